@@ -1,0 +1,271 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartSFEN is the even-game start position.
+const StartSFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+
+// StartPosition returns the even-game start position.
+func StartPosition() Position {
+	p, err := ParseSFEN(StartSFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// SFENError is text that is not a position.
+type SFENError struct {
+	SFEN string
+	Msg  string
+}
+
+func (e *SFENError) Error() string { return "sfen: " + e.Msg }
+
+// ParseSFEN reads a position in SFEN ("board side hand [move number]").
+// A leading "sfen " is skipped and "startpos" means the even start. It
+// refuses only text that is not a position; positions that cannot arise
+// in play parse, and Warnings says what is odd about them.
+func ParseSFEN(text string) (Position, error) {
+	fields := strings.Fields(text)
+	if len(fields) > 0 && fields[0] == "sfen" {
+		fields = fields[1:]
+	}
+	bad := func(format string, args ...any) (Position, error) {
+		return Position{}, &SFENError{text, fmt.Sprintf(format, args...)}
+	}
+	if len(fields) == 1 && fields[0] == "startpos" {
+		return ParseSFEN(StartSFEN)
+	}
+	if len(fields) < 3 {
+		return bad("want board, side and hand fields, got %d field(s)", len(fields))
+	}
+	if len(fields) > 4 {
+		return bad("unexpected %q after the move number", fields[4])
+	}
+	p := EmptyPosition()
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 9 {
+		return bad("the board has %d ranks, want 9", len(ranks))
+	}
+	for r, row := range ranks {
+		col := 0
+		promoted := false
+		for i := 0; i < len(row); i++ {
+			ch := row[i]
+			switch {
+			case ch >= '1' && ch <= '9':
+				if promoted {
+					return bad("rank %d: '+' before a digit", r+1)
+				}
+				col += int(ch - '0')
+				continue
+			case ch == '+':
+				if promoted {
+					return bad("rank %d: '++'", r+1)
+				}
+				promoted = true
+				continue
+			}
+			t, c, ok := sfenLetter(ch)
+			if !ok {
+				return bad("rank %d: unknown piece %q", r+1, string(ch))
+			}
+			if promoted {
+				if !t.CanPromote() {
+					return bad("rank %d: %s cannot be promoted", r+1, t)
+				}
+				t = t.Promote()
+				promoted = false
+			}
+			if col >= 9 {
+				return bad("rank %d has more than 9 squares", r+1)
+			}
+			s := Square(r*9 + col)
+			if t == King && p.king[c] != NoSquare {
+				return bad("more than one %s king", strings.ToLower(c.String()))
+			}
+			p.Put(s, NewPiece(c, t))
+			col++
+		}
+		if promoted {
+			return bad("rank %d ends with '+'", r+1)
+		}
+		if col != 9 {
+			return bad("rank %d has %d squares, want 9", r+1, col)
+		}
+	}
+	switch fields[1] {
+	case "b":
+	case "w":
+		p.SetSideToMove(White)
+	default:
+		return bad("side to move %q, want b or w", fields[1])
+	}
+	if h := fields[2]; h != "-" {
+		n := 0
+		for i := 0; i < len(h); i++ {
+			ch := h[i]
+			if ch >= '0' && ch <= '9' {
+				n = n*10 + int(ch-'0')
+				if n > 99 {
+					return bad("hand %q: count too large", h)
+				}
+				continue
+			}
+			t, c, ok := sfenLetter(ch)
+			if !ok || t == King {
+				return bad("hand %q: %q is not a piece that can be held", h, string(ch))
+			}
+			if n == 0 {
+				if i > 0 && h[i-1] == '0' {
+					return bad("hand %q: count 0", h)
+				}
+				n = 1
+			}
+			p.SetHand(c, t, p.Hand(c, t)+n)
+			n = 0
+		}
+		if n != 0 || h[len(h)-1] >= '0' && h[len(h)-1] <= '9' {
+			return bad("hand %q ends with a count", h)
+		}
+	}
+	if len(fields) == 4 {
+		n, err := strconv.Atoi(fields[3])
+		if err != nil || n < 1 {
+			return bad("move number %q, want a positive integer", fields[3])
+		}
+		p.ply = int32(min(n, 1<<30))
+	}
+	return p, nil
+}
+
+func sfenLetter(ch byte) (PieceType, Color, bool) {
+	c := Black
+	if ch >= 'a' && ch <= 'z' {
+		c = White
+		ch -= 'a' - 'A'
+	}
+	for t := Pawn; t <= King; t++ {
+		if typeSFEN[t][0] == ch {
+			return t, c, true
+		}
+	}
+	return NoPieceType, Black, false
+}
+
+// SFEN returns the position in SFEN with its move number.
+func (p *Position) SFEN() string {
+	var b strings.Builder
+	for r := 0; r < 9; r++ {
+		if r > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0
+		for c := 0; c < 9; c++ {
+			pc := p.board[r*9+c]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteString(pc.SFEN())
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+	}
+	if p.side == Black {
+		b.WriteString(" b ")
+	} else {
+		b.WriteString(" w ")
+	}
+	b.WriteString(p.HandSFEN())
+	b.WriteByte(' ')
+	b.WriteString(strconv.Itoa(int(p.ply)))
+	return b.String()
+}
+
+// HandSFEN returns the hands as SFEN writes them: Black's then White's,
+// each R B G S N L P, "-" when both are empty.
+func (p *Position) HandSFEN() string {
+	var b strings.Builder
+	for _, c := range [2]Color{Black, White} {
+		for _, t := range HandTypes {
+			n := p.hand[c][t]
+			if n == 0 {
+				continue
+			}
+			if n > 1 {
+				b.WriteString(strconv.Itoa(int(n)))
+			}
+			b.WriteString(NewPiece(c, t).SFEN())
+		}
+	}
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
+}
+
+// setCounts is how many of each kind a set has (promoted pieces count as
+// their base kind).
+var setCounts = [NumPieceTypes]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Bishop: 2, Rook: 2, Gold: 4, King: 2}
+
+// Warnings lists what makes p a position that cannot arise in play: a
+// missing king, more pieces than the set has, pieces that can never move,
+// two unpromoted pawns of a side on a file, the side not to move in check.
+// Such positions are still positions (tsume problems have one king); they
+// are refused only where a user sets one up by hand.
+func (p *Position) Warnings() []string {
+	var w []string
+	for _, c := range [2]Color{Black, White} {
+		if p.king[c] == NoSquare {
+			w = append(w, fmt.Sprintf("%s has no king", c))
+		}
+	}
+	var count [NumPieceTypes]int
+	var pawns [2][9]int
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece {
+			continue
+		}
+		t := pc.Type()
+		count[t.Unpromote()]++
+		if mustPromote(pc.Color(), t, s) {
+			w = append(w, fmt.Sprintf("the %s on %s can never move", pc, s))
+		}
+		if t == Pawn {
+			pawns[pc.Color()][int(s)%9]++
+		}
+	}
+	for c := range p.hand {
+		for t := Pawn; t <= Gold; t++ {
+			count[t] += int(p.hand[c][t])
+		}
+	}
+	for t := Pawn; t <= King; t++ {
+		if count[t] > setCounts[t] {
+			w = append(w, fmt.Sprintf("%d %ss, but a set has %d", count[t], t, setCounts[t]))
+		}
+	}
+	for c := range pawns {
+		for col, n := range pawns[c] {
+			if n > 1 {
+				w = append(w, fmt.Sprintf("%s has %d unpromoted pawns on file %d (nifu)", Color(c), n, 9-col))
+			}
+		}
+	}
+	if p.kingAttacked(p.side.Other()) {
+		w = append(w, fmt.Sprintf("%s is in check but it is %s's turn", p.side.Other(), p.side))
+	}
+	return w
+}
