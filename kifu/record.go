@@ -1,0 +1,115 @@
+// Package kifu reads and writes shogi game records: KIF, KI2, CSA, USI,
+// SFEN, JKF and Western text. A Record holds the headers, the start
+// position, a tree of moves with comments and times, and how the game
+// ended.
+package kifu
+
+import (
+	"fmt"
+	"time"
+
+	"shogi/game"
+)
+
+// Header is one record header, kept in file order. Keys are as the file
+// wrote them (KIF: 先手, 開始日時; CSA: N+, $EVENT; Western: Black …).
+type Header struct {
+	Key, Value string
+}
+
+// Ending is a special move that ends a line: resignation, repetition …
+type Ending int
+
+const (
+	NoEnding     Ending = iota
+	Resign              // 投了, %TORYO
+	Mate                // 詰み, %TSUMI
+	Sennichite          // 千日手, %SENNICHITE
+	Jishogi             // 持将棋, %JISHOGI
+	EnteringKing        // 入玉勝ち, %KACHI
+	Interrupt           // 中断, %CHUDAN
+	Timeout             // 切れ負け, %TIME_UP
+	IllegalWin          // 反則勝ち: the side to move wins by the opponent's foul
+	IllegalLoss         // 反則負け: the side to move loses by a foul
+	Forfeit             // 不戦敗
+	Draw                // %HIKIWAKE
+	OtherEnding         // any other special word (封じ手 …), kept in Node.Word
+)
+
+// Node is a position in the move tree: the root (no move) or a move, or a
+// special ending. Children[0] continues the line the node is on; further
+// children are branches (変化) starting at the same ply.
+type Node struct {
+	Move     game.Move // game.NoMove on the root and on endings
+	Ending   Ending    // NoEnding unless this node is a special ending
+	Word     string    // the ending's word as written, for OtherEnding
+	Comment  string    // comment after this move (on the root: before the first move)
+	Elapsed  time.Duration
+	Total    time.Duration // total time used by the mover so far, when the file has it
+	HasTime  bool
+	Ply      int // 0 on the root, then 1, 2, …
+	Parent   *Node
+	Children []*Node
+}
+
+// Record is a game record.
+type Record struct {
+	Headers  []Header
+	Start    game.Position
+	Handicap string // the handicap's Japanese name (平手, 香落ち …) when the start is one
+	Root     *Node
+	Warnings []string // what is odd about the start position or the file
+	// Games holds every further game of a multi-game CSA file (the first
+	// game is the record itself).
+	Games []*Record
+}
+
+// NewRecord returns an empty record starting at start.
+func NewRecord(start game.Position) *Record {
+	return &Record{Start: start, Root: &Node{}}
+}
+
+// Header returns the first value of key, or "".
+func (r *Record) Header(key string) string {
+	for _, h := range r.Headers {
+		if h.Key == key {
+			return h.Value
+		}
+	}
+	return ""
+}
+
+// MainLine returns the nodes of the main line after the root, the ending
+// node (if any) last.
+func (r *Record) MainLine() []*Node {
+	var out []*Node
+	for n := r.Root; len(n.Children) > 0; {
+		n = n.Children[0]
+		out = append(out, n)
+	}
+	return out
+}
+
+// ParseError is a problem in a record file, with where it is.
+type ParseError struct {
+	File string // may be empty
+	Line int    // 1-based; 0 if unknown
+	Ply  int    // the ply of the offending move, 0 if not a move
+	Err  error
+}
+
+func (e *ParseError) Error() string {
+	loc := e.File
+	if loc == "" {
+		loc = "record"
+	}
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", loc, e.Line)
+	}
+	if e.Ply > 0 {
+		return fmt.Sprintf("%s: move %d: %v", loc, e.Ply, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", loc, e.Err)
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
