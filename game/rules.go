@@ -123,3 +123,19 @@ func (p *Position) whyIllegal(m Move) Rule {
 	}
 	return RuleSelfCheck
 }
+
+// Attacks reports whether the piece on from could move to to, by how the
+// piece moves and what blocks it, ignoring pins and checks (the rivals a
+// notation must tell apart are found this way).
+func (p *Position) Attacks(from, to Square) bool { return p.attacks(from, to) }
+
+// MustPromote reports whether a c piece of type t arriving on to would have
+// no further move unpromoted, so it must promote there (or cannot be
+// dropped there).
+func MustPromote(c Color, t PieceType, to Square) bool { return mustPromote(c, t, to) }
+
+// CanPromoteMove reports whether a c piece of type t moving from→to may
+// promote: it can promote and the move starts or ends in c's zone.
+func CanPromoteMove(c Color, t PieceType, from, to Square) bool {
+	return t.CanPromote() && (InZone(c, from) || InZone(c, to))
+}
