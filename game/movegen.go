@@ -373,10 +373,40 @@ func (p *Position) drops(dst []Move, g *genContext, empty sqset, pawnFiles *[9]b
 	return dst
 }
 
-// pawnDropMates reports whether dropping a pawn on s checkmates (uchifuzume).
+// pawnDropMates reports whether dropping a pawn on s, in front of the
+// enemy king, checkmates (uchifuzume). A pawn's check cannot be blocked,
+// so the defender has only king moves and captures of the pawn. This is
+// worked out directly rather than by generating the defender's moves, so
+// move generation never calls itself.
 func (p *Position) pawnDropMates(s Square) bool {
-	q := p.Play(NewDrop(NewPiece(p.side, Pawn), s))
-	return !q.HasLegalMove()
+	us := p.side
+	them := us.Other()
+	q := p.Play(NewDrop(NewPiece(us, Pawn), s))
+	ek := q.king[them]
+	for d := 0; d < 8; d++ {
+		to := neighbor[ek][d]
+		if to == NoSquare {
+			continue
+		}
+		if pc := q.board[to]; pc != NoPiece && pc.Color() == them {
+			continue
+		}
+		if !q.attackedBy(to, us, ek) {
+			return false
+		}
+	}
+	for from := Square(0); from < NumSquares; from++ {
+		pc := q.board[from]
+		if pc == NoPiece || pc.Color() != them || pc.Type() == King || !q.attacks(from, s) {
+			continue
+		}
+		r := q
+		r.play(NewBoardMove(from, s, pc, q.board[s], false))
+		if !r.attackedBy(ek, us, NoSquare) {
+			return false
+		}
+	}
+	return true
 }
 
 // HasLegalMove reports whether the side to move has any legal move.

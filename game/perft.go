@@ -6,16 +6,31 @@ func Perft(p *Position, depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var buf [600]Move
-	moves := p.LegalMoves(buf[:0])
+	s := perftStack{pos: make([]Position, depth), moves: make([][]Move, depth)}
+	s.pos[0] = *p
+	for i := range s.moves {
+		s.moves[i] = make([]Move, 0, 600)
+	}
+	return s.count(0, depth)
+}
+
+// perftStack preallocates a position and a move buffer per ply, so the
+// count allocates nothing while it runs.
+type perftStack struct {
+	pos   []Position
+	moves [][]Move
+}
+
+func (s *perftStack) count(ply, depth int) uint64 {
+	moves := s.pos[ply].LegalMoves(s.moves[ply][:0])
 	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
 	for _, m := range moves {
-		q := *p
-		q.play(m)
-		n += Perft(&q, depth-1)
+		s.pos[ply+1] = s.pos[ply]
+		s.pos[ply+1].play(m)
+		n += s.count(ply+1, depth-1)
 	}
 	return n
 }
