@@ -1,0 +1,168 @@
+package bot
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"shogi/game"
+)
+
+func mustSFEN(t *testing.T, s string) game.Position {
+	t.Helper()
+	p, err := game.ParseSFEN(s)
+	if err != nil {
+		t.Fatalf("ParseSFEN(%q): %v", s, err)
+	}
+	return p
+}
+
+func seeded(n uint64) *rand.Rand { return rand.New(rand.NewPCG(n, 2*n+1)) }
+
+func TestGreedyTakesMateInOne(t *testing.T) {
+	// Gote's king on 5a, a sente pawn on 5c guarding 5b: the gold drop on 5b
+	// is the only mate (a gold on 4b or 6b leaves an escape on the far side).
+	p := mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	for seed := uint64(1); seed <= 20; seed++ {
+		m, err := NewGreedy(seeded(seed)).Move(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.USI() != "G*5b" {
+			t.Fatalf("seed %d: greedy played %s, want the mate G*5b", seed, m.USI())
+		}
+	}
+}
+
+func TestGreedyTakesFreeRook(t *testing.T) {
+	// The bishop on 9i can take the undefended rook on 5e.
+	p := mustSFEN(t, "8k/9/9/9/4r4/9/9/9/B4K3 b - 1")
+	for seed := uint64(1); seed <= 20; seed++ {
+		m, _ := NewGreedy(seeded(seed)).Move(p)
+		if m.USI() != "9i5e" {
+			t.Fatalf("seed %d: greedy played %s, want 9i5e", seed, m.USI())
+		}
+	}
+}
+
+func TestGreedyScoresExchanges(t *testing.T) {
+	cases := []struct {
+		sfen, move string
+		want       int
+	}{
+		// Rook takes a pawn the gold on 5b defends: +1, then loses the rook.
+		{"8k/4g4/4p4/9/9/9/9/4R4/K8 b - 1", "5h5c", 1 - 10},
+		// Promoting adds 2 (飛→龍) but the dragon is lost instead.
+		{"8k/4g4/4p4/9/9/9/9/4R4/K8 b - 1", "5h5c+", 1 + 2 - 12},
+		// A quiet rook move to a safe square.
+		{"8k/4g4/4p4/9/9/9/9/4R4/K8 b - 1", "5h6h", 0},
+		// Pawn takes a silver defended by a gold: +5, then the pawn is lost.
+		{"8k/4g4/4s4/4P4/9/9/9/9/K8 b - 1", "5d5c", 5 - 1},
+		// Promoting first: +5 +5 (歩→と), then the tokin is lost.
+		{"8k/4g4/4s4/4P4/9/9/9/9/K8 b - 1", "5d5c+", 5 + 5 - 6},
+		// Dropping a gold where the king takes it for nothing.
+		{"9/9/9/9/9/9/9/4k4/K8 b G 1", "G*5g", -6},
+		// The same drop guarded by the silver on 6f: the king may not take it.
+		{"9/9/9/9/9/3S5/9/4k4/K8 b G 1", "G*5g", 0},
+	}
+	for _, c := range cases {
+		p := mustSFEN(t, c.sfen)
+		m, err := p.ParseUSI(c.move)
+		if err != nil || !p.IsLegal(m) {
+			t.Fatalf("%s in %s: not legal (%v)", c.move, c.sfen, err)
+		}
+		if got := Score(&p, m); got != c.want {
+			t.Errorf("Score(%s, %s) = %d, want %d", c.sfen, c.move, got, c.want)
+		}
+	}
+}
+
+func TestGreedyAvoidsLosingCapture(t *testing.T) {
+	p := mustSFEN(t, "8k/4g4/4p4/9/9/9/9/4R4/K8 b - 1")
+	for seed := uint64(1); seed <= 50; seed++ {
+		m, _ := NewGreedy(seeded(seed)).Move(p)
+		if m.Captured() != game.NoPiece {
+			t.Fatalf("seed %d: greedy played the losing capture %s", seed, m.USI())
+		}
+		if s := Score(&p, m); s != 0 {
+			t.Fatalf("seed %d: greedy played %s scoring %d, want a move losing nothing", seed, m.USI(), s)
+		}
+	}
+}
+
+func TestRandomIsUniform(t *testing.T) {
+	p := game.StartPosition()
+	n := len(p.LegalMoves(nil))
+	if n != 30 {
+		t.Fatalf("start position has %d legal moves, want 30", n)
+	}
+	b := NewRandom(seeded(7))
+	counts := map[game.Move]int{}
+	const draws = 30000
+	for i := 0; i < draws; i++ {
+		m, err := b.Move(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[m]++
+	}
+	if len(counts) != n {
+		t.Fatalf("random chose %d distinct moves, want all %d", len(counts), n)
+	}
+	for m, c := range counts {
+		// Expected 1000 each; binomial σ ≈ 31, so ±200 is beyond 6σ.
+		if c < 800 || c > 1200 {
+			t.Errorf("move %s chosen %d times of %d, want about %d", m.USI(), c, draws, draws/n)
+		}
+	}
+}
+
+func TestBotsPlayLegalGames(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		bots := [2]Bot{NewRandom(seeded(seed)), NewGreedy(seeded(seed + 100))}
+		g := game.NewGame(game.StartPosition())
+		for ply := 0; ply < 150 && !g.Result().Over(); ply++ {
+			p := g.Position()
+			m, err := bots[ply%2].Move(p)
+			if err != nil {
+				t.Fatalf("seed %d ply %d: %v", seed, ply, err)
+			}
+			if err := g.Play(m); err != nil {
+				t.Fatalf("seed %d ply %d: %s bot played %s: %v", seed, ply, bots[ply%2].Name(), m.USI(), err)
+			}
+		}
+	}
+}
+
+func TestNoMove(t *testing.T) {
+	// Sente is mated by the gold on 5h, guarded by the pawn on 5g.
+	p := mustSFEN(t, "4k4/9/9/9/9/9/4p4/4g4/4K4 b - 1")
+	if !p.IsCheckmate() {
+		t.Fatal("test position is not mate")
+	}
+	for _, name := range Names {
+		b, err := New(name, seeded(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Move(p); !errors.Is(err, ErrNoMove) {
+			t.Errorf("%s: err = %v, want ErrNoMove", name, err)
+		}
+	}
+	if _, err := New("deep", seeded(1)); err == nil {
+		t.Error(`New("deep") succeeded`)
+	}
+}
+
+func BenchmarkGreedyMidgame(b *testing.B) {
+	p, err := game.ParseSFEN("ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PPBP1PP1P/2GS1S1R1/LN2KG1NL b - 21")
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := NewGreedy(seeded(1))
+	for b.Loop() {
+		if _, err := g.Move(p); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
