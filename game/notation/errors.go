@@ -1,0 +1,94 @@
+package notation
+
+import (
+	"fmt"
+	"strings"
+
+	"shogi/game"
+)
+
+// SyntaxError is text that no grammar reads as a move.
+type SyntaxError struct {
+	Text string
+	// Pos is where reading stopped, counted in characters (runes) from the
+	// start of Text.
+	Pos int
+	// Incomplete is true when the text ended while a move was still being
+	// read: it is the start of a move, not a wrong one.
+	Incomplete bool
+	Msg        string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Incomplete {
+		return fmt.Sprintf("incomplete move %q: %s", e.Text, e.Msg)
+	}
+	r := []rune(e.Text)
+	at := ""
+	if e.Pos >= 0 && e.Pos < len(r) {
+		at = fmt.Sprintf(" at %q", string(r[e.Pos:]))
+	}
+	return fmt.Sprintf("cannot read %q%s (character %d): %s", e.Text, at, e.Pos+1, e.Msg)
+}
+
+// AmbiguousError is text that fits more than one legal move. Candidates are
+// the moves it fits; Texts are the same moves written in Style, so the
+// message shows how to say each one.
+type AmbiguousError struct {
+	Text       string
+	Style      Style
+	Candidates []game.Move
+	Texts      []string
+}
+
+func (e *AmbiguousError) Error() string {
+	return "ambiguous: " + strings.Join(e.Texts, ", ")
+}
+
+// NoPieceError is text naming a piece that the side to move cannot bring to
+// the square at all: none on the board reaches it and none is in hand.
+type NoPieceError struct {
+	Text  string
+	Color game.Color
+	Piece game.PieceType // NoPieceType when the text did not name one
+	From  game.Square    // the origin the text gave, or NoSquare
+	To    game.Square
+}
+
+func (e *NoPieceError) Error() string {
+	name := "piece"
+	if e.Piece != game.NoPieceType {
+		name = strings.ToLower(e.Piece.String())
+	}
+	if e.From.Valid() {
+		return fmt.Sprintf("%s: %s has no %s on %s that can go to %s", e.Text, e.Color, name, e.From, e.To)
+	}
+	return fmt.Sprintf("%s: no %s %s can reach %s", e.Text, e.Color, name, e.To)
+}
+
+// IllegalError is text that names exactly one move, which the rules forbid.
+// It unwraps to the *game.IllegalMoveError naming the rule.
+type IllegalError struct {
+	Text string
+	Err  *game.IllegalMoveError
+}
+
+func (e *IllegalError) Error() string {
+	return fmt.Sprintf("%s: %s", e.Text, e.Err.Rule)
+}
+
+func (e *IllegalError) Unwrap() error { return e.Err }
+
+// SameSquareError is 同 / Dou / 〃 with no previous move to refer to, or a
+// text that names both 同 and a square that is not the previous one.
+type SameSquareError struct {
+	Text string
+	Prev game.Move
+}
+
+func (e *SameSquareError) Error() string {
+	if e.Prev == game.NoMove {
+		return fmt.Sprintf("%s: \"same square\" but there is no previous move", e.Text)
+	}
+	return fmt.Sprintf("%s: \"same square\" but the previous move went to %s", e.Text, e.Prev.To())
+}
