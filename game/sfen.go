@@ -82,14 +82,12 @@ func ParseSFEN(text string) (Position, error) {
 				t = t.Promote()
 				promoted = false
 			}
-			if col >= 9 {
-				return bad("rank %d has more than 9 squares", r+1)
-			}
-			s := Square(r*9 + col)
 			if t == King && p.king[c] != NoSquare {
 				return bad("more than one %s king", strings.ToLower(c.String()))
 			}
-			p.Put(s, NewPiece(c, t))
+			if col < 9 {
+				p.Put(Square(r*9+col), NewPiece(c, t))
+			}
 			col++
 		}
 		if promoted {
