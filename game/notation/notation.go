@@ -123,10 +123,6 @@ func Parse(p *game.Position, text string, s Style, prev game.Move) (game.Move, e
 		return game.NoMove, err
 	}
 	sp.style = s
-	if sp.form == formKIF && s == KI2 {
-		// An origin square says which piece; a KI2 reader still wants 成/不成.
-		sp.style = KI2
-	}
 	return resolve(p, sp, prev)
 }
 
