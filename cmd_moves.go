@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"io"
 	"sort"
+
+	"shogi/game/notation"
 )
 
 func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("moves", stderr)
 	sfen := fs.String("sfen", "", "position in SFEN (default: the even start)")
+	style := fs.String("notation", "usi", "notation: usi, csa, western, hosking, ki2, kif, romaji, sassersson")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi moves [--sfen SFEN]")
+		fmt.Fprintln(stderr, "usage: shogi moves [--sfen SFEN] [--notation STYLE]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -20,17 +23,20 @@ func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi moves: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
+	st, err := notation.ParseStyle(*style)
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi moves: %v\n", err)
+		return 2
+	}
 	p, ok := parsePosition(*sfen, stderr)
 	if !ok {
 		return 2
 	}
-	var lines []string
-	for _, m := range p.LegalMoves(nil) {
-		lines = append(lines, m.USI())
-	}
-	sort.Strings(lines)
-	for _, l := range lines {
-		fmt.Fprintln(stdout, l)
+	// Sorted by USI in every notation, so lists in two notations line up.
+	moves := p.LegalMoves(nil)
+	sort.Slice(moves, func(i, j int) bool { return moves[i].USI() < moves[j].USI() })
+	for _, m := range moves {
+		fmt.Fprintln(stdout, notation.Format(&p, m, st, 0))
 	}
 	return 0
 }

@@ -58,12 +58,15 @@ type NoPieceError struct {
 func (e *NoPieceError) Error() string {
 	name := "piece"
 	if e.Piece != game.NoPieceType {
-		name = strings.ToLower(e.Piece.String())
+		name = e.Piece.String()
 	}
 	if e.From.Valid() {
-		return fmt.Sprintf("%s: %s has no %s on %s that can go to %s", e.Text, e.Color, name, e.From, e.To)
+		return fmt.Sprintf("%s has no %s on %s", e.Color, name, e.From)
 	}
-	return fmt.Sprintf("%s: no %s %s can reach %s", e.Text, e.Color, name, e.To)
+	if e.Piece.CanPromote() && !e.Piece.IsPromoted() || e.Piece == game.Gold {
+		return fmt.Sprintf("no %s %s can reach %s, and none is in hand", e.Color, name, e.To)
+	}
+	return fmt.Sprintf("no %s %s can reach %s", e.Color, name, e.To)
 }
 
 // IllegalError is text that names exactly one move, which the rules forbid.
@@ -74,7 +77,7 @@ type IllegalError struct {
 }
 
 func (e *IllegalError) Error() string {
-	return fmt.Sprintf("%s: %s", e.Text, e.Err.Rule)
+	return "illegal: " + e.Err.Rule.String()
 }
 
 func (e *IllegalError) Unwrap() error { return e.Err }
@@ -88,7 +91,7 @@ type SameSquareError struct {
 
 func (e *SameSquareError) Error() string {
 	if e.Prev == game.NoMove {
-		return fmt.Sprintf("%s: \"same square\" but there is no previous move", e.Text)
+		return "\"same square\" (同, Dou, 〃) but there is no previous move"
 	}
-	return fmt.Sprintf("%s: \"same square\" but the previous move went to %s", e.Text, e.Prev.To())
+	return fmt.Sprintf("\"same square\" (同, Dou, 〃) but the previous move went to %s", e.Prev.To())
 }

@@ -22,10 +22,12 @@ func resolve(p *game.Position, sp spec, prev game.Move) (game.Move, error) {
 	origins := buf[:0]
 	if sp.from.Valid() {
 		pc := p.At(sp.from)
-		if pc == game.NoPiece || pc.Color() != c || !sp.kindMatches(pc.Type()) {
-			if sp.piece == game.NoPieceType || pc == game.NoPiece || pc.Color() != c {
-				return game.NoMove, sp.illegal(p, p.NewMove(sp.from, to, false))
-			}
+		switch {
+		case pc == game.NoPiece && sp.piece == game.NoPieceType:
+			return game.NoMove, sp.rule(game.NewBoardMove(sp.from, to, game.NoPiece, p.At(to), false), game.RuleNoPiece)
+		case pc != game.NoPiece && pc.Color() != c:
+			return game.NoMove, sp.rule(p.NewMove(sp.from, to, false), game.RuleNotYourPiece)
+		case pc == game.NoPiece || !sp.kindMatches(pc.Type()):
 			return game.NoMove, &NoPieceError{Text: sp.text, Color: c, Piece: sp.piece, From: sp.from, To: to}
 		}
 		if !p.Attacks(sp.from, to) {
@@ -68,7 +70,8 @@ func resolve(p *game.Position, sp spec, prev game.Move) (game.Move, error) {
 	}
 	nBoard := len(cands)
 	if sp.drop != no && !sp.from.Valid() && !marked && sp.promote != yes &&
-		sp.piece >= game.Pawn && sp.piece <= game.Gold && to.Valid() {
+		sp.piece >= game.Pawn && sp.piece <= game.Gold && to.Valid() &&
+		(sp.drop == yes || p.Hand(c, sp.piece) > 0) {
 		cands = append(cands, game.NewDrop(game.NewPiece(c, sp.piece), to))
 	}
 
@@ -106,6 +109,10 @@ func resolve(p *game.Position, sp spec, prev game.Move) (game.Move, error) {
 		return game.NoMove, &IllegalError{Text: sp.text, Err: ie}
 	}
 	return game.NoMove, &NoPieceError{Text: sp.text, Color: c, Piece: sp.piece, From: sp.from, To: to}
+}
+
+func (sp *spec) rule(m game.Move, r game.Rule) error {
+	return &IllegalError{Text: sp.text, Err: &game.IllegalMoveError{Move: m, Rule: r}}
 }
 
 func (sp *spec) illegal(p *game.Position, m game.Move) error {
