@@ -1,0 +1,139 @@
+package kifu
+
+import (
+	"fmt"
+
+	"shogi/game"
+)
+
+// builder grows a record's tree line by line as a reader meets moves,
+// endings and branch points, and checks every move against the position.
+type builder struct {
+	rec  *Record
+	cur  *Node           // the last node of the line being read
+	pos  []game.Position // pos[i] is the position after i plies of the current line
+	line int             // the source line being read, for errors
+
+	// An illegal move is kept only if the next thing on its line is a foul
+	// ending (反則負け / 反則勝ち) that accounts for it.
+	pending     game.Move
+	pendingErr  *ParseError
+	pendingLine int
+}
+
+func newBuilder(r *Record) *builder {
+	b := &builder{rec: r, cur: r.Root}
+	b.pos = append(b.pos[:0], r.Start)
+	return b
+}
+
+// reset starts again from the record's start (after the start position
+// was read).
+func (b *builder) reset() {
+	b.cur = b.rec.Root
+	b.pos = append(b.pos[:0], b.rec.Start)
+}
+
+// position returns the position after the current node.
+func (b *builder) position() *game.Position { return &b.pos[len(b.pos)-1] }
+
+// prev returns the last move of the current line, for 同.
+func (b *builder) prev() game.Move {
+	if b.cur.IsMove() {
+		return b.cur.Move
+	}
+	return game.NoMove
+}
+
+func (b *builder) errorf(ply int, format string, args ...any) *ParseError {
+	return &ParseError{Line: b.line, Ply: ply, Err: fmt.Errorf(format, args...)}
+}
+
+// settle is called before anything that is not a foul ending: an illegal
+// move waiting for one becomes an error.
+func (b *builder) settle() error {
+	if b.pendingErr != nil {
+		err := b.pendingErr
+		b.pendingErr = nil
+		return err
+	}
+	return nil
+}
+
+// canMove reports whether a move may follow the current node.
+func (b *builder) canMove() error {
+	if err := b.settle(); err != nil {
+		return err
+	}
+	if b.cur.Ending != NoEnding {
+		return b.errorf(b.cur.Ply+1, "move after the game ended (%s)", endingWord(b.cur))
+	}
+	return nil
+}
+
+// play appends m, which must be legal, to the current line.
+func (b *builder) play(m game.Move) error {
+	if err := b.canMove(); err != nil {
+		return err
+	}
+	p := b.position()
+	ply := b.cur.Ply + 1
+	if err := p.CheckMove(m); err != nil {
+		// err is a *game.IllegalMoveError naming the rule.
+		b.pending, b.pendingLine = m, b.line
+		b.pendingErr = &ParseError{Line: b.line, Ply: ply, Err: err}
+		return nil
+	}
+	next := p.Play(m)
+	b.cur = b.rec.AddMove(b.cur, m)
+	b.pos = append(b.pos, next)
+	return nil
+}
+
+// end appends a special ending to the current line.
+func (b *builder) end(e Ending, word string) (*Node, error) {
+	if b.pendingErr != nil {
+		if e != IllegalLoss && e != IllegalWin {
+			return nil, b.settle()
+		}
+		// The file marks the foul: keep the illegal move, which no move follows.
+		b.pendingErr = nil
+		b.cur = b.rec.AddMove(b.cur, b.pending)
+		b.pos = append(b.pos, *b.position())
+	}
+	if b.cur.Ending != NoEnding {
+		if b.cur.Ending == e {
+			return b.cur, nil // a repeated ending (CSA %TORYO then a KIF-like summary)
+		}
+		return nil, b.errorf(b.cur.Ply, "second ending %s after %s", endingWordOf(e, word), endingWord(b.cur))
+	}
+	b.cur = b.rec.AddEnding(b.cur, e, word)
+	b.pos = append(b.pos, *b.position())
+	return b.cur, nil
+}
+
+// branch goes back so that the next move read is an alternative to ply
+// (the move numbered ply on the line read last). A branch point past the
+// end of the line continues it (as some programs write).
+func (b *builder) branch(ply int) error {
+	if err := b.settle(); err != nil {
+		return err
+	}
+	if ply < 1 {
+		return b.errorf(0, "branch at move %d: moves are numbered from 1", ply)
+	}
+	if ply-1 > b.cur.Ply {
+		return b.errorf(0, "branch at move %d, but the line before it has only %d moves", ply, b.cur.Ply)
+	}
+	for b.cur.Ply > ply-1 {
+		b.cur = b.cur.Parent
+	}
+	if b.cur.Ending != NoEnding {
+		return b.errorf(0, "branch at move %d follows the end of the game", ply)
+	}
+	b.pos = b.pos[:ply]
+	return nil
+}
+
+// finish ends reading: an illegal move still waiting is an error.
+func (b *builder) finish() error { return b.settle() }

@@ -1,0 +1,534 @@
+package kifu
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"shogi/game"
+)
+
+// CSA (V2.2, V2, or no version line): `N+`/`N-` names, `$KEY:value`
+// headers, the start as `PI` (the even start less some pieces) or `P1`…`P9`
+// rows plus `P+`/`P-` pieces, `+`/`-` for the side to move, moves
+// `+7776FU`, times `T12`, `%TORYO`-style endings, `'` comments. Statements
+// may share a line separated by commas; games are separated by `/`.
+
+// readCSA reads every game of a CSA file: the first is the record, the
+// others go to its Games.
+func readCSA(text string) (*Record, error) {
+	var first *Record
+	s := scanner{text: text}
+	for {
+		r, more, err := readCSAGame(&s)
+		if first == nil {
+			first = r
+		} else if r != nil {
+			first.Games = append(first.Games, r)
+		}
+		if err != nil {
+			if first == nil || r == nil {
+				return first, err
+			}
+			return first, err
+		}
+		if !more {
+			break
+		}
+	}
+	return first, nil
+}
+
+// csaPieces is the full set less kings, for 00AL.
+var csaPieces = [...]struct {
+	t game.PieceType
+	n int
+}{{game.Rook, 2}, {game.Bishop, 2}, {game.Gold, 4}, {game.Silver, 4}, {game.Knight, 4}, {game.Lance, 4}, {game.Pawn, 18}}
+
+// csaStart builds the start position from the position statements.
+type csaStart struct {
+	p       game.Position
+	touched bool // any position statement seen
+	board   bool // P1…P9 or PI seen
+	rows    int
+	all     [2]bool // 00AL for a side
+}
+
+func (c *csaStart) init() {
+	if !c.touched {
+		c.p = game.EmptyPosition()
+		c.touched = true
+	}
+}
+
+// readCSAGame reads one game up to a `/` line or the end. more is true if
+// a `/` was met.
+func readCSAGame(s *scanner) (r *Record, more bool, err error) {
+	r = NewRecord(game.StartPosition())
+	var st csaStart
+	var b *builder
+	started := false
+	lastTimed := (*Node)(nil)
+	var totals [2]time.Duration
+	startGame := func() error {
+		if started {
+			return nil
+		}
+		if st.touched {
+			if err := st.finish(); err != nil {
+				return err
+			}
+			r.Start = st.p
+		}
+		r.nameStart()
+		r.warnStart()
+		b = newBuilder(r)
+		started = true
+		return nil
+	}
+	errAt := func(line int, format string, args ...any) error {
+		return &ParseError{Line: line, Err: fmt.Errorf(format, args...)}
+	}
+	sawAny := false
+	for s.next() {
+		line := s.cur
+		if strings.TrimSpace(line) == "/" {
+			more = true
+			break
+		}
+		if strings.HasPrefix(line, "'") {
+			c := line[1:]
+			if rest, ok := strings.CutPrefix(c, "*"); ok {
+				if !started {
+					if err := startGame(); err != nil {
+						return nil, false, errAt(s.line, "%v", err)
+					}
+				}
+				b.cur.addComment(rest)
+			}
+			continue
+		}
+		stmts := []string{line}
+		if strings.IndexByte(line, ',') >= 0 && !strings.HasPrefix(line, "N") && !strings.HasPrefix(line, "$") {
+			stmts = splitCSA(line)
+		}
+		for _, t := range stmts {
+			if rest, ok := strings.CutPrefix(t, "'*"); ok && started {
+				b.cur.addComment(rest)
+				continue
+			} else if ok || strings.HasPrefix(t, "'") {
+				continue
+			}
+			t = strings.TrimRight(t, " \t")
+			if strings.TrimSpace(t) == "" {
+				continue
+			}
+			sawAny = true
+			if b != nil {
+				b.line = s.line
+			}
+			switch c := t[0]; {
+			case c == 'V':
+				continue
+			case c == 'N' && len(t) >= 2 && (t[1] == '+' || t[1] == '-'):
+				r.Headers = append(r.Headers, Header{t[:2], t[2:]})
+			case c == '$':
+				k, v, _ := strings.Cut(t, ":")
+				r.Headers = append(r.Headers, Header{k, v})
+			case c == 'P':
+				if started {
+					return r, false, errAt(s.line, "position statement %q after the moves began", clip(t))
+				}
+				if err := st.statement(t); err != nil {
+					return nil, false, errAt(s.line, "%v", err)
+				}
+			case (c == '+' || c == '-') && len(t) == 1:
+				if started {
+					return r, false, errAt(s.line, "side to move %q after the moves began", t)
+				}
+				if !st.touched {
+					// A side line with no board means the even start.
+					st.p = game.StartPosition()
+					st.touched, st.board = true, true
+				}
+				if c == '-' {
+					st.p.SetSideToMove(game.White)
+				} else {
+					st.p.SetSideToMove(game.Black)
+				}
+			case c == '+' || c == '-':
+				if err := startGame(); err != nil {
+					return nil, false, errAt(s.line, "%v", err)
+				}
+				b.line = s.line
+				if err := b.canMove(); err != nil {
+					return r, false, err
+				}
+				m, err := parseCSAMove(b.position(), t)
+				if err != nil {
+					return r, false, b.errorf(b.cur.Ply+1, "%v", err)
+				}
+				if err := b.play(m); err != nil {
+					return r, false, err
+				}
+				lastTimed = nil
+				if b.pendingErr == nil {
+					lastTimed = b.cur
+				}
+			case c == 'T':
+				if !started || lastTimed == nil {
+					continue // a time with no move to belong to
+				}
+				f, err := strconv.ParseFloat(t[1:], 64)
+				if err != nil || f < 0 || f > 1e9 || math.IsNaN(f) {
+					return r, false, errAt(s.line, "bad time %q", clip(t))
+				}
+				d := time.Duration(math.Round(f)) * time.Second
+				n := lastTimed
+				mover := b.position().SideToMove().Other()
+				if n.Ending != NoEnding {
+					mover = mover.Other()
+				}
+				totals[mover] += d
+				n.Elapsed, n.Total, n.HasTime = d, totals[mover], true
+				lastTimed = nil
+			case c == '%':
+				if err := startGame(); err != nil {
+					return nil, false, errAt(s.line, "%v", err)
+				}
+				b.line = s.line
+				word := strings.TrimSpace(t[1:])
+				e, w := endingFromCSA(word, b.position().SideToMove())
+				if e == OtherEnding {
+					w = "%" + w
+				}
+				n, err := b.end(e, w)
+				if err != nil {
+					return r, false, err
+				}
+				lastTimed = n
+			default:
+				return r.partial(started), false, errAt(s.line, "cannot read %q", clip(t))
+			}
+		}
+	}
+	if !sawAny && !more {
+		if s.line == 0 {
+			return nil, false, &ParseError{Err: errors.New("empty CSA record")}
+		}
+		return nil, false, &ParseError{Line: s.line, Err: errors.New("CSA game with no statements")}
+	}
+	if err := startGame(); err != nil {
+		return nil, more, errAt(s.line, "%v", err)
+	}
+	if err := b.finish(); err != nil {
+		return r, more, err
+	}
+	return r, more, nil
+}
+
+// splitCSA splits a line at commas; a comment (') takes the rest.
+func splitCSA(line string) []string {
+	var out []string
+	for line != "" {
+		if line[0] == '\'' {
+			return append(out, line)
+		}
+		t, rest, found := strings.Cut(line, ",")
+		out = append(out, t)
+		if !found {
+			break
+		}
+		line = rest
+	}
+	return out
+}
+
+// statement reads PI, P1…P9, P+ or P-.
+func (c *csaStart) statement(t string) error {
+	if len(t) < 2 {
+		return fmt.Errorf("cannot read %q", t)
+	}
+	switch k := t[1]; {
+	case k == 'I':
+		c.init()
+		c.p = game.StartPosition()
+		c.board = true
+		rest := t[2:]
+		for len(rest) >= 4 {
+			sq, err := game.ParseSquare(rest[:2])
+			if err != nil {
+				return fmt.Errorf("PI: bad square %q", rest[:2])
+			}
+			pc := c.p.At(sq)
+			if pc == game.NoPiece || pc.Type().CSA() != rest[2:4] {
+				return fmt.Errorf("PI: no %s on %s to take away", rest[2:4], rest[:2])
+			}
+			c.p.Put(sq, game.NoPiece)
+			rest = rest[4:]
+		}
+		if strings.TrimSpace(rest) != "" {
+			return fmt.Errorf("PI: cannot read %q", rest)
+		}
+	case k >= '1' && k <= '9':
+		c.init()
+		c.board = true
+		rank := int(k - '0')
+		rest := t[2:]
+		file := 9
+		for file >= 1 {
+			rest = strings.TrimLeft(rest, " ")
+			if rest == "" {
+				break
+			}
+			if rest[0] == '*' {
+				rest = rest[1:]
+				file--
+				continue
+			}
+			if len(rest) < 3 || (rest[0] != '+' && rest[0] != '-') {
+				return fmt.Errorf("P%d: cannot read %q", rank, rest)
+			}
+			pt := game.PieceTypeFromCSA(rest[1:3])
+			if pt == game.NoPieceType {
+				return fmt.Errorf("P%d: %q is not a piece", rank, rest[1:3])
+			}
+			col := game.Black
+			if rest[0] == '-' {
+				col = game.White
+			}
+			c.p.Put(game.NewSquare(file, rank), game.NewPiece(col, pt))
+			rest = rest[3:]
+			file--
+		}
+		if file != 0 || strings.TrimSpace(rest) != "" {
+			return fmt.Errorf("P%d: want nine squares", rank)
+		}
+	case k == '+' || k == '-':
+		c.init()
+		col := game.Black
+		if k == '-' {
+			col = game.White
+		}
+		rest := t[2:]
+		for len(rest) >= 4 {
+			sq, pcs := rest[:2], rest[2:4]
+			rest = rest[4:]
+			if sq == "00" && pcs == "AL" {
+				c.all[col] = true
+				continue
+			}
+			pt := game.PieceTypeFromCSA(pcs)
+			if pt == game.NoPieceType {
+				return fmt.Errorf("P%c: %q is not a piece", k, pcs)
+			}
+			if sq == "00" {
+				if pt.IsPromoted() || pt == game.King {
+					return fmt.Errorf("P%c: %s cannot be in hand", k, pcs)
+				}
+				if c.p.Hand(col, pt) >= 18 {
+					return fmt.Errorf("P%c: too many %s in hand", k, pcs)
+				}
+				c.p.SetHand(col, pt, c.p.Hand(col, pt)+1)
+				continue
+			}
+			s, err := game.ParseSquare(sq)
+			if err != nil || !s.Valid() {
+				return fmt.Errorf("P%c: bad square %q", k, sq)
+			}
+			c.p.Put(s, game.NewPiece(col, pt))
+		}
+		if strings.TrimSpace(rest) != "" {
+			return fmt.Errorf("P%c: cannot read %q", k, rest)
+		}
+	default:
+		return fmt.Errorf("cannot read %q", t)
+	}
+	return nil
+}
+
+// finish gives 00AL its pieces: all those neither on the board nor in a
+// hand.
+func (c *csaStart) finish() error {
+	for col := game.Black; col <= game.White; col++ {
+		if !c.all[col] {
+			continue
+		}
+		for _, x := range csaPieces {
+			used := c.p.Hand(game.Black, x.t) + c.p.Hand(game.White, x.t)
+			for s := game.Square(0); s < game.NumSquares; s++ {
+				if pc := c.p.At(s); pc != game.NoPiece && pc.Type().Unpromote() == x.t {
+					used++
+				}
+			}
+			if left := x.n - used; left > 0 {
+				c.p.SetHand(col, x.t, c.p.Hand(col, x.t)+left)
+			}
+		}
+	}
+	return nil
+}
+
+// parseCSAMove reads `+7776FU` or `+0055KA` against p. The piece named is
+// the piece after the move, so a change of name is a promotion.
+func parseCSAMove(p *game.Position, t string) (game.Move, error) {
+	if len(t) != 7 {
+		return game.NoMove, fmt.Errorf("cannot read move %q", clip(t))
+	}
+	col := game.Black
+	if t[0] == '-' {
+		col = game.White
+	}
+	if col != p.SideToMove() {
+		return game.NoMove, fmt.Errorf("%s: it is %s's turn", t, p.SideToMove().Japanese())
+	}
+	pt := game.PieceTypeFromCSA(t[5:7])
+	if pt == game.NoPieceType {
+		return game.NoMove, fmt.Errorf("%s: %q is not a piece", t, t[5:7])
+	}
+	to, err := game.ParseSquare(t[3:5])
+	if err != nil || !to.Valid() || t[3] == '0' {
+		return game.NoMove, fmt.Errorf("%s: bad destination %q", t, t[3:5])
+	}
+	if t[1:3] == "00" {
+		if pt.IsPromoted() || pt == game.King {
+			return game.NoMove, fmt.Errorf("%s: cannot drop %s", t, t[5:7])
+		}
+		return game.NewDrop(game.NewPiece(col, pt), to), nil
+	}
+	from, err := game.ParseSquare(t[1:3])
+	if err != nil || !from.Valid() || t[1] == '0' {
+		return game.NoMove, fmt.Errorf("%s: bad origin %q", t, t[1:3])
+	}
+	pc := p.At(from)
+	if pc == game.NoPiece {
+		return game.NoMove, fmt.Errorf("%s: no piece on %s", t, t[1:3])
+	}
+	switch pc.Type() {
+	case pt:
+		return p.NewMove(from, to, false), nil
+	case pt.Unpromote():
+		if pt.IsPromoted() {
+			return p.NewMove(from, to, true), nil
+		}
+	}
+	return game.NoMove, fmt.Errorf("%s: the piece on %s is %s, not %s", t, t[1:3], pc.Type().CSA(), t[5:7])
+}
+
+// csaMove writes a move as CSA does.
+func csaMove(m game.Move) string {
+	var b [7]byte
+	b[0] = '+'
+	if m.Color() == game.White {
+		b[0] = '-'
+	}
+	if m.IsDrop() {
+		b[1], b[2] = '0', '0'
+	} else {
+		b[1], b[2] = byte('0'+m.From().File()), byte('0'+m.From().Rank())
+	}
+	b[3], b[4] = byte('0'+m.To().File()), byte('0'+m.To().Rank())
+	copy(b[5:], m.PieceAfter().Type().CSA())
+	return string(b[:])
+}
+
+// writeCSA writes the record's main line (CSA has no branches), then
+// each further game after a `/`.
+func writeCSA(b *strings.Builder, r *Record) {
+	writeCSAGame(b, r)
+	for _, g := range r.Games {
+		b.WriteString("/\n")
+		writeCSAGame(b, g)
+	}
+}
+
+func writeCSAGame(b *strings.Builder, r *Record) {
+	b.WriteString("V2.2\n")
+	for _, h := range r.Headers {
+		k, ok := translate(h.Key, csaHeaders)
+		if !ok {
+			continue
+		}
+		v := strings.ReplaceAll(h.Value, "\n", " ")
+		if strings.HasPrefix(k, "N") {
+			fmt.Fprintf(b, "%s%s\n", k, v)
+		} else {
+			fmt.Fprintf(b, "%s:%s\n", k, v)
+		}
+	}
+	writeCSAPosition(b, &r.Start)
+	writeComment(b, r.Root.Comment, "'*")
+	p := r.Start
+	for _, n := range r.MainLine() {
+		if n.Ending != NoEnding {
+			fmt.Fprintf(b, "%%%s\n", csaWord(n, p.SideToMove()))
+		} else {
+			b.WriteString(csaMove(n.Move))
+			b.WriteByte('\n')
+			p = playSafe(&p, n.Move)
+		}
+		if n.HasTime {
+			fmt.Fprintf(b, "T%d\n", int(n.Elapsed.Round(time.Second)/time.Second))
+		}
+		writeComment(b, n.Comment, "'*")
+	}
+}
+
+// writeCSAPosition writes PI (the even start less some pieces) when it
+// can, else the nine rows and the hands; then the side to move.
+func writeCSAPosition(b *strings.Builder, p *game.Position) {
+	even := game.StartPosition()
+	removed, isPI := "", p.HandSFEN() == "-"
+	for s := game.Square(0); s < game.NumSquares && isPI; s++ {
+		pc := p.At(s)
+		switch e := even.At(s); {
+		case pc == e:
+		case pc == game.NoPiece:
+			removed += fmt.Sprintf("%d%d%s", s.File(), s.Rank(), e.Type().CSA())
+		default:
+			isPI = false
+		}
+	}
+	if isPI {
+		b.WriteString("PI" + removed + "\n")
+	} else {
+		for rank := 1; rank <= 9; rank++ {
+			fmt.Fprintf(b, "P%d", rank)
+			for file := 9; file >= 1; file-- {
+				pc := p.At(game.NewSquare(file, rank))
+				switch {
+				case pc == game.NoPiece:
+					b.WriteString(" * ")
+				case pc.Color() == game.White:
+					b.WriteString("-" + pc.Type().CSA())
+				default:
+					b.WriteString("+" + pc.Type().CSA())
+				}
+			}
+			b.WriteByte('\n')
+		}
+		for c := game.Black; c <= game.White; c++ {
+			line := ""
+			for _, t := range game.HandTypes {
+				for i := 0; i < p.Hand(c, t); i++ {
+					line += "00" + t.CSA()
+				}
+			}
+			if line != "" {
+				sign := "+"
+				if c == game.White {
+					sign = "-"
+				}
+				fmt.Fprintf(b, "P%s%s\n", sign, line)
+			}
+		}
+	}
+	if p.SideToMove() == game.White {
+		b.WriteString("-\n")
+	} else {
+		b.WriteString("+\n")
+	}
+}

@@ -1,0 +1,326 @@
+package kifu
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Format is a record file format.
+type Format int
+
+const (
+	Unknown Format = iota
+	KIF
+	KI2
+	CSA
+	USI  // position startpos moves … / position sfen … moves …
+	SFEN // one position (writing: the final position of the main line)
+	JKF
+	Western
+)
+
+var formatNames = [...]string{"unknown", "kif", "ki2", "csa", "usi", "sfen", "jkf", "western"}
+
+func (f Format) String() string {
+	if int(f) < len(formatNames) {
+		return formatNames[f]
+	}
+	return fmt.Sprintf("format(%d)", int(f))
+}
+
+// ParseFormat reads a format name: kif, ki2, csa, usi, sfen, jkf, western
+// (also kifu, ki2u, json, psn).
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), ".")) {
+	case "kif", "kifu":
+		return KIF, nil
+	case "ki2", "ki2u":
+		return KI2, nil
+	case "csa":
+		return CSA, nil
+	case "usi":
+		return USI, nil
+	case "sfen":
+		return SFEN, nil
+	case "jkf", "json":
+		return JKF, nil
+	case "western", "psn", "txt":
+		return Western, nil
+	}
+	return Unknown, fmt.Errorf("unknown format %q (want kif, ki2, csa, usi, sfen, jkf or western)", s)
+}
+
+// FormatOfPath returns the format a file name's extension says, or Unknown.
+func FormatOfPath(path string) Format {
+	f, err := ParseFormat(filepath.Ext(path))
+	if err != nil || filepath.Ext(path) == "" {
+		return Unknown
+	}
+	return f
+}
+
+// EncodingOfPath returns the encoding a file of that name is written in by
+// the usual convention: Shift_JIS for .kif and .ki2, UTF-8 for everything
+// else (.kifu, .ki2u, .csa, .jkf …).
+func EncodingOfPath(path string) Encoding {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".kif", ".ki2":
+		return ShiftJIS
+	}
+	return UTF8
+}
+
+// Detect guesses the format of decoded text from its content alone.
+func Detect(text string) Format {
+	t := strings.TrimLeft(text, " \t\r\n\ufeff")
+	if strings.HasPrefix(t, "{") {
+		return JKF
+	}
+	first, _, _ := strings.Cut(t, "\n")
+	first = strings.TrimSpace(first)
+	for _, p := range []string{"position ", "sfen ", "startpos"} {
+		if strings.HasPrefix(first, p) {
+			return USI
+		}
+	}
+	if strings.Count(strings.Fields(first + " x")[0], "/") == 8 {
+		return USI
+	}
+	kif, ki2, csa, western := 0, 0, 0, 0
+	s := scanner{text: t}
+	for s.next() && s.line < 400 {
+		l := strings.TrimLeft(s.cur, " 　")
+		if l == "" {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(l, "[") && strings.Contains(l, "\""):
+			western += 2
+		case strings.HasPrefix(l, "1.") || strings.HasPrefix(l, "1. "):
+			western++
+		case strings.HasPrefix(l, "手数") || strings.HasPrefix(l, "変化"):
+			kif += 3
+		case l[0] >= '0' && l[0] <= '9':
+			kif++
+		case strings.HasPrefix(l, "▲") || strings.HasPrefix(l, "△") || strings.HasPrefix(l, "☗") || strings.HasPrefix(l, "☖"):
+			ki2++
+		case csaLine(l):
+			csa++
+		case strings.Contains(l, "：") || strings.HasPrefix(l, "|"):
+			kif++ // a Japanese header or board: KIF unless KI2 moves follow
+		}
+	}
+	switch {
+	case western > 0 && western >= csa && kif == 0 && ki2 == 0:
+		return Western
+	case csa > kif+ki2:
+		return CSA
+	case ki2 > 0 && ki2*3 >= kif-countHeaders(t):
+		return KI2
+	case kif > 0:
+		return KIF
+	}
+	return Unknown
+}
+
+// countHeaders counts the `key：value` and diagram lines, which KIF and KI2
+// share.
+func countHeaders(t string) int {
+	return strings.Count(t, "：") + strings.Count(t, "\n|")
+}
+
+// csaLine reports whether l looks like a CSA statement.
+func csaLine(l string) bool {
+	switch {
+	case strings.HasPrefix(l, "V2"), strings.HasPrefix(l, "N+"), strings.HasPrefix(l, "N-"),
+		strings.HasPrefix(l, "PI"), strings.HasPrefix(l, "P+"), strings.HasPrefix(l, "P-"),
+		strings.HasPrefix(l, "$"), strings.HasPrefix(l, "%"), strings.HasPrefix(l, "'"):
+		return true
+	case len(l) >= 2 && l[0] == 'P' && l[1] >= '1' && l[1] <= '9':
+		return true
+	case len(l) >= 7 && (l[0] == '+' || l[0] == '-') && l[1] >= '0' && l[1] <= '9':
+		return true
+	case l == "+" || l == "-" || l == "/":
+		return true
+	case len(l) >= 2 && l[0] == 'T' && l[1] >= '0' && l[1] <= '9':
+		return true
+	}
+	return false
+}
+
+// Read reads a record of any format: by content first, then by the
+// extension of name (which may be empty). See ReadFormat for what comes
+// back on an error.
+func Read(data []byte, name string) (*Record, error) {
+	return ReadFormat(data, name, Unknown)
+}
+
+// ReadFormat reads a record in format f (Unknown: detect it). Errors are
+// *ParseError with the file name and line.
+//
+// A record that breaks off — an illegal move the file does not mark as a
+// foul, a line that cannot be read after the start position — comes back
+// together with the error: the record holds the start and every move up
+// to the one before the problem, so a viewer can show that part and say
+// where it stopped. When the start position itself cannot be read, the
+// record is nil.
+func ReadFormat(data []byte, name string, f Format) (*Record, error) {
+	text, _, warning, err := Decode(data)
+	if err != nil {
+		return nil, withFile(err, name)
+	}
+	if f == Unknown {
+		f = Detect(text)
+	}
+	if f == Unknown {
+		f = FormatOfPath(name)
+	}
+	var r *Record
+	switch f {
+	case KIF:
+		r, err = readKIF(text)
+	case KI2:
+		r, err = readKI2(text)
+	case CSA:
+		r, err = readCSA(text)
+	case USI, SFEN:
+		r, err = readUSI(text)
+	case JKF:
+		r, err = readJKF(text)
+	case Western:
+		r, err = readWestern(text)
+	default:
+		if strings.TrimSpace(text) == "" {
+			err = &ParseError{Err: errors.New("empty file")}
+		} else {
+			err = &ParseError{Line: 1, Err: errors.New("not a game record in any known format (KIF, KI2, CSA, USI, SFEN, JKF, Western)")}
+		}
+	}
+	if r != nil && warning != "" {
+		r.Warnings = append([]string{warning}, r.Warnings...)
+	}
+	return r, withFile(err, name)
+}
+
+// withFile puts the file name into a *ParseError.
+func withFile(err error, name string) error {
+	if err == nil {
+		return nil
+	}
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		if pe.File == "" {
+			pe.File = name
+		}
+		return pe
+	}
+	return &ParseError{File: name, Err: err}
+}
+
+// ReadFile reads a record file.
+func ReadFile(path string) (*Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Read(data, path)
+}
+
+// WriteOptions say how to write a record.
+type WriteOptions struct {
+	Encoding Encoding // KIF and KI2 only; the other formats are always UTF-8
+}
+
+// Write writes r in format f. SFEN writes the final position of the main
+// line; USI one `position … moves …` line.
+func Write(w io.Writer, r *Record, f Format, opts WriteOptions) error {
+	data, err := Marshal(r, f, opts)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
+}
+
+// Marshal returns r written in format f.
+func Marshal(r *Record, f Format, opts WriteOptions) ([]byte, error) {
+	var b strings.Builder
+	enc := UTF8
+	switch f {
+	case KIF:
+		enc = opts.Encoding
+		writeKIF(&b, r, enc)
+	case KI2:
+		enc = opts.Encoding
+		writeKI2(&b, r, enc)
+	case CSA:
+		writeCSA(&b, r)
+	case USI:
+		writeUSI(&b, r)
+	case SFEN:
+		p := r.PositionAt(r.lastMainMove())
+		b.WriteString(p.SFEN())
+		b.WriteByte('\n')
+	case JKF:
+		if err := writeJKF(&b, r); err != nil {
+			return nil, err
+		}
+	case Western:
+		writeWestern(&b, r)
+	default:
+		return nil, fmt.Errorf("cannot write format %v", f)
+	}
+	return encode(b.String(), enc)
+}
+
+// lastMainMove returns the last node of the main line that is not an
+// ending (the root if there are no moves).
+func (r *Record) lastMainMove() *Node {
+	n := r.Root
+	for len(n.Children) > 0 && n.Children[0].Ending == NoEnding {
+		n = n.Children[0]
+	}
+	return n
+}
+
+// WriteFile writes r to path in the format and encoding its extension
+// says (.kif/.ki2 Shift_JIS, .kifu/.ki2u UTF-8, .csa, .jkf, .usi, .sfen,
+// .psn/.txt Western). It writes a temporary file and renames it, so a
+// failure leaves no partial file.
+func WriteFile(path string, r *Record) error {
+	f := FormatOfPath(path)
+	if f == Unknown {
+		return fmt.Errorf("%s: unknown record extension (want .kif, .kifu, .ki2, .ki2u, .csa, .jkf, .usi, .sfen or .psn)", path)
+	}
+	data, err := Marshal(r, f, WriteOptions{Encoding: EncodingOfPath(path)})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return WriteFileAtomic(path, data)
+}
+
+// WriteFileAtomic writes data to a temporary file beside path and renames
+// it into place.
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	name := tmp.Name()
+	_, err = io.Copy(tmp, bytes.NewReader(data))
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(name, path)
+	}
+	if err != nil {
+		os.Remove(name)
+	}
+	return err
+}

@@ -1,0 +1,81 @@
+package kifu
+
+import (
+	"fmt"
+	"strings"
+)
+
+// headerNames lists the headers every format has, under each format's
+// name: Japanese (KIF, KI2, JKF), CSA, and the Western tag.
+var headerNames = []struct{ jp, csa, western string }{
+	{"先手", "N+", "Black"},
+	{"後手", "N-", "White"},
+	{"棋戦", "$EVENT", "Event"},
+	{"場所", "$SITE", "Site"},
+	{"開始日時", "$START_TIME", "Date"},
+	{"終了日時", "$END_TIME", "EndDate"},
+	{"持ち時間", "$TIME_LIMIT", "TimeControl"},
+	{"戦型", "$OPENING", "Opening"},
+}
+
+// headerAliases are Japanese keys that mean the same as another.
+var headerAliases = map[string]string{"下手": "先手", "上手": "後手", "対局日": "開始日時"}
+
+type headerStyle int
+
+const (
+	jpHeaders headerStyle = iota
+	csaHeaders
+	westernHeaders
+)
+
+// translate returns key as style s names it, and whether s can carry it
+// (CSA has no place for unknown headers; the others keep any key).
+func translate(key string, s headerStyle) (string, bool) {
+	if a, ok := headerAliases[key]; ok && s != jpHeaders {
+		key = a
+	}
+	for _, h := range headerNames {
+		if key == h.jp || key == h.csa || key == h.western {
+			switch s {
+			case jpHeaders:
+				if key == h.jp {
+					return key, true
+				}
+				return h.jp, true
+			case csaHeaders:
+				return h.csa, true
+			default:
+				return h.western, true
+			}
+		}
+	}
+	if s == csaHeaders {
+		return "", false
+	}
+	if s == jpHeaders && strings.HasPrefix(key, "$") {
+		return key[1:], true // a CSA header no one else names
+	}
+	return key, true
+}
+
+// writeJPHeaders writes the headers as `key：value` lines.
+func writeJPHeaders(b *strings.Builder, r *Record) {
+	for _, h := range r.Headers {
+		k, _ := translate(h.Key, jpHeaders)
+		if k == "手合割" || strings.ContainsAny(k, "\n：") {
+			continue
+		}
+		fmt.Fprintf(b, "%s：%s\n", k, strings.ReplaceAll(h.Value, "\n", " "))
+	}
+}
+
+// warn records something odd about the file.
+func (r *Record) warn(s string) { r.Warnings = append(r.Warnings, s) }
+
+// warnStart keeps what is odd about the start position.
+func (r *Record) warnStart() {
+	for _, w := range r.Start.Warnings() {
+		r.warn("start position: " + w)
+	}
+}

@@ -1,0 +1,547 @@
+package kifu
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"shogi/game"
+	"shogi/game/notation"
+)
+
+// KIF (柿木形式): headers `key：value`, 手合割 or a board diagram, then
+// numbered move lines `   1 ７六歩(77)   ( 0:02/00:00:02)`, `*` comments,
+// special moves (投了 …) and `変化：N手` branches.
+
+// scanner walks the lines of a text, counting them, without copying.
+type scanner struct {
+	text string
+	line int
+	cur  string
+}
+
+func (s *scanner) next() bool {
+	if s.text == "" {
+		return false
+	}
+	i := strings.IndexByte(s.text, '\n')
+	if i < 0 {
+		s.cur, s.text = s.text, ""
+	} else {
+		s.cur, s.text = s.text[:i], s.text[i+1:]
+	}
+	s.cur = strings.TrimSuffix(s.cur, "\r")
+	s.line++
+	return true
+}
+
+// readKIF reads a KIF record. On an error after the start position was
+// read, the record so far is returned with it.
+func readKIF(text string) (*Record, error) { return readJapanese(text, false) }
+
+// readKI2 reads a KI2 record: the same headers, moves in Japanese notation.
+func readKI2(text string) (*Record, error) { return readJapanese(text, true) }
+
+// readJapanese reads KIF or KI2 (ki2 true): they share headers, diagrams,
+// comments and branches, and differ in how moves are written.
+func readJapanese(text string, ki2 bool) (*Record, error) {
+	r := NewRecord(game.StartPosition())
+	var st jpStart
+	b := newBuilder(r)
+	started := false // the start position is known and moves may follow
+	start := func() error {
+		if started {
+			return nil
+		}
+		p, h, err := st.build(r.warn)
+		if err != nil {
+			return err
+		}
+		r.Start, r.Handicap = p, h
+		r.warnStart()
+		b.reset()
+		started = true
+		return nil
+	}
+	s := scanner{text: text}
+	for s.next() {
+		b.line = s.line
+		line := s.cur
+		t := strings.TrimLeft(line, " 　\t")
+		if t == "" {
+			continue
+		}
+		switch t[0] {
+		case '#':
+			continue
+		case '&':
+			continue // a Kifu for Windows bookmark
+		case '*':
+			b.cur.addComment(t[1:])
+			continue
+		}
+		if ki2 && isKI2MoveLine(t) {
+			if err := start(); err != nil {
+				return nil, err
+			}
+			if err := readKI2MoveLine(b, t); err != nil {
+				return r, err
+			}
+			continue
+		}
+		if c := t[0]; !ki2 && c >= '0' && c <= '9' {
+			if err := start(); err != nil {
+				return nil, err
+			}
+			if err := readKIFMoveLine(b, t); err != nil {
+				return r, err
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "変化") {
+			if err := start(); err != nil {
+				return nil, err
+			}
+			n, ok := branchPly(t)
+			if !ok {
+				return r, &ParseError{Line: s.line, Err: fmt.Errorf("cannot read branch line %q", t)}
+			}
+			if err := b.branch(n); err != nil {
+				return r, err
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "まで") || strings.HasPrefix(t, "手数") && strings.Contains(t, "--") {
+			// まで… repeats the ending move in KIF and is the ending in KI2;
+			// 手数---- heads the moves.
+			if err := start(); err != nil {
+				return nil, err
+			}
+			if ki2 && strings.HasPrefix(t, "まで") && b.cur.Ending == NoEnding {
+				e, word := endingFromSummary(strings.TrimRight(t, " 　"), b.position().SideToMove())
+				if _, err := b.end(e, word); err != nil {
+					return r, err
+				}
+			}
+			continue
+		}
+		if !started {
+			if ok, err := st.boardRow(line, s.line); ok {
+				if err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if st.sideLine(t) {
+				continue
+			}
+		}
+		if key, value, ok := splitHeader(t); ok {
+			if !started {
+				if isStart, err := st.headerLine(key, value, s.line); err != nil {
+					return nil, err
+				} else if isStart {
+					continue
+				}
+			}
+			r.Headers = append(r.Headers, Header{key, value})
+			continue
+		}
+		return r.partial(started), &ParseError{Line: s.line, Err: fmt.Errorf("cannot read %q", clip(t))}
+	}
+	if err := start(); err != nil {
+		return nil, err
+	}
+	if err := b.finish(); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// partial returns r if its start is known, else nil.
+func (r *Record) partial(started bool) *Record {
+	if started {
+		return r
+	}
+	return nil
+}
+
+// clip shortens text for an error message.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return s
+	}
+	return string([]rune(s)[:40]) + "…"
+}
+
+// branchPly reads `変化：12手` (or `変化:12手`).
+func branchPly(t string) (int, bool) {
+	t = strings.TrimPrefix(t, "変化")
+	t = strings.TrimLeft(t, "：: 　")
+	t = strings.TrimRight(t, " 　")
+	t = strings.TrimSuffix(t, "手")
+	n, err := strconv.Atoi(toHalfWidth(strings.TrimSpace(t)))
+	return n, err == nil
+}
+
+// addComment appends one comment line.
+func (n *Node) addComment(text string) {
+	if n.Comment != "" {
+		n.Comment += "\n"
+	}
+	n.Comment += text
+}
+
+// readKIFMoveLine reads `  12 ７六歩(77)   ( 0:02/00:00:02)+`.
+func readKIFMoveLine(b *builder, t string) error {
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	rest := strings.TrimRight(t[i:], " 　\t")
+	rest = strings.TrimSuffix(rest, "+") // Kifu for Windows marks lines that have branches
+	rest = strings.TrimRight(rest, " 　\t")
+	rest = strings.TrimLeft(rest, " 　\t")
+	var elapsed, total time.Duration
+	hasTime := false
+	if strings.HasSuffix(rest, ")") {
+		if j := strings.LastIndexByte(rest, '('); j >= 0 && strings.ContainsAny(rest[j:], ":/") {
+			var err error
+			elapsed, total, err = parseKIFTime(rest[j+1 : len(rest)-1])
+			if err != nil {
+				return b.errorf(b.cur.Ply+1, "%v", err)
+			}
+			hasTime = true
+			rest = strings.TrimRight(rest[:j], " 　\t")
+		}
+	}
+	if rest == "" {
+		return b.errorf(0, "move line without a move")
+	}
+	var n *Node
+	if isMoveStart(rest) {
+		p := b.position()
+		if err := b.canMove(); err != nil {
+			return err
+		}
+		m, err := parseKIFMove(p, rest, b.prev())
+		if err != nil {
+			return b.errorf(b.cur.Ply+1, "%v", err)
+		}
+		if err := b.play(m); err != nil {
+			return err
+		}
+		if b.pendingErr != nil {
+			return nil
+		}
+		n = b.cur
+	} else {
+		e, word := endingFromKIF(rest, b.position().SideToMove())
+		if e == OtherEnding && !isJapaneseWord(word) {
+			return b.errorf(b.cur.Ply+1, "cannot read move %q", clip(rest))
+		}
+		var err error
+		if n, err = b.end(e, word); err != nil {
+			return err
+		}
+	}
+	if hasTime {
+		n.Elapsed, n.Total, n.HasTime = elapsed, total, true
+	}
+	return nil
+}
+
+// isMoveStart reports whether text starts like a move: a square or 同.
+func isMoveStart(text string) bool {
+	if strings.HasPrefix(text, "同") || strings.HasPrefix(text, "仝") {
+		return true
+	}
+	f, size := digitValue(text)
+	if f == 0 {
+		return false
+	}
+	r, _ := digitValue(text[size:])
+	return r != 0
+}
+
+// isJapaneseWord reports whether w looks like a special word (kana, kanji,
+// spaces), not garbage.
+func isJapaneseWord(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < 0x3000 && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// parseKIFTime reads ` 0:02/00:00:02` (the total may be missing).
+func parseKIFTime(s string) (elapsed, total time.Duration, err error) {
+	s = strings.TrimSpace(toHalfWidth(s))
+	a, b, _ := strings.Cut(s, "/")
+	if elapsed, err = parseClock(strings.TrimSpace(a)); err != nil {
+		return 0, 0, fmt.Errorf("bad time %q", s)
+	}
+	if b = strings.TrimSpace(b); b != "" {
+		if total, err = parseClock(b); err != nil {
+			return 0, 0, fmt.Errorf("bad time %q", s)
+		}
+	}
+	return elapsed, total, nil
+}
+
+// parseClock reads m:ss or h:mm:ss.
+func parseClock(s string) (time.Duration, error) {
+	var d time.Duration
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, errors.New("bad clock")
+	}
+	for _, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || n < 0 || n > 1_000_000 {
+			return 0, errors.New("bad clock")
+		}
+		d = d*60 + time.Duration(n)*time.Second
+	}
+	return d, nil
+}
+
+// parseKIFMove reads the move of a KIF line: `７六歩(77)`, `同　銀(88)`,
+// `５五角打`, `２二角成(88)`, and what real files also write: `同歩`, `76歩`,
+// `王`, `打(00)`, `不成`. The origin in parentheses says which piece
+// moves, so no disambiguation is needed; a move without one is read as KI2.
+func parseKIFMove(p *game.Position, text string, prev game.Move) (game.Move, error) {
+	orig := text
+	var to game.Square
+	if rest, ok := cutSame(text); ok {
+		if prev == game.NoMove {
+			return game.NoMove, fmt.Errorf("%q: 同 with no previous move", orig)
+		}
+		to = prev.To()
+		text = strings.TrimLeft(rest, " 　")
+		// Some writers repeat the square after 同.
+		if f, n := digitValue(text); f != 0 {
+			if r, n2 := digitValue(text[n:]); r != 0 {
+				text = text[n+n2:]
+			}
+		}
+	} else {
+		f, n := digitValue(text)
+		r, n2 := digitValue(text[n:])
+		to = game.NewSquare(f, r)
+		text = strings.TrimLeft(text[n+n2:], " 　")
+	}
+	var t game.PieceType
+	for _, name := range [...]string{"成香", "成桂", "成銀"} {
+		if strings.HasPrefix(text, name) {
+			t, text = pieceNames[name], text[len(name):]
+			break
+		}
+	}
+	if t == game.NoPieceType {
+		r, size := utf8.DecodeRuneInString(text)
+		var ok bool
+		if t, ok = pieceNames[string(r)]; !ok {
+			return game.NoMove, fmt.Errorf("%q: no piece name", orig)
+		}
+		text = text[size:]
+	}
+	promote, drop := false, false
+	switch {
+	case strings.HasPrefix(text, "不成"):
+		text = text[len("不成"):]
+	case strings.HasPrefix(text, "成"):
+		promote, text = true, text[len("成"):]
+	}
+	if rest, ok := strings.CutPrefix(text, "打"); ok {
+		drop, text = true, rest
+	}
+	text = strings.TrimSpace(text)
+	var from game.Square = game.NoSquare
+	if text != "" {
+		if len(text) != 4 || text[0] != '(' || text[3] != ')' {
+			return game.NoMove, fmt.Errorf("%q: cannot read the origin %q", orig, text)
+		}
+		f, r := int(text[1]-'0'), int(text[2]-'0')
+		switch {
+		case f == 0 && r == 0:
+			drop = true
+		case f >= 1 && f <= 9 && r >= 1 && r <= 9:
+			from = game.NewSquare(f, r)
+		default:
+			return game.NoMove, fmt.Errorf("%q: bad origin %q", orig, text)
+		}
+	}
+	side := p.SideToMove()
+	if drop {
+		if t > game.King || promote {
+			return game.NoMove, fmt.Errorf("%q: cannot drop a %s", orig, t.Kanji())
+		}
+		return game.NewDrop(game.NewPiece(side, t), to), nil
+	}
+	if from == game.NoSquare {
+		// No origin: read it as KI2 writes it (the notation finds the piece).
+		return notation.Parse(p, orig, notation.KI2, prev)
+	}
+	pc := p.At(from)
+	if pc == game.NoPiece {
+		return game.NoMove, fmt.Errorf("%q: no piece on %d%d", orig, from.File(), from.Rank())
+	}
+	if pc.Type() != t {
+		return game.NoMove, fmt.Errorf("%q: the piece on %d%d is %s, not %s", orig, from.File(), from.Rank(), pc.Type().Kanji(), t.Kanji())
+	}
+	return p.NewMove(from, to, promote), nil
+}
+
+func cutSame(s string) (string, bool) {
+	if rest, ok := strings.CutPrefix(s, "同"); ok {
+		return rest, true
+	}
+	return strings.CutPrefix(s, "仝")
+}
+
+// kifMove writes a move as a KIF line does: `７六歩(77)`, `同　銀(88)`,
+// `５五角打`; never 不成.
+func kifMove(m game.Move, prev game.Move) string {
+	var b strings.Builder
+	to := m.To()
+	if prev != game.NoMove && prev.To() == to {
+		b.WriteString("同　")
+	} else {
+		b.WriteString(fullDigits[to.File()])
+		b.WriteString(kanjiDigit[to.Rank()])
+	}
+	b.WriteString(m.Piece().Type().Kanji())
+	if m.IsDrop() {
+		b.WriteString("打")
+		return b.String()
+	}
+	if m.IsPromotion() {
+		b.WriteString("成")
+	}
+	from := m.From()
+	b.WriteByte('(')
+	b.WriteByte(byte('0' + from.File()))
+	b.WriteByte(byte('0' + from.Rank()))
+	b.WriteByte(')')
+	return b.String()
+}
+
+// writeKIF writes r as KIF text.
+func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
+	if enc == UTF8 {
+		b.WriteString("#KIF version=2.0 encoding=UTF-8\n")
+	}
+	writeJPHeaders(b, r)
+	writeStart(b, r)
+	b.WriteString("手数----指手---------消費時間--\n")
+	writeComment(b, r.Root.Comment, "*")
+	timed := r.hasTimes()
+	var line func(first *Node, prev game.Move, skipFirstSiblings bool)
+	line = func(first *Node, prev game.Move, skipFirstSiblings bool) {
+		var nodes []*Node
+		for n := first; ; n = n.Children[0] {
+			nodes = append(nodes, n)
+			var text string
+			if n.Ending != NoEnding {
+				text = kifWord(n)
+			} else {
+				text = kifMove(n.Move, prev)
+				prev = n.Move
+			}
+			fmt.Fprintf(b, "%4d %s", n.Ply, text)
+			if timed && n.HasTime {
+				b.WriteString(strings.Repeat(" ", max(1, 13-displayWidth(text))))
+				writeKIFTime(b, n)
+			}
+			if n.Index() < len(n.Parent.Children)-1 {
+				b.WriteByte('+')
+			}
+			b.WriteByte('\n')
+			writeComment(b, n.Comment, "*")
+			if len(n.Children) == 0 {
+				break
+			}
+		}
+		for i := len(nodes) - 1; i >= 0; i-- {
+			n := nodes[i]
+			if i == 0 && skipFirstSiblings {
+				break
+			}
+			if n.Index() != 0 {
+				continue
+			}
+			for _, alt := range n.Parent.Children[1:] {
+				fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
+				line(alt, lastMove(alt.Parent), true)
+			}
+		}
+	}
+	if len(r.Root.Children) > 0 {
+		line(r.Root.Children[0], game.NoMove, false)
+	}
+}
+
+// lastMove returns the move of n, or NoMove for the root.
+func lastMove(n *Node) game.Move {
+	if n.IsMove() {
+		return n.Move
+	}
+	return game.NoMove
+}
+
+func writeKIFTime(b *strings.Builder, n *Node) {
+	e := int(n.Elapsed.Round(time.Second) / time.Second)
+	t := int(n.Total.Round(time.Second) / time.Second)
+	fmt.Fprintf(b, "(%2d:%02d/%02d:%02d:%02d)", e/60, e%60, t/3600, t/60%60, t%60)
+}
+
+// writeComment writes each line of c after prefix.
+func writeComment(b *strings.Builder, c, prefix string) {
+	if c == "" {
+		return
+	}
+	for _, l := range strings.Split(c, "\n") {
+		b.WriteString(prefix)
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+}
+
+// hasTimes reports whether any node has a time.
+func (r *Record) hasTimes() bool {
+	found := false
+	var visit func(n *Node)
+	visit = func(n *Node) {
+		if n.HasTime {
+			found = true
+		}
+		for _, c := range n.Children {
+			if !found {
+				visit(c)
+			}
+		}
+	}
+	visit(r.Root)
+	return found
+}
+
+// displayWidth counts full-width characters as two columns.
+func displayWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		if r < 0x1100 {
+			w++
+		} else {
+			w += 2
+		}
+	}
+	return w
+}
