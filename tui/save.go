@@ -1,0 +1,192 @@
+package tui
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"shogi/game"
+	"shogi/kifu"
+)
+
+// defaultSaveName proposes a KIF file name in the current directory.
+func defaultSaveName(_ *game.Game) string {
+	return time.Now().Format("shogi-20060102-150405") + ".kif"
+}
+
+// saveKey edits the file name line.
+func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
+	switch msg.Type {
+	case tea.KeyRunes:
+		m.save = append(m.save, msg.Runes...)
+	case tea.KeySpace:
+		m.save = append(m.save, ' ')
+	case tea.KeyBackspace:
+		if len(m.save) > 0 {
+			m.save = m.save[:len(m.save)-1]
+		}
+	case tea.KeyEsc:
+		m.state = stateMove
+		m.setInfo("")
+	case tea.KeyEnter:
+		path := strings.TrimSpace(string(m.save))
+		if path == "" {
+			m.setError("give a file name")
+			return m, nil
+		}
+		if kifu.FormatOfPath(path) == kifu.Unknown {
+			m.setError(fmt.Sprintf("%s: unknown extension (use .kif .kifu .ki2 .csa .jkf .usi .sfen .psn)", path))
+			return m, nil
+		}
+		m.state = stateMove
+		m.setInfo("saving " + path + " …")
+		return m, saveRecord(path, kifu.FromGame(m.g, m.headers(), nil))
+	}
+	return m, nil
+}
+
+// headers names the players in the record.
+func (m *playModel) headers() []kifu.Header {
+	return []kifu.Header{
+		{Key: "開始日時", Value: time.Now().Format("2006/01/02 15:04:05")},
+		{Key: "先手", Value: m.players[game.Black]},
+		{Key: "後手", Value: m.players[game.White]},
+	}
+}
+
+// saveRecord writes r to path off the UI loop.
+func saveRecord(path string, r *kifu.Record) tea.Cmd {
+	return func() tea.Msg {
+		return savedMsg{path: path, err: kifu.WriteFile(path, r)}
+	}
+}
+
+// The autosave is a small text file, so a game left with q or ctrl+c can
+// be resumed from the menu:
+//
+//	shogi autosave 1
+//	black human
+//	white greedy
+//	sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
+//	moves 7g7f 3c3d
+const autosaveMagic = "shogi autosave 1"
+
+func autosavePath(dir string) string { return filepath.Join(dir, "autosave.txt") }
+
+// autosave writes the game for resuming; nil when autosave is off or the
+// game is over.
+func (m *playModel) autosave() tea.Cmd {
+	dir := m.c.stateDir
+	if dir == "" || m.g.Result().Over() || m.g.Len() == 0 {
+		return nil
+	}
+	var b strings.Builder
+	start := m.g.Start()
+	fmt.Fprintf(&b, "%s\nblack %s\nwhite %s\nsfen %s\nmoves", autosaveMagic,
+		m.players[game.Black], m.players[game.White], start.SFEN())
+	for _, mv := range m.g.Moves() {
+		b.WriteString(" " + mv.USI())
+	}
+	b.WriteByte('\n')
+	data := []byte(b.String())
+	return func() tea.Msg {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return autosavedMsg{err: err}
+		}
+		return autosavedMsg{err: kifu.WriteFileAtomic(autosavePath(dir), data)}
+	}
+}
+
+// removeAutosave deletes the autosave of a finished game.
+func removeAutosave(dir string) tea.Cmd {
+	if dir == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		err := os.Remove(autosavePath(dir))
+		if errors.Is(err, os.ErrNotExist) {
+			err = nil
+		}
+		return autosavedMsg{err: err}
+	}
+}
+
+// loadAutosave reads the autosave in dir. It returns (nil, nil) when there
+// is none.
+func loadAutosave(dir string) (*setup, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	path := autosavePath(dir)
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	s := &setup{}
+	sc := bufio.NewScanner(f)
+	line := 0
+	var moves []string
+	haveStart := false
+	for sc.Scan() {
+		line++
+		text := sc.Text()
+		if line == 1 {
+			if text != autosaveMagic {
+				return nil, fmt.Errorf("%s:1: not an autosave file", path)
+			}
+			continue
+		}
+		k, v, _ := strings.Cut(text, " ")
+		switch k {
+		case "black", "white":
+			if !validPlayer(v) {
+				return nil, fmt.Errorf("%s:%d: unknown player %q", path, line, v)
+			}
+			if k == "black" {
+				s.players[game.Black] = v
+			} else {
+				s.players[game.White] = v
+			}
+		case "sfen":
+			p, err := game.ParseSFEN(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+			}
+			s.start, haveStart = p, true
+		case "moves":
+			moves = strings.Fields(v)
+		case "":
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown line %q", path, line, k)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if !haveStart || s.players[0] == "" || s.players[1] == "" {
+		return nil, fmt.Errorf("%s: incomplete autosave", path)
+	}
+	p := s.start
+	for i, u := range moves {
+		mv, err := p.ParseUSI(u)
+		if err == nil {
+			err = p.CheckMove(mv)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: move %d %q: %v", path, i+1, u, err)
+		}
+		s.moves = append(s.moves, mv)
+		p = p.Play(mv)
+	}
+	return s, nil
+}

@@ -1,0 +1,98 @@
+package tui
+
+import (
+	"os"
+	"strings"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// WidthPolicy is how wide the app takes East Asian "ambiguous" characters
+// (▲△, ×, box drawing, arrows) to be. Most terminals draw them one column
+// wide, CJK ones two. The board grid uses none of them, so it lines up
+// under either policy; the policy only decides how the text around the
+// board is padded.
+type WidthPolicy int
+
+const (
+	Narrow WidthPolicy = iota // ambiguous characters take one column
+	Wide                      // ambiguous characters take two columns
+)
+
+func (p WidthPolicy) String() string {
+	if p == Wide {
+		return "wide"
+	}
+	return "narrow"
+}
+
+// DefaultWidthPolicy reads RUNEWIDTH_EASTASIAN ("1" wide, anything else
+// narrow) and, when it is unset, the locale (LC_ALL, LC_CTYPE, LANG), as
+// go-runewidth would.
+func DefaultWidthPolicy() WidthPolicy {
+	if v, ok := os.LookupEnv("RUNEWIDTH_EASTASIAN"); ok {
+		if v == "1" {
+			return Wide
+		}
+		return Narrow
+	}
+	if runewidth.IsEastAsian() {
+		return Wide
+	}
+	return Narrow
+}
+
+// measure is the one place text width is computed: every pad and every
+// layout decision goes through it, with one explicit runewidth.Condition.
+type measure struct{ cond *runewidth.Condition }
+
+func newMeasure(p WidthPolicy) measure {
+	c := runewidth.NewCondition()
+	c.EastAsianWidth = p == Wide
+	c.StrictEmojiNeutral = true
+	return measure{cond: c}
+}
+
+// width returns the display width of s, ignoring SGR escape sequences.
+func (w measure) width(s string) int {
+	return w.cond.StringWidth(stripSGR(s))
+}
+
+// pad right-pads s with spaces to n columns (s is left alone if wider).
+func (w measure) pad(s string, n int) string {
+	if d := n - w.width(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// truncate cuts plain text (no escape sequences) to at most n columns.
+func (w measure) truncate(s string, n int) string {
+	if w.cond.StringWidth(s) <= n {
+		return s
+	}
+	return w.cond.Truncate(s, n, "")
+}
+
+// stripSGR removes "ESC [ … m" sequences, the only escapes the app's
+// styles produce.
+func stripSGR(s string) string {
+	if !strings.Contains(s, "\x1b") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
+			j := i + 2
+			for j < len(s) && (s[j] == ';' || (s[j] >= '0' && s[j] <= '9')) {
+				j++
+			}
+			if j < len(s) && s[j] == 'm' {
+				i = j
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
