@@ -674,7 +674,9 @@ func scanRoman(s *scanner, sp *spec) *SyntaxError {
 		}
 		sp.same = true
 	}
+	spaced := isSpace(s.peek())
 	s.skipSpace()
+	pieceAt := s.i
 	pi := s.word(romanPieces)
 	if pi < 0 {
 		if s.wordPrefix(romanPieces) {
@@ -683,7 +685,10 @@ func scanRoman(s *scanner, sp *spec) *SyntaxError {
 		return s.fail("want a piece: Fu Kyo Kei Gin Kin Kaku Hi Gyoku Tokin NariKyo NariKei NariGin Uma Ryu")
 	}
 	sp.piece = romanPieceTypes[pi]
-	if romanPieces[pi][0] == '+' || romanPieces[pi] == "gy" || romanPieces[pi] == "kk" {
+	// The new method writes its lower-case abbreviation right after the
+	// square; romaji writes a capitalised word after a space.
+	if romanPieces[pi][0] == '+' || romanPieces[pi] == "gy" || romanPieces[pi] == "kk" ||
+		(!spaced && unicode.IsLower(s.r[pieceAt])) {
 		newMethod = true
 	}
 	for {
