@@ -1,0 +1,227 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// recordExtensions are the files the picker offers.
+var recordExtensions = []string{".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".jkf", ".json", ".usi", ".sfen", ".psn", ".txt"}
+
+// lastDirFile is where the picker remembers the folder a record was last
+// opened from, under the app's state directory.
+const lastDirFile = "study-lastdir"
+
+// pickerModel chooses a record file to study: folders first, then the
+// record files of the current folder. (A list of its own rather than
+// bubbles' filepicker, which needs a module the project does not carry.)
+// It is a studyMode: once a file is chosen, update returns the study of
+// that file in its place.
+type pickerModel struct {
+	c       *common
+	dir     string
+	entries []pickerEntry
+	cursor  int
+	err     string
+}
+
+type pickerEntry struct {
+	name string
+	dir  bool
+}
+
+// newPicker opens the picker in dir; "" means the folder a record was
+// last opened from, or the current directory.
+func newPicker(c *common, dir string) *pickerModel {
+	if dir == "" {
+		dir = lastDir(c.stateDir)
+	}
+	if dir == "" {
+		dir, _ = os.Getwd()
+	}
+	p := &pickerModel{c: c}
+	p.enter(dir)
+	return p
+}
+
+// enter lists dir.
+func (p *pickerModel) enter(dir string) {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		p.err = err.Error()
+		return
+	}
+	p.dir, p.cursor, p.err = dir, 0, ""
+	p.entries = p.entries[:0]
+	if parent := filepath.Dir(dir); parent != dir {
+		p.entries = append(p.entries, pickerEntry{name: "..", dir: true})
+	}
+	var files []pickerEntry
+	for _, e := range list {
+		name := e.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		isDir := e.IsDir()
+		if e.Type()&os.ModeSymlink != 0 {
+			if fi, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				isDir = fi.IsDir()
+			}
+		}
+		switch {
+		case isDir:
+			p.entries = append(p.entries, pickerEntry{name: name, dir: true})
+		case isRecordName(name):
+			files = append(files, pickerEntry{name: name})
+		}
+	}
+	p.entries = append(p.entries, files...)
+}
+
+func isRecordName(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	for _, x := range recordExtensions {
+		if ext == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *pickerModel) init() tea.Cmd { return nil }
+
+// rows is how many entries fit on the screen.
+func (p *pickerModel) rows() int { return max(p.c.height-4, 1) }
+
+// top is the first entry shown, so that the cursor is visible.
+func (p *pickerModel) top() int { return max(0, p.cursor-p.rows()+1) }
+
+func (p *pickerModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		p.c.width, p.c.height = msg.Width, msg.Height
+	case tea.MouseMsg:
+		switch {
+		case msg.Button == tea.MouseButtonWheelUp:
+			p.move(-1)
+		case msg.Button == tea.MouseButtonWheelDown:
+			p.move(1)
+		case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
+			if i := p.top() + msg.Y - 2; msg.Y >= 2 && i < len(p.entries) {
+				p.cursor = i
+				return p.choose()
+			}
+		}
+	case tea.KeyMsg:
+		if key.Matches(msg, p.c.keys.Quit) {
+			return p, tea.Quit
+		}
+		switch msg.String() {
+		case "up", "k":
+			p.move(-1)
+		case "down", "j":
+			p.move(1)
+		case "pgup":
+			p.move(-p.rows())
+		case "pgdown":
+			p.move(p.rows())
+		case "home", "g":
+			p.cursor = 0
+		case "end", "G":
+			p.cursor = max(len(p.entries)-1, 0)
+		case "enter", "right", "l":
+			return p.choose()
+		case "left", "h", "backspace":
+			p.enter(filepath.Dir(p.dir))
+		case "q", "esc":
+			return p, func() tea.Msg { return toMenuMsg{} }
+		}
+	}
+	return p, nil
+}
+
+func (p *pickerModel) move(d int) {
+	p.cursor = max(0, min(p.cursor+d, len(p.entries)-1))
+}
+
+// choose opens the folder or the record under the cursor.
+func (p *pickerModel) choose() (studyMode, tea.Cmd) {
+	if len(p.entries) == 0 {
+		return p, nil
+	}
+	e := p.entries[p.cursor]
+	path := filepath.Join(p.dir, e.name)
+	if e.dir {
+		p.enter(path)
+		return p, nil
+	}
+	rememberDir(p.c.stateDir, p.dir)
+	return loadStudy(p.c, path), nil
+}
+
+func (p *pickerModel) view() string {
+	m := p.c.m
+	lines := []string{m.truncate("Open record: "+p.dir, p.c.width), ""}
+	if len(p.entries) == 0 {
+		lines = append(lines, "(no records here)")
+	}
+	for i := p.top(); i < len(p.entries) && len(lines) < p.c.height-2; i++ {
+		e := p.entries[i]
+		text := "  " + e.name
+		if e.dir {
+			text += "/"
+		}
+		text = m.truncate(text, p.c.width)
+		if i == p.cursor {
+			text = ">" + text[1:]
+			if p.c.styles != nil {
+				text = p.c.styles.selected.render(text)
+			}
+		}
+		lines = append(lines, text)
+	}
+	for len(lines) < p.c.height-1 {
+		lines = append(lines, "")
+	}
+	status := p.err
+	if status == "" {
+		status = "up/down choose · enter open · left/backspace up a folder · q back"
+	}
+	lines = append(lines, m.truncate(status, p.c.width))
+	return strings.Join(lines, "\n")
+}
+
+// lastDir reads the remembered folder; "" if none or it is gone.
+func lastDir(stateDir string) string {
+	if stateDir == "" {
+		return ""
+	}
+	data, err := os.ReadFile(filepath.Join(stateDir, lastDirFile))
+	if err != nil {
+		return ""
+	}
+	dir := strings.TrimSpace(string(data))
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return ""
+	}
+	return dir
+}
+
+// rememberDir stores the folder a record was opened from. Failing to is
+// not worth an error on screen: the picker just starts elsewhere next time.
+func rememberDir(stateDir, dir string) {
+	if stateDir == "" {
+		return
+	}
+	if err := os.MkdirAll(stateDir, 0o755); err != nil {
+		return
+	}
+	_ = os.WriteFile(filepath.Join(stateDir, lastDirFile), []byte(dir+"\n"), 0o644)
+}

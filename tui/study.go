@@ -1,0 +1,605 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"shogi/game"
+	"shogi/game/notation"
+	"shogi/kifu"
+)
+
+// studyLine is the line being walked, from the root to the end of the
+// chosen continuation, with the position after each node and each move's
+// text in the current notation. It is built once per branch choice, so a
+// step is an index change and never a replay from the start.
+type studyLine struct {
+	nodes []*kifu.Node    // nodes[i].Ply == i; nodes[0] is the root; an ending node may come last
+	pos   []game.Position // pos[i] is the position after nodes[i]
+	text  []string        // text[i] is nodes[i] written in the notation ("" for the root)
+	legal []bool          // legal[i] is false for a foul the record kept (the position stays put)
+	maxW  int             // the widest text, for the move list's columns
+	from  int             // the first ply that leaves the main line, 0 on the main line
+	style notation.Style  // the notation text is written in
+	m     measure         // how maxW was measured
+}
+
+// studyModel walks a record move by move.
+type studyModel struct {
+	c           *common
+	keys        studyKeys
+	flip        bool
+	quitOnLeave bool // opened from the command line: leaving quits
+
+	name    string       // the file as the user named it ("stdin" for -)
+	rec     *kifu.Record // nil when the record could not be read at all
+	loadErr error        // why reading failed or stopped early
+	line    *studyLine
+	cur     int // the ply shown: an index into line.nodes
+
+	jump     string // digits typed for "go to move N"
+	prompt   *studyPrompt
+	message  string // one-line feedback (export done, no variation here …)
+	isError  bool   // message is a failure
+	showHelp bool
+	choosing bool // asking whom to play against from here
+	dirty    bool // the record has moves the file does not (a played branch)
+}
+
+// studyPrompt is the one-line input for the export file name, and the
+// overwrite question that may follow it.
+type studyPrompt struct {
+	text    []rune
+	confirm string // the path waiting for a yes/no on overwriting
+}
+
+// playFromMsg asks the app to start a game from node's position, players
+// given by colour; the moves played come back through studyModel.addLine
+// as a new branch.
+type playFromMsg struct {
+	node    *kifu.Node
+	pos     game.Position
+	players [2]string
+}
+
+// studyKeys is the study mode's key map. Where a key means the same as in
+// play mode (notation, flip, help, leave, quit) it is the play key map's
+// binding, so the two modes agree.
+type studyKeys struct {
+	Next, Prev, First, Last, PageDown, PageUp key.Binding
+	Jump, Variation, VariationBack, MainLine  key.Binding
+	Notation, Flip, PlayHere, Export          key.Binding
+	Help, Leave, Quit                         key.Binding
+}
+
+func newStudyKeys(k keyMap) studyKeys {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return studyKeys{
+		Next:          b("→/l", "next", "right", "l"),
+		Prev:          b("←/h", "previous", "left", "h"),
+		First:         b("home/g", "start", "home", "g"),
+		Last:          b("end/G", "end", "end", "G"),
+		PageDown:      b("pgdn", "+10", "pgdown"),
+		PageUp:        b("pgup", "-10", "pgup"),
+		Jump:          b("N enter", "go to move N", "enter"),
+		Variation:     b("v", "next variation", "v"),
+		VariationBack: b("V", "previous variation", "V"),
+		MainLine:      b("m", "main line", "m"),
+		Notation:      k.Notation,
+		Flip:          k.Flip,
+		PlayHere:      b("p", "play from here", "p"),
+		Export:        b("e", "export", "e"),
+		Help:          k.Help,
+		Leave:         b("q", "leave", "q"),
+		Quit:          k.Quit,
+	}
+}
+
+// ShortHelp is the help bar.
+func (k studyKeys) ShortHelp() []key.Binding {
+	return []key.Binding{k.Next, k.Prev, k.Variation, k.MainLine, k.PlayHere, k.Export, k.Help, k.Leave}
+}
+
+// FullHelp is the `?` list.
+func (k studyKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
+		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip},
+		{k.PlayHere, k.Export, k.Help, k.Leave, k.Quit},
+	}
+}
+
+// newStudy opens rec for study at its start. err is what reading said: a
+// record that broke off comes with the error and is shown up to the break.
+func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
+	s := &studyModel{c: c, keys: newStudyKeys(c.keys), name: name, rec: rec, loadErr: err}
+	if rec != nil {
+		s.line = &studyLine{}
+		s.rebuild(0, rec.Root)
+	}
+	return s
+}
+
+// rebuild keeps the line up to ply k-1, puts n at ply k and follows n's
+// main continuation to its end, computing positions and texts only for
+// the new part.
+func (s *studyModel) rebuild(k int, n *kifu.Node) {
+	l := s.line
+	l.style, l.m = s.c.notation, s.c.m
+	l.nodes, l.pos, l.text, l.legal = l.nodes[:k], l.pos[:k], l.text[:k], l.legal[:k]
+	for ; n != nil; n = firstChild(n) {
+		l.nodes = append(l.nodes, n)
+		i := len(l.nodes) - 1
+		if i == 0 {
+			l.pos = append(l.pos, s.rec.Start)
+			l.text = append(l.text, s.startText())
+			l.legal = append(l.legal, true)
+			continue
+		}
+		before := &l.pos[i-1]
+		ok := !n.IsMove() || before.IsLegal(n.Move)
+		after := *before
+		if n.IsMove() && ok {
+			after = before.Play(n.Move)
+		}
+		l.pos = append(l.pos, after)
+		l.legal = append(l.legal, ok)
+		l.text = append(l.text, s.moveText(i))
+	}
+	l.from = 0
+	for i := 1; i < len(l.nodes); i++ {
+		if l.nodes[i].Index() != 0 {
+			l.from = i
+			break
+		}
+	}
+	s.measureTexts()
+}
+
+func firstChild(n *kifu.Node) *kifu.Node {
+	if len(n.Children) == 0 {
+		return nil
+	}
+	return n.Children[0]
+}
+
+// moveText writes the node at ply i of the line in the current notation.
+func (s *studyModel) moveText(i int) string {
+	l := s.line
+	n := l.nodes[i]
+	if i == 0 {
+		return s.startText()
+	}
+	if !n.IsMove() {
+		return endingWord(n)
+	}
+	prev := l.nodes[i-1].Move
+	if !l.legal[i] {
+		return n.Move.USI() + " (反則)"
+	}
+	return notation.Format(&l.pos[i-1], n.Move, s.c.notation, prev)
+}
+
+// measureTexts refreshes the widest move text.
+func (s *studyModel) measureTexts() {
+	l := s.line
+	l.maxW = 0
+	for _, t := range l.text {
+		if w := s.c.m.width(t); w > l.maxW {
+			l.maxW = w
+		}
+	}
+}
+
+// startText is the move list's entry for the start position.
+func (s *studyModel) startText() string {
+	if s.c.pieces == Kanji {
+		return "開始局面"
+	}
+	return "start"
+}
+
+// retext rewrites every move of the line in the current notation.
+func (s *studyModel) retext() {
+	s.line.style, s.line.m = s.c.notation, s.c.m
+	for i := 0; i < len(s.line.nodes); i++ {
+		s.line.text[i] = s.moveText(i)
+	}
+	s.measureTexts()
+}
+
+// last is the last ply of the line.
+func (s *studyModel) last() int { return len(s.line.nodes) - 1 }
+
+// node is the node shown.
+func (s *studyModel) node() *kifu.Node { return s.line.nodes[s.cur] }
+
+// position is the position shown.
+func (s *studyModel) position() *game.Position { return &s.line.pos[s.cur] }
+
+// goTo shows ply n of the line, clamped to it.
+func (s *studyModel) goTo(n int) {
+	s.cur = max(0, min(n, s.last()))
+}
+
+// branchPoint is the ply whose alternatives the variation keys choose
+// among: the move shown if it has alternatives, otherwise the next move if
+// it has; -1 if neither.
+func (s *studyModel) branchPoint() int {
+	if s.cur > 0 && len(s.node().Parent.Children) > 1 {
+		return s.cur
+	}
+	if s.cur < s.last() && len(s.node().Children) > 1 {
+		return s.cur + 1
+	}
+	return -1
+}
+
+// switchVariation picks the next (d=1) or previous (d=-1) alternative at
+// the branch point, keeping the ply shown.
+func (s *studyModel) switchVariation(d int) {
+	k := s.branchPoint()
+	if k < 0 {
+		s.say("no variation here", false)
+		return
+	}
+	sibs := s.line.nodes[k].Parent.Children
+	i := (s.line.nodes[k].Index() + d + len(sibs)) % len(sibs)
+	s.rebuild(k, sibs[i])
+	s.goTo(s.cur)
+}
+
+// mainLine goes back to the main line at the ply where the line left it.
+func (s *studyModel) mainLine() {
+	k := s.line.from
+	if k == 0 {
+		s.say("already on the main line", false)
+		return
+	}
+	s.rebuild(k, s.line.nodes[k].Parent.Children[0])
+	s.goTo(k)
+}
+
+// say sets the one-line message.
+func (s *studyModel) say(text string, isError bool) { s.message, s.isError = text, isError }
+
+// addLine puts moves played from node into the record as a branch (or
+// follows them where the tree already has them), closes it with how the
+// game ended, and shows its last position. It is how "play from here"
+// hands its game back.
+func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result) {
+	if s.rec == nil || len(moves) == 0 {
+		return
+	}
+	n := from
+	for _, m := range moves {
+		n = s.rec.AddMove(n, m)
+	}
+	if e := endingOf(res, moves[len(moves)-1].Color()); e != kifu.NoEnding && len(n.Children) == 0 {
+		s.rec.AddEnding(n, e, "")
+	}
+	path := n.Path()
+	k := from.Ply + 1
+	s.rebuild(k, path[k-1])
+	// Follow the played moves, not the main continuation, where they left it.
+	for i := k; i < len(path); i++ {
+		if s.line.nodes[i] != path[i-1] {
+			s.rebuild(i, path[i-1])
+		}
+	}
+	s.goTo(n.Ply)
+	s.dirty = true
+	s.say(fmt.Sprintf("added %d moves as a branch at ply %d", len(moves), k), false)
+}
+
+// endingOf is the record ending for a game result; lastMover made the
+// last move.
+func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
+	switch res.Ending {
+	case game.Checkmate, game.NoLegalMoves:
+		return kifu.Mate
+	case game.Resignation:
+		return kifu.Resign
+	case game.Repetition:
+		return kifu.Sennichite
+	case game.Impasse:
+		return kifu.Jishogi
+	case game.Declaration:
+		return kifu.EnteringKing
+	case game.TimeLoss:
+		return kifu.Timeout
+	case game.PerpetualCheck, game.IllegalMove:
+		if res.Outcome == game.Win(lastMover) {
+			return kifu.IllegalWin
+		}
+		return kifu.IllegalLoss
+	}
+	return kifu.NoEnding
+}
+
+// update handles one message.
+func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
+	if s.line != nil && (s.line.style != s.c.notation || s.line.m != s.c.m) {
+		s.retext() // play mode changed the shared notation or width policy
+	}
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		s.c.width, s.c.height = msg.Width, msg.Height
+		return s, nil
+	case tea.MouseMsg:
+		s.mouse(msg)
+		return s, nil
+	case tea.KeyMsg:
+		if key.Matches(msg, s.keys.Quit) {
+			return s, tea.Quit
+		}
+		if s.prompt != nil {
+			return s, s.promptKey(msg)
+		}
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+			// A burst (fast typing, paste, tmux send-keys) comes as one
+			// message: take it rune by rune.
+			var cmds []tea.Cmd
+			for i, r := range msg.Runes {
+				cmd := s.key(runeKey(r))
+				cmds = append(cmds, cmd)
+				if s.prompt != nil {
+					// The rest of the burst is typed into the prompt.
+					cmds = append(cmds, s.promptRunes(msg.Runes[i+1:]))
+					break
+				}
+			}
+			return s, tea.Batch(cmds...)
+		}
+		return s, s.key(msg)
+	}
+	return s, nil
+}
+
+// key handles one key outside the export prompt.
+func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
+	if s.rec == nil {
+		// Nothing to walk: only leaving makes sense.
+		if key.Matches(msg, s.keys.Leave) || msg.Type == tea.KeyEsc || msg.Type == tea.KeyEnter {
+			return s.leave()
+		}
+		return nil
+	}
+	if s.choosing {
+		return s.chooseOpponent(msg)
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '0' && msg.Runes[0] <= '9' {
+		if len(s.jump) < 6 {
+			s.jump += string(msg.Runes[0])
+		}
+		return nil
+	}
+	if s.jump != "" {
+		switch msg.Type {
+		case tea.KeyEnter:
+			n, _ := strconv.Atoi(s.jump)
+			s.jump = ""
+			s.goTo(n)
+			return nil
+		case tea.KeyBackspace:
+			s.jump = s.jump[:len(s.jump)-1]
+			return nil
+		case tea.KeyEsc:
+			s.jump = ""
+			return nil
+		}
+		s.jump = ""
+	}
+	s.message = ""
+	k := s.keys
+	switch {
+	case key.Matches(msg, k.Next):
+		s.goTo(s.cur + 1)
+	case key.Matches(msg, k.Prev):
+		s.goTo(s.cur - 1)
+	case key.Matches(msg, k.First):
+		s.goTo(0)
+	case key.Matches(msg, k.Last):
+		s.goTo(s.last())
+	case key.Matches(msg, k.PageDown):
+		s.goTo(s.cur + 10)
+	case key.Matches(msg, k.PageUp):
+		s.goTo(s.cur - 10)
+	case key.Matches(msg, k.Variation):
+		s.switchVariation(1)
+	case key.Matches(msg, k.VariationBack):
+		s.switchVariation(-1)
+	case key.Matches(msg, k.MainLine):
+		s.mainLine()
+	case key.Matches(msg, k.Notation):
+		s.c.notation = cycleStyle(s.c.notation, 1)
+		s.retext()
+		s.say("notation: "+s.c.notation.String(), false)
+	case key.Matches(msg, k.Flip):
+		s.flip = !s.flip
+	case key.Matches(msg, k.Help):
+		s.showHelp = !s.showHelp
+	case key.Matches(msg, k.Export):
+		s.prompt = &studyPrompt{text: []rune(s.exportSuggestion())}
+	case key.Matches(msg, k.PlayHere):
+		if n := s.node(); n.Parent != nil && !n.IsMove() {
+			s.say("the game has ended here: step back to play on", true)
+			return nil
+		}
+		if !s.position().HasLegalMove() {
+			s.say("the side to move has no legal move here", true)
+			return nil
+		}
+		s.choosing = true
+	case key.Matches(msg, k.Leave), msg.Type == tea.KeyEsc && !s.showHelp:
+		return s.leave()
+	case msg.Type == tea.KeyEsc:
+		s.showHelp = false
+	}
+	return nil
+}
+
+// leave closes the study: back to the menu, or out of the app when the
+// study was opened from the command line.
+func (s *studyModel) leave() tea.Cmd {
+	if s.quitOnLeave {
+		return tea.Quit
+	}
+	return func() tea.Msg { return toMenuMsg{} }
+}
+
+// opponents are the answers to "play from here against …", by key.
+var opponents = []struct {
+	key  rune
+	name string // a player kind play mode knows
+	desc string
+}{
+	{'h', "human", "hot-seat"},
+	{'g', "greedy", "greedy bot"},
+	{'r', "random", "random bot"},
+}
+
+// chooseOpponent answers the "play from here" question: the user takes
+// the side to move, the other side is a bot or the user again.
+func (s *studyModel) chooseOpponent(msg tea.KeyMsg) tea.Cmd {
+	s.choosing = false
+	if msg.Type != tea.KeyRunes || len(msg.Runes) != 1 {
+		s.say("play from here cancelled", false)
+		return nil
+	}
+	for _, o := range opponents {
+		if msg.Runes[0] != o.key {
+			continue
+		}
+		pos := *s.position()
+		var players [2]string
+		players[pos.SideToMove()] = "human"
+		players[pos.SideToMove().Other()] = o.name
+		out := playFromMsg{node: s.node(), pos: pos, players: players}
+		return func() tea.Msg { return out }
+	}
+	s.say("play from here cancelled", false)
+	return nil
+}
+
+// exportSuggestion is the file name the export prompt starts with: the
+// record's name with the next format's extension.
+func (s *studyModel) exportSuggestion() string {
+	base := s.name
+	if base == "" || base == "stdin" || base == "-" {
+		base = "record"
+	}
+	ext := filepath.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	if strings.EqualFold(ext, ".csa") {
+		return stem + ".kif"
+	}
+	return stem + ".csa"
+}
+
+// promptKey edits the export file name, or answers the overwrite question.
+func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
+	p := s.prompt
+	if p.confirm != "" {
+		switch {
+		case msg.Type == tea.KeyRunes && len(msg.Runes) > 0 && (msg.Runes[0] == 'y' || msg.Runes[0] == 'Y'):
+			path := p.confirm
+			s.prompt = nil
+			s.export(path)
+		case msg.Type == tea.KeyRunes || msg.Type == tea.KeyEsc || msg.Type == tea.KeyEnter:
+			p.confirm = ""
+			s.say("not saved", false)
+		}
+		return nil
+	}
+	switch msg.Type {
+	case tea.KeyEsc:
+		s.prompt = nil
+		s.say("export cancelled", false)
+	case tea.KeyEnter:
+		path := strings.TrimSpace(string(p.text))
+		if path == "" {
+			s.say("type a file name, e.g. game.kif or game.csa", true)
+			return nil
+		}
+		if kifu.FormatOfPath(path) == kifu.Unknown {
+			s.say("unknown extension: use .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen or .psn", true)
+			return nil
+		}
+		if _, err := os.Stat(path); err == nil {
+			p.confirm = path
+			return nil
+		}
+		s.prompt = nil
+		s.export(path)
+	case tea.KeyCtrlU:
+		p.text = nil
+	case tea.KeyBackspace:
+		if len(p.text) > 0 {
+			p.text = p.text[:len(p.text)-1]
+		}
+	case tea.KeyRunes, tea.KeySpace:
+		return s.promptRunes(msg.Runes)
+	}
+	return nil
+}
+
+func (s *studyModel) promptRunes(rs []rune) tea.Cmd {
+	if s.prompt != nil && s.prompt.confirm == "" {
+		s.prompt.text = append(s.prompt.text, rs...)
+	}
+	return nil
+}
+
+// export writes the whole record, branches included, in the format the
+// extension names.
+func (s *studyModel) export(path string) {
+	if err := kifu.WriteFile(path, s.rec); err != nil {
+		s.say("export failed: "+err.Error(), true)
+		return
+	}
+	s.dirty = false
+	s.say(fmt.Sprintf("saved %s (%s)", path, kifu.FormatOfPath(path)), false)
+}
+
+// mouse steps with the wheel and jumps to a clicked move in the list.
+func (s *studyModel) mouse(msg tea.MouseMsg) {
+	if s.rec == nil {
+		return
+	}
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		s.goTo(s.cur - 1)
+		return
+	case tea.MouseButtonWheelDown:
+		s.goTo(s.cur + 1)
+		return
+	}
+	if msg.Button != tea.MouseButtonLeft || msg.Action != tea.MouseActionPress {
+		return
+	}
+	if ply, ok := s.layout().moveAt(s, msg.X, msg.Y); ok {
+		s.goTo(ply)
+	}
+}
+
+// stopNote says where loading stopped, for a partly read record.
+func (s *studyModel) stopNote() string {
+	if s.loadErr == nil || s.rec == nil {
+		return ""
+	}
+	var pe *kifu.ParseError
+	if errors.As(s.loadErr, &pe) && pe.Ply > 0 {
+		return fmt.Sprintf("read up to move %d; move %d cannot be read: %v", pe.Ply-1, pe.Ply, s.loadErr)
+	}
+	return fmt.Sprintf("read up to move %d; the rest cannot be read: %v", len(s.rec.MainMoves()), s.loadErr)
+}
