@@ -108,7 +108,7 @@ func runPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runOpen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "shogi open: not built yet")
-	return 1
+// runOpen studies a record (tui.Open has the flags).
+func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return tui.Open(args, stdin, stdout, stderr)
 }
