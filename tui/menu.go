@@ -307,11 +307,11 @@ func (m menuModel) view() string {
 func (m *menuModel) hint() string {
 	switch m.screen {
 	case screenMain:
-		return "↑/↓ choose · enter select · q quit"
+		return "↑/↓ choose, enter select, q quit"
 	case screenOpen:
-		return "enter opens · esc back"
+		return "enter opens, esc back"
 	case screenToss:
 		return ""
 	}
-	return "↑/↓ field · ←/→ change · enter " + map[bool]string{true: "start", false: "change"}[m.screen == screenNew] + " · esc back"
+	return "↑/↓ field, ←/→ change, enter " + map[bool]string{true: "start", false: "change"}[m.screen == screenNew] + ", esc back"
 }

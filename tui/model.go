@@ -120,6 +120,9 @@ func New(o Options) (*Model, error) {
 		rng:      rng,
 	}
 	c.setPolicy(o.Width)
+	// The help bar is measured by lipgloss, which takes ambiguous characters
+	// (•, …) as one column: keep it ASCII so it fits under either policy.
+	c.help.ShortSeparator, c.help.FullSeparator, c.help.Ellipsis = "  ", "   ", "..."
 	m := &Model{c: c, mode: modeMenu}
 	m.menu = newMenu(c)
 	if o.Play {

@@ -481,6 +481,19 @@ func (m playModel) submit() (playModel, tea.Cmd) {
 	}
 	pos := m.g.Position()
 	mv, err := notation.ParseAny(&pos, text, m.g.LastMove())
+	var amb *notation.AmbiguousError
+	if errors.As(err, &amb) && len(amb.Candidates) == 2 {
+		a, b := amb.Candidates[0], amb.Candidates[1]
+		if a.From() == b.From() && a.To() == b.To() && a.IsPromotion() != b.IsPromotion() {
+			// The text left promotion open: ask, as the cursor does.
+			if b.IsPromotion() {
+				a, b = b, a
+			}
+			m.pending, m.state = [2]game.Move{a, b}, statePromote
+			m.typing, m.input = false, nil
+			return m, nil
+		}
+	}
 	if err != nil {
 		m.setError(m.explain(text, err))
 		return m, nil
@@ -997,11 +1010,16 @@ func (m *playModel) titleLine(pos *game.Position) string {
 		}
 	}
 	n := m.g.Len()
+	kanji := c.pieces == Kanji
 	switch {
+	case m.g.Result().Over() && kanji:
+		b.WriteString(fmt.Sprintf("  まで%d手 終局", n))
 	case m.g.Result().Over():
 		b.WriteString(fmt.Sprintf("  %d moves, game over", n))
 	case m.thinking:
 		b.WriteString(fmt.Sprintf("  move %d: %s thinking %s", n+1, m.players[pos.SideToMove()], m.spin.View()))
+	case kanji:
+		b.WriteString(fmt.Sprintf("  %d手目 %sの番", n+1, sideLabel(pos.SideToMove(), c.pieces)))
 	default:
 		b.WriteString(fmt.Sprintf("  move %d: %s to move", n+1, sideLabel(pos.SideToMove(), c.pieces)))
 	}
@@ -1033,14 +1051,14 @@ func (m *playModel) promptLine() string {
 		return "> " + string(m.input) + "_"
 	}
 	if m.g.Result().Over() {
-		return "w save · [ ] review · n new game · q menu"
+		return "w save, [ ] review, n new game, q menu"
 	}
 	if m.review >= 0 {
-		return fmt.Sprintf("reviewing move %d · [ ] step · esc returns", m.review)
+		return fmt.Sprintf("reviewing move %d, [ ] step, esc returns", m.review)
 	}
 	pos := m.g.Position()
 	if pos.CanDeclare() == nil && m.isHuman(pos.SideToMove()) {
-		return "type a move, or use the cursor · d declares a win (入玉宣言)"
+		return "type a move, or use the cursor, d declares a win (入玉宣言)"
 	}
 	return "type a move, or use the cursor (? for help)"
 }

@@ -1,0 +1,320 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"shogi/game"
+)
+
+// nearMate is a hand-made position three plies from mate: Black pushes the
+// pawn to 5c (declining promotion), White moves the pawn on 1c, and the gold
+// dropped on 5b is mate (the pawn on 5c guards it; 4a, 6a, 4b and 6b are all
+// covered by the gold).
+const nearMate = "4k4/9/8p/4P4/9/9/9/9/4K4 b G 1"
+
+func checkMated(t *testing.T, h *harness, want string) {
+	t.Helper()
+	if got := h.moves(); got != want {
+		t.Fatalf("moves = %q, want %q (status %q)", got, want, h.status())
+	}
+	r := h.game().Result()
+	if r.Ending != game.Checkmate || r.Outcome != game.BlackWins {
+		t.Fatalf("result = %v, want Black wins by checkmate", r)
+	}
+	if s := h.screen(); !strings.Contains(s, "wins by checkmate") {
+		t.Errorf("end screen does not say who won and why:\n%s", s)
+	}
+}
+
+func TestCursorGame(t *testing.T) {
+	h := newHarness(t, Options{Play: true, SFEN: nearMate})
+	// The cursor starts on 5g. Up three to 5d, pick, up to 5c, move.
+	h.press("k", "k", "k", "enter", "up", "enter")
+	if h.m.play.state != statePromote {
+		t.Fatalf("no promotion question after 5d-5c (status %q)", h.status())
+	}
+	if !strings.Contains(h.screen(), "成る?") {
+		t.Errorf("promotion question not shown:\n%s", h.screen())
+	}
+	h.press("n")
+	// White: cursor 5c → 1c, pick, down to 1d.
+	h.press("l", "l", "l", "l", "enter", "j", "enter")
+	// Black: gold from the hand with tab, then to 5b (1d → 5d → 5b).
+	h.press("tab", "enter", "h", "h", "h", "h", "k", "k", "enter")
+	checkMated(t, h, "5d5c 1c1d G*5b")
+}
+
+func TestMouseGame(t *testing.T) {
+	h := newHarness(t, Options{Play: true, SFEN: nearMate})
+	h.clickSquare(sq(t, "5d"))
+	h.clickSquare(sq(t, "5c"))
+	h.press("n")
+	h.clickSquare(sq(t, "1c"))
+	h.clickSquare(sq(t, "1d"))
+	// The gold in Black's hand, on the hand line under the board.
+	line := strings.Split(h.screen(), "\n")[boardTop+boardHeight]
+	x := strings.Index(line, "金")
+	if x < 0 {
+		t.Fatalf("no gold on Black's hand line %q", line)
+	}
+	h.click(h.m.c.m.width(line[:x]), boardTop+boardHeight)
+	if h.m.play.drop != game.Gold {
+		t.Fatalf("click on the hand did not pick the gold (status %q)", h.status())
+	}
+	h.clickSquare(sq(t, "5b"))
+	checkMated(t, h, "5d5c 1c1d G*5b")
+}
+
+func TestTypedGame(t *testing.T) {
+	h := newHarness(t, Options{Play: true, SFEN: nearMate})
+	h.typeMove("P-5c=")
+	h.typeMove("-1314FU")
+	h.typeMove("５二金打")
+	checkMated(t, h, "5d5c 1c1d G*5b")
+}
+
+// The notations the issue names, typed key by key from the start.
+func TestTypedNotations(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	for _, text := range []string{"7g7f", "P-3d", "２六歩", "-8384FU", "25 Fu"} {
+		n := h.game().Len()
+		h.typeMove(text)
+		if h.game().Len() != n+1 {
+			t.Fatalf("typing %q did not play (status %q)", text, h.status())
+		}
+	}
+	if got, want := h.moves(), "7g7f 3c3d 2g2f 8c8d 2f2e"; got != want {
+		t.Errorf("moves = %q, want %q", got, want)
+	}
+}
+
+// Keys that arrive in one message (a paste, tmux send-keys) are handled
+// rune by rune: the first opens the move line and the rest go into it;
+// hjkl in a burst each move the cursor.
+func TestBurst(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.burst("7g7f")
+	h.press("enter")
+	if got := h.moves(); got != "7g7f" {
+		t.Fatalf("burst 7g7f then enter: moves %q, status %q", got, h.status())
+	}
+	h.burst("kkh")
+	if got := h.m.play.cursor; got != sq(t, "6e") {
+		t.Errorf("cursor after burst kkh from 5g = %v, want 6e", got)
+	}
+}
+
+func TestIllegalMoves(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	before := h.game().Position()
+	// Cursor: the pawn on 5g picked, then 5e chosen (two squares).
+	h.press("enter", "k", "k", "enter")
+	if !strings.Contains(h.status(), "illegal") {
+		t.Errorf("status after 5g-5e = %q, want an explanation", h.status())
+	}
+	// Typed: the rook cannot jump its own pawn.
+	h.press("esc")
+	h.typeMove("2h2d")
+	if !strings.Contains(h.status(), "illegal") || !strings.Contains(h.status(), "2h2d") {
+		t.Errorf("status after typing 2h2d = %q, want it to say the move is illegal", h.status())
+	}
+	h.press("esc")
+	h.typeMove("xyz")
+	if h.status() == "" {
+		t.Error("no explanation for unreadable text")
+	}
+	after := h.game().Position()
+	if h.game().Len() != 0 || !after.Equal(&before) {
+		t.Fatalf("an illegal attempt changed the game: %d moves", h.game().Len())
+	}
+}
+
+func TestAmbiguousTypedMove(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("G-5h")
+	s := h.status()
+	if h.game().Len() != 0 || !strings.Contains(s, "ambiguous") || !strings.Contains(s, "G6i-5h") || !strings.Contains(s, "G4i-5h") {
+		t.Fatalf("G-5h: moves %d, status %q; want ambiguous with both golds", h.game().Len(), s)
+	}
+	h.press("esc")
+	h.typeMove("G6i-5h")
+	if h.moves() != "6i5h" {
+		t.Fatalf("G6i-5h played %q (status %q)", h.moves(), h.status())
+	}
+}
+
+func TestPromotion(t *testing.T) {
+	// Optional: the bishop exchange Bx2b (promotion left open) asks; y promotes.
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("7g7f")
+	h.typeMove("3c3d")
+	h.typeMove("Bx2b")
+	if h.m.play.state != statePromote {
+		t.Fatalf("Bx2b: no promotion question (status %q)", h.status())
+	}
+	h.press("y")
+	if got := h.moves(); got != "7g7f 3c3d 8h2b+" {
+		t.Fatalf("moves = %q", got)
+	}
+	// A typed move that leaves promotion open asks too; n declines.
+	h.typeMove("S-2b")
+	h.typeMove("７七角打")
+	h.typeMove("3d3e")
+	h.typeMove("B-2b")
+	if h.m.play.state != statePromote {
+		t.Fatalf("B-2b: no promotion question (status %q)", h.status())
+	}
+	h.press("n")
+	if got := h.moves(); !strings.HasSuffix(got, "7g2b") {
+		t.Fatalf("moves = %q, want the bishop unpromoted on 2b", got)
+	}
+	// Forced: a pawn reaching the last rank promotes without asking.
+	h = newHarness(t, Options{Play: true, SFEN: "4k4/7P1/9/9/9/9/9/9/4K4 b - 1"})
+	h.press("l", "l", "l", "k", "k", "k", "k", "k", "enter", "k", "enter")
+	if got := h.moves(); got != "2b2a+" {
+		t.Fatalf("forced promotion: moves %q (state %v, status %q)", got, h.m.play.state, h.status())
+	}
+}
+
+func TestUndo(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("7g7f")
+	h.typeMove("3c3d")
+	h.press("u")
+	if got := h.moves(); got != "7g7f" {
+		t.Fatalf("hot-seat undo: moves %q", got)
+	}
+	// Against a bot, undo takes back the bot's reply and the human's move.
+	h = newHarness(t, Options{Play: true, White: "greedy"})
+	h.typeMove("7g7f")
+	if h.game().Len() != 2 {
+		t.Fatalf("greedy did not reply: moves %q, status %q", h.moves(), h.status())
+	}
+	h.press("u")
+	if h.game().Len() != 0 {
+		t.Fatalf("undo against a bot left %q", h.moves())
+	}
+	h.press("u")
+	if !strings.Contains(h.status(), "no move") {
+		t.Errorf("undo at the start: status %q", h.status())
+	}
+}
+
+func TestResign(t *testing.T) {
+	h := newHarness(t, Options{Play: true, Black: "random"})
+	if h.game().Len() != 1 {
+		t.Fatalf("random (Black) did not open: %q", h.moves())
+	}
+	h.press("x")
+	if !strings.Contains(h.screen(), "Resign") {
+		t.Fatalf("no confirmation shown:\n%s", h.screen())
+	}
+	h.press("n")
+	if h.game().Result().Over() {
+		t.Fatal("n did not cancel the resignation")
+	}
+	h.press("x", "y")
+	r := h.game().Result()
+	if r.Ending != game.Resignation || r.Outcome != game.BlackWins {
+		t.Fatalf("result = %v, want White (the human) resigned", r)
+	}
+	if !strings.Contains(h.screen(), "wins by resignation") {
+		t.Errorf("end screen:\n%s", h.screen())
+	}
+}
+
+func TestBotsPlayEachOther(t *testing.T) {
+	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random"})
+	// Every bot reply is fed back synchronously, so the game has run to its
+	// end (or to a repetition) by now.
+	if !h.game().Result().Over() {
+		t.Fatalf("bot game not over after %d moves", h.game().Len())
+	}
+	for i, mv := range h.game().Moves() {
+		p := h.game().PositionAt(i)
+		if err := p.CheckMove(mv); err != nil {
+			t.Fatalf("move %d %s: %v", i+1, mv.USI(), err)
+		}
+	}
+}
+
+func TestAutosaveAndResume(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir})
+	h.typeMove("7g7f")
+	want := h.moves()
+	h.press("q")
+	if !strings.Contains(h.screen(), "Leave the game?") {
+		t.Fatalf("q did not ask:\n%s", h.screen())
+	}
+	h.press("y")
+	if h.m.mode != modeMenu {
+		t.Fatalf("after leaving: mode %v", h.m.mode)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); err != nil {
+		t.Fatalf("no autosave: %v", err)
+	}
+	// A fresh start of the app offers to resume.
+	h2 := newHarness(t, Options{StateDir: dir})
+	if s := h2.screen(); !strings.Contains(s, "Resume game (human vs greedy, 2 moves)") {
+		t.Fatalf("menu does not offer to resume:\n%s", s)
+	}
+	h2.press("enter")
+	if h2.m.mode != modePlay || h2.moves() != want {
+		t.Fatalf("resumed: mode %v moves %q, want %q", h2.m.mode, h2.moves(), want)
+	}
+	// Finishing the game removes the autosave.
+	h2.press("x", "y")
+	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); !os.IsNotExist(err) {
+		t.Errorf("autosave still there after the game ended: %v", err)
+	}
+}
+
+func TestMenuNewGame(t *testing.T) {
+	h := newHarness(t, Options{})
+	if !strings.Contains(h.screen(), "New game") {
+		t.Fatalf("menu:\n%s", h.screen())
+	}
+	// New game; player 2 is greedy by default; choose furigoma.
+	h.press("enter", "j", "j", "j", "l", "l", "enter")
+	s := h.screen()
+	if !strings.Contains(s, "振り駒") || !strings.Contains(s, "plays Black") {
+		t.Fatalf("no furigoma result:\n%s", s)
+	}
+	h.press("enter")
+	if h.m.mode != modePlay {
+		t.Fatalf("mode %v after starting", h.m.mode)
+	}
+	p := h.m.play.players
+	if !(p == [2]string{"human", "greedy"} || p == [2]string{"greedy", "human"}) {
+		t.Fatalf("players %v", p)
+	}
+}
+
+func TestTooSmall(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.send(windowSize(50, 15))
+	if got := h.m.View(); !strings.Contains(got, "terminal too small (need 60×20") {
+		t.Fatalf("View at 50×15 = %q", got)
+	}
+}
+
+func TestOptionErrors(t *testing.T) {
+	for _, o := range []Options{
+		{Black: "deep"},
+		{Handicap: "queen"},
+		{SFEN: "not a position"},
+		{SFEN: "9/9/9/9/9/9/9/9/9 b - 1"},
+		{Handicap: "rook", SFEN: game.StartSFEN},
+	} {
+		if err := CheckOptions(o); err == nil {
+			t.Errorf("CheckOptions(%+v) = nil, want an error", o)
+		}
+	}
+	if err := CheckOptions(Options{Black: "greedy", Handicap: "二枚落ち"}); err != nil {
+		t.Errorf("valid options refused: %v", err)
+	}
+}
