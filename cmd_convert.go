@@ -1,12 +1,124 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+
+	"shogi/kifu"
 )
 
-// runConvert is filled in by the records work (issue 4).
-func runConvert(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "shogi convert: not built yet")
-	return 1
+// runConvert reads a record in any format and writes it in another.
+func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("convert", stderr)
+	from := fs.String("from", "", "input format: kif, ki2, csa, usi, sfen, jkf, western (default: detect)")
+	to := fs.String("to", "kif", "output format: kif, ki2, csa, usi, sfen (final position), jkf, western")
+	out := fs.String("o", "", "write to `FILE` (default: standard output); .kif/.ki2 are Shift_JIS, .kifu/.ki2u UTF-8")
+	encName := fs.String("encoding", "", "KIF/KI2 output encoding: sjis or utf8 (default: by -o's extension, UTF-8 on standard output)")
+	gameN := fs.Int("game", 1, "which game of a multi-game CSA file")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: shogi convert [--from FORMAT] [--to FORMAT] [-o FILE] [--encoding sjis|utf8] [--game N] [FILE|-]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(stderr, "shogi convert: want at most one FILE")
+		return 2
+	}
+	inFormat := kifu.Unknown
+	if *from != "" {
+		f, err := kifu.ParseFormat(*from)
+		if err != nil {
+			fmt.Fprintf(stderr, "shogi convert: --from: %v\n", err)
+			return 2
+		}
+		inFormat = f
+	}
+	outFormat, err := kifu.ParseFormat(*to)
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi convert: --to: %v\n", err)
+		return 2
+	}
+	enc := kifu.UTF8
+	if *out != "" {
+		enc = kifu.EncodingOfPath(*out)
+	}
+	if *encName != "" {
+		if enc, err = kifu.ParseEncoding(*encName); err != nil {
+			fmt.Fprintf(stderr, "shogi convert: --encoding: %v\n", err)
+			return 2
+		}
+	}
+	if *gameN < 1 {
+		fmt.Fprintf(stderr, "shogi convert: --game %d: games are numbered from 1\n", *gameN)
+		return 2
+	}
+
+	name := "-"
+	if fs.NArg() == 1 {
+		name = fs.Arg(0)
+	}
+	var data []byte
+	if name == "-" {
+		data, err = io.ReadAll(stdin)
+		name = "<stdin>"
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
+		return 1
+	}
+	r, err := kifu.ReadFormat(data, name, inFormat)
+	if err != nil {
+		// A record that stops partway is still an error here: converting
+		// half a game silently would lose the rest.
+		fmt.Fprintln(stderr, convertError(err))
+		return 1
+	}
+	for _, w := range r.Warnings {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", name, w)
+	}
+	if *gameN > 1 {
+		if *gameN-2 >= len(r.Games) {
+			fmt.Fprintf(stderr, "%s: --game %d: the file has %d game(s)\n", name, *gameN, len(r.Games)+1)
+			return 1
+		}
+		r = r.Games[*gameN-2]
+	} else if outFormat != kifu.CSA {
+		r.Games = nil // other formats hold one game
+	}
+	if outFormat == kifu.CSA && *gameN > 1 {
+		r.Games = nil
+	}
+	text, err := kifu.Marshal(r, outFormat, kifu.WriteOptions{Encoding: enc})
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
+		return 1
+	}
+	if *out == "" {
+		if _, err := stdout.Write(text); err != nil {
+			fmt.Fprintf(stderr, "shogi convert: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if err := kifu.WriteFileAtomic(*out, text); err != nil {
+		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// convertError formats an error as FILE:LINE: message.
+func convertError(err error) string {
+	var pe *kifu.ParseError
+	if errors.As(err, &pe) && pe.File != "" {
+		pe.File = filepath.Clean(pe.File)
+	}
+	return err.Error()
 }

@@ -375,7 +375,10 @@ func writeJKF(b *strings.Builder, r *Record) error {
 	if r.Root.Comment != "" {
 		root.Comments = strings.Split(r.Root.Comment, "\n")
 	}
-	j.Moves = append([]jkfMove{root}, jkfLine(r.Root, r.Start, 0)...)
+	j.Moves = []jkfMove{root}
+	if len(r.Root.Children) > 0 {
+		j.Moves = append(j.Moves, jkfLine(r.Root, r.Start, 0)...)
+	}
 	data, err := json.Marshal(&j)
 	if err != nil {
 		return err
