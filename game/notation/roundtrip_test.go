@@ -1,8 +1,8 @@
 package notation
 
 import (
-	"errors"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"shogi/game"
@@ -66,46 +66,136 @@ var crowded = []string{
 	"4k4/9/9/2+B6/9/4+B4/9/9/4K4 b B 1",
 }
 
+// crowdedPositions sets up n positions where two to four pieces of one
+// kind (each kind but pawn, lance and king, for either side; two at most of
+// the rook's and bishop's kinds, as a set has) can reach one square, among a few other pieces, with that kind in hand when it can be
+// held: the cases where every style must disambiguate.
+func crowdedPositions(seed int64, n int) []game.Position {
+	r := rand.New(rand.NewSource(seed))
+	kinds := []game.PieceType{game.Knight, game.Silver, game.Gold, game.ProPawn, game.Bishop, game.Rook,
+		game.ProLance, game.ProKnight, game.ProSilver, game.Horse, game.Dragon}
+	var out []game.Position
+	for len(out) < n {
+		p := game.EmptyPosition()
+		c := game.Color(r.Intn(2))
+		t := kinds[r.Intn(len(kinds))]
+		target := game.Square(r.Intn(game.NumSquares))
+		empty := func() game.Square {
+			for {
+				if s := game.Square(r.Intn(game.NumSquares)); s != target && p.At(s) == game.NoPiece {
+					return s
+				}
+			}
+		}
+		p.Put(empty(), game.NewPiece(game.Black, game.King))
+		p.Put(empty(), game.NewPiece(game.White, game.King))
+		limit := 4
+		if t == game.Bishop || t == game.Rook || t == game.Horse || t == game.Dragon {
+			limit = 2 // a set has two of each
+		}
+		placed := 0
+		for try := 0; try < 300 && placed < limit; try++ {
+			s := empty()
+			p.Put(s, game.NewPiece(c, t))
+			if p.Attacks(s, target) && !game.MustPromote(c, t, s) {
+				placed++
+			} else {
+				p.Put(s, game.NoPiece)
+			}
+		}
+		for k := r.Intn(5); k > 0; k-- { // blockers and targets
+			p.Put(empty(), game.NewPiece(game.Color(r.Intn(2)), kinds[r.Intn(4)])) // no extra rooks or bishops
+		}
+		if r.Intn(2) == 0 {
+			p.Put(target, game.NewPiece(c.Other(), game.Gold))
+		}
+		if u := t.Unpromote(); u != t || t <= game.Gold {
+			p.SetHand(c, u, 1)
+		}
+		p.SetSideToMove(c.Other())
+		if placed < 2 || p.InCheck() {
+			continue
+		}
+		p.SetSideToMove(c)
+		if p.HasLegalMove() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // TestRoundTrip formats every legal move in every style and reads it back
-// in that style and with ParseAny; both must give the move.
+// in that style (and, for every other position, with ParseAny); both must
+// give the move. The styles must also agree on when to disambiguate: the
+// Western origin, the Japanese and romaji marks and the new method's arrow
+// appear together, exactly when ShogiHome's and lishogi's rule (compared
+// with them elsewhere) calls for one.
 func TestRoundTrip(t *testing.T) {
-	n := 1500
+	n, nc := 10000, 1000
 	if testing.Short() {
-		n = 200
+		n, nc = 300, 100
 	}
 	pos, prev := playouts(1, n)
 	for _, s := range crowded {
 		pos = append(pos, mustSFEN(t, s))
 		prev = append(prev, game.NoMove)
 	}
-	moves, fails := 0, 0
+	for _, p := range crowdedPositions(2, nc) {
+		pos = append(pos, p)
+		prev = append(prev, game.NoMove)
+	}
+	moves, fails, marked := 0, 0, 0
+	fail := func(format string, args ...any) {
+		fails++
+		if fails < 20 {
+			t.Errorf(format, args...)
+		}
+	}
 	var buf []game.Move
 	for i := range pos {
 		p := &pos[i]
 		buf = p.LegalMoves(buf[:0])
 		for _, m := range buf {
 			moves++
+			var texts [Sassersson + 1]string
 			for _, st := range Styles {
 				text := Format(p, m, st, prev[i])
+				texts[st] = text
 				got, err := Parse(p, text, st, prev[i])
 				if err != nil || got != m {
-					fails++
-					if fails < 20 {
-						t.Errorf("%v %s in %s (prev %s): %q parses to %v, %v", st, m.USI(), p.SFEN(), prev[i].USI(), text, got.USI(), err)
-					}
+					fail("%v %s in %s (prev %s): %q parses to %v, %v", st, m.USI(), p.SFEN(), prev[i].USI(), text, got.USI(), err)
 					continue
 				}
-				got, err = ParseAny(p, text, prev[i])
-				if err != nil || got != m {
-					fails++
-					if fails < 20 {
-						t.Errorf("ParseAny %v %s in %s: %q parses to %v, %v", st, m.USI(), p.SFEN(), text, got.USI(), err)
+				if i%2 == 0 {
+					if got, err = ParseAny(p, text, prev[i]); err != nil || got != m {
+						fail("ParseAny %v %s in %s: %q parses to %v, %v", st, m.USI(), p.SFEN(), text, got.USI(), err)
 					}
 				}
 			}
+			ja := strings.ContainsAny(texts[KI2], "右左直上引寄打")
+			ro := strings.Contains(texts[Romaji], "Migi") || strings.Contains(texts[Romaji], "Hidari") ||
+				strings.Contains(texts[Romaji], "Sugu") || strings.Contains(texts[Romaji], "Agaru") ||
+				strings.Contains(texts[Romaji], "Hiku") || strings.Contains(texts[Romaji], "Yoru") ||
+				strings.Contains(texts[Romaji], "Utsu")
+			nm := strings.ContainsAny(texts[Sassersson], "↑↓←→↗↖↘↙□")
+			we := !m.IsDrop() && countDigits(texts[Hosking]) == 4
+			if ja != ro || ja != nm || (!m.IsDrop() && ja != we) {
+				fail("%s in %s: disagree on disambiguation: %q %q %q %q", m.USI(), p.SFEN(), texts[KI2], texts[Romaji], texts[Sassersson], texts[Hosking])
+			}
+			if ja {
+				marked++
+			}
 		}
 	}
-	t.Logf("%d positions, %d moves, %d styles: %d failures", len(pos), moves, len(Styles), fails)
+	t.Logf("%d positions, %d moves (%d disambiguated), %d styles: %d failures", len(pos), moves, marked, len(Styles), fails)
 }
 
-var _ = errors.As
+func countDigits(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			n++
+		}
+	}
+	return n
+}
