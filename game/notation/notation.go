@@ -7,7 +7,18 @@
 // and the Western text is what lishogi writes, so records made here read the
 // same there. Parsing is lenient in what it accepts (full-width digits, kanji
 // numerals, alternate piece names, side marks, move numbers) and strict in
-// what it returns: exactly one legal move, or an error that says why.
+// what it returns: exactly one legal move, or an error that says why
+// (*SyntaxError, *AmbiguousError, *NoPieceError, *IllegalError wrapping a
+// *game.IllegalMoveError, *SameSquareError; use errors.As).
+//
+// Rivals — the other pieces of a kind that make a mark necessary (the
+// Western origin square, 右 左 直 上 引 寄 打, their romaji words, the new
+// method's arrows) — are those that could reach the square ignoring pins,
+// as both reference programs count them. A reader accepts a text with or
+// without the mark a pinned rival calls for. The Japanese marks follow
+// ShogiHome's rule, which assumes at most two dragons or two horses: in a
+// set-up with three of them, which no game reaches, a mark may fit more
+// than one move and reading it back reports the ambiguity.
 package notation
 
 import (
