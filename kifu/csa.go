@@ -354,22 +354,27 @@ func (c *csaStart) statement(t string) error {
 // hand.
 func (c *csaStart) finish() error {
 	for col := game.Black; col <= game.White; col++ {
-		if !c.all[col] {
-			continue
-		}
-		for _, x := range csaPieces {
-			used := c.p.Hand(game.Black, x.t) + c.p.Hand(game.White, x.t)
-			for s := game.Square(0); s < game.NumSquares; s++ {
-				if pc := c.p.At(s); pc != game.NoPiece && pc.Type().Unpromote() == x.t {
-					used++
-				}
-			}
-			if left := x.n - used; left > 0 {
-				c.p.SetHand(col, x.t, c.p.Hand(col, x.t)+left)
-			}
+		if c.all[col] {
+			giveRest(&c.p, col)
 		}
 	}
 	return nil
+}
+
+// giveRest puts in col's hand every piece of the set that is neither on
+// the board nor in a hand (CSA 00AL, KIF 残り全部).
+func giveRest(p *game.Position, col game.Color) {
+	for _, x := range csaPieces {
+		used := p.Hand(game.Black, x.t) + p.Hand(game.White, x.t)
+		for s := game.Square(0); s < game.NumSquares; s++ {
+			if pc := p.At(s); pc != game.NoPiece && pc.Type().Unpromote() == x.t {
+				used++
+			}
+		}
+		if left := x.n - used; left > 0 {
+			p.SetHand(col, x.t, p.Hand(col, x.t)+left)
+		}
+	}
 }
 
 // parseCSAMove reads `+7776FU` or `+0055KA` against p. The piece named is

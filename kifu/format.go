@@ -99,9 +99,9 @@ func Detect(text string) Format {
 			continue
 		}
 		switch {
-		case strings.HasPrefix(l, "[") && strings.Contains(l, "\""):
-			western += 2
-		case strings.HasPrefix(l, "1.") || strings.HasPrefix(l, "1. "):
+		case strings.HasPrefix(l, "[") && strings.HasSuffix(strings.TrimSpace(l), "\"]"):
+			western += 100 // a tag: no other format has such lines
+		case numberDot(l) || strings.HasPrefix(l, "{"):
 			western++
 		case strings.HasPrefix(l, "手数") || strings.HasPrefix(l, "変化"):
 			kif += 3
@@ -116,7 +116,7 @@ func Detect(text string) Format {
 		}
 	}
 	switch {
-	case western > 0 && western >= csa && kif == 0 && ki2 == 0:
+	case western > 0 && western >= csa+kif+ki2:
 		return Western
 	case csa > kif+ki2:
 		return CSA
@@ -126,6 +126,15 @@ func Detect(text string) Format {
 		return KIF
 	}
 	return Unknown
+}
+
+// numberDot reports whether l starts with a move number and a dot: 12.
+func numberDot(l string) bool {
+	i := 0
+	for i < len(l) && l[i] >= '0' && l[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(l) && l[i] == '.'
 }
 
 // countHeaders counts the `key：value` and diagram lines, which KIF and KI2

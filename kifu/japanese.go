@@ -225,8 +225,8 @@ func (s *jpStart) boardRow(text string, line int) (bool, error) {
 // parseHand reads `角　金三　銀二` or `なし` into c's hand of p.
 func parseHand(p *game.Position, c game.Color, text string, line int) error {
 	text = strings.TrimSpace(strings.Trim(text, " 　"))
-	if text == "" || text == "なし" {
-		return nil
+	if text == "" || text == "なし" || text == "残り全部" {
+		return nil // 残り全部 (every other piece) is filled in by build
 	}
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '　' || r == '、' || r == ',' }) {
 		r, size := utf8.DecodeRuneInString(f)
@@ -260,6 +260,11 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 		if s.hasSide {
 			p.SetSideToMove(s.side)
 		}
+		for c := game.Black; c <= game.White; c++ {
+			if strings.Trim(s.hands[c], " 　") == "残り全部" {
+				giveRest(&p, c)
+			}
+		}
 		p.SetMoveNumber(1)
 		hname := ""
 		if h, ok := game.HandicapBySFEN(&p); ok {
@@ -275,6 +280,13 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 		return game.Position{}, "", &ParseError{Line: s.handicapLine, Err: fmt.Errorf("unknown 手合割 %q and no board diagram: cannot tell the start position", name)}
 	}
 	p := h.Position()
+	for c := game.Black; c <= game.White; c++ {
+		if s.hasHands[c] {
+			if err := parseHand(&p, c, s.hands[c], s.handicapLine); err != nil {
+				return game.Position{}, "", err
+			}
+		}
+	}
 	if s.hasSide {
 		p.SetSideToMove(s.side)
 	}

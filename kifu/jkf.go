@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"time"
 
@@ -310,10 +311,11 @@ func readJKFLine(b *builder, moves []jkfMove, path string, first int) error {
 	if err := b.settle(); err != nil {
 		return err
 	}
-	// Forks are alternatives to the move they hang on: read each from the
-	// position before it, latest first as KIF does (any order would do).
-	for i := len(forks) - 1; i >= 0; i-- {
-		f := forks[i]
+	// Forks are alternatives to the move they hang on. Going back to a
+	// branch point only works along the line just read, so the latest
+	// plies come first, and forks of one move in their order.
+	sort.SliceStable(forks, func(i, j int) bool { return forks[i].ply > forks[j].ply })
+	for _, f := range forks {
 		if err := b.branch(f.ply); err != nil {
 			return err
 		}

@@ -240,7 +240,7 @@ func readKIFMoveLine(b *builder, t string) error {
 		n = b.cur
 	} else {
 		e, word := endingFromKIF(rest, b.position().SideToMove())
-		if e == OtherEnding && !isJapaneseWord(word) {
+		if e == OtherEnding && !isJapaneseWord(word) && !(strings.HasPrefix(word, "%") && isCSAWord(word[1:])) {
 			return b.errorf(b.cur.Ply+1, "cannot read move %q", clip(rest))
 		}
 		var err error

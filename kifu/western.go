@@ -1,0 +1,349 @@
+package kifu
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"shogi/game"
+	"shogi/game/notation"
+)
+
+// Western text, as PSN writes it: `[Black "…"]` tags, then moves numbered
+// in pairs in Hodges notation (`1. P-7f P-3d 2. P-2f G-3b`, `1. ... G-3b`
+// when White starts), comments in braces, variations in parentheses after
+// the move they replace, and the ending as a closing word (Resign, Mate …).
+// A start that is not the even game is a [SFEN "…"] tag (with [Handicap]
+// naming it when it has a name). Times are not kept.
+
+// westernEndings are the closing words, one per ending.
+var westernEndings = map[Ending]string{
+	Resign: "Resign", Mate: "Mate", Sennichite: "Sennichite", Jishogi: "Jishogi", EnteringKing: "EnteringKing",
+	Interrupt: "Interrupt", Timeout: "Timeout", IllegalWin: "IllegalWin", IllegalLoss: "IllegalLoss",
+	Forfeit: "Forfeit", Draw: "Draw",
+}
+
+func westernWord(n *Node) string {
+	if n.Ending == OtherEnding {
+		return "Other:" + wordEscaper.Replace(n.Word)
+	}
+	return westernEndings[n.Ending]
+}
+
+// An Other: word escapes what would end the token.
+var (
+	wordEscaper   = strings.NewReplacer("%", "%25", " ", "%20", "\t", "%09", "\n", "%0A", "(", "%28", ")", "%29", "{", "%7B", "}", "%7D")
+	wordUnescaper = strings.NewReplacer("%25", "%", "%20", " ", "%09", "\t", "%0A", "\n", "%28", "(", "%29", ")", "%7B", "{", "%7D", "}")
+)
+
+func endingFromWestern(w string) (Ending, string, bool) {
+	if rest, ok := strings.CutPrefix(w, "Other:"); ok {
+		return OtherEnding, wordUnescaper.Replace(rest), true
+	}
+	for e, s := range westernEndings {
+		if strings.EqualFold(s, w) {
+			return e, "", true
+		}
+	}
+	switch strings.ToLower(w) {
+	case "resigns", "resigned":
+		return Resign, "", true
+	case "checkmate":
+		return Mate, "", true
+	}
+	return NoEnding, "", false
+}
+
+// westernToken is one token of the move text, with its line.
+type westernToken struct {
+	text string
+	line int
+}
+
+func readWestern(text string) (*Record, error) {
+	r := NewRecord(game.StartPosition())
+	var sfen, handicap string
+	sfenLine, handicapLine := 0, 0
+	s := scanner{text: text}
+	var body strings.Builder
+	bodyStart := 0
+	for s.next() {
+		t := strings.TrimSpace(s.cur)
+		if bodyStart == 0 && strings.HasPrefix(t, "[") {
+			key, value, err := parseTag(t)
+			if err != nil {
+				return nil, &ParseError{Line: s.line, Err: err}
+			}
+			switch key {
+			case "SFEN", "FEN":
+				sfen, sfenLine = value, s.line
+			case "Handicap":
+				handicap, handicapLine = value, s.line
+			default:
+				r.Headers = append(r.Headers, Header{key, value})
+			}
+			continue
+		}
+		if bodyStart == 0 {
+			if t == "" {
+				continue
+			}
+			bodyStart = s.line
+		}
+		body.WriteString(s.cur)
+		body.WriteByte('\n')
+	}
+	switch {
+	case sfen != "":
+		p, err := game.ParseSFEN(sfen)
+		if err != nil {
+			return nil, &ParseError{Line: sfenLine, Err: err}
+		}
+		p.SetMoveNumber(1)
+		r.Start = p
+	case handicap != "":
+		h, ok := game.FindHandicap(handicap)
+		if !ok {
+			return nil, &ParseError{Line: handicapLine, Err: fmt.Errorf("unknown handicap %q and no SFEN tag", handicap)}
+		}
+		r.Start = h.Position()
+	}
+	r.nameStart()
+	r.warnStart()
+	if bodyStart == 0 {
+		return r, nil
+	}
+	toks, err := westernTokens(body.String(), bodyStart)
+	if err != nil {
+		return r, err
+	}
+	b := newBuilder(r)
+	type saved struct {
+		cur *Node
+		pos []game.Position
+	}
+	var stack []saved
+	for _, tok := range toks {
+		b.line = tok.line
+		t := tok.text
+		switch {
+		case strings.HasPrefix(t, "{"):
+			b.cur.addComment(strings.TrimSpace(t[1 : len(t)-1]))
+		case t == "(":
+			if err := b.settle(); err != nil {
+				return r, err
+			}
+			if !b.cur.IsMove() {
+				return r, &ParseError{Line: tok.line, Err: errors.New("a variation must follow the move it replaces")}
+			}
+			stack = append(stack, saved{b.cur, append([]game.Position(nil), b.pos...)})
+			if err := b.branch(b.cur.Ply); err != nil {
+				return r, err
+			}
+		case t == ")":
+			if err := b.settle(); err != nil {
+				return r, err
+			}
+			if len(stack) == 0 {
+				return r, &ParseError{Line: tok.line, Err: errors.New("unbalanced )")}
+			}
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			b.cur, b.pos = top.cur, top.pos
+		case t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2":
+			// a PGN-style result: the ending word says more
+		default:
+			if e, w, ok := endingFromWestern(t); ok {
+				if _, err := b.end(e, w); err != nil {
+					return r, err
+				}
+				continue
+			}
+			if err := b.canMove(); err != nil {
+				return r, err
+			}
+			m, err := notation.Parse(b.position(), t, notation.Western, b.prev())
+			if err != nil {
+				var ill *notation.IllegalError
+				if !errors.As(err, &ill) || ill.Err == nil {
+					return r, b.errorf(b.cur.Ply+1, "%v", err)
+				}
+				m = ill.Err.Move
+			}
+			if err := b.play(m); err != nil {
+				return r, err
+			}
+		}
+	}
+	if len(stack) > 0 {
+		return r, &ParseError{Line: s.line, Err: errors.New("variation not closed: missing )")}
+	}
+	return r, b.finish()
+}
+
+// parseTag reads `[Key "value"]`.
+func parseTag(t string) (string, string, error) {
+	if !strings.HasSuffix(t, "]") {
+		return "", "", fmt.Errorf("tag %q does not end with ]", clip(t))
+	}
+	inner := strings.TrimSpace(t[1 : len(t)-1])
+	key, rest, ok := strings.Cut(inner, " ")
+	if !ok || key == "" {
+		return "", "", fmt.Errorf("tag %q: want [Key \"value\"]", clip(t))
+	}
+	value, err := strconv.Unquote(strings.TrimSpace(rest))
+	if err != nil {
+		return "", "", fmt.Errorf("tag %q: the value must be in double quotes", clip(t))
+	}
+	return key, value, nil
+}
+
+// westernTokens splits move text into comments, parentheses and words,
+// dropping move numbers (`12.`, `12...`, `...`).
+func westernTokens(text string, line int) ([]westernToken, error) {
+	var out []westernToken
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == '\n':
+			line++
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '{':
+			j := strings.IndexByte(text[i:], '}')
+			if j < 0 {
+				return nil, &ParseError{Line: line, Err: errors.New("comment not closed: missing }")}
+			}
+			out = append(out, westernToken{text[i : i+j+1], line})
+			line += strings.Count(text[i:i+j], "\n")
+			i += j + 1
+		case c == '(' || c == ')':
+			out = append(out, westernToken{text[i : i+1], line})
+			i++
+		default:
+			j := i
+			for j < len(text) && !strings.ContainsRune(" \t\r\n{}()", rune(text[j])) {
+				j++
+			}
+			w := text[i:j]
+			if d := strings.TrimLeftFunc(w, unicode.IsDigit); strings.HasPrefix(d, ".") {
+				w = strings.TrimLeft(d, ".") // a move number, maybe glued to the move: 12.P-7f
+			}
+			if w != "" {
+				out = append(out, westernToken{w, line})
+			}
+			i = j
+		}
+	}
+	return out, nil
+}
+
+// writeWestern writes r as Western text.
+func writeWestern(b *strings.Builder, r *Record) {
+	for _, h := range r.Headers {
+		k, _ := translate(h.Key, westernHeaders)
+		k = strings.Map(func(r rune) rune {
+			if unicode.IsSpace(r) || r == ']' || r == '"' {
+				return '_'
+			}
+			return r
+		}, k)
+		fmt.Fprintf(b, "[%s %s]\n", k, strconv.Quote(h.Value))
+	}
+	if r.Start.SFEN() != game.StartSFEN {
+		if h, ok := game.HandicapBySFEN(&r.Start); ok {
+			fmt.Fprintf(b, "[Handicap %q]\n", h.Name)
+		}
+		fmt.Fprintf(b, "[SFEN %q]\n", r.Start.SFEN())
+	}
+	b.WriteByte('\n')
+	w := &wrapWriter{b: b}
+	if r.Root.Comment != "" {
+		w.word("{" + commentText(r.Root.Comment) + "}")
+	}
+	offset := 0
+	if r.Start.SideToMove() == game.White {
+		offset = 1
+	}
+	var line func(first *Node, pos game.Position, needNumber bool)
+	line = func(first *Node, pos game.Position, needNumber bool) {
+		prev := lastMove(first.Parent)
+		for n := first; ; n = n.Children[0] {
+			before := pos
+			if n.Ending != NoEnding {
+				w.word(westernWord(n))
+			} else {
+				num := (n.Ply + offset + 1) / 2
+				if n.Move.Color() == game.Black {
+					w.word(strconv.Itoa(num) + ".")
+				} else if needNumber {
+					w.word(strconv.Itoa(num) + ". ...")
+				}
+				if pos.IsLegal(n.Move) {
+					w.word(notation.Format(&pos, n.Move, notation.Western, prev))
+				} else {
+					w.word(n.Move.USI()) // a kept foul; Hodges cannot name an illegal move
+				}
+				prev = n.Move
+				pos = playSafe(&pos, n.Move)
+			}
+			needNumber = false
+			if n.Comment != "" {
+				w.word("{" + commentText(n.Comment) + "}")
+				needNumber = true
+			}
+			if n.Index() == 0 {
+				for _, alt := range n.Parent.Children[1:] {
+					w.word("(")
+					line(alt, before, true)
+					w.word(")")
+					needNumber = true
+				}
+			}
+			if len(n.Children) == 0 {
+				break
+			}
+		}
+	}
+	if len(r.Root.Children) > 0 {
+		line(r.Root.Children[0], r.Start, true)
+	}
+	w.flush()
+}
+
+// commentText keeps braces out of a comment.
+func commentText(c string) string {
+	return strings.NewReplacer("{", "(", "}", ")").Replace(c)
+}
+
+// wrapWriter writes words separated by spaces, lines up to 80 columns.
+type wrapWriter struct {
+	b     *strings.Builder
+	col   int
+	after string // the last word, to glue ( and ) without spaces
+}
+
+func (w *wrapWriter) word(s string) {
+	glue := w.after == "(" || s == ")"
+	if w.col > 0 && !glue {
+		if w.col+1+len(s) > 80 {
+			w.b.WriteByte('\n')
+			w.col = 0
+		} else {
+			w.b.WriteByte(' ')
+			w.col++
+		}
+	}
+	w.b.WriteString(s)
+	w.col += len(s)
+	w.after = s
+}
+
+func (w *wrapWriter) flush() {
+	if w.col > 0 {
+		w.b.WriteByte('\n')
+	}
+}
