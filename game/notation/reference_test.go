@@ -56,6 +56,13 @@ var referenceCases = []struct {
 	{source: "wikipedia drop", sfen: "4k4/9/9/9/9/9/9/9/4K4 b P 1", text: "2三歩", want: "P*2c",
 		styles: map[Style]string{KI2: "▲２三歩", KIF: "２三歩打", Western: "P*2c"}},
 	{source: "wikipedia drop", sfen: "4k4/9/9/9/9/9/9/9/4K4 b P 1", text: "P*2d", want: "P*2d"},
+	{source: "wikipedia drop", sfen: "4k4/9/9/9/9/9/9/9/4K4 b P 1", text: "2三歩打", want: "P*2c"},
+	// Wikipedia: "... P-5e indicates a move by White".
+	{source: "wikipedia ... P-5e", sfen: game.StartSFEN, setup: []string{"7g7f", "5c5d", "2g2f"}, text: "... P-5e", want: "5d5e"},
+	// Heian page: "8h or 9h being the bottom left corner" — it is 9i, where
+	// Black's lance stands at the start.
+	{source: "heian bottom-left corner, corrected to 9i", sfen: game.StartSFEN, text: "L-9h", want: "9i9h"},
+	{source: "heian bottom-left corner, corrected to 9i", sfen: game.StartSFEN, text: "L9i-9h", want: "9i9h"},
 	{source: "wikipedia P-8f", sfen: game.StartSFEN, text: "8六歩", want: "8g8f"},
 	{source: "wikipedia P-8f", sfen: game.StartSFEN, text: "P-8f", want: "8g8f"},
 	{source: "wikipedia Nx7c=", sfen: "k8/9/2p6/9/3N5/9/9/9/4K4 b - 1", text: "Nx7c=", want: "6e7c",
@@ -108,10 +115,16 @@ var referenceCases = []struct {
 		want: "4f3g+", styles: map[Style]string{Romaji: "37 Gin Migi Nari"}},
 	{source: "1996 letter (b), corrected: Hidari is the other silver", sfen: "k8/9/9/9/9/5s1s1/6P2/9/4K4 w - 1",
 		text: "37 Gin Hidari Nari", want: "2f3g+"},
+	{source: "1996 letter #2", sfen: "k8/9/9/9/9/5s3/6P2/9/4K4 w - 1", text: "Sx3g+", want: "4f3g+"},
+	// The letter spells the four-silver move out in English to show its
+	// length; that reads too.
+	{source: "1996 letter in English", sfen: "k8/5S1S1/9/5S1S1/9/9/9/9/4K4 b - 1",
+		text: "33 Silver Left Forward Doesn't Promote", want: "4d3c"},
 	// Example #3 and note (c): White's G4a-5b is 52 Kin Hidari beside a
 	// gold on 6a, 52 Kin Agaru beside one on 4b, 52 Kin Hidari Agaru with both.
 	{source: "1996 letter #3", sfen: "k2g1g3/9/9/9/9/9/9/9/4K4 w - 1", text: "52 Kin Hidari", want: "4a5b",
 		styles: map[Style]string{Romaji: "52 Kin Hidari", Western: "G4a-5b"}},
+	{source: "1996 letter #3", sfen: "k2g1g3/9/9/9/9/9/9/9/4K4 w - 1", text: "G4a-5b", want: "4a5b"},
 	{source: "1996 letter (c)", sfen: "k4g3/5g3/9/9/9/9/9/9/4K4 w - 1", text: "52 Kin Agaru", want: "4a5b",
 		styles: map[Style]string{Romaji: "52 Kin Agaru"}},
 	{source: "1996 letter (c)", sfen: "k2g1g3/5g3/9/9/9/9/9/9/4K4 w - 1", text: "52 Kin Hidari Agaru", want: "4a5b",
@@ -209,6 +222,8 @@ func TestReferenceSequences(t *testing.T) {
 		// a pawn goes one square, so it is P-7f and P-2f (checked below).
 		{"heian sample, corrected", game.StartSFEN, []string{"1. P-7f", "P-3d", "2. P-2f", "G-3b"}, []string{"7g7f", "3c3d", "2g2f", "4a3b"}},
 		{"1996 letter sample game", game.StartSFEN, []string{"76 Fu", "84 Fu", "26 Fu", "32 Kin"}, []string{"7g7f", "8c8d", "2g2f", "4a3b"}},
+		{"1996 letter sample game, said aloud", game.StartSFEN, []string{"1. Nana Roku Fu", "2. Hachi Yon Fu", "3. Ni Roku Fu", "4. San Ni Kin"},
+			[]string{"7g7f", "8c8d", "2g2f", "4a3b"}},
 		{"1996 letter sample game, numbered", game.StartSFEN, []string{"1. 76 Fu", "2. 84 Fu", "3 26 Fu", "4 32 Kin"}, []string{"7g7f", "8c8d", "2g2f", "4a3b"}},
 	} {
 		p := mustSFEN(t, tc.sfen)

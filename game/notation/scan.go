@@ -630,22 +630,39 @@ func scanWestern(s *scanner, sp *spec) *SyntaxError {
 // ---- romaji and the new method: 76 Fu, 33 Gin Hidari Agaru Narazu,
 // Dou Gin Nari, 22gin↗+, 〃gin, 22gin□
 
+// romanPieces are the romaji names (the 1996 letter's, with common
+// variants), the new method's abbreviations, and the English names the
+// letter uses to show how long a spelled-out move gets.
 var romanPieces = []string{"gyoku", "gy", "ou", "oh", "o", "hisha", "hi", "ryu", "ryuu", "ryuo", "kaku", "kk", "uma",
 	"kin", "gin", "narigin", "+gin", "kei", "keima", "narikei", "+kei", "kyo", "kyou", "kyosha", "narikyo", "narikyou", "+kyo",
-	"fu", "fuhyo", "tokin", "to", "+fu"}
+	"fu", "fuhyo", "tokin", "to", "+fu",
+	"king", "rook", "dragon", "bishop", "horse", "gold", "silver", "promoted silver", "knight", "promoted knight",
+	"lance", "promoted lance", "pawn", "promoted pawn"}
 
 var romanPieceTypes = []game.PieceType{game.King, game.King, game.King, game.King, game.King, game.Rook, game.Rook,
 	game.Dragon, game.Dragon, game.Dragon, game.Bishop, game.Bishop, game.Horse,
 	game.Gold, game.Silver, game.ProSilver, game.ProSilver, game.Knight, game.Knight, game.ProKnight, game.ProKnight,
 	game.Lance, game.Lance, game.Lance, game.ProLance, game.ProLance, game.ProLance,
-	game.Pawn, game.Pawn, game.ProPawn, game.ProPawn, game.ProPawn}
+	game.Pawn, game.Pawn, game.ProPawn, game.ProPawn, game.ProPawn,
+	game.King, game.Rook, game.Dragon, game.Bishop, game.Horse, game.Gold, game.Silver, game.ProSilver, game.Knight, game.ProKnight,
+	game.Lance, game.ProLance, game.Pawn, game.ProPawn}
 
 var romanMarks = []string{"migi", "hidari", "sugu", "choku", "agaru", "yuku", "iku", "hairu", "hiku", "yoru", "utsu",
-	"nari", "narazu", "↑", "↓", "←", "→", "↗", "↖", "↘", "↙", "□", "+", "="}
+	"nari", "narazu", "↑", "↓", "←", "→", "↗", "↖", "↘", "↙", "□", "+", "=",
+	"right", "left", "straight", "forward", "up", "sideways", "side", "back", "down", "drop", "drops",
+	"promote", "promotes", "doesn't promote", "does not promote", "don't promote", "not promote"}
 
 var romanMarkKanji = map[string]string{"migi": "右", "hidari": "左", "sugu": "直", "choku": "直", "agaru": "上",
 	"yuku": "行", "iku": "行", "hairu": "入", "hiku": "引", "yoru": "寄", "utsu": "打", "nari": "成", "narazu": "不成",
-	"□": "打", "+": "成", "=": "不成"}
+	"□": "打", "+": "成", "=": "不成",
+	"right": "右", "left": "左", "straight": "直", "forward": "上", "up": "上", "sideways": "寄", "side": "寄",
+	"back": "引", "down": "引", "drop": "打", "drops": "打", "promote": "成", "promotes": "成",
+	"doesn't promote": "不成", "does not promote": "不成", "don't promote": "不成", "not promote": "不成"}
+
+// spokenDigits are the numbers as the letter says a square aloud:
+// Nana Roku Fu is 76 Fu (yon and nana, not shi and shichi, but both read).
+var spokenDigits = []string{"ichi", "ni", "san", "yon", "shi", "go", "roku", "nana", "shichi", "hachi", "kyu", "kyuu", "ku"}
+var spokenValues = []int{1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 9, 9}
 
 // arrows maps the new method's arrows to a direction of travel (h, v) as
 // the mover sees it.
@@ -665,6 +682,7 @@ func scanRoman(s *scanner, sp *spec) *SyntaxError {
 			return err
 		}
 		sp.to = to
+	case s.spokenSquare(sp):
 	default:
 		if s.word([]string{"dou", "do"}) < 0 {
 			if s.wordPrefix([]string{"dou"}) {
@@ -726,4 +744,22 @@ func scanRoman(s *scanner, sp *spec) *SyntaxError {
 		sp.style = Sassersson
 	}
 	return nil
+}
+
+// spokenSquare reads a square said aloud, "Nana Roku", if the text starts
+// with one.
+func (s *scanner) spokenSquare(sp *spec) bool {
+	at := s.i
+	f := s.word(spokenDigits)
+	if f < 0 {
+		return false
+	}
+	s.skipSpace()
+	r := s.word(spokenDigits)
+	if r < 0 {
+		s.i = at
+		return false
+	}
+	sp.to = game.NewSquare(spokenValues[f], spokenValues[r])
+	return true
 }
