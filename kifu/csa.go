@@ -53,7 +53,6 @@ type csaStart struct {
 	p       game.Position
 	touched bool // any position statement seen
 	board   bool // P1…P9 or PI seen
-	rows    int
 	all     [2]bool // 00AL for a side
 }
 
@@ -261,17 +260,17 @@ func (c *csaStart) statement(t string) error {
 		for len(rest) >= 4 {
 			sq, err := game.ParseSquare(rest[:2])
 			if err != nil {
-				return fmt.Errorf("PI: bad square %q", rest[:2])
+				return fmt.Errorf("in PI: bad square %q", rest[:2])
 			}
 			pc := c.p.At(sq)
 			if pc == game.NoPiece || pc.Type().CSA() != rest[2:4] {
-				return fmt.Errorf("PI: no %s on %s to take away", rest[2:4], rest[:2])
+				return fmt.Errorf("in PI: no %s on %s to take away", rest[2:4], rest[:2])
 			}
 			c.p.Put(sq, game.NoPiece)
 			rest = rest[4:]
 		}
 		if strings.TrimSpace(rest) != "" {
-			return fmt.Errorf("PI: cannot read %q", rest)
+			return fmt.Errorf("in PI: cannot read %q", rest)
 		}
 	case k >= '1' && k <= '9':
 		c.init()
@@ -290,11 +289,11 @@ func (c *csaStart) statement(t string) error {
 				continue
 			}
 			if len(rest) < 3 || (rest[0] != '+' && rest[0] != '-') {
-				return fmt.Errorf("P%d: cannot read %q", rank, rest)
+				return fmt.Errorf("row P%d: cannot read %q", rank, rest)
 			}
 			pt := game.PieceTypeFromCSA(rest[1:3])
 			if pt == game.NoPieceType {
-				return fmt.Errorf("P%d: %q is not a piece", rank, rest[1:3])
+				return fmt.Errorf("row P%d: %q is not a piece", rank, rest[1:3])
 			}
 			col := game.Black
 			if rest[0] == '-' {
@@ -305,7 +304,7 @@ func (c *csaStart) statement(t string) error {
 			file--
 		}
 		if file != 0 || strings.TrimSpace(rest) != "" {
-			return fmt.Errorf("P%d: want nine squares", rank)
+			return fmt.Errorf("row P%d: want nine squares", rank)
 		}
 	case k == '+' || k == '-':
 		c.init()
@@ -323,26 +322,26 @@ func (c *csaStart) statement(t string) error {
 			}
 			pt := game.PieceTypeFromCSA(pcs)
 			if pt == game.NoPieceType {
-				return fmt.Errorf("P%c: %q is not a piece", k, pcs)
+				return fmt.Errorf("in P%c: %q is not a piece", k, pcs)
 			}
 			if sq == "00" {
 				if pt.IsPromoted() || pt == game.King {
-					return fmt.Errorf("P%c: %s cannot be in hand", k, pcs)
+					return fmt.Errorf("in P%c: %s cannot be in hand", k, pcs)
 				}
 				if c.p.Hand(col, pt) >= 18 {
-					return fmt.Errorf("P%c: too many %s in hand", k, pcs)
+					return fmt.Errorf("in P%c: too many %s in hand", k, pcs)
 				}
 				c.p.SetHand(col, pt, c.p.Hand(col, pt)+1)
 				continue
 			}
 			s, err := game.ParseSquare(sq)
 			if err != nil || !s.Valid() {
-				return fmt.Errorf("P%c: bad square %q", k, sq)
+				return fmt.Errorf("in P%c: bad square %q", k, sq)
 			}
 			c.p.Put(s, game.NewPiece(col, pt))
 		}
 		if strings.TrimSpace(rest) != "" {
-			return fmt.Errorf("P%c: cannot read %q", k, rest)
+			return fmt.Errorf("in P%c: cannot read %q", k, rest)
 		}
 	default:
 		return fmt.Errorf("cannot read %q", t)

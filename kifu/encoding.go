@@ -51,9 +51,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // comment, and a move it reaches fails to parse with its line. Binary data
 // (NUL bytes: UTF-16, images) is an error.
 func Decode(data []byte) (text string, enc Encoding, warning string, err error) {
-	if bytes.HasPrefix(data, utf8BOM) {
-		data = data[len(utf8BOM):]
-	}
+	data = bytes.TrimPrefix(data, utf8BOM)
 	if i := bytes.IndexByte(data, 0); i >= 0 {
 		return "", UTF8, "", &ParseError{Line: 1 + bytes.Count(data[:i], []byte{'\n'}), Err: errors.New("binary data (NUL bytes): a record must be UTF-8 or Shift_JIS text, not UTF-16 or another binary format")}
 	}
@@ -78,8 +76,6 @@ func decodeStrict(e interface{ NewDecoder() *encoding.Decoder }, data []byte) (s
 	}
 	return string(out), true
 }
-
-func utf8Prefix(b []byte) bool { return utf8.Valid(b) }
 
 func sjisPrefix(b []byte) bool {
 	out, err := japanese.ShiftJIS.NewDecoder().Bytes(b)
