@@ -51,8 +51,8 @@ var csaPieces = [...]struct {
 // csaStart builds the start position from the position statements.
 type csaStart struct {
 	p       game.Position
-	touched bool // any position statement seen
-	board   bool // P1…P9 or PI seen
+	touched bool    // any position statement seen
+	board   bool    // P1…P9 or PI seen
 	all     [2]bool // 00AL for a side
 }
 
