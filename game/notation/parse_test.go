@@ -18,7 +18,8 @@ func TestLenientInput(t *testing.T) {
 	}{
 		{game.StartSFEN, "7g7f", []string{"7g7f", "７六歩", "7六歩", "76歩", "七六歩", "７６歩", "▲７六歩", "☗7六歩", "  ▲ ７六歩  ",
 			"７六歩(77)", "7六歩（77）", "+7776FU", "7776FU", "+7776fu", "P-7f", "p-7f", "P-7F", "P7f", "P-76", "P 7f", "P7g-7f", "P77-76",
-			"76 Fu", "76fu", "76 FU", "1. P-7f", "1.P-7f", "1 ７六歩", "1 76 Fu", "12 76 Fu", "76fu", "７六歩上", "７六歩直", "７六歩不成"}},
+			"76 Fu", "76fu", "76 FU", "1. P-7f", "1.P-7f", "1 ７六歩", "1 76 Fu", "12 76 Fu", "76fu", "７六歩上", "７六歩直", "７六歩不成",
+			"   1 ７六歩(77)   ( 0:00/00:00:00)", "７六歩(77)( 0:01/00:00:01)"}},
 		// A number that reads as the square is the square: 25 Fu is no move
 		// number 25 but a pawn to 2五 (here the pawn on 2六).
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1", "2f2e", []string{"25 Fu", "3 25 Fu", "3. 25 Fu"}},
@@ -33,7 +34,7 @@ func TestLenientInput(t *testing.T) {
 		{"4k4/9/9/9/4+L4/9/9/9/4K4 b - 1", "5e5d", []string{"５四成香", "５四杏", "５四仝", "+L-5d", "54 NariKyo", "54+kyo"}},
 		{"4k4/9/9/9/4+P4/9/9/9/4K4 b - 1", "5e5d", []string{"５四と", "５四个", "+P-5d", "T-5d", "54 Tokin", "54to", "54+fu"}},
 		// Drops: * or ', 打 optional when no board piece could go.
-		{"4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5e", []string{"G*5e", "G*55", "G'5e", "５五金", "５五金打", "55 Kin", "55 Kin Utsu", "55kin□", "+0055KI"}},
+		{"4k4/9/9/9/9/9/9/9/4K4 b G 1", "G*5e", []string{"G*5e", "G*55", "G'5e", "５五金", "５五金打", "55 Kin", "55 Kin Utsu", "55kin□", "+0055KI", "５五金打   ( 0:01/00:00:01)"}},
 	} {
 		p := mustSFEN(t, tc.sfen)
 		for _, text := range tc.texts {
@@ -178,7 +179,7 @@ func TestSyntax(t *testing.T) {
 	for text, want := range map[string]Syntax{
 		"": SyntaxPartial, "7": SyntaxPartial, "7g": SyntaxPartial, "7g7": SyntaxPartial, "7g7f": SyntaxComplete,
 		"P": SyntaxPartial, "P-": SyntaxPartial, "P-7": SyntaxPartial, "P-7f": SyntaxComplete, "P-7f+": SyntaxComplete,
-		"７": SyntaxPartial, "７六": SyntaxPartial, "７六歩": SyntaxComplete, "同": SyntaxPartial, "▲": SyntaxPartial,
+		"７": SyntaxPartial, "７六歩(": SyntaxPartial, "７六歩(7": SyntaxPartial, "７六歩(77": SyntaxPartial, "７六歩(77)": SyntaxComplete, "７六": SyntaxPartial, "７六歩": SyntaxComplete, "同": SyntaxPartial, "▲": SyntaxPartial,
 		"76 F": SyntaxPartial, "76 Fu": SyntaxComplete, "33 Gin Hid": SyntaxPartial, "D": SyntaxPartial, "Do": SyntaxPartial,
 		"+77": SyntaxPartial, "+7776F": SyntaxPartial, "+7776FU": SyntaxComplete, "1.": SyntaxPartial,
 		"Q-7f": SyntaxInvalid, "7z": SyntaxInvalid, "P-7f#": SyntaxInvalid, "７六歩X": SyntaxInvalid, "hello": SyntaxInvalid,

@@ -463,7 +463,11 @@ func scanJapanese(s *scanner, sp *spec) *SyntaxError {
 			return s.fail(err)
 		}
 	}
-	if s.peek() == '(' {
+	if originStart(s.r[s.i:]) {
+		s.i = len(s.r) // "(7": the origin is being typed
+		return s.fail("want the origin, as (77)")
+	}
+	if s.peek() == '(' && s.peekAt(3) == ')' {
 		s.i++
 		from, err := s.squareDigits()
 		if err != nil {
@@ -480,7 +484,27 @@ func scanJapanese(s *scanner, sp *spec) *SyntaxError {
 		}
 		sp.drop = no
 	}
+	s.skipKIFTime()
 	return s.end()
+}
+
+// skipKIFTime passes over the time a KIF move line ends with,
+// "( 0:01/00:00:01)", so a line pasted from a record reads as its move.
+func (s *scanner) skipKIFTime() {
+	s.skipSpace()
+	if s.peek() != '(' {
+		return
+	}
+	for k := s.i + 1; k < len(s.r); k++ {
+		switch r := s.r[k]; {
+		case r == ')':
+			s.i = k + 1
+			return
+		case r >= '0' && r <= '9' || r == ':' || r == '/' || r == ' ':
+		default:
+			return
+		}
+	}
 }
 
 // setJapaneseMark records one mark (kanji or its romaji reading); it
@@ -761,5 +785,19 @@ func (s *scanner) spokenSquare(sp *spec) bool {
 		return false
 	}
 	sp.to = game.NewSquare(spokenValues[f], spokenValues[r])
+	return true
+}
+
+// originStart reports whether rest is "(", "(7" or "(77": a KIF origin
+// still being typed.
+func originStart(rest []rune) bool {
+	if len(rest) == 0 || len(rest) > 3 || rest[0] != '(' {
+		return false
+	}
+	for _, r := range rest[1:] {
+		if digit(r) == 0 {
+			return false
+		}
+	}
 	return true
 }
