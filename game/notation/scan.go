@@ -408,6 +408,14 @@ func scanCSA(s *scanner, sp *spec) *SyntaxError {
 	default:
 		sp.from, sp.drop = game.NewSquare(d[0], d[1]), no
 	}
+	if s.peek() == ',' && unicode.ToUpper(s.peekAt(1)) == 'T' { // ",T12": the seconds a record spent
+		for k := s.i + 2; k <= len(s.r); k++ {
+			if k == len(s.r) || s.r[k] < '0' || s.r[k] > '9' {
+				s.i = k
+				break
+			}
+		}
+	}
 	return s.end()
 }
 
