@@ -17,12 +17,12 @@ import (
 // through Update, every command run (synchronously) and its message fed
 // back, until nothing is left.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	m    *Model
 	quit bool
 }
 
-func newHarness(t *testing.T, o Options) *harness {
+func newHarness(t testing.TB, o Options) *harness {
 	t.Helper()
 	if o.StateDir == "" {
 		o.StateDir = t.TempDir()

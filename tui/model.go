@@ -223,6 +223,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
+		if msg.Width == 0 || msg.Height == 0 {
+			return m, nil // a terminal that does not know its size: keep 80×24
+		}
 		m.c.width, m.c.height = msg.Width, msg.Height
 		m.c.help.Width = msg.Width
 		return m, nil

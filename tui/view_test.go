@@ -55,11 +55,7 @@ func golden(t *testing.T, name, got string) {
 var midgameMoves = []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8b3b", "4e3d", "3b3d", "2g2f", "B*4e"}
 
 func midgameHarness(t testing.TB, st PieceStyle) *harness {
-	tt, ok := t.(*testing.T)
-	if !ok {
-		tt = &testing.T{}
-	}
-	h := newHarness(tt, Options{Play: true, Pieces: st})
+	h := newHarness(t, Options{Play: true, Pieces: st})
 	for _, mv := range midgameMoves {
 		h.typeMove(mv)
 	}
