@@ -16,6 +16,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/notation"
+	"shogi/kifu"
 )
 
 // mode is which screen the root model shows.
@@ -90,6 +91,11 @@ type Model struct {
 	menu  menuModel
 	play  playModel
 	study studyMode
+
+	// A game started from a study ("play from here") returns to it: the
+	// study waits here with the node the game started from.
+	parked     *studyModel
+	parkedNode *kifu.Node
 }
 
 // toMenuMsg returns to the menu; newGame opens the new-game form.
@@ -230,12 +236,29 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.c.help.Width = msg.Width
 		return m, nil
 	case toMenuMsg:
+		if m.mode == modePlay && m.parked != nil {
+			// Back to the study the game came from, with the game as a branch.
+			m.parked.addLine(m.parkedNode, m.play.g.Moves(), m.play.g.Result())
+			m.study, m.mode = m.parked, modeStudy
+			m.parked, m.parkedNode = nil, nil
+			return m, nil
+		}
 		m.mode = modeMenu
 		m.menu = newMenu(m.c)
 		if msg.newGame {
 			m.menu.openForm()
 		}
 		return m, nil
+	case playFromMsg:
+		st, ok := m.study.(*studyModel)
+		if !ok {
+			return m, nil
+		}
+		m.parked, m.parkedNode = st, msg.node
+		m.play = newPlay(m.c, setup{players: msg.players, start: msg.pos})
+		m.play.fromStudy = true
+		m.mode = modePlay
+		return m, m.play.init()
 	case startMsg:
 		m.play = newPlay(m.c, msg.setup)
 		m.mode = modePlay

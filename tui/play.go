@@ -70,6 +70,8 @@ type playModel struct {
 	review    int // ply shown while reviewing, or -1 for the live position
 	showHelp  bool
 
+	fromStudy bool // started by "play from here": leaving returns to the study
+
 	thinking bool
 	token    int // identifies the current bot request; stale replies are dropped
 	spin     spinner.Model
@@ -223,6 +225,9 @@ func (m *playModel) afterMove() tea.Cmd {
 	m.refreshTexts()
 	if r := m.g.Result(); r.Over() {
 		m.setInfo(m.resultText(r))
+		if m.fromStudy {
+			return nil
+		}
 		return removeAutosave(m.c.stateDir)
 	}
 	pos := m.g.Position()
@@ -1040,7 +1045,7 @@ func (m *playModel) promptLine() string {
 	case stateConfirm:
 		return map[confirmAction]string{
 			confirmResign:  "Resign (投了)? y/n",
-			confirmLeave:   "Leave the game? It is kept, and the menu offers to resume it. y/n",
+			confirmLeave:   m.leaveQuestion(),
 			confirmDeclare: "Declare a win by entering king (入玉宣言)? y/n",
 			confirmImpasse: m.impasseQuestion(),
 		}[m.confirm]
@@ -1049,6 +1054,9 @@ func (m *playModel) promptLine() string {
 	}
 	if m.typing {
 		return "> " + string(m.input) + "_"
+	}
+	if m.g.Result().Over() && m.fromStudy {
+		return "w save, [ ] review, q back to the study"
 	}
 	if m.g.Result().Over() {
 		return "w save, [ ] review, n new game, q menu"
@@ -1061,6 +1069,13 @@ func (m *playModel) promptLine() string {
 		return "type a move, or use the cursor, d declares a win (入玉宣言)"
 	}
 	return "type a move, or use the cursor (? for help)"
+}
+
+func (m *playModel) leaveQuestion() string {
+	if m.fromStudy {
+		return "Back to the study? The moves become a branch of the record. y/n"
+	}
+	return "Leave the game? It is kept, and the menu offers to resume it. y/n"
 }
 
 func (m *playModel) impasseQuestion() string {

@@ -6,7 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"shogi/game"
+	"shogi/kifu"
 )
 
 // nearMate is a hand-made position three plies from mate: Black pushes the
@@ -316,5 +319,145 @@ func TestOptionErrors(t *testing.T) {
 	}
 	if err := CheckOptions(Options{Black: "greedy", Handicap: "二枚落ち"}); err != nil {
 		t.Errorf("valid options refused: %v", err)
+	}
+}
+
+// "Play from here" in a study starts a game in play mode; leaving it puts
+// the moves back into the record as a branch and returns to the study.
+func TestPlayFromStudy(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	if h.m.mode != modeStudy {
+		t.Fatalf("opening the sample record: mode %v\n%s", h.m.mode, h.screen())
+	}
+	h.press("p", "h")
+	if h.m.mode != modePlay || !h.m.play.fromStudy {
+		t.Fatalf("p h did not start a game from the study:\n%s", h.screen())
+	}
+	start := h.game().Start()
+	h.typeMove("7g7f")
+	h.press("q")
+	if !strings.Contains(h.screen(), "Back to the study?") {
+		t.Fatalf("q did not ask:\n%s", h.screen())
+	}
+	h.press("y")
+	if h.m.mode != modeStudy {
+		t.Fatalf("mode %v after leaving, want the study", h.m.mode)
+	}
+	st := h.m.study.(*studyModel)
+	want := start.Play(h.m.play.g.Moves()[0])
+	if got := st.position(); !got.Equal(&want) {
+		t.Errorf("study shows %s, want the position after the played move %s", got.SFEN(), want.SFEN())
+	}
+}
+
+func TestSave(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	for _, mv := range []string{"7g7f", "3c3d", "2g2f"} {
+		h.typeMove(mv)
+	}
+	h.press("w")
+	if h.m.play.state != stateSave {
+		t.Fatalf("w did not ask for a file name:\n%s", h.screen())
+	}
+	for range h.m.play.save {
+		h.press("backspace")
+	}
+	path := filepath.Join(t.TempDir(), "game.kif")
+	h.press(path, "enter")
+	if !strings.Contains(h.status(), "saved "+path) {
+		t.Fatalf("status after saving: %q", h.status())
+	}
+	rec, err := kifu.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, n := range rec.MainLine() {
+		if n.Move != game.NoMove {
+			got = append(got, n.Move.USI())
+		}
+	}
+	if strings.Join(got, " ") != "7g7f 3c3d 2g2f" {
+		t.Errorf("saved record reads back as %v", got)
+	}
+	// An extension no format has is refused before anything is written.
+	h.press("w")
+	for range h.m.play.save {
+		h.press("backspace")
+	}
+	h.press("game.doc", "enter")
+	if !strings.Contains(h.status(), "unknown extension") {
+		t.Errorf("status for game.doc: %q", h.status())
+	}
+}
+
+func TestDeclaration(t *testing.T) {
+	// Black's king on 5b with ten pieces in the camp (2 rooks, 2 bishops, 4
+	// golds, 2 silvers: 26 points) and two pawns in hand: 28 points, the
+	// most Black needs. White has its king alone, far away.
+	h := newHarness(t, Options{Play: true, SFEN: "RRBBGGGGS/S3K4/9/9/9/9/9/9/4k4 b 2P 1"})
+	if !strings.Contains(h.screen(), "d declares") {
+		t.Errorf("declaration not offered:\n%s", h.screen())
+	}
+	h.press("d", "y")
+	if r := h.game().Result(); r.Ending != game.Declaration || r.Outcome != game.BlackWins {
+		t.Fatalf("result %v, want Black wins by declaration", r)
+	}
+	// One pawn fewer: 27 points, not enough for Black; nothing happens.
+	h = newHarness(t, Options{Play: true, SFEN: "RRBBGGGGS/S3K4/9/9/9/9/9/9/4k4 b P 1"})
+	h.press("d")
+	if h.game().Result().Over() || !strings.Contains(h.status(), "cannot declare") {
+		t.Fatalf("27 points: result %v, status %q", h.game().Result(), h.status())
+	}
+}
+
+func TestImpasse(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.press("i")
+	if !strings.Contains(h.screen(), "Black 27, White 27") {
+		t.Errorf("impasse question does not give the points:\n%s", h.screen())
+	}
+	h.press("y")
+	if r := h.game().Result(); r.Ending != game.Impasse || r.Outcome != game.Draw {
+		t.Fatalf("result %v, want a draw by impasse", r)
+	}
+}
+
+// While a bot thinks, keys are still handled: the reply arrives later as a
+// message, and a reply to a position taken back by undo is dropped.
+func TestBotDoesNotBlockKeys(t *testing.T) {
+	h := newHarness(t, Options{Play: true, White: "greedy"})
+	for _, r := range "7g7f" {
+		h.m.Update(runeKey(r))
+	}
+	_, think := h.m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if !h.m.play.thinking || h.game().Len() != 1 {
+		t.Fatalf("after the human's move: thinking %v, %d moves", h.m.play.thinking, h.game().Len())
+	}
+	h.m.Update(runeKey('f'))
+	if !h.m.play.flip {
+		t.Fatal("f was not handled while the bot was thinking")
+	}
+	if !strings.Contains(h.screen(), "greedy thinking") {
+		t.Errorf("no thinking indicator:\n%s", h.screen())
+	}
+	_, undo := h.m.Update(runeKey('u'))
+	if h.game().Len() != 0 || h.m.play.thinking {
+		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.play.thinking)
+	}
+	h.run(think) // the late reply
+	h.run(undo)
+	if h.game().Len() != 0 {
+		t.Fatalf("a stale bot reply was played: %q", h.moves())
+	}
+	// The same again without undo: the reply is played.
+	for _, r := range "7g7f" {
+		h.m.Update(runeKey(r))
+	}
+	_, think = h.m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	h.run(think)
+	if h.game().Len() != 2 {
+		t.Fatalf("bot reply not played: %q", h.moves())
 	}
 }

@@ -83,7 +83,7 @@ func autosavePath(dir string) string { return filepath.Join(dir, "autosave.txt")
 // game is over.
 func (m *playModel) autosave() tea.Cmd {
 	dir := m.c.stateDir
-	if dir == "" || m.g.Result().Over() || m.g.Len() == 0 {
+	if dir == "" || m.fromStudy || m.g.Result().Over() || m.g.Len() == 0 {
 		return nil
 	}
 	var b strings.Builder
