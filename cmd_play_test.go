@@ -1,0 +1,57 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"shogi/tui"
+)
+
+func TestPlayBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--black", "deep"},
+		{"--white", "alphazero"},
+		{"--style", "chess"},
+		{"--handicap", "queen"},
+		{"--sfen", "not a position"},
+		{"--width", "huge"},
+		{"--nonsense"},
+		{"extra"},
+		{"--handicap", "rook", "--sfen", "startpos"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(append([]string{"play"}, args...), nil, &stdout, &stderr); code != 2 {
+			t.Errorf("shogi play %v: exit %d, want 2", args, code)
+		}
+		if !strings.Contains(stderr.String(), "usage: shogi play") {
+			t.Errorf("shogi play %v: no usage on stderr:\n%s", args, stderr.String())
+		}
+	}
+}
+
+func TestPlayOptions(t *testing.T) {
+	var stderr bytes.Buffer
+	o, err := playOptions([]string{"--black", "greedy", "--white", "random", "--handicap", "2p", "--furigoma", "--style", "ascii", "--width", "wide"}, &stderr)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr.String())
+	}
+	want := tui.Options{Play: true, Black: "greedy", White: "random", Handicap: "2p", Furigoma: true, Pieces: tui.ASCII, Width: tui.Wide, StateDir: o.StateDir}
+	if o.Rand != nil || o != want {
+		t.Errorf("options = %+v, want %+v", o, want)
+	}
+	t.Setenv("SHOGI_STATE_DIR", "/tmp/somewhere")
+	if d := stateDir(); d != "/tmp/somewhere" {
+		t.Errorf("stateDir with SHOGI_STATE_DIR set = %q", d)
+	}
+}
+
+func TestPlayHelp(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"play", "-h"}, nil, &stdout, &stderr); code != 0 {
+		t.Errorf("shogi play -h: exit %d, want 0", code)
+	}
+	if !strings.Contains(stderr.String(), "--furigoma") {
+		t.Errorf("help does not list --furigoma:\n%s", stderr.String())
+	}
+}
