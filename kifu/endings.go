@@ -153,8 +153,8 @@ func csaWord(n *Node, mover game.Color) string {
 		}
 		return "+ILLEGAL_ACTION"
 	case OtherEnding:
-		if isCSAWord(n.Word) {
-			return n.Word
+		if w := strings.TrimPrefix(n.Word, "%"); isCSAWord(w) {
+			return w
 		}
 		return "CHUDAN"
 	case Forfeit:

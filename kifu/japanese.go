@@ -273,7 +273,7 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 		return p, hname, nil
 	}
 	if name == "" {
-		return game.StartPosition(), "", nil
+		return game.StartPosition(), "平手", nil
 	}
 	h, ok := game.FindHandicap(name)
 	if !ok {

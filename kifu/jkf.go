@@ -428,7 +428,7 @@ func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
 		var jm jkfMove
 		if n.Ending != NoEnding {
 			jm.Special = csaWord(n, pos.SideToMove())
-			if n.Ending == OtherEnding && !isCSAWord(n.Word) && n.Word != "" {
+			if n.Ending == OtherEnding && n.Word != "" {
 				jm.Special = n.Word
 			}
 		} else {

@@ -217,9 +217,14 @@ func westernTokens(text string, line int) ([]westernToken, error) {
 			if j < 0 {
 				return nil, &ParseError{Line: line, Err: errors.New("comment not closed: missing }")}
 			}
+			if strings.IndexByte(text[i+1:i+j], '{') >= 0 {
+				return nil, &ParseError{Line: line, Err: errors.New("{ inside a comment: comments do not nest")}
+			}
 			out = append(out, westernToken{text[i : i+j+1], line})
 			line += strings.Count(text[i:i+j], "\n")
 			i += j + 1
+		case c == '}':
+			return nil, &ParseError{Line: line, Err: errors.New("} without {")}
 		case c == '(' || c == ')':
 			out = append(out, westernToken{text[i : i+1], line})
 			i++
