@@ -193,12 +193,51 @@ func readJKF(text string) (*Record, error) {
 		}
 	}
 	b := newBuilder(r)
+	lines := moveLines(text)
 	if len(j.Moves) > 1 {
-		if err := readJKFLine(b, j.Moves[1:], "moves", 1); err != nil {
+		if err := readJKFLine(b, j.Moves[1:], "moves", 1, lines); err != nil {
 			return r, err
 		}
 	}
 	return r, b.finish()
+}
+
+// moveLines finds the line on which each element of the top-level moves
+// array starts, so errors can say where (forks take their move's line).
+func moveLines(text string) []int {
+	d := json.NewDecoder(strings.NewReader(text))
+	if tok, err := d.Token(); err != nil || tok != json.Delim('{') {
+		return nil
+	}
+	var raw json.RawMessage
+	for d.More() {
+		k, err := d.Token()
+		if err != nil {
+			return nil
+		}
+		if k != "moves" {
+			if d.Decode(&raw) != nil {
+				return nil
+			}
+			continue
+		}
+		if tok, err := d.Token(); err != nil || tok != json.Delim('[') {
+			return nil
+		}
+		var out []int
+		for d.More() {
+			off := d.InputOffset()
+			for off < int64(len(text)) && strings.IndexByte(" \t\r\n,", text[off]) >= 0 {
+				off++
+			}
+			out = append(out, jsonLine(text, off))
+			if d.Decode(&raw) != nil {
+				return out
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // start returns the position initial describes.
@@ -257,15 +296,19 @@ func (j *jkfRecord) start(handicapHeader string) (game.Position, error) {
 
 // readJKFLine reads moves (the first at ply first) onto the builder's
 // current line, then each fork.
-func readJKFLine(b *builder, moves []jkfMove, path string, first int) error {
+func readJKFLine(b *builder, moves []jkfMove, path string, first int, lines []int) error {
 	type fork struct {
 		ply   int
 		moves []jkfMove
 		path  string
+		line  int
 	}
 	var forks []fork
 	for i, jm := range moves {
 		where := fmt.Sprintf("%s[%d]", path, i+first)
+		if lines != nil && i+first < len(lines) {
+			b.line = lines[i+first]
+		}
 		if jm.Move == nil && jm.Special == "" {
 			if len(jm.Comments) > 0 {
 				b.cur.addComment(strings.Join(jm.Comments, "\n"))
@@ -287,7 +330,7 @@ func readJKFLine(b *builder, moves []jkfMove, path string, first int) error {
 			}
 			m, err := jkfToMove(b.position(), jm.Move, b.prev())
 			if err != nil {
-				return &ParseError{Ply: ply, Err: fmt.Errorf("%s: %v", where, err)}
+				return &ParseError{Line: b.line, Ply: ply, Err: fmt.Errorf("%s: %v", where, err)}
 			}
 			if err := b.play(m); err != nil {
 				return err
@@ -305,7 +348,7 @@ func readJKFLine(b *builder, moves []jkfMove, path string, first int) error {
 			n.Comment = strings.Join(jm.Comments, "\n")
 		}
 		for k, f := range jm.Forks {
-			forks = append(forks, fork{ply, f, fmt.Sprintf("%s.forks[%d]", where, k)})
+			forks = append(forks, fork{ply, f, fmt.Sprintf("%s.forks[%d]", where, k), b.line})
 		}
 	}
 	if err := b.settle(); err != nil {
@@ -319,7 +362,8 @@ func readJKFLine(b *builder, moves []jkfMove, path string, first int) error {
 		if err := b.branch(f.ply); err != nil {
 			return err
 		}
-		if err := readJKFLine(b, f.moves, f.path, 0); err != nil {
+		b.line = f.line
+		if err := readJKFLine(b, f.moves, f.path, 0, nil); err != nil {
 			return err
 		}
 	}

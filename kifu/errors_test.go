@@ -1,0 +1,131 @@
+package kifu
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"shogi/game"
+)
+
+// TestErrors feeds malformed records to each reader: every one must give a
+// *ParseError saying where (line, and ply for moves) and why.
+func TestErrors(t *testing.T) {
+	kifHead := "手合割：平手\n手数----指手---------消費時間--\n"
+	tests := []struct {
+		name   string
+		format Format
+		text   string
+		line   int
+		ply    int
+		want   string // in the message
+		moves  int    // moves kept in the partial record (-1: no record)
+	}{
+		{"illegal KIF move", KIF, kifHead + "   1 ７六歩(77)\n   2 ３五歩(33)\n", 4, 2, "cannot move there", 1},
+		{"nifu drop", KIF, kifHead + "   1 ２六歩(27)\n   2 ８四歩(83)\n   3 ２五歩(26)\n   4 ８五歩(84)\n   5 ２四歩(25)\n   6 同　歩(23)\n   7 同　飛(28)\n   8 ３四歩(33)\n   9 ７五歩打\n", 11, 9, "nifu", 8},
+		{"wrong piece at the origin", KIF, kifHead + "   1 ７六銀(77)\n", 3, 1, "is 歩, not 銀", 0},
+		{"garbage move", KIF, kifHead + "   1 ７六歩(77)\n   2 xyz\n", 4, 2, "cannot read move", 1},
+		{"garbage line", KIF, kifHead + "   1 ７六歩(77)\n%%%\n", 4, 0, "cannot read", 1},
+		{"move after the ending", KIF, kifHead + "   1 投了\n   2 ７六歩(77)\n", 4, 2, "after the game ended", 0},
+		{"branch past the end", KIF, kifHead + "   1 ７六歩(77)\n変化：5手\n", 4, 0, "only 1 moves", 1},
+		{"truncated diagram", KIF, "後手の持駒：なし\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n先手の持駒：なし\n手数----\n", 2, 0, "has 1 rows", -1},
+		{"bad diagram piece", KIF, "| ・ ・ ・ ・v猫 ・ ・ ・ ・|一\n", 1, 0, "not a piece", -1},
+		{"unknown 手合割", KIF, "手合割：九枚半落ち\n手数----\n", 1, 0, "九枚半落ち", -1},
+		{"bad time", KIF, kifHead + "   1 ７六歩(77) ( 0:xx/00:00:01)\n", 3, 1, "bad time", 0},
+		{"KI2 ambiguous", KI2, "▲７六歩△３四歩▲２二角成△同銀▲５八金\n", 1, 5, "", 4},
+		{"KI2 wrong side", KI2, "▲７六歩▲２六歩\n", 1, 2, "後手 is to move", 1},
+		{"KI2 illegal summary-less foul", KI2, "▲７六歩△７五歩\n", 1, 2, "", 1},
+		{"CSA illegal move", CSA, "PI\n+\n+7776FU\n-3344FU\n", 4, 2, "cannot move there", 1},
+		{"CSA wrong turn", CSA, "PI\n+\n-3334FU\n", 3, 1, "turn", 0},
+		{"CSA bad row", CSA, "P1-KY-KE\n+\n", 1, 0, "nine squares", -1},
+		{"CSA garbage", CSA, "PI\n+\n+7776FU\nhello\n", 4, 0, "cannot read", 1},
+		{"CSA truncated move", CSA, "PI\n+\n+7776F\n", 3, 1, "cannot read move", 0},
+		{"CSA second game broken", CSA, "PI\n+\n+7776FU\n/\nPI\n+\n+7775FU\n", 7, 1, "cannot move there", -2},
+		{"USI illegal", USI, "position startpos moves 7g7f 3c3d 7f7e 3d3e 7e7c\n", 1, 5, "", 4},
+		{"USI bad sfen", USI, "sfen lnsgk/9 b - 1\n", 1, 0, "", -1},
+		{"JKF syntax", JKF, "{\n\"header\": {},\n\"moves\": [\n{},\n{\"move\": }\n]}\n", 5, 0, "JKF", -1},
+		{"JKF illegal move", JKF, "{\"moves\":[{},\n{\"move\":{\"from\":{\"x\":7,\"y\":7},\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\",\"color\":0}},\n {\"move\":{\"from\":{\"x\":3,\"y\":3},\"to\":{\"x\":3,\"y\":5},\"piece\":\"FU\",\"color\":1}}]}", 3, 2, "moves[2]", 1},
+		{"Western unknown move", Western, "1. P-7f Q-3d\n", 1, 2, "", 1},
+		{"Western unclosed variation", Western, "1. P-7f (1. P-2f\n", 1, 0, "missing )", 1},
+		{"binary data", KIF, "\xff\xfe\x00手\x00", 1, 0, "binary", -1},
+		{"not a record", Unknown, "hello, world\n", 1, 0, "not a game record", -1},
+		{"empty", Unknown, "", 0, 0, "empty", -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := ReadFormat([]byte(tc.text), "bad.rec", tc.format)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v (%T), want a *ParseError", err, err)
+			}
+			if pe.File != "bad.rec" || pe.Line != tc.line || pe.Ply != tc.ply {
+				t.Errorf("%q: at %s:%d ply %d, want line %d ply %d", err, pe.File, pe.Line, pe.Ply, tc.line, tc.ply)
+			}
+			if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "bad.rec") {
+				t.Errorf("message %q, want it to name the file and say %q", err, tc.want)
+			}
+			switch {
+			case tc.moves == -1 && r != nil:
+				t.Errorf("got a record, want none")
+			case tc.moves == -2:
+				if r == nil || len(r.Games) != 1 || len(r.Games[0].MainMoves()) != 0 {
+					t.Errorf("want the first game whole and the second up to its error")
+				}
+			case tc.moves >= 0 && (r == nil || len(r.MainMoves()) != tc.moves):
+				t.Errorf("partial record %v, want %d moves", r, tc.moves)
+			}
+		})
+	}
+}
+
+// TestIllegalMoveRule checks that the error of an unmarked illegal move
+// unwraps to the rule it breaks, and that the record stops before it.
+func TestIllegalMoveRule(t *testing.T) {
+	text := "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角(88)\n   4 同　銀(31)\n   5 ５五角打\n   6 ５二玉(51)\n   7 ３三角打\n"
+	r, err := Read([]byte(text), "x.kif")
+	var ime *game.IllegalMoveError
+	if !errors.As(err, &ime) || ime.Rule != game.RuleNotInHand {
+		t.Fatalf("error %v, want a not-in-hand rule", err)
+	}
+	if r == nil || len(r.MainMoves()) != 6 {
+		t.Fatalf("record %v, want 6 moves", r)
+	}
+	p := r.PositionAt(r.MainLine()[5])
+	if p.SideToMove() != game.Black {
+		t.Errorf("position after the last good move has %v to move", p.SideToMove())
+	}
+}
+
+// TestMarkedFoul keeps an illegal move that the file marks as a foul.
+func TestMarkedFoul(t *testing.T) {
+	for _, text := range []string{
+		"手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n   4 反則負け\n",
+		"▲７六歩△３四歩▲７五歩打\nまで3手で先手の反則負け\n",
+		"PI\n+\n+7776FU\n-3334FU\n+0075FU\n%ILLEGAL_MOVE\n",
+	} {
+		r, err := Read([]byte(text), "")
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		moves := r.MainMoves()
+		e, _ := r.Ending()
+		if len(moves) != 3 || moves[2].USI() != "P*7e" || (e != IllegalWin && e != IllegalLoss) {
+			t.Errorf("%q: moves %v ending %v", text, moves, e)
+		}
+		res := r.Result()
+		if w, ok := res.Winner(); !ok || w != game.White || res.Ending != game.IllegalMove {
+			t.Errorf("%q: result %v, want White wins by Black's foul", text, res)
+		}
+	}
+}
+
+// TestStartWarnings keeps the warnings of an odd start position.
+func TestStartWarnings(t *testing.T) {
+	r, err := Read([]byte("sfen 4k4/9/9/9/9/9/9/9/P8 b - 1\n"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) == 0 {
+		t.Errorf("no warning for a pawn on the last rank and no black king")
+	}
+}
