@@ -244,3 +244,14 @@ func squareAt(x, y int, flip bool) game.Square {
 	}
 	return game.NoSquare
 }
+
+// squareName writes a square as the style's coordinates show it: ５七, 5g.
+func squareName(sq game.Square, st PieceStyle) string {
+	if !sq.Valid() {
+		return "-"
+	}
+	if st == Kanji {
+		return kanjiFiles[sq.File()-1] + kanjiRanks[sq.Rank()-1]
+	}
+	return sq.String()
+}

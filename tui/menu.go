@@ -16,7 +16,6 @@ const (
 	screenMain menuScreen = iota
 	screenNew
 	screenSettings
-	screenOpen
 	screenToss
 )
 
@@ -29,11 +28,10 @@ type menuModel struct {
 	status string
 
 	// new-game form
-	players   [2]int // index into playerKinds, for player 1 and player 2
-	handicap  int    // index into handicapChoices
-	seat      int    // 0: player 1 plays Black, 1: player 1 plays White, 2: furigoma
-	pending   setup  // the game the toss screen is about to start
-	openInput []rune
+	players  [2]int // index into playerKinds, for player 1 and player 2
+	handicap int    // index into handicapChoices
+	seat     int    // 0: player 1 plays Black, 1: player 1 plays White, 2: furigoma
+	pending  setup  // the game the toss screen is about to start
 }
 
 var (
@@ -84,8 +82,6 @@ func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
 		return m, tea.Quit
 	}
 	switch m.screen {
-	case screenOpen:
-		return m.openKey(km)
 	case screenToss:
 		switch km.Type {
 		case tea.KeyEnter:
@@ -203,7 +199,8 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	case item == "New game":
 		m.openForm()
 	case item == "Open record":
-		m.screen, m.openInput = screenOpen, nil
+		// An empty path opens the study's file picker.
+		return m, func() tea.Msg { return openMsg{} }
 	case item == "Settings":
 		m.screen, m.cursor = screenSettings, 0
 	case item == "Quit":
@@ -230,29 +227,6 @@ func (m menuModel) start() (menuModel, tea.Cmd) {
 		return m, nil
 	}
 	return m, func() tea.Msg { return startMsg{setup: s} }
-}
-
-func (m menuModel) openKey(k tea.KeyMsg) (menuModel, tea.Cmd) {
-	switch k.Type {
-	case tea.KeyRunes:
-		m.openInput = append(m.openInput, k.Runes...)
-	case tea.KeySpace:
-		m.openInput = append(m.openInput, ' ')
-	case tea.KeyBackspace:
-		if len(m.openInput) > 0 {
-			m.openInput = m.openInput[:len(m.openInput)-1]
-		}
-	case tea.KeyEsc:
-		m.screen, m.cursor = screenMain, 0
-	case tea.KeyEnter:
-		path := strings.TrimSpace(string(m.openInput))
-		m.screen, m.cursor = screenMain, 0
-		if path == "" {
-			return m, nil
-		}
-		return m, func() tea.Msg { return openMsg{path: path} }
-	}
-	return m, nil
 }
 
 func (m menuModel) view() string {
@@ -289,8 +263,6 @@ func (m menuModel) view() string {
 		row(1, "Ambiguous width:  < "+m.c.policy.String()+" >  (wide for CJK terminals: ▲△×)")
 		row(2, "Flip every turn:  < "+onOff(m.c.autoFlip)+" >  (hot-seat)")
 		row(3, "Move notation:    < "+m.c.notation.String()+" >")
-	case screenOpen:
-		b.WriteString("Open record (KIF, KI2, CSA, JKF, USI, SFEN)\n\nfile: " + string(m.openInput) + "_\n")
 	case screenToss:
 		b.WriteString(m.pending.intro + "\n\n")
 		b.WriteString(fmt.Sprintf("%s: %s    %s: %s\n\nenter starts the game, esc goes back\n",
@@ -308,8 +280,6 @@ func (m *menuModel) hint() string {
 	switch m.screen {
 	case screenMain:
 		return "↑/↓ choose, enter select, q quit"
-	case screenOpen:
-		return "enter opens, esc back"
 	case screenToss:
 		return ""
 	}

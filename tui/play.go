@@ -1065,10 +1065,16 @@ func (m *playModel) promptLine() string {
 		return fmt.Sprintf("reviewing move %d, [ ] step, esc returns", m.review)
 	}
 	pos := m.g.Position()
-	if pos.CanDeclare() == nil && m.isHuman(pos.SideToMove()) {
-		return "type a move, or use the cursor, d declares a win (入玉宣言)"
+	// The cursor's square is written out too, for terminals that show no
+	// highlighting at all.
+	at := "[" + squareName(m.cursor, c.pieces) + "] "
+	if m.tray {
+		at = "[" + handPiece(m.trayKind, 1, c.pieces) + "] "
 	}
-	return "type a move, or use the cursor (? for help)"
+	if pos.CanDeclare() == nil && m.isHuman(pos.SideToMove()) {
+		return at + "type a move, or use the cursor, d declares a win (入玉宣言)"
+	}
+	return at + "type a move, or use the cursor (? for help)"
 }
 
 func (m *playModel) leaveQuestion() string {

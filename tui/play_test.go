@@ -461,3 +461,70 @@ func TestBotDoesNotBlockKeys(t *testing.T) {
 		t.Fatalf("bot reply not played: %q", h.moves())
 	}
 }
+
+func TestReviewAndNotation(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	for _, mv := range []string{"7g7f", "3c3d", "2g2f"} {
+		h.typeMove(mv)
+	}
+	if !strings.Contains(h.screen(), "▲２六歩") {
+		t.Fatalf("KI2 move list:\n%s", h.screen())
+	}
+	h.press("c") // KI2 → Western
+	if s := h.screen(); !strings.Contains(s, "Moves (western)") && !strings.Contains(s, "指し手 (western)") || !strings.Contains(s, "P-2f") {
+		t.Fatalf("after c the move list is not Western:\n%s", s)
+	}
+	h.press("[", "[")
+	if h.m.play.review != 1 {
+		t.Fatalf("review at %d after [ [, want 1", h.m.play.review)
+	}
+	// The board shows the position after move 1: 3c is still a pawn.
+	if !strings.Contains(h.screen(), "|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三") {
+		t.Errorf("reviewing move 1:\n%s", h.screen())
+	}
+	h.typeMove("8c8d")
+	if h.game().Len() != 3 || !strings.Contains(h.status(), "reviewing") {
+		t.Fatalf("a move was played while reviewing: %q, status %q", h.moves(), h.status())
+	}
+	h.press("esc", "esc") // the first closes the move line, the second the review
+	if h.m.play.review != -1 {
+		t.Fatalf("esc did not end the review: %d", h.m.play.review)
+	}
+}
+
+func TestFlippedBoard(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.press("f")
+	lines := strings.Split(h.screen(), "\n")
+	if !strings.Contains(lines[boardTop], "１ ２ ３") || !strings.Contains(lines[boardTop+2], "九") {
+		t.Fatalf("flipped board:\n%s", h.screen())
+	}
+	// Mouse and cursor keys follow the flipped drawing: up on the screen
+	// is toward rank 9.
+	h.clickSquare(sq(t, "7g"))
+	h.clickSquare(sq(t, "7f"))
+	if h.moves() != "7g7f" {
+		t.Fatalf("clicks on the flipped board played %q (status %q)", h.moves(), h.status())
+	}
+	h.m.play.cursor = sq(t, "3c")
+	h.press("enter", "k", "enter") // k on a flipped board moves toward rank 9: 3c → 3d
+	if h.moves() != "7g7f 3c3d" {
+		t.Fatalf("cursor on the flipped board: moves %q (status %q)", h.moves(), h.status())
+	}
+}
+
+func TestRepetition(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	for i := 0; i < 3; i++ {
+		for _, mv := range []string{"5i4h", "5a4b", "4h5i", "4b5a"} {
+			h.typeMove(mv)
+		}
+	}
+	r := h.game().Result()
+	if r.Ending != game.Repetition || r.Outcome != game.Draw {
+		t.Fatalf("after three round trips: %v", r)
+	}
+	if !strings.Contains(h.screen(), "draw by fourfold repetition") {
+		t.Errorf("end screen:\n%s", h.screen())
+	}
+}
