@@ -44,13 +44,17 @@ type studyModel struct {
 	line    *studyLine
 	cur     int // the ply shown: an index into line.nodes
 
-	jump     string // digits typed for "go to move N"
-	prompt   *studyPrompt
-	message  string // one-line feedback (export done, no variation here …)
-	isError  bool   // message is a failure
-	showHelp bool
-	choosing bool // asking whom to play against from here
-	dirty    bool // the record has moves the file does not (a played branch)
+	jump       string // digits typed for "go to move N"
+	prompt     *studyPrompt
+	lastExport string // the name last typed into the prompt
+	message    string // one-line feedback (export done, no variation here …)
+	isError    bool   // message is a failure
+	showHelp   bool
+	choosing   bool // asking whom to play against from here
+
+	headers   []string   // the header panel, built once: the result needs a replay
+	hdrPieces PieceStyle // the piece style headers were written in
+	dirty     bool       // the record has moves the file does not (a played branch)
 }
 
 // studyPrompt is the one-line input for the export file name, and the
@@ -104,9 +108,15 @@ func newStudyKeys(k keyMap) studyKeys {
 	}
 }
 
-// ShortHelp is the help bar.
+// ShortHelp is the help bar: the few keys that get a reader started,
+// short enough for 80 columns.
 func (k studyKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Next, k.Prev, k.Variation, k.MainLine, k.PlayHere, k.Export, k.Help, k.Leave}
+	step := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step"))
+	short := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	}
+	return []key.Binding{step, short(k.Variation, "variation"), k.MainLine, short(k.PlayHere, "play here"),
+		k.Export, short(k.Help, "keys"), k.Leave}
 }
 
 // FullHelp is the `?` list.
@@ -125,6 +135,7 @@ func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
 	if rec != nil {
 		s.line = &studyLine{}
 		s.rebuild(0, rec.Root)
+		s.headers, s.hdrPieces = s.headerLines(), c.pieces
 	}
 	return s
 }
@@ -180,7 +191,7 @@ func (s *studyModel) moveText(i int) string {
 		return s.startText()
 	}
 	if !n.IsMove() {
-		return endingWord(n)
+		return endingText(n, s.c.pieces == Kanji)
 	}
 	prev := l.nodes[i-1].Move
 	if !l.legal[i] {
@@ -208,8 +219,10 @@ func (s *studyModel) startText() string {
 	return "start"
 }
 
-// retext rewrites every move of the line in the current notation.
+// retext rewrites every move of the line in the current notation, and
+// the header panel in the current piece style.
 func (s *studyModel) retext() {
+	s.headers, s.hdrPieces = s.headerLines(), s.c.pieces
 	s.line.style, s.line.m = s.c.notation, s.c.m
 	for i := 0; i < len(s.line.nodes); i++ {
 		s.line.text[i] = s.moveText(i)
@@ -297,6 +310,7 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 		}
 	}
 	s.goTo(n.Ply)
+	s.headers = s.headerLines() // a game played on from the main line's end changes its result
 	s.dirty = true
 	s.say(fmt.Sprintf("added %d moves as a branch at ply %d", len(moves), k), false)
 }
@@ -328,8 +342,8 @@ func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
 
 // update handles one message.
 func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
-	if s.line != nil && (s.line.style != s.c.notation || s.line.m != s.c.m) {
-		s.retext() // play mode changed the shared notation or width policy
+	if s.line != nil && (s.line.style != s.c.notation || s.line.m != s.c.m || s.hdrPieces != s.c.pieces) {
+		s.retext() // the shared notation, width policy or piece style changed
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -429,7 +443,11 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Help):
 		s.showHelp = !s.showHelp
 	case key.Matches(msg, k.Export):
-		s.prompt = &studyPrompt{text: []rune(s.exportSuggestion())}
+		name := s.lastExport
+		if name == "" {
+			name = s.exportSuggestion()
+		}
+		s.prompt = &studyPrompt{text: []rune(name)}
 	case key.Matches(msg, k.PlayHere):
 		if n := s.node(); n.Parent != nil && !n.IsMove() {
 			s.say("the game has ended here: step back to play on", true)
@@ -516,7 +534,7 @@ func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
 			s.prompt = nil
 			s.export(path)
 		case msg.Type == tea.KeyRunes || msg.Type == tea.KeyEsc || msg.Type == tea.KeyEnter:
-			p.confirm = ""
+			s.prompt = nil
 			s.say("not saved", false)
 		}
 		return nil
@@ -527,12 +545,15 @@ func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
 		s.say("export cancelled", false)
 	case tea.KeyEnter:
 		path := strings.TrimSpace(string(p.text))
+		s.lastExport = string(p.text)
 		if path == "" {
-			s.say("type a file name, e.g. game.kif or game.csa", true)
+			s.prompt = nil
+			s.say("no file name: nothing saved", true)
 			return nil
 		}
 		if kifu.FormatOfPath(path) == kifu.Unknown {
-			s.say("unknown extension: use .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen or .psn", true)
+			s.prompt = nil
+			s.say("unknown extension: use .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen or .psn (e edits the name)", true)
 			return nil
 		}
 		if _, err := os.Stat(path); err == nil {
@@ -567,6 +588,7 @@ func (s *studyModel) export(path string) {
 		s.say("export failed: "+err.Error(), true)
 		return
 	}
+	s.lastExport = ""
 	s.dirty = false
 	s.say(fmt.Sprintf("saved %s (%s)", path, kifu.FormatOfPath(path)), false)
 }

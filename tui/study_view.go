@@ -37,7 +37,7 @@ func (s *studyModel) layout() studyLayout {
 	var l studyLayout
 	l.rightX = boardWidth + 2
 	l.rightW = s.c.width - l.rightX
-	l.headers = s.headerLines()
+	l.headers = s.headers
 	if max := boardHeight - 6; len(l.headers) > max {
 		l.headers = l.headers[:max]
 	}
@@ -261,6 +261,9 @@ func (s *studyModel) headerLines() []string {
 	if hc == "" {
 		hc = header(r, "手合割")
 	}
+	if h, ok := game.FindHandicap(hc); ok && !kanji {
+		hc = h.Name
+	}
 	if hc == "" {
 		hc = "(set-up position)"
 		if kanji {
@@ -335,6 +338,15 @@ var endingWords = map[kifu.Ending]string{
 	kifu.IllegalLoss:  "反則負け",
 	kifu.Forfeit:      "不戦敗",
 	kifu.Draw:         "引き分け",
+}
+
+// endingText names an ending node for the move list: as KIF writes it
+// with kanji pieces, in English otherwise.
+func endingText(n *kifu.Node, kanji bool) string {
+	if kanji || n.Ending == kifu.OtherEnding {
+		return endingWord(n)
+	}
+	return n.Ending.String()
 }
 
 // endingWord names an ending node as a record writes it.
@@ -459,7 +471,7 @@ func (s *studyModel) variationLine() string {
 		var t string
 		switch {
 		case !c.IsMove():
-			t = endingWord(c)
+			t = endingText(c, kanji)
 		case before.IsLegal(c.Move):
 			t = notation.Format(before, c.Move, s.c.notation, prev)
 		default:
@@ -532,6 +544,13 @@ func (s *studyModel) notes(width int) []string {
 func (s *studyModel) footer() string {
 	m := s.c.m
 	switch {
+	case s.choosing:
+		var opts []string
+		for _, o := range opponents {
+			opts = append(opts, string(o.key)+" "+o.desc)
+		}
+		side := sideLabel(s.position().SideToMove(), s.c.pieces)
+		return m.truncate(fmt.Sprintf("Play from here as %s against: %s (any other key cancels)", side, strings.Join(opts, ", ")), s.c.width)
 	case s.prompt != nil && s.prompt.confirm != "":
 		return m.truncate(s.prompt.confirm+" exists: overwrite? (y/n)", s.c.width)
 	case s.prompt != nil:

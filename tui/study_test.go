@@ -1,0 +1,491 @@
+package tui
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"shogi/game"
+	"shogi/kifu"
+)
+
+// studyCommon is the shared state a study test runs with: the given
+// screen size, kanji pieces, KI2 notation, narrow ambiguous width.
+func studyCommon(w, h int) *common {
+	c := &common{width: w, height: h, styles: newStyles(true), keys: newKeyMap(), pieces: Kanji}
+	c.notation = defaultNotation(Kanji)
+	c.setPolicy(Narrow)
+	return c
+}
+
+func openTestRecord(t *testing.T, name string, w, h int) *studyModel {
+	t.Helper()
+	s := loadStudy(studyCommon(w, h), filepath.Join("testdata", "study", name))
+	if s.loadErr != nil {
+		t.Fatalf("%s: %v", name, s.loadErr)
+	}
+	return s
+}
+
+var studyKeyTypes = map[string]tea.KeyType{
+	"right": tea.KeyRight, "left": tea.KeyLeft, "home": tea.KeyHome, "end": tea.KeyEnd,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "enter": tea.KeyEnter, "esc": tea.KeyEsc,
+	"backspace": tea.KeyBackspace, "ctrl+u": tea.KeyCtrlU,
+}
+
+// studyPress sends keys as the terminal would: a named key, or a string
+// of runes arriving as one burst. It returns the last command.
+func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
+	t.Helper()
+	var cmd tea.Cmd
+	for _, k := range keys {
+		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		if kt, ok := studyKeyTypes[k]; ok {
+			msg = tea.KeyMsg{Type: kt}
+		}
+		var m studyMode
+		m, cmd = s.update(msg)
+		if m != studyMode(s) {
+			t.Fatalf("key %q replaced the study", k)
+		}
+	}
+	return cmd
+}
+
+// screen is the view without escape sequences.
+func screen(s *studyModel) string { return stripSGR(s.view()) }
+
+// mustShow fails unless the screen has every text.
+func mustShow(t *testing.T, s *studyModel, texts ...string) {
+	t.Helper()
+	sc := screen(s)
+	for _, x := range texts {
+		if !strings.Contains(sc, x) {
+			t.Fatalf("screen lacks %q:\n%s", x, sc)
+		}
+	}
+}
+
+func mustNotShow(t *testing.T, s *studyModel, texts ...string) {
+	t.Helper()
+	sc := screen(s)
+	for _, x := range texts {
+		if strings.Contains(sc, x) {
+			t.Fatalf("screen has %q:\n%s", x, sc)
+		}
+	}
+}
+
+// mustSFEN checks the position shown against an SFEN worked out by hand.
+func mustSFEN(t *testing.T, s *studyModel, want string) {
+	t.Helper()
+	if got := s.position().SFEN(); got != want {
+		t.Fatalf("position at ply %d:\n got %s\nwant %s", s.cur, got, want)
+	}
+}
+
+// The two files are the same record, in UTF-8 and in Shift_JIS as Kifu
+// for Windows writes it: 13 moves and 投了, with 変化 at plies 3 and 8.
+func TestStudyWalkBranches(t *testing.T) {
+	for _, name := range []string{"branches.kif", "branches_sjis.kif"} {
+		t.Run(name, func(t *testing.T) {
+			s := openTestRecord(t, name, 100, 30)
+			mustShow(t, s, "手数 0/14  開始局面", "テスト用の棋譜", "▲先手 山田太郎", "△後手 佐藤花子",
+				"棋戦: 研究会 @ 東京", "手合: 平手, 各10分", "結果: 先手の勝ち (投了)")
+
+			studyPress(t, s, "ll") // one burst, two steps
+			mustShow(t, s, "手数 2/14  △３四歩  (0:02 / 0:00:02)")
+			studyPress(t, s, "left")
+			mustShow(t, s, "手数 1/14  ▲７六歩", "角道を開ける")
+			studyPress(t, s, "right")
+			mustShow(t, s, "次の手 (3手目) の変化: [▲２六歩] / ▲６六歩 (変化)")
+
+			// The branch at ply 3.
+			studyPress(t, s, "l")
+			mustShow(t, s, "手数 3/14  ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)", "指し手 (ki2) 本譜")
+			studyPress(t, s, "v")
+			mustShow(t, s, "手数 3/5  ▲６六歩", "[変化]", "振り飛車含み", "3手目の変化: ▲２六歩 / [▲６六歩] (変化)",
+				"指し手 (ki2) 変化 3手目から")
+			studyPress(t, s, "G")
+			mustShow(t, s, "手数 5/5  ▲７八銀", "変化はここまで (5手)")
+			studyPress(t, s, "m")
+			mustShow(t, s, "手数 3/14  ▲２六歩", "指し手 (ki2) 本譜")
+			mustNotShow(t, s, "[変化]")
+
+			// The branch at ply 8, reached by typing the move number.
+			studyPress(t, s, "8", "enter")
+			mustShow(t, s, "手数 8/14  △３二金", "8手目の変化: [△３二金] / △３三角 (変化)")
+			studyPress(t, s, "V") // two alternatives: back is the same as forward
+			mustShow(t, s, "手数 8/10  △３三角", "角交換を挑む", "指し手 (ki2) 変化 8手目から")
+			studyPress(t, s, "l", "l")
+			mustShow(t, s, "手数 10/10  △同　桂", "変化はここまで (10手)")
+			mustSFEN(t, s, "lnsgkgs1l/1r7/p1ppppnpp/6p2/1p5P1/2P6/PP1PPPP1P/2G4R1/LNS1KGSNL b Bb 11")
+
+			// Back to the main line and on to its end.
+			studyPress(t, s, "m")
+			mustShow(t, s, "手数 8/14  △３二金")
+			studyPress(t, s, "end")
+			mustShow(t, s, "手数 14/14  投了", "まで13手で先手の勝ち (後手投了): White resigns, Black wins", "後手の投了")
+			studyPress(t, s, "left")
+			mustShow(t, s, "手数 13/14  ▲２八飛")
+			mustSFEN(t, s, "lnsgk1snl/1r4gb1/p1pppp1pp/6p2/1p7/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w P 14")
+			mustShow(t, s, "▲先手 持駒 歩")
+		})
+	}
+}
+
+func TestStudyNavigationKeys(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	for _, step := range []struct {
+		keys []string
+		want int
+	}{
+		{[]string{"pgdown"}, 10},
+		{[]string{"pgdown"}, 14}, // clamped at the end
+		{[]string{"pgup"}, 4},
+		{[]string{"pgup"}, 0},
+		{[]string{"end"}, 14},
+		{[]string{"home"}, 0},
+		{[]string{"G"}, 14},
+		{[]string{"g"}, 0},
+		{[]string{"h"}, 0},
+		{[]string{"12", "enter"}, 12}, // digits in one burst
+		{[]string{"1", "3", "backspace", "enter"}, 1},
+		{[]string{"99", "enter"}, 14},
+		{[]string{"5", "esc"}, 14}, // esc drops the number
+		{[]string{"0", "enter"}, 0},
+		{[]string{"lllll"}, 5},
+		{[]string{"7", "l"}, 6}, // another key drops the number and still acts
+	} {
+		studyPress(t, s, step.keys...)
+		if s.cur != step.want {
+			t.Fatalf("after %q: ply %d, want %d", step.keys, s.cur, step.want)
+		}
+	}
+	studyPress(t, s, "3")
+	mustShow(t, s, "Go to move: 3_")
+}
+
+// clickText clicks the first place the screen shows text.
+func clickText(t *testing.T, s *studyModel, text string) {
+	t.Helper()
+	for y, line := range strings.Split(screen(s), "\n") {
+		if i := strings.Index(line, text); i >= 0 {
+			x := s.c.m.width(line[:i])
+			s.update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+			return
+		}
+	}
+	t.Fatalf("screen lacks %q", text)
+}
+
+func TestStudyMouse(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	clickText(t, s, "9 ▲２四歩")
+	if s.cur != 9 {
+		t.Fatalf("click on move 9: ply %d", s.cur)
+	}
+	clickText(t, s, "開始局面")
+	if s.cur != 0 {
+		t.Fatalf("click on the start: ply %d", s.cur)
+	}
+	for i := 0; i < 3; i++ {
+		s.update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	}
+	s.update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	if s.cur != 2 {
+		t.Fatalf("three wheel steps down and one up: ply %d", s.cur)
+	}
+	clickText(t, s, "|四") // on the board, not the list: nothing happens
+	if s.cur != 2 {
+		t.Fatalf("click on the board moved to ply %d", s.cur)
+	}
+}
+
+// A list longer than the panel scrolls so the shown move stays visible,
+// and a click still lands on the move drawn under the pointer.
+func TestStudyLongListScrollsAndClicks(t *testing.T) {
+	rec, _ := randomRecord(t, 300, 7)
+	s := newStudy(studyCommon(80, 24), rec, "random.kif", nil)
+	s.c.notation = 0 // USI: short, fixed-width texts
+	s.retext()
+	for _, ply := range []int{0, 57, 123, 299, 300, 1} {
+		s.goTo(ply)
+		want := ">" + itoaPad(ply, 3)
+		mustShow(t, s, want)
+		target := ply - 1
+		if target < 0 {
+			target = 1
+		}
+		// The move before (or after) is on screen too; click it.
+		if !strings.Contains(screen(s), " "+itoaPad(target, 3)+" ") {
+			continue // at a column edge: the neighbour is scrolled off
+		}
+		clickText(t, s, " "+itoaPad(target, 3)+" "+s.line.text[target])
+		if s.cur != target {
+			t.Fatalf("click on move %d from ply %d: ply %d", target, ply, s.cur)
+		}
+	}
+}
+
+func itoaPad(n, w int) string { return fmt.Sprintf("%*d", w, n) }
+
+func TestStudyNotationCycle(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	studyPress(t, s, "lll")
+	mustShow(t, s, "▲２六歩")
+	studyPress(t, s, "c") // KI2 → Western (Hodges)
+	mustShow(t, s, "手数 3/14  P-2f", "notation: western")
+	studyPress(t, s, "lllllllll") // ply 12: the pawn drop
+	mustShow(t, s, "手数 12/14  P*2c")
+	studyPress(t, s, "c", "c", "c", "c", "c") // Hosking, romaji, new method, KIF, CSA
+	mustShow(t, s, "-0023FU")
+	studyPress(t, s, "c") // USI
+	mustShow(t, s, "P*2c")
+}
+
+func TestStudyPieceStyles(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	s.c.pieces = Western
+	s.c.notation = defaultNotation(Western)
+	studyPress(t, s, "end")
+	mustShow(t, s, "Ply 14/14  resign", "▲Black in hand: P", "Result: Black wins by resignation",
+		"White resigns, Black wins")
+}
+
+func TestStudyExport(t *testing.T) {
+	dir := t.TempDir()
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	studyPress(t, s, "e")
+	mustShow(t, s, "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): testdata/study/branches.csa_")
+	studyPress(t, s, "esc")
+	mustShow(t, s, "export cancelled")
+
+	out := filepath.Join(dir, "copy.csa")
+	studyPress(t, s, "e", "ctrl+u", out, "enter")
+	mustShow(t, s, "saved "+out+" (csa)")
+	back, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(back.MainMoves()); got != 13 {
+		t.Fatalf("exported main line has %d moves, want 13", got)
+	}
+	if e, _ := back.Ending(); e != kifu.Resign {
+		t.Fatalf("exported ending %v, want resign", e)
+	}
+
+	// Same name again: asked first; n keeps the file, y writes it.
+	kif := filepath.Join(dir, "copy.kif")
+	studyPress(t, s, "e", "ctrl+u", kif, "enter")
+	studyPress(t, s, "e", "ctrl+u", kif, "enter")
+	mustShow(t, s, kif+" exists: overwrite? (y/n)")
+	studyPress(t, s, "n")
+	mustShow(t, s, "not saved")
+	studyPress(t, s, "e", "ctrl+u", kif, "enter", "y")
+	mustShow(t, s, "saved "+kif+" (kif)")
+	// KIF keeps the branches: the export reads back with both.
+	back, err = kifu.ReadFile(kif)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := newStudy(studyCommon(100, 30), back, kif, nil)
+	studyPress(t, b, "8", "enter", "v")
+	mustShow(t, b, "手数 8/10  △３三角", "角交換を挑む")
+
+	studyPress(t, s, "e", "ctrl+u", filepath.Join(dir, "x.doc"), "enter")
+	mustShow(t, s, "unknown extension")
+	studyPress(t, s, "e") // the prompt comes back with the name to fix
+	mustShow(t, s, "x.doc_")
+	studyPress(t, s, "backspace", "backspace", "backspace", "kif", "enter")
+	mustShow(t, s, "saved "+filepath.Join(dir, "x.kif"))
+	studyPress(t, s, "e", "ctrl+u", filepath.Join(dir, "no", "such", "dir.kif"), "enter")
+	mustShow(t, s, "export failed")
+}
+
+func TestStudyBrokenRecord(t *testing.T) {
+	s := loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "broken.kif"))
+	if s.rec != nil {
+		t.Fatal("a record whose start cannot be read opened")
+	}
+	mustShow(t, s, "Cannot open testdata/study/broken.kif", "testdata/study/broken.kif:10: board diagram row 3")
+	if cmd := studyPress(t, s, "l", "v", "e"); cmd != nil {
+		t.Fatal("keys on the error screen did something")
+	}
+	cmd := studyPress(t, s, "q")
+	if _, ok := cmd().(toMenuMsg); !ok {
+		t.Fatal("q on the error screen does not return to the menu")
+	}
+
+	s = loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "missing.kif"))
+	mustShow(t, s, "Cannot open", "missing.kif", "no such file")
+}
+
+// partial.kif plays 1.▲７六歩 2.△３四歩 3.▲２二角成 4.△同銀, then asks for
+// 5.５五角(88), and 88 is empty by then.
+func TestStudyPartRecord(t *testing.T) {
+	s := loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "partial.kif"))
+	if s.rec == nil {
+		t.Fatalf("the readable part did not open: %v", s.loadErr)
+	}
+	if s.last() != 4 {
+		t.Fatalf("%d plies read, want 4", s.last())
+	}
+	note := "read up to move 4; move 5 cannot be read: testdata/study/partial.kif:10: move 5:"
+	mustShow(t, s, note)
+	studyPress(t, s, "G")
+	mustShow(t, s, "手数 4/4  △同　銀", note, "棋譜はここまで (4手、終局の記録なし)")
+	mustSFEN(t, s, "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5")
+}
+
+func TestStudyPlayFromHere(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	studyPress(t, s, "5", "enter", "p")
+	mustShow(t, s, "Play from here as △後手 against: h hot-seat, g greedy bot, r random bot")
+	cmd := studyPress(t, s, "g")
+	msg, ok := cmd().(playFromMsg)
+	if !ok {
+		t.Fatalf("p g sent %T, want playFromMsg", cmd())
+	}
+	if msg.players != [2]string{"greedy", "human"} || msg.node != s.node() || msg.pos.SFEN() != s.position().SFEN() {
+		t.Fatalf("play from ply 5: %+v", msg)
+	}
+
+	// The game comes back: △３三角 ▲２四歩 △同歩 ▲同飛 and Black resigns.
+	pos := msg.pos
+	var moves []game.Move
+	for _, u := range []string{"2b3c", "2e2d", "2c2d", "2h2d"} {
+		m, err := pos.ParseUSI(u)
+		if err != nil || !pos.IsLegal(m) {
+			t.Fatalf("%s: %v", u, err)
+		}
+		moves = append(moves, m)
+		pos = pos.Play(m)
+	}
+	s.addLine(msg.node, moves, game.Result{Outcome: game.BlackWins, Ending: game.Resignation})
+	mustShow(t, s, "手数 9/10  ▲同　飛", "指し手 (ki2) 変化 6手目から", "(modified)")
+	studyPress(t, s, "G")
+	mustShow(t, s, "まで9手で先手の勝ち (後手投了)")
+	studyPress(t, s, "6", "enter")
+	mustShow(t, s, "6手目の変化: △８五歩 / [△３三角] (変化)")
+
+	out := filepath.Join(t.TempDir(), "with-branch.kif")
+	studyPress(t, s, "e", "ctrl+u", out, "enter")
+	back, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(back.Root.Children[0].Children[0].Children[0].Children[0].Children[0].Children); n != 2 {
+		t.Fatalf("after ply 5 the saved record has %d moves, want 2", n)
+	}
+
+	// At the end of a finished line there is nothing to play.
+	studyPress(t, s, "m", "G", "p")
+	mustShow(t, s, "the game has ended here")
+	studyPress(t, s, "home", "p", "x")
+	mustShow(t, s, "play from here cancelled")
+}
+
+func TestStudyResizeAndMinimum(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	studyPress(t, s, "8", "enter")
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}, {81, 25}} {
+		s.update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		lines := strings.Split(s.view(), "\n")
+		if len(lines) != size[1] {
+			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
+		}
+		for i, l := range lines {
+			if w := s.c.m.width(l); w > size[0] {
+				t.Fatalf("%dx%d: line %d is %d wide: %q", size[0], size[1], i, w, l)
+			}
+		}
+		mustShow(t, s, "手数 8/14", "8手目の変化")
+	}
+	for _, size := range [][2]int{{79, 24}, {80, 23}, {40, 10}} {
+		s.update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		mustShow(t, s, fmt.Sprintf("terminal too small: the study needs 80x24, this one is %dx%d", size[0], size[1]))
+	}
+}
+
+// Every line of every ply fits the screen in both width policies: the
+// ambiguous ▲△× count one or two columns.
+func TestStudyFitsBothWidthPolicies(t *testing.T) {
+	for _, p := range []WidthPolicy{Narrow, Wide} {
+		s := openTestRecord(t, "branches.kif", 80, 24)
+		s.c.setPolicy(p)
+		s.retext()
+		for ply := 0; ply <= s.last(); ply++ {
+			s.goTo(ply)
+			for i, l := range strings.Split(s.view(), "\n") {
+				if w := s.c.m.width(l); w > 80 {
+					t.Fatalf("%v, ply %d: line %d is %d wide: %q", p, ply, i, w, l)
+				}
+			}
+		}
+	}
+}
+
+// The -update flag rewrites golden files. Play mode's view tests declare
+// it too; whichever file comes first registers it.
+var _ = func() bool {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite golden files in testdata")
+	}
+	return true
+}()
+
+// studyGolden compares a screen with testdata/study/NAME.golden (go test
+// -update rewrites it).
+func studyGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "study", name+".golden")
+	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Fatalf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func TestStudyGoldenViews(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		w, h       int
+		setup      func(s *studyModel)
+		keys       []string
+	}{
+		{"start", "branches.kif", 80, 24, nil, nil},
+		{"variation", "branches.kif", 80, 24, nil, []string{"lll", "v"}},
+		{"end", "branches.kif", 80, 24, nil, []string{"end"}},
+		{"western", "branches.kif", 100, 30, func(s *studyModel) {
+			s.c.pieces, s.c.notation = Western, defaultNotation(Western)
+		}, []string{"12", "enter", "f"}},
+		{"help", "branches.kif", 80, 24, nil, []string{"?"}},
+		{"partial", "partial.kif", 80, 24, nil, []string{"G"}},
+		{"broken", "broken.kif", 80, 24, nil, nil},
+		{"small", "branches.kif", 79, 24, nil, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := loadStudy(studyCommon(tc.w, tc.h), filepath.Join("testdata", "study", tc.file))
+			if tc.setup != nil {
+				tc.setup(s)
+				s.retext()
+			}
+			studyPress(t, s, tc.keys...)
+			studyGolden(t, tc.name, screen(s))
+		})
+	}
+}
