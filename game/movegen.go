@@ -419,13 +419,62 @@ func (p *Position) HasLegalMove() bool {
 func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
 
 // IsLegal reports whether m is a legal move here (the captured-piece field
-// of m is ignored).
+// of m is ignored). It checks m directly rather than generating every move.
 func (p *Position) IsLegal(m Move) bool {
-	var buf [600]Move
-	for _, l := range p.LegalMoves(buf[:0]) {
-		if l.SameAs(m) {
+	us := p.side
+	to := m.To()
+	pc := m.Piece()
+	if m == NoMove || !to.Valid() || pc == NoPiece || pc.Color() != us {
+		return false
+	}
+	t := pc.Type()
+	if m.IsDrop() {
+		if m.IsPromotion() || t < Pawn || t > Gold || p.hand[us][t] == 0 || p.board[to] != NoPiece || mustPromote(us, t, to) {
+			return false
+		}
+		if t == Pawn {
+			for s := Square(int(to) % 9); s < NumSquares; s += 9 {
+				if p.board[s] == pc {
+					return false
+				}
+			}
+			if ek := p.king[us.Other()]; ek != NoSquare && neighbor[to][forward(us)] == ek && p.pawnDropMates(to) {
+				return false
+			}
+		}
+		if p.king[us] == NoSquare {
 			return true
 		}
+		q := *p
+		q.board[to] = pc
+		return !q.attackedBy(q.king[us], us.Other(), NoSquare)
 	}
-	return false
+	from := m.From()
+	if !from.Valid() || p.board[from] != pc {
+		return false
+	}
+	if cap := p.board[to]; cap != NoPiece && cap.Color() == us {
+		return false
+	}
+	if !p.attacks(from, to) {
+		return false
+	}
+	if m.IsPromotion() {
+		if !t.CanPromote() || relRankTable[us][from] > 3 && relRankTable[us][to] > 3 {
+			return false
+		}
+	} else if mustPromote(us, t, to) {
+		return false
+	}
+	k := p.king[us]
+	if t == King {
+		return !p.attackedBy(to, us.Other(), from)
+	}
+	if k == NoSquare {
+		return true
+	}
+	q := *p
+	q.board[from] = NoPiece
+	q.board[to] = pc
+	return !q.attackedBy(k, us.Other(), NoSquare)
 }
