@@ -344,6 +344,8 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 			m.moveCursor(-1, 0)
 		case key.Matches(rk, k.Right):
 			m.moveCursor(1, 0)
+		case r == 'n' && m.g.Result().Over():
+			return m, func() tea.Msg { return toMenuMsg{newGame: true} }
 		case startsMove(r):
 			m.openInput([]rune{r})
 		case key.Matches(rk, k.Help):
@@ -373,8 +375,6 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 				return m, func() tea.Msg { return toMenuMsg{} }
 			}
 			m.ask(confirmLeave)
-		case r == 'n' && m.g.Result().Over():
-			return m, func() tea.Msg { return toMenuMsg{newGame: true} }
 		}
 		if m.state != stateMove {
 			break // a question was asked: the rest of the burst is not for the board
@@ -518,7 +518,7 @@ func (m *playModel) explain(text string, err error) string {
 	case errors.As(err, &ill):
 		return fmt.Sprintf("%q is illegal: %s", text, ill.Err.Rule)
 	case errors.As(err, &rule):
-		return fmt.Sprintf("illegal: %s", rule.Rule)
+		return fmt.Sprintf("%s is illegal: %s", text, rule.Rule)
 	case errors.As(err, &syn) && syn.Incomplete:
 		return fmt.Sprintf("%q is not a whole move yet", text)
 	}
@@ -866,7 +866,7 @@ func (m playModel) mouse(msg tea.MouseMsg) (playModel, tea.Cmd) {
 	}
 	if sq := squareAt(msg.X-boardLeft, msg.Y-boardTop, m.flip); sq != game.NoSquare {
 		m.cursor = sq
-		m.tray = false
+		m.tray, m.typing, m.input = false, false, nil
 		return m.selectSquare(sq)
 	}
 	pos := m.g.Position()

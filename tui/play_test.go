@@ -528,3 +528,11 @@ func TestRepetition(t *testing.T) {
 		t.Errorf("end screen:\n%s", h.screen())
 	}
 }
+
+func TestNewGameAfterEnd(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.press("x", "y", "n")
+	if h.m.mode != modeMenu || h.m.menu.screen != screenNew {
+		t.Fatalf("n after the game: mode %v, menu screen %v", h.m.mode, h.m.menu.screen)
+	}
+}

@@ -1,0 +1,104 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mattn/go-runewidth"
+
+	"shogi/game"
+)
+
+// FuzzAutosave feeds arbitrary bytes to the autosave reader: it must never
+// panic, and whatever it accepts must be a legal game.
+func FuzzAutosave(f *testing.F) {
+	f.Add([]byte(autosaveMagic + "\nblack human\nwhite greedy\nsfen " + game.StartSFEN + "\nmoves 7g7f 3c3d\n"))
+	f.Add([]byte(autosaveMagic + "\nblack human\nwhite human\nsfen 4k4/9/8p/4P4/9/9/9/9/4K4 b G 1\nmoves 5d5c 1c1d\n"))
+	f.Add([]byte(autosaveMagic + "\nblack random\nwhite human\nsfen startpos\nmoves 7g7f 7g7f\n"))
+	f.Add([]byte("shogi autosave 2\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "autosave.txt"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := loadAutosave(dir)
+		if err != nil {
+			if !strings.Contains(err.Error(), "autosave") {
+				t.Errorf("error does not say which file: %v", err)
+			}
+			return
+		}
+		g := game.NewGame(s.start)
+		for _, mv := range s.moves {
+			if err := g.Play(mv); err != nil && !g.Result().Over() {
+				t.Fatalf("accepted an illegal move %s: %v", mv.USI(), err)
+			}
+		}
+	})
+}
+
+// FuzzKeys drives play mode with arbitrary key and mouse input: nothing
+// may panic, every move the game holds is legal, and every frame fits 80
+// columns under both width settings.
+func FuzzKeys(f *testing.F) {
+	f.Add([]byte("7g7f\r3c3d\r8h2b\ry"), uint8(0))
+	f.Add([]byte("kkk\rk\rn\tl\r\x1b:l-1h\r?x\x01y"), uint8(1))
+	f.Add([]byte("\x02\x03\x04\x05\t\t\x7f[]cfauwdi"), uint8(2))
+	f.Fuzz(func(t *testing.T, data []byte, style uint8) {
+		if len(data) > 200 {
+			data = data[:200]
+		}
+		h := newHarness(t, Options{Play: true, White: "random", Pieces: PieceStyle(style % 3), Rand: rand.New(rand.NewPCG(uint64(len(data)), 1))})
+		for i := 0; i < len(data); i++ {
+			b := data[i]
+			switch {
+			case b == '\r':
+				h.press("enter")
+			case b == 0x1b:
+				h.press("esc")
+			case b == '\t':
+				h.press("tab")
+			case b == 0x7f:
+				h.press("backspace")
+			case b >= 1 && b <= 4:
+				h.press([]string{"up", "down", "left", "right"}[b-1])
+			case b == 5 && i+2 < len(data):
+				h.click(int(data[i+1]%80), int(data[i+2]%24))
+				i += 2
+			case b == 'q' || b == 3:
+				// leaving is tested elsewhere; keep the game on screen
+			case b >= 0x20 && b < 0x7f:
+				h.press(string(rune(b)))
+			case b >= 0x80:
+				h.press(string([]rune("歩金五六七八同成不打▲△")[int(b)%12]))
+			}
+		}
+		if h.m.mode != modePlay {
+			return
+		}
+		g := h.game()
+		for i, mv := range g.Moves() {
+			p := g.PositionAt(i)
+			if err := p.CheckMove(mv); err != nil {
+				t.Fatalf("move %d %s is illegal: %v", i+1, mv.USI(), err)
+			}
+		}
+		for _, ea := range []bool{false, true} {
+			cond := runewidth.NewCondition()
+			cond.EastAsianWidth = ea
+			if ea {
+				h.m.c.setPolicy(Wide)
+			} else {
+				h.m.c.setPolicy(Narrow)
+			}
+			for _, line := range strings.Split(h.screen(), "\n") {
+				if w := cond.StringWidth(line); w > 80 {
+					t.Fatalf("eastAsian=%v: line %q is %d columns", ea, line, w)
+				}
+			}
+		}
+	})
+}
