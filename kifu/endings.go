@@ -47,43 +47,57 @@ var csaEndings = map[Ending]string{
 	Draw:         "HIKIWAKE",
 }
 
-// endingFromKIF reads a KIF special word such as 投了, or 先手 反則負け as
-// Shogi Wars writes it (naming the side). mover is the side to move.
+// sidePrefixes are the names a record gives the sides.
+var sidePrefixes = []struct {
+	s string
+	c game.Color
+}{{"先手", game.Black}, {"下手", game.Black}, {"後手", game.White}, {"上手", game.White},
+	{"▲", game.Black}, {"△", game.White}, {"☗", game.Black}, {"☖", game.White}}
+
+// endingFromKIF reads the text of a special move or of a まで line after
+// "まで N 手で": 投了, 先手 反則負け as Shogi Wars writes it, 後手の勝ち,
+// 時間切れにより先手の勝ち … Only whole known forms count; any other
+// text is kept as an OtherEnding word, so a word survives being written
+// either way. mover is the side to move.
 func endingFromKIF(word string, mover game.Color) (Ending, string) {
-	w := strings.TrimSpace(word)
-	side, named := mover, false
-	for _, pre := range []struct {
-		s string
-		c game.Color
-	}{{"先手", game.Black}, {"下手", game.Black}, {"後手", game.White}, {"上手", game.White}, {"▲", game.Black}, {"△", game.White}, {"☗", game.Black}, {"☖", game.White}} {
-		if rest, ok := strings.CutPrefix(w, pre.s); ok && rest != "" {
-			side, named = pre.c, true
-			w = strings.TrimLeft(rest, " 　の")
-			break
-		}
-	}
-	e := NoEnding
+	w := strings.Trim(word, " 　")
 	for k, v := range kifEndings {
 		if v == w {
-			e = k
+			return k, ""
 		}
 	}
-	if e == NoEnding {
-		e = kifEndingAliases[w]
+	if e, ok := kifEndingAliases[w]; ok {
+		return e, ""
 	}
-	if e == NoEnding {
-		return OtherEnding, strings.TrimSpace(word)
-	}
-	if named && side != mover {
-		// The word is said of the side that just moved.
-		switch e {
-		case IllegalWin:
-			e = IllegalLoss
-		case IllegalLoss:
-			e = IllegalWin
+	rest, timeUp := strings.CutPrefix(w, "時間切れにより")
+	for _, pre := range sidePrefixes {
+		x, ok := strings.CutPrefix(rest, pre.s)
+		if !ok {
+			continue
 		}
+		x = strings.TrimLeft(x, " 　")
+		x = strings.TrimPrefix(x, "の")
+		flip := pre.c != mover // said of the side that just moved
+		switch {
+		case timeUp && x == "勝ち":
+			return Timeout, ""
+		case timeUp:
+		case x == "勝ち", x == "投了":
+			return Resign, ""
+		case x == "切れ負け", x == "時間切れ":
+			return Timeout, ""
+		case x == "入玉勝ち", x == "宣言勝ち":
+			return EnteringKing, ""
+		case x == "不戦敗":
+			return Forfeit, ""
+		case x == "反則勝ち" && flip, x == "反則負け" && !flip:
+			return IllegalLoss, ""
+		case x == "反則勝ち", x == "反則負け":
+			return IllegalWin, ""
+		}
+		break
 	}
-	return e, ""
+	return OtherEnding, w
 }
 
 // kifWord returns the word a KIF move line writes for an ending node.
@@ -215,52 +229,11 @@ func endingFromSummary(line string, mover game.Color) (Ending, string) {
 	rest := strings.TrimPrefix(line, "まで")
 	i := strings.Index(rest, "手")
 	if i < 0 {
-		return OtherEnding, line
+		return OtherEnding, strings.Trim(line, " 　")
 	}
-	rest = strings.TrimSpace(rest[i+len("手"):])
-	if strings.HasPrefix(rest, "詰") { // まで49手詰
+	rest = rest[i+len("手"):]
+	if strings.HasPrefix(rest, "詰") { // まで49手詰 (a tsume problem's end)
 		return Mate, ""
 	}
-	rest = strings.TrimPrefix(rest, "で")
-	named, side := false, mover
-	for _, pre := range []struct {
-		s string
-		c game.Color
-	}{{"先手", game.Black}, {"下手", game.Black}, {"後手", game.White}, {"上手", game.White}} {
-		if strings.Contains(rest, pre.s+"の") {
-			named, side = true, pre.c
-		}
-	}
-	has := func(s string) bool { return strings.Contains(rest, s) }
-	switch {
-	case has("時間切れ") || has("切れ負け"):
-		return Timeout, ""
-	case has("反則勝ち"):
-		if named && side != mover {
-			return IllegalLoss, ""
-		}
-		return IllegalWin, ""
-	case has("反則負け"):
-		if named && side != mover {
-			return IllegalWin, ""
-		}
-		return IllegalLoss, ""
-	case has("入玉勝ち") || has("宣言勝ち"):
-		return EnteringKing, ""
-	case has("不戦敗"):
-		return Forfeit, ""
-	case has("勝ち"):
-		return Resign, ""
-	case has("詰"):
-		return Mate, ""
-	case has("中断"):
-		return Interrupt, ""
-	case has("千日手"):
-		return Sennichite, ""
-	case has("持将棋"):
-		return Jishogi, ""
-	case has("引き分け") || has("引分"):
-		return Draw, ""
-	}
-	return OtherEnding, rest
+	return endingFromKIF(strings.TrimPrefix(rest, "で"), mover)
 }
