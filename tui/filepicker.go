@@ -123,26 +123,41 @@ func (p *pickerModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 		if key.Matches(msg, p.c.keys.Quit) {
 			return p, tea.Quit
 		}
-		switch msg.String() {
-		case "up", "k":
-			p.move(-1)
-		case "down", "j":
-			p.move(1)
-		case "pgup":
-			p.move(-p.rows())
-		case "pgdown":
-			p.move(p.rows())
-		case "home", "g":
-			p.cursor = 0
-		case "end", "G":
-			p.cursor = max(len(p.entries)-1, 0)
-		case "enter", "right", "l":
-			return p.choose()
-		case "left", "h", "backspace":
-			p.enter(filepath.Dir(p.dir))
-		case "q", "esc":
-			return p, func() tea.Msg { return toMenuMsg{} }
+		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+			// A burst: one key at a time, until one of them leaves the picker.
+			for _, r := range msg.Runes {
+				if m, cmd := p.key(runeKey(r).String()); m != studyMode(p) || cmd != nil {
+					return m, cmd
+				}
+			}
+			return p, nil
 		}
+		return p.key(msg.String())
+	}
+	return p, nil
+}
+
+// key handles one key by name.
+func (p *pickerModel) key(k string) (studyMode, tea.Cmd) {
+	switch k {
+	case "up", "k":
+		p.move(-1)
+	case "down", "j":
+		p.move(1)
+	case "pgup":
+		p.move(-p.rows())
+	case "pgdown":
+		p.move(p.rows())
+	case "home", "g":
+		p.cursor = 0
+	case "end", "G":
+		p.cursor = max(len(p.entries)-1, 0)
+	case "enter", "right", "l":
+		return p.choose()
+	case "left", "h", "backspace":
+		p.enter(filepath.Dir(p.dir))
+	case "q", "esc":
+		return p, func() tea.Msg { return toMenuMsg{} }
 	}
 	return p, nil
 }
