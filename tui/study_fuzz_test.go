@@ -1,0 +1,87 @@
+package tui
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// fuzzKeys are the inputs FuzzStudyKeys draws from, one per byte.
+var fuzzKeys = []tea.Msg{
+	tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyLeft}, tea.KeyMsg{Type: tea.KeyHome},
+	tea.KeyMsg{Type: tea.KeyEnd}, tea.KeyMsg{Type: tea.KeyPgUp}, tea.KeyMsg{Type: tea.KeyPgDown},
+	tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyEsc}, tea.KeyMsg{Type: tea.KeyBackspace},
+	tea.KeyMsg{Type: tea.KeyCtrlU}, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}},
+	tea.MouseMsg{Button: tea.MouseButtonWheelUp}, tea.MouseMsg{Button: tea.MouseButtonWheelDown},
+	tea.WindowSizeMsg{Width: 80, Height: 24}, tea.WindowSizeMsg{Width: 132, Height: 43},
+	tea.WindowSizeMsg{Width: 50, Height: 12},
+}
+
+const fuzzRunes = "lhgGvVmcf?pe0123456789qyngrx.k"
+
+func fuzzMsg(b byte, next byte) tea.Msg {
+	i := int(b) % (len(fuzzKeys) + len(fuzzRunes) + 2)
+	switch {
+	case i < len(fuzzKeys):
+		return fuzzKeys[i]
+	case i < len(fuzzKeys)+len(fuzzRunes):
+		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{rune(fuzzRunes[i-len(fuzzKeys)])}}
+	case i == len(fuzzKeys)+len(fuzzRunes):
+		// A burst of three runes.
+		r := []rune{rune(fuzzRunes[int(next)%len(fuzzRunes)]), 'l', rune(fuzzRunes[int(next/3)%len(fuzzRunes)])}
+		return tea.KeyMsg{Type: tea.KeyRunes, Runes: r}
+	}
+	// A click somewhere on the screen.
+	return tea.MouseMsg{X: int(next) % 100, Y: int(next/100) + int(next)%30, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
+}
+
+// FuzzStudyKeys plays any sequence of keys, clicks and resizes on the
+// branching record and the broken-off one: the study never panics, never
+// shows a ply outside its line, its cached position is the replayed one,
+// and the screen fits.
+func FuzzStudyKeys(f *testing.F) {
+	f.Add([]byte("\x10\x10\x10\x1e\x00\x00\x11\x13"), false)
+	f.Add([]byte{0x21, 0x06, 0x1e, 0x03, 0x22, 0x1c, 0x25, 0x00}, true)
+	f.Add([]byte("8\x06\x1e\x00\x00\x1f\x03"), false)
+	f.Fuzz(func(t *testing.T, data []byte, partial bool) {
+		if len(data) > 200 {
+			return
+		}
+		name := "branches.kif"
+		if partial {
+			name = "partial.kif"
+		}
+		s := loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", name))
+		s.name = filepath.Join(t.TempDir(), "out.kif") // exports go to a temporary folder
+		for i, b := range data {
+			next := byte(0)
+			if i+1 < len(data) {
+				next = data[i+1]
+			}
+			s.update(fuzzMsg(b, next))
+			if s.cur < 0 || s.cur > s.last() {
+				t.Fatalf("ply %d outside 0..%d", s.cur, s.last())
+			}
+			for j, n := range s.line.nodes {
+				if n.Ply != j {
+					t.Fatalf("line index %d holds ply %d", j, n.Ply)
+				}
+			}
+			want := s.rec.PositionAt(s.node())
+			if got := s.position(); !got.Equal(&want) {
+				t.Fatalf("cached position %s, replay %s", got.SFEN(), want.SFEN())
+			}
+			lines := strings.Split(s.view(), "\n")
+			if len(lines) != s.c.height {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), s.c.height)
+			}
+			for _, l := range lines {
+				if w := s.c.m.width(l); w > s.c.width && s.c.width >= studyMinWidth {
+					t.Fatalf("line %d wide on a %d-column screen: %q", w, s.c.width, l)
+				}
+			}
+		}
+	})
+}
