@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The records other programs wrote (../shared/kifu, see its README) all
+// open in the study: walked from the start to the end of the main line,
+// each ply's screen fits 80x24, the last move is the one ShogiHome reads
+// (FILE.expected), and a line that ends says how in words.
+func TestStudySharedRecords(t *testing.T) {
+	root := filepath.Join("..", "..", "shared", "kifu")
+	files, _ := filepath.Glob(filepath.Join(root, "*", "*.expected"))
+	if len(files) == 0 {
+		t.Skipf("no shared records in %s: nothing to check against", root)
+	}
+	opened := 0
+	for _, exp := range files {
+		path := strings.TrimSuffix(exp, ".expected")
+		name, _ := filepath.Rel(root, path)
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(exp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(want)), "\n")
+			moves := lines[1 : len(lines)-1]
+			end := strings.TrimPrefix(lines[len(lines)-1], "END ")
+
+			s := loadStudy(studyCommon(80, 24), path)
+			if s.rec == nil {
+				mustShow(t, s, "Cannot open")
+				t.Logf("does not open: %v", s.loadErr)
+				return
+			}
+			opened++
+			for ply := 0; ply <= s.last(); ply++ {
+				s.goTo(ply)
+				out := strings.Split(s.view(), "\n")
+				if len(out) != 24 {
+					t.Fatalf("ply %d: %d lines", ply, len(out))
+				}
+				for i, l := range out {
+					if w := s.c.m.width(l); w > 80 {
+						t.Fatalf("ply %d: line %d is %d wide: %q", ply, i, w, l)
+					}
+				}
+			}
+			main := s.rec.MainMoves()
+			if s.loadErr != nil {
+				mustShow(t, s, "cannot be read")
+				t.Logf("breaks off: %v", s.loadErr)
+				if len(main) >= len(moves) {
+					t.Fatalf("broke off (%v) yet read %d of %d moves", s.loadErr, len(main), len(moves))
+				}
+				return
+			}
+			if len(main) != len(moves) {
+				t.Fatalf("%d main-line moves, ShogiHome reads %d", len(main), len(moves))
+			}
+			if len(main) > 0 && main[len(main)-1].USI() != moves[len(moves)-1] {
+				t.Fatalf("last move %s, ShogiHome reads %s", main[len(main)-1].USI(), moves[len(moves)-1])
+			}
+			if n := s.node(); n.IsMove() || n.Parent == nil {
+				if end != "none" {
+					t.Fatalf("ends %q but the last ply is not an ending", end)
+				}
+				mustShow(t, s, "棋譜はここまで")
+			} else {
+				mustShow(t, s, "まで")
+			}
+		})
+	}
+	t.Logf("%d of %d shared records opened", opened, len(files))
+}
