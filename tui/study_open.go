@@ -7,9 +7,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"shogi/game"
 	"shogi/game/notation"
 	"shogi/kifu"
 )
@@ -137,4 +139,25 @@ func Open(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// reviewGameMsg asks the app to study a game just played (the game-end
+// screen's "study" choice).
+type reviewGameMsg struct {
+	g       *game.Game
+	players [2]string // by colour, as play mode names them
+}
+
+// reviewGame opens a finished (or abandoned) game in the study, at its
+// last ply, as a record that has not been saved yet.
+func reviewGame(c *common, g *game.Game, players [2]string) *studyModel {
+	headers := []kifu.Header{
+		{Key: "開始日時", Value: time.Now().Format("2006/01/02 15:04:05")},
+		{Key: "先手", Value: players[game.Black]},
+		{Key: "後手", Value: players[game.White]},
+	}
+	s := newStudy(c, kifu.FromGame(g, headers, nil), "this game", nil)
+	s.goTo(s.last())
+	s.dirty = true
+	return s
 }
