@@ -5,6 +5,26 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
+// helpBar draws as many of bindings as fit the terminal's width on one
+// line. The fitting is done here, with the app's own measure, because
+// bubbles/help lets the last item overflow when even its ellipsis does not
+// fit.
+func helpBar(c *common, bindings []key.Binding) string {
+	used, n := 0, 0
+	for _, b := range bindings {
+		w := c.m.width(b.Help().Key) + 1 + c.m.width(b.Help().Desc)
+		if n > 0 {
+			w += c.m.width(c.help.ShortSeparator)
+		}
+		if used+w > c.width {
+			break
+		}
+		used += w
+		n++
+	}
+	return c.help.ShortHelpView(bindings[:n])
+}
+
 // keyMap is every key the app answers to. The same bindings drive Update
 // and the help bar, so the help cannot drift from the behaviour.
 //

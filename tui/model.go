@@ -305,7 +305,7 @@ func (m *Model) View() string {
 
 // appMinWidth and appMinHeight are the smallest terminal the play screen fits.
 const (
-	appMinWidth  = 60
+	appMinWidth  = 64
 	appMinHeight = 20
 )
 

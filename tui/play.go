@@ -930,7 +930,6 @@ func (m playModel) view() string {
 	if m.showHelp {
 		return m.helpView()
 	}
-	left := make([]string, 0, boardHeight+2)
 	top, bottom := game.White, game.Black
 	if m.flip {
 		top, bottom = game.Black, game.White
@@ -946,7 +945,6 @@ func (m playModel) view() string {
 		s, _ := renderHand(&pos, col, o)
 		return s
 	}
-	left = append(left, handOf(top))
 	bo := boardOpts{style: c.pieces, flip: m.flip, cursor: game.NoSquare, selected: m.selected, last: last, styles: st}
 	if m.review < 0 {
 		if !m.tray && !m.typing {
@@ -956,11 +954,14 @@ func (m playModel) view() string {
 			bo.targets = &m.targets
 		}
 	}
-	left = append(left, strings.Split(renderBoard(&pos, bo), "\n")...)
-	left = append(left, handOf(bottom))
+	board := strings.Split(renderBoard(&pos, bo), "\n")
 
+	// The hands take whole lines (a full hand is wider than the board); the
+	// move list stands beside the board.
 	var b strings.Builder
-	b.WriteString(c.m.pad(m.titleLine(&pos), 0))
+	b.WriteString(m.titleLine(&pos))
+	b.WriteByte('\n')
+	b.WriteString(handOf(top))
 	b.WriteByte('\n')
 	listX := boardWidth + 2
 	listW := c.width - listX
@@ -972,8 +973,8 @@ func (m playModel) view() string {
 	if m.review >= 0 {
 		cur = m.review
 	}
-	list := renderMoves(title, m.texts, cur, listW, len(left), st, c.m)
-	for i, l := range left {
+	list := renderMoves(title, m.texts, cur, listW, len(board), st, c.m)
+	for i, l := range board {
 		line := l
 		if i < len(list) {
 			line = c.m.pad(l, listX) + list[i]
@@ -981,7 +982,9 @@ func (m playModel) view() string {
 		b.WriteString(strings.TrimRight(line, " "))
 		b.WriteByte('\n')
 	}
-	b.WriteString(m.promptLine())
+	b.WriteString(handOf(bottom))
+	b.WriteByte('\n')
+	b.WriteString(c.m.truncate(m.promptLine(), c.width))
 	b.WriteByte('\n')
 	status := m.status
 	if status == "" && pos.InCheck() && !m.g.Result().Over() {
@@ -996,8 +999,7 @@ func (m playModel) view() string {
 	}
 	b.WriteString(status)
 	b.WriteByte('\n')
-	c.help.ShowAll = false
-	b.WriteString(c.help.View(c.keys))
+	b.WriteString(helpBar(c, c.keys.ShortHelp()))
 	return b.String()
 }
 
@@ -1050,10 +1052,10 @@ func (m *playModel) promptLine() string {
 			confirmImpasse: m.impasseQuestion(),
 		}[m.confirm]
 	case stateSave:
-		return "save as: " + string(m.save) + "_  (enter saves, esc cancels)"
+		return "save as: " + c.m.tail(string(m.save), c.width-40) + "_  (enter saves, esc cancels)"
 	}
 	if m.typing {
-		return "> " + string(m.input) + "_"
+		return "> " + c.m.tail(string(m.input), c.width-4) + "_"
 	}
 	if m.g.Result().Over() && m.fromStudy {
 		return "w save, [ ] review, q back to the study"

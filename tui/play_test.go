@@ -300,7 +300,7 @@ func TestMenuNewGame(t *testing.T) {
 func TestTooSmall(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.send(windowSize(50, 15))
-	if got := h.m.View(); !strings.Contains(got, "terminal too small (need 60×20") {
+	if got := h.m.View(); !strings.Contains(got, "terminal too small (need 64×20") {
 		t.Fatalf("View at 50×15 = %q", got)
 	}
 }

@@ -140,3 +140,22 @@ func TestWhiteWithoutColour(t *testing.T) {
 		}
 	}
 }
+
+// A full hand is the widest line: it must fit the smallest terminal the
+// app accepts, under both width settings.
+func TestFullHandFits(t *testing.T) {
+	for _, st := range []PieceStyle{Kanji, Western, ASCII} {
+		for _, policy := range []WidthPolicy{Narrow, Wide} {
+			h := newHarness(t, Options{Play: true, Pieces: st, Width: policy,
+				SFEN: "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1"})
+			h.send(windowSize(appMinWidth, appMinHeight))
+			cond := runewidth.NewCondition()
+			cond.EastAsianWidth = policy == Wide
+			for _, line := range strings.Split(h.screen(), "\n") {
+				if w := cond.StringWidth(line); w > appMinWidth {
+					t.Errorf("%v %v: %q is %d columns, more than %d", st, policy, line, w, appMinWidth)
+				}
+			}
+		}
+	}
+}

@@ -74,6 +74,16 @@ func (w measure) truncate(s string, n int) string {
 	return w.cond.Truncate(s, n, "")
 }
 
+// tail keeps the end of plain text s that fits in n columns, so a long
+// input line shows what is being typed.
+func (w measure) tail(s string, n int) string {
+	rs := []rune(s)
+	for len(rs) > 0 && w.cond.StringWidth(string(rs)) > n {
+		rs = rs[1:]
+	}
+	return string(rs)
+}
+
 // stripSGR removes "ESC [ … m" sequences, the only escapes the app's
 // styles produce.
 func stripSGR(s string) string {
