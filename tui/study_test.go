@@ -489,3 +489,16 @@ func TestStudyGoldenViews(t *testing.T) {
 		})
 	}
 }
+
+// A comment longer than the space below the board is cut with a note
+// saying how much is left.
+func TestStudyLongComment(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 80, 24)
+	s.rec.Root.Comment = strings.Repeat("長い解説の行\n", 9)
+	mustShow(t, s, "長い解説の行", "... 6 more lines (a taller terminal shows them)")
+	s.update(tea.WindowSizeMsg{Width: 80, Height: 40})
+	mustNotShow(t, s, "more lines")
+	if n := strings.Count(screen(s), "長い解説の行"); n != 9 {
+		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
+	}
+}

@@ -131,6 +131,10 @@ func (s *studyModel) view() string {
 	lines = append(lines, s.statusLine())
 	lines = append(lines, s.variationLine())
 	notes := s.notes(l.rightX + l.rightW)
+	if len(notes) > l.noteH && l.noteH > 0 {
+		more := len(notes) - l.noteH + 1
+		notes = append(notes[:l.noteH-1:l.noteH-1], fmt.Sprintf("... %d more lines (a taller terminal shows them)", more))
+	}
 	for i := 0; i < l.noteH; i++ {
 		if i < len(notes) {
 			lines = append(lines, notes[i])
