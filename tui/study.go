@@ -23,7 +23,7 @@ import (
 type studyLine struct {
 	nodes []*kifu.Node    // nodes[i].Ply == i; nodes[0] is the root; an ending node may come last
 	pos   []game.Position // pos[i] is the position after nodes[i]
-	text  []string        // text[i] is nodes[i] written in the notation ("" for the root)
+	text  []string        // text[i] is nodes[i] written in the notation (開始局面 or "start" for the root)
 	legal []bool          // legal[i] is false for a foul the record kept (the position stays put)
 	maxW  int             // the widest text, for the move list's columns
 	from  int             // the first ply that leaves the main line, 0 on the main line
