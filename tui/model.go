@@ -249,6 +249,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.menu.openForm()
 		}
 		return m, nil
+	case reviewGameMsg:
+		// The game-end screen's "study": the game just played, in study mode.
+		m.study, m.mode = reviewGame(m.c, msg.g, msg.players), modeStudy
+		return m, nil
 	case playFromMsg:
 		st, ok := m.study.(*studyModel)
 		if !ok {

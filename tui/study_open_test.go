@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"shogi/game"
 )
 
@@ -51,4 +53,26 @@ func TestReviewGame(t *testing.T) {
 		"▲先手 human", "△後手 greedy")
 	studyPress(t, s, "h")
 	mustShow(t, s, "手数 2/3  △３四歩")
+}
+
+// The root model opens a played game in the study when asked.
+func TestRootReviewsAGame(t *testing.T) {
+	m, err := New(Options{StateDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	g := game.NewGame(game.StartPosition())
+	p := g.Position()
+	mv, _ := p.ParseUSI("2g2f")
+	if err := g.Play(mv); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(reviewGameMsg{g: g, players: [2]string{"human", "random"}})
+	if m.mode != modeStudy {
+		t.Fatalf("mode %v, want study", m.mode)
+	}
+	if v := stripSGR(m.View()); !strings.Contains(v, "手数 1/1  ▲２六歩") || !strings.Contains(v, "△後手 random") {
+		t.Fatalf("review of a one-move game:\n%s", v)
+	}
 }
