@@ -85,6 +85,12 @@ func readCSAGame(s *scanner) (r *Record, more bool, err error) {
 		r.nameStart()
 		r.warnStart()
 		b = newBuilder(r)
+		rest := s.text
+		if end := strings.Index(rest, "\n/"); end >= 0 {
+			rest = rest[:end] // this game only
+		}
+		b.pos = make([]game.Position, 1, strings.Count(rest, "\n")/2+2)
+		b.pos[0] = r.Start
 		started = true
 		return nil
 	}

@@ -69,12 +69,18 @@ func Decode(data []byte) (text string, enc Encoding, warning string, err error) 
 	return string(out), ShiftJIS, fmt.Sprintf("line %d: bytes that are neither UTF-8 nor Shift_JIS (shown as \uFFFD)", line), nil
 }
 
+// replacement is what the decoders write for bytes they cannot read.
+var replacement = []byte(string(utf8.RuneError))
+
 func decodeStrict(e interface{ NewDecoder() *encoding.Decoder }, data []byte) (string, bool) {
-	out, err := e.NewDecoder().Bytes(data)
-	if err != nil || bytes.ContainsRune(out, utf8.RuneError) {
+	// One buffer of the right size: each 2-byte character becomes 3 bytes,
+	// each 1-byte katakana 3 bytes, so 3× is always enough.
+	dst := make([]byte, 3*len(data)+8)
+	n, _, err := e.NewDecoder().Transform(dst, data, true)
+	if err != nil || bytes.Contains(dst[:n], replacement) {
 		return "", false
 	}
-	return string(out), true
+	return string(dst[:n]), true
 }
 
 func sjisPrefix(b []byte) bool {

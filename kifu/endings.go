@@ -61,6 +61,9 @@ var sidePrefixes = []struct {
 // either way. mover is the side to move.
 func endingFromKIF(word string, mover game.Color) (Ending, string) {
 	w := strings.Trim(word, " 　")
+	if w == "" {
+		return NoEnding, ""
+	}
 	for k, v := range kifEndings {
 		if v == w {
 			return k, ""
@@ -224,7 +227,8 @@ func ki2Summary(n *Node, plies int, mover game.Color) string {
 }
 
 // endingFromSummary reads a まで… line (KI2's only way to say how a game
-// ended). mover is the side to move after the last move.
+// ended). mover is the side to move after the last move. A line that says
+// nothing gives NoEnding.
 func endingFromSummary(line string, mover game.Color) (Ending, string) {
 	rest := strings.TrimPrefix(line, "まで")
 	i := strings.Index(rest, "手")

@@ -275,7 +275,7 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 	if name == "" {
 		return game.StartPosition(), "平手", nil
 	}
-	h, ok := game.FindHandicap(name)
+	h, ok := findHandicap(name)
 	if !ok {
 		return game.Position{}, "", &ParseError{Line: s.handicapLine, Err: fmt.Errorf("unknown 手合割 %q and no board diagram: cannot tell the start position", name)}
 	}

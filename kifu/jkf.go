@@ -244,7 +244,7 @@ func moveLines(text string) []int {
 func (j *jkfRecord) start(handicapHeader string) (game.Position, error) {
 	if j.Initial == nil {
 		if handicapHeader != "" {
-			h, ok := game.FindHandicap(handicapHeader)
+			h, ok := findHandicap(handicapHeader)
 			if !ok {
 				return game.Position{}, fmt.Errorf("unknown 手合割 %q and no initial position", handicapHeader)
 			}
@@ -257,7 +257,7 @@ func (j *jkfRecord) start(handicapHeader string) (game.Position, error) {
 		if !ok {
 			return game.Position{}, fmt.Errorf("unknown preset %q", j.Initial.Preset)
 		}
-		h, _ := game.FindHandicap(name)
+		h, _ := findHandicap(name)
 		return h.Position(), nil
 	}
 	d := j.Initial.Data

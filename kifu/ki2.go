@@ -56,7 +56,7 @@ func readKI2MoveLine(b *builder, t string) error {
 		}
 		if !isMoveStart(text) {
 			e, word := endingFromKIF(text, p.SideToMove())
-			if e == OtherEnding && !isJapaneseWord(word) {
+			if e == NoEnding || e == OtherEnding && !isJapaneseWord(word) {
 				return b.errorf(ply, "cannot read move %q", clip(text))
 			}
 			if _, err := b.end(e, word); err != nil {

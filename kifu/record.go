@@ -62,6 +62,9 @@ type Record struct {
 	// Games holds every further game of a multi-game CSA file (the first
 	// game is the record itself).
 	Games []*Record
+
+	slab    []Node  // nodes handed out by AddMove, allocated in blocks
+	ptrSlab []*Node // first-child slices, likewise
 }
 
 // NewRecord returns an empty record starting at start.

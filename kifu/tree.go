@@ -16,16 +16,45 @@ func (r *Record) AddMove(parent *Node, m game.Move) *Node {
 			return c
 		}
 	}
-	n := &Node{Move: m, Ply: parent.Ply + 1, Parent: parent}
-	parent.Children = append(parent.Children, n)
+	n := r.newNode()
+	*n = Node{Move: m, Ply: parent.Ply + 1, Parent: parent}
+	r.addChild(parent, n)
+	return n
+}
+
+// addChild appends n to parent's children. A first child takes a
+// one-element slice cut from a shared block (capacity 1, so a second
+// child copies it out rather than overwrite a neighbour's).
+func (r *Record) addChild(parent, n *Node) {
+	if parent.Children != nil {
+		parent.Children = append(parent.Children, n)
+		return
+	}
+	if len(r.ptrSlab) == 0 {
+		r.ptrSlab = make([]*Node, 128)
+	}
+	parent.Children = r.ptrSlab[0:1:1]
+	parent.Children[0] = n
+	r.ptrSlab = r.ptrSlab[1:]
+}
+
+// newNode hands out nodes from blocks, so reading a long game does not
+// allocate once per move.
+func (r *Record) newNode() *Node {
+	if len(r.slab) == 0 {
+		r.slab = make([]Node, 128)
+	}
+	n := &r.slab[0]
+	r.slab = r.slab[1:]
 	return n
 }
 
 // AddEnding appends a special ending after parent. word is kept for
 // OtherEnding (封じ手 …) and may be empty otherwise.
 func (r *Record) AddEnding(parent *Node, e Ending, word string) *Node {
-	n := &Node{Ending: e, Word: word, Ply: parent.Ply + 1, Parent: parent}
-	parent.Children = append(parent.Children, n)
+	n := r.newNode()
+	*n = Node{Ending: e, Word: word, Ply: parent.Ply + 1, Parent: parent}
+	r.addChild(parent, n)
 	return n
 }
 
@@ -212,6 +241,25 @@ func FromGame(g *game.Game, headers []Header, elapsed []time.Duration) *Record {
 	}
 	r.AddEnding(n, e, "")
 	return r
+}
+
+// handicapNames finds a handicap by its exact Japanese name without the
+// normalising search game.FindHandicap does (which is slow for a reader
+// that meets 手合割：平手 in every file).
+var handicapNames = func() map[string]game.Handicap {
+	m := map[string]game.Handicap{}
+	for _, h := range game.Handicaps {
+		m[h.Japanese] = h
+	}
+	return m
+}()
+
+// findHandicap looks a 手合割 name up.
+func findHandicap(name string) (game.Handicap, bool) {
+	if h, ok := handicapNames[name]; ok {
+		return h, true
+	}
+	return game.FindHandicap(name)
 }
 
 // nameStart sets Handicap when the start is a named position.

@@ -104,7 +104,7 @@ func readWestern(text string) (*Record, error) {
 		p.SetMoveNumber(1)
 		r.Start = p
 	case handicap != "":
-		h, ok := game.FindHandicap(handicap)
+		h, ok := findHandicap(handicap)
 		if !ok {
 			return nil, &ParseError{Line: handicapLine, Err: fmt.Errorf("unknown handicap %q and no SFEN tag", handicap)}
 		}

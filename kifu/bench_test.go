@@ -1,0 +1,113 @@
+package kifu
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+	"time"
+
+	"shogi/game"
+)
+
+// randomGame plays up to plies random legal moves from the start, with a
+// fixed seed and a time for each move, taking a capture when one comes up
+// at random so the game has 同 moves, promotions and drops without ending
+// too soon.
+func randomGame(plies int, seed int64) *Record {
+	rng := rand.New(rand.NewSource(seed))
+	r := NewRecord(game.StartPosition())
+	r.nameStart()
+	p := r.Start
+	n := r.Root
+	var buf []game.Move
+	for i := 0; i < plies; i++ {
+		buf = p.LegalMoves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		m := buf[rng.Intn(len(buf))]
+		if c := buf[rng.Intn(len(buf))]; c.Captured() != game.NoPiece {
+			m = c
+		}
+		n = r.AddMove(n, m)
+		n.Elapsed, n.HasTime = time.Duration(rng.Intn(600))*time.Second, true
+		n.Total = n.Elapsed
+		if n.Ply > 2 {
+			n.Total += n.Parent.Parent.Total
+		}
+		p = p.Play(m)
+	}
+	r.AddEnding(n, Resign, "")
+	return r
+}
+
+func benchRead(b *testing.B, f Format) { benchReadEnc(b, f, ShiftJIS) }
+
+func benchReadEnc(b *testing.B, f Format, enc Encoding) {
+	r := randomGame(400, 1)
+	data, err := Marshal(r, f, WriteOptions{Encoding: enc})
+	if err != nil {
+		b.Fatal(err)
+	}
+	moves := len(r.MainMoves())
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		got, err := ReadFormat(data, "", f)
+		if err != nil || len(got.MainMoves()) != moves {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(moves)*float64(b.N)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkReadKIF reads a long game (400 moves with times) in Shift_JIS
+// KIF.
+func BenchmarkReadKIF(b *testing.B) { benchRead(b, KIF) }
+
+// BenchmarkReadKIFUTF8 reads the same game in UTF-8 KIF.
+func BenchmarkReadKIFUTF8(b *testing.B) { benchReadEnc(b, KIF, UTF8) }
+
+// BenchmarkReadKI2 reads it in KI2 (each move is found from its notation).
+func BenchmarkReadKI2(b *testing.B) { benchRead(b, KI2) }
+
+// BenchmarkReadCSA reads it in CSA.
+func BenchmarkReadCSA(b *testing.B) { benchRead(b, CSA) }
+
+// BenchmarkReadCSA1000Games reads one CSA file of 1,000 games of 100
+// moves, separated by /.
+func BenchmarkReadCSA1000Games(b *testing.B) {
+	var parts []string
+	for i := 0; i < 1000; i++ {
+		data, err := Marshal(randomGame(100, int64(i)), CSA, WriteOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		parts = append(parts, string(data))
+	}
+	data := []byte(strings.Join(parts, "/\n"))
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r, err := ReadFormat(data, "", CSA)
+		if err != nil || len(r.Games) != 999 {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWriteKIF writes the 300-move game as KIF.
+func BenchmarkWriteKIF(b *testing.B) {
+	r := randomGame(300, 1)
+	for i := 0; i < b.N; i++ {
+		if _, err := Marshal(r, KIF, WriteOptions{Encoding: ShiftJIS}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestRandomGameIsLong(t *testing.T) {
+	if n := len(randomGame(400, 1).MainMoves()); n < 300 {
+		t.Errorf("the benchmark game has %d moves, want a long one", n)
+	}
+}
