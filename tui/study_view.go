@@ -103,7 +103,7 @@ func (s *studyModel) view() string {
 	if s.dirty {
 		title += " (modified)"
 	}
-	lines = append(lines, s.style(st, func(x *Styles) wrap { return x.title }, m.truncate(title, s.c.width)))
+	lines = append(lines, s.paint(pickTitle, m.truncate(title, s.c.width)))
 
 	top, bottom := game.White, game.Black
 	if s.flip {
@@ -154,13 +154,21 @@ func (s *studyModel) fit(lines []string) string {
 	return strings.Join(lines[:max(s.c.height, 0)], "\n")
 }
 
-// style applies one of the prebuilt styles, if there are styles.
-func (s *studyModel) style(st *Styles, pick func(*Styles) wrap, text string) string {
-	if st == nil {
+// paint applies one of the prebuilt styles, if there are styles.
+func (s *studyModel) paint(pick func(*Styles) wrap, text string) string {
+	if s.c.styles == nil {
 		return text
 	}
-	return pick(st).render(text)
+	return pick(s.c.styles).render(text)
 }
+
+// The styles the study paints with.
+var (
+	pickTitle = func(x *Styles) wrap { return x.title }
+	pickBold  = func(x *Styles) wrap { return x.bold }
+	pickDim   = func(x *Styles) wrap { return x.dim }
+	pickErr   = func(x *Styles) wrap { return x.err }
+)
 
 func (s *studyModel) hand(pos *game.Position, c game.Color) string {
 	text, _ := renderHand(pos, c, handOpts{style: s.c.pieces, toMove: pos.SideToMove() == c,
@@ -502,11 +510,10 @@ func (s *studyModel) variationLine() string {
 // to width.
 func (s *studyModel) notes(width int) []string {
 	m := s.c.m
-	st := s.c.styles
 	var out []string
 	if note := s.stopNote(); note != "" {
 		for _, l := range wrapText(m, note, width) {
-			out = append(out, s.style(st, func(x *Styles) wrap { return x.err }, l))
+			out = append(out, s.paint(pickErr, l))
 		}
 	}
 	n := s.node()
@@ -525,7 +532,7 @@ func (s *studyModel) notes(width int) []string {
 			end = fmt.Sprintf("the record stops after %d moves without a result", s.cur)
 		}
 		for _, l := range wrapText(m, end, width) {
-			out = append(out, s.style(st, func(x *Styles) wrap { return x.bold }, l))
+			out = append(out, s.paint(pickBold, l))
 		}
 	}
 	for _, para := range strings.Split(strings.TrimSpace(n.Comment), "\n") {
@@ -536,7 +543,7 @@ func (s *studyModel) notes(width int) []string {
 	if s.cur == 0 {
 		for _, w := range s.rec.Warnings {
 			for _, l := range wrapText(m, "warning: "+w, width) {
-				out = append(out, s.style(st, func(x *Styles) wrap { return x.dim }, l))
+				out = append(out, s.paint(pickDim, l))
 			}
 		}
 	}
@@ -565,7 +572,7 @@ func (s *studyModel) footer() string {
 	case s.message != "":
 		text := m.truncate(s.message, s.c.width)
 		if s.isError {
-			return s.style(s.c.styles, func(x *Styles) wrap { return x.err }, text)
+			return s.paint(pickErr, text)
 		}
 		return text
 	}
@@ -573,7 +580,7 @@ func (s *studyModel) footer() string {
 	for _, b := range s.keys.ShortHelp() {
 		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
 	}
-	return s.style(s.c.styles, func(x *Styles) wrap { return x.dim }, m.truncate(strings.Join(parts, "  "), s.c.width))
+	return s.paint(pickDim, m.truncate(strings.Join(parts, "  "), s.c.width))
 }
 
 // helpLines is every study key, in columns, for the `?` panel.
@@ -609,9 +616,9 @@ func (s *studyModel) helpLines(w, h int) []string {
 func (s *studyModel) errorView() string {
 	m := s.c.m
 	lines := []string{
-		s.style(s.c.styles, func(x *Styles) wrap { return x.title }, m.truncate("shogi study: "+s.name, s.c.width)),
+		s.paint(pickTitle, m.truncate("shogi study: "+s.name, s.c.width)),
 		"",
-		s.style(s.c.styles, func(x *Styles) wrap { return x.err }, m.truncate("Cannot open "+s.name, s.c.width)),
+		s.paint(pickErr, m.truncate("Cannot open "+s.name, s.c.width)),
 	}
 	lines = append(lines, wrapText(m, s.loadErr.Error(), s.c.width)...)
 	lines = append(lines, "", "q, esc or enter: back")
