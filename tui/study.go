@@ -593,7 +593,8 @@ func (s *studyModel) export(path string) {
 	s.say(fmt.Sprintf("saved %s (%s)", path, kifu.FormatOfPath(path)), false)
 }
 
-// mouse steps with the wheel and jumps to a clicked move in the list.
+// mouse steps with the wheel, jumps to a clicked move in the list and
+// picks a clicked alternative on the variation line.
 func (s *studyModel) mouse(msg tea.MouseMsg) {
 	if s.rec == nil {
 		return
@@ -609,8 +610,21 @@ func (s *studyModel) mouse(msg tea.MouseMsg) {
 	if msg.Button != tea.MouseButtonLeft || msg.Action != tea.MouseActionPress {
 		return
 	}
-	if ply, ok := s.layout().moveAt(s, msg.X, msg.Y); ok {
+	l := s.layout()
+	if ply, ok := l.moveAt(s, msg.X, msg.Y); ok {
 		s.goTo(ply)
+		return
+	}
+	if msg.Y == l.bottomY+1 {
+		// The variation line: a click picks that alternative.
+		_, spans := s.variations()
+		for _, sp := range spans {
+			if msg.X >= sp.start && msg.X < sp.end {
+				s.rebuild(sp.node.Ply, sp.node)
+				s.goTo(s.cur)
+				return
+			}
+		}
 	}
 }
 

@@ -502,3 +502,14 @@ func TestStudyLongComment(t *testing.T) {
 		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
 	}
 }
+
+func TestStudyClickVariation(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	studyPress(t, s, "ll") // ply 2: the next move has alternatives
+	clickText(t, s, "▲６六歩 (変化)")
+	mustShow(t, s, "手数 2/5  △３四歩", "次の手 (3手目) の変化: ▲２六歩 / [▲６六歩] (変化)")
+	studyPress(t, s, "l")
+	mustShow(t, s, "手数 3/5  ▲６六歩", "振り飛車含み")
+	clickText(t, s, "▲２六歩 /")
+	mustShow(t, s, "手数 3/14  ▲２六歩")
+}

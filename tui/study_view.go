@@ -457,9 +457,22 @@ func clock(d time.Duration, long bool) string {
 // variationLine lists the alternatives at the branch point, the one
 // walked in brackets, or is empty where there are none.
 func (s *studyModel) variationLine() string {
+	text, _ := s.variations()
+	return text
+}
+
+// variationSpan is where one alternative is drawn on the variation line,
+// in columns, for clicks.
+type variationSpan struct {
+	start, end int
+	node       *kifu.Node
+}
+
+// variations draws the variation line and says where each alternative is.
+func (s *studyModel) variations() (string, []variationSpan) {
 	k := s.branchPoint()
 	if k < 0 {
-		return ""
+		return "", nil
 	}
 	kanji := s.c.pieces == Kanji
 	chosen := s.line.nodes[k]
@@ -476,10 +489,12 @@ func (s *studyModel) variationLine() string {
 	}
 	before := &s.line.pos[k-1]
 	prev := s.line.nodes[k-1].Move
+	var spans []variationSpan
 	for i, c := range chosen.Parent.Children {
 		if i > 0 {
 			b.WriteString(" / ")
 		}
+		start := s.c.m.width(b.String())
 		var t string
 		switch {
 		case !c.IsMove():
@@ -496,13 +511,14 @@ func (s *studyModel) variationLine() string {
 		if i > 0 && kanji {
 			b.WriteString(" (変化)")
 		}
+		spans = append(spans, variationSpan{start: start, end: s.c.m.width(b.String()), node: c})
 	}
 	if kanji {
 		b.WriteString("  v/V: 切替 m: 本譜")
 	} else {
 		b.WriteString("  v/V: switch, m: main line")
 	}
-	return s.c.m.truncate(b.String(), s.c.width)
+	return s.c.m.truncate(b.String(), s.c.width), spans
 }
 
 // notes is the comment of the shown move, how the line ends when it is
