@@ -294,25 +294,45 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 		return
 	}
 	n := from
+	added, first := 0, 0
 	for _, m := range moves {
+		before := len(n.Children)
 		n = s.rec.AddMove(n, m)
+		if len(n.Parent.Children) > before {
+			added++
+			if first == 0 {
+				first = n.Ply
+			}
+		}
 	}
 	if e := endingOf(res, moves[len(moves)-1].Color()); e != kifu.NoEnding && len(n.Children) == 0 {
 		s.rec.AddEnding(n, e, "")
+		added++
 	}
 	path := n.Path()
 	k := from.Ply + 1
 	s.rebuild(k, path[k-1])
 	// Follow the played moves, not the main continuation, where they left it.
-	for i := k; i < len(path); i++ {
+	for i := k + 1; i <= len(path); i++ {
 		if s.line.nodes[i] != path[i-1] {
 			s.rebuild(i, path[i-1])
 		}
 	}
 	s.goTo(n.Ply)
+	if added == 0 {
+		s.say("the moves played are already in the record", false)
+		return
+	}
 	s.headers = s.headerLines() // a game played on from the main line's end changes its result
 	s.dirty = true
-	s.say(fmt.Sprintf("added %d moves as a branch at ply %d", len(moves), k), false)
+	switch {
+	case first == 0:
+		s.say("added how the game ended", false)
+	case added == 1:
+		s.say(fmt.Sprintf("added 1 new move at ply %d", first), false)
+	default:
+		s.say(fmt.Sprintf("added %d new moves, branching at ply %d", added, first), false)
+	}
 }
 
 // endingOf is the record ending for a game result; lastMover made the

@@ -513,3 +513,28 @@ func TestStudyClickVariation(t *testing.T) {
 	clickText(t, s, "▲２六歩 /")
 	mustShow(t, s, "手数 3/14  ▲２六歩")
 }
+
+// Moves the record already has are followed, not added again.
+func TestStudyAddLineFollowsKnownMoves(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	start := s.rec.Start
+	var moves []game.Move
+	pos := start
+	for _, u := range []string{"7g7f", "3c3d", "6g6f"} { // the main line, then the ply-3 variation
+		m, err := pos.ParseUSI(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		pos = pos.Play(m)
+	}
+	s.addLine(s.rec.Root, moves, game.Result{})
+	mustShow(t, s, "手数 3/5  ▲６六歩", "the moves played are already in the record")
+	mustNotShow(t, s, "(modified)")
+	if n := len(s.rec.Root.Children[0].Children[0].Children); n != 2 {
+		t.Fatalf("ply 3 has %d alternatives, want the same 2", n)
+	}
+	m, _ := pos.ParseUSI("4a3b") // the variation has △８四歩 here
+	s.addLine(s.rec.Root, append(moves, m), game.Result{})
+	mustShow(t, s, "手数 4/4  △３二金", "added 1 new move at ply 4", "(modified)", "4手目の変化: △８四歩 / [△３二金] (変化)")
+}
