@@ -51,6 +51,7 @@ type studyModel struct {
 	isError    bool   // message is a failure
 	showHelp   bool
 	choosing   bool // asking whom to play against from here
+	leaving    bool // asking whether to leave with unsaved moves
 
 	headers   []string   // the header panel, built once: the result needs a replay
 	hdrPieces PieceStyle // the piece style headers were written in
@@ -411,6 +412,14 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 	if s.choosing {
 		return s.chooseOpponent(msg)
 	}
+	if s.leaving {
+		s.leaving = false
+		if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && (msg.Runes[0] == 'y' || msg.Runes[0] == 'Y') {
+			return s.leave()
+		}
+		s.say("still here: e exports the record", false)
+		return nil
+	}
 	if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '0' && msg.Runes[0] <= '9' {
 		if len(s.jump) < 6 {
 			s.jump += string(msg.Runes[0])
@@ -479,6 +488,10 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		s.choosing = true
 	case key.Matches(msg, k.Leave), msg.Type == tea.KeyEsc && !s.showHelp:
+		if s.dirty {
+			s.leaving = true // ask first: the played moves are not saved
+			return nil
+		}
 		return s.leave()
 	case msg.Type == tea.KeyEsc:
 		s.showHelp = false

@@ -538,3 +538,34 @@ func TestStudyAddLineFollowsKnownMoves(t *testing.T) {
 	s.addLine(s.rec.Root, append(moves, m), game.Result{})
 	mustShow(t, s, "手数 4/4  △３二金", "added 1 new move at ply 4", "(modified)", "4手目の変化: △８四歩 / [△３二金] (変化)")
 }
+
+// Leaving a record with played moves nobody saved asks first.
+func TestStudyLeaveAsksWhenModified(t *testing.T) {
+	s := openTestRecord(t, "branches.kif", 100, 30)
+	if cmd := studyPress(t, s, "q"); cmd == nil {
+		t.Fatal("q on an unchanged record did not leave")
+	}
+	pos := s.rec.Start
+	m, _ := pos.ParseUSI("1g1f")
+	s.addLine(s.rec.Root, []game.Move{m}, game.Result{})
+	if cmd := studyPress(t, s, "q"); cmd != nil {
+		t.Fatal("q left a modified record without asking")
+	}
+	mustShow(t, s, "Leave anyway? (y/n)")
+	if cmd := studyPress(t, s, "n"); cmd != nil {
+		t.Fatal("n left anyway")
+	}
+	mustShow(t, s, "still here")
+	studyPress(t, s, "esc")
+	cmd := studyPress(t, s, "y")
+	if _, ok := cmd().(toMenuMsg); !ok {
+		t.Fatal("y did not leave")
+	}
+	// After an export there is nothing to lose.
+	s = openTestRecord(t, "branches.kif", 100, 30)
+	s.addLine(s.rec.Root, []game.Move{m}, game.Result{})
+	studyPress(t, s, "e", "ctrl+u", filepath.Join(t.TempDir(), "saved.kif"), "enter")
+	if cmd := studyPress(t, s, "q"); cmd == nil {
+		t.Fatal("q after exporting did not leave")
+	}
+}

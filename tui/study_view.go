@@ -571,6 +571,8 @@ func (s *studyModel) notes(width int) []string {
 func (s *studyModel) footer() string {
 	m := s.c.m
 	switch {
+	case s.leaving:
+		return m.truncate("The record has moves no file has (e exports them). Leave anyway? (y/n)", s.c.width)
 	case s.choosing:
 		var opts []string
 		for _, o := range opponents {
