@@ -77,21 +77,28 @@ func EncodingOfPath(path string) Encoding {
 
 // Detect guesses the format of decoded text from its content alone.
 func Detect(text string) Format {
+	f, _ := detect(text)
+	return f
+}
+
+// detect is Detect that also says whether the content decided: a file of
+// Japanese headers alone is KIF or KI2 by its name.
+func detect(text string) (Format, bool) {
 	t := strings.TrimLeft(text, " \t\r\n\ufeff")
 	if strings.HasPrefix(t, "{") {
-		return JKF
+		return JKF, true
 	}
 	first, _, _ := strings.Cut(t, "\n")
 	first = strings.TrimSpace(first)
 	for _, p := range []string{"position ", "sfen ", "startpos"} {
 		if strings.HasPrefix(first, p) {
-			return USI
+			return USI, true
 		}
 	}
 	if strings.Count(strings.Fields(first + " x")[0], "/") == 8 {
-		return USI
+		return USI, true
 	}
-	kif, ki2, csa, western := 0, 0, 0, 0
+	kifMoves, ki2Moves, summary, headers, csa, western := 0, 0, 0, 0, 0, 0
 	s := scanner{text: t}
 	for s.next() && s.line < 400 {
 		l := strings.TrimLeft(s.cur, " 　")
@@ -103,29 +110,36 @@ func Detect(text string) Format {
 			western += 100 // a tag: no other format has such lines
 		case numberDot(l) || strings.HasPrefix(l, "{"):
 			western++
-		case strings.HasPrefix(l, "手数") || strings.HasPrefix(l, "変化"):
-			kif += 3
+		case strings.HasPrefix(l, "手数"):
+			kifMoves += 3
 		case l[0] >= '0' && l[0] <= '9':
-			kif++
+			kifMoves++
 		case strings.HasPrefix(l, "▲") || strings.HasPrefix(l, "△") || strings.HasPrefix(l, "☗") || strings.HasPrefix(l, "☖"):
-			ki2++
+			ki2Moves++
+		case strings.HasPrefix(l, "まで"):
+			summary++
 		case csaLine(l):
 			csa++
-		case strings.Contains(l, "：") || strings.HasPrefix(l, "|"):
-			kif++ // a Japanese header or board: KIF unless KI2 moves follow
+		case strings.Contains(l, "：") || strings.HasPrefix(l, "|") || strings.HasPrefix(l, "変化"):
+			headers++ // KIF and KI2 share headers, diagrams and branch lines
 		}
 	}
+	japanese := kifMoves + ki2Moves + headers
 	switch {
-	case western > 0 && western >= csa+kif+ki2:
-		return Western
-	case csa > kif+ki2:
-		return CSA
-	case ki2 > 0 && ki2*3 >= kif-countHeaders(t):
-		return KI2
-	case kif > 0:
-		return KIF
+	case western > 0 && western >= csa+japanese:
+		return Western, true
+	case csa > japanese:
+		return CSA, true
+	case ki2Moves > 0 && ki2Moves*3 >= kifMoves:
+		return KI2, true
+	case kifMoves > 0:
+		return KIF, true
+	case summary > 0:
+		return KI2, true // a KI2 record whose only line is its ending
+	case headers > 0:
+		return KIF, false
 	}
-	return Unknown
+	return Unknown, false
 }
 
 // numberDot reports whether l starts with a move number and a dot: 12.
@@ -135,12 +149,6 @@ func numberDot(l string) bool {
 		i++
 	}
 	return i > 0 && i < len(l) && l[i] == '.'
-}
-
-// countHeaders counts the `key：value` and diagram lines, which KIF and KI2
-// share.
-func countHeaders(t string) int {
-	return strings.Count(t, "：") + strings.Count(t, "\n|")
 }
 
 // csaLine reports whether l looks like a CSA statement.
@@ -184,10 +192,11 @@ func ReadFormat(data []byte, name string, f Format) (*Record, error) {
 		return nil, withFile(err, name)
 	}
 	if f == Unknown {
-		f = Detect(text)
-	}
-	if f == Unknown {
-		f = FormatOfPath(name)
+		var sure bool
+		f, sure = detect(text)
+		if byName := FormatOfPath(name); !sure && byName != Unknown {
+			f = byName
+		}
 	}
 	var r *Record
 	switch f {

@@ -53,7 +53,7 @@ func translate(key string, s headerStyle) (string, bool) {
 	if s == csaHeaders {
 		return "", false
 	}
-	if s == jpHeaders && strings.HasPrefix(key, "$") {
+	if s == jpHeaders && strings.HasPrefix(key, "$") && len(key) > 1 {
 		return key[1:], true // a CSA header no one else names
 	}
 	return key, true
@@ -63,11 +63,32 @@ func translate(key string, s headerStyle) (string, bool) {
 func writeJPHeaders(b *strings.Builder, r *Record) {
 	for _, h := range r.Headers {
 		k, _ := translate(h.Key, jpHeaders)
-		if k == "手合割" || strings.ContainsAny(k, "\n：") {
+		if !safeJPKey(k) {
 			continue
 		}
 		fmt.Fprintf(b, "%s：%s\n", k, strings.ReplaceAll(h.Value, "\n", " "))
 	}
+}
+
+// safeJPKey reports whether `key：value` reads back as that header and not
+// as a move, a comment, a diagram or part of the start position.
+func safeJPKey(k string) bool {
+	if k == "" || k != trimJP(k) || strings.ContainsAny(k, "\r\n:：") {
+		return false
+	}
+	switch k {
+	case "手合割", "先手の持駒", "後手の持駒", "上手の持駒", "下手の持駒", "手数":
+		return false
+	}
+	if c := k[0]; c >= '0' && c <= '9' || strings.IndexByte("#*&|+'%", c) >= 0 {
+		return false
+	}
+	for _, p := range []string{"変化", "まで", "▲", "△", "☗", "☖", "９"} {
+		if strings.HasPrefix(k, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // warn records something odd about the file.
