@@ -63,8 +63,9 @@ type Record struct {
 	// game is the record itself).
 	Games []*Record
 
-	slab    []Node  // nodes handed out by AddMove, allocated in blocks
-	ptrSlab []*Node // first-child slices, likewise
+	slab     []Node  // nodes handed out by AddMove, allocated in blocks
+	ptrSlab  []*Node // first-child slices, likewise
+	slabSize int
 }
 
 // NewRecord returns an empty record starting at start.

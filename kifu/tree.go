@@ -31,7 +31,7 @@ func (r *Record) addChild(parent, n *Node) {
 		return
 	}
 	if len(r.ptrSlab) == 0 {
-		r.ptrSlab = make([]*Node, 128)
+		r.ptrSlab = make([]*Node, r.slabSize)
 	}
 	parent.Children = r.ptrSlab[0:1:1]
 	parent.Children[0] = n
@@ -42,7 +42,9 @@ func (r *Record) addChild(parent, n *Node) {
 // allocate once per move.
 func (r *Record) newNode() *Node {
 	if len(r.slab) == 0 {
-		r.slab = make([]Node, 128)
+		// Blocks grow, so a file of many tiny games stays small.
+		r.slabSize = min(max(2*r.slabSize, 4), 256)
+		r.slab = make([]Node, r.slabSize)
 	}
 	n := &r.slab[0]
 	r.slab = r.slab[1:]
