@@ -211,7 +211,7 @@ func readKIFMoveLine(b *builder, t string) error {
 	var elapsed, total time.Duration
 	hasTime := false
 	if strings.HasSuffix(rest, ")") {
-		if j := strings.LastIndexByte(rest, '('); j >= 0 && strings.ContainsAny(rest[j:], ":/") {
+		if j := strings.LastIndexByte(rest, '('); j >= 0 && (strings.IndexByte(rest[j:], ':') >= 0 || strings.IndexByte(rest[j:], '/') >= 0) {
 			var err error
 			elapsed, total, err = parseKIFTime(rest[j+1 : len(rest)-1])
 			if err != nil {
