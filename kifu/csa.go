@@ -30,9 +30,6 @@ func readCSA(text string) (*Record, error) {
 			first.Games = append(first.Games, r)
 		}
 		if err != nil {
-			if first == nil || r == nil {
-				return first, err
-			}
 			return first, err
 		}
 		if !more {
@@ -105,14 +102,14 @@ func readCSAGame(s *scanner) (r *Record, more bool, err error) {
 			break
 		}
 		if strings.HasPrefix(line, "'") {
-			c := line[1:]
-			if rest, ok := strings.CutPrefix(c, "*"); ok {
-				if !started {
-					if err := startGame(); err != nil {
-						return nil, false, errAt(s.line, "%v", err)
-					}
+			// '* is a comment on the last move (or the start); a bare ' is
+			// a note for people reading the file, as other programs treat it.
+			if rest, ok := strings.CutPrefix(line[1:], "*"); ok {
+				if started {
+					b.cur.addComment(rest)
+				} else {
+					r.Root.addComment(rest)
 				}
-				b.cur.addComment(rest)
 			}
 			continue
 		}
@@ -121,10 +118,14 @@ func readCSAGame(s *scanner) (r *Record, more bool, err error) {
 			stmts = splitCSA(line)
 		}
 		for _, t := range stmts {
-			if rest, ok := strings.CutPrefix(t, "'*"); ok && started {
-				b.cur.addComment(rest)
+			if rest, ok := strings.CutPrefix(t, "'*"); ok {
+				if started {
+					b.cur.addComment(rest)
+				} else {
+					r.Root.addComment(rest)
+				}
 				continue
-			} else if ok || strings.HasPrefix(t, "'") {
+			} else if strings.HasPrefix(t, "'") {
 				continue
 			}
 			t = strings.TrimRight(t, " \t")
