@@ -120,11 +120,7 @@ func readWestern(text string) (*Record, error) {
 		return r, err
 	}
 	b := newBuilder(r)
-	type saved struct {
-		cur *Node
-		pos []game.Position
-	}
-	var stack []saved
+	var stack []*Node // the move each open variation replaces
 	for _, tok := range toks {
 		b.line = tok.line
 		t := tok.text
@@ -138,7 +134,7 @@ func readWestern(text string) (*Record, error) {
 			if !b.cur.IsMove() {
 				return r, &ParseError{Line: tok.line, Err: errors.New("a variation must follow the move it replaces")}
 			}
-			stack = append(stack, saved{b.cur, append([]game.Position(nil), b.pos...)})
+			stack = append(stack, b.cur)
 			if err := b.branch(b.cur.Ply); err != nil {
 				return r, err
 			}
@@ -151,7 +147,11 @@ func readWestern(text string) (*Record, error) {
 			}
 			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			b.cur, b.pos = top.cur, top.pos
+			// The positions before the replaced move are untouched (the
+			// variation only wrote past it); the one after is played again.
+			before := b.pos[top.Ply-1]
+			b.cur = top
+			b.pos = append(b.pos[:top.Ply], playSafe(&before, top.Move))
 		case t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2":
 			// a PGN-style result: the ending word says more
 		default:
