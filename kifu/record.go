@@ -2,6 +2,19 @@
 // SFEN, JKF and Western text. A Record holds the headers, the start
 // position, a tree of moves with comments and times, and how the game
 // ended.
+//
+// Reading decodes the bytes first (UTF-8 with or without a BOM, or
+// Shift_JIS, told apart by the bytes and never by what the file declares),
+// then finds the format by content, then by the file name. Every move is
+// checked against the rules. An illegal move the file does not mark as a
+// foul stops the reading: Read returns the record up to the move before it
+// together with a *ParseError giving the file, line and ply, which unwraps
+// to the *game.IllegalMoveError naming the rule.
+//
+// Writing follows the conventions other programs expect: Shift_JIS for
+// .kif and .ki2, UTF-8 (announced by a #KIF line) otherwise; 手合割 alone
+// only for the ten handicaps every program knows, with a board diagram for
+// any other start; a KI2 game's ending as its closing まで line.
 package kifu
 
 import (
