@@ -58,7 +58,7 @@ func Decode(data []byte) (text string, enc Encoding, warning string, err error) 
 	if utf8.Valid(data) {
 		return string(data), UTF8, "", nil
 	}
-	if out, ok := decodeStrict(japanese.ShiftJIS, data); ok {
+	if out, ok := decodeSJIS(data); ok {
 		return out, ShiftJIS, "", nil
 	}
 	if out, ok := decodeStrict(japanese.EUCJP, data); ok {

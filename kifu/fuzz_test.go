@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 // addSeeds seeds a fuzz target with every testdata file (any reader must
@@ -104,6 +106,34 @@ func TestSeedsRoundTrip(t *testing.T) {
 		for _, ft := range []Format{KIF, KI2, CSA, JKF, USI, Western, f} {
 			if ft != Unknown {
 				fuzzRead(t, data, ft)
+			}
+		}
+	}
+}
+
+// FuzzSJIS checks the table-driven Shift_JIS decoder against x/text's on
+// any bytes: the same text when both read them, and never a success where
+// x/text finds an error.
+func FuzzSJIS(f *testing.F) {
+	addSeeds(f, "\x82\xa0\x81\x40\xb1\xdf", "\x81", "\xfc\xfc", "\x87\x40\xed\x40\xfa\x40")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, ok := decodeSJIS(data)
+		want, wok := decodeStrict(japanese.ShiftJIS, data)
+		if ok != wok || ok && got != want {
+			t.Fatalf("%q: table %v %q, x/text %v %q", data, ok, got, wok, want)
+		}
+	})
+}
+
+// TestSJISTable compares the decoders on every two-byte sequence.
+func TestSJISTable(t *testing.T) {
+	for lead := 0x80; lead <= 0xFF; lead++ {
+		for trail := 0x00; trail <= 0xFF; trail++ {
+			data := []byte{byte(lead), byte(trail), 'a'}
+			got, ok := decodeSJIS(data)
+			want, wok := decodeStrict(japanese.ShiftJIS, data)
+			if ok != wok || ok && got != want {
+				t.Fatalf("%x %x: table %v %q, x/text %v %q", lead, trail, ok, got, wok, want)
 			}
 		}
 	}

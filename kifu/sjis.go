@@ -1,0 +1,86 @@
+package kifu
+
+import (
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
+)
+
+// A table-driven Shift_JIS (CP932) decoder for the common case of a whole
+// valid file. The table is filled once from x/text's own decoder, so the
+// two agree on every character; x/text still handles everything else
+// (errors, the EUC-JP fallback, encoding).
+
+var (
+	sjisOnce  sync.Once
+	sjisTable []rune // index (lead-0x80)<<8 | trail; 0 where x/text has no character
+	sjisOne   [0x80]rune // one-byte characters 0x80–0xFF (katakana …); 0 for lead bytes and gaps
+)
+
+func buildSJISTable() {
+	sjisTable = make([]rune, 0x80<<8)
+	dec := japanese.ShiftJIS.NewDecoder()
+	var src [2]byte
+	var dst [8]byte
+	for c := 0x80; c <= 0xFF; c++ {
+		src[0], src[1] = byte(c), 'a'
+		dec.Reset()
+		n, _, err := dec.Transform(dst[:], src[:], true)
+		if err != nil || n < 2 || dst[n-1] != 'a' {
+			continue
+		}
+		r, size := utf8.DecodeRune(dst[:n-1])
+		if size == n-1 && r != utf8.RuneError {
+			sjisOne[c-0x80] = r
+		}
+	}
+	for lead := 0x81; lead <= 0xFC; lead++ {
+		if sjisOne[lead-0x80] != 0 {
+			continue // a one-byte character, not a lead byte
+		}
+		for trail := 0x40; trail <= 0xFC; trail++ {
+			src[0], src[1] = byte(lead), byte(trail)
+			dec.Reset()
+			n, _, err := dec.Transform(dst[:], src[:], true)
+			if err != nil {
+				continue
+			}
+			r, size := utf8.DecodeRune(dst[:n])
+			if size == n && r != utf8.RuneError {
+				sjisTable[(lead-0x80)<<8|trail] = r
+			}
+		}
+	}
+}
+
+// decodeSJIS decodes data if every byte sequence is valid Shift_JIS.
+func decodeSJIS(data []byte) (string, bool) {
+	sjisOnce.Do(buildSJISTable)
+	out := make([]byte, 0, len(data)+len(data)/2)
+	for i := 0; i < len(data); {
+		c := data[i]
+		switch {
+		case c < 0x80:
+			j := i + 1
+			for j < len(data) && data[j] < 0x80 {
+				j++
+			}
+			out = append(out, data[i:j]...)
+			i = j
+		case sjisOne[c-0x80] != 0: // half-width katakana and the like
+			out = utf8.AppendRune(out, sjisOne[c-0x80])
+			i++
+		case i+1 < len(data):
+			r := sjisTable[int(c-0x80)<<8|int(data[i+1])]
+			if r == 0 {
+				return "", false
+			}
+			out = utf8.AppendRune(out, r)
+			i += 2
+		default:
+			return "", false
+		}
+	}
+	return string(out), true
+}
