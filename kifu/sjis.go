@@ -14,7 +14,7 @@ import (
 
 var (
 	sjisOnce  sync.Once
-	sjisTable []rune // index (lead-0x80)<<8 | trail; 0 where x/text has no character
+	sjisTable []rune     // index (lead-0x80)<<8 | trail; 0 where x/text has no character
 	sjisOne   [0x80]rune // one-byte characters 0x80–0xFF (katakana …); 0 for lead bytes and gaps
 )
 
