@@ -368,7 +368,7 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 		case key.Matches(rk, k.Impasse):
 			m.ask(confirmImpasse)
 		case key.Matches(rk, k.Save):
-			m.state, m.save = stateSave, []rune(defaultSaveName(m.g))
+			m.state, m.save = stateSave, []rune(defaultSaveName())
 		case key.Matches(rk, k.Leave):
 			if m.g.Result().Over() || m.g.Len() == 0 {
 				m.token++

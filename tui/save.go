@@ -16,7 +16,7 @@ import (
 )
 
 // defaultSaveName proposes a KIF file name in the current directory.
-func defaultSaveName(_ *game.Game) string {
+func defaultSaveName() string {
 	return time.Now().Format("shogi-20060102-150405") + ".kif"
 }
 
