@@ -102,6 +102,7 @@ func TestMarkedFoul(t *testing.T) {
 		"手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n   4 反則負け\n",
 		"▲７六歩△３四歩▲７五歩打\nまで3手で先手の反則負け\n",
 		"PI\n+\n+7776FU\n-3334FU\n+0075FU\n%ILLEGAL_MOVE\n",
+		"手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２五歩(27)\n   4 反則負け\n",
 	} {
 		r, err := Read([]byte(text), "")
 		if err != nil {
@@ -109,12 +110,27 @@ func TestMarkedFoul(t *testing.T) {
 		}
 		moves := r.MainMoves()
 		e, _ := r.Ending()
-		if len(moves) != 3 || moves[2].USI() != "P*7e" || (e != IllegalWin && e != IllegalLoss) {
+		if len(moves) != 3 || moves[2].USI() != "P*7e" && moves[2].USI() != "2g2e" || (e != IllegalWin && e != IllegalLoss) {
 			t.Errorf("%q: moves %v ending %v", text, moves, e)
 		}
 		res := r.Result()
 		if w, ok := res.Winner(); !ok || w != game.White || res.Ending != game.IllegalMove {
 			t.Errorf("%q: result %v, want White wins by Black's foul", text, res)
+		}
+		// The kept foul survives every format that has endings.
+		for _, f := range []Format{KIF, KI2, CSA, JKF, Western} {
+			data, err := Marshal(r, f, WriteOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := ReadFormat(data, "", f)
+			if err != nil {
+				t.Errorf("%v: %v\n%s", f, err, data)
+				continue
+			}
+			for _, d := range compareRecords(r, back, formatCaps[f], headerStyleOf(f)) {
+				t.Errorf("%v: %s", f, d)
+			}
 		}
 	}
 }

@@ -67,9 +67,16 @@ func readKI2MoveLine(b *builder, t string) error {
 		m, err := notation.Parse(p, text, notation.KI2, b.prev())
 		if err != nil {
 			var ill *notation.IllegalError
-			if errors.As(err, &ill) && ill.Err != nil {
+			switch {
+			case errors.As(err, &ill) && ill.Err != nil:
 				m = ill.Err.Move // checked again by play, which keeps it only for a marked foul
-			} else {
+			case strings.HasSuffix(text, ")"):
+				// A KIF move with its origin, as this package writes a kept foul.
+				var kerr error
+				if m, kerr = parseKIFMove(p, text, b.prev()); kerr != nil {
+					return b.errorf(ply, "%v", err)
+				}
+			default:
 				return b.errorf(ply, "%v", err)
 			}
 		}
@@ -116,7 +123,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 					text = notation.Format(&pos, n.Move, notation.KI2, prev)
 					text = strings.TrimLeft(text, "▲△☗☖")
 				} else {
-					text = strings.TrimRight(kifMove(n.Move, prev), "()0123456789") // a kept foul
+					text = kifMove(n.Move, prev) // a kept foul, with its origin so it reads back
 				}
 				if onLine > 0 {
 					b.WriteString(strings.Repeat(" ", max(1, 12-displayWidth(prevText))))

@@ -290,7 +290,7 @@ func writeWestern(b *strings.Builder, r *Record) {
 				if pos.IsLegal(n.Move) {
 					w.word(notation.Format(&pos, n.Move, notation.Western, prev))
 				} else {
-					w.word(n.Move.USI()) // a kept foul; Hodges cannot name an illegal move
+					w.word(hodgesFoul(n.Move)) // a kept foul: the notation writes legal moves only
 				}
 				prev = n.Move
 				pos = playSafe(&pos, n.Move)
@@ -317,6 +317,28 @@ func writeWestern(b *strings.Builder, r *Record) {
 		line(r.Root.Children[0], r.Start, true)
 	}
 	w.flush()
+}
+
+// hodgesFoul writes an illegal move in Hodges with its origin, so the
+// reader finds exactly that move again.
+func hodgesFoul(m game.Move) string {
+	t := m.Piece().Type()
+	letter := strings.TrimPrefix(t.Unpromote().SFEN(), "+")
+	if t.IsPromoted() {
+		letter = "+" + letter
+	}
+	if m.IsDrop() {
+		return letter + "*" + m.To().String()
+	}
+	sep := "-"
+	if m.Captured() != game.NoPiece {
+		sep = "x"
+	}
+	s := letter + m.From().String() + sep + m.To().String()
+	if m.IsPromotion() {
+		s += "+"
+	}
+	return s
 }
 
 // commentText keeps braces out of a comment.
