@@ -190,7 +190,7 @@ func parseTag(t string) (string, string, error) {
 	}
 	inner := strings.TrimSpace(t[1 : len(t)-1])
 	key, rest, ok := strings.Cut(inner, " ")
-	if !ok || key == "" {
+	if !ok || key == "" || strings.ContainsAny(key, "\"[]{}()\t") {
 		return "", "", fmt.Errorf("tag %q: want [Key \"value\"]", clip(t))
 	}
 	value, err := strconv.Unquote(strings.TrimSpace(rest))
@@ -251,7 +251,7 @@ func writeWestern(b *strings.Builder, r *Record) {
 	for _, h := range r.Headers {
 		k, _ := translate(h.Key, westernHeaders)
 		k = strings.Map(func(r rune) rune {
-			if unicode.IsSpace(r) || r == ']' || r == '"' {
+			if unicode.IsSpace(r) || strings.ContainsRune("\"[]{}()", r) {
 				return '_'
 			}
 			return r
