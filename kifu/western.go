@@ -190,7 +190,7 @@ func parseTag(t string) (string, string, error) {
 	}
 	inner := strings.TrimSpace(t[1 : len(t)-1])
 	key, rest, ok := strings.Cut(inner, " ")
-	if !ok || key == "" || strings.ContainsAny(key, "\"[]{}()\t") {
+	if !ok || key == "" || strings.ContainsFunc(key, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"[]{}()", r) }) {
 		return "", "", fmt.Errorf("tag %q: want [Key \"value\"]", clip(t))
 	}
 	value, err := strconv.Unquote(strings.TrimSpace(rest))
