@@ -325,6 +325,12 @@ func readJKFLine(b *builder, moves []jkfMove, path string, first int, lines []in
 		var n *Node
 		if jm.Special != "" {
 			e, w := endingFromCSA(jm.Special, b.position().SideToMove())
+			if e == OtherEnding {
+				// Not a JKF special: maybe a Japanese word (不戦敗 …).
+				if e2, w2 := endingFromKIF(jm.Special, b.position().SideToMove()); e2 != NoEnding {
+					e, w = e2, w2
+				}
+			}
 			nn, err := b.end(e, w)
 			if err != nil {
 				return fmt.Errorf("%s: %w", where, err)
@@ -478,8 +484,11 @@ func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
 		var jm jkfMove
 		if n.Ending != NoEnding {
 			jm.Special = csaWord(n, pos.SideToMove())
-			if n.Ending == OtherEnding && n.Word != "" {
+			switch {
+			case n.Ending == OtherEnding && n.Word != "":
 				jm.Special = n.Word
+			case n.Ending == Forfeit:
+				jm.Special = kifWord(n) // JKF has no special for it
 			}
 		} else {
 			m := n.Move

@@ -165,6 +165,13 @@ func TestRoundTrip(t *testing.T) {
 				if f == CSA && len(back.Games) != len(r.Games) {
 					t.Errorf("%s → CSA: %d further games, want %d", name, len(back.Games), len(r.Games))
 				}
+				for i := range r.Games {
+					if f == CSA && i < len(back.Games) {
+						for _, d := range compareRecords(r.Games[i], back.Games[i], formatCaps[f], csaHeaders) {
+							t.Errorf("%s → CSA game %d: %s", name, i+2, d)
+						}
+					}
+				}
 			}
 		}
 	}
@@ -485,5 +492,44 @@ func TestEncodingOnWrite(t *testing.T) {
 	}
 	if EncodingOfPath("a.kif") != ShiftJIS || EncodingOfPath("a.ki2") != ShiftJIS || EncodingOfPath("a.kifu") != UTF8 || EncodingOfPath("a.ki2u") != UTF8 {
 		t.Errorf("EncodingOfPath")
+	}
+}
+
+// TestEveryEnding writes a short game ending each way, in each format, and
+// reads it back: the ending comes back as the format can say it.
+func TestEveryEnding(t *testing.T) {
+	for e := Resign; e <= OtherEnding; e++ {
+		for _, white := range []bool{false, true} {
+			r := NewRecord(game.StartPosition())
+			r.nameStart()
+			p := r.Start
+			n := r.Root
+			for _, u := range []string{"7g7f", "3c3d", "2g2f"}[:map[bool]int{false: 2, true: 3}[white]] {
+				m, _ := p.ParseUSI(u)
+				n = r.AddMove(n, m)
+				p = p.Play(m)
+			}
+			word := ""
+			if e == OtherEnding {
+				word = "封じ手"
+			}
+			r.AddEnding(n, e, word)
+			for _, f := range []Format{KIF, KI2, CSA, JKF, Western} {
+				data, err := Marshal(r, f, WriteOptions{Encoding: ShiftJIS})
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, err := ReadFormat(data, "", f)
+				if err != nil {
+					t.Fatalf("%v via %v: %v", e, f, err)
+				}
+				for _, d := range compareRecords(r, back, formatCaps[f], headerStyleOf(f)) {
+					t.Errorf("%v (White to move %v) via %v: %s", e, !white, f, d)
+				}
+				if f != CSA && r.Result() != back.Result() {
+					t.Errorf("%v via %v: result %v, want %v", e, f, back.Result(), r.Result())
+				}
+			}
+		}
 	}
 }
