@@ -151,6 +151,11 @@ func readJapanese(text string, ki2 bool) (*Record, error) {
 					continue
 				}
 			}
+			if !safeJPKey(key) {
+				// Kept, it would be written back as something else.
+				r.warn(fmt.Sprintf("line %d: ignored %q", s.line, clip(t)))
+				continue
+			}
 			r.Headers = append(r.Headers, Header{key, value})
 			continue
 		}
