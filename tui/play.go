@@ -346,6 +346,10 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 			m.moveCursor(1, 0)
 		case r == 'n' && m.g.Result().Over():
 			return m, func() tea.Msg { return toMenuMsg{newGame: true} }
+		case r == 'o' && m.g.Result().Over() && !m.fromStudy:
+			m.token++
+			msg := reviewGameMsg{g: m.g, players: m.players}
+			return m, func() tea.Msg { return msg }
 		case startsMove(r):
 			m.openInput([]rune{r})
 		case key.Matches(rk, k.Help):
@@ -529,7 +533,7 @@ func (m *playModel) explain(text string, err error) string {
 func (m *playModel) cannotMove() string {
 	switch {
 	case m.g.Result().Over():
-		return "the game is over: w saves, [ ] review, n new game, q menu"
+		return "the game is over: w saves, [ ] step, o study, n new game, q menu"
 	case m.review >= 0:
 		return "reviewing: esc returns to the game"
 	case !m.isHuman(m.sideToMove()):

@@ -536,3 +536,14 @@ func TestNewGameAfterEnd(t *testing.T) {
 		t.Fatalf("n after the game: mode %v, menu screen %v", h.m.mode, h.m.menu.screen)
 	}
 }
+
+func TestStudyAfterEnd(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.press("7g7f", "enter", "x", "y", "o")
+	if h.m.mode != modeStudy {
+		t.Fatalf("o after the game: mode %v, want the study", h.m.mode)
+	}
+	if s := h.screen(); !strings.Contains(s, "７六歩") {
+		t.Errorf("the study does not show the game's move:\n%s", s)
+	}
+}
