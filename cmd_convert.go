@@ -83,18 +83,15 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, w := range r.Warnings {
 		fmt.Fprintf(stderr, "%s: warning: %s\n", name, w)
 	}
+	// A multi-game CSA file gives one game: the one --game names.
 	if *gameN > 1 {
 		if *gameN-2 >= len(r.Games) {
 			fmt.Fprintf(stderr, "%s: --game %d: the file has %d game(s)\n", name, *gameN, len(r.Games)+1)
 			return 1
 		}
 		r = r.Games[*gameN-2]
-	} else if outFormat != kifu.CSA {
-		r.Games = nil // other formats hold one game
 	}
-	if outFormat == kifu.CSA && *gameN > 1 {
-		r.Games = nil
-	}
+	r.Games = nil
 	text, err := kifu.Marshal(r, outFormat, kifu.WriteOptions{Encoding: enc})
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
