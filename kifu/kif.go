@@ -33,7 +33,7 @@ func (s *scanner) next() bool {
 	} else {
 		s.cur, s.text = s.text[:i], s.text[i+1:]
 	}
-	s.cur = strings.TrimSuffix(s.cur, "\r")
+	s.cur = strings.TrimRight(s.cur, "\r") // CRLF, and stray CRs before it
 	s.line++
 	return true
 }
@@ -151,7 +151,7 @@ func readJapanese(text string, ki2 bool) (*Record, error) {
 					continue
 				}
 			}
-			if !safeJPKey(key) {
+			if k, _ := translate(key, jpHeaders); !safeJPKey(k) {
 				// Kept, it would be written back as something else.
 				r.warn(fmt.Sprintf("line %d: ignored %q", s.line, clip(t)))
 				continue
