@@ -16,11 +16,12 @@ func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: shogi moves [--sfen SFEN] [--notation STYLE]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 {
-		fmt.Fprintf(stderr, "shogi moves: unexpected argument %q\n", fs.Arg(0))
+	if len(rest) != 0 {
+		fmt.Fprintf(stderr, "shogi moves: unexpected argument %q\n", rest[0])
 		return 2
 	}
 	st, err := notation.ParseStyle(*style)
@@ -28,7 +29,7 @@ func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi moves: %v\n", err)
 		return 2
 	}
-	p, ok := parsePosition(*sfen, stderr)
+	p, ok := parsePosition("moves", *sfen, stderr)
 	if !ok {
 		return 2
 	}

@@ -21,7 +21,8 @@ func runNotate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: shogi notate [--each] [--sfen SFEN] [--to STYLE] [--] MOVE...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	moves, err := parseFlags(fs, args)
+	if err != nil {
 		return 2
 	}
 	style, err := notation.ParseStyle(*to)
@@ -29,17 +30,17 @@ func runNotate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi notate: %v\n", err)
 		return 2
 	}
-	if fs.NArg() == 0 {
+	if len(moves) == 0 {
 		fmt.Fprintln(stderr, "shogi notate: no MOVE given (use -- before moves that start with -)")
 		return 2
 	}
-	p, ok := parsePosition(*sfen, stderr)
+	p, ok := parsePosition("notate", *sfen, stderr)
 	if !ok {
 		return 2
 	}
 	prev := game.NoMove
 	status := 0
-	for i, text := range fs.Args() {
+	for i, text := range moves {
 		m, err := notation.ParseAny(&p, text, prev)
 		if *each {
 			if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"sort"
@@ -9,31 +8,6 @@ import (
 
 	"shogi/game"
 )
-
-// newFlagSet returns a flag set that reports errors to stderr without
-// exiting, so commands are testable.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("shogi "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return fs
-}
-
-// parsePosition reads --sfen (empty means the start) and prints any
-// warnings to stderr: odd positions are accepted, never refused.
-func parsePosition(sfen string, stderr io.Writer) (game.Position, bool) {
-	if sfen == "" {
-		return game.StartPosition(), true
-	}
-	p, err := game.ParseSFEN(sfen)
-	if err != nil {
-		fmt.Fprintf(stderr, "shogi: %v\n", err)
-		return p, false
-	}
-	for _, w := range p.Warnings() {
-		fmt.Fprintf(stderr, "shogi: warning: %s\n", w)
-	}
-	return p, true
-}
 
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("perft", stderr)
@@ -43,19 +17,20 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: shogi perft [--sfen SFEN] [--divide] DEPTH")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "shogi perft: want exactly one DEPTH")
+	if len(rest) != 1 {
+		fmt.Fprintf(stderr, "shogi perft: want exactly one DEPTH, got %d arguments\n", len(rest))
 		return 2
 	}
-	depth, err := strconv.Atoi(fs.Arg(0))
+	depth, err := strconv.Atoi(rest[0])
 	if err != nil || depth < 0 || depth > 20 {
-		fmt.Fprintf(stderr, "shogi perft: bad depth %q: want an integer from 0 to 20\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "shogi perft: bad depth %q: want an integer from 0 to 20\n", rest[0])
 		return 2
 	}
-	p, ok := parsePosition(*sfen, stderr)
+	p, ok := parsePosition("perft", *sfen, stderr)
 	if !ok {
 		return 2
 	}

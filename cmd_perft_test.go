@@ -56,3 +56,26 @@ func TestUnknownCommand(t *testing.T) {
 		t.Errorf("unknown command: %d %q", code, errOut)
 	}
 }
+
+func TestFlagsAfterArguments(t *testing.T) {
+	code, out, _ := runCmd(t, "perft", "2", "--divide")
+	if code != 0 || !strings.HasSuffix(out, "\n900\n") || strings.Count(out, "\n") != 31 {
+		t.Errorf("perft 2 --divide: %d %q", code, out)
+	}
+	code, _, errOut := runCmd(t, "perft", "-1")
+	if code != 2 || !strings.Contains(errOut, `bad depth "-1"`) {
+		t.Errorf("perft -1: %d %q", code, errOut)
+	}
+	// Every warning on one line, named by the command.
+	code, out, errOut = runCmd(t, "perft", "--sfen", "PP2k4/9/9/9/9/9/9/9/4K4 b - 1", "1")
+	if code != 0 || out != "5\n" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "shogi perft: warning: ") {
+		t.Errorf("perft on dead pawns: %d %q %q", code, out, errOut)
+	}
+	// After "--" everything is an argument, even what looks like a flag.
+	fs := newFlagSet("x", &strings.Builder{})
+	b := fs.Bool("b", false, "")
+	rest, err := parseFlags(fs, []string{"a", "-b", "--", "-c", "-1"})
+	if err != nil || !*b || strings.Join(rest, " ") != "a -c -1" {
+		t.Errorf("parseFlags: %v %v %q", err, *b, rest)
+	}
+}
