@@ -180,8 +180,11 @@ func csaWord(n *Node, mover game.Color) string {
 	return csaEndings[n.Ending]
 }
 
+// isCSAWord reports whether w looks like a CSA special: capitals and
+// underscores, maybe after a + or - (+ILLEGAL_ACTION). It must end with a
+// letter, since a KIF line's trailing + is a branch mark.
 func isCSAWord(w string) bool {
-	if w == "" {
+	if w == "" || !(w[len(w)-1] >= 'A' && w[len(w)-1] <= 'Z' || w[len(w)-1] == '_') {
 		return false
 	}
 	for _, r := range w {
