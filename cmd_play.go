@@ -78,6 +78,12 @@ func playOptions(args []string, stderr io.Writer) (tui.Options, error) {
 	}
 	o.Black, o.White, o.Handicap, o.SFEN, o.Furigoma, o.Pieces = *black, *white, *handicap, *sfen, *furigoma, ps
 	if err := tui.CheckOptions(o); err != nil {
+		var imp *tui.ImpossibleError
+		if errors.As(err, &imp) {
+			// Not a usage mistake: one line saying what is wrong with the position.
+			fmt.Fprintf(stderr, "shogi play: --sfen: %v\n", err)
+			return o, errUsage
+		}
 		return o, usageError(fs, "%v", err)
 	}
 	return o, nil

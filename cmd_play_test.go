@@ -55,3 +55,25 @@ func TestPlayHelp(t *testing.T) {
 		t.Errorf("help does not list --furigoma:\n%s", stderr.String())
 	}
 }
+
+// Positions that cannot arise in play are refused with the reasons on one
+// line; a missing king (a tsume position) is allowed.
+func TestPlayImpossibleSFEN(t *testing.T) {
+	for _, c := range []struct{ sfen, want string }{
+		{"PPPPk4/9/9/9/9/9/9/9/4K4 b - 1", "can never move"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l19p 1", "19 pawns, but a set has 18"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{"play", "--sfen", c.sfen}, nil, &stdout, &stderr); code != 2 {
+			t.Errorf("play --sfen %q: exit %d, want 2", c.sfen, code)
+		}
+		out := stderr.String()
+		if !strings.Contains(out, c.want) || strings.Count(out, "\n") != 1 {
+			t.Errorf("play --sfen %q: stderr %q, want one line with %q", c.sfen, out, c.want)
+		}
+	}
+	var stderr bytes.Buffer
+	if _, err := playOptions([]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1"}, &stderr); err != nil {
+		t.Errorf("a position with one king was refused: %v\n%s", err, stderr.String())
+	}
+}

@@ -10,6 +10,7 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
@@ -158,10 +159,25 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 		if err != nil {
 			return s, err
 		}
+		var refuse, notes []string
+		for _, w := range p.Warnings() {
+			// Tsume and study positions lack a king: allowed, and said.
+			if strings.HasSuffix(w, "has no king") {
+				notes = append(notes, w)
+			} else {
+				refuse = append(refuse, w)
+			}
+		}
+		if len(refuse) > 0 {
+			return s, &ImpossibleError{Reasons: refuse}
+		}
 		if !p.HasLegalMove() {
 			return s, fmt.Errorf("the position has no legal move for the side to move")
 		}
 		s.start = p
+		if len(notes) > 0 {
+			s.intro = "note: " + strings.Join(notes, "; ")
+		}
 	case o.Handicap != "":
 		h, ok := game.FindHandicap(o.Handicap)
 		if !ok {
@@ -173,12 +189,20 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 	}
 	if o.Furigoma {
 		toss := game.TossPawns(rng)
-		s.intro = furigomaText(toss, s.players)
+		s.intro = joinNonEmpty("; ", s.intro, furigomaText(toss, s.players))
 		if !toss.TosserIsBlack {
 			s.players[0], s.players[1] = s.players[1], s.players[0]
 		}
 	}
 	return s, nil
+}
+
+// ImpossibleError refuses a position set up by hand that cannot arise in
+// play (game.Position.Warnings gives the reasons).
+type ImpossibleError struct{ Reasons []string }
+
+func (e *ImpossibleError) Error() string {
+	return "the position cannot arise in play: " + strings.Join(e.Reasons, "; ")
 }
 
 func orHuman(p string) string {

@@ -67,7 +67,9 @@ type playModel struct {
 
 	status    string
 	statusErr bool
-	review    int // ply shown while reviewing, or -1 for the live position
+	intro     string // the furigoma result: shown while the status is empty in the first moves
+	sure      bool   // y typed to a resign or impasse question: enter confirms
+	review    int    // ply shown while reviewing, or -1 for the live position
 	showHelp  bool
 
 	fromStudy bool // started by "play from here": leaving returns to the study
@@ -103,6 +105,7 @@ func newPlay(c *common, s setup) playModel {
 		review:   -1,
 		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
 		status:   s.intro,
+		intro:    s.intro,
 	}
 	for _, mv := range s.moves {
 		if err := m.g.Play(mv); err != nil {
@@ -111,8 +114,10 @@ func newPlay(c *common, s setup) playModel {
 		}
 	}
 	m.cursor = game.NewSquare(5, 7)
-	if m.sideToMove() == game.White && m.isHuman(game.White) && !m.isHuman(game.Black) {
+	if m.isHuman(game.White) && !m.isHuman(game.Black) {
+		// The only human plays White: their side at the bottom, the cursor on it.
 		m.flip = true
+		m.cursor = game.NewSquare(5, 3)
 	}
 	m.refreshTexts()
 	return m
@@ -775,14 +780,30 @@ func (m *playModel) askDeclare() {
 }
 
 func (m playModel) confirmKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
-	switch {
-	case key.Matches(msg, m.c.keys.Yes):
-	case key.Matches(msg, m.c.keys.No), msg.Type == tea.KeyEsc:
-		m.state = stateMove
-		m.setInfo("")
-		return m, nil
-	default:
-		return m, nil
+	if m.confirm == confirmResign || m.confirm == confirmImpasse {
+		// Ending the game takes y and then enter, so a stray word typed
+		// into the board (x… y…) never resigns; any other key keeps playing.
+		switch {
+		case !m.sure && msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && key.Matches(msg, m.c.keys.Yes):
+			m.sure = true
+			return m, nil
+		case m.sure && msg.Type == tea.KeyEnter:
+			m.sure = false
+		default:
+			m.state, m.sure = stateMove, false
+			m.setInfo("kept playing")
+			return m, nil
+		}
+	} else {
+		switch {
+		case key.Matches(msg, m.c.keys.Yes):
+		case key.Matches(msg, m.c.keys.No), msg.Type == tea.KeyEsc:
+			m.state = stateMove
+			m.setInfo("")
+			return m, nil
+		default:
+			return m, nil
+		}
 	}
 	m.state = stateMove
 	switch m.confirm {
@@ -994,6 +1015,9 @@ func (m playModel) view() string {
 	if status == "" && pos.InCheck() && !m.g.Result().Over() {
 		status = m.checkText()
 	}
+	if status == "" && m.g.Len() < introMoves {
+		status = m.intro
+	}
 	status = c.m.truncate(status, c.width)
 	switch {
 	case m.statusErr:
@@ -1006,6 +1030,10 @@ func (m playModel) view() string {
 	b.WriteString(helpBar(c, c.keys.ShortHelp()))
 	return b.String()
 }
+
+// introMoves is how many moves the furigoma result stays on screen for, so
+// that a bot that moves first at once does not wipe it.
+const introMoves = 4
 
 // titleLine names the players, the move number and whose turn it is.
 func (m *playModel) titleLine(pos *game.Position) string {
@@ -1049,8 +1077,11 @@ func (m *playModel) promptLine() string {
 		}
 		return "Promote? y/n, esc cancels"
 	case stateConfirm:
+		if m.sure {
+			return "press enter to confirm, any other key keeps playing"
+		}
 		return map[confirmAction]string{
-			confirmResign:  "Resign (投了)? y/n",
+			confirmResign:  "Resign (投了)? press y then enter to resign, any other key keeps playing",
 			confirmLeave:   m.leaveQuestion(),
 			confirmDeclare: "Declare a win by entering king (入玉宣言)? y/n",
 			confirmImpasse: m.impasseQuestion(),
@@ -1092,7 +1123,7 @@ func (m *playModel) leaveQuestion() string {
 
 func (m *playModel) impasseQuestion() string {
 	pos := m.g.Position()
-	return fmt.Sprintf("End by impasse (持将棋, 24 points; Black %d, White %d)? y/n",
+	return fmt.Sprintf("Impasse (持将棋: Black %d, White %d)? y then enter ends it, other keys play on",
 		pos.Points(game.Black), pos.Points(game.White))
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -219,7 +220,15 @@ func TestResign(t *testing.T) {
 	if h.game().Result().Over() {
 		t.Fatal("n did not cancel the resignation")
 	}
-	h.press("x", "y")
+	h.burst("xy") // a stray word does not resign
+	h.press("esc", "x", "y")
+	if h.game().Result().Over() {
+		t.Fatal("x y resigned without enter")
+	}
+	if !strings.Contains(h.screen(), "press enter to confirm") {
+		t.Fatalf("no confirmation after y:\n%s", h.screen())
+	}
+	h.press("enter")
 	r := h.game().Result()
 	if r.Ending != game.Resignation || r.Outcome != game.BlackWins {
 		t.Fatalf("result = %v, want White (the human) resigned", r)
@@ -270,7 +279,7 @@ func TestAutosaveAndResume(t *testing.T) {
 		t.Fatalf("resumed: mode %v moves %q, want %q", h2.m.mode, h2.moves(), want)
 	}
 	// Finishing the game removes the autosave.
-	h2.press("x", "y")
+	h2.press("x", "y", "enter")
 	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); !os.IsNotExist(err) {
 		t.Errorf("autosave still there after the game ended: %v", err)
 	}
@@ -418,7 +427,7 @@ func TestImpasse(t *testing.T) {
 	if !strings.Contains(h.screen(), "Black 27, White 27") {
 		t.Errorf("impasse question does not give the points:\n%s", h.screen())
 	}
-	h.press("y")
+	h.press("y", "enter")
 	if r := h.game().Result(); r.Ending != game.Impasse || r.Outcome != game.Draw {
 		t.Fatalf("result %v, want a draw by impasse", r)
 	}
@@ -531,7 +540,7 @@ func TestRepetition(t *testing.T) {
 
 func TestNewGameAfterEnd(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	h.press("x", "y", "n")
+	h.press("x", "y", "enter", "n")
 	if h.m.mode != modeMenu || h.m.menu.screen != screenNew {
 		t.Fatalf("n after the game: mode %v, menu screen %v", h.m.mode, h.m.menu.screen)
 	}
@@ -539,11 +548,53 @@ func TestNewGameAfterEnd(t *testing.T) {
 
 func TestStudyAfterEnd(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	h.press("7g7f", "enter", "x", "y", "o")
+	h.press("7g7f", "enter", "x", "y", "enter", "o")
 	if h.m.mode != modeStudy {
 		t.Fatalf("o after the game: mode %v, want the study", h.m.mode)
 	}
 	if s := h.screen(); !strings.Contains(s, "７六歩") {
 		t.Errorf("the study does not show the game's move:\n%s", s)
 	}
+}
+
+// A stray word typed into the board never ends the game: x or i, then y,
+// then any key but enter keeps playing.
+func TestStrayConfirmation(t *testing.T) {
+	for _, keys := range [][]string{{"x", "y", "7"}, {"i", "y", "g"}, {"x", "yes"}, {"i", "z"}, {"x", "enter"}} {
+		h := newHarness(t, Options{Play: true})
+		h.press(keys...)
+		if r := h.game().Result(); r.Over() {
+			t.Errorf("keys %q ended the game: %v", keys, r)
+		}
+		if h.m.play.state != stateMove {
+			t.Errorf("keys %q left a question open", keys)
+		}
+	}
+}
+
+// A furigoma that gives the bot Black stays on screen after the bot's
+// first move, and the human (White) sees the board from their side.
+func TestFurigomaBotBlack(t *testing.T) {
+	for seed := uint64(1); seed < 50; seed++ {
+		h := newHarness(t, Options{Play: true, White: "greedy", Furigoma: true, Rand: rand.New(rand.NewPCG(seed, 7))})
+		if h.m.play.players[game.Black] != "greedy" {
+			continue
+		}
+		if h.game().Len() != 1 {
+			t.Fatalf("the bot (Black) did not open: %q", h.moves())
+		}
+		if s := h.screen(); !strings.Contains(s, "振り駒") || !strings.Contains(s, "player 2 (greedy) plays Black") {
+			t.Fatalf("the toss is gone after the bot's move:\n%s", s)
+		}
+		if !h.m.play.flip || h.m.play.cursor.Rank() > 3 {
+			t.Errorf("White's human: flip %v, cursor %v", h.m.play.flip, h.m.play.cursor)
+		}
+		h.typeMove("3c3d")
+		h.typeMove("8c8d")
+		if s := h.screen(); strings.Contains(s, "振り駒") {
+			t.Errorf("the toss is still shown after %d moves:\n%s", h.game().Len(), s)
+		}
+		return
+	}
+	t.Fatal("no seed gave the bot Black")
 }
