@@ -372,9 +372,9 @@ func splitHeader(text string) (key, value string, ok bool) {
 	if i <= 0 {
 		return "", "", false
 	}
-	key = strings.Trim(text[:i], " 　\t")
+	key = strings.Trim(text[:i], " 　\t\r")
 	if key == "" {
 		return "", "", false
 	}
-	return key, strings.Trim(text[i+size:], " 　\t"), true
+	return key, strings.Trim(text[i+size:], " 　\t\r"), true
 }
