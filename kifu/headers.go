@@ -53,8 +53,8 @@ func translate(key string, s headerStyle) (string, bool) {
 	if s == csaHeaders {
 		return "", false
 	}
-	if s == jpHeaders && strings.HasPrefix(key, "$") && len(key) > 1 {
-		return key[1:], true // a CSA header no one else names
+	if s == jpHeaders && strings.TrimLeft(key, "$") != "" {
+		return strings.TrimLeft(key, "$"), true // a CSA header no one else names
 	}
 	return key, true
 }

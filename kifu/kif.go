@@ -151,12 +151,14 @@ func readJapanese(text string, ki2 bool) (*Record, error) {
 					continue
 				}
 			}
-			if k, _ := translate(key, jpHeaders); !safeJPKey(k) {
-				// Kept, it would be written back as something else.
+			// Kept under the name it will be written with (N+ as 先手 …);
+			// a key that would read back as something else is left out.
+			k, _ := translate(key, jpHeaders)
+			if !safeJPKey(k) {
 				r.warn(fmt.Sprintf("line %d: ignored %q", s.line, clip(t)))
 				continue
 			}
-			r.Headers = append(r.Headers, Header{key, value})
+			r.Headers = append(r.Headers, Header{k, value})
 			continue
 		}
 		return r.partial(started), &ParseError{Line: s.line, Err: fmt.Errorf("cannot read %q", clip(t))}
