@@ -109,31 +109,31 @@ func TestStudyEndToEnd(t *testing.T) {
 
 	t.Run("file", func(t *testing.T) {
 		s := startTmux(t, bin+" open "+file)
-		s.waitFor("手数 0/14  開始局面", "テスト用の棋譜", "▲先手 山田太郎")
+		s.waitFor("手数 0/13  開始局面", "テスト用の棋譜", "▲先手 山田太郎")
 		for range 3 {
 			s.key("l")
 		}
-		s.waitFor("手数 3/14  ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)")
+		s.waitFor("手数 3/13  ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)")
 		s.key("v")
 		s.waitFor("手数 3/5  ▲６六歩", "振り飛車含み", "変化 3手目から")
 		s.key("m")
 		s.key("End")
-		s.waitFor("手数 14/14  投了", "まで13手で先手の勝ち (後手投了)", "後手の投了")
+		s.waitFor("手数 13/13  ▲２八飛", "まで13手で先手の勝ち (後手投了)", "後手の投了")
 		s.key("1")
 		s.key("Enter")
-		s.waitFor("手数 1/14  ▲７六歩", "角道を開ける")
+		s.waitFor("手数 1/13  ▲７六歩", "角道を開ける")
 		s.key("q")
 		s.waitGone()
 	})
 
 	t.Run("stdin", func(t *testing.T) {
 		s := startTmux(t, "sh -c 'cat "+file+" | "+bin+" open -'")
-		s.waitFor("shogi study: stdin", "手数 0/14")
+		s.waitFor("shogi study: stdin", "手数 0/13")
 		s.key("G")
-		s.waitFor("手数 14/14  投了")
+		s.waitFor("手数 13/13  ▲２八飛")
 		s.key("Home")
 		s.key("l")
-		s.waitFor("手数 1/14  ▲７六歩", "角道を開ける")
+		s.waitFor("手数 1/13  ▲７六歩", "角道を開ける")
 		s.key("q")
 		s.waitGone()
 	})

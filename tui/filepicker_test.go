@@ -130,7 +130,7 @@ func TestRootOpensStudy(t *testing.T) {
 		t.Fatalf("choosing a.kif gave %T", m.study)
 	}
 	send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("lll")})
-	if v := stripSGR(m.View()); !strings.Contains(v, "手数 3/14  ▲２六歩") {
+	if v := stripSGR(m.View()); !strings.Contains(v, "手数 3/13  ▲２六歩") {
 		t.Fatalf("study through the root:\n%s", v)
 	}
 	send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})

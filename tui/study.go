@@ -240,9 +240,26 @@ func (s *studyModel) node() *kifu.Node { return s.line.nodes[s.cur] }
 // position is the position shown.
 func (s *studyModel) position() *game.Position { return &s.line.pos[s.cur] }
 
-// goTo shows ply n of the line, clamped to it.
+// moves is the number of moves on the line: the last ply. An ending node
+// after it is how the line ends, not a ply.
+func (s *studyModel) moves() int {
+	if n := s.line.nodes[s.last()]; s.last() > 0 && !n.IsMove() {
+		return s.last() - 1
+	}
+	return s.last()
+}
+
+// ending is the line's ending node, or nil.
+func (s *studyModel) ending() *kifu.Node {
+	if s.moves() < s.last() {
+		return s.line.nodes[s.last()]
+	}
+	return nil
+}
+
+// goTo shows ply n of the line, clamped to its moves.
 func (s *studyModel) goTo(n int) {
-	s.cur = max(0, min(n, s.last()))
+	s.cur = max(0, min(n, s.moves()))
 }
 
 // branchPoint is the ply whose alternatives the variation keys choose
@@ -452,7 +469,7 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.First):
 		s.goTo(0)
 	case key.Matches(msg, k.Last):
-		s.goTo(s.last())
+		s.goTo(s.moves())
 	case key.Matches(msg, k.PageDown):
 		s.goTo(s.cur + 10)
 	case key.Matches(msg, k.PageUp):
@@ -478,10 +495,6 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 		}
 		s.prompt = &studyPrompt{text: []rune(name)}
 	case key.Matches(msg, k.PlayHere):
-		if n := s.node(); n.Parent != nil && !n.IsMove() {
-			s.say("the game has ended here: step back to play on", true)
-			return nil
-		}
 		if !s.position().HasLegalMove() {
 			s.say("the side to move has no legal move here", true)
 			return nil

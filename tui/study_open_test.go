@@ -49,10 +49,10 @@ func TestReviewGame(t *testing.T) {
 	}
 	g.Resign(game.Black)
 	s := reviewGame(studyCommon(100, 30), g, [2]string{"human", "greedy"})
-	mustShow(t, s, "shogi study: this game (modified)", "手数 3/3  投了", "まで2手で後手の勝ち (先手投了)",
+	mustShow(t, s, "shogi study: this game (modified)", "手数 2/2  △３四歩", "まで2手で後手の勝ち (先手投了)",
 		"▲先手 human", "△後手 greedy")
 	studyPress(t, s, "h")
-	mustShow(t, s, "手数 2/3  △３四歩")
+	mustShow(t, s, "手数 1/2  ▲７六歩")
 }
 
 // The root model opens a played game in the study when asked.

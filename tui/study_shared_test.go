@@ -64,15 +64,38 @@ func TestStudySharedRecords(t *testing.T) {
 			if len(main) > 0 && main[len(main)-1].USI() != moves[len(moves)-1] {
 				t.Fatalf("last move %s, ShogiHome reads %s", main[len(main)-1].USI(), moves[len(moves)-1])
 			}
-			if n := s.node(); n.IsMove() || n.Parent == nil {
-				if end != "none" {
-					t.Fatalf("ends %q but the last ply is not an ending", end)
-				}
-				mustShow(t, s, "棋譜はここまで")
-			} else {
+			if s.cur != len(main) {
+				t.Fatalf("the end is ply %d, want the last move %d", s.cur, len(main))
+			}
+			switch {
+			case s.ending() != nil:
 				mustShow(t, s, "まで")
+			case end != "none":
+				t.Fatalf("ends %q but the line has no ending", end)
+			case s.position().IsCheckmate():
+				mustShow(t, s, "詰み")
+			default:
+				mustShow(t, s, "棋譜はここまで")
 			}
 		})
 	}
 	t.Logf("%d of %d shared records opened", opened, len(files))
+}
+
+// The ply counter counts moves, not the ending, and a record that stops at
+// a mate without an ending word says who was mated.
+func TestStudyCountsMovesOnly(t *testing.T) {
+	root := filepath.Join("..", "..", "shared", "kifu", "kif")
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("no shared records in %s: %v", root, err)
+	}
+	s := loadStudy(studyCommon(80, 24), filepath.Join(root, "jkf__fork.kif"))
+	mustShow(t, s, "手数 0/3")
+	s = loadStudy(studyCommon(80, 24), filepath.Join(root, "pyshogi__habu-fujii-2006.kif"))
+	s.goTo(182)
+	mustShow(t, s, "手数 181/181", "まで181手で")
+	s = loadStudy(studyCommon(100, 30), filepath.Join(root, "kfj__kanju-kemuri.kif"))
+	s.goTo(s.last())
+	mustShow(t, s, "手数 117/117  ▲２二馬", "詰み", "まで117手で詰み、先手の勝ち")
+	mustNotShow(t, s, "終局の記録なし")
 }

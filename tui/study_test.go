@@ -95,31 +95,31 @@ func TestStudyWalkBranches(t *testing.T) {
 	for _, name := range []string{"branches.kif", "branches_sjis.kif"} {
 		t.Run(name, func(t *testing.T) {
 			s := openTestRecord(t, name, 100, 30)
-			mustShow(t, s, "手数 0/14  開始局面", "テスト用の棋譜", "▲先手 山田太郎", "△後手 佐藤花子",
+			mustShow(t, s, "手数 0/13  開始局面", "テスト用の棋譜", "▲先手 山田太郎", "△後手 佐藤花子",
 				"棋戦: 研究会 @ 東京", "手合: 平手, 各10分", "結果: 先手の勝ち (投了)")
 
 			studyPress(t, s, "ll") // one burst, two steps
-			mustShow(t, s, "手数 2/14  △３四歩  (0:02 / 0:00:02)")
+			mustShow(t, s, "手数 2/13  △３四歩  (0:02 / 0:00:02)")
 			studyPress(t, s, "left")
-			mustShow(t, s, "手数 1/14  ▲７六歩", "角道を開ける")
+			mustShow(t, s, "手数 1/13  ▲７六歩", "角道を開ける")
 			studyPress(t, s, "right")
 			mustShow(t, s, "次の手 (3手目) の変化: [▲２六歩] / ▲６六歩 (変化)")
 
 			// The branch at ply 3.
 			studyPress(t, s, "l")
-			mustShow(t, s, "手数 3/14  ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)", "指し手 (ki2) 本譜")
+			mustShow(t, s, "手数 3/13  ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)", "指し手 (ki2) 本譜")
 			studyPress(t, s, "v")
 			mustShow(t, s, "手数 3/5  ▲６六歩", "[変化]", "振り飛車含み", "3手目の変化: ▲２六歩 / [▲６六歩] (変化)",
 				"指し手 (ki2) 変化 3手目から")
 			studyPress(t, s, "G")
 			mustShow(t, s, "手数 5/5  ▲７八銀", "変化はここまで (5手)")
 			studyPress(t, s, "m")
-			mustShow(t, s, "手数 3/14  ▲２六歩", "指し手 (ki2) 本譜")
+			mustShow(t, s, "手数 3/13  ▲２六歩", "指し手 (ki2) 本譜")
 			mustNotShow(t, s, "[変化]")
 
 			// The branch at ply 8, reached by typing the move number.
 			studyPress(t, s, "8", "enter")
-			mustShow(t, s, "手数 8/14  △３二金", "8手目の変化: [△３二金] / △３三角 (変化)")
+			mustShow(t, s, "手数 8/13  △３二金", "8手目の変化: [△３二金] / △３三角 (変化)")
 			studyPress(t, s, "V") // two alternatives: back is the same as forward
 			mustShow(t, s, "手数 8/10  △３三角", "角交換を挑む", "指し手 (ki2) 変化 8手目から")
 			studyPress(t, s, "l", "l")
@@ -128,11 +128,11 @@ func TestStudyWalkBranches(t *testing.T) {
 
 			// Back to the main line and on to its end.
 			studyPress(t, s, "m")
-			mustShow(t, s, "手数 8/14  △３二金")
+			mustShow(t, s, "手数 8/13  △３二金")
 			studyPress(t, s, "end")
-			mustShow(t, s, "手数 14/14  投了", "まで13手で先手の勝ち (後手投了): White resigns, Black wins", "後手の投了")
-			studyPress(t, s, "left")
-			mustShow(t, s, "手数 13/14  ▲２八飛")
+			mustShow(t, s, "手数 13/13  ▲２八飛", "まで13手で先手の勝ち (後手投了): White resigns, Black wins", "後手の投了")
+			studyPress(t, s, "right") // the ending is no ply to step to
+			mustShow(t, s, "手数 13/13  ▲２八飛")
 			mustSFEN(t, s, "lnsgk1snl/1r4gb1/p1pppp1pp/6p2/1p7/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w P 14")
 			mustShow(t, s, "▲先手 持駒 歩")
 		})
@@ -146,18 +146,18 @@ func TestStudyNavigationKeys(t *testing.T) {
 		want int
 	}{
 		{[]string{"pgdown"}, 10},
-		{[]string{"pgdown"}, 14}, // clamped at the end
-		{[]string{"pgup"}, 4},
+		{[]string{"pgdown"}, 13}, // clamped at the last move
+		{[]string{"pgup"}, 3},
 		{[]string{"pgup"}, 0},
-		{[]string{"end"}, 14},
+		{[]string{"end"}, 13}, // the last move: the ending is no ply
 		{[]string{"home"}, 0},
-		{[]string{"G"}, 14},
+		{[]string{"G"}, 13},
 		{[]string{"g"}, 0},
 		{[]string{"h"}, 0},
 		{[]string{"12", "enter"}, 12}, // digits in one burst
 		{[]string{"1", "3", "backspace", "enter"}, 1},
-		{[]string{"99", "enter"}, 14},
-		{[]string{"5", "esc"}, 14}, // esc drops the number
+		{[]string{"99", "enter"}, 13},
+		{[]string{"5", "esc"}, 13}, // esc drops the number
 		{[]string{"0", "enter"}, 0},
 		{[]string{"lllll"}, 5},
 		{[]string{"7", "l"}, 6}, // another key drops the number and still acts
@@ -240,9 +240,9 @@ func TestStudyNotationCycle(t *testing.T) {
 	studyPress(t, s, "lll")
 	mustShow(t, s, "▲２六歩")
 	studyPress(t, s, "c") // KI2 → Western (Hodges)
-	mustShow(t, s, "手数 3/14  P-2f", "notation: western")
+	mustShow(t, s, "手数 3/13  P-2f", "notation: western")
 	studyPress(t, s, "lllllllll") // ply 12: the pawn drop
-	mustShow(t, s, "手数 12/14  P*2c")
+	mustShow(t, s, "手数 12/13  P*2c")
 	studyPress(t, s, "c", "c", "c", "c", "c") // Hosking, romaji, new method, KIF, CSA
 	mustShow(t, s, "-0023FU")
 	studyPress(t, s, "c") // USI
@@ -254,7 +254,7 @@ func TestStudyPieceStyles(t *testing.T) {
 	s.c.pieces = Western
 	s.c.notation = defaultNotation(Western)
 	studyPress(t, s, "end")
-	mustShow(t, s, "Ply 14/14  resign", "▲Black in hand: P", "Result: Black wins by resignation",
+	mustShow(t, s, "Ply 13/13", "▲Black in hand: P", "Result: Black wins by resignation",
 		"White resigns, Black wins")
 }
 
@@ -368,7 +368,7 @@ func TestStudyPlayFromHere(t *testing.T) {
 		pos = pos.Play(m)
 	}
 	s.addLine(msg.node, moves, game.Result{Outcome: game.BlackWins, Ending: game.Resignation})
-	mustShow(t, s, "手数 9/10  ▲同　飛", "指し手 (ki2) 変化 6手目から", "(modified)")
+	mustShow(t, s, "手数 9/9  ▲同　飛", "指し手 (ki2) 変化 6手目から", "(modified)")
 	studyPress(t, s, "G")
 	mustShow(t, s, "まで9手で先手の勝ち (後手投了)")
 	studyPress(t, s, "6", "enter")
@@ -385,8 +385,6 @@ func TestStudyPlayFromHere(t *testing.T) {
 	}
 
 	// At the end of a finished line there is nothing to play.
-	studyPress(t, s, "m", "G", "p")
-	mustShow(t, s, "the game has ended here")
 	studyPress(t, s, "home", "p", "x")
 	mustShow(t, s, "play from here cancelled")
 }
@@ -405,7 +403,7 @@ func TestStudyResizeAndMinimum(t *testing.T) {
 				t.Fatalf("%dx%d: line %d is %d wide: %q", size[0], size[1], i, w, l)
 			}
 		}
-		mustShow(t, s, "手数 8/14", "8手目の変化")
+		mustShow(t, s, "手数 8/13", "8手目の変化")
 	}
 	for _, size := range [][2]int{{79, 24}, {80, 23}, {40, 10}} {
 		s.update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
@@ -511,7 +509,7 @@ func TestStudyClickVariation(t *testing.T) {
 	studyPress(t, s, "l")
 	mustShow(t, s, "手数 3/5  ▲６六歩", "振り飛車含み")
 	clickText(t, s, "▲２六歩 /")
-	mustShow(t, s, "手数 3/14  ▲２六歩")
+	mustShow(t, s, "手数 3/13  ▲２六歩")
 }
 
 // Moves the record already has are followed, not added again.

@@ -227,7 +227,11 @@ func (s *studyModel) moveList(l studyLayout) []string {
 			if n.Parent != nil && len(n.Parent.Children) > 1 {
 				branch = "+"
 			}
-			entry := mark + padLeft(strconv.Itoa(i), digits) + branch + s.line.text[i]
+			num := strconv.Itoa(i)
+			if !n.IsMove() && n.Parent != nil {
+				num = "" // the ending closes the line: it is not a move
+			}
+			entry := mark + padLeft(num, digits) + branch + s.line.text[i]
 			entry = m.pad(m.truncate(entry, g.colW-1), g.colW)
 			if i == s.cur && s.c.styles != nil {
 				entry = s.c.styles.selected.render(strings.TrimRight(entry, " ")) + strings.Repeat(" ", g.colW-m.width(strings.TrimRight(entry, " ")))
@@ -413,9 +417,9 @@ func (s *studyModel) statusLine() string {
 	kanji := s.c.pieces == Kanji
 	var b strings.Builder
 	if kanji {
-		fmt.Fprintf(&b, "手数 %d/%d  ", s.cur, s.last())
+		fmt.Fprintf(&b, "手数 %d/%d  ", s.cur, s.moves())
 	} else {
-		fmt.Fprintf(&b, "Ply %d/%d  ", s.cur, s.last())
+		fmt.Fprintf(&b, "Ply %d/%d  ", s.cur, s.moves())
 	}
 	switch {
 	case s.cur == 0 && kanji:
@@ -428,7 +432,13 @@ func (s *studyModel) statusLine() string {
 	if n.HasTime {
 		fmt.Fprintf(&b, "  (%s / %s)", clock(n.Elapsed, false), clock(n.Total, true))
 	}
-	if s.cur > 0 && n.IsMove() && s.line.pos[s.cur].InCheck() {
+	if s.cur > 0 && n.IsMove() && s.line.pos[s.cur].IsCheckmate() {
+		if kanji {
+			b.WriteString("  詰み")
+		} else {
+			b.WriteString("  checkmate")
+		}
+	} else if s.cur > 0 && n.IsMove() && s.line.pos[s.cur].InCheck() {
 		if kanji {
 			b.WriteString("  王手")
 		} else {
@@ -533,11 +543,15 @@ func (s *studyModel) notes(width int) []string {
 		}
 	}
 	n := s.node()
-	if s.cur == s.last() {
+	if s.cur == s.moves() {
 		var end string
+		pos := &s.line.pos[s.cur]
 		switch {
-		case !n.IsMove() && n.Parent != nil:
-			end = describeEnding(n, s.cur-1, s.line.pos[s.cur].SideToMove())
+		case s.ending() != nil:
+			end = describeEnding(s.ending(), s.cur, pos.SideToMove())
+		case pos.IsCheckmate():
+			// The record stops at a mate without saying so: the position does.
+			end = describeEnding(&kifu.Node{Ending: kifu.Mate}, s.cur, pos.SideToMove())
 		case s.line.from > 0 && s.c.pieces == Kanji:
 			end = fmt.Sprintf("変化はここまで (%d手)", s.cur)
 		case s.line.from > 0:
@@ -549,6 +563,13 @@ func (s *studyModel) notes(width int) []string {
 		}
 		for _, l := range wrapText(m, end, width) {
 			out = append(out, s.paint(pickBold, l))
+		}
+		if e := s.ending(); e != nil {
+			for _, para := range strings.Split(strings.TrimSpace(e.Comment), "\n") {
+				if para != "" {
+					out = append(out, wrapText(m, para, width)...)
+				}
+			}
 		}
 	}
 	for _, para := range strings.Split(strings.TrimSpace(n.Comment), "\n") {
