@@ -120,7 +120,7 @@ func New(o Options) (*Model, error) {
 		width: 80, height: 24,
 		styles:   newStyles(noColor()),
 		keys:     newKeyMap(),
-		help:     help.New(),
+		help:     newHelp(noColor()),
 		pieces:   o.Pieces,
 		notation: defaultNotation(o.Pieces),
 		stateDir: o.StateDir,

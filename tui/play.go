@@ -203,7 +203,7 @@ func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 		return m, cmd
 	case savedMsg:
 		if msg.err != nil {
-			m.setError("save failed: " + msg.err.Error())
+			m.setError(saveFailure(msg.path, msg.err))
 		} else {
 			m.setInfo("saved " + msg.path)
 		}

@@ -399,6 +399,15 @@ func TestSave(t *testing.T) {
 	if !strings.Contains(h.status(), "unknown extension") {
 		t.Errorf("status for game.doc: %q", h.status())
 	}
+	// A folder that does not exist is named; the temporary file is not.
+	h.press("w")
+	for range h.m.play.save {
+		h.press("backspace")
+	}
+	h.press("sub/dir/m.jkf", "enter")
+	if want := "cannot save sub/dir/m.jkf: the folder sub/dir does not exist"; h.status() != want {
+		t.Errorf("status = %q, want %q", h.status(), want)
+	}
 }
 
 func TestDeclaration(t *testing.T) {

@@ -51,6 +51,22 @@ func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 	return m, nil
 }
 
+// saveFailure says why path could not be written, naming the user's path
+// and never the temporary file the atomic write went through.
+func saveFailure(path string, err error) string {
+	dir := filepath.Dir(path)
+	if fi, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
+		return fmt.Sprintf("cannot save %s: the folder %s does not exist", path, dir)
+	} else if serr == nil && !fi.IsDir() {
+		return fmt.Sprintf("cannot save %s: %s is not a folder", path, dir)
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf("cannot save %s: %v", path, err)
+}
+
 // headers names the players in the record.
 func (m *playModel) headers() []kifu.Header {
 	return []kifu.Header{

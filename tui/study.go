@@ -556,18 +556,14 @@ func (s *studyModel) chooseOpponent(msg tea.KeyMsg) tea.Cmd {
 }
 
 // exportSuggestion is the file name the export prompt starts with: the
-// record's name with the next format's extension.
+// record's name as KIF in the current directory, never the source's
+// folder, which may be read-only.
 func (s *studyModel) exportSuggestion() string {
-	base := s.name
-	if base == "" || base == "stdin" || base == "-" {
+	base := filepath.Base(s.name)
+	if s.name == "" || s.name == "stdin" || s.name == "-" {
 		base = "record"
 	}
-	ext := filepath.Ext(base)
-	stem := strings.TrimSuffix(base, ext)
-	if strings.EqualFold(ext, ".csa") {
-		return stem + ".kif"
-	}
-	return stem + ".csa"
+	return strings.TrimSuffix(base, filepath.Ext(base)) + ".kif"
 }
 
 // promptKey edits the export file name, or answers the overwrite question.
@@ -631,7 +627,7 @@ func (s *studyModel) promptRunes(rs []rune) tea.Cmd {
 // extension names.
 func (s *studyModel) export(path string) {
 	if err := kifu.WriteFile(path, s.rec); err != nil {
-		s.say("export failed: "+err.Error(), true)
+		s.say(saveFailure(path, err), true)
 		return
 	}
 	s.lastExport = ""

@@ -262,7 +262,8 @@ func TestStudyExport(t *testing.T) {
 	dir := t.TempDir()
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	studyPress(t, s, "e")
-	mustShow(t, s, "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): testdata/study/branches.csa_")
+	mustShow(t, s, "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): branches.kif_")
+	mustNotShow(t, s, "testdata/study/branches.kif_") // the current directory, not the source's folder
 	studyPress(t, s, "esc")
 	mustShow(t, s, "export cancelled")
 
@@ -304,8 +305,11 @@ func TestStudyExport(t *testing.T) {
 	mustShow(t, s, "x.doc_")
 	studyPress(t, s, "backspace", "backspace", "backspace", "kif", "enter")
 	mustShow(t, s, "saved "+filepath.Join(dir, "x.kif"))
-	studyPress(t, s, "e", "ctrl+u", filepath.Join(dir, "no", "such", "dir.kif"), "enter")
-	mustShow(t, s, "export failed")
+	missing := filepath.Join(dir, "no", "such")
+	studyPress(t, s, "e", "ctrl+u", filepath.Join(missing, "dir.kif"), "enter")
+	if want := "cannot save " + filepath.Join(missing, "dir.kif") + ": the folder " + missing + " does not exist"; s.message != want {
+		t.Errorf("message %q, want %q", s.message, want)
+	}
 }
 
 func TestStudyBrokenRecord(t *testing.T) {

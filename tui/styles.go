@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
@@ -133,3 +134,17 @@ func newStyles(noColor bool) *Styles {
 
 // noColor reports whether the user asked for no colour (https://no-color.org).
 func noColor() bool { return os.Getenv("NO_COLOR") != "" }
+
+// newHelp is the help bar. Its default styles are grey: under NO_COLOR the
+// keys are bold and the rest faint instead, attributes only.
+func newHelp(noColor bool) help.Model {
+	h := help.New()
+	if noColor {
+		key, rest := lipgloss.NewStyle().Bold(true), lipgloss.NewStyle().Faint(true)
+		h.Styles = help.Styles{
+			Ellipsis: rest, ShortKey: key, ShortDesc: rest, ShortSeparator: rest,
+			FullKey: key, FullDesc: rest, FullSeparator: rest,
+		}
+	}
+	return h
+}

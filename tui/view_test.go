@@ -4,10 +4,13 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/lipgloss"
 	"github.com/mattn/go-runewidth"
+	"github.com/muesli/termenv"
 
 	"shogi/game"
 )
@@ -157,5 +160,20 @@ func TestFullHandFits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Under NO_COLOR a terminal that takes colours gets none from any part of
+// the screen, the help bar included: only attributes (bold, faint, reverse).
+func TestNoColorHasNoColour(t *testing.T) {
+	old := lipgloss.ColorProfile()
+	lipgloss.SetColorProfile(termenv.ANSI256)
+	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
+	t.Setenv("NO_COLOR", "1")
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("7g7f")
+	colour := regexp.MustCompile(`\x1b\[[0-9;]*?\b(3[0-9]|9[0-7]|4[0-9]|10[0-7])\b[0-9;]*m`)
+	if v := h.m.View(); colour.MatchString(v) {
+		t.Fatalf("colour escape %q in a NO_COLOR view:\n%q", colour.FindString(v), v)
 	}
 }
