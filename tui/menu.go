@@ -67,8 +67,8 @@ func (m *menuModel) openForm() { m.screen, m.cursor = screenNew, 0 }
 func (m *menuModel) items() []string {
 	var out []string
 	if m.resume != nil {
-		out = append(out, fmt.Sprintf("Resume game (%s vs %s, %d moves)",
-			m.resume.players[game.Black], m.resume.players[game.White], len(m.resume.moves)))
+		out = append(out, fmt.Sprintf("Resume game (%s vs %s, %s)",
+			m.resume.players[game.Black], m.resume.players[game.White], countMoves(len(m.resume.moves))))
 	}
 	return append(out, "New game", "Open record", "Settings", "Quit")
 }

@@ -283,7 +283,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.parked, m.parkedNode = st, msg.node
-		m.play = newPlay(m.c, setup{players: msg.players, start: msg.pos})
+		m.play = newPlay(m.c, setup{players: msg.players, start: msg.pos, record: st.rec, from: msg.node})
 		m.play.fromStudy = true
 		m.mode = modePlay
 		return m, m.play.init()

@@ -7,14 +7,16 @@ import (
 
 // renderMoves lays out the numbered moves in columns (top to bottom, then
 // left to right) in a box of width×height, the title on the first line,
-// scrolled so that ply cur (1-based; 0 for none) is visible and marked:
+// scrolled so that ply cur (1-based; 0 for none) is visible and marked.
+// before is the number of moves played before moves[0] (a game played on
+// from a record), so that the numbers are the plies of the game:
 //
 //	Moves (western)
 //	  1 P-7f     3 Bx2b+
 //	  2 P-3d     4 Sx2b
 //
 // Every returned line is exactly width columns wide.
-func renderMoves(title string, moves []string, cur, width, height int, st *Styles, m measure) []string {
+func renderMoves(title string, moves []string, before, cur, width, height int, st *Styles, m measure) []string {
 	lines := make([]string, 0, height)
 	if height <= 0 || width <= 0 {
 		return lines
@@ -27,7 +29,7 @@ func renderMoves(title string, moves []string, cur, width, height int, st *Style
 	entries := make([]string, len(moves))
 	colW := 8
 	for i, mv := range moves {
-		entries[i] = padLeft(strconv.Itoa(i+1), 3) + " " + mv
+		entries[i] = padLeft(strconv.Itoa(before+i+1), 3) + " " + mv
 		if w := m.width(entries[i]) + 2; w > colW {
 			colW = w
 		}

@@ -14,6 +14,7 @@ import (
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/notation"
+	"shogi/kifu"
 )
 
 // setup is everything needed to start (or resume) a game.
@@ -22,6 +23,12 @@ type setup struct {
 	start   game.Position
 	moves   []game.Move // played at once (a resumed game)
 	intro   string      // shown in the status line at the start (furigoma)
+
+	// A game played on from a record ("play from here"): the record and
+	// the node the game starts after. Moves are numbered from there, and
+	// saving writes the record's line through the game.
+	record *kifu.Record
+	from   *kifu.Node
 }
 
 // playState is what the keyboard is doing in play mode.
@@ -72,7 +79,11 @@ type playModel struct {
 	review    int    // ply shown while reviewing, or -1 for the live position
 	showHelp  bool
 
-	fromStudy bool // started by "play from here": leaving returns to the study
+	fromStudy bool       // started by "play from here": leaving returns to the study
+	record    *kifu.Record // the record played on from, or nil
+	from      *kifu.Node   // the node of record the game starts after
+	before    int          // moves played before the game's start (from's ply)
+	prior     game.Move    // the move that led to the start, for 同 and the list
 
 	thinking bool
 	token    int // identifies the current bot request; stale replies are dropped
@@ -106,6 +117,11 @@ func newPlay(c *common, s setup) playModel {
 		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
 		status:   s.intro,
 		intro:    s.intro,
+		record:   s.record,
+		from:     s.from,
+	}
+	if s.record != nil && s.from != nil {
+		m.before, m.prior = s.from.Ply, s.from.Move
 	}
 	for _, mv := range s.moves {
 		if err := m.g.Play(mv); err != nil {
@@ -141,12 +157,21 @@ func (m *playModel) refreshTexts() {
 	moves := m.g.Moves()
 	m.texts = m.texts[:0]
 	p := m.g.Start()
-	prev := game.NoMove
+	prev := m.prior
 	for _, mv := range moves {
 		m.texts = append(m.texts, notation.Format(&p, mv, m.c.notation, prev))
 		p = p.Play(mv)
 		prev = mv
 	}
+}
+
+// lastMove is the move that led to the position, before the game's first
+// move too when it was played on from a record.
+func (m *playModel) lastMove() game.Move {
+	if m.g.Len() == 0 {
+		return m.prior
+	}
+	return m.g.LastMove()
 }
 
 // maybeThink asks the bot to move if it is a bot's turn.
@@ -271,9 +296,9 @@ func (m *playModel) resultText(r game.Result) string {
 		game.TimeLoss:       "time (切れ負け)",
 	}[r.Ending]
 	if c, ok := r.Winner(); ok {
-		return fmt.Sprintf("%s wins by %s after %d moves", sideLabel(c, m.c.pieces), why, m.g.Len())
+		return fmt.Sprintf("%s wins by %s after %s", sideLabel(c, m.c.pieces), why, countMoves(m.before+m.g.Len()))
 	}
-	return fmt.Sprintf("draw by %s after %d moves", why, m.g.Len())
+	return fmt.Sprintf("draw by %s after %s", why, countMoves(m.before+m.g.Len()))
 }
 
 func (m playModel) key(msg tea.KeyMsg) (playModel, tea.Cmd) {
@@ -457,7 +482,7 @@ func (m *playModel) liveCheck() {
 		return
 	}
 	pos := m.g.Position()
-	mv, err := notation.ParseAny(&pos, text, m.g.LastMove())
+	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if err == nil {
 		m.setInfo("= " + m.describe(&pos, mv))
 		return
@@ -475,7 +500,7 @@ func (m *playModel) liveCheck() {
 // describe writes a move in the move list's notation, with USI as well
 // when that differs.
 func (m *playModel) describe(pos *game.Position, mv game.Move) string {
-	s := notation.Format(pos, mv, m.c.notation, m.g.LastMove())
+	s := notation.Format(pos, mv, m.c.notation, m.lastMove())
 	if m.c.notation != notation.USI {
 		s += " (" + mv.USI() + ")"
 	}
@@ -494,7 +519,7 @@ func (m playModel) submit() (playModel, tea.Cmd) {
 		return m, nil
 	}
 	pos := m.g.Position()
-	mv, err := notation.ParseAny(&pos, text, m.g.LastMove())
+	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	var amb *notation.AmbiguousError
 	if errors.As(err, &amb) && len(amb.Candidates) == 2 {
 		a, b := amb.Candidates[0], amb.Candidates[1]
@@ -848,9 +873,9 @@ func (m *playModel) undo() tea.Cmd {
 			m.g.Undo()
 		}
 	}
-	m.setInfo(fmt.Sprintf("undone: back to move %d", m.g.Len()))
+	m.setInfo(fmt.Sprintf("undone: back to move %d", m.before+m.g.Len()))
 	cmd := m.afterMove()
-	m.setInfo(fmt.Sprintf("undone: back to move %d", m.g.Len()))
+	m.setInfo(fmt.Sprintf("undone: back to move %d", m.before+m.g.Len()))
 	return cmd
 }
 
@@ -874,7 +899,7 @@ func (m *playModel) step(forward bool) {
 		return
 	}
 	m.clearPick()
-	m.setInfo(fmt.Sprintf("reviewing move %d of %d: [ ] step, esc returns", m.review, n))
+	m.setInfo(fmt.Sprintf("reviewing move %d of %d: [ ] step, esc returns", m.before+m.review, m.before+n))
 }
 
 func (m *playModel) cycleNotation() {
@@ -944,7 +969,7 @@ func (m playModel) view() string {
 	c := m.c
 	st := c.styles
 	pos := m.g.Position()
-	last := m.g.LastMove()
+	last := m.lastMove()
 	if m.review >= 0 {
 		pos = m.g.PositionAt(m.review)
 		last = game.NoMove
@@ -998,7 +1023,7 @@ func (m playModel) view() string {
 	if m.review >= 0 {
 		cur = m.review
 	}
-	list := renderMoves(title, m.texts, cur, listW, len(board), st, c.m)
+	list := renderMoves(title, m.texts, m.before, cur, listW, len(board), st, c.m)
 	for i, l := range board {
 		line := l
 		if i < len(list) {
@@ -1048,13 +1073,13 @@ func (m *playModel) titleLine(pos *game.Position) string {
 			b.WriteString("  " + h.Name + " handicap")
 		}
 	}
-	n := m.g.Len()
+	n := m.before + m.g.Len()
 	kanji := c.pieces == Kanji
 	switch {
 	case m.g.Result().Over() && kanji:
 		b.WriteString(fmt.Sprintf("  まで%d手 終局", n))
 	case m.g.Result().Over():
-		b.WriteString(fmt.Sprintf("  %d moves, game over", n))
+		b.WriteString("  " + countMoves(n) + ", game over")
 	case m.thinking:
 		b.WriteString(fmt.Sprintf("  move %d: %s thinking %s", n+1, m.players[pos.SideToMove()], m.spin.View()))
 	case kanji:
@@ -1063,6 +1088,14 @@ func (m *playModel) titleLine(pos *game.Position) string {
 		b.WriteString(fmt.Sprintf("  move %d: %s to move", n+1, sideLabel(pos.SideToMove(), c.pieces)))
 	}
 	return c.m.truncate(b.String(), c.width)
+}
+
+// countMoves is "1 move" or "N moves".
+func countMoves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }
 
 func ptr(p game.Position) *game.Position { return &p }
@@ -1099,7 +1132,7 @@ func (m *playModel) promptLine() string {
 		return "w save, [ ] review, n new game, q menu"
 	}
 	if m.review >= 0 {
-		return fmt.Sprintf("reviewing move %d, [ ] step, esc returns", m.review)
+		return fmt.Sprintf("reviewing move %d, [ ] step, esc returns", m.before+m.review)
 	}
 	pos := m.g.Position()
 	// The cursor's square is written out too, for terminals that show no

@@ -607,3 +607,46 @@ func TestFurigomaBotBlack(t *testing.T) {
 	}
 	t.Fatal("no seed gave the bot Black")
 }
+
+// A game played on from a study numbers its moves from the record's ply,
+// writes 同 after the record's last move, and w saves the record's line
+// through the new moves under the record's headers.
+func TestPlayFromStudyNumbering(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	h.press("l", "l", "l", "p", "h") // after ▲２二角成
+	if h.m.mode != modePlay {
+		t.Fatalf("p h did not start a game:\n%s", h.screen())
+	}
+	if s := h.screen(); !strings.Contains(s, "4手目 △後手の番") {
+		t.Fatalf("title does not count from the record's ply 3:\n%s", s)
+	}
+	h.typeMove("同銀")
+	h.typeMove("2g2f")
+	s := h.screen()
+	for _, want := range []string{"6手目", "4 △同　銀", "5 ▲２六歩"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("screen lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("w")
+	for range h.m.play.save {
+		h.press("backspace")
+	}
+	path := filepath.Join(t.TempDir(), "line.kif")
+	h.press(path, "enter")
+	rec, err := kifu.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (status %q)", err, h.status())
+	}
+	var got []string
+	for _, mv := range rec.MainMoves() {
+		got = append(got, mv.USI())
+	}
+	if g := strings.Join(got, " "); g != "7g7f 3c3d 8h2b+ 3a2b 2g2f" {
+		t.Errorf("saved line %q", g)
+	}
+	if rec.Header("先手") != "Sente" || rec.Header("後手") != "Gote" {
+		t.Errorf("saved headers %v, want the record's", rec.Headers)
+	}
+}

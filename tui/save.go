@@ -46,7 +46,7 @@ func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 		}
 		m.state = stateMove
 		m.setInfo("saving " + path + " …")
-		return m, saveRecord(path, kifu.FromGame(m.g, m.headers(), nil))
+		return m, saveRecord(path, m.saveable())
 	}
 	return m, nil
 }
@@ -65,6 +65,33 @@ func saveFailure(path string, err error) string {
 		err = pe.Err
 	}
 	return fmt.Sprintf("cannot save %s: %v", path, err)
+}
+
+// saveable is the record w writes: the game; or, for a game played on
+// from a record, the record's line from its start through the game's
+// moves, under the record's headers (the study's export writes the whole
+// tree, this game as a branch, once the game is back in it).
+func (m *playModel) saveable() *kifu.Record {
+	played := kifu.FromGame(m.g, m.headers(), nil)
+	if m.record == nil || m.from == nil {
+		return played
+	}
+	r := kifu.NewRecord(m.record.Start)
+	r.Headers = append([]kifu.Header(nil), m.record.Headers...)
+	n := r.Root
+	for _, old := range m.from.Path() {
+		n = r.AddMove(n, old.Move)
+	}
+	for _, p := range played.MainLine() {
+		switch {
+		case p.Parent == nil:
+		case p.IsMove():
+			n = r.AddMove(n, p.Move)
+		default:
+			n = r.AddEnding(n, p.Ending, p.Word)
+		}
+	}
+	return r
 }
 
 // headers names the players in the record.

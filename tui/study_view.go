@@ -555,11 +555,11 @@ func (s *studyModel) notes(width int) []string {
 		case s.line.from > 0 && s.c.pieces == Kanji:
 			end = fmt.Sprintf("変化はここまで (%d手)", s.cur)
 		case s.line.from > 0:
-			end = fmt.Sprintf("the variation ends after %d moves", s.cur)
+			end = "the variation ends after " + countMoves(s.cur)
 		case s.c.pieces == Kanji:
 			end = fmt.Sprintf("棋譜はここまで (%d手、終局の記録なし)", s.cur)
 		default:
-			end = fmt.Sprintf("the record stops after %d moves without a result", s.cur)
+			end = "the record stops after " + countMoves(s.cur) + " without a result"
 		}
 		for _, l := range wrapText(m, end, width) {
 			out = append(out, s.paint(pickBold, l))
