@@ -79,7 +79,7 @@ type playModel struct {
 	review    int    // ply shown while reviewing, or -1 for the live position
 	showHelp  bool
 
-	fromStudy bool       // started by "play from here": leaving returns to the study
+	fromStudy bool         // started by "play from here": leaving returns to the study
 	record    *kifu.Record // the record played on from, or nil
 	from      *kifu.Node   // the node of record the game starts after
 	before    int          // moves played before the game's start (from's ply)
