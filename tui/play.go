@@ -1043,15 +1043,19 @@ func (m playModel) view() string {
 	if status == "" && m.g.Len() < introMoves {
 		status = m.intro
 	}
-	status = c.m.truncate(status, c.width)
-	switch {
-	case m.statusErr:
-		status = st.err.render(status)
-	case m.g.Result().Over():
-		status = st.bold.render(status)
+	// A long status (a list of candidates) wraps onto the spare rows below
+	// the board rather than being cut; the help bar keeps the last row.
+	rows := max(1, c.height-strings.Count(b.String(), "\n")-1)
+	for _, l := range m.c.m.wrapLines(status, c.width, rows) {
+		switch {
+		case m.statusErr:
+			l = st.err.render(l)
+		case m.g.Result().Over():
+			l = st.bold.render(l)
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
 	}
-	b.WriteString(status)
-	b.WriteByte('\n')
 	b.WriteString(helpBar(c, c.keys.ShortHelp()))
 	return b.String()
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -648,5 +649,46 @@ func TestPlayFromStudyNumbering(t *testing.T) {
 	}
 	if rec.Header("先手") != "Sente" || rec.Header("後手") != "Gote" {
 		t.Errorf("saved headers %v, want the record's", rec.Headers)
+	}
+}
+
+// A position without a king (a tsume problem) starts, and says so; one
+// that cannot arise in play is refused with the reason.
+func TestSFENWarnings(t *testing.T) {
+	h := newHarness(t, Options{Play: true, SFEN: "4k4/9/9/9/9/9/9/9/9 b G 1"})
+	if s := h.screen(); !strings.Contains(s, "has no king") {
+		t.Errorf("no warning for the missing king:\n%s", s)
+	}
+	err := CheckOptions(Options{SFEN: "PPPPk4/9/9/9/9/9/9/9/4K4 b - 1"})
+	var imp *ImpossibleError
+	if !errors.As(err, &imp) || len(imp.Reasons) != 4 {
+		t.Errorf("dead pawns: %v, want four reasons", err)
+	}
+}
+
+// A long status line (six candidates of an ambiguous move) wraps onto the
+// spare rows below the board instead of being cut, within the screen.
+func TestLongStatusWraps(t *testing.T) {
+	for _, size := range [][2]int{{100, 30}, {80, 24}, {64, 20}} {
+		h := newHarness(t, Options{Play: true, SFEN: "8k/9/1S1S5/9/1SS6/9/9/9/4K4 b - 1"})
+		h.send(windowSize(size[0], size[1]))
+		h.typeMove("７四銀")
+		lines := strings.Split(h.screen(), "\n")
+		if len(lines) > size[1] {
+			t.Errorf("%v: %d lines", size, len(lines))
+		}
+		for _, l := range lines {
+			if w := h.m.c.m.width(l); w > size[0] {
+				t.Errorf("%v: line %q is %d wide", size, l, w)
+			}
+		}
+		if size[1]-19 < 2 {
+			continue // no spare row: the status is cut, and says so with ...
+		}
+		for _, want := range []string{"▲７四銀左引成", "▲７四銀左引不成", "▲７四銀右成", "▲７四銀右不成", "▲７四銀左上", "▲７四銀直"} {
+			if !strings.Contains(h.screen(), want) {
+				t.Errorf("%v: screen lacks %q:\n%s", size, want, h.screen())
+			}
+		}
 	}
 }

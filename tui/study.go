@@ -43,6 +43,8 @@ type studyModel struct {
 	loadErr error        // why reading failed or stopped early
 	line    *studyLine
 	cur     int // the ply shown: an index into line.nodes
+	noteTop int // the first line of the comment area shown (scrolled with j/k)
+	noteAt  int // the ply noteTop belongs to: another ply starts at the top
 
 	jump       string // digits typed for "go to move N"
 	prompt     *studyPrompt
@@ -82,6 +84,7 @@ type studyKeys struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	Notation, Flip, PlayHere, Export          key.Binding
 	Help, Leave, Quit                         key.Binding
+	NotesDown, NotesUp                        key.Binding
 }
 
 func newStudyKeys(k keyMap) studyKeys {
@@ -102,6 +105,8 @@ func newStudyKeys(k keyMap) studyKeys {
 		Notation:      k.Notation,
 		Flip:          k.Flip,
 		PlayHere:      b("p", "play from here", "p"),
+		NotesDown:     b("↓/j", "comment down", "down", "j"),
+		NotesUp:       b("↑/k", "comment up", "up", "k"),
 		Export:        b("e", "export", "e"),
 		Help:          k.Help,
 		Leave:         b("q", "leave", "q"),
@@ -124,7 +129,7 @@ func (k studyKeys) ShortHelp() []key.Binding {
 func (k studyKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
-		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip},
+		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
 		{k.PlayHere, k.Export, k.Help, k.Leave, k.Quit},
 	}
 }
@@ -300,6 +305,21 @@ func (s *studyModel) mainLine() {
 	s.goTo(k)
 }
 
+// scrollNotes moves the comment area by d lines, within the comment.
+func (s *studyModel) scrollNotes(d int) {
+	if s.noteAt != s.cur {
+		s.noteTop, s.noteAt = 0, s.cur
+	}
+	l := s.layout()
+	n := len(s.notes(l.rightX + l.rightW))
+	if n <= l.noteH {
+		s.noteTop = 0
+		s.say("the whole comment is shown", false)
+		return
+	}
+	s.noteTop = max(0, min(s.noteTop+d, n-l.noteH+1))
+}
+
 // say sets the one-line message.
 func (s *studyModel) say(text string, isError bool) { s.message, s.isError = text, isError }
 
@@ -419,6 +439,12 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 
 // key handles one key outside the export prompt.
 func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
+	at := s.cur
+	defer func() {
+		if s.cur != at {
+			s.noteTop = 0 // a new ply's comment starts at its top
+		}
+	}()
 	if s.rec == nil {
 		// Nothing to walk: only leaving makes sense.
 		if key.Matches(msg, s.keys.Leave) || msg.Type == tea.KeyEsc || msg.Type == tea.KeyEnter {
@@ -480,6 +506,10 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 		s.switchVariation(-1)
 	case key.Matches(msg, k.MainLine):
 		s.mainLine()
+	case key.Matches(msg, k.NotesDown):
+		s.scrollNotes(1)
+	case key.Matches(msg, k.NotesUp):
+		s.scrollNotes(-1)
 	case key.Matches(msg, k.Notation):
 		s.c.notation = cycleStyle(s.c.notation, 1)
 		s.retext()

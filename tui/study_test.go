@@ -310,6 +310,10 @@ func TestStudyExport(t *testing.T) {
 	if want := "cannot save " + filepath.Join(missing, "dir.kif") + ": the folder " + missing + " does not exist"; s.message != want {
 		t.Errorf("message %q, want %q", s.message, want)
 	}
+	// Longer than the screen is wide: wrapped, not cut.
+	for _, word := range strings.Fields(s.message) {
+		mustShow(t, s, word)
+	}
 }
 
 func TestStudyBrokenRecord(t *testing.T) {
@@ -496,11 +500,25 @@ func TestStudyGoldenViews(t *testing.T) {
 // saying how much is left.
 func TestStudyLongComment(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 80, 24)
-	s.rec.Root.Comment = strings.Repeat("長い解説の行\n", 9)
-	mustShow(t, s, "長い解説の行", "... 6 more lines (a taller terminal shows them)")
+	var lines []string
+	for i := 1; i <= 9; i++ {
+		lines = append(lines, fmt.Sprintf("解説の%d行目", i))
+	}
+	s.rec.Root.Comment = strings.Join(lines, "\n")
+	mustShow(t, s, "解説の1行目", "解説の3行目", "... 6 more lines (j/↓ scrolls)")
+	mustNotShow(t, s, "解説の4行目")
+	// j scrolls down to the end of the comment, and no further; k back up.
+	studyPress(t, s, "j", "j", "j", "j", "j", "j", "j", "j")
+	mustShow(t, s, "解説の9行目", "解説の7行目", "more above")
+	mustNotShow(t, s, "解説の6行目", "more lines")
+	studyPress(t, s, "k", "k", "k", "k", "k", "k", "k", "k")
+	mustShow(t, s, "解説の1行目")
+	mustNotShow(t, s, "more above")
+	studyPress(t, s, "j", "l", "h") // another ply starts at the top again
+	mustShow(t, s, "解説の1行目")
 	s.update(tea.WindowSizeMsg{Width: 80, Height: 40})
 	mustNotShow(t, s, "more lines")
-	if n := strings.Count(screen(s), "長い解説の行"); n != 9 {
+	if n := strings.Count(screen(s), "行目"); n != 9 {
 		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
 	}
 }

@@ -130,19 +130,28 @@ func (s *studyModel) view() string {
 	lines = append(lines, s.hand(pos, bottom))
 	lines = append(lines, s.statusLine())
 	lines = append(lines, s.variationLine())
+	footer := s.footerLines(max(1, l.noteH+1))
+	noteH := l.noteH - (len(footer) - 1) // a long message takes rows from the notes
 	notes := s.notes(l.rightX + l.rightW)
-	if len(notes) > l.noteH && l.noteH > 0 {
-		more := len(notes) - l.noteH + 1
-		notes = append(notes[:l.noteH-1:l.noteH-1], fmt.Sprintf("... %d more lines (a taller terminal shows them)", more))
+	skip := 0
+	if s.noteAt == s.cur {
+		skip = min(s.noteTop, max(0, len(notes)-1))
 	}
-	for i := 0; i < l.noteH; i++ {
+	if skip > 0 && noteH > 1 {
+		notes = append([]string{fmt.Sprintf("... %d more above (k/↑ scrolls up)", skip)}, notes[skip:]...)
+	}
+	if len(notes) > noteH && noteH > 0 {
+		more := len(notes) - noteH + 1
+		notes = append(notes[:noteH-1:noteH-1], fmt.Sprintf("... %d more lines (j/↓ scrolls)", more))
+	}
+	for i := 0; i < noteH; i++ {
 		if i < len(notes) {
 			lines = append(lines, notes[i])
 		} else {
 			lines = append(lines, "")
 		}
 	}
-	lines = append(lines, s.footer())
+	lines = append(lines, footer...)
 	return s.fit(lines)
 }
 
@@ -615,6 +624,26 @@ func (s *studyModel) footer() string {
 		}
 		return text
 	}
+	return s.helpBar()
+}
+
+// footerLines is the footer, a long message wrapped onto at most rows lines.
+func (s *studyModel) footerLines(rows int) []string {
+	if s.leaving || s.choosing || s.prompt != nil || s.jump != "" || s.message == "" {
+		return []string{s.footer()}
+	}
+	lines := s.c.m.wrapLines(s.message, s.c.width, rows)
+	if s.isError {
+		for i, l := range lines {
+			lines[i] = s.paint(pickErr, l)
+		}
+	}
+	return lines
+}
+
+// helpBar is the study's one-line key list.
+func (s *studyModel) helpBar() string {
+	m := s.c.m
 	var parts []string
 	for _, b := range s.keys.ShortHelp() {
 		parts = append(parts, b.Help().Key+" "+b.Help().Desc)

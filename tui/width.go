@@ -106,3 +106,15 @@ func stripSGR(s string) string {
 	}
 	return b.String()
 }
+
+// wrapLines wraps plain text to width columns in at most rows lines; what
+// does not fit ends the last line with "...".
+func (w measure) wrapLines(text string, width, rows int) []string {
+	lines := wrapText(w, text, width)
+	if len(lines) > rows {
+		lines = lines[:rows]
+		last := w.truncate(lines[rows-1], width-3)
+		lines[rows-1] = last + "..."
+	}
+	return lines
+}
