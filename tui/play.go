@@ -487,6 +487,12 @@ func (m *playModel) liveCheck() {
 		m.setInfo("= " + m.describe(&pos, mv))
 		return
 	}
+	if a, ok := promotionChoice(err); ok {
+		last := m.lastMove()
+		m.setInfo(fmt.Sprintf("= %s or %s: enter asks which (成る? y/n)",
+			notation.Format(&pos, a[0], m.c.notation, last), notation.Format(&pos, a[1], m.c.notation, last)))
+		return
+	}
 	switch notation.CheckSyntax(text) {
 	case notation.SyntaxPartial:
 		m.setInfo("…")
@@ -520,24 +526,35 @@ func (m playModel) submit() (playModel, tea.Cmd) {
 	}
 	pos := m.g.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
-	var amb *notation.AmbiguousError
-	if errors.As(err, &amb) && len(amb.Candidates) == 2 {
-		a, b := amb.Candidates[0], amb.Candidates[1]
-		if a.From() == b.From() && a.To() == b.To() && a.IsPromotion() != b.IsPromotion() {
-			// The text left promotion open: ask, as the cursor does.
-			if b.IsPromotion() {
-				a, b = b, a
-			}
-			m.pending, m.state = [2]game.Move{a, b}, statePromote
-			m.typing, m.input = false, nil
-			return m, nil
-		}
+	if pair, ok := promotionChoice(err); ok {
+		// The text left promotion open: ask, as the cursor does.
+		m.pending, m.state = pair, statePromote
+		m.typing, m.input = false, nil
+		m.setInfo("")
+		return m, nil
 	}
 	if err != nil {
 		m.setError(m.explain(text, err))
 		return m, nil
 	}
 	return m.playMove(mv)
+}
+
+// promotionChoice reports whether err is a move whose text left only
+// promotion open: [0] promotes, [1] does not.
+func promotionChoice(err error) ([2]game.Move, bool) {
+	var amb *notation.AmbiguousError
+	if !errors.As(err, &amb) || len(amb.Candidates) != 2 {
+		return [2]game.Move{}, false
+	}
+	a, b := amb.Candidates[0], amb.Candidates[1]
+	if a.From() != b.From() || a.To() != b.To() || a.IsPromotion() == b.IsPromotion() {
+		return [2]game.Move{}, false
+	}
+	if b.IsPromotion() {
+		a, b = b, a
+	}
+	return [2]game.Move{a, b}, true
 }
 
 // explain turns a notation or rules error into one status line.
@@ -761,6 +778,7 @@ func (m playModel) promoteKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 	case msg.Type == tea.KeyEsc:
 		m.state = stateMove
 		m.clearPick()
+		m.setInfo("")
 	}
 	return m, nil
 }

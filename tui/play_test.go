@@ -168,9 +168,20 @@ func TestPromotion(t *testing.T) {
 	h.typeMove("S-2b")
 	h.typeMove("７七角打")
 	h.typeMove("3d3e")
-	h.typeMove("B-2b")
+	h.press("B-2b")
+	if strings.Contains(h.status(), "ambiguous") || h.m.play.statusErr {
+		t.Errorf("B-2b while typing: status %q, want no error (the question comes on enter)", h.status())
+	}
+	h.press("enter")
 	if h.m.play.state != statePromote {
 		t.Fatalf("B-2b: no promotion question (status %q)", h.status())
+	}
+	if h.status() != "" {
+		t.Errorf("status %q under the promotion question", h.status())
+	}
+	h.press("esc", "B-2b", "enter")
+	if h.status() != "" || h.m.play.state != statePromote {
+		t.Errorf("after esc and again: status %q state %v", h.status(), h.m.play.state)
 	}
 	h.press("n")
 	if got := h.moves(); !strings.HasSuffix(got, "7g2b") {
