@@ -90,11 +90,12 @@ func (m Move) USI() string {
 	if m.IsDrop() {
 		return m.Piece().Type().SFEN() + "*" + m.To().String()
 	}
-	s := m.From().String() + m.To().String()
-	if m.IsPromotion() {
-		s += "+"
+	from, to := m.From(), m.To()
+	b := []byte{byte('0' + from.File()), byte('a' + from.Rank() - 1), byte('0' + to.File()), byte('a' + to.Rank() - 1), '+'}
+	if !m.IsPromotion() {
+		b = b[:4]
 	}
-	return s
+	return string(b)
 }
 
 func (m Move) String() string { return m.USI() }

@@ -35,7 +35,7 @@ func (s Square) String() string {
 	if !s.Valid() {
 		return "-"
 	}
-	return fmt.Sprintf("%d%c", s.File(), 'a'+rune(s.Rank()-1))
+	return string([]byte{byte('0' + s.File()), byte('a' + s.Rank() - 1)})
 }
 
 // ParseSquare reads "7g" or "77".
