@@ -2,12 +2,14 @@ package kifu
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"shogi/game"
+	"shogi/game/notation"
 )
 
 // sharedDir holds real records written by other programs, each with a
@@ -144,5 +146,43 @@ func checkExpected(t *testing.T, r *Record, want expected, n int, withEnd bool) 
 		if got := endingKey(e, word); got != want.end {
 			t.Errorf("ending %s, want %s", got, want.end)
 		}
+	}
+}
+
+// TestMoveTextAgreesWithNotation checks the KIF and CSA move text this
+// package writes itself (for speed: the origin is explicit, so nothing
+// needs disambiguating) against the notation package, on every move of
+// every shared record and of the testdata.
+func TestMoveTextAgreesWithNotation(t *testing.T) {
+	var recs []*Record
+	shared, _ := filepath.Glob(filepath.Join(sharedDir, "*", "*.*[^d]")) // absent on users' machines: then random games only
+	for _, f := range shared {
+		if r, _ := ReadFile(f); r != nil {
+			recs = append(recs, r)
+		}
+	}
+	for seed := int64(0); seed < 50; seed++ {
+		recs = append(recs, randomGame(400, seed))
+	}
+	moves := 0
+	for i, r := range recs {
+		f := fmt.Sprint("record ", i)
+		r.Walk(func(n *Node, before, _ *game.Position) bool {
+			if !n.IsMove() || !before.IsLegal(n.Move) {
+				return true
+			}
+			prev := lastMove(n.Parent)
+			if got, want := kifMove(n.Move, prev), notation.Format(before, n.Move, notation.KIF, prev); got != want {
+				t.Errorf("%s ply %d: KIF %q, notation %q", f, n.Ply, got, want)
+			}
+			if got, want := csaMove(n.Move), notation.Format(before, n.Move, notation.CSA, prev); got != want {
+				t.Errorf("%s ply %d: CSA %q, notation %q", f, n.Ply, got, want)
+			}
+			moves++
+			return true
+		})
+	}
+	if moves < 15000 {
+		t.Errorf("only %d moves compared", moves)
 	}
 }
