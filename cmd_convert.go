@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"shogi/kifu"
+	"example.com/shogi/kifu"
 )
 
 // runConvert reads a record in any format and writes it in another.

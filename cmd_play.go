@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"shogi/tui"
+	"example.com/shogi/tui"
 )
 
 // stateDir is where the app keeps its autosave: $SHOGI_STATE_DIR, else

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/tui"
+	"example.com/shogi/tui"
 )
 
 func TestPlayBadFlags(t *testing.T) {

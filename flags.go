@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // newFlagSet returns a flag set that reports errors to stderr without

@@ -6,9 +6,9 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"shogi/assets"
-	"shogi/game"
-	"shogi/kifu"
+	"example.com/shogi/assets"
+	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 func TestGlyphs(t *testing.T) {

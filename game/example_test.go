@@ -3,7 +3,7 @@ package game_test
 import (
 	"fmt"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 func ExampleParseSFEN() {

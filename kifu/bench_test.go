@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // randomGame plays up to plies random legal moves from the start, with a

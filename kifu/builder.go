@@ -3,7 +3,7 @@ package kifu
 import (
 	"fmt"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // builder grows a record's tree line by line as a reader meets moves,

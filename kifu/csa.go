@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // CSA (V2.2, V2, or no version line): `N+`/`N-` names, `$KEY:value`

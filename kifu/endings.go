@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // kifEndings maps each ending to the word KIF writes as its move.

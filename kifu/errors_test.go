@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // TestErrors feeds malformed records to each reader: every one must give a

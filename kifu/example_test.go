@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"shogi/game"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 func ExampleRead() {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // JKF (JSON Kifu Format): {"header": {...}, "initial": {"preset": "KY"} or

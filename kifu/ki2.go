@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"shogi/game"
-	"shogi/game/notation"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
 )
 
 // KI2: the KIF headers, then moves in Japanese notation several to a line

@@ -21,7 +21,7 @@ import (
 	"fmt"
 	"time"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // Header is one record header, kept in file order. Keys are as the file

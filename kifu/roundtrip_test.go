@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // caps says what a format can carry, for comparing a record with what

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/game"
-	"shogi/game/notation"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
 )
 
 // sharedDir holds real records written by other programs, each with a

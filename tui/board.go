@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"shogi/assets"
-	"shogi/game"
+	"example.com/shogi/assets"
+	"example.com/shogi/game"
 )
 
 // PieceStyle is how pieces and coordinates are drawn.

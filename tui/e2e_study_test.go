@@ -22,7 +22,7 @@ type tmuxSession struct {
 func buildShogi(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "shogi")
-	cmd := exec.Command("go", "build", "-o", bin, "shogi")
+	cmd := exec.Command("go", "build", "-o", bin, "example.com/shogi")
 	cmd.Dir = ".."
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // FuzzAutosave feeds arbitrary bytes to the autosave reader: it must never

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // handSpan is where one kind of piece sits in a drawn hand, in columns

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // harness drives the root model the way Bubble Tea would: every message

@@ -6,7 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // menuScreen is which page of the menu is showing.

@@ -15,9 +15,9 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/game/notation"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/kifu"
 )
 
 // mode is which screen the root model shows.

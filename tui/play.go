@@ -10,11 +10,11 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/assets"
-	"shogi/game"
-	"shogi/game/bot"
-	"shogi/game/notation"
-	"shogi/kifu"
+	"example.com/shogi/assets"
+	"example.com/shogi/game"
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/kifu"
 )
 
 // setup is everything needed to start (or resume) a game.

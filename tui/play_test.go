@@ -10,8 +10,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 // nearMate is a hand-made position three plies from mate: Black pushes the

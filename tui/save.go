@@ -11,8 +11,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 // defaultSaveName proposes a KIF file name in the current directory.

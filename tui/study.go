@@ -11,9 +11,9 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/game/notation"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/kifu"
 )
 
 // studyLine is the line being walked, from the root to the end of the

@@ -6,8 +6,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 // randomRecord plays n random legal moves from the start, never into a

@@ -11,9 +11,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/game/notation"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/kifu"
 )
 
 func init() { openStudy = openStudyFile }

@@ -7,7 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // Command-line mistakes are reported before any screen opens.

@@ -10,8 +10,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"shogi/game"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 // studyCommon is the shared state a study test runs with: the given

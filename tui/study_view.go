@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"shogi/game"
-	"shogi/game/notation"
-	"shogi/kifu"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/kifu"
 )
 
 // studyMinWidth and studyMinHeight are the smallest terminal the study

@@ -2,12 +2,13 @@ package tui
 
 import (
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"example.com/shogi/tui/termcolor"
 )
 
 // ConfigureColors decides the colour profile and whether the background is
@@ -17,7 +18,7 @@ import (
 // bold/reverse/underline but drops every colour; TERM=dumb or output that
 // is not a terminal drops all styling. Call it before building a Model.
 func ConfigureColors() {
-	lipgloss.SetHasDarkBackground(darkBackground(os.Getenv("COLORFGBG")))
+	lipgloss.SetHasDarkBackground(termcolor.DarkBackground(os.Getenv("COLORFGBG")))
 	out := termenv.NewOutput(os.Stdout)
 	profile := out.EnvColorProfile() // reads TERM, COLORTERM, NO_COLOR; no query
 	if os.Getenv("NO_COLOR") != "" && profile == termenv.Ascii && os.Getenv("TERM") != "dumb" {
@@ -26,17 +27,6 @@ func ConfigureColors() {
 		}
 	}
 	lipgloss.SetColorProfile(profile)
-}
-
-// darkBackground reads COLORFGBG ("15;0": foreground 15 on background 0);
-// ANSI colours 0–6 and 8 are dark. Unknown means dark, the common case.
-func darkBackground(colorfgbg string) bool {
-	parts := strings.Split(colorfgbg, ";")
-	bg, err := strconv.Atoi(parts[len(parts)-1])
-	if colorfgbg == "" || err != nil {
-		return true
-	}
-	return bg <= 6 || bg == 8
 }
 
 // wrap is a style reduced to the escape sequences around its text, so a

@@ -12,7 +12,7 @@ import (
 	"github.com/mattn/go-runewidth"
 	"github.com/muesli/termenv"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // The -update flag rewrites golden files. Study mode's tests declare it

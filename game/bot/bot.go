@@ -17,7 +17,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // Bot chooses a move for the side to move.

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 func mustSFEN(t *testing.T, s string) game.Position {

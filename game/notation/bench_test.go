@@ -3,7 +3,7 @@ package notation
 import (
 	"testing"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // benchSFEN is a busy middlegame: both hands full, promoted pieces, 100+

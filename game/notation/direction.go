@@ -1,6 +1,6 @@
 package notation
 
-import "shogi/game"
+import "example.com/shogi/game"
 
 // travel returns the direction a piece of colour c goes from→to, as its
 // owner sees the board: h is +1 rightward, -1 leftward; v is +1 forward

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // SyntaxError is text that no grammar reads as a move.

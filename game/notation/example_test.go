@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"shogi/game"
-	"shogi/game/notation"
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
 )
 
 func ExampleFormat() {

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 var fuzzPositions = []string{

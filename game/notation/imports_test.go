@@ -28,10 +28,10 @@ func TestImports(t *testing.T) {
 		}
 		for _, imp := range f.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
-			if path != "shogi/game" && strings.Contains(strings.Split(path, "/")[0], ".") {
+			if path != "example.com/shogi/game" && strings.Contains(strings.Split(path, "/")[0], ".") {
 				t.Errorf("%s imports %s: only the standard library and shogi/game are allowed", name, path)
 			}
-			if strings.HasPrefix(path, "shogi/") && path != "shogi/game" {
+			if strings.HasPrefix(path, "example.com/shogi/") && path != "example.com/shogi/game" {
 				t.Errorf("%s imports %s", name, path)
 			}
 		}

@@ -25,7 +25,7 @@ import (
 	"fmt"
 	"strings"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // Style is a notation system.

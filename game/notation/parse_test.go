@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // Lenient reading: every text here names the same move.

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // The examples in ../../../shared/reference (Wikipedia's Shogi article, the

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"shogi/game"
+	"example.com/shogi/game"
 )
 
 // tri is a yes/no that a text may leave unsaid.
