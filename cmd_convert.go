@@ -14,7 +14,7 @@ import (
 func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("convert", stderr)
 	from := fs.String("from", "", "input format: kif, ki2, csa, usi, sfen, jkf, western (default: detect)")
-	to := fs.String("to", "kif", "output format: kif, ki2, csa, usi, sfen (final position), jkf, western")
+	to := fs.String("to", "", "output format: kif, ki2, csa, usi, sfen (final position), jkf, western (default: by -o's extension, else kif)")
 	out := fs.String("o", "", "write to `FILE` (default: standard output); .kif/.ki2 are Shift_JIS, .kifu/.ki2u UTF-8")
 	encName := fs.String("encoding", "", "KIF/KI2 output encoding: sjis or utf8 (default: by -o's extension, UTF-8 on standard output)")
 	gameN := fs.Int("game", 1, "which game of a multi-game CSA file")
@@ -22,11 +22,12 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: shogi convert [--from FORMAT] [--to FORMAT] [-o FILE] [--encoding sjis|utf8] [--game N] [FILE|-]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	files, err := parseFlags(fs, args)
+	if err != nil {
 		return 2
 	}
-	if fs.NArg() > 1 {
-		fmt.Fprintln(stderr, "shogi convert: want at most one FILE")
+	if len(files) > 1 {
+		fmt.Fprintf(stderr, "shogi convert: want at most one FILE, got %d\n", len(files))
 		return 2
 	}
 	inFormat := kifu.Unknown
@@ -38,10 +39,14 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		inFormat = f
 	}
-	outFormat, err := kifu.ParseFormat(*to)
-	if err != nil {
-		fmt.Fprintf(stderr, "shogi convert: --to: %v\n", err)
-		return 2
+	outFormat := kifu.KIF
+	if *to != "" {
+		if outFormat, err = kifu.ParseFormat(*to); err != nil {
+			fmt.Fprintf(stderr, "shogi convert: --to: %v\n", err)
+			return 2
+		}
+	} else if f := kifu.FormatOfPath(*out); *out != "" && f != kifu.Unknown {
+		outFormat = f // -o game.csa writes CSA
 	}
 	enc := kifu.UTF8
 	if *out != "" {
@@ -59,8 +64,8 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	name := "-"
-	if fs.NArg() == 1 {
-		name = fs.Arg(0)
+	if len(files) == 1 {
+		name = files[0]
 	}
 	var data []byte
 	if name == "-" {

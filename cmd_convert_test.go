@@ -129,3 +129,42 @@ func TestConvertGame(t *testing.T) {
 		t.Errorf("CSA to CSA writes game 1 alone: %q", out)
 	}
 }
+
+func TestConvertOutputByExtension(t *testing.T) {
+	dir := t.TempDir()
+	const game = "position startpos moves 7g7f 3c3d"
+	for ext, head := range map[string]string{".csa": "V2.2", ".jkf": "{", ".usi": "position startpos", ".kifu": "#KIF"} {
+		out := filepath.Join(dir, "game"+ext)
+		if _, errOut, code := convert(t, game, "-o", out, "-"); code != 0 {
+			t.Fatalf("-o %s: %d %s", out, code, errOut)
+		}
+		data, _ := os.ReadFile(out)
+		if !strings.HasPrefix(string(data), head) {
+			t.Errorf("-o game%s starts %q, want %q", ext, data[:min(len(data), 20)], head)
+		}
+	}
+	// --to wins over the extension.
+	out := filepath.Join(dir, "x.csa")
+	if _, _, code := convert(t, game, "--to", "usi", "-o", out, "-"); code != 0 {
+		t.Fatal(code)
+	}
+	if data, _ := os.ReadFile(out); !strings.HasPrefix(string(data), "position") {
+		t.Errorf("--to usi -o x.csa wrote %q", data)
+	}
+}
+
+func TestConvertEmptyAndUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	for _, content := range []string{"", "\ufeff", " \n\r\n"} {
+		f := filepath.Join(dir, "empty.kif")
+		os.WriteFile(f, []byte(content), 0o644)
+		if _, errOut, code := convert(t, "", f); code != 1 || !strings.Contains(errOut, "empty.kif: empty file") {
+			t.Errorf("empty file %q: %d %q", content, code, errOut)
+		}
+	}
+	bad := filepath.Join(dir, "nowhere", "x.kif")
+	_, errOut, code := convert(t, "position startpos", "-o", bad, "-")
+	if code != 1 || !strings.Contains(errOut, "cannot write "+bad+": ") || strings.Contains(errOut, ".x.kif.") {
+		t.Errorf("unwritable -o: %d %q", code, errOut)
+	}
+}

@@ -1,3 +1,5 @@
+// The module path sorts before github.com/charmbracelet on purpose: package
+// tui/termcolor must be initialised before Bubble Tea (see its doc).
 module example.com/shogi
 
 go 1.26.8

@@ -191,6 +191,10 @@ func ReadFormat(data []byte, name string, f Format) (*Record, error) {
 	if err != nil {
 		return nil, withFile(err, name)
 	}
+	if strings.TrimSpace(text) == "" {
+		// Nothing at all is not an empty game: say so whatever the format.
+		return nil, withFile(&ParseError{Err: errors.New("empty file: no record in it")}, name)
+	}
 	if f == Unknown {
 		var sure bool
 		f, sure = detect(text)
@@ -324,7 +328,14 @@ func WriteFile(path string, r *Record) error {
 
 // WriteFileAtomic writes data to a temporary file beside path and renames
 // it into place.
-func WriteFileAtomic(path string, data []byte) error {
+func WriteFileAtomic(path string, data []byte) (err error) {
+	// Errors name the user's path, not the temporary file's.
+	defer func() {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("cannot write %s: %w", path, pe.Err)
+		}
+	}()
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err

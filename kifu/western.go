@@ -258,7 +258,10 @@ func writeWestern(b *strings.Builder, r *Record) {
 		}, k)
 		fmt.Fprintf(b, "[%s %s]\n", k, strconv.Quote(h.Value))
 	}
-	if r.Start.SFEN() != game.StartSFEN {
+	if r.Start.SFEN() == game.StartSFEN && len(r.Headers) == 0 {
+		// A tag, so that even a record with nothing else is not an empty file.
+		b.WriteString("[Handicap \"even\"]\n")
+	} else if r.Start.SFEN() != game.StartSFEN {
 		if h, ok := game.HandicapBySFEN(&r.Start); ok {
 			fmt.Fprintf(b, "[Handicap %q]\n", h.Name)
 		}
