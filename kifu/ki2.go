@@ -2,7 +2,6 @@ package kifu
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -143,19 +142,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				break
 			}
 		}
-		for i := len(nodes) - 1; i >= 0; i-- {
-			n := nodes[i]
-			if i == 0 && skipFirstSiblings {
-				break
-			}
-			if n.Index() != 0 {
-				continue
-			}
-			for _, alt := range n.Parent.Children[1:] {
-				fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
-				line(alt, starts[i], true)
-			}
-		}
+		writeVariations(b, nodes, skipFirstSiblings, func(i int, alt *Node) { line(alt, starts[i], true) })
 	}
 	if len(r.Root.Children) > 0 {
 		line(r.Root.Children[0], r.Start, false)

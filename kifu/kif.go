@@ -537,6 +537,27 @@ func kifMove(m game.Move, prev game.Move) string {
 }
 
 // writeKIF writes r as KIF text.
+// writeVariations writes the branches off a line the way KIF and KI2 both
+// do, after the line and deepest branch point first: each alternative as
+// 変化：N手 followed by its moves, which line writes (i is the index in
+// nodes of the move it replaces). The first node's own siblings are left
+// to the caller when skipFirstSiblings is set.
+func writeVariations(b *strings.Builder, nodes []*Node, skipFirstSiblings bool, line func(i int, alt *Node)) {
+	for i := len(nodes) - 1; i >= 0; i-- {
+		n := nodes[i]
+		if i == 0 && skipFirstSiblings {
+			break
+		}
+		if n.Index() != 0 {
+			continue
+		}
+		for _, alt := range n.Parent.Children[1:] {
+			fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
+			line(i, alt)
+		}
+	}
+}
+
 func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 	if enc == UTF8 {
 		b.WriteString("#KIF version=2.0 encoding=UTF-8\n")
@@ -572,19 +593,7 @@ func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 				break
 			}
 		}
-		for i := len(nodes) - 1; i >= 0; i-- {
-			n := nodes[i]
-			if i == 0 && skipFirstSiblings {
-				break
-			}
-			if n.Index() != 0 {
-				continue
-			}
-			for _, alt := range n.Parent.Children[1:] {
-				fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
-				line(alt, lastMove(alt.Parent), true)
-			}
-		}
+		writeVariations(b, nodes, skipFirstSiblings, func(_ int, alt *Node) { line(alt, lastMove(alt.Parent), true) })
 	}
 	if len(r.Root.Children) > 0 {
 		line(r.Root.Children[0], game.NoMove, false)
