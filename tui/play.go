@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"example.com/shogi/assets"
@@ -68,9 +69,9 @@ type playModel struct {
 	targets  squareSet
 	pending  [2]game.Move // the promotion question: [0] promotes, [1] does not
 
-	typing bool   // the move line is open
-	input  []rune // the move line
-	save   []rune // the file name line
+	typing bool            // the move line is open
+	input  textinput.Model // the move line
+	save   textinput.Model // the file name line
 
 	status    string
 	statusErr bool
@@ -250,7 +251,7 @@ func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 // for resuming and hands the turn to a bot if one is to move.
 func (m *playModel) afterMove() tea.Cmd {
 	m.clearPick()
-	m.typing, m.input = false, nil
+	m.typing = false
 	m.review = -1
 	m.refreshTexts()
 	if r := m.g.Result(); r.Over() {
@@ -358,7 +359,8 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 	var cmds []tea.Cmd
 	for i, r := range rs {
 		if m.typing {
-			m.input = append(m.input, rs[i:]...)
+			// The rest of the burst is typed.
+			editInput(m.c, &m.input, tea.KeyMsg{Type: tea.KeyRunes, Runes: rs[i:]}, m.inputCols())
 			m.liveCheck()
 			break
 		}
@@ -402,7 +404,8 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 		case key.Matches(rk, k.Impasse):
 			m.ask(confirmImpasse)
 		case key.Matches(rk, k.Save):
-			m.state, m.save = stateSave, []rune(defaultSaveName())
+			m.state = stateSave
+			m.save = newInput(m.c, savePrompt, defaultSaveName(), 0, m.saveCols())
 		case key.Matches(rk, k.Leave):
 			if m.g.Result().Over() || m.g.Len() == 0 {
 				m.token++
@@ -440,34 +443,43 @@ func startsMove(r rune) bool {
 }
 
 func (m *playModel) openInput(rs []rune) {
-	m.typing, m.input = true, rs
+	m.typing = true
+	m.input = newInput(m.c, movePrompt, string(rs), 0, m.inputCols())
 	m.clearPick()
 	m.liveCheck()
 }
 
-// typeKey edits the move line: every printable key goes into it.
+// movePrompt starts the move line.
+const movePrompt = "> "
+
+// inputCols is how many columns the typed move may take on screen: the
+// width less the prompt and the cursor cell.
+func (m *playModel) inputCols() int { return m.c.width - m.c.m.width(movePrompt) - 1 }
+
+// typeKey edits the move line: every printable key goes into it, and the
+// cursor and editing keys (←/→, home/end, ctrl+a/e/u/w) work within it.
 func (m playModel) typeKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 	switch msg.Type {
-	case tea.KeyRunes:
-		m.input = append(m.input, msg.Runes...)
-	case tea.KeySpace:
-		m.input = append(m.input, ' ')
-	case tea.KeyBackspace:
-		if len(m.input) > 0 {
-			m.input = m.input[:len(m.input)-1]
-		}
-		if len(m.input) == 0 {
-			m.typing = false
-			m.setInfo("")
-			return m, nil
-		}
 	case tea.KeyEsc:
-		m.typing, m.input = false, nil
+		m.typing = false
 		m.setInfo("")
 		return m, nil
 	case tea.KeyEnter:
 		return m.submit()
-	default:
+	case tea.KeyBackspace:
+		if m.input.Value() == "" {
+			m.typing = false
+			m.setInfo("")
+			return m, nil
+		}
+	}
+	if !editInput(m.c, &m.input, msg, m.inputCols()) {
+		return m, nil // the cursor moved, or nothing happened: the status stands
+	}
+	if m.input.Value() == "" && msg.Type == tea.KeyBackspace {
+		// Backspace took the last character: the line closes, as it opened.
+		m.typing = false
+		m.setInfo("")
 		return m, nil
 	}
 	m.liveCheck()
@@ -476,7 +488,7 @@ func (m playModel) typeKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 
 // liveCheck says, as the move is typed, what it reads as.
 func (m *playModel) liveCheck() {
-	text := strings.TrimSpace(string(m.input))
+	text := strings.TrimSpace(m.input.Value())
 	if text == "" {
 		m.setInfo("type a move in any notation; enter plays it, esc cancels")
 		return
@@ -515,7 +527,7 @@ func (m *playModel) describe(pos *game.Position, mv game.Move) string {
 
 // submit plays the typed move or says why it cannot be played.
 func (m playModel) submit() (playModel, tea.Cmd) {
-	text := strings.TrimSpace(string(m.input))
+	text := strings.TrimSpace(m.input.Value())
 	if text == "" {
 		m.typing = false
 		return m, nil
@@ -529,7 +541,7 @@ func (m playModel) submit() (playModel, tea.Cmd) {
 	if pair, ok := promotionChoice(err); ok {
 		// The text left promotion open: ask, as the cursor does.
 		m.pending, m.state = pair, statePromote
-		m.typing, m.input = false, nil
+		m.typing = false
 		m.setInfo("")
 		return m, nil
 	}
@@ -934,7 +946,7 @@ func (m playModel) mouse(msg tea.MouseMsg) (playModel, tea.Cmd) {
 	}
 	if sq := squareAt(msg.X-boardLeft, msg.Y-boardTop, m.flip); sq != game.NoSquare {
 		m.cursor = sq
-		m.tray, m.typing, m.input = false, false, nil
+		m.tray, m.typing = false, false
 		return m.selectSquare(sq)
 	}
 	pos := m.g.Position()
@@ -1142,10 +1154,10 @@ func (m *playModel) promptLine() string {
 			confirmImpasse: m.impasseQuestion(),
 		}[m.confirm]
 	case stateSave:
-		return "save as: " + c.m.tail(string(m.save), c.width-40) + "_  (enter saves, esc cancels)"
+		return inputView(m.save) + saveHint
 	}
 	if m.typing {
-		return "> " + c.m.tail(string(m.input), c.width-4) + "_"
+		return inputView(m.input)
 	}
 	if m.g.Result().Over() && m.fromStudy {
 		return "w save, [ ] review, q back to the study"

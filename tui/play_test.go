@@ -381,7 +381,7 @@ func TestSave(t *testing.T) {
 	if h.m.play.state != stateSave {
 		t.Fatalf("w did not ask for a file name:\n%s", h.screen())
 	}
-	for range h.m.play.save {
+	for range h.m.play.save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "game.kif")
@@ -404,7 +404,7 @@ func TestSave(t *testing.T) {
 	}
 	// An extension no format has is refused before anything is written.
 	h.press("w")
-	for range h.m.play.save {
+	for range h.m.play.save.Value() {
 		h.press("backspace")
 	}
 	h.press("game.doc", "enter")
@@ -413,7 +413,7 @@ func TestSave(t *testing.T) {
 	}
 	// A folder that does not exist is named; the temporary file is not.
 	h.press("w")
-	for range h.m.play.save {
+	for range h.m.play.save.Value() {
 		h.press("backspace")
 	}
 	h.press("sub/dir/m.jkf", "enter")
@@ -642,7 +642,7 @@ func TestPlayFromStudyNumbering(t *testing.T) {
 		}
 	}
 	h.press("w")
-	for range h.m.play.save {
+	for range h.m.play.save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "line.kif")

@@ -20,22 +20,25 @@ func defaultSaveName() string {
 	return time.Now().Format("shogi-20060102-150405") + ".kif"
 }
 
+// The file name line: the prompt before the name and the hint after it.
+const (
+	savePrompt = "save as: "
+	saveHint   = "  (enter saves, esc cancels)"
+)
+
+// saveCols is how many columns the file name may take on screen.
+func (m *playModel) saveCols() int {
+	return m.c.width - m.c.m.width(savePrompt) - m.c.m.width(saveHint) - 1
+}
+
 // saveKey edits the file name line.
 func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 	switch msg.Type {
-	case tea.KeyRunes:
-		m.save = append(m.save, msg.Runes...)
-	case tea.KeySpace:
-		m.save = append(m.save, ' ')
-	case tea.KeyBackspace:
-		if len(m.save) > 0 {
-			m.save = m.save[:len(m.save)-1]
-		}
 	case tea.KeyEsc:
 		m.state = stateMove
 		m.setInfo("")
 	case tea.KeyEnter:
-		path := strings.TrimSpace(string(m.save))
+		path := strings.TrimSpace(m.save.Value())
 		if path == "" {
 			m.setError("give a file name")
 			return m, nil
@@ -47,6 +50,8 @@ func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 		m.state = stateMove
 		m.setInfo("saving " + path + " …")
 		return m, saveRecord(path, m.saveable())
+	default:
+		editInput(m.c, &m.save, msg, m.saveCols())
 	}
 	return m, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"example.com/shogi/game"
@@ -46,7 +47,7 @@ type studyModel struct {
 	noteTop int // the first line of the comment area shown (scrolled with j/k)
 	noteAt  int // the ply noteTop belongs to: another ply starts at the top
 
-	jump       string // digits typed for "go to move N"
+	jump       *textinput.Model // the number typed for "go to move N", or nil
 	prompt     *studyPrompt
 	lastExport string // the name last typed into the prompt
 	message    string // one-line feedback (export done, no variation here …)
@@ -63,9 +64,17 @@ type studyModel struct {
 // studyPrompt is the one-line input for the export file name, and the
 // overwrite question that may follow it.
 type studyPrompt struct {
-	text    []rune
+	input   textinput.Model
 	confirm string // the path waiting for a yes/no on overwriting
 }
+
+// The study's input lines: the prompts, and how long a move number may be.
+const (
+	jumpPrompt   = "Go to move: "
+	jumpHint     = "  (enter)"
+	jumpDigits   = 6
+	exportPrompt = "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): "
+)
 
 // playFromMsg asks the app to start a game from node's position, players
 // given by colour; the moves played come back through studyModel.addLine
@@ -426,7 +435,9 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 				cmds = append(cmds, cmd)
 				if s.prompt != nil {
 					// The rest of the burst is typed into the prompt.
-					cmds = append(cmds, s.promptRunes(msg.Runes[i+1:]))
+					if rest := msg.Runes[i+1:]; len(rest) > 0 && s.prompt.confirm == "" {
+						editInput(s.c, &s.prompt.input, tea.KeyMsg{Type: tea.KeyRunes, Runes: rest}, s.exportCols())
+					}
 					break
 				}
 			}
@@ -464,26 +475,33 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '0' && msg.Runes[0] <= '9' {
-		if len(s.jump) < 6 {
-			s.jump += string(msg.Runes[0])
+		if s.jump == nil {
+			in := newInput(s.c, jumpPrompt, "", jumpDigits, jumpDigits)
+			s.jump = &in
 		}
+		editInput(s.c, s.jump, msg, jumpDigits)
 		return nil
 	}
-	if s.jump != "" {
-		switch msg.Type {
-		case tea.KeyEnter:
-			n, _ := strconv.Atoi(s.jump)
-			s.jump = ""
+	if s.jump != nil {
+		// The number takes enter, esc and the editing keys; any other key
+		// drops it and does what it does.
+		switch {
+		case msg.Type == tea.KeyEnter:
+			n, _ := strconv.Atoi(s.jump.Value())
+			s.jump = nil
 			s.goTo(n)
 			return nil
-		case tea.KeyBackspace:
-			s.jump = s.jump[:len(s.jump)-1]
+		case msg.Type == tea.KeyEsc:
+			s.jump = nil
 			return nil
-		case tea.KeyEsc:
-			s.jump = ""
+		case isEditKey(*s.jump, msg):
+			editInput(s.c, s.jump, msg, jumpDigits)
+			if s.jump.Value() == "" && msg.Type == tea.KeyBackspace {
+				s.jump = nil
+			}
 			return nil
 		}
-		s.jump = ""
+		s.jump = nil
 	}
 	s.message = ""
 	k := s.keys
@@ -523,7 +541,7 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 		if name == "" {
 			name = s.exportSuggestion()
 		}
-		s.prompt = &studyPrompt{text: []rune(name)}
+		s.prompt = &studyPrompt{input: newInput(s.c, exportPrompt, name, 0, s.exportCols())}
 	case key.Matches(msg, k.PlayHere):
 		if !s.position().HasLegalMove() {
 			s.say("the side to move has no legal move here", true)
@@ -616,8 +634,8 @@ func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
 		s.prompt = nil
 		s.say("export cancelled", false)
 	case tea.KeyEnter:
-		path := strings.TrimSpace(string(p.text))
-		s.lastExport = string(p.text)
+		path := strings.TrimSpace(p.input.Value())
+		s.lastExport = p.input.Value()
 		if path == "" {
 			s.prompt = nil
 			s.say("no file name: nothing saved", true)
@@ -634,24 +652,15 @@ func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		s.prompt = nil
 		s.export(path)
-	case tea.KeyCtrlU:
-		p.text = nil
-	case tea.KeyBackspace:
-		if len(p.text) > 0 {
-			p.text = p.text[:len(p.text)-1]
-		}
-	case tea.KeyRunes, tea.KeySpace:
-		return s.promptRunes(msg.Runes)
+	default:
+		editInput(s.c, &p.input, msg, s.exportCols())
 	}
 	return nil
 }
 
-func (s *studyModel) promptRunes(rs []rune) tea.Cmd {
-	if s.prompt != nil && s.prompt.confirm == "" {
-		s.prompt.text = append(s.prompt.text, rs...)
-	}
-	return nil
-}
+// exportCols is how many columns the export file name may take on
+// screen: the width less the prompt and the cursor cell.
+func (s *studyModel) exportCols() int { return s.c.width - s.c.m.width(exportPrompt) - 1 }
 
 // export writes the whole record, branches included, in the format the
 // extension names.

@@ -613,10 +613,9 @@ func (s *studyModel) footer() string {
 	case s.prompt != nil && s.prompt.confirm != "":
 		return m.truncate(s.prompt.confirm+" exists: overwrite? (y/n)", s.c.width)
 	case s.prompt != nil:
-		text := "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): " + string(s.prompt.text) + "_"
-		return m.truncate(text, s.c.width)
-	case s.jump != "":
-		return "Go to move: " + s.jump + "_  (enter)"
+		return m.truncate(inputView(s.prompt.input), s.c.width)
+	case s.jump != nil:
+		return m.truncate(inputView(*s.jump)+jumpHint, s.c.width)
 	case s.message != "":
 		text := m.truncate(s.message, s.c.width)
 		if s.isError {
@@ -629,7 +628,7 @@ func (s *studyModel) footer() string {
 
 // footerLines is the footer, a long message wrapped onto at most rows lines.
 func (s *studyModel) footerLines(rows int) []string {
-	if s.leaving || s.choosing || s.prompt != nil || s.jump != "" || s.message == "" {
+	if s.leaving || s.choosing || s.prompt != nil || s.jump != nil || s.message == "" {
 		return []string{s.footer()}
 	}
 	lines := s.c.m.wrapLines(s.message, s.c.width, rows)

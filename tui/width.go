@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -66,22 +67,35 @@ func (w measure) pad(s string, n int) string {
 	return s
 }
 
-// truncate cuts plain text (no escape sequences) to at most n columns.
+// truncate cuts text to at most n columns. Escape sequences (the reversed
+// cursor of an input line) take no column and are never cut in two; a cut
+// styled line ends with a reset.
 func (w measure) truncate(s string, n int) string {
-	if w.cond.StringWidth(s) <= n {
+	if !strings.Contains(s, "\x1b") {
+		if w.cond.StringWidth(s) <= n {
+			return s
+		}
+		return w.cond.Truncate(s, n, "")
+	}
+	if w.width(s) <= n {
 		return s
 	}
-	return w.cond.Truncate(s, n, "")
-}
-
-// tail keeps the end of plain text s that fits in n columns, so a long
-// input line shows what is being typed.
-func (w measure) tail(s string, n int) string {
-	rs := []rune(s)
-	for len(rs) > 0 && w.cond.StringWidth(string(rs)) > n {
-		rs = rs[1:]
+	var b strings.Builder
+	used := 0
+	for i := 0; i < len(s); {
+		if j := sgrEnd(s, i); j > i {
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if used += w.cond.RuneWidth(r); used > n {
+			break
+		}
+		b.WriteString(s[i : i+size])
+		i += size
 	}
-	return string(rs)
+	return b.String() + "\x1b[0m"
 }
 
 // stripSGR removes "ESC [ … m" sequences, the only escapes the app's
@@ -92,19 +106,29 @@ func stripSGR(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '[' {
-			j := i + 2
-			for j < len(s) && (s[j] == ';' || (s[j] >= '0' && s[j] <= '9')) {
-				j++
-			}
-			if j < len(s) && s[j] == 'm' {
-				i = j
-				continue
-			}
+		if j := sgrEnd(s, i); j > i {
+			i = j - 1
+			continue
 		}
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// sgrEnd is the index just past the "ESC [ … m" sequence at s[i], or i
+// when none starts there.
+func sgrEnd(s string, i int) int {
+	if s[i] != 0x1b || i+1 >= len(s) || s[i+1] != '[' {
+		return i
+	}
+	j := i + 2
+	for j < len(s) && (s[j] == ';' || (s[j] >= '0' && s[j] <= '9')) {
+		j++
+	}
+	if j < len(s) && s[j] == 'm' {
+		return j + 1
+	}
+	return i
 }
 
 // wrapLines wraps plain text to width columns in at most rows lines; what
