@@ -54,7 +54,9 @@ func FuzzStudyKeys(f *testing.F) {
 			name = "partial.kif"
 		}
 		s := loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", name))
-		s.name = filepath.Join(t.TempDir(), "out.kif") // exports go to a temporary folder
+		// Exports go to the current directory, whatever name is typed:
+		// make it a temporary one.
+		t.Chdir(t.TempDir())
 		for i, b := range data {
 			next := byte(0)
 			if i+1 < len(data) {
