@@ -341,7 +341,16 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 		return err
 	}
 	name := tmp.Name()
-	_, err = io.Copy(tmp, bytes.NewReader(data))
+	// CreateTemp makes the file private; a record is an ordinary file, and
+	// one that is replaced keeps its mode.
+	mode := os.FileMode(0o644)
+	if fi, serr := os.Stat(path); serr == nil {
+		mode = fi.Mode().Perm()
+	}
+	err = tmp.Chmod(mode)
+	if err == nil {
+		_, err = io.Copy(tmp, bytes.NewReader(data))
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

@@ -251,6 +251,11 @@ func (m *Model) Init() tea.Cmd {
 // Update routes a message to the current mode, after handling the few
 // messages that concern the whole app.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlJ {
+		// A return typed before the terminal is in raw mode arrives as a
+		// line feed (ctrl+j): it is still the Enter the user pressed.
+		msg = tea.KeyMsg{Type: tea.KeyEnter, Alt: k.Alt}
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		if msg.Width == 0 || msg.Height == 0 {
@@ -319,6 +324,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View draws the current mode, or says the terminal is too small.
 func (m *Model) View() string {
 	needW, needH := appMinWidth, appMinHeight
+	if m.mode == modeStudy {
+		needW, needH = studyMinWidth, studyMinHeight
+	}
 	if m.c.width < needW || m.c.height < needH {
 		return fmt.Sprintf("terminal too small (need %d×%d, have %d×%d)", needW, needH, m.c.width, m.c.height)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -56,9 +57,13 @@ const (
 type playModel struct {
 	c       *common
 	g       *game.Game
-	players [2]string
-	state   playState
-	confirm confirmAction
+	started time.Time // when the game began, for the record's 開始日時
+	// overwrite is the existing file the save line last warned about: a
+	// second enter on the same name overwrites it.
+	overwrite string
+	players   [2]string
+	state     playState
+	confirm   confirmAction
 
 	flip     bool
 	cursor   game.Square
@@ -112,6 +117,7 @@ func newPlay(c *common, s setup) playModel {
 	m := playModel{
 		c:        c,
 		g:        game.NewGame(s.start),
+		started:  time.Now(),
 		players:  s.players,
 		selected: game.NoSquare,
 		review:   -1,
@@ -1163,7 +1169,7 @@ func (m *playModel) promptLine() string {
 		return "w save, [ ] review, q back to the study"
 	}
 	if m.g.Result().Over() {
-		return "w save, [ ] review, n new game, q menu"
+		return "w save, [ ] review, o study, n new game, q menu"
 	}
 	if m.review >= 0 {
 		return fmt.Sprintf("reviewing move %d, [ ] step, esc returns", m.before+m.review)

@@ -703,3 +703,56 @@ func TestLongStatusWraps(t *testing.T) {
 		}
 	}
 }
+
+// Saving over an existing file asks first: enter again overwrites.
+func TestSaveOverwrite(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("7g7f")
+	path := filepath.Join(t.TempDir(), "precious.kif")
+	if err := os.WriteFile(path, []byte("precious"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h.press("w")
+	for range h.m.play.save.Value() {
+		h.press("backspace")
+	}
+	h.press(path, "enter")
+	if data, _ := os.ReadFile(path); string(data) != "precious" || !strings.Contains(h.status(), "exists") {
+		t.Fatalf("first enter on an existing file: status %q, file %q", h.status(), data)
+	}
+	h.press("enter")
+	if !strings.Contains(h.status(), "saved "+path) {
+		t.Fatalf("second enter: status %q", h.status())
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o644 {
+		t.Errorf("saved file mode %v, %v; want 0644 kept", fi.Mode(), err)
+	}
+	if rec, err := kifu.ReadFile(path); err != nil || len(rec.MainMoves()) != 1 {
+		t.Errorf("overwritten file reads back %v, %v", rec, err)
+	}
+}
+
+// A return typed while the program starts comes as ctrl+j (the terminal
+// is not in raw mode yet) and still plays the typed move.
+func TestLineFeedIsEnter(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.press("7g7f")
+	h.m.Update(tea.KeyMsg{Type: tea.KeyCtrlJ})
+	if got := h.moves(); got != "7g7f" {
+		t.Errorf("moves after 7g7f and a line feed: %q", got)
+	}
+}
+
+// The study needs more room than a game: the root says how much.
+func TestTooSmallStudy(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.press("x", "y", "enter", "o")
+	if h.m.mode != modeStudy {
+		t.Fatalf("mode %v, want the study", h.m.mode)
+	}
+	h.send(windowSize(64, 20))
+	if got := h.m.View(); !strings.Contains(got, "terminal too small (need 80×24, have 64×20)") {
+		t.Fatalf("study View at 64×20 = %q", got)
+	}
+}

@@ -35,7 +35,7 @@ func (m *playModel) saveCols() int {
 func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 	switch msg.Type {
 	case tea.KeyEsc:
-		m.state = stateMove
+		m.state, m.overwrite = stateMove, ""
 		m.setInfo("")
 	case tea.KeyEnter:
 		path := strings.TrimSpace(m.save.Value())
@@ -47,7 +47,13 @@ func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 			m.setError(fmt.Sprintf("%s: unknown extension (use .kif .kifu .ki2 .csa .jkf .usi .sfen .psn)", path))
 			return m, nil
 		}
-		m.state = stateMove
+		if _, err := os.Stat(path); err == nil && m.overwrite != path {
+			// Enter again on the same name overwrites; anything else keeps the file.
+			m.overwrite = path
+			m.setError(path + " exists: enter again to overwrite it, esc cancels")
+			return m, nil
+		}
+		m.state, m.overwrite = stateMove, ""
 		m.setInfo("saving " + path + " …")
 		return m, saveRecord(path, m.saveable())
 	default:
@@ -102,7 +108,7 @@ func (m *playModel) saveable() *kifu.Record {
 // headers names the players in the record.
 func (m *playModel) headers() []kifu.Header {
 	return []kifu.Header{
-		{Key: "開始日時", Value: time.Now().Format("2006/01/02 15:04:05")},
+		{Key: "開始日時", Value: m.started.Format("2006/01/02 15:04:05")},
 		{Key: "先手", Value: m.players[game.Black]},
 		{Key: "後手", Value: m.players[game.White]},
 	}

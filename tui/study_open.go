@@ -59,18 +59,27 @@ func Open(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: shogi open [--style kanji|western|ascii] [--notation STYLE] [--width narrow|wide] [--ply N] FILE|-")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+	// Flags may follow the file, as in the other commands.
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return 0
+			}
+			return 2
 		}
-		return 2
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
 	}
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "shogi open: "+format+"\n", a...)
 		fs.Usage()
 		return 2
 	}
-	if fs.NArg() != 1 {
+	if len(files) != 1 {
 		return usage("want one record file, or - for stdin")
 	}
 	o := Options{Width: DefaultWidthPolicy()}
@@ -95,7 +104,7 @@ func Open(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
-	path := fs.Arg(0)
+	path := files[0]
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 	var data []byte
 	name := path

@@ -22,6 +22,8 @@ func TestOpenUsage(t *testing.T) {
 		{[]string{"--style", "fancy", "a.kif"}, 2, `unknown piece style "fancy"`},
 		{[]string{"--width", "huge", "a.kif"}, 2, `unknown width "huge"`},
 		{[]string{"--notation", "morse", "a.kif"}, 2, "morse"},
+		{[]string{"a.kif", "--style", "fancy"}, 2, `unknown piece style "fancy"`}, // flags after the file
+		{[]string{"testdata/study/no-such-file.kif", "--ply", "3"}, 1, "no such file"},
 		{[]string{"testdata/study/no-such-file.kif"}, 1, "no such file"},
 		{[]string{"-h"}, 0, "usage: shogi open"},
 	} {
