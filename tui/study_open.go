@@ -147,6 +147,11 @@ func Open(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi open:", err)
 		return 1
 	}
+	if rerr != nil {
+		// The app showed why; scripts learn it from the status and stderr.
+		fmt.Fprintln(stderr, "shogi open:", rerr)
+		return 1
+	}
 	return 0
 }
 
