@@ -1115,7 +1115,14 @@ func (m *playModel) titleLine(pos *game.Position) string {
 	}
 	n := m.before + m.g.Len()
 	kanji := c.pieces == Kanji
+	if m.review >= 0 {
+		n = m.before + m.review // the position shown, not the live one
+	}
 	switch {
+	case m.review >= 0 && kanji:
+		b.WriteString(fmt.Sprintf("  %d手目の局面 (検討中)", n))
+	case m.review >= 0:
+		b.WriteString(fmt.Sprintf("  reviewing after move %d", n))
 	case m.g.Result().Over() && kanji:
 		b.WriteString(fmt.Sprintf("  まで%d手 終局", n))
 	case m.g.Result().Over():

@@ -756,3 +756,14 @@ func TestTooSmallStudy(t *testing.T) {
 		t.Fatalf("study View at 64×20 = %q", got)
 	}
 }
+
+// While stepping back through the game, the header names the position shown.
+func TestReviewHeader(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("7g7f")
+	h.typeMove("3c3d")
+	h.press("[")
+	if s := h.screen(); !strings.Contains(s, "1手目の局面") || strings.Contains(s, "3手目") {
+		t.Errorf("header while reviewing move 1:\n%s", s)
+	}
+}
