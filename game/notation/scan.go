@@ -88,7 +88,7 @@ func (s *scanner) word(words []string) int {
 		n := 0
 		ok := true
 		for _, wr := range w {
-			if s.i+n >= len(s.r) || unicode.ToLower(s.r[s.i+n]) != wr {
+			if s.i+n >= len(s.r) || lower(s.r[s.i+n]) != wr {
 				ok = false
 				break
 			}
@@ -100,6 +100,18 @@ func (s *scanner) word(words []string) int {
 	}
 	s.i += bestLen
 	return best
+}
+
+// lower is unicode.ToLower with fast paths for ASCII and for the kana and
+// kanji that make up most of what is scanned (they have no case).
+func lower(r rune) rune {
+	switch {
+	case r >= 'A' && r <= 'Z':
+		return r + 'a' - 'A'
+	case r < 0x80 || r >= 0x2E80:
+		return r
+	}
+	return unicode.ToLower(r)
 }
 
 // wordPrefix reports whether the rest of the text is a proper start of one
