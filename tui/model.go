@@ -280,7 +280,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case reviewGameMsg:
 		// The game-end screen's "study": the game just played, in study mode.
-		m.study, m.mode = reviewGame(m.c, msg.g, msg.players), modeStudy
+		m.study, m.mode = reviewGame(m.c, msg), modeStudy
 		return m, nil
 	case playFromMsg:
 		st, ok := m.study.(*studyModel)

@@ -58,6 +58,10 @@ type playModel struct {
 	c       *common
 	g       *game.Game
 	started time.Time // when the game began, for the record's 開始日時
+	// savedPath and savedMoves say where w last saved the game, and how
+	// many moves it had then, so the study knows whether it is saved.
+	savedPath  string
+	savedMoves int
 	// overwrite is the existing file the save line last warned about: a
 	// second enter on the same name overwrites it.
 	overwrite string
@@ -106,8 +110,9 @@ type botMoveMsg struct {
 
 // savedMsg reports a record save.
 type savedMsg struct {
-	path string
-	err  error
+	path  string
+	moves int // how many moves of the game the file holds
+	err   error
 }
 
 // autosavedMsg reports an autosave; only failures are shown.
@@ -238,6 +243,7 @@ func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 			m.setError(saveFailure(msg.path, msg.err))
 		} else {
 			m.setInfo("saved " + msg.path)
+			m.savedPath, m.savedMoves = msg.path, msg.moves
 		}
 		return m, nil
 	case autosavedMsg:
@@ -386,7 +392,10 @@ func (m playModel) runes(rs []rune) (playModel, tea.Cmd) {
 			return m, func() tea.Msg { return toMenuMsg{newGame: true} }
 		case r == 'o' && m.g.Result().Over() && !m.fromStudy:
 			m.token++
-			msg := reviewGameMsg{g: m.g, players: m.players}
+			msg := reviewGameMsg{g: m.g, players: m.players, headers: m.headers()}
+			if m.savedPath != "" && m.savedMoves == m.g.Len() {
+				msg.saved = m.savedPath
+			}
 			return m, func() tea.Msg { return msg }
 		case startsMove(r):
 			m.openInput([]rune{r})

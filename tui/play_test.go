@@ -767,3 +767,22 @@ func TestReviewHeader(t *testing.T) {
 		t.Errorf("header while reviewing move 1:\n%s", s)
 	}
 }
+
+// A game saved with w opens in the study as that file, not as unsaved.
+func TestStudyAfterSave(t *testing.T) {
+	h := newHarness(t, Options{Play: true})
+	h.typeMove("7g7f")
+	h.press("x", "y", "enter", "w")
+	for range h.m.play.save.Value() {
+		h.press("backspace")
+	}
+	path := filepath.Join(t.TempDir(), "done.kif")
+	h.press(path, "enter", "o")
+	st, ok := h.m.study.(*studyModel)
+	if h.m.mode != modeStudy || !ok {
+		t.Fatalf("o after saving: mode %v", h.m.mode)
+	}
+	if st.dirty || !strings.Contains(h.screen(), "done.kif") {
+		t.Errorf("the study calls a saved game unsaved (dirty %v):\n%s", st.dirty, h.screen())
+	}
+}

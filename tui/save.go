@@ -55,7 +55,7 @@ func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
 		}
 		m.state, m.overwrite = stateMove, ""
 		m.setInfo("saving " + path + " …")
-		return m, saveRecord(path, m.saveable())
+		return m, saveRecord(path, m.saveable(), m.g.Len())
 	default:
 		editInput(m.c, &m.save, msg, m.saveCols())
 	}
@@ -115,9 +115,9 @@ func (m *playModel) headers() []kifu.Header {
 }
 
 // saveRecord writes r to path off the UI loop.
-func saveRecord(path string, r *kifu.Record) tea.Cmd {
+func saveRecord(path string, r *kifu.Record, moves int) tea.Cmd {
 	return func() tea.Msg {
-		return savedMsg{path: path, err: kifu.WriteFile(path, r)}
+		return savedMsg{path: path, moves: moves, err: kifu.WriteFile(path, r)}
 	}
 }
 

@@ -159,19 +159,28 @@ func Open(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // screen's "study" choice).
 type reviewGameMsg struct {
 	g       *game.Game
-	players [2]string // by colour, as play mode names them
+	players [2]string     // by colour, as play mode names them
+	headers []kifu.Header // the record's headers as play mode writes them; nil: built here
+	saved   string        // the file the whole game was saved to, if it was
 }
 
 // reviewGame opens a finished (or abandoned) game in the study, at its
-// last ply, as a record that has not been saved yet.
-func reviewGame(c *common, g *game.Game, players [2]string) *studyModel {
-	headers := []kifu.Header{
-		{Key: "開始日時", Value: time.Now().Format("2006/01/02 15:04:05")},
-		{Key: "先手", Value: players[game.Black]},
-		{Key: "後手", Value: players[game.White]},
+// last ply: as the file it was saved to, or as a record not saved yet.
+func reviewGame(c *common, msg reviewGameMsg) *studyModel {
+	headers := msg.headers
+	if headers == nil {
+		headers = []kifu.Header{
+			{Key: "開始日時", Value: time.Now().Format("2006/01/02 15:04:05")},
+			{Key: "先手", Value: msg.players[game.Black]},
+			{Key: "後手", Value: msg.players[game.White]},
+		}
 	}
-	s := newStudy(c, kifu.FromGame(g, headers, nil), "this game", nil)
+	name := "this game"
+	if msg.saved != "" {
+		name = msg.saved
+	}
+	s := newStudy(c, kifu.FromGame(msg.g, headers, nil), name, nil)
 	s.goTo(s.last())
-	s.dirty = true
+	s.dirty = msg.saved == ""
 	return s
 }

@@ -50,7 +50,7 @@ func TestReviewGame(t *testing.T) {
 		}
 	}
 	g.Resign(game.Black)
-	s := reviewGame(studyCommon(100, 30), g, [2]string{"human", "greedy"})
+	s := reviewGame(studyCommon(100, 30), reviewGameMsg{g: g, players: [2]string{"human", "greedy"}})
 	mustShow(t, s, "shogi study: this game (modified)", "手数 2/2  △３四歩", "まで2手で後手の勝ち (先手投了)",
 		"▲先手 human", "△後手 greedy")
 	studyPress(t, s, "h")
