@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -443,33 +441,11 @@ func TestStudyFitsBothWidthPolicies(t *testing.T) {
 	}
 }
 
-// The -update flag rewrites golden files. Play mode's view tests declare
-// it too; whichever file comes first registers it.
-var _ = func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files in testdata")
-	}
-	return true
-}()
-
 // studyGolden compares a screen with testdata/study/NAME.golden (go test
 // -update rewrites it).
 func studyGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "study", name+".golden")
-	if f := flag.Lookup("update"); f != nil && f.Value.String() == "true" {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Fatalf("%s differs from the golden file:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
+	golden(t, filepath.Join("study", name+".golden"), got)
 }
 
 func TestStudyGoldenViews(t *testing.T) {

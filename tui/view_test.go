@@ -15,20 +15,10 @@ import (
 	"example.com/shogi/game"
 )
 
-// The -update flag rewrites golden files. Study mode's tests declare it
-// too; this file sorts after theirs, so it only registers the flag when
-// no other file of the package has.
-var _ = func() bool {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite golden files in testdata")
-	}
-	return true
-}()
+// update rewrites golden files: go test -update.
+var update = flag.Bool("update", false, "rewrite golden files in testdata")
 
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
+func updating() bool { return *update }
 
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name, got string) {
