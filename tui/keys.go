@@ -44,10 +44,13 @@ type keyMap struct {
 	Yes, No               key.Binding
 }
 
+// binding is a key binding with its help text.
+func binding(help, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
 func newKeyMap() keyMap {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
+	b := binding
 	return keyMap{
 		Up:       b("↑/k", "up", "up", "k"),
 		Down:     b("↓/j", "down", "down", "j"),

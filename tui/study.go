@@ -97,9 +97,7 @@ type studyKeys struct {
 }
 
 func newStudyKeys(k keyMap) studyKeys {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
+	b := binding
 	return studyKeys{
 		Next:          b("→/l", "next", "right", "l"),
 		Prev:          b("←/h", "previous", "left", "h"),
