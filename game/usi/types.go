@@ -1,0 +1,73 @@
+package usi
+
+import (
+	"time"
+
+	"example.com/shogi/game"
+)
+
+// Bound says whether a score is exact or only a bound (USI's lowerbound and
+// upperbound), as engines report while a search is failing high or low.
+type Bound uint8
+
+// The bounds a score can carry.
+const (
+	Exact Bound = iota
+	Lower
+	Upper
+)
+
+// Score is an engine's evaluation from the side to move's point of view.
+type Score struct {
+	// Mate is set when Value counts plies to mate rather than centipawns:
+	// Value > 0 means the side to move mates in Value plies, Value < 0 that
+	// it is mated in -Value plies. USI's "mate +" and "mate -" (a mate of
+	// unknown length) are MateUnknown and -MateUnknown.
+	Mate  bool
+	Value int
+	Bound Bound
+}
+
+// MateUnknown is the Value of a mate whose length the engine did not give.
+const MateUnknown = 1 << 20
+
+// Info is one USI info line. Fields the engine did not send are zero;
+// HasScore tells a score of 0 from no score.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Time     time.Duration
+	Nodes    uint64
+	NPS      uint64
+	HashFull int // per mille
+	MultiPV  int // 1-based line number; 0 when the engine did not say
+	HasScore bool
+	Score    Score
+	CurrMove game.Move
+	// PV is the principal variation, checked against the position: a PV
+	// that turns illegal is cut before the first illegal move.
+	PV     []game.Move
+	String string // the free text of "info string"
+}
+
+// Limits are the fields of a USI go command: the clock, or a fixed budget.
+// Zero fields are not sent.
+type Limits struct {
+	BTime, WTime time.Duration // main time left for Black (sente) and White
+	Byoyomi      time.Duration
+	BInc, WInc   time.Duration // Fischer increments
+	MoveTime     time.Duration
+	Depth        int
+	Nodes        uint64
+	Infinite     bool
+	Ponder       bool
+}
+
+// BestMove is an engine's answer to go: a move (with the move it expects
+// in reply), a resignation, or an entering-king declaration.
+type BestMove struct {
+	Move   game.Move
+	Ponder game.Move
+	Resign bool // bestmove resign
+	Win    bool // bestmove win: the engine declares (入玉宣言)
+}
