@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"math/rand/v2"
 
 	"example.com/shogi/game"
 	"example.com/shogi/game/usi"
@@ -62,4 +63,14 @@ func answer(b Bot, req Request) (usi.BestMove, error) {
 		return usi.BestMove{}, err
 	}
 	return usi.BestMove{Move: m}, nil
+}
+
+// NewSearcher returns the built-in engine called name (one of Names),
+// drawing its random choices from r.
+func NewSearcher(name string, r *rand.Rand) (Searcher, error) {
+	b, err := New(name, r)
+	if err != nil {
+		return nil, err
+	}
+	return b.(Searcher), nil
 }
