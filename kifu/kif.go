@@ -393,10 +393,13 @@ func parseKIFMove(p *game.Position, text string, prev game.Move) (game.Move, err
 		}
 		to = prev.To()
 		text = trimLeftJP(rest)
-		// Some writers repeat the square after 同.
+		// Some writers repeat the square after 同; it must be the same.
 		if f, n := digitValue(text); f != 0 {
 			if r, n2 := digitValue(text[n:]); r != 0 {
-				text = text[n+n2:]
+				if game.NewSquare(f, r) != to {
+					return game.NoMove, fmt.Errorf("%q: 同 names %s, but the previous move went to %s%s", orig, text[:n+n2], fullDigits[to.File()], kanjiDigit[to.Rank()])
+				}
+				text = trimLeftJP(text[n+n2:])
 			}
 		}
 	} else {
