@@ -118,7 +118,7 @@ func (p *Position) LegalChecks(dst []Move) []Move {
 		for t := Pawn; t <= Gold; t++ {
 			if h[t] > 0 {
 				a := g.dropTargets(t, g.drop.and(ci.direct[t]))
-				dst = emit(dst, moveDrop|Move(NewPiece(us, t))<<16, a, &p.board)
+				dst = emitDrops(dst, moveDrop|Move(NewPiece(us, t))<<16, a)
 			}
 		}
 	}

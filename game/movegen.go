@@ -306,17 +306,29 @@ func (g *generator) pieceMoves(dst []Move, target SquareSet) []Move {
 	for pcs := bt[kLance].and(own); pcs.any(); {
 		from := pcs.pop()
 		base := Move(from)<<7 | Move(NewPiece(us, Lance))<<16
-		dst = emitPawnLike(dst, base, lanceAttack(us, from, occ).and(target), z, farRank[us], board)
+		if a := lanceAttack(us, from, occ).and(target); a.and(z).any() {
+			dst = emitPawnLike(dst, base, a, z, farRank[us], board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
 	}
 	for pcs := bt[kKnight].and(own); pcs.any(); {
 		from := pcs.pop()
 		base := Move(from)<<7 | Move(NewPiece(us, Knight))<<16
-		dst = emitPawnLike(dst, base, knightAttacks[us][from].and(target), z, farRanks2[us], board)
+		if a := knightAttacks[us][from].and(target); a.and(z).any() {
+			dst = emitPawnLike(dst, base, a, z, farRanks2[us], board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
 	}
 	for pcs := bt[kSilver].and(own); pcs.any(); {
 		from := pcs.pop()
 		base := Move(from)<<7 | Move(NewPiece(us, Silver))<<16
-		dst = emitOptional(dst, base, silverAttacks[us][from].and(target), z, z.has(from), board)
+		if a := silverAttacks[us][from].and(target); a.and(z).any() || z.has(from) {
+			dst = emitOptional(dst, base, a, z, z.has(from), board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
 	}
 	for pcs := p.golds().and(own); pcs.any(); {
 		from := pcs.pop()
@@ -326,12 +338,20 @@ func (g *generator) pieceMoves(dst []Move, target SquareSet) []Move {
 	for pcs := bt[kBishop].and(own); pcs.any(); {
 		from := pcs.pop()
 		base := Move(from)<<7 | Move(NewPiece(us, Bishop))<<16
-		dst = emitOptional(dst, base, bishopAttack(from, occ).and(target), z, z.has(from), board)
+		if a := bishopAttack(from, occ).and(target); a.and(z).any() || z.has(from) {
+			dst = emitOptional(dst, base, a, z, z.has(from), board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
 	}
 	for pcs := bt[kRook].and(own); pcs.any(); {
 		from := pcs.pop()
 		base := Move(from)<<7 | Move(NewPiece(us, Rook))<<16
-		dst = emitOptional(dst, base, rookAttack(from, occ).and(target), z, z.has(from), board)
+		if a := rookAttack(from, occ).and(target); a.and(z).any() || z.has(from) {
+			dst = emitOptional(dst, base, a, z, z.has(from), board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
 	}
 	for pcs := bt[kHorse].and(own); pcs.any(); {
 		from := pcs.pop()
@@ -437,26 +457,52 @@ func (g *generator) drops(dst []Move, target SquareSet) []Move {
 	h := &p.hand[us]
 	for _, t := range [3]PieceType{Pawn, Lance, Knight} {
 		if h[t] > 0 {
-			dst = emit(dst, moveDrop|Move(NewPiece(us, t))<<16, g.dropTargets(t, target), &p.board)
+			dst = emitDrops(dst, moveDrop|Move(NewPiece(us, t))<<16, g.dropTargets(t, target))
 		}
 	}
-	// The other kinds go anywhere: one pass over the squares for all.
-	var bases [4]Move
+	// The other kinds may go anywhere: one pass over the squares for all
+	// of them, with a loop for each number of kinds.
+	var b [4]Move
 	n := 0
 	for _, t := range [4]PieceType{Silver, Gold, Bishop, Rook} {
 		if h[t] > 0 {
-			bases[n] = moveDrop | Move(NewPiece(us, t))<<16
+			b[n] = moveDrop | Move(NewPiece(us, t))<<16
 			n++
 		}
 	}
-	if n == 0 {
-		return dst
-	}
-	for target.any() {
-		to := Move(target.pop())
-		for _, b := range bases[:n] {
-			dst = append(dst, b|to)
+	switch n {
+	case 1:
+		dst = emitDrops(dst, b[0], target)
+	case 2:
+		for target.any() {
+			to := Move(target.pop())
+			dst = append(dst, b[0]|to, b[1]|to)
 		}
+	case 3:
+		for target.any() {
+			to := Move(target.pop())
+			dst = append(dst, b[0]|to, b[1]|to, b[2]|to)
+		}
+	case 4:
+		for target.any() {
+			to := Move(target.pop())
+			dst = append(dst, b[0]|to, b[1]|to, b[2]|to, b[3]|to)
+		}
+	}
+	return dst
+}
+
+// emitDrops appends a drop from base (the piece) on every square of a.
+func emitDrops(dst []Move, base Move, a SquareSet) []Move {
+	for a.lo != 0 {
+		to := bits.TrailingZeros64(a.lo)
+		a.lo &= a.lo - 1
+		dst = append(dst, base|Move(to))
+	}
+	for a.hi != 0 {
+		to := bits.TrailingZeros64(a.hi) + loSquares
+		a.hi &= a.hi - 1
+		dst = append(dst, base|Move(to))
 	}
 	return dst
 }
