@@ -498,3 +498,37 @@ func repeatLine(n int) string {
 	}
 	return s
 }
+
+// FuzzLegalMoves compares the generator with the brute-force reference on
+// whatever position the fuzzer writes: dead pieces, nifu, a side without a
+// king or the side not to move in check included.
+func FuzzLegalMoves(f *testing.F) {
+	for _, s := range []string{
+		StartSFEN, matsuriSFEN,
+		"8R/kSS1S1K2/4B4/9/9/9/9/9/3L1L1L1 b RBGSNLP3g3n17p 1",
+		"8k/9/6NG1/9/9/9/9/9/4K4 b P 1",
+		"4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1",
+		"P3k4/9/9/9/4p4/9/9/9/4K4 w Pp 1",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, sfen string) {
+		p, err := ParseSFEN(sfen)
+		if err != nil {
+			return
+		}
+		want := bruteLegal(&p)
+		sameMoves(t, "LegalMoves", &p, p.LegalMoves(nil), want)
+		sameMoves(t, "LegalCaptures+LegalQuiets", &p, append(p.LegalCaptures(nil), p.LegalQuiets(nil)...), want)
+		var checks []Move
+		for _, m := range want {
+			if q := p.Play(m); bruteKingAttacked(&q, p.SideToMove().Other()) {
+				checks = append(checks, m)
+			}
+		}
+		sameMoves(t, "LegalChecks", &p, p.LegalChecks(nil), checks)
+		if p.HasLegalMove() != (len(want) > 0) {
+			t.Fatalf("%s: HasLegalMove = %v", sfen, !(len(want) > 0))
+		}
+	})
+}

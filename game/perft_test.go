@@ -128,3 +128,77 @@ func BenchmarkLegalMoves(b *testing.B) { benchLegal(b, matsuriSFEN, (*Position).
 func BenchmarkLegalMovesStart(b *testing.B) {
 	benchLegal(b, StartSFEN, (*Position).LegalMoves)
 }
+
+// Benchmarks of what the search uses, on matsuri.
+
+func BenchmarkLegalCaptures(b *testing.B) { benchLegal(b, matsuriSFEN, (*Position).LegalCaptures) }
+func BenchmarkLegalQuiets(b *testing.B)   { benchLegal(b, matsuriSFEN, (*Position).LegalQuiets) }
+func BenchmarkLegalChecks(b *testing.B)   { benchLegal(b, matsuriSFEN, (*Position).LegalChecks) }
+
+// BenchmarkLegalChecksByFiltering is what LegalChecks saves: every legal
+// move generated, then each tested with GivesCheck.
+func BenchmarkLegalChecksByFiltering(b *testing.B) {
+	benchLegal(b, matsuriSFEN, func(p *Position, dst []Move) []Move {
+		all := p.LegalMoves(dst)
+		n := 0
+		for _, m := range all {
+			if p.GivesCheck(m) {
+				all[n] = m
+				n++
+			}
+		}
+		return all[:n]
+	})
+}
+
+// BenchmarkGivesCheck is one GivesCheck call, averaged over matsuri's moves.
+func BenchmarkGivesCheck(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	moves := p.LegalMoves(nil)
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		if p.GivesCheck(moves[i%len(moves)]) {
+			n++
+		}
+	}
+}
+
+// BenchmarkAttackers is one Attackers call, averaged over every square
+// and both colours of matsuri.
+func BenchmarkAttackers(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	var sink SquareSet
+	for i := 0; b.Loop(); i++ {
+		sink = sink.Or(p.Attackers(Square(i%NumSquares), Color(i/NumSquares%2)))
+	}
+}
+
+// BenchmarkAttacksFrom is one AttacksFrom call, averaged over every kind
+// of piece on every square of matsuri.
+func BenchmarkAttacksFrom(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	occ := p.Occupied()
+	var sink SquareSet
+	for i := 0; b.Loop(); i++ {
+		pc := NewPiece(Color(i%2), PieceType(1+i/2%(NumPieceTypes-1)))
+		sink = sink.Or(AttacksFrom(pc, Square(i%NumSquares), occ))
+	}
+}
+
+func BenchmarkInCheck(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	for b.Loop() {
+		p.InCheck()
+	}
+}
+
+// BenchmarkPlay is one Play (a copy of the position and the move).
+func BenchmarkPlay(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	moves := p.LegalMoves(nil)
+	var q Position
+	for i := 0; b.Loop(); i++ {
+		q = p.Play(moves[i%len(moves)])
+	}
+	_ = q
+}
