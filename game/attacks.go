@@ -46,6 +46,12 @@ var (
 	// squares from which a knight may reach a square next to s.
 	kingNear   [NumSquares]SquareSet
 	knightNear [NumSquares]SquareSet
+	// rookNear[s] and bishopNear[s] are the squares from which a rook or
+	// bishop on an empty board reaches a square next to s; lanceNear[c][s]
+	// those from which a lance of c's opponent does.
+	rookNear   [NumSquares]SquareSet
+	bishopNear [NumSquares]SquareSet
+	lanceNear  [2][NumSquares]SquareSet
 
 	// rankAttacks[col][occ] are the columns a rook on column col attacks
 	// along its rank when the inner seven columns (1–7) hold occ<<1.
@@ -125,6 +131,14 @@ func initAttacks() {
 			}
 			if dr <= 3 && dc <= 2 {
 				knightNear[s] = knightNear[s].or(squareBit[t])
+			}
+		}
+		for n := kingAttacks[s]; n.any(); {
+			t := n.pop()
+			rookNear[s] = rookNear[s].or(rookReach[t])
+			bishopNear[s] = bishopNear[s].or(bishopReach[t])
+			for _, c := range [2]Color{Black, White} {
+				lanceNear[c][s] = lanceNear[c][s].or(rays[lanceBehind[c.Other()]][t])
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package game
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // golds returns the pieces that move as a gold: golds and the promoted
 // pawn, lance, knight and silver.
@@ -408,17 +411,17 @@ func (g *generator) kingMoves(dst []Move, target SquareSet) []Move {
 		return dst
 	}
 	occ := g.occ.andNot(squareBit[k])
-	for pcs := bt[kRook].or(bt[kDragon]).and(tb); pcs.any(); {
+	for pcs := bt[kRook].or(bt[kDragon]).and(tb).and(rookNear[k]); pcs.any(); {
 		if s := pcs.pop(); rookReach[s].and(a).any() {
 			a = a.andNot(rookAttack(s, occ))
 		}
 	}
-	for pcs := bt[kBishop].or(bt[kHorse]).and(tb); pcs.any(); {
+	for pcs := bt[kBishop].or(bt[kHorse]).and(tb).and(bishopNear[k]); pcs.any(); {
 		if s := pcs.pop(); bishopReach[s].and(a).any() {
 			a = a.andNot(bishopAttack(s, occ))
 		}
 	}
-	for pcs := bt[kLance].and(tb); pcs.any(); {
+	for pcs := bt[kLance].and(tb).and(lanceNear[g.us][k]); pcs.any(); {
 		if s := pcs.pop(); rays[lanceBehind[g.us]][s].and(a).any() {
 			a = a.andNot(lanceAttack(them, s, occ))
 		}
@@ -537,6 +540,11 @@ func (p *Position) pawnDropMates(s Square) bool {
 // generate appends the legal moves whose destination is in mask (board
 // moves) and, when withDrops is set, the legal drops.
 func (p *Position) generate(dst []Move, mask SquareSet, withDrops bool) []Move {
+	if cap(dst)-len(dst) < 32 {
+		// One allocation up front rather than a string of small ones as
+		// append doubles (callers often pass nil).
+		dst = slices.Grow(dst, 160)
+	}
 	var g generator
 	g.init(p, mask)
 	if g.king != NoSquare {
