@@ -121,6 +121,35 @@ func (p *Position) blockers(k Square, c Color, occ SquareSet) SquareSet {
 	return out
 }
 
+// kingThreats returns c's pieces that attack the square k and the pieces
+// (of either side) that alone stand between k and a slider of c aimed at
+// it: what attackersTo and blockers return, in one pass over the sliders.
+func (p *Position) kingThreats(k Square, c Color, occ SquareSet) (checkers, blockers SquareSet) {
+	bt := &p.kinds
+	o := c.Other()
+	own := p.byColor[c]
+	checkers = pawnAttacks[o][k].and(bt[kPawn]).
+		or(knightAttacks[o][k].and(bt[kKnight])).
+		or(silverAttacks[o][k].and(bt[kSilver])).
+		or(goldAttacks[o][k].and(p.golds())).
+		or(kingAttacks[k].and(bt[kKing].or(bt[kHorse]).or(bt[kDragon]))).
+		and(own)
+	snipers := rookReach[k].and(bt[kRook].or(bt[kDragon])).
+		or(bishopReach[k].and(bt[kBishop].or(bt[kHorse]))).
+		or(rays[lanceBehind[c]][k].and(bt[kLance])).
+		and(own)
+	for snipers.any() {
+		s := snipers.pop()
+		switch b := between(k, s).and(occ); {
+		case !b.any():
+			checkers = checkers.or(squareBit[s])
+		case !b.more():
+			blockers = blockers.or(b)
+		}
+	}
+	return checkers, blockers
+}
+
 // InCheck reports whether the side to move's king is attacked.
 func (p *Position) InCheck() bool {
 	k := p.king[p.side]
@@ -175,7 +204,10 @@ type generator struct {
 // squares of mask.
 func (g *generator) init(p *Position, mask SquareSet) {
 	us := p.side
-	*g = generator{p: p, us: us, king: p.king[us], occ: p.occupied()}
+	// Field by field: assigning a whole literal through g copies a
+	// temporary with write barriers.
+	g.p, g.us, g.king, g.occ = p, us, p.king[us], p.occupied()
+	g.pinned, g.double = SquareSet{}, false
 	own := p.byColor[us]
 	g.target = mask.andNot(own)
 	g.drop = allSquares.andNot(g.occ)
@@ -183,9 +215,9 @@ func (g *generator) init(p *Position, mask SquareSet) {
 	if k == NoSquare {
 		return
 	}
-	them := us.Other()
-	g.pinned = p.blockers(k, them, g.occ).and(own)
-	if checkers := p.attackersTo(k, them, g.occ); checkers.any() {
+	checkers, blockers := p.kingThreats(k, us.Other(), g.occ)
+	g.pinned = blockers.and(own)
+	if checkers.any() {
 		if checkers.more() {
 			g.double = true
 			return
