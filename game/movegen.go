@@ -243,20 +243,6 @@ func emit(dst []Move, base Move, a SquareSet, board *[NumSquares]Piece) []Move {
 	return dst
 }
 
-// emitPromotions appends, for every square of a, the promoting move from
-// base and (where plain is set) the move without promotion.
-func emitPromotions(dst []Move, base Move, a, plain SquareSet, board *[NumSquares]Piece) []Move {
-	for a.any() {
-		to := a.pop()
-		m := base | Move(to) | Move(board[to])<<21
-		dst = append(dst, m|movePromote)
-		if plain.has(to) {
-			dst = append(dst, m)
-		}
-	}
-	return dst
-}
-
 // emitPawnLike appends the moves from base to the squares of a for a pawn,
 // lance or knight: promoting in the zone, and also not promoting unless
 // the destination is in dead (where the piece would have no further move).
