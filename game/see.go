@@ -29,12 +29,26 @@ func (p *Position) SEE(m Move, value *[NumPieceTypes]int) int {
 		occ = occ.andNot(squareBit[from])
 	}
 	side := m.Color().Other()
-	attackers := p.attackersTo(to, Black, occ).or(p.attackersTo(to, White, occ)).and(occ)
 	bt := &p.kinds
+	black, white := p.byColor[Black], p.byColor[White]
 	rq := bt[kRook].or(bt[kDragon])
 	bq := bt[kBishop].or(bt[kHorse])
-	lances := bt[kLance].and(p.byColor[Black]).and(rays[rayS][to]).
-		or(bt[kLance].and(p.byColor[White]).and(rays[rayN][to]))
+	lances := bt[kLance].and(black).and(rays[rayS][to]).or(bt[kLance].and(white).and(rays[rayN][to]))
+	// Both sides' attackers at once: a White table from the square finds
+	// Black's pieces and the other way round.
+	step := func(t *[2][NumSquares]SquareSet, k SquareSet) SquareSet {
+		return t[White][to].and(k).and(black).or(t[Black][to].and(k).and(white))
+	}
+	attackers := step(&pawnAttacks, bt[kPawn]).or(step(&knightAttacks, bt[kKnight])).
+		or(step(&silverAttacks, bt[kSilver])).or(step(&goldAttacks, p.golds())).
+		or(kingAttacks[to].and(bt[kKing].or(bt[kHorse]).or(bt[kDragon])))
+	if rookReach[to].and(rq.or(lances)).any() {
+		attackers = attackers.or(rookAttack(to, occ).and(rq.or(lances)))
+	}
+	if bishopReach[to].and(bq).any() {
+		attackers = attackers.or(bishopAttack(to, occ).and(bq))
+	}
+	attackers = attackers.and(occ)
 	d := 0
 	for d+1 < len(gain) {
 		mine := attackers.and(p.byColor[side])
