@@ -6,10 +6,13 @@ import (
 	"strings"
 )
 
-// SquareSet is a set of squares: a bitboard. Square s is bit s of lo for
-// s < 63 (ranks 1–7) and bit s-63 of hi otherwise (ranks 8 and 9), so a
-// rank never straddles the two words and the bit order is the Square
-// order. Bit 63 of lo is always zero. The zero value is the empty set.
+// SquareSet is a set of squares (a bitboard): a small value, comparable
+// with ==, whose zero value is the empty set. Take squares out with Pop
+// or All, both in ascending Square order.
+//
+// Square s is bit s of lo for s < 63 (ranks 1–7) and bit s-63 of hi
+// otherwise (ranks 8 and 9), so a rank never straddles the two words.
+// Bit 63 of lo is always zero.
 type SquareSet struct{ lo, hi uint64 }
 
 const (
