@@ -306,6 +306,9 @@ type line struct {
 }
 
 func (l *line) put(w wrap, text string) {
+	if l.b.Cap() == 0 {
+		l.b.Grow(1024) // a grid line switches styles twenty times
+	}
 	if l.on && w == l.cur {
 		l.b.WriteString(text)
 		return

@@ -64,7 +64,7 @@ type words struct {
 
 	// The prompt line.
 	hint, hintPicked, hintTray, hintDeclare, hintReview string
-	overKeys, overKeysStudy                             string
+	toMenu, toStudy                                     string
 	typeHint                                            string
 	readsAs                                             string // %s, %s: a move that leaves promotion open
 	partial                                             string
@@ -87,6 +87,8 @@ type words struct {
 	ambiguous, illegal, incomplete                             string
 	rules                                                      map[game.Rule]string
 	pastedNotMove                                              string
+	noKing, resumeStops, botFailed, botIllegal                 string
+	autosaveBad, saveNoFolder, saveNotFolder, saveFailed       string
 
 	// The move list and the help.
 	moves, helpTitle, helpClose string
@@ -125,16 +127,16 @@ var english = words{
 	lastMove: "Last move", picked: "Picked", movesTo: "Moves to", captures: "Takes",
 	dropsOn: "Drops on", comment: "Comment", toss: "Toss",
 
-	hint:          "type a move, or pick a piece with the cursor",
-	hintPicked:    "enter on a marked square moves it, esc puts it back",
-	hintTray:      "hand: left/right choose, enter picks, tab or esc leaves",
-	hintDeclare:   "d declares a win (entering king)",
-	hintReview:    "reviewing move %d: [ ] step, esc returns",
-	overKeys:      "w save  [ ] review  o study  n new game  q menu",
-	overKeysStudy: "w save  [ ] review  q back to the study",
-	typeHint:      "type a move in any notation; enter plays it, esc cancels",
-	readsAs:       "= %s or %s: enter asks which",
-	partial:       "...",
+	hint:        "type a move, or pick a piece with the cursor",
+	hintPicked:  "enter on a marked square moves it, esc puts it back",
+	hintTray:    "hand: left/right choose, enter picks, tab or esc leaves",
+	hintDeclare: "d declares a win (entering king)",
+	hintReview:  "reviewing move %d: [ ] step, esc returns",
+	toMenu:      "menu",
+	toStudy:     "back to the study",
+	typeHint:    "type a move in any notation; enter plays it, esc cancels",
+	readsAs:     "= %s or %s: enter asks which",
+	partial:     "...",
 
 	askPromote: "Promote?", keysPromote: "y promote  n don't  esc cancel",
 	askResign: "Resign?", askImpasse: "Impasse? (Black %d, White %d points)",
@@ -174,6 +176,14 @@ var english = words{
 	illegal:       "%s is illegal: %s",
 	incomplete:    "%q is not a whole move yet",
 	pastedNotMove: "the pasted text is neither a move nor a position",
+	noKing:        "note: %s has no king",
+	resumeStops:   "the resumed game stops at move %d: %v",
+	botFailed:     "the bot failed: %v",
+	botIllegal:    "the bot played %s: %v",
+	autosaveBad:   "the kept game cannot be read: %v",
+	saveNoFolder:  "cannot save %s: the folder %s does not exist",
+	saveNotFolder: "cannot save %s: %s is not a folder",
+	saveFailed:    "cannot save %s: %v",
 	rules: map[game.Rule]string{
 		game.RuleNoPiece:       "no piece on the origin square",
 		game.RuleNotYourPiece:  "that piece belongs to the opponent",
@@ -225,16 +235,16 @@ var japanese = words{
 	lastMove: "前の手", picked: "選択中", movesTo: "行ける所", captures: "取れる駒",
 	dropsOn: "打てる所", comment: "コメント", toss: "振り駒",
 
-	hint:          "指し手を入力するか、カーソルで駒を選ぶ",
-	hintPicked:    "印のマスで enter: 移動  esc: 戻す",
-	hintTray:      "持駒: ←/→ 選ぶ  enter 取る  tab/esc 戻る",
-	hintDeclare:   "d 入玉宣言",
-	hintReview:    "%d手目を検討中  [ ] 前後  esc 対局に戻る",
-	overKeys:      "w 保存  [ ] 振り返る  o 検討  n 新規対局  q メニュー",
-	overKeysStudy: "w 保存  [ ] 振り返る  q 検討に戻る",
-	typeHint:      "どの表記でも入力できます  enter 指す  esc やめる",
-	readsAs:       "= %s か %s: enter で成るか選ぶ",
-	partial:       "...",
+	hint:        "指し手を入力するか、カーソルで駒を選ぶ",
+	hintPicked:  "印のマスで enter: 移動  esc: 戻す",
+	hintTray:    "持駒: ←/→ 選ぶ  enter 取る  tab/esc 戻る",
+	hintDeclare: "d 入玉宣言",
+	hintReview:  "%d手目を検討中  [ ] 前後  esc 対局に戻る",
+	toMenu:      "メニュー",
+	toStudy:     "検討に戻る",
+	typeHint:    "どの表記でも入力できます  enter 指す  esc やめる",
+	readsAs:     "= %s か %s: enter で成るか選ぶ",
+	partial:     "...",
 
 	askPromote: "成りますか?", keysPromote: "y 成る  n 成らない  esc やめる",
 	askResign: "投了しますか?", askImpasse: "持将棋にしますか? (先手 %d点 後手 %d点)",
@@ -274,6 +284,14 @@ var japanese = words{
 	illegal:       "%s は指せません: %s",
 	incomplete:    "「%s」はまだ指し手の途中です",
 	pastedNotMove: "貼り付けた文字は指し手でも局面でもありません",
+	noKing:        "注意: %sの玉がありません",
+	resumeStops:   "再開した対局は%d手目で止まります: %v",
+	botFailed:     "ボットが指せません: %v",
+	botIllegal:    "ボットの手 %s は指せません: %v",
+	autosaveBad:   "保存された対局が読めません: %v",
+	saveNoFolder:  "%s に保存できません: フォルダ %s がありません",
+	saveNotFolder: "%s に保存できません: %s はフォルダではありません",
+	saveFailed:    "%s に保存できません: %v",
 	rules: map[game.Rule]string{
 		game.RuleNoPiece:       "移動元に駒がありません",
 		game.RuleNotYourPiece:  "相手の駒です",

@@ -145,7 +145,13 @@ func (c *canvas) block(x, y, w int, lines []string) {
 // screen's width by m.
 func (c *canvas) String(m measure) string {
 	var b strings.Builder
-	b.Grow(c.w * c.h * 2)
+	size := c.w * c.h
+	for _, segs := range c.rows {
+		for _, s := range segs {
+			size += len(s.text)
+		}
+	}
+	b.Grow(size)
 	for y, segs := range c.rows {
 		if y > 0 {
 			b.WriteByte('\n')
@@ -168,6 +174,11 @@ func (c *canvas) String(m measure) string {
 			}
 			b.WriteString(s.text)
 			col += s.w
+		}
+		if col < c.w && len(segs) > 0 {
+			// Blanks to the edge: a styled cell last on a line (the plate's
+			// margin) is then never taken for trailing space and dropped.
+			b.WriteString(strings.Repeat(" ", c.w-col))
 		}
 	}
 	return b.String()

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -92,7 +91,7 @@ func newMenu(c *common) menuModel {
 	m := menuModel{c: c, players: [2]int{0, 2}}
 	s, err := loadAutosave(c.stateDir)
 	if err != nil {
-		m.status = "autosave unreadable: " + err.Error()
+		m.status = fmt.Sprintf(c.w.autosaveBad, err)
 	}
 	m.resume = s
 	return m
@@ -283,23 +282,81 @@ func (m menuModel) start() (menuModel, tea.Cmd) {
 	return m, func() tea.Msg { return startMsg{setup: s} }
 }
 
+// view draws the menu beside a board: the kept game's position while
+// Resume is chosen, the chosen handicap in the new-game form, and in the
+// settings a preview of the piece style and theme as they are changed.
+// Menu and board are centred; a narrow terminal gets the menu alone.
 func (m menuModel) view() string {
+	c := m.c
+	st := c.styles
+	lines := m.lines()
+	mw := 0
+	for _, l := range lines {
+		mw = max(mw, c.m.width(l))
+	}
+	mw = min(mw, c.width)
+	pos := m.preview()
+	board := renderBoard(&pos, boardOpts{style: c.pieces, size: boardCompact, cursor: game.NoSquare,
+		selected: game.NoSquare, last: game.NoMove, check: game.NoSquare, styles: st})
+	g := newBoardGeom(boardCompact, c.pieces)
+	showBoard := c.width >= g.w+4+mw && c.height >= g.h
+	total := mw
+	if showBoard {
+		total += g.w + 4
+	}
+	h := len(lines)
+	if showBoard {
+		h = max(h, g.h)
+	}
+	x0 := max((c.width-total)/2, 0)
+	y0 := max((c.height-h)/2, 0)
+	cv := newCanvas(c.width, c.height)
+	mx := x0
+	if showBoard {
+		cv.block(x0, y0+(h-g.h)/2, g.w, board)
+		mx = x0 + g.w + 4
+	}
+	my := y0 + (h-len(lines))/2
+	for i, l := range lines {
+		l = c.m.truncate(l, c.width-mx)
+		cv.put(mx, my+i, c.m.width(l), l)
+	}
+	return cv.String(c.m)
+}
+
+// preview is the position the menu's board shows.
+func (m *menuModel) preview() game.Position {
+	switch {
+	case m.screen == screenNew:
+		return handicapChoices[m.handicap].Position()
+	case m.screen == screenMain && m.resume != nil && m.items()[m.cursor] == itemResume:
+		p := m.resume.start
+		for _, mv := range m.resume.moves {
+			p = p.Play(mv)
+		}
+		return p
+	}
+	return game.StartPosition()
+}
+
+// lines is the menu's text: the title, the entries or the form, the
+// status and the keys.
+func (m *menuModel) lines() []string {
 	c := m.c
 	st := c.styles
 	mw := m.words()
 	w := c.w
 	var lines []string
-	title := "将棋 shogi"
+	title := "将棋  shogi"
 	if c.ascii {
 		title = "shogi"
 	}
 	lines = append(lines, st.title.render(title), "")
 	row := func(i int, text string) {
-		text = c.m.truncate(text, c.width-2)
 		if i == m.cursor {
-			lines = append(lines, "> "+st.listCur.render(text))
+			lines = append(lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
 		} else {
-			lines = append(lines, "  "+text)
+			lines = append(lines, "   "+text)
 		}
 	}
 	field := func(label string, width int, value string) string {
@@ -327,7 +384,7 @@ func (m menuModel) view() string {
 		row(4, field(mw.pieces, lw, c.pieces.String()))
 		row(5, mw.start)
 		if h.Key != "even" {
-			lines = append(lines, "", mw.giverNote)
+			lines = append(lines, "", st.dim.render(mw.giverNote))
 		}
 	case screenSettings:
 		lines = append(lines, st.bold.render(mw.settings), "")
@@ -349,14 +406,11 @@ func (m menuModel) view() string {
 			lines = append(lines, st.err.render(l))
 		}
 	}
-	lines = append(lines, "", st.dim.render(c.m.truncate(m.hint(), c.width)))
-	for i, l := range lines {
-		lines[i] = c.m.truncate(l, c.width)
-	}
+	lines = append(lines, "", st.dim.render(m.hint()))
 	if len(lines) > c.height {
 		lines = lines[:c.height]
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 func (m *menuModel) onOff(b bool) string {

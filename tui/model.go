@@ -264,12 +264,10 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 		if err != nil {
 			return s, err
 		}
-		var refuse, notes []string
+		var refuse []string
 		for _, w := range p.Warnings() {
 			// Tsume and study positions lack a king: allowed, and said.
-			if strings.HasSuffix(w, "has no king") {
-				notes = append(notes, w)
-			} else {
+			if !strings.HasSuffix(w, "has no king") {
 				refuse = append(refuse, w)
 			}
 		}
@@ -280,9 +278,6 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 			return s, fmt.Errorf("the position has no legal move for the side to move")
 		}
 		s.start = p
-		if len(notes) > 0 {
-			s.note = "note: " + strings.Join(notes, "; ")
-		}
 	case o.Handicap != "":
 		h, ok := game.FindHandicap(o.Handicap)
 		if !ok {

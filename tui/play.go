@@ -25,7 +25,6 @@ type setup struct {
 	players [2]string // by colour: "human", "random", "greedy"
 	start   game.Position
 	moves   []game.Move // played at once (a resumed game)
-	note    string      // a warning about the start position (no king)
 
 	// The furigoma that decided who plays Black, and the players as they
 	// were before it (the tosser first), to describe it on screen.
@@ -96,7 +95,6 @@ type playModel struct {
 	// status says what the last key did; every key clears it first.
 	status    string
 	statusErr bool
-	note      string // a warning about the start position, shown in the panel
 	toss      *game.Furigoma
 	tossNames [2]string
 	review    int // ply shown while reviewing, or -1 for the live position
@@ -141,7 +139,6 @@ func newPlay(c *common, s setup) playModel {
 		drop:      game.NoPieceType,
 		review:    -1,
 		spin:      spinner.New(spinner.WithSpinner(spinner.Line)),
-		note:      s.note,
 		toss:      s.toss,
 		tossNames: s.tossPlayers,
 		record:    s.record,
@@ -152,7 +149,7 @@ func newPlay(c *common, s setup) playModel {
 	}
 	for _, mv := range s.moves {
 		if err := m.g.Play(mv); err != nil {
-			m.setError(fmt.Sprintf("resumed game stops at move %d: %v", m.g.Len()+1, err))
+			m.setError(fmt.Sprintf(c.w.resumeStops, m.g.Len()+1, err))
 			break
 		}
 	}
@@ -243,11 +240,11 @@ func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 		}
 		m.thinking = false
 		if msg.err != nil {
-			m.setError("bot: " + msg.err.Error())
+			m.setError(fmt.Sprintf(m.c.w.botFailed, msg.err))
 			return m, nil
 		}
 		if err := m.g.Play(msg.move); err != nil {
-			m.setError(fmt.Sprintf("bot played %s: %v", msg.move.USI(), err))
+			m.setError(fmt.Sprintf(m.c.w.botIllegal, msg.move.USI(), m.explain(msg.move.USI(), err)))
 			return m, nil
 		}
 		return m, m.afterMove()
@@ -260,7 +257,7 @@ func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 		return m, cmd
 	case savedMsg:
 		if msg.err != nil {
-			m.setError(saveFailure(msg.path, msg.err))
+			m.setError(saveFailure(m.c.w, msg.path, msg.err))
 		} else {
 			m.setInfo(fmt.Sprintf(m.c.w.saved, msg.path))
 			m.savedPath, m.savedMoves = msg.path, msg.moves

@@ -289,8 +289,13 @@ func (m *playModel) panelRows(pos *game.Position, last game.Move, ply int, compa
 	if m.toss != nil && m.g.Len() < introMoves {
 		rows = append(rows, panelRow{label: w.toss, text: furigomaText(w, *m.toss, m.tossNames, c.ascii)})
 	}
-	if m.note != "" && m.g.Len() < introMoves {
-		rows = append(rows, panelRow{text: m.note, style: pick(func(s *Styles) wrap { return s.dim })})
+	if start := m.g.Start(); m.g.Len() < introMoves {
+		// A position set up without a king (a tsume problem) is allowed, and said.
+		for _, c := range []game.Color{game.Black, game.White} {
+			if start.KingSquare(c) == game.NoSquare {
+				rows = append(rows, panelRow{text: fmt.Sprintf(w.noKing, w.sideName(c)), style: pick(func(s *Styles) wrap { return s.dim })})
+			}
+		}
 	}
 	return rows
 }
@@ -381,10 +386,13 @@ func (m *playModel) promptLine(width int) (string, int) {
 	}
 	var line string
 	switch {
-	case m.over() && m.fromStudy:
-		line = w.overKeysStudy
-	case m.over():
-		line = w.overKeys
+	case m.over() && m.review < 0:
+		// The result, where the eye is after the last move; the keys that
+		// are left are on the help bar.
+		line = w.result(m.g.Result(), m.before+m.g.Len())
+		if st != nil {
+			line = st.bold.render(line)
+		}
 	case m.review >= 0:
 		line = fmt.Sprintf(w.hintReview, m.before+m.review)
 	case m.tray:
@@ -442,11 +450,15 @@ func (m *playModel) confirmLine(width int) string {
 func (m *playModel) helpBindings() []key.Binding {
 	k := m.c.keys
 	if m.over() {
+		w := m.c.w
 		out := []key.Binding{k.Save, k.Review}
-		if !m.fromStudy {
+		leave := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", w.toMenu))
+		if m.fromStudy {
+			leave = key.NewBinding(key.WithKeys("q"), key.WithHelp("q", w.toStudy))
+		} else {
 			out = append(out, k.Study, k.NewGame)
 		}
-		return append(out, k.Flip, k.Copy, k.Help, k.Leave)
+		return append(out, leave, k.Help, k.Flip, k.Copy)
 	}
 	return k.playShortHelp()
 }

@@ -60,18 +60,18 @@ func (m playModel) saveKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 
 // saveFailure says why path could not be written, naming the user's path
 // and never the temporary file the atomic write went through.
-func saveFailure(path string, err error) string {
+func saveFailure(w *words, path string, err error) string {
 	dir := filepath.Dir(path)
 	if fi, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
-		return fmt.Sprintf("cannot save %s: the folder %s does not exist", path, dir)
+		return fmt.Sprintf(w.saveNoFolder, path, dir)
 	} else if serr == nil && !fi.IsDir() {
-		return fmt.Sprintf("cannot save %s: %s is not a folder", path, dir)
+		return fmt.Sprintf(w.saveNotFolder, path, dir)
 	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Sprintf("cannot save %s: %v", path, err)
+	return fmt.Sprintf(w.saveFailed, path, err)
 }
 
 // saveable is the record w writes: the game; or, for a game played on

@@ -590,7 +590,7 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 // extension names.
 func (s *studyModel) export(path string) {
 	if err := kifu.WriteFile(path, s.rec); err != nil {
-		s.say(saveFailure(path, err), true)
+		s.say(saveFailure(s.c.w, path, err), true)
 		return
 	}
 	s.lastExport = ""
