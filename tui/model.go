@@ -493,6 +493,9 @@ func (m *Model) View() tea.View {
 	v.MouseMode = tea.MouseModeCellMotion
 	v.Cursor = cursor
 	v.WindowTitle = m.windowTitle()
+	if c.ascii {
+		v.WindowTitle = c.m.asciiOnly(v.WindowTitle)
+	}
 	return v
 }
 
@@ -514,10 +517,10 @@ func (m *Model) tooSmall() string {
 func (m *Model) windowTitle() string {
 	switch m.mode {
 	case modePlay:
-		return "shogi - " + m.play.titleText()
+		return "shogi: " + m.play.titleText()
 	case modeStudy:
 		if s, ok := m.study.(*studyModel); ok {
-			return "shogi - " + s.name
+			return "shogi: " + s.name
 		}
 	}
 	return "shogi"

@@ -105,13 +105,12 @@ func (m *playModel) layout() screenLayout {
 // board allows.
 func (m *playModel) statusRows() int {
 	c := m.c
-	n := len(wrapText(c.m, m.status, c.width))
-	room := 3
+	w, room := c.width-2, 3 // the large layouts' margins
 	if chooseLayout(c.width, c.height, c.pieces) == layoutCompact {
 		g := newBoardGeom(boardCompact, c.pieces)
-		room = max(c.height-(3+g.h)-2, 1)
+		w, room = c.width, max(c.height-(3+g.h)-2, 1)
 	}
-	return max(1, min(n, room))
+	return max(1, min(len(wrapText(c.m, m.status, w)), room))
 }
 
 // showCursor reports whether the board cursor is shown: while a move can
@@ -178,11 +177,21 @@ func (m *playModel) titleParts(pos *game.Position, ply int) (string, string) {
 	return left, strings.Join(right, "  ")
 }
 
-// titleText is the title bar as plain text, for the window title.
+// titleText is the game for the window title: the players, then the
+// move and whose turn it is, or the result.
 func (m *playModel) titleText() string {
+	c := m.c
+	w := c.w
 	pos, _, ply := m.shown()
-	l, r := m.titleParts(&pos, ply)
-	return stripSGR(l + "  " + r)
+	s := c.side(game.Black) + " " + w.player(m.players[game.Black]) + " " + w.versus + " " +
+		c.side(game.White) + " " + w.player(m.players[game.White]) + " - "
+	switch {
+	case m.over():
+		return s + w.result(m.g.Result(), m.before+m.g.Len())
+	case m.review >= 0:
+		return s + fmt.Sprintf(w.reviewing, m.before+ply)
+	}
+	return s + fmt.Sprintf(w.moveN, m.before+ply+1) + " " + fmt.Sprintf(w.toMoveBadge, c.side(pos.SideToMove()))
 }
 
 func ptr(p game.Position) *game.Position { return &p }

@@ -53,7 +53,7 @@ type palette struct {
 	// Text on the terminal's background.
 	dim, key string // secondary text (help descriptions), help keys
 	accent   string // titles, the square being typed
-	err, ok  string
+	err      string // failures
 	// Badges: background then text.
 	turnBg, turnFg, askBg, askFg, endBg, endFg string
 
@@ -80,7 +80,7 @@ var palettes = [2][2]palette{
 			cursor: "#ffffff", cursorFrame: "#004f8a",
 
 			dim: "#5a5a5a", key: "#1b1b1b", accent: "#8a4f00",
-			err: "#b00020", ok: "#1b6e1b",
+			err:    "#b00020",
 			turnBg: "#9a5b00", turnFg: "#ffffff", askBg: "#004f8a", askFg: "#ffffff", endBg: "#1b1b1b", endFg: "#ffffff",
 
 			terminalBgs: []string{"#ffffff", "#fdf6e3", "#eeeeee", "#e5e5e5"},
@@ -97,7 +97,7 @@ var palettes = [2][2]palette{
 			cursor: "#ffffff", cursorFrame: "#00005f",
 
 			dim: "#585858", key: "#121212", accent: "#875f00",
-			err: "#af0000", ok: "#005f00",
+			err:    "#af0000",
 			turnBg: "#875f00", turnFg: "#ffffff", askBg: "#005f87", askFg: "#ffffff", endBg: "#121212", endFg: "#ffffff",
 
 			terminalBgs: []string{"#ffffff", "#eeeeee", "#e4e4e4"},
@@ -116,7 +116,7 @@ var palettes = [2][2]palette{
 			cursor: "#17505a", cursorFrame: "#7fe0f0",
 
 			dim: "#a0a0a0", key: "#e8e8e8", accent: "#e0a030",
-			err: "#ff7070", ok: "#7fd67f",
+			err:    "#ff7070",
 			turnBg: "#e0a030", turnFg: "#1c1c1c", askBg: "#7fe0f0", askFg: "#1c1c1c", endBg: "#e8e8e8", endFg: "#1c1c1c",
 
 			terminalBgs: []string{"#000000", "#1c1c1c", "#282c34", "#002b36", "#300a24"},
@@ -133,7 +133,7 @@ var palettes = [2][2]palette{
 			cursor: "#005f5f", cursorFrame: "#87d7ff",
 
 			dim: "#a8a8a8", key: "#eeeeee", accent: "#ffaf00",
-			err: "#ff8787", ok: "#87d787",
+			err:    "#ff8787",
 			turnBg: "#ffaf00", turnFg: "#121212", askBg: "#87d7ff", askFg: "#121212", endBg: "#eeeeee", endFg: "#121212",
 
 			terminalBgs: []string{"#000000", "#1c1c1c", "#262626", "#303030"},
@@ -241,13 +241,11 @@ type Styles struct {
 	// plain is the KIF style's board, drawn on the terminal's background.
 	plain [numFg][2]wrap
 
-	title, text, dim, key, accent, bold, err, ok wrap
-	blackText, whiteText                         wrap // a side's name or piece in running text
-	listLast, listCur                            wrap // the last move and the shown ply in a move list
-	lastText, targetText, captureText, check     wrap // panel text with the board's tints
-	picked                                       wrap
-	turnBadge, askBadge, endBadge, checkBadge    wrap
-	cursorText                                   wrap // the typed-line cursor cell
+	title, text, dim, key, accent, bold, err  wrap
+	listLast, listCur                         wrap // the last move and the shown ply in a move list
+	lastText, targetText, captureText, check  wrap // panel text with the board's tints
+	picked                                    wrap
+	turnBadge, askBadge, endBadge, checkBadge wrap
 }
 
 // newStyles builds the styles of one palette at one colour level.
@@ -301,9 +299,6 @@ func newStyles(p *palette, level colorLevel) *Styles {
 		s.accent = newWrap(col(p.accent).Bold(true))
 		s.bold = newWrap(bold)
 		s.err = newWrap(col(p.err).Bold(true))
-		s.ok = newWrap(col(p.ok))
-		s.blackText = newWrap(bold)
-		s.whiteText = wrap{}
 		// Tinted text uses the piece colours, which are tested on every tint.
 		s.listLast = newWrap(on(p.black, p.last))
 		s.listCur = newWrap(on(p.black, p.picked).Bold(true))
@@ -316,7 +311,6 @@ func newStyles(p *palette, level colorLevel) *Styles {
 		s.askBadge = newWrap(on(p.askFg, p.askBg).Bold(true))
 		s.endBadge = newWrap(on(p.endFg, p.endBg).Bold(true))
 		s.checkBadge = s.check
-		s.cursorText = newWrap(plain.Reverse(true))
 		return s
 	}
 	// Attributes only: White's pieces carry their v (lower case in ASCII),
@@ -350,7 +344,6 @@ func newStyles(p *palette, level colorLevel) *Styles {
 	s.accent = newWrap(bold)
 	s.bold = newWrap(bold)
 	s.err = newWrap(bold)
-	s.blackText = newWrap(bold)
 	s.listLast = newWrap(plain.Underline(true))
 	s.listCur = newWrap(plain.Reverse(true))
 	s.lastText = newWrap(plain.Underline(true))
@@ -362,6 +355,5 @@ func newStyles(p *palette, level colorLevel) *Styles {
 	s.askBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.endBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.checkBadge = s.check
-	s.cursorText = newWrap(plain.Reverse(true))
 	return s
 }

@@ -109,7 +109,6 @@ func TestPaletteContrast(t *testing.T) {
 					need("help keys", p.key, bg, 4.5)
 					need("accent", p.accent, bg, 4.5)
 					need("errors", p.err, bg, 4.5)
-					need("confirmations", p.ok, bg, 4.5)
 				}
 				need("the turn badge", p.turnFg, p.turnBg, 4.5)
 				need("the question badge", p.askFg, p.askBg, 4.5)
@@ -154,6 +153,6 @@ func TestPalette256IsExact(t *testing.T) {
 func paletteColours(p palette) []string {
 	out := []string{p.plate, p.band, p.grid, p.hoshi, p.coord, p.empty, p.black, p.white, p.last, p.picked,
 		p.target, p.targetDot, p.capture, p.checker, p.check, p.checkText, p.cursor, p.cursorFrame,
-		p.dim, p.key, p.accent, p.err, p.ok, p.turnBg, p.turnFg, p.askBg, p.askFg, p.endBg, p.endFg}
+		p.dim, p.key, p.accent, p.err, p.turnBg, p.turnFg, p.askBg, p.askFg, p.endBg, p.endFg}
 	return out
 }
