@@ -12,13 +12,15 @@ import (
 )
 
 // Run runs the app on t (the menu, or a game with o.Play) until the user
-// quits.
-func Run(o Options, t Terminal) error {
+// quits. extra options go to the Bubble Tea program: a caller that runs
+// the app on a connection rather than its own terminal passes, say,
+// tea.WithoutSignalHandler or tea.WithContext.
+func Run(o Options, t Terminal, extra ...tea.ProgramOption) error {
 	m, err := New(o)
 	if err != nil {
 		return err
 	}
-	return run(m, t)
+	return run(m, t, extra...)
 }
 
 // Study runs the app on one record: data as read from name, shown at ply
@@ -46,7 +48,7 @@ func Study(o Options, t Terminal, name string, data []byte, ply int) error {
 // run runs a model on a terminal: its input, output, environment, colour
 // profile and, when the caller knows it, size. The program asks the
 // terminal nothing before its first frame.
-func run(m *Model, t Terminal) error {
+func run(m *Model, t Terminal, extra ...tea.ProgramOption) error {
 	m.useTerminal(t)
 	opts := []tea.ProgramOption{
 		tea.WithInput(t.In),
@@ -57,7 +59,7 @@ func run(m *Model, t Terminal) error {
 	if t.Width > 0 && t.Height > 0 {
 		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
 	}
-	_, err := tea.NewProgram(m, opts...).Run()
+	_, err := tea.NewProgram(m, append(opts, extra...)...).Run()
 	return err
 }
 

@@ -804,3 +804,37 @@ func TestStudyAfterSave(t *testing.T) {
 		t.Errorf("the study calls a saved game unsaved (dirty %v):\n%s", st.dirty, h.screen())
 	}
 }
+
+// In the large layout the hands are 駒台 beside the board: a click on a
+// piece in the mover's tray picks it, and a click on a square drops it.
+func TestMouseTray(t *testing.T) {
+	h := newHarness(t, Options{Play: true, SFEN: nearMate})
+	h.send(windowSize(120, 40))
+	if h.m.play.layout().kind != layoutLarge {
+		t.Fatal("120x40 is not the large layout")
+	}
+	h.clickSquare(sq(t, "5d"))
+	h.clickSquare(sq(t, "5c"))
+	h.press("n")
+	h.clickSquare(sq(t, "1c"))
+	h.clickSquare(sq(t, "1d"))
+	l := h.m.play.layout()
+	r := l.hands[1] // Black's, at the bottom right
+	lines := strings.Split(h.screen(), "\n")
+	y := -1
+	for i := r.y; i < r.y+r.h; i++ {
+		if strings.Contains(lines[i], "金") {
+			y = i
+		}
+	}
+	if y < 0 {
+		t.Fatalf("no gold in Black's tray:\n%s", h.screen())
+	}
+	line := lines[y]
+	h.click(h.m.c.m.width(line[:strings.Index(line, "金")]), y)
+	if h.m.play.drop != game.Gold {
+		t.Fatalf("a click on the tray's gold picked %v (status %q)", h.m.play.drop, h.status())
+	}
+	h.clickSquare(sq(t, "5b"))
+	checkMated(t, h, "5d5c 1c1d G*5b")
+}

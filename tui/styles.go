@@ -81,7 +81,7 @@ var palettes = [2][2]palette{
 
 			dim: "#5a5a5a", key: "#1b1b1b", accent: "#8a4f00",
 			err:    "#b00020",
-			turnBg: "#9a5b00", turnFg: "#ffffff", askBg: "#004f8a", askFg: "#ffffff", endBg: "#1b1b1b", endFg: "#ffffff",
+			turnBg: "#9a5b00", turnFg: "#ffffff", askBg: "#8a4f00", askFg: "#ffffff", endBg: "#1b1b1b", endFg: "#ffffff",
 
 			terminalBgs: []string{"#ffffff", "#fdf6e3", "#eeeeee", "#e5e5e5"},
 		},
@@ -98,7 +98,7 @@ var palettes = [2][2]palette{
 
 			dim: "#585858", key: "#121212", accent: "#875f00",
 			err:    "#af0000",
-			turnBg: "#875f00", turnFg: "#ffffff", askBg: "#005f87", askFg: "#ffffff", endBg: "#121212", endFg: "#ffffff",
+			turnBg: "#875f00", turnFg: "#ffffff", askBg: "#875f00", askFg: "#ffffff", endBg: "#121212", endFg: "#ffffff",
 
 			terminalBgs: []string{"#ffffff", "#eeeeee", "#e4e4e4"},
 		},
@@ -117,7 +117,7 @@ var palettes = [2][2]palette{
 
 			dim: "#a0a0a0", key: "#e8e8e8", accent: "#e0a030",
 			err:    "#ff7070",
-			turnBg: "#e0a030", turnFg: "#1c1c1c", askBg: "#7fe0f0", askFg: "#1c1c1c", endBg: "#e8e8e8", endFg: "#1c1c1c",
+			turnBg: "#e0a030", turnFg: "#1c1c1c", askBg: "#e0a030", askFg: "#1c1c1c", endBg: "#e8e8e8", endFg: "#1c1c1c",
 
 			terminalBgs: []string{"#000000", "#1c1c1c", "#282c34", "#002b36", "#300a24"},
 		},
@@ -134,7 +134,7 @@ var palettes = [2][2]palette{
 
 			dim: "#a8a8a8", key: "#eeeeee", accent: "#ffaf00",
 			err:    "#ff8787",
-			turnBg: "#ffaf00", turnFg: "#121212", askBg: "#87d7ff", askFg: "#121212", endBg: "#eeeeee", endFg: "#121212",
+			turnBg: "#ffaf00", turnFg: "#121212", askBg: "#ffaf00", askFg: "#121212", endBg: "#eeeeee", endFg: "#121212",
 
 			terminalBgs: []string{"#000000", "#1c1c1c", "#262626", "#303030"},
 		},

@@ -128,6 +128,7 @@ func TestGoldenViews(t *testing.T) {
 						}
 						pos := h.game().Position()
 						readBack(t, plain, &pos, st, flip)
+						tints(t, h, view, theme)
 					}
 					golden(t, filepath.Join("views", name+".txt"), text)
 				})
@@ -510,4 +511,37 @@ func readKIFDiagram(t *testing.T, text string) game.Position {
 		t.Fatalf("the copied diagram does not read as KIF: %v\n%s", err, text)
 	}
 	return rec.Start
+}
+
+// tints reads the highlights back from a styled frame: the background of
+// each square named below must be its tint in the theme's palette table
+// (not from the styles the renderer built), wherever the layout put it.
+func tints(t *testing.T, h *harness, view string, theme Theme) {
+	t.Helper()
+	pal := paletteFor(theme == ThemeDark, levelTrue)
+	l := h.m.play.layout()
+	rgb := func(hex string) string {
+		c := parseHex(t, hex)
+		return fmt.Sprintf("2;%d;%d;%d", c.R, c.G, c.B)
+	}
+	for sq, want := range map[string]string{
+		"7g": pal.picked,  // the king, picked
+		"8h": pal.capture, // the checking silver, which the king can take
+		"8f": pal.target,  // where the king can go
+		"5e": pal.plate,   // an empty square outside the zones
+	} {
+		s, _ := game.ParseSquare(sq)
+		for col := range 9 {
+			for row := range 9 {
+				if game.NewSquare(fileAt(col, h.m.play.flip), rankAt(row, h.m.play.flip)) != s {
+					continue
+				}
+				x, y := l.geom.cellOrigin(col, row)
+				got := attrsAt(t, view, l.board.x+x+1, l.board.y+y)
+				if got.bg != rgb(want) {
+					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.bg, want)
+				}
+			}
+		}
+	}
 }
