@@ -25,19 +25,83 @@ func stateDir() string {
 	return filepath.Join(d, "shogi")
 }
 
+// localTerminal is the terminal the program was started in: the keys
+// from in, the frames to stdout, the process's environment.
+func localTerminal(in io.Reader) tui.Terminal {
+	env := os.Environ()
+	return tui.Terminal{In: in, Out: os.Stdout, Env: env, Profile: tui.DetectProfile(os.Stdout, env)}
+}
+
 // runMenu opens the app on its menu.
 func runMenu(stdout, stderr io.Writer) int {
-	o := tui.Options{Width: tui.DefaultWidthPolicy(), StateDir: stateDir()}
-	if err := tui.Run(o); err != nil {
+	o := tui.Options{StateDir: stateDir()}
+	display{}.defaults(&o, os.Environ())
+	if err := tui.Run(o, localTerminal(os.Stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
 	}
 	return 0
 }
 
+// display holds the flags every screen shares: piece style, width of
+// ambiguous characters, theme and language. Empty means the default,
+// which comes from the environment.
+type display struct {
+	style, width, theme, lang *string
+}
+
+// addDisplayFlags declares the shared flags on fs.
+func addDisplayFlags(fs *flag.FlagSet) display {
+	return display{
+		style: fs.String("style", "", "piece style: kanji, western, ascii or kif (default kanji; ascii where the locale is not UTF-8)"),
+		width: fs.String("width", "", "width of ambiguous characters (▲△×): narrow or wide (default from RUNEWIDTH_EASTASIAN and the locale)"),
+		theme: fs.String("theme", "auto", "colours: auto (from the terminal's background), light or dark"),
+		lang:  fs.String("lang", "", "language of the app's words: en or ja (default from the locale)"),
+	}
+}
+
+// defaults fills o's display settings from the environment.
+func (display) defaults(o *tui.Options, env []string) {
+	o.Width = tui.WidthPolicyFromEnv(env)
+	o.Lang = tui.LangFromEnv(env)
+	o.ASCII = !tui.UTF8Locale(env)
+}
+
+// apply reads the flags into o over the environment's defaults.
+func (d display) apply(o *tui.Options, env []string) error {
+	d.defaults(o, env)
+	if *d.style != "" {
+		ps, err := tui.ParsePieceStyle(*d.style)
+		if err != nil {
+			return err
+		}
+		o.Pieces = ps
+	}
+	if *d.width != "" {
+		w, err := tui.ParseWidthPolicy(*d.width)
+		if err != nil {
+			return err
+		}
+		o.Width = w
+	}
+	t, err := tui.ParseTheme(*d.theme)
+	if err != nil {
+		return err
+	}
+	o.Theme = t
+	if *d.lang != "" {
+		l, err := tui.ParseLang(*d.lang)
+		if err != nil {
+			return err
+		}
+		o.Lang = l
+	}
+	return nil
+}
+
 // playOptions reads the play command's flags. A usage problem is returned
 // as errUsage-wrapped so the caller exits with status 2.
-func playOptions(args []string, stderr io.Writer) (tui.Options, error) {
+func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	black := fs.String("black", "human", "who plays Black (sente): human, random or greedy")
@@ -45,13 +109,13 @@ func playOptions(args []string, stderr io.Writer) (tui.Options, error) {
 	handicap := fs.String("handicap", "", "start from a handicap: lance, bishop, rook, 2p, 4p, 6p … (the giver plays White)")
 	sfen := fs.String("sfen", "", "start from this position")
 	furigoma := fs.Bool("furigoma", false, "toss five pawns to decide which of --black and --white takes Black")
-	style := fs.String("style", "kanji", "piece style: kanji, western or ascii")
-	width := fs.String("width", "", "width of ambiguous characters (▲△×): narrow or wide (default from RUNEWIDTH_EASTASIAN and the locale)")
+	d := addDisplayFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi play [--black human|random|greedy] [--white …] [--handicap NAME] [--furigoma] [--sfen SFEN] [--style kanji|western|ascii] [--width narrow|wide]")
+		fmt.Fprintln(stderr, "usage: shogi play [--black human|random|greedy] [--white …] [--handicap NAME] [--furigoma] [--sfen SFEN]\n"+
+			"                  [--style kanji|western|ascii|kif] [--width narrow|wide] [--theme auto|light|dark] [--lang en|ja]")
 		fs.PrintDefaults()
 	}
-	o := tui.Options{Play: true, StateDir: stateDir(), Width: tui.DefaultWidthPolicy()}
+	o := tui.Options{Play: true, StateDir: stateDir()}
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -63,20 +127,10 @@ func playOptions(args []string, stderr io.Writer) (tui.Options, error) {
 			return o, usageError(fs, "unknown player %q (want human, random or greedy)", p)
 		}
 	}
-	ps, err := tui.ParsePieceStyle(*style)
-	if err != nil {
+	if err := d.apply(&o, env); err != nil {
 		return o, usageError(fs, "%v", err)
 	}
-	switch *width {
-	case "":
-	case "narrow":
-		o.Width = tui.Narrow
-	case "wide":
-		o.Width = tui.Wide
-	default:
-		return o, usageError(fs, "unknown width %q (want narrow or wide)", *width)
-	}
-	o.Black, o.White, o.Handicap, o.SFEN, o.Furigoma, o.Pieces = *black, *white, *handicap, *sfen, *furigoma, ps
+	o.Black, o.White, o.Handicap, o.SFEN, o.Furigoma = *black, *white, *handicap, *sfen, *furigoma
 	if err := tui.CheckOptions(o); err != nil {
 		var imp *tui.ImpossibleError
 		if errors.As(err, &imp) {
@@ -93,28 +147,23 @@ func playOptions(args []string, stderr io.Writer) (tui.Options, error) {
 var errUsage = errors.New("usage")
 
 func usageError(fs *flag.FlagSet, format string, a ...any) error {
-	fmt.Fprintf(fs.Output(), "shogi play: "+format+"\n", a...)
+	fmt.Fprintf(fs.Output(), "shogi "+fs.Name()+": "+format+"\n", a...)
 	fs.Usage()
 	return errUsage
 }
 
 // runPlay starts a game directly.
-func runPlay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	o, err := playOptions(args, stderr)
+func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	o, err := playOptions(args, os.Environ(), stderr)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case err != nil:
 		return 2
 	}
-	if err := tui.Run(o); err != nil {
+	if err := tui.Run(o, localTerminal(stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
 	}
 	return 0
-}
-
-// runOpen studies a record (tui.Open has the flags).
-func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return tui.Open(args, stdin, stdout, stderr)
 }

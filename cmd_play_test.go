@@ -16,6 +16,8 @@ func TestPlayBadFlags(t *testing.T) {
 		{"--handicap", "queen"},
 		{"--sfen", "not a position"},
 		{"--width", "huge"},
+		{"--theme", "neon"},
+		{"--lang", "xx"},
 		{"--nonsense"},
 		{"extra"},
 		{"--handicap", "rook", "--sfen", "startpos"},
@@ -32,13 +34,20 @@ func TestPlayBadFlags(t *testing.T) {
 
 func TestPlayOptions(t *testing.T) {
 	var stderr bytes.Buffer
-	o, err := playOptions([]string{"--black", "greedy", "--white", "random", "--handicap", "2p", "--furigoma", "--style", "ascii", "--width", "wide"}, &stderr)
+	env := []string{"LANG=ja_JP.UTF-8"}
+	o, err := playOptions([]string{"--black", "greedy", "--white", "random", "--handicap", "2p", "--furigoma", "--style", "ascii", "--width", "wide", "--theme", "light"}, env, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	want := tui.Options{Play: true, Black: "greedy", White: "random", Handicap: "2p", Furigoma: true, Pieces: tui.ASCII, Width: tui.Wide, StateDir: o.StateDir}
-	if o.Rand != nil || o != want {
+	want := tui.Options{Play: true, Black: "greedy", White: "random", Handicap: "2p", Furigoma: true, Pieces: tui.ASCII,
+		Width: tui.Wide, Theme: tui.ThemeLight, Lang: tui.Japanese, StateDir: o.StateDir}
+	if o.Rand != nil || o.Notation != nil || o != want {
 		t.Errorf("options = %+v, want %+v", o, want)
+	}
+	// The locale decides what the flags leave open: LANG=C means ASCII only.
+	o, err = playOptions([]string{"--lang", "en"}, []string{"LANG=C"}, &stderr)
+	if err != nil || !o.ASCII || o.Lang != tui.English || o.Width != tui.Narrow {
+		t.Errorf("LANG=C --lang en: %+v, %v", o, err)
 	}
 	t.Setenv("SHOGI_STATE_DIR", "/tmp/somewhere")
 	if d := stateDir(); d != "/tmp/somewhere" {
@@ -73,7 +82,7 @@ func TestPlayImpossibleSFEN(t *testing.T) {
 		}
 	}
 	var stderr bytes.Buffer
-	if _, err := playOptions([]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1"}, &stderr); err != nil {
+	if _, err := playOptions([]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1"}, nil, &stderr); err != nil {
 		t.Errorf("a position with one king was refused: %v\n%s", err, stderr.String())
 	}
 }

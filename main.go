@@ -5,7 +5,7 @@
 //
 //	shogi                      open the menu
 //	shogi play [flags]         start a game directly
-//	shogi open FILE|-          study a record
+//	shogi open [flags] FILE|-  study a record
 //	shogi perft [flags] DEPTH  count leaf nodes of the move tree
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
@@ -57,7 +57,7 @@ func usage(w io.Writer) {
 
   (no command)         open the menu
   play                 start a game: shogi play -h
-  open FILE|-          study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western)
+  open FILE|-          study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h
   perft [--sfen S] [--divide] DEPTH
                        count leaf nodes of the legal move tree
   moves [--sfen S] [--notation STYLE]

@@ -1,5 +1,5 @@
 // Package assets holds the data the terminal app ships inside the binary:
-// the help text, the piece glyph table and a sample game record.
+// the help notes, the piece glyph table and a sample game record.
 package assets
 
 import (
@@ -8,10 +8,33 @@ import (
 	"strings"
 )
 
-// Help is the full key list shown by `?` in play mode.
-//
-//go:embed help.txt
-var Help string
+// The notes under the key list of the ? screens, in English and Japanese.
+var (
+	//go:embed help_play_en.txt
+	helpPlayEn string
+	//go:embed help_play_ja.txt
+	helpPlayJa string
+	//go:embed help_study_en.txt
+	helpStudyEn string
+	//go:embed help_study_ja.txt
+	helpStudyJa string
+)
+
+// HelpPlay is the notes of the play screen's help, in Japanese or English.
+func HelpPlay(japanese bool) string {
+	if japanese {
+		return helpPlayJa
+	}
+	return helpPlayEn
+}
+
+// HelpStudy is the notes of the study screen's help.
+func HelpStudy(japanese bool) string {
+	if japanese {
+		return helpStudyJa
+	}
+	return helpStudyEn
+}
 
 //go:embed pieces.tsv
 var piecesTSV string
@@ -26,6 +49,7 @@ type Glyph struct {
 	SFEN    string // the type as SFEN writes it for Black: "P", "+R"
 	Kanji   string // one kanji (two columns wide)
 	Western string // one or two letters: "P", "+P"
+	Name    string // the two kanji written on the piece: 歩兵, 龍王
 }
 
 // Glyphs returns the piece glyph table from pieces.tsv, keyed by SFEN letters.
@@ -39,10 +63,10 @@ func Glyphs() (map[string]Glyph, error) {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			return nil, fmt.Errorf("pieces.tsv:%d: want 3 tab-separated fields, got %d", i+1, len(f))
+		if len(f) != 4 {
+			return nil, fmt.Errorf("pieces.tsv:%d: want 4 tab-separated fields, got %d", i+1, len(f))
 		}
-		out[f[0]] = Glyph{SFEN: f[0], Kanji: f[1], Western: f[2]}
+		out[f[0]] = Glyph{SFEN: f[0], Kanji: f[1], Western: f[2], Name: f[3]}
 	}
 	return out, nil
 }

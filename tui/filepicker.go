@@ -5,8 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // recordExtensions are the files the picker offers.
@@ -105,32 +104,22 @@ func (p *pickerModel) top() int { return max(0, p.cursor-p.rows()+1) }
 
 func (p *pickerModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		p.c.width, p.c.height = msg.Width, msg.Height
-	case tea.MouseMsg:
-		switch {
-		case msg.Button == tea.MouseButtonWheelUp:
+	case tea.MouseWheelMsg:
+		switch msg.Mouse().Button {
+		case tea.MouseWheelUp:
 			p.move(-1)
-		case msg.Button == tea.MouseButtonWheelDown:
+		case tea.MouseWheelDown:
 			p.move(1)
-		case msg.Button == tea.MouseButtonLeft && msg.Action == tea.MouseActionPress:
-			if i := p.top() + msg.Y - 2; msg.Y >= 2 && i < len(p.entries) {
-				p.cursor = i
-				return p.choose()
-			}
 		}
-	case tea.KeyMsg:
-		if key.Matches(msg, p.c.keys.Quit) {
+	case tea.MouseClickMsg:
+		mo := msg.Mouse()
+		if i := p.top() + mo.Y - 2; mo.Button == tea.MouseLeft && mo.Y >= 2 && i < len(p.entries) {
+			p.cursor = i
+			return p.choose()
+		}
+	case tea.KeyPressMsg:
+		if keyIs(msg, p.c.keys.Quit) {
 			return p, tea.Quit
-		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
-			// A burst: one key at a time, until one of them leaves the picker.
-			for _, r := range msg.Runes {
-				if m, cmd := p.key(runeKey(r).String()); m != studyMode(p) || cmd != nil {
-					return m, cmd
-				}
-			}
-			return p, nil
 		}
 		return p.key(msg.String())
 	}
@@ -181,11 +170,17 @@ func (p *pickerModel) choose() (studyMode, tea.Cmd) {
 	return loadStudy(p.c, path), nil
 }
 
-func (p *pickerModel) view() string {
+func (p *pickerModel) view() (string, *tea.Cursor) {
 	m := p.c.m
-	lines := []string{m.truncate("Open record: "+p.dir, p.c.width), ""}
+	st := p.c.styles
+	ja := p.c.lang == Japanese
+	head, none, hint := "Open record: ", "(no records here)", "up/down choose  enter open  left/backspace up a folder  q back"
+	if ja {
+		head, none, hint = "棋譜を開く: ", "(棋譜がありません)", "↑↓ 選ぶ  enter 開く  ← 上のフォルダ  q 戻る"
+	}
+	lines := []string{st.title.render(m.truncate(head+p.dir, p.c.width)), ""}
 	if len(p.entries) == 0 {
-		lines = append(lines, "(no records here)")
+		lines = append(lines, none)
 	}
 	for i := p.top(); i < len(p.entries) && len(lines) < p.c.height-2; i++ {
 		e := p.entries[i]
@@ -195,22 +190,19 @@ func (p *pickerModel) view() string {
 		}
 		text = m.truncate(text, p.c.width)
 		if i == p.cursor {
-			text = ">" + text[1:]
-			if p.c.styles != nil {
-				text = p.c.styles.selected.render(text)
-			}
+			text = st.listCur.render(">" + text[1:])
 		}
 		lines = append(lines, text)
 	}
 	for len(lines) < p.c.height-1 {
 		lines = append(lines, "")
 	}
-	status := p.err
-	if status == "" {
-		status = "up/down choose · enter open · left/backspace up a folder · q back"
+	status := st.dim.render(m.truncate(hint, p.c.width))
+	if p.err != "" {
+		status = st.err.render(m.truncate(p.err, p.c.width))
 	}
-	lines = append(lines, m.truncate(status, p.c.width))
-	return strings.Join(lines, "\n")
+	lines = append(lines, status)
+	return strings.Join(lines[:min(len(lines), max(p.c.height, 1))], "\n"), nil
 }
 
 // lastDir reads the remembered folder; "" if none or it is gone.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // pickerDir makes a folder with two records, a file that is not one, a
@@ -44,11 +44,17 @@ func pickerNames(p *pickerModel) []string {
 
 func pickerKey(t *testing.T, p *pickerModel, k string) (studyMode, tea.Cmd) {
 	t.Helper()
-	msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-	if kt, ok := studyKeyTypes[k]; ok {
-		msg = tea.KeyMsg{Type: kt}
+	var m studyMode = p
+	var cmd tea.Cmd
+	if isNamedKey(k) {
+		return p.update(keyMsg(k))
 	}
-	return p.update(msg)
+	for _, r := range k {
+		if m, cmd = p.update(keyMsg(string(r))); m != studyMode(p) {
+			break
+		}
+	}
+	return m, cmd
 }
 
 func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
@@ -60,8 +66,8 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	if got, want := pickerNames(p), []string{"..", "sub", "a.kif", "b.csa"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("entries %q, want %q", got, want)
 	}
-	if !strings.Contains(stripSGR(p.view()), "> sub/") && !strings.Contains(stripSGR(p.view()), "> ../") {
-		t.Fatalf("no cursor on screen:\n%s", p.view())
+	if v, _ := p.view(); !strings.Contains(stripSGR(v), "> sub/") && !strings.Contains(stripSGR(v), "> ../") {
+		t.Fatalf("no cursor on screen:\n%s", v)
 	}
 	pickerKey(t, p, "jjk")   // a burst: down, down, up
 	pickerKey(t, p, "enter") // into sub
@@ -104,7 +110,7 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 // and leaving the study returns to the menu.
 func TestRootOpensStudy(t *testing.T) {
 	dir := pickerDir(t)
-	m, err := New(Options{StateDir: t.TempDir()})
+	m, err := New(Options{StateDir: t.TempDir(), Lang: Japanese})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,21 +130,24 @@ func TestRootOpensStudy(t *testing.T) {
 	if _, ok := m.study.(*pickerModel); !ok || m.mode != modeStudy {
 		t.Fatalf("opening a folder gave %T in mode %v", m.study, m.mode)
 	}
-	send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
-	send(tea.KeyMsg{Type: tea.KeyEnter})
+	send(keyMsg("j"))
+	send(keyMsg("j"))
+	send(keyMsg("enter"))
 	if _, ok := m.study.(*studyModel); !ok {
 		t.Fatalf("choosing a.kif gave %T", m.study)
 	}
-	send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("lll")})
-	if v := stripSGR(m.View()); !strings.Contains(v, "手数 3/13  ▲２六歩") {
+	for range 3 {
+		send(keyMsg("l"))
+	}
+	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 3/13") || !strings.Contains(v, "3 ▲２六歩") {
 		t.Fatalf("study through the root:\n%s", v)
 	}
-	send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
+	send(keyMsg("q"))
 	if m.mode != modeMenu {
 		t.Fatalf("q left the study for mode %v", m.mode)
 	}
 	send(openMsg{path: filepath.Join(dir, "b.csa")})
-	if v := stripSGR(m.View()); !strings.Contains(v, "手数 0/1") {
+	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 0/1") {
 		t.Fatalf("b.csa through the root:\n%s", v)
 	}
 }

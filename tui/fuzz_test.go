@@ -40,9 +40,9 @@ func FuzzAutosave(f *testing.F) {
 	})
 }
 
-// FuzzKeys drives play mode with arbitrary key and mouse input: nothing
-// may panic, every move the game holds is legal, and every frame fits 80
-// columns under both width settings.
+// FuzzKeys drives play mode with arbitrary key, paste, mouse and resize
+// input: nothing may panic, every move the game holds is legal, and every
+// frame fits the terminal under both width settings.
 func FuzzKeys(f *testing.F) {
 	f.Add([]byte("7g7f\r3c3d\r8h2b\ry"), uint8(0))
 	f.Add([]byte("kkk\rk\rn\tl\r\x1b:l-1h\r?x\x01y"), uint8(1))
@@ -51,7 +51,9 @@ func FuzzKeys(f *testing.F) {
 		if len(data) > 200 {
 			data = data[:200]
 		}
-		h := newHarness(t, Options{Play: true, White: "random", Pieces: PieceStyle(style % 3), Rand: rand.New(rand.NewPCG(uint64(len(data)), 1))})
+		h := newHarness(t, Options{Play: true, White: "random", Pieces: PieceStyle(style % 4), Lang: Lang(style / 4 % 2),
+			Rand: rand.New(rand.NewPCG(uint64(len(data)), 1))})
+		sizes := [][2]int{{80, 24}, {64, 20}, {120, 40}, {200, 50}, {100, 32}}
 		for i := 0; i < len(data); i++ {
 			b := data[i]
 			switch {
@@ -66,8 +68,15 @@ func FuzzKeys(f *testing.F) {
 			case b >= 1 && b <= 4:
 				h.press([]string{"up", "down", "left", "right"}[b-1])
 			case b == 5 && i+2 < len(data):
-				h.click(int(data[i+1]%80), int(data[i+2]%24))
+				h.click(int(data[i+1]), int(data[i+2]%50))
 				i += 2
+			case b == 6 && i+1 < len(data):
+				sz := sizes[int(data[i+1])%len(sizes)]
+				h.send(windowSize(sz[0], sz[1]))
+				i++
+			case b == 7 && i+1 < len(data):
+				h.paste([]string{"7g7f", "P-2f", "sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1", "x y", ""}[int(data[i+1])%5])
+				i++
 			case b == 'q' || b == 3:
 				// leaving is tested elsewhere; keep the game on screen
 			case b >= 0x20 && b < 0x7f:
@@ -94,9 +103,13 @@ func FuzzKeys(f *testing.F) {
 			} else {
 				h.m.c.setPolicy(Narrow)
 			}
-			for _, line := range strings.Split(h.screen(), "\n") {
-				if w := cond.StringWidth(line); w > 80 {
-					t.Fatalf("eastAsian=%v: line %q is %d columns", ea, line, w)
+			lines := strings.Split(h.screen(), "\n")
+			if len(lines) > h.m.c.height {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.c.height)
+			}
+			for _, line := range lines {
+				if w := cond.StringWidth(line); w > h.m.c.width {
+					t.Fatalf("eastAsian=%v: line %q is %d columns, more than %d", ea, line, w, h.m.c.width)
 				}
 			}
 		}

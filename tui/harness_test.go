@@ -5,9 +5,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
-	"github.com/charmbracelet/bubbles/spinner"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"example.com/shogi/game"
@@ -17,9 +18,10 @@ import (
 // through Update, every command run (synchronously) and its message fed
 // back, until nothing is left.
 type harness struct {
-	t    testing.TB
-	m    *Model
-	quit bool
+	t         testing.TB
+	m         *Model
+	quit      bool
+	clipboard string // the last text set with tea.SetClipboard
 }
 
 func newHarness(t testing.TB, o Options) *harness {
@@ -43,7 +45,9 @@ func newHarness(t testing.TB, o Options) *harness {
 var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
 
 // run executes cmd and everything it leads to. Spinner ticks are dropped
-// (they only animate); tea.Sequence's unexported message is a []tea.Cmd.
+// (they only animate), and so are the terminal queries (nothing answers
+// them here); tea.Sequence's unexported message is a []tea.Cmd, and
+// tea.SetClipboard's unexported message a string type the harness keeps.
 func (h *harness) run(cmd tea.Cmd) {
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
@@ -60,11 +64,18 @@ func (h *harness) run(cmd tea.Cmd) {
 		case tea.QuitMsg:
 			h.quit = true
 		default:
-			if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == cmdType {
+			v := reflect.ValueOf(msg)
+			switch {
+			case v.Kind() == reflect.Slice && v.Type().Elem() == cmdType:
 				for i := 0; i < v.Len(); i++ {
 					queue = append(queue, v.Index(i).Interface().(tea.Cmd))
 				}
 				continue
+			case v.Kind() == reflect.String && v.Type().PkgPath() == reflect.TypeOf(tea.QuitMsg{}).PkgPath():
+				h.clipboard = v.String() // setClipboardMsg
+				continue
+			case v.Type().PkgPath() == reflect.TypeOf(tea.QuitMsg{}).PkgPath() && v.Kind() == reflect.Struct && v.NumField() == 0:
+				continue // a terminal query (background colour …)
 			}
 			_, next := h.m.Update(msg)
 			queue = append(queue, next)
@@ -77,35 +88,54 @@ func (h *harness) send(msg tea.Msg) {
 	h.run(cmd)
 }
 
-var namedKeys = map[string]tea.KeyType{
-	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "tab": tea.KeyTab, "space": tea.KeySpace,
-	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
-	"backspace": tea.KeyBackspace, "ctrl+c": tea.KeyCtrlC,
+// keyMsg is the message a terminal sends for a named key ("enter", "up",
+// "ctrl+u" …) or one typed character.
+func keyMsg(k string) tea.KeyPressMsg {
+	named := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "space": tea.KeySpace,
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"backspace": tea.KeyBackspace, "delete": tea.KeyDelete, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+	}
+	if c, ok := named[k]; ok {
+		if c == tea.KeySpace {
+			return tea.KeyPressMsg{Code: c, Text: " "}
+		}
+		return tea.KeyPressMsg{Code: c}
+	}
+	if rest, ok := strings.CutPrefix(k, "ctrl+"); ok && len(rest) == 1 {
+		return tea.KeyPressMsg{Code: rune(rest[0]), Mod: tea.ModCtrl}
+	}
+	r, _ := utf8.DecodeRuneInString(k)
+	return tea.KeyPressMsg{Code: r, Text: string(r)}
 }
 
-// press sends named keys ("enter", "up", …) or, for anything else, its
-// runes one key press at a time, as a person types.
+// isNamedKey reports whether k is a key name rather than text to type.
+func isNamedKey(k string) bool {
+	switch k {
+	case "enter", "esc", "tab", "space", "up", "down", "left", "right", "backspace", "delete",
+		"home", "end", "pgup", "pgdown":
+		return true
+	}
+	return strings.HasPrefix(k, "ctrl+") && len(k) == 6
+}
+
+// press sends named keys ("enter", "up", "ctrl+u" …) or, for anything
+// else, its characters one key press at a time, as a person types.
 func (h *harness) press(keys ...string) {
 	for _, k := range keys {
-		if t, ok := namedKeys[k]; ok {
-			h.send(tea.KeyMsg{Type: t})
+		if isNamedKey(k) {
+			h.send(keyMsg(k))
 			continue
 		}
 		for _, r := range k {
-			if r == ' ' {
-				h.send(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
-			} else {
-				h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-			}
+			h.send(keyMsg(string(r)))
 		}
 	}
 }
 
-// burst sends text as one key message, as Bubble Tea v1 delivers a paste
-// or keys that arrive together.
-func (h *harness) burst(text string) {
-	h.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(text)})
-}
+// paste sends text as a terminal's bracketed paste.
+func (h *harness) paste(text string) { h.send(tea.PasteMsg{Content: text}) }
 
 // typeMove types text key by key and presses enter.
 func (h *harness) typeMove(text string) {
@@ -115,16 +145,19 @@ func (h *harness) typeMove(text string) {
 
 // click is a left click at screen column x, line y.
 func (h *harness) click(x, y int) {
-	h.send(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 }
 
-// clickSquare clicks the middle of a square of the play-mode board.
+// clickSquare clicks the middle of a square of the play screen's board,
+// wherever the layout put it.
 func (h *harness) clickSquare(sq game.Square) {
 	p := &h.m.play
-	for col := 0; col < 9; col++ {
-		for row := 0; row < 9; row++ {
+	l := p.layout()
+	for col := range 9 {
+		for row := range 9 {
 			if game.NewSquare(fileAt(col, p.flip), rankAt(row, p.flip)) == sq {
-				h.click(boardLeft+1+col*cellWidth+1, boardTop+boardLineOfRow(row))
+				x, y := l.geom.cellOrigin(col, row)
+				h.click(l.board.x+x+1, l.board.y+y)
 				return
 			}
 		}
@@ -142,12 +175,15 @@ func (h *harness) moves() string {
 	return strings.Join(s, " ")
 }
 
+// view is the current frame's text, escape sequences included.
+func (h *harness) view() string { return h.m.View().Content }
+
 // screen is the current frame without escape sequences.
-func (h *harness) screen() string { return ansi.Strip(h.m.View()) }
+func (h *harness) screen() string { return ansi.Strip(h.view()) }
 
 func (h *harness) status() string { return h.m.play.status }
 
-func sq(t *testing.T, s string) game.Square {
+func sq(t testing.TB, s string) game.Square {
 	t.Helper()
 	q, err := game.ParseSquare(s)
 	if err != nil {

@@ -3,36 +3,32 @@ package tui
 import (
 	"strings"
 
-	"github.com/charmbracelet/bubbles/cursor"
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
 )
 
-// newInput is a focused one-line input holding value, with the cursor at
-// its end; limit caps its length in runes (0: no cap) and the text shows
-// in at most cols columns, scrolling to keep the cursor in view. Every
+// lineInput is a one-line text field: a bubbles textinput keeps the text
+// and does the editing (←/→, home/end, ctrl+a/e/u/w, backspace, delete,
+// a paste), and the app draws it with its own measure, so kanji and the
+// ambiguous ▲△ line up, and puts the terminal's own cursor on it. Every
 // line the app asks the user to type (a move, a file name, a move number)
-// is one of these, so they all edit alike: ←/→, home/end, ctrl+a/e/u/w,
-// backspace and delete.
-//
-// The cursor does not blink (blinking would wake the program about twice
-// a second for nothing), ctrl+v is off (textinput would run an outside
-// clipboard program such as xclip; a terminal paste arrives as keys
-// anyway) and so are the completion keys, which would take ↑/↓ and tab.
-// The styles are the app's, so NO_COLOR leaves only the reversed cursor.
-func newInput(c *common, prompt, value string, limit, cols int) textinput.Model {
-	st := c.styles
+// is one.
+type lineInput struct {
+	prompt string
+	in     textinput.Model
+}
+
+// newInput is a focused field holding value, the cursor at its end;
+// limit caps its length in runes (0: no cap). ctrl+v is off (textinput
+// would run an outside clipboard program; a terminal paste arrives as a
+// paste anyway) and so are the completion keys, which would take ↑/↓/tab.
+func newInput(prompt, value string, limit int) lineInput {
 	in := textinput.New()
-	in.Prompt = prompt
+	in.Prompt = ""
 	in.CharLimit = limit
-	fitInput(c, &in, cols, value)
-	in.PromptStyle, in.TextStyle = lipgloss.NewStyle(), lipgloss.NewStyle()
-	in.PlaceholderStyle, in.CompletionStyle = st.Dim, st.Dim
-	in.Cursor.Style = st.Selected
-	in.Cursor.SetMode(cursor.CursorStatic)
-	km := textinput.DefaultKeyMap
+	in.SetVirtualCursor(false)
+	km := textinput.DefaultKeyMap()
 	for _, b := range []*key.Binding{&km.Paste, &km.AcceptSuggestion, &km.NextSuggestion, &km.PrevSuggestion} {
 		*b = key.NewBinding(key.WithDisabled())
 	}
@@ -40,44 +36,50 @@ func newInput(c *common, prompt, value string, limit, cols int) textinput.Model 
 	in.SetValue(value)
 	in.CursorEnd()
 	in.Focus()
-	return in
+	return lineInput{prompt: prompt, in: in}
 }
 
-// editInput passes one key to in, whose text may take cols columns on
-// screen, and reports whether the text changed.
-func editInput(c *common, in *textinput.Model, msg tea.KeyMsg, cols int) bool {
-	if msg.Type == tea.KeySpace && len(msg.Runes) == 0 {
-		msg.Runes = []rune{' '} // textinput types a key's runes
-	}
-	fitInput(c, in, cols, in.Value()+string(msg.Runes))
-	before := in.Value()
-	*in, _ = in.Update(msg) // nil: the cursor is static and paste is off
-	return in.Value() != before
+func (l *lineInput) Value() string { return l.in.Value() }
+
+// edit passes a key or a paste to the field and reports whether the text
+// changed.
+func (l *lineInput) edit(msg tea.Msg) bool {
+	before := l.in.Value()
+	l.in, _ = l.in.Update(msg) // no command: the cursor does not blink, paste is off
+	return l.in.Value() != before
 }
 
-// fitInput sets the width textinput scrolls the text of in within, for
-// text to take at most cols columns as the app measures it. textinput
-// decides whether text fits taking East Asian ambiguous characters (▲△)
-// to be one column wide; under the wide policy each takes two, so the
-// field is narrowed by one column for each of them in text.
-func fitInput(c *common, in *textinput.Model, cols int, text string) {
-	in.Width = max(1, cols-(c.m.width(text)-narrowMeasure.width(text)))
-}
-
-// narrowMeasure measures ambiguous characters as textinput does.
-var narrowMeasure = newMeasure(Narrow)
-
-// inputView draws in, without the blank cells textinput pads its text
-// field with, so what follows it on the line stays close.
-func inputView(in textinput.Model) string {
-	return strings.TrimRight(in.View(), " ")
-}
-
-// isEditKey reports whether msg moves within or deletes from a line
+// isEditKey reports whether msg moves within or deletes from the line
 // rather than typing into it.
-func isEditKey(in textinput.Model, msg tea.KeyMsg) bool {
-	k := in.KeyMap
+func (l *lineInput) isEditKey(msg tea.KeyPressMsg) bool {
+	k := l.in.KeyMap
 	return key.Matches(msg, k.CharacterForward, k.CharacterBackward, k.WordForward, k.WordBackward,
 		k.DeleteWordBackward, k.DeleteWordForward, k.DeleteAfterCursor, k.DeleteBeforeCursor,
 		k.DeleteCharacterBackward, k.DeleteCharacterForward, k.LineStart, k.LineEnd)
 }
+
+// render draws the prompt and as much of the text as fits cols columns,
+// scrolled to keep the cursor in view; it returns the line, its width
+// and the cursor's column in it.
+func (l *lineInput) render(cols int, m measure) (text string, width, cursor int) {
+	runes := []rune(l.in.Value())
+	pos := min(l.in.Position(), len(runes))
+	pw := m.width(l.prompt)
+	room := max(cols-pw-1, 1) // one cell for the cursor after the text
+	start := 0
+	for start < pos && m.width(string(runes[start:pos])) > room {
+		start++
+	}
+	end := pos
+	for end < len(runes) && m.width(string(runes[start:end+1])) <= room {
+		end++
+	}
+	shown := string(runes[start:end])
+	return l.prompt + shown, pw + m.width(shown), pw + m.width(string(runes[start:pos]))
+}
+
+// trimmed is the field's text without surrounding blanks.
+func (l *lineInput) trimmed() string { return strings.TrimSpace(l.in.Value()) }
+
+// narrowMeasure measures as the libraries do: ambiguous characters narrow.
+var narrowMeasure = newMeasure(Narrow)

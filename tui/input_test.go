@@ -5,32 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 )
 
 // colourEscape is an SGR sequence that sets a foreground or background
 // colour.
-var colourEscape = regexp.MustCompile(`\x1b\[[0-9;]*?\b(3[0-9]|9[0-7]|4[0-9]|10[0-7])\b[0-9;]*m`)
-
-// editKeys are the line-editing keys the harness's press does not name.
-var editKeys = map[string]tea.KeyType{
-	"home": tea.KeyHome, "end": tea.KeyEnd, "delete": tea.KeyDelete,
-	"ctrl+a": tea.KeyCtrlA, "ctrl+e": tea.KeyCtrlE, "ctrl+u": tea.KeyCtrlU, "ctrl+w": tea.KeyCtrlW,
-}
-
-// edit sends press's keys, and the editing keys by name.
-func (h *harness) edit(keys ...string) {
-	for _, k := range keys {
-		if t, ok := editKeys[k]; ok {
-			h.send(tea.KeyMsg{Type: t})
-			continue
-		}
-		h.press(k)
-	}
-}
+var colourEscape = regexp.MustCompile(`\x1b\[[0-9;:]*?\b(3[0-9]|9[0-7]|4[0-9]|10[0-7])\b[0-9;:]*m`)
 
 // While a move is typed the cursor keys move within the line, not on the
 // board, and the usual editing keys work.
@@ -50,7 +30,7 @@ func TestMoveLineEditing(t *testing.T) {
 		{[]string{"2g 2f", "ctrl+a", "right", "right", "ctrl+u"}, " 2f"},
 		{[]string{"up", "down", "tab"}, " 2f"}, // no completion, no board cursor
 	} {
-		h.edit(step.keys...)
+		h.press(step.keys...)
 		if !h.m.play.typing {
 			t.Fatalf("after %q the move line closed", step.keys)
 		}
@@ -61,9 +41,9 @@ func TestMoveLineEditing(t *testing.T) {
 			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.m.play.cursor)
 		}
 	}
-	h.edit("ctrl+e", "ctrl+u", "7g7f")
-	if !strings.HasPrefix(h.status(), "= ") || !strings.Contains(h.status(), "7g7f") {
-		t.Errorf("live check of the edited line: %q", h.status())
+	h.press("ctrl+e", "ctrl+u", "7g7f")
+	if live := h.m.play.live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+		t.Errorf("live check of the edited line: %q", live)
 	}
 	h.press("enter")
 	if h.moves() != "7g7f" {
@@ -72,32 +52,40 @@ func TestMoveLineEditing(t *testing.T) {
 }
 
 // The live check follows each edit, wherever the cursor is; moving the
-// cursor alone leaves the status as it was.
+// cursor alone leaves it as it was, and a refused move's reason stays
+// beside the line until the line is edited.
 func TestMoveLineLiveCheck(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("7g7")
-	if h.status() != "…" {
-		t.Fatalf("status for 7g7 = %q, want the partial mark", h.status())
+	if h.m.play.live != english.partial {
+		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.play.live)
 	}
 	h.press("left", "left")
-	if h.status() != "…" {
-		t.Fatalf("status after moving the cursor = %q", h.status())
+	if h.m.play.live != english.partial {
+		t.Fatalf("live check after moving the cursor = %q", h.m.play.live)
 	}
-	h.edit("end", "f")
-	if !strings.HasPrefix(h.status(), "= ") || !strings.Contains(h.status(), "7g7f") {
-		t.Fatalf("status for 7g7f = %q, want what it reads as", h.status())
+	h.press("end", "f")
+	if live := h.m.play.live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+		t.Fatalf("live check for 7g7f = %q, want what it reads as", live)
 	}
 	h.press("enter")
-	h.typeMove("2h2d") // illegal: the error stays until the line is edited
-	why := h.status()
+	h.typeMove("2h2d") // illegal: the reason stays until the line is edited
+	why := h.m.play.live
+	if !strings.Contains(why, "illegal") || !strings.Contains(h.status(), "illegal") {
+		t.Fatalf("2h2d: live %q, status %q", why, h.status())
+	}
 	h.press("left")
-	if h.status() != why {
-		t.Errorf("left replaced the error %q with %q", why, h.status())
+	if h.m.play.live != why {
+		t.Errorf("left replaced the reason %q with %q", why, h.m.play.live)
+	}
+	h.press("x")
+	if h.m.play.live == why {
+		t.Errorf("an edit left the old reason %q", why)
 	}
 }
 
-// Backspace closes the move line once it is empty; esc clears it; a burst
-// opens it on its first rune and types the rest.
+// Backspace closes the move line once it is empty; esc clears it; the
+// first key of a move opens it and the rest go into it, cursor letters too.
 func TestMoveLineOpenClose(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press(":")
@@ -112,7 +100,7 @@ func TestMoveLineOpenClose(t *testing.T) {
 	if h.m.play.typing {
 		t.Fatal("backspace taking the only character left the line open")
 	}
-	h.edit("7g", "home", "backspace") // nothing before the cursor: nothing deleted
+	h.press("7g", "home", "backspace") // nothing before the cursor: nothing deleted
 	if !h.m.play.typing || h.m.play.input.Value() != "7g" {
 		t.Fatalf("line %q, open %v", h.m.play.input.Value(), h.m.play.typing)
 	}
@@ -120,29 +108,27 @@ func TestMoveLineOpenClose(t *testing.T) {
 	if h.m.play.typing {
 		t.Fatal("esc left the line open")
 	}
-	h.burst("P-7f")
+	h.press("P-7f")
 	if got := h.m.play.input.Value(); !h.m.play.typing || got != "P-7f" {
-		t.Fatalf("burst P-7f: line %q, open %v", got, h.m.play.typing)
+		t.Fatalf("P-7f: line %q, open %v", got, h.m.play.typing)
 	}
-	h.burst("lk") // letters that are cursor keys go into the open line
+	h.press("lk") // letters that are cursor keys go into the open line
 	if got := h.m.play.input.Value(); got != "P-7flk" {
-		t.Fatalf("burst lk into the line: %q", got)
+		t.Fatalf("lk into the line: %q", got)
 	}
 }
 
-// A line longer than the screen scrolls inside its width: at 80×24, with
-// escape sequences for the cursor, no line is wider than the terminal, in
-// either width policy, and the end being typed stays in view.
+// A line longer than the screen scrolls inside its width: at 80×24, no
+// line is wider than the terminal, in either width policy, the end being
+// typed stays in view, and the terminal's cursor sits after the last
+// character typed, measured as the terminal measures.
 func TestInputLinesFit(t *testing.T) {
-	old := lipgloss.ColorProfile()
-	lipgloss.SetColorProfile(termenv.ANSI256)
-	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
 	long := strings.Repeat("▲７六歩", 12) + "end"
 	for _, policy := range []WidthPolicy{Narrow, Wide} {
 		h := newHarness(t, Options{Play: true, Width: policy})
 		fits := func(what string) {
 			t.Helper()
-			for _, line := range strings.Split(h.m.View(), "\n") {
+			for _, line := range strings.Split(h.view(), "\n") {
 				if w := h.m.c.m.width(line); w > 80 {
 					t.Errorf("%v, %s: %q is %d columns", policy, what, ansi.Strip(line), w)
 				}
@@ -153,48 +139,48 @@ func TestInputLinesFit(t *testing.T) {
 		if !strings.Contains(h.screen(), "歩end") {
 			t.Errorf("%v: the end of the typed line is not shown:\n%s", policy, h.screen())
 		}
-		h.edit("home")
+		v := h.m.View()
+		lines := strings.Split(ansi.Strip(v.Content), "\n")
+		if v.Cursor == nil {
+			t.Fatalf("%v: no cursor while typing", policy)
+		}
+		row := lines[v.Cursor.Y]
+		if before := strings.Index(row, "end"); before < 0 || h.m.c.m.width(row[:before])+3 != v.Cursor.X {
+			t.Errorf("%v: cursor at column %d of %q, want just after end", policy, v.Cursor.X, row)
+		}
+		h.press("home")
 		fits("the cursor at the start")
 		if !strings.Contains(h.screen(), "> ▲７六歩") {
 			t.Errorf("%v: home does not show the start of the line:\n%s", policy, h.screen())
 		}
+		if v := h.m.View(); v.Cursor == nil || v.Cursor.X != 2 {
+			t.Errorf("%v: home put the cursor at %+v, want column 2", policy, v.Cursor)
+		}
 		h.press("esc", "w")
 		h.press(strings.Repeat("/very/long/folder", 8) + "/game.kif")
 		fits("a long file name")
-		if s := h.screen(); !strings.Contains(s, "/game.kif") || !strings.Contains(s, saveHint) {
+		if s := h.screen(); !strings.Contains(s, "/game.kif") || !strings.Contains(s, english.saveHint) {
 			t.Errorf("%v: the save line lost its end or its hint:\n%s", policy, s)
 		}
 	}
 }
 
-// The input lines take their styles from the app's: under NO_COLOR the
-// prompt and the cursor carry no colour, only the cursor's reverse.
+// Without colour the input lines carry no colour escape: the terminal's
+// own cursor marks the place.
 func TestInputWithoutColour(t *testing.T) {
-	old := lipgloss.ColorProfile()
-	lipgloss.SetColorProfile(termenv.ANSI256)
-	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
-	t.Setenv("NO_COLOR", "1")
 	h := newHarness(t, Options{Play: true})
+	h.m.useTerminal(Terminal{Profile: monoProfile})
 	h.press("7g7", "left")
-	line := h.m.play.promptLine()
+	line, x := h.m.play.promptLine(80)
 	if colourEscape.MatchString(line) {
 		t.Fatalf("colour escape in the move line: %q", line)
 	}
-	if !strings.Contains(line, "\x1b[7m") {
-		t.Errorf("move line %q shows no reversed cursor", line)
+	if x != 4 {
+		t.Errorf("cursor at %d in %q, want 4", x, ansi.Strip(line))
 	}
 	h.press("esc", "w")
-	if line := h.m.play.promptLine(); colourEscape.MatchString(line) {
+	if line, _ := h.m.play.promptLine(80); colourEscape.MatchString(line) {
 		t.Fatalf("colour escape in the save line: %q", line)
-	}
-	s := openTestRecord(t, "branches.kif", 100, 30)
-	studyPress(t, s, "1")
-	if f := s.footer(); colourEscape.MatchString(f) {
-		t.Fatalf("colour escape in the move number line: %q", f)
-	}
-	studyPress(t, s, "esc", "e")
-	if f := s.footer(); colourEscape.MatchString(f) {
-		t.Fatalf("colour escape in the export line: %q", f)
 	}
 }
 
@@ -223,7 +209,7 @@ func TestTruncateStyled(t *testing.T) {
 }
 
 // The move number takes the editing keys too; any other key drops it and
-// acts (the walk itself is checked in TestStudyWalk).
+// acts (the walk itself is checked in TestStudyWalkBranches).
 func TestJumpLineEditing(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	for _, step := range []struct {
@@ -241,7 +227,7 @@ func TestJumpLineEditing(t *testing.T) {
 		}
 	}
 	studyPress(t, s, "3", "left", "backspace")
-	mustShow(t, s, jumpPrompt+"3"+jumpHint)
+	mustShow(t, s, studyJapanese.jumpPrompt+"3"+studyJapanese.jumpHint)
 	studyPress(t, s, "right", "backspace")
 	if s.jump != nil {
 		t.Fatal("backspace taking the last digit left the number open")

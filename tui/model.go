@@ -1,10 +1,22 @@
-// Package tui is the terminal app: a menu, play mode (board, hands, move
-// list, moves by cursor, mouse or typed notation, bots) and, later, study
-// mode. It is built on Bubble Tea v1: a root Model switches between modes
-// and shares a common struct (size, styles, keys, width policy); each mode
-// is a child model whose update returns its own concrete type. Everything
-// the app does to a game goes through package game, and every move text
-// through game/notation, so no rule of shogi lives here.
+// Package tui is the terminal app, on Bubble Tea v2: a menu, the play
+// screen (a game against a person or a bot: board, hands, move list, moves
+// by cursor, mouse or typed notation) and the study screen (a record
+// walked move by move, with its branches and comments).
+//
+// A root Model switches between screens and shares a common struct (size,
+// palette, words, keys, width policy); each screen is a child model whose
+// update returns its own concrete type. The screens are drawn from the
+// same components, each a pure function of its state (board.go, hand.go,
+// movelist.go, panel.go, footer.go), laid out by terminal size (layout.go)
+// with one measure of text width (width.go) and one palette per theme
+// (styles.go). Everything the app does to a game goes through package
+// game, and every move text through game/notation: no rule of shogi lives
+// here.
+//
+// Nothing is asked of the terminal at start-up: the caller passes the
+// input, output, environment and colour profile (Terminal), the first
+// frame is drawn at once, and the palette follows the background colour
+// the terminal reports later, if it does.
 package tui
 
 import (
@@ -12,8 +24,8 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/help"
-	tea "github.com/charmbracelet/bubbletea"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
 	"example.com/shogi/game/notation"
@@ -39,19 +51,30 @@ type Options struct {
 	Furigoma     bool   // toss pawns to decide which player takes Black
 	Play         bool   // start in play mode instead of the menu
 	Pieces       PieceStyle
+	Notation     *notation.Style // nil: the one that goes with Pieces
 	Width        WidthPolicy
+	Theme        Theme // auto follows the terminal's background
+	Lang         Lang  // the language of the app's words
+	// ASCII limits the screen to 7-bit text, for a terminal whose locale
+	// is not UTF-8: ASCII pieces, no marks or kanji, English words.
+	ASCII bool
 	// StateDir is where the autosave lives; "" turns autosave off.
 	StateDir string
 	// Rand drives furigoma and the bots; nil seeds one from the clock.
 	Rand *rand.Rand
 }
 
-// common is shared by every mode.
+// common is shared by every screen.
 type common struct {
 	width, height int
+	theme         Theme
+	dark          bool // the palette in use
+	level         colorLevel
 	styles        *Styles
+	lang          Lang
+	w             *words
 	keys          keyMap
-	help          help.Model
+	ascii         bool
 	policy        WidthPolicy
 	m             measure
 	pieces        PieceStyle
@@ -61,29 +84,117 @@ type common struct {
 	rng           *rand.Rand
 }
 
+// newCommon builds the shared state from the options, at 80×24 in the
+// dark palette until the terminal says otherwise.
+func newCommon(o Options) *common {
+	rng := o.Rand
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
+		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng}
+	if c.ascii {
+		c.pieces = ASCII
+	}
+	c.notation = defaultNotation(c.pieces)
+	if o.Notation != nil && (!c.ascii || asciiNotation(*o.Notation)) {
+		c.notation = *o.Notation
+	}
+	c.setPolicy(o.Width)
+	c.setLang(o.Lang)
+	c.restyle()
+	return c
+}
+
 func (c *common) setPolicy(p WidthPolicy) {
 	c.policy = p
 	c.m = newMeasure(p)
 }
 
+// setLang switches the app's words; a terminal limited to ASCII stays in
+// English.
+func (c *common) setLang(l Lang) {
+	if c.ascii {
+		l = English
+	}
+	c.lang, c.w = l, wordsFor(l)
+	c.keys = newKeyMap(c.w, c.ascii)
+}
+
+// setTheme chooses the palette: a fixed theme, or for auto the background
+// the terminal reported (dark until it does).
+func (c *common) setTheme(t Theme) {
+	c.theme = t
+	switch t {
+	case ThemeLight:
+		c.dark = false
+	case ThemeDark:
+		c.dark = true
+	}
+	c.restyle()
+}
+
+func (c *common) restyle() { c.styles = newStyles(paletteFor(c.dark, c.level), c.level) }
+
+// side names a side for the screen: ▲先手, △White.
+func (c *common) side(col game.Color) string { return sideLabel(col, c.w, c.ascii) }
+
+// setPieces changes the piece style and the notation that goes with it.
+func (c *common) setPieces(p PieceStyle) {
+	if c.ascii {
+		p = ASCII
+	}
+	c.pieces = p
+	c.notation = defaultNotation(p)
+}
+
 // defaultNotation is the move-list style that goes with a piece style.
 func defaultNotation(p PieceStyle) notation.Style {
-	if p == Kanji {
+	if p.japanese() {
 		return notation.KI2
 	}
 	return notation.Western
 }
 
-// studyMode is the study screen (study*.go). The root routes messages to it
-// and shows its view; it returns to the menu by sending toMenuMsg.
-type studyMode interface {
-	update(msg tea.Msg) (studyMode, tea.Cmd)
-	view() string
+// cycleNotation returns the notation d places after s, skipping those a
+// 7-bit terminal cannot show.
+func (c *common) cycleNotation(s notation.Style, d int) notation.Style {
+	for range notation.Styles {
+		s = cycleStyle(s, d)
+		if !c.ascii || asciiNotation(s) {
+			return s
+		}
+	}
+	return s
 }
 
-// openStudy opens a record file in study mode. It is nil until study mode
-// is wired in; the menu then says so.
-var openStudy func(c *common, path string) (studyMode, tea.Cmd, error)
+// asciiNotation reports whether a notation writes 7-bit text only.
+func asciiNotation(s notation.Style) bool {
+	switch s {
+	case notation.USI, notation.CSA, notation.Western, notation.Hosking, notation.Romaji:
+		return true
+	}
+	return false
+}
+
+// cycleStyle returns the notation d places after s in notation.Styles.
+func cycleStyle(s notation.Style, d int) notation.Style {
+	n := len(notation.Styles)
+	for i, x := range notation.Styles {
+		if x == s {
+			return notation.Styles[((i+d)%n+n)%n]
+		}
+	}
+	return notation.Styles[0]
+}
+
+// studyMode is the study screen or its file picker. The root routes
+// messages to it and shows its view; it returns to the menu by sending
+// toMenuMsg.
+type studyMode interface {
+	update(msg tea.Msg) (studyMode, tea.Cmd)
+	view() (string, *tea.Cursor)
+}
 
 // Model is the root model.
 type Model struct {
@@ -92,6 +203,7 @@ type Model struct {
 	menu  menuModel
 	play  playModel
 	study studyMode
+	help  *helpView // the ? screen, over whichever screen opened it
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
@@ -112,28 +224,11 @@ type openMsg struct{ path string }
 // players, handicap or SFEN and furigoma from o); otherwise it opens the
 // menu.
 func New(o Options) (*Model, error) {
-	rng := o.Rand
-	if rng == nil {
-		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	c := &common{
-		width: 80, height: 24,
-		styles:   newStyles(noColor()),
-		keys:     newKeyMap(),
-		help:     newHelp(noColor()),
-		pieces:   o.Pieces,
-		notation: defaultNotation(o.Pieces),
-		stateDir: o.StateDir,
-		rng:      rng,
-	}
-	c.setPolicy(o.Width)
-	// The help bar is measured by lipgloss, which takes ambiguous characters
-	// (•, …) as one column: keep it ASCII so it fits under either policy.
-	c.help.ShortSeparator, c.help.FullSeparator, c.help.Ellipsis = "  ", "   ", "..."
+	c := newCommon(o)
 	m := &Model{c: c, mode: modeMenu}
 	m.menu = newMenu(c)
 	if o.Play {
-		s, err := setupFromOptions(o, rng)
+		s, err := setupFromOptions(o, c.rng)
 		if err != nil {
 			return nil, err
 		}
@@ -141,6 +236,16 @@ func New(o Options) (*Model, error) {
 		m.mode = modePlay
 	}
 	return m, nil
+}
+
+// useTerminal takes what the caller knows of the terminal: its colour
+// profile, and its background from COLORFGBG where that is set.
+func (m *Model) useTerminal(t Terminal) {
+	m.c.level = levelOf(t.Profile)
+	if dark, ok := darkFromEnv(t.Env); ok && m.c.theme == ThemeAuto {
+		m.c.dark = dark
+	}
+	m.c.restyle()
 }
 
 // setupFromOptions turns command-line choices into a game set-up.
@@ -159,12 +264,10 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 		if err != nil {
 			return s, err
 		}
-		var refuse, notes []string
+		var refuse []string
 		for _, w := range p.Warnings() {
 			// Tsume and study positions lack a king: allowed, and said.
-			if strings.HasSuffix(w, "has no king") {
-				notes = append(notes, w)
-			} else {
+			if !strings.HasSuffix(w, "has no king") {
 				refuse = append(refuse, w)
 			}
 		}
@@ -175,9 +278,6 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 			return s, fmt.Errorf("the position has no legal move for the side to move")
 		}
 		s.start = p
-		if len(notes) > 0 {
-			s.intro = "note: " + strings.Join(notes, "; ")
-		}
 	case o.Handicap != "":
 		h, ok := game.FindHandicap(o.Handicap)
 		if !ok {
@@ -189,7 +289,8 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 	}
 	if o.Furigoma {
 		toss := game.TossPawns(rng)
-		s.intro = joinNonEmpty("; ", s.intro, furigomaText(toss, s.players))
+		s.toss = &toss
+		s.tossPlayers = s.players
 		if !toss.TosserIsBlack {
 			s.players[0], s.players[1] = s.players[1], s.players[0]
 		}
@@ -214,55 +315,96 @@ func orHuman(p string) string {
 
 func validPlayer(p string) bool { return p == "human" || p == "random" || p == "greedy" }
 
-// furigomaText describes a toss: the pawns of the deciding toss and who
-// plays Black. The tosser is the first player (the one first given Black).
-func furigomaText(f game.Furigoma, players [2]string) string {
+// furigomaText describes a toss in w's words: the pawns of the deciding
+// toss and who plays Black. The tosser is the first player (the one first
+// given Black).
+func furigomaText(w *words, f game.Furigoma, players [2]string, ascii bool) string {
 	last := f.Tosses[len(f.Tosses)-1]
 	faces := ""
 	fu, to := 0, 0
 	for _, p := range last {
-		faces += p.String()
 		switch p {
 		case game.FaceFu:
 			fu++
+			faces += "歩"
 		case game.FaceTo:
 			to++
+			faces += "と"
+		default:
+			faces += p.String()
 		}
 	}
-	black := "player 1 (" + players[0] + ")"
+	if ascii {
+		faces = strings.NewReplacer("歩", "P", "と", "T").Replace(faces)
+	}
+	n, who := 1, players[0]
 	if !f.TosserIsBlack {
-		black = "player 2 (" + players[1] + ")"
+		n, who = 2, players[1]
 	}
 	retoss := ""
 	if len(f.Tosses) > 1 {
-		retoss = fmt.Sprintf(" after %d tosses", len(f.Tosses))
+		retoss = fmt.Sprintf(w.furigomaAfter, len(f.Tosses))
 	}
-	return fmt.Sprintf("振り駒 %s (歩%d と%d)%s: %s plays Black", faces, fu, to, retoss, black)
+	return fmt.Sprintf(w.furigoma, faces, fu, to, retoss, fmt.Sprintf(w.playerN, n, w.player(who)))
 }
 
-// Init starts the first mode.
+// Init starts the first screen and asks the terminal for its background
+// colour (the answer, if any, comes as a tea.BackgroundColorMsg; the
+// first frame does not wait for it).
 func (m *Model) Init() tea.Cmd {
-	if m.mode == modePlay {
-		return m.play.init()
+	var cmds []tea.Cmd
+	if m.c.theme == ThemeAuto {
+		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	return nil
+	if m.mode == modePlay {
+		cmds = append(cmds, m.play.init())
+	}
+	return tea.Batch(cmds...)
 }
 
-// Update routes a message to the current mode, after handling the few
+// Update routes a message to the current screen, after handling the few
 // messages that concern the whole app.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && k.Type == tea.KeyCtrlJ {
-		// A return typed before the terminal is in raw mode arrives as a
-		// line feed (ctrl+j): it is still the Enter the user pressed.
-		msg = tea.KeyMsg{Type: tea.KeyEnter, Alt: k.Alt}
-	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		if msg.Width == 0 || msg.Height == 0 {
-			return m, nil // a terminal that does not know its size: keep 80×24
+		if msg.Width <= 0 || msg.Height <= 0 {
+			return m, nil // a terminal that does not know its size: keep the last one
 		}
 		m.c.width, m.c.height = msg.Width, msg.Height
-		m.c.help.Width = msg.Width
+		return m, nil
+	case tea.BackgroundColorMsg:
+		if m.c.theme == ThemeAuto && msg.Color != nil {
+			m.c.dark = msg.IsDark()
+			m.c.restyle()
+		}
+		return m, nil
+	case tea.ColorProfileMsg:
+		if l := levelOf(msg.Profile); l != m.c.level {
+			m.c.level = l
+			m.c.restyle()
+		}
+		return m, nil
+	case tea.KeyPressMsg:
+		if msg.String() == "ctrl+c" && m.help != nil {
+			m.help = nil
+		}
+		if m.help != nil {
+			if m.help.update(msg) {
+				m.help = nil
+			}
+			return m, nil
+		}
+	case tea.MouseWheelMsg:
+		if m.help != nil {
+			m.help.update(msg)
+			return m, nil
+		}
+	case tea.MouseMsg:
+		if m.help != nil {
+			return m, nil
+		}
+	case openHelpMsg:
+		m.help = newHelpView(msg.groups, msg.notes)
 		return m, nil
 	case toMenuMsg:
 		if m.mode == modePlay && m.parked != nil {
@@ -297,11 +439,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.mode = modePlay
 		return m, m.play.init()
 	case openMsg:
-		if openStudy == nil {
-			m.menu.status = "study mode is not built yet"
-			return m, nil
-		}
-		st, cmd, err := openStudy(m.c, msg.path)
+		st, cmd, err := openStudyFile(m.c, msg.path)
 		if err != nil {
 			m.menu.status = err.Error()
 			return m, nil
@@ -321,29 +459,72 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
-// View draws the current mode, or says the terminal is too small.
-func (m *Model) View() string {
-	needW, needH := appMinWidth, appMinHeight
-	if m.mode == modeStudy {
-		needW, needH = studyMinWidth, studyMinHeight
-	}
-	if m.c.width < needW || m.c.height < needH {
-		return fmt.Sprintf("terminal too small (need %d×%d, have %d×%d)", needW, needH, m.c.width, m.c.height)
-	}
-	switch m.mode {
-	case modePlay:
-		return m.play.view()
-	case modeStudy:
-		return m.study.view()
-	}
-	return m.menu.view()
+// openHelpMsg opens the ? screen with a screen's keys and notes.
+type openHelpMsg struct {
+	groups [][]key.Binding
+	notes  string
 }
 
-// appMinWidth and appMinHeight are the smallest terminal the play screen fits.
-const (
-	appMinWidth  = 64
-	appMinHeight = 20
-)
+// View draws the current screen, or says the terminal is too small, in the
+// alternate screen with the mouse on. The terminal's own cursor marks the
+// place in a line being typed.
+func (m *Model) View() tea.View {
+	var content string
+	var cursor *tea.Cursor
+	c := m.c
+	switch {
+	case c.width < minWidth || c.height < minHeight:
+		content = m.tooSmall()
+	case m.help != nil:
+		title := c.w.helpTitle
+		content = m.help.view(c.width, c.height, title, c.w.helpClose, c.m, c.styles)
+	case m.mode == modePlay:
+		content, cursor = m.play.view()
+	case m.mode == modeStudy:
+		content, cursor = m.study.view()
+	default:
+		content = m.menu.view()
+	}
+	if c.ascii {
+		content = c.m.asciiOnly(content)
+	}
+	v := tea.NewView(content)
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.Cursor = cursor
+	v.WindowTitle = m.windowTitle()
+	if c.ascii {
+		v.WindowTitle = c.m.asciiOnly(v.WindowTitle)
+	}
+	return v
+}
+
+// tooSmall says how much room the app needs, wrapped to the terminal.
+func (m *Model) tooSmall() string {
+	c := m.c
+	text := fmt.Sprintf(c.w.tooSmall, minWidth, minHeight, c.width, c.height)
+	lines := wrapText(c.m, text, max(c.width, 1))
+	if len(lines) > max(c.height, 1) {
+		lines = lines[:max(c.height, 1)]
+	}
+	for i, l := range lines {
+		lines[i] = c.m.truncate(l, c.width) // a kanji wider than a one-column terminal
+	}
+	return strings.Join(lines, "\n")
+}
+
+// windowTitle names the app and what it shows.
+func (m *Model) windowTitle() string {
+	switch m.mode {
+	case modePlay:
+		return "shogi: " + m.play.titleText()
+	case modeStudy:
+		if s, ok := m.study.(*studyModel); ok {
+			return "shogi: " + s.name
+		}
+	}
+	return "shogi"
+}
 
 // CheckOptions reports what is wrong with a game's options (unknown
 // player, handicap or piece style, an unreadable SFEN) without starting

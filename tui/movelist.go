@@ -5,70 +5,119 @@ import (
 	"strings"
 )
 
-// renderMoves lays out the numbered moves in columns (top to bottom, then
-// left to right) in a box of width×height, the title on the first line,
-// scrolled so that ply cur (1-based; 0 for none) is visible and marked.
-// before is the number of moves played before moves[0] (a game played on
-// from a record), so that the numbers are the plies of the game:
+// moveList is what the move list component draws: n entries, the text of
+// each asked for only when it is shown, so a thousand-move record costs
+// what its visible rows cost.
+type moveList struct {
+	title string
+	n     int
+	// entry returns the number column ("" for a line's ending), the move
+	// text and whether the move has alternatives (marked +).
+	entry func(i int) (num, text string, branch bool)
+	numW  int // the widest number
+	textW int // the widest text
+	cur   int // the entry shown on the board (marked > and highlighted), or -1
+	last  int // the entry of the last move (tinted), or -1
+}
+
+// listGeom is how a list is cut into columns: entry i sits in column
+// i/rows, row i%rows, and the columns from first on are shown.
+type listGeom struct {
+	x, y             int // the title's position on the screen
+	rows, cols, colW int
+	first            int
+}
+
+// geometry cuts the list to w×h (title line included), scrolled so that
+// the focus entry is visible.
+func (l *moveList) geometry(x, y, w, h, focus int) listGeom {
+	g := listGeom{x: x, y: y, rows: max(h-1, 1)}
+	g.colW = 1 + l.numW + 1 + l.textW + 2 // mark, number, branch mark, text, gap
+	g.cols = max(w/max(g.colW, 1), 1)
+	if g.cols == 1 {
+		g.colW = w
+	}
+	if focus < 0 {
+		focus = 0
+	}
+	g.first = max(0, focus/g.rows-g.cols+1)
+	return g
+}
+
+// at maps a click to the entry drawn there.
+func (g listGeom) at(x, y, n int) (int, bool) {
+	row := y - g.y - 1
+	if row < 0 || row >= g.rows || x < g.x {
+		return 0, false
+	}
+	col := (x - g.x) / max(g.colW, 1)
+	if col >= g.cols {
+		return 0, false
+	}
+	i := (g.first+col)*g.rows + row
+	if i >= n {
+		return 0, false
+	}
+	return i, true
+}
+
+// render draws the list as exactly h lines of w columns: the title, then
+// the entries in columns top to bottom, left to right:
 //
-//	Moves (western)
-//	  1 P-7f     3 Bx2b+
-//	  2 P-3d     4 Sx2b
-//
-// Every returned line is exactly width columns wide.
-func renderMoves(title string, moves []string, before, cur, width, height int, st *Styles, m measure) []string {
-	lines := make([]string, 0, height)
-	if height <= 0 || width <= 0 {
-		return lines
+//	指し手 KI2
+//	   1 ▲７六歩        4 △同　銀
+//	   2 △３四歩     >  5+▲４五角
+//	   3 ▲２二角成
+func (l *moveList) render(g listGeom, w, h int, st *Styles, m measure) []string {
+	out := make([]string, 0, h)
+	if h <= 0 || w <= 0 {
+		return out
 	}
-	lines = append(lines, m.pad(m.truncate(title, width), width))
-	rows := height - 1
-	if rows <= 0 {
-		return lines
+	title := m.fit(l.title, w)
+	if st != nil {
+		title = st.title.render(title)
 	}
-	entries := make([]string, len(moves))
-	colW := 8
-	for i, mv := range moves {
-		entries[i] = padLeft(strconv.Itoa(before+i+1), 3) + " " + mv
-		if w := m.width(entries[i]) + 2; w > colW {
-			colW = w
-		}
-	}
-	if colW > width {
-		colW = width
-	}
-	cols := width / colW
-	if cols < 1 {
-		cols = 1
-	}
-	first := 0
-	if capacity := rows * cols; cur > capacity {
-		first = ((cur-1)/rows - cols + 1) * rows
-	}
-	for r := 0; r < rows; r++ {
+	out = append(out, title)
+	for r := 0; r < g.rows && len(out) < h; r++ {
 		var b strings.Builder
 		used := 0
-		for c := 0; c < cols; c++ {
-			i := first + c*rows + r
-			if i >= len(entries) {
+		for c := 0; c < g.cols; c++ {
+			i := (g.first+c)*g.rows + r
+			if i >= l.n {
 				break
 			}
-			text := m.truncate(entries[i], colW-1)
-			w := m.width(text)
-			if i+1 == cur && st != nil {
-				text = st.selected.render(text)
+			num, text, branch := l.entry(i)
+			mark, bm := " ", " "
+			if i == l.cur {
+				mark = ">"
 			}
-			b.WriteString(text)
-			b.WriteString(strings.Repeat(" ", colW-w))
-			used += colW
+			if branch {
+				bm = "+"
+			}
+			e := mark + padLeft(num, l.numW) + bm + text
+			cw := min(g.colW, w-used)
+			e = m.truncate(e, cw-1)
+			ew := m.width(e)
+			switch {
+			case st == nil:
+			case i == l.cur:
+				e = st.listCur.render(e)
+			case i == l.last:
+				e = st.listLast.render(e)
+			}
+			b.WriteString(e)
+			b.WriteString(strings.Repeat(" ", cw-ew))
+			used += cw
 		}
-		line := b.String()
-		if used < width {
-			line += strings.Repeat(" ", width-used)
+		if used < w {
+			b.WriteString(strings.Repeat(" ", w-used))
 		}
-		lines = append(lines, line)
+		out = append(out, b.String())
 	}
-	return lines
+	for len(out) < h {
+		out = append(out, strings.Repeat(" ", w))
+	}
+	return out
 }
 
 func padLeft(s string, n int) string {
@@ -77,3 +126,6 @@ func padLeft(s string, n int) string {
 	}
 	return strings.Repeat(" ", n-len(s)) + s
 }
+
+// digits is the width of n written in decimal.
+func digits(n int) int { return len(strconv.Itoa(n)) }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
 	"example.com/shogi/kifu"
@@ -20,62 +20,58 @@ func defaultSaveName() string {
 	return time.Now().Format("shogi-20060102-150405") + ".kif"
 }
 
-// The file name line: the prompt before the name and the hint after it.
-const (
-	savePrompt = "save as: "
-	saveHint   = "  (enter saves, esc cancels)"
-)
-
-// saveCols is how many columns the file name may take on screen.
-func (m *playModel) saveCols() int {
-	return m.c.width - m.c.m.width(savePrompt) - m.c.m.width(saveHint) - 1
+// openSave opens the file name line with a name in the current folder.
+func (m *playModel) openSave() {
+	m.clearPick()
+	m.state = stateSave
+	m.save = newInput(m.c.w.savePrompt, defaultSaveName(), 0)
 }
 
 // saveKey edits the file name line.
-func (m playModel) saveKey(msg tea.KeyMsg) (playModel, tea.Cmd) {
-	switch msg.Type {
-	case tea.KeyEsc:
+func (m playModel) saveKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
+	w := m.c.w
+	switch {
+	case keyIs(msg, m.c.keys.Cancel):
 		m.state, m.overwrite = stateMove, ""
-		m.setInfo("")
-	case tea.KeyEnter:
-		path := strings.TrimSpace(m.save.Value())
+	case isEnter(msg):
+		path := m.save.trimmed()
 		if path == "" {
-			m.setError("give a file name")
+			m.setError(w.needName)
 			return m, nil
 		}
 		if kifu.FormatOfPath(path) == kifu.Unknown {
-			m.setError(fmt.Sprintf("%s: unknown extension (use .kif .kifu .ki2 .csa .jkf .usi .sfen .psn)", path))
+			m.setError(fmt.Sprintf(w.badExt, path))
 			return m, nil
 		}
 		if _, err := os.Stat(path); err == nil && m.overwrite != path {
 			// Enter again on the same name overwrites; anything else keeps the file.
 			m.overwrite = path
-			m.setError(path + " exists: enter again to overwrite it, esc cancels")
+			m.setError(fmt.Sprintf(w.overwrite, path))
 			return m, nil
 		}
 		m.state, m.overwrite = stateMove, ""
-		m.setInfo("saving " + path + " …")
+		m.setInfo(fmt.Sprintf(w.saving, path))
 		return m, saveRecord(path, m.saveable(), m.g.Len())
 	default:
-		editInput(m.c, &m.save, msg, m.saveCols())
+		m.save.edit(msg)
 	}
 	return m, nil
 }
 
 // saveFailure says why path could not be written, naming the user's path
 // and never the temporary file the atomic write went through.
-func saveFailure(path string, err error) string {
+func saveFailure(w *words, path string, err error) string {
 	dir := filepath.Dir(path)
 	if fi, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
-		return fmt.Sprintf("cannot save %s: the folder %s does not exist", path, dir)
+		return fmt.Sprintf(w.saveNoFolder, path, dir)
 	} else if serr == nil && !fi.IsDir() {
-		return fmt.Sprintf("cannot save %s: %s is not a folder", path, dir)
+		return fmt.Sprintf(w.saveNotFolder, path, dir)
 	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Sprintf("cannot save %s: %v", path, err)
+	return fmt.Sprintf(w.saveFailed, path, err)
 }
 
 // saveable is the record w writes: the game; or, for a game played on
@@ -137,7 +133,7 @@ func autosavePath(dir string) string { return filepath.Join(dir, "autosave.txt")
 // game is over.
 func (m *playModel) autosave() tea.Cmd {
 	dir := m.c.stateDir
-	if dir == "" || m.fromStudy || m.g.Result().Over() || m.g.Len() == 0 {
+	if dir == "" || m.fromStudy || m.over() || m.g.Len() == 0 {
 		return nil
 	}
 	var b strings.Builder

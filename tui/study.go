@@ -8,10 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
+	"example.com/shogi/assets"
 	"example.com/shogi/game"
 	"example.com/shogi/game/notation"
 	"example.com/shogi/kifu"
@@ -30,12 +29,12 @@ type studyLine struct {
 	from  int             // the first ply that leaves the main line, 0 on the main line
 	style notation.Style  // the notation text is written in
 	m     measure         // how maxW was measured
+	lang  Lang            // the language of the start and ending words
 }
 
 // studyModel walks a record move by move.
 type studyModel struct {
 	c           *common
-	keys        studyKeys
 	flip        bool
 	quitOnLeave bool // opened from the command line: leaving quits
 
@@ -47,34 +46,30 @@ type studyModel struct {
 	noteTop int // the first line of the comment area shown (scrolled with j/k)
 	noteAt  int // the ply noteTop belongs to: another ply starts at the top
 
-	jump       *textinput.Model // the number typed for "go to move N", or nil
+	jump       *lineInput // the number typed for "go to move N", or nil
 	prompt     *studyPrompt
 	lastExport string // the name last typed into the prompt
 	message    string // one-line feedback (export done, no variation here …)
 	isError    bool   // message is a failure
-	showHelp   bool
-	choosing   bool // asking whom to play against from here
-	leaving    bool // asking whether to leave with unsaved moves
+	choosing   bool   // asking whom to play against from here
+	leaving    bool   // asking whether to leave with unsaved moves
 
-	headers   []string   // the header panel, built once: the result needs a replay
-	hdrPieces PieceStyle // the piece style headers were written in
-	dirty     bool       // the record has moves the file does not (a played branch)
+	headers   []string // the header panel, built once: the result needs a replay
+	hdrPieces PieceStyle
+	hdrLang   Lang
+	dirty     bool // the record has moves the file does not (a played branch)
+	unnamed   bool // a game just played, not saved: name is a description
 }
 
 // studyPrompt is the one-line input for the export file name, and the
 // overwrite question that may follow it.
 type studyPrompt struct {
-	input   textinput.Model
+	input   lineInput
 	confirm string // the path waiting for a yes/no on overwriting
 }
 
-// The study's input lines: the prompts, and how long a move number may be.
-const (
-	jumpPrompt   = "Go to move: "
-	jumpHint     = "  (enter)"
-	jumpDigits   = 6
-	exportPrompt = "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): "
-)
+// jumpDigits is how long a move number may be.
+const jumpDigits = 6
 
 // playFromMsg asks the app to start a game from node's position, players
 // given by colour; the moves played come back through studyModel.addLine
@@ -85,70 +80,14 @@ type playFromMsg struct {
 	players [2]string
 }
 
-// studyKeys is the study mode's key map. Where a key means the same as in
-// play mode (notation, flip, help, leave, quit) it is the play key map's
-// binding, so the two modes agree.
-type studyKeys struct {
-	Next, Prev, First, Last, PageDown, PageUp key.Binding
-	Jump, Variation, VariationBack, MainLine  key.Binding
-	Notation, Flip, PlayHere, Export          key.Binding
-	Help, Leave, Quit                         key.Binding
-	NotesDown, NotesUp                        key.Binding
-}
-
-func newStudyKeys(k keyMap) studyKeys {
-	b := binding
-	return studyKeys{
-		Next:          b("→/l", "next", "right", "l"),
-		Prev:          b("←/h", "previous", "left", "h"),
-		First:         b("home/g", "start", "home", "g"),
-		Last:          b("end/G", "end", "end", "G"),
-		PageDown:      b("pgdn", "+10", "pgdown"),
-		PageUp:        b("pgup", "-10", "pgup"),
-		Jump:          b("N enter", "go to move N", "enter"),
-		Variation:     b("v", "next variation", "v"),
-		VariationBack: b("V", "previous variation", "V"),
-		MainLine:      b("m", "main line", "m"),
-		Notation:      k.Notation,
-		Flip:          k.Flip,
-		PlayHere:      b("p", "play from here", "p"),
-		NotesDown:     b("↓/j", "comment down", "down", "j"),
-		NotesUp:       b("↑/k", "comment up", "up", "k"),
-		Export:        b("e", "export", "e"),
-		Help:          k.Help,
-		Leave:         b("q", "leave", "q"),
-		Quit:          k.Quit,
-	}
-}
-
-// ShortHelp is the help bar: the few keys that get a reader started,
-// short enough for 80 columns.
-func (k studyKeys) ShortHelp() []key.Binding {
-	step := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←/→", "step"))
-	short := func(b key.Binding, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
-	}
-	return []key.Binding{step, short(k.Variation, "variation"), k.MainLine, short(k.PlayHere, "play here"),
-		k.Export, short(k.Help, "keys"), k.Leave}
-}
-
-// FullHelp is the `?` list.
-func (k studyKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
-		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
-		{k.PlayHere, k.Export, k.Help, k.Leave, k.Quit},
-	}
-}
-
 // newStudy opens rec for study at its start. err is what reading said: a
 // record that broke off comes with the error and is shown up to the break.
 func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
-	s := &studyModel{c: c, keys: newStudyKeys(c.keys), name: name, rec: rec, loadErr: err}
+	s := &studyModel{c: c, name: name, rec: rec, loadErr: err}
 	if rec != nil {
 		s.line = &studyLine{}
 		s.rebuild(0, rec.Root)
-		s.headers, s.hdrPieces = s.headerLines(), c.pieces
+		s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), c.pieces, c.lang
 	}
 	return s
 }
@@ -158,14 +97,14 @@ func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
 // the new part.
 func (s *studyModel) rebuild(k int, n *kifu.Node) {
 	l := s.line
-	l.style, l.m = s.c.notation, s.c.m
+	l.style, l.m, l.lang = s.c.notation, s.c.m, s.c.lang
 	l.nodes, l.pos, l.text, l.legal = l.nodes[:k], l.pos[:k], l.text[:k], l.legal[:k]
 	for ; n != nil; n = firstChild(n) {
 		l.nodes = append(l.nodes, n)
 		i := len(l.nodes) - 1
 		if i == 0 {
 			l.pos = append(l.pos, s.rec.Start)
-			l.text = append(l.text, s.startText())
+			l.text = append(l.text, s.words().start)
 			l.legal = append(l.legal, true)
 			continue
 		}
@@ -201,14 +140,14 @@ func (s *studyModel) moveText(i int) string {
 	l := s.line
 	n := l.nodes[i]
 	if i == 0 {
-		return s.startText()
+		return s.words().start
 	}
 	if !n.IsMove() {
-		return endingText(n, s.c.pieces == Kanji)
+		return s.endingText(n)
 	}
 	prev := l.nodes[i-1].Move
 	if !l.legal[i] {
-		return n.Move.USI() + " (反則)"
+		return n.Move.USI() + " (" + s.c.w.endings[game.IllegalMove] + ")"
 	}
 	return notation.Format(&l.pos[i-1], n.Move, s.c.notation, prev)
 }
@@ -224,19 +163,11 @@ func (s *studyModel) measureTexts() {
 	}
 }
 
-// startText is the move list's entry for the start position.
-func (s *studyModel) startText() string {
-	if s.c.pieces == Kanji {
-		return "開始局面"
-	}
-	return "start"
-}
-
 // retext rewrites every move of the line in the current notation, and
-// the header panel in the current piece style.
+// the header panel in the current piece style and language.
 func (s *studyModel) retext() {
-	s.headers, s.hdrPieces = s.headerLines(), s.c.pieces
-	s.line.style, s.line.m = s.c.notation, s.c.m
+	s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), s.c.pieces, s.c.lang
+	s.line.style, s.line.m, s.line.lang = s.c.notation, s.c.m, s.c.lang
 	for i := 0; i < len(s.line.nodes); i++ {
 		s.line.text[i] = s.moveText(i)
 	}
@@ -292,7 +223,7 @@ func (s *studyModel) branchPoint() int {
 func (s *studyModel) switchVariation(d int) {
 	k := s.branchPoint()
 	if k < 0 {
-		s.say("no variation here", false)
+		s.say(s.words().noVariation, false)
 		return
 	}
 	sibs := s.line.nodes[k].Parent.Children
@@ -305,7 +236,7 @@ func (s *studyModel) switchVariation(d int) {
 func (s *studyModel) mainLine() {
 	k := s.line.from
 	if k == 0 {
-		s.say("already on the main line", false)
+		s.say(s.words().onMain, false)
 		return
 	}
 	s.rebuild(k, s.line.nodes[k].Parent.Children[0])
@@ -318,13 +249,14 @@ func (s *studyModel) scrollNotes(d int) {
 		s.noteTop, s.noteAt = 0, s.cur
 	}
 	l := s.layout()
-	n := len(s.notes(l.rightX + l.rightW))
-	if n <= l.noteH {
+	rows := s.noteRows(l)
+	n := len(s.notes(l.panel.w))
+	if n <= rows {
 		s.noteTop = 0
-		s.say("the whole comment is shown", false)
+		s.say(s.words().wholeComment, false)
 		return
 	}
-	s.noteTop = max(0, min(s.noteTop+d, n-l.noteH+1))
+	s.noteTop = max(0, min(s.noteTop+d, n-rows+1))
 }
 
 // say sets the one-line message.
@@ -338,6 +270,7 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 	if s.rec == nil || len(moves) == 0 {
 		return
 	}
+	sw := s.words()
 	n := from
 	added, first := 0, 0
 	for _, m := range moves {
@@ -365,18 +298,18 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 	}
 	s.goTo(n.Ply)
 	if added == 0 {
-		s.say("the moves played are already in the record", false)
+		s.say(sw.already, false)
 		return
 	}
 	s.headers = s.headerLines() // a game played on from the main line's end changes its result
 	s.dirty = true
 	switch {
 	case first == 0:
-		s.say("added how the game ended", false)
+		s.say(sw.addedEnding, false)
 	case added == 1:
-		s.say(fmt.Sprintf("added 1 new move at ply %d", first), false)
+		s.say(fmt.Sprintf(sw.addedOne, first), false)
 	default:
-		s.say(fmt.Sprintf("added %d new moves, branching at ply %d", added, first), false)
+		s.say(fmt.Sprintf(sw.addedN, added, first), false)
 	}
 }
 
@@ -407,39 +340,35 @@ func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
 
 // update handles one message.
 func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
-	if s.line != nil && (s.line.style != s.c.notation || s.line.m != s.c.m || s.hdrPieces != s.c.pieces) {
-		s.retext() // the shared notation, width policy or piece style changed
+	if s.line != nil && (s.line.style != s.c.notation || s.line.m != s.c.m || s.line.lang != s.c.lang ||
+		s.hdrPieces != s.c.pieces || s.hdrLang != s.c.lang) {
+		s.retext() // the shared notation, width policy, piece style or language changed
 	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		s.c.width, s.c.height = msg.Width, msg.Height
-		return s, nil
-	case tea.MouseMsg:
-		s.mouse(msg)
-		return s, nil
-	case tea.KeyMsg:
-		if key.Matches(msg, s.keys.Quit) {
+	case tea.MouseClickMsg:
+		s.click(msg.Mouse())
+	case tea.MouseWheelMsg:
+		if s.rec != nil {
+			switch msg.Mouse().Button {
+			case tea.MouseWheelUp:
+				s.goTo(s.cur - 1)
+			case tea.MouseWheelDown:
+				s.goTo(s.cur + 1)
+			}
+		}
+	case tea.PasteMsg:
+		switch {
+		case s.prompt != nil && s.prompt.confirm == "":
+			s.prompt.input.edit(msg)
+		case s.jump != nil:
+			s.jump.edit(msg)
+		}
+	case tea.KeyPressMsg:
+		if keyIs(msg, s.c.keys.Quit) {
 			return s, tea.Quit
 		}
 		if s.prompt != nil {
 			return s, s.promptKey(msg)
-		}
-		if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
-			// A burst (fast typing, paste, tmux send-keys) comes as one
-			// message: take it rune by rune.
-			var cmds []tea.Cmd
-			for i, r := range msg.Runes {
-				cmd := s.key(runeKey(r))
-				cmds = append(cmds, cmd)
-				if s.prompt != nil {
-					// The rest of the burst is typed into the prompt.
-					if rest := msg.Runes[i+1:]; len(rest) > 0 && s.prompt.confirm == "" {
-						editInput(s.c, &s.prompt.input, tea.KeyMsg{Type: tea.KeyRunes, Runes: rest}, s.exportCols())
-					}
-					break
-				}
-			}
-			return s, tea.Batch(cmds...)
 		}
 		return s, s.key(msg)
 	}
@@ -447,16 +376,18 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 }
 
 // key handles one key outside the export prompt.
-func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
+func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	at := s.cur
 	defer func() {
 		if s.cur != at {
 			s.noteTop = 0 // a new ply's comment starts at its top
 		}
 	}()
+	k := s.c.keys
+	sw := s.words()
 	if s.rec == nil {
 		// Nothing to walk: only leaving makes sense.
-		if key.Matches(msg, s.keys.Leave) || msg.Type == tea.KeyEsc || msg.Type == tea.KeyEnter {
+		if keyIs(msg, k.StudyLeave) || isEnter(msg) {
 			return s.leave()
 		}
 		return nil
@@ -466,35 +397,35 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 	}
 	if s.leaving {
 		s.leaving = false
-		if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && (msg.Runes[0] == 'y' || msg.Runes[0] == 'Y') {
+		if msg.String() == "y" || msg.String() == "Y" {
 			return s.leave()
 		}
-		s.say("still here: e exports the record", false)
+		s.say(sw.stillHere, false)
 		return nil
 	}
-	if msg.Type == tea.KeyRunes && len(msg.Runes) == 1 && msg.Runes[0] >= '0' && msg.Runes[0] <= '9' {
+	if t := printable(msg); len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
 		if s.jump == nil {
-			in := newInput(s.c, jumpPrompt, "", jumpDigits, jumpDigits)
+			in := newInput(sw.jumpPrompt, "", jumpDigits)
 			s.jump = &in
 		}
-		editInput(s.c, s.jump, msg, jumpDigits)
+		s.jump.edit(msg)
 		return nil
 	}
 	if s.jump != nil {
 		// The number takes enter, esc and the editing keys; any other key
 		// drops it and does what it does.
 		switch {
-		case msg.Type == tea.KeyEnter:
+		case isEnter(msg):
 			n, _ := strconv.Atoi(s.jump.Value())
 			s.jump = nil
 			s.goTo(n)
 			return nil
-		case msg.Type == tea.KeyEsc:
+		case msg.String() == "esc":
 			s.jump = nil
 			return nil
-		case isEditKey(*s.jump, msg):
-			editInput(s.c, s.jump, msg, jumpDigits)
-			if s.jump.Value() == "" && msg.Type == tea.KeyBackspace {
+		case s.jump.isEditKey(msg):
+			s.jump.edit(msg)
+			if s.jump.Value() == "" && msg.String() == "backspace" {
 				s.jump = nil
 			}
 			return nil
@@ -502,58 +433,61 @@ func (s *studyModel) key(msg tea.KeyMsg) tea.Cmd {
 		s.jump = nil
 	}
 	s.message = ""
-	k := s.keys
 	switch {
-	case key.Matches(msg, k.Next):
+	case keyIs(msg, k.Next):
 		s.goTo(s.cur + 1)
-	case key.Matches(msg, k.Prev):
+	case keyIs(msg, k.Prev):
 		s.goTo(s.cur - 1)
-	case key.Matches(msg, k.First):
+	case keyIs(msg, k.First):
 		s.goTo(0)
-	case key.Matches(msg, k.Last):
+	case keyIs(msg, k.Last):
 		s.goTo(s.moves())
-	case key.Matches(msg, k.PageDown):
+	case keyIs(msg, k.PageDown):
 		s.goTo(s.cur + 10)
-	case key.Matches(msg, k.PageUp):
+	case keyIs(msg, k.PageUp):
 		s.goTo(s.cur - 10)
-	case key.Matches(msg, k.Variation):
+	case keyIs(msg, k.Variation):
 		s.switchVariation(1)
-	case key.Matches(msg, k.VariationBack):
+	case keyIs(msg, k.VariationBack):
 		s.switchVariation(-1)
-	case key.Matches(msg, k.MainLine):
+	case keyIs(msg, k.MainLine):
 		s.mainLine()
-	case key.Matches(msg, k.NotesDown):
+	case keyIs(msg, k.NotesDown):
 		s.scrollNotes(1)
-	case key.Matches(msg, k.NotesUp):
+	case keyIs(msg, k.NotesUp):
 		s.scrollNotes(-1)
-	case key.Matches(msg, k.Notation):
-		s.c.notation = cycleStyle(s.c.notation, 1)
+	case keyIs(msg, k.Notation):
+		s.c.notation = s.c.cycleNotation(s.c.notation, 1)
 		s.retext()
-		s.say("notation: "+s.c.notation.String(), false)
-	case key.Matches(msg, k.Flip):
+		s.say(fmt.Sprintf(s.c.w.listStyle, s.c.notation), false)
+	case keyIs(msg, k.Flip):
 		s.flip = !s.flip
-	case key.Matches(msg, k.Help):
-		s.showHelp = !s.showHelp
-	case key.Matches(msg, k.Export):
+	case keyIs(msg, k.Help):
+		notes := assets.HelpStudy(s.c.lang == Japanese)
+		groups := k.studyFullHelp()
+		return func() tea.Msg { return openHelpMsg{groups: groups, notes: notes} }
+	case keyIs(msg, k.CopySFEN):
+		return copyCmd(s.c, s.position(), true, func(t string) { s.say(t, false) })
+	case keyIs(msg, k.Copy):
+		return copyCmd(s.c, s.position(), false, func(t string) { s.say(t, false) })
+	case keyIs(msg, k.Export):
 		name := s.lastExport
 		if name == "" {
 			name = s.exportSuggestion()
 		}
-		s.prompt = &studyPrompt{input: newInput(s.c, exportPrompt, name, 0, s.exportCols())}
-	case key.Matches(msg, k.PlayHere):
+		s.prompt = &studyPrompt{input: newInput(sw.exportPrompt, name, 0)}
+	case keyIs(msg, k.PlayHere):
 		if !s.position().HasLegalMove() {
-			s.say("the side to move has no legal move here", true)
+			s.say(sw.noLegal, true)
 			return nil
 		}
 		s.choosing = true
-	case key.Matches(msg, k.Leave), msg.Type == tea.KeyEsc && !s.showHelp:
+	case keyIs(msg, k.StudyLeave):
 		if s.dirty {
 			s.leaving = true // ask first: the played moves are not saved
 			return nil
 		}
 		return s.leave()
-	case msg.Type == tea.KeyEsc:
-		s.showHelp = false
 	}
 	return nil
 }
@@ -569,25 +503,20 @@ func (s *studyModel) leave() tea.Cmd {
 
 // opponents are the answers to "play from here against …", by key.
 var opponents = []struct {
-	key  rune
+	key  string
 	name string // a player kind play mode knows
-	desc string
 }{
-	{'h', "human", "hot-seat"},
-	{'g', "greedy", "greedy bot"},
-	{'r', "random", "random bot"},
+	{"h", "human"},
+	{"g", "greedy"},
+	{"r", "random"},
 }
 
 // chooseOpponent answers the "play from here" question: the user takes
 // the side to move, the other side is a bot or the user again.
-func (s *studyModel) chooseOpponent(msg tea.KeyMsg) tea.Cmd {
+func (s *studyModel) chooseOpponent(msg tea.KeyPressMsg) tea.Cmd {
 	s.choosing = false
-	if msg.Type != tea.KeyRunes || len(msg.Runes) != 1 {
-		s.say("play from here cancelled", false)
-		return nil
-	}
 	for _, o := range opponents {
-		if msg.Runes[0] != o.key {
+		if msg.String() != o.key {
 			continue
 		}
 		pos := *s.position()
@@ -597,7 +526,7 @@ func (s *studyModel) chooseOpponent(msg tea.KeyMsg) tea.Cmd {
 		out := playFromMsg{node: s.node(), pos: pos, players: players}
 		return func() tea.Msg { return out }
 	}
-	s.say("play from here cancelled", false)
+	s.say(s.words().playCancelled, false)
 	return nil
 }
 
@@ -606,42 +535,43 @@ func (s *studyModel) chooseOpponent(msg tea.KeyMsg) tea.Cmd {
 // folder, which may be read-only.
 func (s *studyModel) exportSuggestion() string {
 	base := filepath.Base(s.name)
-	if s.name == "" || s.name == "stdin" || s.name == "-" {
+	if s.name == "" || s.name == "stdin" || s.name == "-" || s.unnamed {
 		base = "record"
 	}
 	return strings.TrimSuffix(base, filepath.Ext(base)) + ".kif"
 }
 
 // promptKey edits the export file name, or answers the overwrite question.
-func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
+func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
+	sw := s.words()
 	p := s.prompt
 	if p.confirm != "" {
 		switch {
-		case msg.Type == tea.KeyRunes && len(msg.Runes) > 0 && (msg.Runes[0] == 'y' || msg.Runes[0] == 'Y'):
+		case msg.String() == "y" || msg.String() == "Y":
 			path := p.confirm
 			s.prompt = nil
 			s.export(path)
-		case msg.Type == tea.KeyRunes || msg.Type == tea.KeyEsc || msg.Type == tea.KeyEnter:
+		case printable(msg) != "" || msg.String() == "esc" || isEnter(msg):
 			s.prompt = nil
-			s.say("not saved", false)
+			s.say(sw.notSaved, false)
 		}
 		return nil
 	}
-	switch msg.Type {
-	case tea.KeyEsc:
+	switch {
+	case msg.String() == "esc":
 		s.prompt = nil
-		s.say("export cancelled", false)
-	case tea.KeyEnter:
-		path := strings.TrimSpace(p.input.Value())
+		s.say(sw.exportCancelled, false)
+	case isEnter(msg):
+		path := p.input.trimmed()
 		s.lastExport = p.input.Value()
 		if path == "" {
 			s.prompt = nil
-			s.say("no file name: nothing saved", true)
+			s.say(sw.noName, true)
 			return nil
 		}
 		if kifu.FormatOfPath(path) == kifu.Unknown {
 			s.prompt = nil
-			s.say("unknown extension: use .kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen or .psn (e edits the name)", true)
+			s.say(sw.badExt, true)
 			return nil
 		}
 		if _, err := os.Stat(path); err == nil {
@@ -651,54 +581,42 @@ func (s *studyModel) promptKey(msg tea.KeyMsg) tea.Cmd {
 		s.prompt = nil
 		s.export(path)
 	default:
-		editInput(s.c, &p.input, msg, s.exportCols())
+		p.input.edit(msg)
 	}
 	return nil
 }
-
-// exportCols is how many columns the export file name may take on
-// screen: the width less the prompt and the cursor cell.
-func (s *studyModel) exportCols() int { return s.c.width - s.c.m.width(exportPrompt) - 1 }
 
 // export writes the whole record, branches included, in the format the
 // extension names.
 func (s *studyModel) export(path string) {
 	if err := kifu.WriteFile(path, s.rec); err != nil {
-		s.say(saveFailure(path, err), true)
+		s.say(saveFailure(s.c.w, path, err), true)
 		return
 	}
 	s.lastExport = ""
 	s.dirty = false
-	s.say(fmt.Sprintf("saved %s (%s)", path, kifu.FormatOfPath(path)), false)
+	s.say(fmt.Sprintf(s.words().saved, path, kifu.FormatOfPath(path)), false)
 }
 
-// mouse steps with the wheel, jumps to a clicked move in the list and
-// picks a clicked alternative on the variation line.
-func (s *studyModel) mouse(msg tea.MouseMsg) {
-	if s.rec == nil {
-		return
-	}
-	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		s.goTo(s.cur - 1)
-		return
-	case tea.MouseButtonWheelDown:
-		s.goTo(s.cur + 1)
-		return
-	}
-	if msg.Button != tea.MouseButtonLeft || msg.Action != tea.MouseActionPress {
+// click jumps to a clicked move in the list and picks a clicked
+// alternative on the variation line.
+func (s *studyModel) click(mo tea.Mouse) {
+	if s.rec == nil || mo.Button != tea.MouseLeft {
 		return
 	}
 	l := s.layout()
-	if ply, ok := l.moveAt(s, msg.X, msg.Y); ok {
+	ml := s.moveList()
+	lr := s.listRect(l)
+	g := ml.geometry(lr.x, lr.y, lr.w, lr.h, s.cur)
+	if ply, ok := g.at(mo.X, mo.Y, ml.n); ok {
 		s.goTo(ply)
 		return
 	}
-	if msg.Y == l.bottomY+1 {
+	if mo.Y == l.panel.y+1 && mo.X >= l.panel.x {
 		// The variation line: a click picks that alternative.
 		_, spans := s.variations()
 		for _, sp := range spans {
-			if msg.X >= sp.start && msg.X < sp.end {
+			if mo.X-l.panel.x >= sp.start && mo.X-l.panel.x < sp.end {
 				s.rebuild(sp.node.Ply, sp.node)
 				s.goTo(s.cur)
 				return
@@ -712,9 +630,10 @@ func (s *studyModel) stopNote() string {
 	if s.loadErr == nil || s.rec == nil {
 		return ""
 	}
+	sw := s.words()
 	var pe *kifu.ParseError
 	if errors.As(s.loadErr, &pe) && pe.Ply > 0 {
-		return fmt.Sprintf("read up to move %d; move %d cannot be read: %v", pe.Ply-1, pe.Ply, s.loadErr)
+		return fmt.Sprintf(sw.readUpTo, pe.Ply-1, pe.Ply, s.loadErr)
 	}
-	return fmt.Sprintf("read up to move %d; the rest cannot be read: %v", len(s.rec.MainMoves()), s.loadErr)
+	return fmt.Sprintf(sw.readRest, len(s.rec.MainMoves()), s.loadErr)
 }

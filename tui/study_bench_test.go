@@ -4,8 +4,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"example.com/shogi/game"
 	"example.com/shogi/kifu"
 )
@@ -47,8 +45,8 @@ var benchView string
 func BenchmarkStudyStep(b *testing.B) {
 	rec, _ := randomRecord(b, 1000, 1)
 	s := newStudy(studyCommon(100, 30), rec, "bench.kif", nil)
-	next := tea.KeyMsg{Type: tea.KeyRight}
-	prev := tea.KeyMsg{Type: tea.KeyLeft}
+	next := keyMsg("right")
+	prev := keyMsg("left")
 	forward := true
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -63,7 +61,7 @@ func BenchmarkStudyStep(b *testing.B) {
 		} else {
 			s.update(prev)
 		}
-		benchView = s.view()
+		benchView, _ = s.view()
 	}
 }
 
@@ -72,17 +70,17 @@ func BenchmarkStudyStep(b *testing.B) {
 func BenchmarkStudyWalk(b *testing.B) {
 	rec, _ := randomRecord(b, 1000, 1)
 	s := newStudy(studyCommon(100, 30), rec, "bench.kif", nil)
-	next := tea.KeyMsg{Type: tea.KeyRight}
-	prev := tea.KeyMsg{Type: tea.KeyLeft}
+	next := keyMsg("right")
+	prev := keyMsg("left")
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for s.cur < s.last() {
 			s.update(next)
-			benchView = s.view()
+			benchView, _ = s.view()
 		}
 		for s.cur > 0 {
 			s.update(prev)
-			benchView = s.view()
+			benchView, _ = s.view()
 		}
 	}
 }
@@ -96,7 +94,7 @@ func BenchmarkStudyOpen(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := newStudy(c, rec, "bench.kif", nil)
-		benchView = s.view()
+		benchView, _ = s.view()
 	}
 }
 
@@ -118,7 +116,7 @@ func TestStudyCacheMatchesReplay(t *testing.T) {
 		}
 		if i < len(moves) {
 			pos = pos.Play(moves[i])
-			s.update(tea.KeyMsg{Type: tea.KeyRight})
+			s.update(keyMsg("right"))
 		}
 	}
 }

@@ -5,36 +5,31 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 )
 
 // fuzzKeys are the inputs FuzzStudyKeys draws from, one per byte.
 var fuzzKeys = []tea.Msg{
-	tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyLeft}, tea.KeyMsg{Type: tea.KeyHome},
-	tea.KeyMsg{Type: tea.KeyEnd}, tea.KeyMsg{Type: tea.KeyPgUp}, tea.KeyMsg{Type: tea.KeyPgDown},
-	tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyEsc}, tea.KeyMsg{Type: tea.KeyBackspace},
-	tea.KeyMsg{Type: tea.KeyCtrlU}, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}},
-	tea.MouseMsg{Button: tea.MouseButtonWheelUp}, tea.MouseMsg{Button: tea.MouseButtonWheelDown},
+	keyMsg("right"), keyMsg("left"), keyMsg("home"), keyMsg("end"), keyMsg("pgup"), keyMsg("pgdown"),
+	keyMsg("enter"), keyMsg("esc"), keyMsg("backspace"), keyMsg("ctrl+u"), keyMsg("space"),
+	tea.MouseWheelMsg{Button: tea.MouseWheelUp}, tea.MouseWheelMsg{Button: tea.MouseWheelDown},
 	tea.WindowSizeMsg{Width: 80, Height: 24}, tea.WindowSizeMsg{Width: 132, Height: 43},
-	tea.WindowSizeMsg{Width: 50, Height: 12},
+	tea.WindowSizeMsg{Width: 64, Height: 20}, tea.WindowSizeMsg{Width: 200, Height: 50},
+	tea.PasteMsg{Content: "x.kif"},
 }
 
-const fuzzRunes = "lhgGvVmcf?pe0123456789qyngrx.k"
+const fuzzRunes = "lhgGvVmcf?pe0123456789qyngrxYk.jJ"
 
 func fuzzMsg(b byte, next byte) tea.Msg {
-	i := int(b) % (len(fuzzKeys) + len(fuzzRunes) + 2)
+	i := int(b) % (len(fuzzKeys) + len(fuzzRunes) + 1)
 	switch {
 	case i < len(fuzzKeys):
 		return fuzzKeys[i]
 	case i < len(fuzzKeys)+len(fuzzRunes):
-		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{rune(fuzzRunes[i-len(fuzzKeys)])}}
-	case i == len(fuzzKeys)+len(fuzzRunes):
-		// A burst of three runes.
-		r := []rune{rune(fuzzRunes[int(next)%len(fuzzRunes)]), 'l', rune(fuzzRunes[int(next/3)%len(fuzzRunes)])}
-		return tea.KeyMsg{Type: tea.KeyRunes, Runes: r}
+		return keyMsg(string(fuzzRunes[i-len(fuzzKeys)]))
 	}
 	// A click somewhere on the screen.
-	return tea.MouseMsg{X: int(next) % 100, Y: int(next/100) + int(next)%30, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft}
+	return tea.MouseClickMsg{X: int(next) % 140, Y: int(next/100) + int(next)%45, Button: tea.MouseLeft}
 }
 
 // FuzzStudyKeys plays any sequence of keys, clicks and resizes on the
@@ -75,12 +70,12 @@ func FuzzStudyKeys(f *testing.F) {
 			if got := s.position(); !got.Equal(&want) {
 				t.Fatalf("cached position %s, replay %s", got.SFEN(), want.SFEN())
 			}
-			lines := strings.Split(s.view(), "\n")
+			lines := strings.Split(screen(s), "\n")
 			if len(lines) != s.c.height {
 				t.Fatalf("%d lines on a %d-line screen", len(lines), s.c.height)
 			}
 			for _, l := range lines {
-				if w := s.c.m.width(l); w > s.c.width && s.c.width >= studyMinWidth {
+				if w := s.c.m.width(l); w > s.c.width {
 					t.Fatalf("line %d wide on a %d-column screen: %q", w, s.c.width, l)
 				}
 			}

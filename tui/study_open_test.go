@@ -1,39 +1,13 @@
 package tui
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
 )
-
-// Command-line mistakes are reported before any screen opens.
-func TestOpenUsage(t *testing.T) {
-	for _, tc := range []struct {
-		args   []string
-		status int
-		say    string
-	}{
-		{nil, 2, "want one record file, or - for stdin"},
-		{[]string{"a.kif", "b.kif"}, 2, "want one record file"},
-		{[]string{"--style", "fancy", "a.kif"}, 2, `unknown piece style "fancy"`},
-		{[]string{"--width", "huge", "a.kif"}, 2, `unknown width "huge"`},
-		{[]string{"--notation", "morse", "a.kif"}, 2, "morse"},
-		{[]string{"a.kif", "--style", "fancy"}, 2, `unknown piece style "fancy"`}, // flags after the file
-		{[]string{"testdata/study/no-such-file.kif", "--ply", "3"}, 1, "no such file"},
-		{[]string{"testdata/study/no-such-file.kif"}, 1, "no such file"},
-		{[]string{"-h"}, 0, "usage: shogi open"},
-	} {
-		var out, errOut bytes.Buffer
-		got := Open(tc.args, strings.NewReader(""), &out, &errOut)
-		if got != tc.status || !strings.Contains(errOut.String(), tc.say) {
-			t.Errorf("Open(%q) = %d, stderr %q; want %d and %q", tc.args, got, errOut.String(), tc.status, tc.say)
-		}
-	}
-}
 
 // A game just played opens in the study at its end, with its result.
 func TestReviewGame(t *testing.T) {
@@ -51,15 +25,15 @@ func TestReviewGame(t *testing.T) {
 	}
 	g.Resign(game.Black)
 	s := reviewGame(studyCommon(100, 30), reviewGameMsg{g: g, players: [2]string{"human", "greedy"}})
-	mustShow(t, s, "shogi study: this game (modified)", "手数 2/2  △３四歩", "まで2手で後手の勝ち (先手投了)",
+	mustShow(t, s, "検討: この対局 (未保存の変更あり)", "手数 2/2", "2 △３四歩", "まで2手で後手の勝ち (先手投了)",
 		"▲先手 human", "△後手 greedy")
 	studyPress(t, s, "h")
-	mustShow(t, s, "手数 1/2  ▲７六歩")
+	mustShow(t, s, "手数 1/2", "1 ▲７六歩")
 }
 
 // The root model opens a played game in the study when asked.
 func TestRootReviewsAGame(t *testing.T) {
-	m, err := New(Options{StateDir: t.TempDir()})
+	m, err := New(Options{StateDir: t.TempDir(), Lang: Japanese})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +48,7 @@ func TestRootReviewsAGame(t *testing.T) {
 	if m.mode != modeStudy {
 		t.Fatalf("mode %v, want study", m.mode)
 	}
-	if v := stripSGR(m.View()); !strings.Contains(v, "手数 1/1  ▲２六歩") || !strings.Contains(v, "△後手 random") {
+	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 1/1") || !strings.Contains(v, "1 ▲２六歩") || !strings.Contains(v, "△後手 random") {
 		t.Fatalf("review of a one-move game:\n%s", v)
 	}
 }

@@ -39,7 +39,7 @@ func TestStudySharedRecords(t *testing.T) {
 			opened++
 			for ply := 0; ply <= s.last(); ply++ {
 				s.goTo(ply)
-				out := strings.Split(s.view(), "\n")
+				out := strings.Split(screen(s), "\n")
 				if len(out) != 24 {
 					t.Fatalf("ply %d: %d lines", ply, len(out))
 				}

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"example.com/shogi/game"
@@ -14,13 +15,16 @@ import (
 )
 
 // studyCommon is the shared state a study test runs with: the given
-// screen size, kanji pieces, KI2 notation, narrow ambiguous width.
+// screen size, kanji pieces, KI2 notation, Japanese words, narrow
+// ambiguous width, true colour.
 func studyCommon(w, h int) *common {
-	c := &common{width: w, height: h, styles: newStyles(true), keys: newKeyMap(), pieces: Kanji}
-	c.notation = defaultNotation(Kanji)
-	c.setPolicy(Narrow)
+	c := newCommon(Options{Pieces: Kanji, Lang: Japanese})
+	c.width, c.height = w, h
 	return c
 }
+
+// monoProfile is a terminal without colour (NO_COLOR, TERM=dumb).
+const monoProfile = colorprofile.ASCII
 
 func openTestRecord(t *testing.T, name string, w, h int) *studyModel {
 	t.Helper()
@@ -31,33 +35,35 @@ func openTestRecord(t *testing.T, name string, w, h int) *studyModel {
 	return s
 }
 
-var studyKeyTypes = map[string]tea.KeyType{
-	"right": tea.KeyRight, "left": tea.KeyLeft, "home": tea.KeyHome, "end": tea.KeyEnd,
-	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "enter": tea.KeyEnter, "esc": tea.KeyEsc,
-	"backspace": tea.KeyBackspace, "ctrl+u": tea.KeyCtrlU, "delete": tea.KeyDelete,
-}
-
-// studyPress sends keys as the terminal would: a named key, or a string
-// of runes arriving as one burst. It returns the last command.
+// studyPress sends keys as the terminal would: a named key, or each
+// character of a string as its own key press. It returns the last command.
 func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 	t.Helper()
 	var cmd tea.Cmd
-	for _, k := range keys {
-		msg := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-		if kt, ok := studyKeyTypes[k]; ok {
-			msg = tea.KeyMsg{Type: kt}
-		}
+	send := func(msg tea.Msg) {
 		var m studyMode
 		m, cmd = s.update(msg)
 		if m != studyMode(s) {
-			t.Fatalf("key %q replaced the study", k)
+			t.Fatalf("key %v replaced the study", msg)
+		}
+	}
+	for _, k := range keys {
+		if isNamedKey(k) {
+			send(keyMsg(k))
+			continue
+		}
+		for _, r := range k {
+			send(keyMsg(string(r)))
 		}
 	}
 	return cmd
 }
 
 // screen is the view without escape sequences.
-func screen(s *studyModel) string { return stripSGR(s.view()) }
+func screen(s *studyModel) string {
+	v, _ := s.view()
+	return stripSGR(v)
+}
 
 // mustShow fails unless the screen has every text.
 func mustShow(t *testing.T, s *studyModel, texts ...string) {
@@ -94,44 +100,44 @@ func TestStudyWalkBranches(t *testing.T) {
 	for _, name := range []string{"branches.kif", "branches_sjis.kif"} {
 		t.Run(name, func(t *testing.T) {
 			s := openTestRecord(t, name, 100, 30)
-			mustShow(t, s, "手数 0/13  開始局面", "テスト用の棋譜", "▲先手 山田太郎", "△後手 佐藤花子",
+			mustShow(t, s, "手数 0/13", "開始局面", "テスト用の棋譜", "▲先手 山田太郎", "△後手 佐藤花子",
 				"棋戦: 研究会 @ 東京", "手合: 平手, 各10分", "結果: 先手の勝ち (投了)")
 
 			studyPress(t, s, "ll") // one burst, two steps
-			mustShow(t, s, "手数 2/13  △３四歩  (0:02 / 0:00:02)")
+			mustShow(t, s, "手数 2/13", "2 △３四歩  (0:02 / 0:00:02)")
 			studyPress(t, s, "left")
-			mustShow(t, s, "手数 1/13  ▲７六歩", "角道を開ける")
+			mustShow(t, s, "手数 1/13", "1 ▲７六歩", "角道を開ける")
 			studyPress(t, s, "right")
 			mustShow(t, s, "次の手 (3手目) の変化: [▲２六歩] / ▲６六歩 (変化)")
 
 			// The branch at ply 3.
 			studyPress(t, s, "l")
-			mustShow(t, s, "手数 3/13  ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)", "指し手 (ki2) 本譜")
+			mustShow(t, s, "手数 3/13", "3 ▲２六歩", "3手目の変化: [▲２六歩] / ▲６六歩 (変化)", "指し手  ki2  本譜")
 			studyPress(t, s, "v")
-			mustShow(t, s, "手数 3/5  ▲６六歩", "[変化]", "振り飛車含み", "3手目の変化: ▲２六歩 / [▲６六歩] (変化)",
-				"指し手 (ki2) 変化 3手目から")
+			mustShow(t, s, "手数 3/5", "3 ▲６六歩", "[変化]", "振り飛車含み", "3手目の変化: ▲２六歩 / [▲６六歩] (変化)",
+				"指し手  ki2  変化 3手目から")
 			studyPress(t, s, "G")
-			mustShow(t, s, "手数 5/5  ▲７八銀", "変化はここまで (5手)")
+			mustShow(t, s, "手数 5/5", "5 ▲７八銀", "変化はここまで (5手)")
 			studyPress(t, s, "m")
-			mustShow(t, s, "手数 3/13  ▲２六歩", "指し手 (ki2) 本譜")
+			mustShow(t, s, "手数 3/13", "3 ▲２六歩", "指し手  ki2  本譜")
 			mustNotShow(t, s, "[変化]")
 
 			// The branch at ply 8, reached by typing the move number.
 			studyPress(t, s, "8", "enter")
-			mustShow(t, s, "手数 8/13  △３二金", "8手目の変化: [△３二金] / △３三角 (変化)")
+			mustShow(t, s, "手数 8/13", "8 △３二金", "8手目の変化: [△３二金] / △３三角 (変化)")
 			studyPress(t, s, "V") // two alternatives: back is the same as forward
-			mustShow(t, s, "手数 8/10  △３三角", "角交換を挑む", "指し手 (ki2) 変化 8手目から")
+			mustShow(t, s, "手数 8/10", "8 △３三角", "角交換を挑む", "指し手  ki2  変化 8手目から")
 			studyPress(t, s, "l", "l")
-			mustShow(t, s, "手数 10/10  △同　桂", "変化はここまで (10手)")
+			mustShow(t, s, "手数 10/10", "10 △同　桂", "変化はここまで (10手)")
 			mustSFEN(t, s, "lnsgkgs1l/1r7/p1ppppnpp/6p2/1p5P1/2P6/PP1PPPP1P/2G4R1/LNS1KGSNL b Bb 11")
 
 			// Back to the main line and on to its end.
 			studyPress(t, s, "m")
-			mustShow(t, s, "手数 8/13  △３二金")
+			mustShow(t, s, "手数 8/13", "8 △３二金")
 			studyPress(t, s, "end")
-			mustShow(t, s, "手数 13/13  ▲２八飛", "まで13手で先手の勝ち (後手投了): White resigns, Black wins", "後手の投了")
+			mustShow(t, s, "手数 13/13", "13 ▲２八飛", "まで13手で先手の勝ち (後手投了)", "後手の投了")
 			studyPress(t, s, "right") // the ending is no ply to step to
-			mustShow(t, s, "手数 13/13  ▲２八飛")
+			mustShow(t, s, "手数 13/13", "13 ▲２八飛")
 			mustSFEN(t, s, "lnsgk1snl/1r4gb1/p1pppp1pp/6p2/1p7/2P6/PP1PPPP1P/1BG4R1/LNS1KGSNL w P 14")
 			mustShow(t, s, "▲先手 持駒 歩")
 		})
@@ -167,7 +173,7 @@ func TestStudyNavigationKeys(t *testing.T) {
 		}
 	}
 	studyPress(t, s, "3")
-	mustShow(t, s, "Go to move: 3  (enter)")
+	mustShow(t, s, "手数: 3  (enter)")
 }
 
 // clickText clicks the first place the screen shows text.
@@ -176,7 +182,7 @@ func clickText(t *testing.T, s *studyModel, text string) {
 	for y, line := range strings.Split(screen(s), "\n") {
 		if i := strings.Index(line, text); i >= 0 {
 			x := s.c.m.width(line[:i])
-			s.update(tea.MouseMsg{X: x, Y: y, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+			s.update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 			return
 		}
 	}
@@ -194,9 +200,9 @@ func TestStudyMouse(t *testing.T) {
 		t.Fatalf("click on the start: ply %d", s.cur)
 	}
 	for i := 0; i < 3; i++ {
-		s.update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+		s.update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	}
-	s.update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	s.update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	if s.cur != 2 {
 		t.Fatalf("three wheel steps down and one up: ply %d", s.cur)
 	}
@@ -239,9 +245,9 @@ func TestStudyNotationCycle(t *testing.T) {
 	studyPress(t, s, "lll")
 	mustShow(t, s, "▲２六歩")
 	studyPress(t, s, "c") // KI2 → Western (Hodges)
-	mustShow(t, s, "手数 3/13  P-2f", "notation: western")
+	mustShow(t, s, "手数 3/13", "3 P-2f", "棋譜の表記: western")
 	studyPress(t, s, "lllllllll") // ply 12: the pawn drop
-	mustShow(t, s, "手数 12/13  P*2c")
+	mustShow(t, s, "手数 12/13", "12 P*2c")
 	studyPress(t, s, "c", "c", "c", "c", "c") // Hosking, romaji, new method, KIF, CSA
 	mustShow(t, s, "-0023FU")
 	studyPress(t, s, "c") // USI
@@ -250,8 +256,8 @@ func TestStudyNotationCycle(t *testing.T) {
 
 func TestStudyPieceStyles(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
-	s.c.pieces = Western
-	s.c.notation = defaultNotation(Western)
+	s.c.setPieces(Western)
+	s.c.setLang(English)
 	studyPress(t, s, "end")
 	mustShow(t, s, "Ply 13/13", "▲Black in hand: P", "Result: Black wins by resignation",
 		"White resigns, Black wins")
@@ -260,10 +266,11 @@ func TestStudyPieceStyles(t *testing.T) {
 func TestStudyExport(t *testing.T) {
 	dir := t.TempDir()
 	s := openTestRecord(t, "branches.kif", 100, 30)
+	s.c.setLang(English)
 	studyPress(t, s, "e")
 	mustShow(t, s, "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): branches.kif")
 	// The current directory, not the source's folder.
-	if f := strings.TrimRight(ansi.Strip(s.footer()), " "); f != exportPrompt+"branches.kif" {
+	if f := footerText(s); f != studyEnglish.exportPrompt+"branches.kif" {
 		t.Errorf("export prompt %q, want the name alone", f)
 	}
 	studyPress(t, s, "esc")
@@ -298,13 +305,14 @@ func TestStudyExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newStudy(studyCommon(100, 30), back, kif, nil)
+	b.c.setLang(Japanese)
 	studyPress(t, b, "8", "enter", "v")
-	mustShow(t, b, "手数 8/10  △３三角", "角交換を挑む")
+	mustShow(t, b, "手数 8/10", "8 △３三角", "角交換を挑む")
 
 	studyPress(t, s, "e", "ctrl+u", filepath.Join(dir, "x.doc"), "enter")
 	mustShow(t, s, "unknown extension")
 	studyPress(t, s, "e") // the prompt comes back with the name to fix
-	if f := strings.TrimRight(ansi.Strip(s.footer()), " "); !strings.HasPrefix(f, exportPrompt) || !strings.HasSuffix(f, string(filepath.Separator)+"x.doc") {
+	if f := footerText(s); !strings.HasPrefix(f, studyEnglish.exportPrompt) || !strings.HasSuffix(f, string(filepath.Separator)+"x.doc") {
 		t.Fatalf("e after a refused name shows %q, want the prompt with the name to fix", f)
 	}
 	studyPress(t, s, "backspace", "backspace", "backspace", "kif", "enter")
@@ -322,6 +330,7 @@ func TestStudyExport(t *testing.T) {
 
 func TestStudyBrokenRecord(t *testing.T) {
 	s := loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "broken.kif"))
+	s.c.setLang(English)
 	if s.rec != nil {
 		t.Fatal("a record whose start cannot be read opened")
 	}
@@ -335,6 +344,7 @@ func TestStudyBrokenRecord(t *testing.T) {
 	}
 
 	s = loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "missing.kif"))
+	s.c.setLang(English)
 	mustShow(t, s, "Cannot open", "missing.kif", "no such file")
 }
 
@@ -348,17 +358,17 @@ func TestStudyPartRecord(t *testing.T) {
 	if s.last() != 4 {
 		t.Fatalf("%d plies read, want 4", s.last())
 	}
-	note := "read up to move 4; move 5 cannot be read: testdata/study/partial.kif:10: move 5:"
+	note := "4手目まで読みました。5手目が読めません: testdata/study/partial.kif:10: move 5:"
 	mustShow(t, s, note)
 	studyPress(t, s, "G")
-	mustShow(t, s, "手数 4/4  △同　銀", note, "棋譜はここまで (4手、終局の記録なし)")
+	mustShow(t, s, "手数 4/4", "4 △同　銀", note, "棋譜はここまで (4手、終局の記録なし)")
 	mustSFEN(t, s, "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5")
 }
 
 func TestStudyPlayFromHere(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	studyPress(t, s, "5", "enter", "p")
-	mustShow(t, s, "Play from here as △後手 against: h hot-seat, g greedy bot, r random bot")
+	mustShow(t, s, "ここから△後手を持って指す相手: h 対人, g 駒得ボット, r ランダムボット")
 	cmd := studyPress(t, s, "g")
 	msg, ok := cmd().(playFromMsg)
 	if !ok {
@@ -380,7 +390,7 @@ func TestStudyPlayFromHere(t *testing.T) {
 		pos = pos.Play(m)
 	}
 	s.addLine(msg.node, moves, game.Result{Outcome: game.BlackWins, Ending: game.Resignation})
-	mustShow(t, s, "手数 9/9  ▲同　飛", "指し手 (ki2) 変化 6手目から", "(modified)")
+	mustShow(t, s, "手数 9/9", "9 ▲同　飛", "指し手  ki2  変化 6手目から", "(未保存の変更あり)")
 	studyPress(t, s, "G")
 	mustShow(t, s, "まで9手で先手の勝ち (後手投了)")
 	studyPress(t, s, "6", "enter")
@@ -398,15 +408,15 @@ func TestStudyPlayFromHere(t *testing.T) {
 
 	// At the end of a finished line there is nothing to play.
 	studyPress(t, s, "home", "p", "x")
-	mustShow(t, s, "play from here cancelled")
+	mustShow(t, s, "ここから指すのをやめました")
 }
 
 func TestStudyResizeAndMinimum(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	studyPress(t, s, "8", "enter")
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}, {81, 25}} {
-		s.update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		lines := strings.Split(s.view(), "\n")
+		s.c.width, s.c.height = size[0], size[1]
+		lines := strings.Split(screen(s), "\n")
 		if len(lines) != size[1] {
 			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
 		}
@@ -416,10 +426,6 @@ func TestStudyResizeAndMinimum(t *testing.T) {
 			}
 		}
 		mustShow(t, s, "手数 8/13", "8手目の変化")
-	}
-	for _, size := range [][2]int{{79, 24}, {80, 23}, {40, 10}} {
-		s.update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-		mustShow(t, s, fmt.Sprintf("terminal too small: the study needs 80x24, this one is %dx%d", size[0], size[1]))
 	}
 }
 
@@ -432,7 +438,7 @@ func TestStudyFitsBothWidthPolicies(t *testing.T) {
 		s.retext()
 		for ply := 0; ply <= s.last(); ply++ {
 			s.goTo(ply)
-			for i, l := range strings.Split(s.view(), "\n") {
+			for i, l := range strings.Split(screen(s), "\n") {
 				if w := s.c.m.width(l); w > 80 {
 					t.Fatalf("%v, ply %d: line %d is %d wide: %q", p, ply, i, w, l)
 				}
@@ -459,12 +465,12 @@ func TestStudyGoldenViews(t *testing.T) {
 		{"variation", "branches.kif", 80, 24, nil, []string{"lll", "v"}},
 		{"end", "branches.kif", 80, 24, nil, []string{"end"}},
 		{"western", "branches.kif", 100, 30, func(s *studyModel) {
-			s.c.pieces, s.c.notation = Western, defaultNotation(Western)
+			s.c.setPieces(Western)
+			s.c.setLang(English)
 		}, []string{"12", "enter", "f"}},
-		{"help", "branches.kif", 80, 24, nil, []string{"?"}},
+		{"large", "branches.kif", 120, 40, nil, []string{"8", "enter"}},
 		{"partial", "partial.kif", 80, 24, nil, []string{"G"}},
 		{"broken", "broken.kif", 80, 24, nil, nil},
-		{"small", "branches.kif", 79, 24, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := loadStudy(studyCommon(tc.w, tc.h), filepath.Join("testdata", "study", tc.file))
@@ -487,19 +493,19 @@ func TestStudyLongComment(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("解説の%d行目", i))
 	}
 	s.rec.Root.Comment = strings.Join(lines, "\n")
-	mustShow(t, s, "解説の1行目", "解説の3行目", "... 6 more lines (j/↓ scrolls)")
+	mustShow(t, s, "解説の1行目", "解説の3行目", "... あと6行 (j で下へ)")
 	mustNotShow(t, s, "解説の4行目")
 	// j scrolls down to the end of the comment, and no further; k back up.
 	studyPress(t, s, "j", "j", "j", "j", "j", "j", "j", "j")
-	mustShow(t, s, "解説の9行目", "解説の7行目", "more above")
-	mustNotShow(t, s, "解説の6行目", "more lines")
+	mustShow(t, s, "解説の9行目", "解説の7行目", "上にあと")
+	mustNotShow(t, s, "解説の6行目", "(j で下へ)")
 	studyPress(t, s, "k", "k", "k", "k", "k", "k", "k", "k")
 	mustShow(t, s, "解説の1行目")
-	mustNotShow(t, s, "more above")
+	mustNotShow(t, s, "上にあと")
 	studyPress(t, s, "j", "l", "h") // another ply starts at the top again
 	mustShow(t, s, "解説の1行目")
-	s.update(tea.WindowSizeMsg{Width: 80, Height: 40})
-	mustNotShow(t, s, "more lines")
+	s.c.width, s.c.height = 80, 40
+	mustNotShow(t, s, "(j で下へ)")
 	if n := strings.Count(screen(s), "行目"); n != 9 {
 		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
 	}
@@ -509,11 +515,11 @@ func TestStudyClickVariation(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	studyPress(t, s, "ll") // ply 2: the next move has alternatives
 	clickText(t, s, "▲６六歩 (変化)")
-	mustShow(t, s, "手数 2/5  △３四歩", "次の手 (3手目) の変化: ▲２六歩 / [▲６六歩] (変化)")
+	mustShow(t, s, "手数 2/5", "2 △３四歩", "次の手 (3手目) の変化: ▲２六歩 / [▲６六歩] (変化)")
 	studyPress(t, s, "l")
-	mustShow(t, s, "手数 3/5  ▲６六歩", "振り飛車含み")
+	mustShow(t, s, "手数 3/5", "3 ▲６六歩", "振り飛車含み")
 	clickText(t, s, "▲２六歩 /")
-	mustShow(t, s, "手数 3/13  ▲２六歩")
+	mustShow(t, s, "手数 3/13", "3 ▲２六歩")
 }
 
 // Moves the record already has are followed, not added again.
@@ -531,14 +537,14 @@ func TestStudyAddLineFollowsKnownMoves(t *testing.T) {
 		pos = pos.Play(m)
 	}
 	s.addLine(s.rec.Root, moves, game.Result{})
-	mustShow(t, s, "手数 3/5  ▲６六歩", "the moves played are already in the record")
-	mustNotShow(t, s, "(modified)")
+	mustShow(t, s, "手数 3/5", "3 ▲６六歩", "指した手はもう棋譜にあります")
+	mustNotShow(t, s, "(未保存の変更あり)")
 	if n := len(s.rec.Root.Children[0].Children[0].Children); n != 2 {
 		t.Fatalf("ply 3 has %d alternatives, want the same 2", n)
 	}
 	m, _ := pos.ParseUSI("4a3b") // the variation has △８四歩 here
 	s.addLine(s.rec.Root, append(moves, m), game.Result{})
-	mustShow(t, s, "手数 4/4  △３二金", "added 1 new move at ply 4", "(modified)", "4手目の変化: △８四歩 / [△３二金] (変化)")
+	mustShow(t, s, "手数 4/4", "4 △３二金", "4手目に新しい手を1手加えました", "(未保存の変更あり)", "4手目の変化: △８四歩 / [△３二金] (変化)")
 }
 
 // Leaving a record with played moves nobody saved asks first.
@@ -553,11 +559,11 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 	if cmd := studyPress(t, s, "q"); cmd != nil {
 		t.Fatal("q left a modified record without asking")
 	}
-	mustShow(t, s, "Leave anyway? (y/n)")
+	mustShow(t, s, "閉じますか? (y/n)")
 	if cmd := studyPress(t, s, "n"); cmd != nil {
 		t.Fatal("n left anyway")
 	}
-	mustShow(t, s, "still here")
+	mustShow(t, s, "閉じません")
 	studyPress(t, s, "esc")
 	cmd := studyPress(t, s, "y")
 	if _, ok := cmd().(toMenuMsg); !ok {
@@ -570,4 +576,10 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 	if cmd := studyPress(t, s, "q"); cmd == nil {
 		t.Fatal("q after exporting did not leave")
 	}
+}
+
+// footerText is the footer's first line as text.
+func footerText(s *studyModel) string {
+	lines, _ := s.footer(s.c.width)
+	return strings.TrimRight(ansi.Strip(lines[0]), " ")
 }

@@ -6,263 +6,193 @@ import (
 	"strings"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"example.com/shogi/game"
 	"example.com/shogi/game/notation"
 	"example.com/shogi/kifu"
 )
 
-// studyMinWidth and studyMinHeight are the smallest terminal the study
-// lays out in.
-const (
-	studyMinWidth  = 80
-	studyMinHeight = 24
-)
-
-// studyLayout is where the parts of the study screen go:
-//
-//	title line
-//	hand of the side at the top (full width)
-//	board (14 lines) | headers, then the move list
-//	hand of the side at the bottom
-//	ply and move · variations · comment, ending, warnings · prompt or help
-type studyLayout struct {
-	rightX, rightW int // the panel beside the board
-	headers        []string
-	listY, listH   int // the move list: title line at listY, then listH-1 rows
-	bottomY        int // first line below the lower hand
-	noteH          int // lines for comment, ending and warnings
+// layout is the study screen's arrangement: the play screen's, with the
+// headers at the top of the side column and, in the panel, the ply and
+// move, the alternatives and the comment.
+func (s *studyModel) layout() screenLayout {
+	return newLayout(s.c.width, s.c.height, s.c.pieces, s.footerRows()+1)
 }
 
-func (s *studyModel) layout() studyLayout {
-	var l studyLayout
-	l.rightX = boardWidth + 2
-	l.rightW = s.c.width - l.rightX
-	l.headers = s.headers
-	if max := boardHeight - 6; len(l.headers) > max {
-		l.headers = l.headers[:max]
+// footerRows is how many lines the message or prompt takes above the
+// help bar: none when there is nothing to say, so the comment gets the
+// line.
+func (s *studyModel) footerRows() int {
+	switch {
+	case s.leaving || s.choosing || s.prompt != nil || s.jump != nil:
+		return 1
+	case s.message == "":
+		return 0
 	}
-	top := 2 // title, upper hand
-	l.listY = top + len(l.headers)
-	if len(l.headers) > 0 {
-		l.listY++ // a blank line after the headers
-	}
-	l.listH = top + boardHeight - l.listY
-	l.bottomY = top + boardHeight + 1
-	l.noteH = s.c.height - l.bottomY - 3
-	return l
+	return max(1, min(len(wrapText(s.c.m, s.message, s.c.width)), 3))
 }
 
-// listGeometry is how the move list is cut into columns: entry i (ply i)
-// sits in column i/rows, row i%rows, and the columns from first on are shown.
-type listGeometry struct{ rows, cols, colW, first int }
-
-func (s *studyModel) listGeometry(l studyLayout) listGeometry {
-	g := listGeometry{rows: max(l.listH-1, 1)}
-	digits := len(strconv.Itoa(s.last()))
-	g.colW = 1 + digits + 1 + s.line.maxW + 1 // cursor, number, branch mark, move, gap
-	g.cols = max(l.rightW/g.colW, 1)
-	curCol := s.cur / g.rows
-	g.first = max(0, curCol-g.cols+1)
-	return g
+// headerRows is how many header lines the side column shows.
+func (s *studyModel) headerRows(l screenLayout) int {
+	return min(len(s.headers), max(l.side.h-6, 0))
 }
 
-// moveAt maps a click to the ply of the move drawn there.
-func (l studyLayout) moveAt(s *studyModel, x, y int) (int, bool) {
-	g := s.listGeometry(l)
-	row := y - l.listY - 1
-	if row < 0 || row >= g.rows || x < l.rightX {
-		return 0, false
+// listRect is where the move list goes: the side column under the headers.
+func (s *studyModel) listRect(l screenLayout) rect {
+	r := l.side
+	if n := s.headerRows(l); n > 0 {
+		r.y += n + 1
+		r.h -= n + 1
 	}
-	col := (x - l.rightX) / g.colW
-	if col >= g.cols {
-		return 0, false
-	}
-	ply := (g.first+col)*g.rows + row
-	if ply > s.last() {
-		return 0, false
-	}
-	return ply, true
+	return r
 }
 
-// view draws the study screen: exactly s.c.height lines of at most s.c.width
+// noteRows is how many lines of the panel the comment has: the panel less
+// the ply line and the alternatives line.
+func (s *studyModel) noteRows(l screenLayout) int { return max(l.panel.h-2, 0) }
+
+// view draws the study screen: exactly height lines of at most width
 // columns.
-func (s *studyModel) view() string {
-	if s.c.width < studyMinWidth || s.c.height < studyMinHeight {
-		return s.fit([]string{fmt.Sprintf("terminal too small: the study needs %dx%d, this one is %dx%d", studyMinWidth, studyMinHeight, s.c.width, s.c.height)})
-	}
+func (s *studyModel) view() (string, *tea.Cursor) {
+	c := s.c
 	if s.rec == nil {
-		return s.errorView()
+		return s.errorView(), nil
 	}
-	m := s.c.m
-	st := s.c.styles
+	st := c.styles
+	m := c.m
+	sw := s.words()
+	w, h := c.width, c.height
 	l := s.layout()
+	cv := newCanvas(w, h)
 	pos := s.position()
-	lines := make([]string, 0, s.c.height)
 
-	title := "shogi study: " + s.name
+	title := sw.title + s.name
 	if s.dirty {
-		title += " (modified)"
+		title += sw.modified
 	}
-	lines = append(lines, s.paint(pickTitle, m.truncate(title, s.c.width)))
-
-	top, bottom := game.White, game.Black
-	if s.flip {
-		top, bottom = bottom, top
+	right := fmt.Sprintf(sw.ply, s.cur, s.moves())
+	if st != nil {
+		title = st.bold.render(title)
 	}
-	lines = append(lines, s.hand(pos, top))
+	fx, fw := l.margin, w-2*l.margin
+	cv.put(fx, 0, fw, spread(m, title, right+" ", fw))
 
 	lastMove := game.NoMove
 	if n := s.node(); n.IsMove() && s.line.legal[s.cur] {
 		lastMove = n.Move
 	}
-	board := strings.Split(renderBoard(pos, boardOpts{
-		style: s.c.pieces, flip: s.flip, cursor: game.NoSquare, selected: game.NoSquare,
-		last: lastMove, styles: st,
-	}), "\n")
-	right := s.rightPanel(l)
-	for i, b := range board {
-		r := ""
-		if i < len(right) {
-			r = right[i]
-		}
-		lines = append(lines, m.pad(b, boardWidth)+"  "+r)
+	bo := boardOpts{style: c.pieces, size: l.geom.size, flip: s.flip, cursor: game.NoSquare, selected: game.NoSquare,
+		last: lastMove, check: game.NoSquare, styles: st}
+	if pos.InCheck() {
+		bo.check = pos.KingSquare(pos.SideToMove())
+		bo.checkers = pos.Checkers()
 	}
-	lines = append(lines, s.hand(pos, bottom))
-	lines = append(lines, s.statusLine())
-	lines = append(lines, s.variationLine())
-	footer := s.footerLines(max(1, l.noteH+1))
-	noteH := l.noteH - (len(footer) - 1) // a long message takes rows from the notes
-	notes := s.notes(l.rightX + l.rightW)
+	cv.block(l.board.x, l.board.y, l.geom.w, renderBoard(pos, bo))
+	for i, col := range []game.Color{game.White, game.Black} {
+		place := i
+		if s.flip {
+			place = 1 - i
+		}
+		r := l.hands[place]
+		o := handOpts{style: c.pieces, toMove: pos.SideToMove() == col, cursor: game.NoPieceType,
+			picked: game.NoPieceType, styles: st, m: m, w: c.w, ascii: c.ascii}
+		if l.trays {
+			lines, _ := renderTray(pos, col, o, r.w)
+			cv.block(r.x, r.y, r.w, lines)
+		} else {
+			line, _ := renderHandLine(pos, col, o, r.w)
+			cv.put(r.x, r.y, r.w, m.fit(line, r.w))
+		}
+	}
+
+	// The side column: headers, then the move list.
+	if l.side.w > 0 {
+		nh := s.headerRows(l)
+		for i := 0; i < nh; i++ {
+			cv.put(l.side.x, l.side.y+i, l.side.w, m.fit(s.headers[i], l.side.w))
+		}
+		lr := s.listRect(l)
+		ml := s.moveList()
+		g := ml.geometry(lr.x, lr.y, lr.w, lr.h, s.cur)
+		cv.block(lr.x, lr.y, lr.w, ml.render(g, lr.w, lr.h, st, m))
+	}
+
+	// The panel: the ply and move, the alternatives, the comment.
+	if l.panel.h > 0 {
+		pw := l.panel.w
+		cv.put(l.panel.x, l.panel.y, pw, m.fit(s.statusLine(), pw))
+		if l.panel.h > 1 {
+			v, _ := s.variations()
+			cv.put(l.panel.x, l.panel.y+1, pw, m.fit(v, pw))
+		}
+		for i, line := range s.noteLines(pw, s.noteRows(l)) {
+			cv.put(l.panel.x, l.panel.y+2+i, pw, m.fit(line, pw))
+		}
+	}
+
+	// The footer: a prompt, a question or the message; the help bar.
+	var cursor *tea.Cursor
+	lines, cx := s.footer(fw)
+	for i, line := range lines {
+		cv.put(fx, l.footerTop+i, fw, m.fit(line, fw))
+	}
+	if cx >= 0 {
+		cursor = tea.NewCursor(fx+cx, l.footerTop)
+	}
+	cv.put(fx, h-1, fw, helpBar(c.keys.studyShortHelp(c.w, c.ascii), fw, st, m))
+	return cv.String(m), cursor
+}
+
+// noteLines is the comment area: notes scrolled to noteTop, with a line
+// saying what is above or below.
+func (s *studyModel) noteLines(w, rows int) []string {
+	if rows <= 0 {
+		return nil
+	}
+	sw := s.words()
+	notes := s.notes(w)
 	skip := 0
 	if s.noteAt == s.cur {
 		skip = min(s.noteTop, max(0, len(notes)-1))
 	}
-	if skip > 0 && noteH > 1 {
-		notes = append([]string{fmt.Sprintf("... %d more above (k/↑ scrolls up)", skip)}, notes[skip:]...)
+	if skip > 0 && rows > 1 {
+		notes = append([]string{dimmed(s.c.styles, fmt.Sprintf(sw.moreAbove, skip))}, notes[skip:]...)
 	}
-	if len(notes) > noteH && noteH > 0 {
-		more := len(notes) - noteH + 1
-		notes = append(notes[:noteH-1:noteH-1], fmt.Sprintf("... %d more lines (j/↓ scrolls)", more))
+	if len(notes) > rows {
+		more := len(notes) - rows + 1
+		notes = append(notes[:rows-1:rows-1], dimmed(s.c.styles, fmt.Sprintf(sw.moreBelow, more)))
 	}
-	for i := 0; i < noteH; i++ {
-		if i < len(notes) {
-			lines = append(lines, notes[i])
-		} else {
-			lines = append(lines, "")
-		}
-	}
-	lines = append(lines, footer...)
-	return s.fit(lines)
+	return notes
 }
 
-// fit pads or cuts lines to exactly the screen height.
-func (s *studyModel) fit(lines []string) string {
-	for len(lines) < s.c.height {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines[:max(s.c.height, 0)], "\n")
-}
-
-// paint applies one of the prebuilt styles, if there are styles.
-func (s *studyModel) paint(pick func(*Styles) wrap, text string) string {
-	if s.c.styles == nil {
-		return text
-	}
-	return pick(s.c.styles).render(text)
-}
-
-// The styles the study paints with.
-var (
-	pickTitle = func(x *Styles) wrap { return x.title }
-	pickBold  = func(x *Styles) wrap { return x.bold }
-	pickDim   = func(x *Styles) wrap { return x.dim }
-	pickErr   = func(x *Styles) wrap { return x.err }
-)
-
-func (s *studyModel) hand(pos *game.Position, c game.Color) string {
-	text, _ := renderHand(pos, c, handOpts{style: s.c.pieces, toMove: pos.SideToMove() == c,
-		cursor: game.NoPieceType, picked: game.NoPieceType, styles: s.c.styles, m: s.c.m})
-	return text
-}
-
-// rightPanel is the headers and the move list, or the key list while
-// help is shown.
-func (s *studyModel) rightPanel(l studyLayout) []string {
-	m := s.c.m
-	if s.showHelp {
-		return s.helpLines(l.rightW, boardHeight)
-	}
-	out := make([]string, 0, boardHeight)
-	for _, h := range l.headers {
-		out = append(out, m.truncate(h, l.rightW))
-	}
-	if len(l.headers) > 0 {
-		out = append(out, "")
-	}
-	return append(out, s.moveList(l)...)
-}
-
-// moveList draws the line being walked in columns, the shown move marked
-// with > (and highlighted), moves that have alternatives with +.
-func (s *studyModel) moveList(l studyLayout) []string {
-	m := s.c.m
-	g := s.listGeometry(l)
-	kanji := s.c.pieces == Kanji
-	title := "Moves (" + s.c.notation.String() + "): main line"
-	if kanji {
-		title = "指し手 (" + s.c.notation.String() + ") 本譜"
-	}
+// moveList is the line being walked for the list component, the shown
+// ply marked with > and highlighted, moves that have alternatives with +.
+func (s *studyModel) moveList() *moveList {
+	c := s.c
+	sw := s.words()
+	title := c.w.moves + "  " + c.notation.String() + "  " + sw.mainLine
 	if s.line.from > 0 {
-		if kanji {
-			title = fmt.Sprintf("指し手 (%s) 変化 %d手目から", s.c.notation, s.line.from)
-		} else {
-			title = fmt.Sprintf("Moves (%s): variation from ply %d", s.c.notation, s.line.from)
-		}
+		title = c.w.moves + "  " + c.notation.String() + "  " + fmt.Sprintf(sw.variationFrom, s.line.from)
 	}
-	out := []string{m.truncate(title, l.rightW)}
-	digits := len(strconv.Itoa(s.last()))
-	for r := 0; r < g.rows; r++ {
-		var b strings.Builder
-		for c := 0; c < g.cols; c++ {
-			i := (g.first+c)*g.rows + r
-			if i > s.last() {
-				break
-			}
-			n := s.line.nodes[i]
-			mark, branch := " ", " "
-			if i == s.cur {
-				mark = ">"
-			}
-			if n.Parent != nil && len(n.Parent.Children) > 1 {
-				branch = "+"
-			}
-			num := strconv.Itoa(i)
-			if !n.IsMove() && n.Parent != nil {
-				num = "" // the ending closes the line: it is not a move
-			}
-			entry := mark + padLeft(num, digits) + branch + s.line.text[i]
-			entry = m.pad(m.truncate(entry, g.colW-1), g.colW)
-			if i == s.cur && s.c.styles != nil {
-				entry = s.c.styles.selected.render(strings.TrimRight(entry, " ")) + strings.Repeat(" ", g.colW-m.width(strings.TrimRight(entry, " ")))
-			}
-			b.WriteString(entry)
+	ml := &moveList{title: title, n: s.last() + 1, numW: digits(s.last()), textW: s.line.maxW, cur: s.cur, last: -1}
+	ml.entry = func(i int) (string, string, bool) {
+		n := s.line.nodes[i]
+		num := strconv.Itoa(i)
+		if !n.IsMove() && n.Parent != nil {
+			num = "" // the ending closes the line: it is not a move
 		}
-		out = append(out, strings.TrimRight(b.String(), " "))
+		return num, s.line.text[i], n.Parent != nil && len(n.Parent.Children) > 1
 	}
-	return out
+	return ml
 }
 
 // headerLines is the header panel: players, event and place, date,
 // handicap and time control, result; empty ones left out.
 func (s *studyModel) headerLines() []string {
 	r := s.rec
-	kanji := s.c.pieces == Kanji
-	label := func(jp, en string) string {
-		if kanji {
-			return jp + ": "
-		}
-		return en + ": "
-	}
+	sw := s.words()
+	label := func(l string) string { return l + ": " }
 	var out []string
 	add := func(text string) {
 		if text != "" {
@@ -271,32 +201,32 @@ func (s *studyModel) headerLines() []string {
 	}
 	black, white := header(r, "先手", "下手", "N+", "Black"), header(r, "後手", "上手", "N-", "White")
 	if black != "" {
-		add(sideLabel(game.Black, s.c.pieces) + " " + black)
+		add(s.c.side(game.Black) + " " + black)
 	}
 	if white != "" {
-		add(sideLabel(game.White, s.c.pieces) + " " + white)
+		add(s.c.side(game.White) + " " + white)
 	}
 	if ev := joinNonEmpty(" @ ", header(r, "棋戦", "$EVENT", "Event"), header(r, "場所", "$SITE", "Site")); ev != "" {
-		add(label("棋戦", "Event") + ev)
+		add(label(sw.event) + ev)
 	}
 	if d := header(r, "開始日時", "対局日", "$START_TIME", "Date"); d != "" {
-		add(label("日時", "Date") + d)
+		add(label(sw.date) + d)
 	}
 	hc := r.Handicap
 	if hc == "" {
 		hc = header(r, "手合割")
 	}
-	if h, ok := game.FindHandicap(hc); ok && !kanji {
-		hc = h.Name
-	}
-	if hc == "" {
-		hc = "(set-up position)"
-		if kanji {
-			hc = "(任意局面)"
+	if h, ok := game.FindHandicap(hc); ok {
+		hc = s.c.w.handicapName(h)
+		if s.c.lang == English {
+			hc = h.Name
 		}
 	}
-	add(label("手合", "Start") + joinNonEmpty(", ", hc, header(r, "持ち時間", "$TIME_LIMIT", "TimeControl")))
-	add(s.resultLine(kanji))
+	if hc == "" {
+		hc = sw.setUp
+	}
+	add(label(sw.handicap) + joinNonEmpty(", ", hc, header(r, "持ち時間", "$TIME_LIMIT", "TimeControl")))
+	add(label(sw.result) + s.resultText())
 	return out
 }
 
@@ -320,32 +250,28 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(keep, sep)
 }
 
-// resultLine says how the main line ended, for the header panel.
-func (s *studyModel) resultLine(kanji bool) string {
+// resultText says how the main line ended: 先手の勝ち (投了), Black wins by
+// resignation.
+func (s *studyModel) resultText() string {
 	_, n := s.rec.Ending()
 	if n == nil {
-		if kanji {
-			return "結果: (記録なし)"
-		}
-		return "Result: (none recorded)"
+		return s.words().noResult
 	}
 	res := s.rec.Result()
-	if kanji {
-		return "結果: " + resultJapanese(res, n)
+	word := s.endingText(n)
+	if s.c.lang == Japanese {
+		switch res.Outcome {
+		case game.BlackWins:
+			return "先手の勝ち (" + word + ")"
+		case game.WhiteWins:
+			return "後手の勝ち (" + word + ")"
+		case game.Draw:
+			return "引き分け (" + word + ")"
+		}
+		return word
 	}
-	return "Result: " + res.String()
-}
-
-// resultJapanese is a result as a short Japanese phrase: 先手の勝ち (投了).
-func resultJapanese(res game.Result, n *kifu.Node) string {
-	word := endingWord(n)
-	switch res.Outcome {
-	case game.BlackWins:
-		return "先手の勝ち (" + word + ")"
-	case game.WhiteWins:
-		return "後手の勝ち (" + word + ")"
-	case game.Draw:
-		return "引き分け (" + word + ")"
+	if res.Over() {
+		return res.String()
 	}
 	return word
 }
@@ -365,10 +291,13 @@ var endingWords = map[kifu.Ending]string{
 	kifu.Draw:         "引き分け",
 }
 
-// endingText names an ending node for the move list: as KIF writes it
-// with kanji pieces, in English otherwise.
-func endingText(n *kifu.Node, kanji bool) string {
-	if kanji || n.Ending == kifu.OtherEnding {
+// endingText names an ending node for the move list: as KIF writes it on
+// a Japanese screen, in English otherwise.
+func (s *studyModel) endingText(n *kifu.Node) string {
+	if s.c.lang == Japanese || n.Ending == kifu.OtherEnding {
+		if s.c.ascii && n.Ending == kifu.OtherEnding {
+			return n.Ending.String()
+		}
 		return endingWord(n)
 	}
 	return n.Ending.String()
@@ -386,82 +315,84 @@ func endingWord(n *kifu.Node) string {
 }
 
 // describeEnding says in words how a line ends at ending node n, after
-// plies moves, mover being the side to move: Japanese, then English.
-func describeEnding(n *kifu.Node, plies int, mover game.Color) string {
-	other := mover.Other()
-	jp, en := mover.Japanese(), colorName(mover)
-	ojp, oen := other.Japanese(), colorName(other)
-	head := fmt.Sprintf("まで%d手で", plies)
+// plies moves, mover being the side to move.
+func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) string {
+	sw := s.words()
+	w := s.c.w
+	me, other := w.sideName(mover), w.sideName(mover.Other())
+	var what string
 	switch n.Ending {
 	case kifu.Resign:
-		return fmt.Sprintf("%s%sの勝ち (%s投了): %s resigns, %s wins", head, ojp, jp, en, oen)
+		what = fmt.Sprintf(sw.resign, me, other)
 	case kifu.Mate:
-		return fmt.Sprintf("%s詰み、%sの勝ち: %s is checkmated, %s wins", head, ojp, en, oen)
+		what = fmt.Sprintf(sw.mateBy, me, other)
 	case kifu.Sennichite:
-		return head + "千日手 (引き分け): fourfold repetition, a draw"
+		what = sw.sennichite
 	case kifu.Jishogi:
-		return head + "持将棋 (引き分け): impasse, a draw"
+		what = sw.jishogi
 	case kifu.EnteringKing:
-		return fmt.Sprintf("%s%sの入玉宣言勝ち: %s wins by entering-king declaration", head, jp, en)
+		what = fmt.Sprintf(sw.entering, me, other)
 	case kifu.Interrupt:
-		return head + "中断: the game was interrupted"
+		what = sw.interrupt
 	case kifu.Timeout:
-		return fmt.Sprintf("%s%sの時間切れ負け: %s lost on time, %s wins", head, jp, en, oen)
+		what = fmt.Sprintf(sw.timeout, me, other)
 	case kifu.IllegalWin:
-		return fmt.Sprintf("%s%sの反則勝ち: %s wins by %s's foul", head, jp, en, oen)
+		what = fmt.Sprintf(sw.illegalWin, me, other)
 	case kifu.IllegalLoss:
-		return fmt.Sprintf("%s%sの反則負け: %s loses by a foul", head, jp, en)
+		what = fmt.Sprintf(sw.illegalLoss, me, other)
 	case kifu.Forfeit:
-		return fmt.Sprintf("%s%sの不戦敗: %s forfeits", head, jp, en)
+		what = fmt.Sprintf(sw.forfeit, me, other)
 	case kifu.Draw:
-		return head + "引き分け: a draw"
+		what = sw.draw
+	default:
+		what = s.endingText(n)
 	}
-	return head + endingWord(n)
+	if s.c.lang == Japanese {
+		return fmt.Sprintf("まで%d手で%s", plies, what)
+	}
+	return fmt.Sprintf("After %s: %s", countMoves(plies), what)
 }
 
-// statusLine is the ply, the move that led here and its time.
-func (s *studyModel) statusLine() string {
-	m := s.c.m
-	n := s.node()
-	kanji := s.c.pieces == Kanji
-	var b strings.Builder
-	if kanji {
-		fmt.Fprintf(&b, "手数 %d/%d  ", s.cur, s.moves())
-	} else {
-		fmt.Fprintf(&b, "Ply %d/%d  ", s.cur, s.moves())
+// countMoves is "1 move" or "N moves".
+func countMoves(n int) string {
+	if n == 1 {
+		return "1 move"
 	}
-	switch {
-	case s.cur == 0 && kanji:
-		b.WriteString("開始局面")
-	case s.cur == 0:
-		b.WriteString("start position")
-	default:
-		b.WriteString(s.line.text[s.cur])
+	return fmt.Sprintf("%d moves", n)
+}
+
+// statusLine is the ply, the move that led here and its time, check or
+// mate, and whether this is a variation.
+func (s *studyModel) statusLine() string {
+	sw := s.words()
+	w := s.c.w
+	st := s.c.styles
+	n := s.node()
+	var b strings.Builder
+	if s.cur == 0 {
+		b.WriteString(sw.startPos)
+	} else {
+		text := strconv.Itoa(s.cur) + " " + s.line.text[s.cur]
+		if st != nil {
+			text = st.lastText.render(text)
+		}
+		b.WriteString(text)
 	}
 	if n.HasTime {
 		fmt.Fprintf(&b, "  (%s / %s)", clock(n.Elapsed, false), clock(n.Total, true))
 	}
-	if s.cur > 0 && n.IsMove() && s.line.pos[s.cur].IsCheckmate() {
-		if kanji {
-			b.WriteString("  詰み")
-		} else {
-			b.WriteString("  checkmate")
+	pos := &s.line.pos[s.cur]
+	if s.cur > 0 && n.IsMove() && pos.InCheck() {
+		word := w.check
+		if pos.IsCheckmate() {
+			word = w.mate
 		}
-	} else if s.cur > 0 && n.IsMove() && s.line.pos[s.cur].InCheck() {
-		if kanji {
-			b.WriteString("  王手")
-		} else {
-			b.WriteString("  check")
-		}
+		b.WriteString("  " + badge(st, checkBadge, word))
 	}
 	if s.line.from > 0 && s.cur >= s.line.from {
-		if kanji {
-			b.WriteString("  [変化]")
-		} else {
-			b.WriteString("  [variation]")
-		}
+		b.WriteString("  " + sw.variation)
 	}
-	return m.truncate(b.String(), s.c.width)
+	return b.String()
 }
 
 // clock writes a duration as m:ss, or h:mm:ss when long is set.
@@ -473,13 +404,6 @@ func clock(d time.Duration, long bool) string {
 	return fmt.Sprintf("%d:%02d", t/60, t%60)
 }
 
-// variationLine lists the alternatives at the branch point, the one
-// walked in brackets, or is empty where there are none.
-func (s *studyModel) variationLine() string {
-	text, _ := s.variations()
-	return text
-}
-
 // variationSpan is where one alternative is drawn on the variation line,
 // in columns, for clicks.
 type variationSpan struct {
@@ -487,24 +411,20 @@ type variationSpan struct {
 	node       *kifu.Node
 }
 
-// variations draws the variation line and says where each alternative is.
+// variations draws the variation line (the alternatives at the branch
+// point, the one walked in brackets) and says where each alternative is.
 func (s *studyModel) variations() (string, []variationSpan) {
 	k := s.branchPoint()
 	if k < 0 {
 		return "", nil
 	}
-	kanji := s.c.pieces == Kanji
+	sw := s.words()
 	chosen := s.line.nodes[k]
 	var b strings.Builder
-	switch {
-	case k == s.cur && kanji:
-		fmt.Fprintf(&b, "%d手目の変化: ", k)
-	case k == s.cur:
-		fmt.Fprintf(&b, "Alternatives at ply %d: ", k)
-	case kanji:
-		fmt.Fprintf(&b, "次の手 (%d手目) の変化: ", k)
-	default:
-		fmt.Fprintf(&b, "Next move (ply %d) alternatives: ", k)
+	if k == s.cur {
+		fmt.Fprintf(&b, sw.altHere, k)
+	} else {
+		fmt.Fprintf(&b, sw.altNext, k)
 	}
 	before := &s.line.pos[k-1]
 	prev := s.line.nodes[k-1].Move
@@ -517,7 +437,7 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		var t string
 		switch {
 		case !c.IsMove():
-			t = endingText(c, kanji)
+			t = s.endingText(c)
 		case before.IsLegal(c.Move):
 			t = notation.Format(before, c.Move, s.c.notation, prev)
 		default:
@@ -527,28 +447,32 @@ func (s *studyModel) variations() (string, []variationSpan) {
 			t = "[" + t + "]"
 		}
 		b.WriteString(t)
-		if i > 0 && kanji {
-			b.WriteString(" (変化)")
+		if i > 0 {
+			b.WriteString(sw.altSuffix)
 		}
 		spans = append(spans, variationSpan{start: start, end: s.c.m.width(b.String()), node: c})
 	}
-	if kanji {
-		b.WriteString("  v/V: 切替 m: 本譜")
-	} else {
-		b.WriteString("  v/V: switch, m: main line")
-	}
-	return s.c.m.truncate(b.String(), s.c.width), spans
+	b.WriteString(sw.altKeys)
+	return b.String(), spans
 }
 
 // notes is the comment of the shown move, how the line ends when it is
-// shown, where loading stopped, and the help while it is open — wrapped
-// to width.
+// shown, where loading stopped, and the record's warnings at the start —
+// wrapped to width.
 func (s *studyModel) notes(width int) []string {
 	m := s.c.m
+	sw := s.words()
+	st := s.c.styles
 	var out []string
+	paint := func(f func(*Styles) wrap, l string) string {
+		if st == nil {
+			return l
+		}
+		return f(st).render(l)
+	}
 	if note := s.stopNote(); note != "" {
 		for _, l := range wrapText(m, note, width) {
-			out = append(out, s.paint(pickErr, l))
+			out = append(out, paint(func(x *Styles) wrap { return x.err }, l))
 		}
 	}
 	n := s.node()
@@ -557,21 +481,17 @@ func (s *studyModel) notes(width int) []string {
 		pos := &s.line.pos[s.cur]
 		switch {
 		case s.ending() != nil:
-			end = describeEnding(s.ending(), s.cur, pos.SideToMove())
+			end = s.describeEnding(s.ending(), s.cur, pos.SideToMove())
 		case pos.IsCheckmate():
 			// The record stops at a mate without saying so: the position does.
-			end = describeEnding(&kifu.Node{Ending: kifu.Mate}, s.cur, pos.SideToMove())
-		case s.line.from > 0 && s.c.pieces == Kanji:
-			end = fmt.Sprintf("変化はここまで (%d手)", s.cur)
+			end = s.describeEnding(&kifu.Node{Ending: kifu.Mate}, s.cur, pos.SideToMove())
 		case s.line.from > 0:
-			end = "the variation ends after " + countMoves(s.cur)
-		case s.c.pieces == Kanji:
-			end = fmt.Sprintf("棋譜はここまで (%d手、終局の記録なし)", s.cur)
+			end = fmt.Sprintf(sw.varEnds, s.cur)
 		default:
-			end = "the record stops after " + countMoves(s.cur) + " without a result"
+			end = fmt.Sprintf(sw.recordEnds, s.cur)
 		}
 		for _, l := range wrapText(m, end, width) {
-			out = append(out, s.paint(pickBold, l))
+			out = append(out, paint(func(x *Styles) wrap { return x.bold }, l))
 		}
 		if e := s.ending(); e != nil {
 			for _, para := range strings.Split(strings.TrimSpace(e.Comment), "\n") {
@@ -587,125 +507,61 @@ func (s *studyModel) notes(width int) []string {
 		}
 	}
 	if s.cur == 0 {
-		for _, w := range s.rec.Warnings {
-			for _, l := range wrapText(m, "warning: "+w, width) {
-				out = append(out, s.paint(pickDim, l))
+		for _, warn := range s.rec.Warnings {
+			for _, l := range wrapText(m, sw.warning+warn, width) {
+				out = append(out, paint(func(x *Styles) wrap { return x.dim }, l))
 			}
 		}
 	}
 	return out
 }
 
-// footer is the export prompt, the move number being typed, the last
-// message or the help bar.
-func (s *studyModel) footer() string {
-	m := s.c.m
+// footer is the export prompt, the move number being typed, a question or
+// the last message, wrapped; it returns the lines and the column of the
+// terminal's cursor on the first (-1: hidden).
+func (s *studyModel) footer(width int) ([]string, int) {
+	c := s.c
+	m := c.m
+	sw := s.words()
+	st := c.styles
 	switch {
 	case s.leaving:
-		return m.truncate("The record has moves no file has (e exports them). Leave anyway? (y/n)", s.c.width)
+		return []string{question(st, m, "?", sw.leaveAsk, width)}, -1
 	case s.choosing:
-		var opts []string
-		for _, o := range opponents {
-			opts = append(opts, string(o.key)+" "+o.desc)
-		}
-		side := sideLabel(s.position().SideToMove(), s.c.pieces)
-		return m.truncate(fmt.Sprintf("Play from here as %s against: %s (any other key cancels)", side, strings.Join(opts, ", ")), s.c.width)
+		side := c.side(s.position().SideToMove())
+		return []string{question(st, m, "?", fmt.Sprintf(sw.chooseAsk, side, strings.Join(sw.opponents[:], ", ")), width)}, -1
 	case s.prompt != nil && s.prompt.confirm != "":
-		return m.truncate(s.prompt.confirm+" exists: overwrite? (y/n)", s.c.width)
+		return []string{question(st, m, "?", fmt.Sprintf(sw.overwrite, s.prompt.confirm), width)}, -1
 	case s.prompt != nil:
-		return m.truncate(inputView(s.prompt.input), s.c.width)
+		text, _, x := s.prompt.input.render(width, m)
+		return []string{text}, x
 	case s.jump != nil:
-		return m.truncate(inputView(*s.jump)+jumpHint, s.c.width)
+		text, _, x := s.jump.render(width-m.width(sw.jumpHint), m)
+		return []string{text + sw.jumpHint}, x
 	case s.message != "":
-		text := m.truncate(s.message, s.c.width)
-		if s.isError {
-			return s.paint(pickErr, text)
-		}
-		return text
+		return statusLines(s.message, s.isError, width, s.footerRows(), st, m), -1
 	}
-	return s.helpBar()
-}
-
-// footerLines is the footer, a long message wrapped onto at most rows lines.
-func (s *studyModel) footerLines(rows int) []string {
-	if s.leaving || s.choosing || s.prompt != nil || s.jump != nil || s.message == "" {
-		return []string{s.footer()}
-	}
-	lines := s.c.m.wrapLines(s.message, s.c.width, rows)
-	if s.isError {
-		for i, l := range lines {
-			lines[i] = s.paint(pickErr, l)
-		}
-	}
-	return lines
-}
-
-// helpBar is the study's one-line key list.
-func (s *studyModel) helpBar() string {
-	m := s.c.m
-	var parts []string
-	for _, b := range s.keys.ShortHelp() {
-		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
-	}
-	return s.paint(pickDim, m.truncate(strings.Join(parts, "  "), s.c.width))
-}
-
-// helpLines is every study key, in columns, for the `?` panel.
-func (s *studyModel) helpLines(w, h int) []string {
-	m := s.c.m
-	var items []string
-	for _, group := range s.keys.FullHelp() {
-		for _, b := range group {
-			items = append(items, b.Help().Key+"  "+b.Help().Desc)
-		}
-	}
-	colW := 0
-	for _, it := range items {
-		colW = max(colW, m.width(it)+2)
-	}
-	rows := h - 1
-	cols := max(w/colW, 1)
-	out := []string{"Keys (? closes)"}
-	for r := 0; r < rows; r++ {
-		var b strings.Builder
-		for c := 0; c < cols; c++ {
-			i := c*rows + r
-			if i < len(items) {
-				b.WriteString(m.pad(items[i], colW))
-			}
-		}
-		out = append(out, m.truncate(strings.TrimRight(b.String(), " "), w))
-	}
-	return out
+	return nil, -1
 }
 
 // errorView is the screen for a record that could not be read at all.
 func (s *studyModel) errorView() string {
-	m := s.c.m
+	c := s.c
+	m := c.m
+	st := c.styles
+	sw := s.words()
 	lines := []string{
-		s.paint(pickTitle, m.truncate("shogi study: "+s.name, s.c.width)),
+		st.title.render(m.truncate(sw.title+s.name, c.width)),
 		"",
-		s.paint(pickErr, m.truncate("Cannot open "+s.name, s.c.width)),
+		st.err.render(m.truncate(fmt.Sprintf(sw.cannotOpen, s.name), c.width)),
 	}
-	lines = append(lines, wrapText(m, s.loadErr.Error(), s.c.width)...)
-	lines = append(lines, "", "q, esc or enter: back")
-	return s.fit(lines)
-}
-
-// wrapText cuts plain text into lines of at most w columns, breaking at a
-// space where there is one and anywhere in Japanese text.
-func wrapText(m measure, text string, w int) []string {
-	if w <= 0 {
-		return nil
+	lines = append(lines, wrapText(m, s.loadErr.Error(), c.width)...)
+	lines = append(lines, "", sw.back)
+	for len(lines) < c.height {
+		lines = append(lines, "")
 	}
-	var out []string
-	for m.width(text) > w {
-		cut := m.truncate(text, w)
-		if i := strings.LastIndexByte(cut, ' '); i > 0 && len(cut) < len(text) && text[len(cut)] != ' ' {
-			cut = cut[:i]
-		}
-		out = append(out, strings.TrimRight(cut, " "))
-		text = strings.TrimLeft(text[len(cut):], " ")
+	for i, l := range lines {
+		lines[i] = m.truncate(l, c.width)
 	}
-	return append(out, text)
+	return strings.Join(lines[:c.height], "\n")
 }

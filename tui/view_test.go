@@ -2,17 +2,19 @@ package tui
 
 import (
 	"flag"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
-	"github.com/muesli/termenv"
 
 	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 // update rewrites golden files: go test -update.
@@ -42,70 +44,318 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// midgame is a position after a bishop exchange with pieces in both
-// hands, a promoted piece and a check-free middlegame, reached by moves
-// typed in the test so the move list is filled too.
-var midgameMoves = []string{"7g7f", "3c3d", "8h2b+", "3a2b", "B*4e", "8b3b", "4e3d", "3b3d", "2g2f", "B*4e"}
+// checkMoves reach the position of the mock-ups (../shared/mockups): after
+// 22 moves White's silver drop on 8h checks the king on 7g; Black has a
+// bishop and a pawn twice over in hand, White a pawn.
+var checkMoves = strings.Fields("7g7f 3c3d 8h2b+ 3a2b B*4e 8b3b 4e3d 3b3d 2g2f B*4e 2f2e 4e6g+ 2e2d B*7g 6i6h 7g6h+ 7i6h 6g6h 5i6h G*5h 6h7g S*8h")
 
-func midgameHarness(t testing.TB, st PieceStyle) *harness {
-	h := newHarness(t, Options{Play: true, Pieces: st})
-	for _, mv := range midgameMoves {
+const checkSFEN = "lnsgkg1nl/7s1/pppppp1pp/6rP1/9/2P6/PPK1PPP1P/1s2g2R1/LN3GSNL b 2BPp 23"
+
+// checkHarness plays checkMoves (typed, in USI) and picks the king in
+// check with the cursor, so the screen shows the last move, the check, the
+// picked piece, its empty and capture targets.
+func checkHarness(t testing.TB, o Options) *harness {
+	t.Helper()
+	o.Play = true
+	h := newHarness(t, o)
+	for _, mv := range checkMoves {
 		h.typeMove(mv)
 	}
-	if h.game().Len() != len(midgameMoves) {
-		t.Fatalf("midgame: only %d moves played (status %q)", h.game().Len(), h.status())
+	if h.game().Len() != len(checkMoves) {
+		t.Fatalf("only %d moves played (status %q)", h.game().Len(), h.status())
+	}
+	pos := h.game().Position()
+	if got := pos.SFEN(); got != checkSFEN {
+		t.Fatalf("position %s, want %s", got, checkSFEN)
+	}
+	h.m.play.cursor = sq(t, "7g")
+	h.press("enter")
+	if h.m.play.selected != sq(t, "7g") {
+		t.Fatalf("the king was not picked (status %q)", h.status())
 	}
 	return h
 }
 
+// goldenSizes are the three layouts' usual terminals.
+var goldenSizes = [][2]int{{80, 24}, {120, 40}, {200, 50}}
+
+// styleOptions are the options of each golden piece style: kanji with
+// Japanese words, Western and ASCII (a 7-bit terminal) with English.
+func styleOptions(st PieceStyle) Options {
+	switch st {
+	case Kanji:
+		return Options{Pieces: Kanji, Lang: Japanese}
+	case ASCII:
+		return Options{Pieces: ASCII, ASCII: true}
+	}
+	return Options{Pieces: st}
+}
+
+// TestGoldenViews draws the play screen in every layout (80×24, 120×40,
+// 200×50), piece style (kanji, western, ascii), theme (light, dark) and
+// side (flipped or not). The text is compared with testdata/views/*.txt,
+// the same in both themes; the colours with testdata/views/*.ansi (cat one
+// in a terminal to see it). Each golden is read back: the board and hands on it must be
+// the position, whoever is at the bottom.
 func TestGoldenViews(t *testing.T) {
-	for _, st := range []PieceStyle{Kanji, Western, ASCII} {
-		t.Run(st.String(), func(t *testing.T) {
-			h := midgameHarness(t, st)
-			h.press("l", "l", "l", "k", "enter") // the cursor starts on 5g: pick the pawn on 2f
-			golden(t, "play-"+st.String()+".txt", h.screen())
-		})
+	for _, size := range goldenSizes {
+		for _, st := range []PieceStyle{Kanji, Western, ASCII} {
+			for _, flip := range []bool{false, true} {
+				name := fmt.Sprintf("%dx%d-%s", size[0], size[1], st)
+				if flip {
+					name += "-flipped"
+				}
+				t.Run(name, func(t *testing.T) {
+					var text string
+					for _, theme := range []Theme{ThemeLight, ThemeDark} {
+						o := styleOptions(st)
+						o.Theme = theme
+						h := checkHarness(t, o)
+						h.send(windowSize(size[0], size[1]))
+						if flip {
+							h.press("f")
+						}
+						view := h.view()
+						plain := ansi.Strip(view)
+						if text == "" {
+							text = plain
+						} else if plain != text {
+							t.Errorf("the text differs between the light and the dark theme")
+						}
+						golden(t, filepath.Join("views", name+"-"+theme.String()+".ansi"), view)
+						if st == ASCII && strings.ContainsFunc(plain, func(r rune) bool { return r >= 0x80 }) {
+							t.Errorf("non-ASCII on an ASCII screen:\n%s", plain)
+						}
+						pos := h.game().Position()
+						readBack(t, plain, &pos, st, flip)
+						tints(t, h, view, theme)
+					}
+					golden(t, filepath.Join("views", name+".txt"), text)
+				})
+			}
+		}
 	}
 	h := newHarness(t, Options{})
 	golden(t, "menu.txt", h.screen())
 }
 
-// Every board line has the same display width in every style, flipped or
-// not, under both East Asian width settings, with every kind of piece of
-// both colours on the board; and no line of the whole screen is wider than
-// an 80-column terminal.
+// glyphPiece reads a drawn piece back: the inverse of the style's glyphs,
+// worked out from the asset table, not from the renderer.
+func glyphPiece(t *testing.T, text string, st PieceStyle) (game.Piece, bool) {
+	t.Helper()
+	text = strings.TrimSpace(text)
+	white := false
+	if strings.HasPrefix(text, "v") {
+		white, text = true, strings.TrimPrefix(text, "v")
+	}
+	if text == "・" || text == "." || text == "" || text == "＊" || text == "*" {
+		return game.NoPiece, true
+	}
+	if text == "王" {
+		return game.NewPiece(game.White, game.King), true
+	}
+	for pt := game.Pawn; pt <= game.Dragon; pt++ {
+		switch st {
+		case ASCII:
+			if text == pt.SFEN() {
+				return game.NewPiece(game.Black, pt), true
+			}
+			if text == strings.ToLower(pt.SFEN()) {
+				return game.NewPiece(game.White, pt), true
+			}
+		case Western:
+			if text == strings.TrimSpace(glyphs[glyphWestern][pt]) {
+				return game.NewPiece(map[bool]game.Color{false: game.Black, true: game.White}[white], pt), true
+			}
+		default:
+			if text == glyphs[glyphKanji][pt] {
+				return game.NewPiece(map[bool]game.Color{false: game.Black, true: game.White}[white], pt), true
+			}
+		}
+	}
+	return game.NoPiece, false
+}
+
+// boardRow finds a rank line of a drawn board by its shape alone: ten
+// bars the same distance apart (4 or 6 columns: a grid), or two bars 28
+// columns apart (the compact board), followed by the rank's label. It
+// returns the nine cells' text and the label.
+func boardRow(line string, m measure) (cells []string, label string, ok bool) {
+	type cell struct {
+		col int
+		r   rune
+	}
+	var cs []cell
+	col := 0
+	for _, r := range strings.NewReplacer("[", "|", "]", "|").Replace(line) {
+		cs = append(cs, cell{col, r})
+		col += m.cond.RuneWidth(r)
+	}
+	var bars []int // indexes into cs
+	for i, c := range cs {
+		if c.r == '|' {
+			bars = append(bars, i)
+		}
+	}
+	text := func(from, to int) string {
+		var b strings.Builder
+		for _, c := range cs[from:to] {
+			b.WriteRune(c.r)
+		}
+		return b.String()
+	}
+	labelAfter := func(i int) string {
+		f := strings.Fields(text(i+1, len(cs)))
+		if len(f) == 0 || !strings.Contains("一二三四五六七八九abcdefghi", f[0]) || len([]rune(f[0])) != 1 {
+			return ""
+		}
+		return f[0]
+	}
+	for i := 0; i+9 < len(bars); i++ {
+		gap := cs[bars[i+1]].col - cs[bars[i]].col
+		if gap != 4 && gap != 6 {
+			continue
+		}
+		even := true
+		for j := i; j < i+9; j++ {
+			if cs[bars[j+1]].col-cs[bars[j]].col != gap {
+				even = false
+			}
+		}
+		if label = labelAfter(bars[i+9]); !even || label == "" {
+			continue
+		}
+		for j := i; j < i+9; j++ {
+			cells = append(cells, text(bars[j]+1, bars[j+1]))
+		}
+		return cells, label, true
+	}
+	for i := 0; i+1 < len(bars); i++ {
+		if label = labelAfter(bars[i+1]); cs[bars[i+1]].col-cs[bars[i]].col != 28 || label == "" {
+			continue
+		}
+		cur, w := "", 0
+		for _, c := range cs[bars[i]+1 : bars[i+1]] {
+			cur += string(c.r)
+			if w += m.cond.RuneWidth(c.r); w == 3 {
+				cells = append(cells, cur)
+				cur, w = "", 0
+			}
+		}
+		return cells, label, true
+	}
+	return nil, "", false
+}
+
+// readBack reads the board from a screen's text, without the renderer's
+// geometry (boardRow finds the rank lines by their shape), and checks
+// every square and both hands against pos, the board facing as flipped
+// says.
+func readBack(t *testing.T, screen string, pos *game.Position, st PieceStyle, flipped bool) {
+	t.Helper()
+	m := newMeasure(Narrow)
+	// The file numbers say which way the board faces.
+	order := `９\s*８\s*７\s*６\s*５\s*４\s*３\s*２\s*１|9\s*8\s*7\s*6\s*5\s*4\s*3\s*2\s*1`
+	if flipped {
+		order = `１\s*２\s*３\s*４\s*５\s*６\s*７\s*８\s*９|1\s*2\s*3\s*4\s*5\s*6\s*7\s*8\s*9`
+	}
+	if !regexp.MustCompile(order).MatchString(screen) {
+		t.Errorf("the file numbers are not in %s order (flipped %v)", order, flipped)
+	}
+	found := 0
+	for _, line := range strings.Split(screen, "\n") {
+		cells, label, ok := boardRow(line, m)
+		if !ok {
+			continue
+		}
+		rank := strings.Index("abcdefghi", label) + 1
+		for i, k := range kanjiRanks {
+			if k == label {
+				rank = i + 1
+			}
+		}
+		if rank == 0 || len(label) == 0 {
+			t.Fatalf("a board row with no rank label: %q", line)
+		}
+		if len(cells) != 9 {
+			t.Fatalf("rank %s: %d cells in %q", label, len(cells), line)
+		}
+		for i, cell := range cells {
+			file := 9 - i
+			if flipped {
+				file = i + 1
+			}
+			want := pos.At(game.NewSquare(file, rank))
+			got, ok := glyphPiece(t, cell, st)
+			if !ok || got != want {
+				t.Errorf("square %d%s reads %q, the position has %v", file, label, cell, want)
+			}
+		}
+		found++
+	}
+	if found != 9 {
+		t.Fatalf("%d rank lines found on the screen, want 9:\n%s", found, screen)
+	}
+	// The hands: each side's counts, written as glyph, glyph×N or glyphxN.
+	for _, c := range []game.Color{game.Black, game.White} {
+		for _, pt := range game.HandTypes {
+			n := pos.Hand(c, pt)
+			g := glyphOnly(pt, st)
+			if n == 0 {
+				continue
+			}
+			want := g
+			if n > 1 {
+				want = fmt.Sprintf("%s ×%d", g, n)
+				if !strings.Contains(screen, want) {
+					want = fmt.Sprintf("%s×%d", g, n)
+				}
+				if st == ASCII {
+					want = fmt.Sprintf("%sx%d", g, n)
+					if !strings.Contains(screen, want) {
+						want = fmt.Sprintf("%s x%d", g, n)
+					}
+				}
+			}
+			if !strings.Contains(screen, want) {
+				t.Errorf("%v's %d %v in hand are not on the screen (%q)", c, n, pt, want)
+			}
+		}
+	}
+}
+
+// Every board line has the same display width in every style and size,
+// flipped or not, under both East Asian width settings, with every kind of
+// piece of both colours and every highlight on the board.
 func TestBoardWidths(t *testing.T) {
-	all := "+p+l+n+s+b+rpk1/1gsnlrb2/9/9/9/9/9/2BRLNSG1/1KP+R+B+S+N+L+P w 2r2b4g4s4n4l18p 1"
-	pos, err := game.ParseSFEN(strings.ReplaceAll(all, " w 2r2b4g4s4n4l18p", " w RBGSNLP"))
+	all := "+p+l+n+s+b+rpk1/1gsnlrb2/9/9/9/9/9/2BRLNSG1/1KP+R+B+S+N+L+P w RBGSNLP 1"
+	pos, err := game.ParseSFEN(all)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var targets squareSet
+	targets[game.NewSquare(5, 5)], targets[game.NewSquare(9, 1)] = true, true
 	for _, ea := range []bool{false, true} {
 		cond := runewidth.NewCondition()
 		cond.EastAsianWidth = ea
-		for _, st := range []PieceStyle{Kanji, Western, ASCII} {
-			for _, flip := range []bool{false, true} {
-				o := boardOpts{style: st, flip: flip, cursor: game.NoSquare, selected: game.NoSquare}
-				for i, line := range strings.Split(renderBoard(&pos, o), "\n") {
-					if w := cond.StringWidth(line); w != boardWidth {
-						t.Errorf("eastAsian=%v %v flip=%v line %d %q: width %d, want %d", ea, st, flip, i, line, w, boardWidth)
-					}
-				}
-			}
-			policy := Narrow
-			if ea {
-				policy = Wide
-			}
-			h := midgameHarness(t, st)
-			h.m.c.setPolicy(policy)
-			for _, scr := range []string{h.screen(), func() string { h.press("?"); s := h.screen(); h.press("esc"); return s }()} {
-				lines := strings.Split(scr, "\n")
-				if len(lines) > 24 {
-					t.Errorf("%v: %d lines at 80×24", st, len(lines))
-				}
-				for _, line := range lines {
-					if w := cond.StringWidth(line); w > 80 {
-						t.Errorf("eastAsian=%v %v: line %q is %d columns, more than 80", ea, st, line, w)
+		for _, level := range []colorLevel{levelTrue, level256, levelMono} {
+			st := newStyles(paletteFor(true, level), level)
+			for _, ps := range []PieceStyle{Kanji, Western, ASCII, KIF} {
+				for _, size := range []boardSize{boardCompact, boardLarge, boardHuge} {
+					for _, flip := range []bool{false, true} {
+						o := boardOpts{style: ps, size: size, flip: flip, cursor: game.NewSquare(5, 5),
+							selected: game.NewSquare(8, 2), targets: &targets, last: game.NoMove,
+							check: game.NewSquare(8, 9), checkers: []game.Square{game.NewSquare(7, 9)}, styles: st}
+						g := newBoardGeom(size, ps)
+						lines := renderBoard(&pos, o)
+						if len(lines) != g.h {
+							t.Errorf("%v %v: %d lines, want %d", ps, size, len(lines), g.h)
+						}
+						for i, line := range lines {
+							if w := cond.StringWidth(ansi.Strip(line)); w != g.w {
+								t.Errorf("eastAsian=%v %v %v flip=%v line %d %q: width %d, want %d", ea, ps, size, flip, i, ansi.Strip(line), w, g.w)
+							}
+						}
 					}
 				}
 			}
@@ -113,57 +363,185 @@ func TestBoardWidths(t *testing.T) {
 	}
 }
 
-// renderBoard marks White's pieces without colour: v in kanji and western
-// styles, lower case in ASCII.
-func TestWhiteWithoutColour(t *testing.T) {
-	pos := game.StartPosition()
-	o := boardOpts{cursor: game.NoSquare, selected: game.NoSquare}
-	for st, want := range map[PieceStyle][2]string{
-		Kanji:   {"|v香v桂v銀v金v王v金v銀v桂v香|一", "| 香 桂 銀 金 玉 金 銀 桂 香|九"},
-		Western: {"|vL vN vS vG vK vG vS vN vL |a", "| L  N  S  G  K  G  S  N  L |i"},
-		ASCII:   {"| l  n  s  g  k  g  s  n  l |a", "| L  N  S  G  K  G  S  N  L |i"},
+// screens are the app's screens at the current size, for the size sweep:
+// a game with a piece picked and a long status, its help, a study with a
+// long comment, the menu.
+func sweepScreens(t *testing.T, policy WidthPolicy) []func(w, h int) string {
+	game := checkHarness(t, Options{Width: policy, Lang: Japanese})
+	game.typeMove("７四銀") // a move that reads six ways would wrap; this one is illegal: a long reason
+	help := checkHarness(t, Options{Width: policy, Pieces: Western})
+	help.press("?")
+	study := newHarness(t, Options{Width: policy, Lang: Japanese})
+	study.send(openMsg{path: filepath.Join("testdata", "study", "branches.kif")})
+	study.press("end")
+	menu := newHarness(t, Options{Width: policy})
+	var out []func(w, h int) string
+	for _, h := range []*harness{game, help, study, menu} {
+		h := h
+		out = append(out, func(w, hh int) string {
+			h.send(windowSize(w, hh))
+			return h.view()
+		})
+	}
+	return out
+}
+
+// Nothing is drawn outside the terminal at any size from the minimum to
+// 300×100, under both width settings: every line at most the width, at
+// most the height in lines. Below the minimum the app says how much room
+// it needs, within the terminal too.
+func TestNothingExceedsTheTerminal(t *testing.T) {
+	sizes := map[[2]int]bool{}
+	for w := minWidth; w <= 300; w++ {
+		for _, h := range []int{minHeight, 24, largeHeight - 1, largeHeight, hugeHeight - 1, hugeHeight, 50, 100} {
+			sizes[[2]int{w, h}] = true
+		}
+	}
+	for h := minHeight; h <= 100; h++ {
+		for _, w := range []int{minWidth, 80, largeWidth - 1, largeWidth, 120, hugeWidth - 1, hugeWidth, 200, 300} {
+			sizes[[2]int{w, h}] = true
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		sizes[[2]int{minWidth + rng.IntN(300-minWidth+1), minHeight + rng.IntN(100-minHeight+1)}] = true
+	}
+	if testing.Short() {
+		for s := range sizes {
+			if s[0]%7 != 0 && s[1]%7 != 0 {
+				delete(sizes, s)
+			}
+		}
+	}
+	for _, policy := range []WidthPolicy{Narrow, Wide} {
+		cond := runewidth.NewCondition()
+		cond.EastAsianWidth = policy == Wide
+		screens := sweepScreens(t, policy)
+		for size := range sizes {
+			for i, draw := range screens {
+				lines := strings.Split(draw(size[0], size[1]), "\n")
+				if len(lines) > size[1] {
+					t.Fatalf("%v, screen %d at %dx%d: %d lines", policy, i, size[0], size[1], len(lines))
+				}
+				for _, l := range lines {
+					if w := cond.StringWidth(ansi.Strip(l)); w > size[0] {
+						t.Fatalf("%v, screen %d at %dx%d: %q is %d columns", policy, i, size[0], size[1], ansi.Strip(l), w)
+					}
+				}
+			}
+		}
+		// Below the minimum: the message, wrapped, within the terminal.
+		for w := 1; w < minWidth+2; w++ {
+			for h := 1; h < minHeight+2; h++ {
+				if w >= minWidth && h >= minHeight {
+					continue
+				}
+				v := screens[0](w, h)
+				lines := strings.Split(v, "\n")
+				if len(lines) > h || !strings.Contains(strings.ReplaceAll(ansi.Strip(v), "\n", ""), "小さすぎ") && w > 20 && h > 3 {
+					t.Fatalf("%dx%d: %q", w, h, v)
+				}
+				for _, l := range lines {
+					if cw := cond.StringWidth(ansi.Strip(l)); cw > w {
+						t.Fatalf("%dx%d: %q is %d columns", w, h, l, cw)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The layouts switch where they are documented, and the large and huge
+// boards are drawn there.
+func TestLayoutsBySize(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		want layoutKind
+	}{
+		{80, 24, layoutCompact}, {99, 40, layoutCompact}, {100, 31, layoutCompact}, {100, 32, layoutLarge},
+		{120, 40, layoutLarge}, {139, 50, layoutLarge}, {140, 43, layoutLarge}, {140, 44, layoutHuge}, {200, 50, layoutHuge},
 	} {
-		o.style = st
-		lines := strings.Split(renderBoard(&pos, o), "\n")
-		if got := strings.TrimRight(lines[2], " "); got != want[0] {
-			t.Errorf("%v rank 1 = %q, want %q", st, got, want[0])
+		if got := chooseLayout(c.w, c.h, Kanji); got != c.want {
+			t.Errorf("%dx%d: layout %v, want %v", c.w, c.h, got, c.want)
 		}
-		if got := strings.TrimRight(lines[13-1], " "); got != want[1] {
-			t.Errorf("%v rank 9 = %q, want %q", st, got, want[1])
-		}
+	}
+	if got := chooseLayout(200, 50, KIF); got != layoutCompact {
+		t.Errorf("the KIF style at 200x50: layout %v, want the diagram", got)
 	}
 }
 
-// A full hand is the widest line: it must fit the smallest terminal the
-// app accepts, under both width settings.
-func TestFullHandFits(t *testing.T) {
-	for _, st := range []PieceStyle{Kanji, Western, ASCII} {
-		for _, policy := range []WidthPolicy{Narrow, Wide} {
-			h := newHarness(t, Options{Play: true, Pieces: st, Width: policy,
-				SFEN: "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1"})
-			h.send(windowSize(appMinWidth, appMinHeight))
-			cond := runewidth.NewCondition()
-			cond.EastAsianWidth = policy == Wide
-			for _, line := range strings.Split(h.screen(), "\n") {
-				if w := cond.StringWidth(line); w > appMinWidth {
-					t.Errorf("%v %v: %q is %d columns, more than %d", st, policy, line, w, appMinWidth)
+// The KIF style is the board exactly as a KIF diagram, and y copies that
+// diagram, which our own KIF reader reads back to the same position.
+func TestKIFStyleAndCopy(t *testing.T) {
+	h := checkHarness(t, Options{Pieces: KIF, Lang: Japanese})
+	s := h.screen()
+	for _, want := range []string{
+		"後手の持駒：歩",
+		"先手の持駒：角二　歩",
+		"|v香v桂v銀v金v王v金 ・v桂v香|一",
+		"| 歩 歩 玉 ・ 歩 歩 歩 ・ 歩|七",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the KIF screen lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "- - -") {
+		t.Errorf("the KIF diagram has zone rules:\n%s", s)
+	}
+	h.press("esc", "y")
+	if !strings.HasPrefix(h.clipboard, "後手の持駒：歩") {
+		t.Fatalf("y copied %q", h.clipboard)
+	}
+	pos := readKIFDiagram(t, h.clipboard)
+	want := h.game().Position()
+	if got := pos.SFEN(); got[:strings.LastIndex(got, " ")] != want.SFEN()[:strings.LastIndex(want.SFEN(), " ")] {
+		t.Errorf("the copied diagram reads back as %s, want %s", got, want.SFEN())
+	}
+	h.press("Y")
+	if h.clipboard != want.SFEN() {
+		t.Errorf("Y copied %q, want the SFEN %q", h.clipboard, want.SFEN())
+	}
+}
+
+// readKIFDiagram reads a copied diagram with the project's KIF reader.
+func readKIFDiagram(t *testing.T, text string) game.Position {
+	t.Helper()
+	rec, err := kifu.Read([]byte(text), "copied.kif")
+	if err != nil {
+		t.Fatalf("the copied diagram does not read as KIF: %v\n%s", err, text)
+	}
+	return rec.Start
+}
+
+// tints reads the highlights back from a styled frame: the background of
+// each square named below must be its tint in the theme's palette table
+// (not from the styles the renderer built), wherever the layout put it.
+func tints(t *testing.T, h *harness, view string, theme Theme) {
+	t.Helper()
+	pal := paletteFor(theme == ThemeDark, levelTrue)
+	l := h.m.play.layout()
+	rgb := func(hex string) string {
+		c := parseHex(t, hex)
+		return fmt.Sprintf("2;%d;%d;%d", c.R, c.G, c.B)
+	}
+	for sq, want := range map[string]string{
+		"7g": pal.picked,  // the king, picked
+		"8h": pal.capture, // the checking silver, which the king can take
+		"8f": pal.target,  // where the king can go
+		"5e": pal.plate,   // an empty square outside the zones
+	} {
+		s, _ := game.ParseSquare(sq)
+		for col := range 9 {
+			for row := range 9 {
+				if game.NewSquare(fileAt(col, h.m.play.flip), rankAt(row, h.m.play.flip)) != s {
+					continue
+				}
+				x, y := l.geom.cellOrigin(col, row)
+				got := attrsAt(t, view, l.board.x+x+1, l.board.y+y)
+				if got.bg != rgb(want) {
+					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.bg, want)
 				}
 			}
 		}
-	}
-}
-
-// Under NO_COLOR a terminal that takes colours gets none from any part of
-// the screen, the help bar included: only attributes (bold, faint, reverse).
-func TestNoColorHasNoColour(t *testing.T) {
-	old := lipgloss.ColorProfile()
-	lipgloss.SetColorProfile(termenv.ANSI256)
-	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
-	t.Setenv("NO_COLOR", "1")
-	h := newHarness(t, Options{Play: true})
-	h.typeMove("7g7f")
-	colour := regexp.MustCompile(`\x1b\[[0-9;]*?\b(3[0-9]|9[0-7]|4[0-9]|10[0-7])\b[0-9;]*m`)
-	if v := h.m.View(); colour.MatchString(v) {
-		t.Fatalf("colour escape %q in a NO_COLOR view:\n%q", colour.FindString(v), v)
 	}
 }

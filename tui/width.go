@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"os"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -25,22 +25,6 @@ func (p WidthPolicy) String() string {
 		return "wide"
 	}
 	return "narrow"
-}
-
-// DefaultWidthPolicy reads RUNEWIDTH_EASTASIAN ("1" wide, anything else
-// narrow) and, when it is unset, the locale (LC_ALL, LC_CTYPE, LANG), as
-// go-runewidth would.
-func DefaultWidthPolicy() WidthPolicy {
-	if v, ok := os.LookupEnv("RUNEWIDTH_EASTASIAN"); ok {
-		if v == "1" {
-			return Wide
-		}
-		return Narrow
-	}
-	if runewidth.IsEastAsian() {
-		return Wide
-	}
-	return Narrow
 }
 
 // measure is the one place text width is computed: every pad and every
@@ -131,14 +115,44 @@ func sgrEnd(s string, i int) int {
 	return i
 }
 
-// wrapLines wraps plain text to width columns in at most rows lines; what
-// does not fit ends the last line with "...".
-func (w measure) wrapLines(text string, width, rows int) []string {
-	lines := wrapText(w, text, width)
-	if len(lines) > rows {
-		lines = lines[:rows]
-		last := w.truncate(lines[rows-1], width-3)
-		lines[rows-1] = last + "..."
+// ParseWidthPolicy reads "narrow" or "wide".
+func ParseWidthPolicy(s string) (WidthPolicy, error) {
+	switch strings.ToLower(s) {
+	case "narrow":
+		return Narrow, nil
+	case "wide":
+		return Wide, nil
 	}
-	return lines
+	return Narrow, fmt.Errorf("unknown width %q (want narrow or wide)", s)
+}
+
+// fit cuts or pads s to exactly n columns.
+func (w measure) fit(s string, n int) string {
+	return w.pad(w.truncate(s, n), n)
+}
+
+// asciiOnly replaces every non-ASCII character of s (escape sequences
+// aside) with as many '?' as it is wide, for a terminal whose locale is not
+// UTF-8: the layout, measured with the real characters, stays aligned.
+func (w measure) asciiOnly(s string) string {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r < 0x80 {
+			b.WriteRune(r)
+			continue
+		}
+		b.WriteString(strings.Repeat("?", max(w.cond.RuneWidth(r), 1)))
+	}
+	return b.String()
 }

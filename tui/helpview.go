@@ -1,0 +1,126 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+)
+
+// helpView is the ? screen: every key of the screen it was opened from
+// (the same bindings that drive it), then notes, in a viewport that
+// scrolls, so it fits the smallest terminal.
+type helpView struct {
+	groups [][]key.Binding
+	notes  string
+	vp     viewport.Model
+	w, h   int
+}
+
+func newHelpView(groups [][]key.Binding, notes string) *helpView {
+	return &helpView{groups: groups, notes: notes, vp: viewport.New()}
+}
+
+// lines lays the help out for w columns.
+func (hv *helpView) lines(w int, m measure, st *Styles) []string {
+	keyW := 0
+	for _, g := range hv.groups {
+		for _, b := range g {
+			keyW = max(keyW, m.width(b.Help().Key))
+		}
+	}
+	var out []string
+	for i, g := range hv.groups {
+		if i > 0 {
+			out = append(out, "")
+		}
+		for _, b := range g {
+			k := m.pad(b.Help().Key, keyW)
+			if st != nil {
+				k = st.key.render(k)
+			}
+			for j, l := range wrapText(m, b.Help().Desc, max(w-keyW-3, 1)) {
+				if j > 0 {
+					k = strings.Repeat(" ", keyW)
+				}
+				out = append(out, m.fit(" "+k+"  "+l, w))
+			}
+		}
+	}
+	if hv.notes != "" {
+		out = append(out, "")
+		for _, para := range strings.Split(strings.TrimRight(hv.notes, "\n"), "\n") {
+			for _, l := range wrapText(m, para, w) {
+				out = append(out, m.fit(l, w))
+			}
+		}
+	}
+	return out
+}
+
+// size fits the viewport to the screen, less the title and footer lines.
+func (hv *helpView) size(w, h int, m measure, st *Styles) {
+	if w == hv.w && h == hv.h {
+		return
+	}
+	hv.w, hv.h = w, h
+	hv.vp.SetWidth(w)
+	hv.vp.SetHeight(max(h-2, 1))
+	hv.vp.SetContentLines(hv.lines(w, m, st))
+}
+
+// update scrolls; done is true for the keys that close the help.
+func (hv *helpView) update(msg tea.Msg) (done bool) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "?", "esc", "q", "enter":
+			return true
+		case "home", "g":
+			hv.vp.GotoTop()
+			return false
+		case "end", "G":
+			hv.vp.GotoBottom()
+			return false
+		}
+	}
+	hv.vp, _ = hv.vp.Update(msg)
+	return false
+}
+
+// view draws the help as exactly h lines of w columns: a title, the
+// scrolled lines, and how far down they are.
+func (hv *helpView) view(w, h int, title, closeHint string, m measure, st *Styles) string {
+	hv.vp.MouseWheelEnabled = true
+	hv.size(w, h, m, st)
+	head := m.fit(title, w)
+	if st != nil {
+		head = st.title.render(head)
+	}
+	lines := []string{head}
+	for _, l := range strings.Split(hv.vp.View(), "\n") {
+		lines = append(lines, m.fit(l, w))
+	}
+	lines = lines[:min(len(lines), max(h-1, 1))]
+	for len(lines) < h-1 {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	foot := closeHint
+	if hv.vp.TotalLineCount() > hv.vp.VisibleLineCount() {
+		foot += "  " + percent(hv.vp.ScrollPercent())
+	}
+	foot = m.fit(foot, w)
+	if st != nil {
+		foot = st.dim.render(foot)
+	}
+	if h > 1 {
+		lines = append(lines, foot)
+	}
+	return strings.Join(lines[:min(len(lines), h)], "\n")
+}
+
+func percent(f float64) string {
+	n := int(f*100 + 0.5)
+	return strconv.Itoa(n) + "%"
+}

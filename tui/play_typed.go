@@ -1,0 +1,248 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
+)
+
+// movePrompt starts the move line.
+const movePrompt = "> "
+
+func (m *playModel) openInput(text string) {
+	m.typing = true
+	m.input = newInput(movePrompt, text, 0)
+	m.clearPick()
+	m.liveCheck()
+}
+
+func (m *playModel) closeInput() {
+	m.typing = false
+	m.live, m.liveErr = "", false
+}
+
+// typeKey edits the move line: every printable key goes into it, and the
+// cursor and editing keys (←/→, home/end, ctrl+a/e/u/w) work within it.
+func (m playModel) typeKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
+	switch {
+	case keyIs(msg, m.c.keys.Cancel):
+		m.closeInput()
+		return m, nil
+	case isEnter(msg):
+		return m.submit()
+	case msg.String() == "backspace" && m.input.Value() == "":
+		m.closeInput()
+		return m, nil
+	}
+	if !m.input.edit(msg) {
+		return m, nil // the cursor moved, or nothing happened
+	}
+	if m.input.Value() == "" && msg.String() == "backspace" {
+		// Backspace took the last character: the line closes, as it opened.
+		m.closeInput()
+		return m, nil
+	}
+	m.liveCheck()
+	return m, nil
+}
+
+// liveCheck says, as the move is typed, what it reads as.
+func (m *playModel) liveCheck() {
+	w := m.c.w
+	text := m.input.trimmed()
+	m.liveErr = false
+	if text == "" {
+		m.live = w.typeHint
+		return
+	}
+	pos := m.g.Position()
+	mv, err := notation.ParseAny(&pos, text, m.lastMove())
+	if err == nil {
+		m.live = "= " + m.describe(&pos, mv)
+		return
+	}
+	if a, ok := promotionChoice(err); ok {
+		last := m.lastMove()
+		m.live = fmt.Sprintf(w.readsAs, notation.Format(&pos, a[0], m.c.notation, last), notation.Format(&pos, a[1], m.c.notation, last))
+		return
+	}
+	m.liveErr = true
+	switch notation.CheckSyntax(text) {
+	case notation.SyntaxPartial:
+		m.live, m.liveErr = w.partial, false
+	case notation.SyntaxInvalid:
+		m.live = w.notAMove
+	default:
+		m.live = m.explain(text, err)
+	}
+}
+
+// describe writes a move in the move list's notation, with USI as well
+// when that differs.
+func (m *playModel) describe(pos *game.Position, mv game.Move) string {
+	s := notation.Format(pos, mv, m.c.notation, m.lastMove())
+	if m.c.notation != notation.USI {
+		s += " (" + mv.USI() + ")"
+	}
+	return s
+}
+
+// submit plays the typed move or says why it cannot be played.
+func (m playModel) submit() (playModel, tea.Cmd) {
+	text := m.input.trimmed()
+	if text == "" {
+		m.closeInput()
+		return m, nil
+	}
+	if why := m.cannotMove(); why != "" {
+		m.setError(why)
+		return m, nil
+	}
+	pos := m.g.Position()
+	mv, err := notation.ParseAny(&pos, text, m.lastMove())
+	if pair, ok := promotionChoice(err); ok {
+		// The text left promotion open: ask, as the cursor does.
+		m.pending, m.state = pair, statePromote
+		m.closeInput()
+		return m, nil
+	}
+	if err != nil {
+		// Said in the status, and beside the line until the line is edited.
+		m.setError(m.explain(text, err))
+		m.live, m.liveErr = m.status, true
+		return m, nil
+	}
+	return m.playMove(mv)
+}
+
+// promotionChoice reports whether err is a move whose text left only
+// promotion open: [0] promotes, [1] does not.
+func promotionChoice(err error) ([2]game.Move, bool) {
+	var amb *notation.AmbiguousError
+	if !errors.As(err, &amb) || len(amb.Candidates) != 2 {
+		return [2]game.Move{}, false
+	}
+	a, b := amb.Candidates[0], amb.Candidates[1]
+	if a.From() != b.From() || a.To() != b.To() || a.IsPromotion() == b.IsPromotion() {
+		return [2]game.Move{}, false
+	}
+	if b.IsPromotion() {
+		a, b = b, a
+	}
+	return [2]game.Move{a, b}, true
+}
+
+// explain turns a notation or rules error into one status line in the
+// screen's language.
+func (m *playModel) explain(text string, err error) string {
+	return explainMove(m.c.w, text, err)
+}
+
+func explainMove(w *words, text string, err error) string {
+	var amb *notation.AmbiguousError
+	var ill *notation.IllegalError
+	var rule *game.IllegalMoveError
+	var syn *notation.SyntaxError
+	var nop *notation.NoPieceError
+	var same *notation.SameSquareError
+	switch {
+	case errors.As(err, &amb):
+		return fmt.Sprintf(w.ambiguous, text, strings.Join(amb.Texts, ", "))
+	case errors.As(err, &ill):
+		return fmt.Sprintf(w.illegal, text, w.rule(ill.Err.Rule))
+	case errors.As(err, &rule):
+		return fmt.Sprintf(w.illegal, text, w.rule(rule.Rule))
+	case errors.As(err, &syn) && syn.Incomplete:
+		return fmt.Sprintf(w.incomplete, text)
+	case errors.As(err, &syn):
+		return w.notAMove + ": " + text
+	case errors.As(err, &nop) && w.lang == Japanese:
+		name := "駒"
+		if nop.Piece != game.NoPieceType {
+			name = nop.Piece.Kanji()
+		}
+		if nop.From.Valid() {
+			return fmt.Sprintf("%s: %sの%sは%sにありません", text, w.sideName(nop.Color), name, squareName(nop.From, Kanji))
+		}
+		return fmt.Sprintf("%s: %sへ行ける%sの%sはなく、持駒にもありません", text, squareName(nop.To, Kanji), w.sideName(nop.Color), name)
+	case errors.As(err, &same) && w.lang == Japanese:
+		if same.Prev == game.NoMove {
+			return text + ": 「同」ですが直前の手がありません"
+		}
+		return fmt.Sprintf("%s: 「同」ですが直前の手の行き先は%sです", text, squareName(same.Prev.To(), Kanji))
+	}
+	return err.Error()
+}
+
+// paste takes a pasted move or position (a terminal's bracketed paste):
+// a move goes into the move line, to be checked and played with enter; a
+// position (an SFEN, with or without "sfen" or "position sfen" before it)
+// asks whether to start a new game from it.
+func (m playModel) paste(text string) (playModel, tea.Cmd) {
+	m.status, m.statusErr = "", false
+	text = strings.TrimSpace(text)
+	if m.state == stateSave {
+		m.save.edit(tea.PasteMsg{Content: text})
+		return m, nil
+	}
+	if m.state != stateMove || text == "" {
+		return m, nil
+	}
+	if p, ok := parsePastedSFEN(text); ok {
+		m.pasted = p
+		m.state, m.confirm = stateConfirm, confirmPaste
+		return m, nil
+	}
+	if m.over() {
+		m.setError(m.c.w.gameOver)
+		return m, nil
+	}
+	line := strings.Join(strings.Fields(text), " ")
+	if !m.typing {
+		m.openInput("")
+	}
+	m.input.edit(tea.PasteMsg{Content: line})
+	m.liveCheck()
+	return m, nil
+}
+
+// parsePastedSFEN reads a position as players paste one: a bare SFEN,
+// "sfen …" or "position sfen …" (any moves after it are played).
+func parsePastedSFEN(text string) (game.Position, bool) {
+	f := strings.Fields(text)
+	if len(f) >= 2 && f[0] == "position" && f[1] == "sfen" {
+		f = f[2:]
+	} else if len(f) >= 1 && f[0] == "sfen" {
+		f = f[1:]
+	}
+	if len(f) < 3 || !strings.Contains(f[0], "/") {
+		return game.Position{}, false
+	}
+	n := 4
+	if len(f) < 4 {
+		n = len(f)
+	}
+	p, err := game.ParseSFEN(strings.Join(f[:n], " "))
+	if err != nil {
+		return game.Position{}, false
+	}
+	rest := f[n:]
+	if len(rest) > 0 && rest[0] == "moves" {
+		for _, u := range rest[1:] {
+			mv, err := p.ParseUSI(u)
+			if err != nil || p.CheckMove(mv) != nil {
+				return game.Position{}, false
+			}
+			p = p.Play(mv)
+		}
+	}
+	if !p.HasLegalMove() {
+		return game.Position{}, false
+	}
+	return p, true
+}
