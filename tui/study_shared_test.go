@@ -32,7 +32,7 @@ func TestStudySharedRecords(t *testing.T) {
 
 			s := loadStudy(studyCommon(80, 24), path)
 			if s.rec == nil {
-				mustShow(t, s, "Cannot open")
+				mustShow(t, s, "を開けません")
 				t.Logf("does not open: %v", s.loadErr)
 				return
 			}
@@ -51,7 +51,7 @@ func TestStudySharedRecords(t *testing.T) {
 			}
 			main := s.rec.MainMoves()
 			if s.loadErr != nil {
-				mustShow(t, s, "cannot be read")
+				mustShow(t, s, "読めません")
 				t.Logf("breaks off: %v", s.loadErr)
 				if len(main) >= len(moves) {
 					t.Fatalf("broke off (%v) yet read %d of %d moves", s.loadErr, len(main), len(moves))
@@ -96,6 +96,6 @@ func TestStudyCountsMovesOnly(t *testing.T) {
 	mustShow(t, s, "手数 181/181", "まで181手で")
 	s = loadStudy(studyCommon(100, 30), filepath.Join(root, "kfj__kanju-kemuri.kif"))
 	s.goTo(s.last())
-	mustShow(t, s, "手数 117/117  ▲２二馬", "詰み", "まで117手で詰み、先手の勝ち")
+	mustShow(t, s, "手数 117/117", "117 ▲２二馬", "詰み", "まで117手で詰み、先手の勝ち")
 	mustNotShow(t, s, "終局の記録なし")
 }
