@@ -251,9 +251,9 @@ func TestFaults(t *testing.T) {
 	})
 	t.Run("no readyok", func(t *testing.T) {
 		cfg := fakeConfig("noreadyok", nil)
-		cfg.Timeout = 200 * time.Millisecond
+		cfg.Timeout = 2 * time.Second // long enough for usiok on a busy machine
 		_, err := usi.Start(bg, cfg)
-		wantFault(t, err, usi.NoAnswer, "fake sent no readyok within 200ms")
+		wantFault(t, err, usi.NoAnswer, "fake sent no readyok within 2s")
 	})
 	t.Run("crash mid-game", func(t *testing.T) {
 		e, _ := startFake(t, "crash=2")
