@@ -11,14 +11,14 @@ import (
 	"time"
 
 	"example.com/shogi/game"
-	"example.com/shogi/game/internal/fakeusi"
+	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/game/usi"
 )
 
 // fake starts this test binary as an engine behaving as spec says.
 func fake(t *testing.T, spec string, tweak func(*usi.Config)) Engine {
 	t.Helper()
-	cfg := usi.Config{Path: os.Args[0], Env: []string{fakeusi.Env + "=" + spec},
+	cfg := usi.Config{Path: os.Args[0], Env: []string{usitest.Env + "=" + spec},
 		Timeout: 5 * time.Second, StopGrace: 200 * time.Millisecond, QuitGrace: 3 * time.Second}
 	if tweak != nil {
 		tweak(&cfg)
@@ -147,7 +147,7 @@ func TestSpec(t *testing.T) {
 	}
 	// An engine that never says usiok cannot be a player; the error names it.
 	s, _ := ParseSpec("usi:" + os.Args[0])
-	_, err := s.NewPlayer(context.Background(), r, usi.Config{Env: []string{fakeusi.Env + "=nousiok"}, Timeout: 200 * time.Millisecond})
+	_, err := s.NewPlayer(context.Background(), r, usi.Config{Env: []string{usitest.Env + "=nousiok"}, Timeout: 200 * time.Millisecond})
 	var ue *usi.Error
 	if !errors.As(err, &ue) || ue.Fault != usi.NoAnswer || !strings.Contains(err.Error(), "sent no usiok") {
 		t.Errorf("no usiok: %v", err)

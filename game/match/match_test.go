@@ -12,13 +12,13 @@ import (
 
 	"example.com/shogi/game"
 	"example.com/shogi/game/bot"
-	"example.com/shogi/game/internal/fakeusi"
+	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/game/usi"
 )
 
-// The test binary doubles as a scripted USI engine (see fakeusi).
+// The test binary doubles as a scripted USI engine (see usitest).
 func TestMain(m *testing.M) {
-	fakeusi.MaybeRun()
+	usitest.MaybeRun()
 	os.Exit(m.Run())
 }
 

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"example.com/shogi/game"
-	"example.com/shogi/game/internal/fakeusi"
+	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/game/usi"
 )
 
@@ -26,9 +26,9 @@ func mustSFEN(t testing.TB, s string) game.Position {
 	return p
 }
 
-// The test binary doubles as a scripted engine (see fakeusi).
+// The test binary doubles as a scripted engine (see usitest).
 func TestMain(m *testing.M) {
-	fakeusi.MaybeRun()
+	usitest.MaybeRun()
 	os.Exit(m.Run())
 }
 
@@ -52,7 +52,7 @@ func (s *syncBuffer) String() string {
 
 // fakeConfig runs this test binary as an engine behaving as spec says.
 func fakeConfig(spec string, logTo *syncBuffer) usi.Config {
-	c := usi.Config{Path: os.Args[0], Env: []string{fakeusi.Env + "=" + spec},
+	c := usi.Config{Path: os.Args[0], Env: []string{usitest.Env + "=" + spec},
 		Timeout: 5 * time.Second, StopGrace: 300 * time.Millisecond, QuitGrace: 3 * time.Second}
 	if logTo != nil {
 		c.Log = log.New(logTo, "", 0)

@@ -1,7 +1,8 @@
-// Package fakeusi is a scripted USI engine for tests. A test binary runs
-// it from TestMain when the environment variable Env is set, so tests can
-// start their own binary as an engine (no outside program needed) and make
-// it misbehave in every way a real engine can.
+// Package usitest is a scripted USI engine for tests, as net/http/httptest
+// is a server for them. A test binary runs it from TestMain when the
+// environment variable Env is set, so a test can start its own binary as
+// an engine (no outside program needed) and make it misbehave in every
+// way a real engine can.
 //
 // Env holds comma-separated behaviours:
 //
@@ -28,7 +29,7 @@
 // info line with a score and a PV first. It echoes every setoption it
 // receives as "info string set NAME=VALUE" before its next readyok, so a
 // test can see what reached it.
-package fakeusi
+package usitest
 
 import (
 	"bufio"
