@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"example.com/shogi/game"
-	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/game/usi"
+	"example.com/shogi/game/usi/usitest"
 )
 
 // fake starts this test binary as an engine behaving as spec says.

@@ -12,8 +12,8 @@ import (
 
 	"example.com/shogi/game"
 	"example.com/shogi/game/bot"
-	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/game/usi"
+	"example.com/shogi/game/usi/usitest"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest).

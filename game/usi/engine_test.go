@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"example.com/shogi/game"
-	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/game/usi"
+	"example.com/shogi/game/usi/usitest"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {
