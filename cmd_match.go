@@ -296,7 +296,7 @@ func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) in
 		defer f.Close()
 		s.out = f
 	}
-	fmt.Fprintf(stderr, "shogi match: %d games, %s vs %s, %s, seed %d", o.games, s.names[0], s.names[1], o.control, o.seed)
+	fmt.Fprintf(stderr, "shogi match: %s, %s vs %s, %s, seed %d", plural(o.games, "game"), s.names[0], s.names[1], o.control, o.seed)
 	if logPath != "" {
 		fmt.Fprintf(stderr, ", engine log %s", logPath)
 	}
@@ -345,7 +345,7 @@ func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) in
 		status = 1
 	}
 	if ctx.Err() != nil && status == 0 {
-		fmt.Fprintf(stderr, "shogi match: interrupted after %d games", s.done)
+		fmt.Fprintf(stderr, "shogi match: interrupted after %s", plural(s.done, "game"))
 		if s.out != nil {
 			fmt.Fprintf(stderr, " (%d written to %s)", s.written, o.out)
 		}
@@ -526,10 +526,20 @@ func (s *series) finish(i int, first game.Color, res match.Result) {
 }
 
 func describeResult(res match.Result) string {
-	if res.MaxMoves {
+	switch {
+	case res.MaxMoves:
 		return "draw at the move limit"
+	case res.Fault != nil && res.Ending != game.TimeLoss:
+		return fmt.Sprintf("%s (%s's engine failed)", res.Outcome, res.Faulty)
 	}
 	return res.Result.String()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 // matchRecord turns a finished game into a record: headers (players,

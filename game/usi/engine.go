@@ -666,8 +666,8 @@ func (w *tailWriter) Write(b []byte) (int, error) {
 		line := strings.TrimRight(string(w.part[:i]), "\r")
 		w.part = w.part[i+1:]
 		w.e.logf("! %s", line)
-		if strings.TrimSpace(line) != "" {
-			w.tail = line
+		if t := strings.TrimSpace(line); t != "" {
+			w.tail = t
 		}
 	}
 	if len(w.part) > 4096 {
