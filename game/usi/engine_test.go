@@ -317,6 +317,23 @@ func TestFaults(t *testing.T) {
 		_, err = e.Go(bg, game.StartPosition(), nil, usi.Limits{}, nil)
 		wantFault(t, err, usi.Junk, "sent more than 100 lines that are not USI instead of bestmove", "### junk line 0 ###", "killed")
 	})
+	t.Run("stops reading", func(t *testing.T) {
+		cfg := fakeConfig("deaf", nil)
+		cfg.Timeout = time.Second
+		e, err := usi.Start(bg, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		// Its input fills up; a write then waits Timeout, no longer.
+		for i := 0; i < 100000 && err == nil; i++ {
+			err = e.SetOption("EvalDir", strings.Repeat("x", 200))
+		}
+		wantFault(t, err, usi.NoAnswer, "fake stopped reading its input (setoption waited 1s) and was killed")
+		if _, err := e.Go(bg, game.StartPosition(), nil, usi.Limits{}, nil); err == nil {
+			t.Error("a killed engine answered")
+		}
+	})
 	t.Run("slow quit", func(t *testing.T) {
 		cfg := fakeConfig("slowquit", nil)
 		cfg.QuitGrace = 300 * time.Millisecond

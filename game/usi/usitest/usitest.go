@@ -18,6 +18,7 @@
 //	unreadable    answer go with "bestmove xyz"
 //	garbage       on go, print lines of junk without end
 //	slowquit      take 30 s to obey quit
+//	deaf          stop reading input after the first readyok
 //	resign        answer go with bestmove resign
 //	win           answer go with bestmove win whether the declaration holds or not
 //	quiet         send no info lines
@@ -62,6 +63,7 @@ type fake struct {
 	crashAt                                      int
 	banner, exit, nousiok, noreadyok             bool
 	hang, illegal, unreadable, garbage, slowquit bool
+	deaf                                         bool
 	resign, win, quiet                           bool
 	out                                          *bufio.Writer
 	set                                          []string
@@ -96,6 +98,8 @@ func run(spec string) {
 			f.garbage = true
 		case "slowquit":
 			f.slowquit = true
+		case "deaf":
+			f.deaf = true
 		case "resign":
 			f.resign = true
 		case "win":
@@ -148,6 +152,9 @@ func run(spec string) {
 			}
 			f.set = nil
 			f.say("readyok")
+			if f.deaf {
+				time.Sleep(time.Hour)
+			}
 		case "position":
 			var err error
 			if start, moves, err = usi.ParsePosition(line); err != nil {
