@@ -113,7 +113,7 @@ func TestMatchEngineCrashes(t *testing.T) {
 	if last := lastLine(stdout); !strings.HasPrefix(last, "crasher vs greedy: 0-0-2 ") {
 		t.Errorf("result %q", last)
 	}
-	if strings.Count(stderr, "crasher exited before sending bestmove (exit status 2): fake: segmentation fault (pretend); crasher lost the game and was restarted") != 2 {
+	if strings.Count(stderr, "crasher exited before sending bestmove (exit status 2); the last it said on stderr: fake: segmentation fault (pretend); crasher lost the game and was restarted") != 2 {
 		t.Errorf("stderr:\n%s", stderr)
 	}
 	r, err := kifu.ReadFile(out)

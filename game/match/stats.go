@@ -72,6 +72,8 @@ func signed(x float64) string {
 		return "+inf"
 	case math.IsInf(x, -1):
 		return "-inf"
+	case x == 0:
+		x = 0 // not "-0.0"
 	}
 	return fmt.Sprintf("%+.1f", x)
 }

@@ -26,8 +26,8 @@ func TestElo(t *testing.T) {
 		t.Errorf("mirror: %v ± %v, LOS %v", d2, m2, y.LOS())
 	}
 	even := Tally{Wins: 5, Draws: 10, Losses: 5}
-	if d, _ := even.Elo(); d != 0 || even.LOS() != 0.5 {
-		t.Errorf("even: %v %v", d, even.LOS())
+	if d, _ := even.Elo(); d != 0 || even.LOS() != 0.5 || !strings.Contains(even.String(), "Elo +0.0 ±") {
+		t.Errorf("even: %v %v %q", d, even.LOS(), even.String())
 	}
 	// All wins: the difference is unbounded, and says so.
 	s := Tally{Wins: 20}.String()

@@ -297,7 +297,7 @@ func (e *Engine) exitedLocked(when string) *Error {
 	}
 	msg := "exited " + when + status
 	if tail := e.stderr.last(); tail != "" {
-		msg += ": " + tail
+		msg += "; the last it said on stderr: " + tail
 	}
 	return &Error{Engine: e.name, Fault: Exited, Msg: msg, Err: e.exitErr}
 }
