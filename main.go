@@ -10,6 +10,7 @@
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
+//	shogi match [flags] P P    play a series of games between engines and bots
 package main
 
 import (
@@ -28,6 +29,7 @@ var commands = map[string]command{
 	"convert": runConvert,
 	"play":    runPlay,
 	"open":    runOpen,
+	"match":   runMatch,
 }
 
 func main() {
@@ -66,5 +68,7 @@ func usage(w io.Writer) {
                        read moves in any notation and print them in STYLE
   convert [--from F] [--to F] [-o FILE] [FILE|-]
                        convert a game record
+  match [flags] PLAYER PLAYER
+                       play games between engines and bots: shogi match -h
 `)
 }
