@@ -17,7 +17,13 @@ type Config struct {
 	Start game.Position
 	// Moves were played before the match took over (an opening, a resumed
 	// game): they are checked, not timed.
-	Moves   []game.Move
+	Moves []game.Move
+	// Notes, when it has one entry per move of Moves, makes those moves a
+	// game being resumed rather than an opening: the clock is charged with
+	// each note's time (so it stands where it stood when the game was
+	// left), undo may take them back with the clock, and the Result's
+	// Notes cover them.
+	Notes   []MoveNote
 	Players [2]Player      // indexed by game.Color
 	Time    [2]TimeControl // each side's allowance; the zero value is no clock
 	// Margin is how far past its time a move may arrive before the flag
@@ -129,8 +135,27 @@ func New(cfg Config) (*Match, error) {
 	if ts == nil {
 		ts = RealTime{}
 	}
-	return &Match{cfg: cfg, ts: ts, requests: make(chan request), done: make(chan struct{}),
-		g: g, clock: NewClock(cfg.Time), opening: g.Len()}, nil
+	m := &Match{cfg: cfg, ts: ts, requests: make(chan request), done: make(chan struct{}),
+		g: g, clock: NewClock(cfg.Time), opening: g.Len()}
+	if len(cfg.Notes) > 0 {
+		if len(cfg.Notes) != len(cfg.Moves) {
+			return nil, fmt.Errorf("match: %d notes for %d moves", len(cfg.Notes), len(cfg.Moves))
+		}
+		// Replay the times on the clock, from an arbitrary instant.
+		var at time.Time
+		for i, n := range cfg.Notes {
+			if n.Spent < 0 {
+				return nil, fmt.Errorf("match: move %d took a negative time", i+1)
+			}
+			m.before = append(m.before, m.clock.main)
+			p := g.PositionAt(i)
+			m.clock.Start(p.SideToMove(), at)
+			at = at.Add(n.Spent)
+			m.clock.Stop(at, cfg.Margin)
+		}
+		m.notes, m.opening = append([]MoveNote(nil), cfg.Notes...), 0
+	}
+	return m, nil
 }
 
 // Subscribe returns a queue of the match's events from now on. After the
@@ -222,8 +247,27 @@ func (m *Match) Step() error { return m.ask(request{kind: reqStep}) }
 // Abort interrupts the game (中断), saying why.
 func (m *Match) Abort(reason string) error { return m.ask(request{kind: reqAbort, reason: reason}) }
 
-// Impasse ends the game by agreement under the 24-point rule (持将棋).
+// Impasse ends the game under the 24-point rule (持将棋). Between two
+// humans it is by agreement, at any moment. A bot or an engine cannot
+// agree, so when one plays either side the claim stands only when the
+// rule's conditions hold (game.Position.CanClaimImpasse: both kings in
+// their promotion zones, the side to move not in check); otherwise it is
+// refused with a *game.ImpasseError and the game goes on.
 func (m *Match) Impasse() error { return m.ask(request{kind: reqImpasse}) }
+
+// impasseRefused says why the players may not end the game by impasse
+// now, or nil.
+func (m *Match) impasseRefused() error {
+	for _, p := range m.cfg.Players {
+		if _, ok := p.(*Human); !ok {
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			pos := m.g.Position()
+			return pos.CanClaimImpasse()
+		}
+	}
+	return nil
+}
 
 // ---- the game loop ----
 
@@ -415,6 +459,10 @@ func (m *Match) between(req request, stepping *bool) (Result, bool) {
 		req.reply <- nil
 		return Result{Aborted: true, Reason: req.reason}, true
 	case reqImpasse:
+		if err := m.impasseRefused(); err != nil {
+			req.reply <- err
+			break
+		}
 		req.reply <- nil
 		return m.impasse(), true
 	}
@@ -554,6 +602,10 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 				req.reply <- nil
 				return Result{Aborted: true, Reason: req.reason}, true, false
 			case reqImpasse:
+				if err := m.impasseRefused(); err != nil {
+					req.reply <- err
+					continue
+				}
 				stopTurn()
 				m.cancelClock()
 				req.reply <- nil
