@@ -222,7 +222,8 @@ func (m *Match) ask(r request) error {
 }
 
 // Submit plays a human's answer for side c: a move, a resignation
-// (Resign) or a declaration (Win). An illegal move, or a declaration that
+// (Resign, which a person may also make while the other side thinks or
+// the game is paused) or a declaration (Win). An illegal move, or a declaration that
 // does not hold, is refused with an error saying why (a
 // *game.IllegalMoveError, a *game.DeclarationError) and the game goes on.
 func (m *Match) Submit(c game.Color, b usi.BestMove) error {
@@ -436,6 +437,10 @@ func (m *Match) setPaused(p bool) {
 func (m *Match) between(req request, stepping *bool) (Result, bool) {
 	switch req.kind {
 	case reqSubmit:
+		if req.move.Resign && m.isHuman(req.side) {
+			req.reply <- nil
+			return m.resign(req.side), true
+		}
 		if m.isPaused() {
 			req.reply <- ErrPaused
 		} else {
@@ -467,6 +472,18 @@ func (m *Match) between(req request, stepping *bool) (Result, bool) {
 		return m.impasse(), true
 	}
 	return Result{}, false
+}
+
+func (m *Match) resign(c game.Color) Result {
+	m.mu.Lock()
+	m.g.Resign(c)
+	m.mu.Unlock()
+	return Result{Result: m.g.Result(), Reason: m.who(c) + " resigned"}
+}
+
+func (m *Match) isHuman(c game.Color) bool {
+	_, ok := m.cfg.Players[c].(*Human)
+	return ok
 }
 
 func (m *Match) impasse() Result {
@@ -564,6 +581,13 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 		case req := <-m.requests:
 			switch req.kind {
 			case reqSubmit:
+				if req.side != c && req.move.Resign && m.isHuman(req.side) {
+					// A person may resign while the other side thinks.
+					stopTurn()
+					m.cancelClock()
+					req.reply <- nil
+					return m.resign(req.side), true, false
+				}
 				if req.side != c {
 					req.reply <- ErrNotYourTurn
 					continue
@@ -636,25 +660,7 @@ func (m *Match) takeInfos(t *turn, ply int) {
 		}
 		merged := in
 		if t.last != nil {
-			merged = *t.last
-			if in.Depth > 0 {
-				merged.Depth, merged.SelDepth = in.Depth, in.SelDepth
-			}
-			if in.Nodes > 0 {
-				merged.Nodes, merged.NPS = in.Nodes, in.NPS
-			}
-			if in.Time > 0 {
-				merged.Time = in.Time
-			}
-			if in.HasScore {
-				merged.HasScore, merged.Score = true, in.Score
-			}
-			if len(in.PV) > 0 {
-				merged.PV = in.PV
-			}
-			if in.HashFull > 0 {
-				merged.HashFull = in.HashFull
-			}
+			merged = t.last.Merge(in)
 		}
 		if merged.HasScore || len(merged.PV) > 0 || merged.Depth > 0 {
 			t.last = &merged
@@ -689,10 +695,7 @@ func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
 	case flagged:
 		return m.timeUp(t, reply{}), true, false
 	case r.move.Resign:
-		m.mu.Lock()
-		m.g.Resign(c)
-		m.mu.Unlock()
-		return Result{Result: m.g.Result(), Reason: m.who(c) + " resigned"}, true, false
+		return m.resign(c), true, false
 	case r.move.Win:
 		m.mu.Lock()
 		err := m.g.Declare()

@@ -631,3 +631,36 @@ func mustPosition(t *testing.T, sfen string) game.Position {
 	}
 	return p
 }
+
+// A person may resign while the bot thinks; the bot's move never comes.
+func TestResignOnTheOtherTurn(t *testing.T) {
+	ft := NewFakeTime(t0)
+	h := NewHuman("person")
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{thinker{}, h}, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	nextTurn(t, sub)
+	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); !errors.Is(err, ErrNotHuman) && !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("the bot's side resigned through Submit: %v", err)
+	}
+	if err := m.Submit(game.White, usi.BestMove{Resign: true}); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-done; r.Ending != game.Resignation || r.Outcome != game.BlackWins || r.Game.Len() != 0 {
+		t.Errorf("%v after %d moves", r.Result, r.Game.Len())
+	}
+}
+
+// thinker thinks until it is stopped.
+type thinker struct{}
+
+func (thinker) Name() string { return "thinker" }
+
+func (thinker) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
+	<-ctx.Done()
+	return usi.BestMove{}, ctx.Err()
+}
