@@ -602,7 +602,6 @@ func (m *playModel) stopSession(msg tea.Msg) tea.Cmd {
 	return stopCmd(s, "the game was left", msg)
 }
 
-
 // quiet reports whether nothing will change on the play screen until the
 // person does something: the players have started, nothing sent is on
 // its way, and the match waits for a person (or is paused, or over).
@@ -610,7 +609,11 @@ func (m *playModel) quiet() bool {
 	switch {
 	case m.starting, m.hint.pending, m.awaiting:
 		return false
-	case m.sess == nil, m.over(), m.paused:
+	case m.sess != nil && m.g.Result().Over() && m.result == nil:
+		return false // the match has yet to say the game is over
+	case m.sess == nil, m.over(), m.paused, m.noHuman():
+		// A game between programs goes on by itself: tests wait for what
+		// they look for.
 		return true
 	}
 	return m.ready()
