@@ -387,3 +387,102 @@ func TestTwoKeptGames(t *testing.T) {
 		t.Fatalf("after delete: %q", k)
 	}
 }
+
+// A game played on from a study is kept like any other: ctrl+c keeps it,
+// with the record's line, and it resumes from the menu.
+func TestPlayFromStudyKept(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{StateDir: dir})
+	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	h.press("l", "l", "p", "2") // after move 2, against greedy
+	if h.m.mode != modePlay {
+		t.Fatalf("no game from the study:\n%s", h.screen())
+	}
+	h.typeMove("2g2f")
+	played := h.moves()
+	h.press("ctrl+c")
+	if !h.quit {
+		t.Fatal("ctrl+c did not quit")
+	}
+	k := keptFiles(t, dir)
+	if len(k) != 1 {
+		t.Fatalf("kept files %q", k)
+	}
+	e, err := readKept(k[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, mv := range e.setup.moves {
+		got = append(got, mv.USI())
+	}
+	if strings.Join(got, " ") != played || e.setup.record == nil || len(e.setup.from.Line()) != 2 {
+		t.Fatalf("kept %q after the record's %d moves, played %q", got, len(e.setup.from.Line()), played)
+	}
+	// Resumed, it saves the record's line through the new moves.
+	h2 := newHarness(t, Options{StateDir: dir})
+	h2.press("enter", "enter")
+	if h2.moves() != played {
+		t.Fatalf("resumed with %q", h2.moves())
+	}
+	rec := h2.m.play.record()
+	if n := len(rec.MainMoves()); n != 2+len(got) {
+		t.Errorf("the record has %d moves, want the record's 2 and the game's %d", n, len(got))
+	}
+}
+
+// The engines page: a program added by its path is run for its name and
+// options, its options are edited by their types, and the new-game form
+// offers it.
+func TestAddEngine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	h := newHarness(t, Options{SettingsPath: path})
+	h.press("down", "down", "enter") // Settings
+	for range len(h.m.menu.set.rows()) - 1 {
+		h.press("down")
+	}
+	h.press("enter") // Engines
+	if !strings.Contains(h.screen(), "USI engines") {
+		t.Fatalf("no engines page:\n%s", h.screen())
+	}
+	h.press("a", "ctrl+u", fakeEngine(t), "enter")
+	s := h.screen()
+	for _, want := range []string{"fake", "Skill Level", "spin -20…20", "Ponder", "Style", "EvalDir", "add to the list"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the editor lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "Clear Hash") {
+		t.Errorf("a button is offered as a setting:\n%s", s)
+	}
+	h.press("down", "left", "left") // Skill Level 20 → 18
+	h.press("down", "enter")       // Ponder on
+	h.press("down", "right")       // Style normal → wild
+	h.press("down", "down", "enter") // past EvalDir: add
+	back, err := LoadSettings(path)
+	if err != nil || len(back.Engines) != 1 {
+		t.Fatalf("settings after adding: %+v, %v", back, err)
+	}
+	e := back.Engines[0]
+	if e.Name != "fake" || e.Options["Skill Level"] != int64(18) || e.Options["Ponder"] != true || e.Options["Style"] != "wild" {
+		t.Errorf("the entry: %+v", e)
+	}
+	// The new-game form offers it; the game runs it with the options.
+	h.press("esc", "esc")
+	h.press("enter") // New game (no kept games: the first entry)
+	h.press("down", "right") // player 2: from the strongest level to the next choice, the engine
+	if !strings.Contains(h.screen(), "fake") {
+		t.Fatalf("the form does not offer the engine (screen %v, cursor %d):\n%s", h.m.menu.screen, h.m.menu.cursor, h.screen())
+	}
+	h.press("down", "down", "down", "down", "down", "enter") // Start
+	if h.m.mode != modePlay {
+		t.Fatalf("no game:\n%s", h.screen())
+	}
+	if got, want := h.m.play.setup.players[1].String(), "usi:"+fakeEngine(t)+",Ponder=true,Skill Level=18,Style=wild"; got != want {
+		t.Errorf("White is %q, want %q", got, want)
+	}
+	h.typeMove("7g7f")
+	if h.game().Len() != 2 {
+		t.Errorf("the engine did not reply: %q (status %q)", h.moves(), h.status())
+	}
+}

@@ -358,8 +358,17 @@ func (m playModel) sessionStarted(msg sessionMsg) (playModel, tea.Cmd) {
 }
 
 // event applies one event of the match to the screen, and waits for the
-// next.
+// next. A move being typed is read again: whether enter can play it may
+// have changed.
 func (m playModel) event(msg eventMsg) (playModel, tea.Cmd) {
+	m, cmd := m.applyEvent(msg)
+	if m.typing {
+		m.liveCheck()
+	}
+	return m, cmd
+}
+
+func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 	next := m.c.block(m.sess.next())
 	if msg.ended {
 		return m, nil
