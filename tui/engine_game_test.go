@@ -455,9 +455,9 @@ func TestAddEngine(t *testing.T) {
 	if strings.Contains(s, "Clear Hash") {
 		t.Errorf("a button is offered as a setting:\n%s", s)
 	}
-	h.press("down", "left", "left") // Skill Level 20 → 18
-	h.press("down", "enter")       // Ponder on
-	h.press("down", "right")       // Style normal → wild
+	h.press("down", "left", "left")  // Skill Level 20 → 18
+	h.press("down", "enter")         // Ponder on
+	h.press("down", "right")         // Style normal → wild
 	h.press("down", "down", "enter") // past EvalDir: add
 	back, err := LoadSettings(path)
 	if err != nil || len(back.Engines) != 1 {
@@ -469,7 +469,7 @@ func TestAddEngine(t *testing.T) {
 	}
 	// The new-game form offers it; the game runs it with the options.
 	h.press("esc", "esc")
-	h.press("enter") // New game (no kept games: the first entry)
+	h.press("enter")         // New game (no kept games: the first entry)
 	h.press("down", "right") // player 2: from the strongest level to the next choice, the engine
 	if !strings.Contains(h.screen(), "fake") {
 		t.Fatalf("the form does not offer the engine (screen %v, cursor %d):\n%s", h.m.menu.screen, h.m.menu.cursor, h.screen())
