@@ -91,6 +91,21 @@ func TestTmuxHangupKeepsEveryMove(t *testing.T) {
 	}
 }
 
+// SIGTERM (kill, a shutdown) ends the app the same way: the game kept.
+func TestTmuxTermKeepsEveryMove(t *testing.T) {
+	x := startApp(t, 80, 24, "", "play --lang en --white greedy", "move 1")
+	pid := x.appPID()
+	x.keys("7g7f", "Enter")
+	x.waitFor("move 3")
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	x.waitFor("[exited]")
+	if moves := x.keptMoves(2); moves[0] != "7g7f" {
+		t.Errorf("kept moves %q", moves)
+	}
+}
+
 const fairyStockfish = "/usr/games/fairy-stockfish"
 
 // A game against Fairy-Stockfish with a clock: two moves, the clock and

@@ -375,7 +375,9 @@ func TestTmuxASCIIOnly(t *testing.T) {
 // At 120×40 the large board is drawn: a grid of squares with hoshi at the
 // zone corners, and the hands in 駒台 beside it.
 func TestTmuxLargeBoard(t *testing.T) {
-	x := startApp(t, 120, 40, "", "play --lang ja", "手番")
+	// The first frame may come before the terminal's size: wait for the
+	// large layout's 駒台.
+	x := startApp(t, 120, 40, "", "play --lang ja", "+--------------+")
 	s := x.screen()
 	for _, want := range []string{
 		"+---+---+---+---+---+---+---+---+---+",
