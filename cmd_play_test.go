@@ -113,3 +113,39 @@ func TestPlayImpossibleSFEN(t *testing.T) {
 		t.Errorf("a position with one king was refused: %v\n%s", err, stderr.String())
 	}
 }
+
+// The app's folders follow the XDG variables (the tests set them), and
+// the engines' log is opened in the cache folder.
+func TestAppFolders(t *testing.T) {
+	if got, want := gamesDir(), filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "games"); got != want {
+		t.Errorf("gamesDir %q, want %q", got, want)
+	}
+	if got, want := settingsPath(), filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "shogi", "config.toml"); got != want {
+		t.Errorf("settingsPath %q, want %q", got, want)
+	}
+	w := engineLog()
+	if w == nil {
+		t.Fatal("no engine log")
+	}
+	if c, ok := w.(interface{ Close() error }); ok {
+		c.Close()
+	}
+	data, err := os.ReadFile(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "shogi", "engines.log"))
+	if err != nil || !strings.Contains(string(data), "---- shogi ") {
+		t.Errorf("the log: %q, %v", data, err)
+	}
+	// A broken settings file: the options carry the error, and the
+	// defaults.
+	cfg := settingsPath()
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(cfg)
+	if err := os.WriteFile(cfg, []byte("theme = \n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := appOptions(nil)
+	if o.SettingsErr == nil || o.Settings == nil || !strings.Contains(o.SettingsErr.Error(), "config.toml:1") {
+		t.Errorf("broken settings: %v", o.SettingsErr)
+	}
+}
