@@ -15,6 +15,9 @@ import (
 const movePrompt = "> "
 
 func (m *playModel) openInput(text string) {
+	// A move is played in the live position: typing one ends a review, so
+	// the line never reads a move against a position enter cannot play in.
+	m.review = -1
 	m.typing = true
 	m.input = newInput(movePrompt, text, 0)
 	m.clearPick()
@@ -58,6 +61,12 @@ func (m *playModel) liveCheck() {
 	m.liveErr = false
 	if text == "" {
 		m.live = w.typeHint
+		return
+	}
+	if why := m.cannotMove(); why != "" {
+		// Not the person's move: say so, rather than read the text
+		// against a position it was not typed for.
+		m.live, m.liveErr = why, true
 		return
 	}
 	pos := m.g.Position()
@@ -165,6 +174,9 @@ func explainMove(w *words, text string, err error) string {
 		name := "駒"
 		if nop.Piece != game.NoPieceType {
 			name = nop.Piece.Kanji()
+		}
+		if nop.InHand {
+			return fmt.Sprintf("%s: %sへ行ける%sの%sは盤上になく、持駒の%sは駒のあるマスには打てません", text, squareName(nop.To, Kanji), w.sideName(nop.Color), name, name)
 		}
 		if nop.From.Valid() {
 			return fmt.Sprintf("%s: %sの%sは%sにありません", text, w.sideName(nop.Color), name, squareName(nop.From, Kanji))

@@ -1,0 +1,247 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi"
+)
+
+// A clock face reads the match's clock state: main time first, then the
+// byōyomi counting down; rounded up, so 0 shows only when time is gone.
+func TestClockFaces(t *testing.T) {
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	tc := match.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}
+	st := match.ClockState{Control: [2]match.TimeControl{tc, tc}, Main: [2]time.Duration{90 * time.Second, 10 * time.Minute},
+		Running: true, Side: game.Black, Since: t0}
+	w := wordsFor(English)
+	for _, c := range []struct {
+		at         time.Duration
+		face, note string
+		urgent     bool
+	}{
+		{0, "1:30", "+30s", false},
+		{500 * time.Millisecond, "1:30", "+30s", false},
+		{89 * time.Second, "0:01", "+30s", false},
+		{90 * time.Second, "byōyomi 30", "", false},
+		{111 * time.Second, "byōyomi 9", "", true},
+		{119*time.Second + 900*time.Millisecond, "byōyomi 1", "", true},
+	} {
+		f := faceOf(st, game.Black, t0.Add(c.at))
+		face, note := clockLines(f, w)
+		if face != c.face || note != c.note || f.urgent() != c.urgent {
+			t.Errorf("after %v: %q %q urgent %v, want %q %q %v", c.at, face, note, f.urgent(), c.face, c.note, c.urgent)
+		}
+	}
+	// White's clock does not run on Black's turn.
+	if f := faceOf(st, game.White, t0.Add(time.Minute)); f.running || clockTime(f.main) != "10:00" {
+		t.Errorf("White's face: %+v", f)
+	}
+	// Sudden death counts its last ten seconds; a fallen flag says so.
+	sd := match.ClockState{Control: [2]match.TimeControl{{Main: time.Minute}, {Main: time.Minute}}, Main: [2]time.Duration{time.Minute, time.Minute},
+		Running: true, Side: game.White, Since: t0}
+	if f := faceOf(sd, game.White, t0.Add(52*time.Second)); !f.urgent() {
+		t.Errorf("eight seconds of sudden death left is not urgent: %+v", f)
+	}
+	f := faceOf(sd, game.Black, t0)
+	f.flagged = true
+	if face, _ := clockLines(f, w); face != "time up" {
+		t.Errorf("a fallen flag: %q", face)
+	}
+	// Fischer: the increment under the main time; hours as h:mm:ss.
+	fi := match.ClockState{Control: [2]match.TimeControl{{Main: 2 * time.Hour, Increment: 5 * time.Second}}, Main: [2]time.Duration{2 * time.Hour}}
+	if face, note := clockLines(faceOf(fi, game.Black, t0), w); face != "2:00:00" || note != "+5s/move" {
+		t.Errorf("Fischer: %q %q", face, note)
+	}
+	// Drawn: the side, the face in the turn badge while it runs, every
+	// line the width asked; no clock draws nothing.
+	c := newCommon(Options{})
+	lines := renderClock(faceOf(st, game.Black, t0), "▲Black", 16, c.styles, c.m, w)
+	if len(lines) != 2 || c.m.width(lines[0]) != 16 || c.m.width(lines[1]) != 16 || !strings.Contains(stripSGR(lines[0]), "1:30") {
+		t.Errorf("drawn: %q", lines)
+	}
+	if !strings.Contains(lines[0], c.styles.turnBadge.pre) {
+		t.Errorf("the running clock is not in the turn badge: %q", lines[0])
+	}
+	if renderClock(faceOf(match.ClockState{}, game.Black, t0), "x", 16, c.styles, c.m, w) != nil {
+		t.Error("no clock drew something")
+	}
+	if got := clockInline(faceOf(st, game.Black, t0), nil, w); got != "[1:30 +30s]" {
+		t.Errorf("without colour the running clock is %q", got)
+	}
+}
+
+// Scores are Black's; mates name the side that mates; speeds are short.
+func TestScoreAndSpeedText(t *testing.T) {
+	c := newCommon(Options{Lang: Japanese})
+	for _, tc := range []struct {
+		score usi.Score
+		mover game.Color
+		want  string
+	}{
+		{usi.Score{Value: 235}, game.Black, "+235 ▲先手有利"},
+		{usi.Score{Value: 235}, game.White, "-235 △後手有利"},
+		{usi.Score{Value: -50}, game.Black, "-50 互角"},
+		{usi.Score{Mate: true, Value: 7}, game.White, "詰み 7手 (△後手)"},
+		{usi.Score{Mate: true, Value: -3}, game.White, "詰み 3手 (▲先手)"},
+		{usi.Score{Mate: true, Value: usi.MateUnknown}, game.Black, "▲先手の詰みあり"},
+		{usi.Score{Mate: true, Value: 0}, game.Black, "詰み: △後手の勝ち"},
+	} {
+		if got := scoreText(c, usi.Info{HasScore: true, Score: tc.score}, tc.mover); got != tc.want {
+			t.Errorf("%v for %v: %q, want %q", tc.score, tc.mover, got, tc.want)
+		}
+	}
+	for n, want := range map[uint64]string{950: "950", 12_345: "12k", 1_234_567: "1.2M", 45_000_000: "45M"} {
+		if got := siCount(n); got != want {
+			t.Errorf("siCount(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// Time controls in the screen's words.
+func TestTimeControlWords(t *testing.T) {
+	ja, en := wordsFor(Japanese), wordsFor(English)
+	for _, tc := range []struct {
+		c      match.TimeControl
+		ja, en string
+	}{
+		{match.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, "持ち時間10分 秒読み30秒", "10m + 30s byōyomi"},
+		{match.TimeControl{Byoyomi: 10 * time.Second}, "秒読み10秒", "10s byōyomi"},
+		{match.TimeControl{Main: 90 * time.Minute, Increment: 5 * time.Second}, "持ち時間1時間30分 1手5秒加算", "1h30m + 5s/move"},
+		{match.TimeControl{}, "時計なし", "no clock"},
+	} {
+		if got := ja.timeControl(tc.c); got != tc.ja {
+			t.Errorf("ja %v: %q, want %q", tc.c, got, tc.ja)
+		}
+		if got := en.timeControl(tc.c); got != tc.en {
+			t.Errorf("en %v: %q, want %q", tc.c, got, tc.en)
+		}
+	}
+	tc := [2]match.TimeControl{{Main: time.Minute}, {Main: 2 * time.Minute}}
+	if got := timeControlText(en, tc); got != "▲1m △2m" {
+		t.Errorf("per side: %q", got)
+	}
+	if got := jaDuration(1500 * time.Millisecond); got != "1.5秒" {
+		t.Errorf("jaDuration(1.5s) = %q", got)
+	}
+}
+
+// The new-game form's clock: each kind, the presets, White's own.
+func TestFormClock(t *testing.T) {
+	c := newCommon(Options{})
+	f := newForm(c)
+	row := func(r formRow) int {
+		for i, x := range f.rows() {
+			if x == r {
+				return i
+			}
+		}
+		return -1
+	}
+	if row(rowMain) >= 0 || f.controls() != [2]match.TimeControl{} {
+		t.Fatalf("no clock by default: rows %v", f.rows())
+	}
+	f.change(row(rowClock), 1) // sudden death
+	if tc := f.controls(); tc[0] != (match.TimeControl{Main: 10 * time.Minute}) || tc[1] != tc[0] || row(rowSecond) >= 0 {
+		t.Fatalf("sudden death: %v, rows %v", tc, f.rows())
+	}
+	f.change(row(rowClock), 1) // byōyomi
+	f.change(row(rowMain), -1)
+	f.change(row(rowSecond), 1)
+	if tc := f.controls(); tc[0] != (match.TimeControl{Main: 5 * time.Minute, Byoyomi: 40 * time.Second}) {
+		t.Fatalf("5 min + 40 s byōyomi: %v", tc)
+	}
+	f.change(row(rowPerSide), 1)
+	f.change(row(rowWhiteMain), 1)
+	f.change(row(rowWhiteMain), 1)
+	if tc := f.controls(); tc[1] != (match.TimeControl{Main: 15 * time.Minute, Byoyomi: 40 * time.Second}) || tc[0].Main != 5*time.Minute {
+		t.Fatalf("White's own: %v", tc)
+	}
+	f.change(row(rowClock), 1) // Fischer
+	if tc := f.controls(); tc[0].Increment != 40*time.Second || tc[0].Byoyomi != 0 {
+		t.Fatalf("Fischer: %v", tc)
+	}
+	// Stepping past the last preset wraps; sudden death never reaches 0.
+	if got := step(3*time.Hour, mainPresets, 1, true); got != time.Minute {
+		t.Errorf("past the last preset: %v", got)
+	}
+	if got := step(time.Minute, mainPresets, -1, false); got != 0 {
+		t.Errorf("byōyomi alone may have no main time: %v", got)
+	}
+	if got := step(7*time.Minute, mainPresets, 1, true); got != 10*time.Minute {
+		t.Errorf("a value between presets steps to the next: %v", got)
+	}
+	// The settings remember the clock a game started with.
+	s, _ := f.setup()
+	if s.time != f.controls() {
+		t.Errorf("the game's clock %v", s.time)
+	}
+	if got := c.settings.Clock.controls(); got != f.controls() {
+		t.Errorf("the settings' clock %v", got)
+	}
+}
+
+// An autosave left by an older version becomes a kept game.
+func TestOldAutosaveMigrates(t *testing.T) {
+	dir := t.TempDir()
+	old := autosaveMagic + "\nblack human\nwhite greedy\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nmoves 7g7f 3c3d\n"
+	if err := os.WriteFile(filepath.Join(dir, "autosave.txt"), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := listKept(dir)
+	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 2 ||
+		games[0].setup.players[1].String() != "greedy" {
+		t.Fatalf("%+v, %v", games, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); !os.IsNotExist(err) {
+		t.Errorf("the old file is still there: %v", err)
+	}
+	// A kept file that does not read is listed with its error, not deleted.
+	bad := filepath.Join(keptDir(dir), "broken.json")
+	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, _ = listKept(dir)
+	if len(games) != 2 {
+		t.Fatalf("%d games listed", len(games))
+	}
+	found := false
+	for _, g := range games {
+		if g.path == bad && g.err != nil {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the broken kept file is not listed with its error")
+	}
+}
+
+// Every setting steps and is kept.
+func TestEverySettingSteps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	h := newHarness(t, Options{SettingsPath: path})
+	h.press("down", "down", "enter")
+	rows := h.m.menu.set.rows()
+	before := h.screen()
+	for range rows[:len(rows)-1] {
+		h.press("right")
+		h.press("down")
+	}
+	if h.screen() == before {
+		t.Fatal("nothing changed")
+	}
+	back, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Pieces == nil || back.Notation == nil || back.Theme == nil || back.Language == nil || back.Width == nil ||
+		!back.AutoFlip || back.KeepGames || back.MoveDelay == duration(500*time.Millisecond) || back.Hint == "" {
+		data, _ := os.ReadFile(path)
+		t.Errorf("not every setting was kept:\n%s", data)
+	}
+}
