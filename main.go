@@ -11,6 +11,7 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi serve [flags]        let people play each other over SSH
 package main
 
 import (
@@ -30,6 +31,7 @@ var commands = map[string]command{
 	"play":    runPlay,
 	"open":    runOpen,
 	"match":   runMatch,
+	"serve":   runServe,
 }
 
 func main() {
@@ -70,5 +72,6 @@ func usage(w io.Writer) {
                        convert a game record
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
+  serve [flags]        let people play each other over SSH: shogi serve -h
 `)
 }

@@ -50,6 +50,12 @@ func Study(o Options, t Terminal, name string, data []byte, ply int) error {
 // terminal nothing before its first frame.
 func run(m *Model, t Terminal, extra ...tea.ProgramOption) error {
 	m.useTerminal(t)
+	_, err := tea.NewProgram(m, append(programOptions(t), extra...)...).Run()
+	return err
+}
+
+// programOptions are a program's options for terminal t.
+func programOptions(t Terminal) []tea.ProgramOption {
 	opts := []tea.ProgramOption{
 		tea.WithInput(t.In),
 		tea.WithOutput(t.Out),
@@ -59,8 +65,7 @@ func run(m *Model, t Terminal, extra ...tea.ProgramOption) error {
 	if t.Width > 0 && t.Height > 0 {
 		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
 	}
-	_, err := tea.NewProgram(m, append(opts, extra...)...).Run()
-	return err
+	return opts
 }
 
 // openStudyFile is how the menu opens a record: a file goes straight to
