@@ -551,9 +551,7 @@ func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 	case rWaiting:
 		if m.seat != nil {
 			lines = append(lines, w.codeIs, "", st.title.render("   "+spaced(m.seat.Code())+"   "), "")
-			for _, l := range wrapText(c.m, w.tellCode, min(c.width, 60)) {
-				lines = append(lines, l)
-			}
+			lines = append(lines, wrapText(c.m, w.tellCode, min(c.width, 60))...)
 			lines = append(lines, "", st.dim.render(w.waiting))
 		}
 		keysHint = w.waitKeys

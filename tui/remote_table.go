@@ -12,7 +12,6 @@ import (
 type tableModel struct {
 	r     *remoteModel
 	start lobby.StartEvent
-	lines []string
 }
 
 func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {

@@ -23,11 +23,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	gossh "golang.org/x/crypto/ssh"
 
 	"example.com/shogi/lobby"
+	"example.com/shogi/tui"
 )
 
 // Config sets up a server. Zero fields take the defaults shogi serve
@@ -68,6 +70,10 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*session]struct{}
 	wg       sync.WaitGroup // running session handlers
+
+	// runApp runs the app on a session: tui.RunRemote, or a test's
+	// stand-in.
+	runApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error
 }
 
 // ctxKey keys what the server keeps in a connection's context.
@@ -84,9 +90,18 @@ type conn struct {
 	refusal string // why the connection is refused, or ""
 	s       *Server
 	once    sync.Once
-	timer   *time.Timer // closes a connection that never starts the app
+	timer   *time.Timer  // closes a connection that never starts the app
 	outcome atomic.Value // string: how it ended
 	attrs   atomic.Value // []any: what the session said of itself, for the log line
+	// refs counts the connection itself and its running session: the log
+	// line is written when both are over, so it says how the session ended.
+	refs atomic.Int32
+	// The session's pty as it was when the shell started, read on the
+	// SSH library's request goroutine: reading it later from the handler
+	// would race with the library's own writes on a window change.
+	pty    ssh.Pty
+	winch  <-chan ssh.Window
+	hasPty bool
 }
 
 // New returns a server with cfg.
@@ -113,7 +128,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Version == "" {
 		cfg.Version = "shogi"
 	}
-	s := &Server{cfg: cfg, lobby: cfg.Lobby, log: cfg.Log, sessions: map[*session]struct{}{},
+	s := &Server{cfg: cfg, lobby: cfg.Lobby, log: cfg.Log, sessions: map[*session]struct{}{}, runApp: tui.RunRemote,
 		lim: newLimiter(cfg.MaxSessions, cfg.PerIP, cfg.PerMinute)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -134,6 +149,7 @@ func New(cfg Config) (*Server, error) {
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 			srv.RequestHandlers = map[string]ssh.RequestHandler{}
 			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{}
+			srv.SessionRequestCallback = s.sessionRequest
 			srv.LocalPortForwardingCallback = func(ssh.Context, string, uint32) bool { return false }
 			srv.ReversePortForwardingCallback = func(ssh.Context, string, uint32) bool { return false }
 			return nil
@@ -181,6 +197,7 @@ func (s *Server) connected(ctx ssh.Context, nc net.Conn) net.Conn {
 	case refuse:
 		c.refusal = why
 	}
+	c.refs.Store(1)
 	ctx.SetValue(connKey, c)
 	c.timer = time.AfterFunc(s.cfg.Handshake, func() {
 		c.outcome.Store("no session in time")
@@ -199,6 +216,14 @@ func (c *conn) Close() error {
 		} else {
 			c.s.lim.release(c.ip)
 		}
+		c.unref()
+	})
+	return err
+}
+
+// unref drops a reference; the last one writes the connection's line.
+func (c *conn) unref() {
+	if c.refs.Add(-1) == 0 {
 		outcome, _ := c.outcome.Load().(string)
 		if outcome == "" {
 			outcome = "closed without a session" // none asked for, or a subsystem (sftp) refused
@@ -208,8 +233,7 @@ func (c *conn) Close() error {
 			attrs = append(attrs, more...)
 		}
 		c.s.log.Info("connection", attrs...)
-	})
-	return err
+	}
 }
 
 // failed notes a handshake that did not complete.
@@ -236,6 +260,18 @@ func (s *Server) sessionChannel(srv *ssh.Server, sc *gossh.ServerConn, ch gossh.
 }
 
 const sessionTakenKey ctxKey = 1
+
+// sessionRequest takes note of the pty as a shell or command starts; a
+// subsystem (sftp) is refused.
+func (s *Server) sessionRequest(sess ssh.Session, kind string) bool {
+	if kind == "subsystem" {
+		return false
+	}
+	if c, ok := sess.Context().Value(connKey).(*conn); ok {
+		c.pty, c.winch, c.hasPty = sess.Pty()
+	}
+	return true
+}
 
 // Shutdown stops accepting connections, interrupts and saves every game,
 // tells every session why it ends, and waits for the sessions to close

@@ -40,6 +40,9 @@ func (s *Server) handle(sess ssh.Session) {
 		return
 	}
 	c.timer.Stop()
+	c.refs.Add(1)
+	defer c.unref()
+	defer hangUp(sess)
 	ss := &session{s: s, sess: sess, c: c}
 	defer func() {
 		// A panic outside the program (Bubble Tea catches its own) ends
@@ -50,7 +53,7 @@ func (s *Server) handle(sess ssh.Session) {
 			ss.refuse("something went wrong on the server; sorry")
 		}
 	}()
-	pty, winch, ok := sess.Pty()
+	pty, winch, ok := c.pty, c.winch, c.hasPty
 	switch {
 	case c.refusal != "":
 		ss.refuse(c.refusal)
@@ -73,6 +76,15 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	defer s.track(ss, false)
 	ss.run(pty, winch)
+}
+
+// hangUp closes the connection shortly after its one session ended, for
+// a client that would keep it open (and its place taken); the moment's
+// wait lets the last words and the exit status reach the client first.
+func hangUp(sess ssh.Session) {
+	if sc, ok := sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn); ok {
+		time.AfterFunc(500*time.Millisecond, func() { _ = sc.Close() })
+	}
 }
 
 // track adds or removes a running session; adding fails once the server
@@ -141,7 +153,7 @@ func (ss *session) run(pty ssh.Pty, winch <-chan ssh.Window) {
 	}()
 	go ss.keepAlive(done)
 
-	err := tui.RunRemote(ss.sess.Context(), tui.Remote{Lobby: s.lobby, Name: ss.sess.User(), Key: key}, o, t,
+	err := s.runApp(ss.sess.Context(), tui.Remote{Lobby: s.lobby, Name: ss.sess.User(), Key: key}, o, t,
 		func(p *tea.Program) {
 			ss.mu.Lock()
 			ss.p = p
