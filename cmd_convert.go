@@ -24,7 +24,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	files, err := parseFlags(fs, args)
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if len(files) > 1 {
 		fmt.Fprintf(stderr, "shogi convert: want at most one FILE, got %d\n", len(files))

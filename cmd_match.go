@@ -21,6 +21,7 @@ import (
 	"example.com/shogi/game/match"
 	"example.com/shogi/game/usi"
 	"example.com/shogi/kifu"
+	"example.com/shogi/tui"
 )
 
 // matchOptions are shogi match's settings after the flags are read.
@@ -492,7 +493,7 @@ func (s *series) finish(i int, first game.Color, res match.Result) {
 		s.faults = append(s.faults, fmt.Sprintf("game %d: %v; %s lost the game and was restarted", i+1, res.Fault, res.Names[res.Faulty]))
 	}
 	if s.out != nil && s.writeErr == nil {
-		rec := matchRecord(res, fmt.Sprintf("shogi match, game %d", i+1))
+		rec := tui.MatchRecord(res, fmt.Sprintf("shogi match, game %d", i+1))
 		enc := kifu.EncodingOfPath(s.o.out)
 		data, err := kifu.Marshal(rec, s.o.outFormat, kifu.WriteOptions{Encoding: enc})
 		if err == nil && s.written > 0 {
@@ -540,89 +541,4 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
-}
-
-// matchRecord turns a finished game into a record: headers (players,
-// times, the time control), every move's time, the engines' evaluations
-// as comments, and why the game ended when that needs saying.
-func matchRecord(res match.Result, event string) *kifu.Record {
-	const stamp = "2006/01/02 15:04:05"
-	headers := []kifu.Header{
-		{Key: "開始日時", Value: res.Began.Format(stamp)},
-		{Key: "終了日時", Value: res.Ended.Format(stamp)},
-		{Key: "棋戦", Value: event},
-	}
-	if res.Time[0] == res.Time[1] {
-		if !res.Time[0].IsZero() {
-			headers = append(headers, kifu.Header{Key: "持ち時間", Value: res.Time[0].CSA()})
-		}
-	} else {
-		headers = append(headers, kifu.Header{Key: "先手持ち時間", Value: res.Time[0].CSA()}, kifu.Header{Key: "後手持ち時間", Value: res.Time[1].CSA()})
-	}
-	headers = append(headers, kifu.Header{Key: "先手", Value: res.Names[game.Black]}, kifu.Header{Key: "後手", Value: res.Names[game.White]})
-	r := kifu.FromGame(res.Game, headers, nil)
-	var totals [2]time.Duration
-	line := r.MainLine()
-	for k, note := range res.Notes {
-		n := line[res.Opening+k]
-		c := n.Move.Color()
-		totals[c] += note.Spent
-		n.Elapsed, n.Total, n.HasTime = note.Spent, totals[c], true
-		n.Eval = evaluation(note.Info, n.Move, res.Names[c])
-	}
-	last := r.Root
-	if len(line) > 0 {
-		last = line[len(line)-1]
-	}
-	var end *kifu.Node
-	switch {
-	case res.Aborted:
-		end = r.AddEnding(last, kifu.Interrupt, "")
-	case res.MaxMoves:
-		end = r.AddEnding(last, kifu.Jishogi, "")
-	case last.Ending != kifu.NoEnding:
-		end = last
-	}
-	if end != nil && (res.Fault != nil || res.Illegal != "" || res.Ending == game.TimeLoss || res.MaxMoves || res.Aborted) {
-		end.Comment = res.Reason
-	}
-	return r
-}
-
-// evaluation turns a mover's last engine report into the record's form:
-// the score from Black's side, the PV after the move. A report whose PV
-// does not begin with the move played says nothing about it (ShogiHome
-// drops it too).
-func evaluation(info *usi.Info, m game.Move, engine string) *kifu.Evaluation {
-	if info == nil || !info.HasScore && len(info.PV) == 0 {
-		return nil
-	}
-	pv := info.PV
-	if len(pv) > 0 {
-		if pv[0] != m {
-			return nil
-		}
-		pv = pv[1:]
-	}
-	sign := 1
-	if m.Color() == game.White {
-		sign = -1
-	}
-	e := &kifu.Evaluation{PV: pv, Depth: info.Depth, Nodes: info.Nodes, Engine: engine}
-	switch {
-	case info.HasScore && info.Score.Mate:
-		v := info.Score.Value
-		switch {
-		case v >= usi.MateUnknown:
-			v = kifu.MateUnknown
-		case v <= -usi.MateUnknown:
-			v = -kifu.MateUnknown
-		case v == 0:
-			v = -1 // "mate 0": the side to move is mated now
-		}
-		e.Mate = sign * v
-	case info.HasScore:
-		e.Score, e.HasScore = sign*info.Score.Value, true
-	}
-	return e
 }

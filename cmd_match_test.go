@@ -15,6 +15,7 @@ import (
 	"example.com/shogi/game/usi"
 	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/kifu"
+	"example.com/shogi/tui"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest): a
@@ -27,7 +28,18 @@ func TestMain(m *testing.M) {
 		// The test binary as the shogi command (cmd_serve_test.go).
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	// The commands read the user's settings and write kept games, records
+	// and logs: the tests give them directories of their own.
+	home, err := os.MkdirTemp("", "shogi-main-test-")
+	if err != nil {
+		panic(err)
+	}
+	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "SHOGI_STATE_DIR"} {
+		os.Setenv(k, filepath.Join(home, k))
+	}
+	code := m.Run()
+	os.RemoveAll(home)
+	os.Exit(code)
 }
 
 func lastLine(s string) string {
@@ -264,7 +276,7 @@ func TestMatchRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := matchRecord(m.Run(context.Background()), "test")
+	rec := tui.MatchRecord(m.Run(context.Background()), "test")
 	kif, _ := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
 	for _, want := range []string{
 		"開始日時：2026/05/06 07:08:09\n終了日時：2026/05/06 07:08:39\n棋戦：test\n持ち時間：10:00+30\n先手：eng-b\n後手：eng-w\n",

@@ -18,7 +18,7 @@ func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if len(rest) != 0 {
 		fmt.Fprintf(stderr, "shogi moves: unexpected argument %q\n", rest[0])

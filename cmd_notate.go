@@ -23,7 +23,7 @@ func runNotate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	moves, err := parseFlags(fs, args)
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	style, err := notation.ParseStyle(*to)
 	if err != nil {

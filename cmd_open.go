@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -15,11 +14,8 @@ import (
 // or, for -, from stdin (the keys then come from the terminal).
 func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, path, ply, err := openOptions(args, os.Environ(), stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case err != nil:
-		return 2
+	if err != nil {
+		return parseStatus(err)
 	}
 	in := stdin
 	var data []byte
@@ -42,6 +38,7 @@ func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi open:", err)
 		return 1
 	}
+	o.EngineLog = engineLog()
 	if err := tui.Study(o, localTerminal(in), name, data, ply); err != nil {
 		// The app showed why; scripts learn it from the status and stderr.
 		fmt.Fprintln(stderr, "shogi open:", err)
@@ -62,7 +59,7 @@ func openOptions(args []string, env []string, stderr io.Writer) (o tui.Options, 
 			"                  [--theme auto|light|dark] [--lang en|ja] [--ply N] FILE|-")
 		fs.PrintDefaults()
 	}
-	o.StateDir = stateDir()
+	o = appOptions(env)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return o, "", 0, err
@@ -70,7 +67,7 @@ func openOptions(args []string, env []string, stderr io.Writer) (o tui.Options, 
 	if len(files) != 1 {
 		return o, "", 0, usageError(fs, "want one record file, or - for stdin")
 	}
-	if err := d.apply(&o, env); err != nil {
+	if err := d.apply(&o); err != nil {
 		return o, "", 0, usageError(fs, "%v", err)
 	}
 	if *nota != "" {

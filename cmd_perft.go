@@ -19,7 +19,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	rest, err := parseFlags(fs, args)
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	if len(rest) != 1 {
 		fmt.Fprintf(stderr, "shogi perft: want exactly one DEPTH, got %d arguments\n", len(rest))

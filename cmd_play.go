@@ -7,13 +7,16 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/match"
 	"example.com/shogi/tui"
 )
 
-// stateDir is where the app keeps its autosave: $SHOGI_STATE_DIR, else
-// shogi/ under the user's config directory; "" (autosave off) if neither
-// can be found.
+// stateDir is where the app keeps unfinished games: $SHOGI_STATE_DIR,
+// else shogi/ under the user's config directory; "" (nothing kept) if
+// neither can be found.
 func stateDir() string {
 	if d := os.Getenv("SHOGI_STATE_DIR"); d != "" {
 		return d
@@ -25,6 +28,63 @@ func stateDir() string {
 	return filepath.Join(d, "shogi")
 }
 
+// settingsPath is the settings file: shogi/config.toml in the user's
+// config directory.
+func settingsPath() string {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "shogi", "config.toml")
+}
+
+// gamesDir is where finished games are kept unless the settings say
+// otherwise: shogi/games in the user's data directory ($XDG_DATA_HOME,
+// else ~/.local/share).
+func gamesDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "shogi", "games")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "shogi", "games")
+	}
+	return ""
+}
+
+// engineLog opens the log engines write to (their stderr and the
+// protocol): shogi/engines.log in the user's cache directory, begun
+// afresh once it passes a few megabytes. Nil when it cannot be opened.
+func engineLog() io.Writer {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return nil
+	}
+	path := filepath.Join(d, "shogi", "engines.log")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Size() > 8<<20 {
+		_ = os.Rename(path, path+".1")
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil
+	}
+	fmt.Fprintf(f, "---- shogi %s\n", time.Now().Format(time.RFC3339))
+	return f
+}
+
+// appOptions are the options every screen starts from: the directories,
+// the settings file (what it says goes over the environment's defaults;
+// the flags go over both), the engines' log, and a clean end on SIGHUP.
+func appOptions(env []string) tui.Options {
+	o := tui.Options{StateDir: stateDir(), SettingsPath: settingsPath(), GamesDir: gamesDir(), Signals: true}
+	o.Settings, o.SettingsErr = tui.LoadSettings(o.SettingsPath)
+	display{}.defaults(&o, env)
+	o.Settings.ApplyTo(&o)
+	return o
+}
+
 // localTerminal is the terminal the program was started in: the keys
 // from in, the frames to stdout, the process's environment.
 func localTerminal(in io.Reader) tui.Terminal {
@@ -34,8 +94,8 @@ func localTerminal(in io.Reader) tui.Terminal {
 
 // runMenu opens the app on its menu.
 func runMenu(stdout, stderr io.Writer) int {
-	o := tui.Options{StateDir: stateDir()}
-	display{}.defaults(&o, os.Environ())
+	o := appOptions(os.Environ())
+	o.EngineLog = engineLog()
 	if err := tui.Run(o, localTerminal(os.Stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
@@ -44,8 +104,8 @@ func runMenu(stdout, stderr io.Writer) int {
 }
 
 // display holds the flags every screen shares: piece style, width of
-// ambiguous characters, theme and language. Empty means the default,
-// which comes from the environment.
+// ambiguous characters, theme and language. Empty means the settings'
+// or, failing them, the environment's.
 type display struct {
 	style, width, theme, lang *string
 }
@@ -55,7 +115,7 @@ func addDisplayFlags(fs *flag.FlagSet) display {
 	return display{
 		style: fs.String("style", "", "piece style: kanji, western, ascii or kif (default kanji; ascii where the locale is not UTF-8)"),
 		width: fs.String("width", "", "width of ambiguous characters (▲△×): narrow or wide (default from RUNEWIDTH_EASTASIAN and the locale)"),
-		theme: fs.String("theme", "auto", "colours: auto (from the terminal's background), light or dark"),
+		theme: fs.String("theme", "", "colours: auto (from the terminal's background), light or dark (default auto)"),
 		lang:  fs.String("lang", "", "language of the app's words: en or ja (default from the locale)"),
 	}
 }
@@ -67,9 +127,8 @@ func (display) defaults(o *tui.Options, env []string) {
 	o.ASCII = !tui.UTF8Locale(env)
 }
 
-// apply reads the flags into o over the environment's defaults.
-func (d display) apply(o *tui.Options, env []string) error {
-	d.defaults(o, env)
+// apply reads the flags that were given into o.
+func (d display) apply(o *tui.Options) error {
 	if *d.style != "" {
 		ps, err := tui.ParsePieceStyle(*d.style)
 		if err != nil {
@@ -84,11 +143,13 @@ func (d display) apply(o *tui.Options, env []string) error {
 		}
 		o.Width = w
 	}
-	t, err := tui.ParseTheme(*d.theme)
-	if err != nil {
-		return err
+	if *d.theme != "" {
+		t, err := tui.ParseTheme(*d.theme)
+		if err != nil {
+			return err
+		}
+		o.Theme = t
 	}
-	o.Theme = t
 	if *d.lang != "" {
 		l, err := tui.ParseLang(*d.lang)
 		if err != nil {
@@ -104,33 +165,38 @@ func (d display) apply(o *tui.Options, env []string) error {
 func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	black := fs.String("black", "human", "who plays Black (sente): human, random or greedy")
-	white := fs.String("white", "human", "who plays White (gote): human, random or greedy")
+	players := "human, " + joinNames(bot.Names) + ", usi:PATH[,NAME=VALUE...] or an engine's name in the settings"
+	black := fs.String("black", "human", "who plays Black (sente): "+players)
+	white := fs.String("white", "human", "who plays White (gote): "+players)
+	mainTime := fs.Duration("time", 0, "main time per side (持ち時間), e.g. 10m (default: no clock)")
+	byoyomi := fs.Duration("byoyomi", 0, "time per move once the main time is spent (秒読み), e.g. 30s")
+	increment := fs.Duration("increment", 0, "Fischer increment added after each move, e.g. 5s")
 	handicap := fs.String("handicap", "", "start from a handicap: lance, bishop, rook, 2p, 4p, 6p … (the giver plays White)")
 	sfen := fs.String("sfen", "", "start from this position")
 	furigoma := fs.Bool("furigoma", false, "toss five pawns to decide which of --black and --white takes Black")
 	d := addDisplayFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi play [--black human|random|greedy] [--white …] [--handicap NAME] [--furigoma] [--sfen SFEN]\n"+
-			"                  [--style kanji|western|ascii|kif] [--width narrow|wide] [--theme auto|light|dark] [--lang en|ja]")
+		fmt.Fprintln(stderr, "usage: shogi play [--black PLAYER] [--white PLAYER] [--time D] [--byoyomi D | --increment D]\n"+
+			"                  [--handicap NAME] [--furigoma] [--sfen SFEN]\n"+
+			"                  [--style kanji|western|ascii|kif] [--width narrow|wide] [--theme auto|light|dark] [--lang en|ja]\n"+
+			"PLAYER: "+players)
 		fs.PrintDefaults()
 	}
-	o := tui.Options{Play: true, StateDir: stateDir()}
-	if err := fs.Parse(args); err != nil {
+	o := appOptions(env)
+	o.Play = true
+	rest, err := parseFlags(fs, args)
+	if err != nil {
 		return o, err
 	}
-	if fs.NArg() > 0 {
-		return o, usageError(fs, "unexpected argument %q", fs.Arg(0))
+	if len(rest) > 0 {
+		return o, usageError(fs, "unexpected argument %q", rest[0])
 	}
-	for _, p := range []string{*black, *white} {
-		if p != "human" && p != "random" && p != "greedy" {
-			return o, usageError(fs, "unknown player %q (want human, random or greedy)", p)
-		}
-	}
-	if err := d.apply(&o, env); err != nil {
+	if err := d.apply(&o); err != nil {
 		return o, usageError(fs, "%v", err)
 	}
+	tc := match.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *increment}
 	o.Black, o.White, o.Handicap, o.SFEN, o.Furigoma = *black, *white, *handicap, *sfen, *furigoma
+	o.Time = [2]match.TimeControl{tc, tc}
 	if err := tui.CheckOptions(o); err != nil {
 		var imp *tui.ImpossibleError
 		if errors.As(err, &imp) {
@@ -141,6 +207,17 @@ func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, er
 		return o, usageError(fs, "%v", err)
 	}
 	return o, nil
+}
+
+func joinNames(names []string) string {
+	out := ""
+	for i, n := range names {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
 }
 
 // errUsage marks a command-line mistake (exit status 2).
@@ -155,12 +232,10 @@ func usageError(fs *flag.FlagSet, format string, a ...any) error {
 // runPlay starts a game directly.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	o, err := playOptions(args, os.Environ(), stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case err != nil:
-		return 2
+	if err != nil {
+		return parseStatus(err)
 	}
+	o.EngineLog = engineLog()
 	if err := tui.Run(o, localTerminal(stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1

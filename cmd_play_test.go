@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"example.com/shogi/game/match"
 	"example.com/shogi/tui"
 )
 
@@ -21,6 +25,10 @@ func TestPlayBadFlags(t *testing.T) {
 		{"--nonsense"},
 		{"extra"},
 		{"--handicap", "rook", "--sfen", "startpos"},
+		{"--white", "usi:"},
+		{"--time", "-5m"},
+		{"--byoyomi", "10s", "--increment", "5s"},
+		{"--time", "ten minutes"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"play"}, args...), nil, &stdout, &stderr); code != 2 {
@@ -39,10 +47,29 @@ func TestPlayOptions(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
 	}
-	want := tui.Options{Play: true, Black: "greedy", White: "random", Handicap: "2p", Furigoma: true, Pieces: tui.ASCII,
-		Width: tui.Wide, Theme: tui.ThemeLight, Lang: tui.Japanese, StateDir: o.StateDir}
-	if o.Rand != nil || o.Notation != nil || o != want {
-		t.Errorf("options = %+v, want %+v", o, want)
+	if o.Black != "greedy" || o.White != "random" || o.Handicap != "2p" || !o.Furigoma || o.Pieces != tui.ASCII ||
+		o.Width != tui.Wide || o.Theme != tui.ThemeLight || o.Lang != tui.Japanese || !o.Play || o.Rand != nil || o.Notation != nil ||
+		o.Time != [2]match.TimeControl{} {
+		t.Errorf("options = %+v", o)
+	}
+	// A clock, and an engine as a player.
+	o, err = playOptions([]string{"--white", "usi:/usr/games/fairy-stockfish,Skill Level=3", "--time", "5m", "--byoyomi", "1s"}, env, &stderr)
+	tc := match.TimeControl{Main: 5 * time.Minute, Byoyomi: time.Second}
+	if err != nil || o.Time != [2]match.TimeControl{tc, tc} || o.White != "usi:/usr/games/fairy-stockfish,Skill Level=3" {
+		t.Errorf("--time 5m --byoyomi 1s: %+v, %v", o.Time, err)
+	}
+	// The settings file speaks first; the flags over it.
+	cfg := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "shogi", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(cfg)
+	if err := os.WriteFile(cfg, []byte("pieces = \"western\"\ntheme = \"dark\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o, err = playOptions([]string{"--theme", "light"}, env, &stderr)
+	if err != nil || o.Pieces != tui.Western || o.Theme != tui.ThemeLight {
+		t.Errorf("settings under flags: pieces %v theme %v, %v", o.Pieces, o.Theme, err)
 	}
 	// The locale decides what the flags leave open: LANG=C means ASCII only.
 	o, err = playOptions([]string{"--lang", "en"}, []string{"LANG=C"}, &stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,7 +41,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				break
 			}
 		}
-		if err := fs.Parse(args[:cut]); err != nil {
+		out := fs.Output()
+		fs.SetOutput(hintWriter{w: out, fs: fs})
+		err := fs.Parse(args[:cut])
+		fs.SetOutput(out)
+		if err != nil {
 			return nil, err
 		}
 		rest := fs.Args()
@@ -55,6 +60,37 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		args = args[cut:]
 	}
 	return pos, nil
+}
+
+// hintWriter passes the flag package's output on, and follows its "flag
+// provided but not defined" with the way out when the "flag" is a value
+// that starts with a dash (White's CSA move -3334FU): "--" before it ends
+// the flags. The hint comes before the usage the flag package prints next.
+type hintWriter struct {
+	w  io.Writer
+	fs *flag.FlagSet
+}
+
+func (h hintWriter) Write(p []byte) (int, error) {
+	n, err := h.w.Write(p)
+	name, ok := strings.CutPrefix(strings.TrimSpace(string(p)), "flag provided but not defined: -")
+	if ok && name != "" {
+		name = strings.TrimPrefix(name, "-")
+		if c := name[0]; c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' {
+			fmt.Fprintf(h.w, "%s: -%s is not a flag; put -- before values that start with a dash: %s -- -%s\n",
+				h.fs.Name(), name, h.fs.Name(), name)
+		}
+	}
+	return n, err
+}
+
+// parseStatus is the exit status of a command whose flags did not parse:
+// 0 when help was asked for (-h, --help), 2 for a mistake.
+func parseStatus(err error) int {
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	return 2
 }
 
 func isNegativeNumber(s string) bool {

@@ -12,12 +12,14 @@
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
 //	shogi serve [flags]        let people play each other over SSH
+//	shogi version              print the version
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 // command runs one subcommand with its arguments and returns the exit status.
@@ -46,6 +48,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
+	case "--version", "-version", "version":
+		fmt.Fprintln(stdout, version())
+		return 0
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -73,5 +78,43 @@ func usage(w io.Writer) {
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
   serve [flags]        let people play each other over SSH: shogi serve -h
+  version              the program's version (also --version)
+
+Every command takes -h. A value that starts with a dash (White's CSA move
+-3334FU) goes after --: shogi notate -- -3334FU
 `)
+}
+
+// version says which build this is: the module version, or for a build
+// from a checkout the commit it was built from, and the Go release.
+func version() string {
+	v := "(devel)"
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "shogi " + v
+	}
+	if info.Main.Version != "" {
+		v = info.Main.Version
+	}
+	var rev, when, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = ", modified"
+			}
+		}
+	}
+	out := "shogi " + v
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		out += " (" + rev + " " + when + dirty + ")"
+	}
+	return out + " " + info.GoVersion
 }

@@ -254,6 +254,37 @@ func (g *Game) Impasse() Result {
 	return g.result
 }
 
+// CanClaimImpasse checks whether the side to move may claim 持将棋 on its
+// own, without the opponent agreeing (a program cannot agree): both kings
+// stand in their promotion zones (both have entered, 相入玉), and the side
+// to move is not in check. The 24-point count then decides (Impasse): a
+// side with fewer than 24 points loses, otherwise it is a draw. Between
+// two people the game may end by impasse whenever both agree.
+func (p *Position) CanClaimImpasse() error {
+	for _, c := range []Color{Black, White} {
+		switch k := p.king[c]; {
+		case k == NoSquare:
+			return &ImpasseError{Reason: fmt.Sprintf("%s has no king", c), Side: c}
+		case !InZone(c, k):
+			return &ImpasseError{Reason: fmt.Sprintf("%s's king is not in its promotion zone", c), Side: c}
+		}
+	}
+	if p.InCheck() {
+		return &ImpasseError{Reason: "the king is in check", Side: p.side, Check: true}
+	}
+	return nil
+}
+
+// ImpasseError says why an impasse may not be claimed: Side's king has
+// not entered (or is missing), or the side to move is in check.
+type ImpasseError struct {
+	Reason string
+	Side   Color
+	Check  bool
+}
+
+func (e *ImpasseError) Error() string { return "impasse refused: " + e.Reason }
+
 // DeclarationError says which condition of the entering-king declaration
 // is not met.
 type DeclarationError struct{ Reason string }

@@ -68,6 +68,34 @@ func TestImpasse(t *testing.T) {
 	}
 }
 
+// An impasse may be claimed alone only when both kings have entered
+// their promotion zones and the claimant is not in check.
+func TestCanClaimImpasse(t *testing.T) {
+	tests := []struct {
+		sfen, why string
+	}{
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "Black's king is not in its promotion zone"},
+		{"4K4/9/9/9/9/9/9/9/4k4 b - 1", ""},
+		{"4K4/9/9/9/9/9/9/9/9 b - 1", "White has no king"},
+		{"4K4/9/9/9/9/9/4k4/9/9 b - 1", ""},
+		{"4K4/9/9/9/9/4k4/9/9/9 b - 1", "White's king is not in its promotion zone"},
+		{"2K6/9/9/9/9/9/9/9/2k3R2 w - 1", "the king is in check"},
+		{"9/4K4/9/9/9/9/9/9/4k4 b - 1", ""},
+		{"9/9/9/4K4/9/9/9/9/4k4 b - 1", "Black's king is not in its promotion zone"},
+	}
+	for _, tc := range tests {
+		p := mustSFEN(t, tc.sfen)
+		err := p.CanClaimImpasse()
+		var ie *ImpasseError
+		switch {
+		case tc.why == "" && err != nil:
+			t.Errorf("%s: refused: %v", tc.sfen, err)
+		case tc.why != "" && (!errors.As(err, &ie) || ie.Reason != tc.why):
+			t.Errorf("%s: %v, want %q", tc.sfen, err, tc.why)
+		}
+	}
+}
+
 func TestDeclaration(t *testing.T) {
 	// Black's king on 5b with ten pieces in the camp: R B 4G 4S = 18 points.
 	base := "RBGG1GGSS/4K4/SS7/9/9/9/9/9/4k4 b %s 1"

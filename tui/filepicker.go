@@ -33,34 +33,56 @@ type pickerEntry struct {
 	dir  bool
 }
 
-// newPicker opens the picker in dir; "" means the folder a record was
-// last opened from, or the current directory.
-func newPicker(c *common, dir string) *pickerModel {
-	if dir == "" {
-		dir = lastDir(c.stateDir)
-	}
-	if dir == "" {
-		dir, _ = os.Getwd()
-	}
-	p := &pickerModel{c: c}
-	p.enter(dir)
-	return p
+// newPicker returns a picker; its init lists the folder it opens in.
+func newPicker(c *common) *pickerModel { return &pickerModel{c: c} }
+
+// dirListedMsg is a folder's entries, read off the UI loop.
+type dirListedMsg struct {
+	dir     string
+	entries []pickerEntry
+	err     error
 }
 
-// enter lists dir.
-func (p *pickerModel) enter(dir string) {
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
+// list reads dir (made absolute) off the UI loop. "" is the folder the
+// picker opens in: the games folder, where finished games are kept; else
+// the folder a record was last opened from; else the current one.
+func (p *pickerModel) list(dir string) tea.Cmd {
+	stateDir, games := p.c.stateDir, p.c.gamesDir()
+	return func() tea.Msg {
+		if dir == "" {
+			dir = startDir(stateDir, games)
+		}
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		entries, err := readPickerDir(dir)
+		return dirListedMsg{dir: dir, entries: entries, err: err}
 	}
+}
+
+// startDir is the folder the picker opens in.
+func startDir(stateDir, games string) string {
+	if games != "" {
+		if fi, err := os.Stat(games); err == nil && fi.IsDir() {
+			return games
+		}
+	}
+	if d := lastDir(stateDir); d != "" {
+		return d
+	}
+	d, _ := os.Getwd()
+	return d
+}
+
+// readPickerDir lists dir: "..", the folders, then the record files.
+func readPickerDir(dir string) ([]pickerEntry, error) {
 	list, err := os.ReadDir(dir)
 	if err != nil {
-		p.err = err.Error()
-		return
+		return nil, err
 	}
-	p.dir, p.cursor, p.err = dir, 0, ""
-	p.entries = p.entries[:0]
+	var entries []pickerEntry
 	if parent := filepath.Dir(dir); parent != dir {
-		p.entries = append(p.entries, pickerEntry{name: "..", dir: true})
+		entries = append(entries, pickerEntry{name: "..", dir: true})
 	}
 	var files []pickerEntry
 	for _, e := range list {
@@ -76,12 +98,12 @@ func (p *pickerModel) enter(dir string) {
 		}
 		switch {
 		case isDir:
-			p.entries = append(p.entries, pickerEntry{name: name, dir: true})
+			entries = append(entries, pickerEntry{name: name, dir: true})
 		case isRecordName(name):
 			files = append(files, pickerEntry{name: name})
 		}
 	}
-	p.entries = append(p.entries, files...)
+	return append(entries, files...), nil
 }
 
 func isRecordName(name string) bool {
@@ -94,7 +116,7 @@ func isRecordName(name string) bool {
 	return false
 }
 
-func (p *pickerModel) init() tea.Cmd { return nil }
+func (p *pickerModel) init() tea.Cmd { return p.list(p.dir) }
 
 // rows is how many entries fit on the screen.
 func (p *pickerModel) rows() int { return max(p.c.height-4, 1) }
@@ -104,6 +126,12 @@ func (p *pickerModel) top() int { return max(0, p.cursor-p.rows()+1) }
 
 func (p *pickerModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 	switch msg := msg.(type) {
+	case dirListedMsg:
+		if msg.err != nil {
+			p.err = msg.err.Error()
+			return p, nil
+		}
+		p.dir, p.entries, p.cursor, p.err = msg.dir, msg.entries, 0, ""
 	case tea.MouseWheelMsg:
 		switch msg.Mouse().Button {
 		case tea.MouseWheelUp:
@@ -144,7 +172,7 @@ func (p *pickerModel) key(k string) (studyMode, tea.Cmd) {
 	case "enter", "right", "l":
 		return p.choose()
 	case "left", "h", "backspace":
-		p.enter(filepath.Dir(p.dir))
+		return p, p.list(filepath.Dir(p.dir))
 	case "q", "esc":
 		return p, func() tea.Msg { return toMenuMsg{} }
 	}
@@ -163,11 +191,14 @@ func (p *pickerModel) choose() (studyMode, tea.Cmd) {
 	e := p.entries[p.cursor]
 	path := filepath.Join(p.dir, e.name)
 	if e.dir {
-		p.enter(path)
-		return p, nil
+		return p, p.list(path)
 	}
-	rememberDir(p.c.stateDir, p.dir)
-	return loadStudy(p.c, path), nil
+	stateDir, dir := p.c.stateDir, p.dir
+	remember := func() tea.Msg {
+		rememberDir(stateDir, dir)
+		return nil
+	}
+	return p, tea.Batch(remember, readRecord(path))
 }
 
 func (p *pickerModel) view() (string, *tea.Cursor) {

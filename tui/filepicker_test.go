@@ -42,66 +42,69 @@ func pickerNames(p *pickerModel) []string {
 	return out
 }
 
-func pickerKey(t *testing.T, p *pickerModel, k string) (studyMode, tea.Cmd) {
-	t.Helper()
-	var m studyMode = p
-	var cmd tea.Cmd
-	if isNamedKey(k) {
-		return p.update(keyMsg(k))
-	}
-	for _, r := range k {
-		if m, cmd = p.update(keyMsg(string(r))); m != studyMode(p) {
-			break
-		}
-	}
-	return m, cmd
-}
-
 func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	dir := pickerDir(t)
-	c := studyCommon(80, 24)
-	c.stateDir = t.TempDir()
-
-	p := newPicker(c, dir)
+	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: Japanese})
+	picker := func() *pickerModel {
+		t.Helper()
+		p, ok := h.m.study.(*pickerModel)
+		if !ok {
+			t.Fatalf("the screen is %T, not the picker", h.m.study)
+		}
+		return p
+	}
+	h.send(openMsg{path: dir})
+	p := picker()
 	if got, want := pickerNames(p), []string{"..", "sub", "a.kif", "b.csa"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("entries %q, want %q", got, want)
 	}
 	if v, _ := p.view(); !strings.Contains(stripSGR(v), "> sub/") && !strings.Contains(stripSGR(v), "> ../") {
 		t.Fatalf("no cursor on screen:\n%s", v)
 	}
-	pickerKey(t, p, "jjk")   // a burst: down, down, up
-	pickerKey(t, p, "enter") // into sub
+	h.press("j", "j", "k") // a burst: down, down, up
+	h.press("enter")       // into sub
 	if p.dir != filepath.Join(dir, "sub") || !reflect.DeepEqual(pickerNames(p), []string{"..", "c.kif"}) {
 		t.Fatalf("in %s: %q", p.dir, pickerNames(p))
 	}
-	pickerKey(t, p, "left")
+	h.press("left")
 	if p.dir != dir {
 		t.Fatalf("left went to %s, want %s", p.dir, dir)
 	}
-	pickerKey(t, p, "G")
-	pickerKey(t, p, "k") // a.kif
-	m, _ := pickerKey(t, p, "enter")
-	s, ok := m.(*studyModel)
+	h.press("G", "k", "enter") // a.kif
+	s, ok := h.m.study.(*studyModel)
 	if !ok {
-		t.Fatalf("choosing a.kif gave %T", m)
+		t.Fatalf("choosing a.kif gave %T", h.m.study)
 	}
 	if s.rec == nil || s.last() != 14 {
 		t.Fatalf("a.kif opened with %v", s.loadErr)
 	}
 
 	// The next picker starts where the record came from.
-	if p2 := newPicker(c, ""); p2.dir != dir {
-		t.Fatalf("second picker starts in %s, want %s", p2.dir, dir)
+	h.press("q")
+	h.send(openMsg{})
+	if p := picker(); p.dir != dir {
+		t.Fatalf("second picker starts in %s, want %s", p.dir, dir)
 	}
-	// Without a remembered folder it starts in the current directory.
-	c.stateDir = t.TempDir()
+	// Once there is a games folder, it starts there.
+	if err := os.MkdirAll(h.m.c.gamesDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.press("q")
+	h.send(openMsg{})
+	if p := picker(); p.dir != h.m.c.gamesDir() {
+		t.Fatalf("picker starts in %s, want the games folder %s", p.dir, h.m.c.gamesDir())
+	}
+	// Without either it starts in the current directory.
+	h.m.c.stateDir, h.m.c.settings.KeepGames = t.TempDir(), false
+	h.press("q")
+	h.send(openMsg{})
 	wd, _ := os.Getwd()
-	if p3 := newPicker(c, ""); p3.dir != wd {
-		t.Fatalf("fresh picker starts in %s, want %s", p3.dir, wd)
+	if p := picker(); p.dir != wd {
+		t.Fatalf("fresh picker starts in %s, want %s", p.dir, wd)
 	}
 	// q goes back.
-	_, cmd := pickerKey(t, newPicker(c, dir), "q")
-	if _, ok := cmd().(toMenuMsg); !ok {
+	h.press("q")
+	if h.m.mode != modeMenu {
 		t.Fatal("q does not return to the menu")
 	}
 }
@@ -110,43 +113,26 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 // and leaving the study returns to the menu.
 func TestRootOpensStudy(t *testing.T) {
 	dir := pickerDir(t)
-	m, err := New(Options{StateDir: t.TempDir(), Lang: Japanese})
-	if err != nil {
-		t.Fatal(err)
-	}
-	send := func(msg tea.Msg) {
-		t.Helper()
-		_, cmd := m.Update(msg)
-		for cmd != nil {
-			next := cmd()
-			if next == nil {
-				return
-			}
-			_, cmd = m.Update(next)
-		}
-	}
-	send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	send(openMsg{path: dir})
+	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: Japanese})
+	m := h.m
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.send(openMsg{path: dir})
 	if _, ok := m.study.(*pickerModel); !ok || m.mode != modeStudy {
 		t.Fatalf("opening a folder gave %T in mode %v", m.study, m.mode)
 	}
-	send(keyMsg("j"))
-	send(keyMsg("j"))
-	send(keyMsg("enter"))
+	h.press("j", "j", "enter")
 	if _, ok := m.study.(*studyModel); !ok {
 		t.Fatalf("choosing a.kif gave %T", m.study)
 	}
-	for range 3 {
-		send(keyMsg("l"))
-	}
+	h.press("l", "l", "l")
 	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 3/13") || !strings.Contains(v, "3 ▲２六歩") {
 		t.Fatalf("study through the root:\n%s", v)
 	}
-	send(keyMsg("q"))
+	h.press("q")
 	if m.mode != modeMenu {
 		t.Fatalf("q left the study for mode %v", m.mode)
 	}
-	send(openMsg{path: filepath.Join(dir, "b.csa")})
+	h.send(openMsg{path: filepath.Join(dir, "b.csa")})
 	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 0/1") {
 		t.Fatalf("b.csa through the root:\n%s", v)
 	}

@@ -24,7 +24,7 @@ func FuzzAutosave(f *testing.F) {
 		if err := os.WriteFile(filepath.Join(dir, "autosave.txt"), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := loadAutosave(dir)
+		s, err := loadAutosave(filepath.Join(dir, "autosave.txt"))
 		if err != nil {
 			if !strings.Contains(err.Error(), "autosave") {
 				t.Errorf("error does not say which file: %v", err)

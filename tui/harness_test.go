@@ -2,26 +2,37 @@ package tui
 
 import (
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
-	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/usi/usitest"
 )
 
 // harness drives the root model the way Bubble Tea would: every message
-// through Update, every command run (synchronously) and its message fed
-// back, until nothing is left.
+// through Update, every command run on a goroutine of its own and its
+// message fed back in order of arrival. After each message it settles:
+// it goes on until nothing is left that will change the screen by itself
+// — no command running but those that wait on something outside (a
+// match's next event, a clock's tick), and a game waiting for a person.
 type harness struct {
 	t         testing.TB
 	m         *Model
 	quit      bool
 	clipboard string // the last text set with tea.SetClipboard
+
+	msgs     chan tea.Msg
+	done     chan struct{}
+	inflight int          // commands started and not yet reported
+	blocking atomic.Int32 // of those, the ones waiting on something outside
 }
 
 func newHarness(t testing.TB, o Options) *harness {
@@ -32,60 +43,154 @@ func newHarness(t testing.TB, o Options) *harness {
 	if o.Rand == nil {
 		o.Rand = rand.New(rand.NewPCG(1, 2))
 	}
+	if o.engineEnv == nil {
+		o.engineEnv = []string{usitest.Env + "=think=0"}
+	}
+	if o.GamesDir == "" {
+		o.GamesDir = filepath.Join(t.TempDir(), "games")
+	}
 	m, err := New(o)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
-	h := &harness{t: t, m: m}
-	h.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	h := &harness{t: t, m: m, msgs: make(chan tea.Msg, 256), done: make(chan struct{})}
+	m.c.blocking = func(cmd tea.Cmd) tea.Cmd {
+		return func() tea.Msg {
+			h.blocking.Add(1)
+			defer h.blocking.Add(-1)
+			return cmd()
+		}
+	}
+	t.Cleanup(func() {
+		m.Shutdown()
+		close(h.done)
+	})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	h.run(m.Init())
+	h.settle()
 	return h
 }
 
 var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
 
-// run executes cmd and everything it leads to. Spinner ticks are dropped
-// (they only animate), and so are the terminal queries (nothing answers
-// them here); tea.Sequence's unexported message is a []tea.Cmd, and
-// tea.SetClipboard's unexported message a string type the harness keeps.
+// run starts cmd on a goroutine; its message comes back through h.msgs.
+// A batch starts each of its commands; a sequence runs its commands in
+// order on one goroutine.
 func (h *harness) run(cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
+	if cmd == nil {
+		return
+	}
+	h.inflight++
+	go func() {
+		msg := cmd()
+		select {
+		case h.msgs <- msg:
+		case <-h.done:
 		}
-		msg := c()
-		switch msg := msg.(type) {
-		case nil, spinner.TickMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		case tea.QuitMsg:
-			h.quit = true
-		default:
-			v := reflect.ValueOf(msg)
-			switch {
-			case v.Kind() == reflect.Slice && v.Type().Elem() == cmdType:
-				for i := 0; i < v.Len(); i++ {
-					queue = append(queue, v.Index(i).Interface().(tea.Cmd))
-				}
-				continue
-			case v.Kind() == reflect.String && v.Type().PkgPath() == reflect.TypeOf(tea.QuitMsg{}).PkgPath():
-				h.clipboard = v.String() // setClipboardMsg
-				continue
-			case v.Type().PkgPath() == reflect.TypeOf(tea.QuitMsg{}).PkgPath() && v.Kind() == reflect.Struct && v.NumField() == 0:
-				continue // a terminal query (background colour …)
+	}()
+}
+
+// deliver handles one message that came back from a command: the kinds
+// Bubble Tea handles itself are handled here, the rest go to Update.
+func (h *harness) deliver(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			h.run(c)
+		}
+	case tea.QuitMsg:
+		h.quit = true
+	default:
+		v := reflect.ValueOf(msg)
+		switch {
+		case v.Kind() == reflect.Slice && v.Type().Elem() == cmdType:
+			// tea.Sequence: the commands in order, each message before the next runs.
+			cmds := make([]tea.Cmd, v.Len())
+			for i := range cmds {
+				cmds[i] = v.Index(i).Interface().(tea.Cmd)
 			}
-			_, next := h.m.Update(msg)
-			queue = append(queue, next)
+			h.inflight++
+			go func() {
+				var out []tea.Msg
+				for _, c := range cmds {
+					if c != nil {
+						out = append(out, c())
+					}
+				}
+				select {
+				case h.msgs <- sequenceDone(out):
+				case <-h.done:
+				}
+			}()
+			return
+		case v.Kind() == reflect.String && v.Type().PkgPath() == reflect.TypeOf(tea.QuitMsg{}).PkgPath():
+			h.clipboard = v.String() // setClipboardMsg
+			return
+		case v.Type().PkgPath() == reflect.TypeOf(tea.QuitMsg{}).PkgPath() && v.Kind() == reflect.Struct && v.NumField() == 0:
+			return // a terminal query (background colour …)
+		}
+		if sd, ok := msg.(sequenceDone); ok {
+			for _, x := range sd {
+				h.deliver(x)
+			}
+			return
+		}
+		_, next := h.m.Update(msg)
+		h.run(next)
+	}
+}
+
+// sequenceDone is a tea.Sequence's messages, in order.
+type sequenceDone []tea.Msg
+
+// settle processes messages until the app is quiet (see harness).
+func (h *harness) settle() {
+	h.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case msg := <-h.msgs:
+			h.inflight--
+			h.deliver(msg)
+			continue
+		default:
+		}
+		if h.quit || h.inflight <= int(h.blocking.Load()) && h.m.quiet() {
+			return
+		}
+		select {
+		case msg := <-h.msgs:
+			h.inflight--
+			h.deliver(msg)
+		case <-time.After(5 * time.Millisecond):
+		case <-deadline:
+			h.t.Fatalf("the app never settled (%d commands running, %d waiting outside):\n%s", h.inflight, h.blocking.Load(), h.screen())
+		}
+	}
+}
+
+// until processes messages until cond holds (a game between programs
+// goes on by itself, so settle would not return).
+func (h *harness) until(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-h.msgs:
+			h.inflight--
+			h.deliver(msg)
+		case <-deadline:
+			h.t.Fatalf("waited in vain for %s:\n%s", what, h.screen())
 		}
 	}
 }
 
 func (h *harness) send(msg tea.Msg) {
+	h.t.Helper()
 	_, cmd := h.m.Update(msg)
 	h.run(cmd)
+	h.settle()
 }
 
 // keyMsg is the message a terminal sends for a named key ("enter", "up",
@@ -130,6 +235,22 @@ func (h *harness) press(keys ...string) {
 		}
 		for _, r := range k {
 			h.send(keyMsg(string(r)))
+		}
+	}
+}
+
+// pressNow sends keys as press does but does not settle after them: the
+// test watches what happens meanwhile (with until).
+func (h *harness) pressNow(keys ...string) {
+	for _, k := range keys {
+		if isNamedKey(k) {
+			_, cmd := h.m.Update(keyMsg(k))
+			h.run(cmd)
+			continue
+		}
+		for _, r := range k {
+			_, cmd := h.m.Update(keyMsg(string(r)))
+			h.run(cmd)
 		}
 	}
 }

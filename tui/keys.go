@@ -27,6 +27,7 @@ type keyMap struct {
 	Help, Leave, Quit     key.Binding
 	Yes, No               key.Binding
 	Study, NewGame        key.Binding // once the game is over
+	Pause, Step, Hint     key.Binding // a game on a match
 
 	// Study.
 	Next, Prev, First, Last, PageDown, PageUp key.Binding
@@ -77,6 +78,9 @@ func newKeyMap(w *words, ascii bool) keyMap {
 		No:       b("n", "no", "いいえ", "n", "N"),
 		Study:    b("o", "study the game", "検討する", "o"),
 		NewGame:  b("n", "new game", "新規対局", "n"),
+		Pause:    b("space", "pause/resume", "一時停止/再開", "space"),
+		Step:     b(".", "one move (paused)", "一手進める (一時停止中)", "."),
+		Hint:     b("H", "hint", "ヒント", "H"),
 
 		Next:          b("→/l", "next", "次へ", "right", "l"),
 		Prev:          b("←/h", "previous", "前へ", "left", "h"),
@@ -98,14 +102,14 @@ func newKeyMap(w *words, ascii bool) keyMap {
 
 // playShortHelp is the help bar of a game in progress.
 func (k keyMap) playShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Tray, k.Type, k.Undo, k.Help, k.Leave, k.Flip, k.Notation, k.Save, k.Resign, k.Review}
+	return []key.Binding{k.Select, k.Tray, k.Type, k.Undo, k.Help, k.Leave, k.Flip, k.Notation, k.Save, k.Resign, k.Hint, k.Pause, k.Review}
 }
 
 // playFullHelp is the ? screen of a game, one group per heading.
 func (k keyMap) playFullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Select, k.Cancel, k.Tray, k.Type},
-		{k.Undo, k.Flip, k.AutoFlip, k.Notation, k.Review, k.Copy, k.CopySFEN},
+		{k.Undo, k.Hint, k.Pause, k.Step, k.Flip, k.AutoFlip, k.Notation, k.Review, k.Copy, k.CopySFEN},
 		{k.Declare, k.Impasse, k.Resign, k.Save, k.Study, k.Help, k.Leave, k.Quit},
 	}
 }

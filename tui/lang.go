@@ -40,9 +40,10 @@ func ParseLang(s string) (Lang, error) {
 // Formats take their arguments in the same order in both languages.
 type words struct {
 	lang Lang
+	appWords
 
 	black, white         string // the sides: 先手/後手, Black/White
-	human, random, greed string // the kinds of player
+	human                string // a person, as a player's name
 	versus               string
 	inHand, none, toMove string
 	moveN                string // %d: the move about to be played
@@ -98,7 +99,7 @@ type words struct {
 var english = words{
 	lang:  English,
 	black: "Black", white: "White",
-	human: "human", random: "random", greed: "greedy",
+	human:  "human",
 	versus: "vs",
 	inHand: "in hand", none: "none", toMove: "to move",
 	moveN:       "move %d",
@@ -206,7 +207,7 @@ var english = words{
 var japanese = words{
 	lang:  Japanese,
 	black: "先手", white: "後手",
-	human: "人間", random: "ランダム", greed: "駒得",
+	human:  "人間",
 	versus: "対",
 	inHand: "持駒", none: "なし", toMove: "手番",
 	moveN:       "%d手目",
@@ -325,19 +326,6 @@ func (w *words) sideName(c game.Color) string {
 		return w.white
 	}
 	return w.black
-}
-
-// player names a kind of player in the screen's language.
-func (w *words) player(kind string) string {
-	switch kind {
-	case "human":
-		return w.human
-	case "random":
-		return w.random
-	case "greedy":
-		return w.greed
-	}
-	return kind
 }
 
 // rule says why a move breaks a rule.

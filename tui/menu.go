@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,14 +15,16 @@ type menuScreen int
 
 const (
 	screenMain menuScreen = iota
+	screenResume
 	screenNew
 	screenSettings
 	screenToss
+	screenEngines
+	screenEngine
 )
 
 // menuWords are the menu's phrases in one language.
 type menuWords struct {
-	resume                                 string // %s vs %s, %d moves
 	newGame, open, settings, quit          string
 	player1, player2, handicap, seat       string
 	pieces, start, giverNote               string
@@ -33,68 +37,64 @@ type menuWords struct {
 }
 
 var menuEnglish = menuWords{
-	resume: "Resume game (%s vs %s, %d moves)", newGame: "New game", open: "Open record", settings: "Settings", quit: "Quit",
+	newGame: "New game", open: "Open record", settings: "Settings", quit: "Quit",
 	player1: "Player 1", player2: "Player 2", handicap: "Handicap", seat: "Player 1 plays",
 	pieces: "Pieces", start: "Start", giverNote: "The handicap giver plays White and moves first.",
 	seats: [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
 	width: "Ambiguous width", flip: "Flip every turn", notation: "Move notation", theme: "Theme", language: "Language",
 	widthNote: "wide for CJK terminals", flipNote: "hot-seat",
 	tossKeys: "enter starts the game, esc goes back", mainKeys: "up/down choose, enter select, q quit",
-	formKeys: "up/down field, left/right change, enter start, esc back", setKeys: "up/down field, left/right change, esc back",
+	formKeys: "up/down field, left/right change, enter start, esc back", setKeys: "up/down field, left/right change, enter edit, esc back",
 	langNames:  [2]string{"English", "日本語"},
 	themeNames: [3]string{"auto (the terminal's)", "light", "dark"},
 }
 
 var menuJapanese = menuWords{
-	resume: "対局を再開 (%s 対 %s、%d手)", newGame: "新規対局", open: "棋譜を開く", settings: "設定", quit: "終了",
+	newGame: "新規対局", open: "棋譜を開く", settings: "設定", quit: "終了",
 	player1: "対局者1", player2: "対局者2", handicap: "手合", seat: "対局者1の手番",
 	pieces: "駒の表示", start: "開始", giverNote: "駒落ちでは上手が後手で先に指します。",
 	seats: [3]string{"先手", "後手", "振り駒"},
 	width: "曖昧幅の文字", flip: "毎手盤を反転", notation: "棋譜の表記", theme: "配色", language: "言語",
 	widthNote: "CJK 端末では wide", flipNote: "対人戦",
 	tossKeys: "enter で対局開始、esc で戻る", mainKeys: "↑↓ 選ぶ  enter 決定  q 終了",
-	formKeys: "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る", setKeys: "↑↓ 項目  ←→ 変更  esc 戻る",
+	formKeys: "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る", setKeys: "↑↓ 項目  ←→ 変更  enter 編集  esc 戻る",
 	langNames:  [2]string{"English", "日本語"},
 	themeNames: [3]string{"自動 (端末に合わせる)", "明るい", "暗い"},
 }
 
-// menuModel is the menu: resume, new game, open a record, settings, quit.
+// menuModel is the menu: resume a kept game, new game, open a record,
+// settings (with the engine list), quit.
 type menuModel struct {
-	c      *common
-	screen menuScreen
-	cursor int
-	resume *setup // the autosaved game, if any
-	status string
+	c         *common
+	screen    menuScreen
+	cursor    int
+	status    string
+	statusErr bool
 
-	// new-game form
-	players  [2]int // index into playerKinds, for player 1 and player 2
-	handicap int    // index into handicapChoices
-	seat     int    // 0: player 1 plays Black, 1: player 1 plays White, 2: furigoma
-	pending  setup  // the game the toss screen is about to start
+	kept       []keptEntry // the kept games, newest first, once listed
+	keptLoaded bool
+	deleting   bool // asking whether to delete the kept game under the cursor
+
+	form    newGameForm
+	pending setup // the game the toss screen is about to start
+	set     settingsPage
+	eng     enginesPage
 }
 
-var playerKinds = []string{"human", "random", "greedy"}
-
-// handicapChoices are the handicaps that make a game: every row of
-// game.Handicaps but the tsume start and the empty board.
-var handicapChoices = func() []game.Handicap {
-	var out []game.Handicap
-	for _, h := range game.Handicaps {
-		if h.Key != "tsume" && h.Key != "empty" {
-			out = append(out, h)
-		}
-	}
-	return out
-}()
-
 func newMenu(c *common) menuModel {
-	m := menuModel{c: c, players: [2]int{0, 2}}
-	s, err := loadAutosave(c.stateDir)
-	if err != nil {
-		m.status = fmt.Sprintf(c.w.autosaveBad, err)
+	m := menuModel{c: c, form: newForm(c)}
+	if c.settingsErr != nil {
+		m.status, m.statusErr = fmt.Sprintf(c.w.settingsBroken, c.settingsErr), true
 	}
-	m.resume = s
 	return m
+}
+
+// init lists the kept games (off the UI loop).
+func (m *menuModel) init() tea.Cmd {
+	if m.c.stateDir == "" {
+		return nil
+	}
+	return loadKeptCmd(m.c.stateDir)
 }
 
 func (m *menuModel) words() *menuWords {
@@ -106,7 +106,7 @@ func (m *menuModel) words() *menuWords {
 
 func (m *menuModel) openForm() { m.screen, m.cursor = screenNew, 0 }
 
-// item is an entry of the main page.
+// menuItem is an entry of the main page.
 type menuItem int
 
 const (
@@ -120,7 +120,7 @@ const (
 // items are the main page's entries.
 func (m *menuModel) items() []menuItem {
 	out := []menuItem{itemNew, itemOpen, itemSettings, itemQuit}
-	if m.resume != nil {
+	if len(m.kept) > 0 {
 		out = append([]menuItem{itemResume}, out...)
 	}
 	return out
@@ -130,8 +130,7 @@ func (m *menuModel) itemText(it menuItem) string {
 	mw := m.words()
 	switch it {
 	case itemResume:
-		w := m.c.w
-		return fmt.Sprintf(mw.resume, w.player(m.resume.players[game.Black]), w.player(m.resume.players[game.White]), len(m.resume.moves))
+		return fmt.Sprintf(m.c.w.resumeN, len(m.kept))
 	case itemNew:
 		return mw.newGame
 	case itemOpen:
@@ -144,18 +143,52 @@ func (m *menuModel) itemText(it menuItem) string {
 
 func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
 	switch msg := msg.(type) {
+	case keptListMsg:
+		m.kept, m.keptLoaded = msg.games, true
+		if msg.err != nil {
+			m.status, m.statusErr = fmt.Sprintf(m.c.w.autosaveBad, msg.err), true
+		}
+		if m.screen == screenMain {
+			m.cursor = 0
+		}
+		if m.screen == screenResume && len(m.kept) == 0 {
+			m.screen, m.cursor = screenMain, 0
+		}
+		m.cursor = min(m.cursor, max(m.fields()-1, 0))
+		return m, nil
+	case keptDeletedMsg:
+		if msg.err != nil {
+			m.status, m.statusErr = msg.err.Error(), true
+		} else {
+			m.status, m.statusErr = m.c.w.resumeDeleted, false
+		}
+		return m, loadKeptCmd(m.c.stateDir)
+	case probeMsg, foundEnginesMsg:
+		return m.enginesMsg(msg)
 	case tea.PasteMsg:
-		// A pasted position starts a hot-seat game from it.
-		if p, ok := parsePastedSFEN(msg.Content); ok {
-			s := setup{players: [2]string{"human", "human"}, start: p}
-			return m, func() tea.Msg { return startMsg{setup: s} }
+		switch {
+		case m.screen == screenSettings && m.set.editing != nil:
+			m.set.editing.edit(msg)
+		case m.screen == screenEngines && m.eng.path != nil:
+			m.eng.path.edit(msg)
+		case m.screen == screenEngine && m.eng.editing != nil:
+			m.eng.editing.edit(msg)
+		default:
+			// A pasted position starts a hot-seat game from it.
+			if p, ok := parsePastedSFEN(msg.Content); ok {
+				s := setup{start: p}
+				s.players[0], s.players[1] = humanChoice().spec, humanChoice().spec
+				return m, func() tea.Msg { return startMsg{setup: s} }
+			}
 		}
 		return m, nil
 	case tea.KeyPressMsg:
 		if msg.String() == "ctrl+c" {
 			return m, tea.Quit
 		}
-		if m.screen == screenToss {
+		m.status, m.statusErr = "", false
+		switch m.screen {
+		case screenToss:
 			switch {
 			case isEnter(msg):
 				s := m.pending
@@ -164,34 +197,43 @@ func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
 				m.screen = screenNew
 			}
 			return m, nil
+		case screenResume:
+			return m.resumeKey(msg)
+		case screenSettings:
+			return m.settingsKey(msg)
+		case screenEngines, screenEngine:
+			return m.enginesKey(msg)
 		}
 		return m.key(msg)
 	}
 	return m, nil
 }
 
-// fields is the number of rows on the current form page.
+// fields is the number of rows on the current page.
 func (m *menuModel) fields() int {
 	switch m.screen {
 	case screenNew:
-		return 6
+		return len(m.form.rows())
 	case screenSettings:
-		return 6
+		return len(m.set.rows())
+	case screenResume:
+		return len(m.kept)
 	}
 	return len(m.items())
 }
 
 func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	keys := m.c.keys
+	n := max(m.fields(), 1)
 	switch {
 	case keyIs(k, keys.Up):
-		m.cursor = (m.cursor + m.fields() - 1) % m.fields()
+		m.cursor = (m.cursor + n - 1) % n
 	case keyIs(k, keys.Down):
-		m.cursor = (m.cursor + 1) % m.fields()
+		m.cursor = (m.cursor + 1) % n
 	case keyIs(k, keys.Left):
-		m.change(-1)
+		return m, m.change(-1)
 	case keyIs(k, keys.Right):
-		m.change(1)
+		return m, m.change(1)
 	case isEnter(k):
 		return m.enter()
 	case k.String() == "esc" || keyIs(k, keys.Leave):
@@ -204,60 +246,68 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 }
 
 // change cycles the value of the field under the cursor.
-func (m *menuModel) change(d int) {
-	cycle := func(v, n int) int { return ((v+d)%n + n) % n }
-	c := m.c
-	switch m.screen {
-	case screenNew:
-		switch m.cursor {
-		case 0, 1:
-			m.players[m.cursor] = cycle(m.players[m.cursor], len(playerKinds))
-		case 2:
-			m.handicap = cycle(m.handicap, len(handicapChoices))
-		case 3:
-			m.seat = cycle(m.seat, 3)
-		case 4:
-			c.setPieces(PieceStyle(cycle(int(c.pieces), int(numPieceStyles))))
-		}
-	case screenSettings:
-		switch m.cursor {
-		case 0:
-			c.setPieces(PieceStyle(cycle(int(c.pieces), int(numPieceStyles))))
-		case 1:
-			c.notation = c.cycleNotation(c.notation, d)
-		case 2:
-			c.setPolicy(WidthPolicy(cycle(int(c.policy), 2)))
-		case 3:
-			c.autoFlip = !c.autoFlip
-		case 4:
-			c.setTheme(Theme(cycle(int(c.theme), 3)))
-		case 5:
-			c.setLang(Lang(cycle(int(c.lang), 2)))
-		}
+func (m *menuModel) change(d int) tea.Cmd {
+	if m.screen == screenNew {
+		return m.form.change(m.cursor, d)
 	}
+	return nil
 }
 
 func (m menuModel) enter() (menuModel, tea.Cmd) {
-	switch m.screen {
-	case screenNew:
+	if m.screen == screenNew {
 		return m.start()
-	case screenSettings:
-		m.change(1)
-		return m, nil
 	}
 	switch m.items()[m.cursor] {
 	case itemResume:
-		s := *m.resume
-		return m, func() tea.Msg { return startMsg{setup: s} }
+		m.screen, m.cursor = screenResume, 0
 	case itemNew:
+		m.form = newForm(m.c)
 		m.openForm()
 	case itemOpen:
 		// An empty path opens the study's file picker.
 		return m, func() tea.Msg { return openMsg{} }
 	case itemSettings:
 		m.screen, m.cursor = screenSettings, 0
+		m.set = settingsPage{}
 	case itemQuit:
 		return m, tea.Quit
+	}
+	return m, nil
+}
+
+// resumeKey is the Resume list: enter resumes, d deletes (after asking).
+func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+	keys := m.c.keys
+	n := max(len(m.kept), 1)
+	if m.deleting {
+		m.deleting = false
+		if keyIs(k, keys.Yes) && m.cursor < len(m.kept) {
+			return m, deleteKept(m.kept[m.cursor].path)
+		}
+		return m, nil
+	}
+	switch {
+	case keyIs(k, keys.Up):
+		m.cursor = (m.cursor + n - 1) % n
+	case keyIs(k, keys.Down):
+		m.cursor = (m.cursor + 1) % n
+	case k.String() == "d" || k.String() == "delete":
+		if m.cursor < len(m.kept) {
+			m.deleting = true
+		}
+	case isEnter(k):
+		if m.cursor >= len(m.kept) {
+			return m, nil
+		}
+		e := m.kept[m.cursor]
+		if e.err != nil {
+			m.status, m.statusErr = fmt.Sprintf(m.c.w.resumeBroken, filepath.Base(e.path), e.err), true
+			return m, nil
+		}
+		s := e.setup
+		return m, func() tea.Msg { return startMsg{setup: s} }
+	case k.String() == "esc" || keyIs(k, keys.Leave):
+		m.screen, m.cursor = screenMain, 0
 	}
 	return m, nil
 }
@@ -265,21 +315,12 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 // start builds the game the form describes; with furigoma it shows the
 // toss first.
 func (m menuModel) start() (menuModel, tea.Cmd) {
-	p1, p2 := playerKinds[m.players[0]], playerKinds[m.players[1]]
-	s := setup{players: [2]string{p1, p2}, start: handicapChoices[m.handicap].Position()}
-	switch m.seat {
-	case 1:
-		s.players = [2]string{p2, p1}
-	case 2:
-		toss := game.TossPawns(m.c.rng)
-		s.toss, s.tossPlayers = &toss, s.players
-		if !toss.TosserIsBlack {
-			s.players = [2]string{p2, p1}
-		}
+	s, save := m.form.setup()
+	if s.toss != nil {
 		m.pending, m.screen = s, screenToss
-		return m, nil
+		return m, save
 	}
-	return m, func() tea.Msg { return startMsg{setup: s} }
+	return m, tea.Batch(save, func() tea.Msg { return startMsg{setup: s} })
 }
 
 // view draws the menu beside a board: the kept game's position while
@@ -295,11 +336,11 @@ func (m menuModel) view() string {
 		mw = max(mw, c.m.width(l))
 	}
 	mw = min(mw, c.width)
-	pos := m.preview()
+	pos, showPos := m.preview()
 	board := renderBoard(&pos, boardOpts{style: c.pieces, size: boardCompact, cursor: game.NoSquare,
 		selected: game.NoSquare, last: game.NoMove, check: game.NoSquare, styles: st})
 	g := newBoardGeom(boardCompact, c.pieces)
-	showBoard := c.width >= g.w+4+mw && c.height >= g.h
+	showBoard := showPos && c.width >= g.w+4+mw && c.height >= g.h
 	total := mw
 	if showBoard {
 		total += g.w + 4
@@ -324,19 +365,51 @@ func (m menuModel) view() string {
 	return cv.String(c.m)
 }
 
-// preview is the position the menu's board shows.
-func (m *menuModel) preview() game.Position {
-	switch {
-	case m.screen == screenNew:
-		return handicapChoices[m.handicap].Position()
-	case m.screen == screenMain && m.resume != nil && m.items()[m.cursor] == itemResume:
-		p := m.resume.start
-		for _, mv := range m.resume.moves {
-			p = p.Play(mv)
+// preview is the position the menu's board shows, and whether it shows
+// one.
+func (m *menuModel) preview() (game.Position, bool) {
+	switch m.screen {
+	case screenNew:
+		return m.form.preview(), true
+	case screenMain:
+		if len(m.kept) > 0 && m.items()[m.cursor] == itemResume {
+			return m.kept[0].position(), true
 		}
-		return p
+	case screenResume:
+		if m.cursor < len(m.kept) {
+			return m.kept[m.cursor].position(), true
+		}
+	case screenEngines, screenEngine:
+		return game.Position{}, false
 	}
-	return game.StartPosition()
+	return game.StartPosition(), true
+}
+
+// position is the kept game's position now.
+func (e *keptEntry) position() game.Position {
+	if e.err != nil {
+		return game.StartPosition()
+	}
+	p := e.setup.start
+	for _, mv := range e.setup.moves {
+		p = p.Play(mv)
+	}
+	return p
+}
+
+// row draws a page's row, marked when the cursor is on it.
+func (m *menuModel) row(lines *[]string, i int, text string) {
+	st := m.c.styles
+	if i == m.cursor {
+		*lines = append(*lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
+	} else {
+		*lines = append(*lines, "   "+text)
+	}
+}
+
+// field is a label padded to width and a value to change with ←/→.
+func (m *menuModel) field(label string, width int, value string) string {
+	return m.c.m.pad(label, width) + "  < " + value + " >"
 }
 
 // lines is the menu's text: the title, the entries or the form, the
@@ -352,63 +425,82 @@ func (m *menuModel) lines() []string {
 		title = "shogi"
 	}
 	lines = append(lines, st.title.render(title), "")
-	row := func(i int, text string) {
-		if i == m.cursor {
-			lines = append(lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
-		} else {
-			lines = append(lines, "   "+text)
-		}
-	}
-	field := func(label string, width int, value string) string {
-		return c.m.pad(label, width) + "  < " + value + " >"
-	}
 	switch m.screen {
 	case screenMain:
 		for i, it := range m.items() {
-			row(i, m.itemText(it))
+			m.row(&lines, i, m.itemText(it))
 		}
+	case screenResume:
+		lines = append(lines, st.bold.render(w.resumeTitle), "")
+		lines = append(lines, m.resumeLines()...)
 	case screenNew:
 		lines = append(lines, st.bold.render(mw.newGame), "")
-		lw := maxWidth(c.m, mw.player1, mw.player2, mw.handicap, mw.seat, mw.pieces)
-		row(0, field(mw.player1, lw, w.player(playerKinds[m.players[0]])))
-		row(1, field(mw.player2, lw, w.player(playerKinds[m.players[1]])))
-		h := handicapChoices[m.handicap]
-		hname := h.Name + " " + h.Japanese
-		if c.ascii {
-			hname = h.Name
-		} else if c.lang == Japanese {
-			hname = h.Japanese
-		}
-		row(2, field(mw.handicap, lw, hname))
-		row(3, field(mw.seat, lw, mw.seats[m.seat]))
-		row(4, field(mw.pieces, lw, c.pieces.String()))
-		row(5, mw.start)
-		if h.Key != "even" {
-			lines = append(lines, "", st.dim.render(mw.giverNote))
-		}
+		lines = append(lines, m.form.lines(m)...)
 	case screenSettings:
 		lines = append(lines, st.bold.render(mw.settings), "")
-		lw := maxWidth(c.m, mw.pieces, mw.notation, mw.width, mw.flip, mw.theme, mw.language)
-		row(0, field(mw.pieces, lw, c.pieces.String()))
-		row(1, field(mw.notation, lw, c.notation.String()))
-		row(2, field(mw.width, lw, c.policy.String())+"  ("+mw.widthNote+")")
-		row(3, field(mw.flip, lw, m.onOff(c.autoFlip))+"  ("+mw.flipNote+")")
-		row(4, field(mw.theme, lw, mw.themeNames[c.theme]))
-		row(5, field(mw.language, lw, mw.langNames[c.lang]))
+		lines = append(lines, m.settingsLines()...)
+	case screenEngines, screenEngine:
+		lines = append(lines, m.enginesLines()...)
 	case screenToss:
 		lines = append(lines, furigomaText(w, *m.pending.toss, m.pending.tossPlayers, c.ascii), "")
-		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.side(game.Black), w.player(m.pending.players[game.Black]),
-			c.side(game.White), w.player(m.pending.players[game.White])))
+		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.side(game.Black), playerLabel(c, m.pending.players[game.Black], m.pending.names[game.Black]),
+			c.side(game.White), playerLabel(c, m.pending.players[game.White], m.pending.names[game.White])))
 	}
 	if m.status != "" {
 		lines = append(lines, "")
-		for _, l := range wrapText(c.m, m.status, c.width) {
-			lines = append(lines, st.err.render(l))
+		for _, l := range wrapText(c.m, m.status, min(c.width, 76)) {
+			if m.statusErr {
+				lines = append(lines, st.err.render(l))
+			} else {
+				lines = append(lines, st.text.render(l))
+			}
 		}
 	}
 	lines = append(lines, "", st.dim.render(m.hint()))
 	if len(lines) > c.height {
 		lines = lines[:c.height]
+	}
+	return lines
+}
+
+// resumeLines are the kept games, two lines each: the players, then the
+// handicap, the date, the moves and the time left.
+func (m *menuModel) resumeLines() []string {
+	c := m.c
+	w := c.w
+	st := c.styles
+	var lines []string
+	if len(m.kept) == 0 {
+		return []string{"   " + w.resumeEmpty}
+	}
+	// As many games as fit, the cursor's in view.
+	room := max((c.height-8)/2, 1)
+	first := max(0, m.cursor-room+1)
+	for i := first; i < len(m.kept) && i < first+room; i++ {
+		e := m.kept[i]
+		if e.err != nil {
+			m.row(&lines, i, fmt.Sprintf(w.resumeBroken, filepath.Base(e.path), ""))
+			lines = append(lines, "     "+st.err.render(c.m.truncate(e.err.Error(), 70)))
+			continue
+		}
+		s := &e.setup
+		who := c.side(game.Black) + playerLabel(c, s.players[0], s.names[0]) + " " + w.versus + " " +
+			c.side(game.White) + playerLabel(c, s.players[1], s.names[1])
+		m.row(&lines, i, who)
+		var facts []string
+		if hc, ok := game.HandicapBySFEN(&s.start); ok {
+			facts = append(facts, w.handicapName(hc))
+		} else {
+			facts = append(facts, w.setUpStart)
+		}
+		facts = append(facts, e.saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.resumeMoves, len(s.moves)))
+		if !s.time[0].IsZero() || !s.time[1].IsZero() {
+			facts = append(facts, fmt.Sprintf(w.resumeLeft, c.side(game.Black)+clockTime(e.left[0])+" "+c.side(game.White)+clockTime(e.left[1])))
+		}
+		lines = append(lines, "     "+st.dim.render(strings.Join(facts, "  ")))
+	}
+	if m.deleting {
+		lines = append(lines, "", question(st, c.m, w.resumeAsk, "", 60))
 	}
 	return lines
 }
@@ -433,10 +525,16 @@ func (m *menuModel) hint() string {
 	switch m.screen {
 	case screenMain:
 		return mw.mainKeys
+	case screenResume:
+		return m.c.w.resumeKeys
 	case screenToss:
 		return mw.tossKeys
 	case screenSettings:
 		return mw.setKeys
+	case screenEngines:
+		return m.c.w.enginesKeys
+	case screenEngine:
+		return m.c.w.editKeys
 	}
 	return mw.formKeys
 }

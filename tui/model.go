@@ -21,13 +21,19 @@ package tui
 
 import (
 	"fmt"
+	"io"
+	"log"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
 	"example.com/shogi/game/notation"
 	"example.com/shogi/kifu"
 )
@@ -43,25 +49,50 @@ const (
 
 // Options configures a Model.
 type Options struct {
-	// Players per colour for a game started directly (Play true):
-	// "human", "random" or "greedy". Empty means human.
+	// Players per colour for a game started directly (Play true): what
+	// game/match reads as a player ("human", a built-in level,
+	// "usi:PATH[,NAME=VALUE…]"), or the name of an engine in the settings'
+	// list. Empty means human.
 	Black, White string
-	Handicap     string // a key or name game.FindHandicap knows; "" is even
-	SFEN         string // a start position instead of Handicap
-	Furigoma     bool   // toss pawns to decide which player takes Black
-	Play         bool   // start in play mode instead of the menu
-	Pieces       PieceStyle
-	Notation     *notation.Style // nil: the one that goes with Pieces
-	Width        WidthPolicy
-	Theme        Theme // auto follows the terminal's background
-	Lang         Lang  // the language of the app's words
+	// Time is each side's clock for a game started directly; the zero
+	// value is none.
+	Time     [2]match.TimeControl
+	Handicap string // a key or name game.FindHandicap knows; "" is even
+	SFEN     string // a start position instead of Handicap
+	Furigoma bool   // toss pawns to decide which player takes Black
+	Play     bool   // start in play mode instead of the menu
+	Pieces   PieceStyle
+	Notation *notation.Style // nil: the one that goes with Pieces
+	Width    WidthPolicy
+	Theme    Theme // auto follows the terminal's background
+	Lang     Lang  // the language of the app's words
 	// ASCII limits the screen to 7-bit text, for a terminal whose locale
 	// is not UTF-8: ASCII pieces, no marks or kanji, English words.
 	ASCII bool
-	// StateDir is where the autosave lives; "" turns autosave off.
+	// StateDir is where unfinished games are kept; "" keeps none.
 	StateDir string
+	// Settings are what the settings file at SettingsPath said (nil: the
+	// defaults); SettingsErr is why it could not be read, if it could
+	// not: the app then says so and never writes the file.
+	Settings     *Settings
+	SettingsPath string
+	SettingsErr  error
+	// GamesDir is where finished games are kept unless the settings name
+	// another folder.
+	GamesDir string
+	// EngineLog receives engines' standard error and the protocol
+	// transcript; nil discards them. Never the terminal.
+	EngineLog io.Writer
+	// Signals makes Run end the app cleanly, the game kept, when the
+	// terminal hangs up (SIGHUP) or the process is told to stop.
+	Signals bool
+	// TimeSource is the clock of games; nil is the system's. Tests give a
+	// match.FakeTime.
+	TimeSource match.TimeSource
 	// Rand drives furigoma and the bots; nil seeds one from the clock.
 	Rand *rand.Rand
+
+	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
 // common is shared by every screen.
@@ -82,6 +113,32 @@ type common struct {
 	autoFlip      bool
 	stateDir      string
 	rng           *rand.Rand
+
+	settings     *Settings
+	settingsPath string
+	settingsErr  error
+	settingsW    *settingsWriter
+	gamesDefault string
+	engineLog    *log.Logger
+	engineEnv    []string
+	ts           match.TimeSource
+	gen          int // the last session generation handed out
+	// remote is set for a person on an SSH connection to shogi serve: no
+	// file of the server's is written on their behalf (w copies the game
+	// to their clipboard instead).
+	remote bool
+	// blocking, when set, wraps the commands that wait on something
+	// outside (a match's next event, a clock's or a spinner's tick): the
+	// tests' harness counts them apart from the commands that finish.
+	blocking func(tea.Cmd) tea.Cmd
+}
+
+// block marks a command that waits on something outside the app.
+func (c *common) block(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil || c.blocking == nil {
+		return cmd
+	}
+	return c.blocking(cmd)
 }
 
 // newCommon builds the shared state from the options, at 80×24 in the
@@ -92,7 +149,16 @@ func newCommon(o Options) *common {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
-		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng}
+		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng,
+		settings: o.Settings, settingsPath: o.SettingsPath, settingsErr: o.SettingsErr, settingsW: &settingsWriter{},
+		gamesDefault: o.GamesDir, engineLog: engineLogger(o.EngineLog), engineEnv: o.engineEnv, ts: o.TimeSource}
+	if c.settings == nil {
+		c.settings = defaultSettings()
+	}
+	if c.ts == nil {
+		c.ts = match.RealTime{}
+	}
+	c.autoFlip = c.settings.AutoFlip
 	if c.ascii {
 		c.pieces = ASCII
 	}
@@ -104,6 +170,80 @@ func newCommon(o Options) *common {
 	c.setLang(o.Lang)
 	c.restyle()
 	return c
+}
+
+// now is the time games are played in.
+func (c *common) now() time.Time { return c.ts.Now() }
+
+// nextGen hands out a session generation.
+func (c *common) nextGen() int {
+	c.gen++
+	return c.gen
+}
+
+// keepOff reports whether unfinished games are not kept (no state
+// directory).
+func (c *common) keepOff() bool { return c.stateDir == "" }
+
+// gamesDir is where finished games go, or "" when they are not kept.
+func (c *common) gamesDir() string {
+	if !c.settings.KeepGames {
+		return ""
+	}
+	if c.settings.GamesDir != "" {
+		return expandHome(c.settings.GamesDir)
+	}
+	return c.gamesDefault
+}
+
+// sessionEnv is what a game's session takes from the settings.
+func (c *common) sessionEnv() sessionEnv {
+	return sessionEnv{ts: c.ts, engineCfg: c.engineConfig(), gamesDir: c.gamesDir(),
+		moveDelay: time.Duration(c.settings.MoveDelay), margin: gameMargin, human: c.w.human}
+}
+
+// gameMargin is how late a move may arrive after its time ran out: room
+// for an engine's reply to travel, and for a key pressed on the last
+// tick of the clock.
+const gameMargin = 300 * time.Millisecond
+
+// saveSettings changes the settings with edit and writes the file, unless
+// it could not be read (it is then never overwritten).
+func (c *common) saveSettings(edit func(s *Settings)) tea.Cmd {
+	edit(c.settings)
+	if c.settingsErr != nil || c.settingsPath == "" {
+		return nil
+	}
+	return c.settingsW.write(c.settingsPath, c.settings.clone())
+}
+
+// rememberDisplay saves the display settings as they are now on screen.
+func (c *common) rememberDisplay() tea.Cmd {
+	return c.saveSettings(func(s *Settings) {
+		if !c.ascii {
+			p := pieceSetting(c.pieces)
+			s.Pieces = &p
+			n := notationSetting(c.notation)
+			s.Notation = &n
+			l := langSetting(c.lang)
+			s.Language = &l
+		}
+		t := themeSetting(c.theme)
+		s.Theme = &t
+		wp := widthSetting(c.policy)
+		s.Width = &wp
+		s.AutoFlip = c.autoFlip
+	})
+}
+
+// expandHome reads a leading ~/ as the home directory.
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if h, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(h, rest)
+		}
+	}
+	return p
 }
 
 func (c *common) setPolicy(p WidthPolicy) {
@@ -221,14 +361,14 @@ type startMsg struct{ setup setup }
 type openMsg struct{ path string }
 
 // New builds the root model. With o.Play it starts a game at once (the
-// players, handicap or SFEN and furigoma from o); otherwise it opens the
-// menu.
+// players, clock, handicap or SFEN and furigoma from o); otherwise it
+// opens the menu.
 func New(o Options) (*Model, error) {
 	c := newCommon(o)
 	m := &Model{c: c, mode: modeMenu}
 	m.menu = newMenu(c)
 	if o.Play {
-		s, err := setupFromOptions(o, c.rng)
+		s, err := setupFromOptions(o, c)
 		if err != nil {
 			return nil, err
 		}
@@ -249,13 +389,29 @@ func (m *Model) useTerminal(t Terminal) {
 }
 
 // setupFromOptions turns command-line choices into a game set-up.
-func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
-	s := setup{players: [2]string{orHuman(o.Black), orHuman(o.White)}}
-	for _, p := range s.players {
-		if !validPlayer(p) {
-			return s, fmt.Errorf("unknown player %q (want human, random or greedy)", p)
+func setupFromOptions(o Options, c *common) (setup, error) {
+	st := c.settings
+	var s setup
+	for i, text := range []string{o.Black, o.White} {
+		if text == "" {
+			text = humanSpec
+		}
+		sp, name, err := resolvePlayer(st, text)
+		if err != nil {
+			return s, err
+		}
+		s.players[i], s.names[i] = sp, name
+	}
+	s.names = humanNames(st, s.players, s.names, [2]int{0, 1})
+	for _, tc := range o.Time {
+		if tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0 {
+			return s, fmt.Errorf("a time cannot be negative")
+		}
+		if tc.Byoyomi > 0 && tc.Increment > 0 {
+			return s, fmt.Errorf("give byōyomi or an increment, not both")
 		}
 	}
+	s.time = o.Time
 	switch {
 	case o.SFEN != "" && o.Handicap != "":
 		return s, fmt.Errorf("give either a handicap or an SFEN, not both")
@@ -288,14 +444,31 @@ func setupFromOptions(o Options, rng *rand.Rand) (setup, error) {
 		s.start = game.StartPosition()
 	}
 	if o.Furigoma {
-		toss := game.TossPawns(rng)
+		toss := game.TossPawns(c.rng)
 		s.toss = &toss
-		s.tossPlayers = s.players
+		s.tossPlayers = [2]string{playerLabel(c, s.players[0], s.names[0]), playerLabel(c, s.players[1], s.names[1])}
 		if !toss.TosserIsBlack {
 			s.players[0], s.players[1] = s.players[1], s.players[0]
+			s.names[0], s.names[1] = s.names[1], s.names[0]
 		}
 	}
 	return s, nil
+}
+
+// humanNames gives the people among players their names from the
+// settings: rows says which of the new-game form's rows (player 1 or 2)
+// each colour's player came from.
+func humanNames(st *Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
+	for c, p := range players {
+		if p.Kind == match.HumanKind && names[c] == "" {
+			if rows[c] == 0 {
+				names[c] = st.Names.Player1
+			} else {
+				names[c] = st.Names.Player2
+			}
+		}
+	}
+	return names
 }
 
 // ImpossibleError refuses a position set up by hand that cannot arise in
@@ -305,15 +478,6 @@ type ImpossibleError struct{ Reasons []string }
 func (e *ImpossibleError) Error() string {
 	return "the position cannot arise in play: " + strings.Join(e.Reasons, "; ")
 }
-
-func orHuman(p string) string {
-	if p == "" {
-		return "human"
-	}
-	return p
-}
-
-func validPlayer(p string) bool { return p == "human" || p == "random" || p == "greedy" }
 
 // furigomaText describes a toss in w's words: the pawns of the deciding
 // toss and who plays Black. The tosser is the first player (the one first
@@ -345,7 +509,7 @@ func furigomaText(w *words, f game.Furigoma, players [2]string, ascii bool) stri
 	if len(f.Tosses) > 1 {
 		retoss = fmt.Sprintf(w.furigomaAfter, len(f.Tosses))
 	}
-	return fmt.Sprintf(w.furigoma, faces, fu, to, retoss, fmt.Sprintf(w.playerN, n, w.player(who)))
+	return fmt.Sprintf(w.furigoma, faces, fu, to, retoss, fmt.Sprintf(w.playerN, n, who))
 }
 
 // Init starts the first screen and asks the terminal for its background
@@ -358,6 +522,8 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.mode == modePlay {
 		cmds = append(cmds, m.play.init())
+	} else {
+		cmds = append(cmds, m.menu.init())
 	}
 	return tea.Batch(cmds...)
 }
@@ -382,6 +548,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if l := levelOf(msg.Profile); l != m.c.level {
 			m.c.level = l
 			m.c.restyle()
+		}
+		return m, nil
+	case settingsSavedMsg:
+		if msg.err != nil {
+			m.menu.status = fmt.Sprintf(m.c.w.settingsFailed, msg.err)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -419,7 +590,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.newGame {
 			m.menu.openForm()
 		}
-		return m, nil
+		return m, m.menu.init()
 	case reviewGameMsg:
 		// The game-end screen's "study": the game just played, in study mode.
 		m.study, m.mode = reviewGame(m.c, msg), modeStudy
@@ -430,7 +601,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.parked, m.parkedNode = st, msg.node
-		m.play = newPlay(m.c, setup{players: msg.players, start: msg.pos, record: st.rec, from: msg.node})
+		s := setup{players: msg.players, names: msg.names, start: msg.pos, record: st.rec, from: msg.node, source: st.name}
+		m.play = newPlay(m.c, s)
 		m.play.fromStudy = true
 		m.mode = modePlay
 		return m, m.play.init()
@@ -439,13 +611,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.mode = modePlay
 		return m, m.play.init()
 	case openMsg:
-		st, cmd, err := openStudyFile(m.c, msg.path)
-		if err != nil {
-			m.menu.status = err.Error()
-			return m, nil
-		}
-		m.study, m.mode = st, modeStudy
+		return m, openStudyFile(m.c, msg.path)
+	case studyOpenedMsg:
+		m.study, m.mode = msg.s, modeStudy
+		return m, msg.cmd
+	case recordReadMsg:
+		var cmd tea.Cmd
+		m.study, cmd = studyOf(m.c, msg)
+		m.mode = modeStudy
 		return m, cmd
+	case shutdownMsg:
+		return m, tea.Quit
 	}
 	var cmd tea.Cmd
 	switch m.mode {
@@ -457,6 +633,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.menu, cmd = m.menu.update(msg)
 	}
 	return m, cmd
+}
+
+// quiet reports whether the screen will stay as it is until a key: for
+// the tests' harness.
+func (m *Model) quiet() bool {
+	if m.mode == modePlay {
+		return m.play.quiet()
+	}
+	return true
+}
+
+// shutdownMsg ends the program once a game has been stopped and kept.
+type shutdownMsg struct{}
+
+// Shutdown stops the game in progress, if any, and waits until it is
+// kept and its engines are closed. Run calls it however the program ended
+// (a key, SIGTERM, SIGHUP): nothing played is lost.
+func (m *Model) Shutdown() {
+	if m.play.sess != nil {
+		m.play.sess.stop("the app was closed")
+	}
 }
 
 // openHelpMsg opens the ? screen with a screen's keys and notes.
@@ -527,10 +724,10 @@ func (m *Model) windowTitle() string {
 }
 
 // CheckOptions reports what is wrong with a game's options (unknown
-// player, handicap or piece style, an unreadable SFEN) without starting
-// anything.
+// player, handicap or piece style, an unreadable SFEN, a clock that is
+// not one) without starting anything.
 func CheckOptions(o Options) error {
-	_, err := setupFromOptions(Options{Black: o.Black, White: o.White, Handicap: o.Handicap, SFEN: o.SFEN},
-		rand.New(rand.NewPCG(1, 2)))
+	c := newCommon(Options{Settings: o.Settings, Rand: rand.New(rand.NewPCG(1, 2))})
+	_, err := setupFromOptions(Options{Black: o.Black, White: o.White, Time: o.Time, Handicap: o.Handicap, SFEN: o.SFEN}, c)
 	return err
 }

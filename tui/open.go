@@ -2,12 +2,12 @@ package tui
 
 import (
 	"os"
+	"os/signal"
 	"path/filepath"
-	"time"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
 	"example.com/shogi/kifu"
 )
 
@@ -20,7 +20,7 @@ func Run(o Options, t Terminal, extra ...tea.ProgramOption) error {
 	if err != nil {
 		return err
 	}
-	return run(m, t, extra...)
+	return run(m, t, o.Signals, extra...)
 }
 
 // Study runs the app on one record: data as read from name, shown at ply
@@ -39,7 +39,7 @@ func Study(o Options, t Terminal, name string, data []byte, ply int) error {
 		st.goTo(ply)
 	}
 	m.study, m.mode = st, modeStudy
-	if err := run(m, t); err != nil {
+	if err := run(m, t, o.Signals); err != nil {
 		return err
 	}
 	return rerr
@@ -47,10 +47,30 @@ func Study(o Options, t Terminal, name string, data []byte, ply int) error {
 
 // run runs a model on a terminal: its input, output, environment, colour
 // profile and, when the caller knows it, size. The program asks the
-// terminal nothing before its first frame.
-func run(m *Model, t Terminal, extra ...tea.ProgramOption) error {
+// terminal nothing before its first frame. However the program ends —
+// a key, SIGTERM, or (with signals) the terminal hanging up — the game in
+// progress is stopped and kept before run returns.
+func run(m *Model, t Terminal, signals bool, extra ...tea.ProgramOption) error {
 	m.useTerminal(t)
-	_, err := tea.NewProgram(m, append(programOptions(t), extra...)...).Run()
+	p := tea.NewProgram(m, append(programOptions(t), extra...)...)
+	if signals {
+		// Bubble Tea ends the program on SIGTERM itself; a terminal that
+		// closes sends SIGHUP, which would kill the process outright.
+		hup := make(chan os.Signal, 1)
+		signal.Notify(hup, syscall.SIGHUP)
+		defer signal.Stop(hup)
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-hup:
+				p.Quit()
+			case <-done:
+			}
+		}()
+	}
+	_, err := p.Run()
+	m.Shutdown()
 	return err
 }
 
@@ -69,52 +89,68 @@ func programOptions(t Terminal) []tea.ProgramOption {
 }
 
 // openStudyFile is how the menu opens a record: a file goes straight to
-// the study; "" or a folder opens the file picker there. A record that
-// cannot be read opens the study on its error screen, so the reason is
-// shown in full.
-func openStudyFile(c *common, path string) (studyMode, tea.Cmd, error) {
+// the study; "" or a folder opens the file picker there. The file is read
+// off the UI loop; a record that cannot be read opens the study on its
+// error screen, so the reason is shown in full.
+func openStudyFile(c *common, path string) tea.Cmd {
 	if path == "" {
-		p := newPicker(c, "")
-		return p, p.init(), nil
+		p := newPicker(c)
+		return func() tea.Msg { return studyOpenedMsg{s: p, cmd: p.init()} }
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		p := newPicker(c, path)
-		return p, p.init(), nil
-	}
-	return loadStudy(c, path), nil, nil
+	return readRecord(path)
 }
 
-// loadStudy reads a record file into a study; failures are kept for the
-// study to show.
-func loadStudy(c *common, path string) *studyModel {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return newStudy(c, nil, path, err)
+// studyOpenedMsg puts a study screen (or the file picker) up.
+type studyOpenedMsg struct {
+	s   studyMode
+	cmd tea.Cmd
+}
+
+// recordReadMsg carries a record file's bytes, or why they could not be
+// read, or says the path is a folder.
+type recordReadMsg struct {
+	path string
+	data []byte
+	dir  bool
+	err  error
+}
+
+// readRecord reads a record file (or finds a folder) off the UI loop.
+func readRecord(path string) tea.Cmd {
+	return func() tea.Msg {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return recordReadMsg{path: path, dir: true}
+		}
+		data, err := os.ReadFile(path)
+		return recordReadMsg{path: path, data: data, err: err}
 	}
-	rec, err := kifu.Read(data, path)
-	return newStudy(c, rec, path, err)
+}
+
+// studyOf turns a read record file into the study (or the picker, for a
+// folder).
+func studyOf(c *common, msg recordReadMsg) (studyMode, tea.Cmd) {
+	if msg.dir {
+		p := newPicker(c)
+		p.dir = msg.path
+		return p, p.init()
+	}
+	if msg.err != nil {
+		return newStudy(c, nil, msg.path, msg.err), nil
+	}
+	rec, err := kifu.Read(msg.data, msg.path)
+	return newStudy(c, rec, msg.path, err), nil
 }
 
 // reviewGameMsg asks the app to study a game just played (the game-end
 // screen's "study").
 type reviewGameMsg struct {
-	g       *game.Game
-	players [2]string     // by colour, as play mode names them
-	headers []kifu.Header // the record's headers as play mode writes them; nil: built here
-	saved   string        // the file the whole game was saved to, if it was
+	rec   *kifu.Record // the game as a record, times and evaluations included
+	saved string       // the file the whole game was saved to, if it was
 }
 
 // reviewGame opens a finished (or abandoned) game in the study, at its
 // last ply: as the file it was saved to, or as a record not saved yet.
 func reviewGame(c *common, msg reviewGameMsg) *studyModel {
-	headers := msg.headers
-	if headers == nil {
-		headers = []kifu.Header{
-			{Key: "開始日時", Value: time.Now().Format("2006/01/02 15:04:05")},
-			{Key: "先手", Value: msg.players[game.Black]},
-			{Key: "後手", Value: msg.players[game.White]},
-		}
-	}
 	name := "this game"
 	if c.lang == Japanese {
 		name = "この対局"
@@ -122,7 +158,7 @@ func reviewGame(c *common, msg reviewGameMsg) *studyModel {
 	if msg.saved != "" {
 		name = msg.saved
 	}
-	s := newStudy(c, kifu.FromGame(msg.g, headers, nil), name, nil)
+	s := newStudy(c, msg.rec, name, nil)
 	s.goTo(s.last())
 	s.dirty = msg.saved == ""
 	s.unnamed = msg.saved == ""

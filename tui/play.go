@@ -2,29 +2,39 @@ package tui
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
+	"example.com/shogi/game/match"
 	"example.com/shogi/game/notation"
+	"example.com/shogi/game/usi"
 	"example.com/shogi/kifu"
 )
 
-// The play screen is split by concern: this file holds its state and the
-// game's flow (moves, bots, the end); play_keys.go the keyboard and mouse
-// on the board and hands; play_typed.go the typed move line and pastes;
-// play_ask.go the questions (promotion, resign …), undo and review;
-// play_view.go the drawing; save.go saving and the autosave.
+// The play screen is a view of a game/match match (session.go): it draws
+// what the match's events say and submits the person's moves. It is split
+// by concern: this file holds its state and the match's events;
+// play_keys.go the keyboard and mouse on the board and hands;
+// play_typed.go the typed move line and pastes; play_ask.go the questions
+// (promotion, resign …), undo, pause and review; play_view.go the
+// drawing; save.go saving a record.
 
 // setup is everything needed to start (or resume) a game.
 type setup struct {
-	players [2]string // by colour: "human", "random", "greedy"
-	start   game.Position
-	moves   []game.Move // played at once (a resumed game)
+	players [2]match.Spec // by colour
+	// names are how the players are shown and recorded, by colour: a
+	// person's name from the settings ("" is the word for a person), an
+	// engine's name in the list ("" until it runs: its own id name).
+	names [2]string
+	start game.Position
+	moves []game.Move      // played at once (a resumed game)
+	notes []match.MoveNote // the time each of moves took, when resumed
+	time  [2]match.TimeControl
+	began time.Time
+	kept  string // the kept file a resumed game continues; "" for a new one
 
 	// The furigoma that decided who plays Black, and the players as they
 	// were before it (the tosser first), to describe it on screen.
@@ -36,6 +46,16 @@ type setup struct {
 	// saving writes the record's line through the game.
 	record *kifu.Record
 	from   *kifu.Node
+	source string // the record's file
+
+	// table is a game at a table of shogi serve, which the screen
+	// follows instead of running a match of its own.
+	table *tableLink
+}
+
+// humans reports whether a person plays each side.
+func (s *setup) humans() [2]bool {
+	return [2]bool{s.players[0].Kind == match.HumanKind, s.players[1].Kind == match.HumanKind}
 }
 
 // playState is what the keyboard is doing on the play screen.
@@ -61,8 +81,33 @@ const (
 
 // playModel is the play screen.
 type playModel struct {
-	c       *common
-	g       *game.Game
+	c     *common
+	setup setup
+	// g mirrors the match's game, move by move as its events arrive (the
+	// match's own game once it is over); it is what the screen draws.
+	g     *game.Game
+	notes []match.MoveNote // the match's notes, one per move of g
+
+	// The session and what its events said last.
+	sess     *session
+	gen      int  // the session generation whose messages count
+	starting bool // the players are being started
+	startErr string
+	turnPly  int // the ply whose turn the match began last; -1 before the first
+	turnSide game.Color
+	clock    match.ClockState
+	ticking  bool // a clock tick is on its way
+	paused   bool
+	awaiting bool // a request went to the match; the event it causes has not come back
+	result   *match.Result
+	names    [2]string
+	// think is the thinking player's latest report; last[c] is the report
+	// behind side c's last move.
+	think    *usi.Info
+	thinkPly int
+	last     [2]*usi.Info
+	hint     hintState
+
 	started time.Time // when the game began, for the record's 開始日時
 	// savedPath and savedMoves say where w last saved the game, and how
 	// many moves it had then, so the study knows whether it is saved.
@@ -71,7 +116,6 @@ type playModel struct {
 	// overwrite is the existing file the save line last warned about: a
 	// second enter on the same name overwrites it.
 	overwrite string
-	players   [2]string
 	state     playState
 	confirm   confirmAction
 	sure      bool          // y typed to a resign or impasse question: enter confirms
@@ -95,66 +139,78 @@ type playModel struct {
 	// status says what the last key did; every key clears it first.
 	status    string
 	statusErr bool
-	toss      *game.Furigoma
-	tossNames [2]string
 	review    int // ply shown while reviewing, or -1 for the live position
 
-	fromStudy bool         // started by "play from here": leaving returns to the study
-	record    *kifu.Record // the record played on from, or nil
-	from      *kifu.Node   // the node of record the game starts after
-	before    int          // moves played before the game's start (from's ply)
-	prior     game.Move    // the move that led to the start, for 同 and the list
+	fromStudy bool // started by "play from here": leaving returns to the study
+	before    int  // moves played before the game's start (the record's ply)
+	prior     game.Move
 
-	thinking bool
-	token    int // identifies the current bot request; stale replies are dropped
-	spin     spinner.Model
-	texts    []string // the move list in c.notation
-	textW    int      // the widest of texts
+	spin  spinner.Model
+	texts []string // the move list in c.notation
+	textW int      // the widest of texts
 }
 
-// botMoveMsg is a bot's reply to request token.
-type botMoveMsg struct {
-	token int
-	move  game.Move
-	err   error
+// hintState is the hint key's request and answer.
+type hintState struct {
+	pending bool
+	ply     int // the ply the hint is for
+	move    game.Move
+	info    *usi.Info
+	text    string // what the panel says
+	err     bool
 }
+
+// clockTickMsg redraws a running clock.
+type clockTickMsg struct{ gen int }
 
 // savedMsg reports a record save.
 type savedMsg struct {
 	path  string
 	moves int // how many moves of the game the file holds
 	err   error
+	// exists asks before overwriting: the file is there and the user has
+	// not confirmed.
+	exists bool
 }
 
-// autosavedMsg reports an autosave; only failures are shown.
-type autosavedMsg struct{ err error }
-
 func newPlay(c *common, s setup) playModel {
+	if s.began.IsZero() {
+		s.began = c.now()
+	}
 	m := playModel{
-		c:         c,
-		g:         game.NewGame(s.start),
-		started:   time.Now(),
-		players:   s.players,
-		selected:  game.NoSquare,
-		drop:      game.NoPieceType,
-		review:    -1,
-		spin:      spinner.New(spinner.WithSpinner(spinner.Line)),
-		toss:      s.toss,
-		tossNames: s.tossPlayers,
-		record:    s.record,
-		from:      s.from,
+		c:        c,
+		setup:    s,
+		g:        game.NewGame(s.start),
+		started:  s.began,
+		selected: game.NoSquare,
+		drop:     game.NoPieceType,
+		review:   -1,
+		turnPly:  -1,
+		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
+		starting: true,
+		names:    s.names,
 	}
 	if s.record != nil && s.from != nil {
 		m.before, m.prior = s.from.Ply, s.from.Move
 	}
-	for _, mv := range s.moves {
+	for i, mv := range s.moves {
 		if err := m.g.Play(mv); err != nil {
-			m.setError(fmt.Sprintf(c.w.resumeStops, m.g.Len()+1, err))
+			// The kept file was checked when it was read; this is a
+			// record that stops early.
+			m.setError(fmt.Sprintf(c.w.resumeStops, m.g.Len(), err))
+			m.setup.moves, m.setup.notes = s.moves[:i], nil
 			break
 		}
 	}
+	if len(m.setup.notes) == len(m.setup.moves) {
+		m.notes = append(m.notes, m.setup.notes...)
+	}
 	m.cursor = game.NewSquare(5, 7)
-	if m.isHuman(game.White) && !m.isHuman(game.Black) {
+	h := s.humans()
+	if s.table != nil {
+		h = [2]bool{s.table.seat != nil && s.table.side == game.Black, s.table.seat != nil && s.table.side == game.White}
+	}
+	if h[game.White] && !h[game.Black] {
 		// The only human plays White: their side at the bottom, the cursor on it.
 		m.flip = true
 		m.cursor = game.NewSquare(5, 3)
@@ -163,21 +219,74 @@ func newPlay(c *common, s setup) playModel {
 	return m
 }
 
-// init starts a bot if one is to move.
-func (m *playModel) init() tea.Cmd { return m.maybeThink() }
+// init starts the session: the players, then the match.
+func (m *playModel) init() tea.Cmd {
+	if m.setup.table != nil {
+		return m.followTable()
+	}
+	return m.startSession([2]match.Player{})
+}
+
+// startSession starts a session for the game as it stands: the set-up's
+// start, the moves on screen with their times.
+func (m *playModel) startSession(reuse [2]match.Player) tea.Cmd {
+	m.gen = m.c.nextGen()
+	m.starting, m.startErr = true, ""
+	m.turnPly, m.result, m.paused, m.awaiting = -1, nil, false, false
+	m.think = nil
+	s := m.setup
+	s.moves = append([]game.Move(nil), m.g.Moves()...)
+	s.notes = append([]match.MoveNote(nil), m.notes...)
+	if len(s.notes) != len(s.moves) {
+		s.notes = nil
+	}
+	if s.kept == "" && !m.c.keepOff() {
+		s.kept = newKeptPath(m.c.stateDir, s.began)
+	}
+	m.setup.kept = s.kept
+	return tea.Batch(m.c.block(m.spin.Tick), startSession(m.c.sessionEnv(), m.gen, &s, reuse, m.c.rng.Uint64(), s.kept))
+}
 
 func (m *playModel) sideToMove() game.Color {
 	p := m.g.Position()
 	return p.SideToMove()
 }
 
-func (m *playModel) isHuman(c game.Color) bool { return m.players[c] == "human" }
+func (m *playModel) isHuman(c game.Color) bool { return m.setup.players[c].Kind == match.HumanKind }
+
+// noHuman reports whether programs play both sides (a game to watch).
+func (m *playModel) noHuman() bool { return !m.isHuman(game.Black) && !m.isHuman(game.White) }
+
+// name is how a side's player is shown.
+func (m *playModel) name(c game.Color) string {
+	return playerLabel(m.c, m.setup.players[c], m.names[c])
+}
 
 func (m *playModel) setError(s string) { m.status, m.statusErr = s, true }
 func (m *playModel) setInfo(s string)  { m.status, m.statusErr = s, false }
 
-// over reports whether the game has ended.
-func (m *playModel) over() bool { return m.g.Result().Over() }
+// over reports whether the game has ended (or could not start).
+func (m *playModel) over() bool { return m.result != nil || m.g.Result().Over() }
+
+// thinking reports whether a program is choosing a move now.
+func (m *playModel) thinking() bool {
+	return m.sess != nil && !m.over() && !m.paused && m.turnPly == m.g.Len() && !m.isHuman(m.turnSide)
+}
+
+// ready reports whether the person to move may move now: the match has
+// begun their turn and nothing they sent is on its way.
+func (m *playModel) ready() bool {
+	return m.sess != nil && !m.over() && !m.paused && !m.awaiting && m.turnPly == m.g.Len() && m.mayPlay(m.sideToMove())
+}
+
+// mayPlay reports whether the person at this screen plays side c: a
+// person's side, and at a table the seat's side only.
+func (m *playModel) mayPlay(c game.Color) bool {
+	if t := m.setup.table; t != nil {
+		return t.seat != nil && t.side == c
+	}
+	return m.isHuman(c)
+}
 
 // refreshTexts rewrites the move list in the current notation.
 func (m *playModel) refreshTexts() {
@@ -204,70 +313,32 @@ func (m *playModel) lastMove() game.Move {
 	return m.g.LastMove()
 }
 
-// maybeThink asks the bot to move if it is a bot's turn.
-func (m *playModel) maybeThink() tea.Cmd {
-	if m.over() || m.thinking {
-		return nil
-	}
-	side := m.sideToMove()
-	if m.isHuman(side) {
-		return nil
-	}
-	m.thinking = true
-	m.token++
-	return tea.Batch(m.spin.Tick, think(m.players[side], m.c.rng.Uint64(), m.g.Position(), m.token))
-}
-
-// think runs a bot off the UI loop on a copy of the position. The bot gets
-// its own generator, seeded on the UI loop, so replies are reproducible and
-// no generator is shared between goroutines.
-func think(name string, seed uint64, p game.Position, token int) tea.Cmd {
-	return func() tea.Msg {
-		b, err := bot.New(name, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)))
-		if err != nil {
-			return botMoveMsg{token: token, err: err}
-		}
-		mv, err := b.Move(p)
-		return botMoveMsg{token: token, move: mv, err: err}
-	}
-}
-
 func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 	switch msg := msg.(type) {
-	case botMoveMsg:
-		if msg.token != m.token || !m.thinking {
+	case sessionMsg:
+		return m.sessionStarted(msg)
+	case eventMsg:
+		if msg.gen != m.gen || m.sess == nil {
 			return m, nil
 		}
-		m.thinking = false
-		if msg.err != nil {
-			m.setError(fmt.Sprintf(m.c.w.botFailed, msg.err))
+		return m.event(msg)
+	case clockTickMsg:
+		if msg.gen != m.gen {
 			return m, nil
 		}
-		if err := m.g.Play(msg.move); err != nil {
-			m.setError(fmt.Sprintf(m.c.w.botIllegal, msg.move.USI(), m.explain(msg.move.USI(), err)))
-			return m, nil
-		}
-		return m, m.afterMove()
+		m.ticking = false
+		return m, m.tick()
+	case hintMsg:
+		return m.hintAnswer(msg), nil
 	case spinner.TickMsg:
-		if !m.thinking {
+		if !m.thinking() && !m.starting && !m.hint.pending {
 			return m, nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
+		return m, m.c.block(cmd)
 	case savedMsg:
-		if msg.err != nil {
-			m.setError(saveFailure(m.c.w, msg.path, msg.err))
-		} else {
-			m.setInfo(fmt.Sprintf(m.c.w.saved, msg.path))
-			m.savedPath, m.savedMoves = msg.path, msg.moves
-		}
-		return m, nil
-	case autosavedMsg:
-		if msg.err != nil {
-			m.setError(fmt.Sprintf(m.c.w.autosaveFail, msg.err))
-		}
-		return m, nil
+		return m.saved(msg), nil
 	case tea.MouseClickMsg:
 		return m.mouse(msg)
 	case tea.PasteMsg:
@@ -278,25 +349,168 @@ func (m playModel) update(msg tea.Msg) (playModel, tea.Cmd) {
 	return m, nil
 }
 
-// afterMove brings the screen up to date after the game changed, saves it
-// for resuming and hands the turn to a bot if one is to move.
-func (m *playModel) afterMove() tea.Cmd {
+// sessionStarted takes a started session, or says which player could not
+// start. The game stays kept either way.
+func (m playModel) sessionStarted(msg sessionMsg) (playModel, tea.Cmd) {
+	if msg.gen != m.gen {
+		if msg.s != nil {
+			go msg.s.stop("replaced") // a session the screen no longer wants
+		}
+		return m, nil
+	}
+	m.starting = false
+	if msg.err != nil {
+		m.startErr = fmt.Sprintf(m.c.w.cannotStart, m.name(msg.side), msg.err)
+		m.setError(m.startErr)
+		return m, nil
+	}
+	m.sess = msg.s
+	if m.setup.table != nil {
+		m.tableStarted()
+		return m, m.c.block(m.sess.next())
+	}
+	for c, n := range msg.s.names {
+		if m.names[c] == "" {
+			m.names[c] = n
+		}
+	}
+	if m.setup.players[0].Kind != match.HumanKind || m.setup.players[1].Kind != match.HumanKind {
+		m.sess.hint = m.c.newHinter()
+	}
+	return m, m.c.block(m.sess.next())
+}
+
+// event applies one event of the match to the screen, and waits for the
+// next.
+func (m playModel) event(msg eventMsg) (playModel, tea.Cmd) {
+	next := m.c.block(m.sess.next())
+	if msg.ended {
+		return m, nil
+	}
+	if msg.err != nil {
+		m.setError(fmt.Sprintf(m.c.w.keepFailed, msg.err))
+	}
+	switch ev := msg.ev.(type) {
+	case match.TurnEvent:
+		m.resync(ev.Ply)
+		m.turnPly, m.turnSide, m.clock, m.awaiting = ev.Ply, ev.Side, ev.Clock, false
+		if !m.isHuman(ev.Side) {
+			m.think, m.thinkPly = nil, ev.Ply
+			return m, tea.Batch(next, m.tick(), m.c.block(m.spin.Tick))
+		}
+		return m, tea.Batch(next, m.tick())
+	case match.InfoEvent:
+		if ev.Ply == m.thinkPly && ev.Info.MultiPV <= 1 {
+			if m.think == nil {
+				m.think = &ev.Info
+			} else {
+				in := m.think.Merge(ev.Info)
+				m.think = &in
+			}
+		}
+	case match.MoveEvent:
+		if m.g.Len() != ev.Ply-1 || m.g.Play(ev.Move) != nil {
+			m.resync(ev.Ply)
+		} else {
+			m.notes = append(m.notes, match.MoveNote{Spent: ev.Spent, Info: ev.Info})
+		}
+		m.clock, m.awaiting = ev.Clock, false
+		m.last[ev.Side], m.think = ev.Info, nil
+		m.afterMove()
+	case match.UndoEvent:
+		m.resync(ev.Ply)
+		m.clock, m.think, m.awaiting = ev.Clock, nil, false
+		m.afterMove()
+		m.setInfo(fmt.Sprintf(m.c.w.undone, m.before+m.g.Len()))
+	case match.PauseEvent:
+		m.paused, m.awaiting = ev.Paused, false
+		if ev.Paused {
+			m.clock = m.sess.m.Snapshot().Clock
+		}
+	case match.GameOverEvent:
+		res := ev.Result
+		if res.Aborted {
+			return m, next
+		}
+		m.result = &res
+		m.g, m.notes = res.Game, res.Notes
+		m.clock = m.sess.m.Snapshot().Clock
+		m.think, m.awaiting = nil, false
+		m.afterMove()
+		switch {
+		case msg.err != nil:
+		case res.Fault != nil:
+			m.setError(faultText(m.c.w, res))
+		case msg.saved != "":
+			m.setInfo(fmt.Sprintf(m.c.w.gameSaved, msg.saved))
+		}
+		if msg.saved != "" {
+			m.savedPath, m.savedMoves = msg.saved, m.g.Len()
+		}
+		m.hint = hintState{}
+	}
+	return m, next
+}
+
+// resync rebuilds the mirror from the match when an event does not follow
+// from what the screen has (it never should; a listener may also have
+// missed nothing but the order).
+func (m *playModel) resync(ply int) {
+	if m.g.Len() == ply {
+		return
+	}
+	snap := m.sess.m.Snapshot()
+	g := game.NewGame(snap.Start)
+	for _, mv := range snap.Moves {
+		if g.Play(mv) != nil {
+			break
+		}
+	}
+	m.g = g
+	m.notes = snap.Notes
+	m.refreshTexts()
+}
+
+// tick schedules the next redraw of a running clock: when its face next
+// changes (a second boundary). Whether a flag has fallen is the match's
+// decision; the tick only redraws.
+func (m *playModel) tick() tea.Cmd {
+	if m.ticking || !m.clock.Running || m.over() || m.paused || !m.hasClock() {
+		return nil
+	}
+	main, byo := m.clock.Left(m.clock.Side, m.c.now())
+	left := main
+	if main == 0 {
+		left = byo
+	}
+	wait := left % time.Second
+	if wait <= 0 {
+		wait = time.Second
+	}
+	wait += 5 * time.Millisecond // past the boundary, so the face has changed
+	m.ticking = true
+	gen := m.gen
+	return m.c.block(tea.Tick(wait, func(time.Time) tea.Msg { return clockTickMsg{gen: gen} }))
+}
+
+// hasClock reports whether either side plays on a clock.
+func (m *playModel) hasClock() bool { return !m.setup.time[0].IsZero() || !m.setup.time[1].IsZero() }
+
+// afterMove brings the screen up to date after the game changed.
+func (m *playModel) afterMove() {
 	m.clearPick()
 	m.typing = false
 	m.review = -1
 	m.state = stateMove
+	m.hint = hintState{}
 	m.refreshTexts()
 	if m.over() {
-		if m.fromStudy {
-			return nil
-		}
-		return removeAutosave(m.c.stateDir)
+		return
 	}
 	pos := m.g.Position()
 	if m.c.autoFlip && m.isHuman(game.Black) && m.isHuman(game.White) {
 		m.flip = pos.SideToMove() == game.White
 	}
-	return tea.Batch(m.autosave(), m.maybeThink())
 }
 
 func (m *playModel) clearPick() {
@@ -304,13 +518,27 @@ func (m *playModel) clearPick() {
 	m.targets = squareSet{}
 }
 
-// playMove plays a move through the game, which checks it.
+// playMove hands the person's move to the match, which checks it; the
+// board changes when the match says it was played.
 func (m playModel) playMove(mv game.Move) (playModel, tea.Cmd) {
-	if err := m.g.Play(mv); err != nil {
+	if why := m.cannotMove(); why != "" {
+		m.setError(why)
+		return m, nil
+	}
+	pos := m.g.Position()
+	submit := func() error { return m.sess.m.Submit(pos.SideToMove(), usi.BestMove{Move: mv}) }
+	if t := m.setup.table; t != nil {
+		submit = func() error { return t.seat.Move(mv) } // refused once the seat is gone
+	}
+	if err := submit(); err != nil {
 		m.setError(m.explain(mv.USI(), err))
 		return m, nil
 	}
-	return m, m.afterMove()
+	m.awaiting = true
+	m.clearPick()
+	m.typing = false
+	m.state = stateMove
+	return m, nil
 }
 
 // cannotMove says why the user may not move now, or "".
@@ -321,8 +549,20 @@ func (m *playModel) cannotMove() string {
 		return w.gameOver
 	case m.review >= 0:
 		return w.inReview
+	case m.starting:
+		return w.starting
+	case m.sess == nil:
+		return m.startErr
+	case m.paused:
+		return w.pausedNow
+	case m.setup.table != nil && m.setup.table.seat == nil:
+		return m.c.rw().watching
+	case m.setup.table != nil && !m.mayPlay(m.sideToMove()):
+		return fmt.Sprintf(w.notYourTurn, m.name(m.sideToMove()))
 	case !m.isHuman(m.sideToMove()):
-		return fmt.Sprintf(w.notYourTurn, w.player(m.players[m.sideToMove()]))
+		return fmt.Sprintf(w.notYourTurn, m.name(m.sideToMove()))
+	case !m.ready():
+		return w.waitTurn
 	}
 	return ""
 }
@@ -338,4 +578,70 @@ func (m *playModel) shown() (game.Position, game.Move, int) {
 		last = m.g.Moves()[m.review-1]
 	}
 	return m.g.PositionAt(m.review), last, m.review
+}
+
+// hintAnswer shows a hint's move, if it is still for the position on
+// screen.
+func (m playModel) hintAnswer(msg hintMsg) playModel {
+	if msg.gen != m.gen || msg.ply != m.g.Len() || !m.hint.pending {
+		return m
+	}
+	m.hint.pending = false
+	who := m.c.hintLabel()
+	if msg.err != nil {
+		m.hint.text, m.hint.err = fmt.Sprintf(m.c.w.hintFailed, who, msg.err), true
+		return m
+	}
+	pos := m.g.Position()
+	switch {
+	case msg.best.Resign:
+		m.hint.text = fmt.Sprintf(m.c.w.hintResign, who)
+	case msg.best.Win:
+		m.hint.text = fmt.Sprintf(m.c.w.hintDeclare, who)
+	default:
+		m.hint.move, m.hint.info = msg.best.Move, msg.info
+		text := notation.Format(&pos, msg.best.Move, m.c.notation, m.lastMove())
+		if msg.info != nil && msg.info.HasScore {
+			text += "  " + scoreText(m.c, *msg.info, pos.SideToMove())
+		}
+		m.hint.text = text + "  (" + who + ")"
+	}
+	return m
+}
+
+// askHint asks the hint player for the best move in the live position.
+func (m *playModel) askHint() tea.Cmd {
+	if why := m.cannotMove(); why != "" {
+		m.setError(why)
+		return nil
+	}
+	if m.sess.hint == nil {
+		m.sess.hint = m.c.newHinter()
+	}
+	m.hint = hintState{pending: true, ply: m.g.Len(), text: fmt.Sprintf(m.c.w.hintThinking, m.c.hintLabel())}
+	return tea.Batch(m.c.block(m.spin.Tick), m.sess.hint.ask(m.gen, m.g.Start(), append([]game.Move(nil), m.g.Moves()...), m.c.rng.Uint64()))
+}
+
+// stopSession returns a command that interrupts the game (it stays kept)
+// and then sends msg; nil sends msg at once.
+func (m *playModel) stopSession(msg tea.Msg) tea.Cmd {
+	s := m.sess
+	m.sess, m.gen = nil, m.c.nextGen()
+	if s == nil {
+		return func() tea.Msg { return msg }
+	}
+	return stopCmd(s, "the game was left", msg)
+}
+
+// quiet reports whether nothing will change on the play screen until the
+// person does something: the players have started, nothing sent is on
+// its way, and the match waits for a person (or is paused, or over).
+func (m *playModel) quiet() bool {
+	switch {
+	case m.starting, m.hint.pending, m.awaiting:
+		return false
+	case m.sess == nil, m.over(), m.paused:
+		return true
+	}
+	return m.ready()
 }

@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi"
 )
 
 // promoteKey answers 成る?: y (or enter) promotes, n does not, esc puts
@@ -33,9 +35,17 @@ func (m *playModel) ask(a confirmAction) {
 		m.setError(m.c.w.gameOver)
 		return
 	}
-	if _, ok := m.humanSide(); a != confirmLeave && !ok {
+	if _, ok := m.humanSide(); a != confirmLeave && a != confirmPaste && !ok {
 		m.setError(m.c.w.noHuman)
 		return
+	}
+	if a == confirmImpasse && !(m.isHuman(game.Black) && m.isHuman(game.White)) {
+		// A program cannot agree: the rule's conditions must hold.
+		pos := m.g.Position()
+		if err := pos.CanClaimImpasse(); err != nil {
+			m.setError(impasseReason(m.c.w, err))
+			return
+		}
 	}
 	m.clearPick()
 	m.state, m.confirm, m.sure = stateConfirm, a, false
@@ -44,6 +54,9 @@ func (m *playModel) ask(a confirmAction) {
 // humanSide is the colour a resignation is for: the side to move if human,
 // else the other side if human; ok is false when no human plays.
 func (m *playModel) humanSide() (c game.Color, ok bool) {
+	if t := m.setup.table; t != nil {
+		return t.side, t.seat != nil
+	}
 	side := m.sideToMove()
 	if m.isHuman(side) {
 		return side, true
@@ -96,38 +109,65 @@ func (m playModel) confirmKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	m.state = stateMove
 	switch m.confirm {
 	case confirmLeave:
-		m.token++
-		return m, tea.Sequence(m.autosave(), func() tea.Msg { return toMenuMsg{} })
+		return m, m.stopSession(toMenuMsg{})
 	case confirmPaste:
-		m.token++
-		s := setup{players: m.players, start: m.pasted}
-		return m, tea.Sequence(m.autosave(), func() tea.Msg { return startMsg{setup: s} })
+		s := setup{players: m.setup.players, names: m.setup.names, time: m.setup.time, start: m.pasted}
+		return m, m.stopSession(startMsg{setup: s})
 	case confirmResign:
-		m.thinking = false
-		m.token++
-		c, _ := m.humanSide()
-		m.g.Resign(c)
-	case confirmDeclare:
-		if err := m.g.Declare(); err != nil {
-			m.setError(fmt.Sprintf(m.c.w.cannotDeclare, declareReason(m.c.w, err)))
+		if t := m.setup.table; t != nil {
+			if err := t.seat.Resign(); err != nil {
+				m.setError(err.Error())
+			}
 			return m, nil
 		}
+		c, _ := m.humanSide()
+		m.submitAnswer(c, usi.BestMove{Resign: true})
+	case confirmDeclare:
+		m.submitAnswer(m.sideToMove(), usi.BestMove{Win: true})
 	case confirmImpasse:
-		m.thinking = false
-		m.token++
-		m.g.Impasse()
+		if t := m.setup.table; t != nil {
+			m.offerDraw(t)
+			return m, nil
+		}
+		if m.sess == nil {
+			m.setError(m.startErr)
+			return m, nil
+		}
+		if err := m.sess.m.Impasse(); err != nil {
+			m.setError(impasseReason(m.c.w, err))
+		} else {
+			m.awaiting = true
+		}
 	}
-	return m, m.afterMove()
+	return m, nil
 }
 
-// undo takes back the last move; against a bot, also the bot's reply, so
-// that it is the human's turn again. A game that ended by a move (mate, a
-// repetition) can be taken back into play; one ended by a decision
-// (resignation, impasse, declaration) cannot.
+// submit hands a resignation or declaration to the match.
+func (m *playModel) submitAnswer(c game.Color, b usi.BestMove) {
+	if m.sess == nil {
+		m.setError(m.startErr)
+		return
+	}
+	if err := m.sess.m.Submit(c, b); err != nil {
+		if b.Win {
+			m.setError(fmt.Sprintf(m.c.w.cannotDeclare, declareReason(m.c.w, err)))
+			return
+		}
+		m.setError(err.Error())
+		return
+	}
+	m.awaiting = true
+}
+
+// undo takes back the last move; against a bot or an engine, also its
+// reply, so that it is the person's turn again, with both clocks as they
+// were. A game that ended by a move (mate, a repetition) can be taken
+// back into play: a new match continues it. One ended by a decision
+// (resignation, impasse, declaration, time, a fault) cannot.
 func (m *playModel) undo() tea.Cmd {
 	w := m.c.w
 	if r := m.g.Result(); r.Over() && r.Ending != game.Checkmate && r.Ending != game.NoLegalMoves &&
-		r.Ending != game.Repetition && r.Ending != game.PerpetualCheck {
+		r.Ending != game.Repetition && r.Ending != game.PerpetualCheck || m.result != nil && m.result.Fault != nil {
 		m.setError(w.gameOver)
 		return nil
 	}
@@ -135,17 +175,86 @@ func (m *playModel) undo() tea.Cmd {
 		m.setError(w.noUndo)
 		return nil
 	}
-	m.thinking = false
-	m.token++
-	m.g.Undo()
-	if m.isHuman(game.Black) || m.isHuman(game.White) {
-		for m.g.Len() > 0 && !m.isHuman(m.sideToMove()) {
+	if m.starting || m.sess == nil && !m.over() {
+		m.setError(m.cannotMove())
+		return nil
+	}
+	n := m.undoCount()
+	if m.over() {
+		// The match has ended: continue the game in a new one, from the
+		// position before, with the players that are still running.
+		reuse := [2]match.Player{}
+		if m.sess != nil {
+			reuse = m.sess.handOver()
+		}
+		for range n {
 			m.g.Undo()
 		}
+		m.notes = m.notes[:min(len(m.notes), m.g.Len())]
+		m.result = nil
+		m.sess = nil
+		m.afterMove()
+		m.setInfo(fmt.Sprintf(w.undone, m.before+m.g.Len()))
+		return m.startSession(reuse)
 	}
-	cmd := m.afterMove()
-	m.setInfo(fmt.Sprintf(w.undone, m.before+m.g.Len()))
-	return cmd
+	if err := m.sess.m.Undo(n); err != nil {
+		m.setError(err.Error())
+		return nil
+	}
+	m.awaiting = true
+	return nil
+}
+
+// undoCount is how many moves undo takes back: one, and against a
+// program as many more as it takes to reach a person's turn.
+func (m *playModel) undoCount() int {
+	n := 1
+	if m.noHuman() {
+		return n
+	}
+	for n < m.g.Len() {
+		p := m.g.PositionAt(m.g.Len() - n)
+		if m.isHuman(p.SideToMove()) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// togglePause pauses or resumes the game: no clock runs and no program
+// thinks while it is paused.
+func (m *playModel) togglePause() {
+	if m.sess == nil || m.over() {
+		m.setError(m.c.w.gameOver)
+		return
+	}
+	var err error
+	if m.paused {
+		err = m.sess.m.Resume()
+	} else {
+		err = m.sess.m.Pause()
+	}
+	if err != nil {
+		m.setError(err.Error())
+		return
+	}
+	m.awaiting = true
+}
+
+// stepOne plays one move of a paused game.
+func (m *playModel) stepOne() {
+	if m.sess == nil || m.over() {
+		m.setError(m.c.w.gameOver)
+		return
+	}
+	if !m.paused {
+		m.setError(m.c.w.stepPaused)
+		return
+	}
+	if err := m.sess.m.Step(); err != nil {
+		m.setError(err.Error())
+	}
 }
 
 // step moves the review one ply back or forward.
@@ -173,6 +282,31 @@ func (m *playModel) cycleNotation() {
 	m.c.notation = m.c.cycleNotation(m.c.notation, 1)
 	m.refreshTexts()
 	m.setInfo(fmt.Sprintf(m.c.w.listStyle, m.c.notation))
+}
+
+// impasseReason says why an impasse claim is refused, in the screen's
+// language.
+func impasseReason(w *words, err error) string {
+	var ie *game.ImpasseError
+	if !errors.As(err, &ie) {
+		return err.Error()
+	}
+	why := ie.Reason
+	if w.lang == Japanese {
+		switch {
+		case ie.Check:
+			why = "王手されています"
+		default:
+			var king string
+			if ie.Side == game.Black {
+				king = "先手玉"
+			} else {
+				king = "後手玉"
+			}
+			why = king + "が入玉していません"
+		}
+	}
+	return fmt.Sprintf(w.cannotImpasse, why)
 }
 
 // declareReason says which condition of the declaration is not met, in

@@ -15,8 +15,8 @@ import (
 func (m playModel) key(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	k := m.c.keys
 	if keyIs(msg, k.Quit) {
-		m.token++ // drop a pending bot reply
-		return m, tea.Sequence(m.autosave(), tea.Quit)
+		// Quit at once; the game is interrupted and stays kept.
+		return m, m.stopSession(tea.QuitMsg{})
 	}
 	m.status, m.statusErr = "", false
 	switch m.state {
@@ -49,6 +49,8 @@ func (m playModel) key(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 		switch {
 		case m.review >= 0:
 			m.review = -1
+		case m.hint.text != "":
+			m.hint = hintState{}
 		default:
 			m.clearPick()
 		}
@@ -56,7 +58,7 @@ func (m playModel) key(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 		m.toggleTray()
 	case keyIs(msg, k.Type):
 		m.openInput("")
-	case startsMove(text):
+	case startsMove(text) && !m.noHuman():
 		m.openInput(text)
 	default:
 		return m.commandKey(msg)
@@ -67,6 +69,11 @@ func (m playModel) key(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 // commandKey handles the letter commands of a game in progress.
 func (m playModel) commandKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	k := m.c.keys
+	if m.c.remote {
+		if done, cmd := m.remoteKey(msg); done {
+			return m, cmd
+		}
+	}
 	switch {
 	case keyIs(msg, k.Help):
 		return m, m.openHelp()
@@ -81,6 +88,12 @@ func (m playModel) commandKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 		m.step(msg.String() == "]")
 	case keyIs(msg, k.Undo):
 		return m, m.undo()
+	case keyIs(msg, k.Pause):
+		m.togglePause()
+	case keyIs(msg, k.Step):
+		m.stepOne()
+	case keyIs(msg, k.Hint):
+		return m, m.askHint()
 	case keyIs(msg, k.Resign):
 		m.ask(confirmResign)
 	case keyIs(msg, k.Declare):
@@ -94,9 +107,8 @@ func (m playModel) commandKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	case keyIs(msg, k.Copy):
 		return m, m.copyPosition(false)
 	case keyIs(msg, k.Leave):
-		if m.g.Len() == 0 {
-			m.token++
-			return m, func() tea.Msg { return toMenuMsg{} }
+		if m.g.Len() == 0 || m.noHuman() {
+			return m, m.stopSession(toMenuMsg{})
 		}
 		m.ask(confirmLeave)
 	}
@@ -113,17 +125,15 @@ func (m playModel) overKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	case keyIs(msg, k.Cancel):
 		m.review = -1
 	case keyIs(msg, k.Study) && !m.fromStudy:
-		m.token++
-		out := reviewGameMsg{g: m.g, players: m.players, headers: m.headers()}
+		out := reviewGameMsg{rec: m.record()}
 		if m.savedPath != "" && m.savedMoves == m.g.Len() {
 			out.saved = m.savedPath
 		}
-		return m, func() tea.Msg { return out }
+		return m, m.stopSession(out)
 	case keyIs(msg, k.NewGame) && !m.fromStudy:
-		return m, func() tea.Msg { return toMenuMsg{newGame: true} }
+		return m, m.stopSession(toMenuMsg{newGame: true})
 	case keyIs(msg, k.Leave):
-		m.token++
-		return m, func() tea.Msg { return toMenuMsg{} }
+		return m, m.stopSession(toMenuMsg{})
 	case keyIs(msg, k.Help), keyIs(msg, k.Flip), keyIs(msg, k.Notation), keyIs(msg, k.Save),
 		keyIs(msg, k.Copy), keyIs(msg, k.CopySFEN), keyIs(msg, k.Undo):
 		return m.commandKey(msg)
@@ -366,7 +376,7 @@ func (m playModel) mouse(msg tea.MouseClickMsg) (playModel, tea.Cmd) {
 	}
 	pos := m.g.Position()
 	side := pos.SideToMove()
-	r := l.hands[m.handPlace(side)]
+	r := m.handRect(side, l)
 	if !r.contains(mo.X, mo.Y) {
 		return m, nil
 	}

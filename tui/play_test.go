@@ -7,8 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/kifu"
 )
 
@@ -263,9 +266,10 @@ func TestResign(t *testing.T) {
 }
 
 func TestBotsPlayEachOther(t *testing.T) {
-	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random"})
-	// Every bot reply is fed back synchronously, so the game has run to its
-	// end (or to a repetition) by now.
+	st := defaultSettings()
+	st.MoveDelay = 0
+	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
+	h.until("the end of the game", func() bool { return h.m.play.over() })
 	if !h.game().Result().Over() {
 		t.Fatalf("bot game not over after %d moves", h.game().Len())
 	}
@@ -277,7 +281,17 @@ func TestBotsPlayEachOther(t *testing.T) {
 	}
 }
 
-func TestAutosaveAndResume(t *testing.T) {
+// keptFiles lists the kept games in a state directory.
+func keptFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(keptDir(dir), "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestKeepAndResume(t *testing.T) {
 	dir := t.TempDir()
 	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir})
 	h.typeMove("7g7f")
@@ -290,22 +304,40 @@ func TestAutosaveAndResume(t *testing.T) {
 	if h.m.mode != modeMenu {
 		t.Fatalf("after leaving: mode %v", h.m.mode)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); err != nil {
-		t.Fatalf("no autosave: %v", err)
+	if k := keptFiles(t, dir); len(k) != 1 {
+		t.Fatalf("kept files %q, want one", k)
 	}
 	// A fresh start of the app offers to resume.
-	h2 := newHarness(t, Options{StateDir: dir})
-	if s := h2.screen(); !strings.Contains(s, "Resume game (human vs greedy, 2 moves)") {
+	h2 := newHarness(t, Options{StateDir: dir, GamesDir: filepath.Join(dir, "games")})
+	if s := h2.screen(); !strings.Contains(s, "Resume a game (1 kept)") {
 		t.Fatalf("menu does not offer to resume:\n%s", s)
+	}
+	h2.press("enter")
+	if s := h2.screen(); !strings.Contains(s, "human vs") || !strings.Contains(s, "greedy") || !strings.Contains(s, "2 moves") {
+		t.Fatalf("the Resume list:\n%s", s)
 	}
 	h2.press("enter")
 	if h2.m.mode != modePlay || h2.moves() != want {
 		t.Fatalf("resumed: mode %v moves %q, want %q", h2.m.mode, h2.moves(), want)
 	}
-	// Finishing the game removes the autosave.
+	// Finishing the game moves it to the games folder as KIF.
 	h2.press("x", "y", "enter")
-	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); !os.IsNotExist(err) {
-		t.Errorf("autosave still there after the game ended: %v", err)
+	if k := keptFiles(t, dir); len(k) != 0 {
+		t.Errorf("kept files %q after the game ended", k)
+	}
+	games, _ := filepath.Glob(filepath.Join(dir, "games", "*.kif"))
+	if len(games) != 1 || !strings.Contains(filepath.Base(games[0]), "human vs greedy") {
+		t.Fatalf("finished games %q", games)
+	}
+	rec, err := kifu.ReadFile(games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.MainMoves(); len(got) != 2 || rec.Header("後手") != "greedy" {
+		t.Errorf("the finished record: %d moves, 後手 %q", len(got), rec.Header("後手"))
+	}
+	if e, _ := rec.Ending(); e != kifu.Resign {
+		t.Errorf("the finished record ends with %v", e)
 	}
 }
 
@@ -314,7 +346,7 @@ func TestMenuNewGame(t *testing.T) {
 	if !strings.Contains(h.screen(), "New game") {
 		t.Fatalf("menu:\n%s", h.screen())
 	}
-	// New game; player 2 is greedy by default; choose furigoma.
+	// New game; player 2 is the strongest built-in level by default; choose furigoma.
 	h.press("enter", "j", "j", "j", "l", "l", "enter")
 	s := h.screen()
 	if !strings.Contains(s, "Toss") || !strings.Contains(s, "plays Black") {
@@ -324,8 +356,8 @@ func TestMenuNewGame(t *testing.T) {
 	if h.m.mode != modePlay {
 		t.Fatalf("mode %v after starting", h.m.mode)
 	}
-	p := h.m.play.players
-	if !(p == [2]string{"human", "greedy"} || p == [2]string{"greedy", "human"}) {
+	p := h.m.play.setup.players
+	if p[0].Kind+p[1].Kind != match.HumanKind+match.BuiltinKind {
 		t.Fatalf("players %v", p)
 	}
 }
@@ -363,9 +395,9 @@ func TestPlayFromStudy(t *testing.T) {
 	if h.m.mode != modeStudy {
 		t.Fatalf("opening the sample record: mode %v\n%s", h.m.mode, h.screen())
 	}
-	h.press("p", "h")
+	h.press("p", "0")
 	if h.m.mode != modePlay || !h.m.play.fromStudy {
-		t.Fatalf("p h did not start a game from the study:\n%s", h.screen())
+		t.Fatalf("p 0 did not start a game from the study:\n%s", h.screen())
 	}
 	start := h.game().Start()
 	h.typeMove("7g7f")
@@ -466,42 +498,36 @@ func TestImpasse(t *testing.T) {
 	}
 }
 
-// While a bot thinks, keys are still handled: the reply arrives later as a
-// message, and a reply to a position taken back by undo is dropped.
+// While an engine thinks, keys are still handled: its reply arrives later
+// as an event, and undo while it thinks takes back the person's move and
+// stops the engine, whose reply never comes.
 func TestBotDoesNotBlockKeys(t *testing.T) {
-	h := newHarness(t, Options{Play: true, White: "greedy"})
-	for _, r := range "7g7f" {
-		h.m.Update(keyMsg(string(r)))
+	h := newHarness(t, Options{Play: true, White: "usi:" + fakeEngine(t), engineEnv: []string{usitest.Env + "=think=1500ms"}})
+	h.pressNow("7g7f", "enter")
+	h.until("the engine to think", h.m.play.thinking)
+	if h.game().Len() != 1 {
+		t.Fatalf("after the human's move: %d moves", h.game().Len())
 	}
-	_, think := h.m.Update(keyMsg("enter"))
-	if !h.m.play.thinking || h.game().Len() != 1 {
-		t.Fatalf("after the human's move: thinking %v, %d moves", h.m.play.thinking, h.game().Len())
-	}
-	h.m.Update(keyMsg("f"))
+	h.pressNow("f")
 	if !h.m.play.flip {
-		t.Fatal("f was not handled while the bot was thinking")
+		t.Fatal("f was not handled while the engine was thinking")
 	}
-	if !strings.Contains(h.screen(), "greedy thinking") {
+	if !strings.Contains(h.screen(), "fake thinking") {
 		t.Errorf("no thinking indicator:\n%s", h.screen())
 	}
-	_, undo := h.m.Update(keyMsg("u"))
-	if h.game().Len() != 0 || h.m.play.thinking {
-		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.play.thinking)
+	h.pressNow("u")
+	h.until("the undo", func() bool { return h.game().Len() == 0 && h.m.play.quiet() })
+	if h.m.play.thinking() {
+		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.play.thinking())
 	}
-	h.run(think) // the late reply
-	h.run(undo)
+	time.Sleep(100 * time.Millisecond)
+	h.settle()
 	if h.game().Len() != 0 {
-		t.Fatalf("a stale bot reply was played: %q", h.moves())
+		t.Fatalf("a stopped engine's reply was played: %q", h.moves())
 	}
 	// The same again without undo: the reply is played.
-	for _, r := range "7g7f" {
-		h.m.Update(keyMsg(string(r)))
-	}
-	_, think = h.m.Update(keyMsg("enter"))
-	h.run(think)
-	if h.game().Len() != 2 {
-		t.Fatalf("bot reply not played: %q", h.moves())
-	}
+	h.typeMove("7g7f")
+	h.until("the engine's reply", func() bool { return h.game().Len() == 2 })
 }
 
 func TestReviewAndNotation(t *testing.T) {
@@ -524,10 +550,13 @@ func TestReviewAndNotation(t *testing.T) {
 	if !strings.Contains(h.screen(), "|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三") {
 		t.Errorf("reviewing move 1:\n%s", h.screen())
 	}
-	h.typeMove("8c8d")
-	if h.game().Len() != 3 || !strings.Contains(h.status(), "reviewing") {
-		t.Fatalf("a move was played while reviewing: %q, status %q", h.moves(), h.status())
+	// Typing a move ends the review: it is read, and played, in the live
+	// position, never previewed in one enter cannot play in.
+	h.press("8")
+	if h.m.play.review != -1 || !h.m.play.typing {
+		t.Fatalf("typing while reviewing: review %d, typing %v", h.m.play.review, h.m.play.typing)
 	}
+	h.press("esc", "[")
 	h.press("esc", "esc") // the first closes the move line, the second the review
 	if h.m.play.review != -1 {
 		t.Fatalf("esc did not end the review: %d", h.m.play.review)
@@ -611,7 +640,7 @@ func TestStrayConfirmation(t *testing.T) {
 func TestFurigomaBotBlack(t *testing.T) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h := newHarness(t, Options{Play: true, White: "greedy", Furigoma: true, Rand: rand.New(rand.NewPCG(seed, 7))})
-		if h.m.play.players[game.Black] != "greedy" {
+		if h.m.play.setup.players[game.Black].Kind == match.HumanKind {
 			continue
 		}
 		if h.game().Len() != 1 {
@@ -639,7 +668,7 @@ func TestFurigomaBotBlack(t *testing.T) {
 func TestPlayFromStudyNumbering(t *testing.T) {
 	h := newHarness(t, Options{Lang: Japanese})
 	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
-	h.press("l", "l", "l", "p", "h") // after ▲２二角成
+	h.press("l", "l", "l", "p", "0") // after ▲２二角成; 0 is hot-seat
 	if h.m.mode != modePlay {
 		t.Fatalf("p h did not start a game:\n%s", h.screen())
 	}
@@ -751,7 +780,7 @@ func TestSaveOverwrite(t *testing.T) {
 func TestLineFeedIsEnter(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("7g7f")
-	h.m.Update(keyMsg("ctrl+j"))
+	h.send(keyMsg("ctrl+j"))
 	if got := h.moves(); got != "7g7f" {
 		t.Errorf("moves after 7g7f and a line feed: %q", got)
 	}

@@ -15,6 +15,9 @@ import (
 const movePrompt = "> "
 
 func (m *playModel) openInput(text string) {
+	// A move is played in the live position: typing one ends a review, so
+	// the line never reads a move against a position enter cannot play in.
+	m.review = -1
 	m.typing = true
 	m.input = newInput(movePrompt, text, 0)
 	m.clearPick()
@@ -64,6 +67,10 @@ func (m *playModel) liveCheck() {
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if err == nil {
 		m.live = "= " + m.describe(&pos, mv)
+		if why := m.cannotMove(); why != "" {
+			m.live += "  (" + why + ")"
+			m.liveErr = true
+		}
 		return
 	}
 	if a, ok := promotionChoice(err); ok {
@@ -165,6 +172,9 @@ func explainMove(w *words, text string, err error) string {
 		name := "駒"
 		if nop.Piece != game.NoPieceType {
 			name = nop.Piece.Kanji()
+		}
+		if nop.InHand {
+			return fmt.Sprintf("%s: %sへ行ける%sの%sは盤上になく、持駒の%sは駒のあるマスには打てません", text, squareName(nop.To, Kanji), w.sideName(nop.Color), name, name)
 		}
 		if nop.From.Valid() {
 			return fmt.Sprintf("%s: %sの%sは%sにありません", text, w.sideName(nop.Color), name, squareName(nop.From, Kanji))

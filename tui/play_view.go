@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
 )
 
 // view draws the play screen and says where the terminal's cursor goes
@@ -53,27 +54,53 @@ func (m *playModel) view() (string, *tea.Cursor) {
 			bo.targets = &m.targets
 		}
 	}
+	if hm := m.hint.move; hm != game.NoMove && m.review < 0 && bo.targets == nil {
+		// The hint's move, marked as a picked piece and where it goes.
+		var to squareSet
+		to[hm.To()] = true
+		bo.targets = &to
+		if !hm.IsDrop() {
+			bo.selected = hm.From()
+		}
+	}
 	if pos.InCheck() {
 		bo.check = pos.KingSquare(pos.SideToMove())
 		bo.checkers = pos.Checkers()
 	}
 	cv.block(l.board.x, l.board.y, l.geom.w, renderBoard(&pos, bo))
 	for _, col := range []game.Color{game.Black, game.White} {
-		r := l.hands[m.handPlace(col)]
+		r := m.handRect(col, l)
 		lines, _ := m.hand(&pos, col, l)
 		cv.block(r.x, r.y, r.w, lines)
 	}
 
-	// The move list beside the board.
+	// The clocks, by their owners' hands.
+	m.drawClocks(cv, l)
+
+	// The move list beside the board; on the small screen the program's
+	// thinking goes above it.
+	engine := m.engineReport()
 	if l.side.w > 0 && l.side.h > 0 {
+		side := l.side
+		if l.kind == layoutCompact && engine != nil && side.h > 8 {
+			rows := renderPanel(engineRows(c, *engine), side.w, 3, st, c.m)
+			cv.block(side.x, side.y, side.w, rows)
+			side.y += len(rows) + 1
+			side.h -= len(rows) + 1
+		}
 		ml := m.moveList(ply)
-		g := ml.geometry(l.side.x, l.side.y, l.side.w, l.side.h, ml.focus())
-		cv.block(l.side.x, l.side.y, l.side.w, ml.render(g, l.side.w, l.side.h, st, c.m))
+		g := ml.geometry(side.x, side.y, side.w, side.h, ml.focus())
+		cv.block(side.x, side.y, side.w, ml.render(g, side.w, side.h, st, c.m))
 	}
 
-	// The panel under the board.
+	// The panel under the board: on the large screens the program's
+	// thinking first, then what the position says.
 	if l.panel.h > 0 {
-		rows := m.panelRows(&pos, last, ply, l.kind == layoutCompact)
+		var rows []panelRow
+		if l.kind != layoutCompact && engine != nil {
+			rows = append(engineRows(c, *engine), panelRow{})
+		}
+		rows = append(rows, m.panelRows(&pos, last, ply, l.kind == layoutCompact)...)
 		cv.block(l.panel.x, l.panel.y, l.panel.w, renderPanel(rows, l.panel.w, l.panel.h, st, c.m))
 	}
 
@@ -129,7 +156,7 @@ func (m *playModel) hand(pos *game.Position, c game.Color, l screenLayout) ([]st
 		}
 		o.picked = m.drop
 	}
-	r := l.hands[m.handPlace(c)]
+	r := m.handRect(c, l)
 	if l.trays {
 		return renderTray(pos, c, o, r.w)
 	}
@@ -144,10 +171,13 @@ func (m *playModel) titleParts(pos *game.Position, ply int) (string, string) {
 	c := m.c
 	w := c.w
 	st := c.styles
-	left := c.side(game.Black) + " " + w.player(m.players[game.Black]) + "  " + w.versus + "  " +
-		c.side(game.White) + " " + w.player(m.players[game.White])
+	left := c.side(game.Black) + " " + m.name(game.Black) + "  " + w.versus + "  " +
+		c.side(game.White) + " " + m.name(game.White)
 	if hc, ok := game.HandicapBySFEN(ptr(m.g.Start())); ok && hc.Key != "even" {
 		left += "   " + w.handicapName(hc)
+	}
+	if tc := m.setup.time; !tc[0].IsZero() || !tc[1].IsZero() {
+		left += "   " + timeControlText(w, tc)
 	}
 	if st != nil {
 		left = st.bold.render(left)
@@ -158,12 +188,17 @@ func (m *playModel) titleParts(pos *game.Position, ply int) (string, string) {
 	case m.review >= 0:
 		right = append(right, fmt.Sprintf(w.reviewing, n))
 	case m.over():
-		return left, badge(st, endBadge, w.result(m.g.Result(), m.before+m.g.Len()))
+		return left, badge(st, endBadge, m.resultText())
 	default:
 		right = append(right, fmt.Sprintf(w.moveN, n+1))
-		if m.thinking {
-			right = append(right, fmt.Sprintf(w.thinking, w.player(m.players[pos.SideToMove()]))+" "+m.spin.View())
-		} else {
+		switch {
+		case m.starting:
+			right = append(right, w.startingWord+" "+m.spin.View())
+		case m.paused:
+			right = append(right, badge(st, askBadge, w.pausedWord))
+		case m.thinking():
+			right = append(right, fmt.Sprintf(w.thinking, m.name(pos.SideToMove()))+" "+m.spin.View())
+		default:
 			right = append(right, badge(st, turnBadge, fmt.Sprintf(w.toMoveBadge, c.side(pos.SideToMove()))))
 		}
 	}
@@ -183,11 +218,11 @@ func (m *playModel) titleText() string {
 	c := m.c
 	w := c.w
 	pos, _, ply := m.shown()
-	s := c.side(game.Black) + " " + w.player(m.players[game.Black]) + " " + w.versus + " " +
-		c.side(game.White) + " " + w.player(m.players[game.White]) + " - "
+	s := c.side(game.Black) + " " + m.name(game.Black) + " " + w.versus + " " +
+		c.side(game.White) + " " + m.name(game.White) + " - "
 	switch {
 	case m.over():
-		return s + w.result(m.g.Result(), m.before+m.g.Len())
+		return s + m.resultText()
 	case m.review >= 0:
 		return s + fmt.Sprintf(w.reviewing, m.before+ply)
 	}
@@ -295,8 +330,15 @@ func (m *playModel) panelRows(pos *game.Position, last game.Move, ply int, compa
 			rows = append(rows, panelRow{label: w.captures, tokens: takes})
 		}
 	}
-	if m.toss != nil && m.g.Len() < introMoves {
-		rows = append(rows, panelRow{label: w.toss, text: furigomaText(w, *m.toss, m.tossNames, c.ascii)})
+	if m.hint.text != "" && m.review < 0 {
+		style := pick(func(s *Styles) wrap { return s.targetText })
+		if m.hint.err {
+			style = pick(func(s *Styles) wrap { return s.err })
+		}
+		rows = append(rows, panelRow{label: w.hintLabel, tokens: []token{{text: m.hint.text, w: style}}})
+	}
+	if t := m.setup.toss; t != nil && m.g.Len() < introMoves {
+		rows = append(rows, panelRow{label: w.toss, text: furigomaText(w, *t, m.setup.tossPlayers, c.ascii)})
 	}
 	if start := m.g.Start(); m.g.Len() < introMoves {
 		// A position set up without a king (a tsume problem) is allowed, and said.
@@ -398,7 +440,7 @@ func (m *playModel) promptLine(width int) (string, int) {
 	case m.over() && m.review < 0:
 		// The result, where the eye is after the last move; the keys that
 		// are left are on the help bar.
-		line = w.result(m.g.Result(), m.before+m.g.Len())
+		line = m.resultText()
 		if st != nil {
 			line = st.bold.render(line)
 		}
@@ -413,7 +455,12 @@ func (m *playModel) promptLine(width int) (string, int) {
 		// no highlighting at all.
 		line = at(squareName(m.cursor, c.pieces)) + w.hint
 		pos := m.g.Position()
-		if pos.CanDeclare() == nil && m.isHuman(pos.SideToMove()) {
+		switch {
+		case m.noHuman():
+			line = w.hintWatch
+		case m.starting:
+			line = fmt.Sprintf(w.startingPlayers, m.name(game.Black), m.name(game.White))
+		case pos.CanDeclare() == nil && m.isHuman(pos.SideToMove()):
 			line += "  " + w.hintDeclare
 		}
 	}
@@ -455,9 +502,19 @@ func (m *playModel) confirmLine(width int) string {
 }
 
 // helpBindings is the help bar: the game's keys, or once it is over the
-// keys that still do something.
+// keys that still do something (over SSH, the ones that work there).
 func (m *playModel) helpBindings() []key.Binding {
+	if m.c.remote {
+		return m.remoteBindings(m.localBindings())
+	}
+	return m.localBindings()
+}
+
+func (m *playModel) localBindings() []key.Binding {
 	k := m.c.keys
+	if m.noHuman() && !m.over() {
+		return []key.Binding{k.Pause, k.Step, k.Review, k.Leave, k.Help, k.Flip, k.Notation, k.Save}
+	}
 	if m.over() {
 		w := m.c.w
 		out := []key.Binding{k.Save, k.Review}
@@ -470,4 +527,117 @@ func (m *playModel) helpBindings() []key.Binding {
 		return append(out, leave, k.Help, k.Flip, k.Copy)
 	}
 	return k.playShortHelp()
+}
+
+// drawClocks puts each side's clock by its hand: under the top 駒台 and
+// over the bottom one on the large screens, at the end of the hand lines
+// on the small one.
+func (m *playModel) drawClocks(cv *canvas, l screenLayout) {
+	if !m.hasClock() {
+		return
+	}
+	c := m.c
+	now := c.now()
+	for _, col := range []game.Color{game.Black, game.White} {
+		f := faceOf(m.clock, col, now)
+		if m.result != nil {
+			f.running = false
+			if m.result.Ending == game.TimeLoss {
+				if w, ok := m.result.Winner(); ok && w != col {
+					f.flagged = true
+				}
+			}
+		}
+		place := m.handPlace(col)
+		r := l.hands[place]
+		if l.trays {
+			y := r.y + r.h + 1
+			if place == 1 {
+				y = r.y - 3
+			}
+			cv.block(r.x, y, r.w, renderClock(f, c.side(col), r.w, c.styles, c.m, c.w))
+			continue
+		}
+		text := clockInline(f, c.styles, c.w)
+		if text == "" {
+			continue
+		}
+		hr := m.handRect(col, l)
+		cv.put(hr.x+hr.w+1, r.y, c.m.width(text), text)
+	}
+}
+
+// compactClockWidth is the room the small screen keeps for a clock at the
+// end of a hand line.
+const compactClockWidth = 18
+
+// handRect is where c's hand is drawn: its place in the layout, less the
+// clock's room at the end of a hand line.
+func (m *playModel) handRect(c game.Color, l screenLayout) rect {
+	r := l.hands[m.handPlace(c)]
+	if !l.trays && m.hasClock() {
+		r.w = max(r.w-compactClockWidth-1, 10)
+	}
+	return r
+}
+
+// engineReport is what the thinking panel shows: the program thinking
+// now, or the last report behind a program's move; nil when there is
+// nothing a program said.
+func (m *playModel) engineReport() *engineReport {
+	if m.review >= 0 || m.noProgram() {
+		return nil
+	}
+	if m.thinking() {
+		side := m.turnSide
+		r := &engineReport{name: m.name(side), side: side, thinking: true, info: m.think, pos: m.g.PositionAt(m.thinkPly)}
+		if m.thinkPly > 0 {
+			r.prev = m.g.Moves()[m.thinkPly-1]
+		} else {
+			r.prev = m.prior
+		}
+		return r
+	}
+	n := m.g.Len()
+	for k := n - 1; k >= 0 && k >= n-2; k-- {
+		mv := m.g.Moves()[k]
+		if m.isHuman(mv.Color()) || k >= len(m.notes) || m.notes[k].Info == nil {
+			continue
+		}
+		r := &engineReport{name: m.name(mv.Color()), side: mv.Color(), info: m.notes[k].Info, pos: m.g.PositionAt(k), prev: m.prior}
+		if k > 0 {
+			r.prev = m.g.Moves()[k-1]
+		}
+		return r
+	}
+	return nil
+}
+
+// noProgram reports whether people play both sides.
+func (m *playModel) noProgram() bool { return m.isHuman(game.Black) && m.isHuman(game.White) }
+
+// resultText says how the game ended: who won, how, after how many moves;
+// an engine's failure is named as one.
+func (m *playModel) resultText() string {
+	w := m.c.w
+	n := m.before + m.g.Len()
+	r := m.g.Result()
+	if m.result != nil {
+		r = m.result.Result
+		if m.result.Fault != nil && r.Ending != game.TimeLoss {
+			if winner, ok := r.Winner(); ok {
+				return fmt.Sprintf(w.wins, n, w.sideName(winner), fmt.Sprintf(w.engineFailed, m.name(winner.Other())))
+			}
+		}
+	}
+	return w.result(r, n)
+}
+
+// timeControlText describes both sides' allowances for the title: one
+// when they agree, Black's then White's when they differ.
+func timeControlText(w *words, tc [2]match.TimeControl) string {
+	if tc[0] == tc[1] {
+		return w.timeControl(tc[0])
+	}
+	return "▲" + w.timeControl(tc[0]) + " △" + w.timeControl(tc[1])
 }

@@ -59,9 +59,9 @@ func TestProgramWithoutTTY(t *testing.T) {
 	if fm.c.width != 120 || fm.c.level != level256 {
 		t.Errorf("the program's size and colours: %d wide, level %v", fm.c.width, fm.c.level)
 	}
-	loaded, err := loadAutosave(state)
-	if err != nil || loaded == nil || len(loaded.moves) != 2 {
-		t.Errorf("ctrl+c did not keep the game: %+v, %v", loaded, err)
+	kept, err := listKept(state)
+	if err != nil || len(kept) != 1 || kept[0].err != nil || len(kept[0].setup.moves) != 2 {
+		t.Errorf("ctrl+c did not keep the game: %+v, %v", kept, err)
 	}
 	if !strings.Contains(out.String(), "+---+---+") {
 		t.Errorf("the large board was not drawn at 120x40")

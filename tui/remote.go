@@ -39,10 +39,12 @@ func RunRemote(ctx context.Context, r Remote, o Options, t Terminal, started fun
 		return err
 	}
 	app.useTerminal(t)
+	app.c.remote = true
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rm := newRemoteModel(ctx, app, r)
 	defer rm.leave()
+	defer app.Shutdown()
 	p := tea.NewProgram(rm, append(programOptions(t), append([]tea.ProgramOption{tea.WithContext(ctx)}, extra...)...)...)
 	if started != nil {
 		started(p)
@@ -105,6 +107,7 @@ type remoteModel struct {
 	table   *tableModel
 
 	cursorAt *tea.Cursor // where the typing cursor stands in the last frame
+	height   int         // the terminal's height (a table takes lines off the app's)
 }
 
 // feedMsg is a table event for feed generation gen.
@@ -145,7 +148,13 @@ func (m *remoteModel) leave() {
 		m.watcher.Close()
 		m.watcher = nil
 	}
-	m.table = nil
+	if m.table != nil {
+		m.table = nil
+		if m.height > 0 {
+			m.c.height = m.height
+		}
+		m.app.mode = modeMenu
+	}
 }
 
 // listen waits for the next event of feed f.
@@ -162,6 +171,9 @@ func (m *remoteModel) Init() tea.Cmd { return m.app.Init() }
 func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
+		if ws, ok := msg.(tea.WindowSizeMsg); ok && ws.Width > 0 && ws.Height > 0 {
+			m.height = ws.Height
+		}
 		_, cmd := m.app.Update(msg)
 		if m.table != nil {
 			m.table.resize()
@@ -178,10 +190,8 @@ func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.leave()
 		m.screen, m.cursor = rMenu, 0
 		return m, nil
-	case openMsg, openHelpMsg:
-		if _, ok := msg.(openMsg); ok {
-			return m, nil // no files of the server's for a guest
-		}
+	case openMsg, reviewGameMsg:
+		return m, nil // no files of the server's for a guest
 	}
 	switch m.screen {
 	case rLocal:
@@ -223,6 +233,7 @@ func (m *remoteModel) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	case lobby.StartEvent:
 		if m.table == nil {
 			m.table = newTableModel(m, ev)
+			m.table.resize()
 			m.screen = rTable
 			return m, tea.Batch(m.listen(f), m.table.init())
 		}
@@ -341,7 +352,7 @@ func (m *remoteModel) change(d int) {
 	case 0:
 		m.timeIdx = cycle(m.timeIdx, len(timeChoices))
 	case 1:
-		m.handicapIdx = cycle(m.handicapIdx, len(handicapChoices))
+		m.handicapIdx = cycle(m.handicapIdx, len(handicapChoices()))
 	case 2:
 		m.seatIdx = cycle(m.seatIdx, 3)
 	}
@@ -385,7 +396,7 @@ func (m *remoteModel) enter() (tea.Model, tea.Cmd) {
 
 // create opens a table and waits for an opponent.
 func (m *remoteModel) create() (tea.Model, tea.Cmd) {
-	o := lobby.Options{Time: timeChoices[m.timeIdx], Handicap: handicapChoices[m.handicapIdx].Key,
+	o := lobby.Options{Time: timeChoices[m.timeIdx], Handicap: handicapChoices()[m.handicapIdx].Key,
 		Seat: []lobby.SeatChoice{lobby.CreatorBlack, lobby.CreatorWhite, lobby.Furigoma}[m.seatIdx]}
 	s, err := m.r.Lobby.Create(lobby.Person{Name: m.name, Key: m.r.Key}, o)
 	if err != nil {
@@ -434,7 +445,9 @@ func (m *remoteModel) watch(code string) (tea.Model, tea.Cmd) {
 // screen, the person taking Black.
 func (m *remoteModel) playComputer(level string) (tea.Model, tea.Cmd) {
 	m.screen = rLocal
-	_, cmd := m.app.Update(startMsg{setup: setup{players: [2]string{"human", level}, start: game.StartPosition()}})
+	s := setup{players: [2]match.Spec{{Kind: match.HumanKind, Name: humanSpec}, {Kind: match.BuiltinKind, Name: level}},
+		names: [2]string{m.name, ""}, start: game.StartPosition()}
+	_, cmd := m.app.Update(startMsg{setup: s})
 	return m, cmd
 }
 
@@ -534,7 +547,7 @@ func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 		lines = append(lines, st.bold.render(w.create), "")
 		lw := maxWidth(c.m, w.timeControl, w.handicap, w.seat)
 		row(0, field(w.timeControl, lw, m.timeText(timeChoices[m.timeIdx])))
-		h := handicapChoices[m.handicapIdx]
+		h := handicapChoices()[m.handicapIdx]
 		hname := h.Name + " " + h.Japanese
 		if c.ascii {
 			hname = h.Name
@@ -573,7 +586,7 @@ func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 	case rLevel:
 		lines = append(lines, st.bold.render(w.computer), "")
 		for i, l := range m.levels {
-			row(i, m.c.w.player(l))
+			row(i, m.c.w.botName(l))
 		}
 		keysHint = w.levelKeys
 	}

@@ -14,6 +14,11 @@ type remoteWords struct {
 	nameKeys, menuKeys, formKeys, waitKeys          string
 	codeKeys, listKeys, levelKeys                   string
 	welcome                                         string
+
+	watching, notAtTable, copiedRecord, spectator, noStudy string
+	back, dropped                                          string // %s name; dropped: %s name, %d seconds
+	drawOffered, drawFrom, drawBy, drawLapsed              string
+	copyHint, say, chatKey, copyGame, drawKey              string
 }
 
 var remoteEnglish = remoteWords{
@@ -35,6 +40,14 @@ var remoteEnglish = remoteWords{
 	codeKeys: "enter join, esc back", listKeys: "up/down choose, enter watch, type a code, esc back",
 	levelKeys: "up/down choose, enter play, esc back",
 	welcome:   "Play shogi with anyone who can reach this server.",
+	watching:  "You are watching this game.", notAtTable: "Not at a table: the game is between two people.",
+	copiedRecord: "The game's record (KIF) is on your clipboard.", spectator: "watching",
+	noStudy: "Studying is for the app on your own machine: w copies the record to your clipboard.",
+	back:    "%s is back.", dropped: "%s's connection dropped: the seat is kept for %d s, the clock running.",
+	drawOffered: "Draw offered; it stands until %s moves. Agreed, the impasse rule decides (24 points each).",
+	drawFrom:    "%s offers a draw: under the impasse rule Black has %d points, White %d (24 each for a draw). i to accept, or play on.",
+	drawBy:      "%s offers a draw.", drawLapsed: "%s's draw offer lapsed.",
+	copyHint: "w copies the game to your clipboard.", say: "Say", chatKey: "t  chat", copyGame: "copy game", drawKey: "offer/accept a draw",
 }
 
 var remoteJapanese = remoteWords{
@@ -56,6 +69,14 @@ var remoteJapanese = remoteWords{
 	codeKeys: "enter 入室  esc 戻る", listKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る",
 	levelKeys: "↑↓ 選ぶ  enter 対局  esc 戻る",
 	welcome:   "このサーバーにつながる誰とでも将棋が指せます。",
+	watching:  "観戦中です。", notAtTable: "対局室ではできません (人どうしの対局です)。",
+	copiedRecord: "棋譜 (KIF) をクリップボードにコピーしました。", spectator: "観戦",
+	noStudy: "検討はお手元のアプリで: w で棋譜をクリップボードにコピーできます。",
+	back:    "%sさんが戻りました。", dropped: "%sさんの接続が切れました。%d秒間は席を保ちます (時計は進みます)。",
+	drawOffered: "引き分けを提案しました (%sさんが指すまで有効)。合意すると持将棋の点数 (24点) で決まります。",
+	drawFrom:    "%sさんが引き分けを提案: 持将棋の点数は先手%d点、後手%d点 (24点ずつで引き分け)。i で合意、指せば続行。",
+	drawBy:      "%sさんが引き分けを提案しました。", drawLapsed: "%sさんの引き分けの提案は取り消されました。",
+	copyHint: "w で棋譜をクリップボードにコピー。", say: "発言", chatKey: "t  チャット", copyGame: "棋譜をコピー", drawKey: "引き分けの提案/合意",
 }
 
 func (c *common) rw() *remoteWords {

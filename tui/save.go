@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
 	"example.com/shogi/kifu"
 )
 
@@ -43,19 +44,31 @@ func (m playModel) saveKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 			m.setError(fmt.Sprintf(w.badExt, path))
 			return m, nil
 		}
-		if _, err := os.Stat(path); err == nil && m.overwrite != path {
-			// Enter again on the same name overwrites; anything else keeps the file.
-			m.overwrite = path
-			m.setError(fmt.Sprintf(w.overwrite, path))
-			return m, nil
-		}
+		// Enter again on a name the save found taken overwrites it.
+		force := m.overwrite == path
 		m.state, m.overwrite = stateMove, ""
 		m.setInfo(fmt.Sprintf(w.saving, path))
-		return m, saveRecord(path, m.saveable(), m.g.Len())
+		return m, saveRecord(path, m.record(), m.g.Len(), force, w)
 	default:
 		m.save.edit(msg)
 	}
 	return m, nil
+}
+
+// saved takes a save's report.
+func (m playModel) saved(msg savedMsg) playModel {
+	w := m.c.w
+	switch {
+	case msg.exists:
+		m.state, m.overwrite = stateSave, msg.path
+		m.setError(fmt.Sprintf(w.overwrite, msg.path))
+	case msg.err != nil:
+		m.setError(msg.err.Error())
+	default:
+		m.setInfo(fmt.Sprintf(w.saved, msg.path))
+		m.savedPath, m.savedMoves = msg.path, msg.moves
+	}
+	return m
 }
 
 // saveFailure says why path could not be written, naming the user's path
@@ -74,51 +87,41 @@ func saveFailure(w *words, path string, err error) string {
 	return fmt.Sprintf(w.saveFailed, path, err)
 }
 
-// saveable is the record w writes: the game; or, for a game played on
-// from a record, the record's line from its start through the game's
-// moves, under the record's headers (the study's export writes the whole
-// tree, this game as a branch, once the game is back in it).
-func (m *playModel) saveable() *kifu.Record {
-	played := kifu.FromGame(m.g, m.headers(), nil)
-	if m.record == nil || m.from == nil {
-		return played
+// record is the game as a record: the players, the clock, every move's
+// time and the programs' evaluations; for a game played on from a
+// record, the record's line from its start through the game's moves,
+// under the record's headers (the study's export writes the whole tree,
+// this game as a branch, once the game is back in it).
+func (m *playModel) record() *kifu.Record {
+	res := match.Result{Game: m.g, Notes: m.notes, Time: m.setup.time, Began: m.started, Ended: m.c.now()}
+	if len(res.Notes) > m.g.Len() {
+		res.Notes = res.Notes[:m.g.Len()]
 	}
-	r := kifu.NewRecord(m.record.Start)
-	r.Headers = append([]kifu.Header(nil), m.record.Headers...)
-	n := r.Root
-	for _, old := range m.from.Path() {
-		n = r.AddMove(n, old.Move)
+	if m.result != nil {
+		res = *m.result
+		res.Began = m.started
 	}
-	for _, p := range played.MainLine() {
-		switch {
-		case p.Parent == nil:
-		case p.IsMove():
-			n = r.AddMove(n, p.Move)
-		default:
-			n = r.AddEnding(n, p.Ending, p.Word)
-		}
-	}
-	return r
+	res.Names = [2]string{m.name(game.Black), m.name(game.White)}
+	return withPrior(MatchRecord(res, ""), m.setup.record, m.setup.from)
 }
 
-// headers names the players in the record.
-func (m *playModel) headers() []kifu.Header {
-	return []kifu.Header{
-		{Key: "開始日時", Value: m.started.Format("2006/01/02 15:04:05")},
-		{Key: "先手", Value: m.players[game.Black]},
-		{Key: "後手", Value: m.players[game.White]},
-	}
-}
-
-// saveRecord writes r to path off the UI loop.
-func saveRecord(path string, r *kifu.Record, moves int) tea.Cmd {
+// saveRecord writes r to path off the UI loop; unless force, an existing
+// file is left alone and the user asked.
+func saveRecord(path string, r *kifu.Record, moves int, force bool, w *words) tea.Cmd {
 	return func() tea.Msg {
-		return savedMsg{path: path, moves: moves, err: kifu.WriteFile(path, r)}
+		if _, err := os.Stat(path); err == nil && !force {
+			return savedMsg{path: path, exists: true}
+		}
+		err := kifu.WriteFile(path, r)
+		if err != nil {
+			err = errors.New(saveFailure(w, path, err))
+		}
+		return savedMsg{path: path, moves: moves, err: err}
 	}
 }
 
-// The autosave is a small text file, so a game left with q or ctrl+c can
-// be resumed from the menu:
+// The autosave of older versions of the app was one small text file; the
+// Resume list moves it into a kept game (kept.go):
 //
 //	shogi autosave 1
 //	black human
@@ -127,53 +130,9 @@ func saveRecord(path string, r *kifu.Record, moves int) tea.Cmd {
 //	moves 7g7f 3c3d
 const autosaveMagic = "shogi autosave 1"
 
-func autosavePath(dir string) string { return filepath.Join(dir, "autosave.txt") }
-
-// autosave writes the game for resuming; nil when autosave is off or the
-// game is over.
-func (m *playModel) autosave() tea.Cmd {
-	dir := m.c.stateDir
-	if dir == "" || m.fromStudy || m.over() || m.g.Len() == 0 {
-		return nil
-	}
-	var b strings.Builder
-	start := m.g.Start()
-	fmt.Fprintf(&b, "%s\nblack %s\nwhite %s\nsfen %s\nmoves", autosaveMagic,
-		m.players[game.Black], m.players[game.White], start.SFEN())
-	for _, mv := range m.g.Moves() {
-		b.WriteString(" " + mv.USI())
-	}
-	b.WriteByte('\n')
-	data := []byte(b.String())
-	return func() tea.Msg {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return autosavedMsg{err: err}
-		}
-		return autosavedMsg{err: kifu.WriteFileAtomic(autosavePath(dir), data)}
-	}
-}
-
-// removeAutosave deletes the autosave of a finished game.
-func removeAutosave(dir string) tea.Cmd {
-	if dir == "" {
-		return nil
-	}
-	return func() tea.Msg {
-		err := os.Remove(autosavePath(dir))
-		if errors.Is(err, os.ErrNotExist) {
-			err = nil
-		}
-		return autosavedMsg{err: err}
-	}
-}
-
-// loadAutosave reads the autosave in dir. It returns (nil, nil) when there
-// is none.
-func loadAutosave(dir string) (*setup, error) {
-	if dir == "" {
-		return nil, nil
-	}
-	path := autosavePath(dir)
+// loadAutosave reads an old autosave file. It returns (nil, nil) when
+// there is none.
+func loadAutosave(path string) (*setup, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -187,6 +146,7 @@ func loadAutosave(dir string) (*setup, error) {
 	line := 0
 	var moves []string
 	haveStart := false
+	have := [2]bool{}
 	for sc.Scan() {
 		line++
 		text := sc.Text()
@@ -199,14 +159,15 @@ func loadAutosave(dir string) (*setup, error) {
 		k, v, _ := strings.Cut(text, " ")
 		switch k {
 		case "black", "white":
-			if !validPlayer(v) {
-				return nil, fmt.Errorf("%s:%d: unknown player %q", path, line, v)
+			sp, err := match.ParseSpec(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", path, line, err)
 			}
-			if k == "black" {
-				s.players[game.Black] = v
-			} else {
-				s.players[game.White] = v
+			c := game.Black
+			if k == "white" {
+				c = game.White
 			}
+			s.players[c], have[c] = sp, true
 		case "sfen":
 			p, err := game.ParseSFEN(v)
 			if err != nil {
@@ -223,7 +184,7 @@ func loadAutosave(dir string) (*setup, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	if !haveStart || s.players[0] == "" || s.players[1] == "" {
+	if !haveStart || !have[0] || !have[1] {
 		return nil, fmt.Errorf("%s: incomplete autosave", path)
 	}
 	p := s.start

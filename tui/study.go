@@ -12,6 +12,7 @@ import (
 
 	"example.com/shogi/assets"
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
 	"example.com/shogi/game/notation"
 	"example.com/shogi/kifu"
 )
@@ -77,7 +78,8 @@ const jumpDigits = 6
 type playFromMsg struct {
 	node    *kifu.Node
 	pos     game.Position
-	players [2]string
+	players [2]match.Spec
+	names   [2]string
 }
 
 // newStudy opens rec for study at its start. err is what reading said: a
@@ -345,6 +347,8 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 		s.retext() // the shared notation, width policy, piece style or language changed
 	}
 	switch msg := msg.(type) {
+	case exportedMsg:
+		s.exported(msg)
 	case tea.MouseClickMsg:
 		s.click(msg.Mouse())
 	case tea.MouseWheelMsg:
@@ -501,33 +505,48 @@ func (s *studyModel) leave() tea.Cmd {
 	return func() tea.Msg { return toMenuMsg{} }
 }
 
-// opponents are the answers to "play from here against …", by key.
-var opponents = []struct {
-	key  string
-	name string // a player kind play mode knows
-}{
-	{"h", "human"},
-	{"g", "greedy"},
-	{"r", "random"},
-}
-
 // chooseOpponent answers the "play from here" question: the user takes
-// the side to move, the other side is a bot or the user again.
+// the side to move, the other side is the choice whose number was typed
+// (a person, a built-in level or an engine, as the new-game form offers
+// them).
 func (s *studyModel) chooseOpponent(msg tea.KeyPressMsg) tea.Cmd {
 	s.choosing = false
-	for _, o := range opponents {
-		if msg.String() != o.key {
-			continue
-		}
-		pos := *s.position()
-		var players [2]string
-		players[pos.SideToMove()] = "human"
-		players[pos.SideToMove().Other()] = o.name
-		out := playFromMsg{node: s.node(), pos: pos, players: players}
-		return func() tea.Msg { return out }
+	choices := s.c.playerChoices()
+	t := printable(msg)
+	i := strings.Index(choiceKeys, t)
+	if len(t) != 1 || i < 0 || i >= len(choices) {
+		s.say(s.words().playCancelled, false)
+		return nil
 	}
-	s.say(s.words().playCancelled, false)
-	return nil
+	o := choices[i]
+	pos := *s.position()
+	var out playFromMsg
+	me, them := pos.SideToMove(), pos.SideToMove().Other()
+	out.players[me], out.players[them] = humanChoice().spec, o.spec
+	out.names[them] = o.name
+	out.names = humanNames(s.c.settings, out.players, out.names, [2]int{int(me), int(them)})
+	out.node, out.pos = s.node(), pos
+	return func() tea.Msg { return out }
+}
+
+// choiceKeys are the keys that pick an opponent, in the order of the
+// choices.
+const choiceKeys = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+// opponentList is the question's list of choices: 0 hot-seat, 1 random …
+func (s *studyModel) opponentList() string {
+	var parts []string
+	for i, p := range s.c.playerChoices() {
+		if i >= len(choiceKeys) {
+			break
+		}
+		label := s.c.choiceLabel(p)
+		if p.spec.Kind == match.HumanKind {
+			label = s.words().hotSeat
+		}
+		parts = append(parts, choiceKeys[i:i+1]+" "+label)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // exportSuggestion is the file name the export prompt starts with: the
@@ -550,7 +569,7 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 		case msg.String() == "y" || msg.String() == "Y":
 			path := p.confirm
 			s.prompt = nil
-			s.export(path)
+			return s.export(path, true)
 		case printable(msg) != "" || msg.String() == "esc" || isEnter(msg):
 			s.prompt = nil
 			s.say(sw.notSaved, false)
@@ -574,12 +593,7 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 			s.say(sw.badExt, true)
 			return nil
 		}
-		if _, err := os.Stat(path); err == nil {
-			p.confirm = path
-			return nil
-		}
-		s.prompt = nil
-		s.export(path)
+		return s.export(path, false)
 	default:
 		p.input.edit(msg)
 	}
@@ -587,15 +601,45 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // export writes the whole record, branches included, in the format the
-// extension names.
-func (s *studyModel) export(path string) {
-	if err := kifu.WriteFile(path, s.rec); err != nil {
-		s.say(saveFailure(s.c.w, path, err), true)
-		return
+// extension names, off the UI loop; unless force, an existing file is
+// left alone and the user asked first.
+func (s *studyModel) export(path string, force bool) tea.Cmd {
+	rec, w := s.rec, s.c.w
+	return func() tea.Msg {
+		if _, err := os.Stat(path); err == nil && !force {
+			return exportedMsg{path: path, exists: true}
+		}
+		if err := kifu.WriteFile(path, rec); err != nil {
+			return exportedMsg{path: path, err: errors.New(saveFailure(w, path, err))}
+		}
+		return exportedMsg{path: path}
 	}
-	s.lastExport = ""
-	s.dirty = false
-	s.say(fmt.Sprintf(s.words().saved, path, kifu.FormatOfPath(path)), false)
+}
+
+// exportedMsg reports an export.
+type exportedMsg struct {
+	path   string
+	exists bool // the file is there: ask before overwriting
+	err    error
+}
+
+// exported takes an export's report.
+func (s *studyModel) exported(msg exportedMsg) {
+	switch {
+	case msg.exists:
+		if s.prompt == nil {
+			s.prompt = &studyPrompt{input: newInput(s.words().exportPrompt, msg.path, 0)}
+		}
+		s.prompt.confirm = msg.path
+	case msg.err != nil:
+		s.prompt = nil
+		s.say(msg.err.Error(), true)
+	default:
+		s.prompt = nil
+		s.lastExport = ""
+		s.dirty = false
+		s.say(fmt.Sprintf(s.words().saved, msg.path, kifu.FormatOfPath(msg.path)), false)
+	}
 }
 
 // click jumps to a clicked move in the list and picks a clicked

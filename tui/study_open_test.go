@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"example.com/shogi/game"
+	"example.com/shogi/kifu"
 )
 
 // A game just played opens in the study at its end, with its result.
@@ -24,7 +25,8 @@ func TestReviewGame(t *testing.T) {
 		}
 	}
 	g.Resign(game.Black)
-	s := reviewGame(studyCommon(100, 30), reviewGameMsg{g: g, players: [2]string{"human", "greedy"}})
+	rec := kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "greedy"}}, nil)
+	s := reviewGame(studyCommon(100, 30), reviewGameMsg{rec: rec})
 	mustShow(t, s, "検討: この対局 (未保存の変更あり)", "手数 2/2", "2 △３四歩", "まで2手で後手の勝ち (先手投了)",
 		"▲先手 human", "△後手 greedy")
 	studyPress(t, s, "h")
@@ -44,7 +46,7 @@ func TestRootReviewsAGame(t *testing.T) {
 	if err := g.Play(mv); err != nil {
 		t.Fatal(err)
 	}
-	m.Update(reviewGameMsg{g: g, players: [2]string{"human", "random"}})
+	m.Update(reviewGameMsg{rec: kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "random"}}, nil)})
 	if m.mode != modeStudy {
 		t.Fatalf("mode %v, want study", m.mode)
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/match"
 	"example.com/shogi/kifu"
 )
 
@@ -21,6 +23,13 @@ func studyCommon(w, h int) *common {
 	c := newCommon(Options{Pieces: Kanji, Lang: Japanese})
 	c.width, c.height = w, h
 	return c
+}
+
+// loadStudy reads a record file into a study, as the app does.
+func loadStudy(c *common, path string) *studyModel {
+	data, err := os.ReadFile(path)
+	st, _ := studyOf(c, recordReadMsg{path: path, data: data, err: err})
+	return st.(*studyModel)
 }
 
 // monoProfile is a terminal without colour (NO_COLOR, TERM=dumb).
@@ -45,6 +54,17 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 		m, cmd = s.update(msg)
 		if m != studyMode(s) {
 			t.Fatalf("key %v replaced the study", msg)
+		}
+		// An export runs as a command: run it, as Bubble Tea would, and
+		// hand its report back.
+		for cmd != nil {
+			out := cmd()
+			ex, ok := out.(exportedMsg)
+			if !ok {
+				cmd = func() tea.Msg { return out }
+				return
+			}
+			_, cmd = s.update(ex)
 		}
 	}
 	for _, k := range keys {
@@ -368,13 +388,13 @@ func TestStudyPartRecord(t *testing.T) {
 func TestStudyPlayFromHere(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	studyPress(t, s, "5", "enter", "p")
-	mustShow(t, s, "ここから△後手を持って指す相手: h 対人, g 駒得ボット, r ランダムボット")
-	cmd := studyPress(t, s, "g")
+	mustShow(t, s, "ここから△後手を持って指す相手: 0 対人, 1 ランダム, 2 駒得")
+	cmd := studyPress(t, s, "2")
 	msg, ok := cmd().(playFromMsg)
 	if !ok {
-		t.Fatalf("p g sent %T, want playFromMsg", cmd())
+		t.Fatalf("p 2 sent %T, want playFromMsg", cmd())
 	}
-	if msg.players != [2]string{"greedy", "human"} || msg.node != s.node() || msg.pos.SFEN() != s.position().SFEN() {
+	if msg.players[0].String() != "greedy" || msg.players[1].Kind != match.HumanKind || msg.node != s.node() || msg.pos.SFEN() != s.position().SFEN() {
 		t.Fatalf("play from ply 5: %+v", msg)
 	}
 

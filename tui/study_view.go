@@ -529,7 +529,7 @@ func (s *studyModel) footer(width int) ([]string, int) {
 		return []string{question(st, m, "?", sw.leaveAsk, width)}, -1
 	case s.choosing:
 		side := c.side(s.position().SideToMove())
-		return []string{question(st, m, "?", fmt.Sprintf(sw.chooseAsk, side, strings.Join(sw.opponents[:], ", ")), width)}, -1
+		return []string{question(st, m, "?", fmt.Sprintf(sw.chooseAsk, side, s.opponentList()), width)}, -1
 	case s.prompt != nil && s.prompt.confirm != "":
 		return []string{question(st, m, "?", fmt.Sprintf(sw.overwrite, s.prompt.confirm), width)}, -1
 	case s.prompt != nil:

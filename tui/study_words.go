@@ -20,7 +20,7 @@ type studyWords struct {
 	noLegal, addedEnding, addedOne, addedN   string
 	already, cannotOpen, back                string
 	moreAbove, moreBelow                     string
-	opponents                                [3]string
+	hotSeat                                  string
 	resign, mateBy, sennichite, jishogi      string
 	entering, interrupt, timeout, illegalWin string
 	illegalLoss, forfeit, draw               string
@@ -49,8 +49,8 @@ var studyEnglish = studyWords{
 	addedOne: "added 1 new move at ply %d", addedN: "added %d new moves, branching at ply %d",
 	already: "the moves played are already in the record", cannotOpen: "Cannot open %s", back: "q, esc or enter: back",
 	moreAbove: "... %d more above (k scrolls up)", moreBelow: "... %d more lines (j scrolls)",
-	opponents: [3]string{"h hot-seat", "g greedy bot", "r random bot"},
-	resign:    "%[1]s resigns, %[2]s wins", mateBy: "%[1]s is checkmated, %[2]s wins",
+	hotSeat: "hot-seat",
+	resign:  "%[1]s resigns, %[2]s wins", mateBy: "%[1]s is checkmated, %[2]s wins",
 	sennichite: "fourfold repetition, a draw", jishogi: "impasse, a draw",
 	entering: "%[1]s wins by entering-king declaration", interrupt: "the game was interrupted",
 	timeout: "%[1]s lost on time, %[2]s wins", illegalWin: "%[1]s wins by %[2]s's foul",
@@ -80,8 +80,8 @@ var studyJapanese = studyWords{
 	addedOne: "%d手目に新しい手を1手加えました", addedN: "%[1]d手を加えました (%[2]d手目から分岐)",
 	already: "指した手はもう棋譜にあります", cannotOpen: "%s を開けません", back: "q、esc、enter で戻る",
 	moreAbove: "... 上にあと%d行 (k で上へ)", moreBelow: "... あと%d行 (j で下へ)",
-	opponents: [3]string{"h 対人", "g 駒得ボット", "r ランダムボット"},
-	resign:    "%[2]sの勝ち (%[1]s投了)", mateBy: "詰み、%[2]sの勝ち",
+	hotSeat: "対人",
+	resign:  "%[2]sの勝ち (%[1]s投了)", mateBy: "詰み、%[2]sの勝ち",
 	sennichite: "千日手 (引き分け)", jishogi: "持将棋 (引き分け)",
 	entering: "%[1]sの入玉宣言勝ち", interrupt: "中断",
 	timeout: "%[1]sの時間切れ負け", illegalWin: "%[1]sの反則勝ち",

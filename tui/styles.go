@@ -246,6 +246,7 @@ type Styles struct {
 	lastText, targetText, captureText, check  wrap // panel text with the board's tints
 	picked                                    wrap
 	turnBadge, askBadge, endBadge, checkBadge wrap
+	urgent                                    wrap // a clock in its last ten seconds, a fallen flag
 }
 
 // newStyles builds the styles of one palette at one colour level.
@@ -311,6 +312,7 @@ func newStyles(p *palette, level colorLevel) *Styles {
 		s.askBadge = newWrap(on(p.askFg, p.askBg).Bold(true))
 		s.endBadge = newWrap(on(p.endFg, p.endBg).Bold(true))
 		s.checkBadge = s.check
+		s.urgent = s.check
 		return s
 	}
 	// Attributes only: White's pieces carry their v (lower case in ASCII),
@@ -355,5 +357,6 @@ func newStyles(p *palette, level colorLevel) *Styles {
 	s.askBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.endBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.checkBadge = s.check
+	s.urgent = newWrap(plain.Reverse(true).Bold(true).Underline(true))
 	return s
 }

@@ -17,7 +17,13 @@ type Config struct {
 	Start game.Position
 	// Moves were played before the match took over (an opening, a resumed
 	// game): they are checked, not timed.
-	Moves   []game.Move
+	Moves []game.Move
+	// Notes, when it has one entry per move of Moves, makes those moves a
+	// game being resumed rather than an opening: the clock is charged with
+	// each note's time (so it stands where it stood when the game was
+	// left), undo may take them back with the clock, and the Result's
+	// Notes cover them.
+	Notes   []MoveNote
 	Players [2]Player      // indexed by game.Color
 	Time    [2]TimeControl // each side's allowance; the zero value is no clock
 	// Margin is how far past its time a move may arrive before the flag
@@ -129,8 +135,27 @@ func New(cfg Config) (*Match, error) {
 	if ts == nil {
 		ts = RealTime{}
 	}
-	return &Match{cfg: cfg, ts: ts, requests: make(chan request), done: make(chan struct{}),
-		g: g, clock: NewClock(cfg.Time), opening: g.Len()}, nil
+	m := &Match{cfg: cfg, ts: ts, requests: make(chan request), done: make(chan struct{}),
+		g: g, clock: NewClock(cfg.Time), opening: g.Len()}
+	if len(cfg.Notes) > 0 {
+		if len(cfg.Notes) != len(cfg.Moves) {
+			return nil, fmt.Errorf("match: %d notes for %d moves", len(cfg.Notes), len(cfg.Moves))
+		}
+		// Replay the times on the clock, from an arbitrary instant.
+		var at time.Time
+		for i, n := range cfg.Notes {
+			if n.Spent < 0 {
+				return nil, fmt.Errorf("match: move %d took a negative time", i+1)
+			}
+			m.before = append(m.before, m.clock.main)
+			p := g.PositionAt(i)
+			m.clock.Start(p.SideToMove(), at)
+			at = at.Add(n.Spent)
+			m.clock.Stop(at, cfg.Margin)
+		}
+		m.notes, m.opening = append([]MoveNote(nil), cfg.Notes...), 0
+	}
+	return m, nil
 }
 
 // Subscribe returns a queue of the match's events from now on. After the
@@ -197,7 +222,8 @@ func (m *Match) ask(r request) error {
 }
 
 // Submit plays a human's answer for side c: a move, a resignation
-// (Resign) or a declaration (Win). An illegal move, or a declaration that
+// (Resign, which a person may also make while the other side thinks or
+// the game is paused) or a declaration (Win). An illegal move, or a declaration that
 // does not hold, is refused with an error saying why (a
 // *game.IllegalMoveError, a *game.DeclarationError) and the game goes on.
 func (m *Match) Submit(c game.Color, b usi.BestMove) error {
@@ -222,8 +248,27 @@ func (m *Match) Step() error { return m.ask(request{kind: reqStep}) }
 // Abort interrupts the game (中断), saying why.
 func (m *Match) Abort(reason string) error { return m.ask(request{kind: reqAbort, reason: reason}) }
 
-// Impasse ends the game by agreement under the 24-point rule (持将棋).
+// Impasse ends the game under the 24-point rule (持将棋). Between two
+// humans it is by agreement, at any moment. A bot or an engine cannot
+// agree, so when one plays either side the claim stands only when the
+// rule's conditions hold (game.Position.CanClaimImpasse: both kings in
+// their promotion zones, the side to move not in check); otherwise it is
+// refused with a *game.ImpasseError and the game goes on.
 func (m *Match) Impasse() error { return m.ask(request{kind: reqImpasse}) }
+
+// impasseRefused says why the players may not end the game by impasse
+// now, or nil.
+func (m *Match) impasseRefused() error {
+	for _, p := range m.cfg.Players {
+		if _, ok := p.(*Human); !ok {
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			pos := m.g.Position()
+			return pos.CanClaimImpasse()
+		}
+	}
+	return nil
+}
 
 // ---- the game loop ----
 
@@ -392,6 +437,10 @@ func (m *Match) setPaused(p bool) {
 func (m *Match) between(req request, stepping *bool) (Result, bool) {
 	switch req.kind {
 	case reqSubmit:
+		if req.move.Resign && m.isHuman(req.side) {
+			req.reply <- nil
+			return m.resign(req.side), true
+		}
 		if m.isPaused() {
 			req.reply <- ErrPaused
 		} else {
@@ -415,10 +464,26 @@ func (m *Match) between(req request, stepping *bool) (Result, bool) {
 		req.reply <- nil
 		return Result{Aborted: true, Reason: req.reason}, true
 	case reqImpasse:
+		if err := m.impasseRefused(); err != nil {
+			req.reply <- err
+			break
+		}
 		req.reply <- nil
 		return m.impasse(), true
 	}
 	return Result{}, false
+}
+
+func (m *Match) resign(c game.Color) Result {
+	m.mu.Lock()
+	m.g.Resign(c)
+	m.mu.Unlock()
+	return Result{Result: m.g.Result(), Reason: m.who(c) + " resigned"}
+}
+
+func (m *Match) isHuman(c game.Color) bool {
+	_, ok := m.cfg.Players[c].(*Human)
+	return ok
 }
 
 func (m *Match) impasse() Result {
@@ -516,6 +581,13 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 		case req := <-m.requests:
 			switch req.kind {
 			case reqSubmit:
+				if req.side != c && req.move.Resign && m.isHuman(req.side) {
+					// A person may resign while the other side thinks.
+					stopTurn()
+					m.cancelClock()
+					req.reply <- nil
+					return m.resign(req.side), true, false
+				}
 				if req.side != c {
 					req.reply <- ErrNotYourTurn
 					continue
@@ -554,6 +626,10 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 				req.reply <- nil
 				return Result{Aborted: true, Reason: req.reason}, true, false
 			case reqImpasse:
+				if err := m.impasseRefused(); err != nil {
+					req.reply <- err
+					continue
+				}
 				stopTurn()
 				m.cancelClock()
 				req.reply <- nil
@@ -584,25 +660,7 @@ func (m *Match) takeInfos(t *turn, ply int) {
 		}
 		merged := in
 		if t.last != nil {
-			merged = *t.last
-			if in.Depth > 0 {
-				merged.Depth, merged.SelDepth = in.Depth, in.SelDepth
-			}
-			if in.Nodes > 0 {
-				merged.Nodes, merged.NPS = in.Nodes, in.NPS
-			}
-			if in.Time > 0 {
-				merged.Time = in.Time
-			}
-			if in.HasScore {
-				merged.HasScore, merged.Score = true, in.Score
-			}
-			if len(in.PV) > 0 {
-				merged.PV = in.PV
-			}
-			if in.HashFull > 0 {
-				merged.HashFull = in.HashFull
-			}
+			merged = t.last.Merge(in)
 		}
 		if merged.HasScore || len(merged.PV) > 0 || merged.Depth > 0 {
 			t.last = &merged
@@ -637,10 +695,7 @@ func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
 	case flagged:
 		return m.timeUp(t, reply{}), true, false
 	case r.move.Resign:
-		m.mu.Lock()
-		m.g.Resign(c)
-		m.mu.Unlock()
-		return Result{Result: m.g.Result(), Reason: m.who(c) + " resigned"}, true, false
+		return m.resign(c), true, false
 	case r.move.Win:
 		m.mu.Lock()
 		err := m.g.Declare()

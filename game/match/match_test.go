@@ -536,3 +536,131 @@ func TestOpeningMoves(t *testing.T) {
 		t.Error("an illegal opening was accepted")
 	}
 }
+
+// A resumed game: the notes charge the clock, undo takes resumed moves
+// back with their time, and the result's notes cover every move.
+func TestResumeWithNotes(t *testing.T) {
+	start := game.StartPosition()
+	a, _ := start.ParseUSI("7g7f")
+	p := start.Play(a)
+	b, _ := p.ParseUSI("3c3d")
+	tc := TimeControl{Main: time.Minute, Increment: 2 * time.Second}
+	ft := NewFakeTime(t0)
+	notes := []MoveNote{{Spent: 10 * time.Second}, {Spent: 70 * time.Second}}
+	if _, err := New(Config{Start: start, Moves: []game.Move{a, b}, Notes: notes[:1],
+		Players: [2]Player{NewHuman("a"), NewHuman("b")}}); err == nil {
+		t.Error("one note for two moves was accepted")
+	}
+	m, err := New(Config{Start: start, Moves: []game.Move{a, b}, Notes: notes,
+		Players: [2]Player{NewHuman("a"), NewHuman("b")}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Black: 60 - 10 + 2 = 52 s. White spent more than it had: its flag
+	// fell then (the game was kept anyway), so it has nothing left and no
+	// increment.
+	if s := m.Snapshot(); s.Clock.Main != [2]time.Duration{52 * time.Second, 0} || len(s.Notes) != 2 || s.Opening != 0 {
+		t.Fatalf("resumed clock %v, %d notes, opening %d", s.Clock.Main, len(s.Notes), s.Opening)
+	}
+	sub := m.Subscribe()
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	nextTurn(t, sub)
+	if err := m.Undo(2); err != nil {
+		t.Fatal(err)
+	}
+	if s := m.Snapshot(); s.Clock.Main != [2]time.Duration{time.Minute, time.Minute} || len(s.Moves) != 0 {
+		t.Errorf("after taking back both resumed moves: clock %v, %d moves", s.Clock.Main, len(s.Moves))
+	}
+	if err := m.Abort("test"); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-done; !r.Aborted || len(r.Notes) != 0 {
+		t.Errorf("%+v", r)
+	}
+}
+
+// Against a bot the impasse is a claim the rules must allow; between two
+// people it is an agreement.
+func TestImpasseClaim(t *testing.T) {
+	entered := mustPosition(t, "4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4S4N4L18P 1") // both kings entered
+	for _, tc := range []struct {
+		name  string
+		start game.Position
+		white Player
+		ok    bool
+	}{
+		{"bot, start position", game.StartPosition(), Bot{S: mustBot(t, "greedy")}, false},
+		{"bot, both entered", entered, Bot{S: mustBot(t, "greedy")}, true},
+		{"human, start position", game.StartPosition(), NewHuman("b"), true},
+	} {
+		m, err := New(Config{Start: tc.start, Players: [2]Player{NewHuman("a"), tc.white}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := m.Subscribe()
+		done := make(chan Result, 1)
+		go func() { done <- m.Run(context.Background()) }()
+		nextTurn(t, sub)
+		err = m.Impasse()
+		var ie *game.ImpasseError
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s: refused: %v", tc.name, err)
+		case !tc.ok && !errors.As(err, &ie):
+			t.Errorf("%s: %v, want a refusal naming the rule", tc.name, err)
+		}
+		if !tc.ok {
+			m.Abort("test")
+		}
+		r := <-done
+		if tc.ok && r.Ending != game.Impasse {
+			t.Errorf("%s: %v", tc.name, r.Result)
+		}
+		if tc.ok && tc.name == "bot, both entered" && r.Outcome != game.BlackWins {
+			t.Errorf("%s: White has only its king: %v, want Black wins on points", tc.name, r.Result)
+		}
+	}
+}
+
+func mustPosition(t *testing.T, sfen string) game.Position {
+	t.Helper()
+	p, err := game.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A person may resign while the bot thinks; the bot's move never comes.
+func TestResignOnTheOtherTurn(t *testing.T) {
+	ft := NewFakeTime(t0)
+	h := NewHuman("person")
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{thinker{}, h}, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	nextTurn(t, sub)
+	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); !errors.Is(err, ErrNotHuman) && !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("the bot's side resigned through Submit: %v", err)
+	}
+	if err := m.Submit(game.White, usi.BestMove{Resign: true}); err != nil {
+		t.Fatal(err)
+	}
+	if r := <-done; r.Ending != game.Resignation || r.Outcome != game.BlackWins || r.Game.Len() != 0 {
+		t.Errorf("%v after %d moves", r.Result, r.Game.Len())
+	}
+}
+
+// thinker thinks until it is stopped.
+type thinker struct{}
+
+func (thinker) Name() string { return "thinker" }
+
+func (thinker) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
+	<-ctx.Done()
+	return usi.BestMove{}, ctx.Err()
+}

@@ -46,13 +46,15 @@ func (e *AmbiguousError) Error() string {
 }
 
 // NoPieceError is text naming a piece that the side to move cannot bring to
-// the square at all: none on the board reaches it and none is in hand.
+// the square: none on the board reaches it, and none is in hand or (InHand)
+// the one in hand cannot be dropped there, the square being taken.
 type NoPieceError struct {
-	Text  string
-	Color game.Color
-	Piece game.PieceType // NoPieceType when the text did not name one
-	From  game.Square    // the origin the text gave, or NoSquare
-	To    game.Square
+	Text   string
+	Color  game.Color
+	Piece  game.PieceType // NoPieceType when the text did not name one
+	From   game.Square    // the origin the text gave, or NoSquare
+	To     game.Square
+	InHand bool // a piece of the kind is in hand, but To is occupied
 }
 
 func (e *NoPieceError) Error() string {
@@ -62,6 +64,9 @@ func (e *NoPieceError) Error() string {
 	}
 	if e.From.Valid() {
 		return fmt.Sprintf("%s has no %s on %s", e.Color, name, e.From)
+	}
+	if e.InHand {
+		return fmt.Sprintf("no %s %s on the board can reach %s (the one in hand cannot be dropped on a piece)", e.Color, name, e.To)
 	}
 	if e.Piece.CanPromote() && !e.Piece.IsPromoted() || e.Piece == game.Gold {
 		return fmt.Sprintf("no %s %s can reach %s, and none is in hand", e.Color, name, e.To)

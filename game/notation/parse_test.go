@@ -148,6 +148,24 @@ func TestErrors(t *testing.T) {
 	if _, err := ParseAny(&start, "G-5e", game.NoMove); err == nil || err.Error() != "no Black gold can reach 5e, and none is in hand" {
 		t.Errorf("G-5e: %v", err)
 	}
+	// A gold in hand cannot go to a taken square, and the text did not say
+	// "drop": it is the board's golds that cannot reach, not a drop error.
+	for _, sfen := range []string{"4k4/4p4/9/9/9/9/9/9/4K4 b G 1", "4k4/4p4/9/9/9/9/9/5G3/4K4 b G 1"} {
+		p := mustSFEN(t, sfen)
+		for _, text := range []string{"G-5b", "G5b", "G-52", "５二金", "52 Kin"} {
+			_, err := ParseAny(&p, text, game.NoMove)
+			if !errors.As(err, &npe) || !npe.InHand || npe.To.String() != "5b" {
+				t.Errorf("%q in %s: %v, want a NoPieceError with a piece in hand", text, sfen, err)
+			}
+		}
+		// Said as a drop, it is the drop's rule that is broken.
+		for _, text := range []string{"G*5b", "５二金打"} {
+			_, err := ParseAny(&p, text, game.NoMove)
+			if !errors.As(err, &gie) || gie.Rule != game.RuleOccupied {
+				t.Errorf("%q in %s: %v, want RuleOccupied", text, sfen, err)
+			}
+		}
+	}
 }
 
 // A rival that is pinned still counts when writing (as ShogiHome and

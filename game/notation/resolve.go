@@ -106,6 +106,11 @@ func resolve(p *game.Position, sp spec, prev game.Move) (game.Move, error) {
 		return game.NoMove, e
 	case firstIllegal != nil:
 		ie := firstIllegal.(*game.IllegalMoveError)
+		if nBoard == 0 && sp.drop != yes && ie.Rule == game.RuleOccupied {
+			// No board piece reaches the square; the text did not say
+			// "drop", so the piece in hand is not what it meant.
+			return game.NoMove, &NoPieceError{Text: sp.text, Color: c, Piece: sp.piece, From: sp.from, To: to, InHand: true}
+		}
 		return game.NoMove, &IllegalError{Text: sp.text, Err: ie}
 	}
 	return game.NoMove, &NoPieceError{Text: sp.text, Color: c, Piece: sp.piece, From: sp.from, To: to}

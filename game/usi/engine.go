@@ -136,6 +136,7 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 		path = p
 	}
 	cmd := exec.Command(path, cfg.Args...)
+	ownGroup(cmd)
 	cmd.Dir = cfg.Dir
 	if cmd.Dir == "" {
 		cmd.Dir = filepath.Dir(path)

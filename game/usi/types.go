@@ -50,6 +50,37 @@ type Info struct {
 	String string // the free text of "info string"
 }
 
+// Merge returns i updated by a later line of the same search: an engine
+// may send depth, nodes, score and PV on separate lines, so each field
+// the later line carries replaces the earlier one and the rest are kept.
+func (i Info) Merge(next Info) Info {
+	if next.Depth > 0 {
+		i.Depth, i.SelDepth = next.Depth, next.SelDepth
+	}
+	if next.Nodes > 0 {
+		i.Nodes, i.NPS = next.Nodes, next.NPS
+	}
+	if next.NPS > 0 {
+		i.NPS = next.NPS
+	}
+	if next.Time > 0 {
+		i.Time = next.Time
+	}
+	if next.HasScore {
+		i.HasScore, i.Score = true, next.Score
+	}
+	if len(next.PV) > 0 {
+		i.PV = next.PV
+	}
+	if next.HashFull > 0 {
+		i.HashFull = next.HashFull
+	}
+	if next.MultiPV > 0 {
+		i.MultiPV = next.MultiPV
+	}
+	return i
+}
+
 // Limits are the fields of a USI go command: the clock, or a fixed budget.
 // Zero fields are not sent.
 type Limits struct {

@@ -332,3 +332,16 @@ func TestSetOptionAndID(t *testing.T) {
 		t.Error("FormatGameOver")
 	}
 }
+
+// An engine's lines of one search merge into one report.
+func TestInfoMerge(t *testing.T) {
+	pos := game.StartPosition()
+	a, _ := ParseInfo("info depth 5 seldepth 7 score cp 30 pv 7g7f 3c3d", pos)
+	b, _ := ParseInfo("info nodes 1000 nps 5000 time 200", pos)
+	c, _ := ParseInfo("info depth 6 score mate 5", pos)
+	m := a.Merge(b).Merge(c)
+	if m.Depth != 6 || m.SelDepth != 0 || m.Nodes != 1000 || m.NPS != 5000 || m.Time != 200*time.Millisecond ||
+		!m.HasScore || !m.Score.Mate || m.Score.Value != 5 || len(m.PV) != 2 {
+		t.Errorf("merged %+v", m)
+	}
+}

@@ -215,6 +215,13 @@ func (c *client) screen() *screen {
 	return s
 }
 
+// rawBytes returns everything received so far.
+func (c *client) rawBytes() []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]byte(nil), c.raw...)
+}
+
 // waitFor waits until the screen shows every one of texts.
 func (c *client) waitFor(texts ...string) string {
 	c.t.Helper()
@@ -242,7 +249,7 @@ func (c *client) waitFor(texts ...string) string {
 func (c *client) send(keys ...string) {
 	c.t.Helper()
 	names := map[string]string{"enter": "\r", "esc": "\x1b", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C",
-		"left": "\x1b[D", "tab": "\t", "ctrl+c": "\x03", "backspace": "\x7f"}
+		"left": "\x1b[D", "tab": "\t", "ctrl+c": "\x03", "ctrl+u": "\x15", "backspace": "\x7f"}
 	for _, k := range keys {
 		if s, ok := names[k]; ok {
 			k = s

@@ -1,0 +1,427 @@
+package tui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/pelletier/go-toml/v2"
+
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/game/usi"
+	"example.com/shogi/kifu"
+)
+
+// Settings is what the app remembers between runs: the settings file
+// (config.toml in the user's config directory), a TOML file people may
+// edit by hand. Display fields are nil when the file does not set them,
+// so the environment (locale, terminal) decides those until the user
+// chooses; the command line's flags override them for one run.
+type Settings struct {
+	Pieces    *pieceSetting    `toml:"pieces,omitempty" comment:"piece style: kanji, western, ascii or kif"`
+	Notation  *notationSetting `toml:"notation,omitempty" comment:"the move list's notation: ki2, kif, western, hosking, romaji, sassersson, csa or usi"`
+	Theme     *themeSetting    `toml:"theme,omitempty" comment:"colours: auto (follows the terminal's background), light or dark"`
+	Language  *langSetting     `toml:"language,omitempty" comment:"the app's own words: en or ja"`
+	Width     *widthSetting    `toml:"width,omitempty" comment:"how wide the terminal draws ▲△×: narrow, or wide (CJK terminals)"`
+	AutoFlip  bool             `toml:"flip_every_turn" comment:"hot-seat games: turn the board to the side to move"`
+	MoveDelay duration         `toml:"move_delay" comment:"when programs play each other: the pause after each move, e.g. 500ms"`
+	KeepGames bool             `toml:"keep_games" comment:"write every finished game to games_dir as KIF"`
+	GamesDir  string           `toml:"games_dir,omitempty" comment:"where finished games are kept (default: shogi/games in the user's data directory)"`
+	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`
+	Names     playerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
+	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
+	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
+
+	// warnings are what the file said that the app ignores (unknown
+	// keys, engines without a program).
+	warnings []string
+}
+
+// playerNames are the humans' names for records.
+type playerNames struct {
+	Player1 string `toml:"player1"`
+	Player2 string `toml:"player2"`
+}
+
+// clockSetting is a time control as the settings file writes it: one for
+// both sides, or White's own when it differs.
+type clockSetting struct {
+	Main      duration   `toml:"main"`
+	Byoyomi   duration   `toml:"byoyomi"`
+	Increment duration   `toml:"increment"`
+	White     *clockSide `toml:"white,omitempty" comment:"White's own allowance, when it differs from Black's"`
+}
+
+type clockSide struct {
+	Main      duration `toml:"main"`
+	Byoyomi   duration `toml:"byoyomi"`
+	Increment duration `toml:"increment"`
+}
+
+// controls returns Black's and White's allowances.
+func (c clockSetting) controls() [2]match.TimeControl {
+	b := match.TimeControl{Main: time.Duration(c.Main), Byoyomi: time.Duration(c.Byoyomi), Increment: time.Duration(c.Increment)}
+	w := b
+	if c.White != nil {
+		w = match.TimeControl{Main: time.Duration(c.White.Main), Byoyomi: time.Duration(c.White.Byoyomi), Increment: time.Duration(c.White.Increment)}
+	}
+	return [2]match.TimeControl{b, w}
+}
+
+// clockFrom is the setting for Black's and White's allowances.
+func clockFrom(tc [2]match.TimeControl) clockSetting {
+	c := clockSetting{Main: duration(tc[0].Main), Byoyomi: duration(tc[0].Byoyomi), Increment: duration(tc[0].Increment)}
+	if tc[1] != tc[0] {
+		c.White = &clockSide{Main: duration(tc[1].Main), Byoyomi: duration(tc[1].Byoyomi), Increment: duration(tc[1].Increment)}
+	}
+	return c
+}
+
+// EngineEntry is one USI engine of the list: the name the app shows
+// (the engine's own "id name" unless the user renamed it), the program,
+// and the options to set, by name (TOML integers for spin options,
+// booleans for check options, strings otherwise).
+type EngineEntry struct {
+	Name    string         `toml:"name"`
+	Path    string         `toml:"path"`
+	Options map[string]any `toml:"options,omitempty"`
+}
+
+// settings returns the entry's options as USI settings, in name order.
+func (e EngineEntry) settings() []usi.Setting {
+	names := make([]string, 0, len(e.Options))
+	for k := range e.Options {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	out := make([]usi.Setting, 0, len(names))
+	for _, n := range names {
+		out = append(out, usi.Setting{Name: n, Value: optionText(e.Options[n])})
+	}
+	return out
+}
+
+// optionText writes a TOML value as USI sends it.
+func optionText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case bool:
+		return strconv.FormatBool(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+// Spec is the player the entry names, for game/match.
+func (e EngineEntry) Spec() match.Spec {
+	return match.Spec{Kind: match.USIKind, Name: e.Path, Options: e.settings()}
+}
+
+// defaultSettings are the settings of a fresh install.
+func defaultSettings() *Settings {
+	return &Settings{MoveDelay: duration(500 * time.Millisecond), KeepGames: true}
+}
+
+// SettingsError is a settings file that cannot be read: where and why.
+// The app then starts with the defaults and does not write the file.
+type SettingsError struct {
+	Path      string
+	Line, Col int // 0 when the whole file failed (it cannot be opened)
+	Msg       string
+}
+
+func (e *SettingsError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// LoadSettings reads the settings file at path. A missing file gives
+// the defaults and no error. A file that cannot be read or parsed gives
+// the defaults and a *SettingsError saying where and why. Keys the app
+// does not know are ignored and reported by Warnings.
+func LoadSettings(path string) (*Settings, error) {
+	s := defaultSettings()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return s, &SettingsError{Path: path, Msg: err.Error()}
+	}
+	return parseSettings(path, data)
+}
+
+// parseSettings reads a settings file's text.
+func parseSettings(path string, data []byte) (*Settings, error) {
+	s := defaultSettings()
+	if err := toml.Unmarshal(data, s); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			msg := strings.TrimPrefix(de.Error(), "toml: ")
+			if k := de.Key(); len(k) > 0 {
+				msg = strings.Join(k, ".") + ": " + msg
+			}
+			return defaultSettings(), &SettingsError{Path: path, Line: row, Col: col, Msg: msg}
+		}
+		return defaultSettings(), &SettingsError{Path: path, Msg: err.Error()}
+	}
+	// Keys the app does not know: said, not fatal (a newer version's
+	// setting, or a typing slip the user should hear about).
+	d := toml.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	var strict Settings
+	if err := d.Decode(&strict); err != nil {
+		var se *toml.StrictMissingError
+		if errors.As(err, &se) {
+			for _, e := range se.Errors {
+				row, _ := e.Position()
+				s.warnings = append(s.warnings, fmt.Sprintf("%s:%d: unknown setting %q (ignored)", path, row, strings.Join(e.Key(), ".")))
+			}
+		}
+	}
+	kept := s.Engines[:0]
+	for i, e := range s.Engines {
+		switch {
+		case strings.TrimSpace(e.Path) == "":
+			s.warnings = append(s.warnings, fmt.Sprintf("%s: engine %d (%q) has no path (ignored)", path, i+1, e.Name))
+			continue
+		case e.Name == "":
+			e.Name = filepath.Base(e.Path)
+		}
+		for k, v := range e.Options {
+			switch v.(type) {
+			case string, bool, int64, float64:
+			default:
+				s.warnings = append(s.warnings, fmt.Sprintf("%s: engine %q: option %q is not a number, true/false or a string (ignored)", path, e.Name, k))
+				delete(e.Options, k)
+			}
+		}
+		kept = append(kept, e)
+	}
+	s.Engines = kept
+	return s, nil
+}
+
+// Warnings lists what the settings file holds that the app ignored.
+func (s *Settings) Warnings() []string { return s.warnings }
+
+// settingsHeader starts the file the app writes.
+const settingsHeader = `# shogi's settings. The app rewrites this file when a setting changes in it
+# (comments you add are not kept); edit it while the app is not running.
+# A key left out takes its default.
+
+`
+
+// marshal writes the settings as the file holds them.
+func (s *Settings) marshal() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(settingsHeader)
+	enc := toml.NewEncoder(&b)
+	enc.SetIndentTables(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// clone copies s deeply enough that the copy can be written while s
+// changes.
+func (s *Settings) clone() *Settings {
+	c := *s
+	c.Engines = make([]EngineEntry, len(s.Engines))
+	for i, e := range s.Engines {
+		c.Engines[i] = e
+		c.Engines[i].Options = make(map[string]any, len(e.Options))
+		for k, v := range e.Options {
+			c.Engines[i].Options[k] = v
+		}
+	}
+	if s.Clock.White != nil {
+		w := *s.Clock.White
+		c.Clock.White = &w
+	}
+	c.warnings = slices.Clone(s.warnings)
+	return &c
+}
+
+// engine finds an engine of the list by its name.
+func (s *Settings) engine(name string) (EngineEntry, bool) {
+	for _, e := range s.Engines {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return EngineEntry{}, false
+}
+
+// ApplyTo puts the file's display settings into o: over what the
+// environment gave, under what the command line says.
+func (s *Settings) ApplyTo(o *Options) {
+	if s.Pieces != nil {
+		o.Pieces = PieceStyle(*s.Pieces)
+	}
+	if s.Notation != nil {
+		ns := notation.Style(*s.Notation)
+		o.Notation = &ns
+	}
+	if s.Theme != nil {
+		o.Theme = Theme(*s.Theme)
+	}
+	if s.Language != nil {
+		o.Lang = Lang(*s.Language)
+	}
+	if s.Width != nil {
+		o.Width = WidthPolicy(*s.Width)
+	}
+}
+
+// settingsWriter writes the settings file in the background, one write at
+// a time and never an older state over a newer one.
+type settingsWriter struct {
+	mu      sync.Mutex
+	written int // the sequence number of the last state written
+	next    int
+}
+
+// write returns a command writing s (a copy taken now) to path.
+func (w *settingsWriter) write(path string, s *Settings) tea.Cmd {
+	if path == "" {
+		return nil
+	}
+	w.mu.Lock()
+	w.next++
+	seq := w.next
+	w.mu.Unlock()
+	data, err := s.marshal()
+	return func() tea.Msg {
+		if err != nil {
+			return settingsSavedMsg{err: err}
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if seq <= w.written {
+			return nil
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return settingsSavedMsg{err: err}
+		}
+		if err := kifu.WriteFileAtomic(path, data); err != nil {
+			return settingsSavedMsg{err: err}
+		}
+		w.written = seq
+		return settingsSavedMsg{}
+	}
+}
+
+// settingsSavedMsg reports a write of the settings file; only failures
+// are shown.
+type settingsSavedMsg struct{ err error }
+
+// The wrappers below read and write the settings' values as the names
+// the command line uses.
+
+type (
+	pieceSetting    PieceStyle
+	notationSetting notation.Style
+	themeSetting    Theme
+	langSetting     Lang
+	widthSetting    WidthPolicy
+	duration        time.Duration
+)
+
+func (v *pieceSetting) UnmarshalText(b []byte) error {
+	x, err := ParsePieceStyle(string(b))
+	*v = pieceSetting(x)
+	return err
+}
+
+func (v pieceSetting) MarshalText() ([]byte, error) { return []byte(PieceStyle(v).String()), nil }
+
+func (v *notationSetting) UnmarshalText(b []byte) error {
+	x, err := notation.ParseStyle(string(b))
+	*v = notationSetting(x)
+	return err
+}
+
+func (v notationSetting) MarshalText() ([]byte, error) {
+	return []byte(strings.ToLower(notation.Style(v).String())), nil
+}
+
+func (v *themeSetting) UnmarshalText(b []byte) error {
+	x, err := ParseTheme(string(b))
+	*v = themeSetting(x)
+	return err
+}
+
+func (v themeSetting) MarshalText() ([]byte, error) { return []byte(Theme(v).String()), nil }
+
+func (v *langSetting) UnmarshalText(b []byte) error {
+	x, err := ParseLang(string(b))
+	*v = langSetting(x)
+	return err
+}
+
+func (v langSetting) MarshalText() ([]byte, error) { return []byte(Lang(v).String()), nil }
+
+func (v *widthSetting) UnmarshalText(b []byte) error {
+	x, err := ParseWidthPolicy(string(b))
+	*v = widthSetting(x)
+	return err
+}
+
+func (v widthSetting) MarshalText() ([]byte, error) { return []byte(WidthPolicy(v).String()), nil }
+
+func (v *duration) UnmarshalText(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "" || s == "0" {
+		*v = 0
+		return nil
+	}
+	x, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration (write it as 10m, 30s, 1h30m, 500ms)", s)
+	}
+	if x < 0 {
+		return fmt.Errorf("%q: a time cannot be negative", s)
+	}
+	*v = duration(x)
+	return nil
+}
+
+func (v duration) MarshalText() ([]byte, error) { return []byte(shortDuration(time.Duration(v))), nil }
+
+// shortDuration writes d without trailing zero units: 10m, 1m30s, 500ms, 0s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
+}

@@ -1,0 +1,149 @@
+package tui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/game/usi"
+)
+
+// engineReport is what a program said about a position: who, whether it
+// is still thinking, and its merged report (depth, score, speed, line).
+// pos is the position the report is about (the one it was asked to move
+// in), prev the move that led to it, for 同 in the line.
+type engineReport struct {
+	name     string
+	side     game.Color // the side the program plays
+	thinking bool
+	info     *usi.Info
+	pos      game.Position
+	prev     game.Move
+}
+
+// engineRows are the rows of the thinking panel, for renderPanel:
+//
+//	Fairy-Stockfish 11.1  思考中  深さ 12/18  1.2M局面/秒
+//	評価値    +235 ▲先手有利
+//	読み筋    ▲７六歩 △３四歩 ▲２六歩 △８四歩 …
+//
+// The score is turned to Black's side, as records give it, and says whom
+// it favours; a mate is 詰み N手 for the side that mates. The line is in
+// the move list's notation.
+func engineRows(c *common, r engineReport) []panelRow {
+	w := c.w
+	st := c.styles
+	head := r.name
+	if st != nil {
+		head = st.bold.render(head)
+	}
+	var parts []string
+	if r.thinking {
+		parts = append(parts, w.thinkingWord)
+	}
+	if in := r.info; in != nil {
+		if in.Depth > 0 {
+			d := strconv.Itoa(in.Depth)
+			if in.SelDepth > 0 {
+				d += "/" + strconv.Itoa(in.SelDepth)
+			}
+			parts = append(parts, fmt.Sprintf(w.depth, d))
+		}
+		if in.NPS > 0 {
+			parts = append(parts, fmt.Sprintf(w.nps, siCount(in.NPS)))
+		} else if in.Nodes > 0 {
+			parts = append(parts, fmt.Sprintf(w.nodes, siCount(in.Nodes)))
+		}
+	}
+	rows := []panelRow{{text: head + "  " + strings.Join(parts, "  ")}}
+	if r.info == nil {
+		return rows
+	}
+	if r.info.HasScore {
+		rows = append(rows, panelRow{label: w.score, text: scoreText(c, *r.info, r.pos.SideToMove())})
+	}
+	if len(r.info.PV) > 0 {
+		rows = append(rows, panelRow{label: w.pv, text: pvText(c, r.pos, r.prev, r.info.PV)})
+	}
+	return rows
+}
+
+// scoreText writes a score given from mover's side as Black's: +235
+// ▲先手有利, −80 互角, 詰み 7手 ▲先手.
+func scoreText(c *common, in usi.Info, mover game.Color) string {
+	w := c.w
+	v := in.Score.Value
+	if mover == game.White {
+		v = -v
+	}
+	if in.Score.Mate {
+		winner := game.Black
+		if v < 0 {
+			winner = game.White
+		}
+		n := abs(v)
+		if n >= usi.MateUnknown {
+			return fmt.Sprintf(w.mateUnknown, c.side(winner))
+		}
+		if in.Score.Value == 0 {
+			return fmt.Sprintf(w.matedNow, c.side(mover.Other()))
+		}
+		return fmt.Sprintf(w.mateIn, n, c.side(winner))
+	}
+	text := fmt.Sprintf("%+d", v)
+	switch {
+	case abs(v) < evenScore:
+		return text + " " + w.evenWord
+	case v > 0:
+		return text + " " + fmt.Sprintf(w.better, c.side(game.Black))
+	}
+	return text + " " + fmt.Sprintf(w.better, c.side(game.White))
+}
+
+// evenScore is below where a score counts as even (互角): ShogiHome's
+// boundary.
+const evenScore = 200
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pvText writes a line in the move list's notation from pos, as far as it
+// holds, at most pvMoves moves.
+func pvText(c *common, pos game.Position, prev game.Move, pv []game.Move) string {
+	const pvMoves = 12
+	var b strings.Builder
+	for i, mv := range pv {
+		if i == pvMoves {
+			b.WriteString(" …")
+			break
+		}
+		if !pos.IsLegal(mv) {
+			break
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(notation.Format(&pos, mv, c.notation, prev))
+		pos, prev = pos.Play(mv), mv
+	}
+	return b.String()
+}
+
+// siCount writes a count as 950, 12k, 1.2M.
+func siCount(n uint64) string {
+	switch {
+	case n >= 10_000_000:
+		return strconv.FormatUint(n/1_000_000, 10) + "M"
+	case n >= 1_000_000:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 1, 64) + "M"
+	case n >= 10_000:
+		return strconv.FormatUint(n/1000, 10) + "k"
+	}
+	return strconv.FormatUint(n, 10)
+}

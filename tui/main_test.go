@@ -1,0 +1,26 @@
+package tui
+
+import (
+	"os"
+	"testing"
+
+	"example.com/shogi/game/usi/usitest"
+)
+
+// The test binary doubles as a scripted USI engine (see usitest): the
+// app's tests play against it.
+func TestMain(m *testing.M) {
+	usitest.MaybeRun()
+	os.Exit(m.Run())
+}
+
+// fakeEngine is the program to run as the scripted engine: the test
+// binary itself, with usitest.Env set by the harness.
+func fakeEngine(t testing.TB) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}

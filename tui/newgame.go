@@ -1,0 +1,341 @@
+package tui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+)
+
+// newGameForm is the new-game page: who plays (a person, a built-in level
+// or an engine of the list, for each of the two players), the handicap,
+// who takes Black (or furigoma), the clock (none, sudden death, byōyomi
+// or Fischer; the same for both sides or White's own) and the piece
+// style. Its clock starts as the settings' and becomes their default
+// when a game starts.
+type newGameForm struct {
+	c        *common
+	players  [2]int // indexes into c.playerChoices(), for player 1 and player 2
+	handicap int    // index into handicapChoices()
+	seat     int    // 0: player 1 plays Black, 1: player 1 plays White, 2: furigoma
+	kind     int    // clockNone … clockFischer
+	main     [2]time.Duration
+	second   [2]time.Duration // byōyomi or increment, by colour
+	perSide  bool             // White's clock differs from Black's
+}
+
+// The kinds of clock.
+const (
+	clockNone = iota
+	clockSudden
+	clockByoyomi
+	clockFischer
+)
+
+// formRow is a row of the new-game page.
+type formRow int
+
+const (
+	rowPlayer1 formRow = iota
+	rowPlayer2
+	rowHandicap
+	rowSeat
+	rowClock
+	rowMain
+	rowSecond
+	rowPerSide
+	rowWhiteMain
+	rowWhiteSecond
+	rowPieces
+	rowStart
+)
+
+// Presets the clock's values step through (a value from the settings
+// that is not among them is kept until changed).
+var (
+	mainPresets   = durations(0, 60, 120, 180, 300, 600, 900, 1200, 1800, 2700, 3600, 5400, 7200, 10800)
+	byoyomiPreset = durations(1, 2, 3, 5, 10, 15, 20, 30, 40, 60)
+	incPresets    = durations(1, 2, 3, 5, 10, 15, 20, 30, 60)
+)
+
+func durations(secs ...int) []time.Duration {
+	out := make([]time.Duration, len(secs))
+	for i, s := range secs {
+		out[i] = time.Duration(s) * time.Second
+	}
+	return out
+}
+
+// handicapChoices are the handicaps that make a game: every handicap but
+// the tsume start and the empty board.
+func handicapChoices() []game.Handicap {
+	var out []game.Handicap
+	for _, h := range game.Handicaps {
+		if h.Key != "tsume" && h.Key != "empty" {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// newForm starts the form with the settings' clock, player 1 a person and
+// player 2 the strongest built-in level.
+func newForm(c *common) newGameForm {
+	f := newGameForm{c: c}
+	choices := c.playerChoices()
+	for i, p := range choices {
+		if p.spec.Kind == match.BuiltinKind {
+			f.players[1] = i // the last built-in: the strongest
+		}
+	}
+	tc := c.settings.Clock.controls()
+	switch {
+	case tc[0].IsZero() && tc[1].IsZero():
+		f.kind = clockNone
+	case tc[0].Byoyomi > 0 || tc[1].Byoyomi > 0:
+		f.kind = clockByoyomi
+	case tc[0].Increment > 0 || tc[1].Increment > 0:
+		f.kind = clockFischer
+	default:
+		f.kind = clockSudden
+	}
+	for col := range tc {
+		f.main[col] = tc[col].Main
+		f.second[col] = max(tc[col].Byoyomi, tc[col].Increment)
+	}
+	if f.kind == clockNone {
+		f.main = [2]time.Duration{10 * time.Minute, 10 * time.Minute}
+		f.second = [2]time.Duration{30 * time.Second, 30 * time.Second}
+	}
+	f.perSide = tc[0] != tc[1]
+	return f
+}
+
+// rows are the form's rows as it stands: the clock's values only when
+// there is a clock, White's only when they differ.
+func (f *newGameForm) rows() []formRow {
+	out := []formRow{rowPlayer1, rowPlayer2, rowHandicap, rowSeat, rowClock}
+	if f.kind != clockNone {
+		out = append(out, rowMain)
+		if f.kind != clockSudden {
+			out = append(out, rowSecond)
+		}
+		out = append(out, rowPerSide)
+		if f.perSide {
+			out = append(out, rowWhiteMain)
+			if f.kind != clockSudden {
+				out = append(out, rowWhiteSecond)
+			}
+		}
+	}
+	return append(out, rowPieces, rowStart)
+}
+
+// change steps the value of row i by d.
+func (f *newGameForm) change(i, d int) tea.Cmd {
+	rows := f.rows()
+	if i < 0 || i >= len(rows) {
+		return nil
+	}
+	cycle := func(v, n int) int { return ((v+d)%n + n) % n }
+	c := f.c
+	switch rows[i] {
+	case rowPlayer1, rowPlayer2:
+		k := int(rows[i] - rowPlayer1)
+		f.players[k] = cycle(f.players[k], len(c.playerChoices()))
+	case rowHandicap:
+		f.handicap = cycle(f.handicap, len(handicapChoices()))
+	case rowSeat:
+		f.seat = cycle(f.seat, 3)
+	case rowClock:
+		f.kind = cycle(f.kind, 4)
+		if f.kind == clockSudden {
+			for col := range f.main {
+				if f.main[col] == 0 {
+					f.main[col] = 10 * time.Minute
+				}
+			}
+		}
+	case rowMain, rowWhiteMain:
+		col := 0
+		if rows[i] == rowWhiteMain {
+			col = 1
+		}
+		f.main[col] = step(f.main[col], mainPresets, d, f.kind == clockSudden)
+		if !f.perSide {
+			f.main[1] = f.main[0]
+		}
+	case rowSecond, rowWhiteSecond:
+		col := 0
+		if rows[i] == rowWhiteSecond {
+			col = 1
+		}
+		p := byoyomiPreset
+		if f.kind == clockFischer {
+			p = incPresets
+		}
+		f.second[col] = step(f.second[col], p, d, true)
+		if !f.perSide {
+			f.second[1] = f.second[0]
+		}
+	case rowPerSide:
+		f.perSide = !f.perSide
+		if !f.perSide {
+			f.main[1], f.second[1] = f.main[0], f.second[0]
+		}
+	case rowPieces:
+		c.setPieces(PieceStyle(cycle(int(c.pieces), int(numPieceStyles))))
+		return c.rememberDisplay()
+	}
+	return nil
+}
+
+// step moves v to the next preset up (d > 0) or down; positive keeps it
+// above zero.
+func step(v time.Duration, presets []time.Duration, d int, positive bool) time.Duration {
+	lo := 0
+	if positive && presets[0] == 0 {
+		lo = 1
+	}
+	if d > 0 {
+		for _, p := range presets[lo:] {
+			if p > v {
+				return p
+			}
+		}
+		return presets[lo]
+	}
+	for i := len(presets) - 1; i >= lo; i-- {
+		if presets[i] < v {
+			return presets[i]
+		}
+	}
+	return presets[len(presets)-1]
+}
+
+// controls are Black's and White's allowances as the form says.
+func (f *newGameForm) controls() [2]match.TimeControl {
+	var tc [2]match.TimeControl
+	if f.kind == clockNone {
+		return tc
+	}
+	for col := range tc {
+		tc[col].Main = f.main[col]
+		switch f.kind {
+		case clockByoyomi:
+			tc[col].Byoyomi = f.second[col]
+		case clockFischer:
+			tc[col].Increment = f.second[col]
+		}
+	}
+	if !f.perSide {
+		tc[1] = tc[0]
+	}
+	return tc
+}
+
+// setup is the game the form describes, with a command saving its clock
+// as the settings' default.
+func (f *newGameForm) setup() (setup, tea.Cmd) {
+	c := f.c
+	choices := c.playerChoices()
+	p1, p2 := choices[f.players[0]%len(choices)], choices[f.players[1]%len(choices)]
+	players := [2]match.Spec{p1.spec, p2.spec}
+	names := humanNames(c.settings, players, [2]string{p1.name, p2.name}, [2]int{0, 1})
+	labels := [2]string{playerLabel(c, players[0], names[0]), playerLabel(c, players[1], names[1])}
+	s := setup{players: players, names: names, start: f.preview(), time: f.controls()}
+	switch f.seat {
+	case 1:
+		s.players[0], s.players[1] = s.players[1], s.players[0]
+		s.names[0], s.names[1] = s.names[1], s.names[0]
+	case 2:
+		toss := game.TossPawns(c.rng)
+		s.toss, s.tossPlayers = &toss, labels
+		if !toss.TosserIsBlack {
+			s.players[0], s.players[1] = s.players[1], s.players[0]
+			s.names[0], s.names[1] = s.names[1], s.names[0]
+		}
+	}
+	tc := s.time
+	return s, c.saveSettings(func(st *Settings) { st.Clock = clockFrom(tc) })
+}
+
+// preview is the start the handicap gives.
+func (f *newGameForm) preview() game.Position {
+	hs := handicapChoices()
+	return hs[f.handicap%len(hs)].Position()
+}
+
+// lines draws the form.
+func (f *newGameForm) lines(m *menuModel) []string {
+	c := f.c
+	w := c.w
+	mw := m.words()
+	st := c.styles
+	choices := c.playerChoices()
+	lw := maxWidth(c.m, mw.player1, mw.player2, mw.handicap, mw.seat, mw.pieces, w.clockField, w.mainField,
+		w.byoyomiField, w.incField, w.perSideField, w.whiteMain, w.whiteSecond)
+	var lines []string
+	secondLabel := w.byoyomiField
+	if f.kind == clockFischer {
+		secondLabel = w.incField
+	}
+	for i, r := range f.rows() {
+		var text string
+		switch r {
+		case rowPlayer1, rowPlayer2:
+			label := mw.player1
+			if r == rowPlayer2 {
+				label = mw.player2
+			}
+			text = m.field(label, lw, c.choiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
+		case rowHandicap:
+			h := handicapChoices()[f.handicap%len(handicapChoices())]
+			hname := h.Name + " " + h.Japanese
+			if c.ascii {
+				hname = h.Name
+			} else if c.lang == Japanese {
+				hname = h.Japanese
+			}
+			text = m.field(mw.handicap, lw, hname)
+		case rowSeat:
+			text = m.field(mw.seat, lw, mw.seats[f.seat])
+		case rowClock:
+			text = m.field(w.clockField, lw, w.clockKinds[f.kind])
+		case rowMain:
+			text = m.field(w.mainField, lw, clockValue(c, f.main[0]))
+		case rowSecond:
+			text = m.field(secondLabel, lw, clockValue(c, f.second[0]))
+		case rowPerSide:
+			v := w.perSide[0]
+			if f.perSide {
+				v = w.perSide[1]
+			}
+			text = m.field(w.perSideField, lw, v)
+		case rowWhiteMain:
+			text = m.field(w.whiteMain, lw, clockValue(c, f.main[1]))
+		case rowWhiteSecond:
+			text = m.field(w.whiteSecond, lw, clockValue(c, f.second[1]))
+		case rowPieces:
+			text = m.field(mw.pieces, lw, c.pieces.String())
+		case rowStart:
+			text = mw.start
+		}
+		m.row(&lines, i, text)
+	}
+	h := handicapChoices()[f.handicap%len(handicapChoices())]
+	if h.Key != "even" {
+		lines = append(lines, "", st.dim.render(mw.giverNote))
+	}
+	return lines
+}
+
+// clockValue writes a clock setting: 10m, 30s, 10分, 30秒.
+func clockValue(c *common, d time.Duration) string {
+	if c.lang == Japanese && !c.ascii {
+		return jaDuration(d)
+	}
+	return shortDuration(d)
+}
