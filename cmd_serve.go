@@ -17,14 +17,15 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"example.com/shogi/lobby"
+	"example.com/shogi/tui"
 	"example.com/shogi/tui/serve"
 )
 
 // serveOptions are shogi serve's flags.
 type serveOptions struct {
-	listen, hostKey, games, authorizedKeys string
-	maxSessions, perIP, perMinute          int
-	idle, grace                            time.Duration
+	listen, hostKey, games, authorizedKeys, logLevel string
+	maxSessions, perIP, perMinute                    int
+	idle, grace                                      time.Duration
 }
 
 // serveFlags reads shogi serve's command line.
@@ -41,9 +42,10 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.DurationVar(&o.grace, "grace", time.Minute, "how long a player whose connection dropped keeps the seat (the clock runs)")
 	fs.StringVar(&o.games, "games", "", "folder the games played are written to as KIF (default games/ in shogi/ under the user config directory)")
 	fs.StringVar(&o.authorizedKeys, "authorized-keys", "", "let in only the keys in this authorized_keys file (default: anyone)")
+	fs.StringVar(&o.logLevel, "log-level", "info", "info: a line per connection and per game; debug: tables opened, games begun, players dropping and coming back too")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi serve [--listen ADDR] [--host-key PATH] [--max-sessions N] [--per-ip N] [--per-minute N]\n"+
-			"                   [--idle D] [--grace D] [--games DIR] [--authorized-keys FILE]")
+			"                   [--idle D] [--grace D] [--games DIR] [--authorized-keys FILE] [--log-level info|debug]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -65,6 +67,9 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	}
 	if o.grace < 0 {
 		return o, usageError(fs, "--grace cannot be negative")
+	}
+	if o.logLevel != "info" && o.logLevel != "debug" {
+		return o, usageError(fs, "--log-level %q: want info or debug", o.logLevel)
 	}
 	if _, _, err := net.SplitHostPort(o.listen); err != nil {
 		return o, usageError(fs, "--listen %q: want host:port (%v)", o.listen, err)
@@ -95,7 +100,11 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	case err != nil:
 		return 2
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	level := slog.LevelInfo
+	if o.logLevel == "debug" {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serveUntil(ctx, o, log, nil); err != nil {
@@ -122,7 +131,7 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	if err := os.MkdirAll(o.games, 0o755); err != nil {
 		return fmt.Errorf("--games: %w", err)
 	}
-	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log})
+	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Record: tui.MatchRecord})
 	srv, err := serve.New(serve.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
 		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log})
 	if err != nil {

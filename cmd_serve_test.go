@@ -22,7 +22,7 @@ import (
 func TestServeBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"--max-sessions", "0"}, {"--per-ip", "-1"}, {"--per-minute", "0"}, {"--idle", "0s"}, {"--idle", "soon"},
-		{"--grace", "-1s"}, {"--listen", "2222"}, {"extra"}, {"--bogus"},
+		{"--grace", "-1s"}, {"--listen", "2222"}, {"extra"}, {"--bogus"}, {"--log-level", "loud"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"serve"}, args...), nil, &stdout, &stderr); code != 2 {
@@ -188,7 +188,7 @@ func TestServeSIGTERM(t *testing.T) {
 	}
 	config := t.TempDir()
 	games := filepath.Join(t.TempDir(), "games")
-	p := startServe(t, config, "--games", games)
+	p := startServe(t, config, "--games", games, "--log-level", "debug")
 	fp := p.waitLog(t, `fingerprint=(\S+) new_key=true`)[1]
 	if _, err := os.Stat(filepath.Join(config, "shogi", "ssh_host_ed25519_key")); err != nil {
 		t.Fatalf("host key: %v", err)

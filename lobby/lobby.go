@@ -53,8 +53,8 @@ type Config struct {
 	TimeSource match.TimeSource
 	// Rand draws codes and furigoma; nil seeds one.
 	Rand *rand.Rand
-	// Log receives one line per game (and a few about tables); nil
-	// discards.
+	// Log receives one line per game, at its end (Info), and the
+	// tables' comings and goings (Debug); nil discards.
 	Log *slog.Logger
 	// Record turns a finished (or interrupted) game into the record that
 	// is written; nil uses a plain one (players, times, ending).
@@ -192,7 +192,7 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		listeners: map[*Feed]struct{}{}, offer: -1}
 	t.seats[0] = &seatState{person: p, present: true}
 	l.tables[code] = t
-	l.log.Info("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
+	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
 	return t.newSeat(0), nil
 }
 

@@ -155,7 +155,7 @@ func (t *Table) join(p Person) (*Seat, error) {
 			if t.m != nil {
 				t.broadcast(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Present: true})
 			}
-			t.l.log.Info("player back", "code", t.code, "name", s.person.Name)
+			t.l.log.Debug("player back", "code", t.code, "name", s.person.Name)
 		}
 		return seat, nil
 	}
@@ -208,7 +208,7 @@ func (t *Table) begin() error {
 	go m.Run(ctx)
 	go t.follow(sub)
 	t.broadcast(StartEvent{Match: m, Names: t.names, Toss: t.toss})
-	t.l.log.Info("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
+	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
 	return nil
 }
@@ -305,6 +305,8 @@ func (t *Table) finish(res match.Result) {
 	t.broadcast(e)
 	t.mu.Unlock()
 	attrs := []any{"code", t.code, "black", res.Names[game.Black], "white", res.Names[game.White],
+		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil,
+		"began", t.began.Format(time.RFC3339), "duration", res.Ended.Sub(t.began).Round(time.Second).String(),
 		"result", res.Result.String(), "reason", res.Reason, "moves", res.Game.Len(), "aborted", res.Aborted, "file", path}
 	if err != nil {
 		attrs = append(attrs, "err", err)
@@ -519,7 +521,7 @@ func (s *Seat) Leave() {
 	switch {
 	case t.m == nil:
 		t.mu.Unlock()
-		t.l.log.Info("table closed", "code", t.code, "why", "its creator left before the game")
+		t.l.log.Debug("table closed", "code", t.code, "why", "its creator left before the game")
 		t.close("the table's creator left")
 		return
 	case t.end != nil:
@@ -531,7 +533,7 @@ func (s *Seat) Leave() {
 	t.broadcast(PresenceEvent{Side: c, Name: st.person.Name, Deadline: st.deadline})
 	gen := st.gen
 	t.mu.Unlock()
-	t.l.log.Info("player dropped", "code", t.code, "name", st.person.Name, "grace", t.l.cfg.Grace.String())
+	t.l.log.Debug("player dropped", "code", t.code, "name", st.person.Name, "grace", t.l.cfg.Grace.String())
 	// The timer starts here, not on the goroutine, so that a test's fake
 	// clock moved on after Leave returns always fires it.
 	wait, stop := t.l.ts.After(t.l.cfg.Grace)

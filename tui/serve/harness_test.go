@@ -14,6 +14,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"example.com/shogi/lobby"
+	"example.com/shogi/tui"
 )
 
 // testServer is a server on a random loopback port.
@@ -52,12 +53,13 @@ func startServer(t testing.TB, cfg Config, lc lobby.Config) *testServer {
 		t.Fatal(err)
 	}
 	logs := &syncBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, nil))
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	dir := t.TempDir()
 	if lc.GamesDir == "" {
 		lc.GamesDir = dir
 	}
 	lc.Log = log
+	lc.Record = tui.MatchRecord
 	cfg.HostKey = key
 	cfg.Lobby = lobby.New(lc)
 	cfg.Log = log

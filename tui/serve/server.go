@@ -134,7 +134,7 @@ func New(cfg Config) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.lobby == nil {
-		s.lobby = lobby.New(lobby.Config{Log: s.log})
+		s.lobby = lobby.New(lobby.Config{Log: s.log, Record: tui.MatchRecord})
 	}
 	opts := []ssh.Option{
 		wish.WithVersion(cfg.Version),

@@ -40,6 +40,7 @@ import (
 
 	"example.com/shogi/game"
 	"example.com/shogi/lobby"
+	"example.com/shogi/tui"
 	"example.com/shogi/tui/serve"
 )
 
@@ -81,8 +82,8 @@ func runServer() {
 	if err != nil {
 		panic(err)
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000})
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Record: tui.MatchRecord})
 	srv, err := serve.New(serve.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
 	if err != nil {
 		panic(err)
