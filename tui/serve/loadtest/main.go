@@ -30,6 +30,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,11 +45,14 @@ import (
 	"example.com/shogi/tui/serve"
 )
 
+var verbose *bool
+
 func main() {
 	child := flag.Bool("child", false, "run the server (used by the tool itself)")
 	sessions := flag.Int("sessions", 200, "SSH sessions, two to a table")
 	think := flag.Duration("think", time.Second, "mean time a player waits before moving, once the opponent's move is on screen")
 	duration := flag.Duration("duration", 60*time.Second, "how long the tables play")
+	verbose = flag.Bool("v", false, "print every move slower than 500ms")
 	flag.Parse()
 	if *child {
 		runServer()
@@ -97,6 +101,12 @@ func runServer() {
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		runtime.GC()
+		if p := os.Getenv("LOADTEST_HEAPPROFILE"); p != "" {
+			if f, err := os.Create(p); err == nil {
+				_ = pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		b, _ := json.Marshal(stats{HeapInuse: ms.HeapInuse, Sys: ms.Sys, Goroutines: runtime.NumGoroutine()})
@@ -165,9 +175,12 @@ func (s *server) code(name string) string {
 	return ""
 }
 
-// cpu returns the process's user and system time so far.
-func (s *server) cpu() time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+// cpu returns the server process's user and system time so far.
+func (s *server) cpu() time.Duration { return cpuOf(s.cmd.Process.Pid) }
+
+// cpuOf returns a process's user and system time so far.
+func cpuOf(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0
 	}
@@ -346,7 +359,7 @@ func drive(n int, think, duration time.Duration) error {
 		float64(seated.Goroutines-idle.Goroutines)/float64(n))
 
 	// Play.
-	cpu0, wall0, load0 := srv.cpu(), time.Now(), loadavg()
+	cpu0, self0, wall0, load0 := srv.cpu(), cpuOf(os.Getpid()), time.Now(), loadavg()
 	stop := time.Now().Add(duration)
 	var mu sync.Mutex
 	var delays []time.Duration
@@ -373,6 +386,9 @@ func drive(n int, think, duration time.Duration) error {
 				_, _ = io.WriteString(mover.in, "\r")
 				seenAt, ok := opp.waitTitle(want, 30*time.Second)
 				mu.Lock()
+				if ok && *verbose && seenAt.Sub(sent) > 500*time.Millisecond {
+					fmt.Printf("slow: table %d ply %d %s: %v\n", i, t.ply+1, mv.USI(), seenAt.Sub(sent))
+				}
 				if ok {
 					delays = append(delays, seenAt.Sub(sent))
 				} else {
@@ -390,7 +406,7 @@ func drive(n int, think, duration time.Duration) error {
 		}()
 	}
 	wg.Wait()
-	cpu, wall, load1 := srv.cpu()-cpu0, time.Since(wall0), loadavg()
+	cpu, self, wall, load1 := srv.cpu()-cpu0, cpuOf(os.Getpid())-self0, time.Since(wall0), loadavg()
 	slices.Sort(delays)
 	q := func(p float64) time.Duration {
 		if len(delays) == 0 {
@@ -404,6 +420,7 @@ func drive(n int, think, duration time.Duration) error {
 		q(0.5).Round(100*time.Microsecond), q(0.9).Round(100*time.Microsecond), q(0.99).Round(100*time.Microsecond), q(1).Round(100*time.Microsecond))
 	fmt.Printf("server CPU: %v in %v = %.0f%% of one core (%.0f%% of the machine's %d)\n",
 		cpu, wall.Round(time.Second), 100*cpu.Seconds()/wall.Seconds(), 100*cpu.Seconds()/wall.Seconds()/float64(runtime.NumCPU()), runtime.NumCPU())
+	fmt.Printf("the clients (this process, %d SSH connections): %.0f%% of one core\n", n, 100*self.Seconds()/wall.Seconds())
 	fmt.Printf("load average: %s before, %s after\n", load0, load1)
 	for _, t := range tables {
 		for _, p := range t.p {
