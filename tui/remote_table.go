@@ -240,8 +240,18 @@ func (m *remoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 	}
-	if pm, ok := msg.(tea.PasteMsg); ok && t.typing {
-		t.input.edit(pm)
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		switch {
+		case t.typing:
+			t.input.edit(msg)
+			return m, nil
+		case !p.typing:
+			// Not a position to start a game from: the table's game is
+			// the one on this screen.
+			return m, nil
+		}
+	case startMsg:
 		return m, nil
 	}
 	_, cmd := m.app.Update(msg)

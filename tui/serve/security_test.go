@@ -1,13 +1,18 @@
 package serve
 
 import (
+	"bufio"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"encoding/binary"
 	"errors"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -235,6 +240,9 @@ func TestGarbageAndHugeWindowSizes(t *testing.T) {
 		_, _ = c.sess.SendRequest("pty-req", true, p)
 		_, _ = c.sess.SendRequest("env", true, p)
 	}
+	// Garbage typed: broken escape sequences, invalid UTF-8, controls.
+	c.send("\x1b[", "\x1b[999999999999999999999;1H", "\xff\xfe\xc3", "\x1b]52;c;AAAA", "\x00\x01\x02\x1b\x1b[M   ",
+		"\x1b[<0;99999;99999M", "\x1bP+q544e\x1b\\", strings.Repeat("\x1b[1;5A", 200))
 	// The session is alive and draws within the cap.
 	c.resize(90, 30)
 	c.waitFor("Your name")
@@ -371,3 +379,47 @@ func waitUntil(t *testing.T, ok func() bool) {
 }
 
 func windowOf(w, h int) ssh.Window { return ssh.Window{Width: w, Height: h} }
+
+// TestStrictKeyExchange checks the server offers strict key exchange,
+// the countermeasure to the Terrapin attack (CVE-2023-48795) that
+// golang.org/x/crypto has from v0.17.0: its first key-exchange message
+// names kex-strict-s-v00@openssh.com.
+func TestStrictKeyExchange(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	conn, err := net.DialTimeout("tcp", ts.addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	if _, err := conn.Write([]byte("SSH-2.0-probe\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(conn)
+	version, err := r.ReadString('\n')
+	if err != nil || !strings.HasPrefix(version, "SSH-2.0-") {
+		t.Fatalf("version line %q: %v", version, err)
+	}
+	var head [5]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil {
+		t.Fatal(err)
+	}
+	n := binary.BigEndian.Uint32(head[:4])
+	if n > 1<<16 {
+		t.Fatalf("packet of %d bytes", n)
+	}
+	packet := make([]byte, n-1)
+	if _, err := io.ReadFull(r, packet); err != nil {
+		t.Fatal(err)
+	}
+	const msgKexInit = 20
+	if packet[0] != msgKexInit {
+		t.Fatalf("first message %d, want KEXINIT", packet[0])
+	}
+	rest := packet[1+16:] // the cookie
+	l := binary.BigEndian.Uint32(rest[:4])
+	kex := strings.Split(string(rest[4:4+l]), ",")
+	if !slices.Contains(kex, "kex-strict-s-v00@openssh.com") {
+		t.Fatalf("key exchange methods %v lack strict key exchange", kex)
+	}
+}
