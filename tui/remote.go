@@ -613,12 +613,7 @@ func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 func spaced(code string) string { return strings.Join(strings.Split(code, ""), " ") }
 
 // timeText names a time control in the screen's language.
-func (m *remoteModel) timeText(tc match.TimeControl) string {
-	if tc.IsZero() {
-		return m.c.rw().noClock
-	}
-	return tc.String()
-}
+func (m *remoteModel) timeText(tc match.TimeControl) string { return m.c.w.timeControl(tc) }
 
 // tableText is a table's line in the list.
 func (m *remoteModel) tableText(t lobby.Info) string {

@@ -65,7 +65,7 @@ func (h *remoteHarness) run(cmd tea.Cmd) []tea.Msg {
 	if cmd == nil {
 		return nil
 	}
-	out := make(chan tea.Msg, 1)
+	out := make(chan tea.Msg) // unbuffered: a message not taken in time goes to h.late
 	waited := make(chan struct{})
 	go func() {
 		msg := cmd()

@@ -6,7 +6,6 @@ type remoteWords struct {
 	create, join, watch, computer, quit             string
 	timeControl, handicap, seat, open               string
 	seats                                           [3]string
-	noClock                                         string
 	codeIs, tellCode, waiting                       string
 	enterCode, noCode                               string
 	tables, noTables, waitingFor, movesN, watchersN string
@@ -27,9 +26,9 @@ var remoteEnglish = remoteWords{
 	create:    "Create a table", join: "Join a table by its code", watch: "Watch a game", computer: "Play the computer",
 	quit:        "Quit",
 	timeControl: "Time", handicap: "Handicap", seat: "You play", open: "Open the table",
-	seats:   [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
-	noClock: "no clock",
-	codeIs:  "Your table's code:", tellCode: "Tell it to your opponent: they connect to this server and choose \"Join a table\".",
+	seats: [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
+
+	codeIs: "Your table's code:", tellCode: "Tell it to your opponent: they connect to this server and choose \"Join a table\".",
 	waiting:   "Waiting for an opponent…",
 	enterCode: "Table code", noCode: "No table has that code.",
 	tables: "Tables", noTables: "No tables yet.", waitingFor: "waiting for an opponent",
@@ -56,9 +55,9 @@ var remoteJapanese = remoteWords{
 	create:    "対局室を作る", join: "番号で対局室に入る", watch: "観戦する", computer: "コンピュータと対局",
 	quit:        "終了",
 	timeControl: "持ち時間", handicap: "手合", seat: "あなたの手番", open: "対局室を開く",
-	seats:   [3]string{"先手", "後手", "振り駒"},
-	noClock: "時間無制限",
-	codeIs:  "対局室の番号:", tellCode: "相手に伝えてください。相手はこのサーバーに接続し「番号で対局室に入る」を選びます。",
+	seats: [3]string{"先手", "後手", "振り駒"},
+
+	codeIs: "対局室の番号:", tellCode: "相手に伝えてください。相手はこのサーバーに接続し「番号で対局室に入る」を選びます。",
 	waiting:   "対局相手を待っています…",
 	enterCode: "対局室の番号", noCode: "その番号の対局室はありません。",
 	tables: "対局室", noTables: "対局室はまだありません。", waitingFor: "相手待ち",
