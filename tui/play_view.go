@@ -485,12 +485,18 @@ func (m *playModel) confirmLine(width int) string {
 	case confirmImpasse:
 		pos := m.g.Position()
 		ask, keys = fmt.Sprintf(w.askImpasse, pos.Points(game.Black), pos.Points(game.White)), w.keysEnd
+		if m.setup.table != nil {
+			ask = fmt.Sprintf(c.rw().askDraw, pos.Points(game.Black), pos.Points(game.White))
+		}
 	case confirmDeclare:
 		ask, keys = w.askDeclare, w.keysYesNo
 	case confirmLeave:
 		ask, keys = w.askLeave, w.keysLeave
 		if m.fromStudy {
 			ask, keys = w.askLeaveStudy, w.keysLeaveStudy
+		}
+		if m.setup.table != nil && m.setup.table.seat != nil && !m.over() {
+			ask = fmt.Sprintf(c.rw().askLeaveTable, m.setup.table.grace)
 		}
 	case confirmPaste:
 		ask, keys = w.askPasteGame, w.keysYesNo

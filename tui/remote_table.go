@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -17,9 +18,10 @@ import (
 // table's match, and the seat the person holds (nil for a spectator) with
 // its side.
 type tableLink struct {
-	m    *match.Match
-	seat *lobby.Seat
-	side game.Color
+	m     *match.Match
+	seat  *lobby.Seat
+	side  game.Color
+	grace time.Duration // how long a seat is kept for a player who left
 }
 
 // chatRows are the lines under the play screen at a table: the last chat
@@ -41,7 +43,7 @@ type tableModel struct {
 
 // newTableModel opens the play screen on a table whose game began.
 func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
-	link := &tableLink{m: ev.Match, seat: r.seat}
+	link := &tableLink{m: ev.Match, seat: r.seat, grace: r.r.Lobby.Grace()}
 	if r.seat != nil {
 		link.side, _ = r.seat.Side()
 	}

@@ -18,6 +18,7 @@ type remoteWords struct {
 	back, dropped                                          string // %s name; dropped: %s name, %d seconds
 	drawOffered, drawFrom, drawBy, drawLapsed              string
 	copyHint, say, chatKey, copyGame, drawKey              string
+	askDraw, askLeaveTable                                 string // askDraw: %d %d points; askLeaveTable: %v grace
 }
 
 var remoteEnglish = remoteWords{
@@ -47,6 +48,8 @@ var remoteEnglish = remoteWords{
 	drawFrom:    "%s offers a draw: under the impasse rule Black has %d points, White %d (24 each for a draw). i to accept, or play on.",
 	drawBy:      "%s offers a draw.", drawLapsed: "%s's draw offer lapsed.",
 	copyHint: "w copies the game to your clipboard.", say: "Say", chatKey: "t  chat", copyGame: "copy game", drawKey: "offer/accept a draw",
+	askDraw:       "Offer (or accept) a draw? The impasse rule decides: Black %d points, White %d (24 each for a draw).",
+	askLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
 }
 
 var remoteJapanese = remoteWords{
@@ -76,6 +79,8 @@ var remoteJapanese = remoteWords{
 	drawFrom:    "%sさんが引き分けを提案: 持将棋の点数は先手%d点、後手%d点 (24点ずつで引き分け)。i で合意、指せば続行。",
 	drawBy:      "%sさんが引き分けを提案しました。", drawLapsed: "%sさんの引き分けの提案は取り消されました。",
 	copyHint: "w で棋譜をクリップボードにコピー。", say: "発言", chatKey: "t  チャット", copyGame: "棋譜をコピー", drawKey: "引き分けの提案/合意",
+	askDraw:       "引き分けを提案 (合意) しますか? 持将棋の点数で決まります: 先手%d点、後手%d点 (24点ずつで引き分け)。",
+	askLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
 }
 
 func (c *common) rw() *remoteWords {

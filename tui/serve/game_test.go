@@ -184,3 +184,27 @@ func TestChatAndResign(t *testing.T) {
 		c.waitTitle("resign")
 	}
 }
+
+// TestDrawByAgreement: a draw offered on one screen is seen on the
+// other, and accepted there it ends the game under the impasse rule (both
+// sides have their 27 points at the start: a draw).
+func TestDrawByAgreement(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	a := ts.dial(t, dialOpts{user: "alice"})
+	code := openTable(t, ts, a, "alice")
+	b := ts.dial(t, dialOpts{user: "bob", w: 120, h: 36})
+	joinTable(t, b, "bob", code)
+	a.waitTitle("move 1 ")
+	a.send("i")
+	a.waitFor("Offer (or accept) a draw?")
+	a.send("y", "enter")
+	b.waitFor("alice offers a draw")
+	b.send("i", "y", "enter")
+	for _, c := range []*client{a, b} {
+		c.waitTitle("impasse")
+	}
+	end := ts.Lobby().Tables()[0]
+	if !end.Over {
+		t.Fatalf("table %+v", end)
+	}
+}
