@@ -23,51 +23,84 @@ type engineReport struct {
 	prev     game.Move
 }
 
-// engineRows are the rows of the thinking panel, for renderPanel:
+// renderEngine draws the thinking panel in w×h, every line w columns:
 //
-//	Fairy-Stockfish 11.1  思考中  深さ 12/18  1.2M局面/秒
-//	評価値    +235 ▲先手有利
-//	読み筋    ▲７六歩 △３四歩 ▲２六歩 △８四歩 …
+//	Fairy-Stockfish 11.1 LB 64  思考中
+//	評価値  +235 ▲先手有利
+//	読み筋  ▲７六歩 △３四歩 ▲２六歩 △８四歩 …
+//	深さ    12/18  1.2M局面/秒
 //
 // The score is turned to Black's side, as records give it, and says whom
 // it favours; a mate is 詰み N手 for the side that mates. The line is in
-// the move list's notation.
-func engineRows(c *common, r engineReport) []panelRow {
-	w := c.w
+// the move list's notation. What does not fit is left out from the
+// bottom, the line first wrapped to at most two lines.
+func renderEngine(c *common, r engineReport, w, h int) []string {
+	if w <= 0 || h <= 0 {
+		return nil
+	}
+	wd := c.w
 	st := c.styles
 	head := r.name
-	if st != nil {
-		head = st.bold.render(head)
-	}
-	var parts []string
 	if r.thinking {
-		parts = append(parts, w.thinkingWord)
+		head += "  " + wd.thinkingWord
 	}
-	if in := r.info; in != nil {
-		if in.Depth > 0 {
-			d := strconv.Itoa(in.Depth)
-			if in.SelDepth > 0 {
-				d += "/" + strconv.Itoa(in.SelDepth)
+	if st != nil {
+		head = st.bold.render(c.m.truncate(head, w))
+	}
+	out := []string{c.m.fit(head, w)}
+	in := r.info
+	if in == nil || h == 1 {
+		return out
+	}
+	var rows []panelRow
+	if in.HasScore {
+		rows = append(rows, panelRow{label: wd.score, text: scoreText(c, *in, r.pos.SideToMove())})
+	}
+	if len(in.PV) > 0 {
+		rows = append(rows, panelRow{label: wd.pv, text: pvText(c, r.pos, r.prev, in.PV)})
+	}
+	var search []string
+	if in.Depth > 0 {
+		d := strconv.Itoa(in.Depth)
+		if in.SelDepth > 0 {
+			d += "/" + strconv.Itoa(in.SelDepth)
+		}
+		search = append(search, d)
+	}
+	if in.NPS > 0 {
+		search = append(search, fmt.Sprintf(wd.nps, siCount(in.NPS)))
+	} else if in.Nodes > 0 {
+		search = append(search, fmt.Sprintf(wd.nodes, siCount(in.Nodes)))
+	}
+	if len(search) > 0 {
+		rows = append(rows, panelRow{label: wd.depth, text: strings.Join(search, "  "), style: dimStyle(st)})
+	}
+	// The line (読み筋) gets at most two lines of the value column.
+	labelW := 0
+	for _, r := range rows {
+		labelW = max(labelW, c.m.width(r.label))
+	}
+	if vw := w - labelW - 2; vw > 0 {
+		for i := range rows {
+			if rows[i].label != wd.pv {
+				continue
 			}
-			parts = append(parts, fmt.Sprintf(w.depth, d))
+			pl := wrapText(c.m, rows[i].text, vw)
+			if len(pl) > 2 {
+				pl = []string{pl[0], c.m.truncate(pl[1], vw-2) + " …"}
+			}
+			rows[i].text = strings.Join(pl, "\n")
 		}
-		if in.NPS > 0 {
-			parts = append(parts, fmt.Sprintf(w.nps, siCount(in.NPS)))
-		} else if in.Nodes > 0 {
-			parts = append(parts, fmt.Sprintf(w.nodes, siCount(in.Nodes)))
-		}
 	}
-	rows := []panelRow{{text: head + "  " + strings.Join(parts, "  ")}}
-	if r.info == nil {
-		return rows
+	out = append(out, renderPanel(rows, w, h-1, st, c.m)...)
+	return out
+}
+
+func dimStyle(st *Styles) *wrap {
+	if st == nil {
+		return nil
 	}
-	if r.info.HasScore {
-		rows = append(rows, panelRow{label: w.score, text: scoreText(c, *r.info, r.pos.SideToMove())})
-	}
-	if len(r.info.PV) > 0 {
-		rows = append(rows, panelRow{label: w.pv, text: pvText(c, r.pos, r.prev, r.info.PV)})
-	}
-	return rows
+	return &st.dim
 }
 
 // scoreText writes a score given from mover's side as Black's: +235

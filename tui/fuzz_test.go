@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -40,9 +41,68 @@ func FuzzAutosave(f *testing.F) {
 	})
 }
 
+// FuzzSettings reads any settings file: never a panic; a file that reads
+// writes out and reads back the same; an error says where.
+func FuzzSettings(f *testing.F) {
+	f.Add([]byte("pieces = 'kanji'\ntheme = 'dark'\n[clock]\nmain = '10m'\nbyoyomi = '30s'\n"))
+	f.Add([]byte("[[engine]]\nname = 'x'\npath = '/usr/games/gpsusi'\noptions = { BookDepth = 0 }\n"))
+	f.Add([]byte("move_delay = 3\nkeep_games = 'yes'\n"))
+	f.Add([]byte("[names]\nplayer1 = \"山田\"\n[clock.white]\nincrement = '5s'\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := parseSettings("config.toml", data)
+		if err != nil {
+			var se *SettingsError
+			if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), "config.toml") {
+				t.Fatalf("the error does not say where: %v", err)
+			}
+			return
+		}
+		out, err := s.marshal()
+		if err != nil {
+			t.Fatalf("marshal: %v", err)
+		}
+		back, err := parseSettings("again.toml", out)
+		if err != nil {
+			t.Fatalf("the app's own file does not read: %v\n%s", err, out)
+		}
+		again, _ := back.marshal()
+		if string(again) != string(out) {
+			t.Fatalf("written twice, it differs:\n%s\n---\n%s", out, again)
+		}
+	})
+}
+
+// FuzzKept reads any kept file: never a panic; an error names the file;
+// a game that reads has only legal moves.
+func FuzzKept(f *testing.F) {
+	f.Add([]byte(`{"version":1,"players":["human","greedy"],"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["7g7f"],"notes":[{"spent":1000000000,"info":"info depth 3 score cp 40 pv 3c3d"}],"time":[{"Main":60000000000},{"Main":60000000000}]}`))
+	f.Add([]byte(`{"version":1,"players":["human","usi:/x,A=1"],"start":"4k4/9/9/9/9/9/9/9/4K4 b G 1","moves":[],"notes":[],"prior_start":"4k4/9/9/9/9/9/9/9/4K4 b G 1","prior":[]}`))
+	f.Add([]byte(`{"version":2}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "g.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		e, err := readKept(path)
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("the error does not name the file: %v", err)
+			}
+			return
+		}
+		g := game.NewGame(e.setup.start)
+		for _, mv := range e.setup.moves {
+			if err := g.Play(mv); err != nil && !g.Result().Over() {
+				t.Fatalf("accepted an illegal move %s: %v", mv.USI(), err)
+			}
+		}
+	})
+}
+
 // FuzzKeys drives play mode with arbitrary key, paste, mouse and resize
-// input: nothing may panic, every move the game holds is legal, and every
-// frame fits the terminal under both width settings.
+// input: nothing may panic, every frame fits the terminal under both width
+// settings, the kept file holds exactly the game on screen, and undo goes
+// back to the very position before the moves it takes back.
 func FuzzKeys(f *testing.F) {
 	f.Add([]byte("7g7f\r3c3d\r8h2b\ry"), uint8(0))
 	f.Add([]byte("kkk\rk\rn\tl\r\x1b:l-1h\r?x\x01y"), uint8(1))
@@ -51,6 +111,8 @@ func FuzzKeys(f *testing.F) {
 		if len(data) > 200 {
 			data = data[:200]
 		}
+		// Saving writes where the name says, the current folder by default.
+		t.Chdir(t.TempDir())
 		h := newHarness(t, Options{Play: true, White: "random", Pieces: PieceStyle(style % 4), Lang: Lang(style / 4 % 2),
 			Rand: rand.New(rand.NewPCG(uint64(len(data)), 1))})
 		sizes := [][2]int{{80, 24}, {64, 20}, {120, 40}, {200, 50}, {100, 32}}
@@ -89,10 +151,31 @@ func FuzzKeys(f *testing.F) {
 			return
 		}
 		g := h.game()
-		for i, mv := range g.Moves() {
-			p := g.PositionAt(i)
-			if err := p.CheckMove(mv); err != nil {
-				t.Fatalf("move %d %s is illegal: %v", i+1, mv.USI(), err)
+		if k := keptFiles(t, h.m.c.stateDir); len(k) == 1 && !h.m.play.over() {
+			e, err := readKept(k[0])
+			if err != nil {
+				t.Fatalf("the kept file does not read: %v", err)
+			}
+			var kept, shown []string
+			for _, mv := range e.setup.moves {
+				kept = append(kept, mv.USI())
+			}
+			for _, mv := range g.Moves() {
+				shown = append(shown, mv.USI())
+			}
+			if strings.Join(kept, " ") != strings.Join(shown, " ") {
+				t.Fatalf("kept %q, on screen %q", kept, shown)
+			}
+		}
+		if n := g.Len(); n > 0 && h.m.help == nil && h.m.play.state == stateMove && !h.m.play.typing && h.m.play.undoable() {
+			before := g
+			want := h.m.play.undoCount()
+			h.press("u")
+			after := h.game()
+			got := after.Position()
+			prev := before.PositionAt(n - want)
+			if after.Len() != n-want || !got.Equal(&prev) {
+				t.Fatalf("undo of %d from %d moves: %d moves at %s, want %s", want, n, after.Len(), got.SFEN(), prev.SFEN())
 			}
 		}
 		for _, ea := range []bool{false, true} {

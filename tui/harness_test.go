@@ -31,8 +31,9 @@ type harness struct {
 
 	msgs     chan tea.Msg
 	done     chan struct{}
-	inflight int          // commands started and not yet reported
-	blocking atomic.Int32 // of those, the ones waiting on something outside
+	inflight int           // commands started and not yet reported
+	blocking atomic.Int32  // of those, the ones waiting on something outside
+	before   func(msg any) // called with each message before Update sees it
 }
 
 func newHarness(t testing.TB, o Options) *harness {
@@ -135,6 +136,9 @@ func (h *harness) deliver(msg tea.Msg) {
 				h.deliver(x)
 			}
 			return
+		}
+		if h.before != nil {
+			h.before(msg)
 		}
 		_, next := h.m.Update(msg)
 		h.run(next)

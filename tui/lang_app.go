@@ -21,7 +21,8 @@ type appWords struct {
 
 	// The thinking panel.
 	thinkingWord, score, pv, evenWord string
-	depth, nps, nodes                 string // %s
+	depth                             string
+	nps, nodes                        string // %s
 	better                            string // %s: the side
 	mateIn                            string // %d plies, %s the side that mates
 	mateUnknown, matedNow             string // %s: the side
@@ -56,7 +57,7 @@ var appEnglish = appWords{
 	clockKinds: [4]string{"none", "sudden death", "byōyomi", "Fischer"},
 
 	thinkingWord: "thinking", score: "Score", pv: "Line", evenWord: "even",
-	depth: "depth %s", nps: "%s nodes/s", nodes: "%s nodes",
+	depth: "Depth", nps: "%s nodes/s", nodes: "%s nodes",
 	better: "%s better", mateIn: "mate in %d for %s", mateUnknown: "mate for %s", matedNow: "mated: %s wins",
 
 	engineFault:     "the game ended on an engine's failure (the game is kept): %[2]v",
@@ -108,7 +109,7 @@ var appJapanese = appWords{
 	clockKinds: [4]string{"なし", "切れ負け", "秒読み", "フィッシャー"},
 
 	thinkingWord: "思考中", score: "評価値", pv: "読み筋", evenWord: "互角",
-	depth: "深さ %s", nps: "%s局面/秒", nodes: "%s局面",
+	depth: "深さ", nps: "%s局面/秒", nodes: "%s局面",
 	better: "%s有利", mateIn: "詰み %d手 (%s)", mateUnknown: "%sの詰みあり", matedNow: "詰み: %sの勝ち",
 
 	engineFault:     "エンジンの障害で対局が終わりました (対局は保存されています): %[2]v",

@@ -381,8 +381,17 @@ func (m playModel) sessionStarted(msg sessionMsg) (playModel, tea.Cmd) {
 }
 
 // event applies one event of the match to the screen, and waits for the
-// next.
+// next. A move being typed is read again: whether enter can play it may
+// have changed.
 func (m playModel) event(msg eventMsg) (playModel, tea.Cmd) {
+	m, cmd := m.applyEvent(msg)
+	if m.typing {
+		m.liveCheck()
+	}
+	return m, cmd
+}
+
+func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 	next := m.c.block(m.sess.next())
 	if msg.ended {
 		return m, nil
@@ -640,7 +649,11 @@ func (m *playModel) quiet() bool {
 	switch {
 	case m.starting, m.hint.pending, m.awaiting:
 		return false
-	case m.sess == nil, m.over(), m.paused:
+	case m.sess != nil && m.g.Result().Over() && m.result == nil:
+		return false // the match has yet to say the game is over
+	case m.sess == nil, m.over(), m.paused, m.noHuman():
+		// A game between programs goes on by itself: tests wait for what
+		// they look for.
 		return true
 	}
 	return m.ready()

@@ -166,8 +166,7 @@ func (m *playModel) submitAnswer(c game.Color, b usi.BestMove) {
 // (resignation, impasse, declaration, time, a fault) cannot.
 func (m *playModel) undo() tea.Cmd {
 	w := m.c.w
-	if r := m.g.Result(); r.Over() && r.Ending != game.Checkmate && r.Ending != game.NoLegalMoves &&
-		r.Ending != game.Repetition && r.Ending != game.PerpetualCheck || m.result != nil && m.result.Fault != nil {
+	if !m.undoable() {
 		m.setError(w.gameOver)
 		return nil
 	}
@@ -187,9 +186,15 @@ func (m *playModel) undo() tea.Cmd {
 		if m.sess != nil {
 			reuse = m.sess.handOver()
 		}
-		for range n {
-			m.g.Undo()
+		// A new game of the moves kept: the match's own game is left as
+		// it ended.
+		g := game.NewGame(m.g.Start())
+		for _, mv := range m.g.Moves()[:m.g.Len()-n] {
+			if err := g.Play(mv); err != nil {
+				break
+			}
 		}
+		m.g = g
 		m.notes = m.notes[:min(len(m.notes), m.g.Len())]
 		m.result = nil
 		m.sess = nil
@@ -203,6 +208,31 @@ func (m *playModel) undo() tea.Cmd {
 	}
 	m.awaiting = true
 	return nil
+}
+
+// undoable reports whether the game may be taken back: it is on, or it
+// ended by a move (mate, a repetition), or by a program's failure (a
+// crash, a hang, an illegal move: taking back starts it afresh); not one
+// a player decided (resignation, impasse, declaration) or the clock did.
+func (m *playModel) undoable() bool {
+	r := m.g.Result()
+	if !r.Over() {
+		return true
+	}
+	switch r.Ending {
+	case game.Checkmate, game.NoLegalMoves, game.Repetition, game.PerpetualCheck:
+		return true
+	case game.IllegalMove:
+		switch {
+		case m.result == nil:
+		case m.result.Fault != nil:
+			return !m.isHuman(m.result.Faulty)
+		case m.result.Illegal != "":
+			w, ok := r.Winner()
+			return ok && !m.isHuman(w.Other())
+		}
+	}
+	return false
 }
 
 // undoCount is how many moves undo takes back: one, and against a

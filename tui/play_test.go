@@ -512,8 +512,8 @@ func TestBotDoesNotBlockKeys(t *testing.T) {
 	if !h.m.play.flip {
 		t.Fatal("f was not handled while the engine was thinking")
 	}
-	if !strings.Contains(h.screen(), "fake thinking") {
-		t.Errorf("no thinking indicator:\n%s", h.screen())
+	if s := h.screen(); !strings.Contains(s, "White thinking") || !strings.Contains(s, "fake  thinking") {
+		t.Errorf("no thinking indicator:\n%s", s)
 	}
 	h.pressNow("u")
 	h.until("the undo", func() bool { return h.game().Len() == 0 && h.m.play.quiet() })

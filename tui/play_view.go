@@ -83,7 +83,7 @@ func (m *playModel) view() (string, *tea.Cursor) {
 	if l.side.w > 0 && l.side.h > 0 {
 		side := l.side
 		if l.kind == layoutCompact && engine != nil && side.h > 8 {
-			rows := renderPanel(engineRows(c, *engine), side.w, 3, st, c.m)
+			rows := renderEngine(c, *engine, side.w, min(5, side.h-7))
 			cv.block(side.x, side.y, side.w, rows)
 			side.y += len(rows) + 1
 			side.h -= len(rows) + 1
@@ -96,12 +96,17 @@ func (m *playModel) view() (string, *tea.Cursor) {
 	// The panel under the board: on the large screens the program's
 	// thinking first, then what the position says.
 	if l.panel.h > 0 {
-		var rows []panelRow
+		y, h := l.panel.y, l.panel.h
 		if l.kind != layoutCompact && engine != nil {
-			rows = append(engineRows(c, *engine), panelRow{})
+			lines := renderEngine(c, *engine, l.panel.w, min(6, h))
+			cv.block(l.panel.x, y, l.panel.w, lines)
+			y += len(lines) + 1
+			h -= len(lines) + 1
 		}
-		rows = append(rows, m.panelRows(&pos, last, ply, l.kind == layoutCompact)...)
-		cv.block(l.panel.x, l.panel.y, l.panel.w, renderPanel(rows, l.panel.w, l.panel.h, st, c.m))
+		if h > 0 {
+			rows := m.panelRows(&pos, last, ply, l.kind == layoutCompact)
+			cv.block(l.panel.x, y, l.panel.w, renderPanel(rows, l.panel.w, h, st, c.m))
+		}
 	}
 
 	// The footer: the prompt line, the status, the help bar.
@@ -176,7 +181,7 @@ func (m *playModel) titleParts(pos *game.Position, ply int) (string, string) {
 	if hc, ok := game.HandicapBySFEN(ptr(m.g.Start())); ok && hc.Key != "even" {
 		left += "   " + w.handicapName(hc)
 	}
-	if tc := m.setup.time; !tc[0].IsZero() || !tc[1].IsZero() {
+	if tc := m.setup.time; (!tc[0].IsZero() || !tc[1].IsZero()) && c.width >= largeWidth {
 		left += "   " + timeControlText(w, tc)
 	}
 	if st != nil {
@@ -197,7 +202,7 @@ func (m *playModel) titleParts(pos *game.Position, ply int) (string, string) {
 		case m.paused:
 			right = append(right, badge(st, askBadge, w.pausedWord))
 		case m.thinking():
-			right = append(right, fmt.Sprintf(w.thinking, m.name(pos.SideToMove()))+" "+m.spin.View())
+			right = append(right, fmt.Sprintf(w.thinking, c.side(pos.SideToMove()))+" "+m.spin.View())
 		default:
 			right = append(right, badge(st, turnBadge, fmt.Sprintf(w.toMoveBadge, c.side(pos.SideToMove()))))
 		}

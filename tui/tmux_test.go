@@ -66,7 +66,10 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 	x := &tmuxApp{t: t, socket: fmt.Sprintf("shogi-test-%d-%d", os.Getpid(), time.Now().UnixNano()), state: t.TempDir()}
 	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.socket, "kill-server").Run() })
 	base := "LANG=C.UTF-8 LC_ALL= RUNEWIDTH_EASTASIAN=0 TERM=xterm-256color COLORTERM= NO_COLOR= COLORFGBG= TMUX="
-	cmdline := fmt.Sprintf("env %s %s SHOGI_STATE_DIR=%s %s %s; echo '[exited]'; sleep 30", base, env, x.state, bin, args)
+	// The app's settings, data, logs and kept games go to the test's own
+	// folders, never the user's.
+	dirs := fmt.Sprintf("XDG_CONFIG_HOME=%[1]s/config XDG_DATA_HOME=%[1]s/data XDG_CACHE_HOME=%[1]s/cache SHOGI_STATE_DIR=%[1]s", x.state)
+	cmdline := fmt.Sprintf("env %s %s %s %s %s; echo '[exited]'; sleep 30", base, dirs, env, bin, args)
 	x.run("-f", "/dev/null", "new-session", "-d", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "-s", "e2e", cmdline)
 	x.waitFor(want)
 	return x
@@ -89,7 +92,13 @@ func (x *tmuxApp) styled() string { return x.run("capture-pane", "-e", "-p", "-t
 // waitFor polls the screen until it shows every text.
 func (x *tmuxApp) waitFor(texts ...string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	return x.waitLong(10*time.Second, texts...)
+}
+
+// waitLong is waitFor with a deadline of its own (an engine thinking).
+func (x *tmuxApp) waitLong(d time.Duration, texts ...string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		s := x.screen()
 		missing := ""
@@ -272,9 +281,9 @@ func TestTmux(t *testing.T) {
 	x.keys("q")
 	x.waitFor("対局を中断しますか?")
 	x.keys("y")
-	x.waitFor("対局を再開 (人間 対 人間、5手)")
-	if _, err := os.Stat(filepath.Join(x.state, "autosave.txt")); err != nil {
-		t.Errorf("no autosave: %v", err)
+	x.waitFor("対局を再開 (1局保存)")
+	if k, _ := filepath.Glob(filepath.Join(x.state, "kept", "*.json")); len(k) != 1 {
+		t.Errorf("kept games: %q", k)
 	}
 	x.keys("q")
 	x.waitGone()

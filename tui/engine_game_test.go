@@ -1,0 +1,488 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi/usitest"
+	"example.com/shogi/kifu"
+)
+
+// Games against the scripted engine (usitest): the test binary runs as a
+// USI engine, told how to behave through its environment. It plays the
+// first legal move after one info line.
+
+// engineGame starts a game with the scripted engine as White, behaving
+// as behaviour says.
+func engineGame(t *testing.T, behaviour string, o Options) *harness {
+	t.Helper()
+	o.Play = true
+	o.White = "usi:" + fakeEngine(t)
+	o.engineEnv = []string{usitest.Env + "=" + behaviour}
+	return newHarness(t, o)
+}
+
+// mateFor plays the first move that mates, as the person would.
+func mateFor(t *testing.T, h *harness) string {
+	t.Helper()
+	p := h.game().Position()
+	for _, mv := range p.LegalMoves(nil) {
+		q := p.Play(mv)
+		if q.IsCheckmate() {
+			return mv.USI()
+		}
+	}
+	t.Fatalf("no mate in %s", p.SFEN())
+	return ""
+}
+
+// A whole game against the engine, to mate: the engine's replies come as
+// events, its thinking is on screen, and the finished game goes to the
+// games folder with every move's time and the engine's evaluation.
+func TestEngineGameToMate(t *testing.T) {
+	// White's king on 9a has one move, 9a8a, after which G*8b mates.
+	h := engineGame(t, "think=0", Options{SFEN: "k8/9/1G7/9/9/9/9/9/8K b G 1"})
+	// Black moves first: a waiting move, and the engine's only reply.
+	h.typeMove("1i2h")
+	if got := h.moves(); got != "1i2h 9a8a" {
+		t.Fatalf("moves %q, want the engine's reply 9a8a (status %q)", got, h.status())
+	}
+	if s := h.screen(); !strings.Contains(s, "fake") || !strings.Contains(s, "Score") {
+		t.Errorf("the engine's report is not on screen:\n%s", s)
+	}
+	h.typeMove(mateFor(t, h))
+	r := h.game().Result()
+	if r.Ending != game.Checkmate || r.Outcome != game.BlackWins {
+		t.Fatalf("result %v, want Black mates", r)
+	}
+	if s := h.screen(); !strings.Contains(s, "Black wins by checkmate after 3 moves") {
+		t.Errorf("end screen:\n%s", s)
+	}
+	if k := keptFiles(t, h.m.c.stateDir); len(k) != 0 {
+		t.Errorf("a finished game is still kept as unfinished: %q", k)
+	}
+	games, _ := filepath.Glob(filepath.Join(h.m.c.gamesDir(), "*.kif"))
+	if len(games) != 1 || !strings.Contains(games[0], "human vs fake") {
+		t.Fatalf("finished games: %q", games)
+	}
+	rec, err := kifu.ReadFile(games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := rec.MainLine() // 1i2h, the engine's 9a8a, the mate, 詰み
+	if len(line) != 4 || !line[1].HasTime || !strings.Contains(line[1].Comment, "*評価値=") || line[3].Ending != kifu.Mate {
+		t.Errorf("the record: %d nodes; the engine's move: time %v, comment %q", len(line), line[1].HasTime, line[1].Comment)
+	}
+	if rec.Header("後手") != "fake" || rec.Header("先手") != "human" {
+		t.Errorf("players %q vs %q", rec.Header("先手"), rec.Header("後手"))
+	}
+}
+
+// An engine that crashes mid-game ends it: the message names the engine
+// and says why, and the game is kept (its record in the games folder);
+// undo starts the engine afresh from the position before.
+func TestEngineCrash(t *testing.T) {
+	h := engineGame(t, "crash=2", Options{})
+	h.typeMove("7g7f")
+	if h.game().Len() != 2 {
+		t.Fatalf("moves %q", h.moves())
+	}
+	h.typeMove("2g2f")
+	h.until("the crash to end the game", func() bool { return h.m.play.over() })
+	if s := h.status(); !strings.Contains(s, "fake") || !strings.Contains(s, "exit") {
+		t.Errorf("the message does not name the engine and what it did: %q", s)
+	}
+	if s := h.screen(); !strings.Contains(s, "Black wins by fake's failure after 3 moves") {
+		t.Errorf("end screen:\n%s", s)
+	}
+	games, _ := filepath.Glob(filepath.Join(h.m.c.gamesDir(), "*.kif"))
+	if len(games) != 1 {
+		t.Fatalf("the crashed game was not kept: %q", games)
+	}
+	if rec, err := kifu.ReadFile(games[0]); err != nil || len(rec.MainMoves()) != 3 {
+		t.Fatalf("the kept record: %v", err)
+	}
+	// Undo: the person's move is taken back and a new engine process
+	// (which crashes again at ply 2, but plays ply 1) takes over.
+	h.press("u")
+	if h.m.play.over() || h.game().Len() != 2 {
+		t.Fatalf("after undo: over %v, moves %q (status %q)", h.m.play.over(), h.moves(), h.status())
+	}
+}
+
+// An engine that hangs (never answers, ignores stop) loses on time and
+// is killed; the message names it; the record is kept.
+func TestEngineHang(t *testing.T) {
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	tc := match.TimeControl{Byoyomi: 10 * time.Second}
+	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
+	h.pressNow("7g7f", "enter")
+	h.until("the engine to think", h.m.play.thinking)
+	ft.Advance(11 * time.Second)
+	h.until("the flag to fall", func() bool { return h.m.play.over() })
+	r := h.game().Result()
+	if r.Ending != game.TimeLoss || r.Outcome != game.BlackWins {
+		t.Fatalf("result %v", r)
+	}
+	if s := h.status(); !strings.Contains(s, "fake") {
+		t.Errorf("the message does not name the engine: %q", s)
+	}
+	if s := h.screen(); !strings.Contains(s, "time up") || !strings.Contains(s, "Black wins by time") {
+		t.Errorf("the fallen flag is not on screen:\n%s", s)
+	}
+	if games, _ := filepath.Glob(filepath.Join(h.m.c.gamesDir(), "*.kif")); len(games) != 1 {
+		t.Fatalf("the game was not kept: %q", games)
+	}
+}
+
+// Undo against an engine takes back its reply and the person's move, and
+// puts both clocks back where they stood.
+func TestUndoRestoresClocks(t *testing.T) {
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	tc := match.TimeControl{Main: time.Minute, Byoyomi: 10 * time.Second}
+	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
+	ft.Advance(20 * time.Second)
+	h.typeMove("7g7f")
+	if got := h.m.play.clock.Main[game.Black]; got != 40*time.Second {
+		t.Fatalf("Black's clock after 20 s: %v", got)
+	}
+	ft.Advance(5 * time.Second)
+	h.typeMove("2g2f")
+	if got := h.m.play.clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
+		t.Fatalf("Black's clock after 25 s: %v, %d moves", got, h.game().Len())
+	}
+	if !strings.Contains(h.screen(), "0:35") {
+		t.Errorf("the clock is not on screen:\n%s", h.screen())
+	}
+	h.press("u")
+	if got := h.m.play.clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
+		t.Fatalf("after undo: Black's clock %v, %d moves", got, h.game().Len())
+	}
+	if !strings.Contains(h.screen(), "0:40") {
+		t.Errorf("the restored clock is not on screen:\n%s", h.screen())
+	}
+	// The kept file says the same.
+	k := keptFiles(t, h.m.c.stateDir)
+	if len(k) != 1 {
+		t.Fatalf("kept files %q", k)
+	}
+	e, err := readKept(k[0])
+	if err != nil || e.left[game.Black] != 40*time.Second || len(e.setup.moves) != 2 {
+		t.Errorf("kept game after undo: %v left, %d moves, %v", e.left, len(e.setup.moves), err)
+	}
+}
+
+// Byōyomi running out ends the game (切れ負け): the match decides, the
+// screen says so, and the last ten seconds are counted on the way.
+func TestByoyomiRunsOut(t *testing.T) {
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	tc := match.TimeControl{Byoyomi: 30 * time.Second}
+	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft, Lang: Japanese})
+	if !strings.Contains(h.screen(), "秒読み 30") {
+		t.Fatalf("the byōyomi is not on screen:\n%s", h.screen())
+	}
+	ft.Advance(23 * time.Second)
+	if s := h.screen(); !strings.Contains(s, "秒読み 7") {
+		t.Errorf("the last seconds are not counted:\n%s", s)
+	}
+	face := faceOf(h.m.play.clock, game.Black, ft.Now())
+	if !face.urgent() {
+		t.Errorf("seven seconds left is not urgent: %+v", face)
+	}
+	ft.Advance(8 * time.Second) // past 30 s and the margin
+	h.until("the flag to fall", func() bool { return h.m.play.over() })
+	r := h.game().Result()
+	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins {
+		t.Fatalf("result %v, want White wins on time", r)
+	}
+	if s := h.screen(); !strings.Contains(s, "切れ負け") || !strings.Contains(s, "後手の勝ち (時間切れ)") {
+		t.Errorf("end screen:\n%s", s)
+	}
+}
+
+// The hint key asks the chosen engine for its move and shows it (and
+// marks it on the board) without playing it.
+func TestHint(t *testing.T) {
+	st := defaultSettings()
+	st.Engines = []EngineEntry{{Name: "adviser", Path: fakeEngine(t)}}
+	st.Hint = "adviser"
+	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
+	h.press("H")
+	if h.game().Len() != 0 {
+		t.Fatalf("the hint played a move: %q", h.moves())
+	}
+	hint := h.m.play.hint
+	pos := h.game().Position()
+	if hint.move == game.NoMove || !pos.IsLegal(hint.move) {
+		t.Fatalf("hint %+v", hint)
+	}
+	// The scripted engine plays the first legal move.
+	if first := pos.LegalMoves(nil)[0]; hint.move != first {
+		t.Errorf("hint %s, the engine's move is %s", hint.move.USI(), first.USI())
+	}
+	if s := h.screen(); !strings.Contains(s, "Hint") || !strings.Contains(s, "adviser") {
+		t.Errorf("the hint is not on screen:\n%s", s)
+	}
+	// Any move clears it.
+	h.typeMove("7g7f")
+	if h.m.play.hint.text != "" {
+		t.Errorf("the hint outlived the move: %q", h.m.play.hint.text)
+	}
+}
+
+// A game between two programs can be paused (no move, no clock) and
+// stepped one move at a time.
+func TestPauseAndStep(t *testing.T) {
+	st := defaultSettings()
+	st.MoveDelay = duration(50 * time.Millisecond)
+	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
+	h.press("space")
+	if !h.m.play.paused {
+		t.Fatalf("space did not pause:\n%s", h.screen())
+	}
+	n := h.game().Len()
+	time.Sleep(150 * time.Millisecond)
+	h.settle()
+	if h.game().Len() != n {
+		t.Fatalf("moves were played while paused: %d, then %d", n, h.game().Len())
+	}
+	if !strings.Contains(h.screen(), "paused") {
+		t.Errorf("the pause is not on screen:\n%s", h.screen())
+	}
+	h.press(".")
+	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.play.paused })
+	time.Sleep(150 * time.Millisecond)
+	h.settle()
+	if h.game().Len() != n+1 {
+		t.Fatalf("a step played %d moves", h.game().Len()-n)
+	}
+	h.press("space")
+	h.until("the game to go on", func() bool { return h.game().Len() >= n+3 })
+}
+
+// Greedy declares an entering-king win it has rather than playing on.
+func TestGreedyDeclares(t *testing.T) {
+	h := newHarness(t, Options{Play: true, Black: "greedy", SFEN: "RRBBGGGGS/S3K4/9/9/9/9/9/9/4k4 b 2P 1"})
+	h.until("the declaration", func() bool { return h.m.play.over() })
+	if r := h.game().Result(); r.Ending != game.Declaration || r.Outcome != game.BlackWins || h.game().Len() != 0 {
+		t.Fatalf("result %v after %d moves, want greedy's declaration at once", r, h.game().Len())
+	}
+}
+
+// Against a program, impasse is a claim the rule must allow: refused at
+// the start, with the reason; with both kings entered, the points decide.
+func TestImpasseAgainstABot(t *testing.T) {
+	h := newHarness(t, Options{Play: true, White: "greedy"})
+	h.press("i")
+	if h.m.play.state == stateConfirm || !strings.Contains(h.status(), "cannot claim impasse") || !strings.Contains(h.status(), "promotion zone") {
+		t.Fatalf("impasse at move 1 against a bot: state %v, status %q", h.m.play.state, h.status())
+	}
+	if h.game().Result().Over() {
+		t.Fatal("the game ended")
+	}
+	// Both kings entered; White has 1 point: Black wins on points.
+	h = newHarness(t, Options{Play: true, White: "greedy", SFEN: "4K4/9/9/9/9/9/9/9/4k4 b 2R2B4G4S4N4L17Pp 1"})
+	h.press("i", "y", "enter")
+	if r := h.game().Result(); r.Ending != game.Impasse || r.Outcome != game.BlackWins {
+		t.Fatalf("result %v, want Black wins by the 24-point rule", r)
+	}
+}
+
+// The engine's reply is in the kept file before the screen shows it.
+func TestReplyKeptBeforeShown(t *testing.T) {
+	h := newHarness(t, Options{Play: true, White: "greedy"})
+	checked := false
+	h.before = func(msg any) {
+		ev, ok := msg.(eventMsg)
+		if !ok {
+			return
+		}
+		mv, ok := ev.ev.(match.MoveEvent)
+		if !ok || mv.Side != game.White {
+			return
+		}
+		k := keptFiles(t, h.m.c.stateDir)
+		if len(k) != 1 {
+			t.Fatalf("kept files %q", k)
+		}
+		data, err := os.ReadFile(k[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var kg keptGame
+		if err := json.Unmarshal(data, &kg); err != nil {
+			t.Fatal(err)
+		}
+		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move.USI() {
+			t.Errorf("the reply %s is not in the kept file before it is shown: %q", mv.Move.USI(), kg.Moves)
+		}
+		checked = true
+	}
+	h.typeMove("7g7f")
+	h.typeMove("2g2f")
+	if !checked || h.game().Len() != 4 {
+		t.Fatalf("checked %v, %d moves", checked, h.game().Len())
+	}
+}
+
+// Two unfinished games are kept side by side and both resume.
+func TestTwoKeptGames(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir})
+	h.typeMove("7g7f")
+	first := h.moves()
+	h.press("q", "y")
+	time.Sleep(1100 * time.Millisecond) // a later second, so the order is sure
+	// A new game from the menu never replaces the kept one.
+	h.press("down", "enter") // New game
+	h.press("down", "left")  // player 2: one level weaker
+	for range len(h.m.menu.form.rows()) - 3 {
+		h.press("down")
+	}
+	h.press("enter")
+	if h.m.mode != modePlay {
+		t.Fatalf("the form did not start a game:\n%s", h.screen())
+	}
+	h.typeMove("2g2f")
+	h.typeMove("7g7f")
+	second := h.moves()
+	h.press("q", "y")
+	if k := keptFiles(t, dir); len(k) != 2 {
+		t.Fatalf("kept files %q, want two", k)
+	}
+	h.press("enter") // Resume a game
+	s := h.screen()
+	if !strings.Contains(s, "Resume a game") && !strings.Contains(s, "Kept games") {
+		t.Fatalf("no Resume list:\n%s", s)
+	}
+	if a, b := strings.Index(s, "4 moves"), strings.Index(s, "2 moves"); a < 0 || b < 0 || a > b {
+		t.Fatalf("the list is not newest first:\n%s", s)
+	}
+	h.press("down", "enter") // the older
+	if h.moves() != first {
+		t.Fatalf("the older game resumed with %q, want %q", h.moves(), first)
+	}
+	// Leaving it made it the one played last: the other is second now.
+	h.press("q", "y", "enter", "down", "enter")
+	if h.moves() != second {
+		t.Fatalf("the newer game resumed with %q, want %q", h.moves(), second)
+	}
+	// Deleting asks first.
+	h.press("q", "y", "enter", "d")
+	if !strings.Contains(h.screen(), "Delete this game?") {
+		t.Fatalf("delete did not ask:\n%s", h.screen())
+	}
+	h.press("n")
+	if k := keptFiles(t, dir); len(k) != 2 {
+		t.Fatalf("n deleted: %q", k)
+	}
+	h.press("d", "y")
+	if k := keptFiles(t, dir); len(k) != 1 {
+		t.Fatalf("after delete: %q", k)
+	}
+}
+
+// A game played on from a study is kept like any other: ctrl+c keeps it,
+// with the record's line, and it resumes from the menu.
+func TestPlayFromStudyKept(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{StateDir: dir})
+	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	h.press("l", "l", "p", "2") // after move 2, against greedy
+	if h.m.mode != modePlay {
+		t.Fatalf("no game from the study:\n%s", h.screen())
+	}
+	h.typeMove("2g2f")
+	played := h.moves()
+	h.press("ctrl+c")
+	if !h.quit {
+		t.Fatal("ctrl+c did not quit")
+	}
+	k := keptFiles(t, dir)
+	if len(k) != 1 {
+		t.Fatalf("kept files %q", k)
+	}
+	e, err := readKept(k[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, mv := range e.setup.moves {
+		got = append(got, mv.USI())
+	}
+	if strings.Join(got, " ") != played || e.setup.record == nil || len(e.setup.from.Line()) != 2 {
+		t.Fatalf("kept %q after the record's %d moves, played %q", got, len(e.setup.from.Line()), played)
+	}
+	// Resumed, it saves the record's line through the new moves.
+	h2 := newHarness(t, Options{StateDir: dir})
+	h2.press("enter", "enter")
+	if h2.moves() != played {
+		t.Fatalf("resumed with %q", h2.moves())
+	}
+	rec := h2.m.play.record()
+	if n := len(rec.MainMoves()); n != 2+len(got) {
+		t.Errorf("the record has %d moves, want the record's 2 and the game's %d", n, len(got))
+	}
+}
+
+// The engines page: a program added by its path is run for its name and
+// options, its options are edited by their types, and the new-game form
+// offers it.
+func TestAddEngine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	h := newHarness(t, Options{SettingsPath: path})
+	h.press("down", "down", "enter") // Settings
+	for range len(h.m.menu.set.rows()) - 1 {
+		h.press("down")
+	}
+	h.press("enter") // Engines
+	if !strings.Contains(h.screen(), "USI engines") {
+		t.Fatalf("no engines page:\n%s", h.screen())
+	}
+	h.press("a", "ctrl+u", fakeEngine(t), "enter")
+	s := h.screen()
+	for _, want := range []string{"fake", "Skill Level", "spin -20…20", "Ponder", "Style", "EvalDir", "add to the list"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the editor lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(s, "Clear Hash") {
+		t.Errorf("a button is offered as a setting:\n%s", s)
+	}
+	h.press("down", "left", "left")  // Skill Level 20 → 18
+	h.press("down", "enter")         // Ponder on
+	h.press("down", "right")         // Style normal → wild
+	h.press("down", "down", "enter") // past EvalDir: add
+	back, err := LoadSettings(path)
+	if err != nil || len(back.Engines) != 1 {
+		t.Fatalf("settings after adding: %+v, %v", back, err)
+	}
+	e := back.Engines[0]
+	if e.Name != "fake" || e.Options["Skill Level"] != int64(18) || e.Options["Ponder"] != true || e.Options["Style"] != "wild" {
+		t.Errorf("the entry: %+v", e)
+	}
+	// The new-game form offers it; the game runs it with the options.
+	h.press("esc", "esc")
+	h.press("enter")         // New game (no kept games: the first entry)
+	h.press("down", "right") // player 2: from the strongest level to the next choice, the engine
+	if !strings.Contains(h.screen(), "fake") {
+		t.Fatalf("the form does not offer the engine (screen %v, cursor %d):\n%s", h.m.menu.screen, h.m.menu.cursor, h.screen())
+	}
+	h.press("down", "down", "down", "down", "down", "enter") // Start
+	if h.m.mode != modePlay {
+		t.Fatalf("no game:\n%s", h.screen())
+	}
+	if got, want := h.m.play.setup.players[1].String(), "usi:"+fakeEngine(t)+",Ponder=true,Skill Level=18,Style=wild"; got != want {
+		t.Errorf("White is %q, want %q", got, want)
+	}
+	h.typeMove("7g7f")
+	if h.game().Len() != 2 {
+		t.Errorf("the engine did not reply: %q (status %q)", h.moves(), h.status())
+	}
+}
