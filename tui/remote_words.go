@@ -9,7 +9,6 @@ type remoteWords struct {
 	codeIs, tellCode, waiting                       string
 	enterCode, noCode                               string
 	tables, noTables, waitingFor, movesN, watchersN string
-	level                                           string
 	nameKeys, menuKeys, formKeys, waitKeys          string
 	codeKeys, listKeys, levelKeys                   string
 	welcome                                         string
@@ -34,7 +33,6 @@ var remoteEnglish = remoteWords{
 	enterCode: "Table code", noCode: "No table has that code.",
 	tables: "Tables", noTables: "No tables yet.", waitingFor: "waiting for an opponent",
 	movesN: "%d moves", watchersN: "%d watching",
-	level:    "Level",
 	nameKeys: "enter continue, esc quit", menuKeys: "up/down choose, enter select, q quit",
 	formKeys: "up/down field, left/right change, enter open, esc back", waitKeys: "esc closes the table",
 	codeKeys: "enter join, esc back", listKeys: "up/down choose, enter watch, type a code, esc back",
@@ -65,7 +63,6 @@ var remoteJapanese = remoteWords{
 	enterCode: "対局室の番号", noCode: "その番号の対局室はありません。",
 	tables: "対局室", noTables: "対局室はまだありません。", waitingFor: "相手待ち",
 	movesN: "%d手", watchersN: "観戦 %d人",
-	level:    "レベル",
 	nameKeys: "enter 次へ  esc 終了", menuKeys: "↑↓ 選ぶ  enter 決定  q 終了",
 	formKeys: "↑↓ 項目  ←→ 変更  enter 開く  esc 戻る", waitKeys: "esc で対局室を閉じる",
 	codeKeys: "enter 入室  esc 戻る", listKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る",

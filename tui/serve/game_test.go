@@ -208,3 +208,24 @@ func TestDrawByAgreement(t *testing.T) {
 		t.Fatalf("table %+v", end)
 	}
 }
+
+// TestPlayTheComputer: a built-in level answers a move over SSH, and
+// leaving the game goes back to the lobby's menu.
+func TestPlayTheComputer(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	c := ts.dial(t, dialOpts{user: "dan"})
+	c.waitFor("Your name: dan")
+	c.send("enter", "down", "down", "down", "enter")
+	c.waitFor("Play the computer", "greedy")
+	c.send("enter")
+	c.waitTitle("move 1 ")
+	c.send("7g7f", "enter")
+	c.waitTitle("move 3 ") // the computer has answered
+	c.send("q")
+	c.waitFor("Leave the game?")
+	c.send("y")
+	c.waitFor("Create a table")
+	if len(ts.Lobby().Tables()) != 0 {
+		t.Error("a game against the computer opened a table")
+	}
+}
