@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,6 +22,10 @@ type Remote struct {
 	Lobby *lobby.Lobby
 	Name  string // a name to suggest (the SSH user name)
 	Key   string // the fingerprint of the SSH key, "" when anonymous
+	// Playing, when not nil, is kept true while the person holds a seat
+	// in a game in progress: a player thinking long over a move is not
+	// idle (the clock decides), whatever the server's idle limit.
+	Playing *atomic.Bool
 }
 
 // RunRemote runs the app for a remote person on t until they quit or ctx
@@ -139,6 +144,7 @@ func (m *remoteModel) askName() {
 // leave gives up whatever the person holds: their seat (the grace period
 // starts), the table they watch.
 func (m *remoteModel) leave() {
+	m.setPlaying(false)
 	m.feedGen++
 	if m.seat != nil {
 		m.seat.Leave()
@@ -154,6 +160,13 @@ func (m *remoteModel) leave() {
 			m.c.height = m.height
 		}
 		m.app.mode = modeMenu
+	}
+}
+
+// setPlaying says whether the person is at a game in progress.
+func (m *remoteModel) setPlaying(on bool) {
+	if m.r.Playing != nil {
+		m.r.Playing.Store(on)
 	}
 }
 
@@ -232,6 +245,7 @@ func (m *remoteModel) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case lobby.StartEvent:
 		if m.table == nil {
+			m.setPlaying(m.seat != nil && !ev.Match.Snapshot().Over)
 			m.table = newTableModel(m, ev)
 			m.table.resize()
 			m.screen = rTable

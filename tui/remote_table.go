@@ -200,6 +200,7 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
+		t.r.setPlaying(false)
 		if ev.Result.Reason != "" && !ev.Result.Aborted {
 			p.setInfo(ev.Result.Reason + ". " + w.copyHint)
 		}

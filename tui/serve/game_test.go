@@ -229,3 +229,30 @@ func TestPlayTheComputer(t *testing.T) {
 		t.Error("a game against the computer opened a table")
 	}
 }
+
+// TestIdleSparesPlayers: the idle limit closes a session in the menu,
+// but not a player thinking at a game in progress.
+func TestIdleSparesPlayers(t *testing.T) {
+	ts := startServer(t, Config{Idle: 2 * time.Second}, lobby.Config{})
+	a := ts.dial(t, dialOpts{user: "alice"})
+	code := openTable(t, ts, a, "alice")
+	b := ts.dial(t, dialOpts{user: "bob"})
+	joinTable(t, b, "bob", code)
+	a.waitTitle("move 1 ")
+	b.waitTitle("move 1 ")
+	idler := ts.dial(t, dialOpts{user: "idler"})
+	out, _, _ := idler.waitExit()
+	if !strings.Contains(out, "without a key pressed") {
+		t.Fatalf("the idle session: %q", out[max(0, len(out)-200):])
+	}
+	time.Sleep(time.Second) // the players have been still for over 3 s
+	for _, c := range []*client{a, b} {
+		select {
+		case <-c.done:
+			t.Fatal("a player at a game in progress was closed as idle")
+		default:
+		}
+	}
+	a.send("7g7f", "enter")
+	b.waitTitle("move 2 ")
+}

@@ -28,6 +28,7 @@ type session struct {
 	farewell string // the line printed after the app closes, if any
 
 	lastKey atomic.Int64 // unix nanoseconds of the last input
+	playing atomic.Bool  // the person is at a game in progress (not idle)
 }
 
 // middleware runs the app on every session; it is the only handler.
@@ -153,7 +154,7 @@ func (ss *session) run(pty ssh.Pty, winch <-chan ssh.Window) {
 	}()
 	go ss.keepAlive(done)
 
-	err := s.runApp(ss.sess.Context(), tui.Remote{Lobby: s.lobby, Name: ss.sess.User(), Key: key}, o, t,
+	err := s.runApp(ss.sess.Context(), tui.Remote{Lobby: s.lobby, Name: ss.sess.User(), Key: key, Playing: &ss.playing}, o, t,
 		func(p *tea.Program) {
 			ss.mu.Lock()
 			ss.p = p
@@ -203,7 +204,8 @@ func (ss *session) end(why string) {
 
 // watchIdle ends a session whose person has pressed nothing for the
 // server's idle time. Screen updates (a running clock, the opponent's
-// moves) do not count: only input does.
+// moves) do not count: only input does. A player at a game in progress is
+// never idle: thinking long is theirs to do, and their clock decides.
 func (ss *session) watchIdle(done <-chan struct{}) {
 	idle := ss.s.cfg.Idle
 	tick := time.NewTicker(min(idle/4, 30*time.Second))
@@ -213,6 +215,10 @@ func (ss *session) watchIdle(done <-chan struct{}) {
 		case <-done:
 			return
 		case now := <-tick.C:
+			if ss.playing.Load() {
+				ss.lastKey.Store(now.UnixNano())
+				continue
+			}
 			if now.Sub(time.Unix(0, ss.lastKey.Load())) >= idle {
 				ss.end(fmt.Sprintf("closed after %s without a key pressed", idle))
 				return
