@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -326,32 +327,44 @@ func (panicModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (panicModel) View() tea.View { return tea.NewView("ready") }
 
+// TestNoGoroutineLeak: 50 sessions — 20 of them players at 10 tables who
+// play a move each and drop, the rest in the menu, half quitting and
+// half hanging up — leave no goroutine behind once the tables' games
+// have been forfeited and the tables closed.
 func TestNoGoroutineLeak(t *testing.T) {
-	ts := startServer(t, Config{PerIP: 100, MaxSessions: 100, PerMinute: 1000}, lobby.Config{})
+	ts := startServer(t, Config{PerIP: 100, MaxSessions: 100, PerMinute: 1000},
+		lobby.Config{Grace: 200 * time.Millisecond, Linger: 200 * time.Millisecond})
 	settle := func() int {
 		runtime.GC()
 		time.Sleep(50 * time.Millisecond)
 		return runtime.NumGoroutine()
 	}
 	before := settle()
-	const n = 50
-	clients := make([]*client, 0, n)
-	for i := range n {
+	const n, tables = 50, 10
+	var clients []*client
+	for i := range tables {
+		a := ts.dial(t, dialOpts{user: fmt.Sprintf("a%d", i)})
+		code := openTable(t, ts, a, fmt.Sprintf("a%d", i))
+		b := ts.dial(t, dialOpts{user: fmt.Sprintf("b%d", i)})
+		joinTable(t, b, fmt.Sprintf("b%d", i), code)
+		a.waitTitle("move 1 ")
+		a.send("7g7f", "enter")
+		b.waitTitle("move 2 ")
+		clients = append(clients, a, b)
+	}
+	for i := len(clients); i < n; i++ {
 		c := ts.dial(t, dialOpts{})
 		clients = append(clients, c)
-		if i%10 == 9 {
-			for _, c := range clients[i-9:] {
-				c.waitFor("Your name")
-			}
-		}
+		c.waitFor("Your name")
 	}
 	for i, c := range clients {
-		if i%2 == 0 {
+		if i%2 == 0 && i >= 2*tables {
 			c.send("esc") // quits
 			c.waitExit()
 		}
 		c.close() // the others hang up without a word
 	}
+	waitUntil(t, func() bool { return len(ts.Lobby().Tables()) == 0 })
 	var after int
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -364,6 +377,9 @@ func TestNoGoroutineLeak(t *testing.T) {
 	if after > before+2 {
 		buf := make([]byte, 1<<20)
 		t.Fatalf("%d goroutines before, %d after %d sessions:\n%s", before, after, n, buf[:runtime.Stack(buf, true)])
+	}
+	if got := strings.Count(ts.logs.String(), `msg="game over"`); got != tables {
+		t.Errorf("%d games over in the log, want %d", got, tables)
 	}
 }
 
