@@ -282,10 +282,7 @@ func (m *remoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	keys := m.c.keys
-	typing := m.screen == rName || m.screen == rJoin || m.screen == rWatch
-	if !typing || k.String() != "q" {
-		m.status = ""
-	}
+	m.status = ""
 	switch m.screen {
 	case rName:
 		switch {
@@ -319,6 +316,23 @@ func (m *remoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			m.screen, m.cursor = rMenu, 0
 		}
 		return m, nil
+	case rWatch:
+		// The list and a code's line: only the arrows move in the list,
+		// so every letter of a code can be typed.
+		n := max(len(m.tables), 1)
+		switch {
+		case k.String() == "up":
+			m.cursor = (m.cursor + n - 1) % n
+		case k.String() == "down":
+			m.cursor = (m.cursor + 1) % n
+		case isEnter(k):
+			return m.enter()
+		case k.String() == "esc":
+			m.screen, m.cursor = rMenu, 2
+		default:
+			m.input.edit(k)
+		}
+		return m, nil
 	}
 	n := m.rows()
 	switch {
@@ -337,9 +351,6 @@ func (m *remoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 		m.screen, m.cursor = rMenu, 0
-	case m.screen == rWatch:
-		// Typing a code into the list's line.
-		m.input.edit(k)
 	}
 	return m, nil
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -256,4 +257,26 @@ func FuzzRemoteKeys(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestRemoteWatchByTypedCode(t *testing.T) {
+	l := testLobby(t)
+	// A code with a letter the list's keys would take (h, j, k).
+	code := ""
+	for i := 0; code == ""; i++ {
+		s, err := l.Create(lobby.Person{Name: fmt.Sprintf("p%d", i)}, lobby.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.ContainsAny(s.Code(), "HJK") {
+			code = s.Code()
+		}
+	}
+	h := newRemoteHarness(t, l, "eve")
+	h.press("enter", "down", "down", "enter")
+	h.typeText(strings.ToLower(code))
+	h.press("enter")
+	if h.m.watcher == nil || h.m.watcher.Table().Code() != code {
+		t.Fatalf("not watching %s: %s", code, h.screen())
+	}
 }
