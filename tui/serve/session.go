@@ -26,6 +26,7 @@ type session struct {
 	mu       sync.Mutex
 	p        *tea.Program
 	farewell string // the line printed after the app closes, if any
+	finished bool   // the program has returned
 
 	lastKey atomic.Int64 // unix nanoseconds of the last input
 	playing atomic.Bool  // the person is at a game in progress (not idle)
@@ -158,9 +159,16 @@ func (ss *session) run(pty ssh.Pty, winch <-chan ssh.Window) {
 		func(p *tea.Program) {
 			ss.mu.Lock()
 			ss.p = p
+			ending := ss.farewell != ""
 			ss.mu.Unlock()
+			if ending {
+				go p.Quit() // told to end before the program was there
+			}
 		}, tea.WithoutSignalHandler())
 	close(done)
+	ss.mu.Lock()
+	ss.finished = true
+	ss.mu.Unlock()
 	outcome := "quit"
 	switch {
 	case err != nil && strings.Contains(err.Error(), "panic"):
@@ -200,7 +208,21 @@ func (ss *session) end(why string) {
 	if p != nil {
 		go p.Quit()
 	}
+	// A program that cannot end (its client takes no output, so a frame
+	// never finishes writing) has its connection cut after a while.
+	time.AfterFunc(endTimeout, func() {
+		ss.mu.Lock()
+		finished := ss.finished
+		ss.mu.Unlock()
+		if sc, ok := ss.sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn); ok && !finished {
+			ss.c.outcome.Store("cut: " + why)
+			_ = sc.Close()
+		}
+	})
 }
+
+// endTimeout is how long a session told to end may take to say goodbye.
+const endTimeout = 10 * time.Second
 
 // watchIdle ends a session whose person has pressed nothing for the
 // server's idle time. Screen updates (a running clock, the opponent's
