@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -37,7 +36,6 @@ type Table struct {
 	listeners map[*Feed]struct{}
 	watchers  int
 	offer     int         // the colour offering a draw, or -1
-	forfeit   [2]bool     // by colour: resign for that side at its next turn
 	why       [2]string   // by colour: what the record says of that side's forfeit
 	chat      []ChatEvent // the last lines, for late joiners
 	end       *EndEvent
@@ -213,9 +211,9 @@ func (t *Table) begin() error {
 	return nil
 }
 
-// follow watches the match for the table: a pending forfeit is carried
-// out at the side's turn, a draw offer lapses when the other side moves,
-// the record is written after every move and at the end.
+// follow watches the match for the table: a draw offer lapses when the
+// other side moves, the record is written after every move and at the
+// end.
 func (t *Table) follow(sub *match.Subscription) {
 	defer t.l.games.Done()
 	defer t.cancel()
@@ -225,13 +223,6 @@ func (t *Table) follow(sub *match.Subscription) {
 			return
 		}
 		switch ev := ev.(type) {
-		case match.TurnEvent:
-			t.mu.Lock()
-			f := t.forfeit[ev.Side]
-			t.mu.Unlock()
-			if f {
-				_ = t.m.Submit(ev.Side, usi.BestMove{Resign: true})
-			}
 		case match.MoveEvent:
 			t.mu.Lock()
 			if t.offer >= 0 && game.Color(t.offer) != ev.Side {
@@ -417,16 +408,7 @@ func (s *Seat) Resign() error {
 	if err != nil {
 		return err
 	}
-	err = m.Submit(c, usi.BestMove{Resign: true})
-	if errors.Is(err, match.ErrNotYourTurn) {
-		// A match that takes resignations only on the resigner's turn:
-		// the resignation stands and is played when that turn comes.
-		s.t.mu.Lock()
-		s.t.forfeit[c] = true
-		s.t.mu.Unlock()
-		return nil
-	}
-	return err
+	return m.Submit(c, usi.BestMove{Resign: true}) // on either side's turn
 }
 
 // OfferDraw offers a draw, or accepts the opponent's standing offer. An
@@ -555,11 +537,9 @@ func (t *Table) grace(idx, gen int, wait <-chan time.Time, stop func()) {
 		return
 	}
 	c := t.colour[idx]
-	t.forfeit[c] = true
 	t.why[c] = fmt.Sprintf("%s (%s) left and did not come back within %s", st.person.Name, c, t.l.cfg.Grace)
 	m := t.m
 	t.mu.Unlock()
-	// Played now if it is that side's turn, else when it comes.
 	_ = m.Submit(c, usi.BestMove{Resign: true})
 }
 
