@@ -165,9 +165,10 @@ func (d display) apply(o *tui.Options) error {
 func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, error) {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	players := "human, " + joinNames(bot.Names) + ", usi:PATH[,NAME=VALUE...] or an engine's name in the settings"
-	black := fs.String("black", "human", "who plays Black (sente): "+players)
-	white := fs.String("white", "human", "who plays White (gote): "+players)
+	human := match.Spec{Kind: match.HumanKind}.String()
+	players := human + ", " + joinNames(bot.Names) + ", usi:PATH[,NAME=VALUE...] or an engine's name in the settings"
+	black := fs.String("black", human, "who plays Black (sente): "+players)
+	white := fs.String("white", human, "who plays White (gote): "+players)
 	mainTime := fs.Duration("time", 0, "main time per side (持ち時間), e.g. 10m (default: no clock)")
 	byoyomi := fs.Duration("byoyomi", 0, "time per move once the main time is spent (秒読み), e.g. 30s")
 	increment := fs.Duration("increment", 0, "Fischer increment added after each move, e.g. 5s")

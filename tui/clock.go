@@ -61,85 +61,69 @@ func clockTime(d time.Duration) string {
 // seconds writes a duration in whole seconds, rounded up.
 func seconds(d time.Duration) int64 { return int64((max(d, 0) + time.Second - 1) / time.Second) }
 
-// clockLines are a face's two lines: the main time, then what follows it
-// (the byōyomi counting down once the main time is spent, the increment,
-// or the word for a flag that fell). Both are plain text; renderClock
-// styles them.
-func clockLines(f clockFace, w *words) (string, string) {
-	if f.control.IsZero() {
-		return "", ""
-	}
-	main := clockTime(f.main)
-	var second string
+// clockLines are what a face says: the time on the face (the main time,
+// or once it is spent — or when there is none — the byōyomi counting
+// down, or the word for a flag that fell), and a note under it (the
+// byōyomi or increment that follows the main time). Both are plain text;
+// renderClock styles them.
+func clockLines(f clockFace, w *words) (face, note string) {
 	switch {
+	case f.control.IsZero():
+		return "", ""
 	case f.flagged:
-		second = w.flagFell
+		return w.flagFell, ""
 	case f.main == 0 && f.control.Byoyomi > 0:
-		second = fmt.Sprintf(w.byoyomiLeft, seconds(f.byoyomi))
+		return fmt.Sprintf(w.byoyomiLeft, seconds(f.byoyomi)), ""
 	case f.control.Byoyomi > 0:
-		second = fmt.Sprintf(w.byoyomiEach, seconds(f.control.Byoyomi))
+		return clockTime(f.main), fmt.Sprintf(w.byoyomiEach, seconds(f.control.Byoyomi))
 	case f.control.Increment > 0:
-		second = fmt.Sprintf(w.incrementEach, shortDuration(f.control.Increment))
+		return clockTime(f.main), fmt.Sprintf(w.incrementEach, shortDuration(f.control.Increment))
 	}
-	return main, second
+	return clockTime(f.main), ""
 }
 
-// renderClock draws a face in width columns: the side and its main time
-// on the first line, byōyomi or increment on the second. The running side
-// is in the turn badge's colours; its last ten seconds in the error
-// colour, bold (reverse without colour), so a countdown is seen without
-// reading it.
+// renderClock draws a face in width columns: the side and its time on
+// the first line, what follows the main time on the second. The running
+// side is in the turn badge's colours; its last ten seconds, and a
+// fallen flag, in the error colour, bold (reverse and underlined without
+// colour), so a countdown is seen without reading it.
 func renderClock(f clockFace, label string, width int, st *Styles, m measure, w *words) []string {
-	main, second := clockLines(f, w)
-	if main == "" {
+	face, note := clockLines(f, w)
+	if face == "" {
 		return nil
 	}
-	face := " " + main + " "
+	l1 := spread(m, label, paintFace(f, face, st), width)
+	if note != "" && st != nil {
+		note = st.dim.render(note)
+	}
+	return []string{m.fit(l1, width), m.fit(spread(m, "", note, width), width)}
+}
+
+// paintFace styles a face's time by the state of its clock.
+func paintFace(f clockFace, text string, st *Styles) string {
 	switch {
 	case st == nil:
 		if f.running {
-			face = "[" + main + "]"
+			return "[" + text + "]"
 		}
+		return " " + text + " "
 	case f.flagged || f.urgent():
-		face = st.urgent.render(face)
+		return st.urgent.render(" " + text + " ")
 	case f.running:
-		face = st.turnBadge.render(face)
-	default:
-		face = st.bold.render(face)
+		return st.turnBadge.render(" " + text + " ")
 	}
-	l1 := spread(m, label, face, width)
-	if second != "" && st != nil && f.urgent() && f.main == 0 {
-		second = st.urgent.render(" " + second + " ")
-	} else if second != "" && st != nil {
-		second = st.dim.render(second)
-	}
-	return []string{m.fit(l1, width), m.fit(spread(m, "", second, width), width)}
+	return st.bold.render(" " + text + " ")
 }
 
 // clockInline is a face on one line, for the compact layout's hand lines:
-// "9:58 30s", or the byōyomi alone once the main time is spent.
+// "9:58 +30s", "秒読み 7".
 func clockInline(f clockFace, st *Styles, w *words) string {
-	main, second := clockLines(f, w)
-	if main == "" {
+	face, note := clockLines(f, w)
+	if face == "" {
 		return ""
 	}
-	text := main
-	if f.main == 0 && f.control.Byoyomi > 0 || f.flagged {
-		text = second
-	} else if second != "" {
-		text += " " + second
+	if note != "" {
+		face += " " + note
 	}
-	text = " " + text + " "
-	switch {
-	case st == nil:
-		if f.running {
-			return "[" + text[1:len(text)-1] + "]"
-		}
-		return text
-	case f.flagged || f.urgent():
-		return st.urgent.render(text)
-	case f.running:
-		return st.turnBadge.render(text)
-	}
-	return st.bold.render(text)
+	return paintFace(f, face, st)
 }

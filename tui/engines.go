@@ -44,15 +44,10 @@ func (c *common) playerChoices() []playerChoice {
 }
 
 // humanChoice is a person, as the lists offer one.
-func humanChoice() playerChoice {
-	return playerChoice{spec: match.Spec{Kind: match.HumanKind, Name: humanSpec}}
-}
+func humanChoice() playerChoice { return playerChoice{spec: match.Spec{Kind: match.HumanKind}} }
 
-// humanSpec is the spec text of a person, as match.ParseSpec reads it.
-var humanSpec = func() string {
-	sp, _ := match.ParseSpec("human")
-	return sp.Name
-}()
+// humanSpec is the spec text of a person, as game/match writes and reads it.
+var humanSpec = match.Spec{Kind: match.HumanKind}.String()
 
 // programChoices are the players a hint may come from: the built-in
 // levels and the engines.

@@ -40,7 +40,7 @@ type appWords struct {
 	resumeMoves, resumeLeft, resumeBroken, resumeAsk  string
 	resumeDeleted, setUpStart                         string
 	clockField, mainField, byoyomiField, incField     string
-	perSideField, whiteMain, whiteSecond              string
+	perSideField, whiteMain, whiteByoyomi, whiteInc   string
 	perSide                                           [2]string
 	moveDelay, keepGames, name1, name2, hintFrom      string
 	enginesItem, enginesTitle, enginesKeys, addEngine string
@@ -86,7 +86,7 @@ var appEnglish = appWords{
 	resumeBroken: "%s cannot be read: %v", resumeAsk: "Delete this game? y/n",
 	resumeDeleted: "deleted", setUpStart: "set-up position",
 	clockField: "Clock", mainField: "Main time", byoyomiField: "Byōyomi", incField: "Increment",
-	perSideField: "White's clock", whiteMain: "White's main time", whiteSecond: "White's byōyomi/inc.",
+	perSideField: "White's clock", whiteMain: "White's main time", whiteByoyomi: "White's byōyomi", whiteInc: "White's increment",
 	perSide:   [2]string{"same as Black's", "its own"},
 	moveDelay: "Move delay (watching)", keepGames: "Keep finished games", name1: "Player 1's name", name2: "Player 2's name",
 	hintFrom: "Hint from", enginesItem: "Engines ...", enginesTitle: "USI engines",
@@ -95,7 +95,7 @@ var appEnglish = appWords{
 	probing: "starting %s to read its name and options ...", probeFailed: "%s does not work as a USI engine: %v",
 	removeAsk: "Remove %s from the list? y/n", removed: "removed %s", added: "added %s",
 	editKeys:   "up/down option, left/right change, enter edit or toggle, r default, esc back",
-	addConfirm: "[ add to the list ]", optDefault: "default %s", nameField: "Name",
+	addConfirm: "[ add to the list ]", optDefault: "(default)", nameField: "Name",
 	settingsBroken:   "%v: the settings file is not read; the defaults are used and the file is left as it is",
 	settingsNotSaved: "settings are not saved while the file has an error",
 	settingsFailed:   "cannot save the settings: %v",
@@ -137,8 +137,8 @@ var appJapanese = appWords{
 	resumeEmpty: "保存された対局はありません", resumeMoves: "%d手", resumeLeft: "残り %s",
 	resumeBroken: "%s が読めません: %v", resumeAsk: "この対局を削除しますか? y/n",
 	resumeDeleted: "削除しました", setUpStart: "任意局面",
-	clockField: "持ち時間", mainField: "持ち時間", byoyomiField: "秒読み", incField: "加算",
-	perSideField: "後手の時間", whiteMain: "後手の持ち時間", whiteSecond: "後手の秒読み/加算",
+	clockField: "時計", mainField: "持ち時間", byoyomiField: "秒読み", incField: "加算",
+	perSideField: "後手の時間", whiteMain: "後手の持ち時間", whiteByoyomi: "後手の秒読み", whiteInc: "後手の加算",
 	perSide:   [2]string{"先手と同じ", "別に決める"},
 	moveDelay: "観戦時の待ち時間", keepGames: "終局した対局を保存", name1: "対局者1の名前", name2: "対局者2の名前",
 	hintFrom: "ヒントを聞く相手", enginesItem: "エンジン ...", enginesTitle: "USI エンジン",
@@ -147,7 +147,7 @@ var appJapanese = appWords{
 	probing: "%s を起動して名前とオプションを読んでいます ...", probeFailed: "%s は USI エンジンとして動きません: %v",
 	removeAsk: "%s を一覧から削除しますか? y/n", removed: "%s を削除しました", added: "%s を追加しました",
 	editKeys:   "↑↓ 項目  ←→ 変更  enter 編集/切替  r 既定値  esc 戻る",
-	addConfirm: "[ 一覧に追加 ]", optDefault: "既定値 %s", nameField: "名前",
+	addConfirm: "[ 一覧に追加 ]", optDefault: "(既定値)", nameField: "名前",
 	settingsBroken:   "%v: 設定ファイルを読めないので既定値を使います (ファイルはそのままです)",
 	settingsNotSaved: "設定ファイルに誤りがあるため、設定は保存されません",
 	settingsFailed:   "設定を保存できません: %v",

@@ -484,8 +484,8 @@ func (m *menuModel) resumeLines() []string {
 			continue
 		}
 		s := &e.setup
-		who := c.side(game.Black) + playerLabel(c, s.players[0], s.names[0]) + " " + w.versus + " " +
-			c.side(game.White) + playerLabel(c, s.players[1], s.names[1])
+		who := c.side(game.Black) + " " + playerLabel(c, s.players[0], s.names[0]) + "  " + w.versus + "  " +
+			c.side(game.White) + " " + playerLabel(c, s.players[1], s.names[1])
 		m.row(&lines, i, who)
 		var facts []string
 		if hc, ok := game.HandicapBySFEN(&s.start); ok {

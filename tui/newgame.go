@@ -276,11 +276,11 @@ func (f *newGameForm) lines(m *menuModel) []string {
 	st := c.styles
 	choices := c.playerChoices()
 	lw := maxWidth(c.m, mw.player1, mw.player2, mw.handicap, mw.seat, mw.pieces, w.clockField, w.mainField,
-		w.byoyomiField, w.incField, w.perSideField, w.whiteMain, w.whiteSecond)
+		w.byoyomiField, w.incField, w.perSideField, w.whiteMain, w.whiteByoyomi, w.whiteInc)
 	var lines []string
-	secondLabel := w.byoyomiField
+	secondLabel, whiteSecond := w.byoyomiField, w.whiteByoyomi
 	if f.kind == clockFischer {
-		secondLabel = w.incField
+		secondLabel, whiteSecond = w.incField, w.whiteInc
 	}
 	for i, r := range f.rows() {
 		var text string
@@ -317,7 +317,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 		case rowWhiteMain:
 			text = m.field(w.whiteMain, lw, clockValue(c, f.main[1]))
 		case rowWhiteSecond:
-			text = m.field(w.whiteSecond, lw, clockValue(c, f.second[1]))
+			text = m.field(whiteSecond, lw, clockValue(c, f.second[1]))
 		case rowPieces:
 			text = m.field(mw.pieces, lw, c.pieces.String())
 		case rowStart:

@@ -276,7 +276,7 @@ func (m *playModel) thinking() bool {
 // ready reports whether the person to move may move now: the match has
 // begun their turn and nothing they sent is on its way.
 func (m *playModel) ready() bool {
-	return m.sess != nil && !m.over() && !m.paused && !m.awaiting && m.turnPly == m.g.Len() && m.mayPlay(m.sideToMove())
+	return m.sess != nil && !m.over() && !m.paused && !m.awaiting && m.turnPly >= 0 && m.mayPlay(m.sideToMove())
 }
 
 // mayPlay reports whether the person at this screen plays side c: a
@@ -418,14 +418,21 @@ func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 			}
 		}
 	case match.MoveEvent:
-		if m.g.Len() != ev.Ply-1 || m.g.Play(ev.Move) != nil {
+		note := match.MoveNote{Spent: ev.Spent, Info: ev.Info}
+		switch {
+		case len(m.notes) != ev.Ply-1:
 			m.resync(ev.Ply)
-		} else {
-			m.notes = append(m.notes, match.MoveNote{Spent: ev.Spent, Info: ev.Info})
+		case m.g.Len() >= ev.Ply && m.g.Moves()[ev.Ply-1] == ev.Move:
+			// A person's move, shown when it was submitted.
+			m.notes = append(m.notes, note)
+		case m.g.Len() == ev.Ply-1 && m.g.Play(ev.Move) == nil:
+			m.notes = append(m.notes, note)
+			m.afterMove()
+		default:
+			m.resync(ev.Ply)
 		}
-		m.clock, m.awaiting = ev.Clock, false
+		m.clock = ev.Clock
 		m.last[ev.Side], m.think = ev.Info, nil
-		m.afterMove()
 	case match.UndoEvent:
 		m.resync(ev.Ply)
 		m.clock, m.think, m.awaiting = ev.Clock, nil, false
@@ -462,10 +469,12 @@ func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 }
 
 // resync rebuilds the mirror from the match when an event does not follow
-// from what the screen has (it never should; a listener may also have
-// missed nothing but the order).
+// from what the screen has (it should not happen: the screen shows a
+// person's move when the match takes it, and the match's own moves as they
+// come). ply is the number of moves the event speaks of; -1 always
+// rebuilds.
 func (m *playModel) resync(ply int) {
-	if m.g.Len() == ply {
+	if m.g.Len() == ply && len(m.notes) == ply {
 		return
 	}
 	snap := m.sess.m.Snapshot()
@@ -477,7 +486,7 @@ func (m *playModel) resync(ply int) {
 	}
 	m.g = g
 	m.notes = snap.Notes
-	m.refreshTexts()
+	m.afterMove()
 }
 
 // tick schedules the next redraw of a running clock: when its face next
@@ -543,10 +552,13 @@ func (m playModel) playMove(mv game.Move) (playModel, tea.Cmd) {
 		m.setError(m.explain(mv.USI(), err))
 		return m, nil
 	}
-	m.awaiting = true
-	m.clearPick()
-	m.typing = false
-	m.state = stateMove
+	// The match has checked the move and plays it: show it now, so that
+	// keys typed before its event arrives (a fast typist, a paste) read
+	// against the position they were typed for. The event confirms it.
+	if err := m.g.Play(mv); err != nil {
+		m.resync(-1)
+	}
+	m.afterMove()
 	return m, nil
 }
 
@@ -651,10 +663,12 @@ func (m *playModel) quiet() bool {
 		return false
 	case m.sess != nil && m.g.Result().Over() && m.result == nil:
 		return false // the match has yet to say the game is over
+	case m.sess != nil && len(m.notes) != m.g.Len():
+		return false // a move shown has yet to come back from the match
 	case m.sess == nil, m.over(), m.paused, m.noHuman():
 		// A game between programs goes on by itself: tests wait for what
 		// they look for.
 		return true
 	}
-	return m.ready()
+	return m.ready() && m.turnPly == m.g.Len()
 }

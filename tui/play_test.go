@@ -313,7 +313,7 @@ func TestKeepAndResume(t *testing.T) {
 		t.Fatalf("menu does not offer to resume:\n%s", s)
 	}
 	h2.press("enter")
-	if s := h2.screen(); !strings.Contains(s, "human vs") || !strings.Contains(s, "greedy") || !strings.Contains(s, "2 moves") {
+	if s := h2.screen(); !strings.Contains(s, "human  vs  △White greedy") || !strings.Contains(s, "2 moves") {
 		t.Fatalf("the Resume list:\n%s", s)
 	}
 	h2.press("enter")

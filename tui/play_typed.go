@@ -63,14 +63,16 @@ func (m *playModel) liveCheck() {
 		m.live = w.typeHint
 		return
 	}
+	if why := m.cannotMove(); why != "" {
+		// Not the person's move: say so, rather than read the text
+		// against a position it was not typed for.
+		m.live, m.liveErr = why, true
+		return
+	}
 	pos := m.g.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if err == nil {
 		m.live = "= " + m.describe(&pos, mv)
-		if why := m.cannotMove(); why != "" {
-			m.live += "  (" + why + ")"
-			m.liveErr = true
-		}
 		return
 	}
 	if a, ok := promotionChoice(err); ok {

@@ -148,7 +148,7 @@ func (m *playModel) statusRows() int {
 // showCursor reports whether the board cursor is shown: while a move can
 // be chosen with it.
 func (m *playModel) showCursor() bool {
-	return m.state == stateMove && !m.tray && !m.typing && !m.over() && m.review < 0
+	return m.state == stateMove && !m.tray && !m.typing && !m.over() && m.review < 0 && !m.noHuman()
 }
 
 // hand draws c's hand as the layout wants it: a line or a 駒台.

@@ -13,7 +13,8 @@ import (
 )
 
 // slowReader hands out its keys a few bytes at a time with a pause, as a
-// person types, so each arrives as its own read.
+// person types, so each arrives as its own read; a 0xff byte is a longer
+// pause (a person watching the reply come), not a key.
 type slowReader struct {
 	data []byte
 	step int
@@ -25,6 +26,11 @@ func (r *slowReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	time.Sleep(10 * time.Millisecond)
+	if r.data[0] == 0xff {
+		time.Sleep(500 * time.Millisecond)
+		r.data = r.data[1:]
+		return 0, nil
+	}
 	n := copy(p[:min(len(p), r.step)], r.data)
 	r.data = r.data[n:]
 	return n, nil
@@ -41,7 +47,7 @@ func TestProgramWithoutTTY(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	in := &slowReader{data: []byte("7g7f\r\x03"), step: 1}
+	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	m.useTerminal(Terminal{Profile: colorprofile.ANSI256})

@@ -101,7 +101,16 @@ func (m *playModel) record() *kifu.Record {
 		res = *m.result
 		res.Began = m.started
 	}
-	res.Names = [2]string{m.name(game.Black), m.name(game.White)}
+	for c := range res.Names {
+		// A built-in level by its own name, as the finished games have it.
+		res.Names[c] = m.names[c]
+		if res.Names[c] == "" && m.setup.players[c].Kind == match.BuiltinKind {
+			res.Names[c] = m.setup.players[c].Name
+		}
+		if res.Names[c] == "" {
+			res.Names[c] = m.name(game.Color(c))
+		}
+	}
 	return withPrior(MatchRecord(res, ""), m.setup.record, m.setup.from)
 }
 

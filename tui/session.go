@@ -98,13 +98,16 @@ func startSession(env sessionEnv, gen int, s *setup, reuse [2]match.Player, seed
 			}
 			players[c] = p
 		}
+		// A person without a name is called so; an engine by its id name.
+		// A built-in level keeps no name here: the screen names it in its
+		// language, records by its own name (recordNames).
 		names := s.names
 		for c, p := range players {
 			switch {
 			case names[c] != "":
 			case s.players[c].Kind == match.HumanKind:
 				names[c] = env.human
-			default:
+			case s.players[c].Kind == match.USIKind:
 				names[c] = p.Name()
 			}
 		}
@@ -147,12 +150,24 @@ func (s *session) next() tea.Cmd {
 				break
 			}
 			res := ev.Result
-			res.Names = s.names
+			res.Names = s.recordNames()
 			rec := withPrior(MatchRecord(res, ""), s.keep.setup.record, s.keep.setup.from)
-			out.saved, out.err = s.keep.finish(rec, s.env.gamesDir, s.names, ev.Result.Began)
+			out.saved, out.err = s.keep.finish(rec, s.env.gamesDir, res.Names, ev.Result.Began)
 		}
 		return out
 	}
+}
+
+// recordNames are the players' names as records write them: a built-in
+// level by its own name.
+func (s *session) recordNames() [2]string {
+	out := s.names
+	for c, p := range s.players {
+		if out[c] == "" {
+			out[c] = p.Name()
+		}
+	}
+	return out
 }
 
 // stop interrupts the game (中断) if it is still on, waits for the match

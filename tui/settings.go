@@ -262,6 +262,7 @@ func (m menuModel) enginesMsg(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.status, m.statusErr = fmt.Sprintf(w.probeFailed, msg.path, msg.err), true
 			return m, nil
 		}
+		m.status = ""
 		m.eng.options, m.eng.author, m.eng.ecursor = editableOptions(msg.options), msg.author, 0
 		if m.eng.entry < 0 {
 			m.eng.draft = EngineEntry{Name: msg.name, Path: msg.path, Options: map[string]any{}}
@@ -617,7 +618,7 @@ func (m *menuModel) editorLines() []string {
 			desc += fmt.Sprintf(" %d…%d", o.Min, o.Max)
 		}
 		if _, set := en.Options[o.Name]; !set {
-			desc += "  " + fmt.Sprintf(w.optDefault, "")
+			desc += "  " + w.optDefault
 		}
 		text := c.m.pad(c.m.truncate(o.Name, nw), nw) + "  " + value(i+1, shown) + "  " + st.dim.render(desc)
 		rows = append(rows, text)

@@ -64,7 +64,18 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 	}
 	bin := shogiBinary(t)
 	x := &tmuxApp{t: t, socket: fmt.Sprintf("shogi-test-%d-%d", os.Getpid(), time.Now().UnixNano()), state: t.TempDir()}
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", x.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		// The app keeps its game when the terminal goes: wait for it to
+		// end before its folders are removed.
+		pane, _ := exec.Command("tmux", "-L", x.socket, "display", "-p", "-t", "e2e", "#{pane_pid}").Output()
+		app := children(strings.TrimSpace(string(pane)))
+		_ = exec.Command("tmux", "-L", x.socket, "kill-server").Run()
+		for _, pid := range app {
+			for deadline := time.Now().Add(10 * time.Second); alive(pid) && time.Now().Before(deadline); {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+	})
 	base := "LANG=C.UTF-8 LC_ALL= RUNEWIDTH_EASTASIAN=0 TERM=xterm-256color COLORTERM= NO_COLOR= COLORFGBG= TMUX="
 	// The app's settings, data, logs and kept games go to the test's own
 	// folders, never the user's.
