@@ -20,9 +20,14 @@ import (
 
 // The test binary doubles as a scripted USI engine (see usitest): a
 // player "usi:"+os.Args[0] is that engine, behaving as the environment
-// variable usitest.Env says.
+// variable usitest.Env says; and as the shogi command itself when mainEnv
+// is set.
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	if os.Getenv(mainEnv) != "" {
+		// The test binary as the shogi command (cmd_serve_test.go).
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	// The commands read the user's settings and write kept games, records
 	// and logs: the tests give them directories of their own.
 	home, err := os.MkdirTemp("", "shogi-main-test-")

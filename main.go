@@ -11,6 +11,7 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
 
@@ -32,6 +33,7 @@ var commands = map[string]command{
 	"play":    runPlay,
 	"open":    runOpen,
 	"match":   runMatch,
+	"serve":   runServe,
 }
 
 func main() {
@@ -75,6 +77,7 @@ func usage(w io.Writer) {
                        convert a game record
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
+  serve [flags]        let people play each other over SSH: shogi serve -h
   version              the program's version (also --version)
 
 Every command takes -h. A value that starts with a dash (White's CSA move

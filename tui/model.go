@@ -123,6 +123,10 @@ type common struct {
 	engineEnv    []string
 	ts           match.TimeSource
 	gen          int // the last session generation handed out
+	// remote is set for a person on an SSH connection to shogi serve: no
+	// file of the server's is written on their behalf (w copies the game
+	// to their clipboard instead).
+	remote bool
 	// blocking, when set, wraps the commands that wait on something
 	// outside (a match's next event, a clock's or a spinner's tick): the
 	// tests' harness counts them apart from the commands that finish.

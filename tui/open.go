@@ -52,16 +52,7 @@ func Study(o Options, t Terminal, name string, data []byte, ply int) error {
 // progress is stopped and kept before run returns.
 func run(m *Model, t Terminal, signals bool, extra ...tea.ProgramOption) error {
 	m.useTerminal(t)
-	opts := []tea.ProgramOption{
-		tea.WithInput(t.In),
-		tea.WithOutput(t.Out),
-		tea.WithEnvironment(t.Env),
-		tea.WithColorProfile(t.Profile),
-	}
-	if t.Width > 0 && t.Height > 0 {
-		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
-	}
-	p := tea.NewProgram(m, append(opts, extra...)...)
+	p := tea.NewProgram(m, append(programOptions(t), extra...)...)
 	if signals {
 		// Bubble Tea ends the program on SIGTERM itself; a terminal that
 		// closes sends SIGHUP, which would kill the process outright.
@@ -81,6 +72,20 @@ func run(m *Model, t Terminal, signals bool, extra ...tea.ProgramOption) error {
 	_, err := p.Run()
 	m.Shutdown()
 	return err
+}
+
+// programOptions are a program's options for terminal t.
+func programOptions(t Terminal) []tea.ProgramOption {
+	opts := []tea.ProgramOption{
+		tea.WithInput(t.In),
+		tea.WithOutput(t.Out),
+		tea.WithEnvironment(t.Env),
+		tea.WithColorProfile(t.Profile),
+	}
+	if t.Width > 0 && t.Height > 0 {
+		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
+	}
+	return opts
 }
 
 // openStudyFile is how the menu opens a record: a file goes straight to

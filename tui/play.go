@@ -47,6 +47,10 @@ type setup struct {
 	record *kifu.Record
 	from   *kifu.Node
 	source string // the record's file
+
+	// table is a game at a table of shogi serve, which the screen
+	// follows instead of running a match of its own.
+	table *tableLink
 }
 
 // humans reports whether a person plays each side.
@@ -203,6 +207,9 @@ func newPlay(c *common, s setup) playModel {
 	}
 	m.cursor = game.NewSquare(5, 7)
 	h := s.humans()
+	if s.table != nil {
+		h = [2]bool{s.table.seat != nil && s.table.side == game.Black, s.table.seat != nil && s.table.side == game.White}
+	}
 	if h[game.White] && !h[game.Black] {
 		// The only human plays White: their side at the bottom, the cursor on it.
 		m.flip = true
@@ -214,6 +221,9 @@ func newPlay(c *common, s setup) playModel {
 
 // init starts the session: the players, then the match.
 func (m *playModel) init() tea.Cmd {
+	if m.setup.table != nil {
+		return m.followTable()
+	}
 	return m.startSession([2]match.Player{})
 }
 
@@ -266,7 +276,16 @@ func (m *playModel) thinking() bool {
 // ready reports whether the person to move may move now: the match has
 // begun their turn and nothing they sent is on its way.
 func (m *playModel) ready() bool {
-	return m.sess != nil && !m.over() && !m.paused && !m.awaiting && m.turnPly >= 0 && m.isHuman(m.sideToMove())
+	return m.sess != nil && !m.over() && !m.paused && !m.awaiting && m.turnPly >= 0 && m.mayPlay(m.sideToMove())
+}
+
+// mayPlay reports whether the person at this screen plays side c: a
+// person's side, and at a table the seat's side only.
+func (m *playModel) mayPlay(c game.Color) bool {
+	if t := m.setup.table; t != nil {
+		return t.seat != nil && t.side == c
+	}
+	return m.isHuman(c)
 }
 
 // refreshTexts rewrites the move list in the current notation.
@@ -346,6 +365,10 @@ func (m playModel) sessionStarted(msg sessionMsg) (playModel, tea.Cmd) {
 		return m, nil
 	}
 	m.sess = msg.s
+	if m.setup.table != nil {
+		m.tableStarted()
+		return m, m.c.block(m.sess.next())
+	}
 	for c, n := range msg.s.names {
 		if m.names[c] == "" {
 			m.names[c] = n
@@ -521,7 +544,11 @@ func (m playModel) playMove(mv game.Move) (playModel, tea.Cmd) {
 		return m, nil
 	}
 	pos := m.g.Position()
-	if err := m.sess.m.Submit(pos.SideToMove(), usi.BestMove{Move: mv}); err != nil {
+	submit := func() error { return m.sess.m.Submit(pos.SideToMove(), usi.BestMove{Move: mv}) }
+	if t := m.setup.table; t != nil {
+		submit = func() error { return t.seat.Move(mv) } // refused once the seat is gone
+	}
+	if err := submit(); err != nil {
 		m.setError(m.explain(mv.USI(), err))
 		return m, nil
 	}
@@ -549,6 +576,10 @@ func (m *playModel) cannotMove() string {
 		return m.startErr
 	case m.paused:
 		return w.pausedNow
+	case m.setup.table != nil && m.setup.table.seat == nil:
+		return m.c.rw().watching
+	case m.setup.table != nil && !m.mayPlay(m.sideToMove()):
+		return fmt.Sprintf(w.notYourTurn, m.name(m.sideToMove()))
 	case !m.isHuman(m.sideToMove()):
 		return fmt.Sprintf(w.notYourTurn, m.name(m.sideToMove()))
 	case !m.ready():

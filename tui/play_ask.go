@@ -54,6 +54,9 @@ func (m *playModel) ask(a confirmAction) {
 // humanSide is the colour a resignation is for: the side to move if human,
 // else the other side if human; ok is false when no human plays.
 func (m *playModel) humanSide() (c game.Color, ok bool) {
+	if t := m.setup.table; t != nil {
+		return t.side, t.seat != nil
+	}
 	side := m.sideToMove()
 	if m.isHuman(side) {
 		return side, true
@@ -111,11 +114,21 @@ func (m playModel) confirmKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 		s := setup{players: m.setup.players, names: m.setup.names, time: m.setup.time, start: m.pasted}
 		return m, m.stopSession(startMsg{setup: s})
 	case confirmResign:
+		if t := m.setup.table; t != nil {
+			if err := t.seat.Resign(); err != nil {
+				m.setError(err.Error())
+			}
+			return m, nil
+		}
 		c, _ := m.humanSide()
 		m.submitAnswer(c, usi.BestMove{Resign: true})
 	case confirmDeclare:
 		m.submitAnswer(m.sideToMove(), usi.BestMove{Win: true})
 	case confirmImpasse:
+		if t := m.setup.table; t != nil {
+			m.offerDraw(t)
+			return m, nil
+		}
 		if m.sess == nil {
 			m.setError(m.startErr)
 			return m, nil

@@ -69,6 +69,11 @@ func (m playModel) key(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 // commandKey handles the letter commands of a game in progress.
 func (m playModel) commandKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	k := m.c.keys
+	if m.c.remote {
+		if done, cmd := m.remoteKey(msg); done {
+			return m, cmd
+		}
+	}
 	switch {
 	case keyIs(msg, k.Help):
 		return m, m.openHelp()

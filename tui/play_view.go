@@ -490,12 +490,18 @@ func (m *playModel) confirmLine(width int) string {
 	case confirmImpasse:
 		pos := m.g.Position()
 		ask, keys = fmt.Sprintf(w.askImpasse, pos.Points(game.Black), pos.Points(game.White)), w.keysEnd
+		if m.setup.table != nil {
+			ask = fmt.Sprintf(c.rw().askDraw, pos.Points(game.Black), pos.Points(game.White))
+		}
 	case confirmDeclare:
 		ask, keys = w.askDeclare, w.keysYesNo
 	case confirmLeave:
 		ask, keys = w.askLeave, w.keysLeave
 		if m.fromStudy {
 			ask, keys = w.askLeaveStudy, w.keysLeaveStudy
+		}
+		if m.setup.table != nil && m.setup.table.seat != nil && !m.over() {
+			ask = fmt.Sprintf(c.rw().askLeaveTable, m.setup.table.grace)
 		}
 	case confirmPaste:
 		ask, keys = w.askPasteGame, w.keysYesNo
@@ -507,8 +513,15 @@ func (m *playModel) confirmLine(width int) string {
 }
 
 // helpBindings is the help bar: the game's keys, or once it is over the
-// keys that still do something.
+// keys that still do something (over SSH, the ones that work there).
 func (m *playModel) helpBindings() []key.Binding {
+	if m.c.remote {
+		return m.remoteBindings(m.localBindings())
+	}
+	return m.localBindings()
+}
+
+func (m *playModel) localBindings() []key.Binding {
 	k := m.c.keys
 	if m.noHuman() && !m.over() {
 		return []key.Binding{k.Pause, k.Step, k.Review, k.Leave, k.Help, k.Flip, k.Notation, k.Save}

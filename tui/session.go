@@ -38,6 +38,9 @@ type session struct {
 	keep    *keeper
 	env     sessionEnv
 	hint    *hinter
+	// table is set for a table of shogi serve: the lobby owns the match,
+	// runs it and writes its record; the screen only follows it.
+	table bool
 
 	stopOnce sync.Once
 	mu       sync.Mutex
@@ -135,6 +138,9 @@ func (s *session) next() tea.Cmd {
 			return eventMsg{gen: s.gen, ended: true}
 		}
 		out := eventMsg{gen: s.gen, ev: ev}
+		if s.table {
+			return out
+		}
 		switch ev := ev.(type) {
 		case match.MoveEvent, match.UndoEvent:
 			out.err = s.keep.save(s.m.Snapshot(), s.env.ts.Now())
@@ -174,6 +180,10 @@ func (s *session) stop(reason string) {
 		return
 	}
 	s.stopOnce.Do(func() {
+		if s.table {
+			s.sub.Close() // the game goes on without this screen
+			return
+		}
 		_ = s.m.Abort(reason)
 		select {
 		case <-s.m.Done():

@@ -1,0 +1,379 @@
+// Package lobby keeps the tables of a shogi server: games between two
+// people on other connections, each a game/match Match with two Human
+// players under a clock, found by a short code.
+//
+// A person Creates a table (time control, handicap, who takes Black or
+// furigoma) and tells the code to a friend, who Joins it; the game starts
+// when both seats are taken. Anyone with the code may Watch. A player
+// whose connection drops keeps the seat for a grace period while the
+// clock runs, and loses if not back by then; coming back is joining the
+// same code under the same name. Players resign, offer draws (settled by
+// the impasse rule, 持将棋) and talk in a one-line chat. Every game is
+// written to the games folder as KIF after each move and when it ends, so
+// neither a crash nor a shutdown loses it.
+//
+// The lobby is server-side state only: it knows nothing of SSH or
+// terminals, and the app drives it through Seat and Watcher.
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/kifu"
+)
+
+// Config sets up a lobby. The zero value works: no games folder, a grace
+// period of a minute, the real clock.
+type Config struct {
+	// GamesDir is where games are written (KIF); "" keeps none.
+	GamesDir string
+	// Grace is how long a player who dropped keeps the seat (default 60s).
+	Grace time.Duration
+	// Margin is how far past a side's time a move may arrive over the
+	// network before the flag falls (default 1s).
+	Margin time.Duration
+	// MaxTables bounds the tables open at once (default 1000).
+	MaxTables int
+	// Linger is how long a finished table stays to be looked at and
+	// copied once its players have left (default 10 minutes).
+	Linger time.Duration
+	// TimeSource is the clock of the matches and the grace periods; nil
+	// is the real one.
+	TimeSource match.TimeSource
+	// Rand draws codes and furigoma; nil seeds one.
+	Rand *rand.Rand
+	// Log receives one line per game, at its end (Info), and the
+	// tables' comings and goings (Debug); nil discards.
+	Log *slog.Logger
+	// Record turns a finished (or interrupted) game into the record that
+	// is written; nil uses a plain one (players, times, ending).
+	Record func(res match.Result, event string) *kifu.Record
+	// Event names the games in their records (棋戦); default "shogi serve".
+	Event string
+}
+
+// Errors of the lobby's requests.
+var (
+	ErrNoTable    = errors.New("no table has that code")
+	ErrTableFull  = errors.New("both seats at that table are taken (watch it instead)")
+	ErrTooMany    = errors.New("the server has as many tables as it can hold; try again later")
+	ErrNotStarted = errors.New("the game has not started")
+	ErrGone       = errors.New("you are no longer seated at that table")
+	ErrShutdown   = errors.New("the server is shutting down")
+)
+
+// Lobby holds the tables by code.
+type Lobby struct {
+	cfg Config
+	ts  match.TimeSource
+	log *slog.Logger
+
+	mu       sync.Mutex
+	rng      *rand.Rand
+	tables   map[string]*Table
+	shutdown bool
+	games    sync.WaitGroup // running tables' game goroutines
+}
+
+// New returns an empty lobby.
+func New(cfg Config) *Lobby {
+	if cfg.Grace <= 0 {
+		cfg.Grace = time.Minute
+	}
+	if cfg.Margin <= 0 {
+		cfg.Margin = time.Second
+	}
+	if cfg.MaxTables <= 0 {
+		cfg.MaxTables = 1000
+	}
+	if cfg.Linger <= 0 {
+		cfg.Linger = 10 * time.Minute
+	}
+	if cfg.Event == "" {
+		cfg.Event = "shogi serve"
+	}
+	if cfg.Record == nil {
+		cfg.Record = plainRecord
+	}
+	l := &Lobby{cfg: cfg, ts: cfg.TimeSource, log: cfg.Log, rng: cfg.Rand, tables: map[string]*Table{}}
+	if l.ts == nil {
+		l.ts = match.RealTime{}
+	}
+	if l.log == nil {
+		l.log = slog.New(slog.DiscardHandler)
+	}
+	if l.rng == nil {
+		l.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	return l
+}
+
+// Grace returns how long a dropped player keeps the seat.
+func (l *Lobby) Grace() time.Duration { return l.cfg.Grace }
+
+// Person is who sits down or watches: the name typed in the app and, when
+// the server checks keys, the fingerprint of the SSH key.
+type Person struct {
+	Name string
+	Key  string
+}
+
+// SeatChoice is who takes Black at a new table.
+type SeatChoice int
+
+const (
+	CreatorBlack SeatChoice = iota // the creator plays Black (the handicap receiver, 下手)
+	CreatorWhite                   // the creator plays White (the handicap giver, 上手)
+	Furigoma                       // five pawns decide
+)
+
+// Options are a new table's rules.
+type Options struct {
+	Time     match.TimeControl // both sides'; zero is no clock
+	Handicap string            // a game.FindHandicap name; "" is an even game
+	Seat     SeatChoice
+}
+
+// MaxName and MaxChat bound what a person types, in characters.
+const (
+	MaxName = 20
+	MaxChat = 200
+)
+
+// CleanName makes a typed name fit to show to others: no control
+// characters, at most MaxName characters; "" if nothing is left.
+func CleanName(s string) string { return clean(s, MaxName) }
+
+// Create opens a table with p in the first seat and returns that seat.
+func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
+	p.Name = CleanName(p.Name)
+	if p.Name == "" {
+		return nil, errors.New("a player needs a name")
+	}
+	start := game.StartPosition()
+	handicap := ""
+	if o.Handicap != "" {
+		h, ok := game.FindHandicap(o.Handicap)
+		if !ok {
+			return nil, fmt.Errorf("unknown handicap %q", o.Handicap)
+		}
+		if h.Key != "even" {
+			handicap = h.Key
+		}
+		start = h.Position()
+	}
+	if o.Time.Main < 0 || o.Time.Byoyomi < 0 || o.Time.Increment < 0 {
+		return nil, errors.New("a time control cannot be negative")
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.shutdown {
+		return nil, ErrShutdown
+	}
+	if len(l.tables) >= l.cfg.MaxTables {
+		return nil, ErrTooMany
+	}
+	code := newCode(l.rng)
+	for l.tables[code] != nil {
+		code = newCode(l.rng)
+	}
+	t := &Table{l: l, done: make(chan struct{}), code: code, opts: o, handicap: handicap, start: start, created: l.ts.Now(),
+		listeners: map[*Feed]struct{}{}, offer: -1}
+	t.seats[0] = &seatState{person: p, present: true}
+	l.tables[code] = t
+	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
+	return t.newSeat(0), nil
+}
+
+// Join sits p at the table with code: in its free seat, or back in the
+// seat p left (same name, and same key if p had one).
+func (l *Lobby) Join(code string, p Person) (*Seat, error) {
+	p.Name = CleanName(p.Name)
+	if p.Name == "" {
+		return nil, errors.New("a player needs a name")
+	}
+	t := l.Table(code)
+	if t == nil {
+		return nil, ErrNoTable
+	}
+	return t.join(p)
+}
+
+// Watch follows the table with code as a spectator.
+func (l *Lobby) Watch(code string, p Person) (*Watcher, error) {
+	t := l.Table(code)
+	if t == nil {
+		return nil, ErrNoTable
+	}
+	return t.watch(p), nil
+}
+
+// Table returns the table with code (as NormalizeCode reads it), or nil.
+func (l *Lobby) Table(code string) *Table {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.tables[NormalizeCode(code)]
+}
+
+// Info describes a table for a list.
+type Info struct {
+	Code     string
+	Names    [2]string // by colour once the game started; creator first before
+	Started  bool
+	Over     bool
+	Moves    int
+	Time     match.TimeControl
+	Handicap string // a handicap's key; "" for even
+	Watchers int
+	Created  time.Time
+}
+
+// Tables lists the tables, games in progress first, newest first.
+func (l *Lobby) Tables() []Info {
+	l.mu.Lock()
+	ts := make([]*Table, 0, len(l.tables))
+	for _, t := range l.tables {
+		ts = append(ts, t)
+	}
+	l.mu.Unlock()
+	out := make([]Info, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, t.Info())
+	}
+	slices.SortFunc(out, func(a, b Info) int {
+		rank := func(i Info) int {
+			switch {
+			case i.Started && !i.Over:
+				return 0
+			case !i.Started:
+				return 1
+			}
+			return 2
+		}
+		if r := rank(a) - rank(b); r != 0 {
+			return r
+		}
+		return b.Created.Compare(a.Created)
+	})
+	return out
+}
+
+// Shutdown closes the lobby: no new tables, every game in progress is
+// interrupted (中断) with reason and written, and every listener is told.
+// It returns once the games are written or ctx ends.
+func (l *Lobby) Shutdown(ctx context.Context, reason string) error {
+	l.mu.Lock()
+	l.shutdown = true
+	ts := make([]*Table, 0, len(l.tables))
+	for _, t := range l.tables {
+		ts = append(ts, t)
+	}
+	l.mu.Unlock()
+	for _, t := range ts {
+		t.abort(reason)
+	}
+	done := make(chan struct{})
+	go func() {
+		l.games.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	for _, t := range ts {
+		t.close(reason)
+	}
+	return nil
+}
+
+// remove forgets a table.
+func (l *Lobby) remove(t *Table) {
+	l.mu.Lock()
+	if l.tables[t.code] == t {
+		delete(l.tables, t.code)
+	}
+	l.mu.Unlock()
+}
+
+// toss throws the pawns with the lobby's generator.
+func (l *Lobby) toss() game.Furigoma {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return game.TossPawns(l.rng)
+}
+
+func (s SeatChoice) String() string {
+	switch s {
+	case CreatorBlack:
+		return "creator-black"
+	case CreatorWhite:
+		return "creator-white"
+	}
+	return "furigoma"
+}
+
+func handicapName(key string) string {
+	if key == "" {
+		return "even"
+	}
+	return key
+}
+
+// plainRecord is the record written when the lobby is given no Record
+// function: the players, the time control, every move's time and the end.
+func plainRecord(res match.Result, event string) *kifu.Record {
+	const stamp = "2006/01/02 15:04:05"
+	headers := []kifu.Header{{Key: "開始日時", Value: res.Began.Format(stamp)}}
+	if !res.Ended.IsZero() {
+		headers = append(headers, kifu.Header{Key: "終了日時", Value: res.Ended.Format(stamp)})
+	}
+	headers = append(headers, kifu.Header{Key: "棋戦", Value: event})
+	if !res.Time[0].IsZero() {
+		headers = append(headers, kifu.Header{Key: "持ち時間", Value: res.Time[0].CSA()})
+	}
+	headers = append(headers, kifu.Header{Key: "先手", Value: res.Names[game.Black]}, kifu.Header{Key: "後手", Value: res.Names[game.White]})
+	elapsed := make([]time.Duration, res.Opening, res.Opening+len(res.Notes))
+	for _, n := range res.Notes {
+		elapsed = append(elapsed, n.Spent)
+	}
+	r := kifu.FromGame(res.Game, headers, elapsed)
+	if res.Aborted {
+		line := r.MainLine()
+		last := r.Root
+		if len(line) > 0 {
+			last = line[len(line)-1]
+		}
+		r.AddEnding(last, kifu.Interrupt, "").Comment = res.Reason
+	}
+	return r
+}
+
+// fileName is a game's file name: when it began, its code and players,
+// with anything a file system might refuse replaced.
+func fileName(began time.Time, code string, names [2]string) string {
+	safe := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if strings.ContainsRune(`/\:*?"<>|.`, r) || r < ' ' {
+				return '_'
+			}
+			return r
+		}, s)
+	}
+	return fmt.Sprintf("%s-%s-%s-%s", began.Format("20060102-150405"), code, safe(names[0]), safe(names[1]))
+}
+
+// ensureDir makes the games folder.
+func ensureDir(dir string) error { return os.MkdirAll(dir, 0o755) }

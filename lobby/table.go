@@ -1,0 +1,596 @@
+package lobby
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi"
+	"example.com/shogi/kifu"
+)
+
+// Table is one game between two people, and its spectators.
+type Table struct {
+	l        *Lobby
+	code     string
+	opts     Options
+	handicap string
+	start    game.Position
+	created  time.Time
+	done     chan struct{} // closed when the table closes
+
+	mu        sync.Mutex
+	seats     [2]*seatState // in order of arrival: the creator first
+	colour    [2]game.Color // each seat's colour, once the game started
+	toss      *game.Furigoma
+	m         *match.Match
+	cancel    context.CancelFunc
+	began     time.Time
+	names     [2]string // by colour
+	path      string    // the record's file, "" when games are not kept
+	listeners map[*Feed]struct{}
+	watchers  int
+	offer     int         // the colour offering a draw, or -1
+	why       [2]string   // by colour: what the record says of that side's forfeit
+	chat      []ChatEvent // the last lines, for late joiners
+	end       *EndEvent
+	closed    bool
+}
+
+// seatState is a seat's occupant.
+type seatState struct {
+	person   Person
+	present  bool
+	gen      int   // which Seat handle is the current one
+	feed     *Feed // the current handle's events
+	deadline time.Time
+}
+
+// keptChat is how many chat lines a late joiner is shown.
+const keptChat = 20
+
+// Code returns the table's code.
+func (t *Table) Code() string { return t.code }
+
+// Info describes the table.
+func (t *Table) Info() Info {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := Info{Code: t.code, Started: t.m != nil, Over: t.end != nil, Time: t.opts.Time, Handicap: t.handicap,
+		Watchers: t.watchers, Created: t.created}
+	if t.m != nil {
+		i.Names = t.names
+		s := t.m.Snapshot()
+		i.Moves = len(s.Moves)
+	} else {
+		for k, s := range t.seats {
+			if s != nil {
+				i.Names[k] = s.person.Name
+			}
+		}
+	}
+	return i
+}
+
+// Seat is a player's place at a table, held by one connection. When the
+// same player sits down again from another connection, the older Seat is
+// closed (its feed ends) and its requests fail with ErrGone.
+type Seat struct {
+	t    *Table
+	idx  int
+	gen  int
+	feed *Feed
+}
+
+// newSeat hands out a fresh handle for seat idx; t.mu is held.
+func (t *Table) newSeat(idx int) *Seat {
+	st := t.seats[idx]
+	if st.feed != nil {
+		st.feed.put(ClosedEvent{Reason: "you sat down at this table from another connection"})
+		delete(t.listeners, st.feed)
+	}
+	st.gen++
+	f := newFeed()
+	st.feed = f
+	t.listeners[f] = struct{}{}
+	t.catchUp(f)
+	return &Seat{t: t, idx: idx, gen: st.gen, feed: f}
+}
+
+// catchUp tells a new listener what has happened so far; t.mu is held.
+func (t *Table) catchUp(f *Feed) {
+	if t.m != nil {
+		f.put(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
+		for k, s := range t.seats {
+			if !s.present && t.end == nil {
+				f.put(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Deadline: s.deadline})
+			}
+		}
+		if t.offer >= 0 && t.end == nil {
+			f.put(DrawEvent{Side: game.Color(t.offer), Offered: true})
+		}
+	}
+	for _, c := range t.chat {
+		f.put(c)
+	}
+	if t.end != nil {
+		f.put(*t.end)
+	}
+}
+
+// broadcast queues e for every listener; t.mu is held.
+func (t *Table) broadcast(e Event) {
+	for f := range t.listeners {
+		f.put(e)
+	}
+}
+
+// join seats p: in the free seat, or back in the seat p had.
+func (t *Table) join(p Person) (*Seat, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil, ErrNoTable
+	}
+	for k, s := range t.seats {
+		if s == nil || !strings.EqualFold(s.person.Name, p.Name) || s.person.Key != p.Key {
+			continue
+		}
+		// The same player again: back after a drop, or from a second
+		// connection while the first is not yet known to be dead — but a
+		// name alone does not take a seat from a connected player.
+		if s.present && p.Key == "" {
+			return nil, fmt.Errorf("%s is seated at that table and connected", s.person.Name)
+		}
+		seat := t.newSeat(k)
+		if !s.present {
+			s.present = true
+			if t.m != nil {
+				t.broadcast(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Present: true})
+			}
+			t.l.log.Debug("player back", "code", t.code, "name", s.person.Name)
+		}
+		return seat, nil
+	}
+	if t.seats[1] != nil {
+		return nil, ErrTableFull
+	}
+	t.seats[1] = &seatState{person: p, present: true}
+	seat := t.newSeat(1)
+	if err := t.begin(); err != nil {
+		return nil, err
+	}
+	return seat, nil
+}
+
+// begin starts the game once both seats are taken; t.mu is held.
+func (t *Table) begin() error {
+	switch t.opts.Seat {
+	case CreatorBlack:
+		t.colour = [2]game.Color{game.Black, game.White}
+	case CreatorWhite:
+		t.colour = [2]game.Color{game.White, game.Black}
+	default:
+		toss := t.l.toss() // the creator tosses
+		t.toss = &toss
+		t.colour = [2]game.Color{game.White, game.Black}
+		if toss.TosserIsBlack {
+			t.colour = [2]game.Color{game.Black, game.White}
+		}
+	}
+	var players [2]match.Player
+	for k, s := range t.seats {
+		c := t.colour[k]
+		t.names[c] = s.person.Name
+		players[c] = match.NewHuman(s.person.Name)
+	}
+	m, err := match.New(match.Config{Start: t.start, Players: players, Time: [2]match.TimeControl{t.opts.Time, t.opts.Time},
+		Margin: t.l.cfg.Margin, TimeSource: t.l.ts})
+	if err != nil {
+		return err
+	}
+	t.m = m
+	t.began = t.l.ts.Now()
+	if t.l.cfg.GamesDir != "" {
+		t.path = filepath.Join(t.l.cfg.GamesDir, fileName(t.began, t.code, t.names)+".kif")
+	}
+	sub := m.Subscribe()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.cancel = cancel
+	t.l.games.Add(1)
+	go m.Run(ctx)
+	go t.follow(sub)
+	t.broadcast(StartEvent{Match: m, Names: t.names, Toss: t.toss})
+	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
+		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
+	return nil
+}
+
+// follow watches the match for the table: a draw offer lapses when the
+// other side moves, the record is written after every move and at the
+// end.
+func (t *Table) follow(sub *match.Subscription) {
+	defer t.l.games.Done()
+	defer t.cancel()
+	for {
+		ev, err := sub.Next(context.Background())
+		if err != nil {
+			return
+		}
+		switch ev := ev.(type) {
+		case match.MoveEvent:
+			t.mu.Lock()
+			if t.offer >= 0 && game.Color(t.offer) != ev.Side {
+				t.broadcast(DrawEvent{Side: game.Color(t.offer)})
+				t.offer = -1
+			}
+			t.mu.Unlock()
+			t.save(t.inProgress())
+		case match.UndoEvent:
+			t.save(t.inProgress())
+		case match.GameOverEvent:
+			t.finish(ev.Result)
+			return
+		}
+	}
+}
+
+// inProgress is the game so far as a result with no ending, for the
+// record written after each move.
+func (t *Table) inProgress() match.Result {
+	s := t.m.Snapshot()
+	g := game.NewGame(s.Start)
+	for _, mv := range s.Moves {
+		if g.Play(mv) != nil {
+			break
+		}
+	}
+	return match.Result{Game: g, Opening: s.Opening, Notes: s.Notes, Names: s.Names,
+		Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Began: t.began}
+}
+
+// save writes the game's record, in Shift_JIS as KIF is, or in UTF-8
+// beside it (.kifu) when a name holds a character Shift_JIS lacks.
+func (t *Table) save(res match.Result) (string, error) {
+	if t.path == "" {
+		return "", nil
+	}
+	if err := ensureDir(filepath.Dir(t.path)); err != nil {
+		return "", err
+	}
+	rec := t.l.cfg.Record(res, t.l.cfg.Event)
+	data, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.ShiftJIS})
+	path := t.path
+	if err != nil {
+		path += "u"
+		if data, err = kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8}); err != nil {
+			return "", err
+		}
+	}
+	if err := kifu.WriteFileAtomic(path, data); err != nil {
+		t.l.log.Error("cannot write game", "code", t.code, "err", err)
+		return "", err
+	}
+	return path, nil
+}
+
+// finish records the end of the game and tells everyone.
+func (t *Table) finish(res match.Result) {
+	t.mu.Lock()
+	if res.Ending == game.Resignation {
+		if winner, ok := res.Winner(); ok && t.why[winner.Other()] != "" {
+			res.Reason = t.why[winner.Other()]
+		}
+	}
+	t.offer = -1
+	t.mu.Unlock()
+	path, err := t.save(res)
+	t.mu.Lock()
+	e := EndEvent{Result: res, Path: path, Err: err}
+	t.end = &e
+	t.broadcast(e)
+	t.mu.Unlock()
+	attrs := []any{"code", t.code, "black", res.Names[game.Black], "white", res.Names[game.White],
+		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil,
+		"began", t.began.Format(time.RFC3339), "duration", res.Ended.Sub(t.began).Round(time.Second).String(),
+		"result", res.Result.String(), "reason", res.Reason, "moves", res.Game.Len(), "aborted", res.Aborted, "file", path}
+	if err != nil {
+		attrs = append(attrs, "err", err)
+	}
+	t.l.log.Info("game over", attrs...)
+	c, stop := t.l.ts.After(t.l.cfg.Linger)
+	go t.linger(c, stop)
+}
+
+// linger keeps a finished table for a while, then closes it.
+func (t *Table) linger(c <-chan time.Time, stop func()) {
+	defer stop()
+	select {
+	case <-c:
+		t.close("the table closed")
+	case <-t.done:
+	}
+}
+
+// abort interrupts a game in progress.
+func (t *Table) abort(reason string) {
+	t.mu.Lock()
+	m := t.m
+	t.mu.Unlock()
+	if m != nil {
+		_ = m.Abort(reason)
+	}
+}
+
+// close ends the table: its listeners are told and it leaves the lobby.
+func (t *Table) close(reason string) {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return
+	}
+	t.closed = true
+	close(t.done)
+	t.broadcast(ClosedEvent{Reason: reason})
+	t.listeners = map[*Feed]struct{}{}
+	t.mu.Unlock()
+	t.l.remove(t)
+}
+
+// current returns the seat's state if s is still the current handle of
+// a connected player; t.mu is held.
+func (s *Seat) current() (*seatState, bool) {
+	st := s.t.seats[s.idx]
+	return st, st != nil && st.gen == s.gen && st.present && !s.t.closed
+}
+
+// Table returns the seat's table.
+func (s *Seat) Table() *Table { return s.t }
+
+// Code returns the table's code.
+func (s *Seat) Code() string { return s.t.code }
+
+// Events returns the seat's queue of table events.
+func (s *Seat) Events() *Feed { return s.feed }
+
+// Side returns the seat's colour; ok is false before the game starts.
+func (s *Seat) Side() (c game.Color, ok bool) {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	return s.t.colour[s.idx], s.t.m != nil
+}
+
+// Name returns the seated player's name.
+func (s *Seat) Name() string {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	return s.t.seats[s.idx].person.Name
+}
+
+// Match returns the table's match, or nil before the game starts.
+func (s *Seat) Match() *match.Match {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	return s.t.m
+}
+
+// playing returns the match and the seat's colour for a request.
+func (s *Seat) playing() (*match.Match, game.Color, error) {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	if _, ok := s.current(); !ok {
+		return nil, 0, ErrGone
+	}
+	if s.t.m == nil {
+		return nil, 0, ErrNotStarted
+	}
+	return s.t.m, s.t.colour[s.idx], nil
+}
+
+// Move plays mv for the seat's side; an illegal move is refused with the
+// match's error and the game goes on.
+func (s *Seat) Move(mv game.Move) error {
+	m, c, err := s.playing()
+	if err != nil {
+		return err
+	}
+	return m.Submit(c, usi.BestMove{Move: mv})
+}
+
+// Resign resigns the game for the seat's side.
+func (s *Seat) Resign() error {
+	m, c, err := s.playing()
+	if err != nil {
+		return err
+	}
+	return m.Submit(c, usi.BestMove{Resign: true}) // on either side's turn
+}
+
+// OfferDraw offers a draw, or accepts the opponent's standing offer. An
+// agreed draw ends the game under the impasse rule (持将棋): each side
+// needs 24 points for it to be a draw, and a side short of them loses. An
+// offer lapses when the opponent moves instead of answering.
+func (s *Seat) OfferDraw() error {
+	m, c, err := s.playing()
+	if err != nil {
+		return err
+	}
+	s.t.mu.Lock()
+	if s.t.end != nil {
+		s.t.mu.Unlock()
+		return match.ErrOver
+	}
+	if s.t.offer == int(c.Other()) {
+		s.t.offer = -1
+		s.t.mu.Unlock()
+		return m.Impasse()
+	}
+	if s.t.offer != int(c) {
+		s.t.offer = int(c)
+		s.t.broadcast(DrawEvent{Side: c, Offered: true})
+	}
+	s.t.mu.Unlock()
+	return nil
+}
+
+// DeclineDraw turns down the opponent's offer (or withdraws one's own).
+func (s *Seat) DeclineDraw() error {
+	_, _, err := s.playing()
+	if err != nil {
+		return err
+	}
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	if s.t.offer >= 0 {
+		s.t.broadcast(DrawEvent{Side: game.Color(s.t.offer)})
+		s.t.offer = -1
+	}
+	return nil
+}
+
+// DrawOffered returns the side whose draw offer stands.
+func (s *Seat) DrawOffered() (c game.Color, ok bool) {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	return game.Color(max(s.t.offer, 0)), s.t.offer >= 0
+}
+
+// Say sends a line to the table's chat.
+func (s *Seat) Say(text string) error {
+	s.t.mu.Lock()
+	defer s.t.mu.Unlock()
+	st, ok := s.current()
+	if !ok {
+		return ErrGone
+	}
+	s.t.say(ChatEvent{Name: st.person.Name, Side: s.t.colour[s.idx], Text: text})
+	return nil
+}
+
+// say cleans and sends a chat line; t.mu is held.
+func (t *Table) say(e ChatEvent) {
+	e.Text = clean(e.Text, MaxChat)
+	if e.Text == "" {
+		return
+	}
+	e.At = t.l.ts.Now()
+	t.chat = append(t.chat, e)
+	if len(t.chat) > keptChat {
+		t.chat = t.chat[len(t.chat)-keptChat:]
+	}
+	t.broadcast(e)
+}
+
+// Leave says the seat's connection is gone. Before the game, the creator
+// leaving closes the table; during it, the seat is kept for the lobby's
+// grace period, the clock running, and the player loses if not back by
+// then; after it, nothing more happens.
+func (s *Seat) Leave() {
+	t := s.t
+	t.mu.Lock()
+	st, ok := s.current()
+	if !ok {
+		t.mu.Unlock()
+		return
+	}
+	st.present = false
+	delete(t.listeners, s.feed)
+	switch {
+	case t.m == nil:
+		t.mu.Unlock()
+		t.l.log.Debug("table closed", "code", t.code, "why", "its creator left before the game")
+		t.close("the table's creator left")
+		return
+	case t.end != nil:
+		t.mu.Unlock()
+		return
+	}
+	c := t.colour[s.idx]
+	st.deadline = t.l.ts.Now().Add(t.l.cfg.Grace)
+	t.broadcast(PresenceEvent{Side: c, Name: st.person.Name, Deadline: st.deadline})
+	gen := st.gen
+	t.mu.Unlock()
+	t.l.log.Debug("player dropped", "code", t.code, "name", st.person.Name, "grace", t.l.cfg.Grace.String())
+	// The timer starts here, not on the goroutine, so that a test's fake
+	// clock moved on after Leave returns always fires it.
+	wait, stop := t.l.ts.After(t.l.cfg.Grace)
+	go t.grace(s.idx, gen, wait, stop)
+}
+
+// grace waits out a dropped player's grace period.
+func (t *Table) grace(idx, gen int, wait <-chan time.Time, stop func()) {
+	defer stop()
+	select {
+	case <-wait:
+	case <-t.done:
+		return
+	}
+	t.mu.Lock()
+	st := t.seats[idx]
+	if st.present || st.gen != gen || t.end != nil || t.m == nil {
+		t.mu.Unlock()
+		return
+	}
+	c := t.colour[idx]
+	t.why[c] = fmt.Sprintf("%s (%s) left and did not come back within %s", st.person.Name, c, t.l.cfg.Grace)
+	m := t.m
+	t.mu.Unlock()
+	_ = m.Submit(c, usi.BestMove{Resign: true})
+}
+
+// Watcher follows a table as a spectator.
+type Watcher struct {
+	t    *Table
+	feed *Feed
+	name string
+	once sync.Once
+}
+
+// watch adds a spectator.
+func (t *Table) watch(p Person) *Watcher {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f := newFeed()
+	w := &Watcher{t: t, feed: f, name: CleanName(p.Name)}
+	if t.closed {
+		f.put(ClosedEvent{Reason: "the table closed"})
+		return w
+	}
+	t.listeners[f] = struct{}{}
+	t.watchers++
+	t.catchUp(f)
+	return w
+}
+
+// Table returns the watched table.
+func (w *Watcher) Table() *Table { return w.t }
+
+// Events returns the spectator's queue of table events.
+func (w *Watcher) Events() *Feed { return w.feed }
+
+// Say sends a spectator's line to the table's chat.
+func (w *Watcher) Say(text string) {
+	w.t.mu.Lock()
+	defer w.t.mu.Unlock()
+	if w.name == "" || w.t.closed {
+		return
+	}
+	w.t.say(ChatEvent{Name: w.name, Spectator: true, Text: text})
+}
+
+// Close stops watching.
+func (w *Watcher) Close() {
+	w.once.Do(func() {
+		w.t.mu.Lock()
+		if _, ok := w.t.listeners[w.feed]; ok {
+			delete(w.t.listeners, w.feed)
+			w.t.watchers--
+		}
+		w.t.mu.Unlock()
+	})
+}

@@ -1,0 +1,665 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/match"
+	"example.com/shogi/lobby"
+)
+
+// Remote is a person on an SSH connection to shogi serve: the server's
+// lobby, and who the connection says they are.
+type Remote struct {
+	Lobby *lobby.Lobby
+	Name  string // a name to suggest (the SSH user name)
+	Key   string // the fingerprint of the SSH key, "" when anonymous
+	// Playing, when not nil, is kept true while the person holds a seat
+	// in a game in progress: a player thinking long over a move is not
+	// idle (the clock decides), whatever the server's idle limit.
+	Playing *atomic.Bool
+}
+
+// RunRemote runs the app for a remote person on t until they quit or ctx
+// (the connection) ends: the lobby's screens (a name, then create a
+// table, join one by its code, watch one, play the computer) instead of
+// the local menu, and no file of the server's is read or written on their
+// behalf. started receives the program before it runs, so the caller can
+// send it window sizes and tell it to quit. A seat the person still holds
+// when the program ends is left (its grace period starts) and a watched
+// table is let go.
+func RunRemote(ctx context.Context, r Remote, o Options, t Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+	o.StateDir = ""
+	o.Play = false
+	app, err := New(o)
+	if err != nil {
+		return err
+	}
+	app.useTerminal(t)
+	app.c.remote = true
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	rm := newRemoteModel(ctx, app, r)
+	defer rm.leave()
+	defer app.Shutdown()
+	p := tea.NewProgram(rm, append(programOptions(t), append([]tea.ProgramOption{tea.WithContext(ctx)}, extra...)...)...)
+	if started != nil {
+		started(p)
+	}
+	_, err = p.Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil && !errors.Is(err, tea.ErrProgramPanic) {
+		err = nil // the connection went away
+	}
+	return err
+}
+
+// rscreen is which lobby screen shows.
+type rscreen int
+
+const (
+	rName    rscreen = iota // asking the person's name
+	rMenu                   // the lobby's menu
+	rCreate                 // the new table's form
+	rWaiting                // a table open, waiting for an opponent
+	rJoin                   // typing a code
+	rWatch                  // the list of tables
+	rLevel                  // choosing a built-in level
+	rTable                  // at a table, playing or watching
+	rLocal                  // a game against the computer, on the app's play screen
+)
+
+// timeChoices are the clocks a table may have.
+var timeChoices = []match.TimeControl{
+	{Main: 10 * time.Minute, Byoyomi: 30 * time.Second},
+	{Main: 5 * time.Minute, Byoyomi: 30 * time.Second},
+	{Byoyomi: 30 * time.Second},
+	{Main: 30 * time.Minute, Byoyomi: 60 * time.Second},
+	{Main: 3 * time.Minute, Increment: 2 * time.Second},
+	{Main: 15 * time.Minute, Increment: 10 * time.Second},
+	{Main: 10 * time.Minute},
+	{},
+}
+
+// remoteModel is the root model of a remote session: the lobby's screens,
+// and the app for a table's game or a game against the computer.
+type remoteModel struct {
+	ctx    context.Context
+	app    *Model
+	c      *common
+	r      Remote
+	screen rscreen
+	cursor int
+	name   string
+	input  lineInput
+	status string
+	isErr  bool
+
+	timeIdx, handicapIdx, seatIdx int
+	tables                        []lobby.Info
+	levels                        []string
+
+	seat    *lobby.Seat    // the seat held, waiting or playing
+	watcher *lobby.Watcher // the table watched
+	feedGen int            // drops events of a feed no longer listened to
+	table   *tableModel
+
+	cursorAt *tea.Cursor // where the typing cursor stands in the last frame
+	height   int         // the terminal's height (a table takes lines off the app's)
+}
+
+// feedMsg is a table event for feed generation gen.
+type feedMsg struct {
+	gen int
+	ev  lobby.Event
+	err error
+}
+
+// tablesMsg refreshes the list of tables.
+type tablesMsg struct{ list []lobby.Info }
+
+func newRemoteModel(ctx context.Context, app *Model, r Remote) *remoteModel {
+	m := &remoteModel{ctx: ctx, app: app, c: app.c, r: r}
+	for _, n := range bot.Names {
+		if n != "random" {
+			m.levels = append(m.levels, n)
+		}
+	}
+	m.askName()
+	return m
+}
+
+func (m *remoteModel) askName() {
+	m.screen = rName
+	m.input = newInput("", lobby.CleanName(m.r.Name), lobby.MaxName)
+}
+
+// leave gives up whatever the person holds: their seat (the grace period
+// starts), the table they watch.
+func (m *remoteModel) leave() {
+	m.setPlaying(false)
+	m.feedGen++
+	if m.seat != nil {
+		m.seat.Leave()
+		m.seat = nil
+	}
+	if m.watcher != nil {
+		m.watcher.Close()
+		m.watcher = nil
+	}
+	if m.table != nil {
+		m.table = nil
+		if m.height > 0 {
+			m.c.height = m.height
+		}
+		m.app.mode = modeMenu
+	}
+}
+
+// setPlaying says whether the person is at a game in progress.
+func (m *remoteModel) setPlaying(on bool) {
+	if m.r.Playing != nil {
+		m.r.Playing.Store(on)
+	}
+}
+
+// listen waits for the next event of feed f.
+func (m *remoteModel) listen(f *lobby.Feed) tea.Cmd {
+	gen, ctx := m.feedGen, m.ctx
+	return func() tea.Msg {
+		ev, err := f.Next(ctx)
+		return feedMsg{gen: gen, ev: ev, err: err}
+	}
+}
+
+func (m *remoteModel) Init() tea.Cmd { return m.app.Init() }
+
+func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
+		if ws, ok := msg.(tea.WindowSizeMsg); ok && ws.Width > 0 && ws.Height > 0 {
+			m.height = ws.Height
+		}
+		_, cmd := m.app.Update(msg)
+		if m.table != nil {
+			m.table.resize()
+		}
+		return m, cmd
+	case feedMsg:
+		return m.feed(msg)
+	case tablesMsg:
+		m.tables = msg.list
+		m.cursor = min(m.cursor, max(len(m.tables)-1, 0))
+		return m, nil
+	case toMenuMsg:
+		// The app's play screen was left: back to the lobby.
+		m.leave()
+		m.screen, m.cursor = rMenu, 0
+		return m, nil
+	case openMsg, reviewGameMsg:
+		return m, nil // no files of the server's for a guest
+	}
+	switch m.screen {
+	case rLocal:
+		_, cmd := m.app.Update(msg)
+		return m, cmd
+	case rTable:
+		if m.table != nil {
+			return m.tableUpdate(msg)
+		}
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		return m.key(k)
+	}
+	if p, ok := msg.(tea.PasteMsg); ok && (m.screen == rName || m.screen == rJoin || m.screen == rWatch) {
+		m.input.edit(p)
+	}
+	return m, nil
+}
+
+// feed handles a table event.
+func (m *remoteModel) feed(msg feedMsg) (tea.Model, tea.Cmd) {
+	if msg.gen != m.feedGen {
+		return m, nil
+	}
+	if msg.err != nil {
+		if m.screen == rTable || m.screen == rWaiting {
+			m.leave()
+			m.screen, m.cursor = rMenu, 0
+		}
+		return m, nil
+	}
+	f := m.currentFeed()
+	switch ev := msg.ev.(type) {
+	case lobby.ClosedEvent:
+		m.leave()
+		m.screen, m.cursor = rMenu, 0
+		m.setStatus(ev.Reason, true)
+		return m, nil
+	case lobby.StartEvent:
+		if m.table == nil {
+			m.setPlaying(m.seat != nil && !ev.Match.Snapshot().Over)
+			m.table = newTableModel(m, ev)
+			m.table.resize()
+			m.screen = rTable
+			return m, tea.Batch(m.listen(f), m.table.init())
+		}
+	}
+	if m.table != nil {
+		cmd := m.table.event(msg.ev)
+		return m, tea.Batch(m.listen(f), cmd)
+	}
+	return m, m.listen(f)
+}
+
+func (m *remoteModel) currentFeed() *lobby.Feed {
+	switch {
+	case m.seat != nil:
+		return m.seat.Events()
+	case m.watcher != nil:
+		return m.watcher.Events()
+	}
+	return nil
+}
+
+func (m *remoteModel) setStatus(s string, isErr bool) { m.status, m.isErr = s, isErr }
+
+// menuItems are the lobby menu's entries.
+func (m *remoteModel) menuItems() []string {
+	w := m.c.rw()
+	return []string{w.create, w.join, w.watch, w.computer, w.quit}
+}
+
+func (m *remoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	if k.String() == "ctrl+c" {
+		return m, tea.Quit
+	}
+	keys := m.c.keys
+	m.status = ""
+	switch m.screen {
+	case rName:
+		switch {
+		case isEnter(k):
+			name := lobby.CleanName(m.input.Value())
+			if name == "" {
+				m.setStatus(m.c.rw().nameEmpty, true)
+				return m, nil
+			}
+			m.name = name
+			m.screen, m.cursor = rMenu, 0
+		case k.String() == "esc":
+			return m, tea.Quit
+		default:
+			m.input.edit(k)
+		}
+		return m, nil
+	case rJoin:
+		switch {
+		case isEnter(k):
+			return m.join(m.input.Value())
+		case k.String() == "esc":
+			m.screen, m.cursor = rMenu, 1
+		default:
+			m.input.edit(k)
+		}
+		return m, nil
+	case rWaiting:
+		if k.String() == "esc" || keyIs(k, keys.Leave) {
+			m.leave()
+			m.screen, m.cursor = rMenu, 0
+		}
+		return m, nil
+	case rWatch:
+		// The list and a code's line: only the arrows move in the list,
+		// so every letter of a code can be typed.
+		n := max(len(m.tables), 1)
+		switch {
+		case k.String() == "up":
+			m.cursor = (m.cursor + n - 1) % n
+		case k.String() == "down":
+			m.cursor = (m.cursor + 1) % n
+		case isEnter(k):
+			return m.enter()
+		case k.String() == "esc":
+			m.screen, m.cursor = rMenu, 2
+		default:
+			m.input.edit(k)
+		}
+		return m, nil
+	}
+	n := m.rows()
+	switch {
+	case keyIs(k, keys.Up):
+		m.cursor = (m.cursor + n - 1) % max(n, 1)
+	case keyIs(k, keys.Down):
+		m.cursor = (m.cursor + 1) % max(n, 1)
+	case keyIs(k, keys.Left):
+		m.change(-1)
+	case keyIs(k, keys.Right):
+		m.change(1)
+	case isEnter(k):
+		return m.enter()
+	case k.String() == "esc" || m.screen == rMenu && k.String() == "q":
+		if m.screen == rMenu {
+			return m, tea.Quit
+		}
+		m.screen, m.cursor = rMenu, 0
+	}
+	return m, nil
+}
+
+// rows is how many rows the screen's cursor moves over.
+func (m *remoteModel) rows() int {
+	switch m.screen {
+	case rCreate:
+		return 4
+	case rWatch:
+		return len(m.tables)
+	case rLevel:
+		return len(m.levels)
+	}
+	return len(m.menuItems())
+}
+
+func (m *remoteModel) change(d int) {
+	if m.screen != rCreate {
+		return
+	}
+	cycle := func(v, n int) int { return ((v+d)%n + n) % n }
+	switch m.cursor {
+	case 0:
+		m.timeIdx = cycle(m.timeIdx, len(timeChoices))
+	case 1:
+		m.handicapIdx = cycle(m.handicapIdx, len(handicapChoices()))
+	case 2:
+		m.seatIdx = cycle(m.seatIdx, 3)
+	}
+}
+
+func (m *remoteModel) enter() (tea.Model, tea.Cmd) {
+	switch m.screen {
+	case rMenu:
+		switch m.cursor {
+		case 0:
+			m.screen, m.cursor = rCreate, 0
+		case 1:
+			m.screen = rJoin
+			m.input = newInput("", "", 12)
+		case 2:
+			m.screen, m.cursor = rWatch, 0
+			m.input = newInput("", "", 12)
+			m.tables = m.r.Lobby.Tables()
+		case 3:
+			m.screen, m.cursor = rLevel, 0
+		default:
+			return m, tea.Quit
+		}
+	case rCreate:
+		if m.cursor < 3 {
+			m.change(1)
+			return m, nil
+		}
+		return m.create()
+	case rWatch:
+		code := m.input.Value()
+		if strings.TrimSpace(code) == "" && m.cursor < len(m.tables) {
+			code = m.tables[m.cursor].Code
+		}
+		return m.watch(code)
+	case rLevel:
+		return m.playComputer(m.levels[m.cursor])
+	}
+	return m, nil
+}
+
+// create opens a table and waits for an opponent.
+func (m *remoteModel) create() (tea.Model, tea.Cmd) {
+	o := lobby.Options{Time: timeChoices[m.timeIdx], Handicap: handicapChoices()[m.handicapIdx].Key,
+		Seat: []lobby.SeatChoice{lobby.CreatorBlack, lobby.CreatorWhite, lobby.Furigoma}[m.seatIdx]}
+	s, err := m.r.Lobby.Create(lobby.Person{Name: m.name, Key: m.r.Key}, o)
+	if err != nil {
+		m.setStatus(err.Error(), true)
+		return m, nil
+	}
+	m.feedGen++
+	m.seat = s
+	m.screen = rWaiting
+	return m, m.listen(s.Events())
+}
+
+// join sits down at a table by its code.
+func (m *remoteModel) join(code string) (tea.Model, tea.Cmd) {
+	s, err := m.r.Lobby.Join(code, lobby.Person{Name: m.name, Key: m.r.Key})
+	if err != nil {
+		if errors.Is(err, lobby.ErrNoTable) {
+			err = errors.New(m.c.rw().noCode)
+		}
+		m.setStatus(err.Error(), true)
+		return m, nil
+	}
+	m.feedGen++
+	m.seat = s
+	m.screen = rWaiting
+	return m, m.listen(s.Events())
+}
+
+// watch follows a table.
+func (m *remoteModel) watch(code string) (tea.Model, tea.Cmd) {
+	w, err := m.r.Lobby.Watch(code, lobby.Person{Name: m.name, Key: m.r.Key})
+	if err != nil {
+		if errors.Is(err, lobby.ErrNoTable) {
+			err = errors.New(m.c.rw().noCode)
+		}
+		m.setStatus(err.Error(), true)
+		return m, nil
+	}
+	m.feedGen++
+	m.watcher = w
+	m.screen = rWaiting
+	return m, m.listen(w.Events())
+}
+
+// playComputer starts a game against a built-in level on the app's play
+// screen, the person taking Black.
+func (m *remoteModel) playComputer(level string) (tea.Model, tea.Cmd) {
+	m.screen = rLocal
+	s := setup{players: [2]match.Spec{{Kind: match.HumanKind, Name: humanSpec}, {Kind: match.BuiltinKind, Name: level}},
+		names: [2]string{m.name, ""}, start: game.StartPosition()}
+	_, cmd := m.app.Update(startMsg{setup: s})
+	return m, cmd
+}
+
+// View draws the current screen.
+func (m *remoteModel) View() tea.View {
+	switch m.screen {
+	case rLocal:
+		return m.app.View()
+	case rTable:
+		if m.table != nil {
+			return m.tableView()
+		}
+	}
+	c := m.c
+	var content string
+	if c.width < minWidth || c.height < minHeight {
+		content = m.app.tooSmall()
+	} else {
+		content = m.lobbyView()
+	}
+	if c.ascii {
+		content = c.m.asciiOnly(content)
+	}
+	v := tea.NewView(content)
+	v.AltScreen = true
+	v.WindowTitle = "shogi"
+	if m.screen == rName || m.screen == rJoin || m.screen == rWatch {
+		v.Cursor = m.cursorAt
+	}
+	return v
+}
+
+// lobbyView lays out the lobby's lines in the middle of the screen.
+func (m *remoteModel) lobbyView() string {
+	c := m.c
+	lines, cursorLine, cursorCol := m.lobbyLines()
+	mw := 0
+	for _, l := range lines {
+		mw = max(mw, c.m.width(l))
+	}
+	mw = min(mw, c.width)
+	x0 := max((c.width-mw)/2, 0)
+	y0 := max((c.height-len(lines))/2, 0)
+	cv := newCanvas(c.width, c.height)
+	for i, l := range lines {
+		l = c.m.truncate(l, c.width-x0)
+		cv.put(x0, y0+i, c.m.width(l), l)
+	}
+	m.cursorAt = nil
+	if cursorLine >= 0 {
+		m.cursorAt = tea.NewCursor(min(x0+cursorCol, c.width-1), y0+cursorLine)
+	}
+	return cv.String(c.m)
+}
+
+// lobbyLines is the current screen's text, and where the typing cursor
+// stands (line -1: none).
+func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
+	c := m.c
+	st := c.styles
+	w := c.rw()
+	cursorLine = -1
+	title := "将棋  shogi"
+	if c.ascii {
+		title = "shogi"
+	}
+	lines = append(lines, st.title.render(title), "")
+	row := func(i int, text string) {
+		if i == m.cursor {
+			lines = append(lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
+		} else {
+			lines = append(lines, "   "+text)
+		}
+	}
+	field := func(label string, width int, value string) string {
+		return c.m.pad(label, width) + "  < " + value + " >"
+	}
+	typed := func(label string) {
+		v := m.input.Value()
+		cursorLine, cursorCol = len(lines), c.m.width(label)+2+c.m.width(v[:m.input.in.Position()])
+		lines = append(lines, st.bold.render(label)+": "+v)
+	}
+	var keysHint string
+	switch m.screen {
+	case rName:
+		lines = append(lines, w.welcome, "")
+		typed(w.askName)
+		lines = append(lines, st.dim.render(w.nameNote))
+		keysHint = w.nameKeys
+	case rMenu:
+		lines = append(lines, st.dim.render(m.name), "")
+		for i, it := range m.menuItems() {
+			row(i, it)
+		}
+		keysHint = w.menuKeys
+	case rCreate:
+		lines = append(lines, st.bold.render(w.create), "")
+		lw := maxWidth(c.m, w.timeControl, w.handicap, w.seat)
+		row(0, field(w.timeControl, lw, m.timeText(timeChoices[m.timeIdx])))
+		h := handicapChoices()[m.handicapIdx]
+		hname := h.Name + " " + h.Japanese
+		if c.ascii {
+			hname = h.Name
+		} else if c.lang == Japanese {
+			hname = h.Japanese
+		}
+		row(1, field(w.handicap, lw, hname))
+		row(2, field(w.seat, lw, w.seats[m.seatIdx]))
+		row(3, w.open)
+		if h.Key != "even" {
+			lines = append(lines, "", st.dim.render(m.app.menu.words().giverNote))
+		}
+		keysHint = w.formKeys
+	case rWaiting:
+		if m.seat != nil {
+			lines = append(lines, w.codeIs, "", st.title.render("   "+spaced(m.seat.Code())+"   "), "")
+			lines = append(lines, wrapText(c.m, w.tellCode, min(c.width, 60))...)
+			lines = append(lines, "", st.dim.render(w.waiting))
+		}
+		keysHint = w.waitKeys
+	case rJoin:
+		lines = append(lines, st.bold.render(w.join), "")
+		typed(w.enterCode)
+		keysHint = w.codeKeys
+	case rWatch:
+		lines = append(lines, st.bold.render(w.tables), "")
+		if len(m.tables) == 0 {
+			lines = append(lines, st.dim.render(w.noTables))
+		}
+		for i, t := range m.tables {
+			row(i, m.tableText(t))
+		}
+		lines = append(lines, "")
+		typed(w.enterCode)
+		keysHint = w.listKeys
+	case rLevel:
+		lines = append(lines, st.bold.render(w.computer), "")
+		for i, l := range m.levels {
+			row(i, m.c.w.botName(l))
+		}
+		keysHint = w.levelKeys
+	}
+	if m.status != "" {
+		lines = append(lines, "")
+		for _, l := range wrapText(c.m, m.status, min(c.width, 70)) {
+			if m.isErr {
+				l = st.err.render(l)
+			}
+			lines = append(lines, l)
+		}
+	}
+	lines = append(lines, "", st.dim.render(keysHint))
+	if len(lines) > c.height {
+		lines = lines[:c.height]
+		if cursorLine >= c.height {
+			cursorLine = -1
+		}
+	}
+	return lines, cursorLine, cursorCol
+}
+
+// spaced writes a code with a space between its symbols, to be read out.
+func spaced(code string) string { return strings.Join(strings.Split(code, ""), " ") }
+
+// timeText names a time control in the screen's language.
+func (m *remoteModel) timeText(tc match.TimeControl) string { return m.c.w.timeControl(tc) }
+
+// tableText is a table's line in the list.
+func (m *remoteModel) tableText(t lobby.Info) string {
+	w := m.c.rw()
+	var who string
+	if t.Started {
+		who = fmt.Sprintf("%s %s  %s %s", m.c.side(game.Black), t.Names[game.Black], m.c.side(game.White), t.Names[game.White])
+	} else {
+		who = t.Names[0] + " — " + w.waitingFor
+	}
+	parts := []string{t.Code, who, m.timeText(t.Time)}
+	if t.Handicap != "" {
+		if h, ok := game.FindHandicap(t.Handicap); ok {
+			parts = append(parts, h.Name)
+		}
+	}
+	if t.Started {
+		parts = append(parts, fmt.Sprintf(w.movesN, t.Moves))
+	}
+	if t.Watchers > 0 {
+		parts = append(parts, fmt.Sprintf(w.watchersN, t.Watchers))
+	}
+	return strings.Join(parts, "  ")
+}

@@ -1,0 +1,306 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/kifu"
+	"example.com/shogi/lobby"
+)
+
+// tableLink is a table of shogi serve as the play screen follows it: the
+// table's match, and the seat the person holds (nil for a spectator) with
+// its side.
+type tableLink struct {
+	m     *match.Match
+	seat  *lobby.Seat
+	side  game.Color
+	grace time.Duration // how long a seat is kept for a player who left
+}
+
+// chatRows are the lines under the play screen at a table: the last chat
+// line or notice, and the chat's input line or its key.
+const chatRows = 2
+
+// tableModel is the screen of a table: the app's play screen following
+// the table's match, with the table's chat, draw offers and the players'
+// comings and goings in the lines beneath it.
+type tableModel struct {
+	r      *remoteModel
+	link   *tableLink
+	names  [2]string
+	chat   []string // the lines said, newest last
+	typing bool
+	input  lineInput
+	saved  string // where the server wrote the finished game
+}
+
+// newTableModel opens the play screen on a table whose game began.
+func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
+	link := &tableLink{m: ev.Match, seat: r.seat, grace: r.r.Lobby.Grace()}
+	if r.seat != nil {
+		link.side, _ = r.seat.Side()
+	}
+	t := &tableModel{r: r, link: link, names: ev.Names}
+	snap := ev.Match.Snapshot()
+	human := match.Spec{Kind: match.HumanKind}
+	s := setup{players: [2]match.Spec{human, human}, names: ev.Names, start: snap.Start, moves: snap.Moves,
+		notes: snap.Notes, time: snap.Clock.Control, began: r.c.now(), toss: ev.Toss, table: link}
+	if ev.Toss != nil {
+		// The creator tossed: the names in the order before the toss.
+		first := ev.Names[game.Black]
+		if !ev.Toss.TosserIsBlack {
+			first = ev.Names[game.White]
+		}
+		second := ev.Names[game.White]
+		if first == second {
+			second = ev.Names[game.Black]
+		}
+		s.tossPlayers = [2]string{first, second}
+	}
+	r.app.play = newPlay(r.c, s)
+	r.app.mode = modePlay
+	return t
+}
+
+// init follows the table's match.
+func (t *tableModel) init() tea.Cmd { return t.r.app.play.init() }
+
+// followTable starts the screen's session on the table's match: a
+// subscription first, then the state to draw from, so no move falls
+// between the two (one that arrives twice is recognised by its number).
+func (m *playModel) followTable() tea.Cmd {
+	m.gen = m.c.nextGen()
+	m.starting = true
+	t, gen, env, names := m.setup.table, m.gen, m.c.sessionEnv(), m.setup.names
+	return func() tea.Msg {
+		s := &session{gen: gen, m: t.m, sub: t.m.Subscribe(), cancel: func() {}, names: names, env: env, table: true}
+		return sessionMsg{gen: gen, s: s}
+	}
+}
+
+// tableStarted brings a table's screen up to the match's state when its
+// session starts: the moves, the clock, whose turn it is, the result.
+func (m *playModel) tableStarted() {
+	snap := m.sess.m.Snapshot()
+	m.resync(len(snap.Moves))
+	m.clock = snap.Clock
+	if snap.Over {
+		res := snap.Result
+		m.result = &res
+		m.g, m.notes = res.Game, res.Notes
+		m.refreshTexts()
+		return
+	}
+	m.turnPly, m.turnSide = len(snap.Moves), m.sideToMove()
+}
+
+// offerDraw offers a draw at the table, or accepts the opponent's.
+func (m *playModel) offerDraw(t *tableLink) {
+	w := m.c.rw()
+	if c, ok := t.seat.DrawOffered(); ok && c != t.side {
+		if err := t.seat.OfferDraw(); err != nil {
+			m.setError(err.Error())
+		}
+		return
+	}
+	if err := t.seat.OfferDraw(); err != nil {
+		m.setError(err.Error())
+		return
+	}
+	m.setInfo(fmt.Sprintf(w.drawOffered, m.name(t.side.Other())))
+}
+
+// remoteKey handles the keys that work differently for a person on an
+// SSH connection: w copies the game's record to their clipboard (the
+// server keeps its own copy), and at a table there is no taking back,
+// pausing or asking a program for a hint.
+func (m *playModel) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	k := m.c.keys
+	w := m.c.rw()
+	switch {
+	case keyIs(msg, k.Save):
+		data, err := kifu.Marshal(m.record(), kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
+		if err != nil {
+			m.setError(err.Error())
+			return true, nil
+		}
+		m.setInfo(w.copiedRecord)
+		return true, tea.SetClipboard(string(data))
+	case m.setup.table == nil:
+		return false, nil
+	case keyIs(msg, k.Undo), keyIs(msg, k.Pause), keyIs(msg, k.Step), keyIs(msg, k.Hint):
+		m.setError(w.notAtTable)
+		return true, nil
+	}
+	return false, nil
+}
+
+// remoteBindings are the help bar's keys for a person on an SSH
+// connection: w copies the game; at a table nothing takes a move back,
+// pauses, hints or studies, and i offers a draw.
+func (m *playModel) remoteBindings(in []key.Binding) []key.Binding {
+	k := m.c.keys
+	w := m.c.rw()
+	out := make([]key.Binding, 0, len(in)+1)
+	for _, b := range in {
+		switch {
+		case b.Help().Key == k.Save.Help().Key:
+			b = key.NewBinding(key.WithKeys("w"), key.WithHelp("w", w.copyGame))
+		case m.setup.table == nil:
+		case b.Help().Key == k.Undo.Help().Key, b.Help().Key == k.Pause.Help().Key, b.Help().Key == k.Step.Help().Key,
+			b.Help().Key == k.Hint.Help().Key, b.Help().Key == k.Study.Help().Key, b.Help().Key == k.NewGame.Help().Key:
+			continue
+		}
+		out = append(out, b)
+	}
+	if m.setup.table != nil && m.setup.table.seat != nil && !m.over() {
+		out = append(out, key.NewBinding(key.WithKeys("i"), key.WithHelp("i", w.drawKey)))
+	}
+	return out
+}
+
+// tableEvent shows what happened at the table.
+func (t *tableModel) event(ev lobby.Event) tea.Cmd {
+	w := t.r.c.rw()
+	p := &t.r.app.play
+	switch ev := ev.(type) {
+	case lobby.ChatEvent:
+		who := ev.Name
+		if ev.Spectator {
+			who += " (" + w.spectator + ")"
+		} else {
+			who = t.r.c.side(ev.Side) + " " + who
+		}
+		t.chat = append(t.chat, who+": "+ev.Text)
+		if len(t.chat) > 50 {
+			t.chat = t.chat[1:]
+		}
+	case lobby.PresenceEvent:
+		if ev.Present {
+			p.setInfo(fmt.Sprintf(w.back, ev.Name))
+		} else {
+			p.setError(fmt.Sprintf(w.dropped, ev.Name, int(ev.Deadline.Sub(t.r.c.now()).Seconds()+0.5)))
+		}
+	case lobby.DrawEvent:
+		switch {
+		case ev.Offered && t.link.seat != nil && ev.Side != t.link.side:
+			pos := p.g.Position()
+			p.setInfo(fmt.Sprintf(w.drawFrom, t.names[ev.Side], pos.Points(game.Black), pos.Points(game.White)))
+		case ev.Offered:
+			p.setInfo(fmt.Sprintf(w.drawBy, t.names[ev.Side]))
+		default:
+			p.setInfo(fmt.Sprintf(w.drawLapsed, t.names[ev.Side]))
+		}
+	case lobby.EndEvent:
+		t.saved = ev.Path
+		t.r.setPlaying(false)
+		if ev.Result.Reason != "" && !ev.Result.Aborted {
+			p.setInfo(ev.Result.Reason + ". " + w.copyHint)
+		}
+	}
+	return nil
+}
+
+// resize takes the chat's lines from the play screen's height.
+func (t *tableModel) resize() {
+	t.r.c.height = max(t.r.height-chatRows, 1)
+}
+
+// tableUpdate routes a message at a table: the chat line takes the keys
+// while it is open; t opens it; everything else is the play screen's.
+func (m *remoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
+	t := m.table
+	p := &m.app.play
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case t.typing:
+			switch {
+			case isEnter(k):
+				text := strings.TrimSpace(t.input.Value())
+				t.typing = false
+				if text != "" {
+					m.say(text)
+				}
+			case k.String() == "esc":
+				t.typing = false
+			default:
+				t.input.edit(k)
+			}
+			return m, nil
+		case k.String() == "t" && !p.typing && p.state == stateMove:
+			t.typing = true
+			t.input = newInput("", "", lobby.MaxChat)
+			return m, nil
+		case keyIs(k, m.c.keys.Study) && p.over():
+			p.setError(m.c.rw().noStudy)
+			return m, nil
+		}
+	}
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		switch {
+		case t.typing:
+			t.input.edit(msg)
+			return m, nil
+		case !p.typing:
+			// Not a position to start a game from: the table's game is
+			// the one on this screen.
+			return m, nil
+		}
+	case startMsg:
+		return m, nil
+	}
+	_, cmd := m.app.Update(msg)
+	return m, cmd
+}
+
+// say sends a chat line as a player or a spectator.
+func (m *remoteModel) say(text string) {
+	switch {
+	case m.seat != nil:
+		_ = m.seat.Say(text)
+	case m.watcher != nil:
+		m.watcher.Say(text)
+	}
+}
+
+// tableView draws the play screen and the chat's lines beneath it.
+func (m *remoteModel) tableView() tea.View {
+	v := m.app.View()
+	c := m.c
+	st := c.styles
+	t := m.table
+	w := c.rw()
+	last := ""
+	if n := len(t.chat); n > 0 {
+		last = t.chat[n-1]
+	}
+	var line string
+	var cursor *tea.Cursor
+	if t.typing {
+		label := w.say + ": "
+		val := t.input.Value()
+		line = st.bold.render(label) + val
+		cursor = tea.NewCursor(min(1+c.m.width(label)+c.m.width(val[:t.input.in.Position()]), c.width-1), c.height+1)
+	} else {
+		line = st.dim.render(w.chatKey)
+	}
+	rows := []string{" " + c.m.truncate(last, c.width-1), " " + c.m.truncate(line, c.width-1)}
+	if c.ascii {
+		for i := range rows {
+			rows[i] = c.m.asciiOnly(rows[i])
+		}
+	}
+	v.Content += "\n" + strings.Join(rows, "\n")
+	if cursor != nil {
+		v.Cursor = cursor
+	}
+	return v
+}

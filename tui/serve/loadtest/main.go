@@ -1,0 +1,472 @@
+// Command loadtest measures shogi serve under load: a server in a process
+// of its own on a loopback port, and SSH clients with ptys that play at
+// its tables the way people do — two to a table, each waiting for the
+// opponent's move to reach its screen, thinking a moment and typing a
+// move. It reports the server's memory per session, the delay from a
+// move's last key to the opponent's screen showing it (median, 99th
+// percentile), the server's CPU, and the machine's load average, which
+// says how much else was running.
+//
+//	go run ./tui/serve/loadtest [-sessions 200] [-think 1s] [-duration 60s]
+//
+// A move is taken to be on the opponent's screen when the window title
+// the app sets in the same frame as the board says it is that side's
+// turn at the next move number.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"example.com/shogi/game"
+	"example.com/shogi/lobby"
+	"example.com/shogi/tui"
+	"example.com/shogi/tui/serve"
+)
+
+var verbose *bool
+
+func main() {
+	child := flag.Bool("child", false, "run the server (used by the tool itself)")
+	sessions := flag.Int("sessions", 200, "SSH sessions, two to a table")
+	think := flag.Duration("think", time.Second, "mean time a player waits before moving, once the opponent's move is on screen")
+	duration := flag.Duration("duration", 60*time.Second, "how long the tables play")
+	verbose = flag.Bool("v", false, "print every move slower than 500ms")
+	flag.Parse()
+	if *child {
+		runServer()
+		return
+	}
+	if *sessions < 2 || *sessions%2 != 0 {
+		fmt.Fprintln(os.Stderr, "loadtest: -sessions must be even and at least 2")
+		os.Exit(2)
+	}
+	if err := drive(*sessions, *think, *duration); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+// stats is what the server process says of itself.
+type stats struct {
+	HeapInuse, Sys uint64
+	Goroutines     int
+}
+
+// runServer is the server process: it prints its address, then answers
+// every line on stdin with its memory statistics, and shuts down at EOF.
+func runServer() {
+	dir, err := os.MkdirTemp("", "loadtest-games")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	key, _, err := serve.LoadHostKey(filepath.Join(dir, "host_key"))
+	if err != nil {
+		panic(err)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Record: tui.MatchRecord})
+	srv, err := serve.New(serve.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
+	if err != nil {
+		panic(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	go srv.Serve(ln)
+	fmt.Println(ln.Addr().String())
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		runtime.GC()
+		if p := os.Getenv("LOADTEST_HEAPPROFILE"); p != "" {
+			if f, err := os.Create(p); err == nil {
+				_ = pprof.WriteHeapProfile(f)
+				f.Close()
+			}
+		}
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b, _ := json.Marshal(stats{HeapInuse: ms.HeapInuse, Sys: ms.Sys, Goroutines: runtime.NumGoroutine()})
+		fmt.Println(string(b))
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(ctx)
+}
+
+// server is the child process as the driver sees it.
+type server struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	out   *bufio.Scanner
+	addr  string
+	mu    sync.Mutex
+	codes map[string]string // creator's name → table code, from the log
+}
+
+func startServer() (*server, error) {
+	cmd := exec.Command(os.Args[0], "-child")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	errOut, _ := cmd.StderrPipe()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &server{cmd: cmd, in: in, out: bufio.NewScanner(out), codes: map[string]string{}}
+	if !s.out.Scan() {
+		return nil, fmt.Errorf("the server did not start")
+	}
+	s.addr = s.out.Text()
+	re := regexp.MustCompile(`msg="table opened" code=(\w+) by=(\S+)`)
+	go func() {
+		sc := bufio.NewScanner(errOut)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				s.mu.Lock()
+				s.codes[m[2]] = m[1]
+				s.mu.Unlock()
+			}
+		}
+	}()
+	return s, nil
+}
+
+func (s *server) stats() stats {
+	fmt.Fprintln(s.in)
+	s.out.Scan()
+	var st stats
+	_ = json.Unmarshal(s.out.Bytes(), &st)
+	return st
+}
+
+func (s *server) code(name string) string {
+	for range 500 {
+		s.mu.Lock()
+		c := s.codes[name]
+		s.mu.Unlock()
+		if c != "" {
+			return c
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return ""
+}
+
+// cpu returns the server process's user and system time so far.
+func (s *server) cpu() time.Duration { return cpuOf(s.cmd.Process.Pid) }
+
+// cpuOf returns a process's user and system time so far.
+func cpuOf(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+2:]))
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // clock ticks (USER_HZ 100)
+}
+
+// rss returns the process's resident memory.
+func (s *server) rss() uint64 {
+	data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
+	for _, l := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			n, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			return n << 10
+		}
+	}
+	return 0
+}
+
+func loadavg() string {
+	data, _ := os.ReadFile("/proc/loadavg")
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// player is one SSH session at a table.
+type player struct {
+	name  string
+	in    io.Writer
+	conn  *gossh.Client
+	mu    sync.Mutex
+	title string
+	seen  chan string // every new window title
+}
+
+var titleRE = regexp.MustCompile("\x1b\\][02];([^\x07\x1b]*)(?:\x07|\x1b\\\\)")
+
+func connect(addr, name string) (*player, error) {
+	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: name, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 30 * time.Second})
+	if err != nil {
+		return nil, err
+	}
+	sess, err := conn.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	if err := sess.RequestPty("xterm-256color", 30, 100, gossh.TerminalModes{}); err != nil {
+		return nil, err
+	}
+	p := &player{name: name, conn: conn, seen: make(chan string, 64)}
+	p.in, _ = sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.Shell(); err != nil {
+		return nil, err
+	}
+	go func() {
+		// Titles are found in what arrives; a sequence split between two
+		// reads is found once the rest is there.
+		var buf []byte
+		chunk := make([]byte, 32<<10)
+		for {
+			n, err := out.Read(chunk)
+			buf = append(buf, chunk[:n]...)
+			for _, m := range titleRE.FindAllSubmatchIndex(buf, -1) {
+				t := string(buf[m[2]:m[3]])
+				p.mu.Lock()
+				p.title = t
+				p.mu.Unlock()
+				select {
+				case p.seen <- t:
+				default:
+				}
+			}
+			if i := bytes.LastIndex(buf, []byte("\x1b]")); i >= 0 && !titleRE.Match(buf[i:]) {
+				buf = append(buf[:0], buf[i:]...)
+			} else {
+				buf = buf[:0]
+			}
+			if err != nil {
+				close(p.seen)
+				return
+			}
+		}
+	}()
+	return p, nil
+}
+
+func (p *player) send(keys ...string) {
+	for _, k := range keys {
+		_, _ = io.WriteString(p.in, k)
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitTitle waits until the title holds want.
+func (p *player) waitTitle(want string, timeout time.Duration) (time.Time, bool) {
+	p.mu.Lock()
+	t := p.title
+	p.mu.Unlock()
+	if strings.Contains(t, want) {
+		return time.Now(), true
+	}
+	deadline := time.After(timeout)
+	for {
+		select {
+		case t, ok := <-p.seen:
+			if !ok {
+				return time.Time{}, false
+			}
+			if strings.Contains(t, want) {
+				return time.Now(), true
+			}
+		case <-deadline:
+			return time.Time{}, false
+		}
+	}
+}
+
+// table is two players and the position they play in.
+type table struct {
+	p   [2]*player // by colour
+	pos game.Position
+	ply int
+}
+
+func drive(n int, think, duration time.Duration) error {
+	fmt.Printf("loadtest: %d sessions at %d tables, think %v, play %v; %d CPUs, load average %s\n",
+		n, n/2, think, duration, runtime.NumCPU(), loadavg())
+	srv, err := startServer()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		srv.in.Close()
+		_ = srv.cmd.Wait()
+	}()
+	idle := srv.stats()
+	idleRSS := srv.rss()
+
+	// Seat everyone: the first of each pair opens a table (taking Black),
+	// the second joins it by its code.
+	tables := make([]*table, n/2)
+	var wg sync.WaitGroup
+	errs := make(chan error, n)
+	sem := make(chan struct{}, 20)
+	for i := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			t, err := seat(srv, i)
+			if err != nil {
+				errs <- err
+				return
+			}
+			tables[i] = t
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		return err
+	}
+	seated := srv.stats()
+	seatedRSS := srv.rss()
+	fmt.Printf("seated: %d sessions; server heap in use %.1f MiB (idle %.1f), RSS %.1f MiB (idle %.1f), %d goroutines (idle %d)\n",
+		n, mib(seated.HeapInuse), mib(idle.HeapInuse), mib(seatedRSS), mib(idleRSS), seated.Goroutines, idle.Goroutines)
+	fmt.Printf("per session: heap %.0f KiB, RSS %.0f KiB, %.1f goroutines\n",
+		float64(seated.HeapInuse-idle.HeapInuse)/float64(n)/1024, float64(seatedRSS-idleRSS)/float64(n)/1024,
+		float64(seated.Goroutines-idle.Goroutines)/float64(n))
+
+	// Play.
+	cpu0, self0, wall0, load0 := srv.cpu(), cpuOf(os.Getpid()), time.Now(), loadavg()
+	stop := time.Now().Add(duration)
+	var mu sync.Mutex
+	var delays []time.Duration
+	lost, ended := 0, 0
+	for i, t := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(i), 99))
+			for time.Now().Before(stop) {
+				time.Sleep(time.Duration(r.Int64N(int64(2 * think))))
+				mv, ok := pick(t.pos, r)
+				if !ok {
+					mu.Lock()
+					ended++
+					mu.Unlock()
+					return
+				}
+				side := t.pos.SideToMove()
+				mover, opp := t.p[side], t.p[side.Other()]
+				want := fmt.Sprintf("move %d ", t.ply+2)
+				mover.send(mv.USI())
+				sent := time.Now()
+				_, _ = io.WriteString(mover.in, "\r")
+				seenAt, ok := opp.waitTitle(want, 30*time.Second)
+				mu.Lock()
+				if ok && *verbose && seenAt.Sub(sent) > 500*time.Millisecond {
+					fmt.Printf("slow: table %d ply %d %s: %v\n", i, t.ply+1, mv.USI(), seenAt.Sub(sent))
+				}
+				if ok {
+					delays = append(delays, seenAt.Sub(sent))
+				} else {
+					lost++
+				}
+				mu.Unlock()
+				if !ok {
+					return
+				}
+				t.pos = t.pos.Play(mv)
+				t.ply++
+				// The mover's own screen has it too before the next turn.
+				mover.waitTitle(want, 30*time.Second)
+			}
+		}()
+	}
+	wg.Wait()
+	cpu, self, wall, load1 := srv.cpu()-cpu0, cpuOf(os.Getpid())-self0, time.Since(wall0), loadavg()
+	slices.Sort(delays)
+	q := func(p float64) time.Duration {
+		if len(delays) == 0 {
+			return 0
+		}
+		return delays[min(len(delays)-1, int(p*float64(len(delays))))]
+	}
+	fmt.Printf("played: %d moves in %v (%.1f a second); %d games ended, %d moves never seen\n",
+		len(delays), wall.Round(time.Second), float64(len(delays))/wall.Seconds(), ended, lost)
+	fmt.Printf("move → opponent's screen: median %v, p90 %v, p99 %v, max %v\n",
+		q(0.5).Round(100*time.Microsecond), q(0.9).Round(100*time.Microsecond), q(0.99).Round(100*time.Microsecond), q(1).Round(100*time.Microsecond))
+	fmt.Printf("server CPU: %v in %v = %.0f%% of one core (%.0f%% of the machine's %d)\n",
+		cpu, wall.Round(time.Second), 100*cpu.Seconds()/wall.Seconds(), 100*cpu.Seconds()/wall.Seconds()/float64(runtime.NumCPU()), runtime.NumCPU())
+	fmt.Printf("the clients (this process, %d SSH connections): %.0f%% of one core\n", n, 100*self.Seconds()/wall.Seconds())
+	fmt.Printf("load average: %s before, %s after\n", load0, load1)
+	for _, t := range tables {
+		for _, p := range t.p {
+			p.conn.Close()
+		}
+	}
+	return nil
+}
+
+// seat opens table i and seats its two players.
+func seat(srv *server, i int) (*table, error) {
+	a, err := connect(srv.addr, fmt.Sprintf("a%03d", i))
+	if err != nil {
+		return nil, err
+	}
+	b, err := connect(srv.addr, fmt.Sprintf("b%03d", i))
+	if err != nil {
+		return nil, err
+	}
+	// Name, Create a table, the form's last row (open it) with the
+	// defaults: 10 minutes and 30 s byōyomi, even, the creator Black.
+	a.send("\r", "\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r")
+	code := srv.code(a.name)
+	if code == "" {
+		return nil, fmt.Errorf("table %d: no code", i)
+	}
+	b.send("\r", "\x1b[B", "\r", code, "\r")
+	for _, p := range []*player{a, b} {
+		if _, ok := p.waitTitle("move 1 ", 30*time.Second); !ok {
+			return nil, fmt.Errorf("table %s: %s never saw the game start (title %q)", code, p.name, p.title)
+		}
+	}
+	return &table{p: [2]*player{a, b}, pos: game.StartPosition()}, nil
+}
+
+// pick chooses a move that does not end the game at once.
+func pick(p game.Position, r *rand.Rand) (game.Move, bool) {
+	moves := p.LegalMoves(nil)
+	r.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+	for _, m := range moves {
+		q := p.Play(m)
+		if q.HasLegalMove() {
+			return m, true
+		}
+	}
+	return game.NoMove, false
+}
+
+func mib(b uint64) float64 { return float64(b) / (1 << 20) }

@@ -1,0 +1,441 @@
+package serve
+
+import (
+	"bufio"
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/ssh"
+	gossh "golang.org/x/crypto/ssh"
+
+	"example.com/shogi/lobby"
+	"example.com/shogi/tui"
+)
+
+// exitStatus is a session's exit status (0 when it exited cleanly).
+func exitStatus(err error) int {
+	var ee *gossh.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitStatus()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}
+
+func TestAppRunsAndQuits(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	c := ts.dial(t, dialOpts{user: "alice"})
+	c.waitFor("Your name: alice")
+	c.send("enter")
+	c.waitFor("Create a table", "Join a table by its code", "Watch a game", "Play the computer")
+	c.send("q")
+	if _, _, err := c.waitExit(); exitStatus(err) != 0 {
+		t.Fatalf("exit: %v", err)
+	}
+	waitUntil(t, func() bool { return strings.Contains(ts.logs.String(), `outcome=quit user=alice`) })
+}
+
+func TestRefusesCommands(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	for _, o := range []dialOpts{{cmd: "ls -la /"}, {cmd: "sh -c 'id'", noPty: true}} {
+		c := ts.dial(t, o)
+		out, errOut, err := c.waitExit()
+		if exitStatus(err) != 1 {
+			t.Errorf("%q: exit %v", o.cmd, err)
+		}
+		if got := out + errOut; !strings.Contains(got, "shogi: this server runs the shogi app and nothing else") || strings.Count(got, "\n") > 1 {
+			t.Errorf("%q: refusal %q", o.cmd, got)
+		}
+	}
+}
+
+func TestRefusesSessionsWithoutPty(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	c := ts.dial(t, dialOpts{noPty: true})
+	_, errOut, err := c.waitExit()
+	if exitStatus(err) != 1 || !strings.Contains(errOut, "the shogi app needs a terminal") {
+		t.Fatalf("exit %v, stderr %q", err, errOut)
+	}
+}
+
+func TestRefusesSubsystemsAndForwarding(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	conn, err := ts.dialConn(dialOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	sess, err := conn.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.RequestSubsystem("sftp"); err == nil {
+		t.Error("sftp subsystem accepted")
+	}
+	sess.Close()
+	if _, err := conn.Dial("tcp", ts.addr); err == nil {
+		t.Error("local port forwarding (direct-tcpip) accepted")
+	}
+	if _, err := conn.Listen("tcp", "127.0.0.1:0"); err == nil {
+		t.Error("remote port forwarding (tcpip-forward) accepted")
+	}
+	// One app per connection: a second session channel is refused.
+	s1, err := conn.NewSession()
+	if err == nil {
+		s1.Close()
+		if s2, err := conn.NewSession(); err == nil {
+			s2.Close()
+			t.Error("a second session on one connection was accepted")
+		}
+	}
+}
+
+func TestPerIPLimit(t *testing.T) {
+	ts := startServer(t, Config{PerIP: 2, MaxSessions: 10}, lobby.Config{})
+	a := ts.dial(t, dialOpts{})
+	b := ts.dial(t, dialOpts{})
+	a.waitFor("Your name")
+	b.waitFor("Your name")
+	c := ts.dial(t, dialOpts{})
+	_, out, err := c.waitExit()
+	if exitStatus(err) != 1 || !strings.Contains(out, "shogi: too many sessions from your address (at most 2 at once)") {
+		t.Fatalf("third session: exit %v, %q", err, out)
+	}
+	// A place freed is a place taken.
+	a.send("esc")
+	a.waitExit()
+	waitUntil(t, func() bool { all, _ := ts.lim.counts("127.0.0.1"); return all == 1 })
+	d := ts.dial(t, dialOpts{})
+	d.waitFor("Your name")
+}
+
+func TestTotalLimit(t *testing.T) {
+	ts := startServer(t, Config{PerIP: 10, MaxSessions: 2}, lobby.Config{})
+	ts.dial(t, dialOpts{}).waitFor("Your name")
+	ts.dial(t, dialOpts{}).waitFor("Your name")
+	c := ts.dial(t, dialOpts{})
+	_, out, err := c.waitExit()
+	if exitStatus(err) != 1 || !strings.Contains(out, "shogi: the server is full (2 sessions)") {
+		t.Fatalf("third session: exit %v, %q", err, out)
+	}
+}
+
+func TestConnectionRateLimit(t *testing.T) {
+	ts := startServer(t, Config{PerIP: 10, MaxSessions: 20, PerMinute: 3}, lobby.Config{})
+	for range 3 {
+		c := ts.dial(t, dialOpts{cmd: "x"})
+		c.waitExit()
+	}
+	c := ts.dial(t, dialOpts{})
+	_, out, err := c.waitExit()
+	if exitStatus(err) != 1 || !strings.Contains(out, "too many new connections from your address (at most 3 a minute)") {
+		t.Fatalf("fourth connection: exit %v, %q", err, out)
+	}
+	// Far over the rate, connections are closed before the handshake.
+	var dropped bool
+	for range 4 {
+		if _, err := ts.dialConn(dialOpts{}); err != nil {
+			dropped = true
+		}
+	}
+	if !dropped {
+		t.Error("a flood of connections was let through the handshake")
+	}
+}
+
+func TestAuthorizedKeys(t *testing.T) {
+	keyOf := func() gossh.Signer {
+		_, priv, _ := ed25519.GenerateKey(rand.Reader)
+		s, err := gossh.NewSignerFromKey(priv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	good, bad := keyOf(), keyOf()
+	path := filepath.Join(t.TempDir(), "authorized_keys")
+	line := "# the one key\n\n" + string(gossh.MarshalAuthorizedKey(good.PublicKey()))
+	if err := os.WriteFile(path, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := ReadAuthorizedKeys(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := startServer(t, Config{AuthorizedKeys: keys}, lobby.Config{})
+	if _, err := ts.dialConn(dialOpts{}); err == nil {
+		t.Error("a client without a key got in")
+	}
+	if _, err := ts.dialConn(dialOpts{signer: bad}); err == nil {
+		t.Error("a client with another key got in")
+	}
+	c := ts.dial(t, dialOpts{signer: good})
+	c.waitFor("Your name")
+
+	if err := os.WriteFile(path, []byte("ssh-ed25519 not-base64 x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReadAuthorizedKeys(path); err == nil || !strings.Contains(err.Error(), ":1:") {
+		t.Errorf("a bad line: %v", err)
+	}
+}
+
+func TestHostKeyCreatedOnceAndKept(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cfg", "shogi", "ssh_host_ed25519_key")
+	k1, created, err := LoadHostKey(path)
+	if err != nil || !created {
+		t.Fatalf("first load: created %v, %v", created, err)
+	}
+	k2, created, err := LoadHostKey(path)
+	if err != nil || created {
+		t.Fatalf("second load: created %v, %v", created, err)
+	}
+	if string(k1.PublicKey().Marshal()) != string(k2.PublicKey().Marshal()) {
+		t.Fatal("the host key changed between starts")
+	}
+	if k1.PublicKey().Type() != gossh.KeyAlgoED25519 {
+		t.Fatalf("host key type %s", k1.PublicKey().Type())
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("host key mode %v, %v", fi.Mode(), err)
+	}
+	if err := os.WriteFile(path, []byte("garbage"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LoadHostKey(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Fatalf("a corrupt key: %v", err)
+	}
+}
+
+func TestGarbageAndHugeWindowSizes(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	// A pty request as large as the protocol allows.
+	c := ts.dial(t, dialOpts{w: 1<<31 - 1, h: 1<<31 - 1, term: "\x1b]0;evil\x07"})
+	c.resize(400, 200)
+	c.waitFor("Your name")
+	for _, sz := range [][2]int{{0, 0}, {1, 1}, {1<<31 - 1, 3}, {5, 1<<31 - 1}, {100000, 100000}} {
+		if err := c.sess.WindowChange(sz[1], sz[0]); err != nil {
+			t.Fatalf("window change %v: %v", sz, err)
+		}
+	}
+	// Malformed window-change and pty requests: short, empty, nonsense.
+	for _, p := range [][]byte{nil, {1, 2, 3}, make([]byte, 3), []byte(strings.Repeat("\xff", 64))} {
+		_, _ = c.sess.SendRequest("window-change", true, p)
+		_, _ = c.sess.SendRequest("pty-req", true, p)
+		_, _ = c.sess.SendRequest("env", true, p)
+	}
+	// Garbage typed: broken escape sequences, invalid UTF-8, controls.
+	c.send("\x1b[", "\x1b[999999999999999999999;1H", "\xff\xfe\xc3", "\x1b]52;c;AAAA", "\x00\x01\x02\x1b\x1b[M   ",
+		"\x1b[<0;99999;99999M", "\x1bP+q544e\x1b\\", strings.Repeat("\x1b[1;5A", 200))
+	// The session is alive and draws within the cap.
+	c.resize(90, 30)
+	c.waitFor("Your name")
+	c.send("enter")
+	c.waitFor("Create a table")
+	c.send("q")
+	if _, _, err := c.waitExit(); exitStatus(err) != 0 {
+		t.Fatalf("exit %v", err)
+	}
+	waitUntil(t, func() bool { return strings.Contains(ts.logs.String(), "size=2147483647x2147483647") })
+	if strings.Contains(ts.logs.String(), "\x1b") {
+		t.Error("an escape sequence reached the log")
+	}
+}
+
+func TestClampsWindow(t *testing.T) {
+	s := &Server{cfg: Config{MaxWidth: 400, MaxHeight: 200}}
+	for _, tc := range []struct{ w, h, ww, wh int }{
+		{80, 24, 80, 24}, {0, 24, 0, 0}, {80, 0, 0, 0}, {-1, 5, 0, 0}, {1 << 31, 1 << 31, 400, 200}, {401, 10, 400, 10},
+	} {
+		w, h := s.clamp(windowOf(tc.w, tc.h))
+		if w != tc.ww || h != tc.wh {
+			t.Errorf("clamp(%d×%d) = %d×%d, want %d×%d", tc.w, tc.h, w, h, tc.ww, tc.wh)
+		}
+	}
+}
+
+func TestIdleSessionClosed(t *testing.T) {
+	ts := startServer(t, Config{Idle: 300 * time.Millisecond}, lobby.Config{})
+	c := ts.dial(t, dialOpts{})
+	c.waitFor("Your name")
+	out, _, _ := c.waitExit()
+	if !strings.Contains(out, "shogi: closed after 300ms without a key pressed") {
+		t.Fatalf("idle session: %q", out[max(0, len(out)-200):])
+	}
+}
+
+func TestPanicInOneSessionLeavesOthers(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	run := ts.runApp
+	ts.runApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+		switch r.Name {
+		case "boom":
+			panic("boom")
+		case "boomtea":
+			// A panic inside a program, which Bubble Tea catches.
+			p := tea.NewProgram(panicModel{}, tea.WithInput(term.In), tea.WithOutput(term.Out), tea.WithoutSignalHandler())
+			started(p)
+			_, err := p.Run()
+			return err
+		}
+		return run(ctx, r, o, term, started, extra...)
+	}
+	ok := ts.dial(t, dialOpts{user: "fine"})
+	ok.waitFor("Your name: fine")
+	for _, user := range []string{"boom", "boomtea"} {
+		c := ts.dial(t, dialOpts{user: user})
+		if user == "boomtea" {
+			c.send("x")
+		}
+		out, errOut, _ := c.waitExit()
+		if user == "boom" && !strings.Contains(out+errOut, "shogi: something went wrong on the server") {
+			t.Errorf("%s: %q", user, out)
+		}
+	}
+	if got := strings.Count(ts.logs.String(), "session panic"); got != 2 {
+		t.Errorf("%d panics logged, want 2:\n%s", got, ts.logs.String())
+	}
+	ok.send("enter")
+	ok.waitFor("Create a table")
+}
+
+type panicModel struct{}
+
+func (panicModel) Init() tea.Cmd { return nil }
+func (panicModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyPressMsg); ok {
+		panic("a bug in Update")
+	}
+	return panicModel{}, nil
+}
+func (panicModel) View() tea.View { return tea.NewView("ready") }
+
+// TestNoGoroutineLeak: 50 sessions — 20 of them players at 10 tables who
+// play a move each and drop, the rest in the menu, half quitting and
+// half hanging up — leave no goroutine behind once the tables' games
+// have been forfeited and the tables closed.
+func TestNoGoroutineLeak(t *testing.T) {
+	ts := startServer(t, Config{PerIP: 100, MaxSessions: 100, PerMinute: 1000},
+		lobby.Config{Grace: 200 * time.Millisecond, Linger: 200 * time.Millisecond})
+	settle := func() int {
+		runtime.GC()
+		time.Sleep(50 * time.Millisecond)
+		return runtime.NumGoroutine()
+	}
+	before := settle()
+	const n, tables = 50, 10
+	var clients []*client
+	for i := range tables {
+		a := ts.dial(t, dialOpts{user: fmt.Sprintf("a%d", i)})
+		code := openTable(t, ts, a, fmt.Sprintf("a%d", i))
+		b := ts.dial(t, dialOpts{user: fmt.Sprintf("b%d", i)})
+		joinTable(t, b, fmt.Sprintf("b%d", i), code)
+		a.waitTitle("move 1 ")
+		a.send("7g7f", "enter")
+		b.waitTitle("move 2 ")
+		clients = append(clients, a, b)
+	}
+	for i := len(clients); i < n; i++ {
+		c := ts.dial(t, dialOpts{})
+		clients = append(clients, c)
+		c.waitFor("Your name")
+	}
+	for i, c := range clients {
+		if i%2 == 0 && i >= 2*tables {
+			c.send("esc") // quits
+			c.waitExit()
+		}
+		c.close() // the others hang up without a word
+	}
+	waitUntil(t, func() bool { return len(ts.Lobby().Tables()) == 0 })
+	var after int
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		after = settle()
+		if after <= before+2 || time.Now().After(deadline) {
+			break
+		}
+	}
+	t.Logf("goroutines: %d before, %d after %d sessions", before, after, n)
+	if after > before+2 {
+		buf := make([]byte, 1<<20)
+		t.Fatalf("%d goroutines before, %d after %d sessions:\n%s", before, after, n, buf[:runtime.Stack(buf, true)])
+	}
+	if got := strings.Count(ts.logs.String(), `msg="game over"`); got != tables {
+		t.Errorf("%d games over in the log, want %d", got, tables)
+	}
+}
+
+func waitUntil(t *testing.T, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatal("timed out")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func windowOf(w, h int) ssh.Window { return ssh.Window{Width: w, Height: h} }
+
+// TestStrictKeyExchange checks the server offers strict key exchange,
+// the countermeasure to the Terrapin attack (CVE-2023-48795) that
+// golang.org/x/crypto has from v0.17.0: its first key-exchange message
+// names kex-strict-s-v00@openssh.com.
+func TestStrictKeyExchange(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	conn, err := net.DialTimeout("tcp", ts.addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	if _, err := conn.Write([]byte("SSH-2.0-probe\r\n")); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(conn)
+	version, err := r.ReadString('\n')
+	if err != nil || !strings.HasPrefix(version, "SSH-2.0-") {
+		t.Fatalf("version line %q: %v", version, err)
+	}
+	var head [5]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil {
+		t.Fatal(err)
+	}
+	n := binary.BigEndian.Uint32(head[:4])
+	if n > 1<<16 {
+		t.Fatalf("packet of %d bytes", n)
+	}
+	packet := make([]byte, n-1)
+	if _, err := io.ReadFull(r, packet); err != nil {
+		t.Fatal(err)
+	}
+	const msgKexInit = 20
+	if packet[0] != msgKexInit {
+		t.Fatalf("first message %d, want KEXINIT", packet[0])
+	}
+	rest := packet[1+16:] // the cookie
+	l := binary.BigEndian.Uint32(rest[:4])
+	kex := strings.Split(string(rest[4:4+l]), ",")
+	if !slices.Contains(kex, "kex-strict-s-v00@openssh.com") {
+		t.Fatalf("key exchange methods %v lack strict key exchange", kex)
+	}
+}
