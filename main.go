@@ -11,6 +11,7 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi analyse [flags] FILE judge every move of a record with an engine
 package main
 
 import (
@@ -30,6 +31,8 @@ var commands = map[string]command{
 	"play":    runPlay,
 	"open":    runOpen,
 	"match":   runMatch,
+	"analyse": runAnalyse,
+	"analyze": runAnalyse,
 }
 
 func main() {
@@ -70,5 +73,7 @@ func usage(w io.Writer) {
                        convert a game record
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
+  analyse [flags] FILE|-
+                       analyse every move of a record with an engine: shogi analyse -h
 `)
 }
