@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestPlayOptions(t *testing.T) {
 	}
 	want := tui.Options{Play: true, Black: "greedy", White: "random", Handicap: "2p", Furigoma: true, Pieces: tui.ASCII,
 		Width: tui.Wide, Theme: tui.ThemeLight, Lang: tui.Japanese, StateDir: o.StateDir}
-	if o.Rand != nil || o.Notation != nil || o != want {
+	if o.Rand != nil || o.Notation != nil || !reflect.DeepEqual(o, want) {
 		t.Errorf("options = %+v, want %+v", o, want)
 	}
 	// The locale decides what the flags leave open: LANG=C means ASCII only.

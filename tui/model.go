@@ -21,8 +21,10 @@ package tui
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -62,6 +64,19 @@ type Options struct {
 	StateDir string
 	// Rand drives furigoma and the bots; nil seeds one from the clock.
 	Rand *rand.Rand
+
+	// The study's engines: Engine is the one named on the command line
+	// (a spec as game/match reads it: usi:PATH[,NAME=VALUE...] or a
+	// built-in level), Engines the list to choose from (the app's engine
+	// settings), and the strongest built-in level is always offered last.
+	Engine  string
+	Engines []EngineChoice
+	// AnalysisTime is a position's time in the whole-record analysis
+	// (default 1 s).
+	AnalysisTime time.Duration
+	// EngineLog receives the engines' transcripts and stderr; nil drops
+	// them. Never the terminal.
+	EngineLog io.Writer
 }
 
 // common is shared by every screen.
@@ -82,6 +97,7 @@ type common struct {
 	autoFlip      bool
 	stateDir      string
 	rng           *rand.Rand
+	engines       engineOptions // the study's engines
 }
 
 // newCommon builds the shared state from the options, at 80×24 in the
@@ -92,7 +108,8 @@ func newCommon(o Options) *common {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
-		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng}
+		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng,
+		engines: engineOptions{engine: o.Engine, engines: o.Engines, passTime: o.AnalysisTime, log: o.EngineLog}}
 	if c.ascii {
 		c.pieces = ASCII
 	}
@@ -366,6 +383,10 @@ func (m *Model) Init() tea.Cmd {
 // messages that concern the whole app.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case studyAsync:
+		// A study's engine work reaches its study even while a game
+		// started from it is on screen.
+		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg:
 		if msg.Width <= 0 || msg.Height <= 0 {
 			return m, nil // a terminal that does not know its size: keep the last one
@@ -430,6 +451,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.parked, m.parkedNode = st, msg.node
+		st.pauseAnalysis() // the engine would think against the game's bot
 		m.play = newPlay(m.c, setup{players: msg.players, start: msg.pos, record: st.rec, from: msg.node})
 		m.play.fromStudy = true
 		m.mode = modePlay
@@ -457,6 +479,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.menu, cmd = m.menu.update(msg)
 	}
 	return m, cmd
+}
+
+// closeEngines ends every engine the app's studies run, waiting for
+// them: called as the program ends, so no engine outlives it.
+func (m *Model) closeEngines() {
+	if st, ok := m.study.(*studyModel); ok {
+		st.closeEngines(true)
+	}
+	if m.parked != nil {
+		m.parked.closeEngines(true)
+	}
 }
 
 // openHelpMsg opens the ? screen with a screen's keys and notes.

@@ -60,6 +60,7 @@ func run(m *Model, t Terminal, extra ...tea.ProgramOption) error {
 		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
 	}
 	_, err := tea.NewProgram(m, append(opts, extra...)...).Run()
+	m.closeEngines()
 	return err
 }
 

@@ -246,6 +246,9 @@ type Styles struct {
 	lastText, targetText, captureText, check  wrap // panel text with the board's tints
 	picked                                    wrap
 	turnBadge, askBadge, endBadge, checkBadge wrap
+
+	// The evaluation graph: Black's and White's advantage, the ply shown.
+	graphBlack, graphWhite, graphCur wrap
 }
 
 // newStyles builds the styles of one palette at one colour level.
@@ -311,6 +314,9 @@ func newStyles(p *palette, level colorLevel) *Styles {
 		s.askBadge = newWrap(on(p.askFg, p.askBg).Bold(true))
 		s.endBadge = newWrap(on(p.endFg, p.endBg).Bold(true))
 		s.checkBadge = s.check
+		s.graphBlack = newWrap(col(p.black))
+		s.graphWhite = newWrap(col(p.white))
+		s.graphCur = newWrap(on(p.turnFg, p.turnBg))
 		return s
 	}
 	// Attributes only: White's pieces carry their v (lower case in ASCII),
@@ -355,5 +361,6 @@ func newStyles(p *palette, level colorLevel) *Styles {
 	s.askBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.endBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.checkBadge = s.check
+	s.graphCur = newWrap(plain.Reverse(true))
 	return s
 }
