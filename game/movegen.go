@@ -657,13 +657,8 @@ func (p *Position) IsLegal(m Move) bool {
 		if m.IsPromotion() || t < Pawn || t > Gold || p.hand[us][t] == 0 || p.board[to] != NoPiece || mustPromote(us, t, to) {
 			return false
 		}
-		if t == Pawn {
-			if p.nifu(to) {
-				return false
-			}
-			if ek := p.king[them]; ek != NoSquare && pawnAttacks[us][to].Has(ek) && p.pawnDropMates(to) {
-				return false
-			}
+		if t == Pawn && p.pawnDropRule(to) != RuleNone {
+			return false
 		}
 		k := p.king[us]
 		return k == NoSquare || !p.attacked(k, them, occ.or(squareBit[to]))
@@ -694,6 +689,19 @@ func (p *Position) IsLegal(m Move) bool {
 	}
 	after := occ.andNot(squareBit[from]).or(squareBit[to])
 	return p.attackersTo(k, them, after).andNot(squareBit[to]).Empty()
+}
+
+// pawnDropRule returns the rule a pawn drop on the empty square s would
+// break, nifu or uchifuzume, or RuleNone. IsLegal and CheckMove ask it;
+// the generator applies the same two rules to whole sets of squares.
+func (p *Position) pawnDropRule(s Square) Rule {
+	if p.nifu(s) {
+		return RuleNifu
+	}
+	if ek := p.king[p.side.Other()]; ek != NoSquare && pawnAttacks[p.side][s].Has(ek) && p.pawnDropMates(s) {
+		return RuleUchifuzume
+	}
+	return RuleNone
 }
 
 // nifu reports whether the side to move already has an unpromoted pawn on

@@ -89,11 +89,8 @@ func (p *Position) whyIllegal(m Move) Rule {
 			return RuleDeadPiece
 		}
 		if t == Pawn {
-			if p.nifu(to) {
-				return RuleNifu
-			}
-			if ek := p.king[us.Other()]; ek != NoSquare && pawnAttacks[us][to].has(ek) && p.pawnDropMates(to) {
-				return RuleUchifuzume
+			if r := p.pawnDropRule(to); r != RuleNone {
+				return r
 			}
 		}
 		return RuleSelfCheck

@@ -48,54 +48,8 @@ func ParseSFEN(text string) (Position, error) {
 		return bad("unexpected %q after the move number", fields[4])
 	}
 	p := EmptyPosition()
-	ranks := strings.Split(fields[0], "/")
-	if len(ranks) != 9 {
-		return bad("the board has %d ranks, want 9", len(ranks))
-	}
-	for r, row := range ranks {
-		col := 0
-		promoted := false
-		for i := 0; i < len(row); i++ {
-			ch := row[i]
-			switch {
-			case ch >= '1' && ch <= '9':
-				if promoted {
-					return bad("rank %d: '+' before a digit", r+1)
-				}
-				col += int(ch - '0')
-				continue
-			case ch == '+':
-				if promoted {
-					return bad("rank %d: '++'", r+1)
-				}
-				promoted = true
-				continue
-			}
-			t, c, ok := sfenLetter(ch)
-			if !ok {
-				return bad("rank %d: unknown piece %q", r+1, string(ch))
-			}
-			if promoted {
-				if !t.CanPromote() {
-					return bad("rank %d: %s cannot be promoted", r+1, t)
-				}
-				t = t.Promote()
-				promoted = false
-			}
-			if t == King && p.king[c] != NoSquare {
-				return bad("more than one %s king", strings.ToLower(c.String()))
-			}
-			if col < 9 {
-				p.Put(Square(r*9+col), NewPiece(c, t))
-			}
-			col++
-		}
-		if promoted {
-			return bad("rank %d ends with '+'", r+1)
-		}
-		if col != 9 {
-			return bad("rank %d has %d squares, want 9", r+1, col)
-		}
+	if msg := p.parseSFENBoard(fields[0]); msg != "" {
+		return bad("%s", msg)
 	}
 	switch fields[1] {
 	case "b":
@@ -104,33 +58,8 @@ func ParseSFEN(text string) (Position, error) {
 	default:
 		return bad("side to move %q, want b or w", fields[1])
 	}
-	if h := fields[2]; h != "-" {
-		n := 0
-		for i := 0; i < len(h); i++ {
-			ch := h[i]
-			if ch >= '0' && ch <= '9' {
-				n = n*10 + int(ch-'0')
-				if n > 99 {
-					return bad("hand %q: count too large", h)
-				}
-				continue
-			}
-			t, c, ok := sfenLetter(ch)
-			if !ok || t == King {
-				return bad("hand %q: %q is not a piece that can be held", h, string(ch))
-			}
-			if n == 0 {
-				if i > 0 && h[i-1] == '0' {
-					return bad("hand %q: count 0", h)
-				}
-				n = 1
-			}
-			p.SetHand(c, t, p.Hand(c, t)+n)
-			n = 0
-		}
-		if n != 0 || h[len(h)-1] >= '0' && h[len(h)-1] <= '9' {
-			return bad("hand %q ends with a count", h)
-		}
+	if msg := p.parseSFENHand(fields[2]); msg != "" {
+		return bad("%s", msg)
 	}
 	if len(fields) == 4 {
 		n, err := strconv.Atoi(fields[3])
@@ -140,6 +69,96 @@ func ParseSFEN(text string) (Position, error) {
 		p.ply = int32(min(n, 1<<30))
 	}
 	return p, nil
+}
+
+// parseSFENBoard puts the pieces of SFEN's board field on p, which is
+// empty, and says what is wrong with the field ("" when nothing is).
+func (p *Position) parseSFENBoard(board string) string {
+	ranks := strings.Split(board, "/")
+	if len(ranks) != 9 {
+		return fmt.Sprintf("the board has %d ranks, want 9", len(ranks))
+	}
+	for r, row := range ranks {
+		col := 0
+		promoted := false
+		for i := 0; i < len(row); i++ {
+			ch := row[i]
+			switch {
+			case ch >= '1' && ch <= '9':
+				if promoted {
+					return fmt.Sprintf("rank %d: '+' before a digit", r+1)
+				}
+				col += int(ch - '0')
+				continue
+			case ch == '+':
+				if promoted {
+					return fmt.Sprintf("rank %d: '++'", r+1)
+				}
+				promoted = true
+				continue
+			}
+			t, c, ok := sfenLetter(ch)
+			if !ok {
+				return fmt.Sprintf("rank %d: unknown piece %q", r+1, string(ch))
+			}
+			if promoted {
+				if !t.CanPromote() {
+					return fmt.Sprintf("rank %d: %s cannot be promoted", r+1, t)
+				}
+				t = t.Promote()
+				promoted = false
+			}
+			if t == King && p.king[c] != NoSquare {
+				return fmt.Sprintf("more than one %s king", strings.ToLower(c.String()))
+			}
+			if col < 9 {
+				p.Put(Square(r*9+col), NewPiece(c, t))
+			}
+			col++
+		}
+		if promoted {
+			return fmt.Sprintf("rank %d ends with '+'", r+1)
+		}
+		if col != 9 {
+			return fmt.Sprintf("rank %d has %d squares, want 9", r+1, col)
+		}
+	}
+	return ""
+}
+
+// parseSFENHand adds the pieces of SFEN's hand field ("-", "2P", "RGgsn5p")
+// to p's hands and says what is wrong with the field ("" when nothing is).
+func (p *Position) parseSFENHand(h string) string {
+	if h == "-" {
+		return ""
+	}
+	n := 0
+	for i := 0; i < len(h); i++ {
+		ch := h[i]
+		if ch >= '0' && ch <= '9' {
+			n = n*10 + int(ch-'0')
+			if n > 99 {
+				return fmt.Sprintf("hand %q: count too large", h)
+			}
+			continue
+		}
+		t, c, ok := sfenLetter(ch)
+		if !ok || t == King {
+			return fmt.Sprintf("hand %q: %q is not a piece that can be held", h, string(ch))
+		}
+		if n == 0 {
+			if i > 0 && h[i-1] == '0' {
+				return fmt.Sprintf("hand %q: count 0", h)
+			}
+			n = 1
+		}
+		p.SetHand(c, t, p.Hand(c, t)+n)
+		n = 0
+	}
+	if n != 0 || h[len(h)-1] >= '0' && h[len(h)-1] <= '9' {
+		return fmt.Sprintf("hand %q ends with a count", h)
+	}
+	return ""
 }
 
 func sfenLetter(ch byte) (PieceType, Color, bool) {

@@ -609,7 +609,6 @@ func kifMove(m game.Move, prev game.Move) string {
 	return b.String()
 }
 
-// writeKIF writes r as KIF text.
 // writeVariations writes the branches off a line the way KIF and KI2 both
 // do, after the line and deepest branch point first: each alternative as
 // 変化：N手 followed by its moves, which line writes (i is the index in
@@ -644,6 +643,8 @@ func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 	}
 }
 
+// writeKIFGame writes one game: headers, the start, the main line with
+// times and comments, then its variations.
 func writeKIFGame(b *strings.Builder, r *Record) {
 	writeJPHeaders(b, r)
 	writeStart(b, r)

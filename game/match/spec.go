@@ -29,8 +29,9 @@ const (
 //	usi:PATH[,NAME=VALUE...]
 //
 // Engine option names may hold spaces (usi:fairy-stockfish,Skill
-// Level=-20); a comma inside a path or a value is written "\,". An option
-// without "=" sets a button.
+// Level=-20). In a path or a value "\," is a comma and "\\" a backslash;
+// any other backslash stands for itself, so a Windows path needs no
+// escaping. An option without "=" sets a button.
 type Spec struct {
 	Kind    Kind
 	Name    string        // the bot's name; for an engine, the program's path
@@ -66,14 +67,15 @@ func ParseSpec(s string) (Spec, error) {
 	return Spec{}, fmt.Errorf("unknown player %q (want human, %s or usi:PATH[,NAME=VALUE...])", s, strings.Join(bot.Names, ", "))
 }
 
-// splitEscaped splits at commas not written "\,".
+// splitEscaped splits at commas not written "\,", reading "\\" as one
+// backslash.
 func splitEscaped(s string) []string {
 	var out []string
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		switch {
-		case s[i] == '\\' && i+1 < len(s) && s[i+1] == ',':
-			b.WriteByte(',')
+		case s[i] == '\\' && i+1 < len(s) && (s[i+1] == ',' || s[i+1] == '\\'):
+			b.WriteByte(s[i+1])
 			i++
 		case s[i] == ',':
 			out = append(out, b.String())
@@ -87,7 +89,7 @@ func splitEscaped(s string) []string {
 
 // String writes the spec back as ParseSpec reads it.
 func (s Spec) String() string {
-	esc := func(x string) string { return strings.ReplaceAll(x, ",", `\,`) }
+	esc := func(x string) string { return strings.NewReplacer(`\`, `\\`, ",", `\,`).Replace(x) }
 	switch s.Kind {
 	case USIKind:
 		var b strings.Builder
