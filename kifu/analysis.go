@@ -39,11 +39,16 @@ func (n *Node) SetAnalysis(e *Evaluation, after game.Position) {
 			block = "【" + e.Verdict + "】\n" + block
 		}
 	}
+	first, _, _ := strings.Cut(rest, "\n")
 	switch {
 	case block == "":
 		n.Comment = rest
 	case rest == "":
 		n.Comment = block
+	case strings.TrimSpace(first) == "":
+		// A blank line right after a block is the block's separator when
+		// read back: keep the comment's own with one more.
+		n.Comment = block + "\n\n" + rest
 	default:
 		n.Comment = block + "\n" + rest
 	}
@@ -179,18 +184,23 @@ func StripAnalysis(comment string) string {
 	}
 	lines := strings.Split(comment, "\n")
 	keep := lines[:0:0]
+	removed := false
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], "\r")
 		_, isVerdict := verdictOf(l)
 		if isAnalysisLine(l) || isVerdict && startsAnalysis(lines[i+1:]) || isSituation(l) && startsAnalysis(lines[i:]) {
-			if isAnalysisLine(l) && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" {
+			if isAnalysisLine(l) && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" && !startsAnalysis(lines[i+1:]) {
 				i++ // the blank line after a block goes with it
 			}
+			removed = true
 			continue
 		}
 		keep = append(keep, lines[i])
 	}
-	return strings.TrimRight(strings.Join(keep, "\n"), "\n")
+	if !removed {
+		return comment
+	}
+	return strings.Join(keep, "\n")
 }
 
 // ParsePV reads a line of moves written as ShogiHome writes them, each

@@ -117,3 +117,34 @@ func mustDecode(t *testing.T, data []byte) []byte {
 	}
 	return []byte(s)
 }
+
+// Any comment: stripping is stable, reading never fails hard, and an
+// analysis set into it reads back while the rest stays as it was.
+func FuzzAnalysisComment(f *testing.F) {
+	for _, s := range []string{"", "note", "【悪手】\n互角\n#評価値=12\n#読み筋=▲７六歩\n\nnote", "#詰み=後手勝ち:3手\n#エンジン=X",
+		"互角\n*評価値=82", "\nnote", "  \n#評価値=3", "#読み筋=▲７六歩△３四歩▲２二角成△同　銀", "【疑問手】\n【悪手】\n#深さ=1"} {
+		f.Add(s)
+	}
+	start := game.StartPosition()
+	m, _ := start.ParseUSI("7g7f")
+	after := start.Play(m)
+	reply, _ := after.ParseUSI("3c3d")
+	f.Fuzz(func(t *testing.T, c string) {
+		once := StripAnalysis(c)
+		if twice := StripAnalysis(once); twice != once {
+			t.Fatalf("strip is not stable: %q → %q → %q", c, once, twice)
+		}
+		n := &Node{Comment: c}
+		n.Analysis(after)
+		ParsePV(after, c)
+		e := Evaluation{Score: -42, HasScore: true, PV: []game.Move{reply}, Depth: 3, Engine: "E", Verdict: "悪手"}
+		n.SetAnalysis(&e, after)
+		got, ok := n.Analysis(after)
+		if !ok || got.Score != -42 || got.Verdict != "悪手" || len(got.PV) == 0 || got.PV[0] != reply {
+			t.Fatalf("%q: read back %+v %v from %q", c, got, ok, n.Comment)
+		}
+		if rest := StripAnalysis(n.Comment); rest != once {
+			t.Fatalf("%q: the rest became %q, want %q", c, rest, once)
+		}
+	})
+}

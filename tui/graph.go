@@ -138,6 +138,16 @@ func renderGraph(g evalGraph, w, h int, st *Styles, ascii bool) []string {
 		if labelW > 0 {
 			b.WriteString(dimmed(st, padLeft(label, labelW-1)+" "))
 		}
+		// Cells of one style are written as one run: one pair of escape
+		// sequences per run, not per cell.
+		var run strings.Builder
+		kind := -1
+		flush := func() {
+			if run.Len() > 0 {
+				b.WriteString(graphStyle(st, kind, run.String()))
+				run.Reset()
+			}
+		}
 		for col := 0; col < pw; col++ {
 			var cell string
 			if ascii {
@@ -145,8 +155,14 @@ func renderGraph(g evalGraph, w, h int, st *Styles, ascii bool) []string {
 			} else {
 				cell = brailleCell(dots, row, col)
 			}
-			b.WriteString(graphStyle(st, cell, col == cur, has[col], sum[col]))
+			k := graphKind(cell, col == cur, has[col], sum[col])
+			if k != kind {
+				flush()
+				kind = k
+			}
+			run.WriteString(cell)
 		}
+		flush()
 		out = append(out, b.String())
 	}
 	if axis {
@@ -189,20 +205,41 @@ func asciiCell(dots [][]bool, row, col, zero int, known bool) string {
 	return "-"
 }
 
-// graphStyle paints a cell: the ply shown in the accent (reversed without
-// colour), Black's side in Black's colour, White's in White's.
-func graphStyle(st *Styles, cell string, cur, known bool, sum int) string {
+// The styles of the graph's cells.
+const (
+	graphCurKind   = iota // the ply shown: the accent (reversed without colour)
+	graphDimKind          // blank, or the dotted zero line
+	graphBlackKind        // Black ahead: Black's colour
+	graphWhiteKind        // White ahead: White's colour
+)
+
+// graphKind is the style of a cell.
+func graphKind(cell string, cur, known bool, sum int) int {
 	switch {
-	case st == nil:
-		return cell
 	case cur:
-		return st.graphCur.render(cell)
+		return graphCurKind
 	case !known || cell == " ":
-		return st.dim.render(cell)
+		return graphDimKind
 	case sum >= 0:
-		return st.graphBlack.render(cell)
+		return graphBlackKind
 	}
-	return st.graphWhite.render(cell)
+	return graphWhiteKind
+}
+
+// graphStyle paints a run of cells of one kind.
+func graphStyle(st *Styles, kind int, text string) string {
+	if st == nil {
+		return text
+	}
+	switch kind {
+	case graphCurKind:
+		return st.graphCur.render(text)
+	case graphDimKind:
+		return st.dim.render(text)
+	case graphBlackKind:
+		return st.graphBlack.render(text)
+	}
+	return st.graphWhite.render(text)
 }
 
 // graphAxis is the line under the plot: ply numbers at round steps and a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -44,16 +45,17 @@ type studyAnalysis struct {
 	passTime time.Duration // a position's time in the whole-record pass
 	log      io.Writer     // engines' transcripts, or nil
 
-	sess     *analysis.Session // nil until an engine is started
-	starting bool
-	gen      int  // the current start: a switch of engine makes older starts stale
-	wantMate bool // once the engine is up, search for a mate rather than analyse
-	on       bool // the live analysis is wanted
-	node     *kifu.Node
-	lines    int // the MultiPV the node was asked with
-	id       uint64
-	multiPV  int
-	err      error
+	sess      *analysis.Session // nil until an engine is started
+	starting  bool
+	gen       int  // the current start: a switch of engine makes older starts stale
+	wantMate  bool // once the engine is up, search for a mate rather than analyse
+	on        bool // the live analysis is wanted
+	node      *kifu.Node
+	lines     int // the MultiPV the node was asked with
+	id        uint64
+	multiPV   int
+	err       error
+	feedState *feedState // the live session's feed's
 
 	preview *linePreview
 	pass    *recordPass
@@ -87,6 +89,8 @@ type recordPass struct {
 	total   int
 	eta     time.Duration
 	stopped bool // cancelled by the user
+	run     func()
+	launch  sync.Once
 }
 
 // passEvent is one thing a pass reports: its engine is up, a position is
@@ -128,7 +132,7 @@ func (m passMsg) study() *studyModel          { return m.s }
 // newStudyAnalysis sets up the engine list: the engine named on the
 // command line, the list the options give, and the built-in engine.
 func newStudyAnalysis(o engineOptions) *studyAnalysis {
-	a := &studyAnalysis{multiPV: 1, passTime: o.passTime, log: o.log}
+	a := &studyAnalysis{multiPV: 1, passTime: o.passTime, log: o.log, feedState: &feedState{}}
 	if a.passTime <= 0 {
 		a.passTime = analysis.DefaultMoveTime
 	}
@@ -365,22 +369,43 @@ func (s *studyModel) closeEngines(wait bool) {
 	a.on = false
 }
 
-// feed waits for the session's next change.
+// feed waits for the session's next change. Changes closer together
+// than feedInterval are merged into one redraw, except the first news of
+// a position (after a step, its first line), which comes at once.
 func (s *studyModel) feed(sess *analysis.Session) tea.Cmd {
+	st := s.an.feedState
 	return func() tea.Msg {
 		select {
 		case <-sess.Changed():
 		case <-sess.Done():
 			return nil
 		}
-		time.Sleep(feedInterval) // merge a burst of reports into one redraw
+		sn := sess.Snapshot()
+		news := sn.ID != st.id || !st.lines && len(sn.Lines) > 0
+		if wait := feedInterval - time.Since(st.last); wait > 0 && !news {
+			time.Sleep(wait)
+		}
+		st.last, st.id, st.lines = time.Now(), sn.ID, len(sn.Lines) > 0
 		return analysisMsg{s: s, sess: sess}
 	}
 }
 
-// passFeed waits for the pass's next event.
+// feedState is what a session's feed remembers between two wakes; only
+// that feed's command (one at a time) touches it.
+type feedState struct {
+	last  time.Time
+	id    uint64
+	lines bool
+}
+
+// passFeed waits for the pass's next event; the first one sets the pass
+// going on a goroutine of its own, which ends with the pass (cancel ends
+// it early; the events channel holds every event, so it never blocks).
 func (s *studyModel) passFeed(p *recordPass) tea.Cmd {
-	return func() tea.Msg { return passMsg{s: s, p: p, ev: <-p.events} }
+	return func() tea.Msg {
+		p.launch.Do(func() { go p.run() })
+		return passMsg{s: s, p: p, ev: <-p.events}
+	}
 }
 
 // async handles the study's engine messages.
@@ -402,6 +427,7 @@ func (s *studyModel) async(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		a.sess = analysis.NewSession(msg.eng)
+		a.feedState = &feedState{} // the old session's feed may still hold the last one
 		if a.wantMate {
 			a.wantMate = false
 			s.askMate()
@@ -604,7 +630,7 @@ func (s *studyModel) startPass() tea.Cmd {
 	p := &recordPass{cancel: cancel, events: make(chan passEvent, len(line.Moves)+4), total: len(line.Moves) + 1}
 	a.pass = p
 	choice, logTo, per := a.choices[a.choice], a.log, a.passTime
-	go func() {
+	p.run = func() {
 		eng, err := startEngine(ctx, choice, logTo)
 		if err != nil {
 			p.events <- passEvent{end: true, err: err}
@@ -615,7 +641,7 @@ func (s *studyModel) startPass() tea.Cmd {
 			func(pr analysis.Progress) { p.events <- passEvent{progress: &pr} })
 		eng.Close()
 		p.events <- passEvent{end: true, err: err}
-	}()
+	}
 	s.say(fmt.Sprintf(aw.passStarted, choice.Name, per), false)
 	return s.passFeed(p)
 }
