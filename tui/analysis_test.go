@@ -231,7 +231,7 @@ func TestStudyWholeRecord(t *testing.T) {
 	// Cancelled part-way, a pass keeps what it did.
 	s2 := engineStudy(t, "branches.kif", "name=slow,think=100ms", 120, 40)
 	cmd = studyPress(t, s2, "A")
-	pump(t, s2, cmd, "棋譜解析 3/14")
+	pump(t, s2, cmd, "棋譜解析 [####................] 3/14")
 	studyPress(t, s2, "A")
 	pump(t, s2, s2.passFeed(s2.an.pass), "棋譜解析を中止しました")
 	done := 0
@@ -348,4 +348,31 @@ func TestStudyClosesEngines(t *testing.T) {
 	if s.an.sess != nil || s.an.on {
 		t.Error("the study still holds its engine")
 	}
+}
+
+// A game played from the study pauses the engine; back in the study it
+// analyses the game's last position at once.
+func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
+	s := engineStudy(t, "branches.kif", "name=fake,tick=10s", 120, 40)
+	s.goTo(2)
+	pump(t, s, studyPress(t, s, "a"), "検討 fake", "+12 互角")
+	m := &Model{c: s.c, mode: modeStudy, study: s}
+	m.Update(playFromMsg{node: s.node(), pos: *s.position(), players: [2]string{"human", "human"}})
+	if m.mode != modePlay || s.an.on || !s.an.paused {
+		t.Fatalf("mode %v, on %v, paused %v", m.mode, s.an.on, s.an.paused)
+	}
+	if sn := s.an.sess.Snapshot(); sn.Running {
+		t.Error("the engine thinks during the game")
+	}
+	p := m.play.g.Position()
+	mv, _ := p.ParseUSI("2g2f")
+	if err := m.play.g.Play(mv); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(toMenuMsg{})
+	if m.mode != modeStudy || !s.an.on || s.cur != 3 {
+		t.Fatalf("back: mode %v, on %v, ply %d", m.mode, s.an.on, s.cur)
+	}
+	// The fake's move 3 score, from Black's side with White to move.
+	pump(t, s, s.feed(s.an.sess), "-13 互角", firstLegal(t, s, 3))
 }

@@ -18,7 +18,7 @@ type analysisWords struct {
 	added, addedComment            string // added: %d moves at ply %d; addedComment: %s engine, %s score, %d depth
 	lines                          string // %d
 	engine                         string // %s
-	passRunning, passKeys          string // passRunning: %d/%d, %s ETA
+	passRunning, passKeys          string // passRunning: %s bar, %d/%d, %s ETA
 	passStarted, passDone          string // passStarted: %s engine, %s time a move
 	passCancelled, passFailed      string // %d moves done; passFailed: %v
 	passPaused                     string // the live analysis stopped for the pass
@@ -42,7 +42,7 @@ var analysisEnglish = analysisWords{
 	preview: "engine line %d/%d", previewKeys: "  ←/→ step  B add as a branch  esc back",
 	added: "added the engine's line: %d moves from ply %d", addedComment: "%s's line (%s, depth %d)",
 	lines: "%d lines", engine: "engine: %s",
-	passRunning: "Record analysis %d/%d, about %s left", passKeys: "  (A cancels)",
+	passRunning: "Record analysis %s %d/%d, about %s left", passKeys: "  (A cancels)",
 	passStarted: "analysing every move with %s, %s a move; the study stays usable", passDone: "record analysis done",
 	passCancelled: "record analysis cancelled: %d moves done and kept", passFailed: "record analysis stopped: %v; what was done is kept",
 	passPaused: "live analysis paused for the record analysis", noMoves: "the main line has no moves to analyse",
@@ -65,7 +65,7 @@ var analysisJapanese = analysisWords{
 	preview: "読み筋 %d/%d", previewKeys: "  ←/→ 進む戻る  B 分岐に追加  esc 戻る",
 	added: "読み筋を分岐として加えました (%[2]d手目から%[1]d手)", addedComment: "%s の読み筋 (評価値 %s、深さ %d)",
 	lines: "候補 %d", engine: "エンジン: %s",
-	passRunning: "棋譜解析 %d/%d 残り約 %s", passKeys: "  (A で中止)",
+	passRunning: "棋譜解析 %s %d/%d 残り約 %s", passKeys: "  (A で中止)",
 	passStarted: "%s で棋譜解析を始めました (1手 %s)。検討は続けられます", passDone: "棋譜解析が終わりました",
 	passCancelled: "棋譜解析を中止しました (%d手分は残します)", passFailed: "棋譜解析が止まりました: %v (済んだ分は残します)",
 	passPaused: "棋譜解析のあいだ検討を止めます", noMoves: "本譜に解析する手がありません",

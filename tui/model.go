@@ -431,6 +431,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
 			m.parked.addLine(m.parkedNode, m.play.g.Moves(), m.play.g.Result())
+			m.parked.resumeAnalysis()
 			m.study, m.mode = m.parked, modeStudy
 			m.parked, m.parkedNode = nil, nil
 			return m, nil

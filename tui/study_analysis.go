@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -50,6 +51,7 @@ type studyAnalysis struct {
 	gen       int  // the current start: a switch of engine makes older starts stale
 	wantMate  bool // once the engine is up, search for a mate rather than analyse
 	on        bool // the live analysis is wanted
+	paused    bool // on, until a game from the study began
 	node      *kifu.Node
 	lines     int // the MultiPV the node was asked with
 	id        uint64
@@ -82,15 +84,17 @@ type linePreview struct {
 
 // recordPass is a whole-record analysis under way.
 type recordPass struct {
-	cancel  context.CancelFunc
-	events  chan passEvent
-	engine  string
-	done    int
-	total   int
-	eta     time.Duration
-	stopped bool // cancelled by the user
-	run     func()
-	launch  sync.Once
+	cancel   context.CancelFunc
+	events   chan passEvent
+	engine   string
+	done     int
+	total    int
+	eta      time.Duration
+	stopped  bool // cancelled by the user
+	run      func()
+	launch   sync.Once
+	launched atomic.Bool
+	finished chan struct{} // closed once run has closed its engine
 }
 
 // passEvent is one thing a pass reports: its engine is up, a position is
@@ -357,9 +361,12 @@ func (s *studyModel) closeLive() {
 // engine outlives it).
 func (s *studyModel) closeEngines(wait bool) {
 	a := s.an
-	if a.pass != nil {
-		a.pass.stopped = true
-		a.pass.cancel()
+	if p := a.pass; p != nil {
+		p.stopped = true
+		p.cancel()
+		if wait && p.launched.Load() {
+			<-p.finished
+		}
 	}
 	if wait && a.sess != nil {
 		a.sess.Close()
@@ -403,7 +410,10 @@ type feedState struct {
 // it early; the events channel holds every event, so it never blocks).
 func (s *studyModel) passFeed(p *recordPass) tea.Cmd {
 	return func() tea.Msg {
-		p.launch.Do(func() { go p.run() })
+		p.launch.Do(func() {
+			p.launched.Store(true)
+			go p.run()
+		})
 		return passMsg{s: s, p: p, ev: <-p.events}
 	}
 }
@@ -627,10 +637,12 @@ func (s *studyModel) startPass() tea.Cmd {
 	}
 	a.line = line
 	ctx, cancel := context.WithCancel(context.Background())
-	p := &recordPass{cancel: cancel, events: make(chan passEvent, len(line.Moves)+4), total: len(line.Moves) + 1}
+	p := &recordPass{cancel: cancel, events: make(chan passEvent, len(line.Moves)+4), total: len(line.Moves) + 1,
+		finished: make(chan struct{})}
 	a.pass = p
 	choice, logTo, per := a.choices[a.choice], a.log, a.passTime
 	p.run = func() {
+		defer close(p.finished)
 		eng, err := startEngine(ctx, choice, logTo)
 		if err != nil {
 			p.events <- passEvent{end: true, err: err}
@@ -753,12 +765,23 @@ func (s *studyModel) markOf(n *kifu.Node) analysis.Mark {
 	return s.an.marks[n]
 }
 
-// pauseAnalysis stops the live analysis (a game is being played from the
-// study); the engine stays up for when the user starts it again.
+// pauseAnalysis stops the live analysis while a game is played from the
+// study (the engine would think against the game's bot); the engine stays
+// up, and resumeAnalysis restarts it on the game's last position.
 func (s *studyModel) pauseAnalysis() {
 	a := s.an
 	if a.on && a.sess != nil {
 		a.sess.Stop()
 	}
+	a.paused = a.on
 	a.on, a.preview = false, nil
+}
+
+// resumeAnalysis restarts the live analysis a game from the study paused.
+func (s *studyModel) resumeAnalysis() {
+	a := s.an
+	if a.paused {
+		a.on, a.paused, a.node = true, false, nil
+		s.syncAnalysis()
+	}
 }

@@ -79,7 +79,7 @@ func (s *studyModel) engineView() (engineView, bool) {
 	var v engineView
 	show := false
 	if p := a.pass; p != nil {
-		v.head = fmt.Sprintf(aw.passRunning, p.done, p.total, clock(p.eta.Round(time.Second), false)) + aw.passKeys
+		v.head = fmt.Sprintf(aw.passRunning, progressBar(p.done, p.total, 20), p.done, p.total, clock(p.eta.Round(time.Second), false)) + aw.passKeys
 		show = true
 	}
 	sn, ok := s.snapshot()
@@ -139,6 +139,15 @@ func (s *studyModel) engineView() (engineView, bool) {
 		}
 	}
 	return v, true
+}
+
+// progressBar is done of total as a bar of w cells: [#####.....].
+func progressBar(done, total, w int) string {
+	filled := 0
+	if total > 0 {
+		filled = min(w, w*done/total)
+	}
+	return "[" + strings.Repeat("#", filled) + strings.Repeat(".", w-filled) + "]"
 }
 
 // mateState says what a mate search found; a mate's line goes into v.
