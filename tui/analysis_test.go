@@ -189,6 +189,13 @@ func TestStudyEngineFaults(t *testing.T) {
 	if s.an.on {
 		t.Error("analysis still on after the engine died")
 	}
+	// a starts a fresh engine, which does well at the start.
+	dead := s.an.sess
+	studyPress(t, s, "left")
+	pump(t, s, studyPress(t, s, "a"), "+10 互角")
+	if s.an.sess == dead {
+		t.Error("the dead engine was asked again")
+	}
 
 	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:/nonexistent/engine-x"})
 	c.width, c.height = 120, 40
@@ -220,9 +227,13 @@ func TestStudyWholeRecord(t *testing.T) {
 	if c := line.Nodes[0].Comment; !strings.HasSuffix(c, "\n角道を開ける") {
 		t.Errorf("move 1's comment: %q", c)
 	}
-	if !s.dirty {
+	if !s.an.unsaved {
 		t.Error("the record's new comments are not marked unsaved")
 	}
+	mustShow(t, s, "(未保存の変更あり)")
+	studyPress(t, s, "q")
+	mustShow(t, s, "解析結果をまだ書き出していません")
+	studyPress(t, s, "n")
 	// The graph and the analysis of the move shown.
 	sc := screen(s)
 	if !strings.Contains(sc, "+2000") || !strings.Contains(sc, "解析") || !strings.ContainsFunc(sc, isBraille) {

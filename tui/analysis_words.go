@@ -29,6 +29,7 @@ type analysisWords struct {
 	situation                      [9]string // the words for a score, Black's best first (ShogiHome's, in Japanese)
 	markNames                      [5]string
 	cannotAnalyse, notOnFoul       string
+	leaveAsk                       string
 	moreLines, fewerLines, maxLine string
 }
 
@@ -53,6 +54,7 @@ var analysisEnglish = analysisWords{
 	markNames:     [5]string{"", "inaccuracy", "dubious", "mistake", "blunder"},
 	cannotAnalyse: "nothing to analyse: the position is over", notOnFoul: "the record has an illegal move before this one",
 	moreLines: "%d lines", fewerLines: "%d lines", maxLine: "1 to 5 lines",
+	leaveAsk: "The record's new analysis is in no file (e exports it). Leave anyway? (y/n)",
 }
 
 var analysisJapanese = analysisWords{
@@ -75,6 +77,7 @@ var analysisJapanese = analysisWords{
 	markNames:     [5]string{"", "緩手", "疑問手", "悪手", "大悪手"},
 	cannotAnalyse: "終局した局面なので検討できません", notOnFoul: "この手より前に反則手があります",
 	moreLines: "候補 %d", fewerLines: "候補 %d", maxLine: "候補は1から5まで",
+	leaveAsk: "解析結果をまだ書き出していません (e で書き出せます)。閉じますか? (y/n)",
 }
 
 func (s *studyModel) awords() *analysisWords {

@@ -505,8 +505,8 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s.choosing = true
 	case keyIs(msg, k.StudyLeave):
-		if s.dirty {
-			s.leaving = true // ask first: the played moves are not saved
+		if s.dirty || s.an.unsaved {
+			s.leaving = true // ask first: the played moves or the analysis are not saved
 			return nil
 		}
 		return s.leave()
@@ -618,6 +618,7 @@ func (s *studyModel) export(path string) {
 	}
 	s.lastExport = ""
 	s.dirty = false
+	s.an.unsaved = false
 	s.say(fmt.Sprintf(s.words().saved, path, kifu.FormatOfPath(path)), false)
 }
 

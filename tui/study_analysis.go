@@ -52,6 +52,7 @@ type studyAnalysis struct {
 	wantMate  bool // once the engine is up, search for a mate rather than analyse
 	on        bool // the live analysis is wanted
 	paused    bool // on, until a game from the study began
+	unsaved   bool // the record has analysis no file has
 	node      *kifu.Node
 	lines     int // the MultiPV the node was asked with
 	id        uint64
@@ -256,6 +257,9 @@ func (s *studyModel) analysisKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			}
 			return nil, true
 		}
+		if a.err != nil {
+			s.closeLive() // the engine failed: start it afresh
+		}
 		a.on, a.node, a.err = true, nil, nil
 		return s.ensureEngine(false), true
 	case keyIs(msg, k.MoreLines), keyIs(msg, k.FewerLines):
@@ -278,6 +282,9 @@ func (s *studyModel) analysisKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		s.addEngineLine()
 		return nil, true
 	case keyIs(msg, k.Mate):
+		if a.err != nil {
+			s.closeLive()
+		}
 		a.err = nil
 		if !s.position().HasLegalMove() {
 			s.say(aw.cannotAnalyse, false)
@@ -717,7 +724,7 @@ func (s *studyModel) judgeAndWrite(ply int) {
 	} else {
 		delete(a.marks, node)
 	}
-	s.dirty = true
+	a.unsaved = true
 	s.measureTexts()
 }
 

@@ -74,7 +74,7 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 	pos := s.position()
 
 	title := sw.title + s.name
-	if s.dirty {
+	if s.dirty || s.an.unsaved {
 		title += sw.modified
 	}
 	right := fmt.Sprintf(sw.ply, s.cur, s.moves())
@@ -622,6 +622,8 @@ func (s *studyModel) footer(width int) ([]string, int) {
 	sw := s.words()
 	st := c.styles
 	switch {
+	case s.leaving && !s.dirty:
+		return []string{question(st, m, "?", s.awords().leaveAsk, width)}, -1
 	case s.leaving:
 		return []string{question(st, m, "?", sw.leaveAsk, width)}, -1
 	case s.choosing:
