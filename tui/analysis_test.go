@@ -180,7 +180,7 @@ func TestStudyMateSearch(t *testing.T) {
 
 // A dead engine is named and said, and analysis stops.
 func TestStudyEngineFaults(t *testing.T) {
-	s := engineStudy(t, "branches.kif", "name=crasher,crash=1", 120, 40)
+	s := engineStudy(t, "branches.kif", "name=crasher,crash=1,tick=10s", 120, 40)
 	s.goTo(0)
 	pump(t, s, studyPress(t, s, "a"), "検討 crasher")
 	feed := s.feed(s.an.sess)
