@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"example.com/shogi/annotate"
 	"example.com/shogi/game"
+	"example.com/shogi/game/analysis"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi"
 	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/kifu"
 )
@@ -178,7 +184,7 @@ func TestAnalyseFairyStockfish(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "out.csa")
-	code, _, errOut := runCmd(t, "analyse", "--engine", "usi:"+path+",Threads=1,Hash=16", "--time", "50ms", "--multipv", "3",
+	code, _, errOut := runCmd(t, "analyse", "--engine", "usi:"+path+",Threads=1,Hash=16", "--depth", "6", "--multipv", "3",
 		"--from", "2", "--to", "5", "--log", filepath.Join(dir, "log"), "-o", out, lanceKIFU)
 	if code != 0 {
 		t.Fatalf("%d\n%s", code, errOut)
@@ -198,5 +204,38 @@ func TestAnalyseFairyStockfish(t *testing.T) {
 		if ok != judged || judged && (len(e.MorePVs) != 2 || e.Engine != "Fairy-Stockfish 11.1 LB 64" && !strings.HasPrefix(e.Engine, "Fairy-Stockfish")) {
 			t.Errorf("move %d: %v %+v", i+1, ok, e)
 		}
+	}
+}
+
+// Interrupted (Ctrl+C cancels the context), the command writes what is
+// done and exits with 130.
+func TestAnalyseInterrupted(t *testing.T) {
+	eng := fakeEngine(t, "name=slow,think=40ms")
+	sp, err := match.ParseSpec(eng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	var out, errOut bytes.Buffer
+	o := analyseOptions{path: lanceKIFU, spec: sp, logPath: filepath.Join(t.TempDir(), "log"),
+		opts: analysis.Options{Limits: usi.Limits{MoveTime: time.Second}}}
+	code := analyse(ctx, o, strings.NewReader(""), &out, &errOut)
+	if code != 130 || !strings.Contains(errOut.String(), "interrupted; moves 1-") {
+		t.Fatalf("status %d\n%s", code, errOut.String())
+	}
+	rec, err := kifu.Read(out.Bytes(), "out.kifu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := annotate.MainLine(rec)
+	done := 0
+	for i, n := range line.Nodes {
+		if _, ok := n.Analysis(line.After[i]); ok {
+			done++
+		}
+	}
+	if done == 0 || done == len(line.Nodes) {
+		t.Errorf("%d of %d moves analysed", done, len(line.Nodes))
 	}
 }
