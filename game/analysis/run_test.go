@@ -176,12 +176,12 @@ func TestFairyStockfish(t *testing.T) {
 	}
 	defer e2.Close()
 	moves := playLine(t, twelve[:4]...)
-	rep, err := Run(context.Background(), e2, start, moves, Options{Limits: usi.Limits{MoveTime: 100 * time.Millisecond}}, nil)
+	rep, err := Run(context.Background(), e2, start, moves, Options{Limits: usi.Limits{Depth: 4}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rep.Results {
-		if !r.Done || !r.Value.Known() || r.Depth < 2 || r.Best == game.NoMove {
+		if !r.Done || !r.Value.Known() || r.Depth != 4 || r.Best == game.NoMove {
 			t.Errorf("position %d: %+v", r.Ply, r)
 		}
 	}
