@@ -253,7 +253,7 @@ type series struct {
 
 func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) int {
 	s := &series{o: o, stderr: stderr, began: time.Now(), stopped: make(chan struct{})}
-	logFile, logPath := openMatchLog(o.logPath, stderr)
+	logFile, logPath := openEngineLog("match", o.logPath, stderr)
 	if logFile != nil {
 		defer logFile.Close()
 		s.logger = log.New(logFile, "", log.Ltime|log.Lmicroseconds)
@@ -367,22 +367,23 @@ func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) in
 	return status
 }
 
-// openMatchLog opens the engine log: the path asked for, or the default
-// in the user cache directory. Without one, engines' output is dropped.
-func openMatchLog(path string, stderr io.Writer) (*os.File, string) {
+// openEngineLog opens command cmd's engine log: the path asked for, or
+// shogi/CMD.log in the user cache directory. Without one, engines' output
+// is dropped.
+func openEngineLog(cmd, path string, stderr io.Writer) (*os.File, string) {
 	if path == "" {
 		dir, err := os.UserCacheDir()
 		if err != nil {
 			return nil, ""
 		}
-		path = filepath.Join(dir, "shogi", "match.log")
+		path = filepath.Join(dir, "shogi", cmd+".log")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, ""
 		}
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "shogi match: warning: no engine log: %v\n", err)
+		fmt.Fprintf(stderr, "shogi %s: warning: no engine log: %v\n", cmd, err)
 		return nil, ""
 	}
 	return f, path

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 
+	"example.com/shogi/game/analysis"
+	"example.com/shogi/game/match"
 	"example.com/shogi/game/notation"
 	"example.com/shogi/tui"
 )
@@ -54,9 +56,12 @@ func openOptions(args []string, env []string, stderr io.Writer) (o tui.Options, 
 	d := addDisplayFlags(fs)
 	nota := fs.String("notation", "", "move notation: ki2, kif, western, hosking, romaji, sassersson, csa or usi (default goes with --style)")
 	plyFlag := fs.Int("ply", 0, "show this ply of the main line first")
+	engine := fs.String("engine", "", "the engine for analysis: usi:PATH[,NAME=VALUE...] or a built-in level (default: "+analysis.DefaultSpec().String()+")")
+	passTime := fs.Duration("analyse-time", analysis.DefaultMoveTime, "a position's time in the whole-record analysis (A)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi open [--style kanji|western|ascii|kif] [--notation STYLE] [--width narrow|wide]\n"+
-			"                  [--theme auto|light|dark] [--lang en|ja] [--ply N] FILE|-")
+			"                  [--theme auto|light|dark] [--lang en|ja] [--ply N]\n"+
+			"                  [--engine usi:PATH[,NAME=VALUE...]|LEVEL] [--analyse-time D] FILE|-")
 		fs.PrintDefaults()
 	}
 	o = appOptions(env)
@@ -77,5 +82,19 @@ func openOptions(args []string, env []string, stderr io.Writer) (o tui.Options, 
 		}
 		o.Notation = &ns
 	}
+	if *engine != "" {
+		sp, err := match.ParseSpec(*engine)
+		if err != nil {
+			return o, "", 0, usageError(fs, "--engine: %v", err)
+		}
+		if sp.Kind == match.HumanKind {
+			return o, "", 0, usageError(fs, "--engine: a person cannot analyse; name a built-in level or usi:PATH")
+		}
+		o.Engine = sp.String()
+	}
+	if *passTime <= 0 {
+		return o, "", 0, usageError(fs, "--analyse-time %v: want a positive duration", *passTime)
+	}
+	o.AnalysisTime = *passTime
 	return o, files[0], *plyFlag, nil
 }

@@ -4,7 +4,17 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 )
+
+// The engine flags reach the study's options.
+func TestOpenEngineOptions(t *testing.T) {
+	var errOut bytes.Buffer
+	o, _, _, err := openOptions([]string{"--engine", "usi:/usr/games/fairy-stockfish,Threads=1", "--analyse-time", "250ms", "a.kif"}, nil, &errOut)
+	if err != nil || o.Engine != "usi:/usr/games/fairy-stockfish,Threads=1" || o.AnalysisTime != 250*time.Millisecond {
+		t.Errorf("options %+v, %v %s", o, err, errOut.String())
+	}
+}
 
 // Command-line mistakes are reported before any screen opens.
 func TestOpenUsage(t *testing.T) {
@@ -24,6 +34,10 @@ func TestOpenUsage(t *testing.T) {
 		{[]string{"tui/testdata/study/no-such-file.kif", "--ply", "3"}, 1, "no such file"},
 		{[]string{"tui/testdata/study/no-such-file.kif"}, 1, "no such file"},
 		{[]string{"-h"}, 0, "usage: shogi open"},
+		{[]string{"--engine", "stockfish", "a.kif"}, 2, `unknown player "stockfish"`},
+		{[]string{"--engine", "human", "a.kif"}, 2, "a person cannot analyse"},
+		{[]string{"--engine", "usi:", "a.kif"}, 2, "wants the engine's program"},
+		{[]string{"--analyse-time", "0s", "a.kif"}, 2, "--analyse-time 0s"},
 	} {
 		var out, errOut bytes.Buffer
 		got := run(append([]string{"open"}, tc.args...), strings.NewReader(""), &out, &errOut)

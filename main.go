@@ -11,6 +11,7 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi analyse [flags] FILE judge every move of a record with an engine
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
@@ -34,6 +35,8 @@ var commands = map[string]command{
 	"open":    runOpen,
 	"match":   runMatch,
 	"serve":   runServe,
+	"analyse": runAnalyse,
+	"analyze": runAnalyse,
 }
 
 func main() {
@@ -77,6 +80,8 @@ func usage(w io.Writer) {
                        convert a game record
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
+  analyse [flags] FILE|-
+                       analyse every move of a record with an engine: shogi analyse -h
   serve [flags]        let people play each other over SSH: shogi serve -h
   version              the program's version (also --version)
 

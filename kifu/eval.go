@@ -8,11 +8,18 @@ import (
 	"example.com/shogi/game/notation"
 )
 
-// Evaluation is what the engine that played a move thought of it: its
-// score and the line it expected next. A record keeps it on the move's
-// node, and each format writes it the way other programs read it: KIF,
-// KI2 and JKF as ShogiHome's comment lines (*評価値=…, *読み筋=▲…), CSA as
-// floodgate's ('** SCORE PV). Readers leave such lines in the comment.
+// Evaluation is an engine's view of the position after a move: its score
+// and the line it expects next. It comes in two forms, which ShogiHome
+// writes alike but for the first character of each line:
+//
+//   - a player's: what the engine that played the move thought of it
+//     (Node.Eval), written when the record is; KIF, KI2 and JKF as
+//     ShogiHome's comment lines (*評価値=…, *読み筋=▲…), CSA as floodgate's
+//     ('** SCORE PV). Readers leave such lines in the comment.
+//   - an analysis (検討, 棋譜解析): what an engine found afterwards, kept in
+//     the comment itself as ShogiHome's analysis lines (#評価値=…,
+//     #読み筋=…), put there by Node.SetAnalysis and read back by
+//     Node.Analysis.
 type Evaluation struct {
 	// Score is in centipawns from Black's side (+ is good for Black), the
 	// sign ShogiHome and floodgate both use, whoever moved.
@@ -20,88 +27,147 @@ type Evaluation struct {
 	HasScore bool
 	// Mate, when not 0, counts plies to mate instead: > 0 Black mates,
 	// < 0 White does; ±MateUnknown when the engine did not say how soon.
-	Mate   int
-	PV     []game.Move // the moves expected after this one
-	Depth  int
-	Nodes  uint64
-	Engine string // the engine's name
+	Mate int
+	PV   []game.Move // the moves expected after this one
+	// MorePVs are further lines (MultiPV), each written as one more
+	// 読み筋 line, which ShogiHome offers as further lines to play out.
+	MorePVs [][]game.Move
+	Depth   int
+	Nodes   uint64
+	Engine  string // the engine's name
+	// Verdict is an analysis's judgement of the move (緩手, 疑問手, 悪手,
+	// 大悪手), written as ShogiHome does in brackets before the lines.
+	Verdict string
 }
 
 // MateUnknown is the Mate of a mate whose length is not known (the same
 // value as usi.MateUnknown).
 const MateUnknown = 1 << 20
 
-// situation is ShogiHome's word for a score (互角, 先手有望 …), which it
-// writes before the score.
-func situation(score int) string {
-	switch {
-	case score >= 1500:
-		return "先手勝勢"
-	case score >= 600:
-		return "先手優勢"
-	case score >= 400:
-		return "先手有利"
-	case score >= 200:
-		return "先手有望"
-	case score >= -200:
-		return "互角"
-	case score >= -400:
-		return "後手有望"
-	case score >= -600:
-		return "後手有利"
-	case score >= -1500:
-		return "後手優勢"
-	}
-	return "後手勝勢"
+// situations are ShogiHome's words for a score from Black's side, which
+// it writes before the score: a score at or above a bound takes its word;
+// below −bound the other side's. Between −200 and 200 (both excluded) it
+// is 互角. (ShogiHome made the bounds symmetric in March 2025; 2024's
+// versions called −200 itself 互角.)
+var situations = []struct {
+	bound        int
+	black, white string
+}{
+	{1500, "先手勝勢", "後手勝勢"},
+	{600, "先手優勢", "後手優勢"},
+	{400, "先手有利", "後手有利"},
+	{200, "先手有望", "後手有望"},
 }
+
+// situation is ShogiHome's word for a score (互角, 先手有望 …).
+func situation(score int) string {
+	for _, s := range situations {
+		switch {
+		case score >= s.bound:
+			return s.black
+		case score <= -s.bound:
+			return s.white
+		}
+	}
+	return "互角"
+}
+
+// isSituation reports whether a comment line is one of the words.
+func isSituation(line string) bool {
+	if line == "互角" {
+		return true
+	}
+	for _, s := range situations {
+		if line == s.black || line == s.white {
+			return true
+		}
+	}
+	return false
+}
+
+// The first characters of ShogiHome's search comment lines: a player's
+// search, and an analysis (ShogiHome's SearchInfoSenderType PLAYER and
+// RESEARCHER).
+const (
+	playerMark   = "*"
+	analysisMark = "#"
+)
+
+// The keys of the search comment lines, in the order ShogiHome writes
+// them.
+const (
+	keyMate   = "詰み="
+	keyScore  = "評価値="
+	keyPV     = "読み筋="
+	keyDepth  = "深さ="
+	keyNodes  = "ノード数="
+	keyEngine = "エンジン="
+)
 
 // shogiHome writes the evaluation as ShogiHome writes a player's search
 // in a comment; after is the position after the move, where the PV
 // starts.
 func (e *Evaluation) shogiHome(after game.Position) string {
+	return e.searchComment(after, playerMark)
+}
+
+// searchComment writes the evaluation's lines as ShogiHome's
+// buildSearchComment does, each key after mark: the mate or the situation
+// word and the score, the lines, the depth, the nodes and the engine.
+func (e *Evaluation) searchComment(after game.Position, mark string) string {
 	var b strings.Builder
-	line := func(s string) {
-		b.WriteString(s)
+	line := func(key, value string) {
+		b.WriteString(mark)
+		b.WriteString(key)
+		b.WriteString(value)
 		b.WriteByte('\n')
 	}
 	switch {
 	case e.Mate != 0:
-		s := "*詰み=先手勝ち"
+		s := "先手勝ち"
 		if e.Mate < 0 {
-			s = "*詰み=後手勝ち"
+			s = "後手勝ち"
 		}
 		if n := abs(e.Mate); n < MateUnknown {
 			s += ":" + strconv.Itoa(n) + "手"
 		}
-		line(s)
+		line(keyMate, s)
 	case e.HasScore:
-		line(situation(e.Score))
-		line("*評価値=" + strconv.Itoa(e.Score))
+		b.WriteString(situation(e.Score) + "\n")
+		line(keyScore, strconv.Itoa(e.Score))
 	}
-	if len(e.PV) > 0 {
-		var pv strings.Builder
-		p, prev := after, game.NoMove
-		for _, m := range e.PV {
-			if !p.IsLegal(m) {
-				break // a PV is only written as far as it holds
-			}
-			pv.WriteString(notation.Format(&p, m, notation.KI2, prev))
-			p, prev = p.Play(m), m
-		}
-		if pv.Len() > 0 {
-			line("*読み筋=" + pv.String())
+	for i, pv := range append([][]game.Move{e.PV}, e.MorePVs...) {
+		if text := formatPV(after, pv); text != "" {
+			line(keyPV, text)
+		} else if i == 0 {
+			break // no first line: the others mean nothing
 		}
 	}
 	if e.Depth > 0 {
-		line("*深さ=" + strconv.Itoa(e.Depth))
+		line(keyDepth, strconv.Itoa(e.Depth))
 	}
 	if e.Nodes > 0 {
-		line("*ノード数=" + strconv.FormatUint(e.Nodes, 10))
+		line(keyNodes, strconv.FormatUint(e.Nodes, 10))
 	}
 	if b.Len() > 0 && e.Engine != "" {
-		line("*エンジン=" + strings.ReplaceAll(e.Engine, "\n", " "))
+		line(keyEngine, strings.ReplaceAll(e.Engine, "\n", " "))
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// formatPV writes moves from p in KI2 with their side marks, as far as
+// they are legal.
+func formatPV(p game.Position, pv []game.Move) string {
+	var b strings.Builder
+	prev := game.NoMove
+	for _, m := range pv {
+		if !p.IsLegal(m) {
+			break // a PV is only written as far as it holds
+		}
+		b.WriteString(notation.Format(&p, m, notation.KI2, prev))
+		p, prev = p.Play(m), m
+	}
+	return b.String()
 }
 
 // floodgate writes the evaluation as a floodgate CSA record keeps an

@@ -89,10 +89,13 @@ func TestShogiHomeEvaluationComments(t *testing.T) {
 	}
 }
 
-// ShogiHome's words for a score, at its thresholds.
+// ShogiHome's words for a score, at its thresholds (getSituationText in
+// its src/common/record/score.ts: >= 1500 先手勝勢 … > −200 互角 … > −1500
+// 後手優勢, else 後手勝勢).
 func TestSituation(t *testing.T) {
 	for score, want := range map[int]string{1500: "先手勝勢", 1499: "先手優勢", 600: "先手優勢", 400: "先手有利", 200: "先手有望",
-		199: "互角", -200: "互角", -201: "後手有望", -400: "後手有望", -401: "後手有利", -600: "後手有利", -601: "後手優勢", -1500: "後手優勢", -1501: "後手勝勢"} {
+		199: "互角", 0: "互角", -199: "互角", -200: "後手有望", -399: "後手有望", -400: "後手有利", -599: "後手有利", -600: "後手優勢",
+		-1499: "後手優勢", -1500: "後手勝勢"} {
 		if got := situation(score); got != want {
 			t.Errorf("situation(%d) = %s, want %s", score, got, want)
 		}

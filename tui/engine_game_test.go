@@ -458,7 +458,7 @@ func TestAddEngine(t *testing.T) {
 	h.press("down", "left", "left")  // Skill Level 20 → 18
 	h.press("down", "enter")         // Ponder on
 	h.press("down", "right")         // Style normal → wild
-	h.press("down", "down", "enter") // past EvalDir: add
+	h.press("down", "down", "down", "enter") // past EvalDir and MultiPV: add
 	back, err := LoadSettings(path)
 	if err != nil || len(back.Engines) != 1 {
 		t.Fatalf("settings after adding: %+v, %v", back, err)

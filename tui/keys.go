@@ -34,6 +34,7 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave                                key.Binding
+	An                                        analysisKeys // engines in the study
 }
 
 // newKeyMap builds the key map with help in w's language; ascii spells the
@@ -97,6 +98,7 @@ func newKeyMap(w *words, ascii bool) keyMap {
 		NotesDown:     b("↓/j", "comment down", "コメント下", "down", "j"),
 		NotesUp:       b("↑/k", "comment up", "コメント上", "up", "k"),
 		StudyLeave:    b("q", "leave", "閉じる", "q", "esc"),
+		An:            newAnalysisKeys(b),
 	}
 }
 
@@ -126,7 +128,7 @@ func (k keyMap) studyShortHelp(w *words, ascii bool) []key.Binding {
 	}
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp(step, desc)),
-		k.Variation, k.MainLine, k.PlayHere, k.Export, k.Copy, k.Help, k.StudyLeave,
+		k.Variation, k.MainLine, k.An.Analyse, k.An.Pass, k.PlayHere, k.Export, k.Copy, k.Help, k.StudyLeave,
 	}
 }
 
@@ -136,6 +138,7 @@ func (k keyMap) studyFullHelp() [][]key.Binding {
 		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
 		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
 		{k.PlayHere, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
+		{k.An.Analyse, k.An.MoreLines, k.An.FewerLines, k.An.ShowLine, k.An.AddLine, k.An.Mate, k.An.Pass, k.An.NextEngine},
 	}
 }
 

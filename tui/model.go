@@ -92,6 +92,16 @@ type Options struct {
 	// Rand drives furigoma and the bots; nil seeds one from the clock.
 	Rand *rand.Rand
 
+	// The study's engines: Engine is the one named on the command line
+	// (a spec as game/match reads it: usi:PATH[,NAME=VALUE...] or a
+	// built-in level), Engines more to choose from besides the engines of
+	// the settings, and the strongest built-in level is always offered last.
+	Engine  string
+	Engines []EngineChoice
+	// AnalysisTime is a position's time in the whole-record analysis
+	// (default 1 s).
+	AnalysisTime time.Duration
+
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
@@ -131,6 +141,7 @@ type common struct {
 	// outside (a match's next event, a clock's or a spinner's tick): the
 	// tests' harness counts them apart from the commands that finish.
 	blocking func(tea.Cmd) tea.Cmd
+	engines  engineOptions // the study's engines
 }
 
 // block marks a command that waits on something outside the app.
@@ -151,7 +162,8 @@ func newCommon(o Options) *common {
 	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
 		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng,
 		settings: o.Settings, settingsPath: o.SettingsPath, settingsErr: o.SettingsErr, settingsW: &settingsWriter{},
-		gamesDefault: o.GamesDir, engineLog: engineLogger(o.EngineLog), engineEnv: o.engineEnv, ts: o.TimeSource}
+		gamesDefault: o.GamesDir, engineLog: engineLogger(o.EngineLog), engineEnv: o.engineEnv, ts: o.TimeSource,
+		engines: engineOptions{engine: o.Engine, engines: o.Engines, passTime: o.AnalysisTime, log: o.EngineLog}}
 	if c.settings == nil {
 		c.settings = defaultSettings()
 	}
@@ -532,6 +544,10 @@ func (m *Model) Init() tea.Cmd {
 // messages that concern the whole app.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case studyAsync:
+		// A study's engine work reaches its study even while a game
+		// started from it is on screen.
+		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg:
 		if msg.Width <= 0 || msg.Height <= 0 {
 			return m, nil // a terminal that does not know its size: keep the last one
@@ -581,6 +597,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
 			m.parked.addLine(m.parkedNode, m.play.g.Moves(), m.play.g.Result())
+			m.parked.resumeAnalysis()
 			m.study, m.mode = m.parked, modeStudy
 			m.parked, m.parkedNode = nil, nil
 			return m, nil
@@ -601,6 +618,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		m.parked, m.parkedNode = st, msg.node
+		st.pauseAnalysis() // the engine would think against the game's bot
 		s := setup{players: msg.players, names: msg.names, start: msg.pos, record: st.rec, from: msg.node, source: st.name}
 		m.play = newPlay(m.c, s)
 		m.play.fromStudy = true
@@ -651,8 +669,20 @@ type shutdownMsg struct{}
 // kept and its engines are closed. Run calls it however the program ended
 // (a key, SIGTERM, SIGHUP): nothing played is lost.
 func (m *Model) Shutdown() {
+	m.closeEngines()
 	if m.play.sess != nil {
 		m.play.sess.stop("the app was closed")
+	}
+}
+
+// closeEngines ends every engine the app's studies run, waiting for
+// them, so that no engine outlives the program.
+func (m *Model) closeEngines() {
+	if st, ok := m.study.(*studyModel); ok {
+		st.closeEngines(true)
+	}
+	if m.parked != nil {
+		m.parked.closeEngines(true)
 	}
 }
 

@@ -60,6 +60,8 @@ type studyModel struct {
 	hdrLang   Lang
 	dirty     bool // the record has moves the file does not (a played branch)
 	unnamed   bool // a game just played, not saved: name is a description
+
+	an *studyAnalysis // engines: the live analysis, the record's analysis
 }
 
 // studyPrompt is the one-line input for the export file name, and the
@@ -85,11 +87,13 @@ type playFromMsg struct {
 // newStudy opens rec for study at its start. err is what reading said: a
 // record that broke off comes with the error and is shown up to the break.
 func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
-	s := &studyModel{c: c, name: name, rec: rec, loadErr: err}
+	s := &studyModel{c: c, name: name, rec: rec, loadErr: err, an: newStudyAnalysis(c.studyEngines())}
 	if rec != nil {
 		s.line = &studyLine{}
 		s.rebuild(0, rec.Root)
 		s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), c.pieces, c.lang
+		s.loadStored()
+		s.measureTexts()
 	}
 	return s
 }
@@ -154,15 +158,27 @@ func (s *studyModel) moveText(i int) string {
 	return notation.Format(&l.pos[i-1], n.Move, s.c.notation, prev)
 }
 
-// measureTexts refreshes the widest move text.
+// measureTexts refreshes the widest move text (with its judgement's
+// mark).
 func (s *studyModel) measureTexts() {
 	l := s.line
+	if l == nil {
+		return
+	}
 	l.maxW = 0
-	for _, t := range l.text {
-		if w := s.c.m.width(t); w > l.maxW {
+	for i, t := range l.text {
+		if w := s.c.m.width(t + s.markText(i)); w > l.maxW {
 			l.maxW = w
 		}
 	}
+}
+
+// markText is the mark after the move at ply i of the line: ?!, ?, ??.
+func (s *studyModel) markText(i int) string {
+	if s.an == nil || i >= len(s.line.nodes) {
+		return ""
+	}
+	return s.markOf(s.line.nodes[i]).Symbol()
 }
 
 // retext rewrites every move of the line in the current notation, and
@@ -374,8 +390,11 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 		if s.prompt != nil {
 			return s, s.promptKey(msg)
 		}
-		return s, s.key(msg)
+		cmd := s.key(msg)
+		s.syncAnalysis()
+		return s, cmd
 	}
+	s.syncAnalysis()
 	return s, nil
 }
 
@@ -437,6 +456,9 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		s.jump = nil
 	}
 	s.message = ""
+	if cmd, ok := s.analysisKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case keyIs(msg, k.Next):
 		s.goTo(s.cur + 1)
@@ -487,8 +509,8 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		s.choosing = true
 	case keyIs(msg, k.StudyLeave):
-		if s.dirty {
-			s.leaving = true // ask first: the played moves are not saved
+		if s.dirty || s.an.unsaved {
+			s.leaving = true // ask first: the played moves or the analysis are not saved
 			return nil
 		}
 		return s.leave()
@@ -499,6 +521,7 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 // leave closes the study: back to the menu, or out of the app when the
 // study was opened from the command line.
 func (s *studyModel) leave() tea.Cmd {
+	s.closeEngines(false)
 	if s.quitOnLeave {
 		return tea.Quit
 	}
@@ -638,6 +661,7 @@ func (s *studyModel) exported(msg exportedMsg) {
 		s.prompt = nil
 		s.lastExport = ""
 		s.dirty = false
+		s.an.unsaved = false
 		s.say(fmt.Sprintf(s.words().saved, msg.path, kifu.FormatOfPath(msg.path)), false)
 	}
 }
@@ -653,6 +677,15 @@ func (s *studyModel) click(mo tea.Mouse) {
 	lr := s.listRect(l)
 	g := ml.geometry(lr.x, lr.y, lr.w, lr.h, s.cur)
 	if ply, ok := g.at(mo.X, mo.Y, ml.n); ok {
+		s.goTo(ply)
+		return
+	}
+	if gr := s.graphRect(l); gr.h > 0 && gr.contains(mo.X, mo.Y) {
+		// A click on the graph: that ply of the main line.
+		ply := graphPlyAt(len(s.an.report.Results)-1, gr.w, mo.X-gr.x, s.c.ascii)
+		if k := s.line.from; k > 0 && ply >= k {
+			s.rebuild(k, s.line.nodes[k].Parent.Children[0])
+		}
 		s.goTo(ply)
 		return
 	}

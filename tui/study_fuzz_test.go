@@ -18,7 +18,7 @@ var fuzzKeys = []tea.Msg{
 	tea.PasteMsg{Content: "x.kif"},
 }
 
-const fuzzRunes = "lhgGvVmcf?pe0123456789qyngrxYk.jJ"
+const fuzzRunes = "lhgGvVmcf?pe0123456789qyngrxYk.jJaAbB+-ME"
 
 func fuzzMsg(b byte, next byte) tea.Msg {
 	i := int(b) % (len(fuzzKeys) + len(fuzzRunes) + 1)

@@ -49,8 +49,14 @@ func (s *studyModel) listRect(l screenLayout) rect {
 }
 
 // noteRows is how many lines of the panel the comment has: the panel less
-// the ply line and the alternatives line.
-func (s *studyModel) noteRows(l screenLayout) int { return max(l.panel.h-2, 0) }
+// the ply line, the alternatives line, the engine and the graph.
+func (s *studyModel) noteRows(l screenLayout) int {
+	if l.panel.h <= 0 {
+		return 0
+	}
+	p, _ := s.panelParts(l)
+	return p.notes
+}
 
 // view draws the study screen: exactly height lines of at most width
 // columns.
@@ -68,7 +74,7 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 	pos := s.position()
 
 	title := sw.title + s.name
-	if s.dirty {
+	if s.dirty || s.an.unsaved {
 		title += sw.modified
 	}
 	right := fmt.Sprintf(sw.ply, s.cur, s.moves())
@@ -81,6 +87,13 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 	lastMove := game.NoMove
 	if n := s.node(); n.IsMove() && s.line.legal[s.cur] {
 		lastMove = n.Move
+	}
+	if p := s.an.preview; p != nil {
+		// The engine's line played out: its position, its last move.
+		pos = &p.pos[p.at]
+		if p.at > 0 {
+			lastMove = p.moves[p.at-1]
+		}
 	}
 	bo := boardOpts{style: c.pieces, size: l.geom.size, flip: s.flip, cursor: game.NoSquare, selected: game.NoSquare,
 		last: lastMove, check: game.NoSquare, styles: st}
@@ -118,17 +131,10 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 		cv.block(lr.x, lr.y, lr.w, ml.render(g, lr.w, lr.h, st, m))
 	}
 
-	// The panel: the ply and move, the alternatives, the comment.
+	// The panel: the ply and move, the alternatives, the engine, the
+	// comment, the graph.
 	if l.panel.h > 0 {
-		pw := l.panel.w
-		cv.put(l.panel.x, l.panel.y, pw, m.fit(s.statusLine(), pw))
-		if l.panel.h > 1 {
-			v, _ := s.variations()
-			cv.put(l.panel.x, l.panel.y+1, pw, m.fit(v, pw))
-		}
-		for i, line := range s.noteLines(pw, s.noteRows(l)) {
-			cv.put(l.panel.x, l.panel.y+2+i, pw, m.fit(line, pw))
-		}
+		s.drawPanel(cv, l)
 	}
 
 	// The footer: a prompt, a question or the message; the help bar.
@@ -142,6 +148,93 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 	}
 	cv.put(fx, h-1, fw, helpBar(c.keys.studyShortHelp(c.w, c.ascii), fw, st, m))
 	return cv.String(m), cursor
+}
+
+// panelParts is how the panel's rows are shared: the variation line, the
+// engine's lines, the comment and the graph (at the bottom).
+type panelParts struct {
+	variation           bool
+	engine, notes, plot int
+}
+
+// maxGraphRows is the tallest the graph grows into rows nothing else
+// needs.
+const maxGraphRows = 12
+
+// panelParts shares h rows (after the status line) among the parts.
+func (s *studyModel) panelParts(l screenLayout) (panelParts, engineView) {
+	var p panelParts
+	rows := l.panel.h - 1
+	ev, hasEngine := s.engineView()
+	_, hasGraph := s.graph()
+	v, _ := s.variations()
+	p.variation = v != "" || !hasEngine && !hasGraph
+	if p.variation && rows > 0 {
+		rows--
+	}
+	need, least := 0, 0
+	if hasEngine {
+		need = ev.rows(l.panel.w, s.c.m)
+		least = min(need, 2)
+	}
+	if hasGraph {
+		// The comment keeps two lines (its first and "more") if it has
+		// any, unless the engine is talking.
+		keep := least
+		if !hasEngine {
+			keep += min(len(s.notes(l.panel.w)), 2)
+		}
+		if rows-keep >= 3 {
+			p.plot = min(8, max(4, rows/2), rows-keep)
+		}
+	}
+	p.engine = min(need, rows-p.plot)
+	if p.plot > 0 {
+		// Rows the comment does not need make the graph taller.
+		if spare := rows - p.plot - p.engine - len(s.notes(l.panel.w)); spare > 0 {
+			p.plot = min(p.plot+spare, max(p.plot, maxGraphRows))
+		}
+	}
+	p.notes = max(0, rows-p.plot-p.engine)
+	return p, ev
+}
+
+// drawPanel draws the panel under the board: the status line, then the
+// parts panelParts gives rows.
+func (s *studyModel) drawPanel(cv *canvas, l screenLayout) {
+	m := s.c.m
+	pw := l.panel.w
+	y := l.panel.y
+	put := func(line string) {
+		cv.put(l.panel.x, y, pw, m.fit(line, pw))
+		y++
+	}
+	if s.an.preview != nil {
+		put(s.previewStatus())
+	} else {
+		put(s.statusLine())
+	}
+	parts, ev := s.panelParts(l)
+	if parts.variation && l.panel.h > 1 {
+		v, _ := s.variations()
+		put(v)
+	}
+	for _, line := range renderAnalysis(ev, pw, parts.engine, s.c.styles, m) {
+		put(line)
+	}
+	for _, line := range s.noteLines(pw, parts.notes) {
+		put(line)
+	}
+	if parts.plot > 0 {
+		g, _ := s.graph()
+		cv.block(l.panel.x, l.panel.y+l.panel.h-parts.plot, pw, renderGraph(g, pw, parts.plot, s.c.styles, s.c.ascii))
+	}
+}
+
+// graphRect is where the graph is drawn, for clicks (h 0 when none).
+func (s *studyModel) graphRect(l screenLayout) rect {
+	parts, _ := s.panelParts(l)
+	return rect{l.panel.x, l.panel.y + l.panel.h - parts.plot, l.panel.w, parts.plot}
 }
 
 // noteLines is the comment area: notes scrolled to noteTop, with a line
@@ -182,7 +275,7 @@ func (s *studyModel) moveList() *moveList {
 		if !n.IsMove() && n.Parent != nil {
 			num = "" // the ending closes the line: it is not a move
 		}
-		return num, s.line.text[i], n.Parent != nil && len(n.Parent.Children) > 1
+		return num, s.line.text[i] + s.markText(i), n.Parent != nil && len(n.Parent.Children) > 1
 	}
 	return ml
 }
@@ -501,10 +594,14 @@ func (s *studyModel) notes(width int) []string {
 			}
 		}
 	}
-	for _, para := range strings.Split(strings.TrimSpace(n.Comment), "\n") {
+	out = append(out, s.storedLines(width)...)
+	for _, para := range strings.Split(strings.TrimSpace(kifu.StripAnalysis(n.Comment)), "\n") {
 		if para != "" {
 			out = append(out, wrapText(m, para, width)...)
 		}
+	}
+	if s.cur == 0 || s.cur == s.moves() {
+		out = append(out, s.summaryLines(width)...)
 	}
 	if s.cur == 0 {
 		for _, warn := range s.rec.Warnings {
@@ -525,6 +622,8 @@ func (s *studyModel) footer(width int) ([]string, int) {
 	sw := s.words()
 	st := c.styles
 	switch {
+	case s.leaving && !s.dirty:
+		return []string{question(st, m, "?", s.awords().leaveAsk, width)}, -1
 	case s.leaving:
 		return []string{question(st, m, "?", sw.leaveAsk, width)}, -1
 	case s.choosing:

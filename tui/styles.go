@@ -247,6 +247,9 @@ type Styles struct {
 	picked                                    wrap
 	turnBadge, askBadge, endBadge, checkBadge wrap
 	urgent                                    wrap // a clock in its last ten seconds, a fallen flag
+
+	// The evaluation graph: Black's and White's advantage, the ply shown.
+	graphBlack, graphWhite, graphCur wrap
 }
 
 // newStyles builds the styles of one palette at one colour level.
@@ -313,6 +316,9 @@ func newStyles(p *palette, level colorLevel) *Styles {
 		s.endBadge = newWrap(on(p.endFg, p.endBg).Bold(true))
 		s.checkBadge = s.check
 		s.urgent = s.check
+		s.graphBlack = newWrap(col(p.black))
+		s.graphWhite = newWrap(col(p.white))
+		s.graphCur = newWrap(on(p.turnFg, p.turnBg))
 		return s
 	}
 	// Attributes only: White's pieces carry their v (lower case in ASCII),
@@ -358,5 +364,6 @@ func newStyles(p *palette, level colorLevel) *Styles {
 	s.endBadge = newWrap(plain.Reverse(true).Bold(true))
 	s.checkBadge = s.check
 	s.urgent = newWrap(plain.Reverse(true).Bold(true).Underline(true))
+	s.graphCur = newWrap(plain.Reverse(true))
 	return s
 }

@@ -109,6 +109,9 @@ func TestPaletteContrast(t *testing.T) {
 					need("help keys", p.key, bg, 4.5)
 					need("accent", p.accent, bg, 4.5)
 					need("errors", p.err, bg, 4.5)
+					// The graph's fills are graphics: 3:1 (WCAG's non-text contrast).
+					need("the graph's Black side", p.black, bg, 3)
+					need("the graph's White side", p.white, bg, 3)
 				}
 				need("the turn badge", p.turnFg, p.turnBg, 4.5)
 				need("the question badge", p.askFg, p.askBg, 4.5)

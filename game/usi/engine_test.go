@@ -100,7 +100,7 @@ func TestHandshakeAndOptions(t *testing.T) {
 	if e.Name() != "Fake Engine 1.0" || e.Author() != "the tests" {
 		t.Errorf("id: %q by %q", e.Name(), e.Author())
 	}
-	if len(e.Options()) != 5 {
+	if len(e.Options()) != 6 {
 		t.Errorf("options: %+v", e.Options())
 	}
 	if o, ok := e.Option("Skill Level"); !ok || o.Type != usi.Spin || o.Min != -20 {

@@ -22,14 +22,20 @@
 //	resign        answer go with bestmove resign
 //	win           answer go with bestmove win whether the declaration holds or not
 //	quiet         send no info lines
+//	tick=D        under go infinite, a deeper round of info lines every D (default 20ms)
 //
-// "go ponder" waits for ponderhit or stop before thinking.
+// "go ponder" waits for ponderhit or stop before thinking; "go infinite"
+// thinks until stop, as USI asks, sending a round of info lines (one per
+// MultiPV line) at depth 1, 2, … every tick up to depth 30.
 //
 // Without a misbehaviour it plays the first legal move (or declares when
 // the declaration holds, or resigns when there is no move), reporting one
-// info line with a score and a PV first. It echoes every setoption it
-// receives as "info string set NAME=VALUE" before its next readyok, so a
-// test can see what reached it.
+// info line with a score and a PV first (one per MultiPV line). The score
+// of line k is 10 + (moves played) − 5(k−1) + depth − 1, from the side to
+// move's view, and its PV starts with the k-th legal move, so a test can
+// tell positions and lines apart. It echoes every setoption it receives as
+// "info string set NAME=VALUE" before its next readyok, so a test can see
+// what reached it.
 package usitest
 
 import (
@@ -65,12 +71,14 @@ type fake struct {
 	hang, illegal, unreadable, garbage, slowquit bool
 	deaf                                         bool
 	resign, win, quiet                           bool
+	tick                                         time.Duration
+	multiPV                                      int
 	out                                          *bufio.Writer
 	set                                          []string
 }
 
 func run(spec string) {
-	f := &fake{name: "fake", crashAt: -1, out: bufio.NewWriter(os.Stdout)}
+	f := &fake{name: "fake", crashAt: -1, tick: 20 * time.Millisecond, multiPV: 1, out: bufio.NewWriter(os.Stdout)}
 	for _, b := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(strings.TrimSpace(b), "=")
 		switch k {
@@ -106,6 +114,10 @@ func run(spec string) {
 			f.win = true
 		case "quiet":
 			f.quiet = true
+		case "tick":
+			if d, err := time.ParseDuration(v); err == nil && d > 0 {
+				f.tick = d
+			}
 		}
 	}
 	if f.exit {
@@ -139,10 +151,14 @@ func run(spec string) {
 			f.say("option name Style type combo default normal var normal var wild")
 			f.say("option name Clear Hash type button")
 			f.say("option name EvalDir type string default <empty>")
+			f.say("option name MultiPV type spin default 1 min 1 max 5")
 			f.say("usiok")
 		case "setoption":
 			n, v, _ := usi.ParseSetOption(line)
 			f.set = append(f.set, n+"="+v)
+			if n == "MultiPV" {
+				fmt.Sscan(v, &f.multiPV)
+			}
 		case "isready":
 			if f.noreadyok {
 				continue
@@ -214,6 +230,10 @@ func (f *fake) search(goLine string, start game.Position, moves []game.Move, lin
 		}
 		return
 	}
+	if limits.Infinite {
+		f.infinite(&p, len(moves), lines)
+		return
+	}
 	timer := time.NewTimer(f.think)
 	defer timer.Stop()
 wait:
@@ -255,15 +275,60 @@ wait:
 	}
 	best := legal[0]
 	if !f.quiet {
-		pv := best.USI()
-		next := p.Play(best)
-		if replies := next.LegalMoves(nil); len(replies) > 0 {
-			pv += " " + replies[0].USI()
-		}
-		f.say(fmt.Sprintf("info depth 1 seldepth 2 score cp %d nodes 42 nps 4200 time 10 pv %s", 10+len(moves), pv))
+		f.round(&p, len(moves), legal, 1)
 		f.say("info depth 1 nodes 50")
 	}
 	f.say("bestmove " + best.USI())
+}
+
+// round sends one info line per MultiPV line at depth d.
+func (f *fake) round(p *game.Position, ply int, legal []game.Move, d int) {
+	for k := 1; k <= f.multiPV && k <= len(legal); k++ {
+		m := legal[k-1]
+		pv := m.USI()
+		next := p.Play(m)
+		if replies := next.LegalMoves(nil); len(replies) > 0 {
+			pv += " " + replies[0].USI()
+		}
+		mpv := ""
+		if f.multiPV > 1 {
+			mpv = fmt.Sprintf(" multipv %d", k)
+		}
+		f.say(fmt.Sprintf("info depth %d seldepth %d%s score cp %d nodes %d nps 4200 time %d pv %s",
+			d, d+1, mpv, 10+ply-5*(k-1)+d-1, 42*d, 10*d, pv))
+	}
+}
+
+// infinite thinks until stop, deepening every tick, then answers with the
+// first legal move.
+func (f *fake) infinite(p *game.Position, ply int, lines <-chan string) {
+	legal := p.LegalMoves(nil)
+	tick := time.NewTicker(f.tick)
+	defer tick.Stop()
+	for d := 1; ; {
+		if d <= 30 && !f.quiet && len(legal) > 0 {
+			f.round(p, ply, legal, d)
+			d++
+		}
+		select {
+		case <-tick.C:
+			continue
+		case line, ok := <-lines:
+			if line == "quit" {
+				os.Exit(0)
+			}
+			if ok && line != "stop" {
+				continue
+			}
+		}
+		break
+	}
+	switch {
+	case len(legal) == 0:
+		f.say("bestmove resign")
+	default:
+		f.say("bestmove " + legal[0].USI())
+	}
 }
 
 // illegalMove finds a move of a piece of the side to move that reads as

@@ -1,0 +1,170 @@
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi"
+)
+
+// MaxLines is the most lines (MultiPV) an analysis shows.
+const MaxLines = 5
+
+// Target is a position to analyse: the moves played from Start reach it,
+// so the engine sees the game's history (repetitions), and the number of
+// lines wanted.
+type Target struct {
+	Start   game.Position
+	Moves   []game.Move
+	MultiPV int // 1 to MaxLines; 0 means 1
+}
+
+// Position returns the position analysed.
+func (t Target) Position() game.Position {
+	p := t.Start
+	for _, m := range t.Moves {
+		p = p.Play(m)
+	}
+	return p
+}
+
+func (t Target) lines() int { return max(1, min(t.MultiPV, MaxLines)) }
+
+// Engine is what analysis asks of an engine, a USI program (USI) or the
+// built-in search (Builtin) alike. One goroutine at a time uses it: a
+// Session or a Run owns it while it runs.
+type Engine interface {
+	// Name is the engine's name as records credit it (its id name).
+	Name() string
+	// Go searches t under limits, sending each report to info, and
+	// returns the engine's choice. With limits.Infinite it returns only
+	// once ctx ends; when ctx ends first it stops the search and returns
+	// ctx's error.
+	Go(ctx context.Context, t Target, limits usi.Limits, info func(usi.Info)) (usi.BestMove, error)
+	// Mate looks for a forced mate from t's position for at most d.
+	Mate(ctx context.Context, t Target, d time.Duration) (usi.Checkmate, error)
+	// Close ends the engine (a USI program is told to quit, then killed).
+	Close() error
+}
+
+// USI adapts a running USI engine. MultiPV is set through the engine's
+// MultiPV option when it has one (otherwise it reports one line).
+func USI(e *usi.Engine) Engine {
+	u := &usiEngine{e: e, multiPV: 1, maxPV: 1}
+	if o, ok := e.Option("MultiPV"); ok && o.Type == usi.Spin {
+		u.maxPV = max(1, min(o.Max, MaxLines))
+		fmt.Sscan(o.Default, &u.multiPV)
+	}
+	return u
+}
+
+type usiEngine struct {
+	e              *usi.Engine
+	multiPV, maxPV int
+}
+
+func (u *usiEngine) Name() string { return u.e.Name() }
+
+func (u *usiEngine) Go(ctx context.Context, t Target, limits usi.Limits, info func(usi.Info)) (usi.BestMove, error) {
+	if err := u.setLines(ctx, t.lines()); err != nil {
+		return usi.BestMove{}, err
+	}
+	return u.e.Go(ctx, t.Start, t.Moves, limits, info)
+}
+
+// setLines sends MultiPV when the count changes, and waits for the
+// engine to take it.
+func (u *usiEngine) setLines(ctx context.Context, n int) error {
+	n = min(n, u.maxPV)
+	if n == u.multiPV || u.maxPV == 1 {
+		return nil
+	}
+	if err := u.e.SetOption("MultiPV", fmt.Sprint(n)); err != nil {
+		return err
+	}
+	if err := u.e.IsReady(ctx); err != nil {
+		return err
+	}
+	u.multiPV = n
+	return nil
+}
+
+func (u *usiEngine) Mate(ctx context.Context, t Target, d time.Duration) (usi.Checkmate, error) {
+	return u.e.GoMate(ctx, t.Start, t.Moves, d)
+}
+
+func (u *usiEngine) Close() error { return u.e.Close() }
+
+// Builtin adapts a built-in searcher from game/bot.
+func Builtin(s bot.Searcher) Engine { return &builtin{s: s} }
+
+type builtin struct{ s bot.Searcher }
+
+func (b *builtin) Name() string { return b.s.Name() }
+
+// Go runs the search on the caller's goroutine. A panic in the search is
+// returned as an error, so a bug there ends the analysis, not the app.
+func (b *builtin) Go(ctx context.Context, t Target, limits usi.Limits, info func(usi.Info)) (bm usi.BestMove, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the built-in engine %s failed: %v", b.s.Name(), r)
+		}
+	}()
+	req := bot.Request{Start: t.Start, Moves: t.Moves, Limits: limits, MultiPV: t.lines(), Info: info}
+	bm, err = b.s.Search(ctx, req)
+	if err == nil && limits.Infinite {
+		// A searcher that answers at once (random, greedy) still holds
+		// the position until told to stop, as go infinite asks.
+		<-ctx.Done()
+	}
+	if ctx.Err() != nil {
+		return bm, ctx.Err()
+	}
+	return bm, err
+}
+
+// Mate has no built-in solver to call yet: it says so, as an engine
+// without a mate search answers "checkmate notimplemented".
+func (b *builtin) Mate(ctx context.Context, t Target, d time.Duration) (usi.Checkmate, error) {
+	return usi.Checkmate{NotImplemented: true}, nil
+}
+
+func (b *builtin) Close() error { return nil }
+
+// DefaultSpec is the engine used when none is named: the strongest
+// built-in level.
+func DefaultSpec() match.Spec {
+	return match.Spec{Kind: match.BuiltinKind, Name: bot.Names[len(bot.Names)-1]}
+}
+
+// Start makes the engine spec names: a built-in level, or a USI program
+// started with cfg (whose Path and Options the spec sets). It returns a
+// *usi.Error naming an engine that cannot start. A human is not an engine.
+func Start(ctx context.Context, spec match.Spec, cfg usi.Config, r *rand.Rand) (Engine, error) {
+	switch spec.Kind {
+	case match.BuiltinKind:
+		if r == nil {
+			r = rand.New(rand.NewPCG(1, 2))
+		}
+		s, err := bot.NewSearcher(spec.Name, r)
+		if err != nil {
+			return nil, err
+		}
+		return Builtin(s), nil
+	case match.USIKind:
+		cfg.Path, cfg.Options = spec.Name, spec.Options
+		e, err := usi.Start(ctx, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return USI(e), nil
+	case match.HumanKind:
+		return nil, fmt.Errorf("%q is a person, not an engine: name a built-in level or usi:PATH", spec.String())
+	}
+	return nil, fmt.Errorf("analysis: no engine named")
+}

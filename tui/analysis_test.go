@@ -1,0 +1,384 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"example.com/shogi/annotate"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/notation"
+	"example.com/shogi/game/usi/usitest"
+	"example.com/shogi/kifu"
+)
+
+// engineStudy opens a record for study with this binary as its engine,
+// behaving as fake says.
+func engineStudy(t *testing.T, name, fake string, w, h int) *studyModel {
+	t.Helper()
+	t.Setenv(usitest.Env, fake)
+	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:" + os.Args[0], AnalysisTime: 20 * time.Millisecond})
+	c.width, c.height = w, h
+	s := loadStudy(c, filepath.Join("testdata", "study", name))
+	if s.loadErr != nil {
+		t.Fatal(s.loadErr)
+	}
+	t.Cleanup(func() { s.closeEngines(true) })
+	return s
+}
+
+// pump runs cmd and what follows from it, as the program would, until
+// the screen shows every text or 5 s pass. The study's engine messages
+// go to its async handler, as the root model sends them.
+func pump(t *testing.T, s *studyModel, cmd tea.Cmd, texts ...string) {
+	t.Helper()
+	missing := ""
+	pumpUntil(t, s, cmd, func() bool {
+		sc := screen(s)
+		for _, x := range texts {
+			if !strings.Contains(sc, x) {
+				missing = x
+				return false
+			}
+		}
+		return true
+	}, func() string { return fmt.Sprintf("%q", missing) })
+}
+
+// pumpUntil is pump with a condition of any kind.
+func pumpUntil(t *testing.T, s *studyModel, cmd tea.Cmd, ok func() bool, what func() string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !ok() {
+		if cmd == nil || time.Now().After(deadline) {
+			t.Fatalf("the screen never showed %s:\n%s", what(), screen(s))
+		}
+		msgs := make(chan tea.Msg, 1)
+		go func() { msgs <- cmd() }()
+		select {
+		case msg := <-msgs:
+			cmd = nil
+			if a, ok := msg.(studyAsync); ok {
+				cmd = a.study().async(msg)
+			}
+		case <-time.After(time.Until(deadline)):
+			t.Fatalf("the screen never showed %s:\n%s", what(), screen(s))
+		}
+	}
+}
+
+// ki2After writes the first legal move of the position after the
+// record's first n main-line moves, as the fake engine's PV starts.
+func firstLegal(t *testing.T, s *studyModel, n int) string {
+	t.Helper()
+	p := s.line.pos[n]
+	m := p.LegalMoves(nil)[0]
+	return notation.Format(&p, m, notation.KI2, s.line.nodes[n].Move)
+}
+
+// The live analysis: a key starts the engine on the position shown, a
+// step moves it to the next position at once, the same key stops it.
+func TestStudyAnalysisFollowsSteps(t *testing.T) {
+	// No deepening (a round of info lines at go, the next in 10 s), so
+	// the scores stay those of depth 1.
+	s := engineStudy(t, "branches.kif", "name=fake,tick=10s", 120, 40)
+	s.goTo(2)
+	cmd := studyPress(t, s, "a")
+	// The fake scores 10 + plies + depth − 1 for the side to move: +12
+	// from Black's side at depth 1 after two moves.
+	pump(t, s, cmd, "検討 fake", "思考中", firstLegal(t, s, 2), "+12 互角")
+	feed := s.feed(s.an.sess)
+	studyPress(t, s, "right")
+	// Three moves: White to move, so Black's view is negative.
+	pump(t, s, feed, firstLegal(t, s, 3), "-13 互角")
+	if sn, _ := s.snapshot(); len(sn.Target.Moves) != 3 {
+		t.Errorf("the engine looks at %d moves", len(sn.Target.Moves))
+	}
+	// Three lines.
+	studyPress(t, s, "+", "+")
+	pumpUntil(t, s, s.feed(s.an.sess), func() bool {
+		sn, ok := s.snapshot()
+		return ok && len(sn.Lines) == 3
+	}, func() string { return "three lines" })
+	// Line k scores 13 − 5(k−1) for White, to move.
+	mustShow(t, s, "候補 3", "-13 互角 "+firstLegal(t, s, 3), "     -8 ", "     -3 ")
+	studyPress(t, s, "a")
+	mustShow(t, s, "停止中")
+	if s.an.on {
+		t.Error("still on")
+	}
+	// The help lists the keys.
+	if !strings.Contains(screen(s), "a 検討") || !strings.Contains(screen(s), "A 棋譜解析") {
+		t.Errorf("help bar:\n%s", screen(s))
+	}
+}
+
+// The engine's line on the board, then into the record as a branch with
+// a comment naming the engine.
+func TestStudyEngineLine(t *testing.T) {
+	s := engineStudy(t, "branches.kif", "name=fake,tick=5ms", 120, 40)
+	s.goTo(4)
+	pump(t, s, studyPress(t, s, "a"), "検討 fake", firstLegal(t, s, 4))
+	sn, _ := s.snapshot()
+	pv := sn.Lines[0].PV
+	studyPress(t, s, "b")
+	mustShow(t, s, "読み筋 1/2")
+	if p := s.an.preview; p == nil || p.pos[p.at] != s.line.pos[4].Play(pv[0]) {
+		t.Fatalf("preview %+v", s.an.preview)
+	}
+	v, _ := s.view()
+	if !strings.Contains(stripSGR(v), "手数 4/13") {
+		t.Errorf("the ply changed under the preview")
+	}
+	studyPress(t, s, "right")
+	mustShow(t, s, "読み筋 2/2")
+	studyPress(t, s, "B")
+	if s.an.preview != nil || !s.dirty || s.cur != 5 {
+		t.Fatalf("after B: preview %v dirty %v cur %d", s.an.preview, s.dirty, s.cur)
+	}
+	n := s.node()
+	if n.Move != pv[0] || !strings.Contains(n.Comment, "fake の読み筋") || n.Index() == 0 {
+		t.Errorf("branch node %+v", n)
+	}
+	if len(n.Children) != 1 || n.Children[0].Move != pv[1] {
+		t.Errorf("the branch's second move: %+v", n.Children)
+	}
+	// esc leaves a preview without touching the record.
+	studyPress(t, s, "b", "esc")
+	if s.an.preview != nil {
+		t.Error("esc kept the preview")
+	}
+}
+
+// A mate search from a tsume position: the fake answers a mate in one.
+func TestStudyMateSearch(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tsume.sfen")
+	if err := os.WriteFile(path, []byte("4k4/9/4P4/9/9/9/9/9/4K4 b G 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(usitest.Env, "name=fake")
+	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:" + os.Args[0]})
+	c.width, c.height = 120, 40
+	s := loadStudy(c, path)
+	t.Cleanup(func() { s.closeEngines(true) })
+	pump(t, s, studyPress(t, s, "M"), "1手詰", "▲５二金")
+	// Its line can be played out like the engine's.
+	studyPress(t, s, "b")
+	mustShow(t, s, "読み筋 1/1: ▲５二金")
+}
+
+// A dead engine is named and said, and analysis stops.
+func TestStudyEngineFaults(t *testing.T) {
+	s := engineStudy(t, "branches.kif", "name=crasher,crash=1,tick=10s", 120, 40)
+	s.goTo(0)
+	pump(t, s, studyPress(t, s, "a"), "検討 crasher")
+	feed := s.feed(s.an.sess)
+	studyPress(t, s, "right")
+	pump(t, s, feed, "エンジンが止まりました", "crasher")
+	if s.an.on {
+		t.Error("analysis still on after the engine died")
+	}
+	// a starts a fresh engine, which does well at the start.
+	dead := s.an.sess
+	studyPress(t, s, "left")
+	pump(t, s, studyPress(t, s, "a"), "+10 互角")
+	if s.an.sess == dead {
+		t.Error("the dead engine was asked again")
+	}
+
+	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:/nonexistent/engine-x"})
+	c.width, c.height = 120, 40
+	s2 := loadStudy(c, filepath.Join("testdata", "study", "branches.kif"))
+	pump(t, s2, studyPress(t, s2, "a"), "engine-x cannot be run")
+}
+
+// The whole-record analysis writes every main-line move's comment in
+// ShogiHome's form while the study stays usable, keeping the comments.
+func TestStudyWholeRecord(t *testing.T) {
+	s := engineStudy(t, "branches.kif", "name=fake", 120, 40)
+	cmd := studyPress(t, s, "A")
+	if s.an.pass == nil {
+		t.Fatal("no pass")
+	}
+	// The study answers keys meanwhile.
+	studyPress(t, s, "right")
+	if s.cur != 1 {
+		t.Error("a step was lost during the pass")
+	}
+	pump(t, s, cmd, "棋譜解析が終わりました")
+	line := annotate.MainLine(s.rec)
+	for i, n := range line.Nodes {
+		e, ok := n.Analysis(line.After[i])
+		if !ok || e.Engine != "fake" || !e.HasScore {
+			t.Errorf("move %d: %+v %v", i+1, e, ok)
+		}
+	}
+	if c := line.Nodes[0].Comment; !strings.HasSuffix(c, "\n角道を開ける") {
+		t.Errorf("move 1's comment: %q", c)
+	}
+	if !s.an.unsaved {
+		t.Error("the record's new comments are not marked unsaved")
+	}
+	mustShow(t, s, "(未保存の変更あり)")
+	studyPress(t, s, "q")
+	mustShow(t, s, "解析結果をまだ書き出していません")
+	studyPress(t, s, "n")
+	// The graph and the analysis of the move shown.
+	sc := screen(s)
+	if !strings.Contains(sc, "+2000") || !strings.Contains(sc, "解析") || !strings.ContainsFunc(sc, isBraille) {
+		t.Errorf("no graph:\n%s", sc)
+	}
+	// Cancelled part-way, a pass keeps what it did.
+	s2 := engineStudy(t, "branches.kif", "name=slow,think=100ms", 120, 40)
+	cmd = studyPress(t, s2, "A")
+	pump(t, s2, cmd, "棋譜解析 [####................] 3/14")
+	studyPress(t, s2, "A")
+	pump(t, s2, s2.passFeed(s2.an.pass), "棋譜解析を中止しました")
+	done := 0
+	l2 := annotate.MainLine(s2.rec)
+	for i, n := range l2.Nodes {
+		if _, ok := n.Analysis(l2.After[i]); ok {
+			done++
+		}
+	}
+	if done < 2 || done > 5 {
+		t.Errorf("%d moves kept after cancelling", done)
+	}
+}
+
+// analysedRecord is branches.kif with an analysis in its comments, as
+// ShogiHome (or shogi analyse) writes it: Black blunders at move 5,
+// White's move 10 is dubious, and the values swing across the graph.
+func analysedRecord(t *testing.T) (string, *kifu.Record) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := kifu.Read(data, "branches.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := annotate.MainLine(rec)
+	vals := []int{40, 30, 80, 50, -700, -650, -600, -900, -850, 200, 150, 400, 1200}
+	verdict := map[int]string{5: "大悪手", 10: "疑問手"}
+	for i, n := range line.Nodes {
+		after := line.After[i]
+		pv := after.LegalMoves(nil)[:1]
+		n.SetAnalysis(&kifu.Evaluation{Score: vals[i], HasScore: true, PV: pv, Depth: 10, Engine: "Stored 1.0", Verdict: verdict[i+1]}, after)
+	}
+	out, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "analysed.kifu")
+	if err := os.WriteFile(path, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, rec
+}
+
+// A record with analysis comments opens with its marks, its graph and its
+// summary, and shows each move's analysis apart from its comment.
+func TestStudyReadsAnalysisBack(t *testing.T) {
+	path, _ := analysedRecord(t)
+	s := loadStudy(studyCommon(120, 40), path)
+	mustShow(t, s, "5 ▲２五歩??", "10 △同　歩?!", "集計", "▲先手: 6手", "+2000")
+	studyPress(t, s, "5", "enter")
+	mustShow(t, s, "解析 大悪手 ??  -700 後手優勢  深さ 10  Stored 1.0")
+	mustNotShow(t, s, "#評価値", "【大悪手】")
+	// A click on the graph goes to the ply under it.
+	l := s.layout()
+	gr := s.graphRect(l)
+	if gr.h == 0 {
+		t.Fatal("no graph")
+	}
+	s.click(tea.Mouse{X: gr.x + gr.w - 1, Y: gr.y, Button: tea.MouseLeft})
+	if s.cur != 13 {
+		t.Errorf("a click at the graph's right end went to ply %d", s.cur)
+	}
+	gr = s.graphRect(s.layout()) // the end's summary takes rows from the graph
+	s.click(tea.Mouse{X: gr.x + graphLabelW, Y: gr.y, Button: tea.MouseLeft})
+	if s.cur != 0 {
+		t.Errorf("a click at the graph's left end went to ply %d", s.cur)
+	}
+}
+
+// The study with its graph at the usual sizes, with and without colour,
+// as goldens (the analysis read back from the record; no engine runs).
+func TestStudyAnalysisGoldens(t *testing.T) {
+	path, _ := analysedRecord(t)
+	for _, size := range goldenSizes {
+		for _, mono := range []bool{false, true} {
+			c := studyCommon(size[0], size[1])
+			name := "analysis"
+			if mono {
+				c.level = levelMono
+				c.restyle()
+				name += "-nocolor"
+			}
+			s := loadStudy(c, path)
+			s.name = "analysed.kifu"
+			s.goTo(5)
+			v, _ := s.view()
+			golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".ansi"), v)
+			if !mono {
+				golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".txt"), stripSGR(v))
+			}
+		}
+	}
+}
+
+func isBraille(r rune) bool { return r > 0x2800 && r <= 0x28ff }
+
+func itoaSize(s [2]int) string { return fmt.Sprintf("%dx%d", s[0], s[1]) }
+
+// Leaving the study or ending the program ends its engines.
+func TestStudyClosesEngines(t *testing.T) {
+	s := engineStudy(t, "branches.kif", "name=fake,tick=5ms", 120, 40)
+	pump(t, s, studyPress(t, s, "a"), "検討 fake")
+	sess := s.an.sess
+	m := &Model{c: s.c, mode: modeStudy, study: s}
+	m.closeEngines()
+	select {
+	case <-sess.Done():
+	case <-time.After(5 * time.Second):
+		t.Fatal("the engine outlived the program")
+	}
+	if s.an.sess != nil || s.an.on {
+		t.Error("the study still holds its engine")
+	}
+}
+
+// A game played from the study pauses the engine; back in the study it
+// analyses the game's last position at once.
+func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
+	s := engineStudy(t, "branches.kif", "name=fake,tick=10s", 120, 40)
+	s.goTo(2)
+	pump(t, s, studyPress(t, s, "a"), "検討 fake", "+12 互角")
+	m := &Model{c: s.c, mode: modeStudy, study: s}
+	m.Update(playFromMsg{node: s.node(), pos: *s.position(), players: [2]match.Spec{{Kind: match.HumanKind}, {Kind: match.HumanKind}}})
+	if m.mode != modePlay || s.an.on || !s.an.paused {
+		t.Fatalf("mode %v, on %v, paused %v", m.mode, s.an.on, s.an.paused)
+	}
+	if sn := s.an.sess.Snapshot(); sn.Running {
+		t.Error("the engine thinks during the game")
+	}
+	p := m.play.g.Position()
+	mv, _ := p.ParseUSI("2g2f")
+	if err := m.play.g.Play(mv); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(toMenuMsg{})
+	if m.mode != modeStudy || !s.an.on || s.cur != 3 {
+		t.Fatalf("back: mode %v, on %v, ply %d", m.mode, s.an.on, s.cur)
+	}
+	// The fake's move 3 score, from Black's side with White to move.
+	pump(t, s, s.feed(s.an.sess), "-13 互角", firstLegal(t, s, 3))
+}

@@ -1,0 +1,316 @@
+package tui
+
+import (
+	"strconv"
+	"strings"
+
+	"example.com/shogi/game/analysis"
+)
+
+// evalGraph is what the evaluation graph draws: a score per ply from
+// Black's side, already clamped to ±limit (a mate is the limit), some
+// plies not analysed, and the ply on the board.
+type evalGraph struct {
+	values []int // by ply
+	known  []bool
+	cur    int // the ply shown, marked; -1 for none
+	limit  int
+}
+
+// graphLabelW is the width of the score labels left of the plot.
+const graphLabelW = 6
+
+// renderGraph draws the evaluation across the game in exactly h lines of
+// w columns: the plot, Black's advantage filled up from the zero line and
+// White's down from it (in Black's and White's piece colours where there
+// is colour), then a line of ply numbers with a caret under the ply shown,
+// which also takes the accent colour in the plot (reverse video without
+// colour). Unicode terminals get a braille plot, two dots a column and
+// four a line; ASCII ones a plot of # (Black ahead) and = (White ahead).
+// Plies not analysed leave a gap on a dotted zero line:
+//
+//	+2000
+//	      ⣀⣀⣠⣤⣤⣴⣶⣶⣾⣿⣿⣿
+//	    0 ⠉⠉⠉⠉⠁
+//	-2000
+//	      0         20         40^43
+func renderGraph(g evalGraph, w, h int, st *Styles, ascii bool) []string {
+	if w <= 0 || h <= 0 {
+		return nil
+	}
+	plotH := h
+	axis := h >= 4 // three lines are all plot
+	if axis {
+		plotH--
+	}
+	labelW := graphLabelW
+	if w < 30 {
+		labelW = 0
+	}
+	pw := max(w-labelW, 1)
+	n := len(g.values) - 1 // the last ply
+
+	// Dots: dx columns and dy rows per cell.
+	dx, dy := 2, 4
+	if ascii {
+		dx, dy = 1, 1
+	}
+	W, H := pw*dx, plotH*dy
+	zero := (H - 1) / 2
+	yOf := func(v int) int {
+		y := int(float64(g.limit-v)*float64(H-1)/float64(2*g.limit) + 0.5)
+		return max(0, min(H-1, y))
+	}
+	// plyAt is the ply a dot column samples; colOf is the cell column of a ply.
+	plyAt := func(x int) float64 {
+		if W <= 1 || n <= 0 {
+			return 0
+		}
+		return float64(x) * float64(n) / float64(W-1)
+	}
+	colOf := func(p int) int {
+		if n <= 0 {
+			return 0
+		}
+		return int(float64(p)*float64(W-1)/float64(n)+0.5) / dx
+	}
+	valueAt := func(x int) (int, bool) {
+		t := plyAt(x)
+		p0 := int(t)
+		p1 := min(p0+1, n)
+		if p0 < 0 || p0 > n || n < 0 {
+			return 0, false
+		}
+		k0, k1 := g.known[p0], g.known[p1]
+		switch {
+		case k0 && k1:
+			f := t - float64(p0)
+			return int(float64(g.values[p0])*(1-f) + float64(g.values[p1])*f), true
+		case k0 && t-float64(p0) < 0.5:
+			return g.values[p0], true
+		case k1 && t-float64(p0) >= 0.5:
+			return g.values[p1], true
+		}
+		return 0, false
+	}
+
+	// Fill the dots, and note each cell's side.
+	dots := make([][]bool, H)
+	for y := range dots {
+		dots[y] = make([]bool, W)
+	}
+	sum := make([]int, pw) // the sign of each cell column's values
+	has := make([]bool, pw)
+	for x := 0; x < W; x++ {
+		v, ok := valueAt(x)
+		if !ok {
+			if x%(2*dx) == 0 {
+				dots[zero][x] = true // a dotted zero line where nothing is known
+			}
+			continue
+		}
+		y := yOf(v)
+		lo, hi := min(y, zero), max(y, zero)
+		for yy := lo; yy <= hi; yy++ {
+			dots[yy][x] = true
+		}
+		sum[x/dx] += v
+		has[x/dx] = true
+	}
+	cur := -1
+	if g.cur >= 0 && g.cur <= n {
+		cur = colOf(g.cur)
+	}
+
+	out := make([]string, 0, h)
+	for row := 0; row < plotH; row++ {
+		var b strings.Builder
+		label := ""
+		switch {
+		case labelW == 0:
+		case row == zero/dy:
+			label = "0"
+		case row == 0:
+			label = "+" + strconv.Itoa(g.limit)
+		case row == plotH-1:
+			label = "-" + strconv.Itoa(g.limit)
+		}
+		if labelW > 0 {
+			b.WriteString(dimmed(st, padLeft(label, labelW-1)+" "))
+		}
+		// Cells of one style are written as one run: one pair of escape
+		// sequences per run, not per cell.
+		var run strings.Builder
+		kind := -1
+		flush := func() {
+			if run.Len() > 0 {
+				b.WriteString(graphStyle(st, kind, run.String()))
+				run.Reset()
+			}
+		}
+		for col := 0; col < pw; col++ {
+			var cell string
+			if ascii {
+				cell = asciiCell(dots, row, col, zero, has[col])
+			} else {
+				cell = brailleCell(dots, row, col)
+			}
+			k := graphKind(cell, col == cur, has[col], sum[col])
+			if k != kind {
+				flush()
+				kind = k
+			}
+			run.WriteString(cell)
+		}
+		flush()
+		out = append(out, b.String())
+	}
+	if axis {
+		out = append(out, graphAxis(n, pw, labelW, g.cur, colOf, st))
+	}
+	return out
+}
+
+// brailleCell is the braille character of a cell's eight dots.
+func brailleCell(dots [][]bool, row, col int) string {
+	// The bit of each dot: column 0 then 1, rows 0 to 3.
+	bits := [2][4]rune{{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}}
+	r := rune(0x2800)
+	for c := 0; c < 2; c++ {
+		for y := 0; y < 4; y++ {
+			if dots[row*4+y][col*2+c] {
+				r |= bits[c][y]
+			}
+		}
+	}
+	if r == 0x2800 {
+		return " "
+	}
+	return string(r)
+}
+
+// asciiCell is a cell of the ASCII plot: # above the zero line, = below,
+// . on it where nothing is known.
+func asciiCell(dots [][]bool, row, col, zero int, known bool) string {
+	switch {
+	case !dots[row][col]:
+		return " "
+	case !known:
+		return "."
+	case row < zero:
+		return "#"
+	case row > zero:
+		return "="
+	}
+	return "-"
+}
+
+// The styles of the graph's cells.
+const (
+	graphCurKind   = iota // the ply shown: the accent (reversed without colour)
+	graphDimKind          // blank, or the dotted zero line
+	graphBlackKind        // Black ahead: Black's colour
+	graphWhiteKind        // White ahead: White's colour
+)
+
+// graphKind is the style of a cell.
+func graphKind(cell string, cur, known bool, sum int) int {
+	switch {
+	case cur:
+		return graphCurKind
+	case !known || cell == " ":
+		return graphDimKind
+	case sum >= 0:
+		return graphBlackKind
+	}
+	return graphWhiteKind
+}
+
+// graphStyle paints a run of cells of one kind.
+func graphStyle(st *Styles, kind int, text string) string {
+	if st == nil {
+		return text
+	}
+	switch kind {
+	case graphCurKind:
+		return st.graphCur.render(text)
+	case graphDimKind:
+		return st.dim.render(text)
+	case graphBlackKind:
+		return st.graphBlack.render(text)
+	}
+	return st.graphWhite.render(text)
+}
+
+// graphAxis is the line under the plot: ply numbers at round steps and a
+// caret with the number under the ply shown.
+func graphAxis(n, pw, labelW, cur int, colOf func(int) int, st *Styles) string {
+	line := []byte(strings.Repeat(" ", pw))
+	put := func(col int, s string) bool {
+		if col < 0 || col+len(s) > pw {
+			return false
+		}
+		for i := col; i < col+len(s); i++ {
+			if line[i] != ' ' || i+1 < pw && i == col+len(s)-1 && line[i+1] != ' ' {
+				return false
+			}
+		}
+		copy(line[col:], s)
+		return true
+	}
+	curText := ""
+	curCol := -1
+	if cur >= 0 && cur <= n {
+		curText, curCol = "^"+strconv.Itoa(cur), colOf(cur)
+		if curCol+len(curText) > pw {
+			curText = strconv.Itoa(cur) + "^"
+			curCol -= len(curText) - 1
+		}
+		put(curCol, curText)
+	}
+	step := 10
+	for _, s := range []int{10, 20, 50, 100, 200, 500} {
+		step = s
+		if n <= 0 || pw*s/max(n, 1) >= 8 {
+			break
+		}
+	}
+	for p := 0; p <= n; p += step {
+		put(colOf(p), strconv.Itoa(p))
+	}
+	text := string(line)
+	pre := strings.Repeat(" ", labelW)
+	if st == nil || curCol < 0 {
+		return pre + dimmed(st, text)
+	}
+	return pre + dimmed(st, text[:curCol]) + st.accent.render(curText) + dimmed(st, text[curCol+len(curText):])
+}
+
+// graphOf clamps a value per ply into a graph, cur the ply shown.
+func graphOf(vals []analysis.Value, cur int) evalGraph {
+	g := evalGraph{values: make([]int, len(vals)), known: make([]bool, len(vals)), cur: cur, limit: analysis.GraphLimit}
+	for i, v := range vals {
+		g.values[i], g.known[i] = v.Clamp(g.limit), v.Known()
+	}
+	return g
+}
+
+// graphPlyAt is the ply drawn at column x of a graph of the last ply n,
+// w columns wide, for a click.
+func graphPlyAt(n, w, x int, ascii bool) int {
+	labelW := graphLabelW
+	if w < 30 {
+		labelW = 0
+	}
+	dx := 2
+	if ascii {
+		dx = 1
+	}
+	W := max(w-labelW, 1) * dx
+	col := max(0, x-labelW)
+	if W <= 1 || n <= 0 {
+		return 0
+	}
+	dot := col*dx + dx/2
+	return max(0, min(n, int(float64(dot)*float64(n)/float64(W-1)+0.5)))
+}
