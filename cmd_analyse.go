@@ -13,7 +13,6 @@ import (
 	"syscall"
 	"time"
 
-	"example.com/shogi/annotate"
 	"example.com/shogi/game"
 	"example.com/shogi/game/analysis"
 	"example.com/shogi/game/bot"
@@ -21,6 +20,7 @@ import (
 	"example.com/shogi/game/notation"
 	"example.com/shogi/game/usi"
 	"example.com/shogi/kifu"
+	"example.com/shogi/kifu/annotate"
 )
 
 // analyseOptions are the analyse command's flags, checked.

@@ -16,8 +16,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/lobby"
 	"example.com/shogi/tui"
+	"example.com/shogi/tui/lobby"
 	"example.com/shogi/tui/serve"
 )
 

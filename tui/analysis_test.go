@@ -10,11 +10,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/annotate"
 	"example.com/shogi/game/match"
 	"example.com/shogi/game/notation"
 	"example.com/shogi/game/usi/usitest"
 	"example.com/shogi/kifu"
+	"example.com/shogi/kifu/annotate"
 )
 
 // engineStudy opens a record for study with this binary as its engine,

@@ -455,9 +455,9 @@ func TestAddEngine(t *testing.T) {
 	if strings.Contains(s, "Clear Hash") {
 		t.Errorf("a button is offered as a setting:\n%s", s)
 	}
-	h.press("down", "left", "left")  // Skill Level 20 → 18
-	h.press("down", "enter")         // Ponder on
-	h.press("down", "right")         // Style normal → wild
+	h.press("down", "left", "left")          // Skill Level 20 → 18
+	h.press("down", "enter")                 // Ponder on
+	h.press("down", "right")                 // Style normal → wild
 	h.press("down", "down", "down", "enter") // past EvalDir and MultiPV: add
 	back, err := LoadSettings(path)
 	if err != nil || len(back.Engines) != 1 {

@@ -13,7 +13,7 @@ import (
 	"example.com/shogi/game"
 	"example.com/shogi/game/bot"
 	"example.com/shogi/game/match"
-	"example.com/shogi/lobby"
+	"example.com/shogi/tui/lobby"
 )
 
 // Remote is a person on an SSH connection to shogi serve: the server's

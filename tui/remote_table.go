@@ -11,7 +11,7 @@ import (
 	"example.com/shogi/game"
 	"example.com/shogi/game/match"
 	"example.com/shogi/kifu"
-	"example.com/shogi/lobby"
+	"example.com/shogi/tui/lobby"
 )
 
 // tableLink is a table of shogi serve as the play screen follows it: the

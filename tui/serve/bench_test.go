@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/lobby"
+	"example.com/shogi/tui/lobby"
 )
 
 // BenchmarkFirstFrame measures a connection over loopback from dialling

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"example.com/shogi/kifu"
-	"example.com/shogi/lobby"
+	"example.com/shogi/tui/lobby"
 )
 
 // mate7 is a helpmate from the start: Black mates on the 7th move. Each

@@ -13,8 +13,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/lobby"
 	"example.com/shogi/tui"
+	"example.com/shogi/tui/lobby"
 )
 
 // testServer is a server on a random loopback port.

@@ -40,8 +40,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"example.com/shogi/game"
-	"example.com/shogi/lobby"
 	"example.com/shogi/tui"
+	"example.com/shogi/tui/lobby"
 	"example.com/shogi/tui/serve"
 )
 
