@@ -28,6 +28,8 @@ var commands = map[string]command{
 	"convert": runConvert,
 	"play":    runPlay,
 	"open":    runOpen,
+	"bot":     runBot,
+	"mate":    runMate,
 }
 
 func main() {
