@@ -1,0 +1,397 @@
+package usi_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/internal/fakeusi"
+	"example.com/shogi/game/usi"
+)
+
+func mustSFEN(t testing.TB, s string) game.Position {
+	t.Helper()
+	p, err := game.ParseSFEN(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The test binary doubles as a scripted engine (see fakeusi).
+func TestMain(m *testing.M) {
+	fakeusi.MaybeRun()
+	os.Exit(m.Run())
+}
+
+// syncBuffer is a log sink safe for the engine's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// fakeConfig runs this test binary as an engine behaving as spec says.
+func fakeConfig(spec string, logTo *syncBuffer) usi.Config {
+	c := usi.Config{Path: os.Args[0], Env: []string{fakeusi.Env + "=" + spec},
+		Timeout: 5 * time.Second, StopGrace: 300 * time.Millisecond, QuitGrace: 3 * time.Second}
+	if logTo != nil {
+		c.Log = log.New(logTo, "", 0)
+	}
+	return c
+}
+
+func startFake(t *testing.T, spec string) (*usi.Engine, *syncBuffer) {
+	t.Helper()
+	var lb syncBuffer
+	e, err := usi.Start(context.Background(), fakeConfig(spec, &lb))
+	if err != nil {
+		t.Fatalf("start %q: %v\nlog:\n%s", spec, err, lb.String())
+	}
+	t.Cleanup(func() { e.Close() })
+	return e, &lb
+}
+
+func wantFault(t *testing.T, err error, f usi.Fault, words ...string) *usi.Error {
+	t.Helper()
+	var ue *usi.Error
+	if !errors.As(err, &ue) {
+		t.Fatalf("error %v (%T) is not an *usi.Error", err, err)
+	}
+	if ue.Fault != f {
+		t.Errorf("fault %v, want %v: %v", ue.Fault, f, err)
+	}
+	for _, w := range words {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("message %q does not say %q", err, w)
+		}
+	}
+	return ue
+}
+
+func TestHandshakeAndOptions(t *testing.T) {
+	var lb syncBuffer
+	cfg := fakeConfig("banner,name=Fake Engine 1.0", &lb)
+	cfg.Options = []usi.Setting{{"Skill Level", "-20"}, {"Style", "wild"}, {"Clear Hash", ""}, {"EvalDir", "some dir"}}
+	e, err := usi.Start(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, lb.String())
+	}
+	defer e.Close()
+	if e.Name() != "Fake Engine 1.0" || e.Author() != "the tests" {
+		t.Errorf("id: %q by %q", e.Name(), e.Author())
+	}
+	if len(e.Options()) != 5 {
+		t.Errorf("options: %+v", e.Options())
+	}
+	if o, ok := e.Option("Skill Level"); !ok || o.Type != usi.Spin || o.Min != -20 {
+		t.Errorf("Skill Level: %+v %v", o, ok)
+	}
+	// The banner before usiok is logged, not fatal; the options reached the engine.
+	log := lb.String()
+	for _, w := range []string{"< Fake Engine 1.0 by nobody", "> setoption name Skill Level value -20",
+		"< info string set Skill Level=-20", "< info string set Style=wild", "< info string set Clear Hash=", "< info string set EvalDir=some dir"} {
+		if !strings.Contains(log, w) {
+			t.Errorf("log lacks %q:\n%s", w, log)
+		}
+	}
+	// An option it does not declare, and a bad value, are refused before sending.
+	wantFault(t, e.SetOption("USI_Hash", "256"), usi.BadOption, `has no option "USI_Hash"`, "Skill Level")
+	wantFault(t, e.SetOption("Skill Level", "21"), usi.BadOption, "out of range")
+	wantFault(t, e.SetOption("Style", "calm"), usi.BadOption, "not one of normal, wild")
+	if strings.Contains(lb.String(), "USI_Hash") && strings.Contains(lb.String(), "> setoption name USI_Hash") {
+		t.Error("an undeclared option was sent")
+	}
+	// Start refuses a bad option and leaves no process behind.
+	cfg = fakeConfig("", nil)
+	cfg.Options = []usi.Setting{{"Hash", "16"}}
+	_, err = usi.Start(context.Background(), cfg)
+	wantFault(t, err, usi.BadOption, `fake has no option "Hash"`)
+}
+
+func TestGo(t *testing.T) {
+	e, _ := startFake(t, "")
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	start := game.StartPosition()
+	var infos []usi.Info
+	b, err := e.Go(context.Background(), start, nil, usi.Limits{Byoyomi: time.Second}, func(i usi.Info) { infos = append(infos, i) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal := start.LegalMoves(nil)
+	if b.Move != legal[0] {
+		t.Errorf("bestmove %v, want %v", b.Move, legal[0])
+	}
+	if len(infos) != 2 || !infos[0].HasScore || infos[0].Score.Value != 10 || len(infos[0].PV) != 2 || infos[0].PV[0] != b.Move {
+		t.Errorf("infos: %+v", infos)
+	}
+	// The same engine answers again, from a later position.
+	b2, err := e.Go(context.Background(), start, []game.Move{b.Move}, usi.Limits{}, nil)
+	if err != nil || b2.Move == game.NoMove {
+		t.Errorf("second go: %v %v", b2, err)
+	}
+	// An illegal position is never sent (gpsusi hangs on one).
+	if _, err := e.Go(context.Background(), start, []game.Move{b2.Move}, usi.Limits{}, nil); err == nil {
+		t.Error("illegal position: no error")
+	}
+	if err := e.GameOver(game.Result{Outcome: game.Draw, Ending: game.Repetition}, game.Black); err != nil {
+		t.Error(err)
+	}
+	if err := e.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if err := e.Close(); err != nil {
+		t.Errorf("second close: %v", err)
+	}
+}
+
+func TestGoStopsWhenCancelled(t *testing.T) {
+	e, _ := startFake(t, "think=1m")
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	began := time.Now()
+	_, err := e.Go(ctx, game.StartPosition(), nil, usi.Limits{Infinite: true}, nil)
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err %v, want the context's", err)
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Errorf("took %v to stop", d)
+	}
+	// The stopped search's bestmove was consumed: the next go is in step.
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel2()
+	if _, err := e.Go(ctx2, game.StartPosition(), nil, usi.Limits{Infinite: true}, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("second go: %v", err)
+	}
+}
+
+func TestPonderHit(t *testing.T) {
+	e, _ := startFake(t, "")
+	done := make(chan error, 1)
+	var b usi.BestMove
+	go func() {
+		var err error
+		b, err = e.Go(context.Background(), game.StartPosition(), nil, usi.Limits{Ponder: true, Byoyomi: time.Second}, nil)
+		done <- err
+	}()
+	select {
+	case <-done:
+		t.Fatal("a pondering engine answered before ponderhit")
+	case <-time.After(100 * time.Millisecond):
+	}
+	if err := e.PonderHit(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil || b.Move == game.NoMove {
+		t.Fatalf("after ponderhit: %v %v", b, err)
+	}
+}
+
+func TestGoMate(t *testing.T) {
+	e, _ := startFake(t, "")
+	p := mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	c, err := e.GoMate(context.Background(), p, nil, time.Second)
+	if err != nil || len(c.Moves) != 1 || c.Moves[0].USI() != "G*5b" {
+		t.Errorf("mate: %+v %v", c, err)
+	}
+	c, err = e.GoMate(context.Background(), game.StartPosition(), nil, 0)
+	if err != nil || !c.NoMate {
+		t.Errorf("no mate: %+v %v", c, err)
+	}
+}
+
+// Each fault is an *usi.Error that names the engine and what it did.
+func TestFaults(t *testing.T) {
+	bg := context.Background()
+	t.Run("missing program", func(t *testing.T) {
+		_, err := usi.Start(bg, usi.Config{Path: "/nonexistent/dir/ghost-engine"})
+		wantFault(t, err, usi.NotStarted, "ghost-engine", "no such file")
+		_, err = usi.Start(bg, usi.Config{Path: "ghost-engine-not-in-path"})
+		wantFault(t, err, usi.NotStarted, "ghost-engine-not-in-path")
+	})
+	t.Run("not executable", func(t *testing.T) {
+		f, err := os.CreateTemp(t.TempDir(), "engine")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		_, err = usi.Start(bg, usi.Config{Path: f.Name()})
+		wantFault(t, err, usi.NotStarted, "permission denied")
+	})
+	t.Run("exits at once", func(t *testing.T) {
+		_, err := usi.Start(bg, fakeConfig("exit", nil))
+		wantFault(t, err, usi.Exited, "usi.test exited before sending usiok", "exit status 3", "cannot open eval/nn.bin")
+	})
+	t.Run("no usiok", func(t *testing.T) {
+		cfg := fakeConfig("nousiok", nil)
+		cfg.Timeout = 200 * time.Millisecond
+		_, err := usi.Start(bg, cfg)
+		wantFault(t, err, usi.NoAnswer, "sent no usiok within 200ms and was killed")
+	})
+	t.Run("no readyok", func(t *testing.T) {
+		cfg := fakeConfig("noreadyok", nil)
+		cfg.Timeout = 200 * time.Millisecond
+		_, err := usi.Start(bg, cfg)
+		wantFault(t, err, usi.NoAnswer, "fake sent no readyok within 200ms")
+	})
+	t.Run("crash mid-game", func(t *testing.T) {
+		e, _ := startFake(t, "crash=2")
+		start := game.StartPosition()
+		b, err := e.Go(bg, start, nil, usi.Limits{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b2, err := e.Go(bg, start, []game.Move{b.Move}, usi.Limits{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = e.Go(bg, start, []game.Move{b.Move, b2.Move}, usi.Limits{}, nil)
+		wantFault(t, err, usi.Exited, "fake exited before sending bestmove", "exit status 2", "segmentation fault")
+		// Once broken it stays broken, and Close does not complain again.
+		if _, err := e.Go(bg, start, nil, usi.Limits{}, nil); err == nil {
+			t.Error("a dead engine answered")
+		}
+		if err := e.Close(); err != nil {
+			t.Errorf("close after a crash: %v", err)
+		}
+	})
+	t.Run("hangs", func(t *testing.T) {
+		e, _ := startFake(t, "hang")
+		ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
+		defer cancel()
+		_, err := e.Go(ctx, game.StartPosition(), nil, usi.Limits{Byoyomi: 10 * time.Millisecond}, nil)
+		wantFault(t, err, usi.NoAnswer, "fake sent no bestmove after stop within 300ms and was killed")
+		select {
+		case <-e.Exited():
+		case <-time.After(5 * time.Second):
+			t.Error("the hung engine is still running")
+		}
+	})
+	t.Run("unreadable move", func(t *testing.T) {
+		e, _ := startFake(t, "unreadable")
+		_, err := e.Go(bg, game.StartPosition(), nil, usi.Limits{}, nil)
+		ue := wantFault(t, err, usi.BadMove, `fake sent an unreadable move "xyz"`)
+		var me *usi.MoveError
+		if !errors.As(ue, &me) || me.Text != "xyz" {
+			t.Errorf("the move text is not kept: %v", err)
+		}
+	})
+	t.Run("illegal move", func(t *testing.T) {
+		// A move that reads is returned: the caller judges it (a game loses by it).
+		e, _ := startFake(t, "illegal")
+		start := game.StartPosition()
+		b, err := e.Go(bg, start, nil, usi.Limits{}, nil)
+		if err != nil || b.Move == game.NoMove || start.IsLegal(b.Move) {
+			t.Errorf("illegal move: %v %v", b.Move, err)
+		}
+	})
+	t.Run("garbage", func(t *testing.T) {
+		cfg := fakeConfig("garbage", nil)
+		cfg.MaxJunk = 100
+		e, err := usi.Start(bg, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		_, err = e.Go(bg, game.StartPosition(), nil, usi.Limits{}, nil)
+		wantFault(t, err, usi.Junk, "sent more than 100 lines that are not USI instead of bestmove", "### junk line 0 ###", "killed")
+	})
+	t.Run("slow quit", func(t *testing.T) {
+		cfg := fakeConfig("slowquit", nil)
+		cfg.QuitGrace = 300 * time.Millisecond
+		e, err := usi.Start(bg, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		began := time.Now()
+		err = e.Close()
+		wantFault(t, err, usi.NoAnswer, "fake did not quit within 300ms and was killed")
+		if d := time.Since(began); d > 5*time.Second {
+			t.Errorf("close took %v", d)
+		}
+	})
+}
+
+// Fairy-Stockfish and gpsusi as Debian installs them.
+func realEngine(t *testing.T, path string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("real engines are slow: skipped in -short")
+	}
+	p, err := exec.LookPath(path)
+	if err != nil {
+		t.Skipf("%s is not installed (apt-get install fairy-stockfish gpsshogi): %v", path, err)
+	}
+	return p
+}
+
+func TestFairyStockfish(t *testing.T) {
+	path := realEngine(t, "/usr/games/fairy-stockfish")
+	var lb syncBuffer
+	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}, Log: log.New(&lb, "", 0)})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, lb.String())
+	}
+	defer e.Close()
+	if !strings.HasPrefix(e.Name(), "Fairy-Stockfish") {
+		t.Errorf("name %q", e.Name())
+	}
+	// Its option is Hash, not USI_Hash.
+	wantFault(t, e.SetOption("USI_Hash", "16"), usi.BadOption)
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var last usi.Info
+	start := game.StartPosition()
+	b, err := e.Go(context.Background(), start, nil, usi.Limits{Byoyomi: 100 * time.Millisecond}, func(i usi.Info) { last = i })
+	if err != nil || !start.IsLegal(b.Move) || !last.HasScore || len(last.PV) == 0 {
+		t.Errorf("go: %v %v, last info %+v", b, err, last)
+	}
+	if err := e.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestGPSShogi(t *testing.T) {
+	path := realEngine(t, "/usr/games/gpsusi")
+	var lb syncBuffer
+	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"BookDepth", "0"}, {"Thread", "1"}}, Log: log.New(&lb, "", 0)})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, lb.String())
+	}
+	defer e.Close()
+	if !strings.HasPrefix(e.Name(), "gpsshogi") {
+		t.Errorf("name %q", e.Name())
+	}
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	// gpsusi thinks about a second whatever the byoyomi says.
+	start := mustSFEN(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+	var infos int
+	b, err := e.Go(context.Background(), start, nil, usi.Limits{Byoyomi: time.Second}, func(usi.Info) { infos++ })
+	if err != nil || !start.IsLegal(b.Move) || infos == 0 {
+		t.Errorf("go: %v %v after %d infos\n%s", b, err, infos, lb.String())
+	}
+}
