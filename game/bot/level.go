@@ -64,6 +64,7 @@ type Engine struct {
 	tt      *ttable
 	history [2 * game.NumPieces][game.NumSquares]int32
 	counter [2 * game.NumPieces][game.NumSquares]game.Move
+	mate    *mateSolver // kept between moves: what it proved stays true
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
@@ -94,6 +95,7 @@ func (e *Engine) NewGame() {
 	}
 	e.history = [2 * game.NumPieces][game.NumSquares]int32{}
 	e.counter = [2 * game.NumPieces][game.NumSquares]game.Move{}
+	e.mate = nil
 }
 
 // Move returns the engine's move in p with the level's own budget (Bot).
@@ -116,8 +118,18 @@ func (e *Engine) Move(p game.Position) (game.Move, error) {
 // Search answers a go: it declares when the entering-king rule holds,
 // resigns with no legal move, plays a mate in one at once, and otherwise
 // searches within the request's limits and the level's. When ctx is
-// cancelled it returns at once with the best move found so far.
+// cancelled it returns at once with the best move found so far. With
+// Infinite or Ponder set it returns only once ctx is cancelled, as USI
+// asks of go infinite and go ponder.
 func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) {
+	bm, err := e.search(ctx, req)
+	if req.Limits.Infinite || req.Limits.Ponder {
+		<-ctx.Done()
+	}
+	return bm, err
+}
+
+func (e *Engine) search(ctx context.Context, req Request) (usi.BestMove, error) {
 	start := time.Now()
 	p := req.Position()
 	if p.CanDeclare() == nil {
@@ -133,9 +145,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) 
 		}
 		return usi.BestMove{Move: m}, nil
 	}
-	if e.tt == nil {
-		e.tt = newTT(e.hashMB)
-	}
+	e.prepare()
 	e.tt.newSearch()
 
 	l := req.Limits
@@ -183,8 +193,11 @@ func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) 
 		if budget.hard > 0 {
 			mctx, cancel = context.WithTimeout(ctx, budget.hard/10)
 		}
-		mate := newMateSolver(e.level.MateNodes)
-		r := mate.solve(mctx, &p, false)
+		if e.mate == nil {
+			e.mate = newMateSolver(e.level.MateNodes)
+		}
+		e.mate.reset(e.level.MateNodes)
+		r := e.mate.solve(mctx, &p, false)
 		cancel()
 		if r.status == mateFound && len(r.pv) > 0 {
 			if req.Info != nil {
@@ -196,15 +209,10 @@ func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) 
 	}
 
 	s.rootMoves = orderRoot(&p, legal)
-	single := len(s.rootMoves) == 1 && !l.Infinite && !l.Ponder
-	if single {
+	if len(s.rootMoves) == 1 && !l.Infinite && !l.Ponder {
 		maxDepth = 1
 	}
 	s.iterate(maxDepth, req.MultiPV, budget.soft, req.Info)
-	if (l.Infinite || l.Ponder) && !s.stopped {
-		// go infinite answers only after stop, even if the search ended.
-		<-ctx.Done()
-	}
 	best := s.rootMoves[0]
 	return usi.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
 }

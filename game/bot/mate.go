@@ -125,6 +125,14 @@ func (s *mateSolver) bucket(key uint64) []mateEntry {
 	return s.table[i : i+mateWays]
 }
 
+// reset readies the solver for another root with a budget of maxNodes,
+// keeping its table.
+func (s *mateSolver) reset(maxNodes int) {
+	s.maxNodes, s.nodes = maxNodes, 0
+	s.stopped, s.tooDeep, s.shortest = false, false, false
+	s.path = s.path[:0]
+}
+
 func (s *mateSolver) lookup(key uint64) (pn, dn uint32, dist uint16) {
 	for i, b := 0, s.bucket(key); i < len(b); i++ {
 		if b[i].used && b[i].key == key {
