@@ -30,6 +30,7 @@ var commands = map[string]command{
 	"open":    runOpen,
 	"bot":     runBot,
 	"mate":    runMate,
+	"usi":     runUSI,
 }
 
 func main() {

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/usi"
+)
+
+// asUSI makes the test binary run `shogi usi ARGS…` when set, so the tests
+// drive the real command through game/usi's client like any engine.
+const asUSI = "SHOGI_TEST_RUN_USI"
+
+func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv(asUSI); ok {
+		os.Exit(run(append([]string{"usi"}, strings.Fields(args)...), os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func startOurs(t *testing.T, args string, opts ...usi.Setting) (*usi.Engine, *lockedBuffer) {
+	t.Helper()
+	var lb lockedBuffer
+	e, err := usi.Start(context.Background(), usi.Config{Path: os.Args[0], Env: []string{asUSI + "=" + args},
+		Options: opts, Timeout: 10 * time.Second, Log: log.New(&lb, "", 0)})
+	if err != nil {
+		t.Fatalf("start shogi usi %s: %v\n%s", args, err, lb.String())
+	}
+	t.Cleanup(func() { e.Close() })
+	return e, &lb
+}
+
+func TestUSIHandshakeAndSearch(t *testing.T) {
+	e, lb := startOurs(t, "--level club", usi.Setting{Name: "USI_Hash", Value: "16"})
+	if e.Name() != "shogi club" {
+		t.Errorf("id name %q", e.Name())
+	}
+	for _, name := range []string{"Level", "USI_Hash", "MultiPV", "USI_Ponder"} {
+		if _, ok := e.Option(name); !ok {
+			t.Errorf("no option %s among %+v", name, e.Options())
+		}
+	}
+	if o, _ := e.Option("Level"); len(o.Vars) != len(bot.Levels) || o.Default != "club" {
+		t.Errorf("Level option %+v", o)
+	}
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	// A go with a clock: a legal move, info lines with a score and a PV.
+	start := game.StartPosition()
+	var infos []usi.Info
+	b, err := e.Go(context.Background(), start, nil, usi.Limits{BTime: time.Minute, WTime: time.Minute, Byoyomi: 200 * time.Millisecond},
+		func(i usi.Info) { infos = append(infos, i) })
+	if err != nil || !start.IsLegal(b.Move) {
+		t.Fatalf("go: %+v %v\n%s", b, err, lb.String())
+	}
+	last := infos[len(infos)-1]
+	if len(infos) == 0 || !last.HasScore || len(last.PV) == 0 || last.PV[0] != b.Move || last.Depth == 0 || last.Nodes == 0 {
+		t.Errorf("last info %+v for bestmove %s", last, b.Move)
+	}
+
+	// MultiPV 3: three lines per depth, numbered.
+	if err := e.SetOption("MultiPV", "3"); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	if _, err := e.Go(context.Background(), start, nil, usi.Limits{Depth: 3}, func(i usi.Info) { seen[i.MultiPV] = true }); err != nil {
+		t.Fatal(err)
+	}
+	if !seen[1] || !seen[2] || !seen[3] {
+		t.Errorf("multipv lines seen: %v", seen)
+	}
+	if err := e.SetOption("MultiPV", "1"); err != nil {
+		t.Fatal(err)
+	}
+
+	// go infinite answers only after stop, and at once after it.
+	began := time.Now()
+	stopper := time.AfterFunc(300*time.Millisecond, func() { e.Stop() })
+	defer stopper.Stop()
+	b, err = e.Go(context.Background(), start, nil, usi.Limits{Infinite: true}, nil)
+	if err != nil || !start.IsLegal(b.Move) {
+		t.Errorf("go infinite, stopped: %+v %v", b, err)
+	}
+	if d := time.Since(began); d < 300*time.Millisecond || d > 2*time.Second {
+		t.Errorf("go infinite answered after %v, want just after the 300ms stop", d)
+	}
+
+	// go ponder, then ponderhit: a timed search follows.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b, err = e.Go(context.Background(), start, nil, usi.Limits{Ponder: true, Byoyomi: 200 * time.Millisecond}, nil)
+	}()
+	time.Sleep(100 * time.Millisecond)
+	if err := e.PonderHit(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+		if err != nil || !start.IsLegal(b.Move) {
+			t.Errorf("go ponder + ponderhit: %+v %v", b, err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no bestmove 5 s after ponderhit")
+	}
+
+	// go mate: a published seven-move tsume (jkf's taichitsume.kif).
+	tsume, _ := game.ParseSFEN("6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1")
+	c, err := e.GoMate(context.Background(), tsume, nil, 5*time.Second)
+	if err != nil || len(c.Moves) != 7 {
+		t.Errorf("go mate: %+v %v", c, err)
+	} else {
+		p := tsume
+		for _, m := range c.Moves {
+			p = p.Play(m)
+		}
+		if !p.IsCheckmate() {
+			t.Errorf("go mate line %v does not end in mate", c.Moves)
+		}
+	}
+	c, err = e.GoMate(context.Background(), start, nil, time.Second)
+	if err != nil || !c.NoMate {
+		t.Errorf("go mate on the start position: %+v %v", c, err)
+	}
+
+	began = time.Now()
+	if err := e.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if d := time.Since(began); d > 2*time.Second {
+		t.Errorf("quit took %v", d)
+	}
+}
+
+// A whole game through the client: shogi usi against the greedy bot, every
+// move legal and on time, the game played to its end.
+func TestUSIGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game: skipped in -short")
+	}
+	e, lb := startOurs(t, "--level casual --seed 5")
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(game.StartPosition())
+	opp, _ := bot.NewSearcher("greedy", rand.New(rand.NewPCG(3, 4)))
+	for ply := 0; ply < 400 && !g.Result().Over(); ply++ {
+		p := g.Position()
+		var bm usi.BestMove
+		var err error
+		if p.SideToMove() == game.Black {
+			began := time.Now()
+			bm, err = e.Go(context.Background(), g.Start(), g.Moves(), usi.Limits{Byoyomi: 300 * time.Millisecond}, nil)
+			if d := time.Since(began); d > 700*time.Millisecond {
+				t.Errorf("ply %d: answered after %v with byoyomi 300ms", ply, d)
+			}
+		} else {
+			bm, err = opp.Search(context.Background(), bot.Request{Start: g.Start(), Moves: g.Moves()})
+		}
+		if err != nil {
+			t.Fatalf("ply %d: %v\n%s", ply, err, lb.String())
+		}
+		if bm.Resign || bm.Win {
+			if bm.Win && p.CanDeclare() != nil {
+				t.Fatalf("ply %d: a declaration that does not hold", ply)
+			}
+			break
+		}
+		if err := g.Play(bm.Move); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+	}
+	if r := g.Result(); r.Outcome != game.BlackWins {
+		t.Errorf("shogi usi (casual) against greedy: %v after %d moves", r, g.Len())
+	}
+	if err := e.GameOver(g.Result(), game.Black); err != nil {
+		t.Error(err)
+	}
+}
