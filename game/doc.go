@@ -8,7 +8,11 @@
 // board toward rank 1; White (gote, △) moves down.
 //
 // A Position is a small value: Play returns a new one, so a history is a
-// slice of positions and a bot can think on a copy without locks.
+// slice of positions and a bot can think on a copy without locks. It keeps
+// the board twice, as a piece per square and as SquareSets (bitboards) by
+// colour and kind; move generation works on the sets, and a search gets
+// the same tools: Attackers, AttacksFrom, GivesCheck, SEE, and moves in
+// stages (LegalCaptures, LegalQuiets, LegalChecks).
 //
 // The package imports only the standard library.
 package game

@@ -38,3 +38,33 @@ func ExampleGame() {
 	fmt.Println(p.SFEN())
 	// Output: lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5
 }
+
+func ExamplePosition_Attackers() {
+	p := game.StartPosition()
+	// Who defends 7g, the pawn in front of Black's bishop?
+	for s := range p.Attackers(game.NewSquare(7, 7), game.Black).All() {
+		fmt.Println(s, p.At(s))
+	}
+	// Output:
+	// 8h Black bishop
+	// 8i Black knight
+}
+
+func ExampleSquareSet() {
+	p := game.StartPosition()
+	rooks := p.Pieces(game.Black, game.Rook)
+	moves := game.AttacksFrom(game.NewPiece(game.Black, game.Rook), rooks.Lowest(), p.Occupied())
+	fmt.Println(moves.AndNot(p.OccupiedBy(game.Black)).Count(), "squares")
+	fmt.Println(moves)
+	// Output:
+	// 6 squares
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . . .
+	// . . . . . . . * .
+	// . * * * * * * . *
+	// . . . . . . . * .
+}

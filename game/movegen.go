@@ -1,86 +1,177 @@
 package game
 
-// sqset is a set of squares in two words.
-type sqset struct{ lo, hi uint64 }
+import (
+	"math/bits"
+	"slices"
+)
 
-func (b *sqset) add(s Square) {
-	if s < 64 {
-		b.lo |= 1 << uint(s)
-	} else {
-		b.hi |= 1 << uint(s-64)
-	}
+// golds returns the pieces that move as a gold: golds and the promoted
+// pawn, lance, knight and silver.
+func (p *Position) golds() SquareSet {
+	return p.kinds[kGold].or(p.kinds[kProMinor])
 }
 
-func (b sqset) has(s Square) bool {
-	if s < 64 {
-		return b.lo>>uint(s)&1 != 0
+// lanceBehind[c] is the ray along which c's lances attack a square: from
+// the square back toward c's side.
+var lanceBehind = [2]int{rayS, rayN}
+
+// attackersTo returns c's pieces that attack s when the squares in occ are
+// taken. The piece on s itself, if any, is never among them.
+func (p *Position) attackersTo(s Square, c Color, occ SquareSet) SquareSet {
+	bt := &p.kinds
+	o := c.Other()
+	a := pawnAttacks[o][s].and(bt[kPawn]).
+		or(knightAttacks[o][s].and(bt[kKnight])).
+		or(silverAttacks[o][s].and(bt[kSilver])).
+		or(goldAttacks[o][s].and(p.golds())).
+		or(kingAttacks[s].and(bt[kKing].or(bt[kHorse]).or(bt[kDragon])))
+	own := p.byColor[c]
+	rq := bt[kRook].or(bt[kDragon])
+	lances := bt[kLance].and(rays[lanceBehind[c]][s])
+	if rookReach[s].and(rq.or(lances)).and(own).any() {
+		r := rookAttack(s, occ)
+		a = a.or(r.and(rq.or(lances)))
 	}
-	return b.hi>>uint(s-64)&1 != 0
+	bq := bt[kBishop].or(bt[kHorse])
+	if bishopReach[s].and(bq).and(own).any() {
+		a = a.or(bishopAttack(s, occ).and(bq))
+	}
+	return a.and(own)
 }
 
-// attackedBy reports whether any piece of colour c attacks s, treating the
-// square ignore as empty (so a king cannot hide behind itself).
-func (p *Position) attackedBy(s Square, c Color, ignore Square) bool {
-	for d := 0; d < 8; d++ {
-		back := uint8(1) << opposite(d)
-		t := neighbor[s][d]
-		if t == NoSquare {
-			continue
-		}
-		pc := p.board[t]
-		if t == ignore {
-			pc = NoPiece
-		}
-		if pc != NoPiece {
-			if pc.Color() == c && (stepDirs[pc]|slideDirs[pc])&back != 0 {
-				return true
+// attacked reports whether any of c's pieces attacks s when the squares
+// in occ are taken. It tests the cheap step attacks first.
+func (p *Position) attacked(s Square, c Color, occ SquareSet) bool {
+	bt := &p.kinds
+	o := c.Other()
+	own := p.byColor[c]
+	if pawnAttacks[o][s].and(bt[kPawn]).
+		or(knightAttacks[o][s].and(bt[kKnight])).
+		or(silverAttacks[o][s].and(bt[kSilver])).
+		or(goldAttacks[o][s].and(p.golds())).
+		or(kingAttacks[s].and(bt[kKing].or(bt[kHorse]).or(bt[kDragon]))).and(own).any() {
+		return true
+	}
+	rq := bt[kRook].or(bt[kDragon]).or(bt[kLance].and(rays[lanceBehind[c]][s])).and(own)
+	if rookReach[s].and(rq).any() && rookAttack(s, occ).and(rq).any() {
+		return true
+	}
+	bq := bt[kBishop].or(bt[kHorse]).and(own)
+	return bishopReach[s].and(bq).any() && bishopAttack(s, occ).and(bq).any()
+}
+
+// Attackers returns c's pieces that attack s: those that could capture a
+// piece of the other side standing there, pins ignored.
+func (p *Position) Attackers(s Square, c Color) SquareSet {
+	if !s.Valid() {
+		return SquareSet{}
+	}
+	return p.attackersTo(s, c, p.occupied())
+}
+
+// Occupied returns the squares that hold a piece.
+func (p *Position) Occupied() SquareSet { return p.occupied() }
+
+func (p *Position) occupied() SquareSet { return p.byColor[Black].or(p.byColor[White]) }
+
+// OccupiedBy returns the squares that hold c's pieces.
+func (p *Position) OccupiedBy(c Color) SquareSet { return p.byColor[c&1] }
+
+// Pieces returns the squares that hold c's pieces of kind t.
+func (p *Position) Pieces(c Color, t PieceType) SquareSet {
+	if t == NoPieceType || t >= NumPieceTypes {
+		return SquareSet{}
+	}
+	b := p.kinds[kindOf[t]].and(p.byColor[c&1])
+	if kindOf[t] == kProMinor { // the four share a set: pick t's out
+		for x := b; x.any(); {
+			if s := x.pop(); p.board[s].Type() != t {
+				b = b.andNot(squareBit[s])
 			}
-			continue
-		}
-		for t = neighbor[t][d]; t != NoSquare; t = neighbor[t][d] {
-			pc = p.board[t]
-			if pc == NoPiece || t == ignore {
-				continue
-			}
-			if pc.Color() == c && slideDirs[pc]&back != 0 {
-				return true
-			}
-			break
 		}
 	}
-	for _, t := range knightTo[c.Other()][s] {
-		if t != NoSquare && p.board[t] == NewPiece(c, Knight) {
-			return true
+	return b
+}
+
+// between returns the squares strictly between a and b on a line, or the
+// empty set when they share no rank, file or diagonal.
+func between(a, b Square) SquareSet {
+	d := rayDir[a][b]
+	if d < 0 {
+		return SquareSet{}
+	}
+	return rays[d][a].and(rays[reverseRay(int(d))][b])
+}
+
+// blockers returns the pieces (of either side) that stand alone between
+// the square k and a slider of colour c aimed at it.
+func (p *Position) blockers(k Square, c Color, occ SquareSet) SquareSet {
+	bt := &p.kinds
+	snipers := rookReach[k].and(bt[kRook].or(bt[kDragon])).
+		or(bishopReach[k].and(bt[kBishop].or(bt[kHorse]))).
+		or(rays[lanceBehind[c]][k].and(bt[kLance])).
+		and(p.byColor[c])
+	var out SquareSet
+	for snipers.any() {
+		b := between(k, snipers.pop()).and(occ)
+		if b.any() && !b.more() {
+			out = out.or(b)
 		}
 	}
-	return false
+	return out
+}
+
+// kingThreats returns c's pieces that attack the square k and the pieces
+// (of either side) that alone stand between k and a slider of c aimed at
+// it: what attackersTo and blockers return, in one pass over the sliders.
+func (p *Position) kingThreats(k Square, c Color, occ SquareSet) (checkers, blockers SquareSet) {
+	bt := &p.kinds
+	o := c.Other()
+	own := p.byColor[c]
+	checkers = pawnAttacks[o][k].and(bt[kPawn]).
+		or(knightAttacks[o][k].and(bt[kKnight])).
+		or(silverAttacks[o][k].and(bt[kSilver])).
+		or(goldAttacks[o][k].and(p.golds())).
+		or(kingAttacks[k].and(bt[kKing].or(bt[kHorse]).or(bt[kDragon]))).
+		and(own)
+	snipers := rookReach[k].and(bt[kRook].or(bt[kDragon])).
+		or(bishopReach[k].and(bt[kBishop].or(bt[kHorse]))).
+		or(rays[lanceBehind[c]][k].and(bt[kLance])).
+		and(own)
+	for snipers.any() {
+		s := snipers.pop()
+		switch b := between(k, s).and(occ); {
+		case !b.any():
+			checkers = checkers.or(squareBit[s])
+		case !b.more():
+			blockers = blockers.or(b)
+		}
+	}
+	return checkers, blockers
 }
 
 // InCheck reports whether the side to move's king is attacked.
 func (p *Position) InCheck() bool {
 	k := p.king[p.side]
-	return k != NoSquare && p.attackedBy(k, p.side.Other(), NoSquare)
+	return k != NoSquare && p.attacked(k, p.side.Other(), p.occupied())
 }
 
-// givesCheckTo reports whether c's king stands attacked.
+// kingAttacked reports whether c's king stands attacked.
 func (p *Position) kingAttacked(c Color) bool {
 	k := p.king[c]
-	return k != NoSquare && p.attackedBy(k, c.Other(), NoSquare)
+	return k != NoSquare && p.attacked(k, c.Other(), p.occupied())
 }
 
-// Checkers returns the squares of the pieces giving check to the side to move.
+// Checkers returns the squares of the pieces giving check to the side to
+// move, in ascending order.
 func (p *Position) Checkers() []Square {
-	var out []Square
 	k := p.king[p.side]
 	if k == NoSquare {
 		return nil
 	}
-	them := p.side.Other()
-	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
-		if pc != NoPiece && pc.Color() == them && p.attacks(s, k) {
-			out = append(out, s)
-		}
+	var out []Square
+	for s := range p.attackersTo(k, p.side.Other(), p.occupied()).All() {
+		out = append(out, s)
 	}
 	return out
 }
@@ -92,328 +183,460 @@ func (p *Position) attacks(from, to Square) bool {
 	if pc == NoPiece || from == to {
 		return false
 	}
-	if pc.Type() == Knight {
-		k := knightTo[pc.Color()][from]
-		return k[0] == to || k[1] == to
-	}
-	d := int(lineDir[from][to])
-	if d < 0 {
-		return false
-	}
-	if neighbor[from][d] == to && stepDirs[pc]&(1<<d) != 0 {
-		return true
-	}
-	if slideDirs[pc]&(1<<d) == 0 {
-		return false
-	}
-	for t := neighbor[from][d]; t != to; t = neighbor[t][d] {
-		if p.board[t] != NoPiece {
-			return false
-		}
-	}
-	return true
+	return AttacksFrom(pc, from, p.occupied()).Has(to)
 }
 
-// pin is a piece of the side to move that may move only along one line.
-type pin struct {
-	sq  Square
-	dir int8
+// generator holds what legal generation works out once per position.
+type generator struct {
+	p      *Position
+	us     Color
+	king   Square    // the side to move's king, or NoSquare
+	occ    SquareSet // every piece
+	pinned SquareSet // the side to move's pieces that may move only toward or away from its king
+	// Where moves may go: board moves of pieces other than the king to
+	// target, drops to drop. In check they must capture the checker or
+	// block; in double check only the king may move (double is set).
+	target, drop SquareSet
+	double       bool
 }
 
-// genContext holds what legal generation needs to know about the king.
-type genContext struct {
-	checks  int
-	target  sqset // in single check: where a non-king move must land
-	block   sqset // in single check: where a drop must land
-	pins    [8]pin
-	npins   int
-	hasKing bool
-}
-
-func (p *Position) context() genContext {
-	var g genContext
+// init prepares g for the position p, with board moves limited to the
+// squares of mask.
+func (g *generator) init(p *Position, mask SquareSet) {
 	us := p.side
-	k := p.king[us]
+	// Field by field: assigning a whole literal through g copies a
+	// temporary with write barriers.
+	g.p, g.us, g.king, g.occ = p, us, p.king[us], p.occupied()
+	g.pinned, g.double = SquareSet{}, false
+	own := p.byColor[us]
+	g.target = mask.andNot(own)
+	g.drop = allSquares.andNot(g.occ)
+	k := g.king
 	if k == NoSquare {
-		return g
+		return
 	}
-	g.hasKing = true
-	them := us.Other()
-	for d := 0; d < 8; d++ {
-		back := uint8(1) << opposite(d)
-		var own Square = NoSquare
-		var path sqset
-		dist := 0
-		for t := neighbor[k][d]; t != NoSquare; t = neighbor[t][d] {
-			dist++
-			pc := p.board[t]
-			if pc == NoPiece {
-				path.add(t)
-				continue
-			}
-			if pc.Color() == us {
-				if own != NoSquare {
-					break
-				}
-				own = t
-				continue
-			}
-			if own == NoSquare {
-				if (dist == 1 && stepDirs[pc]&back != 0) || slideDirs[pc]&back != 0 {
-					g.checks++
-					g.target = path
-					g.target.add(t)
-					g.block = path
-				}
-			} else if slideDirs[pc]&back != 0 {
-				g.pins[g.npins] = pin{own, int8(d)}
-				g.npins++
-			}
-			break
+	checkers, blockers := p.kingThreats(k, us.Other(), g.occ)
+	g.pinned = blockers.and(own)
+	if checkers.any() {
+		if checkers.more() {
+			g.double = true
+			return
 		}
+		block := between(k, checkers.Lowest())
+		g.target = g.target.and(block.or(checkers))
+		g.drop = block
 	}
-	for _, t := range knightTo[us][k] {
-		if t != NoSquare && p.board[t] == NewPiece(them, Knight) {
-			g.checks++
-			g.target = sqset{}
-			g.target.add(t)
-			g.block = sqset{}
-		}
-	}
-	return g
 }
 
-func (g *genContext) pinDir(s Square) int {
-	for i := 0; i < g.npins; i++ {
-		if g.pins[i].sq == s {
-			return int(g.pins[i].dir)
-		}
+// emit appends a move from base (origin and piece) to every square of a.
+func emit(dst []Move, base Move, a SquareSet, board *[NumSquares]Piece) []Move {
+	for a.lo != 0 {
+		to := bits.TrailingZeros64(a.lo)
+		a.lo &= a.lo - 1
+		dst = append(dst, base|Move(to)|Move(board[to])<<21)
 	}
-	return -1
+	for a.hi != 0 {
+		to := bits.TrailingZeros64(a.hi) + loSquares
+		a.hi &= a.hi - 1
+		dst = append(dst, base|Move(to)|Move(board[to])<<21)
+	}
+	return dst
 }
 
-// LegalMoves appends every legal move to dst and returns it. Moves where
-// promotion is optional appear twice, promoting and not.
-func (p *Position) LegalMoves(dst []Move) []Move {
-	g := p.context()
-	us := p.side
-	if g.hasKing {
-		dst = p.kingMoves(dst)
-		if g.checks >= 2 {
-			return dst
-		}
-	}
-	inCheck := g.checks == 1
-	var pawnFiles [9]bool
-	var empty sqset
-	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
-		if pc == NoPiece {
-			empty.add(s)
-			continue
-		}
-		if pc.Color() != us {
-			continue
-		}
-		t := pc.Type()
-		switch t {
-		case King:
-			continue
-		case Pawn:
-			pawnFiles[int(s)%9] = true
-		}
-		pd := -1
-		if g.npins > 0 {
-			pd = g.pinDir(s)
-		}
-		if t == Knight {
-			if pd >= 0 {
-				continue
-			}
-			for _, to := range knightTo[us][s] {
-				if to == NoSquare {
-					continue
-				}
-				cap := p.board[to]
-				if cap != NoPiece && cap.Color() == us || inCheck && !g.target.has(to) {
-					continue
-				}
-				dst = addMove(dst, us, s, to, pc, cap)
-			}
-			continue
-		}
-		for dirs := stepDirs[pc]; dirs != 0; dirs &= dirs - 1 {
-			d := lowBit(dirs)
-			if pd >= 0 && d != pd && d != opposite(pd) {
-				continue
-			}
-			to := neighbor[s][d]
-			if to == NoSquare {
-				continue
-			}
-			cap := p.board[to]
-			if cap != NoPiece && cap.Color() == us || inCheck && !g.target.has(to) {
-				continue
-			}
-			dst = addMove(dst, us, s, to, pc, cap)
-		}
-		for dirs := slideDirs[pc]; dirs != 0; dirs &= dirs - 1 {
-			d := lowBit(dirs)
-			if pd >= 0 && d != pd && d != opposite(pd) {
-				continue
-			}
-			for to := neighbor[s][d]; to != NoSquare; to = neighbor[to][d] {
-				cap := p.board[to]
-				if cap != NoPiece && cap.Color() == us {
-					break
-				}
-				if !inCheck || g.target.has(to) {
-					dst = addMove(dst, us, s, to, pc, cap)
-				}
-				if cap != NoPiece {
-					break
-				}
-			}
-		}
-	}
-	return p.drops(dst, &g, empty, &pawnFiles)
-}
-
-func lowBit(b uint8) int {
-	n := 0
-	for b&1 == 0 {
-		b >>= 1
-		n++
-	}
-	return n
-}
-
-func addMove(dst []Move, us Color, from, to Square, pc, cap Piece) []Move {
-	t := pc.Type()
-	m := Move(to) | Move(from)<<7 | Move(pc)<<16 | Move(cap)<<21
-	if t.CanPromote() && (relRankTable[us][from] <= 3 || relRankTable[us][to] <= 3) {
+// emitPawnLike appends the moves from base to the squares of a for a pawn,
+// lance or knight: promoting in the zone, and also not promoting unless
+// the destination is in dead (where the piece would have no further move).
+func emitPawnLike(dst []Move, base Move, a, zone, dead SquareSet, board *[NumSquares]Piece) []Move {
+	for pr := a.and(zone); pr.any(); {
+		to := pr.pop()
+		m := base | Move(to) | Move(board[to])<<21
 		dst = append(dst, m|movePromote)
-		if mustPromote(us, t, to) {
-			return dst
+		if !dead.has(to) {
+			dst = append(dst, m)
 		}
 	}
-	return append(dst, m)
+	return emit(dst, base, a.andNot(zone), board)
 }
 
-func (p *Position) kingMoves(dst []Move) []Move {
-	us := p.side
-	k := p.king[us]
-	pc := p.board[k]
-	them := us.Other()
-	for d := 0; d < 8; d++ {
-		to := neighbor[k][d]
-		if to == NoSquare {
-			continue
+// emitOptional appends the moves from base to the squares of a for a
+// silver, bishop or rook: both ways when the move starts or ends in the
+// zone, else plain.
+func emitOptional(dst []Move, base Move, a, zone SquareSet, fromInZone bool, board *[NumSquares]Piece) []Move {
+	pr := a
+	if !fromInZone {
+		pr = a.and(zone)
+		dst = emit(dst, base, a.andNot(zone), board)
+	}
+	for pr.any() {
+		to := pr.pop()
+		m := base | Move(to) | Move(board[to])<<21
+		dst = append(dst, m|movePromote, m)
+	}
+	return dst
+}
+
+// emitFor appends the moves of pc from from to the squares of a, choosing
+// promotion as the rules allow.
+func (g *generator) emitFor(dst []Move, pc Piece, from Square, a SquareSet) []Move {
+	us := g.us
+	base := Move(from)<<7 | Move(pc)<<16
+	board := &g.p.board
+	switch pc.Type() {
+	case Pawn, Lance:
+		return emitPawnLike(dst, base, a, zone[us], farRank[us], board)
+	case Knight:
+		return emitPawnLike(dst, base, a, zone[us], farRanks2[us], board)
+	case Silver, Bishop, Rook:
+		return emitOptional(dst, base, a, zone[us], zone[us].has(from), board)
+	}
+	return emit(dst, base, a, board)
+}
+
+// pieceMoves appends the moves of the side to move's pieces but the king
+// to the squares of target. Each kind has its own loop; pinned pieces are
+// left to one general loop at the end, as they are rare.
+func (g *generator) pieceMoves(dst []Move, target SquareSet) []Move {
+	p := g.p
+	us := g.us
+	own := p.byColor[us].andNot(g.pinned)
+	bt := &p.kinds
+	board := &p.board
+	occ := g.occ
+	z := zone[us]
+
+	// Pawns all at once: shift them forward.
+	if to := bt[kPawn].and(own).forwardOf(us).and(target); to.any() {
+		pc := Move(NewPiece(us, Pawn)) << 16
+		back := Square(9) // from the destination back to the origin
+		if us == White {
+			back = -9
 		}
-		cap := p.board[to]
-		if cap != NoPiece && cap.Color() == us {
-			continue
+		for pr := to.and(z); pr.any(); {
+			t := pr.pop()
+			m := Move(t+back)<<7 | pc | Move(t) | Move(board[t])<<21
+			dst = append(dst, m|movePromote)
+			if !farRank[us].has(t) {
+				dst = append(dst, m)
+			}
 		}
-		if !p.attackedBy(to, them, k) {
-			dst = append(dst, NewBoardMove(k, to, pc, cap, false))
+		for plain := to.andNot(z); plain.any(); {
+			t := plain.pop()
+			dst = append(dst, Move(t+back)<<7|pc|Move(t)|Move(board[t])<<21)
+		}
+	}
+	for pcs := bt[kLance].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Lance))<<16
+		if a := lanceAttack(us, from, occ).and(target); a.and(z).any() {
+			dst = emitPawnLike(dst, base, a, z, farRank[us], board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
+	}
+	for pcs := bt[kKnight].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Knight))<<16
+		if a := knightAttacks[us][from].and(target); a.and(z).any() {
+			dst = emitPawnLike(dst, base, a, z, farRanks2[us], board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
+	}
+	for pcs := bt[kSilver].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Silver))<<16
+		if a := silverAttacks[us][from].and(target); a.and(z).any() || z.has(from) {
+			dst = emitOptional(dst, base, a, z, z.has(from), board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
+	}
+	for pcs := p.golds().and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(board[from])<<16
+		dst = emit(dst, base, goldAttacks[us][from].and(target), board)
+	}
+	for pcs := bt[kBishop].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Bishop))<<16
+		if a := bishopAttack(from, occ).and(target); a.and(z).any() || z.has(from) {
+			dst = emitOptional(dst, base, a, z, z.has(from), board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
+	}
+	for pcs := bt[kRook].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Rook))<<16
+		if a := rookAttack(from, occ).and(target); a.and(z).any() || z.has(from) {
+			dst = emitOptional(dst, base, a, z, z.has(from), board)
+		} else {
+			dst = emit(dst, base, a, board)
+		}
+	}
+	for pcs := bt[kHorse].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Horse))<<16
+		dst = emit(dst, base, bishopAttack(from, occ).or(kingAttacks[from]).and(target), board)
+	}
+	for pcs := bt[kDragon].and(own); pcs.any(); {
+		from := pcs.pop()
+		base := Move(from)<<7 | Move(NewPiece(us, Dragon))<<16
+		dst = emit(dst, base, rookAttack(from, occ).or(kingAttacks[from]).and(target), board)
+	}
+	// Pinned pieces move only along the line from their king through them.
+	// (A king other than the one the position tracks never moves, as
+	// before bitboards.)
+	for pcs := g.pinned.andNot(bt[kKing]); pcs.any(); {
+		from := pcs.pop()
+		pc := board[from]
+		a := AttacksFrom(pc, from, occ).and(target).and(rays[rayDir[g.king][from]][g.king])
+		dst = g.emitFor(dst, pc, from, a)
+	}
+	return dst
+}
+
+// kingMoves appends the king's moves to the squares of target that no
+// enemy piece attacks once the king has left its square. Rather than ask
+// for each square who attacks it, it strikes out what each nearby enemy
+// piece attacks: pawns all at once, step pieces only within two squares of
+// the king, sliders only when their empty-board reach meets the squares.
+func (g *generator) kingMoves(dst []Move, target SquareSet) []Move {
+	p := g.p
+	k := g.king
+	a := kingAttacks[k].and(target)
+	if !a.any() {
+		return dst
+	}
+	them := g.us.Other()
+	bt := &p.kinds
+	tb := p.byColor[them]
+	a = a.andNot(bt[kPawn].and(tb).forwardOf(them))
+	for pcs := bt[kKnight].and(tb).and(knightNear[k]); pcs.any(); {
+		a = a.andNot(knightAttacks[them][pcs.pop()])
+	}
+	near := tb.and(kingNear[k])
+	for pcs := near.and(bt[kSilver]); pcs.any(); {
+		a = a.andNot(silverAttacks[them][pcs.pop()])
+	}
+	for pcs := near.and(p.golds()); pcs.any(); {
+		a = a.andNot(goldAttacks[them][pcs.pop()])
+	}
+	for pcs := near.and(bt[kKing].or(bt[kHorse]).or(bt[kDragon])); pcs.any(); {
+		a = a.andNot(kingAttacks[pcs.pop()])
+	}
+	if !a.any() {
+		return dst
+	}
+	occ := g.occ.andNot(squareBit[k])
+	for pcs := bt[kRook].or(bt[kDragon]).and(tb).and(rookNear[k]); pcs.any(); {
+		if s := pcs.pop(); rookReach[s].and(a).any() {
+			a = a.andNot(rookAttack(s, occ))
+		}
+	}
+	for pcs := bt[kBishop].or(bt[kHorse]).and(tb).and(bishopNear[k]); pcs.any(); {
+		if s := pcs.pop(); bishopReach[s].and(a).any() {
+			a = a.andNot(bishopAttack(s, occ))
+		}
+	}
+	for pcs := bt[kLance].and(tb).and(lanceNear[g.us][k]); pcs.any(); {
+		if s := pcs.pop(); rays[lanceBehind[g.us]][s].and(a).any() {
+			a = a.andNot(lanceAttack(them, s, occ))
+		}
+	}
+	return emit(dst, Move(k)<<7|Move(p.board[k])<<16, a, &p.board)
+}
+
+// dropTargets returns the squares of target (all empty) where a piece of
+// kind t may be dropped: not where it would be dead, and for a pawn not on
+// a file with an unpromoted pawn of the side (nifu) nor where it would
+// mate (uchifuzume).
+func (g *generator) dropTargets(t PieceType, target SquareSet) SquareSet {
+	p := g.p
+	us := g.us
+	switch t {
+	case Pawn:
+		a := target.andNot(farRank[us]).andNot(p.kinds[kPawn].and(p.byColor[us]).files())
+		if ek := p.king[us.Other()]; ek != NoSquare {
+			if m := a.and(pawnAttacks[us.Other()][ek]); m.any() && p.pawnDropMates(m.Lowest()) {
+				a = a.andNot(m)
+			}
+		}
+		return a
+	case Lance:
+		return target.andNot(farRank[us])
+	case Knight:
+		return target.andNot(farRanks2[us])
+	}
+	return target
+}
+
+// drops appends the legal drops on the squares of target (all empty).
+func (g *generator) drops(dst []Move, target SquareSet) []Move {
+	p := g.p
+	us := g.us
+	h := &p.hand[us]
+	for _, t := range [3]PieceType{Pawn, Lance, Knight} {
+		if h[t] > 0 {
+			dst = emitDrops(dst, moveDrop|Move(NewPiece(us, t))<<16, g.dropTargets(t, target))
+		}
+	}
+	// The other kinds may go anywhere: one pass over the squares for all
+	// of them, with a loop for each number of kinds.
+	var b [4]Move
+	n := 0
+	for _, t := range [4]PieceType{Silver, Gold, Bishop, Rook} {
+		if h[t] > 0 {
+			b[n] = moveDrop | Move(NewPiece(us, t))<<16
+			n++
+		}
+	}
+	switch n {
+	case 1:
+		dst = emitDrops(dst, b[0], target)
+	case 2:
+		for target.any() {
+			to := Move(target.pop())
+			dst = append(dst, b[0]|to, b[1]|to)
+		}
+	case 3:
+		for target.any() {
+			to := Move(target.pop())
+			dst = append(dst, b[0]|to, b[1]|to, b[2]|to)
+		}
+	case 4:
+		for target.any() {
+			to := Move(target.pop())
+			dst = append(dst, b[0]|to, b[1]|to, b[2]|to, b[3]|to)
 		}
 	}
 	return dst
 }
 
-func (p *Position) drops(dst []Move, g *genContext, empty sqset, pawnFiles *[9]bool) []Move {
-	us := p.side
-	h := &p.hand[us]
-	if h[Pawn]|h[Lance]|h[Knight]|h[Silver]|h[Gold]|h[Bishop]|h[Rook] == 0 {
-		return dst
+// emitDrops appends a drop from base (the piece) on every square of a.
+func emitDrops(dst []Move, base Move, a SquareSet) []Move {
+	for a.lo != 0 {
+		to := bits.TrailingZeros64(a.lo)
+		a.lo &= a.lo - 1
+		dst = append(dst, base|Move(to))
 	}
-	targets := empty
-	if g.checks == 1 {
-		targets = g.block
-	}
-	var types [7]PieceType
-	n := 0
-	for _, t := range [7]PieceType{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook} {
-		if h[t] > 0 {
-			types[n] = t
-			n++
-		}
-	}
-	// The square a pawn must be dropped on to check the enemy king.
-	mateSq := NoSquare
-	if ek := p.king[us.Other()]; ek != NoSquare {
-		mateSq = neighbor[ek][opposite(forward(us))]
-	}
-	for s := Square(0); s < NumSquares; s++ {
-		if !targets.has(s) {
-			continue
-		}
-		rr := relRankTable[us][s]
-		for _, t := range types[:n] {
-			switch t {
-			case Pawn:
-				if rr == 1 || pawnFiles[int(s)%9] {
-					continue
-				}
-				if s == mateSq && p.pawnDropMates(s) {
-					continue
-				}
-			case Lance:
-				if rr == 1 {
-					continue
-				}
-			case Knight:
-				if rr <= 2 {
-					continue
-				}
-			}
-			dst = append(dst, Move(s)|moveDrop|Move(NewPiece(us, t))<<16)
-		}
+	for a.hi != 0 {
+		to := bits.TrailingZeros64(a.hi) + loSquares
+		a.hi &= a.hi - 1
+		dst = append(dst, base|Move(to))
 	}
 	return dst
 }
 
 // pawnDropMates reports whether dropping a pawn on s, in front of the
 // enemy king, checkmates (uchifuzume). A pawn's check cannot be blocked,
-// so the defender has only king moves and captures of the pawn. This is
-// worked out directly rather than by generating the defender's moves, so
-// move generation never calls itself.
+// so the defender has only king moves and captures of the pawn.
 func (p *Position) pawnDropMates(s Square) bool {
 	us := p.side
 	them := us.Other()
-	q := p.Play(NewDrop(NewPiece(us, Pawn), s))
-	ek := q.king[them]
-	for d := 0; d < 8; d++ {
-		to := neighbor[ek][d]
-		if to == NoSquare {
-			continue
-		}
-		if pc := q.board[to]; pc != NoPiece && pc.Color() == them {
-			continue
-		}
-		if !q.attackedBy(to, us, ek) {
+	ek := p.king[them]
+	occ := p.occupied().or(squareBit[s])
+	// Escapes: the pawn's square is one of them unless it is guarded.
+	esc := kingAttacks[ek].andNot(p.byColor[them])
+	occK := occ.andNot(squareBit[ek])
+	for esc.any() {
+		if !p.attacked(esc.pop(), us, occK) {
 			return false
 		}
 	}
-	for from := Square(0); from < NumSquares; from++ {
-		pc := q.board[from]
-		if pc == NoPiece || pc.Color() != them || pc.Type() == King || !q.attacks(from, s) {
-			continue
-		}
-		r := q
-		r.play(NewBoardMove(from, s, pc, q.board[s], false))
-		if !r.attackedBy(ek, us, NoSquare) {
+	// Captures by anything but a king, unless the capture exposes the king.
+	caps := p.attackersTo(s, them, occ).andNot(p.kinds[kKing])
+	for caps.any() {
+		from := caps.pop()
+		if !p.attacked(ek, us, occ.andNot(squareBit[from])) {
 			return false
 		}
 	}
 	return true
 }
 
-// HasLegalMove reports whether the side to move has any legal move.
-func (p *Position) HasLegalMove() bool {
-	var buf [256]Move
-	return len(p.LegalMoves(buf[:0])) > 0
+// generate appends the legal moves whose destination is in mask (board
+// moves) and, when withDrops is set, the legal drops.
+func (p *Position) generate(dst []Move, mask SquareSet, withDrops bool) []Move {
+	if cap(dst)-len(dst) < 32 {
+		// One allocation up front rather than a string of small ones as
+		// append doubles (callers often pass nil).
+		dst = slices.Grow(dst, 160)
+	}
+	var g generator
+	g.init(p, mask)
+	if g.king != NoSquare {
+		dst = g.kingMoves(dst, mask.andNot(p.byColor[g.us]))
+		if g.double {
+			return dst
+		}
+	}
+	dst = g.pieceMoves(dst, g.target)
+	if withDrops && g.drop.any() {
+		h := &p.hand[g.us]
+		if h[Pawn]|h[Lance]|h[Knight]|h[Silver]|h[Gold]|h[Bishop]|h[Rook] != 0 {
+			dst = g.drops(dst, g.drop)
+		}
+	}
+	return dst
 }
+
+// LegalMoves appends every legal move to dst and returns it. Moves where
+// promotion is optional appear twice, promoting and not.
+func (p *Position) LegalMoves(dst []Move) []Move {
+	return p.generate(dst, allSquares, true)
+}
+
+// LegalCaptures appends the legal moves that capture (promoting or not) to
+// dst and returns it. With LegalQuiets it makes up LegalMoves: a search
+// can try captures first and generate the rest only if it needs them.
+func (p *Position) LegalCaptures(dst []Move) []Move {
+	return p.generate(dst, p.byColor[p.side.Other()], false)
+}
+
+// LegalQuiets appends the legal moves that capture nothing, drops and
+// non-capturing promotions included, to dst and returns it.
+func (p *Position) LegalQuiets(dst []Move) []Move {
+	return p.generate(dst, allSquares.andNot(p.occupied()), true)
+}
+
+// HasLegalMove reports whether the side to move has any legal move. It
+// stops at the first it finds: a piece with any square to go to has a
+// move there (promoting, if it must).
+func (p *Position) HasLegalMove() bool {
+	var g generator
+	g.init(p, allSquares)
+	if g.king != NoSquare {
+		var buf [8]Move
+		if len(g.kingMoves(buf[:0], allSquares.andNot(p.byColor[g.us]))) > 0 {
+			return true
+		}
+		if g.double {
+			return false
+		}
+	}
+	for pcs := p.byColor[g.us].andNot(p.kinds[kKing]); pcs.any(); {
+		from := pcs.pop()
+		a := AttacksFrom(p.board[from], from, g.occ).and(g.target)
+		if g.pinned.has(from) {
+			a = a.and(rays[rayDir[g.king][from]][g.king])
+		}
+		if a.any() {
+			return true
+		}
+	}
+	h := &p.hand[g.us]
+	for t := Pawn; t <= Gold; t++ {
+		if h[t] > 0 && g.dropTargets(t, g.drop).any() {
+			return true
+		}
+	}
+	return false
+}
+
+// MaxMoves is more than the number of legal moves in any position (593
+// is the most known), so a buffer of this capacity never grows.
+const MaxMoves = 600
 
 // IsCheckmate reports whether the side to move is in check with no legal move.
 func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() }
@@ -422,32 +645,28 @@ func (p *Position) IsCheckmate() bool { return p.InCheck() && !p.HasLegalMove() 
 // of m is ignored). It checks m directly rather than generating every move.
 func (p *Position) IsLegal(m Move) bool {
 	us := p.side
+	them := us.Other()
 	to := m.To()
 	pc := m.Piece()
 	if m == NoMove || !to.Valid() || pc == NoPiece || pc.Color() != us {
 		return false
 	}
 	t := pc.Type()
+	occ := p.occupied()
 	if m.IsDrop() {
 		if m.IsPromotion() || t < Pawn || t > Gold || p.hand[us][t] == 0 || p.board[to] != NoPiece || mustPromote(us, t, to) {
 			return false
 		}
 		if t == Pawn {
-			for s := Square(int(to) % 9); s < NumSquares; s += 9 {
-				if p.board[s] == pc {
-					return false
-				}
+			if p.nifu(to) {
+				return false
 			}
-			if ek := p.king[us.Other()]; ek != NoSquare && neighbor[to][forward(us)] == ek && p.pawnDropMates(to) {
+			if ek := p.king[them]; ek != NoSquare && pawnAttacks[us][to].Has(ek) && p.pawnDropMates(to) {
 				return false
 			}
 		}
-		if p.king[us] == NoSquare {
-			return true
-		}
-		q := *p
-		q.board[to] = pc
-		return !q.attackedBy(q.king[us], us.Other(), NoSquare)
+		k := p.king[us]
+		return k == NoSquare || !p.attacked(k, them, occ.or(squareBit[to]))
 	}
 	from := m.From()
 	if !from.Valid() || p.board[from] != pc {
@@ -466,15 +685,20 @@ func (p *Position) IsLegal(m Move) bool {
 	} else if mustPromote(us, t, to) {
 		return false
 	}
-	k := p.king[us]
 	if t == King {
-		return !p.attackedBy(to, us.Other(), from)
+		return !p.attacked(to, them, occ.andNot(squareBit[from]))
 	}
+	k := p.king[us]
 	if k == NoSquare {
 		return true
 	}
-	q := *p
-	q.board[from] = NoPiece
-	q.board[to] = pc
-	return !q.attackedBy(k, us.Other(), NoSquare)
+	after := occ.andNot(squareBit[from]).or(squareBit[to])
+	return p.attackersTo(k, them, after).andNot(squareBit[to]).Empty()
+}
+
+// nifu reports whether the side to move already has an unpromoted pawn on
+// the file of s.
+func (p *Position) nifu(s Square) bool {
+	file := rays[rayN][s].or(rays[rayS][s]).or(squareBit[s])
+	return p.kinds[kPawn].and(p.byColor[p.side]).and(file).any()
 }

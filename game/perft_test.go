@@ -58,31 +58,147 @@ func mustSFEN(t testing.TB, s string) Position {
 	return p
 }
 
-func BenchmarkPerft(b *testing.B) {
-	p := StartPosition()
+// The benchmarks below are the figures compared with the C++ libraries
+// (cshogi, YaneuraOu): perft with the last ply counted in bulk, one
+// LegalMoves call on a busy position, and perft with every leaf played.
+
+// matsuriSFEN is the "matsuri" position: White to move, 207 legal moves,
+// pieces in both hands.
+const matsuriSFEN = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1"
+
+func benchPerft(b *testing.B, sfen string, depth int) {
+	p := mustSFEN(b, sfen)
 	var nodes uint64
 	for b.Loop() {
-		nodes += Perft(&p, 4)
+		nodes += Perft(&p, depth)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-func BenchmarkPerft5(b *testing.B) {
-	p := StartPosition()
+func BenchmarkPerft(b *testing.B)         { benchPerft(b, StartSFEN, 4) }
+func BenchmarkPerftStart5(b *testing.B)   { benchPerft(b, StartSFEN, 5) }
+func BenchmarkPerftMatsuri3(b *testing.B) { benchPerft(b, matsuriSFEN, 3) }
+func BenchmarkPerftMatsuri4(b *testing.B) { benchPerft(b, matsuriSFEN, 4) }
+
+// perftPlayed is Perft without bulk counting: every leaf is played, as a
+// search does, so making moves is measured too.
+func perftPlayed(s *perftStack, ply, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	moves := s.pos[ply].LegalMoves(s.moves[ply][:0])
+	var n uint64
+	for _, m := range moves {
+		s.pos[ply+1] = s.pos[ply]
+		s.pos[ply+1].play(m)
+		n += perftPlayed(s, ply+1, depth-1)
+	}
+	return n
+}
+
+func BenchmarkPerftPlayedStart4(b *testing.B) {
+	const depth = 4
+	s := perftStack{pos: make([]Position, depth+1), moves: make([][]Move, depth+1)}
+	s.pos[0] = StartPosition()
+	for i := range s.moves {
+		s.moves[i] = make([]Move, 0, MaxMoves)
+	}
 	var nodes uint64
 	for b.Loop() {
-		nodes += Perft(&p, 5)
+		nodes += perftPlayed(&s, 0, depth)
+	}
+	if nodes%719731 != 0 {
+		b.Fatalf("perft played: %d nodes, not a multiple of 719731", nodes)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-func BenchmarkLegalMoves(b *testing.B) {
-	// A busy middle game with pieces in both hands (the "matsuri" position).
-	p := mustSFEN(b, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1")
-	buf := make([]Move, 0, 600)
+func benchLegal(b *testing.B, sfen string, gen func(*Position, []Move) []Move) {
+	p := mustSFEN(b, sfen)
+	buf := make([]Move, 0, MaxMoves)
 	n := 0
 	for b.Loop() {
-		n += len(p.LegalMoves(buf[:0]))
+		n += len(gen(&p, buf[:0]))
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "moves/s")
+}
+
+// BenchmarkLegalMoves is one LegalMoves call on matsuri (207 moves).
+func BenchmarkLegalMoves(b *testing.B) { benchLegal(b, matsuriSFEN, (*Position).LegalMoves) }
+func BenchmarkLegalMovesStart(b *testing.B) {
+	benchLegal(b, StartSFEN, (*Position).LegalMoves)
+}
+
+// Benchmarks of what the search uses, on matsuri.
+
+func BenchmarkLegalCaptures(b *testing.B) { benchLegal(b, matsuriSFEN, (*Position).LegalCaptures) }
+func BenchmarkLegalQuiets(b *testing.B)   { benchLegal(b, matsuriSFEN, (*Position).LegalQuiets) }
+func BenchmarkLegalChecks(b *testing.B)   { benchLegal(b, matsuriSFEN, (*Position).LegalChecks) }
+
+// BenchmarkLegalChecksByFiltering is what LegalChecks saves: every legal
+// move generated, then each tested with GivesCheck.
+func BenchmarkLegalChecksByFiltering(b *testing.B) {
+	benchLegal(b, matsuriSFEN, func(p *Position, dst []Move) []Move {
+		all := p.LegalMoves(dst)
+		n := 0
+		for _, m := range all {
+			if p.GivesCheck(m) {
+				all[n] = m
+				n++
+			}
+		}
+		return all[:n]
+	})
+}
+
+// BenchmarkGivesCheck is one GivesCheck call, averaged over matsuri's moves.
+func BenchmarkGivesCheck(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	moves := p.LegalMoves(nil)
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		if p.GivesCheck(moves[i%len(moves)]) {
+			n++
+		}
+	}
+}
+
+// BenchmarkAttackers is one Attackers call, averaged over every square
+// and both colours of matsuri.
+func BenchmarkAttackers(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	var sink SquareSet
+	for i := 0; b.Loop(); i++ {
+		sink = sink.Or(p.Attackers(Square(i%NumSquares), Color(i/NumSquares%2)))
+	}
+}
+
+// BenchmarkAttacksFrom is one AttacksFrom call, averaged over every kind
+// of piece on every square of matsuri.
+func BenchmarkAttacksFrom(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	occ := p.Occupied()
+	var sink SquareSet
+	for i := 0; b.Loop(); i++ {
+		pc := NewPiece(Color(i%2), PieceType(1+i/2%(NumPieceTypes-1)))
+		sink = sink.Or(AttacksFrom(pc, Square(i%NumSquares), occ))
+	}
+}
+
+func BenchmarkInCheck(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	for b.Loop() {
+		p.InCheck()
+	}
+}
+
+// BenchmarkPlay is one Play (a copy of the position and the move).
+func BenchmarkPlay(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	moves := p.LegalMoves(nil)
+	var q Position
+	for i := 0; b.Loop(); i++ {
+		q = p.Play(moves[i%len(moves)])
+	}
+	_ = q
 }

@@ -1,5 +1,7 @@
 package game
 
+import "strings"
+
 // PieceType is a kind of piece without colour. The first seven can be held
 // in hand; promoted kinds are their base kind plus 8.
 type PieceType uint8
@@ -104,18 +106,15 @@ func (p Piece) Type() PieceType { return PieceType(p &^ whiteBit) }
 func (p Piece) Color() Color { return Color(p >> 4) }
 
 // SFEN returns the SFEN text: upper case for Black, lower for White.
-func (p Piece) SFEN() string {
-	s := p.Type().SFEN()
-	if p.Color() == White {
-		b := []byte(s)
-		for i := range b {
-			if b[i] >= 'A' && b[i] <= 'Z' {
-				b[i] += 'a' - 'A'
-			}
-		}
-		return string(b)
+func (p Piece) SFEN() string { return pieceSFEN[p%NumPieces] }
+
+var pieceSFEN [NumPieces]string
+
+func init() {
+	for t := Pawn; t < NumPieceTypes; t++ {
+		pieceSFEN[NewPiece(Black, t)] = t.SFEN()
+		pieceSFEN[NewPiece(White, t)] = strings.ToLower(t.SFEN())
 	}
-	return s
 }
 
 func (p Piece) String() string {

@@ -1,7 +1,12 @@
 package game
 
 // Position is the board, both hands, the side to move and the move number.
-// It is a value of about 130 bytes: copy it freely.
+// It is a value of about 320 bytes: copy it freely.
+//
+// The board is kept twice: as a piece per square (what At and the move
+// encoding read) and as sets of squares by colour and by kind (what move
+// generation and attack tests use). Every change goes through Put or play,
+// which keep the two in step.
 type Position struct {
 	board    [NumSquares]Piece
 	hand     [2][8]uint8 // indexed by Color, then PieceType Pawn..Gold
@@ -10,7 +15,31 @@ type Position struct {
 	ply      int32     // SFEN move number: 1 before the first move
 	zobBoard uint64    // XOR of piece-square keys and the side key
 	zobHand  uint64    // sum of hand keys, one per piece held
+	byColor  [2]SquareSet
+	kinds    [numKinds]SquareSet // indexed by kindOf[PieceType]
 }
+
+// The kinds of piece with a square set of their own in a Position. The
+// four promoted minor pieces, which all move as a gold, share one set: it
+// keeps the Position small (it is copied on every move) and attack tests
+// want them together anyway.
+const (
+	kPawn = iota
+	kLance
+	kKnight
+	kSilver
+	kBishop
+	kRook
+	kGold
+	kKing
+	kProMinor // tokin, promoted lance, knight and silver
+	kHorse
+	kDragon
+	numKinds
+)
+
+var kindOf = [NumPieceTypes]int8{-1, kPawn, kLance, kKnight, kSilver, kBishop, kRook, kGold, kKing,
+	kProMinor, kProMinor, kProMinor, kProMinor, kHorse, kDragon}
 
 // EmptyPosition returns a board with no pieces, Black to move.
 func EmptyPosition() Position {
@@ -51,6 +80,7 @@ func (p *Position) Equal(o *Position) bool {
 func (p *Position) Put(s Square, pc Piece) {
 	if old := p.board[s]; old != NoPiece {
 		p.zobBoard ^= zobPiece[old][s]
+		p.toggle(old, s)
 		if old.Type() == King && p.king[old.Color()] == s {
 			p.king[old.Color()] = NoSquare
 		}
@@ -58,10 +88,19 @@ func (p *Position) Put(s Square, pc Piece) {
 	p.board[s] = pc
 	if pc != NoPiece {
 		p.zobBoard ^= zobPiece[pc][s]
+		p.toggle(pc, s)
 		if pc.Type() == King {
 			p.king[pc.Color()] = s
 		}
 	}
+}
+
+// toggle adds pc on s to the square sets, or removes it.
+func (p *Position) toggle(pc Piece, s Square) {
+	b := squareBit[s]
+	p.byColor[pc.Color()] = p.byColor[pc.Color()].xor(b)
+	k := kindOf[pc.Type()]
+	p.kinds[k] = p.kinds[k].xor(b)
 }
 
 // SetHand sets how many pieces of type t (Pawn..Gold) c holds.
@@ -120,6 +159,7 @@ func (p Position) Play(m Move) Position {
 func (p *Position) play(m Move) {
 	us := p.side
 	to := m.To()
+	tb := squareBit[to]
 	if m.IsDrop() {
 		pc := m.Piece()
 		t := pc.Type()
@@ -127,27 +167,38 @@ func (p *Position) play(m Move) {
 		p.zobHand -= zobHand[us][t]
 		p.board[to] = pc
 		p.zobBoard ^= zobPiece[pc][to]
+		p.byColor[us] = p.byColor[us].or(tb)
+		p.kinds[kindOf[t]] = p.kinds[kindOf[t]].or(tb)
 	} else {
 		from := m.From()
+		fb := squareBit[from]
 		pc := p.board[from]
 		if cap := p.board[to]; cap != NoPiece {
-			ct := cap.Type().Unpromote()
+			ct := cap.Type()
 			p.zobBoard ^= zobPiece[cap][to]
+			p.byColor[cap.Color()] = p.byColor[cap.Color()].andNot(tb)
+			p.kinds[kindOf[ct]] = p.kinds[kindOf[ct]].andNot(tb)
 			if ct == King {
 				p.king[cap.Color()] = NoSquare
 			} else {
+				ct = ct.Unpromote()
 				p.hand[us][ct]++
 				p.zobHand += zobHand[us][ct]
 			}
 		}
+		t := pc.Type()
 		p.board[from] = NoPiece
 		p.zobBoard ^= zobPiece[pc][from]
+		p.kinds[kindOf[t]] = p.kinds[kindOf[t]].andNot(fb)
 		if m.IsPromotion() {
-			pc = NewPiece(us, pc.Type().Promote())
+			t = t.Promote()
+			pc = NewPiece(us, t)
 		}
 		p.board[to] = pc
 		p.zobBoard ^= zobPiece[pc][to]
-		if pc.Type() == King {
+		p.byColor[us] = p.byColor[us].andNot(fb).or(tb)
+		p.kinds[kindOf[t]] = p.kinds[kindOf[t]].or(tb)
+		if t == King {
 			p.king[us] = to
 		}
 	}

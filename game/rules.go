@@ -89,13 +89,10 @@ func (p *Position) whyIllegal(m Move) Rule {
 			return RuleDeadPiece
 		}
 		if t == Pawn {
-			for r := 1; r <= 9; r++ {
-				pc := p.board[NewSquare(to.File(), r)]
-				if pc == NewPiece(us, Pawn) {
-					return RuleNifu
-				}
+			if p.nifu(to) {
+				return RuleNifu
 			}
-			if ek := p.king[us.Other()]; ek != NoSquare && neighbor[to][forward(us)] == ek && p.pawnDropMates(to) {
+			if ek := p.king[us.Other()]; ek != NoSquare && pawnAttacks[us][to].has(ek) && p.pawnDropMates(to) {
 				return RuleUchifuzume
 			}
 		}

@@ -34,6 +34,12 @@ func TestRestrictions(t *testing.T) {
 			has: []string{"P*1c", "P*2b"}, hasNot: []string{"P*1b"}, rule: RuleUchifuzume,
 		},
 		{
+			// The silver on 2a could take the pawn on 1b, but it is pinned
+			// against its king by the rook on 5a: the drop mates.
+			name: "uchifuzume with a pinned defender", sfen: "4R2sk/9/7G1/9/9/9/9/9/4K4 b P 1",
+			has: []string{"P*1c", "P*2b"}, hasNot: []string{"P*1b"}, rule: RuleUchifuzume,
+		},
+		{
 			// Without the knight the king escapes to 2a: the drop only checks.
 			name: "pawn drop check is legal", sfen: "8k/9/7G1/9/9/9/9/9/4K4 b P 1",
 			has: []string{"P*1b"},

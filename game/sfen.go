@@ -158,12 +158,13 @@ func sfenLetter(ch byte) (PieceType, Color, bool) {
 
 // SFEN returns the position in SFEN with its move number.
 func (p *Position) SFEN() string {
-	var b strings.Builder
+	var buf [160]byte // more than the longest SFEN, so one allocation
+	b := buf[:0]
 	for r := 0; r < 9; r++ {
 		if r > 0 {
-			b.WriteByte('/')
+			b = append(b, '/')
 		}
-		empty := 0
+		empty := byte(0)
 		for c := 0; c < 9; c++ {
 			pc := p.board[r*9+c]
 			if pc == NoPiece {
@@ -171,30 +172,35 @@ func (p *Position) SFEN() string {
 				continue
 			}
 			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
+				b = append(b, '0'+empty)
 				empty = 0
 			}
-			b.WriteString(pc.SFEN())
+			b = append(b, pc.SFEN()...)
 		}
 		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
+			b = append(b, '0'+empty)
 		}
 	}
 	if p.side == Black {
-		b.WriteString(" b ")
+		b = append(b, " b "...)
 	} else {
-		b.WriteString(" w ")
+		b = append(b, " w "...)
 	}
-	b.WriteString(p.HandSFEN())
-	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(p.ply)))
-	return b.String()
+	b = p.appendHand(b)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(p.ply), 10)
+	return string(b)
 }
 
 // HandSFEN returns the hands as SFEN writes them: Black's then White's,
 // each R B G S N L P, "-" when both are empty.
 func (p *Position) HandSFEN() string {
-	var b strings.Builder
+	var buf [64]byte
+	return string(p.appendHand(buf[:0]))
+}
+
+func (p *Position) appendHand(b []byte) []byte {
+	n0 := len(b)
 	for _, c := range [2]Color{Black, White} {
 		for _, t := range HandTypes {
 			n := p.hand[c][t]
@@ -202,15 +208,15 @@ func (p *Position) HandSFEN() string {
 				continue
 			}
 			if n > 1 {
-				b.WriteString(strconv.Itoa(int(n)))
+				b = strconv.AppendInt(b, int64(n), 10)
 			}
-			b.WriteString(NewPiece(c, t).SFEN())
+			b = append(b, NewPiece(c, t).SFEN()...)
 		}
 	}
-	if b.Len() == 0 {
-		return "-"
+	if len(b) == n0 {
+		b = append(b, '-')
 	}
-	return b.String()
+	return b
 }
 
 // setCounts is how many of each kind a set has (promoted pieces count as

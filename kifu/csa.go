@@ -60,180 +60,206 @@ func (c *csaStart) init() {
 	}
 }
 
+// csaGame reads one game of a CSA file, statement by statement.
+type csaGame struct {
+	s         *scanner
+	r         *Record
+	st        csaStart
+	b         *builder // nil until the first move or ending
+	lastTimed *Node    // the node a following T statement times
+	totals    [2]time.Duration
+	sawAny    bool
+}
+
 // readCSAGame reads one game up to a `/` line or the end. more is true if
 // a `/` was met.
 func readCSAGame(s *scanner) (r *Record, more bool, err error) {
-	r = NewRecord(game.StartPosition())
-	var st csaStart
-	var b *builder
-	started := false
-	lastTimed := (*Node)(nil)
-	var totals [2]time.Duration
-	startGame := func() error {
-		if started {
-			return nil
-		}
-		if st.touched {
-			if err := st.finish(); err != nil {
-				return err
-			}
-			r.Start = st.p
-		}
-		r.nameStart()
-		r.warnStart()
-		b = newBuilder(r)
-		rest := s.text
-		if end := strings.Index(rest, "\n/"); end >= 0 {
-			rest = rest[:end] // this game only
-		}
-		b.pos = make([]game.Position, 1, strings.Count(rest, "\n")/2+2)
-		b.pos[0] = r.Start
-		started = true
-		return nil
-	}
-	errAt := func(line int, format string, args ...any) error {
-		return &ParseError{Line: line, Err: fmt.Errorf(format, args...)}
-	}
-	sawAny := false
+	g := &csaGame{s: s, r: NewRecord(game.StartPosition())}
 	for s.next() {
 		line := s.cur
 		if strings.TrimSpace(line) == "/" {
 			more = true
 			break
 		}
-		if strings.HasPrefix(line, "'") {
-			// '* is a comment on the last move (or the start); a bare ' is
-			// a note for people reading the file, as other programs treat it.
-			if rest, ok := strings.CutPrefix(line[1:], "*"); ok {
-				if started {
-					b.cur.addComment(rest)
-				} else {
-					r.Root.addComment(rest)
-				}
-			}
-			continue
-		}
 		stmts := []string{line}
-		if strings.IndexByte(line, ',') >= 0 && !strings.HasPrefix(line, "N") && !strings.HasPrefix(line, "$") {
+		if !strings.HasPrefix(line, "'") && strings.IndexByte(line, ',') >= 0 && !strings.HasPrefix(line, "N") && !strings.HasPrefix(line, "$") {
 			stmts = splitCSA(line)
 		}
 		for _, t := range stmts {
-			if rest, ok := strings.CutPrefix(t, "'*"); ok {
-				if started {
-					b.cur.addComment(rest)
-				} else {
-					r.Root.addComment(rest)
-				}
-				continue
-			} else if strings.HasPrefix(t, "'") {
-				continue
-			}
-			t = strings.TrimRight(t, " \t")
-			if strings.TrimSpace(t) == "" {
-				continue
-			}
-			sawAny = true
-			if b != nil {
-				b.line = s.line
-			}
-			switch c := t[0]; {
-			case c == 'V':
-				continue
-			case c == 'N' && len(t) >= 2 && (t[1] == '+' || t[1] == '-'):
-				r.Headers = append(r.Headers, Header{t[:2], t[2:]})
-			case c == '$':
-				k, v, _ := strings.Cut(t, ":")
-				r.Headers = append(r.Headers, Header{k, v})
-			case c == 'P':
-				if started {
-					return r, false, errAt(s.line, "position statement %q after the moves began", clip(t))
-				}
-				if err := st.statement(t); err != nil {
-					return nil, false, errAt(s.line, "%v", err)
-				}
-			case (c == '+' || c == '-') && len(t) == 1:
-				if started {
-					return r, false, errAt(s.line, "side to move %q after the moves began", t)
-				}
-				if !st.touched {
-					// A side line with no board means the even start.
-					st.p = game.StartPosition()
-					st.touched, st.board = true, true
-				}
-				if c == '-' {
-					st.p.SetSideToMove(game.White)
-				} else {
-					st.p.SetSideToMove(game.Black)
-				}
-			case c == '+' || c == '-':
-				if err := startGame(); err != nil {
-					return nil, false, errAt(s.line, "%v", err)
-				}
-				b.line = s.line
-				if err := b.canMove(); err != nil {
-					return r, false, err
-				}
-				m, err := parseCSAMove(b.position(), t)
-				if err != nil {
-					return r, false, b.errorf(b.cur.Ply+1, "%v", err)
-				}
-				if err := b.play(m); err != nil {
-					return r, false, err
-				}
-				lastTimed = nil
-				if b.pendingErr == nil {
-					lastTimed = b.cur
-				}
-			case c == 'T':
-				if !started || lastTimed == nil {
-					continue // a time with no move to belong to
-				}
-				f, err := strconv.ParseFloat(t[1:], 64)
-				if err != nil || f < 0 || f > 1e9 || math.IsNaN(f) {
-					return r, false, errAt(s.line, "bad time %q", clip(t))
-				}
-				d := time.Duration(math.Round(f)) * time.Second
-				n := lastTimed
-				mover := b.position().SideToMove().Other()
-				if n.Ending != NoEnding {
-					mover = mover.Other()
-				}
-				totals[mover] += d
-				n.Elapsed, n.Total, n.HasTime = d, totals[mover], true
-				lastTimed = nil
-			case c == '%':
-				if err := startGame(); err != nil {
-					return nil, false, errAt(s.line, "%v", err)
-				}
-				b.line = s.line
-				word := strings.TrimSpace(t[1:])
-				e, w := endingFromCSA(word, b.position().SideToMove())
-				if e == OtherEnding {
-					w = "%" + w
-				}
-				n, err := b.end(e, w)
-				if err != nil {
-					return r, false, err
-				}
-				lastTimed = n
-			default:
-				return r.partial(started), false, errAt(s.line, "cannot read %q", clip(t))
+			if r, err := g.statement(t); err != nil {
+				return r, false, err
 			}
 		}
 	}
-	if !sawAny && !more {
+	if !g.sawAny && !more {
 		if s.line == 0 {
 			return nil, false, &ParseError{Err: errors.New("empty CSA record")}
 		}
 		return nil, false, &ParseError{Line: s.line, Err: errors.New("CSA game with no statements")}
 	}
-	if err := startGame(); err != nil {
-		return nil, more, errAt(s.line, "%v", err)
+	if err := g.startGame(); err != nil {
+		return nil, more, g.errAt("%v", err)
 	}
-	if err := b.finish(); err != nil {
-		return r, more, err
+	if err := g.b.finish(); err != nil {
+		return g.r, more, err
 	}
-	return r, more, nil
+	return g.r, more, nil
+}
+
+// statement reads one statement. On an error it returns what the caller
+// keeps of the record: nil, or the game up to the error.
+func (g *csaGame) statement(t string) (*Record, error) {
+	if rest, ok := strings.CutPrefix(t, "'"); ok {
+		// '* is a comment on the last move (or the start); a bare ' is a
+		// note for people reading the file, as other programs treat it.
+		if rest, ok := strings.CutPrefix(rest, "*"); ok {
+			if g.b != nil {
+				g.b.cur.addComment(rest)
+			} else {
+				g.r.Root.addComment(rest)
+			}
+		}
+		return nil, nil
+	}
+	t = strings.TrimRight(t, " \t")
+	if strings.TrimSpace(t) == "" {
+		return nil, nil
+	}
+	g.sawAny = true
+	if g.b != nil {
+		g.b.line = g.s.line
+	}
+	switch c := t[0]; {
+	case c == 'V':
+	case c == 'N' && len(t) >= 2 && (t[1] == '+' || t[1] == '-'):
+		g.r.Headers = append(g.r.Headers, Header{t[:2], t[2:]})
+	case c == '$':
+		k, v, _ := strings.Cut(t, ":")
+		g.r.Headers = append(g.r.Headers, Header{k, v})
+	case c == 'P':
+		if g.b != nil {
+			return g.r, g.errAt("position statement %q after the moves began", clip(t))
+		}
+		if err := g.st.statement(t); err != nil {
+			return nil, g.errAt("%v", err)
+		}
+	case (c == '+' || c == '-') && len(t) == 1:
+		if g.b != nil {
+			return g.r, g.errAt("side to move %q after the moves began", t)
+		}
+		g.sideToMove(c)
+	case c == '+' || c == '-':
+		return g.move(t)
+	case c == 'T':
+		return g.r, g.time(t)
+	case c == '%':
+		return g.ending(t)
+	default:
+		return g.r.partial(g.b != nil), g.errAt("cannot read %q", clip(t))
+	}
+	return nil, nil
+}
+
+func (g *csaGame) errAt(format string, args ...any) error {
+	return &ParseError{Line: g.s.line, Err: fmt.Errorf(format, args...)}
+}
+
+// startGame fixes the start position when the first move or ending comes.
+func (g *csaGame) startGame() error {
+	if g.b != nil {
+		return nil
+	}
+	if g.st.touched {
+		if err := g.st.finish(); err != nil {
+			return err
+		}
+		g.r.Start = g.st.p
+	}
+	g.r.nameStart()
+	g.r.warnStart()
+	g.b = newBuilder(g.r)
+	rest := g.s.text
+	if end := strings.Index(rest, "\n/"); end >= 0 {
+		rest = rest[:end] // this game only
+	}
+	g.b.pos = make([]game.Position, 1, strings.Count(rest, "\n")/2+2)
+	g.b.pos[0] = g.r.Start
+	g.b.line = g.s.line
+	return nil
+}
+
+// sideToMove reads a lone + or -. Without a board it means the even start.
+func (g *csaGame) sideToMove(c byte) {
+	if !g.st.touched {
+		g.st.p = game.StartPosition()
+		g.st.touched, g.st.board = true, true
+	}
+	if c == '-' {
+		g.st.p.SetSideToMove(game.White)
+	} else {
+		g.st.p.SetSideToMove(game.Black)
+	}
+}
+
+func (g *csaGame) move(t string) (*Record, error) {
+	if err := g.startGame(); err != nil {
+		return nil, g.errAt("%v", err)
+	}
+	b := g.b
+	if err := b.canMove(); err != nil {
+		return g.r, err
+	}
+	m, err := parseCSAMove(b.position(), t)
+	if err != nil {
+		return g.r, b.errorf(b.cur.Ply+1, "%v", err)
+	}
+	if err := b.play(m); err != nil {
+		return g.r, err
+	}
+	g.lastTimed = nil
+	if b.pendingErr == nil {
+		g.lastTimed = b.cur
+	}
+	return nil, nil
+}
+
+// time reads T<seconds>, the time of the move (or ending) just read; a time
+// with nothing to belong to is ignored.
+func (g *csaGame) time(t string) error {
+	n := g.lastTimed
+	if g.b == nil || n == nil {
+		return nil
+	}
+	f, err := strconv.ParseFloat(t[1:], 64)
+	if err != nil || f < 0 || f > 1e9 || math.IsNaN(f) {
+		return g.errAt("bad time %q", clip(t))
+	}
+	d := time.Duration(math.Round(f)) * time.Second
+	mover := g.b.position().SideToMove().Other()
+	if n.Ending != NoEnding {
+		mover = mover.Other()
+	}
+	g.totals[mover] += d
+	n.Elapsed, n.Total, n.HasTime = d, g.totals[mover], true
+	g.lastTimed = nil
+	return nil
+}
+
+func (g *csaGame) ending(t string) (*Record, error) {
+	if err := g.startGame(); err != nil {
+		return nil, g.errAt("%v", err)
+	}
+	word := strings.TrimSpace(t[1:])
+	e, w := endingFromCSA(word, g.b.position().SideToMove())
+	if e == OtherEnding {
+		w = "%" + w
+	}
+	n, err := g.b.end(e, w)
+	if err != nil {
+		return g.r, err
+	}
+	g.lastTimed = n
+	return nil, nil
 }
 
 // splitCSA splits a line at commas; a comment (') takes the rest.

@@ -48,128 +48,136 @@ func readKI2(text string) (*Record, error) { return readJapanese(text, true) }
 // readJapanese reads KIF or KI2 (ki2 true): they share headers, diagrams,
 // comments and branches, and differ in how moves are written.
 func readJapanese(text string, ki2 bool) (*Record, error) {
-	r := NewRecord(game.StartPosition())
-	var st jpStart
-	b := newBuilder(r)
-	b.pos = make([]game.Position, 1, strings.Count(text, "\n")+2)
-	started := false // the start position is known and moves may follow
-	start := func() error {
-		if started {
-			return nil
-		}
-		p, h, err := st.build(r.warn)
-		if err != nil {
-			return err
-		}
-		r.Start, r.Handicap = p, h
-		r.warnStart()
-		b.reset()
-		started = true
-		return nil
-	}
+	j := &jpReader{r: NewRecord(game.StartPosition()), ki2: ki2}
+	j.b = newBuilder(j.r)
+	j.b.pos = make([]game.Position, 1, strings.Count(text, "\n")+2)
 	s := scanner{text: text}
 	for s.next() {
-		b.line = s.line
-		line := s.cur
-		t := trimLeftJP(line)
-		if t == "" {
-			continue
+		j.b.line = s.line
+		if r, err := j.line(s.cur, s.line); err != nil {
+			return r, err
 		}
-		switch t[0] {
-		case '#':
-			continue
-		case '&':
-			continue // a Kifu for Windows bookmark
-		case '*':
-			b.cur.addComment(t[1:])
-			continue
-		}
-		if ki2 && isKI2MoveLine(t) {
-			if err := start(); err != nil {
-				return nil, err
-			}
-			if err := readKI2MoveLine(b, t); err != nil {
-				return r, err
-			}
-			continue
-		}
-		if c := t[0]; !ki2 && c >= '0' && c <= '9' {
-			if err := start(); err != nil {
-				return nil, err
-			}
-			if err := readKIFMoveLine(b, t); err != nil {
-				return r, err
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "変化") {
-			if err := start(); err != nil {
-				return nil, err
-			}
-			n, ok := branchPly(t)
-			if !ok {
-				return r, &ParseError{Line: s.line, Err: fmt.Errorf("cannot read branch line %q", t)}
-			}
-			if err := b.branch(n); err != nil {
-				return r, err
-			}
-			continue
-		}
-		if strings.HasPrefix(t, "まで") || strings.HasPrefix(t, "手数") && strings.Contains(t, "--") {
-			// まで… repeats the ending move in KIF and is the ending in KI2;
-			// 手数---- heads the moves.
-			if err := start(); err != nil {
-				return nil, err
-			}
-			if ki2 && strings.HasPrefix(t, "まで") && b.cur.Ending == NoEnding {
-				e, word := endingFromSummary(strings.TrimRight(t, " 　"), b.position().SideToMove())
-				if e == NoEnding {
-					continue
-				}
-				if _, err := b.end(e, word); err != nil {
-					return r, err
-				}
-			}
-			continue
-		}
-		if !started {
-			if ok, err := st.boardRow(line, s.line); ok {
-				if err != nil {
-					return nil, err
-				}
-				continue
-			}
-			if st.sideLine(t) {
-				continue
-			}
-		}
-		if key, value, ok := splitHeader(t); ok {
-			if !started {
-				if isStart, err := st.headerLine(key, value, s.line); err != nil {
-					return nil, err
-				} else if isStart {
-					continue
-				}
-			}
-			// Kept under the name it will be written with (N+ as 先手 …);
-			// a key that would read back as something else is left out.
-			k, _ := translate(key, jpHeaders)
-			if !safeJPKey(k) {
-				r.warn(fmt.Sprintf("line %d: ignored %q", s.line, clip(t)))
-				continue
-			}
-			r.Headers = append(r.Headers, Header{k, value})
-			continue
-		}
-		return r.partial(started), &ParseError{Line: s.line, Err: fmt.Errorf("cannot read %q", clip(t))}
 	}
-	if err := start(); err != nil {
+	if err := j.start(); err != nil {
 		return nil, err
 	}
-	if err := b.finish(); err != nil {
-		return r, err
+	if err := j.b.finish(); err != nil {
+		return j.r, err
 	}
-	return r, nil
+	return j.r, nil
+}
+
+// jpReader reads a KIF or KI2 record line by line.
+type jpReader struct {
+	r       *Record
+	st      jpStart
+	b       *builder
+	ki2     bool
+	started bool // the start position is known and moves may follow
+}
+
+// start fixes the start position when the first move-part line comes.
+func (j *jpReader) start() error {
+	if j.started {
+		return nil
+	}
+	p, h, err := j.st.build(j.r.warn)
+	if err != nil {
+		return err
+	}
+	j.r.Start, j.r.Handicap = p, h
+	j.r.warnStart()
+	j.b.reset()
+	j.started = true
+	return nil
+}
+
+// line reads one line. On an error it returns what the caller keeps of the
+// record: nil before the start is known, else the record so far.
+func (j *jpReader) line(line string, n int) (*Record, error) {
+	t := trimLeftJP(line)
+	if t == "" {
+		return nil, nil
+	}
+	switch t[0] {
+	case '#', '&': // a comment for programs; a Kifu for Windows bookmark
+		return nil, nil
+	case '*':
+		j.b.cur.addComment(t[1:])
+		return nil, nil
+	}
+	switch {
+	case j.ki2 && isKI2MoveLine(t):
+		return j.moves(t, readKI2MoveLine)
+	case !j.ki2 && t[0] >= '0' && t[0] <= '9':
+		return j.moves(t, readKIFMoveLine)
+	case strings.HasPrefix(t, "変化"):
+		if err := j.start(); err != nil {
+			return nil, err
+		}
+		ply, ok := branchPly(t)
+		if !ok {
+			return j.r, &ParseError{Line: n, Err: fmt.Errorf("cannot read branch line %q", t)}
+		}
+		return j.r, j.b.branch(ply)
+	case strings.HasPrefix(t, "まで") || strings.HasPrefix(t, "手数") && strings.Contains(t, "--"):
+		return j.summary(t)
+	}
+	if !j.started {
+		if ok, err := j.st.boardRow(line, n); ok {
+			return nil, err
+		}
+		if j.st.sideLine(t) {
+			return nil, nil
+		}
+	}
+	if key, value, ok := splitHeader(t); ok {
+		return nil, j.header(key, value, t, n)
+	}
+	return j.r.partial(j.started), &ParseError{Line: n, Err: fmt.Errorf("cannot read %q", clip(t))}
+}
+
+// moves reads a line of moves with read, once the start is known.
+func (j *jpReader) moves(t string, read func(*builder, string) error) (*Record, error) {
+	if err := j.start(); err != nil {
+		return nil, err
+	}
+	return j.r, read(j.b, t)
+}
+
+// summary reads まで… (which repeats the ending move in KIF and is the
+// ending in KI2) and the 手数---- line that heads the moves.
+func (j *jpReader) summary(t string) (*Record, error) {
+	if err := j.start(); err != nil {
+		return nil, err
+	}
+	if !j.ki2 || !strings.HasPrefix(t, "まで") || j.b.cur.Ending != NoEnding {
+		return nil, nil
+	}
+	e, word := endingFromSummary(strings.TrimRight(t, " 　"), j.b.position().SideToMove())
+	if e == NoEnding {
+		return nil, nil
+	}
+	_, err := j.b.end(e, word)
+	return j.r, err
+}
+
+// header reads KEY：value: part of the start position while it is being
+// read, else a header, kept under the name it will be written with (N+ as
+// 先手 …); a key that would read back as something else is left out.
+func (j *jpReader) header(key, value, t string, n int) error {
+	if !j.started {
+		if isStart, err := j.st.headerLine(key, value, n); err != nil || isStart {
+			return err
+		}
+	}
+	k, _ := translate(key, jpHeaders)
+	if !safeJPKey(k) {
+		j.r.warn(fmt.Sprintf("line %d: ignored %q", n, clip(t)))
+		return nil
+	}
+	j.r.Headers = append(j.r.Headers, Header{k, value})
+	return nil
 }
 
 // partial returns r if its start is known, else nil.
@@ -393,10 +401,13 @@ func parseKIFMove(p *game.Position, text string, prev game.Move) (game.Move, err
 		}
 		to = prev.To()
 		text = trimLeftJP(rest)
-		// Some writers repeat the square after 同.
+		// Some writers repeat the square after 同; it must be the same.
 		if f, n := digitValue(text); f != 0 {
 			if r, n2 := digitValue(text[n:]); r != 0 {
-				text = text[n+n2:]
+				if game.NewSquare(f, r) != to {
+					return game.NoMove, fmt.Errorf("%q: 同 names %s, but the previous move went to %s%s", orig, text[:n+n2], fullDigits[to.File()], kanjiDigit[to.Rank()])
+				}
+				text = trimLeftJP(text[n+n2:])
 			}
 		}
 	} else {

@@ -63,18 +63,48 @@ type westernToken struct {
 }
 
 func readWestern(text string) (*Record, error) {
+	r, body, err := readWesternTags(text)
+	if err != nil || body.start == 0 {
+		return r, err
+	}
+	toks, err := westernTokens(body.text, body.start)
+	if err != nil {
+		return r, err
+	}
+	w := westernMoves{r: r, b: newBuilder(r)}
+	for _, tok := range toks {
+		if err := w.token(tok); err != nil {
+			return r, err
+		}
+	}
+	if len(w.stack) > 0 {
+		return r, &ParseError{Line: body.end, Err: errors.New("variation not closed: missing )")}
+	}
+	return r, w.b.finish()
+}
+
+// westernBody is the movetext after the tags: its text, and its first and
+// last line numbers (start is 0 when there is none).
+type westernBody struct {
+	text       string
+	start, end int
+}
+
+// readWesternTags reads the [Key "value"] tags into a record with its
+// start position, and collects the movetext that follows them.
+func readWesternTags(text string) (*Record, westernBody, error) {
 	r := NewRecord(game.StartPosition())
+	var body westernBody
 	var sfen, handicap string
 	sfenLine, handicapLine := 0, 0
 	s := scanner{text: text}
-	var body strings.Builder
-	bodyStart := 0
+	var b strings.Builder
 	for s.next() {
 		t := strings.TrimSpace(s.cur)
-		if bodyStart == 0 && strings.HasPrefix(t, "[") {
+		if body.start == 0 && strings.HasPrefix(t, "[") {
 			key, value, err := parseTag(t)
 			if err != nil {
-				return nil, &ParseError{Line: s.line, Err: err}
+				return nil, body, &ParseError{Line: s.line, Err: err}
 			}
 			switch key {
 			case "SFEN", "FEN":
@@ -86,101 +116,112 @@ func readWestern(text string) (*Record, error) {
 			}
 			continue
 		}
-		if bodyStart == 0 {
+		if body.start == 0 {
 			if t == "" {
 				continue
 			}
-			bodyStart = s.line
+			body.start = s.line
 		}
-		body.WriteString(s.cur)
-		body.WriteByte('\n')
+		b.WriteString(s.cur)
+		b.WriteByte('\n')
 	}
+	body.text, body.end = b.String(), s.line
 	switch {
 	case sfen != "":
 		p, err := game.ParseSFEN(sfen)
 		if err != nil {
-			return nil, &ParseError{Line: sfenLine, Err: err}
+			return nil, body, &ParseError{Line: sfenLine, Err: err}
 		}
 		p.SetMoveNumber(1)
 		r.Start = p
 	case handicap != "":
 		h, ok := findHandicap(handicap)
 		if !ok {
-			return nil, &ParseError{Line: handicapLine, Err: fmt.Errorf("unknown handicap %q and no SFEN tag", handicap)}
+			return nil, body, &ParseError{Line: handicapLine, Err: fmt.Errorf("unknown handicap %q and no SFEN tag", handicap)}
 		}
 		r.Start = h.Position()
 	}
 	r.nameStart()
 	r.warnStart()
-	if bodyStart == 0 {
-		return r, nil
-	}
-	toks, err := westernTokens(body.String(), bodyStart)
-	if err != nil {
-		return r, err
-	}
-	b := newBuilder(r)
-	var stack []*Node // the move each open variation replaces
-	for _, tok := range toks {
-		b.line = tok.line
-		t := tok.text
-		switch {
-		case strings.HasPrefix(t, "{"):
-			b.cur.addComment(strings.TrimSpace(t[1 : len(t)-1]))
-		case t == "(":
-			if err := b.settle(); err != nil {
-				return r, err
-			}
-			if !b.cur.IsMove() {
-				return r, &ParseError{Line: tok.line, Err: errors.New("a variation must follow the move it replaces")}
-			}
-			stack = append(stack, b.cur)
-			if err := b.branch(b.cur.Ply); err != nil {
-				return r, err
-			}
-		case t == ")":
-			if err := b.settle(); err != nil {
-				return r, err
-			}
-			if len(stack) == 0 {
-				return r, &ParseError{Line: tok.line, Err: errors.New("unbalanced )")}
-			}
-			top := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			// The positions before the replaced move are untouched (the
-			// variation only wrote past it); the one after is played again.
-			before := b.pos[top.Ply-1]
-			b.cur = top
-			b.pos = append(b.pos[:top.Ply], playSafe(&before, top.Move))
-		case t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2":
-			// a PGN-style result: the ending word says more
-		default:
-			if e, w, ok := endingFromWestern(t); ok {
-				if _, err := b.end(e, w); err != nil {
-					return r, err
-				}
-				continue
-			}
-			if err := b.canMove(); err != nil {
-				return r, err
-			}
-			m, err := notation.Parse(b.position(), t, notation.Western, b.prev())
-			if err != nil {
-				var ill *notation.IllegalError
-				if !errors.As(err, &ill) || ill.Err == nil {
-					return r, b.errorf(b.cur.Ply+1, "%v", err)
-				}
-				m = ill.Err.Move
-			}
-			if err := b.play(m); err != nil {
-				return r, err
-			}
+	return r, body, nil
+}
+
+// westernMoves reads the movetext token by token into a record.
+type westernMoves struct {
+	r     *Record
+	b     *builder
+	stack []*Node // the move each open variation replaces
+}
+
+func (w *westernMoves) token(tok westernToken) error {
+	b := w.b
+	b.line = tok.line
+	t := tok.text
+	switch {
+	case strings.HasPrefix(t, "{"):
+		b.cur.addComment(strings.TrimSpace(t[1 : len(t)-1]))
+	case t == "(":
+		return w.open(tok.line)
+	case t == ")":
+		return w.close(tok.line)
+	case t == "*" || t == "1-0" || t == "0-1" || t == "1/2-1/2":
+		// a PGN-style result: the ending word says more
+	default:
+		if e, word, ok := endingFromWestern(t); ok {
+			_, err := b.end(e, word)
+			return err
 		}
+		return w.move(t)
 	}
-	if len(stack) > 0 {
-		return r, &ParseError{Line: s.line, Err: errors.New("variation not closed: missing )")}
+	return nil
+}
+
+// open starts a variation replacing the move just read.
+func (w *westernMoves) open(line int) error {
+	b := w.b
+	if err := b.settle(); err != nil {
+		return err
 	}
-	return r, b.finish()
+	if !b.cur.IsMove() {
+		return &ParseError{Line: line, Err: errors.New("a variation must follow the move it replaces")}
+	}
+	w.stack = append(w.stack, b.cur)
+	return b.branch(b.cur.Ply)
+}
+
+// close ends a variation and goes back to the move it replaced.
+func (w *westernMoves) close(line int) error {
+	b := w.b
+	if err := b.settle(); err != nil {
+		return err
+	}
+	if len(w.stack) == 0 {
+		return &ParseError{Line: line, Err: errors.New("unbalanced )")}
+	}
+	top := w.stack[len(w.stack)-1]
+	w.stack = w.stack[:len(w.stack)-1]
+	// The positions before the replaced move are untouched (the variation
+	// only wrote past it); the one after is played again.
+	before := b.pos[top.Ply-1]
+	b.cur = top
+	b.pos = append(b.pos[:top.Ply], playSafe(&before, top.Move))
+	return nil
+}
+
+func (w *westernMoves) move(t string) error {
+	b := w.b
+	if err := b.canMove(); err != nil {
+		return err
+	}
+	m, err := notation.Parse(b.position(), t, notation.Western, b.prev())
+	if err != nil {
+		var ill *notation.IllegalError
+		if !errors.As(err, &ill) || ill.Err == nil {
+			return b.errorf(b.cur.Ply+1, "%v", err)
+		}
+		m = ill.Err.Move
+	}
+	return b.play(m)
 }
 
 // parseTag reads `[Key "value"]`.
