@@ -17,7 +17,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	to := fs.String("to", "", "output format: kif, ki2, csa, usi, sfen (final position), jkf, western (default: by -o's extension, else kif)")
 	out := fs.String("o", "", "write to `FILE` (default: standard output); .kif/.ki2 are Shift_JIS, .kifu/.ki2u UTF-8")
 	encName := fs.String("encoding", "", "KIF/KI2 output encoding: sjis or utf8 (default: by -o's extension, UTF-8 on standard output)")
-	gameN := fs.Int("game", 1, "which game of a multi-game CSA file")
+	gameN := fs.Int("game", 1, "which game of a multi-game CSA or KIF file")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi convert [--from FORMAT] [--to FORMAT] [-o FILE] [--encoding sjis|utf8] [--game N] [FILE|-]")
 		fs.PrintDefaults()

@@ -10,6 +10,10 @@
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
+//	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi bot [flags]          the built-in engine's move in a position
+//	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi usi [--level NAME]   the built-in engine as a USI engine
 package main
 
 import (
@@ -31,6 +35,7 @@ var commands = map[string]command{
 	"bot":     runBot,
 	"mate":    runMate,
 	"usi":     runUSI,
+	"match":   runMatch,
 }
 
 func main() {
@@ -69,5 +74,12 @@ func usage(w io.Writer) {
                        read moves in any notation and print them in STYLE
   convert [--from F] [--to F] [-o FILE] [FILE|-]
                        convert a game record
+  match [flags] PLAYER PLAYER
+                       play games between engines and bots: shogi match -h
+  bot [--sfen S] [--level NAME] [--time D]
+                       print the built-in engine's move in USI
+  mate [--sfen S] [--time D]
+                       print a mate by checks in USI, or nomate
+  usi [--level NAME]   run the built-in engine as a USI engine on stdin/stdout
 `)
 }

@@ -510,7 +510,7 @@ func writeCSAGame(b *strings.Builder, r *Record) {
 		if n.HasTime {
 			fmt.Fprintf(b, "T%d\n", int(n.Elapsed.Round(time.Second)/time.Second))
 		}
-		writeComment(b, n.Comment, "'*")
+		writeComment(b, commentFor(n, CSA, func() game.Position { return p }), "'*")
 	}
 }
 

@@ -517,8 +517,8 @@ func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
 				Total: jkfClock{H: &h, M: math.Floor(math.Mod(t, 3600) / 60), S: math.Mod(t, 60)},
 			}
 		}
-		if n.Comment != "" {
-			jm.Comments = strings.Split(n.Comment, "\n")
+		if c := commentFor(n, JKF, func() game.Position { return playSafe(&pos, n.Move) }); c != "" {
+			jm.Comments = strings.Split(c, "\n")
 		}
 		if n.Index() == 0 {
 			for k := 1; k < len(n.Parent.Children); k++ {

@@ -130,11 +130,12 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				b.WriteString(mark + text)
 				prevText = mark + text
 				onLine++
-				if onLine == 6 || n.Comment != "" || len(n.Children) == 0 {
+				comment := commentFor(n, KI2, func() game.Position { return playSafe(&pos, n.Move) })
+				if onLine == 6 || comment != "" || len(n.Children) == 0 {
 					b.WriteByte('\n')
 					onLine = 0
 				}
-				writeComment(b, n.Comment, "*")
+				writeComment(b, comment, "*")
 				prev = n.Move
 				pos = playSafe(&pos, n.Move)
 			}

@@ -39,8 +39,70 @@ func (s *scanner) next() bool {
 }
 
 // readKIF reads a KIF record. On an error after the start position was
-// read, the record so far is returned with it.
-func readKIF(text string) (*Record, error) { return readJapanese(text, false) }
+// read, the record so far is returned with it. A file of several games
+// one after another (as a match runner writes them) gives the first as
+// the record and the others in its Games.
+func readKIF(text string) (*Record, error) {
+	chunks := splitKIFGames(text)
+	var first *Record
+	for _, c := range chunks {
+		r, err := readJapanese(c.text, false)
+		if err != nil {
+			var pe *ParseError
+			if errors.As(err, &pe) && pe.Line > 0 {
+				pe.Line += c.line
+			}
+		}
+		if first == nil {
+			first = r
+		} else if r != nil {
+			first.Games = append(first.Games, r)
+		}
+		if err != nil {
+			return first, err
+		}
+	}
+	return first, nil
+}
+
+// kifChunk is one game's text in a KIF file and the number of lines
+// before it.
+type kifChunk struct {
+	text string
+	line int
+}
+
+// gameOpeners are the headers a game's record begins with: met after the
+// moves of a game, one starts the next game.
+var gameOpeners = map[string]bool{"開始日時": true, "手合割": true, "先手": true, "下手": true, "棋戦": true, "表題": true, "対局日": true}
+
+// splitKIFGames cuts a KIF text into games: a new game begins at a
+// #KIF line or an opening header (開始日時, 手合割, 先手 …) that follows a
+// game's moves.
+func splitKIFGames(text string) []kifChunk {
+	var out []kifChunk
+	start, startLine, off, moved := 0, 0, 0, false
+	for i, raw := range strings.SplitAfter(text, "\n") {
+		lineStart := off
+		off += len(raw)
+		t := trimLeftJP(strings.TrimRight(raw, "\r\n"))
+		if t == "" {
+			continue
+		}
+		if c := t[0]; c >= '0' && c <= '9' || strings.HasPrefix(t, "まで") {
+			moved = true
+			continue
+		}
+		if !moved {
+			continue
+		}
+		if key, _, isHeader := splitHeader(t); strings.HasPrefix(t, "#KIF") || isHeader && gameOpeners[key] {
+			out = append(out, kifChunk{text[start:lineStart], startLine})
+			start, startLine, moved = lineStart, i, false
+		}
+	}
+	return append(out, kifChunk{text[start:], startLine})
+}
 
 // readKI2 reads a KI2 record: the same headers, moves in Japanese notation.
 func readKI2(text string) (*Record, error) { return readJapanese(text, true) }
@@ -569,10 +631,20 @@ func writeVariations(b *strings.Builder, nodes []*Node, skipFirstSiblings bool, 
 	}
 }
 
+// writeKIF writes r as KIF, and each of its further Games after a blank
+// line (the way game collections concatenate KIF records).
 func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 	if enc == UTF8 {
 		b.WriteString("#KIF version=2.0 encoding=UTF-8\n")
 	}
+	writeKIFGame(b, r)
+	for _, g := range r.Games {
+		b.WriteByte('\n')
+		writeKIFGame(b, g)
+	}
+}
+
+func writeKIFGame(b *strings.Builder, r *Record) {
 	writeJPHeaders(b, r)
 	writeStart(b, r)
 	b.WriteString("手数----指手---------消費時間--\n")
@@ -599,7 +671,7 @@ func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 				b.WriteByte('+')
 			}
 			b.WriteByte('\n')
-			writeComment(b, n.Comment, "*")
+			writeComment(b, commentFor(n, KIF, func() game.Position { return r.PositionAt(n) }), "*")
 			if len(n.Children) == 0 {
 				break
 			}

@@ -53,10 +53,14 @@ const (
 // special ending. Children[0] continues the line the node is on; further
 // children are branches (変化) starting at the same ply.
 type Node struct {
-	Move     game.Move // game.NoMove on the root and on endings
-	Ending   Ending    // NoEnding unless this node is a special ending
-	Word     string    // the ending's word as written, for OtherEnding
-	Comment  string    // comment after this move (on the root: before the first move)
+	Move    game.Move // game.NoMove on the root and on endings
+	Ending  Ending    // NoEnding unless this node is a special ending
+	Word    string    // the ending's word as written, for OtherEnding
+	Comment string    // comment after this move (on the root: before the first move)
+	// Eval is the engine's verdict that came with the move (a game an
+	// engine played); the writers add it to the comment in each format's
+	// form. Readers leave such lines in Comment.
+	Eval     *Evaluation
 	Elapsed  time.Duration
 	Total    time.Duration // total time used by the mover so far, when the file has it
 	HasTime  bool

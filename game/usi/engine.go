@@ -94,7 +94,7 @@ type Engine struct {
 	label   atomic.Value // string, for the log: name and pid; read by the reader goroutine
 
 	cmd   *exec.Cmd
-	stdin io.WriteCloser
+	stdin *os.File      // the write end of the engine's input, which takes a deadline
 	lines chan string   // from the reader; closed when the output ends
 	done  chan struct{} // closed once the process has been waited for
 
@@ -143,12 +143,17 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	if len(cfg.Env) > 0 {
 		cmd.Env = append(os.Environ(), cfg.Env...)
 	}
-	stdin, err := cmd.StdinPipe()
+	// A pipe of our own (not StdinPipe) so that writes can have a
+	// deadline: an engine that stops reading must not block its caller.
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, &Error{Engine: e.name, Fault: NotStarted, Msg: "cannot be run: " + err.Error(), Err: err}
 	}
+	cmd.Stdin = inR
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
+		inR.Close()
+		inW.Close()
 		return nil, &Error{Engine: e.name, Fault: NotStarted, Msg: "cannot be run: " + err.Error(), Err: err}
 	}
 	e.stderr = &tailWriter{e: e}
@@ -156,10 +161,13 @@ func Start(ctx context.Context, cfg Config) (*Engine, error) {
 	// An engine whose children keep its stderr open must not keep Wait
 	// waiting for ever.
 	cmd.WaitDelay = time.Second
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	inR.Close() // the engine holds it now
+	if err != nil {
+		inW.Close()
 		return nil, &Error{Engine: e.name, Fault: NotStarted, Msg: fmt.Sprintf("cannot be run: %v", unwrapPath(err)), Err: err}
 	}
-	e.cmd, e.stdin = cmd, stdin
+	e.cmd, e.stdin = cmd, inW
 	e.label.Store(fmt.Sprintf("%s[%d]", e.name, cmd.Process.Pid))
 	go e.read(stdout)
 
@@ -251,16 +259,25 @@ func (e *Engine) read(stdout io.Reader) {
 	close(e.done)
 }
 
-// send writes one command line.
+// send writes one command line. A write the engine does not take within
+// Timeout (it stopped reading its input) kills it.
 func (e *Engine) send(line string) error {
 	e.wmu.Lock()
-	defer e.wmu.Unlock()
 	if e.closed {
-		return e.exited("before it could be sent " + Command(line))
+		err := e.exitedLocked("before it could be sent " + Command(line))
+		e.wmu.Unlock()
+		return err
 	}
 	e.logf("> %s", line)
-	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
-		return e.exitedLocked("while being sent " + Command(line))
+	e.stdin.SetWriteDeadline(time.Now().Add(e.cfg.Timeout))
+	_, err := io.WriteString(e.stdin, line+"\n")
+	e.wmu.Unlock()
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		e.shutdown()
+		return e.fail(&Error{Engine: e.name, Fault: NoAnswer, Msg: fmt.Sprintf("stopped reading its input (%s waited %v) and was killed", Command(line), e.cfg.Timeout)})
+	case err != nil:
+		return e.exited("while being sent " + Command(line))
 	}
 	return nil
 }
@@ -327,6 +344,18 @@ func (e *Engine) shutdown() {
 	e.reap(0)
 }
 
+// sendFailed explains a failed send: the engine stopped reading (send
+// already said so), or its process ended.
+func (e *Engine) sendFailed(when string) *Error {
+	if e.broken != nil {
+		var ue *Error
+		if errors.As(e.broken, &ue) {
+			return ue
+		}
+	}
+	return e.outputEnded(when)
+}
+
 // fail records err as the fault that broke the engine and returns it.
 func (e *Engine) fail(err *Error) *Error {
 	if e.broken == nil {
@@ -384,7 +413,7 @@ func (e *Engine) await(ctx context.Context, timeout time.Duration, what string, 
 
 func (e *Engine) handshake(ctx context.Context) error {
 	if err := e.send("usi"); err != nil {
-		return e.fail(e.outputEnded("before usiok"))
+		return e.sendFailed("before usiok")
 	}
 	return e.await(ctx, e.cfg.Timeout, "usiok", func(line string) (bool, bool, error) {
 		switch Command(line) {
@@ -440,7 +469,7 @@ func (e *Engine) IsReady(ctx context.Context) error {
 		return e.broken
 	}
 	if err := e.send("isready"); err != nil {
-		return e.fail(e.outputEnded("before readyok"))
+		return e.sendFailed("before readyok")
 	}
 	return e.await(ctx, e.cfg.Timeout, "readyok", func(line string) (bool, bool, error) {
 		switch Command(line) {
@@ -492,10 +521,10 @@ func (e *Engine) Go(ctx context.Context, start game.Position, moves []game.Move,
 		pos = pos.Play(m)
 	}
 	if err := e.send(FormatPosition(start, moves)); err != nil {
-		return BestMove{}, e.fail(e.outputEnded("before it was sent the position"))
+		return BestMove{}, e.sendFailed("before it was sent the position")
 	}
 	if err := e.send(FormatGo(limits)); err != nil {
-		return BestMove{}, e.fail(e.outputEnded("before it was sent go"))
+		return BestMove{}, e.sendFailed("before it was sent go")
 	}
 	return e.wait(ctx, pos, info, nil)
 }
@@ -573,7 +602,7 @@ func (e *Engine) wait(ctx context.Context, pos game.Position, info func(Info), m
 		ctxErr = err
 		stopping = true
 		if serr := e.send("stop"); serr != nil {
-			return BestMove{}, e.fail(e.outputEnded("while being stopped"))
+			return BestMove{}, e.sendFailed("while being stopped")
 		}
 	}
 }
@@ -593,10 +622,10 @@ func (e *Engine) GoMate(ctx context.Context, start game.Position, moves []game.M
 		pos = pos.Play(m)
 	}
 	if err := e.send(FormatPosition(start, moves)); err != nil {
-		return Checkmate{}, e.fail(e.outputEnded("before it was sent the position"))
+		return Checkmate{}, e.sendFailed("before it was sent the position")
 	}
 	if err := e.send(FormatGoMate(d)); err != nil {
-		return Checkmate{}, e.fail(e.outputEnded("before it was sent go mate"))
+		return Checkmate{}, e.sendFailed("before it was sent go mate")
 	}
 	var c Checkmate
 	_, err := e.wait(ctx, pos, nil, &c)
@@ -666,8 +695,8 @@ func (w *tailWriter) Write(b []byte) (int, error) {
 		line := strings.TrimRight(string(w.part[:i]), "\r")
 		w.part = w.part[i+1:]
 		w.e.logf("! %s", line)
-		if strings.TrimSpace(line) != "" {
-			w.tail = line
+		if t := strings.TrimSpace(line); t != "" {
+			w.tail = t
 		}
 	}
 	if len(w.part) > 4096 {

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"example.com/shogi/game"
-	"example.com/shogi/game/internal/fakeusi"
 	"example.com/shogi/game/usi"
+	"example.com/shogi/game/usi/usitest"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {
@@ -26,9 +26,9 @@ func mustSFEN(t testing.TB, s string) game.Position {
 	return p
 }
 
-// The test binary doubles as a scripted engine (see fakeusi).
+// The test binary doubles as a scripted engine (see usitest).
 func TestMain(m *testing.M) {
-	fakeusi.MaybeRun()
+	usitest.MaybeRun()
 	os.Exit(m.Run())
 }
 
@@ -52,7 +52,7 @@ func (s *syncBuffer) String() string {
 
 // fakeConfig runs this test binary as an engine behaving as spec says.
 func fakeConfig(spec string, logTo *syncBuffer) usi.Config {
-	c := usi.Config{Path: os.Args[0], Env: []string{fakeusi.Env + "=" + spec},
+	c := usi.Config{Path: os.Args[0], Env: []string{usitest.Env + "=" + spec},
 		Timeout: 5 * time.Second, StopGrace: 300 * time.Millisecond, QuitGrace: 3 * time.Second}
 	if logTo != nil {
 		c.Log = log.New(logTo, "", 0)
@@ -251,9 +251,9 @@ func TestFaults(t *testing.T) {
 	})
 	t.Run("no readyok", func(t *testing.T) {
 		cfg := fakeConfig("noreadyok", nil)
-		cfg.Timeout = 200 * time.Millisecond
+		cfg.Timeout = 2 * time.Second // long enough for usiok on a busy machine
 		_, err := usi.Start(bg, cfg)
-		wantFault(t, err, usi.NoAnswer, "fake sent no readyok within 200ms")
+		wantFault(t, err, usi.NoAnswer, "fake sent no readyok within 2s")
 	})
 	t.Run("crash mid-game", func(t *testing.T) {
 		e, _ := startFake(t, "crash=2")
@@ -316,6 +316,23 @@ func TestFaults(t *testing.T) {
 		defer e.Close()
 		_, err = e.Go(bg, game.StartPosition(), nil, usi.Limits{}, nil)
 		wantFault(t, err, usi.Junk, "sent more than 100 lines that are not USI instead of bestmove", "### junk line 0 ###", "killed")
+	})
+	t.Run("stops reading", func(t *testing.T) {
+		cfg := fakeConfig("deaf", nil)
+		cfg.Timeout = time.Second
+		e, err := usi.Start(bg, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Close()
+		// Its input fills up; a write then waits Timeout, no longer.
+		for i := 0; i < 100000 && err == nil; i++ {
+			err = e.SetOption("EvalDir", strings.Repeat("x", 200))
+		}
+		wantFault(t, err, usi.NoAnswer, "fake stopped reading its input (setoption waited 1s) and was killed")
+		if _, err := e.Go(bg, game.StartPosition(), nil, usi.Limits{}, nil); err == nil {
+			t.Error("a killed engine answered")
+		}
 	})
 	t.Run("slow quit", func(t *testing.T) {
 		cfg := fakeConfig("slowquit", nil)

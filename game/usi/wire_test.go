@@ -27,7 +27,7 @@ func usiLine(moves []game.Move) string {
 	return strings.Join(s, " ")
 }
 
-// Lines Fairy-Stockfish 14 and gpsshogi r3033 (Debian) sent in a real
+// Lines Fairy-Stockfish 11.1 and gpsshogi r3033 (Debian) sent in a real
 // session: the parser must read what the installed engines write.
 func TestParseInfoFromRealEngines(t *testing.T) {
 	start := game.StartPosition()

@@ -1,7 +1,8 @@
-// Package fakeusi is a scripted USI engine for tests. A test binary runs
-// it from TestMain when the environment variable Env is set, so tests can
-// start their own binary as an engine (no outside program needed) and make
-// it misbehave in every way a real engine can.
+// Package usitest is a scripted USI engine for tests, as net/http/httptest
+// is a server for them. A test binary runs it from TestMain when the
+// environment variable Env is set, so a test can start its own binary as
+// an engine (no outside program needed) and make it misbehave in every
+// way a real engine can.
 //
 // Env holds comma-separated behaviours:
 //
@@ -17,6 +18,7 @@
 //	unreadable    answer go with "bestmove xyz"
 //	garbage       on go, print lines of junk without end
 //	slowquit      take 30 s to obey quit
+//	deaf          stop reading input after the first readyok
 //	resign        answer go with bestmove resign
 //	win           answer go with bestmove win whether the declaration holds or not
 //	quiet         send no info lines
@@ -28,7 +30,7 @@
 // info line with a score and a PV first. It echoes every setoption it
 // receives as "info string set NAME=VALUE" before its next readyok, so a
 // test can see what reached it.
-package fakeusi
+package usitest
 
 import (
 	"bufio"
@@ -61,6 +63,7 @@ type fake struct {
 	crashAt                                      int
 	banner, exit, nousiok, noreadyok             bool
 	hang, illegal, unreadable, garbage, slowquit bool
+	deaf                                         bool
 	resign, win, quiet                           bool
 	out                                          *bufio.Writer
 	set                                          []string
@@ -95,6 +98,8 @@ func run(spec string) {
 			f.garbage = true
 		case "slowquit":
 			f.slowquit = true
+		case "deaf":
+			f.deaf = true
 		case "resign":
 			f.resign = true
 		case "win":
@@ -147,6 +152,9 @@ func run(spec string) {
 			}
 			f.set = nil
 			f.say("readyok")
+			if f.deaf {
+				time.Sleep(time.Hour)
+			}
 		case "position":
 			var err error
 			if start, moves, err = usi.ParsePosition(line); err != nil {

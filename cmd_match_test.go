@@ -1,0 +1,365 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/match"
+	"example.com/shogi/game/usi"
+	"example.com/shogi/game/usi/usitest"
+	"example.com/shogi/kifu"
+)
+
+// The test binary doubles as a scripted USI engine (see usitest): a
+// player "usi:"+os.Args[0] is that engine, behaving as the environment
+// variable usitest.Env says.
+func TestMain(m *testing.M) {
+	usitest.MaybeRun()
+	maybeRunUSI()
+	os.Exit(m.Run())
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestMatchFlags(t *testing.T) {
+	if code, _, errOut := runCmd(t, "match", "-h"); code != 0 || !strings.Contains(errOut, "usage: shogi match") || !strings.Contains(errOut, "-byoyomi") {
+		t.Errorf("match -h: %d %q", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"match"}, {"match", "greedy"}, {"match", "greedy", "random", "random"}, {"match", "greedy", "stockfish"},
+		{"match", "--games", "0", "greedy", "random"}, {"match", "--out", "x.txt", "greedy", "random"},
+		{"match", "--sprt", "10", "greedy", "random"}, {"match", "--concurrency", "0", "greedy", "random"},
+		{"match", "human", "greedy"}, {"match", "--bogus", "greedy", "random"}, {"match", "--openings", "/nonexistent", "greedy", "random"},
+		{"match", "--time", "0", "greedy", "random"}, {"match", "--random-plies", "-1", "greedy", "random"},
+	} {
+		code, out, errOut := runCmd(t, args...)
+		if code != 2 || out != "" || errOut == "" {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want 2, nothing, a message", args, code, out, errOut)
+		}
+	}
+	// An engine that cannot start: exit 1, naming it.
+	code, _, errOut := runCmd(t, "match", "--log", filepath.Join(t.TempDir(), "log"), "usi:/nonexistent/engine-x", "greedy")
+	if code != 1 || !strings.Contains(errOut, "engine-x cannot be run") {
+		t.Errorf("missing engine: %d %q", code, errOut)
+	}
+}
+
+// Bots against each other: the result line, and every game in the CSA
+// file with its times, colours alternating.
+func TestMatchBots(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.csa")
+	code, stdout, stderr := runCmd(t, "match", "--games", "4", "--byoyomi", "50ms", "--seed", "3", "--out", out,
+		"--log", filepath.Join(dir, "log"), "greedy", "random")
+	if code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	last := lastLine(stdout)
+	if !strings.HasPrefix(last, "greedy vs random: ") || !strings.Contains(last, "(W-D-L), score ") || !strings.Contains(last, "Elo ") || !strings.Contains(last, "LOS ") {
+		t.Errorf("result line %q", last)
+	}
+	if n := strings.Count(stderr, "\ngame "); n != 4 {
+		t.Errorf("%d progress lines:\n%s", n, stderr)
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := append([]*kifu.Record{r}, r.Games...)
+	if len(games) != 4 {
+		t.Fatalf("%d games in %s", len(games), out)
+	}
+	blacks := map[string]int{}
+	for i, g := range games {
+		blacks[g.Header("N+")]++
+		if g.Header("$TIME_LIMIT") != "0+0.05+0" || g.Header("$START_TIME") == "" {
+			t.Errorf("game %d headers %v", i+1, g.Headers)
+		}
+		if e, _ := g.Ending(); e == kifu.NoEnding {
+			t.Errorf("game %d has no ending", i+1)
+		}
+		for _, n := range g.MainLine() {
+			if n.IsMove() && !n.HasTime {
+				t.Errorf("game %d move %d has no time", i+1, n.Ply)
+				break
+			}
+		}
+	}
+	if blacks["greedy"] != 2 || blacks["random"] != 2 {
+		t.Errorf("Black was %v", blacks)
+	}
+}
+
+// Engines that crash lose their games; the match goes on, restarting
+// them, and says so at the end. The record of each game is kept.
+func TestMatchEngineCrashes(t *testing.T) {
+	t.Setenv(usitest.Env, "name=crasher,crash=6")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.kifu")
+	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "1s", "--out", out,
+		"--log", filepath.Join(dir, "log"), "usi:"+os.Args[0], "greedy")
+	if code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	if last := lastLine(stdout); !strings.HasPrefix(last, "crasher vs greedy: 0-0-2 ") {
+		t.Errorf("result %q", last)
+	}
+	if strings.Count(stderr, "crasher exited before sending bestmove (exit status 2): fake: segmentation fault (pretend); crasher lost the game and was restarted") != 2 {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range append([]*kifu.Record{r}, r.Games...) {
+		e, n := g.Ending()
+		if len(g.MainMoves()) < 6 || e != kifu.IllegalLoss || !strings.Contains(n.Comment, "segmentation fault") {
+			t.Errorf("game %d: %d moves, %v, %q", i+1, len(g.MainMoves()), e, n.Comment)
+		}
+	}
+	if log, _ := os.ReadFile(filepath.Join(dir, "log")); !strings.Contains(string(log), "! fake: segmentation fault (pretend)") {
+		t.Errorf("the engine's stderr is not in the log")
+	}
+}
+
+// Openings are played twice, colours swapped; the record starts there.
+func TestMatchOpenings(t *testing.T) {
+	dir := t.TempDir()
+	ops := filepath.Join(dir, "openings.txt")
+	lance := "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
+	os.WriteFile(ops, []byte("# two openings\nstartpos moves 7g7f 3c3d\n\n"+lance+"\n"), 0o644)
+	out := filepath.Join(dir, "games.kif")
+	code, _, stderr := runCmd(t, "match", "--games", "4", "--byoyomi", "50ms", "--openings", ops, "--out", out,
+		"--log", filepath.Join(dir, "log"), "greedy", "random")
+	if code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := append([]*kifu.Record{r}, r.Games...)
+	if len(games) != 4 {
+		t.Fatalf("%d games", len(games))
+	}
+	byStart := map[string][]string{}
+	for _, g := range games {
+		moves := g.MainMoves()
+		key := g.Start.SFEN()
+		if key == game.StartSFEN {
+			if len(moves) < 2 || moves[0].USI() != "7g7f" || moves[1].USI() != "3c3d" || g.MainLine()[0].HasTime {
+				t.Errorf("opening moves: %v (the opening is not timed)", moves[:2])
+			}
+		}
+		byStart[key] = append(byStart[key], g.Header("先手"))
+	}
+	if len(byStart[game.StartSFEN]) != 2 || len(byStart[lance]) != 2 || byStart[lance][0] == byStart[lance][1] {
+		t.Errorf("openings and colours: %v", byStart)
+	}
+	// Random plies begin each pair alike.
+	code, _, stderr = runCmd(t, "match", "--games", "2", "--byoyomi", "50ms", "--random-plies", "6", "--seed", "9", "--out", out,
+		"--log", filepath.Join(dir, "log"), "greedy", "random")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	r, err = kifu.ReadFile(out)
+	if err != nil || len(r.Games) != 1 {
+		t.Fatal(err)
+	}
+	a, b := r.MainMoves(), r.Games[0].MainMoves()
+	for i := 0; i < 6; i++ {
+		if a[i] != b[i] || r.MainLine()[i].HasTime {
+			t.Fatalf("random ply %d: %v vs %v", i+1, a[i], b[i])
+		}
+	}
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("startpos moves 7g7f\nstartpos moves 7g7e\n"), 0o644)
+	if code, _, errOut := runCmd(t, "match", "--openings", bad, "greedy", "random"); code != 2 || !strings.Contains(errOut, "bad.txt:2: move 1 (7g7e)") {
+		t.Errorf("bad opening: %d %q", code, errOut)
+	}
+}
+
+// A test between a strong and a weak bot stops as soon as it decides.
+func TestMatchSPRT(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runCmd(t, "match", "--games", "400", "--byoyomi", "50ms", "--sprt", "0,200", "--seed", "1",
+		"--log", filepath.Join(dir, "log"), "greedy", "random")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	last := lastLine(stdout)
+	if !strings.Contains(last, "SPRT [0, 200] LLR") || !strings.HasSuffix(last, ": H1 accepted") {
+		t.Errorf("result %q", last)
+	}
+	if n := strings.Count(stderr, "\ngame "); n >= 400 || n < 2 {
+		t.Errorf("stopped after %d games", n)
+	}
+}
+
+// Interrupting a match keeps the games that finished: written, counted,
+// and the result line printed.
+func TestMatchInterrupted(t *testing.T) {
+	t.Setenv(usitest.Env, "name=slow,think=30ms")
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.csa")
+	o := matchOptions{games: 50, control: match.TimeControl{Byoyomi: time.Second}, margin: time.Second, maxMoves: 6,
+		concurrency: 2, out: out, outFormat: kifu.CSA, seed: 1, logPath: filepath.Join(dir, "log")}
+	var err error
+	if o.specs[0], err = match.ParseSpec("usi:" + os.Args[0]); err != nil {
+		t.Fatal(err)
+	}
+	o.specs[1], _ = match.ParseSpec("greedy")
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout strings.Builder
+	stderr := &lockedWriter{}
+	go func() {
+		for !strings.Contains(stderr.String(), "game 3/50") {
+			time.Sleep(5 * time.Millisecond)
+		}
+		cancel()
+	}()
+	code := playMatch(ctx, o, &stdout, stderr)
+	if code != 130 || !strings.Contains(stderr.String(), "interrupted after") {
+		t.Fatalf("status %d\n%s", code, stderr.String())
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	finished := strings.Count(stderr.String(), "\ngame ")
+	if got := len(r.Games) + 1; got != finished || finished < 3 || finished >= 50 {
+		t.Errorf("%d games in the file, %d finished", got, finished)
+	}
+	if !strings.HasPrefix(lastLine(stdout.String()), "slow vs greedy: ") {
+		t.Errorf("result %q", stdout.String())
+	}
+}
+
+// The record of a match game: times per move in KIF and CSA, the engine's
+// evaluation from Black's side, and the time control and names in the
+// headers. The game is played on a fake clock, so every time is exact.
+func TestMatchRecord(t *testing.T) {
+	ft := match.NewFakeTime(time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC))
+	// Black thinks 3 s a move and reports a score of +50 for itself; White
+	// 12 s a move and reports +80 for itself (so -80 from Black's side).
+	b := &thinker{ft: ft, d: 3 * time.Second, score: 50, name: "eng-b"}
+	w := &thinker{ft: ft, d: 12 * time.Second, score: 80, name: "eng-w"}
+	tc := match.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}
+	m, err := match.New(match.Config{Start: game.StartPosition(), Players: [2]match.Player{b, w}, Time: [2]match.TimeControl{tc, tc},
+		MaxMoves: 4, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := matchRecord(m.Run(context.Background()), "test")
+	kif, _ := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
+	for _, want := range []string{
+		"開始日時：2026/05/06 07:08:09\n終了日時：2026/05/06 07:08:39\n棋戦：test\n持ち時間：10:00+30\n先手：eng-b\n後手：eng-w\n",
+		"   1 ",
+		"( 0:03/00:00:03)\n*互角\n**評価値=50\n**読み筋=△",
+		"( 0:12/00:00:12)\n*互角\n**評価値=-80\n",
+		"( 0:03/00:00:06)",
+		"( 0:12/00:00:24)",
+		"   5 持将棋\n*the move limit (4) was reached",
+	} {
+		if !strings.Contains(string(kif), want) {
+			t.Errorf("KIF lacks %q:\n%s", want, kif)
+		}
+	}
+	csa, _ := kifu.Marshal(rec, kifu.CSA, kifu.WriteOptions{})
+	for _, want := range []string{"$TIME_LIMIT:10:00+30\n", "N+eng-b\n", "T3\n'** 50 -", "T12\n'** -80 +"} {
+		if !strings.Contains(string(csa), want) {
+			t.Errorf("CSA lacks %q:\n%s", want, csa)
+		}
+	}
+}
+
+// thinker spends d on the fake clock, reports score for itself and the
+// line it plays, then plays the first legal move.
+type thinker struct {
+	ft    *match.FakeTime
+	d     time.Duration
+	score int
+	name  string
+}
+
+func (p *thinker) Name() string { return p.name }
+
+func (p *thinker) Play(ctx context.Context, t match.Turn) (usi.BestMove, error) {
+	p.ft.Advance(p.d)
+	pos := t.Position()
+	legal := pos.LegalMoves(nil)
+	next := pos.Play(legal[0])
+	t.Info(usi.Info{Depth: 1, HasScore: true, Score: usi.Score{Value: p.score}, PV: []game.Move{legal[0], next.LegalMoves(nil)[0]}})
+	return usi.BestMove{Move: legal[0]}, nil
+}
+
+// lockedWriter lets the test read stderr while the match writes it.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  strings.Builder
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
+}
+
+// Fairy-Stockfish at its weakest against greedy, as the README shows:
+// the games finish and the record reads back with times and scores.
+func TestMatchFairyStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real engine games take a while: skipped in -short")
+	}
+	if _, err := exec.LookPath("/usr/games/fairy-stockfish"); err != nil {
+		t.Skipf("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): %v", err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.kif")
+	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "100ms", "--margin", "2s", "--out", out,
+		"--log", filepath.Join(dir, "log"), "usi:/usr/games/fairy-stockfish,Skill Level=-20,Threads=1", "greedy")
+	if code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	if last := lastLine(stdout); !strings.HasPrefix(last, "Fairy-Stockfish") || !strings.Contains(last, " vs greedy: ") {
+		t.Errorf("result %q", last)
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := append([]*kifu.Record{r}, r.Games...)
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, g := range games {
+		timed, scored := 0, 0
+		for _, n := range g.MainLine() {
+			if n.HasTime {
+				timed++
+			}
+			if strings.Contains(n.Comment, "*評価値=") {
+				scored++
+			}
+		}
+		if timed < len(g.MainMoves()) || scored == 0 {
+			t.Errorf("game %d: %d moves, %d timed, %d with a score", i+1, len(g.MainMoves()), timed, scored)
+		}
+	}
+}

@@ -1,0 +1,721 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/usi"
+)
+
+// Config sets up a match.
+type Config struct {
+	Start game.Position
+	// Moves were played before the match took over (an opening, a resumed
+	// game): they are checked, not timed.
+	Moves   []game.Move
+	Players [2]Player      // indexed by game.Color
+	Time    [2]TimeControl // each side's allowance; the zero value is no clock
+	// Margin is how far past its time a move may arrive before the flag
+	// falls: room for an engine's or a network's latency. Engines are told
+	// their time without it.
+	Margin time.Duration
+	// MaxMoves draws the game (持将棋, as CSA servers rule) once the game
+	// holds this many moves; 0 is no limit.
+	MaxMoves int
+	// MoveDelay holds each turn back this long after a move, so people
+	// can follow a game between bots.
+	MoveDelay time.Duration
+	// TimeSource is the clock; nil is the system's.
+	TimeSource TimeSource
+}
+
+// MoveNote is what a match knows about a move besides the move.
+type MoveNote struct {
+	Spent time.Duration
+	Info  *usi.Info // the mover's last report on the search behind it; nil if none
+}
+
+// Result is how a match ended, with everything a record needs.
+type Result struct {
+	game.Result // the outcome and the ending; Ongoing when Aborted
+	// Reason says in words what ended the game: "fake (White) is
+	// checkmated", "gpsusi (Black) ran out of time: …".
+	Reason string
+	// Aborted is set when the game was interrupted (中断): the context
+	// ended or Abort was called.
+	Aborted bool
+	// Fault is the engine's error when a fault decided the game (a crash,
+	// a hang, an unreadable move); Faulty is the side it hit.
+	Fault  error
+	Faulty game.Color
+	// Illegal is the text of the move that lost by 反則, when one did.
+	Illegal string
+	// MaxMoves is set when the game was drawn at the move limit.
+	MaxMoves bool
+
+	Game    *game.Game // the game as played; do not modify
+	Opening int        // how many of Game's moves came from Config.Moves
+	Notes   []MoveNote // one per move of Game after the opening
+	Names   [2]string
+	Time    [2]TimeControl
+	Began   time.Time
+	Ended   time.Time
+}
+
+// Snapshot is the state of a match at one moment, for a listener that
+// joins late (a spectator) or redraws from scratch.
+type Snapshot struct {
+	Start   game.Position
+	Moves   []game.Move
+	Opening int
+	Notes   []MoveNote
+	Clock   ClockState
+	Names   [2]string
+	Paused  bool
+	Over    bool
+	Result  Result // when Over
+}
+
+// Errors of the requests a caller makes of a running match.
+var (
+	ErrNotYourTurn = errors.New("match: it is not that side's turn")
+	ErrNotHuman    = errors.New("match: that side is not played by a human")
+	ErrOver        = errors.New("match: the game is over")
+	ErrPaused      = errors.New("match: the game is paused")
+)
+
+// Match is a game between two players under a clock. Run plays it; the
+// other methods may be called from any goroutine while it runs.
+type Match struct {
+	cfg      Config
+	ts       TimeSource
+	hub      hub
+	requests chan request
+	done     chan struct{}
+	started  atomic.Bool
+
+	mu      sync.Mutex // guards what Snapshot reads
+	g       *game.Game
+	clock   *Clock
+	opening int
+	notes   []MoveNote
+	before  [][2]time.Duration // main times before each note's move
+	paused  bool
+	result  *Result
+}
+
+// New checks cfg and returns a match ready to Run.
+func New(cfg Config) (*Match, error) {
+	for c, p := range cfg.Players {
+		if p == nil {
+			return nil, fmt.Errorf("match: no player for %s", game.Color(c))
+		}
+	}
+	g := game.NewGame(cfg.Start)
+	for i, m := range cfg.Moves {
+		if err := g.Play(m); err != nil {
+			return nil, fmt.Errorf("match: opening move %d: %w", i+1, err)
+		}
+	}
+	if cfg.Margin < 0 || cfg.MaxMoves < 0 || cfg.MoveDelay < 0 {
+		return nil, errors.New("match: negative margin, move limit or delay")
+	}
+	ts := cfg.TimeSource
+	if ts == nil {
+		ts = RealTime{}
+	}
+	return &Match{cfg: cfg, ts: ts, requests: make(chan request), done: make(chan struct{}),
+		g: g, clock: NewClock(cfg.Time), opening: g.Len()}, nil
+}
+
+// Subscribe returns a queue of the match's events from now on. After the
+// game ends, it yields nothing more.
+func (m *Match) Subscribe() *Subscription { return m.hub.subscribe() }
+
+// Done is closed when Run has returned.
+func (m *Match) Done() <-chan struct{} { return m.done }
+
+// Snapshot returns the match's state now.
+func (m *Match) Snapshot() Snapshot {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s := Snapshot{
+		Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Opening: m.opening,
+		Notes: append([]MoveNote(nil), m.notes...), Clock: m.clock.State(), Names: m.names(), Paused: m.paused,
+	}
+	if m.result != nil {
+		s.Over, s.Result = true, *m.result
+	}
+	return s
+}
+
+func (m *Match) names() [2]string {
+	return [2]string{m.cfg.Players[0].Name(), m.cfg.Players[1].Name()}
+}
+
+// who names a side for messages: "greedy (Black)".
+func (m *Match) who(c game.Color) string {
+	return fmt.Sprintf("%s (%s)", m.cfg.Players[c].Name(), c)
+}
+
+// ---- requests ----
+
+type reqKind int
+
+const (
+	reqSubmit reqKind = iota
+	reqUndo
+	reqPause
+	reqResume
+	reqStep
+	reqAbort
+	reqImpasse
+)
+
+type request struct {
+	kind   reqKind
+	side   game.Color
+	move   usi.BestMove
+	n      int
+	reason string
+	reply  chan error
+}
+
+func (m *Match) ask(r request) error {
+	r.reply = make(chan error, 1)
+	select {
+	case m.requests <- r:
+		return <-r.reply
+	case <-m.done:
+		return ErrOver
+	}
+}
+
+// Submit plays a human's answer for side c: a move, a resignation
+// (Resign) or a declaration (Win). An illegal move, or a declaration that
+// does not hold, is refused with an error saying why (a
+// *game.IllegalMoveError, a *game.DeclarationError) and the game goes on.
+func (m *Match) Submit(c game.Color, b usi.BestMove) error {
+	return m.ask(request{kind: reqSubmit, side: c, move: b})
+}
+
+// Undo takes back the last n moves (待った): any thinking is cancelled and
+// both clocks go back to where they stood before those moves. Against an
+// engine a person usually takes back two.
+func (m *Match) Undo(n int) error { return m.ask(request{kind: reqUndo, n: n}) }
+
+// Pause stops the game between moves: thinking is cancelled (it starts
+// again on Resume) and no clock runs.
+func (m *Match) Pause() error { return m.ask(request{kind: reqPause}) }
+
+// Resume continues a paused game.
+func (m *Match) Resume() error { return m.ask(request{kind: reqResume}) }
+
+// Step plays one move of a paused game, then pauses again.
+func (m *Match) Step() error { return m.ask(request{kind: reqStep}) }
+
+// Abort interrupts the game (中断), saying why.
+func (m *Match) Abort(reason string) error { return m.ask(request{kind: reqAbort, reason: reason}) }
+
+// Impasse ends the game by agreement under the 24-point rule (持将棋).
+func (m *Match) Impasse() error { return m.ask(request{kind: reqImpasse}) }
+
+// ---- the game loop ----
+
+type reply struct {
+	move usi.BestMove
+	err  error
+}
+
+// infoSlot carries a thinking player's progress to the loop without ever
+// blocking the player: the loop takes the latest.
+type infoSlot struct {
+	mu     sync.Mutex
+	infos  []usi.Info
+	notify chan struct{}
+}
+
+func newInfoSlot() *infoSlot { return &infoSlot{notify: make(chan struct{}, 1)} }
+
+func (s *infoSlot) put(i usi.Info) {
+	s.mu.Lock()
+	if n := len(s.infos); n > 0 && s.infos[n-1].MultiPV == i.MultiPV && len(s.infos) > 64 {
+		s.infos[n-1] = i
+	} else {
+		s.infos = append(s.infos, i)
+	}
+	s.mu.Unlock()
+	select {
+	case s.notify <- struct{}{}:
+	default:
+	}
+}
+
+func (s *infoSlot) take() []usi.Info {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.infos
+	s.infos = nil
+	return out
+}
+
+// turn is one side's turn in progress.
+type turn struct {
+	side    game.Color
+	player  Player
+	replies chan reply
+	infos   *infoSlot
+	last    *usi.Info // merged report of the main line
+	before  [2]time.Duration
+	timer   <-chan time.Time
+	release func()
+}
+
+// Run plays the game to its end and returns the result. Cancelling ctx
+// aborts the game (中断). Run may be called once.
+func (m *Match) Run(ctx context.Context) Result {
+	if !m.started.CompareAndSwap(false, true) {
+		panic("match: Run called twice")
+	}
+	defer close(m.done)
+	began := m.ts.Now()
+	var res Result
+	for c := game.Black; c <= game.White; c++ {
+		if ng, ok := m.cfg.Players[c].(NewGamer); ok {
+			if err := ng.NewGame(ctx); err != nil {
+				if ctx.Err() != nil {
+					res = Result{Aborted: true, Reason: "interrupted before the game began"}
+				} else {
+					res = m.fault(c, err)
+				}
+				break
+			}
+		}
+	}
+	if res.Reason == "" {
+		res = m.loop(ctx)
+	}
+	res.Began, res.Ended = began, m.ts.Now()
+	m.mu.Lock()
+	res.Game, res.Opening, res.Names, res.Time = m.g, m.opening, m.names(), m.cfg.Time
+	res.Notes = append([]MoveNote(nil), m.notes...)
+	m.result = &res
+	m.mu.Unlock()
+	if !res.Aborted {
+		for c := game.Black; c <= game.White; c++ {
+			if gg, ok := m.cfg.Players[c].(GameOverer); ok {
+				gg.GameOver(res.Result, c)
+			}
+		}
+	}
+	m.hub.publish(GameOverEvent{Result: res})
+	m.hub.close()
+	return res
+}
+
+// fault ends the game against side c for an engine's or bot's error.
+func (m *Match) fault(c game.Color, err error) Result {
+	m.mu.Lock()
+	m.g.Foul(c)
+	m.mu.Unlock()
+	return Result{Result: m.g.Result(), Reason: err.Error(), Fault: err, Faulty: c}
+}
+
+func (m *Match) loop(ctx context.Context) Result {
+	stepping, delay := false, false
+	for {
+		if r := m.g.Result(); r.Over() {
+			return Result{Result: r, Reason: m.automaticReason(r)}
+		}
+		if m.cfg.MaxMoves > 0 && m.g.Len() >= m.cfg.MaxMoves {
+			return Result{Result: game.Result{Outcome: game.Draw, Ending: game.Impasse}, MaxMoves: true,
+				Reason: fmt.Sprintf("the move limit (%d) was reached", m.cfg.MaxMoves)}
+		}
+		// Between turns: paused, or holding back for MoveDelay.
+		var wait <-chan time.Time
+		release := func() {}
+		if delay && m.cfg.MoveDelay > 0 {
+			wait, release = m.ts.After(m.cfg.MoveDelay)
+		}
+		for m.isPaused() || wait != nil {
+			select {
+			case <-wait:
+				wait = nil
+			case req := <-m.requests:
+				if res, end := m.between(req, &stepping); end {
+					release()
+					return res
+				}
+			case <-ctx.Done():
+				release()
+				return Result{Aborted: true, Reason: "interrupted"}
+			}
+		}
+		release()
+		delay = false
+		res, end, moved := m.play(ctx)
+		if end {
+			return res
+		}
+		if moved {
+			delay = true
+			if stepping {
+				stepping = false
+				m.setPaused(true)
+			}
+		}
+	}
+}
+
+func (m *Match) isPaused() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.paused
+}
+
+func (m *Match) setPaused(p bool) {
+	m.mu.Lock()
+	changed := m.paused != p
+	m.paused = p
+	m.mu.Unlock()
+	if changed {
+		m.hub.publish(PauseEvent{Paused: p})
+	}
+}
+
+// between answers a request when no turn runs.
+func (m *Match) between(req request, stepping *bool) (Result, bool) {
+	switch req.kind {
+	case reqSubmit:
+		if m.isPaused() {
+			req.reply <- ErrPaused
+		} else {
+			req.reply <- ErrNotYourTurn
+		}
+	case reqUndo:
+		req.reply <- m.undo(req.n)
+	case reqPause:
+		m.setPaused(true)
+		*stepping = false
+		req.reply <- nil
+	case reqResume:
+		m.setPaused(false)
+		*stepping = false
+		req.reply <- nil
+	case reqStep:
+		*stepping = true
+		m.setPaused(false)
+		req.reply <- nil
+	case reqAbort:
+		req.reply <- nil
+		return Result{Aborted: true, Reason: req.reason}, true
+	case reqImpasse:
+		req.reply <- nil
+		return m.impasse(), true
+	}
+	return Result{}, false
+}
+
+func (m *Match) impasse() Result {
+	m.mu.Lock()
+	r := m.g.Impasse()
+	m.mu.Unlock()
+	return Result{Result: r, Reason: fmt.Sprintf("impasse by agreement (24-point rule): Black %d points, White %d",
+		m.pos().Points(game.Black), m.pos().Points(game.White))}
+}
+
+func (m *Match) pos() *game.Position {
+	p := m.g.Position()
+	return &p
+}
+
+// undo takes back n moves and sets the clocks back.
+func (m *Match) undo(n int) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if n < 1 || n > m.g.Len() {
+		return fmt.Errorf("match: cannot take back %d moves of %d", n, m.g.Len())
+	}
+	for i := 0; i < n; i++ {
+		m.g.Undo()
+	}
+	ply := m.g.Len()
+	main := [2]time.Duration{m.cfg.Time[0].Main, m.cfg.Time[1].Main}
+	if k := ply - m.opening; k >= 0 {
+		main = m.before[k]
+		m.notes, m.before = m.notes[:k], m.before[:k]
+	} else {
+		m.opening, m.notes, m.before = ply, nil, nil
+	}
+	m.clock.restore(main)
+	m.hub.publish(UndoEvent{Ply: ply, Clock: m.clock.State()})
+	return nil
+}
+
+// play runs one turn. end says the game is over (res says how); moved
+// that a move was played.
+func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
+	m.mu.Lock()
+	pos := m.g.Position()
+	c := pos.SideToMove()
+	t := &turn{side: c, player: m.cfg.Players[c], replies: make(chan reply, 1), infos: newInfoSlot(), before: m.clock.main}
+	now := m.ts.Now()
+	limits := m.clock.Limits(c)
+	m.clock.Start(c, now)
+	if avail := m.clock.Available(c); avail >= 0 {
+		// One nanosecond past the margin: a move at exactly the limit counts.
+		t.timer, t.release = m.ts.After(avail + m.cfg.Margin + 1)
+	}
+	ply := m.g.Len()
+	turnInfo := Turn{Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Limits: limits, Info: t.infos.put}
+	state := m.clock.State()
+	m.mu.Unlock()
+	if t.release != nil {
+		defer t.release()
+	}
+	m.hub.publish(TurnEvent{Ply: ply, Side: c, Clock: state})
+
+	tctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		b, err := t.player.Play(tctx, turnInfo)
+		t.replies <- reply{b, err}
+	}()
+	// stopTurn cancels the thinking and waits for the player to let go.
+	stopTurn := func() reply {
+		cancel()
+		r := <-t.replies
+		m.takeInfos(t, ply)
+		return r
+	}
+	for {
+		select {
+		case r := <-t.replies:
+			m.takeInfos(t, ply)
+			if r.err != nil && ctx.Err() != nil {
+				m.cancelClock()
+				return Result{Aborted: true, Reason: "interrupted"}, true, false
+			}
+			return m.answer(t, r, false)
+		case <-t.infos.notify:
+			m.takeInfos(t, ply)
+		case <-t.timer:
+			select {
+			case r := <-t.replies: // it answered just in time; the clock judges
+				m.takeInfos(t, ply)
+				return m.answer(t, r, false)
+			default:
+			}
+			r := stopTurn()
+			return m.timeUp(t, r), true, false
+		case req := <-m.requests:
+			switch req.kind {
+			case reqSubmit:
+				if req.side != c {
+					req.reply <- ErrNotYourTurn
+					continue
+				}
+				if _, ok := t.player.(*Human); !ok {
+					req.reply <- ErrNotHuman
+					continue
+				}
+				if err := m.check(req.move); err != nil {
+					req.reply <- err
+					continue
+				}
+				stopTurn()
+				req.reply <- nil
+				return m.answer(t, reply{move: req.move}, true)
+			case reqUndo:
+				if req.n < 1 || req.n > m.g.Len() {
+					req.reply <- fmt.Errorf("match: cannot take back %d moves of %d", req.n, m.g.Len())
+					continue
+				}
+				stopTurn()
+				m.cancelClock()
+				req.reply <- m.undo(req.n)
+				return Result{}, false, false
+			case reqPause:
+				stopTurn()
+				m.cancelClock()
+				m.setPaused(true)
+				req.reply <- nil
+				return Result{}, false, false
+			case reqResume, reqStep:
+				req.reply <- nil // already running
+			case reqAbort:
+				stopTurn()
+				m.cancelClock()
+				req.reply <- nil
+				return Result{Aborted: true, Reason: req.reason}, true, false
+			case reqImpasse:
+				stopTurn()
+				m.cancelClock()
+				req.reply <- nil
+				return m.impasse(), true, false
+			}
+		case <-ctx.Done():
+			stopTurn()
+			m.cancelClock()
+			return Result{Aborted: true, Reason: "interrupted"}, true, false
+		}
+	}
+}
+
+func (m *Match) cancelClock() {
+	m.mu.Lock()
+	m.clock.Cancel()
+	m.mu.Unlock()
+}
+
+// takeInfos passes the player's progress on to listeners and keeps the
+// main line's latest report, merged (an engine may send depth, score and
+// PV on separate lines).
+func (m *Match) takeInfos(t *turn, ply int) {
+	for _, in := range t.infos.take() {
+		m.hub.publish(InfoEvent{Ply: ply, Side: t.side, Info: in})
+		if in.MultiPV > 1 {
+			continue
+		}
+		merged := in
+		if t.last != nil {
+			merged = *t.last
+			if in.Depth > 0 {
+				merged.Depth, merged.SelDepth = in.Depth, in.SelDepth
+			}
+			if in.Nodes > 0 {
+				merged.Nodes, merged.NPS = in.Nodes, in.NPS
+			}
+			if in.Time > 0 {
+				merged.Time = in.Time
+			}
+			if in.HasScore {
+				merged.HasScore, merged.Score = true, in.Score
+			}
+			if len(in.PV) > 0 {
+				merged.PV = in.PV
+			}
+			if in.HashFull > 0 {
+				merged.HashFull = in.HashFull
+			}
+		}
+		if merged.HasScore || len(merged.PV) > 0 || merged.Depth > 0 {
+			t.last = &merged
+		}
+	}
+}
+
+// check judges a human's answer without playing it.
+func (m *Match) check(b usi.BestMove) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	p := m.g.Position()
+	switch {
+	case b.Resign:
+		return nil
+	case b.Win:
+		return p.CanDeclare()
+	}
+	return p.CheckMove(b.Move)
+}
+
+// answer applies a player's reply to the turn: the clock first, then the
+// move, resignation or declaration.
+func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
+	c := t.side
+	m.mu.Lock()
+	spent, flagged := m.clock.Stop(m.ts.Now(), m.cfg.Margin)
+	m.mu.Unlock()
+	switch {
+	case r.err != nil:
+		return m.fault(c, r.err), true, false
+	case flagged:
+		return m.timeUp(t, reply{}), true, false
+	case r.move.Resign:
+		m.mu.Lock()
+		m.g.Resign(c)
+		m.mu.Unlock()
+		return Result{Result: m.g.Result(), Reason: m.who(c) + " resigned"}, true, false
+	case r.move.Win:
+		m.mu.Lock()
+		err := m.g.Declare()
+		if err != nil {
+			m.g.Foul(c)
+		}
+		m.mu.Unlock()
+		if err != nil {
+			return Result{Result: m.g.Result(), Reason: fmt.Sprintf("%s declared an entering-king win that does not hold (%v)", m.who(c), err)}, true, false
+		}
+		return Result{Result: m.g.Result(), Reason: m.who(c) + " declared an entering-king win (入玉宣言)"}, true, false
+	}
+	m.mu.Lock()
+	err := m.g.Play(r.move.Move)
+	if err != nil {
+		m.g.Foul(c)
+		m.mu.Unlock()
+		text := r.move.Move.USI()
+		var ill *game.IllegalMoveError
+		why := err.Error()
+		if errors.As(err, &ill) {
+			why = ill.Rule.String()
+		}
+		return Result{Result: m.g.Result(), Illegal: text,
+			Reason: fmt.Sprintf("%s played %s, which is illegal: %s", m.who(c), text, why)}, true, false
+	}
+	mv := m.g.LastMove()
+	m.notes = append(m.notes, MoveNote{Spent: spent, Info: t.last})
+	m.before = append(m.before, t.before)
+	ev := MoveEvent{Ply: m.g.Len(), Move: mv, Side: c, Spent: spent, Info: t.last, Clock: m.clock.State()}
+	m.mu.Unlock()
+	m.hub.publish(ev)
+	return Result{}, false, true
+}
+
+// timeUp ends the game against the side whose time ran out; r is what
+// the player said when stopped (an engine that did not answer stop was
+// killed, and the message says so).
+func (m *Match) timeUp(t *turn, r reply) Result {
+	c := t.side
+	m.mu.Lock()
+	if m.clock.running {
+		m.clock.Stop(m.ts.Now(), m.cfg.Margin)
+	}
+	avail := t.before[c] + m.cfg.Time[c].Byoyomi
+	m.g.TimeUp(c)
+	m.mu.Unlock()
+	reason := fmt.Sprintf("%s ran out of time (%v", m.who(c), avail)
+	if m.cfg.Margin > 0 {
+		reason += fmt.Sprintf(" + %v margin", m.cfg.Margin)
+	}
+	reason += ")"
+	res := Result{Result: m.g.Result(), Reason: reason}
+	var ue *usi.Error
+	if r.err != nil && errors.As(r.err, &ue) {
+		res.Reason += "; then " + r.err.Error()
+		res.Fault, res.Faulty = r.err, c
+	}
+	return res
+}
+
+func (m *Match) automaticReason(r game.Result) string {
+	p := m.g.Position()
+	loser := p.SideToMove()
+	switch r.Ending {
+	case game.Checkmate:
+		return m.who(loser) + " is checkmated"
+	case game.NoLegalMoves:
+		return m.who(loser) + " has no legal move"
+	case game.Repetition:
+		return "the same position arose four times (sennichite)"
+	case game.PerpetualCheck:
+		if w, ok := r.Winner(); ok {
+			return m.who(w.Other()) + " gave perpetual check (連続王手の千日手)"
+		}
+	}
+	return r.String()
+}

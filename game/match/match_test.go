@@ -1,0 +1,538 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/usi"
+	"example.com/shogi/game/usi/usitest"
+)
+
+// The test binary doubles as a scripted USI engine (see usitest).
+func TestMain(m *testing.M) {
+	usitest.MaybeRun()
+	os.Exit(m.Run())
+}
+
+var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+
+// scripted plays moves (the first legal one unless told) after "thinking"
+// on a fake clock for think(ply), and keeps the limits it was given.
+type scripted struct {
+	name  string
+	ft    *FakeTime
+	think func(ply int) time.Duration
+	moves map[int]usi.BestMove // answers by ply, instead of the first legal move
+	info  bool                 // report an info line first
+
+	mu   sync.Mutex
+	seen []usi.Limits
+}
+
+func (s *scripted) Name() string { return s.name }
+
+func (s *scripted) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
+	ply := len(t.Moves)
+	s.mu.Lock()
+	s.seen = append(s.seen, t.Limits)
+	s.mu.Unlock()
+	if s.think != nil {
+		s.ft.Advance(s.think(ply))
+	}
+	if b, ok := s.moves[ply]; ok {
+		return b, nil
+	}
+	p := t.Position()
+	legal := p.LegalMoves(nil)
+	if len(legal) == 0 {
+		return usi.BestMove{Resign: true}, nil
+	}
+	if s.info {
+		t.Info(usi.Info{Depth: 3, HasScore: true, Score: usi.Score{Value: 42}, PV: legal[:1]})
+	}
+	return usi.BestMove{Move: legal[0]}, nil
+}
+
+func (s *scripted) limits() []usi.Limits {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]usi.Limits(nil), s.seen...)
+}
+
+func every(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
+
+func run(t *testing.T, cfg Config) Result {
+	t.Helper()
+	m, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return m.Run(ctx)
+}
+
+func TestByoyomiExhausted(t *testing.T) {
+	ft := NewFakeTime(t0)
+	// Black moves in 1 s. White spends 3 s a move from 10 s of main time:
+	// 10 → 7 → 4 → 1; then 6 s (main 1 + byōyomi 5: just in time); then
+	// 5.5 s with only the 5 s byōyomi left: the flag falls.
+	whiteThink := []time.Duration{3 * time.Second, 3 * time.Second, 3 * time.Second, 6 * time.Second, 5500 * time.Millisecond}
+	black := &scripted{name: "b", ft: ft, think: every(time.Second)}
+	white := &scripted{name: "w", ft: ft, think: func(ply int) time.Duration { return whiteThink[ply/2] }}
+	tc := TimeControl{Main: 10 * time.Second, Byoyomi: 5 * time.Second}
+	res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{black, white}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	if res.Ending != game.TimeLoss || res.Outcome != game.BlackWins {
+		t.Fatalf("result %v (%s), want Black to win on time", res.Result, res.Reason)
+	}
+	if !strings.Contains(res.Reason, "w (White) ran out of time") {
+		t.Errorf("reason %q", res.Reason)
+	}
+	// The record so far: nine moves, each with the time it took.
+	if res.Game.Len() != 9 || len(res.Notes) != 9 {
+		t.Fatalf("%d moves, %d notes", res.Game.Len(), len(res.Notes))
+	}
+	for i, n := range res.Notes {
+		want := time.Second
+		if i%2 == 1 {
+			want = whiteThink[i/2]
+		}
+		if n.Spent != want {
+			t.Errorf("move %d took %v, want %v", i+1, n.Spent, want)
+		}
+	}
+	// White was told its main time as it ran down, and its byōyomi.
+	var wtimes []time.Duration
+	for _, l := range white.limits() {
+		wtimes = append(wtimes, l.WTime)
+		if l.Byoyomi != 5*time.Second || l.BInc != 0 {
+			t.Errorf("white's limits %+v", l)
+		}
+	}
+	want := []time.Duration{10 * time.Second, 7 * time.Second, 4 * time.Second, time.Second, 0}
+	if len(wtimes) != len(want) {
+		t.Fatalf("white was asked %d times", len(wtimes))
+	}
+	for i := range want {
+		if wtimes[i] != want[i] {
+			t.Errorf("white's turn %d: wtime %v, want %v", i+1, wtimes[i], want[i])
+		}
+	}
+	if res.Ended.Sub(res.Began) != 5*time.Second+20500*time.Millisecond {
+		t.Errorf("game took %v on the fake clock", res.Ended.Sub(res.Began))
+	}
+}
+
+func TestFischer(t *testing.T) {
+	ft := NewFakeTime(t0)
+	tc := TimeControl{Main: 10 * time.Second, Increment: 2 * time.Second}
+	// Black spends 3 s a move and gains 2: 10, 9, 8 … White spends 5 s a
+	// move: 10, 7, 4, then 5 s with 4 left: the flag falls.
+	black := &scripted{name: "b", ft: ft, think: every(3 * time.Second)}
+	white := &scripted{name: "w", ft: ft, think: every(5 * time.Second)}
+	res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{black, white}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	if res.Ending != game.TimeLoss || res.Outcome != game.BlackWins {
+		t.Fatalf("result %v (%s)", res.Result, res.Reason)
+	}
+	var btimes, wtimes []time.Duration
+	for _, l := range black.limits() {
+		btimes = append(btimes, l.BTime)
+		if l.BInc != 2*time.Second || l.WInc != 2*time.Second || l.Byoyomi != 0 {
+			t.Errorf("limits %+v", l)
+		}
+	}
+	for _, l := range white.limits() {
+		wtimes = append(wtimes, l.WTime)
+	}
+	wantB := []time.Duration{10 * time.Second, 9 * time.Second, 8 * time.Second}
+	wantW := []time.Duration{10 * time.Second, 7 * time.Second, 4 * time.Second}
+	if !equalDurations(btimes, wantB) || !equalDurations(wtimes, wantW) {
+		t.Errorf("btime %v (want %v), wtime %v (want %v)", btimes, wantB, wtimes, wantW)
+	}
+	if got := FormatGoOf(black.limits()[1]); got != "go btime 9000 wtime 7000 binc 2000 winc 2000" {
+		t.Errorf("go line %q", got)
+	}
+}
+
+// FormatGoOf is usi.FormatGo, named here for the test's reading.
+func FormatGoOf(l usi.Limits) string { return usi.FormatGo(l) }
+
+func equalDurations(a, b []time.Duration) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestSuddenDeathAndMargin(t *testing.T) {
+	ft := NewFakeTime(t0)
+	tc := TimeControl{Main: 5 * time.Second}
+	black := &scripted{name: "b", ft: ft, think: every(2 * time.Second)}
+	white := &scripted{name: "w", ft: ft, think: every(time.Second)}
+	res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{black, white}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	// Black: 5 → 3 → 1, then 2 s with 1 s left.
+	if res.Ending != game.TimeLoss || res.Outcome != game.WhiteWins || res.Game.Len() != 4 {
+		t.Errorf("sudden death: %v after %d moves (%s)", res.Result, res.Game.Len(), res.Reason)
+	}
+	// A margin lets a move arrive that much late, and no later.
+	for _, tc := range []struct {
+		think time.Duration
+		flag  bool
+	}{{1200 * time.Millisecond, false}, {1200*time.Millisecond + 1, true}} {
+		ft := NewFakeTime(t0)
+		byo := TimeControl{Byoyomi: time.Second}
+		slow := &scripted{name: "slow", ft: ft, think: every(tc.think)}
+		fast := &scripted{name: "fast", ft: ft, think: every(0)}
+		res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{slow, fast}, Time: [2]TimeControl{byo, byo},
+			Margin: 200 * time.Millisecond, MaxMoves: 6, TimeSource: ft})
+		if flagged := res.Ending == game.TimeLoss; flagged != tc.flag {
+			t.Errorf("think %v with a 200ms margin: %v (%s)", tc.think, res.Result, res.Reason)
+		}
+	}
+}
+
+// A human who never answers loses when the fake clock passes the limit.
+func TestHumanFlagFalls(t *testing.T) {
+	ft := NewFakeTime(t0)
+	tc := TimeControl{Byoyomi: 10 * time.Second}
+	h := NewHuman("person")
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{h, Bot{S: mustBot(t, "greedy")}}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	nextTurn(t, sub)
+	ft.Advance(10 * time.Second) // exactly the byōyomi: still in time
+	select {
+	case r := <-done:
+		t.Fatalf("ended at the limit: %s", r.Reason)
+	case <-time.After(20 * time.Millisecond):
+	}
+	ft.Advance(1)
+	r := <-done
+	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason, "person (Black) ran out of time (10s)") {
+		t.Errorf("%v: %s", r.Result, r.Reason)
+	}
+}
+
+func mustBot(t *testing.T, name string) bot.Searcher {
+	t.Helper()
+	s, err := bot.NewSearcher(name, rand.New(rand.NewPCG(1, 2)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func nextTurn(t *testing.T, sub *Subscription) TurnEvent {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		e, err := sub.Next(ctx)
+		if err != nil {
+			t.Fatalf("waiting for a turn: %v", err)
+		}
+		if te, ok := e.(TurnEvent); ok {
+			return te
+		}
+	}
+}
+
+// A person against a bot: illegal moves are refused, undo sets the clocks
+// back, resigning ends the game; listeners see it all in order.
+func TestHumanAgainstBot(t *testing.T) {
+	ft := NewFakeTime(t0)
+	tc := TimeControl{Main: time.Minute, Byoyomi: 10 * time.Second}
+	h := NewHuman("person")
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{h, Bot{S: mustBot(t, "greedy")}}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	slow := m.Subscribe() // never read until the end: must not hold the game up
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	start := game.StartPosition()
+	mv := func(p game.Position, s string) game.Move {
+		x, err := p.ParseUSI(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+
+	if te := nextTurn(t, sub); te.Side != game.Black || te.Ply != 0 {
+		t.Fatalf("first turn %+v", te)
+	}
+	// Not White's turn; not a legal move: refused, the game goes on.
+	if err := m.Submit(game.White, usi.BestMove{Resign: true}); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("White submitting on Black's turn: %v", err)
+	}
+	var ill *game.IllegalMoveError
+	if err := m.Submit(game.Black, usi.BestMove{Move: mv(start, "7g7e")}); !errors.As(err, &ill) {
+		t.Errorf("illegal move: %v", err)
+	}
+	if err := m.Submit(game.Black, usi.BestMove{Win: true}); err == nil {
+		t.Error("a declaration that does not hold was accepted")
+	}
+	ft.Advance(20 * time.Second)
+	if err := m.Submit(game.Black, usi.BestMove{Move: mv(start, "7g7f")}); err != nil {
+		t.Fatal(err)
+	}
+	nextTurn(t, sub) // the bot's turn, then ours again
+	te := nextTurn(t, sub)
+	if te.Ply != 2 || te.Clock.Main[game.Black] != 40*time.Second {
+		t.Fatalf("after 20 s: %+v", te)
+	}
+	ft.Advance(5 * time.Second)
+	p2 := m.Snapshot()
+	pos := p2.Start
+	for _, x := range p2.Moves {
+		pos = pos.Play(x)
+	}
+	if err := m.Submit(game.Black, usi.BestMove{Move: mv(pos, "2g2f")}); err != nil {
+		t.Fatal(err)
+	}
+	nextTurn(t, sub)
+	nextTurn(t, sub)
+	if s := m.Snapshot(); len(s.Moves) != 4 || s.Clock.Main[game.Black] != 35*time.Second {
+		t.Fatalf("before undo: %d moves, black main %v", len(s.Moves), s.Clock.Main[game.Black])
+	}
+	// Take back our move and the bot's reply: Black's clock returns to 40 s.
+	if err := m.Undo(2); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		e, err := sub.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if u, ok := e.(UndoEvent); ok {
+			if u.Ply != 2 || u.Clock.Main[game.Black] != 40*time.Second {
+				t.Errorf("undo: %+v", u)
+			}
+			break
+		}
+	}
+	if err := m.Undo(9); err == nil {
+		t.Error("took back more moves than were played")
+	}
+	nextTurn(t, sub)
+	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if r.Ending != game.Resignation || r.Outcome != game.WhiteWins || r.Game.Len() != 2 || len(r.Notes) != 2 {
+		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason)
+	}
+	if r.Notes[0].Spent != 20*time.Second {
+		t.Errorf("first move took %v", r.Notes[0].Spent)
+	}
+	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); !errors.Is(err, ErrOver) {
+		t.Errorf("submit after the end: %v", err)
+	}
+	// The slow listener gets everything, in order, ending with GameOver.
+	var kinds []string
+	for {
+		e, err := slow.Next(context.Background())
+		if errors.Is(err, ErrEnded) {
+			break
+		}
+		switch e.(type) {
+		case MoveEvent:
+			kinds = append(kinds, "move")
+		case UndoEvent:
+			kinds = append(kinds, "undo")
+		case GameOverEvent:
+			kinds = append(kinds, "over")
+		}
+	}
+	if got := strings.Join(kinds, " "); got != "move move move move undo over" {
+		t.Errorf("slow listener saw %q", got)
+	}
+}
+
+// Pause stops the clock and the thinking; Step plays one move.
+func TestPauseAndStep(t *testing.T) {
+	ft := NewFakeTime(t0)
+	b := &scripted{name: "b", ft: ft, think: every(time.Second)}
+	w := &scripted{name: "w", ft: ft, think: every(time.Second)}
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{b, w}, MaxMoves: 40, MoveDelay: time.Hour, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	sub := m.Subscribe()
+	// The delay of an hour holds the second turn back until the fake clock moves.
+	waitMoves := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); len(m.Snapshot().Moves) < n; {
+			if time.Now().After(deadline) {
+				t.Fatalf("still %d moves, want %d", len(m.Snapshot().Moves), n)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	}
+	waitMoves(1)
+	if err := m.Pause(); err != nil {
+		t.Fatal(err)
+	}
+	ft.Advance(time.Hour)
+	time.Sleep(20 * time.Millisecond)
+	if s := m.Snapshot(); len(s.Moves) != 1 || !s.Paused {
+		t.Fatalf("paused: %d moves, paused %v", len(s.Moves), s.Paused)
+	}
+	if err := m.Step(); err != nil {
+		t.Fatal(err)
+	}
+	waitMoves(2)
+	time.Sleep(20 * time.Millisecond)
+	if s := m.Snapshot(); len(s.Moves) != 2 || !s.Paused {
+		t.Fatalf("after a step: %d moves, paused %v", len(s.Moves), s.Paused)
+	}
+	if err := m.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+wait:
+	for {
+		select {
+		case r = <-done:
+			break wait
+		case <-time.After(time.Millisecond):
+			ft.Advance(time.Hour)
+		}
+	}
+	if !r.Over() || r.Game.Len() < 3 {
+		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason)
+	}
+	var pauses []bool
+	for {
+		e, err := sub.Next(context.Background())
+		if err != nil {
+			break
+		}
+		if p, ok := e.(PauseEvent); ok {
+			pauses = append(pauses, p.Paused)
+		}
+	}
+	if len(pauses) != 4 || !pauses[0] || pauses[1] || !pauses[2] || pauses[3] {
+		t.Errorf("pause events %v, want pause, step (resume), pause, resume", pauses)
+	}
+}
+
+// The engine's last report on each move is kept for the record.
+func TestInfoKeptWithTheMove(t *testing.T) {
+	ft := NewFakeTime(t0)
+	b := &scripted{name: "b", ft: ft, info: true}
+	w := &scripted{name: "w", ft: ft}
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{b, w}, MaxMoves: 4, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	r := m.Run(context.Background())
+	if r.Notes[0].Info == nil || r.Notes[0].Info.Score.Value != 42 || r.Notes[1].Info != nil {
+		t.Errorf("notes %+v", r.Notes)
+	}
+	infos := 0
+	for {
+		e, err := sub.Next(context.Background())
+		if err != nil {
+			break
+		}
+		if me, ok := e.(MoveEvent); ok && me.Side == game.Black && (me.Info == nil || me.Info.Depth != 3) {
+			t.Errorf("move event without the info: %+v", me)
+		}
+		if _, ok := e.(InfoEvent); ok {
+			infos++
+		}
+	}
+	if infos != 2 {
+		t.Errorf("%d info events, want 2", infos)
+	}
+}
+
+// Bots and engines: an illegal move loses (反則負け) with its text kept; a
+// declaration that does not hold loses too.
+func TestFouls(t *testing.T) {
+	start := game.StartPosition()
+	bad, _ := start.ParseUSI("7g7e")
+	for _, tc := range []struct {
+		answer usi.BestMove
+		reason string
+	}{
+		{usi.BestMove{Move: bad}, "b (Black) played 7g7e, which is illegal: the piece cannot move there"},
+		{usi.BestMove{Win: true}, "b (Black) declared an entering-king win that does not hold"},
+		{usi.BestMove{}, "b (Black) played none, which is illegal"},
+	} {
+		ft := NewFakeTime(t0)
+		b := &scripted{name: "b", ft: ft, moves: map[int]usi.BestMove{0: tc.answer}}
+		r := run(t, Config{Start: start, Players: [2]Player{b, &scripted{name: "w", ft: ft}}, TimeSource: ft})
+		if r.Ending != game.IllegalMove || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason, tc.reason) {
+			t.Errorf("%+v: %v %q", tc.answer, r.Result, r.Reason)
+		}
+	}
+}
+
+func TestAbort(t *testing.T) {
+	h := NewHuman("a")
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{h, NewHuman("b")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	done := make(chan Result)
+	go func() { done <- m.Run(context.Background()) }()
+	nextTurn(t, sub)
+	start := game.StartPosition()
+	if err := m.Submit(game.Black, usi.BestMove{Move: start.LegalMoves(nil)[0]}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Abort("the players left"); err != nil {
+		t.Fatal(err)
+	}
+	r := <-done
+	if !r.Aborted || r.Result.Over() || r.Reason != "the players left" || r.Game.Len() != 1 {
+		t.Errorf("%+v", r)
+	}
+	// Cancelling the context aborts too.
+	m, _ = New(Config{Start: game.StartPosition(), Players: [2]Player{NewHuman("a"), NewHuman("b")}})
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	if r := m.Run(ctx); !r.Aborted {
+		t.Errorf("cancelled: %+v", r)
+	}
+}
+
+func TestOpeningMoves(t *testing.T) {
+	start := game.StartPosition()
+	a, _ := start.ParseUSI("7g7f")
+	p := start.Play(a)
+	b, _ := p.ParseUSI("3c3d")
+	ft := NewFakeTime(t0)
+	r := run(t, Config{Start: start, Moves: []game.Move{a, b}, Players: [2]Player{&scripted{name: "x", ft: ft}, &scripted{name: "y", ft: ft}}, MaxMoves: 10, TimeSource: ft})
+	if r.Opening != 2 || len(r.Notes) != 8 || r.Game.Moves()[0] != a {
+		t.Errorf("opening %d, notes %d", r.Opening, len(r.Notes))
+	}
+	if _, err := New(Config{Start: start, Moves: []game.Move{b}, Players: [2]Player{NewHuman("a"), NewHuman("b")}}); err == nil {
+		t.Error("an illegal opening was accepted")
+	}
+}
