@@ -105,26 +105,28 @@ var campOf [2]squareSet
 
 func init() {
 	for s := game.Square(0); s < game.NumSquares; s++ {
-		kingZone[s] = stepAtt[game.NewPiece(game.Black, game.King)][s]
+		kingZone[s] = game.AttacksFrom(game.NewPiece(game.Black, game.King), s, squareSet{})
 		for _, c := range [2]game.Color{game.Black, game.White} {
 			if game.InZone(c, s) {
-				campOf[c].add(s)
+				campOf[c] = campOf[c].With(s)
 			}
 		}
 	}
 }
 
-func chebyshev(a, b game.Square) int {
-	dr := int(a)/9 - int(b)/9
-	dc := int(a)%9 - int(b)%9
-	if dr < 0 {
-		dr = -dr
+// distance[a][b] is the Chebyshev distance: king steps from a to b.
+var distance [game.NumSquares][game.NumSquares]uint8
+
+func init() {
+	for a := range distance {
+		for b := range distance[a] {
+			dr, dc := a/9-b/9, a%9-b%9
+			distance[a][b] = uint8(max(dr, -dr, dc, -dc))
+		}
 	}
-	if dc < 0 {
-		dc = -dc
-	}
-	return max(dr, dc)
 }
+
+func chebyshev(a, b game.Square) int { return int(distance[a][b]) }
 
 // relRank is s's rank seen by c: 1 is the far rank.
 func relRank(c game.Color, s game.Square) int {
@@ -147,17 +149,11 @@ func evaluate(p *game.Position) int {
 		inCamp   [2]int
 		attacked [2]bool // c's king zone is attacked by some enemy piece
 	)
-	for s := game.Square(0); s < game.NumSquares; s++ {
-		if pc := p.At(s); pc != game.NoPiece {
-			own[pc.Color()].add(s)
-		}
-	}
-	occ = own[0].or(own[1])
-	for s := game.Square(0); s < game.NumSquares; s++ {
+	own[game.Black], own[game.White] = p.OccupiedBy(game.Black), p.OccupiedBy(game.White)
+	occ = own[0].Or(own[1])
+	for pieces := occ; !pieces.Empty(); {
+		s := pieces.Pop()
 		pc := p.At(s)
-		if pc == game.NoPiece {
-			continue
-		}
 		c, t := pc.Color(), pc.Type()
 		e := c.Other()
 		if t == game.King {
@@ -179,18 +175,18 @@ func evaluate(p *game.Position) int {
 			inCamp[c]++
 		}
 		a := attacksFrom(pc, s, occ)
-		if slideDirs[pc] != 0 {
-			v += mobility[t] * a.andNot(own[c]).Count()
+		if isSlider[t] {
+			v += mobility[t] * a.AndNot(own[c]).Count()
 		}
 		if k := kings[e]; k != game.NoSquare {
-			if hit := a.and(kingZone[k]); !hit.Empty() {
+			if hit := a.And(kingZone[k]); !hit.Empty() {
 				units[e] += kingAttackUnits[t] * hit.Count()
-				zoneAtt[e] = zoneAtt[e].or(hit)
+				zoneAtt[e] = zoneAtt[e].Or(hit)
 				attacked[e] = true
 			}
 		}
 		if k := kings[c]; k != game.NoSquare {
-			zoneDef[c] = zoneDef[c].or(a.and(kingZone[k]))
+			zoneDef[c] = zoneDef[c].Or(a.And(kingZone[k]))
 		}
 		score[c] += v
 	}
@@ -205,9 +201,9 @@ func evaluate(p *game.Position) int {
 		}
 		if k := kings[e]; k != game.NoSquare && (attacked[e] || threat > 0) {
 			u := units[e] + threat
-			u += weakSquareUnits * zoneAtt[e].andNot(zoneDef[e]).Count()
+			u += weakSquareUnits * zoneAtt[e].AndNot(zoneDef[e]).Count()
 			if attacked[e] {
-				switch kingZone[k].andNot(own[e]).andNot(zoneAtt[e]).Count() {
+				switch kingZone[k].AndNot(own[e]).AndNot(zoneAtt[e]).Count() {
 				case 0:
 					u += noEscapeUnits
 				case 1:

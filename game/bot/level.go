@@ -214,6 +214,15 @@ func (e *Engine) search(ctx context.Context, req Request) (usi.BestMove, error) 
 	}
 	s.iterate(maxDepth, req.MultiPV, budget.soft, req.Info)
 	best := s.rootMoves[0]
+	if req.Info != nil && s.stopped {
+		// The totals of the search, as a GUI shows them with the move.
+		el := time.Since(start)
+		in := usi.Info{Time: el, Nodes: s.nodes, HashFull: s.tt.hashfull()}
+		if ms := el.Milliseconds(); ms > 0 {
+			in.NPS = s.nodes * 1000 / uint64(ms)
+		}
+		req.Info(in)
+	}
 	return usi.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
 }
 

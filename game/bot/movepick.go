@@ -1,10 +1,6 @@
 package bot
 
-import (
-	"slices"
-
-	"example.com/shogi/game"
-)
+import "example.com/shogi/game"
 
 // Move ordering. A node's moves come in stages, so that a cut found early
 // saves generating the rest: the hash move, captures that do not lose
@@ -147,12 +143,11 @@ func (pk *picker) next() game.Move {
 			for _, m := range pk.raw {
 				pk.list = append(pk.list, scoredMove{m, mvvLva(m)})
 			}
-			sortMoves(pk.list)
 			pk.idx = 0
 			pk.stage++
 		case stageGoodCaptures:
 			for pk.idx < len(pk.list) {
-				sm := pk.list[pk.idx]
+				sm := pickBest(pk.list, pk.idx)
 				pk.idx++
 				if sm.m == pk.ttMove {
 					continue
@@ -189,12 +184,11 @@ func (pk *picker) next() game.Move {
 			pk.raw = legalQuiets(pk.pos, pk.raw[:0])
 			pk.list = pk.list[:0]
 			pk.s.scoreQuiets(pk.pos, pk.ply, pk.raw, &pk.list)
-			sortMoves(pk.list)
 			pk.idx = 0
 			pk.stage++
 		case stageQuiets:
 			for pk.idx < len(pk.list) {
-				m := pk.list[pk.idx].m
+				m := pickBest(pk.list, pk.idx).m
 				pk.idx++
 				if pk.seen(m) {
 					continue
@@ -215,13 +209,12 @@ func (pk *picker) next() game.Move {
 			for _, m := range pk.raw {
 				pk.list = append(pk.list, scoredMove{m, mvvLva(m)})
 			}
-			sortMoves(pk.list)
 			pk.idx = 0
 			pk.stage++
 		case stageQMoves:
 			if pk.idx < len(pk.list) {
 				pk.idx++
-				return pk.list[pk.idx-1].m
+				return pickBest(pk.list, pk.idx-1).m
 			}
 			pk.stage = stageDone
 		case stageEvasionGen:
@@ -243,13 +236,12 @@ func (pk *picker) next() game.Move {
 				}
 				pk.list = append(pk.list, scoredMove{m, sc})
 			}
-			sortMoves(pk.list)
 			pk.idx = 0
 			pk.stage++
 		case stageEvasions:
 			if pk.idx < len(pk.list) {
 				pk.idx++
-				return pk.list[pk.idx-1].m
+				return pickBest(pk.list, pk.idx-1).m
 			}
 			pk.stage = stageDone
 		default:
@@ -258,8 +250,18 @@ func (pk *picker) next() game.Move {
 	}
 }
 
-func sortMoves(l []scoredMove) {
-	slices.SortStableFunc(l, func(a, b scoredMove) int { return int(b.s) - int(a.s) })
+// pickBest moves the best-scored move of l[i:] to l[i] and returns it: a
+// selection sort done one move at a time, since a cut-off usually comes
+// before most moves are looked at. Ties keep generation order.
+func pickBest(l []scoredMove, i int) scoredMove {
+	b := i
+	for j := i + 1; j < len(l); j++ {
+		if l[j].s > l[b].s {
+			b = j
+		}
+	}
+	l[i], l[b] = l[b], l[i]
+	return l[i]
 }
 
 // seeAtLeastZero reports whether the capture m loses no material by the
@@ -285,7 +287,7 @@ func quietPromotions(p *game.Position, dst []game.Move) []game.Move {
 		if t != game.Pawn && t != game.Bishop && t != game.Rook && t != game.Lance && t != game.Silver && t != game.Knight {
 			continue
 		}
-		for to := attacksFrom(pc, s, occ).andNot(occ); !to.Empty(); {
+		for to := attacksFrom(pc, s, occ).AndNot(occ); !to.Empty(); {
 			d := to.Pop()
 			if !game.CanPromoteMove(us, t, s, d) {
 				continue
@@ -322,7 +324,7 @@ func (s *searcher) scoreQuiets(p *game.Position, ply int, moves []game.Move, out
 			useful := ek != game.NoSquare && chebyshev(to, ek) <= 2 ||
 				ok != game.NoSquare && chebyshev(to, ok) <= 1
 			if !useful {
-				for a := attacksFrom(m.Piece(), to, occ).and(enemy); !a.Empty(); {
+				for a := attacksFrom(m.Piece(), to, occ).And(enemy); !a.Empty(); {
 					if v := p.At(a.Pop()).Type(); v != game.Pawn {
 						useful = true
 						break
