@@ -6,6 +6,8 @@ import (
 	"log"
 	"math/rand/v2"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +16,7 @@ import (
 	"example.com/shogi/game"
 	"example.com/shogi/game/bot"
 	"example.com/shogi/game/usi"
+	"example.com/shogi/kifu"
 )
 
 // asUSI makes the test binary run `shogi usi ARGS…` when set, so the tests
@@ -203,5 +206,47 @@ func TestUSIGame(t *testing.T) {
 	}
 	if err := e.GameOver(g.Result(), game.Black); err != nil {
 		t.Error(err)
+	}
+}
+
+// shogi usi through shogi match against Fairy-Stockfish: two games to the
+// end, no fault, both records kept.
+func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real engine games: skipped in -short")
+	}
+	fsf, err := exec.LookPath("/usr/games/fairy-stockfish")
+	if err != nil {
+		t.Skipf("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): %v", err)
+	}
+	dir := t.TempDir()
+	// The match starts a USI engine as a program without arguments.
+	script := filepath.Join(dir, "shogi-usi")
+	body := "#!/bin/sh\n" + asUSI + "='--level club' exec '" + os.Args[0] + "'\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "games.csa")
+	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "200ms", "--out", out, "--log", filepath.Join(dir, "log"),
+		"usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")
+	if code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	if last := lastLine(stdout); !strings.HasPrefix(last, "shogi club vs Fairy-Stockfish") {
+		t.Errorf("result line %q", last)
+	}
+	for _, fault := range []string{"illegal", "time", "exited", "restarted", "stopped answering"} {
+		if strings.Contains(stderr, fault) {
+			t.Errorf("a fault (%q) in the match:\n%s", fault, stderr)
+		}
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range append([]*kifu.Record{r}, r.Games...) {
+		if e, _ := g.Ending(); e == kifu.NoEnding || len(g.MainMoves()) < 10 {
+			t.Errorf("game %d: %d moves, ending %v", i+1, len(g.MainMoves()), e)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"os/exec"
 	"testing"
 
 	"example.com/shogi/game"
@@ -56,3 +57,37 @@ func BenchmarkMate(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// benchFairyStockfish runs Fairy-Stockfish (one thread) on the same
+// positions and budget as benchSearch, so the two speeds come from one run
+// on one machine: go test -bench 'Search|Fairy' ./game/bot/.
+func benchFairyStockfish(b *testing.B, sfen string) {
+	path, err := exec.LookPath("/usr/games/fairy-stockfish")
+	if err != nil {
+		b.Skipf("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): %v", err)
+	}
+	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer e.Close()
+	p, err := game.ParseSFEN(sfen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var nodes uint64
+	for b.Loop() {
+		if err := e.NewGame(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+		var last usi.Info
+		if _, err := e.Go(context.Background(), p, nil, usi.Limits{Nodes: 300_000}, func(i usi.Info) { last = i }); err != nil {
+			b.Fatal(err)
+		}
+		nodes += last.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkFairyStockfishStart(b *testing.B)   { benchFairyStockfish(b, game.StartSFEN) }
+func BenchmarkFairyStockfishMidgame(b *testing.B) { benchFairyStockfish(b, busySFEN) }

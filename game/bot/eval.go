@@ -71,7 +71,7 @@ var (
 )
 
 // King safety: units of danger, turned into a penalty of
-// units² × kingDangerScale, at most kingDangerMax.
+// units² × kingDangerScale / 16, at most kingDangerMax.
 var (
 	// kingAttackUnits per enemy piece type, per square of the king's zone it attacks.
 	kingAttackUnits = [game.NumPieceTypes]int{
@@ -86,11 +86,11 @@ var (
 	}
 )
 
-const (
-	weakSquareUnits = 2 // a zone square the enemy attacks and no defender covers
-	noEscapeUnits   = 4 // the king has no free square around it
-	oneEscapeUnits  = 2 // the king has one
-	kingDangerScale = 4 // penalty = units² × scale
+var (
+	weakSquareUnits = 2  // a zone square the enemy attacks and no defender covers
+	noEscapeUnits   = 4  // the king has no free square around it
+	oneEscapeUnits  = 2  // the king has one
+	kingDangerScale = 64 // penalty = units² × scale / 16
 	kingDangerMax   = 1800
 	enteredBonus    = 150 // the king stands in the enemy camp
 	campPieceBonus  = 15  // per own piece in the enemy camp once the king is there
@@ -210,7 +210,7 @@ func evaluate(p *game.Position) int {
 					u += oneEscapeUnits
 				}
 			}
-			score[e] -= min(u*u*kingDangerScale, kingDangerMax)
+			score[e] -= min(u*u*kingDangerScale/16, kingDangerMax)
 		}
 		if k := kings[c]; k != game.NoSquare && campOf[c].Has(k) {
 			score[c] += enteredBonus + campPieceBonus*inCamp[c]

@@ -74,7 +74,7 @@ func Mate(ctx context.Context, p game.Position, maxNodes int) MateResult {
 const (
 	pnInf       = uint32(1 << 30)
 	maxMatePly  = 200
-	mateMaxSize = 1 << 22 // table entries at most (~100 MB)
+	mateMaxSize = 1 << 21 // table entries at most (48 MB)
 )
 
 type mateEntry struct {

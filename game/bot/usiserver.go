@@ -38,7 +38,9 @@ func ServeUSI(in io.Reader, out io.Writer, level Level, r *rand.Rand) error {
 			break
 		}
 	}
-	s.stop(true)
+	// A search still running is stopped and answered: a GUI that closed
+	// its end will not read it, and one reading a transcript wants it.
+	s.stop(false)
 	if err := sc.Err(); err != nil && s.werr == nil {
 		s.say("info string input: " + err.Error())
 	}
