@@ -33,11 +33,11 @@ type Level struct {
 // Levels is the ladder, weakest first. Each level scores at least 65%
 // against the one before it (README.md has the match results).
 var Levels = []Level{
-	{Name: "beginner", Depth: 1, Noise: 250, RecaptureOnly: true},
+	{Name: "beginner", Depth: 1, Noise: 300, RecaptureOnly: true},
 	{Name: "novice", Depth: 2, Noise: 120},
-	{Name: "casual", Depth: 3, Nodes: 3000, Noise: 60},
-	{Name: "club", Nodes: 20_000, Noise: 20, MateNodes: 2_000},
-	{Name: "expert", Nodes: 120_000, MateNodes: 10_000},
+	{Name: "casual", Depth: 4, Nodes: 4000, Noise: 40},
+	{Name: "club", Nodes: 10_000, Noise: 20, MateNodes: 2_000},
+	{Name: "expert", Nodes: 50_000, MateNodes: 10_000},
 	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
 }
 
