@@ -24,6 +24,7 @@ import (
 // is set.
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	maybeRunUSI()
 	if os.Getenv(mainEnv) != "" {
 		// The test binary as the shogi command (cmd_serve_test.go).
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

@@ -11,6 +11,9 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi bot [flags]          the built-in engine's move in a position
+//	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
@@ -33,6 +36,9 @@ var commands = map[string]command{
 	"convert": runConvert,
 	"play":    runPlay,
 	"open":    runOpen,
+	"bot":     runBot,
+	"mate":    runMate,
+	"usi":     runUSI,
 	"match":   runMatch,
 	"serve":   runServe,
 	"analyse": runAnalyse,
@@ -80,6 +86,11 @@ func usage(w io.Writer) {
                        convert a game record
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
+  bot [--sfen S] [--level NAME] [--time D]
+                       print the built-in engine's move in USI
+  mate [--sfen S] [--time D]
+                       print a mate by checks in USI, or nomate
+  usi [--level NAME]   run the built-in engine as a USI engine on stdin/stdout
   analyse [flags] FILE|-
                        analyse every move of a record with an engine: shogi analyse -h
   serve [flags]        let people play each other over SSH: shogi serve -h

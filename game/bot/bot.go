@@ -2,11 +2,18 @@
 // position and returns one legal move; it never changes the position, so
 // the TUI can run it in the background on a copy.
 //
-// Two levels exist:
+// The bots, weakest first:
 //
 //   - random: a move chosen uniformly from the legal moves.
 //   - greedy: the best immediate result, looking one move ahead plus the
 //     exchange on the destination square (see Greedy).
+//   - the levels of the built-in engine (see Levels and Engine), from
+//     beginner to strong: an alpha-beta search with a shogi evaluation,
+//     held back at the lower levels by depth, node budgets and noise.
+//
+// Every bot is also a Searcher, which answers a USI-style request (the
+// game so far, the clock, limits) and reports its thinking; the mate
+// solver (Mate) finds forced mates by checks, as tsume problems ask.
 //
 // Randomness is passed in as a *rand.Rand so games with a bot can be
 // replayed exactly in tests.
@@ -16,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"example.com/shogi/game"
 )
@@ -31,8 +39,15 @@ type Bot interface {
 // ErrNoMove is returned when the side to move has no legal move.
 var ErrNoMove = errors.New("bot: no legal move")
 
-// Names lists the bots New knows, weakest first.
-var Names = []string{"random", "greedy"}
+// Names lists the bots New knows, weakest first: random, greedy, then the
+// engine's levels.
+var Names = func() []string {
+	n := []string{"random", "greedy"}
+	for _, l := range Levels {
+		n = append(n, l.Name)
+	}
+	return n
+}()
 
 // New returns the bot called name, drawing its random choices from r.
 func New(name string, r *rand.Rand) (Bot, error) {
@@ -42,7 +57,10 @@ func New(name string, r *rand.Rand) (Bot, error) {
 	case "greedy":
 		return NewGreedy(r), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (want random or greedy)", name)
+	if l, ok := FindLevel(name); ok {
+		return NewEngine(l, r), nil
+	}
+	return nil, fmt.Errorf("unknown bot %q (want one of %s)", name, strings.Join(Names, ", "))
 }
 
 // Random plays a move chosen uniformly among the legal moves. A move with

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/usi"
+)
+
+func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bot", stderr)
+	sfen := fs.String("sfen", "", "position in SFEN (default: the even start)")
+	level := fs.String("level", "strong", "bot: "+strings.Join(bot.Names, ", "))
+	think := fs.Duration("time", 0, "thinking time, e.g. 500ms (default: the level's own budget)")
+	seed := fs.Uint64("seed", 0, "seed for the bot's random choices (default: random)")
+	verbose := fs.Bool("v", false, "print the search's progress on stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: shogi bot [--sfen SFEN] [--level NAME] [--time D]")
+		fs.PrintDefaults()
+	}
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return parseStatus(err)
+	}
+	if len(rest) != 0 {
+		fmt.Fprintf(stderr, "shogi bot: unexpected argument %q\n", rest[0])
+		return 2
+	}
+	if *think < 0 {
+		fmt.Fprintf(stderr, "shogi bot: bad --time %v: want a positive duration\n", *think)
+		return 2
+	}
+	p, ok := parsePosition("bot", *sfen, stderr)
+	if !ok {
+		return 2
+	}
+	s := *seed
+	if s == 0 {
+		s = rand.Uint64()
+	}
+	b, err := bot.NewSearcher(*level, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)))
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
+		return 2
+	}
+	req := bot.Request{Start: p, Limits: usi.Limits{MoveTime: *think}}
+	if *verbose {
+		req.Info = func(in usi.Info) { fmt.Fprintln(stderr, formatInfo(in)) }
+	}
+	bm, err := b.Search(context.Background(), req)
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
+		return 1
+	}
+	switch {
+	case bm.Win:
+		fmt.Fprintln(stdout, "win")
+	case bm.Resign:
+		fmt.Fprintln(stdout, "resign")
+	default:
+		fmt.Fprintln(stdout, bm.Move.USI())
+	}
+	return 0
+}
+
+// formatInfo writes an info line for people reading the progress.
+func formatInfo(in usi.Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "depth %d seldepth %d", in.Depth, in.SelDepth)
+	if in.Score.Mate {
+		fmt.Fprintf(&b, " mate %d", in.Score.Value)
+	} else {
+		fmt.Fprintf(&b, " cp %d", in.Score.Value)
+	}
+	fmt.Fprintf(&b, " nodes %d nps %d time %v pv", in.Nodes, in.NPS, in.Time.Round(time.Millisecond))
+	for _, m := range in.PV {
+		b.WriteString(" " + m.USI())
+	}
+	return b.String()
+}

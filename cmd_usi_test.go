@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"log"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/bot"
+	"example.com/shogi/game/usi"
+	"example.com/shogi/kifu"
+)
+
+// asUSI makes the test binary run `shogi usi ARGS…` when set, so the tests
+// drive the real command through game/usi's client like any engine.
+const asUSI = "SHOGI_TEST_RUN_USI"
+
+// maybeRunUSI is called first from TestMain.
+func maybeRunUSI() {
+	if args, ok := os.LookupEnv(asUSI); ok {
+		os.Exit(run(append([]string{"usi"}, strings.Fields(args)...), os.Stdin, os.Stdout, os.Stderr))
+	}
+}
+
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func startOurs(t *testing.T, args string, opts ...usi.Setting) (*usi.Engine, *lockedBuffer) {
+	t.Helper()
+	var lb lockedBuffer
+	e, err := usi.Start(context.Background(), usi.Config{Path: os.Args[0], Env: []string{asUSI + "=" + args},
+		Options: opts, Timeout: 10 * time.Second, Log: log.New(&lb, "", 0)})
+	if err != nil {
+		t.Fatalf("start shogi usi %s: %v\n%s", args, err, lb.String())
+	}
+	t.Cleanup(func() { e.Close() })
+	return e, &lb
+}
+
+func TestUSIHandshakeAndSearch(t *testing.T) {
+	e, lb := startOurs(t, "--level club", usi.Setting{Name: "USI_Hash", Value: "16"})
+	if e.Name() != "shogi club" {
+		t.Errorf("id name %q", e.Name())
+	}
+	for _, name := range []string{"Level", "USI_Hash", "MultiPV", "USI_Ponder"} {
+		if _, ok := e.Option(name); !ok {
+			t.Errorf("no option %s among %+v", name, e.Options())
+		}
+	}
+	if o, _ := e.Option("Level"); len(o.Vars) != len(bot.Levels) || o.Default != "club" {
+		t.Errorf("Level option %+v", o)
+	}
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	// A go with a clock: a legal move, info lines with a score and a PV.
+	start := game.StartPosition()
+	var infos []usi.Info
+	b, err := e.Go(context.Background(), start, nil, usi.Limits{BTime: time.Minute, WTime: time.Minute, Byoyomi: 200 * time.Millisecond},
+		func(i usi.Info) { infos = append(infos, i) })
+	if err != nil || !start.IsLegal(b.Move) {
+		t.Fatalf("go: %+v %v\n%s", b, err, lb.String())
+	}
+	// The last line with a score (a final line carries the totals only).
+	var last usi.Info
+	for _, in := range infos {
+		if in.HasScore {
+			last = in
+		}
+	}
+	if !last.HasScore || len(last.PV) == 0 || last.PV[0] != b.Move || last.Depth == 0 || last.Nodes == 0 {
+		t.Errorf("last info %+v for bestmove %s", last, b.Move)
+	}
+
+	// MultiPV 3: three lines per depth, numbered.
+	if err := e.SetOption("MultiPV", "3"); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	if _, err := e.Go(context.Background(), start, nil, usi.Limits{Depth: 3}, func(i usi.Info) { seen[i.MultiPV] = true }); err != nil {
+		t.Fatal(err)
+	}
+	if !seen[1] || !seen[2] || !seen[3] {
+		t.Errorf("multipv lines seen: %v", seen)
+	}
+	if err := e.SetOption("MultiPV", "1"); err != nil {
+		t.Fatal(err)
+	}
+
+	// go infinite answers only after stop, and at once after it.
+	began := time.Now()
+	stopper := time.AfterFunc(300*time.Millisecond, func() { e.Stop() })
+	defer stopper.Stop()
+	b, err = e.Go(context.Background(), start, nil, usi.Limits{Infinite: true}, nil)
+	if err != nil || !start.IsLegal(b.Move) {
+		t.Errorf("go infinite, stopped: %+v %v", b, err)
+	}
+	if d := time.Since(began); d < 300*time.Millisecond || d > 2*time.Second {
+		t.Errorf("go infinite answered after %v, want just after the 300ms stop", d)
+	}
+
+	// go ponder, then ponderhit: a timed search follows.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		b, err = e.Go(context.Background(), start, nil, usi.Limits{Ponder: true, Byoyomi: 200 * time.Millisecond}, nil)
+	}()
+	time.Sleep(100 * time.Millisecond)
+	if err := e.PonderHit(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+		if err != nil || !start.IsLegal(b.Move) {
+			t.Errorf("go ponder + ponderhit: %+v %v", b, err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no bestmove 5 s after ponderhit")
+	}
+
+	// go mate: a published seven-move tsume (jkf's taichitsume.kif).
+	tsume, _ := game.ParseSFEN("6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1")
+	c, err := e.GoMate(context.Background(), tsume, nil, 5*time.Second)
+	if err != nil || len(c.Moves) != 7 {
+		t.Errorf("go mate: %+v %v", c, err)
+	} else {
+		p := tsume
+		for _, m := range c.Moves {
+			p = p.Play(m)
+		}
+		if !p.IsCheckmate() {
+			t.Errorf("go mate line %v does not end in mate", c.Moves)
+		}
+	}
+	c, err = e.GoMate(context.Background(), start, nil, time.Second)
+	if err != nil || !c.NoMate {
+		t.Errorf("go mate on the start position: %+v %v", c, err)
+	}
+
+	began = time.Now()
+	if err := e.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if d := time.Since(began); d > 2*time.Second {
+		t.Errorf("quit took %v", d)
+	}
+}
+
+// A whole game through the client: shogi usi against the greedy bot, every
+// move legal and on time, the game played to its end.
+func TestUSIGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game: skipped in -short")
+	}
+	e, lb := startOurs(t, "--level casual --seed 5")
+	if err := e.NewGame(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewGame(game.StartPosition())
+	opp, _ := bot.NewSearcher("greedy", rand.New(rand.NewPCG(3, 4)))
+	for ply := 0; ply < 400 && !g.Result().Over(); ply++ {
+		p := g.Position()
+		var bm usi.BestMove
+		var err error
+		if p.SideToMove() == game.Black {
+			began := time.Now()
+			bm, err = e.Go(context.Background(), g.Start(), g.Moves(), usi.Limits{Byoyomi: 300 * time.Millisecond}, nil)
+			if d := time.Since(began); d > 700*time.Millisecond {
+				t.Errorf("ply %d: answered after %v with byoyomi 300ms", ply, d)
+			}
+		} else {
+			bm, err = opp.Search(context.Background(), bot.Request{Start: g.Start(), Moves: g.Moves()})
+		}
+		if err != nil {
+			t.Fatalf("ply %d: %v\n%s", ply, err, lb.String())
+		}
+		if bm.Resign || bm.Win {
+			if bm.Win && p.CanDeclare() != nil {
+				t.Fatalf("ply %d: a declaration that does not hold", ply)
+			}
+			break
+		}
+		if err := g.Play(bm.Move); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+	}
+	if r := g.Result(); r.Outcome != game.BlackWins {
+		t.Errorf("shogi usi (casual) against greedy: %v after %d moves", r, g.Len())
+	}
+	if err := e.GameOver(g.Result(), game.Black); err != nil {
+		t.Error(err)
+	}
+}
+
+// shogi usi through shogi match against Fairy-Stockfish: two games to the
+// end, no fault, both records kept.
+func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
+	if testing.Short() {
+		t.Skip("real engine games: skipped in -short")
+	}
+	fsf, err := exec.LookPath("/usr/games/fairy-stockfish")
+	if err != nil {
+		t.Skipf("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): %v", err)
+	}
+	dir := t.TempDir()
+	// The match starts a USI engine as a program without arguments.
+	script := filepath.Join(dir, "shogi-usi")
+	body := "#!/bin/sh\n" + asUSI + "='--level club' exec '" + os.Args[0] + "'\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "games.csa")
+	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "200ms", "--out", out, "--log", filepath.Join(dir, "log"),
+		"usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")
+	if code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	if last := lastLine(stdout); !strings.HasPrefix(last, "shogi club vs Fairy-Stockfish") {
+		t.Errorf("result line %q", last)
+	}
+	for _, fault := range []string{"illegal", "time", "exited", "restarted", "stopped answering"} {
+		if strings.Contains(stderr, fault) {
+			t.Errorf("a fault (%q) in the match:\n%s", fault, stderr)
+		}
+	}
+	r, err := kifu.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range append([]*kifu.Record{r}, r.Games...) {
+		if e, _ := g.Ending(); e == kifu.NoEnding || len(g.MainMoves()) < 10 {
+			t.Errorf("game %d: %d moves, ending %v", i+1, len(g.MainMoves()), e)
+		}
+	}
+}

@@ -1,0 +1,265 @@
+package bot
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/usi"
+)
+
+// Level is a named strength of the built-in engine. The lower levels are
+// held back by a shallow depth, a node budget and noise in the evaluation,
+// so they miss tactics the way a beginner does; none of them plays into a
+// mate in one when another move avoids it, and all take a mate in one.
+type Level struct {
+	Name  string
+	Depth int    // deepest iteration; 0: no limit
+	Nodes uint64 // nodes per move; 0: no limit
+	// Noise is the most a position's evaluation is moved up or down at
+	// random (the same position keeps its offset within a move).
+	Noise int
+	// RecaptureOnly limits the quiescence search to recaptures on the
+	// square of the last move, so a piece left hanging elsewhere is missed.
+	RecaptureOnly bool
+	// MateNodes is the budget of the mate solver run before the search
+	// (0: none beyond the mate-in-one check).
+	MateNodes int
+	// MoveTime is the thinking time when the request has no clock.
+	MoveTime time.Duration
+}
+
+// Levels is the ladder, weakest first. Each level scores at least 65%
+// against the one before it (README.md has the match results).
+var Levels = []Level{
+	{Name: "beginner", Depth: 1, Noise: 300, RecaptureOnly: true},
+	{Name: "novice", Depth: 2, Noise: 120},
+	{Name: "casual", Depth: 4, Nodes: 4000, Noise: 40},
+	{Name: "club", Nodes: 10_000, Noise: 20, MateNodes: 2_000},
+	{Name: "expert", Nodes: 50_000, MateNodes: 10_000},
+	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
+}
+
+// FindLevel returns the level called name.
+func FindLevel(name string) (Level, bool) {
+	for _, l := range Levels {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return Level{}, false
+}
+
+// DefaultHashMB is the transposition table size of a new Engine.
+const DefaultHashMB = 64
+
+// Engine is the built-in engine at one Level. It keeps its transposition
+// table and move-ordering history between moves of a game; it is not safe
+// for concurrent use (a match gives each player its own).
+type Engine struct {
+	level   Level
+	r       *rand.Rand
+	hashMB  int
+	tt      *ttable
+	history [2 * game.NumPieces][game.NumSquares]int32
+	counter [2 * game.NumPieces][game.NumSquares]game.Move
+	mate    *mateSolver // kept between moves: what it proved stays true
+}
+
+// NewEngine returns an Engine at level l drawing its noise from r.
+func NewEngine(l Level, r *rand.Rand) *Engine {
+	return &Engine{level: l, r: r, hashMB: DefaultHashMB}
+}
+
+// Name returns the level's name.
+func (e *Engine) Name() string { return e.level.Name }
+
+// Level returns the engine's level.
+func (e *Engine) Level() Level { return e.level }
+
+// SetLevel changes the level; the tables are kept.
+func (e *Engine) SetLevel(l Level) { e.level = l }
+
+// SetHashMB sets the transposition table size in megabytes; the table is
+// made afresh at the next search.
+func (e *Engine) SetHashMB(mb int) {
+	e.hashMB = max(1, mb)
+	e.tt = nil
+}
+
+// NewGame forgets what earlier games taught the tables.
+func (e *Engine) NewGame() {
+	if e.tt != nil {
+		e.tt.clear()
+	}
+	e.history = [2 * game.NumPieces][game.NumSquares]int32{}
+	e.counter = [2 * game.NumPieces][game.NumSquares]game.Move{}
+	e.mate = nil
+}
+
+// Move returns the engine's move in p with the level's own budget (Bot).
+func (e *Engine) Move(p game.Position) (game.Move, error) {
+	bm, err := e.Search(context.Background(), Request{Start: p})
+	if err != nil {
+		return game.NoMove, err
+	}
+	if bm.Move == game.NoMove {
+		// A declaration or resignation; Bot's callers only take moves.
+		moves := p.LegalMoves(nil)
+		if len(moves) == 0 {
+			return game.NoMove, ErrNoMove
+		}
+		return moves[0], nil
+	}
+	return bm.Move, nil
+}
+
+// Search answers a go: it declares when the entering-king rule holds,
+// resigns with no legal move, plays a mate in one at once, and otherwise
+// searches within the request's limits and the level's. When ctx is
+// cancelled it returns at once with the best move found so far. With
+// Infinite or Ponder set it returns only once ctx is cancelled, as USI
+// asks of go infinite and go ponder.
+func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) {
+	bm, err := e.search(ctx, req)
+	if req.Limits.Infinite || req.Limits.Ponder {
+		<-ctx.Done()
+	}
+	return bm, err
+}
+
+func (e *Engine) search(ctx context.Context, req Request) (usi.BestMove, error) {
+	start := time.Now()
+	p := req.Position()
+	if p.CanDeclare() == nil {
+		return usi.BestMove{Win: true}, nil
+	}
+	legal := p.LegalMoves(nil)
+	if len(legal) == 0 {
+		return usi.BestMove{Resign: true}, nil
+	}
+	if m, ok := mateInOne(&p); ok {
+		if req.Info != nil {
+			req.Info(usi.Info{Depth: 1, HasScore: true, Score: usi.Score{Mate: true, Value: 1}, PV: []game.Move{m}, MultiPV: 1})
+		}
+		return usi.BestMove{Move: m}, nil
+	}
+	e.prepare()
+	e.tt.newSearch()
+
+	l := req.Limits
+	if l == (usi.Limits{}) && e.level.MoveTime > 0 {
+		l.MoveTime = e.level.MoveTime
+	}
+	budget := planTime(l, p.SideToMove(), p.MoveNumber())
+
+	s := &searcher{
+		tt: e.tt, history: &e.history, counter: &e.counter,
+		ctx: ctx, start: start,
+		cfg: searchConfig{noise: e.level.Noise, recaptureOnly: e.level.RecaptureOnly, pruneLateMoves: true},
+	}
+	if e.level.Noise > 0 {
+		s.noiseSeed = e.r.Uint64()
+	}
+	if budget.hard > 0 {
+		s.hard = start.Add(budget.hard)
+	}
+	s.nodeLimit = e.level.Nodes
+	if l.Nodes > 0 && (s.nodeLimit == 0 || l.Nodes < s.nodeLimit) {
+		s.nodeLimit = l.Nodes
+	}
+	maxDepth := maxPly - 10
+	if e.level.Depth > 0 {
+		maxDepth = e.level.Depth
+	}
+	if l.Depth > 0 {
+		maxDepth = min(maxDepth, l.Depth)
+	}
+
+	// The game so far, for repetitions.
+	q := req.Start
+	for _, m := range req.Moves {
+		s.keys = append(s.keys, q.Hash())
+		s.checks = append(s.checks, q.InCheck())
+		q = q.Play(m)
+	}
+	s.root = len(s.keys)
+	s.push(0, p, p.InCheck())
+
+	if e.level.MateNodes > 0 {
+		// A tenth of the time at most goes to the mate solver.
+		mctx, cancel := ctx, context.CancelFunc(func() {})
+		if budget.hard > 0 {
+			mctx, cancel = context.WithTimeout(ctx, budget.hard/10)
+		}
+		if e.mate == nil {
+			e.mate = newMateSolver(e.level.MateNodes)
+		}
+		e.mate.reset(e.level.MateNodes)
+		r := e.mate.solve(mctx, &p, false)
+		cancel()
+		if r.status == mateFound && len(r.pv) > 0 {
+			if req.Info != nil {
+				req.Info(usi.Info{Depth: len(r.pv), HasScore: true, Score: usi.Score{Mate: true, Value: len(r.pv)},
+					PV: r.pv, MultiPV: 1, Nodes: uint64(r.nodes), Time: time.Since(start)})
+			}
+			return usi.BestMove{Move: r.pv[0], Ponder: ponderOf(r.pv)}, nil
+		}
+	}
+
+	s.rootMoves = orderRoot(&p, legal)
+	if len(s.rootMoves) == 1 && !l.Infinite && !l.Ponder {
+		maxDepth = 1
+	}
+	s.iterate(maxDepth, req.MultiPV, budget.soft, req.Info)
+	best := s.rootMoves[0]
+	if req.Info != nil && s.stopped {
+		// The totals of the search, as a GUI shows them with the move.
+		el := time.Since(start)
+		in := usi.Info{Time: el, Nodes: s.nodes, HashFull: s.tt.hashfull()}
+		if ms := el.Milliseconds(); ms > 0 {
+			in.NPS = s.nodes * 1000 / uint64(ms)
+		}
+		req.Info(in)
+	}
+	return usi.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
+}
+
+func ponderOf(pv []game.Move) game.Move {
+	if len(pv) > 1 {
+		return pv[1]
+	}
+	return game.NoMove
+}
+
+// orderRoot lists the root moves, leaving out those that let the opponent
+// mate in one when some move does not.
+func orderRoot(p *game.Position, legal []game.Move) []rootMove {
+	var safe, unsafe []rootMove
+	for _, m := range legal {
+		q := p.Play(m)
+		rm := rootMove{move: m, score: -infinity, prevScore: -infinity}
+		if _, mated := mateInOne(&q); mated {
+			unsafe = append(unsafe, rm)
+		} else {
+			safe = append(safe, rm)
+		}
+	}
+	if len(safe) == 0 {
+		return unsafe
+	}
+	return safe
+}
+
+// mateInOne returns a move that mates at once, if the side to move has one.
+func mateInOne(p *game.Position) (game.Move, bool) {
+	var buf [128]game.Move
+	for _, m := range legalChecks(p, buf[:0]) {
+		q := p.Play(m)
+		if !q.HasLegalMove() {
+			return m, true
+		}
+	}
+	return game.NoMove, false
+}

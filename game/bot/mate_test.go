@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"example.com/shogi/game"
+)
+
+type mateCase struct {
+	mate  bool
+	plies int
+	sfen  string
+	line  int
+}
+
+func readMates(t *testing.T) []mateCase {
+	t.Helper()
+	f, err := os.Open("testdata/mates.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []mateCase
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		l := sc.Text()
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Split(l, "\t")
+		if len(f) != 4 || f[0] != "mate" && f[0] != "nomate" {
+			t.Fatalf("mates.txt:%d: want KIND PLIES SFEN SOURCE, got %q", n, l)
+		}
+		c := mateCase{mate: f[0] == "mate", sfen: f[2], line: n}
+		if c.mate {
+			if c.plies, err = strconv.Atoi(f[1]); err != nil {
+				t.Fatalf("mates.txt:%d: %v", n, err)
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// checkMateLine verifies a mating line with game's rules alone: every move
+// legal, every attacker's move a check, and mate at the end.
+func checkMateLine(t *testing.T, p game.Position, line []game.Move) {
+	t.Helper()
+	for i, m := range line {
+		if err := p.CheckMove(m); err != nil {
+			t.Fatalf("move %d of %v: %v", i+1, line, err)
+		}
+		p = p.Play(m)
+		if i%2 == 0 && !p.InCheck() {
+			t.Fatalf("move %d of %v, %s, is not a check", i+1, line, m)
+		}
+	}
+	if !p.IsCheckmate() {
+		t.Fatalf("%v does not end in mate: %s", line, p.SFEN())
+	}
+}
+
+func TestMateSolver(t *testing.T) {
+	for _, c := range readMates(t) {
+		p := mustSFEN(t, c.sfen)
+		r := Mate(context.Background(), p, 3_000_000)
+		if !c.mate {
+			if r.Status != NoMate {
+				t.Errorf("mates.txt:%d: %s, want no mate (%d positions)", c.line, r.Status, r.Nodes)
+			}
+			continue
+		}
+		if r.Status != MateFound || !r.Shortest || len(r.PV) != c.plies {
+			t.Errorf("mates.txt:%d: %s shortest=%v in %d plies %v, want the shortest mate in %d (%d positions)",
+				c.line, r.Status, r.Shortest, len(r.PV), r.PV, c.plies, r.Nodes)
+			continue
+		}
+		checkMateLine(t, p, r.PV)
+	}
+}
+
+// Mate in one is found by the solver and by every level, in every
+// position of a sample where game's rules say a move mates.
+func TestMateInOneAlwaysFound(t *testing.T) {
+	n := 0
+	for _, p := range samplePositions(t, 150, 150) {
+		want := map[game.Move]bool{}
+		for _, m := range p.LegalMoves(nil) {
+			if q := p.Play(m); q.IsCheckmate() {
+				want[m] = true
+			}
+		}
+		if len(want) == 0 {
+			continue
+		}
+		n++
+		if m, ok := mateInOne(&p); !ok || !want[m] {
+			t.Fatalf("%s: mateInOne = %s %v, want one of %v", p.SFEN(), m, ok, want)
+		}
+		if n%10 == 0 {
+			r := Mate(context.Background(), p, 100_000)
+			if r.Status != MateFound || len(r.PV) != 1 || !want[r.PV[0]] {
+				t.Fatalf("%s: Mate = %s %v, want mate in one", p.SFEN(), r.Status, r.PV)
+			}
+			for _, l := range Levels {
+				e := NewEngine(l, seeded(1))
+				e.SetHashMB(1)
+				bm, err := e.Search(context.Background(), Request{Start: p})
+				if err != nil || !want[bm.Move] {
+					t.Fatalf("%s: %s played %+v (%v), not a mate in one", p.SFEN(), l.Name, bm, err)
+				}
+			}
+		}
+	}
+	if n < 50 {
+		t.Fatalf("only %d positions with a mate in one in the sample", n)
+	}
+	t.Logf("%d positions with a mate in one", n)
+}
+
+// No level plays into a mate in one when another move avoids it.
+func TestNoLevelAllowsMateInOne(t *testing.T) {
+	n := 0
+	for _, p := range samplePositions(t, 80, 150) {
+		moves := p.LegalMoves(nil)
+		var safe, unsafe int
+		for _, m := range moves {
+			q := p.Play(m)
+			if _, ok := mateInOne(&q); ok {
+				unsafe++
+			} else {
+				safe++
+			}
+		}
+		if unsafe == 0 || safe == 0 || p.InCheck() {
+			continue
+		}
+		if n++; n > 40 {
+			break
+		}
+		for _, l := range Levels[:3] {
+			e := NewEngine(l, seeded(uint64(n)))
+			e.SetHashMB(1)
+			bm, err := e.Search(context.Background(), Request{Start: p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			q := p.Play(bm.Move)
+			if m, ok := mateInOne(&q); ok {
+				t.Fatalf("%s: %s played %s, allowing mate by %s", p.SFEN(), l.Name, bm.Move, m)
+			}
+		}
+	}
+	if n < 40 {
+		t.Fatalf("only %d positions where some move allows a mate in one", n)
+	}
+}

@@ -1,0 +1,81 @@
+package bot
+
+import (
+	"context"
+	"testing"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/usi"
+)
+
+// playGame plays a game from the start between two searchers, each move
+// limited by limits, and returns the result (a draw after maxPlies).
+func playGame(t *testing.T, black, white Searcher, limits usi.Limits, maxPlies int) game.Result {
+	t.Helper()
+	g := game.NewGame(game.StartPosition())
+	players := [2]Searcher{black, white}
+	for g.Len() < maxPlies && !g.Result().Over() {
+		p := g.Position()
+		side := p.SideToMove()
+		bm, err := players[side].Search(context.Background(), Request{Start: g.Start(), Moves: g.Moves(), Limits: limits})
+		if err != nil {
+			t.Fatalf("%s at ply %d: %v", players[side].Name(), g.Len(), err)
+		}
+		switch {
+		case bm.Resign:
+			g.Resign(side)
+		case bm.Win:
+			if err := g.Declare(); err != nil {
+				t.Fatalf("%s declared at ply %d: %v", players[side].Name(), g.Len(), err)
+			}
+		default:
+			if err := g.Play(bm.Move); err != nil {
+				t.Fatalf("%s at ply %d: %v", players[side].Name(), g.Len(), err)
+			}
+		}
+	}
+	return g.Result()
+}
+
+// wins plays n games, colours alternating, and counts a's wins.
+func wins(t *testing.T, a, b func(seed uint64) Searcher, limits usi.Limits, n int) int {
+	w := 0
+	for i := 0; i < n; i++ {
+		sa, sb := a(uint64(i)), b(uint64(i)+100)
+		aColor := game.Color(i % 2)
+		black, white := sa, sb
+		if aColor == game.White {
+			black, white = sb, sa
+		}
+		r := playGame(t, black, white, limits, 400)
+		if c, ok := r.Winner(); ok && c == aColor {
+			w++
+		} else {
+			t.Logf("game %d (%s as %s): %v", i, sa.Name(), aColor, r)
+		}
+	}
+	return w
+}
+
+func level(name string) func(uint64) Searcher {
+	return func(seed uint64) Searcher {
+		s, err := NewSearcher(name, seeded(seed+1))
+		if err != nil {
+			panic(err)
+		}
+		return s
+	}
+}
+
+func TestLowestLevelBeatsRandom(t *testing.T) {
+	if w := wins(t, level(Levels[0].Name), level("random"), usi.Limits{}, 10); w != 10 {
+		t.Errorf("%s beat random in %d of 10 games", Levels[0].Name, w)
+	}
+}
+
+func TestTopLevelBeatsGreedy(t *testing.T) {
+	top := Levels[len(Levels)-1].Name
+	if w := wins(t, level(top), level("greedy"), usi.Limits{Nodes: 3000}, 10); w != 10 {
+		t.Errorf("%s (3,000 nodes a move) beat greedy in %d of 10 games", top, w)
+	}
+}

@@ -1,0 +1,286 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"example.com/shogi/game"
+	"example.com/shogi/game/usi"
+)
+
+// ServeUSI speaks USI on in and out as the built-in engine at level, so a
+// GUI (ShogiHome, Shogidokoro), `shogi match` or the app can use it like
+// any other engine. It returns nil after quit or at the end of in, and an
+// error only when out cannot be written.
+//
+// It answers usi (id, options: Level, USI_Hash, MultiPV, USI_Ponder),
+// isready at any time, setoption, usinewgame, position, go with any of the
+// clock and limit fields, go infinite and go ponder (ended by stop or
+// ponderhit), go mate (answered by checkmate), stop, gameover and quit.
+// Lines it cannot read get an "info string" saying why and are otherwise
+// ignored, so a GUI's mistake never ends the session.
+func ServeUSI(in io.Reader, out io.Writer, level Level, r *rand.Rand) error {
+	s := &usiServer{w: out, engine: NewEngine(level, r), multiPV: 1}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 16<<20) // a long game's position line
+	for sc.Scan() {
+		if quit := s.handle(strings.TrimSpace(sc.Text())); quit {
+			break
+		}
+		if s.werr != nil {
+			break
+		}
+	}
+	// A search still running is stopped and answered: a GUI that closed
+	// its end will not read it, and one reading a transcript wants it.
+	s.stop(false)
+	if err := sc.Err(); err != nil && s.werr == nil {
+		s.say("info string input: " + err.Error())
+	}
+	return s.werr
+}
+
+type usiServer struct {
+	mu   sync.Mutex // guards w and werr: the search writes from its goroutine
+	w    io.Writer
+	werr error
+
+	engine  *Engine
+	multiPV int
+
+	start     game.Position
+	moves     []game.Move
+	posErr    error
+	havePos   bool
+	cancel    context.CancelFunc
+	done      chan struct{}
+	silent    bool       // the running search's answer is not wanted
+	ponder    usi.Limits // the limits of the running go ponder
+	pondering bool
+}
+
+func (s *usiServer) say(line string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.werr != nil {
+		return
+	}
+	_, s.werr = io.WriteString(s.w, line+"\n")
+}
+
+func (s *usiServer) options() []usi.Option {
+	names := make([]string, len(Levels))
+	for i, l := range Levels {
+		names[i] = l.Name
+	}
+	return []usi.Option{
+		{Name: "Level", Type: usi.Combo, Default: s.engine.Name(), Vars: names},
+		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 4096},
+		{Name: "MultiPV", Type: usi.Spin, Default: "1", Min: 1, Max: 100},
+		{Name: "USI_Ponder", Type: usi.Check, Default: "false"},
+	}
+}
+
+// handle acts on one line and reports whether it was quit.
+func (s *usiServer) handle(line string) bool {
+	switch usi.Command(line) {
+	case "":
+	case "usi":
+		s.say("id name shogi " + s.engine.Name())
+		s.say("id author the shogi authors")
+		for _, o := range s.options() {
+			s.say(usi.FormatOption(o))
+		}
+		s.say("usiok")
+	case "isready":
+		s.engine.prepare()
+		s.say("readyok")
+	case "setoption":
+		s.stop(false) // options change between searches, never under one
+		s.setOption(line)
+	case "usinewgame":
+		s.stop(true)
+		s.engine.NewGame()
+	case "position":
+		s.stop(true)
+		s.start, s.moves, s.posErr = usi.ParsePosition(line)
+		s.havePos = true
+		if s.posErr != nil {
+			s.say("info string bad position: " + s.posErr.Error())
+		}
+	case "go":
+		s.stop(true)
+		s.goCommand(line)
+	case "stop":
+		s.stop(false)
+	case "ponderhit":
+		s.ponderHit()
+	case "gameover":
+		s.stop(true)
+	case "quit":
+		return true
+	default:
+		s.say(fmt.Sprintf("info string unknown command %q", usi.Command(line)))
+	}
+	return false
+}
+
+func (s *usiServer) setOption(line string) {
+	name, value, err := usi.ParseSetOption(line)
+	if err != nil {
+		s.say("info string " + err.Error())
+		return
+	}
+	for _, o := range s.options() {
+		if !strings.EqualFold(o.Name, name) {
+			continue
+		}
+		if err := o.CheckValue(value); err != nil {
+			s.say("info string " + err.Error())
+			return
+		}
+		switch o.Name {
+		case "Level":
+			l, _ := FindLevel(value)
+			s.engine.SetLevel(l)
+		case "USI_Hash":
+			n, _ := strconv.Atoi(value)
+			s.engine.SetHashMB(n)
+		case "MultiPV":
+			s.multiPV, _ = strconv.Atoi(value)
+		}
+		return
+	}
+	s.say(fmt.Sprintf("info string no such option %q", name))
+}
+
+func (s *usiServer) goCommand(line string) {
+	limits, mate, err := usi.ParseGo(line)
+	if err != nil {
+		s.say("info string " + err.Error())
+		// A GUI waits for an answer to go: give one.
+		if mate.Search || strings.Contains(line, " mate") {
+			s.say("checkmate notimplemented")
+		} else {
+			s.say("bestmove resign")
+		}
+		return
+	}
+	if !s.havePos || s.posErr != nil {
+		s.say("info string go without a readable position")
+		if mate.Search {
+			s.say(usi.FormatCheckmate(usi.Checkmate{NoMate: true}))
+		} else {
+			s.say("bestmove resign")
+		}
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel, s.done, s.silent = cancel, make(chan struct{}), false
+	if mate.Search {
+		s.runMate(ctx, mate)
+		return
+	}
+	s.ponder, s.pondering = limits, limits.Ponder
+	s.runSearch(ctx, limits)
+}
+
+func (s *usiServer) runSearch(ctx context.Context, limits usi.Limits) {
+	req := Request{Start: s.start, Moves: s.moves, Limits: limits, MultiPV: s.multiPV,
+		Info: func(in usi.Info) { s.say(usi.FormatInfo(in)) }}
+	done, engine := s.done, s.engine
+	go func() {
+		defer close(done)
+		bm, err := engine.Search(ctx, req)
+		if s.isSilent() {
+			return
+		}
+		if err != nil {
+			s.say("info string " + err.Error())
+			bm = usi.BestMove{Resign: true}
+		}
+		s.say(usi.FormatBestMove(bm))
+	}()
+}
+
+func (s *usiServer) runMate(ctx context.Context, ml usi.MateLimit) {
+	p := s.start
+	for _, m := range s.moves {
+		p = p.Play(m)
+	}
+	mctx, cancel := ctx, context.CancelFunc(func() {})
+	if !ml.Infinite {
+		mctx, cancel = context.WithTimeout(ctx, max(ml.Time, time.Millisecond))
+	}
+	done := s.done
+	go func() {
+		defer close(done)
+		defer cancel()
+		r := Mate(mctx, p, 0)
+		if s.isSilent() {
+			return
+		}
+		var c usi.Checkmate
+		switch r.Status {
+		case MateFound:
+			c.Moves = r.PV
+		case NoMate:
+			c.NoMate = true
+		default:
+			c.Timeout = true
+		}
+		s.say(usi.FormatCheckmate(c))
+	}()
+}
+
+func (s *usiServer) isSilent() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.silent
+}
+
+// stop ends the running search, if any, and waits for it. With silent its
+// answer is dropped (a new position or game came in); otherwise it is
+// sent, as stop asks.
+func (s *usiServer) stop(silent bool) {
+	if s.cancel == nil {
+		return
+	}
+	s.mu.Lock()
+	s.silent = silent
+	s.mu.Unlock()
+	s.cancel()
+	<-s.done
+	s.cancel, s.done, s.pondering = nil, nil, false
+}
+
+// ponderHit turns the ponder search into a real one: the opponent played
+// the expected move, so the clock now runs for us. The ponder search is
+// ended without answering and a timed search starts on the same position;
+// what the ponder search learned stays in the tables.
+func (s *usiServer) ponderHit() {
+	if !s.pondering {
+		return
+	}
+	limits := s.ponder
+	limits.Ponder = false
+	s.stop(true)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel, s.done, s.silent = cancel, make(chan struct{}), false
+	s.runSearch(ctx, limits)
+}
+
+// prepare makes the transposition table now, so the first go does not pay
+// for it.
+func (e *Engine) prepare() {
+	if e.tt == nil {
+		e.tt = newTT(e.hashMB)
+	}
+}
