@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/usi"
 )
 
 func mustSFEN(t *testing.T, s string) game.Position {
@@ -163,6 +165,54 @@ func BenchmarkGreedyMidgame(b *testing.B) {
 	for b.Loop() {
 		if _, err := g.Move(p); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// MultiPV K: every finished depth reports K lines numbered 1..K, each
+// starting with a different move, best first. (A line that beat an
+// earlier one once made the search name one move twice.)
+func TestMultiPVLinesAreDistinct(t *testing.T) {
+	for _, sfen := range []string{
+		"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+		"ln1g3nl/1r3kg2/p2pppsp1/2ps2p1p/1p7/2PP1PPP1/PPS1PSN1P/2G2K1R1/LN3G2L b Bb 35",
+	} {
+		p, err := game.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewSearcher("strong", rand.New(rand.NewPCG(1, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		byDepth := map[int][]usi.Info{}
+		_, err = s.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Depth: 6}, MultiPV: 3,
+			Info: func(in usi.Info) {
+				if in.HasScore && in.Score.Bound == usi.Exact {
+					byDepth[in.Depth] = append(byDepth[in.Depth], in)
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d := 2; d <= 6; d++ {
+			lines := byDepth[d]
+			if len(lines) != 3 {
+				t.Errorf("%s depth %d: %d lines, want 3", sfen, d, len(lines))
+				continue
+			}
+			seen := map[game.Move]bool{}
+			for i, in := range lines {
+				if in.MultiPV != i+1 || len(in.PV) == 0 || seen[in.PV[0]] {
+					t.Errorf("%s depth %d: line %d is multipv %d %v (lines %+v)", sfen, d, i+1, in.MultiPV, in.PV, lines)
+				}
+				if len(in.PV) > 0 {
+					seen[in.PV[0]] = true
+				}
+				if i > 0 && !in.Score.Mate && !lines[i-1].Score.Mate && in.Score.Value > lines[i-1].Score.Value {
+					t.Errorf("%s depth %d: line %d scores %d above line %d's %d", sfen, d, i+1, in.Score.Value, i, lines[i-1].Score.Value)
+				}
+			}
 		}
 	}
 }

@@ -642,7 +642,14 @@ func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(
 			if s.stopped {
 				break
 			}
-			s.report(info, depth, s.pvIdx, boundExact)
+		}
+		if !s.stopped {
+			// Every line once the depth is done: a later line that beats an
+			// earlier one moves up, so reporting each as it finishes could
+			// name one move twice and miss another.
+			for i := range multiPV {
+				s.report(info, depth, i, boundExact)
+			}
 		}
 		if s.stopped {
 			break
