@@ -128,10 +128,24 @@ func (b *builtin) Go(ctx context.Context, t Target, limits usi.Limits, info func
 	return bm, err
 }
 
-// Mate has no built-in solver to call yet: it says so, as an engine
-// without a mate search answers "checkmate notimplemented".
-func (b *builtin) Mate(ctx context.Context, t Target, d time.Duration) (usi.Checkmate, error) {
-	return usi.Checkmate{NotImplemented: true}, nil
+// Mate runs game/bot's mate solver for at most d; random and greedy have
+// none, and say so as an engine without a mate search does.
+func (b *builtin) Mate(ctx context.Context, t Target, d time.Duration) (c usi.Checkmate, err error) {
+	if _, ok := bot.FindLevel(b.s.Name()); !ok {
+		return usi.Checkmate{NotImplemented: true}, nil
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the built-in mate solver failed: %v", r)
+		}
+	}()
+	ctx, cancel := context.WithTimeout(ctx, max(d, time.Millisecond))
+	defer cancel()
+	r := bot.Mate(ctx, t.Position(), 0)
+	if r.Status != bot.MateFound && ctx.Err() != nil && ctx.Err() != context.DeadlineExceeded {
+		return c, ctx.Err() // stopped, not timed out
+	}
+	return r.Checkmate(), nil
 }
 
 func (b *builtin) Close() error { return nil }

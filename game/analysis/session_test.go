@@ -279,6 +279,37 @@ func TestBuiltinInfinite(t *testing.T) {
 	}
 }
 
+// The built-in levels' mate key runs game/bot's solver: the published
+// seven-ply tsume (tsumemi's taichitsume, confirmed by gpsusi and
+// Fairy-Stockfish) comes back whole; a position without a mate is proved
+// so; random and greedy have no solver and say so.
+func TestBuiltinMate(t *testing.T) {
+	strong, err := Start(context.Background(), DefaultSpec(), usi.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer strong.Close()
+	tsume, err := game.ParseSFEN("6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := strong.Mate(context.Background(), Target{Start: tsume}, 10*time.Second)
+	if err != nil || len(c.Moves) != 7 || c.Moves[0].USI() != "S*1c" {
+		t.Errorf("tsume: %+v, %v", c, err)
+	}
+	c, err = strong.Mate(context.Background(), Target{Start: game.StartPosition()}, 10*time.Second)
+	if err != nil || !c.NoMate {
+		t.Errorf("start position: %+v, %v", c, err)
+	}
+	greedy, err := Start(context.Background(), match.Spec{Kind: match.BuiltinKind, Name: "greedy"}, usi.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := greedy.Mate(context.Background(), Target{Start: tsume}, time.Second); err != nil || !c.NotImplemented {
+		t.Errorf("greedy: %+v, %v", c, err)
+	}
+}
+
 // A bound (a fail high or low cut short) does not replace the exact line
 // before it; it fills a line that has nothing better.
 func TestFoldKeepsExactScores(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"example.com/shogi/game"
+	"example.com/shogi/game/usi"
 )
 
 // The mate solver (詰将棋): the side to move attacks with checks only, the
@@ -54,6 +55,18 @@ type MateResult struct {
 	Shortest bool
 	Nodes    int
 	Time     time.Duration
+}
+
+// Checkmate is r as USI's answer to go mate: the mate, nomate, or a
+// timeout when the budget ran out first.
+func (r MateResult) Checkmate() usi.Checkmate {
+	switch r.Status {
+	case MateFound:
+		return usi.Checkmate{Moves: r.PV}
+	case NoMate:
+		return usi.Checkmate{NoMate: true}
+	}
+	return usi.Checkmate{Timeout: true}
 }
 
 type mateResult struct {

@@ -227,16 +227,7 @@ func (s *usiServer) runMate(ctx context.Context, ml usi.MateLimit) {
 		if s.isSilent() {
 			return
 		}
-		var c usi.Checkmate
-		switch r.Status {
-		case MateFound:
-			c.Moves = r.PV
-		case NoMate:
-			c.NoMate = true
-		default:
-			c.Timeout = true
-		}
-		s.say(usi.FormatCheckmate(c))
+		s.say(usi.FormatCheckmate(r.Checkmate()))
 	}()
 }
 
