@@ -13,14 +13,14 @@ import (
 	"syscall"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
-	"example.com/shogi/kifu/annotate"
+	"shogi/game"
+	"shogi/game/analysis"
+	"shogi/game/bot"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/game/usi"
+	"shogi/kifu"
+	"shogi/kifu/annotate"
 )
 
 // analyseOptions are the analyse command's flags, checked.

@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/game/usi/usitest"
-	"example.com/shogi/kifu"
-	"example.com/shogi/kifu/annotate"
+	"shogi/game"
+	"shogi/game/analysis"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/game/usi/usitest"
+	"shogi/kifu"
+	"shogi/kifu/annotate"
 )
 
 const lanceKIFU = "kifu/testdata/kif_lance_handicap_branches_times.kifu"

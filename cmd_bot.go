@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/usi"
+	"shogi/game/bot"
+	"shogi/game/usi"
 )
 
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"example.com/shogi/kifu"
+	"shogi/kifu"
 )
 
 // runConvert reads a record in any format and writes it in another.

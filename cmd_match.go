@@ -17,11 +17,11 @@ import (
 	"syscall"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
-	"example.com/shogi/tui"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/kifu"
+	"shogi/tui"
 )
 
 // matchOptions are shogi match's settings after the flags are read.

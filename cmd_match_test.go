@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/game/usi/usitest"
-	"example.com/shogi/kifu"
-	"example.com/shogi/tui"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/game/usi/usitest"
+	"shogi/kifu"
+	"shogi/tui"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest): a

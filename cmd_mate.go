@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game/bot"
+	"shogi/game/bot"
 )
 
 func runMate(args []string, _ io.Reader, stdout, stderr io.Writer) int {

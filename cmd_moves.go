@@ -5,7 +5,7 @@ import (
 	"io"
 	"sort"
 
-	"example.com/shogi/game/notation"
+	"shogi/game/notation"
 )
 
 func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {

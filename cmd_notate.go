@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // runNotate reads moves in any notation and writes them in one. Without

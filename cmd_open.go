@@ -6,10 +6,10 @@ import (
 	"io"
 	"os"
 
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/tui"
+	"shogi/game/analysis"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/tui"
 )
 
 // runOpen studies a record: `shogi open [flags] FILE|-`, read from FILE

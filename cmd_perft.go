@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strconv"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {

@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"time"
 
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/match"
-	"example.com/shogi/tui"
+	"shogi/game/bot"
+	"shogi/game/match"
+	"shogi/tui"
 )
 
 // stateDir is where the app keeps unfinished games: $SHOGI_STATE_DIR,

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game/match"
-	"example.com/shogi/tui"
+	"shogi/game/match"
+	"shogi/tui"
 )
 
 func TestPlayBadFlags(t *testing.T) {

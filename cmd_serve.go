@@ -16,9 +16,9 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/tui"
-	"example.com/shogi/tui/lobby"
-	"example.com/shogi/tui/serve"
+	"shogi/tui"
+	"shogi/tui/lobby"
+	"shogi/tui/serve"
 )
 
 // serveOptions are shogi serve's flags.

@@ -16,7 +16,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/kifu"
+	"shogi/kifu"
 )
 
 func TestServeBadFlags(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"example.com/shogi/game/bot"
+	"shogi/game/bot"
 )
 
 func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

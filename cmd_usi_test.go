@@ -13,10 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/bot"
+	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // asUSI makes the test binary run `shogi usi ARGS…` when set, so the tests

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // newFlagSet returns a flag set that reports errors to stderr without

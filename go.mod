@@ -1,4 +1,4 @@
-module example.com/shogi
+module shogi
 
 go 1.26.8
 

@@ -6,9 +6,9 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"example.com/shogi/assets"
-	"example.com/shogi/game"
-	"example.com/shogi/kifu"
+	"shogi/assets"
+	"shogi/game"
+	"shogi/kifu"
 )
 
 func TestGlyphs(t *testing.T) {

@@ -3,7 +3,7 @@ package game_test
 import (
 	"fmt"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 func ExampleParseSFEN() {

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // ShogiHome keeps an analysis in the move's comment, as lines a person

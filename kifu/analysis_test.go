@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // An analysis goes before a person's note, reads back whole, and a second

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // randomGame plays up to plies random legal moves from the start, with a

@@ -3,7 +3,7 @@ package kifu
 import (
 	"fmt"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // builder grows a record's tree line by line as a reader meets moves,

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // CSA (V2.2, V2, or no version line): `N+`/`N-` names, `$KEY:value`

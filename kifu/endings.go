@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // kifEndings maps each ending to the word KIF writes as its move.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // TestErrors feeds malformed records to each reader: every one must give a

@@ -4,8 +4,8 @@ import (
 	"strconv"
 	"strings"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // Evaluation is an engine's view of the position after a move: its score

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // playUSI builds a game from USI moves.

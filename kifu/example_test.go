@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"example.com/shogi/game"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/kifu"
 )
 
 func ExampleRead() {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // What KIF and KI2 share: headers, 手合割, and the board diagram (BOD) that

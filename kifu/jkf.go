@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // JKF (JSON Kifu Format): {"header": {...}, "initial": {"preset": "KY"} or

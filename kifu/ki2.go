@@ -5,8 +5,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // KI2: the KIF headers, then moves in Japanese notation several to a line

@@ -8,8 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // KIF (柿木形式): headers `key：value`, 手合割 or a board diagram, then

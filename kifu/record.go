@@ -21,7 +21,7 @@ import (
 	"fmt"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Header is one record header, kept in file order. Keys are as the file

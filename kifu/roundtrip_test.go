@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // caps says what a format can carry, for comparing a record with what

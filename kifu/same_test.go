@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // sameRecord is a custom position where Black's pawn goes to 5d and White

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // sharedDir holds real records written by other programs, each with a

@@ -3,7 +3,7 @@ package kifu
 import (
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // AddMove appends m after parent and returns its node. If parent already has

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 func mustUSI(t *testing.T, p *game.Position, s string) game.Move {
@@ -135,7 +135,7 @@ func TestImports(t *testing.T) {
 		for _, imp := range af.Imports {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			switch {
-			case path == "example.com/shogi/game", path == "example.com/shogi/game/notation", strings.HasPrefix(path, "golang.org/x/text/"):
+			case path == "shogi/game", path == "shogi/game/notation", strings.HasPrefix(path, "golang.org/x/text/"):
 			case !strings.Contains(strings.Split(path, "/")[0], "."):
 			default:
 				t.Errorf("%s imports %s", f, path)

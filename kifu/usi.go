@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // USI: `position startpos moves 7g7f …`, `position sfen … moves …`, or a

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // Western text, as PSN writes it: `[Black "…"]` tags, then moves numbered

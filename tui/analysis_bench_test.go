@@ -9,8 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/kifu"
-	"example.com/shogi/kifu/annotate"
+	"shogi/kifu"
+	"shogi/kifu/annotate"
 )
 
 // BenchmarkStepToFirstLine is how long after a step the panel shows the

@@ -10,11 +10,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/game/usi/usitest"
-	"example.com/shogi/kifu"
-	"example.com/shogi/kifu/annotate"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/game/usi/usitest"
+	"shogi/kifu"
+	"shogi/kifu/annotate"
 )
 
 // engineStudy opens a record for study with this binary as its engine,

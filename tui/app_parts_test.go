@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 // A clock face reads the match's clock state: main time first, then the

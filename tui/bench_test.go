@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // BenchmarkView draws one frame of the mock-up position (check, the king

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/assets"
-	"example.com/shogi/game"
+	"shogi/assets"
+	"shogi/game"
 )
 
 // PieceStyle is how pieces and coordinates are drawn.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
+	"shogi/game"
+	"shogi/game/match"
 )
 
 // clockFace is one side's clock at one moment, as the match's clock

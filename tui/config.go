@@ -17,10 +17,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/pelletier/go-toml/v2"
 
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // Settings is what the app remembers between runs: the settings file

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
+	"shogi/game/match"
+	"shogi/game/notation"
 )
 
 // A settings file written by the app reads back the same, comments and

@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi/usitest"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi/usitest"
+	"shogi/kifu"
 )
 
 // Games against the scripted engine (usitest): the test binary runs as a

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/notation"
+	"shogi/game/usi"
 )
 
 // engineReport is what a program said about a position: who, whether it

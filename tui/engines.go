@@ -10,9 +10,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game/bot"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 // The players the app offers, in one list: a person, every built-in level

@@ -10,7 +10,7 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // FuzzAutosave feeds arbitrary bytes to the autosave reader: it must never

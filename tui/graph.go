@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"example.com/shogi/game/analysis"
+	"shogi/game/analysis"
 )
 
 // evalGraph is what the evaluation graph draws: a score per ply from

@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
+	"shogi/game"
+	"shogi/game/analysis"
 )
 
 // graphGame is a hand-made game of 120 plies, scores from Black's side:

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // handSpan is where one kind of piece sits in a drawn hand, for mouse

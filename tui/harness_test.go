@@ -13,8 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game"
+	"shogi/game/usi/usitest"
 )
 
 // harness drives the root model the way Bubble Tea would: every message

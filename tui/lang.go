@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Lang is the language of the app's own words. Move notation and piece

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"example.com/shogi/game/match"
+	"shogi/game/match"
 )
 
 // appWords are the words of the screens that run games on a match

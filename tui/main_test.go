@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game/usi/usitest"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest): the

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi/usitest"
 )
 
 // BenchmarkViewEngineClock draws a frame of a game against an engine

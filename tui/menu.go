@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // menuScreen is which page of the menu is showing.

@@ -32,10 +32,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/kifu"
 )
 
 // mode is which screen the root model shows.

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
+	"shogi/game"
+	"shogi/game/match"
 )
 
 // newGameForm is the new-game page: who plays (a person, a built-in level

@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/kifu"
+	"shogi/kifu"
 )
 
 // Run runs the app on t (the menu, or a game with o.Play) until the user

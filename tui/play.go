@@ -7,11 +7,11 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // The play screen is a view of a game/match match (session.go): it draws

@@ -6,9 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 // promoteKey answers 成る?: y (or enter) promotes, n does not, esc puts

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/assets"
-	"example.com/shogi/game"
+	"shogi/assets"
+	"shogi/game"
 )
 
 // key handles one key press on the play screen. The status says what the

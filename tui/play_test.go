@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi/usitest"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi/usitest"
+	"shogi/kifu"
 )
 
 // nearMate is a hand-made position three plies from mate: Black pushes the

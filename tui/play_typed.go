@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // movePrompt starts the move line.

@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
+	"shogi/game"
+	"shogi/game/match"
 )
 
 // view draws the play screen and says where the terminal's cursor goes

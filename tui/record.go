@@ -3,10 +3,10 @@ package tui
 import (
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // MatchRecord turns a game a match played into a record: the headers

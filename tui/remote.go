@@ -10,10 +10,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/match"
-	"example.com/shogi/tui/lobby"
+	"shogi/game"
+	"shogi/game/bot"
+	"shogi/game/match"
+	"shogi/tui/lobby"
 )
 
 // Remote is a person on an SSH connection to shogi serve: the server's

@@ -8,10 +8,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/kifu"
-	"example.com/shogi/tui/lobby"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/kifu"
+	"shogi/tui/lobby"
 )
 
 // tableLink is a table of shogi serve as the play screen follows it: the

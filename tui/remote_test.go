@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"example.com/shogi/tui/lobby"
+	"shogi/tui/lobby"
 )
 
 // remoteHarness drives a remote person's model by hand: messages through

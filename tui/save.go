@@ -11,9 +11,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/kifu"
 )
 
 // defaultSaveName proposes a KIF file name in the current directory.

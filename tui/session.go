@@ -12,9 +12,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 // A session is a game running in the app: a game/match Match between the

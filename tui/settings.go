@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 // The settings page and the engine list. Every change is kept in the

@@ -10,11 +10,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/assets"
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/kifu"
+	"shogi/assets"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/kifu"
 )
 
 // studyLine is the line being walked, from the root to the end of the

@@ -9,12 +9,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
-	"example.com/shogi/kifu/annotate"
+	"shogi/game"
+	"shogi/game/analysis"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/kifu"
+	"shogi/kifu/annotate"
 )
 
 // EngineChoice is an engine the study can analyse with: a name to show

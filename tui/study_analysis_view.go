@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/analysis"
+	"shogi/game/notation"
+	"shogi/game/usi"
 )
 
 // formatMove writes a move in the screen's notation.

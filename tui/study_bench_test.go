@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/kifu"
 )
 
 // randomRecord plays n random legal moves from the start, never into a

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/kifu"
 )
 
 // A game just played opens in the study at its end, with its result.

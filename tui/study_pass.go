@@ -10,10 +10,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
-	"example.com/shogi/kifu/annotate"
+	"shogi/game/analysis"
+	"shogi/game/usi"
+	"shogi/kifu"
+	"shogi/kifu/annotate"
 )
 
 // The whole-record analysis in the study: a pass over the main line on an

@@ -8,9 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/notation"
+	"shogi/kifu"
 )
 
 // layout is the study screen's arrangement: the play screen's, with the

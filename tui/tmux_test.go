@@ -13,7 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // tmuxApp runs the real binary in a detached tmux session on a server of

@@ -13,8 +13,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
-	"example.com/shogi/game"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/kifu"
 )
 
 // update rewrites golden files: go test -update.

@@ -6,10 +6,10 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/bot"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 // MaxLines is the most lines (MultiPV) an analysis shows.

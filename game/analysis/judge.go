@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Mark is the judgement of a move: how much of the mover's winning

@@ -3,7 +3,7 @@ package analysis
 import (
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // The winning rates behind these cases, with ShogiHome's sigmoid (600):

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Options shape a whole-record pass.

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
 )
 
 var twelve = []string{"7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "8b4b", "5i6h", "5a6b", "6h7h", "6b7b"}

@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Line is one line of an engine's analysis (one MultiPV entry).

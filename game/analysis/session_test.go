@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/game/usi/usitest"
 )
 
 // The test binary doubles as a scripted engine (see usitest).

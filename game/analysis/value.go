@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"math"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Kind says what a Value holds.

@@ -4,8 +4,8 @@ import (
 	"math"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 func TestFromScore(t *testing.T) {

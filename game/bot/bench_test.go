@@ -5,8 +5,8 @@ import (
 	"os/exec"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // A busy middle game: both sides castled, pieces in hand, many drops.

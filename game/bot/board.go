@@ -4,7 +4,7 @@ package bot
 // square sets, attacks and staged legal move generation all come from
 // game's bitboards.
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 type squareSet = game.SquareSet
 

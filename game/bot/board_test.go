@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // samplePositions plays random games (a capture preferred half the time,

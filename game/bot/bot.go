@@ -25,7 +25,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Bot chooses a move for the side to move.

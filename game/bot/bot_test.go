@@ -6,8 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 func mustSFEN(t *testing.T, s string) game.Position {

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // The search: iterative deepening over a principal-variation alpha-beta

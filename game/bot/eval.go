@@ -1,6 +1,6 @@
 package bot
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 // The evaluation, in centipawns (a pawn on the board is 60). Every weight
 // is in this file; README.md shows them as one table.

@@ -3,7 +3,7 @@ package bot
 import (
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // mirror returns p with the colours swapped and the board turned round:

@@ -3,7 +3,7 @@ package bot
 import (
 	"math/rand/v2"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Greedy looks one move ahead. For the side to move it:

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Level is a named strength of the built-in engine. The lower levels are

@@ -4,8 +4,8 @@ import (
 	"context"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // The mate solver (詰将棋): the side to move attacks with checks only, the

@@ -1,6 +1,6 @@
 package bot
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 // Move ordering. A node's moves come in stages, so that a cut found early
 // saves generating the rest: the hash move, captures that do not lose

@@ -4,8 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Request is one search: the position as the moves played from Start reach

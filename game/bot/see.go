@@ -1,6 +1,6 @@
 package bot
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 // exchangeValue is what capturing each kind wins in the static exchange:
 // captureValue, the piece off the board and into the taker's hand.

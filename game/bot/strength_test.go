@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // playGame plays a game from the start between two searchers, each move

@@ -3,8 +3,8 @@ package bot
 import (
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // moveOverhead is kept back from every clock-based budget for the time the

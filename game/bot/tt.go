@@ -1,6 +1,6 @@
 package bot
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 // The transposition table: positions already searched, keyed by their
 // Zobrist hash, with the best move found, the score and what kind of

@@ -11,8 +11,8 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // ServeUSI speaks USI on in and out as the built-in engine at level, so a

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 func serve(t *testing.T, level string, input string) []string {

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
+	"shogi/game"
+	"shogi/game/bot"
 )
 
 // The runner's cost per move: two random bots play through a Match (with

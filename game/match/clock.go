@@ -7,8 +7,8 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // TimeControl is one side's allowance. The zero value is no clock.

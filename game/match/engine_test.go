@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game"
+	"shogi/game/usi"
+	"shogi/game/usi/usitest"
 )
 
 // fake starts this test binary as an engine behaving as spec says.

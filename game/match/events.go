@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Event is something that happened in a match. Listeners receive them in

@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Config sets up a match.

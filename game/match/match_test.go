@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game"
+	"shogi/game/bot"
+	"shogi/game/usi"
+	"shogi/game/usi/usitest"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest).

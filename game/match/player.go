@@ -3,9 +3,9 @@ package match
 import (
 	"context"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/bot"
+	"shogi/game/usi"
 )
 
 // Player chooses the moves of one side: a built-in bot, a USI engine, or

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"example.com/shogi/game/bot"
-	"example.com/shogi/game/usi"
+	"shogi/game/bot"
+	"shogi/game/usi"
 )
 
 // Kind is what sort of player a Spec names.

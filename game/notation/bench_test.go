@@ -3,7 +3,7 @@ package notation
 import (
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // benchSFEN is a busy middlegame: both hands full, promoted pieces, 100+

@@ -1,6 +1,6 @@
 package notation
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 // travel returns the direction a piece of colour c goes from→to, as its
 // owner sees the board: h is +1 rightward, -1 leftward; v is +1 forward

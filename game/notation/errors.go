@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // SyntaxError is text that no grammar reads as a move.

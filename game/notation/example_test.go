@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/notation"
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 func ExampleFormat() {

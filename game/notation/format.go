@@ -3,7 +3,7 @@ package notation
 import (
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 var fullWidthDigits = []string{"", "１", "２", "３", "４", "５", "６", "７", "８", "９"}

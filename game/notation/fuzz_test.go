@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 var fuzzPositions = []string{

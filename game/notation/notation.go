@@ -25,7 +25,7 @@ import (
 	"fmt"
 	"strings"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Style is a notation system.

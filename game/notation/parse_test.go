@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Lenient reading: every text here names the same move.

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // kifuDir holds records written by other programs, with how ShogiHome

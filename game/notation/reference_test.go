@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // The examples in ../../../shared/reference (Wikipedia's Shogi article, the

@@ -1,6 +1,6 @@
 package notation
 
-import "example.com/shogi/game"
+import "shogi/game"
 
 // resolve finds the one legal move that sp describes in p, or says why
 // there is none or more than one.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // playouts returns n positions reached by random games from the even start

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // tri is a yes/no that a text may leave unsaid.

@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Config says how to run an engine.

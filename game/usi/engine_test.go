@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/game/usi/usitest"
+	"shogi/game"
+	"shogi/game/usi"
+	"shogi/game/usi/usitest"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Each parser gets a fuzz target: no input may panic, and whatever reads

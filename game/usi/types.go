@@ -3,7 +3,7 @@ package usi
 import (
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // Bound says whether a score is exact or only a bound (USI's lowerbound and

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 // The USI wire format in both directions, in one place: what a GUI writes

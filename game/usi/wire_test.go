@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
+	"shogi/game"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {

@@ -7,9 +7,9 @@
 package annotate
 
 import (
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/analysis"
+	"shogi/kifu"
 )
 
 // Line is a record's main line as analysis walks it.

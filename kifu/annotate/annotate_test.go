@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/analysis"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/analysis"
+	"shogi/kifu"
 )
 
 func record(t *testing.T, usiMoves string) *kifu.Record {

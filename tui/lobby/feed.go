@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
+	"shogi/game"
+	"shogi/game/match"
 )
 
 // Event is something that happened at a table besides the game's moves

@@ -28,9 +28,9 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/kifu"
 )
 
 // Config sets up a lobby. The zero value works: no games folder, a grace

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/kifu"
 )
 
 // mate7 is a helpmate from the start: Black mates on the 7th move

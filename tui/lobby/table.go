@@ -8,10 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/match"
-	"example.com/shogi/game/usi"
-	"example.com/shogi/kifu"
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // Table is one game between two people, and its spectators.

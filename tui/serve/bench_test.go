@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/tui/lobby"
+	"shogi/tui/lobby"
 )
 
 // BenchmarkFirstFrame measures a connection over loopback from dialling

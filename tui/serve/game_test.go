@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/kifu"
-	"example.com/shogi/tui/lobby"
+	"shogi/kifu"
+	"shogi/tui/lobby"
 )
 
 // mate7 is a helpmate from the start: Black mates on the 7th move. Each

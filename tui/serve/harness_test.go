@@ -13,8 +13,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/tui"
-	"example.com/shogi/tui/lobby"
+	"shogi/tui"
+	"shogi/tui/lobby"
 )
 
 // testServer is a server on a random loopback port.

@@ -22,8 +22,8 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/tui"
-	"example.com/shogi/tui/lobby"
+	"shogi/tui"
+	"shogi/tui/lobby"
 )
 
 // exitStatus is a session's exit status (0 when it exited cleanly).

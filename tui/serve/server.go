@@ -28,8 +28,8 @@ import (
 	"github.com/charmbracelet/wish"
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/tui"
-	"example.com/shogi/tui/lobby"
+	"shogi/tui"
+	"shogi/tui/lobby"
 )
 
 // Config sets up a server. Zero fields take the defaults shogi serve

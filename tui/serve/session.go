@@ -14,7 +14,7 @@ import (
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/tui"
+	"shogi/tui"
 )
 
 // session is one client's run of the app.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"example.com/shogi/tui/lobby"
+	"shogi/tui/lobby"
 )
 
 // tmuxClient is OpenSSH's client in a pane of a tmux server of the test's

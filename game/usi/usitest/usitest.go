@@ -45,8 +45,8 @@ import (
 	"strings"
 	"time"
 
-	"example.com/shogi/game"
-	"example.com/shogi/game/usi"
+	"shogi/game"
+	"shogi/game/usi"
 )
 
 // Env is the environment variable that turns a test binary into the fake.

@@ -39,10 +39,10 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"example.com/shogi/game"
-	"example.com/shogi/tui"
-	"example.com/shogi/tui/lobby"
-	"example.com/shogi/tui/serve"
+	"shogi/game"
+	"shogi/tui"
+	"shogi/tui/lobby"
+	"shogi/tui/serve"
 )
 
 var verbose *bool
