@@ -42,7 +42,7 @@ func analyseUsage(w io.Writer, fs *flag.FlagSet) {
 // the record with ShogiHome's analysis comments.
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("analyse", stderr)
-	engine := fs.String("engine", analysis.DefaultSpec().String(), "the engine: a built-in level ("+strings.Join(bot.Names, ", ")+") or usi:PATH[,NAME=VALUE...]")
+	engine := fs.String("engine", analysis.DefaultSpec().String(), "the engine: a built-in level ("+strings.Join(bot.Names(), ", ")+") or usi:PATH[,NAME=VALUE...]")
 	moveTime := fs.Duration("time", analysis.DefaultMoveTime, "time per position")
 	depth := fs.Int("depth", 0, "search each position to `N` plies instead of for a time")
 	nodes := fs.Uint64("nodes", 0, "search `N` nodes per position instead of for a time")

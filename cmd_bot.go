@@ -15,7 +15,7 @@ import (
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bot", stderr)
 	sfen := fs.String("sfen", "", "position in SFEN (default: the even start)")
-	level := fs.String("level", "strong", "bot: "+strings.Join(bot.Names, ", "))
+	level := fs.String("level", "strong", "bot: "+strings.Join(bot.Names(), ", "))
 	think := fs.Duration("time", 0, "thinking time, e.g. 500ms (default: the level's own budget)")
 	seed := fs.Uint64("seed", 0, "seed for the bot's random choices (default: random)")
 	verbose := fs.Bool("v", false, "print the search's progress on stderr")

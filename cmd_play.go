@@ -166,7 +166,7 @@ func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, er
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	human := match.Spec{Kind: match.HumanKind}.String()
-	players := human + ", " + joinNames(bot.Names) + ", usi:PATH[,NAME=VALUE...] or an engine's name in the settings"
+	players := human + ", " + joinNames(bot.Names()) + ", usi:PATH[,NAME=VALUE...] or an engine's name in the settings"
 	black := fs.String("black", human, "who plays Black (sente): "+players)
 	white := fs.String("white", human, "who plays White (gote): "+players)
 	mainTime := fs.Duration("time", 0, "main time per side (持ち時間), e.g. 10m (default: no clock)")

@@ -11,11 +11,11 @@ import (
 
 func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("usi", stderr)
-	names := make([]string, len(bot.Levels))
-	for i, l := range bot.Levels {
+	names := make([]string, len(bot.Levels()))
+	for i, l := range bot.Levels() {
 		names[i] = l.Name
 	}
-	level := fs.String("level", bot.Levels[len(bot.Levels)-1].Name, "level: "+strings.Join(names, ", "))
+	level := fs.String("level", bot.Levels()[len(bot.Levels())-1].Name, "level: "+strings.Join(names, ", "))
 	seed := fs.Uint64("seed", 0, "seed for the levels' noise (default: random)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi usi [--level NAME]   (then speak USI on stdin/stdout)")

@@ -69,7 +69,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 			t.Errorf("no option %s among %+v", name, e.Options())
 		}
 	}
-	if o, _ := e.Option("Level"); len(o.Vars) != len(bot.Levels) || o.Default != "club" {
+	if o, _ := e.Option("Level"); len(o.Vars) != len(bot.Levels()) || o.Default != "club" {
 		t.Errorf("Level option %+v", o)
 	}
 	if err := e.NewGame(context.Background()); err != nil {

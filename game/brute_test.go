@@ -214,7 +214,7 @@ func randomPositions(r *rand.Rand, n int) []Position {
 			out = append(out, randomBoard(r))
 			continue
 		}
-		p := Handicaps[i%(len(Handicaps)-1)].Position()
+		p := handicaps[i%(len(handicaps)-1)].Position()
 		for ply := r.IntN(150); ply > 0; ply-- {
 			ms := p.LegalMoves(nil)
 			if len(ms) == 0 {

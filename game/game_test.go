@@ -175,7 +175,7 @@ func TestHandicaps(t *testing.T) {
 	removed := map[string]int{"even": 0, "lance": 1, "right-lance": 1, "bishop": 1, "rook": 1, "rook-lance": 2,
 		"2p": 2, "3p": 3, "4p": 4, "5p": 5, "left-5p": 5, "6p": 6, "left-7p": 7, "right-7p": 7, "8p": 8, "10p": 10,
 		"both-lances": 2, "9p": 9}
-	for _, h := range Handicaps {
+	for _, h := range handicaps {
 		p := h.Position()
 		if w := p.Warnings(); len(w) > 0 && h.Key != "tsume" && h.Key != "empty" {
 			t.Errorf("%s: warnings %q", h.Key, w)

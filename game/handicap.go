@@ -1,6 +1,9 @@
 package game
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Handicap is a named start position. In a handicap game the player
 // giving the handicap (上手, uwate) takes White and moves first. Left and
@@ -13,10 +16,10 @@ type Handicap struct {
 	Aliases  []string // other names that find it
 }
 
-// Handicaps is the table of start positions: the even game, every standard
+// handicaps is the table of start positions: the even game, every standard
 // handicap, the common amateur ones, and two set-ups that are not games
 // (the tsume start and the empty board, both with Black to move).
-var Handicaps = []Handicap{
+var handicaps = []Handicap{
 	{"even", "even", "平手", StartSFEN, []string{"none", "hirate", "standard"}},
 	{"lance", "lance", "香落ち", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"l", "left-lance", "kyo"}},
 	{"right-lance", "right lance", "右香落ち", "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"rl"}},
@@ -44,11 +47,15 @@ var Handicaps = []Handicap{
 	{"empty", "empty board", "空盤", "9/9/9/9/9/9/9/9/9 b - 1", []string{"blank", "clear"}},
 }
 
+// Handicaps returns the table of start positions, the even game first
+// (a copy: the table itself cannot be changed from outside).
+func Handicaps() []Handicap { return slices.Clone(handicaps) }
+
 // FindHandicap looks a handicap up by key, English or Japanese name or
 // alias, ignoring case, spaces and the 落ち suffix's absence.
 func FindHandicap(name string) (Handicap, bool) {
 	want := normHandicap(name)
-	for _, h := range Handicaps {
+	for _, h := range handicaps {
 		names := append([]string{h.Key, h.Name, h.Japanese}, h.Aliases...)
 		for _, n := range names {
 			if normHandicap(n) == want {
@@ -62,7 +69,7 @@ func FindHandicap(name string) (Handicap, bool) {
 // HandicapBySFEN finds the handicap whose start is p (ignoring the move
 // number), so a record's start can be named.
 func HandicapBySFEN(p *Position) (Handicap, bool) {
-	for _, h := range Handicaps {
+	for _, h := range handicaps {
 		q := h.Position()
 		if q.Equal(p) {
 			return h, true

@@ -16,7 +16,7 @@ func TestIsLegalAgreesWithGenerator(t *testing.T) {
 		positions = 30
 	}
 	for i := 0; i < positions; i++ {
-		p := Handicaps[i%(len(Handicaps)-1)].Position()
+		p := handicaps[i%(len(handicaps)-1)].Position()
 		for ply := r.IntN(100); ply > 0; ply-- {
 			ms := p.LegalMoves(nil)
 			if len(ms) == 0 {

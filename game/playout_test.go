@@ -16,7 +16,7 @@ func TestRandomPlayouts(t *testing.T) {
 		playouts = 1000
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	starts := Handicaps[:len(Handicaps)-1] // every start but the empty board
+	starts := handicaps[:len(handicaps)-1] // every start but the empty board
 	buf := make([]Move, 0, 600)
 	for i := 0; i < playouts; i++ {
 		h := starts[i%len(starts)]

@@ -250,7 +250,7 @@ func FromGame(g *game.Game, headers []Header, elapsed []time.Duration) *Record {
 // that meets 手合割：平手 in every file).
 var handicapNames = func() map[string]game.Handicap {
 	m := map[string]game.Handicap{}
-	for _, h := range game.Handicaps {
+	for _, h := range game.Handicaps() {
 		m[h.Japanese] = h
 	}
 	return m

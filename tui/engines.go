@@ -32,7 +32,7 @@ type playerChoice struct {
 // levels weakest first, then the engines of the list.
 func (c *common) playerChoices() []playerChoice {
 	out := []playerChoice{humanChoice()}
-	for _, n := range bot.Names {
+	for _, n := range bot.Names() {
 		if sp, err := match.ParseSpec(n); err == nil {
 			out = append(out, playerChoice{spec: sp})
 		}
@@ -110,7 +110,7 @@ func (c *common) hintSpec() (match.Spec, string) {
 			return sp, name
 		}
 	}
-	sp, _ := match.ParseSpec(bot.Names[len(bot.Names)-1])
+	sp, _ := match.ParseSpec(bot.Names()[len(bot.Names())-1])
 	return sp, ""
 }
 

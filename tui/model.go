@@ -311,7 +311,7 @@ func defaultNotation(p PieceStyle) notation.Style {
 // cycleNotation returns the notation d places after s, skipping those a
 // 7-bit terminal cannot show.
 func (c *common) cycleNotation(s notation.Style, d int) notation.Style {
-	for range notation.Styles {
+	for range notation.Styles() {
 		s = cycleStyle(s, d)
 		if !c.ascii || asciiNotation(s) {
 			return s
@@ -331,13 +331,13 @@ func asciiNotation(s notation.Style) bool {
 
 // cycleStyle returns the notation d places after s in notation.Styles.
 func cycleStyle(s notation.Style, d int) notation.Style {
-	n := len(notation.Styles)
-	for i, x := range notation.Styles {
+	n := len(notation.Styles())
+	for i, x := range notation.Styles() {
 		if x == s {
-			return notation.Styles[((i+d)%n+n)%n]
+			return notation.Styles()[((i+d)%n+n)%n]
 		}
 	}
-	return notation.Styles[0]
+	return notation.Styles()[0]
 }
 
 // studyMode is the study screen or its file picker. The root routes

@@ -72,7 +72,7 @@ func durations(secs ...int) []time.Duration {
 // the tsume start and the empty board.
 func handicapChoices() []game.Handicap {
 	var out []game.Handicap
-	for _, h := range game.Handicaps {
+	for _, h := range game.Handicaps() {
 		if h.Key != "tsume" && h.Key != "empty" {
 			out = append(out, h)
 		}

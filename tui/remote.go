@@ -127,7 +127,7 @@ type tablesMsg struct{ list []lobby.Info }
 
 func newRemoteModel(ctx context.Context, app *Model, r Remote) *remoteModel {
 	m := &remoteModel{ctx: ctx, app: app, c: app.c, r: r}
-	for _, n := range bot.Names {
+	for _, n := range bot.Names() {
 		if n != "random" {
 			m.levels = append(m.levels, n)
 		}

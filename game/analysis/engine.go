@@ -153,7 +153,7 @@ func (b *builtin) Close() error { return nil }
 // DefaultSpec is the engine used when none is named: the strongest
 // built-in level.
 func DefaultSpec() match.Spec {
-	return match.Spec{Kind: match.BuiltinKind, Name: bot.Names[len(bot.Names)-1]}
+	return match.Spec{Kind: match.BuiltinKind, Name: bot.Names()[len(bot.Names())-1]}
 }
 
 // Start makes the engine spec names: a built-in level, or a USI program

@@ -17,7 +17,7 @@ func benchSearch(b *testing.B, sfen string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	top := Levels[len(Levels)-1]
+	top := levels[len(levels)-1]
 	top.MateNodes = 0 // the search alone
 	var nodes uint64
 	for b.Loop() {

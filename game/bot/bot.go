@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"shogi/game"
@@ -39,15 +40,19 @@ type Bot interface {
 // ErrNoMove is returned when the side to move has no legal move.
 var ErrNoMove = errors.New("bot: no legal move")
 
-// Names lists the bots New knows, weakest first: random, greedy, then the
+// names lists the bots New knows, weakest first: random, greedy, then the
 // engine's levels.
-var Names = func() []string {
+var names = func() []string {
 	n := []string{"random", "greedy"}
-	for _, l := range Levels {
+	for _, l := range levels {
 		n = append(n, l.Name)
 	}
 	return n
 }()
+
+// Names returns the bots New knows, weakest first: random, greedy, then
+// the engine's levels.
+func Names() []string { return slices.Clone(names) }
 
 // New returns the bot called name, drawing its random choices from r.
 func New(name string, r *rand.Rand) (Bot, error) {
@@ -60,7 +65,7 @@ func New(name string, r *rand.Rand) (Bot, error) {
 	if l, ok := FindLevel(name); ok {
 		return NewEngine(l, r), nil
 	}
-	return nil, fmt.Errorf("unknown bot %q (want one of %s)", name, strings.Join(Names, ", "))
+	return nil, fmt.Errorf("unknown bot %q (want one of %s)", name, strings.Join(names, ", "))
 }
 
 // Random plays a move chosen uniformly among the legal moves. A move with

@@ -142,7 +142,7 @@ func TestNoMove(t *testing.T) {
 	if !p.IsCheckmate() {
 		t.Fatal("test position is not mate")
 	}
-	for _, name := range Names {
+	for _, name := range names {
 		b, err := New(name, seeded(1))
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"shogi/game"
@@ -30,9 +31,9 @@ type Level struct {
 	MoveTime time.Duration
 }
 
-// Levels is the ladder, weakest first. Each level scores at least 65%
+// levels is the ladder, weakest first. Each level scores at least 65%
 // against the one before it (README.md has the match results).
-var Levels = []Level{
+var levels = []Level{
 	{Name: "beginner", Depth: 1, Noise: 300, RecaptureOnly: true},
 	{Name: "novice", Depth: 2, Noise: 120},
 	{Name: "casual", Depth: 4, Nodes: 4000, Noise: 40},
@@ -41,9 +42,12 @@ var Levels = []Level{
 	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
 }
 
+// Levels returns the ladder, weakest first (a copy).
+func Levels() []Level { return slices.Clone(levels) }
+
 // FindLevel returns the level called name.
 func FindLevel(name string) (Level, bool) {
-	for _, l := range Levels {
+	for _, l := range levels {
 		if l.Name == name {
 			return l, true
 		}

@@ -107,7 +107,7 @@ func TestMateInOneAlwaysFound(t *testing.T) {
 			if r.Status != MateFound || len(r.PV) != 1 || !want[r.PV[0]] {
 				t.Fatalf("%s: Mate = %s %v, want mate in one", p.SFEN(), r.Status, r.PV)
 			}
-			for _, l := range Levels {
+			for _, l := range levels {
 				e := NewEngine(l, seeded(1))
 				e.SetHashMB(1)
 				bm, err := e.Search(context.Background(), Request{Start: p})
@@ -143,7 +143,7 @@ func TestNoLevelAllowsMateInOne(t *testing.T) {
 		if n++; n > 40 {
 			break
 		}
-		for _, l := range Levels[:3] {
+		for _, l := range levels[:3] {
 			e := NewEngine(l, seeded(uint64(n)))
 			e.SetHashMB(1)
 			bm, err := e.Search(context.Background(), Request{Start: p})

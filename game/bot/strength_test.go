@@ -68,13 +68,13 @@ func level(name string) func(uint64) Searcher {
 }
 
 func TestLowestLevelBeatsRandom(t *testing.T) {
-	if w := wins(t, level(Levels[0].Name), level("random"), usi.Limits{}, 10); w != 10 {
-		t.Errorf("%s beat random in %d of 10 games", Levels[0].Name, w)
+	if w := wins(t, level(levels[0].Name), level("random"), usi.Limits{}, 10); w != 10 {
+		t.Errorf("%s beat random in %d of 10 games", levels[0].Name, w)
 	}
 }
 
 func TestTopLevelBeatsGreedy(t *testing.T) {
-	top := Levels[len(Levels)-1].Name
+	top := levels[len(levels)-1].Name
 	if w := wins(t, level(top), level("greedy"), usi.Limits{Nodes: 3000}, 10); w != 10 {
 		t.Errorf("%s (3,000 nodes a move) beat greedy in %d of 10 games", top, w)
 	}

@@ -76,8 +76,8 @@ func (s *usiServer) say(line string) {
 }
 
 func (s *usiServer) options() []usi.Option {
-	names := make([]string, len(Levels))
-	for i, l := range Levels {
+	names := make([]string, len(levels))
+	for i, l := range levels {
 		names[i] = l.Name
 	}
 	return []usi.Option{

@@ -120,7 +120,7 @@ func FuzzServeUSI(f *testing.F) {
 			t.Skip() // a big table per input would only test the allocator
 		}
 		var out bytes.Buffer
-		if err := ServeUSI(strings.NewReader(in), &out, Levels[0], seeded(1)); err != nil {
+		if err := ServeUSI(strings.NewReader(in), &out, levels[0], seeded(1)); err != nil {
 			t.Fatalf("ServeUSI: %v", err)
 		}
 		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {

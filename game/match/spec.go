@@ -61,10 +61,10 @@ func ParseSpec(s string) (Spec, error) {
 		}
 		return sp, nil
 	}
-	if slices.Contains(bot.Names, t) {
+	if slices.Contains(bot.Names(), t) {
 		return Spec{Kind: BuiltinKind, Name: t}, nil
 	}
-	return Spec{}, fmt.Errorf("unknown player %q (want human, %s or usi:PATH[,NAME=VALUE...])", s, strings.Join(bot.Names, ", "))
+	return Spec{}, fmt.Errorf("unknown player %q (want human, %s or usi:PATH[,NAME=VALUE...])", s, strings.Join(bot.Names(), ", "))
 }
 
 // splitEscaped splits at commas not written "\,", reading "\\" as one

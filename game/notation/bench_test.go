@@ -21,7 +21,7 @@ func benchMoves(b *testing.B) (game.Position, []game.Move) {
 
 func BenchmarkFormat(b *testing.B) {
 	p, ms := benchMoves(b)
-	for _, st := range Styles {
+	for _, st := range styles {
 		b.Run(st.String(), func(b *testing.B) {
 			n := 0
 			for b.Loop() {
@@ -37,7 +37,7 @@ func BenchmarkFormat(b *testing.B) {
 
 func BenchmarkParse(b *testing.B) {
 	p, ms := benchMoves(b)
-	for _, st := range Styles {
+	for _, st := range styles {
 		texts := make([]string, len(ms))
 		for i, m := range ms {
 			texts[i] = Format(&p, m, st, game.NoMove)

@@ -11,7 +11,7 @@ import (
 func ExampleFormat() {
 	p := game.StartPosition()
 	m, _ := p.ParseUSI("7g7f")
-	for _, s := range notation.Styles {
+	for _, s := range notation.Styles() {
 		fmt.Printf("%-10v %s\n", s, notation.Format(&p, m, s, game.NoMove))
 	}
 	// Output:

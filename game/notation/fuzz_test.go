@@ -53,14 +53,14 @@ func FuzzParse(f *testing.F) {
 			if !p.IsLegal(m) {
 				t.Fatalf("%q: illegal move %s returned", text, m.USI())
 			}
-			for _, st := range Styles {
+			for _, st := range styles {
 				out := Format(p, m, st, prev)
 				if back, err := Parse(p, out, st, prev); err != nil || back != m {
 					t.Fatalf("%q → %s → %v %q → %s %v", text, m.USI(), st, out, back.USI(), err)
 				}
 			}
 		}
-		for _, st := range Styles {
+		for _, st := range styles {
 			if m, err := Parse(p, text, st, prev); err == nil && !p.IsLegal(m) {
 				t.Fatalf("%q as %v: illegal move %s returned", text, st, m.USI())
 			}

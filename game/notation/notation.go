@@ -23,6 +23,7 @@ package notation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"shogi/game"
@@ -42,8 +43,10 @@ const (
 	Sassersson              // new method: 22gin↗+, 22to↓, 22gin□, 〃gin
 )
 
-// Styles lists every style, in the order the TUI cycles through them.
-var Styles = []Style{KI2, Western, Hosking, Romaji, Sassersson, KIF, CSA, USI}
+var styles = []Style{KI2, Western, Hosking, Romaji, Sassersson, KIF, CSA, USI}
+
+// Styles returns every style, in the order the TUI cycles through them.
+func Styles() []Style { return slices.Clone(styles) }
 
 var styleKeys = map[Style]string{USI: "usi", CSA: "csa", Western: "western", Hosking: "hosking",
 	KI2: "ki2", KIF: "kif", Romaji: "romaji", Sassersson: "sassersson"}

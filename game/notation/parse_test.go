@@ -224,7 +224,7 @@ func TestDetect(t *testing.T) {
 }
 
 func TestParseStyle(t *testing.T) {
-	for _, s := range Styles {
+	for _, s := range styles {
 		if got, err := ParseStyle(strings.ToUpper(s.String())); err != nil || got != s {
 			t.Errorf("ParseStyle(%q) = %v, %v", s, got, err)
 		}

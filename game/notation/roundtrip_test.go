@@ -14,7 +14,7 @@ import (
 func playouts(seed int64, n int) (pos []game.Position, prev []game.Move) {
 	r := rand.New(rand.NewSource(seed))
 	for len(pos) < n {
-		h := game.Handicaps[r.Intn(len(game.Handicaps))]
+		h := game.Handicaps()[r.Intn(len(game.Handicaps()))]
 		p := h.Position()
 		last := game.NoMove
 		plies := r.Intn(160)
@@ -158,7 +158,7 @@ func TestRoundTrip(t *testing.T) {
 		for _, m := range buf {
 			moves++
 			var texts [Sassersson + 1]string
-			for _, st := range Styles {
+			for _, st := range styles {
 				text := Format(p, m, st, prev[i])
 				texts[st] = text
 				got, err := Parse(p, text, st, prev[i])
@@ -187,7 +187,7 @@ func TestRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d positions, %d moves (%d disambiguated), %d styles: %d failures", len(pos), moves, marked, len(Styles), fails)
+	t.Logf("%d positions, %d moves (%d disambiguated), %d styles: %d failures", len(pos), moves, marked, len(styles), fails)
 }
 
 func countDigits(s string) int {
