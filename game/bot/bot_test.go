@@ -216,3 +216,35 @@ func TestMultiPVLinesAreDistinct(t *testing.T) {
 		}
 	}
 }
+
+// Every bot declares the entering-king win when the 27-point rule holds
+// for the side to move (Black needs 28 points, White 27), and none does
+// when it falls a point short.
+func TestEveryBotDeclares(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		win  bool
+	}{
+		// Black: king on 5a, ten pieces in the camp, 28 points with the hand.
+		{"+R+BG+PK+P+P+P1/G+P+P+P+P+P+P2/9/9/9/9/9/9/4k4 b RB2g4s4n4l8p 1", true},
+		// The same with White to move and mirrored: White's king in Black's camp.
+		{"4K4/9/9/9/9/9/9/2+p+p+p+p+p+pg/1+p+p+pk+pg+b+r w 2G4S4N4L8Prb 1", true},
+		// Black one point short: a rook fewer in hand.
+		{"+R+BG+PK+P+P+P1/G+P+P+P+P+P+P2/9/9/9/9/9/9/4k4 b B2g4s4n4l8pr 1", false},
+	} {
+		p := mustSFEN(t, c.sfen)
+		if got := p.CanDeclare() == nil; got != c.win {
+			t.Fatalf("%s: CanDeclare %v, want %v (the test's position is wrong)", c.sfen, got, c.win)
+		}
+		for _, name := range Names() {
+			s, err := NewSearcher(name, seeded(3))
+			if err != nil {
+				t.Fatal(err)
+			}
+			bm, err := s.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Depth: 2}})
+			if err != nil || bm.Win != c.win {
+				t.Errorf("%s in %s: %+v, %v; want win %v", name, c.sfen, bm, err, c.win)
+			}
+		}
+	}
+}
