@@ -127,15 +127,7 @@ func keepsComments(f kifu.Format) bool {
 }
 
 func analyse(ctx context.Context, o analyseOptions, stdin io.Reader, stdout, stderr io.Writer) int {
-	var data []byte
-	var err error
-	name := o.path
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-		name = "<stdin>"
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, name, err := readRecordArg(o.path, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi analyse: %v\n", err)
 		return 1

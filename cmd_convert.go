@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 
 	"shogi/kifu"
@@ -67,13 +66,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 1 {
 		name = files[0]
 	}
-	var data []byte
-	if name == "-" {
-		data, err = io.ReadAll(stdin)
-		name = "<stdin>"
-	} else {
-		data, err = os.ReadFile(name)
-	}
+	data, name, err := readRecordArg(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
 		return 1

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"shogi/game"
@@ -121,4 +122,15 @@ func parsePosition(cmd, sfen string, stderr io.Writer) (game.Position, bool) {
 		fmt.Fprintf(stderr, "shogi %s: warning: %s\n", cmd, strings.Join(w, "; "))
 	}
 	return p, true
+}
+
+// readRecordArg reads a record argument: a file, or standard input for
+// "-" (named <stdin> in messages).
+func readRecordArg(path string, stdin io.Reader) (data []byte, name string, err error) {
+	if path == "-" {
+		data, err = io.ReadAll(stdin)
+		return data, "<stdin>", err
+	}
+	data, err = os.ReadFile(path)
+	return data, path, err
 }

@@ -77,7 +77,7 @@ func clockLines(f clockFace, w *words) (face, note string) {
 	case f.control.Byoyomi > 0:
 		return clockTime(f.main), fmt.Sprintf(w.byoyomiEach, seconds(f.control.Byoyomi))
 	case f.control.Increment > 0:
-		return clockTime(f.main), fmt.Sprintf(w.incrementEach, shortDuration(f.control.Increment))
+		return clockTime(f.main), fmt.Sprintf(w.incrementEach, match.ShortDuration(f.control.Increment))
 	}
 	return clockTime(f.main), ""
 }

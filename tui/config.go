@@ -412,16 +412,6 @@ func (v *duration) UnmarshalText(b []byte) error {
 	return nil
 }
 
-func (v duration) MarshalText() ([]byte, error) { return []byte(shortDuration(time.Duration(v))), nil }
-
-// shortDuration writes d without trailing zero units: 10m, 1m30s, 500ms, 0s.
-func shortDuration(d time.Duration) string {
-	s := d.String()
-	if strings.HasSuffix(s, "m0s") {
-		s = strings.TrimSuffix(s, "0s")
-	}
-	if strings.HasSuffix(s, "h0m") {
-		s = strings.TrimSuffix(s, "0m")
-	}
-	return s
+func (v duration) MarshalText() ([]byte, error) {
+	return []byte(match.ShortDuration(time.Duration(v))), nil
 }

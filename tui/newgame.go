@@ -337,5 +337,5 @@ func clockValue(c *common, d time.Duration) string {
 	if c.lang == Japanese && !c.ascii {
 		return jaDuration(d)
 	}
-	return shortDuration(d)
+	return match.ShortDuration(d)
 }

@@ -438,10 +438,7 @@ func (m *remoteModel) create() (tea.Model, tea.Cmd) {
 func (m *remoteModel) join(code string) (tea.Model, tea.Cmd) {
 	s, err := m.r.Lobby.Join(code, lobby.Person{Name: m.name, Key: m.r.Key})
 	if err != nil {
-		if errors.Is(err, lobby.ErrNoTable) {
-			err = errors.New(m.c.rw().noCode)
-		}
-		m.setStatus(err.Error(), true)
+		m.tableError(err)
 		return m, nil
 	}
 	m.feedGen++
@@ -450,14 +447,20 @@ func (m *remoteModel) join(code string) (tea.Model, tea.Cmd) {
 	return m, m.listen(s.Events())
 }
 
+// tableError says why a code led to no table, in the person's language
+// when the code names none.
+func (m *remoteModel) tableError(err error) {
+	if errors.Is(err, lobby.ErrNoTable) {
+		err = errors.New(m.c.rw().noCode)
+	}
+	m.setStatus(err.Error(), true)
+}
+
 // watch follows a table.
 func (m *remoteModel) watch(code string) (tea.Model, tea.Cmd) {
 	w, err := m.r.Lobby.Watch(code, lobby.Person{Name: m.name, Key: m.r.Key})
 	if err != nil {
-		if errors.Is(err, lobby.ErrNoTable) {
-			err = errors.New(m.c.rw().noCode)
-		}
-		m.setStatus(err.Error(), true)
+		m.tableError(err)
 		return m, nil
 	}
 	m.feedGen++

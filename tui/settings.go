@@ -190,7 +190,7 @@ func (m *menuModel) settingsLines() []string {
 		case setLanguage:
 			text = m.field(mw.language, lw, mw.langNames[c.lang])
 		case setDelay:
-			text = m.field(w.moveDelay, lw, shortDuration(time.Duration(c.settings.MoveDelay)))
+			text = m.field(w.moveDelay, lw, match.ShortDuration(time.Duration(c.settings.MoveDelay)))
 		case setKeep:
 			text = m.field(w.keepGames, lw, m.onOff(c.settings.KeepGames))
 			if d := c.gamesDir(); d != "" {

@@ -29,19 +29,20 @@ func (tc TimeControl) String() string {
 	}
 	var parts []string
 	if tc.Main > 0 || (tc.Byoyomi == 0 && tc.Increment == 0) {
-		parts = append(parts, short(tc.Main))
+		parts = append(parts, ShortDuration(tc.Main))
 	}
 	if tc.Byoyomi > 0 {
-		parts = append(parts, short(tc.Byoyomi)+" byōyomi")
+		parts = append(parts, ShortDuration(tc.Byoyomi)+" byōyomi")
 	}
 	if tc.Increment > 0 {
-		parts = append(parts, short(tc.Increment)+"/move")
+		parts = append(parts, ShortDuration(tc.Increment)+"/move")
 	}
 	return strings.Join(parts, " + ")
 }
 
-// short writes a duration without trailing zero units: 10m, 1m30s, 100ms.
-func short(d time.Duration) string {
+// ShortDuration writes d without trailing zero units: 10m, 1m30s, 500ms,
+// 0s, as time controls are spoken.
+func ShortDuration(d time.Duration) string {
 	s := d.String()
 	if strings.HasSuffix(s, "m0s") {
 		s = strings.TrimSuffix(s, "0s")
