@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"log"
 	"math/rand/v2"
@@ -9,13 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/usi"
+	"shogi/game/usi/usitest"
 	"shogi/kifu"
 )
 
@@ -30,26 +29,9 @@ func maybeRunUSI() {
 	}
 }
 
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
-func startOurs(t *testing.T, args string, opts ...usi.Setting) (*usi.Engine, *lockedBuffer) {
+func startOurs(t *testing.T, args string, opts ...usi.Setting) (*usi.Engine, *usitest.SyncBuffer) {
 	t.Helper()
-	var lb lockedBuffer
+	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: os.Args[0], Env: []string{asUSI + "=" + args},
 		Options: opts, Timeout: 10 * time.Second, Log: log.New(&lb, "", 0)})
 	if err != nil {

@@ -1,13 +1,11 @@
 package analysis
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,27 +21,10 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startFake runs this test binary as a USI engine behaving as spec says.
-func startFake(t *testing.T, spec string) (Engine, *syncBuffer) {
+func startFake(t *testing.T, spec string) (Engine, *usitest.SyncBuffer) {
 	t.Helper()
-	var lb syncBuffer
+	var lb usitest.SyncBuffer
 	cfg := usi.Config{Path: os.Args[0], Env: []string{usitest.Env + "=" + spec}, Log: log.New(&lb, "", 0),
 		Timeout: 5 * time.Second, StopGrace: time.Second, QuitGrace: 3 * time.Second}
 	sp, err := match.ParseSpec("usi:" + os.Args[0])

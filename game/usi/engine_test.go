@@ -1,14 +1,12 @@
 package usi_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -32,26 +30,8 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// syncBuffer is a log sink safe for the engine's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // fakeConfig runs this test binary as an engine behaving as spec says.
-func fakeConfig(spec string, logTo *syncBuffer) usi.Config {
+func fakeConfig(spec string, logTo *usitest.SyncBuffer) usi.Config {
 	c := usi.Config{Path: os.Args[0], Env: []string{usitest.Env + "=" + spec},
 		Timeout: 5 * time.Second, StopGrace: 300 * time.Millisecond, QuitGrace: 3 * time.Second}
 	if logTo != nil {
@@ -60,9 +40,9 @@ func fakeConfig(spec string, logTo *syncBuffer) usi.Config {
 	return c
 }
 
-func startFake(t *testing.T, spec string) (*usi.Engine, *syncBuffer) {
+func startFake(t *testing.T, spec string) (*usi.Engine, *usitest.SyncBuffer) {
 	t.Helper()
-	var lb syncBuffer
+	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), fakeConfig(spec, &lb))
 	if err != nil {
 		t.Fatalf("start %q: %v\nlog:\n%s", spec, err, lb.String())
@@ -89,7 +69,7 @@ func wantFault(t *testing.T, err error, f usi.Fault, words ...string) *usi.Error
 }
 
 func TestHandshakeAndOptions(t *testing.T) {
-	var lb syncBuffer
+	var lb usitest.SyncBuffer
 	cfg := fakeConfig("banner,name=Fake Engine 1.0", &lb)
 	cfg.Options = []usi.Setting{{"Skill Level", "-20"}, {"Style", "wild"}, {"Clear Hash", ""}, {"EvalDir", "some dir"}}
 	e, err := usi.Start(context.Background(), cfg)
@@ -365,7 +345,7 @@ func realEngine(t *testing.T, path string) string {
 
 func TestFairyStockfish(t *testing.T) {
 	path := realEngine(t, "/usr/games/fairy-stockfish")
-	var lb syncBuffer
+	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}, Log: log.New(&lb, "", 0)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, lb.String())
@@ -392,7 +372,7 @@ func TestFairyStockfish(t *testing.T) {
 
 func TestGPSShogi(t *testing.T) {
 	path := realEngine(t, "/usr/games/gpsusi")
-	var lb syncBuffer
+	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"BookDepth", "0"}, {"Thread", "1"}}, Log: log.New(&lb, "", 0)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, lb.String())

@@ -40,9 +40,11 @@ package usitest
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"shogi/game"
@@ -360,4 +362,24 @@ func (f *fake) mate(p *game.Position) {
 		}
 	}
 	f.say("checkmate nomate")
+}
+
+// SyncBuffer collects what engines and matches write from their own
+// goroutines (logs, standard error) for a test to read while they run.
+type SyncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *SyncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String returns everything written so far.
+func (s *SyncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
