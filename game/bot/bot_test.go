@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"shogi/game"
 	"shogi/game/usi"
@@ -246,5 +247,52 @@ func TestEveryBotDeclares(t *testing.T) {
 				t.Errorf("%s in %s: %+v, %v; want win %v", name, c.sfen, bm, err, c.win)
 			}
 		}
+	}
+}
+
+// The search keeps its limits: a depth limit is the deepest iteration
+// reported, a node limit is never passed (the count is checked at every
+// node), and a cancelled go infinite answers with a legal move as soon as
+// it is told, however deep it was going.
+func TestSearchLimits(t *testing.T) {
+	p := mustSFEN(t, "ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PPBP1PP1P/2GS1S1R1/LN2KG1NL b - 21")
+	top := levels[len(levels)-1]
+	top.MateNodes = 0
+
+	deepest := 0
+	e := NewEngine(top, seeded(1))
+	bm, err := e.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Depth: 5},
+		Info: func(in usi.Info) { deepest = max(deepest, in.Depth) }})
+	if err != nil || !p.IsLegal(bm.Move) || deepest != 5 {
+		t.Errorf("depth 5: %+v, %v, deepest %d", bm, err, deepest)
+	}
+
+	var nodes uint64
+	e = NewEngine(top, seeded(1))
+	bm, err = e.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Nodes: 20_000},
+		Info: func(in usi.Info) { nodes = max(nodes, in.Nodes) }})
+	if err != nil || !p.IsLegal(bm.Move) || nodes == 0 || nodes > 20_000 {
+		t.Errorf("20,000 nodes: %+v, %v, searched %d", bm, err, nodes)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan usi.BestMove)
+	go func() {
+		bm, _ := NewEngine(top, seeded(1)).Search(ctx, Request{Start: p, Limits: usi.Limits{Infinite: true}})
+		done <- bm
+	}()
+	select {
+	case <-done:
+		t.Fatal("go infinite answered before it was stopped")
+	case <-time.After(100 * time.Millisecond):
+	}
+	cancel()
+	select {
+	case bm := <-done:
+		if !p.IsLegal(bm.Move) {
+			t.Errorf("stopped: %+v", bm)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the search did not stop when cancelled")
 	}
 }
