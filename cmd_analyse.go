@@ -53,11 +53,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	logPath := fs.String("log", "", "the engine's transcript and stderr go to `FILE` (default: shogi/analyse.log in the user cache directory)")
 	fs.Usage = func() { analyseUsage(stderr, fs) }
 	rest, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

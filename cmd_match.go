@@ -79,11 +79,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() { matchUsage(stderr, fs) }
 	set := map[string]bool{}
 	rest, err := parseFlags(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
-	}
 	if err != nil {
-		return 2
+		return parseStatus(err)
 	}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	bad := func(format string, a ...any) int {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -51,8 +50,7 @@ func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // openOptions reads the open command's flags, which may follow the file.
 func openOptions(args []string, env []string, stderr io.Writer) (o tui.Options, path string, ply int, err error) {
-	fs := flag.NewFlagSet("open", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("open", stderr)
 	d := addDisplayFlags(fs)
 	nota := fs.String("notation", "", "move notation: ki2, kif, western, hosking, romaji, sassersson, csa or usi (default goes with --style)")
 	plyFlag := fs.Int("ply", 0, "show this ply of the main line first")

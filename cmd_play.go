@@ -163,8 +163,7 @@ func (d display) apply(o *tui.Options) error {
 // playOptions reads the play command's flags. A usage problem is returned
 // as errUsage-wrapped so the caller exits with status 2.
 func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, error) {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("play", stderr)
 	human := match.Spec{Kind: match.HumanKind}.String()
 	players := human + ", " + joinNames(bot.Names()) + ", usi:PATH[,NAME=VALUE...] or an engine's name in the settings"
 	black := fs.String("black", human, "who plays Black (sente): "+players)

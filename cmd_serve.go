@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -31,8 +29,7 @@ type serveOptions struct {
 // serveFlags reads shogi serve's command line.
 func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	var o serveOptions
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", stderr)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address to listen on (host:port); :2222 for every interface")
 	fs.StringVar(&o.hostKey, "host-key", "", "the server's ed25519 host key, created there if missing (default ssh_host_ed25519_key in shogi/ under the user config directory)")
 	fs.IntVar(&o.maxSessions, "max-sessions", 100, "sessions at once")
@@ -94,11 +91,8 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 // runServe runs the SSH server until SIGINT or SIGTERM.
 func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	o, err := serveFlags(args, stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		return 0
-	case err != nil:
-		return 2
+	if err != nil {
+		return parseStatus(err)
 	}
 	level := slog.LevelInfo
 	if o.logLevel == "debug" {
