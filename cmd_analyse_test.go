@@ -215,12 +215,15 @@ func TestAnalyseInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	// Ctrl+C once the progress shows two positions done, however slowly
+	// the machine runs.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var out, errOut bytes.Buffer
+	var out bytes.Buffer
+	errOut := &cancelAt{text: "] 2/", cancel: cancel}
 	o := analyseOptions{path: lanceKIFU, spec: sp, logPath: filepath.Join(t.TempDir(), "log"),
 		opts: analysis.Options{Limits: usi.Limits{MoveTime: time.Second}}}
-	code := analyse(ctx, o, strings.NewReader(""), &out, &errOut)
+	code := analyse(ctx, o, strings.NewReader(""), &out, errOut)
 	if code != 130 || !strings.Contains(errOut.String(), "interrupted; moves 1-") {
 		t.Fatalf("status %d\n%s", code, errOut.String())
 	}
@@ -238,4 +241,19 @@ func TestAnalyseInterrupted(t *testing.T) {
 	if done == 0 || done == len(line.Nodes) {
 		t.Errorf("%d of %d moves analysed", done, len(line.Nodes))
 	}
+}
+
+// cancelAt collects what is written and cancels once text appears in it.
+type cancelAt struct {
+	bytes.Buffer
+	text   string
+	cancel context.CancelFunc
+}
+
+func (c *cancelAt) Write(p []byte) (int, error) {
+	n, err := c.Buffer.Write(p)
+	if strings.Contains(c.String(), c.text) {
+		c.cancel()
+	}
+	return n, err
 }
