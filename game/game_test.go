@@ -66,6 +66,24 @@ func TestImpasse(t *testing.T) {
 	if r := g.Impasse(); r.Outcome != BlackWins {
 		t.Errorf("impasse with White on 5 points: %v, want Black wins", r)
 	}
+	// The boundary: 24 points is enough, 23 is not.
+	for _, c := range []struct {
+		sfen   string
+		black  int
+		result Outcome
+	}{
+		{"4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4N2Lrb2l18p 1", 24, Draw},
+		{"4k4/9/9/9/9/9/9/9/4K4 b RB4G4S4NLrb3l18p 1", 23, WhiteWins},
+	} {
+		g := NewGame(mustSFEN(t, c.sfen))
+		p := g.Position()
+		if p.Points(Black) != c.black || p.Points(White) != 54-c.black {
+			t.Fatalf("%s: points %d/%d", c.sfen, p.Points(Black), p.Points(White))
+		}
+		if r := g.Impasse(); r.Outcome != c.result {
+			t.Errorf("impasse with Black on %d points: %v, want %v", c.black, r, c.result)
+		}
+	}
 }
 
 // An impasse may be claimed alone only when both kings have entered
