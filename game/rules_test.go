@@ -255,3 +255,29 @@ func TestWarnings(t *testing.T) {
 		}
 	}
 }
+
+// ParseUSI refuses every malformed move with an error, never a panic or a
+// move from a square that does not exist; well-formed moves come back with
+// their pieces.
+func TestParseUSIForm(t *testing.T) {
+	p := StartPosition()
+	for _, bad := range []string{
+		"", "7g", "7g7", "0a7g", "7g0a", "0a0b", "7z7f", "7g7z", "a7g7", "7g7f=", "7g7f++",
+		"P*0a", "P*5z", "K*5e", "X*5e", "p*", "7g7f7e", "７g７f", "7G7F",
+	} {
+		if m, err := p.ParseUSI(bad); err == nil {
+			t.Errorf("ParseUSI(%q) = %v, want an error", bad, m)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{"7g7f", "7g7f"}, {" 2h2f ", "2h2f"}, {"P*5e", "P*5e"}, {"p*5e", "P*5e"},
+	} {
+		m, err := p.ParseUSI(c.text)
+		if err != nil || m.USI() != c.want {
+			t.Errorf("ParseUSI(%q) = %v, %v; want %s", c.text, m, err, c.want)
+		}
+	}
+	if m, err := p.ParseUSI("8h2b+"); err != nil || !m.IsPromotion() || m.Piece() != NewPiece(Black, Bishop) || m.Captured() != NewPiece(White, Bishop) {
+		t.Errorf("ParseUSI(8h2b+) = %v (piece %v, captured %v), %v", m, m.Piece(), m.Captured(), err)
+	}
+}
