@@ -280,3 +280,24 @@ func TestFurigoma(t *testing.T) {
 		t.Error("the same seed gave different tosses")
 	}
 }
+
+// SetHand ignores what a hand cannot hold (a count past a byte, a
+// negative one, a piece that never goes to hand) instead of wrapping
+// or writing out of place.
+func TestSetHandRange(t *testing.T) {
+	p := StartPosition()
+	p.SetHand(Black, Pawn, 18)
+	for _, c := range []struct {
+		t PieceType
+		n int
+	}{{Pawn, 256}, {Pawn, 300}, {Pawn, -1}, {King, 1}, {Dragon, 1}, {NoPieceType, 1}} {
+		p.SetHand(Black, c.t, c.n)
+		if p.Hand(Black, Pawn) != 18 || p.Hand(White, Pawn) != 0 {
+			t.Errorf("after SetHand(Black, %v, %d): pawns %d/%d", c.t, c.n, p.Hand(Black, Pawn), p.Hand(White, Pawn))
+		}
+	}
+	p.SetHand(Black, Pawn, 255)
+	if p.Hand(Black, Pawn) != 255 {
+		t.Errorf("SetHand(Black, Pawn, 255): %d", p.Hand(Black, Pawn))
+	}
+}

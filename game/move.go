@@ -17,6 +17,13 @@ import (
 //	bits 21–25 captured Piece, or NoPiece
 type Move uint32
 
+// moveBits is how many low bits a Move uses; a value with any bit above
+// them set is not a move.
+const moveBits = 26
+
+// fromMask covers the origin's bits, which a drop leaves at zero.
+const fromMask Move = 0x7f << 7
+
 // NoMove is the zero Move: "no move", as for the previous move at the start.
 const NoMove Move = 0
 

@@ -648,13 +648,13 @@ func (p *Position) IsLegal(m Move) bool {
 	them := us.Other()
 	to := m.To()
 	pc := m.Piece()
-	if m == NoMove || !to.Valid() || pc == NoPiece || pc.Color() != us {
+	if m == NoMove || m>>moveBits != 0 || !to.Valid() || pc == NoPiece || pc.Color() != us {
 		return false
 	}
 	t := pc.Type()
 	occ := p.occupied()
 	if m.IsDrop() {
-		if m.IsPromotion() || t < Pawn || t > Gold || p.hand[us][t] == 0 || p.board[to] != NoPiece || mustPromote(us, t, to) {
+		if m.IsPromotion() || m&fromMask != 0 || t < Pawn || t > Gold || p.hand[us][t] == 0 || p.board[to] != NoPiece || mustPromote(us, t, to) {
 			return false
 		}
 		if t == Pawn && p.pawnDropRule(to) != RuleNone {

@@ -202,3 +202,17 @@ func BenchmarkPlay(b *testing.B) {
 	}
 	_ = q
 }
+
+// Perft to depth 0 is the position itself: 1, whatever the position (the
+// bulk count of the last ply must not start a ply early).
+func TestPerftZero(t *testing.T) {
+	for _, sfen := range []string{StartSFEN, matsuriSFEN} {
+		p := mustSFEN(t, sfen)
+		if n := Perft(&p, 0); n != 1 {
+			t.Errorf("Perft(%s, 0) = %d, want 1", sfen, n)
+		}
+		if n := Perft(&p, 1); n != uint64(len(p.LegalMoves(nil))) {
+			t.Errorf("Perft(%s, 1) = %d, want %d", sfen, n, len(p.LegalMoves(nil)))
+		}
+	}
+}

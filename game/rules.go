@@ -70,7 +70,7 @@ func (p *Position) whyIllegal(m Move) Rule {
 	}
 	us := p.side
 	to := m.To()
-	if !to.Valid() {
+	if !to.Valid() || m>>moveBits != 0 {
 		return RuleCannotReach
 	}
 	if m.Color() != us {
@@ -79,7 +79,7 @@ func (p *Position) whyIllegal(m Move) Rule {
 	if m.IsDrop() {
 		t := m.Piece().Type()
 		switch {
-		case t < Pawn || t > Gold || m.IsPromotion():
+		case t < Pawn || t > Gold || m.IsPromotion() || m&fromMask != 0:
 			return RuleCannotReach
 		case p.hand[us][t] == 0:
 			return RuleNotInHand
@@ -96,9 +96,12 @@ func (p *Position) whyIllegal(m Move) Rule {
 		return RuleSelfCheck
 	}
 	from := m.From()
+	if !from.Valid() {
+		return RuleNoPiece
+	}
 	pc := p.board[from]
 	switch {
-	case !from.Valid() || pc == NoPiece:
+	case pc == NoPiece:
 		return RuleNoPiece
 	case pc.Color() != us:
 		return RuleNotYourPiece

@@ -11,8 +11,8 @@ package game
 // left to capture with, and sliders behind a capturer join in.
 func (p *Position) SEE(m Move, value *[NumPieceTypes]int) int {
 	to := m.To()
-	if !to.Valid() || m.Piece() == NoPiece {
-		return 0
+	if !to.Valid() || m.Piece() == NoPiece || m.Piece().Type() >= NumPieceTypes {
+		return 0 // not a move
 	}
 	occ := p.occupied()
 	var gain [40]int // a capture sequence is at most every piece on the board
