@@ -18,12 +18,14 @@ func TestLenientInput(t *testing.T) {
 		{game.StartSFEN, "7g7f", []string{"7g7f", "７六歩", "7六歩", "76歩", "七六歩", "７６歩", "▲７六歩", "☗7六歩", "  ▲ ７六歩  ",
 			"７六歩(77)", "7六歩（77）", "+7776FU", "7776FU", "+7776fu", "+7776FU,T12", "P-7f", "p-7f", "P-7F", "P7f", "P-76", "P 7f", "P7g-7f", "P77-76",
 			"76 Fu", "76fu", "76 FU", "1. P-7f", "1.P-7f", "1 ７六歩", "1 76 Fu", "12 76 Fu", "76fu", "７六歩上", "７六歩直", "７六歩不成",
-			"   1 ７六歩(77)   ( 0:00/00:00:00)", "７六歩(77)( 0:01/00:00:01)"}},
+			"   1 ７六歩(77)   ( 0:00/00:00:00)", "７六歩(77)( 0:01/00:00:01)",
+			// A line of a file with CRLF endings keeps its CR.
+			"7g7f\r", "７六歩\r", "P-7f\r", "+7776FU\r", "76 Fu\r"}},
 		// A number that reads as the square is the square: 25 Fu is no move
 		// number 25 but a pawn to 2五 (here the pawn on 2六).
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1", "2f2e", []string{"25 Fu", "3 25 Fu", "3. 25 Fu"}},
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2", "3c3d", []string{"△３四歩", "☖3四歩", "-3334FU",
-			"1... P-3d", "1...P-3d", "... P-3d", "2 ３四歩", "3c3d", "34 Fu"}},
+			"1... P-3d", "1...P-3d", "... P-3d", "1… P-3d", "1…P-3d", "2 ３四歩", "3c3d", "34 Fu"}},
 		// Alternate names of pieces: 竜/龍, 王/玉, and the promoted minors.
 		{"4k4/9/9/9/4+R4/9/9/9/4K4 b - 1", "5e5b", []string{"５二龍", "５二竜", "+R-5b", "D-5b", "52 Ryu", "52ryu"}},
 		{"4k4/9/9/9/4+B4/9/9/9/4K4 b - 1", "5e3c", []string{"３三馬", "+B-3c", "H-3c", "33 Uma", "33uma"}},
@@ -59,6 +61,17 @@ func TestSameSquare(t *testing.T) {
 	}
 	if _, err := ParseAny(&p, "同３三銀", prev); !errors.As(err, &se) {
 		t.Errorf("同 with another square: %v, want a SameSquareError", err)
+	}
+}
+
+// Lenient is not loose: a bare move number must be followed by a space (so
+// 76Fu stays a move), and only ",T" and seconds may follow a CSA move.
+func TestLenientLimits(t *testing.T) {
+	p := game.StartPosition()
+	for _, text := range []string{"12P-7f", "1P-7f", "+7776FU,X", "+7776FU,", "+7776FU,T12x"} {
+		if m, err := ParseAny(&p, text, game.NoMove); err == nil {
+			t.Errorf("%q read as %s, want an error", text, m.USI())
+		}
 	}
 }
 
