@@ -68,9 +68,25 @@ func TestSameSquare(t *testing.T) {
 // 76Fu stays a move), and only ",T" and seconds may follow a CSA move.
 func TestLenientLimits(t *testing.T) {
 	p := game.StartPosition()
-	for _, text := range []string{"12P-7f", "1P-7f", "+7776FU,X", "+7776FU,", "+7776FU,T12x"} {
+	for _, text := range []string{"12P-7f", "1P-7f", "+7776FU,X", "+7776FU,", "+7776FU,T12x", "+7770FU", "+7707FU"} {
 		if m, err := ParseAny(&p, text, game.NoMove); err == nil {
 			t.Errorf("%q read as %s, want an error", text, m.USI())
+		}
+	}
+}
+
+// An ambiguous move lists its candidates in the style it was written in:
+// the new method (+gin with arrows) is told from romaji (NariGin Hidari)
+// by the promoted piece's abbreviation as much as by a lower-case one.
+func TestAmbiguousKeepsTheStyle(t *testing.T) {
+	p := mustSFEN(t, "4k4/9/9/9/3+S+S4/9/9/9/4K4 b - 1")
+	for text, want := range map[string]string{
+		"54+gin":     "ambiguous: 54+gin↗, 54+gin↑",
+		"54 +gin":    "ambiguous: 54+gin↗, 54+gin↑",
+		"54 NariGin": "ambiguous: 54 NariGin Hidari, 54 NariGin Sugu",
+	} {
+		if _, err := ParseAny(&p, text, game.NoMove); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", text, err, want)
 		}
 	}
 }
