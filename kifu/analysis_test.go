@@ -148,3 +148,27 @@ func FuzzAnalysisComment(f *testing.F) {
 		}
 	})
 }
+
+// The edges of the analysis comment: a verdict with nothing to back it is
+// not written alone; a person's one-line comment that happens to be a
+// situation word is not taken for analysis (nor does it trip the reader);
+// a line of moves read back ignores ASCII spaces as ShogiHome's
+// full-width ones.
+func TestAnalysisCommentEdges(t *testing.T) {
+	p := game.StartPosition()
+	n := &Node{Comment: "note"}
+	n.SetAnalysis(&Evaluation{Verdict: "悪手"}, p)
+	if n.Comment != "note" {
+		t.Errorf("a bare verdict wrote %q", n.Comment)
+	}
+	for _, c := range []string{"互角", "先手有利", "互角\r", "互角\n", "#memo\n互角", "#memo\n【悪手】\n互角"} {
+		n := &Node{Comment: c}
+		if _, ok := n.Analysis(p); ok || StripAnalysis(c) != c {
+			t.Errorf("%q: read as analysis %v, stripped to %q", c, ok, StripAnalysis(c))
+		}
+	}
+	pv := ParsePV(p, "▲７六歩 △３四歩 ▲２二角成 △同 銀")
+	if len(pv) != 4 || pv[3].USI() != "3a2b" {
+		t.Errorf("PV with ASCII spaces: %v", pv)
+	}
+}

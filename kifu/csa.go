@@ -36,6 +36,12 @@ func readCSA(text string) (*Record, error) {
 			break
 		}
 	}
+	if first == nil {
+		if s.line == 0 {
+			return nil, &ParseError{Err: errors.New("empty CSA record")}
+		}
+		return nil, &ParseError{Line: s.line, Err: errors.New("CSA record with no statements")}
+	}
 	return first, nil
 }
 
@@ -72,7 +78,8 @@ type csaGame struct {
 }
 
 // readCSAGame reads one game up to a `/` line or the end. more is true if
-// a `/` was met.
+// a `/` was met. A part with no statement (a `/` first or last, two in a
+// row) is no game: nil without an error.
 func readCSAGame(s *scanner) (r *Record, more bool, err error) {
 	g := &csaGame{s: s, r: NewRecord(game.StartPosition())}
 	for s.next() {
@@ -91,11 +98,8 @@ func readCSAGame(s *scanner) (r *Record, more bool, err error) {
 			}
 		}
 	}
-	if !g.sawAny && !more {
-		if s.line == 0 {
-			return nil, false, &ParseError{Err: errors.New("empty CSA record")}
-		}
-		return nil, false, &ParseError{Line: s.line, Err: errors.New("CSA game with no statements")}
+	if !g.sawAny {
+		return nil, more, nil
 	}
 	if err := g.startGame(); err != nil {
 		return nil, more, g.errAt("%v", err)

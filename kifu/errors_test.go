@@ -2,6 +2,7 @@ package kifu
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -143,5 +144,44 @@ func TestStartWarnings(t *testing.T) {
 	}
 	if len(r.Warnings) == 0 {
 		t.Errorf("no warning for a pawn on the last rank and no black king")
+	}
+}
+
+// A CSA file's parts between `/` lines that hold no statement are no games:
+// a `/` first, two in a row or one last leave the games around them as they
+// are; a file of nothing but separators and comments is an error with its
+// line. An empty player name (N+ alone) is a name, not an unreadable line.
+func TestCSAEmptyParts(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		games []string // each game's moves in USI
+	}{
+		{"/\nV2.2\nPI\n+\n+7776FU\n", []string{"7g7f"}},
+		{"V2.2\nPI\n+\n+7776FU\n/\n", []string{"7g7f"}},
+		{"V2.2\nPI\n+\n+7776FU\n/\n/\nPI\n+\n+2726FU\n", []string{"7g7f", "2g2f"}},
+		{"V2.2\nN+\nN-\nPI\n+\n+7776FU\n", []string{"7g7f"}},
+	} {
+		r, err := ReadFormat([]byte(c.text), "x.csa", CSA)
+		if err != nil {
+			t.Errorf("%q: %v", c.text, err)
+			continue
+		}
+		var got []string
+		for _, g := range append([]*Record{r}, r.Games...) {
+			var ms []string
+			for _, m := range g.MainMoves() {
+				ms = append(ms, m.USI())
+			}
+			got = append(got, strings.Join(ms, " "))
+		}
+		if !reflect.DeepEqual(got, c.games) {
+			t.Errorf("%q: games %q, want %q", c.text, got, c.games)
+		}
+	}
+	for _, text := range []string{"/\n/\n", "'only a comment\n/\n"} {
+		var pe *ParseError
+		if _, err := ReadFormat([]byte(text), "x.csa", CSA); !errors.As(err, &pe) || pe.Line == 0 {
+			t.Errorf("%q: %v, want an error with its line", text, err)
+		}
 	}
 }
