@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game/match"
 	"shogi/game/notation"
@@ -132,7 +133,7 @@ func TestStudyEngineLine(t *testing.T) {
 		t.Fatalf("preview %+v", s.an.preview)
 	}
 	v, _ := s.view()
-	if !strings.Contains(stripSGR(v), "手数 4/13") {
+	if !strings.Contains(ansi.Strip(v), "手数 4/13") {
 		t.Errorf("the ply changed under the preview")
 	}
 	studyPress(t, s, "right")
@@ -329,7 +330,7 @@ func TestStudyAnalysisGoldens(t *testing.T) {
 			v, _ := s.view()
 			golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".ansi"), v)
 			if !mono {
-				golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".txt"), stripSGR(v))
+				golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".txt"), ansi.Strip(v))
 			}
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
@@ -62,7 +64,7 @@ func TestClockFaces(t *testing.T) {
 	// line the width asked; no clock draws nothing.
 	c := newCommon(Options{})
 	lines := renderClock(faceOf(st, game.Black, t0), "▲Black", 16, c.styles, c.m, w)
-	if len(lines) != 2 || c.m.width(lines[0]) != 16 || c.m.width(lines[1]) != 16 || !strings.Contains(stripSGR(lines[0]), "1:30") {
+	if len(lines) != 2 || c.m.width(lines[0]) != 16 || c.m.width(lines[1]) != 16 || !strings.Contains(ansi.Strip(lines[0]), "1:30") {
 		t.Errorf("drawn: %q", lines)
 	}
 	if !strings.Contains(lines[0], c.styles.turnBadge.pre) {

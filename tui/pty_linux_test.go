@@ -6,12 +6,13 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"syscall"
 	"testing"
 	"time"
 	"unsafe"
+
+	"shogi/tui/internal/termtest"
 )
 
 // openPTY opens a pseudo-terminal pair with the kernel's ioctls (no
@@ -42,17 +43,6 @@ func openPTY() (master, slave *os.File, err error) {
 		return nil, nil, err
 	}
 	return master, slave, nil
-}
-
-// buildBinary builds the shogi command into a temporary directory.
-func buildBinary(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "shogi")
-	out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // firstFrame starts `shogi play` on a pseudo-terminal that answers no
@@ -135,7 +125,7 @@ func TestFirstFrame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := buildBinary(t)
+	bin := termtest.Binary(t)
 	d, out := firstFrame(t, bin, "7g7f\r", "７六歩")
 	t.Logf("first frame after %v", d)
 	if d > 2*time.Second {
@@ -147,7 +137,7 @@ func TestFirstFrame(t *testing.T) {
 }
 
 func BenchmarkFirstFrame(b *testing.B) {
-	bin := buildBinary(b)
+	bin := termtest.Binary(b)
 	for b.Loop() {
 		firstFrame(b, bin, "", "９")
 	}

@@ -82,7 +82,7 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 // screen is the view without escape sequences.
 func screen(s *studyModel) string {
 	v, _ := s.view()
-	return stripSGR(v)
+	return ansi.Strip(v)
 }
 
 // mustShow fails unless the screen has every text.

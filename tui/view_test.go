@@ -538,8 +538,8 @@ func tints(t *testing.T, h *harness, view string, theme Theme) {
 				}
 				x, y := l.geom.cellOrigin(col, row)
 				got := attrsAt(t, view, l.board.x+x+1, l.board.y+y)
-				if got.bg != rgb(want) {
-					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.bg, want)
+				if got.BG != rgb(want) {
+					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.BG, want)
 				}
 			}
 		}
