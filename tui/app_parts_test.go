@@ -247,3 +247,26 @@ func TestEverySettingSteps(t *testing.T) {
 		t.Errorf("not every setting was kept:\n%s", data)
 	}
 }
+
+// An autosave whose moves go on after the game ended (here the fourth
+// repetition) is refused, naming the first move too many; the game up to
+// the end is taken, and moves into a kept game that resumes.
+func TestAutosaveMovesPastTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "autosave.txt")
+	head := autosaveMagic + "\nblack human\nwhite human\nsfen " + game.StartSFEN + "\nmoves " + sennichite
+	if err := os.WriteFile(path, []byte(head+" 7g7f\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := loadAutosave(path)
+	if want := path + `: move 13 "7g7f": the game ended before it (draw by repetition (sennichite))`; err == nil || err.Error() != want {
+		t.Errorf("moves past the end: %v, want %s", err, want)
+	}
+	if err := os.WriteFile(path, []byte(head+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := listKept(dir)
+	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 12 {
+		t.Fatalf("%+v, %v", games, err)
+	}
+}
