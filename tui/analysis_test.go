@@ -73,8 +73,9 @@ func pumpUntil(t *testing.T, s *studyModel, cmd tea.Cmd, ok func() bool, what fu
 	}
 }
 
-// ki2After writes the first legal move of the position after the
-// record's first n main-line moves, as the fake engine's PV starts.
+// firstLegal is the first legal move of the position after the record's
+// first n main-line moves, in KI2 as the study writes it: the move the
+// fake engine's PV starts with.
 func firstLegal(t *testing.T, s *studyModel, n int) string {
 	t.Helper()
 	p := s.line.pos[n]

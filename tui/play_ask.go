@@ -142,7 +142,7 @@ func (m playModel) confirmKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	return m, nil
 }
 
-// submit hands a resignation or declaration to the match.
+// submitAnswer hands a resignation or declaration to the match.
 func (m *playModel) submitAnswer(c game.Color, b usi.BestMove) {
 	if m.sess == nil {
 		m.setError(m.startErr)

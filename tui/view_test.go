@@ -363,9 +363,9 @@ func TestBoardWidths(t *testing.T) {
 	}
 }
 
-// screens are the app's screens at the current size, for the size sweep:
-// a game with a piece picked and a long status, its help, a study with a
-// long comment, the menu.
+// sweepScreens draws the app's screens at a given size, for the size
+// sweep: a game in check with a long status (an illegal move's reason),
+// its help, a study with a long comment, the menu.
 func sweepScreens(t *testing.T, policy WidthPolicy) []func(w, h int) string {
 	game := checkHarness(t, Options{Width: policy, Lang: Japanese})
 	game.typeMove("７四銀") // a move that reads six ways would wrap; this one is illegal: a long reason
