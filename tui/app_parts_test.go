@@ -270,3 +270,24 @@ func TestAutosaveMovesPastTheEnd(t *testing.T) {
 		t.Fatalf("%+v, %v", games, err)
 	}
 }
+
+// The result line counts moves as each language does: one move, two moves.
+func TestResultCountsMoves(t *testing.T) {
+	draw := game.Result{Outcome: game.Draw, Ending: game.Impasse}
+	mate := game.Result{Outcome: game.Win(game.Black), Ending: game.Checkmate}
+	for _, c := range []struct {
+		w    *words
+		r    game.Result
+		n    int
+		want string
+	}{
+		{&english, draw, 1, "Draw by impasse (24-point rule) after 1 move"},
+		{&english, mate, 2, "Black wins by checkmate after 2 moves"},
+		{&japanese, draw, 1, "まで1手で持将棋 (引き分け)"},
+		{&japanese, mate, 2, "まで2手で先手の勝ち (詰み)"},
+	} {
+		if got := c.w.result(c.r, c.n); got != c.want {
+			t.Errorf("%v, %d moves: %q, want %q", c.r, c.n, got, c.want)
+		}
+	}
+}
