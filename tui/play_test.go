@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -866,4 +867,36 @@ func TestMouseTray(t *testing.T) {
 	}
 	h.clickSquare(sq(t, "5b"))
 	checkMated(t, h, "5d5c 1c1d G*5b")
+}
+
+// The Japanese screen says in Japanese why a declaration or an impasse
+// claim is refused: game gives the reasons in English words, which the
+// screen reads back, so a change of wording there fails here rather than
+// showing English on a Japanese screen.
+func TestRefusalReasonsInJapanese(t *testing.T) {
+	for _, c := range []struct {
+		sfen, declare, impasse string
+	}{
+		{"9/9/9/9/9/9/9/9/4k4 b - 1", "玉がありません", "先手玉がありません"},
+		{game.StartSFEN, "玉が敵陣にいません", "先手玉が入玉していません"},
+		{"4r4/4K4/9/9/9/9/9/9/4k4 b - 1", "王手されています", "王手されています"},
+		{"9/4K4/9/9/4k4/9/9/9/9 b - 1", "敵陣の駒が玉のほかに0枚です (10枚必要)", "後手玉が入玉していません"},
+		{"9/+P+P+P+P+P+P+P+P+P/4K+P3/9/4k4/9/9/9/9 b - 1", "10点です (28点必要)", "後手玉が入玉していません"},
+	} {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := declareReason(&japanese, p.CanDeclare()); got != c.declare {
+			t.Errorf("%s: declaring: %q (game says %v), want %q", c.sfen, got, p.CanDeclare(), c.declare)
+		}
+		want := fmt.Sprintf(japanese.cannotImpasse, c.impasse)
+		if got := impasseReason(&japanese, p.CanClaimImpasse()); got != want {
+			t.Errorf("%s: claiming impasse: %q (game says %v), want %q", c.sfen, got, p.CanClaimImpasse(), want)
+		}
+	}
+	// Anything else is passed on as it is.
+	if got := declareReason(&japanese, errors.New("odd")); got != "odd" {
+		t.Errorf("another error: %q", got)
+	}
 }
