@@ -900,3 +900,57 @@ func TestRefusalReasonsInJapanese(t *testing.T) {
 		t.Errorf("another error: %q", got)
 	}
 }
+
+// A kept game that does not read is listed under Resume with its name and
+// the reason, and opening it says so instead of starting anything. An
+// autosave of an older version that does not read is reported and left
+// where it is, and the kept games are listed all the same.
+func TestResumeListsBrokenGames(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, StateDir: dir})
+	h.typeMove("7g7f")
+	h.press("q", "y")
+	if err := os.WriteFile(filepath.Join(keptDir(dir), "broken.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	autosave := filepath.Join(dir, "autosave.txt")
+	if err := os.WriteFile(autosave, []byte("shogi autosave 1\nblack human\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h = newHarness(t, Options{StateDir: dir})
+	if s := h.screen(); !strings.Contains(s, "Resume a game (2 kept)") || !strings.Contains(s, "the autosave of an older version cannot be read") || !strings.Contains(s, "autosave.txt: incomplete") {
+		t.Fatalf("the menu with a broken autosave:\n%s", s)
+	}
+	if _, err := os.Stat(autosave); err != nil {
+		t.Errorf("the autosave that does not read is gone: %v", err)
+	}
+	h.press("enter")
+	s := h.screen()
+	if !strings.Contains(s, "broken.json cannot be read") || !strings.Contains(s, "1 move") {
+		t.Fatalf("the Resume list:\n%s", s)
+	}
+	for h.m.menu.kept[h.m.menu.cursor].err == nil {
+		h.press("down")
+	}
+	h.press("enter")
+	if h.m.mode != modeMenu || !strings.Contains(h.screen(), "broken.json cannot be read: ") {
+		t.Fatalf("opening a broken game: mode %v\n%s", h.m.mode, h.screen())
+	}
+}
+
+// A position pasted on the menu starts a game between two people from it.
+func TestPasteOnMenu(t *testing.T) {
+	h := newHarness(t, Options{})
+	const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
+	h.paste("sfen " + sfen)
+	if h.m.mode != modePlay {
+		t.Fatalf("no game from the pasted position:\n%s", h.screen())
+	}
+	if got := h.game().Position(); got.SFEN() != sfen || !h.m.play.isHuman(game.Black) || !h.m.play.isHuman(game.White) {
+		t.Errorf("the game starts at %s, humans %v %v", got.SFEN(), h.m.play.isHuman(game.Black), h.m.play.isHuman(game.White))
+	}
+	h.typeMove("G*5b")
+	if !h.game().Result().Over() {
+		t.Errorf("G*5b does not mate:\n%s", h.screen())
+	}
+}

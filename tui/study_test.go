@@ -296,6 +296,8 @@ func TestStudyExport(t *testing.T) {
 	}
 	studyPress(t, s, "esc")
 	mustShow(t, s, "export cancelled")
+	studyPress(t, s, "e", "ctrl+u", "enter")
+	mustShow(t, s, "no file name: nothing saved")
 
 	out := filepath.Join(dir, "copy.csa")
 	studyPress(t, s, "e", "ctrl+u", out, "enter")
@@ -530,6 +532,9 @@ func TestStudyLongComment(t *testing.T) {
 	if n := strings.Count(screen(s), "行目"); n != 9 {
 		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
 	}
+	// With room for all of it, j says there is nothing more to see.
+	studyPress(t, s, "j")
+	mustShow(t, s, "解説の1行目", studyJapanese.wholeComment)
 }
 
 func TestStudyClickVariation(t *testing.T) {
