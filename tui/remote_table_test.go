@@ -30,7 +30,8 @@ func seatTwo(t *testing.T, l *lobby.Lobby) (a, b *remoteHarness) {
 
 // At a table: a move reaches the other screen, chat lines carry who said
 // them (a spectator marked so), the keys a game between two people has no
-// use for say so, w copies the record, and a draw offered by one and
+// use for say so, w copies the record, a player who leaves is missed and
+// welcomed back to the game as it stands, and a draw offered by one and
 // accepted by the other ends the game by the impasse rule's points (27
 // each at the start: a rook and a bishop at 5, seventeen pieces at 1).
 func TestRemoteTable(t *testing.T) {
@@ -64,6 +65,19 @@ func TestRemoteTable(t *testing.T) {
 	b.want("Not at a table: the game is between two people.")
 	b.press("w")
 	b.want("The game's record (KIF) is on your clipboard.")
+
+	// Bob leaves: back in the lobby, his seat kept; back by the code, he
+	// finds the game as it stands.
+	b.press("q", "y")
+	if b.m.screen != rMenu || b.m.table != nil {
+		t.Fatalf("bob after leaving: screen %d\n%s", b.m.screen, b.screen())
+	}
+	a.waitFor("bob's connection dropped: the seat is kept for")
+	b.press("down", "enter")
+	b.typeText(strings.ToLower(l.Tables()[0].Code))
+	b.press("enter")
+	b.waitFor("1 ▲７六歩", "△White to move")
+	a.waitFor("bob is back.")
 
 	b.press("i", "y", "enter")
 	b.want("Draw offered; it stands until alice moves.")
