@@ -12,6 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/match"
+	"shogi/game/notation"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
 )
@@ -953,4 +954,47 @@ func TestPasteOnMenu(t *testing.T) {
 	if !h.game().Result().Over() {
 		t.Errorf("G*5b does not mate:\n%s", h.screen())
 	}
+}
+
+// On a 7-bit terminal the notation key cycles through exactly the styles
+// that write a move in ASCII, and a style asked for that does not is not
+// taken; elsewhere it cycles through them all.
+func TestNotationCycleOnASCII(t *testing.T) {
+	ki2 := notation.KI2
+	for _, ascii := range []bool{false, true} {
+		h := newHarness(t, Options{Play: true, ASCII: ascii, Notation: &ki2})
+		if ascii && h.m.c.notation == notation.KI2 {
+			t.Errorf("KI2 taken on an ASCII terminal")
+		}
+		h.typeMove("7g7f")
+		seen := map[notation.Style]bool{}
+		for range notation.Styles() {
+			h.press("c")
+			seen[h.m.c.notation] = true
+		}
+		for _, s := range notation.Styles() {
+			text := formatLine(t, s, "7g7f 3c3d 8h2b+ 3a2b B*4e") // a promotion, a capture on the same square, a drop
+			isASCII := strings.IndexFunc(text, func(r rune) bool { return r >= 0x80 }) < 0
+			if want := !ascii || isASCII; seen[s] != want {
+				t.Errorf("ascii=%v: %v (%q) cycled to: %v, want %v", ascii, s, text, seen[s], want)
+			}
+		}
+	}
+}
+
+// formatLine writes moves (USI) from the start in style s.
+func formatLine(t *testing.T, s notation.Style, moves string) string {
+	t.Helper()
+	p := game.StartPosition()
+	prev := game.NoMove
+	var out []string
+	for _, u := range strings.Fields(moves) {
+		mv, err := p.ParseUSI(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, notation.Format(&p, mv, s, prev))
+		p, prev = p.Play(mv), mv
+	}
+	return strings.Join(out, " ")
 }
