@@ -998,3 +998,34 @@ func formatLine(t *testing.T, s notation.Style, moves string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// The new-game form's clock, in Japanese: the values in 分 and 秒, White's
+// own time when the sides differ, and the game started with that clock.
+func TestNewGameClockJapanese(t *testing.T) {
+	h := newHarness(t, Options{Lang: Japanese})
+	h.press("enter")            // 新しい対局 (no kept games: the first entry)
+	h.press("j", "j", "j", "j") // 時計
+	h.press("l", "l")           // なし → 切れ負け → 秒読み
+	s := h.screen()
+	for _, want := range []string{"時計", "< 秒読み >", "持ち時間", "< 10分 >", "< 30秒 >"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the form lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("j", "j", "j", "l") // 後手の時間: 別に決める
+	h.press("j", "l", "j", "h") // 後手の持ち時間 10分 → 15分, 後手の秒読み 30秒 → 20秒
+	s = h.screen()
+	for _, want := range []string{"後手の持ち時間", "< 15分 >", "後手の秒読み", "< 20秒 >"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the form lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("enter") // enter starts from any row
+	if h.m.mode != modePlay {
+		t.Fatalf("no game:\n%s", h.screen())
+	}
+	tc := h.m.play.setup.time
+	if tc[0].Main != 10*time.Minute || tc[0].Byoyomi != 30*time.Second || tc[1].Main != 15*time.Minute || tc[1].Byoyomi != 20*time.Second {
+		t.Errorf("the game's clock: %+v", tc)
+	}
+}
