@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -237,7 +238,7 @@ func TestMatchInterrupted(t *testing.T) {
 	o.specs[1], _ = match.ParseSpec("greedy")
 	ctx, cancel := context.WithCancel(context.Background())
 	var stdout strings.Builder
-	stderr := &lockedBuffer{}
+	stderr := &lockedWriter{}
 	go func() {
 		for !strings.Contains(stderr.String(), "game 3/50") {
 			time.Sleep(5 * time.Millisecond)
@@ -317,6 +318,24 @@ func (p *thinker) Play(ctx context.Context, t match.Turn) (usi.BestMove, error) 
 	next := pos.Play(legal[0])
 	t.Info(usi.Info{Depth: 1, HasScore: true, Score: usi.Score{Value: p.score}, PV: []game.Move{legal[0], next.LegalMoves(nil)[0]}})
 	return usi.BestMove{Move: legal[0]}, nil
+}
+
+// lockedWriter lets the test read stderr while the match writes it.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  strings.Builder
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.String()
 }
 
 // Fairy-Stockfish at its weakest against greedy, as the README shows:

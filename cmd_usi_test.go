@@ -30,8 +30,6 @@ func maybeRunUSI() {
 	}
 }
 
-// lockedBuffer is output a test reads while a process or a match writes
-// it.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
