@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game/match"
 	"shogi/game/notation"
@@ -72,8 +73,9 @@ func pumpUntil(t *testing.T, s *studyModel, cmd tea.Cmd, ok func() bool, what fu
 	}
 }
 
-// ki2After writes the first legal move of the position after the
-// record's first n main-line moves, as the fake engine's PV starts.
+// firstLegal is the first legal move of the position after the record's
+// first n main-line moves, in KI2 as the study writes it: the move the
+// fake engine's PV starts with.
 func firstLegal(t *testing.T, s *studyModel, n int) string {
 	t.Helper()
 	p := s.line.pos[n]
@@ -132,7 +134,7 @@ func TestStudyEngineLine(t *testing.T) {
 		t.Fatalf("preview %+v", s.an.preview)
 	}
 	v, _ := s.view()
-	if !strings.Contains(stripSGR(v), "手数 4/13") {
+	if !strings.Contains(ansi.Strip(v), "手数 4/13") {
 		t.Errorf("the ply changed under the preview")
 	}
 	studyPress(t, s, "right")
@@ -329,7 +331,7 @@ func TestStudyAnalysisGoldens(t *testing.T) {
 			v, _ := s.view()
 			golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".ansi"), v)
 			if !mono {
-				golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".txt"), stripSGR(v))
+				golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".txt"), ansi.Strip(v))
 			}
 		}
 	}

@@ -26,22 +26,22 @@ func TestTmuxAnalysisFairyStockfish(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := startApp(t, 120, 40, "", "open --lang ja --ply 2 --engine 'usi:"+fsf+",Threads=1,Hash=16' "+rec, "手数 2/13")
-	x.keys("a")
-	x.waitFor("検討 Fairy-Stockfish", "深さ", "思考中")
+	x.Keys("a")
+	x.WaitFor("検討 Fairy-Stockfish", "深さ", "思考中")
 	first := waitLine(t, x, "▲") // Black to move after two moves
-	x.keys("Right")
-	x.waitFor("手数 3/13")
+	x.Keys("Right")
+	x.WaitFor("手数 3/13")
 	second := waitLine(t, x, "△") // now White's
 	if first == second {
 		t.Errorf("the line did not change with the position: %q", first)
 	}
-	x.keys("a")
-	sc := x.waitFor("停止中")
+	x.Keys("a")
+	sc := x.WaitFor("停止中")
 	if engineLine.FindStringSubmatch(sc) == nil {
 		t.Errorf("the stopped panel lost its lines:\n%s", sc)
 	}
-	x.keys("q")
-	x.waitGone()
+	x.Keys("q")
+	x.WaitGone()
 }
 
 // waitLine waits for the engine panel's best line to start with a move
@@ -50,7 +50,7 @@ func waitLine(t *testing.T, x *tmuxApp, side string) string {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		sc := x.screen()
+		sc := x.Screen()
 		if m := engineLine.FindStringSubmatch(sc); m != nil && strings.HasPrefix(m[2], side) {
 			return m[0]
 		}

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
@@ -62,7 +64,7 @@ func TestClockFaces(t *testing.T) {
 	// line the width asked; no clock draws nothing.
 	c := newCommon(Options{})
 	lines := renderClock(faceOf(st, game.Black, t0), "▲Black", 16, c.styles, c.m, w)
-	if len(lines) != 2 || c.m.width(lines[0]) != 16 || c.m.width(lines[1]) != 16 || !strings.Contains(stripSGR(lines[0]), "1:30") {
+	if len(lines) != 2 || c.m.width(lines[0]) != 16 || c.m.width(lines[1]) != 16 || !strings.Contains(ansi.Strip(lines[0]), "1:30") {
 		t.Errorf("drawn: %q", lines)
 	}
 	if !strings.Contains(lines[0], c.styles.turnBadge.pre) {
@@ -243,5 +245,49 @@ func TestEverySettingSteps(t *testing.T) {
 		!back.AutoFlip || back.KeepGames || back.MoveDelay == duration(500*time.Millisecond) || back.Hint == "" {
 		data, _ := os.ReadFile(path)
 		t.Errorf("not every setting was kept:\n%s", data)
+	}
+}
+
+// An autosave whose moves go on after the game ended (here the fourth
+// repetition) is refused, naming the first move too many; the game up to
+// the end is taken, and moves into a kept game that resumes.
+func TestAutosaveMovesPastTheEnd(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "autosave.txt")
+	head := autosaveMagic + "\nblack human\nwhite human\nsfen " + game.StartSFEN + "\nmoves " + sennichite
+	if err := os.WriteFile(path, []byte(head+" 7g7f\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := loadAutosave(path)
+	if want := path + `: move 13 "7g7f": the game ended before it (draw by repetition (sennichite))`; err == nil || err.Error() != want {
+		t.Errorf("moves past the end: %v, want %s", err, want)
+	}
+	if err := os.WriteFile(path, []byte(head+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games, err := listKept(dir)
+	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 12 {
+		t.Fatalf("%+v, %v", games, err)
+	}
+}
+
+// The result line counts moves as each language does: one move, two moves.
+func TestResultCountsMoves(t *testing.T) {
+	draw := game.Result{Outcome: game.Draw, Ending: game.Impasse}
+	mate := game.Result{Outcome: game.Win(game.Black), Ending: game.Checkmate}
+	for _, c := range []struct {
+		w    *words
+		r    game.Result
+		n    int
+		want string
+	}{
+		{&english, draw, 1, "Draw by impasse (24-point rule) after 1 move"},
+		{&english, mate, 2, "Black wins by checkmate after 2 moves"},
+		{&japanese, draw, 1, "まで1手で持将棋 (引き分け)"},
+		{&japanese, mate, 2, "まで2手で先手の勝ち (詰み)"},
+	} {
+		if got := c.w.result(c.r, c.n); got != c.want {
+			t.Errorf("%v, %d moves: %q, want %q", c.r, c.n, got, c.want)
+		}
 	}
 }

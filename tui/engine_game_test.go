@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -484,5 +485,63 @@ func TestAddEngine(t *testing.T) {
 	h.typeMove("7g7f")
 	if h.game().Len() != 2 {
 		t.Errorf("the engine did not reply: %q (status %q)", h.moves(), h.status())
+	}
+}
+
+// An engine in the list is edited where it stands, each change kept at
+// once: its name, a spin typed (out of range refused with the reason) or
+// paged, an option put back to the engine's default (and so out of the
+// file), a string typed; then it is removed from the list.
+func TestEditEngine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.toml")
+	file := fmt.Sprintf("[[engine]]\nname = 'fake'\npath = %q\noptions = { \"Skill Level\" = 18 }\n", fakeEngine(t))
+	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	settings, err := LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, Options{SettingsPath: path, Settings: settings})
+	h.press("down", "down", "enter") // Settings
+	for range len(h.m.menu.set.rows()) - 1 {
+		h.press("down")
+	}
+	h.press("enter", "enter") // Engines, the first in the list
+	entry := func() EngineEntry {
+		t.Helper()
+		back, err := LoadSettings(path)
+		if err != nil || len(back.Engines) != 1 {
+			t.Fatalf("settings: %+v, %v", back, err)
+		}
+		return back.Engines[0]
+	}
+	h.press("enter", "ctrl+u", "Faker", "enter") // the name
+	if e := entry(); e.Name != "Faker" {
+		t.Errorf("renamed: %+v", e)
+	}
+	h.press("down", "enter", "ctrl+u", "99", "enter") // Skill Level, past its maximum
+	if !h.m.menu.statusErr || !strings.Contains(h.m.menu.status, "99") || entry().Options["Skill Level"] != int64(18) {
+		t.Errorf("an out-of-range value: status %q, entry %+v", h.m.menu.status, entry())
+	}
+	h.press("pgup")
+	if e := entry(); e.Options["Skill Level"] != int64(8) {
+		t.Errorf("18 paged down by 10: %+v", e)
+	}
+	h.press("r")
+	if _, ok := entry().Options["Skill Level"]; ok {
+		t.Errorf("reset to the default, still in the file: %+v", entry())
+	}
+	h.press("down", "down", "down", "enter", "/tmp/eval", "enter") // EvalDir
+	if e := entry(); e.Options["EvalDir"] != "/tmp/eval" {
+		t.Errorf("a string typed: %+v", e)
+	}
+	h.press("esc", "d", "y")
+	back, err := LoadSettings(path)
+	if err != nil || len(back.Engines) != 0 {
+		t.Errorf("after removing: %+v, %v", back.Engines, err)
+	}
+	if !strings.Contains(h.screen(), fmt.Sprintf(english.removed, "Faker")) {
+		t.Errorf("no word of the removal: %q", h.m.menu.status)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // pickerDir makes a folder with two records, a file that is not one, a
@@ -58,7 +59,7 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	if got, want := pickerNames(p), []string{"..", "sub", "a.kif", "b.csa"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("entries %q, want %q", got, want)
 	}
-	if v, _ := p.view(); !strings.Contains(stripSGR(v), "> sub/") && !strings.Contains(stripSGR(v), "> ../") {
+	if v, _ := p.view(); !strings.Contains(ansi.Strip(v), "> sub/") && !strings.Contains(ansi.Strip(v), "> ../") {
 		t.Fatalf("no cursor on screen:\n%s", v)
 	}
 	h.press("j", "j", "k") // a burst: down, down, up
@@ -125,7 +126,7 @@ func TestRootOpensStudy(t *testing.T) {
 		t.Fatalf("choosing a.kif gave %T", m.study)
 	}
 	h.press("l", "l", "l")
-	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 3/13") || !strings.Contains(v, "3 ▲２六歩") {
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 3/13") || !strings.Contains(v, "3 ▲２六歩") {
 		t.Fatalf("study through the root:\n%s", v)
 	}
 	h.press("q")
@@ -133,7 +134,7 @@ func TestRootOpensStudy(t *testing.T) {
 		t.Fatalf("q left the study for mode %v", m.mode)
 	}
 	h.send(openMsg{path: filepath.Join(dir, "b.csa")})
-	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 0/1") {
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 0/1") {
 		t.Fatalf("b.csa through the root:\n%s", v)
 	}
 }

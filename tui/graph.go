@@ -47,94 +47,25 @@ func renderGraph(g evalGraph, w, h int, st *Styles, ascii bool) []string {
 	if w < 30 {
 		labelW = 0
 	}
-	pw := max(w-labelW, 1)
-	n := len(g.values) - 1 // the last ply
-
-	// Dots: dx columns and dy rows per cell.
-	dx, dy := 2, 4
-	if ascii {
-		dx, dy = 1, 1
-	}
-	W, H := pw*dx, plotH*dy
-	zero := (H - 1) / 2
-	yOf := func(v int) int {
-		y := int(float64(g.limit-v)*float64(H-1)/float64(2*g.limit) + 0.5)
-		return max(0, min(H-1, y))
-	}
-	// plyAt is the ply a dot column samples; colOf is the cell column of a ply.
-	plyAt := func(x int) float64 {
-		if W <= 1 || n <= 0 {
-			return 0
-		}
-		return float64(x) * float64(n) / float64(W-1)
-	}
-	colOf := func(p int) int {
-		if n <= 0 {
-			return 0
-		}
-		return int(float64(p)*float64(W-1)/float64(n)+0.5) / dx
-	}
-	valueAt := func(x int) (int, bool) {
-		t := plyAt(x)
-		p0 := int(t)
-		p1 := min(p0+1, n)
-		if p0 < 0 || p0 > n || n < 0 {
-			return 0, false
-		}
-		k0, k1 := g.known[p0], g.known[p1]
-		switch {
-		case k0 && k1:
-			f := t - float64(p0)
-			return int(float64(g.values[p0])*(1-f) + float64(g.values[p1])*f), true
-		case k0 && t-float64(p0) < 0.5:
-			return g.values[p0], true
-		case k1 && t-float64(p0) >= 0.5:
-			return g.values[p1], true
-		}
-		return 0, false
-	}
-
-	// Fill the dots, and note each cell's side.
-	dots := make([][]bool, H)
-	for y := range dots {
-		dots[y] = make([]bool, W)
-	}
-	sum := make([]int, pw) // the sign of each cell column's values
-	has := make([]bool, pw)
-	for x := 0; x < W; x++ {
-		v, ok := valueAt(x)
-		if !ok {
-			if x%(2*dx) == 0 {
-				dots[zero][x] = true // a dotted zero line where nothing is known
-			}
-			continue
-		}
-		y := yOf(v)
-		lo, hi := min(y, zero), max(y, zero)
-		for yy := lo; yy <= hi; yy++ {
-			dots[yy][x] = true
-		}
-		sum[x/dx] += v
-		has[x/dx] = true
-	}
+	p := newGraphPlot(g, max(w-labelW, 1), plotH, ascii)
+	dots, sum, has := p.fill()
 	cur := -1
-	if g.cur >= 0 && g.cur <= n {
-		cur = colOf(g.cur)
+	if g.cur >= 0 && g.cur <= p.n {
+		cur = p.colOf(g.cur)
 	}
-
 	out := make([]string, 0, h)
 	for row := 0; row < plotH; row++ {
-		var b strings.Builder
 		label := ""
 		switch {
 		case labelW == 0:
-		case row == zero/dy:
+		case row == p.zero/p.dy:
 			label = "0"
 		case row == 0:
 			label = "+" + strconv.Itoa(g.limit)
 		case row == plotH-1:
 			label = "-" + strconv.Itoa(g.limit)
 		}
+		var b strings.Builder
 		if labelW > 0 {
 			b.WriteString(dimmed(st, padLeft(label, labelW-1)+" "))
 		}
@@ -148,10 +79,10 @@ func renderGraph(g evalGraph, w, h int, st *Styles, ascii bool) []string {
 				run.Reset()
 			}
 		}
-		for col := 0; col < pw; col++ {
+		for col := 0; col < p.pw; col++ {
 			var cell string
 			if ascii {
-				cell = asciiCell(dots, row, col, zero, has[col])
+				cell = asciiCell(dots, row, col, p.zero, has[col])
 			} else {
 				cell = brailleCell(dots, row, col)
 			}
@@ -166,9 +97,102 @@ func renderGraph(g evalGraph, w, h int, st *Styles, ascii bool) []string {
 		out = append(out, b.String())
 	}
 	if axis {
-		out = append(out, graphAxis(n, pw, labelW, g.cur, colOf, st))
+		out = append(out, graphAxis(p.n, p.pw, labelW, g.cur, p.colOf, st))
 	}
 	return out
+}
+
+// graphPlot maps plies and values to the dots of a plot pw cells wide and
+// plotH lines high: a cell is dx dots across and dy down (2×4 in
+// braille, 1×1 in ASCII), the zero line halfway down.
+type graphPlot struct {
+	g      evalGraph
+	n      int // the last ply
+	pw     int // cells across
+	dx, dy int // dots per cell, across and down
+	w, h   int // dots across and down
+	zero   int // the zero line's dot row
+}
+
+func newGraphPlot(g evalGraph, pw, plotH int, ascii bool) graphPlot {
+	p := graphPlot{g: g, n: len(g.values) - 1, pw: pw, dx: 2, dy: 4}
+	if ascii {
+		p.dx, p.dy = 1, 1
+	}
+	p.w, p.h = pw*p.dx, plotH*p.dy
+	p.zero = (p.h - 1) / 2
+	return p
+}
+
+// yOf is the dot row of a value.
+func (p graphPlot) yOf(v int) int {
+	y := int(float64(p.g.limit-v)*float64(p.h-1)/float64(2*p.g.limit) + 0.5)
+	return max(0, min(p.h-1, y))
+}
+
+// plyAt is the ply a dot column samples (between two plies: a fraction).
+func (p graphPlot) plyAt(x int) float64 {
+	if p.w <= 1 || p.n <= 0 {
+		return 0
+	}
+	return float64(x) * float64(p.n) / float64(p.w-1)
+}
+
+// colOf is the cell column of a ply.
+func (p graphPlot) colOf(ply int) int {
+	if p.n <= 0 {
+		return 0
+	}
+	return int(float64(ply)*float64(p.w-1)/float64(p.n)+0.5) / p.dx
+}
+
+// valueAt is the value drawn at dot column x: between two known plies
+// the line between them, next to one known ply its value, else nothing.
+func (p graphPlot) valueAt(x int) (int, bool) {
+	t := p.plyAt(x)
+	p0 := int(t)
+	p1 := min(p0+1, p.n)
+	if p0 < 0 || p0 > p.n || p.n < 0 {
+		return 0, false
+	}
+	k0, k1 := p.g.known[p0], p.g.known[p1]
+	switch {
+	case k0 && k1:
+		f := t - float64(p0)
+		return int(float64(p.g.values[p0])*(1-f) + float64(p.g.values[p1])*f), true
+	case k0 && t-float64(p0) < 0.5:
+		return p.g.values[p0], true
+	case k1 && t-float64(p0) >= 0.5:
+		return p.g.values[p1], true
+	}
+	return 0, false
+}
+
+// fill sets the dots from the zero line to each value, and a dotted zero
+// line where nothing is known. Per cell column it sums the values (whose
+// sign says who is ahead there) and notes whether any is known.
+func (p graphPlot) fill() (dots [][]bool, sum []int, has []bool) {
+	dots = make([][]bool, p.h)
+	for y := range dots {
+		dots[y] = make([]bool, p.w)
+	}
+	sum, has = make([]int, p.pw), make([]bool, p.pw)
+	for x := 0; x < p.w; x++ {
+		v, ok := p.valueAt(x)
+		if !ok {
+			if x%(2*p.dx) == 0 {
+				dots[p.zero][x] = true
+			}
+			continue
+		}
+		y := p.yOf(v)
+		for yy := min(y, p.zero); yy <= max(y, p.zero); yy++ {
+			dots[yy][x] = true
+		}
+		sum[x/p.dx] += v
+		has[x/p.dx] = true
+	}
+	return dots, sum, has
 }
 
 // brailleCell is the braille character of a cell's eight dots.

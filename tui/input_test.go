@@ -1,16 +1,13 @@
 package tui
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-)
 
-// colourEscape is an SGR sequence that sets a foreground or background
-// colour.
-var colourEscape = regexp.MustCompile(`\x1b\[[0-9;:]*?\b(3[0-9]|9[0-7]|4[0-9]|10[0-7])\b[0-9;:]*m`)
+	"shogi/tui/internal/termtest"
+)
 
 // While a move is typed the cursor keys move within the line, not on the
 // board, and the usual editing keys work.
@@ -172,15 +169,15 @@ func TestInputWithoutColour(t *testing.T) {
 	h.m.useTerminal(Terminal{Profile: monoProfile})
 	h.press("7g7", "left")
 	line, x := h.m.play.promptLine(80)
-	if colourEscape.MatchString(line) {
-		t.Fatalf("colour escape in the move line: %q", line)
+	if c := termtest.Colours(line); c != nil {
+		t.Fatalf("colour escape %q in the move line: %q", c, line)
 	}
 	if x != 4 {
 		t.Errorf("cursor at %d in %q, want 4", x, ansi.Strip(line))
 	}
 	h.press("esc", "w")
-	if line, _ := h.m.play.promptLine(80); colourEscape.MatchString(line) {
-		t.Fatalf("colour escape in the save line: %q", line)
+	if line, _ := h.m.play.promptLine(80); termtest.Colours(line) != nil {
+		t.Fatalf("colour escape %q in the save line: %q", termtest.Colours(line), line)
 	}
 }
 

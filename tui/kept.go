@@ -193,14 +193,15 @@ func readKept(path string) (keptEntry, error) {
 
 // listKept reads every kept game, newest first. Files that cannot be
 // read are listed with their error, never deleted. An autosave left by an
-// older version of the app is first moved into a kept file of its own.
+// older version of the app is first moved into a kept file of its own;
+// if it cannot be, the games are listed and that error returned too.
 func listKept(stateDir string) ([]keptEntry, error) {
 	if stateDir == "" {
 		return nil, nil
 	}
-	if err := migrateAutosave(stateDir); err != nil {
-		return nil, err
-	}
+	// An old autosave that will not move is reported, and left where it
+	// is; the kept games are listed all the same.
+	merr := migrateAutosave(stateDir)
 	files, err := filepath.Glob(filepath.Join(keptDir(stateDir), "*.json"))
 	if err != nil {
 		return nil, err
@@ -217,7 +218,7 @@ func listKept(stateDir string) ([]keptEntry, error) {
 		out = append(out, e)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].saved.After(out[j].saved) })
-	return out, nil
+	return out, merr
 }
 
 // keptListMsg reports the kept games for the Resume list.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"shogi/game"
@@ -52,7 +53,7 @@ type words struct {
 	toMoveBadge          string // %s: the side
 	check, mate          string
 
-	// Endings, and the result line: %[1]d moves, %[2]s winner, %[3]s reason.
+	// Endings, and the result line: %[1]s moves (words.count), %[2]s winner, %[3]s reason.
 	endings       map[game.Ending]string
 	wins, drawBy  string
 	handicapName  func(game.Handicap) string
@@ -118,8 +119,8 @@ var english = words{
 		game.IllegalMove:    "an illegal move",
 		game.TimeLoss:       "time",
 	},
-	wins:          "%[2]s wins by %[3]s after %[1]d moves",
-	drawBy:        "Draw by %[3]s after %[1]d moves",
+	wins:          "%[2]s wins by %[3]s after %[1]s",
+	drawBy:        "Draw by %[3]s after %[1]s",
 	handicapName:  func(h game.Handicap) string { return h.Name + " handicap" },
 	furigoma:      "Toss %s (%d pawns, %d tokin)%s: %s plays Black",
 	furigomaAfter: " after %d tosses",
@@ -181,7 +182,7 @@ var english = words{
 	resumeStops:   "the resumed game stops at move %d: %v",
 	botFailed:     "the bot failed: %v",
 	botIllegal:    "the bot played %s: %v",
-	autosaveBad:   "the kept game cannot be read: %v",
+	autosaveBad:   "the autosave of an older version cannot be read (it is left as it is): %v",
 	saveNoFolder:  "cannot save %s: the folder %s does not exist",
 	saveNotFolder: "cannot save %s: %s is not a folder",
 	saveFailed:    "cannot save %s: %v",
@@ -226,8 +227,8 @@ var japanese = words{
 		game.IllegalMove:    "反則",
 		game.TimeLoss:       "時間切れ",
 	},
-	wins:          "まで%[1]d手で%[2]sの勝ち (%[3]s)",
-	drawBy:        "まで%[1]d手で%[3]s (引き分け)",
+	wins:          "まで%[1]s手で%[2]sの勝ち (%[3]s)",
+	drawBy:        "まで%[1]s手で%[3]s (引き分け)",
 	handicapName:  func(h game.Handicap) string { return h.Japanese },
 	furigoma:      "振り駒 %s (歩%d と%d)%s: %sが先手",
 	furigomaAfter: " (%d回目)",
@@ -289,7 +290,7 @@ var japanese = words{
 	resumeStops:   "再開した対局は%d手目で止まります: %v",
 	botFailed:     "ボットが指せません: %v",
 	botIllegal:    "ボットの手 %s は指せません: %v",
-	autosaveBad:   "保存された対局が読めません: %v",
+	autosaveBad:   "以前の版の自動保存が読めません (ファイルはそのままです): %v",
 	saveNoFolder:  "%s に保存できません: フォルダ %s がありません",
 	saveNotFolder: "%s に保存できません: %s はフォルダではありません",
 	saveFailed:    "%s に保存できません: %v",
@@ -340,7 +341,16 @@ func (w *words) rule(r game.Rule) string {
 func (w *words) result(r game.Result, n int) string {
 	why := w.endings[r.Ending]
 	if c, ok := r.Winner(); ok {
-		return fmt.Sprintf(w.wins, n, w.sideName(c), why)
+		return fmt.Sprintf(w.wins, w.count(n), w.sideName(c), why)
 	}
-	return fmt.Sprintf(w.drawBy, n, "", why)
+	return fmt.Sprintf(w.drawBy, w.count(n), "", why)
+}
+
+// count is a number of moves as the language's sentences take it: "1
+// move", "2 moves"; in Japanese the number alone, before 手.
+func (w *words) count(n int) string {
+	if w.lang == Japanese {
+		return strconv.Itoa(n)
+	}
+	return countMoves(n)
 }

@@ -50,8 +50,8 @@ type rect struct{ x, y, w, h int }
 func (r rect) contains(x, y int) bool { return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h }
 
 // screenLayout is where each part of a play or study screen goes. The
-// same layout serves both screens (and any later panel: a clock or an
-// engine's lines take rows of the side column or the panel).
+// same layout serves both screens; the clocks go by the hands, and an
+// engine's lines take rows of the side column or the panel.
 type screenLayout struct {
 	kind      layoutKind
 	geom      boardGeom

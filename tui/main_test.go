@@ -5,13 +5,16 @@ import (
 	"testing"
 
 	"shogi/game/usi/usitest"
+	"shogi/tui/internal/termtest"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest): the
 // app's tests play against it.
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	code := m.Run()
+	termtest.RemoveBinary()
+	os.Exit(code)
 }
 
 // fakeEngine is the program to run as the scripted engine: the test

@@ -593,53 +593,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case openHelpMsg:
 		m.help = newHelpView(msg.groups, msg.notes)
 		return m, nil
-	case toMenuMsg:
-		if m.mode == modePlay && m.parked != nil {
-			// Back to the study the game came from, with the game as a branch.
-			m.parked.addLine(m.parkedNode, m.play.g.Moves(), m.play.g.Result())
-			m.parked.resumeAnalysis()
-			m.study, m.mode = m.parked, modeStudy
-			m.parked, m.parkedNode = nil, nil
-			return m, nil
-		}
-		m.mode = modeMenu
-		m.menu = newMenu(m.c)
-		if msg.newGame {
-			m.menu.openForm()
-		}
-		return m, m.menu.init()
-	case reviewGameMsg:
-		// The game-end screen's "study": the game just played, in study mode.
-		m.study, m.mode = reviewGame(m.c, msg), modeStudy
-		return m, nil
-	case playFromMsg:
-		st, ok := m.study.(*studyModel)
-		if !ok {
-			return m, nil
-		}
-		m.parked, m.parkedNode = st, msg.node
-		st.pauseAnalysis() // the engine would think against the game's bot
-		s := setup{players: msg.players, names: msg.names, start: msg.pos, record: st.rec, from: msg.node, source: st.name}
-		m.play = newPlay(m.c, s)
-		m.play.fromStudy = true
-		m.mode = modePlay
-		return m, m.play.init()
-	case startMsg:
-		m.play = newPlay(m.c, msg.setup)
-		m.mode = modePlay
-		return m, m.play.init()
-	case openMsg:
-		return m, openStudyFile(m.c, msg.path)
-	case studyOpenedMsg:
-		m.study, m.mode = msg.s, modeStudy
-		return m, msg.cmd
-	case recordReadMsg:
-		var cmd tea.Cmd
-		m.study, cmd = studyOf(m.c, msg)
-		m.mode = modeStudy
-		return m, cmd
 	case shutdownMsg:
 		return m, tea.Quit
+	}
+	if cmd, ok := m.changeScreen(msg); ok {
+		return m, cmd
 	}
 	var cmd tea.Cmd
 	switch m.mode {
@@ -651,6 +609,59 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.menu, cmd = m.menu.update(msg)
 	}
 	return m, cmd
+}
+
+// changeScreen handles the messages that take the app to another screen
+// (the menu, a game, a study), and reports false for any other message.
+func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case toMenuMsg:
+		if m.mode == modePlay && m.parked != nil {
+			// Back to the study the game came from, with the game as a branch.
+			m.parked.addLine(m.parkedNode, m.play.g.Moves(), m.play.g.Result())
+			m.parked.resumeAnalysis()
+			m.study, m.mode = m.parked, modeStudy
+			m.parked, m.parkedNode = nil, nil
+			return nil, true
+		}
+		m.mode = modeMenu
+		m.menu = newMenu(m.c)
+		if msg.newGame {
+			m.menu.openForm()
+		}
+		return m.menu.init(), true
+	case reviewGameMsg:
+		// The game-end screen's "study": the game just played, in study mode.
+		m.study, m.mode = reviewGame(m.c, msg), modeStudy
+		return nil, true
+	case playFromMsg:
+		st, ok := m.study.(*studyModel)
+		if !ok {
+			return nil, true
+		}
+		m.parked, m.parkedNode = st, msg.node
+		st.pauseAnalysis() // the engine would think against the game's bot
+		s := setup{players: msg.players, names: msg.names, start: msg.pos, record: st.rec, from: msg.node, source: st.name}
+		m.play = newPlay(m.c, s)
+		m.play.fromStudy = true
+		m.mode = modePlay
+		return m.play.init(), true
+	case startMsg:
+		m.play = newPlay(m.c, msg.setup)
+		m.mode = modePlay
+		return m.play.init(), true
+	case openMsg:
+		return openStudyFile(m.c, msg.path), true
+	case studyOpenedMsg:
+		m.study, m.mode = msg.s, modeStudy
+		return msg.cmd, true
+	case recordReadMsg:
+		var cmd tea.Cmd
+		m.study, cmd = studyOf(m.c, msg)
+		m.mode = modeStudy
+		return cmd, true
+	}
+	return nil, false
 }
 
 // quiet reports whether the screen will stay as it is until a key: for

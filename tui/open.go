@@ -26,8 +26,8 @@ func Run(o Options, t Terminal, extra ...tea.ProgramOption) error {
 // Study runs the app on one record: data as read from name, shown at ply
 // of its main line; leaving the study quits. A record that cannot be read
 // (or only in part) opens on the reason, and the error is returned once
-// the user has seen it.
-func Study(o Options, t Terminal, name string, data []byte, ply int) error {
+// the user has seen it. extra options go to the program, as for Run.
+func Study(o Options, t Terminal, name string, data []byte, ply int, extra ...tea.ProgramOption) error {
 	m, err := New(o)
 	if err != nil {
 		return err
@@ -39,7 +39,7 @@ func Study(o Options, t Terminal, name string, data []byte, ply int) error {
 		st.goTo(ply)
 	}
 	m.study, m.mode = st, modeStudy
-	if err := run(m, t, o.Signals); err != nil {
+	if err := run(m, t, o.Signals, extra...); err != nil {
 		return err
 	}
 	return rerr

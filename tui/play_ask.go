@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -142,7 +143,7 @@ func (m playModel) confirmKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 	return m, nil
 }
 
-// submit hands a resignation or declaration to the match.
+// submitAnswer hands a resignation or declaration to the match.
 func (m *playModel) submitAnswer(c game.Color, b usi.BestMove) {
 	if m.sess == nil {
 		m.setError(m.startErr)
@@ -323,16 +324,16 @@ func impasseReason(w *words, err error) string {
 	}
 	why := ie.Reason
 	if w.lang == Japanese {
+		king := "先手玉"
+		if ie.Side == game.White {
+			king = "後手玉"
+		}
 		switch {
 		case ie.Check:
 			why = "王手されています"
+		case strings.HasSuffix(ie.Reason, "has no king"):
+			why = king + "がありません"
 		default:
-			var king string
-			if ie.Side == game.Black {
-				king = "先手玉"
-			} else {
-				king = "後手玉"
-			}
 			why = king + "が入玉していません"
 		}
 	}

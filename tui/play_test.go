@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/match"
+	"shogi/game/notation"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
 )
@@ -866,4 +868,164 @@ func TestMouseTray(t *testing.T) {
 	}
 	h.clickSquare(sq(t, "5b"))
 	checkMated(t, h, "5d5c 1c1d G*5b")
+}
+
+// The Japanese screen says in Japanese why a declaration or an impasse
+// claim is refused: game gives the reasons in English words, which the
+// screen reads back, so a change of wording there fails here rather than
+// showing English on a Japanese screen.
+func TestRefusalReasonsInJapanese(t *testing.T) {
+	for _, c := range []struct {
+		sfen, declare, impasse string
+	}{
+		{"9/9/9/9/9/9/9/9/4k4 b - 1", "玉がありません", "先手玉がありません"},
+		{game.StartSFEN, "玉が敵陣にいません", "先手玉が入玉していません"},
+		{"4r4/4K4/9/9/9/9/9/9/4k4 b - 1", "王手されています", "王手されています"},
+		{"9/4K4/9/9/4k4/9/9/9/9 b - 1", "敵陣の駒が玉のほかに0枚です (10枚必要)", "後手玉が入玉していません"},
+		{"9/+P+P+P+P+P+P+P+P+P/4K+P3/9/4k4/9/9/9/9 b - 1", "10点です (28点必要)", "後手玉が入玉していません"},
+	} {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := declareReason(&japanese, p.CanDeclare()); got != c.declare {
+			t.Errorf("%s: declaring: %q (game says %v), want %q", c.sfen, got, p.CanDeclare(), c.declare)
+		}
+		want := fmt.Sprintf(japanese.cannotImpasse, c.impasse)
+		if got := impasseReason(&japanese, p.CanClaimImpasse()); got != want {
+			t.Errorf("%s: claiming impasse: %q (game says %v), want %q", c.sfen, got, p.CanClaimImpasse(), want)
+		}
+	}
+	// Anything else is passed on as it is.
+	if got := declareReason(&japanese, errors.New("odd")); got != "odd" {
+		t.Errorf("another error: %q", got)
+	}
+}
+
+// A kept game that does not read is listed under Resume with its name and
+// the reason, and opening it says so instead of starting anything. An
+// autosave of an older version that does not read is reported and left
+// where it is, and the kept games are listed all the same.
+func TestResumeListsBrokenGames(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, StateDir: dir})
+	h.typeMove("7g7f")
+	h.press("q", "y")
+	if err := os.WriteFile(filepath.Join(keptDir(dir), "broken.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	autosave := filepath.Join(dir, "autosave.txt")
+	if err := os.WriteFile(autosave, []byte("shogi autosave 1\nblack human\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h = newHarness(t, Options{StateDir: dir})
+	if s := h.screen(); !strings.Contains(s, "Resume a game (2 kept)") || !strings.Contains(s, "the autosave of an older version cannot be read") || !strings.Contains(s, "autosave.txt: incomplete") {
+		t.Fatalf("the menu with a broken autosave:\n%s", s)
+	}
+	if _, err := os.Stat(autosave); err != nil {
+		t.Errorf("the autosave that does not read is gone: %v", err)
+	}
+	h.press("enter")
+	s := h.screen()
+	if !strings.Contains(s, "broken.json cannot be read") || !strings.Contains(s, "1 move") {
+		t.Fatalf("the Resume list:\n%s", s)
+	}
+	for h.m.menu.kept[h.m.menu.cursor].err == nil {
+		h.press("down")
+	}
+	h.press("enter")
+	if h.m.mode != modeMenu || !strings.Contains(h.screen(), "broken.json cannot be read: ") {
+		t.Fatalf("opening a broken game: mode %v\n%s", h.m.mode, h.screen())
+	}
+}
+
+// A position pasted on the menu starts a game between two people from it.
+func TestPasteOnMenu(t *testing.T) {
+	h := newHarness(t, Options{})
+	const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
+	h.paste("sfen " + sfen)
+	if h.m.mode != modePlay {
+		t.Fatalf("no game from the pasted position:\n%s", h.screen())
+	}
+	if got := h.game().Position(); got.SFEN() != sfen || !h.m.play.isHuman(game.Black) || !h.m.play.isHuman(game.White) {
+		t.Errorf("the game starts at %s, humans %v %v", got.SFEN(), h.m.play.isHuman(game.Black), h.m.play.isHuman(game.White))
+	}
+	h.typeMove("G*5b")
+	if !h.game().Result().Over() {
+		t.Errorf("G*5b does not mate:\n%s", h.screen())
+	}
+}
+
+// On a 7-bit terminal the notation key cycles through exactly the styles
+// that write a move in ASCII, and a style asked for that does not is not
+// taken; elsewhere it cycles through them all.
+func TestNotationCycleOnASCII(t *testing.T) {
+	ki2 := notation.KI2
+	for _, ascii := range []bool{false, true} {
+		h := newHarness(t, Options{Play: true, ASCII: ascii, Notation: &ki2})
+		if ascii && h.m.c.notation == notation.KI2 {
+			t.Errorf("KI2 taken on an ASCII terminal")
+		}
+		h.typeMove("7g7f")
+		seen := map[notation.Style]bool{}
+		for range notation.Styles() {
+			h.press("c")
+			seen[h.m.c.notation] = true
+		}
+		for _, s := range notation.Styles() {
+			text := formatLine(t, s, "7g7f 3c3d 8h2b+ 3a2b B*4e") // a promotion, a capture on the same square, a drop
+			isASCII := strings.IndexFunc(text, func(r rune) bool { return r >= 0x80 }) < 0
+			if want := !ascii || isASCII; seen[s] != want {
+				t.Errorf("ascii=%v: %v (%q) cycled to: %v, want %v", ascii, s, text, seen[s], want)
+			}
+		}
+	}
+}
+
+// formatLine writes moves (USI) from the start in style s.
+func formatLine(t *testing.T, s notation.Style, moves string) string {
+	t.Helper()
+	p := game.StartPosition()
+	prev := game.NoMove
+	var out []string
+	for _, u := range strings.Fields(moves) {
+		mv, err := p.ParseUSI(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, notation.Format(&p, mv, s, prev))
+		p, prev = p.Play(mv), mv
+	}
+	return strings.Join(out, " ")
+}
+
+// The new-game form's clock, in Japanese: the values in 分 and 秒, White's
+// own time when the sides differ, and the game started with that clock.
+func TestNewGameClockJapanese(t *testing.T) {
+	h := newHarness(t, Options{Lang: Japanese})
+	h.press("enter")            // 新しい対局 (no kept games: the first entry)
+	h.press("j", "j", "j", "j") // 時計
+	h.press("l", "l")           // なし → 切れ負け → 秒読み
+	s := h.screen()
+	for _, want := range []string{"時計", "< 秒読み >", "持ち時間", "< 10分 >", "< 30秒 >"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the form lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("j", "j", "j", "l") // 後手の時間: 別に決める
+	h.press("j", "l", "j", "h") // 後手の持ち時間 10分 → 15分, 後手の秒読み 30秒 → 20秒
+	s = h.screen()
+	for _, want := range []string{"後手の持ち時間", "< 15分 >", "後手の秒読み", "< 20秒 >"} {
+		if !strings.Contains(s, want) {
+			t.Fatalf("the form lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("enter") // enter starts from any row
+	if h.m.mode != modePlay {
+		t.Fatalf("no game:\n%s", h.screen())
+	}
+	tc := h.m.play.setup.time
+	if tc[0].Main != 10*time.Minute || tc[0].Byoyomi != 30*time.Second || tc[1].Main != 15*time.Minute || tc[1].Byoyomi != 20*time.Second {
+		t.Errorf("the game's clock: %+v", tc)
+	}
 }

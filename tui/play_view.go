@@ -637,7 +637,7 @@ func (m *playModel) resultText() string {
 		r = m.result.Result
 		if m.result.Fault != nil && r.Ending != game.TimeLoss {
 			if winner, ok := r.Winner(); ok {
-				return fmt.Sprintf(w.wins, n, w.sideName(winner), fmt.Sprintf(w.engineFailed, m.name(winner.Other())))
+				return fmt.Sprintf(w.wins, w.count(n), w.sideName(winner), fmt.Sprintf(w.engineFailed, m.name(winner.Other())))
 			}
 		}
 	}

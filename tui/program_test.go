@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // slowReader hands out its keys a few bytes at a time with a pause, as a
@@ -37,39 +40,63 @@ func (r *slowReader) Read(p []byte) (int, error) {
 }
 
 // The app runs as a real Bubble Tea program without a terminal: the
-// caller gives it the keys, the output, the size and the colour profile
+// caller gives Run the keys, the output, the size and the colour profile
 // (as a test or an SSH session does), and it plays what is typed and
 // quits with ctrl+c, the game kept.
 func TestProgramWithoutTTY(t *testing.T) {
 	state := t.TempDir()
-	m, err := New(Options{Play: true, White: "greedy", StateDir: state})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out bytes.Buffer
 	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	m.useTerminal(Terminal{Profile: colorprofile.ANSI256})
-	p := tea.NewProgram(m, tea.WithInput(in), tea.WithOutput(&out), tea.WithWindowSize(120, 40),
-		tea.WithColorProfile(colorprofile.ANSI256), tea.WithEnvironment([]string{"TERM=xterm-256color"}),
-		tea.WithContext(ctx), tea.WithoutSignals())
-	final, err := p.Run()
-	if err != nil {
+	term := Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
+	if err := Run(Options{Play: true, White: "greedy", StateDir: state}, term, tea.WithContext(ctx), tea.WithoutSignals()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	fm := final.(*Model)
-	if fm.mode != modePlay || fm.play.g.Len() != 2 {
-		t.Fatalf("after 7g7f: mode %v, %d moves (status %q)", fm.mode, fm.play.g.Len(), fm.play.status)
-	}
-	if fm.c.width != 120 || fm.c.level != level256 {
-		t.Errorf("the program's size and colours: %d wide, level %v", fm.c.width, fm.c.level)
-	}
 	kept, err := listKept(state)
-	if err != nil || len(kept) != 1 || kept[0].err != nil || len(kept[0].setup.moves) != 2 {
-		t.Errorf("ctrl+c did not keep the game: %+v, %v", kept, err)
+	if err != nil || len(kept) != 1 || kept[0].err != nil || len(kept[0].setup.moves) != 2 || kept[0].setup.moves[0].USI() != "7g7f" {
+		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", kept, err)
 	}
 	if !strings.Contains(out.String(), "+---+---+") {
 		t.Errorf("the large board was not drawn at 120x40")
+	}
+	if !strings.Contains(out.String(), "\x1b[38;5;") || strings.Contains(out.String(), "\x1b[38;2;") {
+		t.Errorf("not drawn in 256 colours")
+	}
+}
+
+// Study runs the app on one record and returns when the person leaves
+// it; a record that reads only in part opens on what it has, with the
+// reason, and the error is returned once they have seen it.
+func TestStudyWithoutTTY(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+		keys string
+		want []string // in the output
+		err  string
+	}{
+		{"branches.kif", data, "\xffl\xffq", []string{"Ply 3/13", "> 3+▲２六歩", "> 4 △８四歩"}, ""},
+		{"broken.kif", []byte("手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(99)\n"), "\xffq",
+			[]string{"Ply 1/1", "move 2 cannot be read: broken.kif:3", "the record stops after 1 move without"}, "broken.kif:3"},
+	} {
+		var out bytes.Buffer
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		term := Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
+			Profile: colorprofile.ANSI256, Width: 100, Height: 30}
+		err := Study(Options{StateDir: t.TempDir()}, term, c.name, c.data, 3, tea.WithContext(ctx), tea.WithoutSignals())
+		cancel()
+		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.err)
+		}
+		for _, want := range c.want {
+			if !strings.Contains(ansi.Strip(out.String()), want) {
+				t.Errorf("%s: the output lacks %q: %q", c.name, want, ansi.Strip(out.String()))
+			}
+		}
 	}
 }

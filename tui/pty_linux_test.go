@@ -6,12 +6,14 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 	"testing"
 	"time"
 	"unsafe"
+
+	"shogi/tui/internal/termtest"
 )
 
 // openPTY opens a pseudo-terminal pair with the kernel's ioctls (no
@@ -44,17 +46,6 @@ func openPTY() (master, slave *os.File, err error) {
 	return master, slave, nil
 }
 
-// buildBinary builds the shogi command into a temporary directory.
-func buildBinary(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "shogi")
-	out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // firstFrame starts `shogi play` on a pseudo-terminal that answers no
 // query at all (no cursor position, no colours, no modes), types keys
 // into it at once, before the program has drawn anything, and returns how
@@ -65,41 +56,53 @@ func firstFrame(tb testing.TB, bin string, keys, want string) (time.Duration, []
 	if err != nil {
 		tb.Skipf("no pseudo-terminal: %v", err)
 	}
-	defer master.Close()
 	cmd := exec.Command(bin, "play")
 	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "SHOGI_STATE_DIR="+tb.TempDir(), "COLORTERM=", "CI=",
 		"COLORFGBG=", "TMUX=", "LANG=C.UTF-8", "LC_ALL=")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	slave.Close()
+	if err != nil {
+		master.Close()
 		tb.Fatal(err)
 	}
-	slave.Close()
+	// Reads happen in a goroutine, which ends with the call: when it
+	// returns, the reader is told to hand on nothing more, the program
+	// is killed, and the master closed, so a read in progress ends too.
+	chunks := make(chan []byte)
+	done, ended := make(chan struct{}), make(chan struct{})
 	defer func() {
+		close(done)
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
+		master.Close()
+		<-ended
+	}()
+	go func() {
+		defer close(ended)
+		defer close(chunks)
+		for {
+			buf := make([]byte, 4096)
+			n, err := master.Read(buf)
+			if n > 0 {
+				select {
+				case chunks <- buf[:n]:
+				case <-done:
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
 	}()
 	if keys != "" {
 		if _, err := master.Write([]byte(keys)); err != nil {
 			tb.Fatal(err)
 		}
 	}
-	// Reads happen in a goroutine: a pty master does not take deadlines.
-	chunks := make(chan []byte)
-	go func() {
-		for {
-			buf := make([]byte, 4096)
-			n, err := master.Read(buf)
-			if n > 0 {
-				chunks <- buf[:n]
-			}
-			if err != nil {
-				close(chunks)
-				return
-			}
-		}
-	}()
 	var seen []byte
 	var first time.Duration
 	timeout := time.After(15 * time.Second)
@@ -135,7 +138,7 @@ func TestFirstFrame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := buildBinary(t)
+	bin := termtest.Binary(t)
 	d, out := firstFrame(t, bin, "7g7f\r", "７六歩")
 	t.Logf("first frame after %v", d)
 	if d > 2*time.Second {
@@ -146,8 +149,27 @@ func TestFirstFrame(t *testing.T) {
 	}
 }
 
+// firstFrame's reader ends with it, even when the screen showed what was
+// wanted in the middle of the program's output, with more to come.
+func TestFirstFrameReaderEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := termtest.Binary(t)
+	before := runtime.NumGoroutine()
+	for range 3 {
+		firstFrame(t, bin, "", "９") // the first rank's label, mid-frame
+	}
+	buf := make([]byte, 1<<20)
+	stacks := buf[:runtime.Stack(buf, true)]
+	t.Logf("goroutines before %d, after %d", before, runtime.NumGoroutine())
+	if bytes.Contains(stacks, []byte("firstFrame")) {
+		t.Fatalf("a reader outlived firstFrame:\n%s", stacks)
+	}
+}
+
 func BenchmarkFirstFrame(b *testing.B) {
-	bin := buildBinary(b)
+	bin := termtest.Binary(b)
 	for b.Loop() {
 		firstFrame(b, bin, "", "９")
 	}

@@ -536,45 +536,84 @@ func (m *remoteModel) lobbyView() string {
 func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 	c := m.c
 	st := c.styles
-	w := c.rw()
-	cursorLine = -1
 	title := "将棋  shogi"
 	if c.ascii {
 		title = "shogi"
 	}
-	lines = append(lines, st.title.render(title), "")
-	row := func(i int, text string) {
-		if i == m.cursor {
-			lines = append(lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
-		} else {
-			lines = append(lines, "   "+text)
+	t := &lobbyText{m: m, cursorLine: -1}
+	t.add(st.title.render(title), "")
+	keysHint := m.screenLines(t)
+	if m.status != "" {
+		t.add("")
+		for _, l := range wrapText(c.m, m.status, min(c.width, 70)) {
+			if m.isErr {
+				l = st.err.render(l)
+			}
+			t.add(l)
 		}
 	}
+	t.add("", st.dim.render(keysHint))
+	if len(t.lines) > c.height {
+		t.lines = t.lines[:c.height]
+		if t.cursorLine >= c.height {
+			t.cursorLine = -1
+		}
+	}
+	return t.lines, t.cursorLine, t.cursorCol
+}
+
+// lobbyText gathers a lobby screen's lines and where the typing cursor
+// stands.
+type lobbyText struct {
+	m                     *remoteModel
+	lines                 []string
+	cursorLine, cursorCol int
+}
+
+func (t *lobbyText) add(lines ...string) { t.lines = append(t.lines, lines...) }
+
+// row is item i of a list, marked where the cursor is.
+func (t *lobbyText) row(i int, text string) {
+	st := t.m.c.styles
+	if i == t.m.cursor {
+		t.add(st.accent.render("> ") + st.listCur.render(" "+text+" "))
+	} else {
+		t.add("   " + text)
+	}
+}
+
+// typed is the line being typed, after its label; the cursor is in it.
+func (t *lobbyText) typed(label string) {
+	c := t.m.c
+	v := t.m.input.Value()
+	t.cursorLine, t.cursorCol = len(t.lines), c.m.width(label)+2+c.m.width(v[:t.m.input.in.Position()])
+	t.add(c.styles.bold.render(label) + ": " + v)
+}
+
+// screenLines adds the lines of the screen shown and returns its keys.
+func (m *remoteModel) screenLines(t *lobbyText) (keysHint string) {
+	c := m.c
+	st := c.styles
+	w := c.rw()
 	field := func(label string, width int, value string) string {
 		return c.m.pad(label, width) + "  < " + value + " >"
 	}
-	typed := func(label string) {
-		v := m.input.Value()
-		cursorLine, cursorCol = len(lines), c.m.width(label)+2+c.m.width(v[:m.input.in.Position()])
-		lines = append(lines, st.bold.render(label)+": "+v)
-	}
-	var keysHint string
 	switch m.screen {
 	case rName:
-		lines = append(lines, w.welcome, "")
-		typed(w.askName)
-		lines = append(lines, st.dim.render(w.nameNote))
-		keysHint = w.nameKeys
+		t.add(w.welcome, "")
+		t.typed(w.askName)
+		t.add(st.dim.render(w.nameNote))
+		return w.nameKeys
 	case rMenu:
-		lines = append(lines, st.dim.render(m.name), "")
+		t.add(st.dim.render(m.name), "")
 		for i, it := range m.menuItems() {
-			row(i, it)
+			t.row(i, it)
 		}
-		keysHint = w.menuKeys
+		return w.menuKeys
 	case rCreate:
-		lines = append(lines, st.bold.render(w.create), "")
+		t.add(st.bold.render(w.create), "")
 		lw := maxWidth(c.m, w.timeControl, w.handicap, w.seat)
-		row(0, field(w.timeControl, lw, m.timeText(timeChoices[m.timeIdx])))
+		t.row(0, field(w.timeControl, lw, m.timeText(timeChoices[m.timeIdx])))
 		h := handicapChoices()[m.handicapIdx]
 		hname := h.Name + " " + h.Japanese
 		if c.ascii {
@@ -582,59 +621,43 @@ func (m *remoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 		} else if c.lang == Japanese {
 			hname = h.Japanese
 		}
-		row(1, field(w.handicap, lw, hname))
-		row(2, field(w.seat, lw, w.seats[m.seatIdx]))
-		row(3, w.open)
+		t.row(1, field(w.handicap, lw, hname))
+		t.row(2, field(w.seat, lw, w.seats[m.seatIdx]))
+		t.row(3, w.open)
 		if h.Key != "even" {
-			lines = append(lines, "", st.dim.render(m.app.menu.words().giverNote))
+			t.add("", st.dim.render(m.app.menu.words().giverNote))
 		}
-		keysHint = w.formKeys
+		return w.formKeys
 	case rWaiting:
 		if m.seat != nil {
-			lines = append(lines, w.codeIs, "", st.title.render("   "+spaced(m.seat.Code())+"   "), "")
-			lines = append(lines, wrapText(c.m, w.tellCode, min(c.width, 60))...)
-			lines = append(lines, "", st.dim.render(w.waiting))
+			t.add(w.codeIs, "", st.title.render("   "+spaced(m.seat.Code())+"   "), "")
+			t.add(wrapText(c.m, w.tellCode, min(c.width, 60))...)
+			t.add("", st.dim.render(w.waiting))
 		}
-		keysHint = w.waitKeys
+		return w.waitKeys
 	case rJoin:
-		lines = append(lines, st.bold.render(w.join), "")
-		typed(w.enterCode)
-		keysHint = w.codeKeys
+		t.add(st.bold.render(w.join), "")
+		t.typed(w.enterCode)
+		return w.codeKeys
 	case rWatch:
-		lines = append(lines, st.bold.render(w.tables), "")
+		t.add(st.bold.render(w.tables), "")
 		if len(m.tables) == 0 {
-			lines = append(lines, st.dim.render(w.noTables))
+			t.add(st.dim.render(w.noTables))
 		}
-		for i, t := range m.tables {
-			row(i, m.tableText(t))
+		for i, tb := range m.tables {
+			t.row(i, m.tableText(tb))
 		}
-		lines = append(lines, "")
-		typed(w.enterCode)
-		keysHint = w.listKeys
+		t.add("")
+		t.typed(w.enterCode)
+		return w.listKeys
 	case rLevel:
-		lines = append(lines, st.bold.render(w.computer), "")
+		t.add(st.bold.render(w.computer), "")
 		for i, l := range m.levels {
-			row(i, m.c.w.botName(l))
+			t.row(i, m.c.w.botName(l))
 		}
-		keysHint = w.levelKeys
+		return w.levelKeys
 	}
-	if m.status != "" {
-		lines = append(lines, "")
-		for _, l := range wrapText(c.m, m.status, min(c.width, 70)) {
-			if m.isErr {
-				l = st.err.render(l)
-			}
-			lines = append(lines, l)
-		}
-	}
-	lines = append(lines, "", st.dim.render(keysHint))
-	if len(lines) > c.height {
-		lines = lines[:c.height]
-		if cursorLine >= c.height {
-			cursorLine = -1
-		}
-	}
-	return lines, cursorLine, cursorCol
+	return ""
 }
 
 // spaced writes a code with a space between its symbols, to be read out.

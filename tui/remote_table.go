@@ -166,7 +166,7 @@ func (m *playModel) remoteBindings(in []key.Binding) []key.Binding {
 	return out
 }
 
-// tableEvent shows what happened at the table.
+// event shows what happened at the table.
 func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 	w := t.r.c.rw()
 	p := &t.r.app.play

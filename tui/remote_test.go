@@ -97,6 +97,31 @@ func (h *remoteHarness) run(cmd tea.Cmd) []tea.Msg {
 	}
 }
 
+// waitFor takes the messages of waiting commands until the screen shows
+// every text, for up to 10 s.
+func (h *remoteHarness) waitFor(texts ...string) {
+	h.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		s, missing := h.screen(), ""
+		for _, text := range texts {
+			if !strings.Contains(s, text) {
+				missing = text
+				break
+			}
+		}
+		if missing == "" {
+			return
+		}
+		select {
+		case msg := <-h.late:
+			h.send(msg)
+		case <-deadline:
+			h.t.Fatalf("the screen never showed %q:\n%s", missing, s)
+		}
+	}
+}
+
 func (h *remoteHarness) press(keys ...string) {
 	for _, k := range keys {
 		h.send(keyMsg(k))

@@ -191,22 +191,27 @@ func loadAutosave(path string) (*setup, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s:%d: %v", path, line+1, err)
 	}
 	if !haveStart || !have[0] || !have[1] {
 		return nil, fmt.Errorf("%s: incomplete autosave", path)
 	}
-	p := s.start
+	// The moves are replayed as a game, so a file with moves past the
+	// game's end (a repetition) is refused here, not when it is resumed.
+	g := game.NewGame(s.start)
 	for i, u := range moves {
+		if r := g.Result(); r.Over() {
+			return nil, fmt.Errorf("%s: move %d %q: the game ended before it (%v)", path, i+1, u, r)
+		}
+		p := g.Position()
 		mv, err := p.ParseUSI(u)
 		if err == nil {
-			err = p.CheckMove(mv)
+			err = g.Play(mv)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: move %d %q: %v", path, i+1, u, err)
 		}
-		s.moves = append(s.moves, mv)
-		p = p.Play(mv)
 	}
+	s.moves = g.Moves()
 	return s, nil
 }

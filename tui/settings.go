@@ -357,7 +357,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	return m, nil
 }
 
-// editing returns the entry the editor changes: the draft of one being
+// editedEntry returns the entry the editor changes: the draft of one being
 // added, or the list's.
 func (m *menuModel) editedEntry() *EngineEntry {
 	if m.eng.entry < 0 || m.eng.entry >= len(m.c.settings.Engines) {

@@ -398,7 +398,10 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 	return s, nil
 }
 
-// key handles one key outside the export prompt.
+// key handles one key outside the export prompt. What has the keyboard
+// goes first (nothing opened, the opponent being chosen, the question on
+// leaving, a ply number being typed), then the engine's keys, then the
+// study's own commands.
 func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	at := s.cur
 	defer func() {
@@ -406,59 +409,80 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 			s.noteTop = 0 // a new ply's comment starts at its top
 		}
 	}()
-	k := s.c.keys
-	sw := s.words()
-	if s.rec == nil {
+	switch {
+	case s.rec == nil:
 		// Nothing to walk: only leaving makes sense.
-		if keyIs(msg, k.StudyLeave) || isEnter(msg) {
+		if keyIs(msg, s.c.keys.StudyLeave) || isEnter(msg) {
 			return s.leave()
 		}
 		return nil
-	}
-	if s.choosing {
+	case s.choosing:
 		return s.chooseOpponent(msg)
+	case s.leaving:
+		return s.confirmLeave(msg)
 	}
-	if s.leaving {
-		s.leaving = false
-		if msg.String() == "y" || msg.String() == "Y" {
-			return s.leave()
-		}
-		s.say(sw.stillHere, false)
+	if s.jumpKey(msg) {
 		return nil
-	}
-	if t := printable(msg); len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
-		if s.jump == nil {
-			in := newInput(sw.jumpPrompt, "", jumpDigits)
-			s.jump = &in
-		}
-		s.jump.edit(msg)
-		return nil
-	}
-	if s.jump != nil {
-		// The number takes enter, esc and the editing keys; any other key
-		// drops it and does what it does.
-		switch {
-		case isEnter(msg):
-			n, _ := strconv.Atoi(s.jump.Value())
-			s.jump = nil
-			s.goTo(n)
-			return nil
-		case msg.String() == "esc":
-			s.jump = nil
-			return nil
-		case s.jump.isEditKey(msg):
-			s.jump.edit(msg)
-			if s.jump.Value() == "" && msg.String() == "backspace" {
-				s.jump = nil
-			}
-			return nil
-		}
-		s.jump = nil
 	}
 	s.message = ""
 	if cmd, ok := s.analysisKey(msg); ok {
 		return cmd
 	}
+	return s.command(msg)
+}
+
+// confirmLeave answers the question asked on leaving with moves or
+// analysis unsaved: y leaves, any other key stays.
+func (s *studyModel) confirmLeave(msg tea.KeyPressMsg) tea.Cmd {
+	s.leaving = false
+	if msg.String() == "y" || msg.String() == "Y" {
+		return s.leave()
+	}
+	s.say(s.words().stillHere, false)
+	return nil
+}
+
+// jumpKey handles the ply number typed to jump to: a digit starts or
+// extends it; enter goes there, esc drops it, the editing keys edit it.
+// Any other key drops the number and is not taken (false), so it does
+// what it does.
+func (s *studyModel) jumpKey(msg tea.KeyPressMsg) bool {
+	if t := printable(msg); len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
+		if s.jump == nil {
+			in := newInput(s.words().jumpPrompt, "", jumpDigits)
+			s.jump = &in
+		}
+		s.jump.edit(msg)
+		return true
+	}
+	if s.jump == nil {
+		return false
+	}
+	switch {
+	case isEnter(msg):
+		n, _ := strconv.Atoi(s.jump.Value())
+		s.jump = nil
+		s.goTo(n)
+		return true
+	case msg.String() == "esc":
+		s.jump = nil
+		return true
+	case s.jump.isEditKey(msg):
+		s.jump.edit(msg)
+		if s.jump.Value() == "" && msg.String() == "backspace" {
+			s.jump = nil
+		}
+		return true
+	}
+	s.jump = nil
+	return false
+}
+
+// command runs one of the study's key commands: stepping and branches,
+// the comment, the notation, flipping, help, copying, export, playing
+// from the position shown, leaving.
+func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.c.keys
 	switch {
 	case keyIs(msg, k.Next):
 		s.goTo(s.cur + 1)
@@ -501,10 +525,10 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 		if name == "" {
 			name = s.exportSuggestion()
 		}
-		s.prompt = &studyPrompt{input: newInput(sw.exportPrompt, name, 0)}
+		s.prompt = &studyPrompt{input: newInput(s.words().exportPrompt, name, 0)}
 	case keyIs(msg, k.PlayHere):
 		if !s.position().HasLegalMove() {
-			s.say(sw.noLegal, true)
+			s.say(s.words().noLegal, true)
 			return nil
 		}
 		s.choosing = true

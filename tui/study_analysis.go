@@ -48,7 +48,7 @@ type studyAnalysis struct {
 	gen       int  // the current start: a switch of engine makes older starts stale
 	wantMate  bool // once the engine is up, search for a mate rather than analyse
 	on        bool // the live analysis is wanted
-	paused    bool // on, until a game from the study began
+	paused    bool // on when a game from the study began: on again when it ends
 	unsaved   bool // the record has analysis no file has
 	node      *kifu.Node
 	lines     int // the MultiPV the node was asked with

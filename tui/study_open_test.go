@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
 	"shogi/kifu"
@@ -50,7 +51,7 @@ func TestRootReviewsAGame(t *testing.T) {
 	if m.mode != modeStudy {
 		t.Fatalf("mode %v, want study", m.mode)
 	}
-	if v := stripSGR(m.View().Content); !strings.Contains(v, "手数 1/1") || !strings.Contains(v, "1 ▲２六歩") || !strings.Contains(v, "△後手 random") {
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 1/1") || !strings.Contains(v, "1 ▲２六歩") || !strings.Contains(v, "△後手 random") {
 		t.Fatalf("review of a one-move game:\n%s", v)
 	}
 }

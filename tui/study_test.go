@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
+	"shogi/assets"
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/kifu"
@@ -82,7 +83,7 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 // screen is the view without escape sequences.
 func screen(s *studyModel) string {
 	v, _ := s.view()
-	return stripSGR(v)
+	return ansi.Strip(v)
 }
 
 // mustShow fails unless the screen has every text.
@@ -295,6 +296,8 @@ func TestStudyExport(t *testing.T) {
 	}
 	studyPress(t, s, "esc")
 	mustShow(t, s, "export cancelled")
+	studyPress(t, s, "e", "ctrl+u", "enter")
+	mustShow(t, s, "no file name: nothing saved")
 
 	out := filepath.Join(dir, "copy.csa")
 	studyPress(t, s, "e", "ctrl+u", out, "enter")
@@ -529,6 +532,9 @@ func TestStudyLongComment(t *testing.T) {
 	if n := strings.Count(screen(s), "行目"); n != 9 {
 		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
 	}
+	// With room for all of it, j says there is nothing more to see.
+	studyPress(t, s, "j")
+	mustShow(t, s, "解説の1行目", studyJapanese.wholeComment)
 }
 
 func TestStudyClickVariation(t *testing.T) {
@@ -602,4 +608,44 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 func footerText(s *studyModel) string {
 	lines, _ := s.footer(s.c.width)
 	return strings.TrimRight(ansi.Strip(lines[0]), " ")
+}
+
+// ? in the study shows every study key with what it does, then the
+// study's notes; the help scrolls to its end and back on a small screen,
+// and esc returns to the record where it was.
+func TestStudyHelp(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(openMsg{path: filepath.Join("testdata", "study", "branches.kif")})
+	h.press("l", "l")
+	h.send(windowSize(120, 80))
+	h.press("?")
+	s := h.screen()
+	for _, g := range h.m.c.keys.studyFullHelp() {
+		for _, b := range g {
+			if !strings.Contains(s, b.Help().Key) || !strings.Contains(s, b.Help().Desc) {
+				t.Errorf("the help lacks %q %q:\n%s", b.Help().Key, b.Help().Desc, s)
+			}
+		}
+	}
+	notes := strings.Split(strings.TrimSpace(assets.HelpStudy(false)), "\n")
+	if first := strings.TrimSpace(notes[0]); !strings.Contains(s, first[:min(len(first), 30)]) {
+		t.Errorf("the help lacks the notes' first line %q:\n%s", first, s)
+	}
+	h.send(windowSize(80, 24))
+	top := h.screen()
+	h.press("G")
+	if end := h.screen(); end == top || !strings.Contains(end, "100%") {
+		t.Errorf("G did not go to the end:\n%s", end)
+	}
+	h.press("g")
+	if h.screen() != top {
+		t.Errorf("g did not come back to the top:\n%s", h.screen())
+	}
+	h.press("esc")
+	if h.m.help != nil {
+		t.Fatal("esc did not close the help")
+	}
+	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {
+		t.Errorf("not back at ply 2:\n%s", s)
+	}
 }

@@ -579,9 +579,9 @@ func (s *studyModel) notes(width int) []string {
 			// The record stops at a mate without saying so: the position does.
 			end = s.describeEnding(&kifu.Node{Ending: kifu.Mate}, s.cur, pos.SideToMove())
 		case s.line.from > 0:
-			end = fmt.Sprintf(sw.varEnds, s.cur)
+			end = fmt.Sprintf(sw.varEnds, s.c.w.count(s.cur))
 		default:
-			end = fmt.Sprintf(sw.recordEnds, s.cur)
+			end = fmt.Sprintf(sw.recordEnds, s.c.w.count(s.cur))
 		}
 		for _, l := range wrapText(m, end, width) {
 			out = append(out, paint(func(x *Styles) wrap { return x.bold }, l))

@@ -9,7 +9,7 @@ type studyWords struct {
 	ply                                      string // %d/%d
 	variation                                string
 	altHere, altNext, altSuffix, altKeys     string
-	varEnds, recordEnds                      string // %d moves
+	varEnds, recordEnds                      string // %s moves (words.count)
 	warning                                  string
 	readUpTo, readRest                       string
 	leaveAsk, chooseAsk, overwrite           string
@@ -34,7 +34,7 @@ var studyEnglish = studyWords{
 	ply: "Ply %d/%d", variation: "[variation]",
 	altHere: "Alternatives at ply %d: ", altNext: "Next move (ply %d) alternatives: ", altSuffix: "",
 	altKeys: "  v/V switch, m main line",
-	varEnds: "the variation ends after %d moves", recordEnds: "the record stops after %d moves without a result",
+	varEnds: "the variation ends after %s", recordEnds: "the record stops after %s without a result",
 	warning:  "warning: ",
 	readUpTo: "read up to move %d; move %d cannot be read: %v", readRest: "read up to move %d; the rest cannot be read: %v",
 	leaveAsk:   "The record has moves no file has (e exports them). Leave anyway? (y/n)",
@@ -65,7 +65,7 @@ var studyJapanese = studyWords{
 	ply: "手数 %d/%d", variation: "[変化]",
 	altHere: "%d手目の変化: ", altNext: "次の手 (%d手目) の変化: ", altSuffix: " (変化)",
 	altKeys: "  v/V 切替  m 本譜",
-	varEnds: "変化はここまで (%d手)", recordEnds: "棋譜はここまで (%d手、終局の記録なし)",
+	varEnds: "変化はここまで (%s手)", recordEnds: "棋譜はここまで (%s手、終局の記録なし)",
 	warning:  "注意: ",
 	readUpTo: "%[1]d手目まで読みました。%[2]d手目が読めません: %[3]v", readRest: "%[1]d手目まで読みました。残りは読めません: %[2]v",
 	leaveAsk:   "ファイルにない手があります (e で書き出せます)。閉じますか? (y/n)",

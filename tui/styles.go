@@ -255,76 +255,88 @@ type Styles struct {
 // newStyles builds the styles of one palette at one colour level.
 func newStyles(p *palette, level colorLevel) *Styles {
 	s := &Styles{level: level, pal: p}
+	if level == levelMono {
+		s.monochrome()
+	} else {
+		s.colour(p)
+	}
+	return s
+}
+
+// colour builds the styles from the palette's colours.
+func (s *Styles) colour(p *palette) {
 	col := func(h string) lipgloss.Style { return lipgloss.NewStyle().Foreground(lipgloss.Color(h)) }
 	on := func(fg, bg string) lipgloss.Style {
 		return lipgloss.NewStyle().Foreground(lipgloss.Color(fg)).Background(lipgloss.Color(bg))
 	}
 	plain := lipgloss.NewStyle()
 	bold := plain.Bold(true)
-	if level != levelMono {
-		bgs := [numBg]string{p.plate, p.band, p.last, p.picked, p.target, p.capture, p.checker, p.check, p.cursor}
-		fgs := [numFg]string{p.black, p.white, p.empty, p.targetDot, p.grid, p.hoshi, p.coord, p.checkText, p.cursorFrame}
-		for b := range numBg {
-			for f := range numFg {
-				st := on(fgs[f], bgs[b])
-				switch {
-				case b == bgCheck:
-					st = on(p.checkText, p.check).Bold(true) // the king in check: white bold on red
-				case fgKind(f) == fgBlack || fgKind(f) == fgCursor || fgKind(f) == fgHoshi || fgKind(f) == fgDot:
-					st = st.Bold(true)
-				}
-				s.cell[b][f][0] = newWrap(st)
-				// The cursor on a highlighted square keeps the highlight and
-				// underlines it; on a plain square it takes its own colour.
-				cur := st.Underline(true)
-				if b == bgPlate || b == bgBand {
-					cur = on(fgs[f], p.cursor)
-					if fgKind(f) == fgBlack {
-						cur = cur.Bold(true)
-					}
-				}
-				s.cell[b][f][1] = newWrap(cur)
-			}
-		}
+	bgs := [numBg]string{p.plate, p.band, p.last, p.picked, p.target, p.capture, p.checker, p.check, p.cursor}
+	fgs := [numFg]string{p.black, p.white, p.empty, p.targetDot, p.grid, p.hoshi, p.coord, p.checkText, p.cursorFrame}
+	for b := range numBg {
 		for f := range numFg {
-			st := plain
-			if fgKind(f) == fgBlack || fgKind(f) == fgDot || fgKind(f) == fgCursor {
-				st = bold
+			st := on(fgs[f], bgs[b])
+			switch {
+			case b == bgCheck:
+				st = on(p.checkText, p.check).Bold(true) // the king in check: white bold on red
+			case fgKind(f) == fgBlack || fgKind(f) == fgCursor || fgKind(f) == fgHoshi || fgKind(f) == fgDot:
+				st = st.Bold(true)
 			}
-			s.plain[f][0] = newWrap(st)
-			s.plain[f][1] = s.cell[bgPlate][f][1]
+			s.cell[b][f][0] = newWrap(st)
+			// The cursor on a highlighted square keeps the highlight and
+			// underlines it; on a plain square it takes its own colour.
+			cur := st.Underline(true)
+			if b == bgPlate || b == bgBand {
+				cur = on(fgs[f], p.cursor)
+				if fgKind(f) == fgBlack {
+					cur = cur.Bold(true)
+				}
+			}
+			s.cell[b][f][1] = newWrap(cur)
 		}
-		s.title = newWrap(col(p.accent).Bold(true))
-		// Plain text keeps the terminal's own colour, readable before (and
-		// whatever) the terminal says about its background.
-		s.text = wrap{}
-		s.dim = newWrap(col(p.dim))
-		s.key = newWrap(col(p.key).Bold(true))
-		s.accent = newWrap(col(p.accent).Bold(true))
-		s.bold = newWrap(bold)
-		s.err = newWrap(col(p.err).Bold(true))
-		// Tinted text uses the piece colours, which are tested on every tint.
-		s.listLast = newWrap(on(p.black, p.last))
-		s.listCur = newWrap(on(p.black, p.picked).Bold(true))
-		s.lastText = newWrap(on(p.black, p.last))
-		s.picked = newWrap(on(p.black, p.picked).Bold(true))
-		s.targetText = newWrap(on(p.black, p.target))
-		s.captureText = newWrap(on(p.black, p.capture))
-		s.check = newWrap(on(p.checkText, p.check).Bold(true))
-		s.turnBadge = newWrap(on(p.turnFg, p.turnBg).Bold(true))
-		s.askBadge = newWrap(on(p.askFg, p.askBg).Bold(true))
-		s.endBadge = newWrap(on(p.endFg, p.endBg).Bold(true))
-		s.checkBadge = s.check
-		s.urgent = s.check
-		s.graphBlack = newWrap(col(p.black))
-		s.graphWhite = newWrap(col(p.white))
-		s.graphCur = newWrap(on(p.turnFg, p.turnBg))
-		return s
 	}
-	// Attributes only: White's pieces carry their v (lower case in ASCII),
-	// Black's are bold; the cursor is reversed, the picked piece and the
-	// destinations underlined (an empty one also gets a mark), the king in
-	// check reversed and bold.
+	for f := range numFg {
+		st := plain
+		if fgKind(f) == fgBlack || fgKind(f) == fgDot || fgKind(f) == fgCursor {
+			st = bold
+		}
+		s.plain[f][0] = newWrap(st)
+		s.plain[f][1] = s.cell[bgPlate][f][1]
+	}
+	s.title = newWrap(col(p.accent).Bold(true))
+	// Plain text keeps the terminal's own colour, readable before (and
+	// whatever) the terminal says about its background.
+	s.text = wrap{}
+	s.dim = newWrap(col(p.dim))
+	s.key = newWrap(col(p.key).Bold(true))
+	s.accent = newWrap(col(p.accent).Bold(true))
+	s.bold = newWrap(bold)
+	s.err = newWrap(col(p.err).Bold(true))
+	// Tinted text uses the piece colours, which are tested on every tint.
+	s.listLast = newWrap(on(p.black, p.last))
+	s.listCur = newWrap(on(p.black, p.picked).Bold(true))
+	s.lastText = newWrap(on(p.black, p.last))
+	s.picked = newWrap(on(p.black, p.picked).Bold(true))
+	s.targetText = newWrap(on(p.black, p.target))
+	s.captureText = newWrap(on(p.black, p.capture))
+	s.check = newWrap(on(p.checkText, p.check).Bold(true))
+	s.turnBadge = newWrap(on(p.turnFg, p.turnBg).Bold(true))
+	s.askBadge = newWrap(on(p.askFg, p.askBg).Bold(true))
+	s.endBadge = newWrap(on(p.endFg, p.endBg).Bold(true))
+	s.checkBadge = s.check
+	s.urgent = s.check
+	s.graphBlack = newWrap(col(p.black))
+	s.graphWhite = newWrap(col(p.white))
+	s.graphCur = newWrap(on(p.turnFg, p.turnBg))
+}
+
+// monochrome builds the styles of attributes only: White's pieces carry
+// their v (lower case in ASCII), Black's are bold; the cursor is
+// reversed, the picked piece and the destinations underlined (an empty
+// one also gets a mark), the king in check reversed and bold.
+func (s *Styles) monochrome() {
+	plain := lipgloss.NewStyle()
+	bold := plain.Bold(true)
 	bgAttr := [numBg]lipgloss.Style{
 		bgPlate:   plain,
 		bgBand:    plain,
@@ -365,5 +377,4 @@ func newStyles(p *palette, level colorLevel) *Styles {
 	s.checkBadge = s.check
 	s.urgent = newWrap(plain.Reverse(true).Bold(true).Underline(true))
 	s.graphCur = newWrap(plain.Reverse(true))
-	return s
 }

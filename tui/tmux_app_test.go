@@ -2,42 +2,15 @@ package tui
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"shogi/tui/internal/termtest"
 )
-
-// appPID is the pid of the app in the test's pane: the pane runs a shell
-// whose child is the app.
-func (x *tmuxApp) appPID() int {
-	x.t.Helper()
-	pane := strings.TrimSpace(x.run("display", "-p", "-t", "e2e", "#{pane_pid}"))
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if kids := children(pane); len(kids) > 0 {
-			return kids[0]
-		}
-	}
-	x.t.Fatalf("no app under the pane's shell %s", pane)
-	return 0
-}
-
-// children lists the processes whose parent is pid.
-func children(pid string) []int {
-	out, _ := exec.Command("pgrep", "-P", pid).Output()
-	var kids []int
-	for _, f := range strings.Fields(string(out)) {
-		if n, err := strconv.Atoi(f); err == nil {
-			kids = append(kids, n)
-		}
-	}
-	return kids
-}
-
-func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
 
 // keptMoves polls the kept games of the test's state directory until one
 // holds n moves, and returns them.
@@ -70,21 +43,19 @@ func (x *tmuxApp) keptMoves(n int) []string {
 // and the app has ended.
 func TestTmuxHangupKeepsEveryMove(t *testing.T) {
 	x := startApp(t, 100, 30, "", "play --lang en --white greedy", "move 1")
-	pid := x.appPID()
+	pid := x.Program()
 	for i, mv := range []string{"7g7f", "2g2f", "1g1f"} {
-		x.keys(mv, "Enter")
-		x.waitFor("move " + strconv.Itoa(2*i+3))
+		x.Keys(mv, "Enter")
+		x.WaitFor("move " + strconv.Itoa(2*i+3))
 	}
-	onScreen := x.screen()
-	x.run("kill-session", "-t", "e2e")
+	onScreen := x.Screen()
+	x.KillSession()
 	moves := x.keptMoves(6)
 	if moves[0] != "7g7f" || moves[2] != "2g2f" || moves[4] != "1g1f" {
 		t.Errorf("kept moves %q", moves)
 	}
-	for deadline := time.Now().Add(5 * time.Second); alive(pid); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the app (pid %d) is still running after SIGHUP", pid)
-		}
+	if !termtest.WaitEnd(pid, 5*time.Second) {
+		t.Fatalf("the app (pid %d) is still running after SIGHUP", pid)
 	}
 	if !strings.Contains(onScreen, "6 △") && !strings.Contains(onScreen, "6 ") {
 		t.Logf("screen before the hangup:\n%s", onScreen)
@@ -94,13 +65,13 @@ func TestTmuxHangupKeepsEveryMove(t *testing.T) {
 // SIGTERM (kill, a shutdown) ends the app the same way: the game kept.
 func TestTmuxTermKeepsEveryMove(t *testing.T) {
 	x := startApp(t, 80, 24, "", "play --lang en --white greedy", "move 1")
-	pid := x.appPID()
-	x.keys("7g7f", "Enter")
-	x.waitFor("move 3")
+	pid := x.Program()
+	x.Keys("7g7f", "Enter")
+	x.WaitFor("move 3")
 	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	x.waitFor("[exited]")
+	x.WaitFor("[exited]")
 	if moves := x.keptMoves(2); moves[0] != "7g7f" {
 		t.Errorf("kept moves %q", moves)
 	}
@@ -117,21 +88,21 @@ func TestTmuxFairyStockfish(t *testing.T) {
 		t.Skip("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): " + err.Error())
 	}
 	x := startApp(t, 120, 40, "", "play --lang en --white usi:"+fairyStockfish+" --time 5m --byoyomi 1s", "move 1")
-	x.waitFor("Fairy-Stockfish")
-	x.keys("7g7f", "Enter")
-	s := x.waitFor("White thinking", "Score", "Depth")
+	x.WaitFor("Fairy-Stockfish")
+	x.Keys("7g7f", "Enter")
+	s := x.WaitFor("White thinking", "Score", "Depth")
 	for _, want := range []string{"5:00", "+1s", "Fairy-Stockfish", "thinking"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("while the engine thinks the screen lacks %q:\n%s", want, s)
 		}
 	}
-	engine := children(strconv.Itoa(x.appPID()))
+	engine := termtest.Children(strconv.Itoa(x.Program()))
 	if len(engine) == 0 {
 		t.Fatal("no engine process under the app")
 	}
-	x.waitLong(90*time.Second, "move 3")
-	x.keys("2g2f", "Enter")
-	s = x.waitLong(90*time.Second, "move 5")
+	x.WaitLong(90*time.Second, "move 3")
+	x.Keys("2g2f", "Enter")
+	s = x.WaitLong(90*time.Second, "move 5")
 	reply := ""
 	for _, l := range strings.Split(s, "\n") {
 		if i := strings.Index(l, " 4 △"); i >= 0 {
@@ -141,36 +112,32 @@ func TestTmuxFairyStockfish(t *testing.T) {
 	if reply == "" {
 		t.Fatalf("no fourth move in the list:\n%s", s)
 	}
-	x.keys("q")
-	x.waitFor("Leave the game?")
-	x.keys("y")
-	x.waitFor("Resume a game (1 kept)")
-	for deadline := time.Now().Add(5 * time.Second); alive(engine[0]); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the engine (pid %d) runs on after the game was left", engine[0])
-		}
+	x.Keys("q")
+	x.WaitFor("Leave the game?")
+	x.Keys("y")
+	x.WaitFor("Resume a game (1 kept)")
+	if !termtest.WaitEnd(engine[0], 5*time.Second) {
+		t.Fatalf("the engine (pid %d) runs on after the game was left", engine[0])
 	}
-	x.keys("Enter")
-	s = x.waitFor("Kept games")
+	x.Keys("Enter")
+	s = x.WaitFor("Kept games")
 	if !strings.Contains(s, "Fairy-Stockfish") || !strings.Contains(s, "4 moves") || !strings.Contains(s, "left") {
 		t.Errorf("the Resume list:\n%s", s)
 	}
-	x.keys("Enter")
-	s = x.waitFor("move 5", reply)
+	x.Keys("Enter")
+	s = x.WaitFor("move 5", reply)
 	if !strings.Contains(s, "4 △"+reply) && !strings.Contains(s, "4 "+reply) {
 		t.Errorf("the resumed game lacks the engine's reply %s:\n%s", reply, s)
 	}
 	// The terminal closes while the engine runs: the game is kept, the
 	// engine stops with the app.
-	x.waitFor("Fairy-Stockfish")
-	engine = children(strconv.Itoa(x.appPID()))
-	x.run("kill-session", "-t", "e2e")
+	x.WaitFor("Fairy-Stockfish")
+	engine = termtest.Children(strconv.Itoa(x.Program()))
+	x.KillSession()
 	x.keptMoves(4)
 	for _, pid := range engine {
-		for deadline := time.Now().Add(5 * time.Second); alive(pid); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatalf("process %d runs on after the terminal closed", pid)
-			}
+		if !termtest.WaitEnd(pid, 5*time.Second) {
+			t.Fatalf("process %d runs on after the terminal closed", pid)
 		}
 	}
 }

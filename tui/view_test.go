@@ -363,9 +363,9 @@ func TestBoardWidths(t *testing.T) {
 	}
 }
 
-// screens are the app's screens at the current size, for the size sweep:
-// a game with a piece picked and a long status, its help, a study with a
-// long comment, the menu.
+// sweepScreens draws the app's screens at a given size, for the size
+// sweep: a game in check with a long status (an illegal move's reason),
+// its help, a study with a long comment, the menu.
 func sweepScreens(t *testing.T, policy WidthPolicy) []func(w, h int) string {
 	game := checkHarness(t, Options{Width: policy, Lang: Japanese})
 	game.typeMove("７四銀") // a move that reads six ways would wrap; this one is illegal: a long reason
@@ -538,8 +538,8 @@ func tints(t *testing.T, h *harness, view string, theme Theme) {
 				}
 				x, y := l.geom.cellOrigin(col, row)
 				got := attrsAt(t, view, l.board.x+x+1, l.board.y+y)
-				if got.bg != rgb(want) {
-					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.bg, want)
+				if got.BG != rgb(want) {
+					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.BG, want)
 				}
 			}
 		}

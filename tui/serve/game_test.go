@@ -1,8 +1,10 @@
 package serve
 
 import (
+	"encoding/base64"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -127,11 +129,19 @@ func TestTwoPlayersPlayToMate(t *testing.T) {
 	if e, _ := rec.Ending(); e != kifu.Mate || len(rec.MainMoves()) != len(mate7) {
 		t.Fatalf("record: ending %v, %d moves", e, len(rec.MainMoves()))
 	}
-	// w copies the finished game: an OSC 52 sequence with the record.
+	// w copies the finished game: an OSC 52 sequence with the record. The
+	// sequence is written by a command of its own, so it may follow the
+	// frame that says so.
 	a.send("w")
 	a.waitFor("clipboard")
-	if raw := string(a.rawBytes()); !strings.Contains(raw, "\x1b]52;c;") {
-		t.Error("no OSC 52 clipboard sequence in the output")
+	osc52 := regexp.MustCompile("\x1b\\]52;c;([A-Za-z0-9+/=]*)(?:\x07|\x1b\\\\)")
+	waitUntil(t, func() bool { return osc52.Match(a.rawBytes()) })
+	data, err := base64.StdEncoding.DecodeString(string(osc52.FindSubmatch(a.rawBytes())[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copied, err := kifu.Read(data, "clipboard.kif"); err != nil || len(copied.MainMoves()) != len(mate7) {
+		t.Errorf("the clipboard's record: %v\n%s", err, data)
 	}
 	if !strings.Contains(ts.logs.String(), `msg="game over" code=`+code) {
 		t.Errorf("no game line in the log:\n%s", ts.logs.String())

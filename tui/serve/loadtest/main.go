@@ -45,14 +45,15 @@ import (
 	"shogi/tui/serve"
 )
 
-var verbose *bool
+// verbose prints every move slower than 500ms.
+var verbose bool
 
 func main() {
 	child := flag.Bool("child", false, "run the server (used by the tool itself)")
 	sessions := flag.Int("sessions", 200, "SSH sessions, two to a table")
 	think := flag.Duration("think", time.Second, "mean time a player waits before moving, once the opponent's move is on screen")
 	duration := flag.Duration("duration", 60*time.Second, "how long the tables play")
-	verbose = flag.Bool("v", false, "print every move slower than 500ms")
+	flag.BoolVar(&verbose, "v", false, "print every move slower than 500ms")
 	flag.Parse()
 	if *child {
 		runServer()
@@ -62,7 +63,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest: -sessions must be even and at least 2")
 		os.Exit(2)
 	}
-	if err := drive(*sessions, *think, *duration); err != nil {
+	if err := drive(os.Stdout, *sessions, *think, *duration); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
@@ -311,8 +312,10 @@ type table struct {
 	ply int
 }
 
-func drive(n int, think, duration time.Duration) error {
-	fmt.Printf("loadtest: %d sessions at %d tables, think %v, play %v; %d CPUs, load average %s\n",
+// drive runs the server, seats n sessions, lets them play for duration
+// and writes what it measured to out.
+func drive(out io.Writer, n int, think, duration time.Duration) error {
+	fmt.Fprintf(out, "loadtest: %d sessions at %d tables, think %v, play %v; %d CPUs, load average %s\n",
 		n, n/2, think, duration, runtime.NumCPU(), loadavg())
 	srv, err := startServer()
 	if err != nil {
@@ -324,9 +327,32 @@ func drive(n int, think, duration time.Duration) error {
 	}()
 	idle := srv.stats()
 	idleRSS := srv.rss()
+	tables, err := seatAll(srv, n)
+	defer func() {
+		for _, t := range tables {
+			for _, p := range t.p {
+				p.conn.Close()
+			}
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	seated := srv.stats()
+	seatedRSS := srv.rss()
+	fmt.Fprintf(out, "seated: %d sessions; server heap in use %.1f MiB (idle %.1f), RSS %.1f MiB (idle %.1f), %d goroutines (idle %d)\n",
+		n, mib(seated.HeapInuse), mib(idle.HeapInuse), mib(seatedRSS), mib(idleRSS), seated.Goroutines, idle.Goroutines)
+	fmt.Fprintf(out, "per session: heap %.0f KiB, RSS %.0f KiB, %.1f goroutines\n",
+		float64(seated.HeapInuse-idle.HeapInuse)/float64(n)/1024, float64(seatedRSS-idleRSS)/float64(n)/1024,
+		float64(seated.Goroutines-idle.Goroutines)/float64(n))
+	playAll(out, srv, tables, think, duration).report(out, n)
+	return nil
+}
 
-	// Seat everyone: the first of each pair opens a table (taking Black),
-	// the second joins it by its code.
+// seatAll seats n sessions, twenty at a time: the first of each pair
+// opens a table (taking Black), the second joins it by its code. The
+// tables seated are returned even when one fails, to be closed.
+func seatAll(srv *server, n int) ([]*table, error) {
 	tables := make([]*table, n/2)
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
@@ -347,87 +373,103 @@ func drive(n int, think, duration time.Duration) error {
 	}
 	wg.Wait()
 	close(errs)
+	seated := slices.DeleteFunc(tables, func(t *table) bool { return t == nil })
 	for err := range errs {
-		return err
+		return seated, err
 	}
-	seated := srv.stats()
-	seatedRSS := srv.rss()
-	fmt.Printf("seated: %d sessions; server heap in use %.1f MiB (idle %.1f), RSS %.1f MiB (idle %.1f), %d goroutines (idle %d)\n",
-		n, mib(seated.HeapInuse), mib(idle.HeapInuse), mib(seatedRSS), mib(idleRSS), seated.Goroutines, idle.Goroutines)
-	fmt.Printf("per session: heap %.0f KiB, RSS %.0f KiB, %.1f goroutines\n",
-		float64(seated.HeapInuse-idle.HeapInuse)/float64(n)/1024, float64(seatedRSS-idleRSS)/float64(n)/1024,
-		float64(seated.Goroutines-idle.Goroutines)/float64(n))
+	return seated, nil
+}
 
-	// Play.
-	cpu0, self0, wall0, load0 := srv.cpu(), cpuOf(os.Getpid()), time.Now(), loadavg()
+// played is what the tables' play measured.
+type played struct {
+	delays       []time.Duration // from a move's last key to the opponent's screen, sorted
+	lost, ended  int             // moves never seen, games ended
+	cpu, self    time.Duration   // the server's and this process's CPU
+	wall         time.Duration
+	load0, load1 string // the load average before and after
+}
+
+// playAll plays at every table until duration has passed.
+func playAll(out io.Writer, srv *server, tables []*table, think, duration time.Duration) *played {
+	cpu0, self0, wall0 := srv.cpu(), cpuOf(os.Getpid()), time.Now()
+	r := &played{load0: loadavg()}
 	stop := time.Now().Add(duration)
 	var mu sync.Mutex
-	var delays []time.Duration
-	lost, ended := 0, 0
+	var wg sync.WaitGroup
 	for i, t := range tables {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := rand.New(rand.NewPCG(uint64(i), 99))
-			for time.Now().Before(stop) {
-				time.Sleep(time.Duration(r.Int64N(int64(2 * think))))
-				mv, ok := pick(t.pos, r)
-				if !ok {
-					mu.Lock()
-					ended++
-					mu.Unlock()
-					return
-				}
-				side := t.pos.SideToMove()
-				mover, opp := t.p[side], t.p[side.Other()]
-				want := fmt.Sprintf("move %d ", t.ply+2)
-				mover.send(mv.USI())
-				sent := time.Now()
-				_, _ = io.WriteString(mover.in, "\r")
-				seenAt, ok := opp.waitTitle(want, 30*time.Second)
+			t.play(i, think, stop, func(d time.Duration, seen, ended bool) {
 				mu.Lock()
-				if ok && *verbose && seenAt.Sub(sent) > 500*time.Millisecond {
-					fmt.Printf("slow: table %d ply %d %s: %v\n", i, t.ply+1, mv.USI(), seenAt.Sub(sent))
+				defer mu.Unlock()
+				switch {
+				case ended:
+					r.ended++
+				case !seen:
+					r.lost++
+				default:
+					r.delays = append(r.delays, d)
 				}
-				if ok {
-					delays = append(delays, seenAt.Sub(sent))
-				} else {
-					lost++
-				}
-				mu.Unlock()
-				if !ok {
-					return
-				}
-				t.pos = t.pos.Play(mv)
-				t.ply++
-				// The mover's own screen has it too before the next turn.
-				mover.waitTitle(want, 30*time.Second)
-			}
+			}, out)
 		}()
 	}
 	wg.Wait()
-	cpu, self, wall, load1 := srv.cpu()-cpu0, cpuOf(os.Getpid())-self0, time.Since(wall0), loadavg()
-	slices.Sort(delays)
+	r.cpu, r.self, r.wall, r.load1 = srv.cpu()-cpu0, cpuOf(os.Getpid())-self0, time.Since(wall0), loadavg()
+	slices.Sort(r.delays)
+	return r
+}
+
+// play moves at table i, the side to move thinking a random while about
+// think, until stop, the game's end, or a move its opponent never sees.
+// note hears of every move (the delay until the opponent saw it) and of
+// the game's end.
+func (t *table) play(i int, think time.Duration, stop time.Time, note func(d time.Duration, seen, ended bool), out io.Writer) {
+	r := rand.New(rand.NewPCG(uint64(i), 99))
+	for time.Now().Before(stop) {
+		time.Sleep(time.Duration(r.Int64N(int64(2 * think))))
+		mv, ok := pick(t.pos, r)
+		if !ok {
+			note(0, false, true)
+			return
+		}
+		side := t.pos.SideToMove()
+		mover, opp := t.p[side], t.p[side.Other()]
+		want := fmt.Sprintf("move %d ", t.ply+2)
+		mover.send(mv.USI())
+		sent := time.Now()
+		_, _ = io.WriteString(mover.in, "\r")
+		seenAt, ok := opp.waitTitle(want, 30*time.Second)
+		note(seenAt.Sub(sent), ok, false)
+		if !ok {
+			return
+		}
+		if verbose && seenAt.Sub(sent) > 500*time.Millisecond {
+			fmt.Fprintf(out, "slow: table %d ply %d %s: %v\n", i, t.ply+1, mv.USI(), seenAt.Sub(sent))
+		}
+		t.pos = t.pos.Play(mv)
+		t.ply++
+		// The mover's own screen has it too before the next turn.
+		mover.waitTitle(want, 30*time.Second)
+	}
+}
+
+// report writes what the play of n sessions measured.
+func (r *played) report(out io.Writer, n int) {
 	q := func(p float64) time.Duration {
-		if len(delays) == 0 {
+		if len(r.delays) == 0 {
 			return 0
 		}
-		return delays[min(len(delays)-1, int(p*float64(len(delays))))]
+		return r.delays[min(len(r.delays)-1, int(p*float64(len(r.delays))))].Round(100 * time.Microsecond)
 	}
-	fmt.Printf("played: %d moves in %v (%.1f a second); %d games ended, %d moves never seen\n",
-		len(delays), wall.Round(time.Second), float64(len(delays))/wall.Seconds(), ended, lost)
-	fmt.Printf("move → opponent's screen: median %v, p90 %v, p99 %v, max %v\n",
-		q(0.5).Round(100*time.Microsecond), q(0.9).Round(100*time.Microsecond), q(0.99).Round(100*time.Microsecond), q(1).Round(100*time.Microsecond))
-	fmt.Printf("server CPU: %v in %v = %.0f%% of one core (%.0f%% of the machine's %d)\n",
-		cpu, wall.Round(time.Second), 100*cpu.Seconds()/wall.Seconds(), 100*cpu.Seconds()/wall.Seconds()/float64(runtime.NumCPU()), runtime.NumCPU())
-	fmt.Printf("the clients (this process, %d SSH connections): %.0f%% of one core\n", n, 100*self.Seconds()/wall.Seconds())
-	fmt.Printf("load average: %s before, %s after\n", load0, load1)
-	for _, t := range tables {
-		for _, p := range t.p {
-			p.conn.Close()
-		}
-	}
-	return nil
+	wall := r.wall.Seconds()
+	fmt.Fprintf(out, "played: %d moves in %v (%.1f a second); %d games ended, %d moves never seen\n",
+		len(r.delays), r.wall.Round(time.Second), float64(len(r.delays))/wall, r.ended, r.lost)
+	fmt.Fprintf(out, "move → opponent's screen: median %v, p90 %v, p99 %v, max %v\n", q(0.5), q(0.9), q(0.99), q(1))
+	fmt.Fprintf(out, "server CPU: %v in %v = %.0f%% of one core (%.0f%% of the machine's %d)\n",
+		r.cpu, r.wall.Round(time.Second), 100*r.cpu.Seconds()/wall, 100*r.cpu.Seconds()/wall/float64(runtime.NumCPU()), runtime.NumCPU())
+	fmt.Fprintf(out, "the clients (this process, %d SSH connections): %.0f%% of one core\n", n, 100*r.self.Seconds()/wall)
+	fmt.Fprintf(out, "load average: %s before, %s after\n", r.load0, r.load1)
 }
 
 // seat opens table i and seats its two players.

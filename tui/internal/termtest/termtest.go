@@ -1,0 +1,236 @@
+// Package termtest holds what the terminal tests of tui and tui/serve
+// share: the shogi binary built once per test binary, a driver for a
+// program running in a tmux pane, and a reader of the SGR attributes in a
+// captured screen. Tests that need tmux skip, saying so, where it is
+// absent.
+package termtest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	binOnce sync.Once
+	binDir  string
+	binPath string
+	binErr  error
+)
+
+// Binary builds the shogi command once per test binary and returns its
+// path. The package's TestMain calls RemoveBinary when the tests end.
+func Binary(t testing.TB) string {
+	t.Helper()
+	binOnce.Do(func() {
+		binDir, binErr = os.MkdirTemp("", "shogi-bin-")
+		if binErr != nil {
+			return
+		}
+		binPath = filepath.Join(binDir, "shogi")
+		// The main package by its import path: the test may run in any
+		// folder of the module.
+		out, err := exec.Command("go", "build", "-o", binPath, "shogi").CombinedOutput()
+		if err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// RemoveBinary removes what Binary built, if it built anything.
+func RemoveBinary() {
+	if binDir != "" {
+		_ = os.RemoveAll(binDir)
+	}
+}
+
+// Tmux is a command running in a detached tmux session on a tmux server
+// of the test's own (its own socket), so it neither sees nor disturbs
+// anyone else's sessions. When the command ends the pane says [exited].
+type Tmux struct {
+	t      testing.TB
+	socket string
+}
+
+// session is the one session of a test's tmux server.
+const session = "e2e"
+
+// Need skips the test unless tmux and the other named programs are
+// installed and the tests are not -short.
+func Need(t testing.TB, programs ...string) {
+	t.Helper()
+	for _, p := range append([]string{"tmux"}, programs...) {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s is not installed; the end-to-end tests need it (.ci/run installs it)", p)
+		}
+	}
+	if testing.Short() {
+		t.Skip("runs a program in tmux")
+	}
+}
+
+// Start runs the shell command cmdline in a w×h pane. When the test ends
+// the server is killed and the pane's programs are given 10 s to end
+// (the app keeps its game when its terminal goes) before the test's
+// folders are removed.
+func Start(t testing.TB, w, h int, cmdline string) *Tmux {
+	t.Helper()
+	x := &Tmux{t: t, socket: fmt.Sprintf("shogi-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	t.Cleanup(func() {
+		pane, _ := exec.Command("tmux", "-L", x.socket, "display", "-p", "-t", session, "#{pane_pid}").Output()
+		kids := Children(strings.TrimSpace(string(pane)))
+		_ = exec.Command("tmux", "-L", x.socket, "kill-server").Run()
+		for _, pid := range kids {
+			for deadline := time.Now().Add(10 * time.Second); Alive(pid) && time.Now().Before(deadline); {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
+	})
+	x.Run("-f", "/dev/null", "new-session", "-d", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h), "-s", session,
+		cmdline+"; echo '[exited]'; sleep 30")
+	return x
+}
+
+// Run runs a tmux command on the test's server and returns its output.
+func (x *Tmux) Run(args ...string) string {
+	x.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", x.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		x.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// Screen is the pane's text.
+func (x *Tmux) Screen() string { return x.Run("capture-pane", "-p", "-t", session) }
+
+// Styled is the pane's text with its attributes and colours as SGR
+// sequences (capture-pane -e).
+func (x *Tmux) Styled() string { return x.Run("capture-pane", "-e", "-p", "-t", session) }
+
+// WaitFor polls the screen until it shows every text, for up to 15 s.
+func (x *Tmux) WaitFor(texts ...string) string {
+	x.t.Helper()
+	return x.WaitLong(15*time.Second, texts...)
+}
+
+// WaitLong is WaitFor with a deadline of its own (an engine thinking).
+func (x *Tmux) WaitLong(d time.Duration, texts ...string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		s := x.Screen()
+		missing := ""
+		for _, want := range texts {
+			if !strings.Contains(s, want) {
+				missing = want
+				break
+			}
+		}
+		if missing == "" {
+			return s
+		}
+		if time.Now().After(deadline) {
+			x.t.Fatalf("the screen never showed %q:\n%s", missing, s)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// WaitGone waits for the command to end (the pane then says so).
+func (x *Tmux) WaitGone() {
+	x.t.Helper()
+	x.WaitFor("[exited]")
+}
+
+// Keys sends keys one at a time with a short pause, as a person types:
+// tmux key names (Enter, Escape, Tab, Left, C-c …) as keys, anything else
+// as its characters, one by one.
+func (x *Tmux) Keys(keys ...string) {
+	x.t.Helper()
+	for _, k := range keys {
+		if keyName(k) {
+			x.Run("send-keys", "-t", session, k)
+			time.Sleep(60 * time.Millisecond)
+			continue
+		}
+		for _, r := range k {
+			x.Run("send-keys", "-t", session, "-l", string(r))
+			time.Sleep(40 * time.Millisecond)
+		}
+	}
+}
+
+// Type sends text in one burst; each character still reaches the program
+// as a key of its own.
+func (x *Tmux) Type(text string) {
+	x.t.Helper()
+	x.Run("send-keys", "-t", session, "-l", text)
+}
+
+// keyName tells the tmux key names the tests use from text to type.
+func keyName(k string) bool {
+	switch k {
+	case "Enter", "Escape", "Tab", "BTab", "Space", "BSpace", "Left", "Right", "Up", "Down", "Home", "End",
+		"PageUp", "PageDown", "DC":
+		return true
+	}
+	return len(k) == 3 && (strings.HasPrefix(k, "C-") || strings.HasPrefix(k, "M-"))
+}
+
+// KillSession closes the pane, as a terminal window closing does (the
+// program gets SIGHUP).
+func (x *Tmux) KillSession() { x.Run("kill-session", "-t", session) }
+
+// Program is the pid of the command in the pane (the child of the pane's
+// shell), waited for up to 5 s.
+func (x *Tmux) Program() int {
+	x.t.Helper()
+	pane := strings.TrimSpace(x.Run("display", "-p", "-t", session, "#{pane_pid}"))
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if kids := Children(pane); len(kids) > 0 {
+			return kids[0]
+		}
+	}
+	x.t.Fatalf("no program under the pane's shell %s", pane)
+	return 0
+}
+
+// Children lists the processes whose parent is pid.
+func Children(pid string) []int {
+	out, _ := exec.Command("pgrep", "-P", pid).Output()
+	var kids []int
+	for _, f := range strings.Fields(string(out)) {
+		if n, err := strconv.Atoi(f); err == nil {
+			kids = append(kids, n)
+		}
+	}
+	return kids
+}
+
+// Alive reports whether process pid still runs.
+func Alive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	return err == nil && p.Signal(syscall.Signal(0)) == nil
+}
+
+// WaitEnd waits up to d for process pid to end and reports whether it did.
+func WaitEnd(pid int, d time.Duration) bool {
+	for deadline := time.Now().Add(d); Alive(pid); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,50 @@
+package termtest
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	RemoveBinary()
+	os.Exit(code)
+}
+
+// The binary is built once: a second call gives the same file, which runs.
+func TestBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := Binary(t)
+	if again := Binary(t); again != bin {
+		t.Errorf("built twice: %s, then %s", bin, again)
+	}
+	out, err := exec.Command(bin, "--version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "shogi ") {
+		t.Errorf("%s --version: %v, %q", bin, err, out)
+	}
+}
+
+// The driver types text and keys into a program and reads its screen,
+// and sees it end.
+func TestTmux(t *testing.T) {
+	Need(t)
+	x := Start(t, 40, 10, "cat")
+	pid := x.Program()
+	x.Keys("hello", "Enter", "world", "BSpace", "D", "Enter")
+	x.Type("burst")
+	x.Keys("Enter")
+	x.WaitFor("hello\nhello\nworlD\nworlD\nburst\nburst")
+	x.Keys("C-d")
+	x.WaitGone()
+	if !WaitEnd(pid, 5*time.Second) {
+		t.Errorf("cat (pid %d) runs on", pid)
+	}
+	if Alive(pid) {
+		t.Errorf("pid %d is alive after it ended", pid)
+	}
+}

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The test binary is also the server the driver starts (-child).
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "-child" {
+		runServer()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+// Four sessions at two tables play for two seconds: every move typed
+// reaches the opponent's screen, and the report says so in its figures.
+func TestDrive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a server and four SSH sessions for seconds")
+	}
+	var out strings.Builder
+	if err := drive(&out, 4, 20*time.Millisecond, 2*time.Second); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	report := out.String()
+	t.Log(report)
+	m := regexp.MustCompile(`played: (\d+) moves in \S+ \(\S+ a second\); (\d+) games ended, (\d+) moves never seen`).FindStringSubmatch(report)
+	if m == nil {
+		t.Fatalf("no play line:\n%s", report)
+	}
+	if moves, _ := strconv.Atoi(m[1]); moves < 2 {
+		t.Errorf("%d moves in two seconds:\n%s", moves, report)
+	}
+	if m[3] != "0" {
+		t.Errorf("moves never seen:\n%s", report)
+	}
+	for _, want := range []string{"loadtest: 4 sessions at 2 tables", "seated: 4 sessions", "per session: heap",
+		"move → opponent's screen: median", "server CPU:", "load average:"} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+}
