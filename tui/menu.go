@@ -34,6 +34,7 @@ type menuWords struct {
 	tossKeys, mainKeys, formKeys, setKeys  string
 	langNames                              [2]string
 	themeNames                             [3]string
+	styleNames                             [numPieceStyles]string
 }
 
 var menuEnglish = menuWords{
@@ -47,6 +48,7 @@ var menuEnglish = menuWords{
 	formKeys: "up/down field, left/right change, enter start, esc back", setKeys: "up/down field, left/right change, enter edit, esc back",
 	langNames:  [2]string{"English", "日本語"},
 	themeNames: [3]string{"auto (the terminal's)", "light", "dark"},
+	styleNames: [numPieceStyles]string{"kanji", "western", "ascii", "KIF diagram"},
 }
 
 var menuJapanese = menuWords{
@@ -60,6 +62,7 @@ var menuJapanese = menuWords{
 	formKeys: "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る", setKeys: "↑↓ 項目  ←→ 変更  enter 編集  esc 戻る",
 	langNames:  [2]string{"English", "日本語"},
 	themeNames: [3]string{"自動 (端末に合わせる)", "明るい", "暗い"},
+	styleNames: [numPieceStyles]string{"漢字", "西洋式", "ASCII", "KIF 図"},
 }
 
 // menuModel is the menu: resume a kept game, new game, open a record,

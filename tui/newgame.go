@@ -319,7 +319,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 		case rowWhiteSecond:
 			text = m.field(whiteSecond, lw, clockValue(c, f.second[1]))
 		case rowPieces:
-			text = m.field(mw.pieces, lw, c.pieces.String())
+			text = m.field(mw.pieces, lw, mw.styleNames[c.pieces%numPieceStyles])
 		case rowStart:
 			text = mw.start
 		}

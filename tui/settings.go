@@ -178,7 +178,7 @@ func (m *menuModel) settingsLines() []string {
 		var text string
 		switch r {
 		case setPieces:
-			text = m.field(mw.pieces, lw, c.pieces.String())
+			text = m.field(mw.pieces, lw, mw.styleNames[c.pieces%numPieceStyles])
 		case setNotation:
 			text = m.field(mw.notation, lw, c.notation.String())
 		case setWidth:
