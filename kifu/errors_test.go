@@ -42,6 +42,8 @@ func TestErrors(t *testing.T) {
 		{"CSA negative time", CSA, "PI\n+\n+7776FU\nT-3\n", 4, 0, "bad time", 1},
 		{"CSA PI takes a piece that is not there", CSA, "PI82KA\n+\n", 1, 0, "no KA on 82", -1},
 		{"CSA PI takes from an empty square", CSA, "PI55FU\n+\n", 1, 0, "no FU on 55", -1},
+		{"CSA row cut short", CSA, "P1+\n+\n", 1, 0, "row P1", -1},
+		{"CSA nineteen pawns in hand", CSA, "P+" + strings.Repeat("00FU", 19) + "\nP1 *  *  *  * -OU *  *  *  * \nP9 *  *  *  * +OU *  *  *  * \n+\n", 1, 0, "too many FU", -1},
 		{"CSA bad row", CSA, "P1-KY-KE\n+\n", 1, 0, "nine squares", -1},
 		{"CSA garbage", CSA, "PI\n+\n+7776FU\nhello\n", 4, 0, "cannot read", 1},
 		{"CSA truncated move", CSA, "PI\n+\n+7776F\n", 3, 1, "cannot read move", 0},
@@ -187,5 +189,42 @@ func TestCSAEmptyParts(t *testing.T) {
 		if _, err := ReadFormat([]byte(text), "x.csa", CSA); !errors.As(err, &pe) || pe.Line == 0 {
 			t.Errorf("%q: %v, want an error with its line", text, err)
 		}
+	}
+}
+
+// CSA's words for endings no other format has (%MATTA, %FUZUMI — a
+// letter at either end of the alphabet) survive a trip through KIF; a list
+// of CSA moves without any header still reads as CSA; the SFEN of a record
+// is its main line's last position, or the start without moves.
+func TestCSAWordsAndBareMoves(t *testing.T) {
+	for _, word := range []string{"%MATTA", "%FUZUMI"} {
+		r, err := ReadFormat([]byte("PI\n+\n+7776FU\n"+word+"\n"), "x.csa", CSA)
+		if err != nil {
+			t.Fatalf("%s: %v", word, err)
+		}
+		data, err := Marshal(r, KIF, WriteOptions{Encoding: UTF8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Read(data, "x.kifu")
+		if err != nil {
+			t.Errorf("%s through KIF: %v\n%s", word, err, data)
+			continue
+		}
+		if last := back.MainLine()[len(back.MainLine())-1]; last.Word != word {
+			t.Errorf("%s through KIF came back as %q", word, last.Word)
+		}
+	}
+	r, err := Read([]byte("+7776FU\n-3334FU\n"), "moves.txt")
+	if err != nil || len(r.MainMoves()) != 2 {
+		t.Fatalf("bare CSA moves: %v", err)
+	}
+	data, err := Marshal(r, SFEN, WriteOptions{})
+	if err != nil || string(data) != "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3\n" {
+		t.Errorf("SFEN of the record: %q, %v", data, err)
+	}
+	empty, _ := Read([]byte("PI\n+\n"), "x.csa")
+	if data, err := Marshal(empty, SFEN, WriteOptions{}); err != nil || string(data) != game.StartSFEN+"\n" {
+		t.Errorf("SFEN of a record without moves: %q, %v", data, err)
 	}
 }
