@@ -228,3 +228,32 @@ func TestCSAWordsAndBareMoves(t *testing.T) {
 		t.Errorf("SFEN of a record without moves: %q, %v", data, err)
 	}
 }
+
+// Details of the KIF writer and header mapping: nine pieces in hand are
+// 九 in a diagram's hand line; a CSA header only CSA names ($FOO) keeps
+// its name without the $ in KIF.
+func TestKIFWriterDetails(t *testing.T) {
+	p, err := game.ParseSFEN("4k4/9/9/9/9/9/9/9/4K4 b 9P2p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewRecord(p)
+	data, err := Marshal(r, KIF, WriteOptions{Encoding: UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "先手の持駒：歩九") {
+		t.Errorf("nine pawns in hand:\n%s", data)
+	}
+	c, err := ReadFormat([]byte("V2.2\n$FOO:bar\nPI\n+\n+7776FU\n"), "x.csa", CSA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err = Marshal(c, KIF, WriteOptions{Encoding: UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\nFOO：bar\n") {
+		t.Errorf("a CSA-only header in KIF:\n%s", data)
+	}
+}
