@@ -257,3 +257,25 @@ func TestKIFWriterDetails(t *testing.T) {
 		t.Errorf("a CSA-only header in KIF:\n%s", data)
 	}
 }
+
+// Format detection and header safety at their edges: a Western game whose
+// move numbers begin with 9 is Western; a KIF header whose value looks like
+// a Western tag's end is still KIF; a header whose name begins with a digit
+// is not written as a line that would read back as a move.
+func TestDetectionEdges(t *testing.T) {
+	if f := Detect("9. P-7f P-3d\n"); f != Western {
+		t.Errorf("9. P-7f: %v", f)
+	}
+	if f := Detect("表題：[\"A\"]\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"); f != KIF {
+		t.Errorf("KIF with a bracketed title: %v", f)
+	}
+	r := NewRecord(game.StartPosition())
+	r.Headers = append(r.Headers, Header{Key: "9th", Value: "x"})
+	data, err := Marshal(r, KIF, WriteOptions{Encoding: UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(data, "x.kifu"); err != nil || strings.Contains(string(data), "\n9th：") {
+		t.Errorf("a header named 9th: %v\n%s", err, data)
+	}
+}
