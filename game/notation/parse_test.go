@@ -75,6 +75,18 @@ func TestLenientLimits(t *testing.T) {
 	}
 }
 
+// A CSA move names the piece as it stands after the move, so a piece of
+// another kind at the origin is the wrong piece, not a refused promotion.
+func TestCSAWrongPiece(t *testing.T) {
+	p := game.StartPosition()
+	for _, text := range []string{"+7776KI", "+7968KI", "+8822KI"} {
+		var npe *NoPieceError
+		if _, err := Parse(&p, text, CSA, game.NoMove); !errors.As(err, &npe) {
+			t.Errorf("%s: %v, want a NoPieceError", text, err)
+		}
+	}
+}
+
 // An ambiguous move lists its candidates in the style it was written in:
 // the new method (+gin with arrows) is told from romaji (NariGin Hidari)
 // by the promoted piece's abbreviation as much as by a lower-case one.
