@@ -20,7 +20,10 @@ func TestLenientInput(t *testing.T) {
 			"76 Fu", "76fu", "76 FU", "1. P-7f", "1.P-7f", "1 ７六歩", "1 76 Fu", "12 76 Fu", "76fu", "７六歩上", "７六歩直", "７六歩不成",
 			"   1 ７六歩(77)   ( 0:00/00:00:00)", "７六歩(77)( 0:01/00:00:01)",
 			// A line of a file with CRLF endings keeps its CR.
-			"7g7f\r", "７六歩\r", "P-7f\r", "+7776FU\r", "76 Fu\r"}},
+			"7g7f\r", "７六歩\r", "P-7f\r", "+7776FU\r", "76 Fu\r", "P77 76", "P7g 7f"}},
+		// An origin and a destination apart, on file 9 (a '9' after the
+		// origin is a destination, not the end of the move).
+		{game.StartSFEN, "9i9h", []string{"L99 98", "L9i 9h", "L9i 98", "L99-98"}},
 		// A number that reads as the square is the square: 25 Fu is no move
 		// number 25 but a pawn to 2五 (here the pawn on 2六).
 		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1", "2f2e", []string{"25 Fu", "3 25 Fu", "3. 25 Fu"}},
@@ -96,6 +99,16 @@ func TestAmbiguousKeepsTheStyle(t *testing.T) {
 		"54+gin":     "ambiguous: 54+gin↗, 54+gin↑",
 		"54 +gin":    "ambiguous: 54+gin↗, 54+gin↑",
 		"54 NariGin": "ambiguous: 54 NariGin Hidari, 54 NariGin Sugu",
+	} {
+		if _, err := ParseAny(&p, text, game.NoMove); err == nil || err.Error() != want {
+			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+	// Romaji words (Narazu) keep romaji; the new method's own marks switch.
+	p = mustSFEN(t, "4k4/9/9/9/4S1S2/9/4K4/9/9 b - 1")
+	for text, want := range map[string]string{
+		"44 Gin Narazu": "ambiguous: 44 Gin Hidari, 44 Gin Migi",
+		"44gin=":        "ambiguous: 44gin↗, 44gin↖",
 	} {
 		if _, err := ParseAny(&p, text, game.NoMove); err == nil || err.Error() != want {
 			t.Errorf("%q: %v, want %q", text, err, want)
