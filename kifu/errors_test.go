@@ -279,3 +279,32 @@ func TestDetectionEdges(t *testing.T) {
 		t.Errorf("a header named 9th: %v\n%s", err, data)
 	}
 }
+
+// More KIF header details: a value may hold an ASCII colon after the
+// full-width one; a record set up on the empty board names no 手合割
+// (the diagram says it all).
+func TestKIFHeaderDetails(t *testing.T) {
+	r, err := ReadFormat([]byte("棋戦：A:B\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"), "x.kifu", KIF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Headers) == 0 || r.Headers[0].Key != "棋戦" || r.Headers[0].Value != "A:B" {
+		t.Errorf("headers %q", r.Headers)
+	}
+	// The first colon of either width ends the key.
+	r, err = ReadFormat([]byte("棋戦:A：B\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"), "x.kifu", KIF)
+	if err != nil || len(r.Headers) == 0 || r.Headers[0].Key != "棋戦" || r.Headers[0].Value != "A：B" {
+		t.Errorf("ASCII colon first: %q, %v", r.Headers, err)
+	}
+	h, ok := game.FindHandicap("empty")
+	if !ok {
+		t.Fatal("no empty board")
+	}
+	data, err := Marshal(NewRecord(h.Position()), KIF, WriteOptions{Encoding: UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "手合割") {
+		t.Errorf("the empty board named:\n%s", data)
+	}
+}
