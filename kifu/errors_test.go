@@ -308,3 +308,22 @@ func TestKIFHeaderDetails(t *testing.T) {
 		t.Errorf("the empty board named:\n%s", data)
 	}
 }
+
+// JKF at its edges: no moves at all reads as the bare start; a negative
+// time is no time; a hand entry that names no piece is an error.
+func TestJKFEdges(t *testing.T) {
+	r, err := ReadFormat([]byte(`{"header":{},"moves":[]}`), "x.jkf", JKF)
+	if err != nil || len(r.MainMoves()) != 0 {
+		t.Errorf("no moves: %v", err)
+	}
+	r, err = ReadFormat([]byte(`{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"},"time":{"now":{"m":-1,"s":0},"total":{"h":0,"m":0,"s":0}}}]}`), "x.jkf", JKF)
+	if err != nil || len(r.MainLine()) < 1 || r.MainLine()[0].Elapsed < 0 {
+		t.Errorf("negative time: %v", err)
+	} else if n := r.MainLine()[0]; n.Elapsed != 0 {
+		t.Errorf("negative time read as %v", n.Elapsed)
+	}
+	_, err = ReadFormat([]byte(`{"header":{},"initial":{"preset":"OTHER","data":{"board":[[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{"color":1,"kind":"OU"},{},{},{},{},{},{},{},{"color":0,"kind":"OU"}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}],[{},{},{},{},{},{},{},{},{}]],"color":0,"hands":[{"XX":1},{}]}},"moves":[{}]}`), "x.jkf", JKF)
+	if err == nil || !strings.Contains(err.Error(), "XX") {
+		t.Errorf("a hand of XX: %v", err)
+	}
+}
