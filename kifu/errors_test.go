@@ -327,3 +327,35 @@ func TestJKFEdges(t *testing.T) {
 		t.Errorf("a hand of XX: %v", err)
 	}
 }
+
+// KIF, KI2 and USI at their edges: a KI2 ending written with its side mark
+// (△投了) ends the game; a KIF move number may be 0-padded oddly; a KIF
+// まで line is a summary, not an ending (KIF writes endings as moves); a
+// KIF time needs minutes and seconds; blank and # lines may come before a
+// USI position; a record with no moves has no ending.
+func TestJapaneseAndUSIEdges(t *testing.T) {
+	head := "手合割：平手\n手数----指手---------消費時間--\n"
+	r, err := ReadFormat([]byte("▲７六歩△３四歩▲２六歩\n△投了\n"), "x.ki2u", KI2)
+	if e, _ := r.Ending(); err != nil || e != Resign || len(r.MainMoves()) != 3 {
+		t.Errorf("KI2 △投了: %v, %v", e, err)
+	}
+	if r, err := ReadFormat([]byte(head+"   1 ７六歩(77)\n0 ３四歩(33)\n"), "x.kifu", KIF); err != nil || len(r.MainMoves()) != 2 {
+		t.Errorf("KIF move number 0: %v", err)
+	}
+	r, err = ReadFormat([]byte(head+"   1 ７六歩(77)\nまで1手で中断\n"), "x.kifu", KIF)
+	if e, _ := r.Ending(); err != nil || e != NoEnding {
+		t.Errorf("KIF まで line: %v, %v", e, err)
+	}
+	if _, err := ReadFormat([]byte(head+"   1 ７六歩(77)   ( 12/00:00:12)\n"), "x.kifu", KIF); err == nil {
+		t.Error("a KIF time without minutes read")
+	}
+	if _, err := ReadFormat([]byte(head+"   1 ７六歩(77)\n   2\n"), "x.kifu", KIF); err == nil {
+		t.Error("a KIF move line with only its number read")
+	}
+	if r, err := ReadFormat([]byte("\n# a note\nposition startpos moves 7g7f\n"), "x.usi", USI); err != nil || len(r.MainMoves()) != 1 {
+		t.Errorf("USI after blank and # lines: %v", err)
+	}
+	if e, n := NewRecord(game.StartPosition()).Ending(); e != NoEnding || n != nil {
+		t.Errorf("no moves: ending %v %v", e, n)
+	}
+}
