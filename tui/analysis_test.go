@@ -384,3 +384,28 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 	// The fake's move 3 score, from Black's side with White to move.
 	pump(t, s, s.feed(s.an.sess), "-13 互角", firstLegal(t, s, 3))
 }
+
+// The study offers the engine named on the command line, then the
+// settings' engines as they are when the study opens, then the strongest
+// built-in level, each once.
+func TestStudyEngineChoices(t *testing.T) {
+	st := defaultSettings()
+	st.Engines = []EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Threads": int64(1)}}}
+	c := newCommon(Options{Settings: st, Engine: "usi:/usr/games/gpsusi"})
+	a := newStudyAnalysis(c.studyEngines())
+	var got []string
+	for _, ch := range a.choices {
+		got = append(got, ch.Name+"="+ch.Spec)
+	}
+	want := []string{"usi:/usr/games/gpsusi=usi:/usr/games/gpsusi", "Fairy=usi:/usr/games/fairy-stockfish,Threads=1", "strong=strong"}
+	if strings.Join(got, " | ") != strings.Join(want, " | ") {
+		t.Errorf("choices %q, want %q", got, want)
+	}
+	// An engine added in the settings afterwards is offered by the next
+	// study; the same program with the same options is offered once.
+	st.Engines = append(st.Engines, EngineEntry{Name: "GPS", Path: "/usr/games/gpsusi"},
+		EngineEntry{Name: "GPS no book", Path: "/usr/games/gpsusi", Options: map[string]any{"BookDepth": int64(0)}})
+	if n := len(newStudyAnalysis(c.studyEngines()).choices); n != 4 {
+		t.Errorf("%d choices after adding two engines, one the command line's, want 4", n)
+	}
+}
