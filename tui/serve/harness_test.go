@@ -13,6 +13,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/game/usi/usitest"
 	"shogi/tui"
 	"shogi/tui/lobby"
 )
@@ -22,26 +23,8 @@ type testServer struct {
 	*Server
 	addr    string
 	hostKey gossh.PublicKey
-	logs    *syncBuffer
+	logs    *usitest.SyncBuffer // the server and the test both touch it
 	dir     string
-}
-
-// syncBuffer is a log both the server and the test touch.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 // startServer runs a server for the test; cfg's zero fields get test
@@ -52,7 +35,7 @@ func startServer(t testing.TB, cfg Config, lc lobby.Config) *testServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &syncBuffer{}
+	logs := &usitest.SyncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	dir := t.TempDir()
 	if lc.GamesDir == "" {
