@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
+	"shogi/game/bot"
 	"shogi/game/match"
 	"shogi/game/usi"
 )
@@ -289,5 +290,18 @@ func TestResultCountsMoves(t *testing.T) {
 		if got := c.w.result(c.r, c.n); got != c.want {
 			t.Errorf("%v, %d moves: %q, want %q", c.r, c.n, got, c.want)
 		}
+	}
+}
+
+// Every built-in player has a Japanese name, each its own, so a Japanese
+// screen never shows an English level name.
+func TestBotNamesInJapanese(t *testing.T) {
+	seen := map[string]bool{}
+	for _, n := range bot.Names() {
+		ja, ok := botNamesJapanese[n]
+		if !ok || seen[ja] {
+			t.Errorf("%s: Japanese name %q (present %v, already used %v)", n, ja, ok, seen[ja])
+		}
+		seen[ja] = true
 	}
 }

@@ -174,7 +174,8 @@ func (w *words) botName(name string) string {
 
 // botNamesJapanese are display names, not a list of levels: a level
 // missing here is shown by its own name.
-var botNamesJapanese = map[string]string{"random": "ランダム", "greedy": "駒得"}
+var botNamesJapanese = map[string]string{"random": "ランダム", "greedy": "駒得",
+	"beginner": "入門", "novice": "初級", "casual": "中級", "club": "上級", "expert": "有段", "strong": "最強"}
 
 // timeControl describes one side's allowance: "10m + 30s byōyomi",
 // "持ち時間10分 秒読み30秒".
