@@ -230,9 +230,9 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	n := max(m.fields(), 1)
 	switch {
 	case keyIs(k, keys.Up):
-		m.cursor = (m.cursor + n - 1) % n
+		m.cursor = wrapAdd(m.cursor, -1, n)
 	case keyIs(k, keys.Down):
-		m.cursor = (m.cursor + 1) % n
+		m.cursor = wrapAdd(m.cursor, 1, n)
 	case keyIs(k, keys.Left):
 		return m, m.change(-1)
 	case keyIs(k, keys.Right):
@@ -291,9 +291,9 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	}
 	switch {
 	case keyIs(k, keys.Up):
-		m.cursor = (m.cursor + n - 1) % n
+		m.cursor = wrapAdd(m.cursor, -1, n)
 	case keyIs(k, keys.Down):
-		m.cursor = (m.cursor + 1) % n
+		m.cursor = wrapAdd(m.cursor, 1, n)
 	case k.String() == "d" || k.String() == "delete":
 		if m.cursor < len(m.kept) {
 			m.deleting = true

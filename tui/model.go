@@ -329,15 +329,18 @@ func asciiNotation(s notation.Style) bool {
 	return false
 }
 
+// wrapAdd steps v by d around 0..n-1, as a cursor or a choice wraps.
+func wrapAdd(v, d, n int) int { return ((v+d)%n + n) % n }
+
 // cycleStyle returns the notation d places after s in notation.Styles.
 func cycleStyle(s notation.Style, d int) notation.Style {
-	n := len(notation.Styles())
-	for i, x := range notation.Styles() {
+	styles := notation.Styles()
+	for i, x := range styles {
 		if x == s {
-			return notation.Styles()[((i+d)%n+n)%n]
+			return styles[wrapAdd(i, d, len(styles))]
 		}
 	}
-	return notation.Styles()[0]
+	return styles[0]
 }
 
 // studyMode is the study screen or its file picker. The root routes

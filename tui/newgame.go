@@ -139,7 +139,7 @@ func (f *newGameForm) change(i, d int) tea.Cmd {
 	if i < 0 || i >= len(rows) {
 		return nil
 	}
-	cycle := func(v, n int) int { return ((v+d)%n + n) % n }
+	cycle := func(v, n int) int { return wrapAdd(v, d, n) }
 	c := f.c
 	switch rows[i] {
 	case rowPlayer1, rowPlayer2:

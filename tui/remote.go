@@ -322,9 +322,9 @@ func (m *remoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		n := max(len(m.tables), 1)
 		switch {
 		case k.String() == "up":
-			m.cursor = (m.cursor + n - 1) % n
+			m.cursor = wrapAdd(m.cursor, -1, n)
 		case k.String() == "down":
-			m.cursor = (m.cursor + 1) % n
+			m.cursor = wrapAdd(m.cursor, 1, n)
 		case isEnter(k):
 			return m.enter()
 		case k.String() == "esc":
@@ -372,7 +372,7 @@ func (m *remoteModel) change(d int) {
 	if m.screen != rCreate {
 		return
 	}
-	cycle := func(v, n int) int { return ((v+d)%n + n) % n }
+	cycle := func(v, n int) int { return wrapAdd(v, d, n) }
 	switch m.cursor {
 	case 0:
 		m.timeIdx = cycle(m.timeIdx, len(timeChoices))

@@ -75,9 +75,9 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	n := len(rows)
 	switch {
 	case keyIs(k, keys.Up):
-		m.cursor = (m.cursor + n - 1) % n
+		m.cursor = wrapAdd(m.cursor, -1, n)
 	case keyIs(k, keys.Down):
-		m.cursor = (m.cursor + 1) % n
+		m.cursor = wrapAdd(m.cursor, 1, n)
 	case keyIs(k, keys.Left):
 		return m, m.changeSetting(rows[m.cursor], -1)
 	case keyIs(k, keys.Right):
@@ -107,7 +107,7 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 // changeSetting steps a setting by d and keeps it.
 func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 	c := m.c
-	cycle := func(v, n int) int { return ((v+d)%n + n) % n }
+	cycle := func(v, n int) int { return wrapAdd(v, d, n) }
 	switch r {
 	case setPieces:
 		c.setPieces(PieceStyle(cycle(int(c.pieces), int(numPieceStyles))))
@@ -327,9 +327,9 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	n := m.engineRows()
 	switch {
 	case keyIs(k, keys.Up):
-		e.cursor = (e.cursor + n - 1) % n
+		e.cursor = wrapAdd(e.cursor, -1, n)
 	case keyIs(k, keys.Down):
-		e.cursor = (e.cursor + 1) % n
+		e.cursor = wrapAdd(e.cursor, 1, n)
 	case k.String() == "a":
 		in := newInput(w.enginePath, "/usr/games/", 0)
 		e.path = &in
@@ -399,9 +399,9 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	n := m.editorRows()
 	switch {
 	case keyIs(k, keys.Up):
-		e.ecursor = (e.ecursor + n - 1) % n
+		e.ecursor = wrapAdd(e.ecursor, -1, n)
 	case keyIs(k, keys.Down):
-		e.ecursor = (e.ecursor + 1) % n
+		e.ecursor = wrapAdd(e.ecursor, 1, n)
 	case keyIs(k, keys.Left), keyIs(k, keys.Right):
 		d := 1
 		if keyIs(k, keys.Left) {
