@@ -48,7 +48,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
 		return 2
 	}
-	req := bot.Request{Start: p, Limits: usi.Limits{MoveTime: *think}}
+	req := usi.Request{Start: p, Limits: usi.Limits{MoveTime: *think}}
 	if *verbose {
 		req.Info = func(in usi.Info) { fmt.Fprintln(stderr, formatInfo(in)) }
 	}

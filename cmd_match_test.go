@@ -310,7 +310,7 @@ type thinker struct {
 
 func (p *thinker) Name() string { return p.name }
 
-func (p *thinker) Play(ctx context.Context, t match.Turn) (usi.BestMove, error) {
+func (p *thinker) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
 	p.ft.Advance(p.d)
 	pos := t.Position()
 	legal := pos.LegalMoves(nil)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"shogi/game/bot"
+	"shogi/game/usi"
 )
 
 func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -38,7 +39,7 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if s == 0 {
 		s = rand.Uint64()
 	}
-	if err := bot.ServeUSI(stdin, stdout, l, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))); err != nil {
+	if err := usi.Serve(stdin, stdout, bot.NewEngine(l, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)))); err != nil {
 		fmt.Fprintf(stderr, "shogi usi: %v\n", err)
 		return 1
 	}

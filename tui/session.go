@@ -313,7 +313,7 @@ func (h *hinter) ask(gen int, start game.Position, moves []game.Move, seed uint6
 			h.player = p
 		}
 		var last *usi.Info
-		turn := match.Turn{Start: start, Moves: moves, Limits: usi.Limits{MoveTime: h.budget},
+		turn := usi.Request{Start: start, Moves: moves, Limits: usi.Limits{MoveTime: h.budget},
 			Info: func(in usi.Info) {
 				if in.MultiPV > 1 {
 					return

@@ -211,8 +211,8 @@ func (a *studyAnalysis) engineName() string {
 
 // target is the position shown as an analysis request: the record's start
 // and the moves to it; false when a foul the record kept comes first.
-func (s *studyModel) target() (analysis.Target, bool) {
-	t := analysis.Target{Start: s.rec.Start, MultiPV: s.an.multiPV}
+func (s *studyModel) target() (usi.Request, bool) {
+	t := usi.Request{Start: s.rec.Start, MultiPV: s.an.multiPV}
 	for i := 1; i <= s.cur; i++ {
 		n := s.line.nodes[i]
 		if !n.IsMove() {

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/match"
 	"shogi/game/usi"
@@ -15,25 +14,8 @@ import (
 // MaxLines is the most lines (MultiPV) an analysis shows.
 const MaxLines = 5
 
-// Target is a position to analyse: the moves played from Start reach it,
-// so the engine sees the game's history (repetitions), and the number of
-// lines wanted.
-type Target struct {
-	Start   game.Position
-	Moves   []game.Move
-	MultiPV int // 1 to MaxLines; 0 means 1
-}
-
-// Position returns the position analysed.
-func (t Target) Position() game.Position {
-	p := t.Start
-	for _, m := range t.Moves {
-		p = p.Play(m)
-	}
-	return p
-}
-
-func (t Target) lines() int { return max(1, min(t.MultiPV, MaxLines)) }
+// lines is how many lines a request asks for, within 1 and MaxLines.
+func lines(r usi.Request) int { return max(1, min(r.MultiPV, MaxLines)) }
 
 // Engine is what analysis asks of an engine, a USI program (USI) or the
 // built-in search (Builtin) alike. One goroutine at a time uses it: a
@@ -41,13 +23,13 @@ func (t Target) lines() int { return max(1, min(t.MultiPV, MaxLines)) }
 type Engine interface {
 	// Name is the engine's name as records credit it (its id name).
 	Name() string
-	// Go searches t under limits, sending each report to info, and
-	// returns the engine's choice. With limits.Infinite it returns only
-	// once ctx ends; when ctx ends first it stops the search and returns
-	// ctx's error.
-	Go(ctx context.Context, t Target, limits usi.Limits, info func(usi.Info)) (usi.BestMove, error)
-	// Mate looks for a forced mate from t's position for at most d.
-	Mate(ctx context.Context, t Target, d time.Duration) (usi.Checkmate, error)
+	// Go searches r's position under r's limits, sending each report to
+	// r.Info, and returns the engine's choice. With Limits.Infinite it
+	// returns only once ctx ends; when ctx ends first it stops the search
+	// and returns ctx's error.
+	Go(ctx context.Context, r usi.Request) (usi.BestMove, error)
+	// Mate looks for a forced mate from r's position for at most d.
+	Mate(ctx context.Context, r usi.Request, d time.Duration) (usi.Checkmate, error)
 	// Close ends the engine (a USI program is told to quit, then killed).
 	Close() error
 }
@@ -70,11 +52,11 @@ type usiEngine struct {
 
 func (u *usiEngine) Name() string { return u.e.Name() }
 
-func (u *usiEngine) Go(ctx context.Context, t Target, limits usi.Limits, info func(usi.Info)) (usi.BestMove, error) {
-	if err := u.setLines(ctx, t.lines()); err != nil {
+func (u *usiEngine) Go(ctx context.Context, r usi.Request) (usi.BestMove, error) {
+	if err := u.setLines(ctx, lines(r)); err != nil {
 		return usi.BestMove{}, err
 	}
-	return u.e.Go(ctx, t.Start, t.Moves, limits, info)
+	return u.e.Go(ctx, r)
 }
 
 // setLines sends MultiPV when the count changes, and waits for the
@@ -94,30 +76,30 @@ func (u *usiEngine) setLines(ctx context.Context, n int) error {
 	return nil
 }
 
-func (u *usiEngine) Mate(ctx context.Context, t Target, d time.Duration) (usi.Checkmate, error) {
-	return u.e.GoMate(ctx, t.Start, t.Moves, d)
+func (u *usiEngine) Mate(ctx context.Context, r usi.Request, d time.Duration) (usi.Checkmate, error) {
+	return u.e.GoMate(ctx, r, d)
 }
 
 func (u *usiEngine) Close() error { return u.e.Close() }
 
 // Builtin adapts a built-in searcher from game/bot.
-func Builtin(s bot.Searcher) Engine { return &builtin{s: s} }
+func Builtin(s usi.Searcher) Engine { return &builtin{s: s} }
 
-type builtin struct{ s bot.Searcher }
+type builtin struct{ s usi.Searcher }
 
 func (b *builtin) Name() string { return b.s.Name() }
 
 // Go runs the search on the caller's goroutine. A panic in the search is
 // returned as an error, so a bug there ends the analysis, not the app.
-func (b *builtin) Go(ctx context.Context, t Target, limits usi.Limits, info func(usi.Info)) (bm usi.BestMove, err error) {
+func (b *builtin) Go(ctx context.Context, r usi.Request) (bm usi.BestMove, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the built-in engine %s failed: %v", b.s.Name(), r)
 		}
 	}()
-	req := bot.Request{Start: t.Start, Moves: t.Moves, Limits: limits, MultiPV: t.lines(), Info: info}
-	bm, err = b.s.Search(ctx, req)
-	if err == nil && limits.Infinite {
+	r.MultiPV = lines(r)
+	bm, err = b.s.Search(ctx, r)
+	if err == nil && r.Limits.Infinite {
 		// A searcher that answers at once (random, greedy) still holds
 		// the position until told to stop, as go infinite asks.
 		<-ctx.Done()
@@ -130,7 +112,7 @@ func (b *builtin) Go(ctx context.Context, t Target, limits usi.Limits, info func
 
 // Mate runs game/bot's mate solver for at most d; random and greedy have
 // none, and say so as an engine without a mate search does.
-func (b *builtin) Mate(ctx context.Context, t Target, d time.Duration) (c usi.Checkmate, err error) {
+func (b *builtin) Mate(ctx context.Context, r usi.Request, d time.Duration) (c usi.Checkmate, err error) {
 	if _, ok := bot.FindLevel(b.s.Name()); !ok {
 		return usi.Checkmate{NotImplemented: true}, nil
 	}
@@ -141,11 +123,11 @@ func (b *builtin) Mate(ctx context.Context, t Target, d time.Duration) (c usi.Ch
 	}()
 	ctx, cancel := context.WithTimeout(ctx, max(d, time.Millisecond))
 	defer cancel()
-	r := bot.Mate(ctx, t.Position(), 0)
-	if r.Status != bot.MateFound && ctx.Err() != nil && ctx.Err() != context.DeadlineExceeded {
+	res := bot.Mate(ctx, r.Position(), 0)
+	if res.Status != bot.MateFound && ctx.Err() != nil && ctx.Err() != context.DeadlineExceeded {
 		return c, ctx.Err() // stopped, not timed out
 	}
-	return r.Checkmate(), nil
+	return res.Checkmate(), nil
 }
 
 func (b *builtin) Close() error { return nil }

@@ -129,7 +129,7 @@ func Run(ctx context.Context, e Engine, start game.Position, moves []game.Move, 
 		if ply > first {
 			pos = pos.Play(moves[ply-1])
 		}
-		r, err := analyse(ctx, e, Target{Start: start, Moves: moves[:ply], MultiPV: o.MultiPV}, pos, limits)
+		r, err := analyse(ctx, e, usi.Request{Start: start, Moves: moves[:ply], MultiPV: o.MultiPV, Limits: limits}, pos)
 		if err != nil {
 			if ctx.Err() != nil {
 				return rep, ctx.Err()
@@ -148,7 +148,7 @@ func Run(ctx context.Context, e Engine, start game.Position, moves []game.Move, 
 }
 
 // analyse searches one position of the pass.
-func analyse(ctx context.Context, e Engine, t Target, pos game.Position, limits usi.Limits) (Result, error) {
+func analyse(ctx context.Context, e Engine, t usi.Request, pos game.Position) (Result, error) {
 	r := Result{Ply: len(t.Moves), Done: true}
 	if !pos.HasLegalMove() {
 		// Mate (or no move at all, which loses too): nothing to search.
@@ -156,9 +156,10 @@ func analyse(ctx context.Context, e Engine, t Target, pos game.Position, limits 
 		return r, nil
 	}
 	var sn Snapshot
-	lines := t.lines()
+	n := lines(t)
 	began := time.Now()
-	bm, err := e.Go(ctx, t, limits, func(in usi.Info) { fold(&sn, in, pos.SideToMove(), lines) })
+	t.Info = func(in usi.Info) { fold(&sn, in, pos.SideToMove(), n) }
+	bm, err := e.Go(ctx, t)
 	r.Time = time.Since(began)
 	if err != nil {
 		return r, err

@@ -157,7 +157,7 @@ func TestFairyStockfish(t *testing.T) {
 	s := NewSession(e)
 	defer s.Close()
 	start := game.StartPosition()
-	id := s.Analyse(Target{Start: start, MultiPV: 3})
+	id := s.Analyse(usi.Request{Start: start, MultiPV: 3})
 	sn := waitFor(t, s, "three lines at depth 6", func(sn Snapshot) bool {
 		return sn.ID == id && len(sn.Lines) == 3 && sn.Lines[2].Depth >= 6 && sn.Lines[0].Depth >= 6
 	})

@@ -39,7 +39,7 @@ const (
 type Snapshot struct {
 	ID      uint64 // the request it answers (Analyse's or Mate's result)
 	Engine  string
-	Target  Target
+	Target  usi.Request
 	Mode    Mode   // what was asked about Target
 	Running bool   // the engine is still thinking about Target
 	Lines   []Line // by MultiPV number, best first; some may be empty (Depth 0) while the engine fills them
@@ -94,7 +94,7 @@ type Session struct {
 
 type job struct {
 	id     uint64
-	target Target
+	target usi.Request
 	mate   time.Duration // a mate search of this length; 0: analysis
 	isMate bool
 }
@@ -115,11 +115,11 @@ func (s *Session) Engine() string { return s.name }
 // Analyse starts analysing t in place of whatever the session was doing
 // and returns the request's ID, which the snapshots about t carry. The
 // lines of the previous position are dropped at once.
-func (s *Session) Analyse(t Target) uint64 { return s.request(job{target: t}) }
+func (s *Session) Analyse(t usi.Request) uint64 { return s.request(job{target: t}) }
 
 // Mate starts a mate search of t for at most d in place of whatever the
 // session was doing; the answer comes as a Snapshot with Mate set.
-func (s *Session) Mate(t Target, d time.Duration) uint64 {
+func (s *Session) Mate(t usi.Request, d time.Duration) uint64 {
 	return s.request(job{target: t, mate: d, isMate: true})
 }
 
@@ -260,15 +260,18 @@ func (s *Session) run(ctx context.Context, j *job) {
 		return
 	}
 	toMove := p.SideToMove()
-	lines := j.target.lines()
-	bm, err := s.eng.Go(ctx, j.target, usi.Limits{Infinite: true}, func(in usi.Info) {
+	n := lines(j.target)
+	r := j.target
+	r.Limits = usi.Limits{Infinite: true}
+	r.Info = func(in usi.Info) {
 		s.mu.Lock()
 		if s.snap.ID == j.id && s.snap.Running {
-			fold(&s.snap, in, toMove, lines)
+			fold(&s.snap, in, toMove, n)
 			s.notify()
 		}
 		s.mu.Unlock()
-	})
+	}
+	bm, err := s.eng.Go(ctx, r)
 	s.finish(j.id, func(sn *Snapshot) {
 		if err == nil {
 			sn.Best = bm

@@ -62,7 +62,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 	start := game.StartPosition()
 	moves := playLine(t, "7g7f", "3c3d")
 
-	id := s.Analyse(Target{Start: start})
+	id := s.Analyse(usi.Request{Start: start})
 	sn := waitFor(t, s, "depth 3 at the start", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 && sn.Lines[0].Depth >= 3 })
 	// The fake scores 10 + plies + depth − 1 for the side to move.
 	l := sn.Lines[0]
@@ -74,7 +74,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 	}
 
 	// A step: the old lines go at once, the new position's come.
-	id2 := s.Analyse(Target{Start: start, Moves: moves})
+	id2 := s.Analyse(usi.Request{Start: start, Moves: moves})
 	if now := s.Snapshot(); now.ID != id2 || len(now.Lines) != 0 || !now.Running {
 		t.Errorf("right after the step: %+v", now)
 	}
@@ -84,7 +84,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 		t.Errorf("after 2 moves: %+v", l)
 	}
 	// White to move: Black's view is the other sign.
-	id3 := s.Analyse(Target{Start: start, Moves: moves[:1]})
+	id3 := s.Analyse(usi.Request{Start: start, Moves: moves[:1]})
 	sn = waitFor(t, s, "a line after one move", func(sn Snapshot) bool { return sn.ID == id3 && len(sn.Lines) > 0 })
 	if l := sn.Lines[0]; l.Value != Centipawns(-(11 + l.Depth - 1)) {
 		t.Errorf("White to move: %+v", l)
@@ -108,7 +108,7 @@ func TestSessionMultiPV(t *testing.T) {
 	e, lb := startFake(t, "tick=5ms")
 	s := NewSession(e)
 	defer s.Close()
-	id := s.Analyse(Target{Start: game.StartPosition(), MultiPV: 3})
+	id := s.Analyse(usi.Request{Start: game.StartPosition(), MultiPV: 3})
 	sn := waitFor(t, s, "three lines", func(sn Snapshot) bool {
 		return sn.ID == id && len(sn.Lines) == 3 && sn.Lines[2].Depth > 0
 	})
@@ -123,7 +123,7 @@ func TestSessionMultiPV(t *testing.T) {
 		t.Errorf("MultiPV not set:\n%s", lb.String())
 	}
 	// More lines than MaxLines are not asked for.
-	id = s.Analyse(Target{Start: game.StartPosition(), MultiPV: 9})
+	id = s.Analyse(usi.Request{Start: game.StartPosition(), MultiPV: 9})
 	waitFor(t, s, "five lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) == 5 })
 }
 
@@ -137,7 +137,7 @@ func TestSessionMergesQuickSteps(t *testing.T) {
 	line := playLine(t, "7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "8b4b", "5i6h", "5a6b")
 	var id uint64
 	for i := 0; i < 200; i++ {
-		id = s.Analyse(Target{Start: start, Moves: line[:i%len(line)+1]})
+		id = s.Analyse(usi.Request{Start: start, Moves: line[:i%len(line)+1]})
 	}
 	sn := waitFor(t, s, "the last step's lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
 	if got := len(sn.Target.Moves); got != 200%len(line) && got != len(line) {
@@ -157,14 +157,14 @@ func TestSessionMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := s.Mate(Target{Start: p}, time.Second)
+	id := s.Mate(usi.Request{Start: p}, time.Second)
 	sn := waitFor(t, s, "a mate", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
 	if sn.Mate == nil || len(sn.Mate.Moves) != 1 || sn.Mate.Moves[0].USI() != "G*5b" || sn.Mode != MateSearch {
 		t.Errorf("mate: %+v", sn)
 	}
 	// A mated position is not searched.
 	q := p.Play(sn.Mate.Moves[0])
-	id = s.Analyse(Target{Start: q})
+	id = s.Analyse(usi.Request{Start: q})
 	sn = waitFor(t, s, "over", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
 	if !sn.Over || sn.Value() != MateBy(game.Black, 0) {
 		t.Errorf("mated: %+v", sn)
@@ -178,15 +178,15 @@ func TestSessionEngineCrash(t *testing.T) {
 	s := NewSession(e)
 	defer s.Close()
 	start := game.StartPosition()
-	id := s.Analyse(Target{Start: start})
+	id := s.Analyse(usi.Request{Start: start})
 	waitFor(t, s, "lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
-	id = s.Analyse(Target{Start: start, Moves: playLine(t, "7g7f")})
+	id = s.Analyse(usi.Request{Start: start, Moves: playLine(t, "7g7f")})
 	sn := waitFor(t, s, "the crash", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
 	var ue *usi.Error
 	if !errors.As(sn.Err, &ue) || ue.Fault != usi.Exited || !strings.Contains(sn.Err.Error(), "crasher") {
 		t.Fatalf("err %v", sn.Err)
 	}
-	id = s.Analyse(Target{Start: start})
+	id = s.Analyse(usi.Request{Start: start})
 	if sn := s.Snapshot(); sn.ID != id || sn.Running || sn.Err == nil {
 		t.Errorf("after the crash: %+v", sn)
 	}
@@ -196,7 +196,7 @@ func TestSessionEngineCrash(t *testing.T) {
 func TestSessionCloseEndsTheEngine(t *testing.T) {
 	e, _ := startFake(t, "")
 	s := NewSession(e)
-	id := s.Analyse(Target{Start: game.StartPosition()})
+	id := s.Analyse(usi.Request{Start: game.StartPosition()})
 	waitFor(t, s, "lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
 	done := make(chan error, 1)
 	go func() { done <- s.Close() }()
@@ -214,7 +214,7 @@ func TestSessionCloseEndsTheEngine(t *testing.T) {
 	if sn := s.Snapshot(); sn.Running {
 		t.Error("still running after Close")
 	}
-	if id := s.Analyse(Target{Start: game.StartPosition()}); s.Snapshot().Err == nil || s.Snapshot().ID != id {
+	if id := s.Analyse(usi.Request{Start: game.StartPosition()}); s.Snapshot().Err == nil || s.Snapshot().ID != id {
 		t.Error("a closed session took a request")
 	}
 }
@@ -250,7 +250,7 @@ func TestBuiltinInfinite(t *testing.T) {
 	}
 	s := NewSession(e)
 	defer s.Close()
-	id := s.Analyse(Target{Start: game.StartPosition()})
+	id := s.Analyse(usi.Request{Start: game.StartPosition()})
 	time.Sleep(50 * time.Millisecond)
 	if sn := s.Snapshot(); sn.ID != id || !sn.Running {
 		t.Errorf("greedy stopped by itself: %+v", sn)
@@ -274,11 +274,11 @@ func TestBuiltinMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := strong.Mate(context.Background(), Target{Start: tsume}, 10*time.Second)
+	c, err := strong.Mate(context.Background(), usi.Request{Start: tsume}, 10*time.Second)
 	if err != nil || len(c.Moves) != 7 || c.Moves[0].USI() != "S*1c" {
 		t.Errorf("tsume: %+v, %v", c, err)
 	}
-	c, err = strong.Mate(context.Background(), Target{Start: game.StartPosition()}, 10*time.Second)
+	c, err = strong.Mate(context.Background(), usi.Request{Start: game.StartPosition()}, 10*time.Second)
 	if err != nil || !c.NoMate {
 		t.Errorf("start position: %+v, %v", c, err)
 	}
@@ -286,7 +286,7 @@ func TestBuiltinMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, err := greedy.Mate(context.Background(), Target{Start: tsume}, time.Second); err != nil || !c.NotImplemented {
+	if c, err := greedy.Mate(context.Background(), usi.Request{Start: tsume}, time.Second); err != nil || !c.NotImplemented {
 		t.Errorf("greedy: %+v, %v", c, err)
 	}
 }

@@ -24,7 +24,7 @@ func benchSearch(b *testing.B, sfen string) {
 		e := NewEngine(top, seeded(1))
 		e.SetHashMB(16)
 		var last usi.Info
-		if _, err := e.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Nodes: 300_000},
+		if _, err := e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: 300_000},
 			Info: func(i usi.Info) { last = i }}); err != nil {
 			b.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func benchFairyStockfish(b *testing.B, sfen string) {
 			b.Fatal(err)
 		}
 		var last usi.Info
-		if _, err := e.Go(context.Background(), p, nil, usi.Limits{Nodes: 300_000}, func(i usi.Info) { last = i }); err != nil {
+		if _, err := e.Go(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: 300_000}, Info: func(i usi.Info) { last = i }}); err != nil {
 			b.Fatal(err)
 		}
 		nodes += last.Nodes

@@ -187,7 +187,7 @@ func TestMultiPVLinesAreDistinct(t *testing.T) {
 			t.Fatal(err)
 		}
 		byDepth := map[int][]usi.Info{}
-		_, err = s.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Depth: 6}, MultiPV: 3,
+		_, err = s.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 6}, MultiPV: 3,
 			Info: func(in usi.Info) {
 				if in.HasScore && in.Score.Bound == usi.Exact {
 					byDepth[in.Depth] = append(byDepth[in.Depth], in)
@@ -242,7 +242,7 @@ func TestEveryBotDeclares(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bm, err := s.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Depth: 2}})
+			bm, err := s.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 2}})
 			if err != nil || bm.Win != c.win {
 				t.Errorf("%s in %s: %+v, %v; want win %v", name, c.sfen, bm, err, c.win)
 			}
@@ -261,7 +261,7 @@ func TestSearchLimits(t *testing.T) {
 
 	deepest := 0
 	e := NewEngine(top, seeded(1))
-	bm, err := e.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Depth: 5},
+	bm, err := e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 5},
 		Info: func(in usi.Info) { deepest = max(deepest, in.Depth) }})
 	if err != nil || !p.IsLegal(bm.Move) || deepest != 5 {
 		t.Errorf("depth 5: %+v, %v, deepest %d", bm, err, deepest)
@@ -269,7 +269,7 @@ func TestSearchLimits(t *testing.T) {
 
 	var nodes uint64
 	e = NewEngine(top, seeded(1))
-	bm, err = e.Search(context.Background(), Request{Start: p, Limits: usi.Limits{Nodes: 20_000},
+	bm, err = e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: 20_000},
 		Info: func(in usi.Info) { nodes = max(nodes, in.Nodes) }})
 	if err != nil || !p.IsLegal(bm.Move) || nodes == 0 || nodes > 20_000 {
 		t.Errorf("20,000 nodes: %+v, %v, searched %d", bm, err, nodes)
@@ -278,7 +278,7 @@ func TestSearchLimits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan usi.BestMove)
 	go func() {
-		bm, _ := NewEngine(top, seeded(1)).Search(ctx, Request{Start: p, Limits: usi.Limits{Infinite: true}})
+		bm, _ := NewEngine(top, seeded(1)).Search(ctx, usi.Request{Start: p, Limits: usi.Limits{Infinite: true}})
 		done <- bm
 	}()
 	select {

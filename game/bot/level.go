@@ -104,7 +104,7 @@ func (e *Engine) NewGame() {
 
 // Move returns the engine's move in p with the level's own budget (Bot).
 func (e *Engine) Move(p game.Position) (game.Move, error) {
-	bm, err := e.Search(context.Background(), Request{Start: p})
+	bm, err := e.Search(context.Background(), usi.Request{Start: p})
 	if err != nil {
 		return game.NoMove, err
 	}
@@ -125,7 +125,7 @@ func (e *Engine) Move(p game.Position) (game.Move, error) {
 // cancelled it returns at once with the best move found so far. With
 // Infinite or Ponder set it returns only once ctx is cancelled, as USI
 // asks of go infinite and go ponder.
-func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) {
+func (e *Engine) Search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
 	bm, err := e.search(ctx, req)
 	if req.Limits.Infinite || req.Limits.Ponder {
 		<-ctx.Done()
@@ -133,7 +133,7 @@ func (e *Engine) Search(ctx context.Context, req Request) (usi.BestMove, error) 
 	return bm, err
 }
 
-func (e *Engine) search(ctx context.Context, req Request) (usi.BestMove, error) {
+func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
 	start := time.Now()
 	p := req.Position()
 	if p.CanDeclare() == nil {
@@ -149,7 +149,7 @@ func (e *Engine) search(ctx context.Context, req Request) (usi.BestMove, error) 
 		}
 		return usi.BestMove{Move: m}, nil
 	}
-	e.prepare()
+	e.Prepare()
 	e.tt.newSearch()
 
 	l := req.Limits

@@ -10,14 +10,14 @@ import (
 
 // playGame plays a game from the start between two searchers, each move
 // limited by limits, and returns the result (a draw after maxPlies).
-func playGame(t *testing.T, black, white Searcher, limits usi.Limits, maxPlies int) game.Result {
+func playGame(t *testing.T, black, white usi.Searcher, limits usi.Limits, maxPlies int) game.Result {
 	t.Helper()
 	g := game.NewGame(game.StartPosition())
-	players := [2]Searcher{black, white}
+	players := [2]usi.Searcher{black, white}
 	for g.Len() < maxPlies && !g.Result().Over() {
 		p := g.Position()
 		side := p.SideToMove()
-		bm, err := players[side].Search(context.Background(), Request{Start: g.Start(), Moves: g.Moves(), Limits: limits})
+		bm, err := players[side].Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves(), Limits: limits})
 		if err != nil {
 			t.Fatalf("%s at ply %d: %v", players[side].Name(), g.Len(), err)
 		}
@@ -38,7 +38,7 @@ func playGame(t *testing.T, black, white Searcher, limits usi.Limits, maxPlies i
 }
 
 // wins plays n games, colours alternating, and counts a's wins.
-func wins(t *testing.T, a, b func(seed uint64) Searcher, limits usi.Limits, n int) int {
+func wins(t *testing.T, a, b func(seed uint64) usi.Searcher, limits usi.Limits, n int) int {
 	w := 0
 	for i := 0; i < n; i++ {
 		sa, sb := a(uint64(i)), b(uint64(i)+100)
@@ -57,8 +57,8 @@ func wins(t *testing.T, a, b func(seed uint64) Searcher, limits usi.Limits, n in
 	return w
 }
 
-func level(name string) func(uint64) Searcher {
-	return func(seed uint64) Searcher {
+func level(name string) func(uint64) usi.Searcher {
+	return func(seed uint64) usi.Searcher {
 		s, err := NewSearcher(name, seeded(seed+1))
 		if err != nil {
 			panic(err)

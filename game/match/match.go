@@ -537,7 +537,7 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 		t.timer, t.release = m.ts.After(avail + m.cfg.Margin + 1)
 	}
 	ply := m.g.Len()
-	turnInfo := Turn{Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Limits: limits, Info: t.infos.put}
+	turnInfo := usi.Request{Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Limits: limits, Info: t.infos.put}
 	state := m.clock.State()
 	m.mu.Unlock()
 	if t.release != nil {

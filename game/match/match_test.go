@@ -39,7 +39,7 @@ type scripted struct {
 
 func (s *scripted) Name() string { return s.name }
 
-func (s *scripted) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
+func (s *scripted) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
 	ply := len(t.Moves)
 	s.mu.Lock()
 	s.seen = append(s.seen, t.Limits)
@@ -230,7 +230,7 @@ func TestHumanFlagFalls(t *testing.T) {
 	}
 }
 
-func mustBot(t *testing.T, name string) bot.Searcher {
+func mustBot(t *testing.T, name string) usi.Searcher {
 	t.Helper()
 	s, err := bot.NewSearcher(name, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
@@ -660,7 +660,7 @@ type thinker struct{}
 
 func (thinker) Name() string { return "thinker" }
 
-func (thinker) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
+func (thinker) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
 	<-ctx.Done()
 	return usi.BestMove{}, ctx.Err()
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"shogi/game"
-	"shogi/game/bot"
 	"shogi/game/usi"
 )
 
@@ -14,11 +13,14 @@ type Player interface {
 	// Name is how records and messages call the player: an engine's id
 	// name, a bot's name, a person's name.
 	Name() string
-	// Play answers a turn with a move, a resignation or a declaration.
+	// Play answers a turn with a move, a resignation or a declaration:
+	// the game so far, the clock's limits for both sides, and where to
+	// report progress (safe to call from the player's goroutine; it never
+	// blocks).
 	// It runs on a goroutine of its own and must return soon after ctx
 	// is cancelled (undo, pause, time up, the game aborted); its answer
 	// is then ignored.
-	Play(ctx context.Context, t Turn) (usi.BestMove, error)
+	Play(ctx context.Context, t usi.Request) (usi.BestMove, error)
 }
 
 // A Player may also want to hear when a game begins and ends.
@@ -33,26 +35,6 @@ type (
 	}
 )
 
-// Turn is what a player is asked to answer: the game so far and the time
-// it has.
-type Turn struct {
-	Start  game.Position
-	Moves  []game.Move // played from Start; do not modify
-	Limits usi.Limits  // both sides' time left, as the clock has it
-	// Info receives the player's progress while it thinks. It is safe to
-	// call from the player's goroutine and never blocks.
-	Info func(usi.Info)
-}
-
-// Position returns the position to move in.
-func (t Turn) Position() game.Position {
-	p := t.Start
-	for _, m := range t.Moves {
-		p = p.Play(m)
-	}
-	return p
-}
-
 // Human is a person: the match waits for the caller to Submit the move
 // (from the keyboard, or over SSH), and refuses an illegal one with an
 // error instead of ending the game.
@@ -65,21 +47,21 @@ func NewHuman(name string) *Human { return &Human{name: name} }
 func (h *Human) Name() string { return h.name }
 
 // Play waits: a human's move arrives through Match.Submit.
-func (h *Human) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
+func (h *Human) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
 	<-ctx.Done()
 	return usi.BestMove{}, ctx.Err()
 }
 
-// Bot makes a built-in engine a player: every bot.Searcher (random,
+// Bot makes a built-in engine a player: every usi.Searcher (random,
 // greedy, each search level) plays through this one adapter.
-type Bot struct{ S bot.Searcher }
+type Bot struct{ S usi.Searcher }
 
 // Name returns the bot's name.
 func (b Bot) Name() string { return b.S.Name() }
 
 // Play runs the search with the clock's limits.
-func (b Bot) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
-	return b.S.Search(ctx, bot.Request{Start: t.Start, Moves: t.Moves, Limits: t.Limits, Info: t.Info})
+func (b Bot) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+	return b.S.Search(ctx, t)
 }
 
 // Engine makes a running USI engine a player.
@@ -89,8 +71,8 @@ type Engine struct{ E *usi.Engine }
 func (e Engine) Name() string { return e.E.Name() }
 
 // Play sends the position and go, and waits for bestmove.
-func (e Engine) Play(ctx context.Context, t Turn) (usi.BestMove, error) {
-	return e.E.Go(ctx, t.Start, t.Moves, t.Limits, t.Info)
+func (e Engine) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+	return e.E.Go(ctx, t)
 }
 
 // NewGame sends isready, waits for readyok, then sends usinewgame.

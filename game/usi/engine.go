@@ -499,9 +499,10 @@ func (e *Engine) GameOver(r game.Result, c game.Color) error {
 	return e.send(FormatGameOver(r, c))
 }
 
-// Go searches the position start reaches through moves under limits and
-// returns the engine's bestmove. info, if not nil, receives each info line
-// (read against the searched position) on the caller's goroutine.
+// Go searches the position r's moves reach from its start under r's
+// limits and returns the engine's bestmove. r.Info, if not nil, receives
+// each info line (read against the searched position) on the caller's
+// goroutine. r.MultiPV is the engine's option, not go's, and is not sent.
 //
 // When ctx ends first, Go sends stop and waits up to StopGrace for the
 // bestmove that must follow, so the engine is ready for the next command;
@@ -509,10 +510,11 @@ func (e *Engine) GameOver(r game.Result, c game.Color) error {
 // killed and the error is an *Error (NoAnswer). A bestmove that does not
 // read is an *Error (BadMove) wrapping a *MoveError; one that reads but is
 // illegal comes back for the caller to judge.
-func (e *Engine) Go(ctx context.Context, start game.Position, moves []game.Move, limits Limits, info func(Info)) (BestMove, error) {
+func (e *Engine) Go(ctx context.Context, r Request) (BestMove, error) {
 	if e.broken != nil {
 		return BestMove{}, e.broken
 	}
+	start, moves, limits, info := r.Start, r.Moves, r.Limits, r.Info
 	pos := start
 	for _, m := range moves {
 		if !pos.IsLegal(m) {
@@ -608,13 +610,14 @@ func (e *Engine) wait(ctx context.Context, pos game.Position, info func(Info), m
 	}
 }
 
-// GoMate runs a mate search ("go mate") of the position start reaches
-// through moves for at most d (0: no limit) and returns its answer. A
-// mating sequence that does not hold is an *Error (BadMove).
-func (e *Engine) GoMate(ctx context.Context, start game.Position, moves []game.Move, d time.Duration) (Checkmate, error) {
+// GoMate runs a mate search ("go mate") of r's position for at most d (0:
+// no limit) and returns its answer; r's limits are not used. A mating
+// sequence that does not hold is an *Error (BadMove).
+func (e *Engine) GoMate(ctx context.Context, r Request, d time.Duration) (Checkmate, error) {
 	if e.broken != nil {
 		return Checkmate{}, e.broken
 	}
+	start, moves := r.Start, r.Moves
 	pos := start
 	for _, m := range moves {
 		if !pos.IsLegal(m) {

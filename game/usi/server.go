@@ -1,33 +1,53 @@
-package bot
+package usi
 
 import (
 	"bufio"
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
 )
 
-// ServeUSI speaks USI on in and out as the built-in engine at level, so a
-// GUI (ShogiHome, Shogidokoro), `shogi match` or the app can use it like
-// any other engine. It returns nil after quit or at the end of in, and an
-// error only when out cannot be written.
+// Served is what Serve needs of an engine besides its search: its id, its
+// own options (Serve adds MultiPV and USI_Ponder, which it handles
+// itself), and the commands that reach it between searches.
+type Served interface {
+	Searcher
+	// ID returns the id name and id author lines' text.
+	ID() (name, author string)
+	// Options lists the engine's own options, with their current values as
+	// defaults.
+	Options() []Option
+	// SetOption sets one of Options to a value already checked against its
+	// type; it is never called while a search runs.
+	SetOption(name, value string)
+	// Prepare readies the engine (isready): allocate what the first search
+	// would otherwise pay for.
+	Prepare()
+	// NewGame forgets what the last game taught (usinewgame).
+	NewGame()
+	// Mate looks for a forced mate from p until ctx ends (go mate).
+	Mate(ctx context.Context, p game.Position) Checkmate
+}
+
+// Serve speaks USI on in and out as the engine e, so a GUI (ShogiHome,
+// Shogidokoro), `shogi match` or the app can use it like any other engine.
+// It returns nil after quit or at the end of in, and an error only when
+// out cannot be written.
 //
-// It answers usi (id, options: Level, USI_Hash, MultiPV, USI_Ponder),
-// isready at any time, setoption, usinewgame, position, go with any of the
-// clock and limit fields, go infinite and go ponder (ended by stop or
-// ponderhit), go mate (answered by checkmate), stop, gameover and quit.
-// Lines it cannot read get an "info string" saying why and are otherwise
-// ignored, so a GUI's mistake never ends the session.
-func ServeUSI(in io.Reader, out io.Writer, level Level, r *rand.Rand) error {
-	s := &usiServer{w: out, engine: NewEngine(level, r), multiPV: 1}
+// It answers usi (id, e's options, MultiPV, USI_Ponder), isready at any
+// time, setoption, usinewgame, position, go with any of the clock and limit
+// fields, go infinite and go ponder (ended by stop or ponderhit), go mate
+// (answered by checkmate), stop, gameover and quit. Lines it cannot read
+// get an "info string" saying why and are otherwise ignored, so a GUI's
+// mistake never ends the session.
+func Serve(in io.Reader, out io.Writer, e Served) error {
+	s := &usiServer{w: out, engine: e, multiPV: 1}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 16<<20) // a long game's position line
 	for sc.Scan() {
@@ -52,7 +72,7 @@ type usiServer struct {
 	w    io.Writer
 	werr error
 
-	engine  *Engine
+	engine  Served
 	multiPV int
 
 	start     game.Position
@@ -61,8 +81,8 @@ type usiServer struct {
 	havePos   bool
 	cancel    context.CancelFunc
 	done      chan struct{}
-	silent    bool       // the running search's answer is not wanted
-	ponder    usi.Limits // the limits of the running go ponder
+	silent    bool   // the running search's answer is not wanted
+	ponder    Limits // the limits of the running go ponder
 	pondering bool
 }
 
@@ -75,32 +95,26 @@ func (s *usiServer) say(line string) {
 	_, s.werr = io.WriteString(s.w, line+"\n")
 }
 
-func (s *usiServer) options() []usi.Option {
-	names := make([]string, len(levels))
-	for i, l := range levels {
-		names[i] = l.Name
-	}
-	return []usi.Option{
-		{Name: "Level", Type: usi.Combo, Default: s.engine.Name(), Vars: names},
-		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 4096},
-		{Name: "MultiPV", Type: usi.Spin, Default: "1", Min: 1, Max: 100},
-		{Name: "USI_Ponder", Type: usi.Check, Default: "false"},
-	}
+func (s *usiServer) options() []Option {
+	return append(s.engine.Options(),
+		Option{Name: "MultiPV", Type: Spin, Default: "1", Min: 1, Max: 100},
+		Option{Name: "USI_Ponder", Type: Check, Default: "false"})
 }
 
 // handle acts on one line and reports whether it was quit.
 func (s *usiServer) handle(line string) bool {
-	switch usi.Command(line) {
+	switch Command(line) {
 	case "":
 	case "usi":
-		s.say("id name shogi " + s.engine.Name())
-		s.say("id author the shogi authors")
+		name, author := s.engine.ID()
+		s.say("id name " + name)
+		s.say("id author " + author)
 		for _, o := range s.options() {
-			s.say(usi.FormatOption(o))
+			s.say(FormatOption(o))
 		}
 		s.say("usiok")
 	case "isready":
-		s.engine.prepare()
+		s.engine.Prepare()
 		s.say("readyok")
 	case "setoption":
 		s.stop(false) // options change between searches, never under one
@@ -110,7 +124,7 @@ func (s *usiServer) handle(line string) bool {
 		s.engine.NewGame()
 	case "position":
 		s.stop(true)
-		s.start, s.moves, s.posErr = usi.ParsePosition(line)
+		s.start, s.moves, s.posErr = ParsePosition(line)
 		s.havePos = true
 		if s.posErr != nil {
 			s.say("info string bad position: " + s.posErr.Error())
@@ -127,13 +141,13 @@ func (s *usiServer) handle(line string) bool {
 	case "quit":
 		return true
 	default:
-		s.say(fmt.Sprintf("info string unknown command %q", usi.Command(line)))
+		s.say(fmt.Sprintf("info string unknown command %q", Command(line)))
 	}
 	return false
 }
 
 func (s *usiServer) setOption(line string) {
-	name, value, err := usi.ParseSetOption(line)
+	name, value, err := ParseSetOption(line)
 	if err != nil {
 		s.say("info string " + err.Error())
 		return
@@ -147,14 +161,11 @@ func (s *usiServer) setOption(line string) {
 			return
 		}
 		switch o.Name {
-		case "Level":
-			l, _ := FindLevel(value)
-			s.engine.SetLevel(l)
-		case "USI_Hash":
-			n, _ := strconv.Atoi(value)
-			s.engine.SetHashMB(n)
 		case "MultiPV":
 			s.multiPV, _ = strconv.Atoi(value)
+		case "USI_Ponder":
+		default:
+			s.engine.SetOption(o.Name, value)
 		}
 		return
 	}
@@ -162,7 +173,7 @@ func (s *usiServer) setOption(line string) {
 }
 
 func (s *usiServer) goCommand(line string) {
-	limits, mate, err := usi.ParseGo(line)
+	limits, mate, err := ParseGo(line)
 	if err != nil {
 		s.say("info string " + err.Error())
 		// A GUI waits for an answer to go: give one.
@@ -176,7 +187,7 @@ func (s *usiServer) goCommand(line string) {
 	if !s.havePos || s.posErr != nil {
 		s.say("info string go without a readable position")
 		if mate.Search {
-			s.say(usi.FormatCheckmate(usi.Checkmate{NoMate: true}))
+			s.say(FormatCheckmate(Checkmate{NoMate: true}))
 		} else {
 			s.say("bestmove resign")
 		}
@@ -192,9 +203,9 @@ func (s *usiServer) goCommand(line string) {
 	s.runSearch(ctx, limits)
 }
 
-func (s *usiServer) runSearch(ctx context.Context, limits usi.Limits) {
+func (s *usiServer) runSearch(ctx context.Context, limits Limits) {
 	req := Request{Start: s.start, Moves: s.moves, Limits: limits, MultiPV: s.multiPV,
-		Info: func(in usi.Info) { s.say(usi.FormatInfo(in)) }}
+		Info: func(in Info) { s.say(FormatInfo(in)) }}
 	done, engine := s.done, s.engine
 	go func() {
 		defer close(done)
@@ -204,17 +215,14 @@ func (s *usiServer) runSearch(ctx context.Context, limits usi.Limits) {
 		}
 		if err != nil {
 			s.say("info string " + err.Error())
-			bm = usi.BestMove{Resign: true}
+			bm = BestMove{Resign: true}
 		}
-		s.say(usi.FormatBestMove(bm))
+		s.say(FormatBestMove(bm))
 	}()
 }
 
-func (s *usiServer) runMate(ctx context.Context, ml usi.MateLimit) {
-	p := s.start
-	for _, m := range s.moves {
-		p = p.Play(m)
-	}
+func (s *usiServer) runMate(ctx context.Context, ml MateLimit) {
+	p := Request{Start: s.start, Moves: s.moves}.Position()
 	mctx, cancel := ctx, context.CancelFunc(func() {})
 	if !ml.Infinite {
 		mctx, cancel = context.WithTimeout(ctx, max(ml.Time, time.Millisecond))
@@ -223,11 +231,11 @@ func (s *usiServer) runMate(ctx context.Context, ml usi.MateLimit) {
 	go func() {
 		defer close(done)
 		defer cancel()
-		r := Mate(mctx, p, 0)
+		c := s.engine.Mate(mctx, p)
 		if s.isSilent() {
 			return
 		}
-		s.say(usi.FormatCheckmate(r.Checkmate()))
+		s.say(FormatCheckmate(c))
 	}()
 }
 
@@ -266,12 +274,4 @@ func (s *usiServer) ponderHit() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done, s.silent = cancel, make(chan struct{}), false
 	s.runSearch(ctx, limits)
-}
-
-// prepare makes the transposition table now, so the first go does not pay
-// for it.
-func (e *Engine) prepare() {
-	if e.tt == nil {
-		e.tt = newTT(e.hashMB)
-	}
 }

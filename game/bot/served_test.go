@@ -16,8 +16,8 @@ func serve(t *testing.T, level string, input string) []string {
 		t.Fatalf("no level %q", level)
 	}
 	var out bytes.Buffer
-	if err := ServeUSI(strings.NewReader(input), &out, l, seeded(1)); err != nil {
-		t.Fatalf("ServeUSI: %v", err)
+	if err := usi.Serve(strings.NewReader(input), &out, NewEngine(l, seeded(1))); err != nil {
+		t.Fatalf("Serve: %v", err)
 	}
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
@@ -120,8 +120,8 @@ func FuzzServeUSI(f *testing.F) {
 			t.Skip() // a big table per input would only test the allocator
 		}
 		var out bytes.Buffer
-		if err := ServeUSI(strings.NewReader(in), &out, levels[0], seeded(1)); err != nil {
-			t.Fatalf("ServeUSI: %v", err)
+		if err := usi.Serve(strings.NewReader(in), &out, NewEngine(levels[0], seeded(1))); err != nil {
+			t.Fatalf("Serve: %v", err)
 		}
 		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
 			ok := l == ""

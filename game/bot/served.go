@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"context"
+	"strconv"
+
+	"shogi/game"
+	"shogi/game/usi"
+)
+
+// The built-in engine's face for usi.Serve (usi.Served): `shogi usi`
+// serves an Engine, whose own options are its Level and its hash size.
+var _ usi.Served = (*Engine)(nil)
+
+// ID names the engine as `shogi usi` introduces it.
+func (e *Engine) ID() (name, author string) { return "shogi " + e.Name(), "the shogi authors" }
+
+// Options lists Level and USI_Hash with their current values.
+func (e *Engine) Options() []usi.Option {
+	names := make([]string, len(levels))
+	for i, l := range levels {
+		names[i] = l.Name
+	}
+	return []usi.Option{
+		{Name: "Level", Type: usi.Combo, Default: e.Name(), Vars: names},
+		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 4096},
+	}
+}
+
+// SetOption sets Level or USI_Hash; the server has checked the value.
+func (e *Engine) SetOption(name, value string) {
+	switch name {
+	case "Level":
+		if l, ok := FindLevel(value); ok {
+			e.SetLevel(l)
+		}
+	case "USI_Hash":
+		if n, err := strconv.Atoi(value); err == nil {
+			e.SetHashMB(n)
+		}
+	}
+}
+
+// Prepare makes the transposition table now, so the first go does not pay
+// for it.
+func (e *Engine) Prepare() {
+	if e.tt == nil {
+		e.tt = newTT(e.hashMB)
+	}
+}
+
+// Mate runs the mate solver until ctx ends, as go mate asks.
+func (e *Engine) Mate(ctx context.Context, p game.Position) usi.Checkmate {
+	return Mate(ctx, p, 0).Checkmate()
+}
