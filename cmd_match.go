@@ -21,7 +21,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
-	"shogi/tui"
+	"shogi/kifu/matchrec"
 )
 
 // matchOptions are shogi match's settings after the flags are read.
@@ -491,7 +491,7 @@ func (s *series) finish(i int, first game.Color, res match.Result) {
 		s.faults = append(s.faults, fmt.Sprintf("game %d: %v; %s lost the game and was restarted", i+1, res.Fault, res.Names[res.Faulty]))
 	}
 	if s.out != nil && s.writeErr == nil {
-		rec := tui.MatchRecord(res, fmt.Sprintf("shogi match, game %d", i+1))
+		rec := matchrec.Record(res, fmt.Sprintf("shogi match, game %d", i+1))
 		enc := kifu.EncodingOfPath(s.o.out)
 		data, err := kifu.Marshal(rec, s.o.outFormat, kifu.WriteOptions{Encoding: enc})
 		if err == nil && s.written > 0 {

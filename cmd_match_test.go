@@ -14,7 +14,7 @@ import (
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
-	"shogi/tui"
+	"shogi/kifu/matchrec"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest): a
@@ -276,7 +276,7 @@ func TestMatchRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := tui.MatchRecord(m.Run(context.Background()), "test")
+	rec := matchrec.Record(m.Run(context.Background()), "test")
 	kif, _ := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
 	for _, want := range []string{
 		"開始日時：2026/05/06 07:08:09\n終了日時：2026/05/06 07:08:39\n棋戦：test\n持ち時間：10:00+30\n先手：eng-b\n後手：eng-w\n",

@@ -14,7 +14,6 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"shogi/tui"
 	"shogi/tui/lobby"
 	"shogi/tui/serve"
 )
@@ -125,7 +124,7 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	if err := os.MkdirAll(o.games, 0o755); err != nil {
 		return fmt.Errorf("--games: %w", err)
 	}
-	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Record: tui.MatchRecord})
+	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log})
 	srv, err := serve.New(serve.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
 		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log})
 	if err != nil {

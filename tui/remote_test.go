@@ -147,7 +147,7 @@ func (h *remoteHarness) want(texts ...string) {
 }
 
 func testLobby(t *testing.T) *lobby.Lobby {
-	l := lobby.New(lobby.Config{GamesDir: t.TempDir(), Record: MatchRecord})
+	l := lobby.New(lobby.Config{GamesDir: t.TempDir()})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

@@ -14,6 +14,7 @@ import (
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/kifu"
+	"shogi/kifu/matchrec"
 )
 
 // defaultSaveName proposes a KIF file name in the current directory.
@@ -111,7 +112,7 @@ func (m *playModel) record() *kifu.Record {
 			res.Names[c] = m.name(game.Color(c))
 		}
 	}
-	return withPrior(MatchRecord(res, ""), m.setup.record, m.setup.from)
+	return matchrec.WithPrior(matchrec.Record(res, ""), m.setup.record, m.setup.from)
 }
 
 // saveRecord writes r to path off the UI loop; unless force, an existing

@@ -15,6 +15,7 @@ import (
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
+	"shogi/kifu/matchrec"
 )
 
 // A session is a game running in the app: a game/match Match between the
@@ -151,7 +152,7 @@ func (s *session) next() tea.Cmd {
 			}
 			res := ev.Result
 			res.Names = s.recordNames()
-			rec := withPrior(MatchRecord(res, ""), s.keep.setup.record, s.keep.setup.from)
+			rec := matchrec.WithPrior(matchrec.Record(res, ""), s.keep.setup.record, s.keep.setup.from)
 			out.saved, out.err = s.keep.finish(rec, s.env.gamesDir, res.Names, ev.Result.Began)
 		}
 		return out

@@ -30,7 +30,6 @@ import (
 
 	"shogi/game"
 	"shogi/game/match"
-	"shogi/kifu"
 )
 
 // Config sets up a lobby. The zero value works: no games folder, a grace
@@ -56,9 +55,6 @@ type Config struct {
 	// Log receives one line per game, at its end (Info), and the
 	// tables' comings and goings (Debug); nil discards.
 	Log *slog.Logger
-	// Record turns a finished (or interrupted) game into the record that
-	// is written; nil uses a plain one (players, times, ending).
-	Record func(res match.Result, event string) *kifu.Record
 	// Event names the games in their records (棋戦); default "shogi serve".
 	Event string
 }
@@ -102,9 +98,6 @@ func New(cfg Config) *Lobby {
 	}
 	if cfg.Event == "" {
 		cfg.Event = "shogi serve"
-	}
-	if cfg.Record == nil {
-		cfg.Record = plainRecord
 	}
 	l := &Lobby{cfg: cfg, ts: cfg.TimeSource, log: cfg.Log, rng: cfg.Rand, tables: map[string]*Table{}}
 	if l.ts == nil {
@@ -330,35 +323,6 @@ func handicapName(key string) string {
 		return "even"
 	}
 	return key
-}
-
-// plainRecord is the record written when the lobby is given no Record
-// function: the players, the time control, every move's time and the end.
-func plainRecord(res match.Result, event string) *kifu.Record {
-	const stamp = "2006/01/02 15:04:05"
-	headers := []kifu.Header{{Key: "開始日時", Value: res.Began.Format(stamp)}}
-	if !res.Ended.IsZero() {
-		headers = append(headers, kifu.Header{Key: "終了日時", Value: res.Ended.Format(stamp)})
-	}
-	headers = append(headers, kifu.Header{Key: "棋戦", Value: event})
-	if !res.Time[0].IsZero() {
-		headers = append(headers, kifu.Header{Key: "持ち時間", Value: res.Time[0].CSA()})
-	}
-	headers = append(headers, kifu.Header{Key: "先手", Value: res.Names[game.Black]}, kifu.Header{Key: "後手", Value: res.Names[game.White]})
-	elapsed := make([]time.Duration, res.Opening, res.Opening+len(res.Notes))
-	for _, n := range res.Notes {
-		elapsed = append(elapsed, n.Spent)
-	}
-	r := kifu.FromGame(res.Game, headers, elapsed)
-	if res.Aborted {
-		line := r.MainLine()
-		last := r.Root
-		if len(line) > 0 {
-			last = line[len(line)-1]
-		}
-		r.AddEnding(last, kifu.Interrupt, "").Comment = res.Reason
-	}
-	return r
 }
 
 // fileName is a game's file name: when it began, its code and players,

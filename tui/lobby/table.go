@@ -12,6 +12,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
+	"shogi/kifu/matchrec"
 )
 
 // Table is one game between two people, and its spectators.
@@ -263,7 +264,7 @@ func (t *Table) save(res match.Result) (string, error) {
 	if err := ensureDir(filepath.Dir(t.path)); err != nil {
 		return "", err
 	}
-	rec := t.l.cfg.Record(res, t.l.cfg.Event)
+	rec := matchrec.Record(res, t.l.cfg.Event)
 	data, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.ShiftJIS})
 	path := t.path
 	if err != nil {

@@ -14,7 +14,6 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/game/usi/usitest"
-	"shogi/tui"
 	"shogi/tui/lobby"
 )
 
@@ -42,7 +41,6 @@ func startServer(t testing.TB, cfg Config, lc lobby.Config) *testServer {
 		lc.GamesDir = dir
 	}
 	lc.Log = log
-	lc.Record = tui.MatchRecord
 	cfg.HostKey = key
 	cfg.Lobby = lobby.New(lc)
 	cfg.Log = log

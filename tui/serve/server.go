@@ -134,7 +134,7 @@ func New(cfg Config) (*Server, error) {
 		s.log = slog.New(slog.DiscardHandler)
 	}
 	if s.lobby == nil {
-		s.lobby = lobby.New(lobby.Config{Log: s.log, Record: tui.MatchRecord})
+		s.lobby = lobby.New(lobby.Config{Log: s.log})
 	}
 	opts := []ssh.Option{
 		wish.WithVersion(cfg.Version),

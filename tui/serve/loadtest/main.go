@@ -40,7 +40,6 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/game"
-	"shogi/tui"
 	"shogi/tui/lobby"
 	"shogi/tui/serve"
 )
@@ -88,7 +87,7 @@ func runServer() {
 		panic(err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Record: tui.MatchRecord})
+	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000})
 	srv, err := serve.New(serve.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
 	if err != nil {
 		panic(err)

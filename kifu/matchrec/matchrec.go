@@ -1,4 +1,8 @@
-package tui
+// Package matchrec turns a game a match played (a match.Result) into a
+// record: headers, every move's time, each program's evaluation in the
+// comment forms other programs read, and why the game ended. The app, the
+// SSH lobby and shogi match all write their games with it.
+package matchrec
 
 import (
 	"time"
@@ -9,7 +13,7 @@ import (
 	"shogi/kifu"
 )
 
-// MatchRecord turns a game a match played into a record: the headers
+// Record turns a game a match played into a record: the headers
 // (start and, once it is over, end; the event when given; the time
 // control as ShogiHome writes it; the players), every move's time, each
 // program's last evaluation and line as comments in the forms other
@@ -17,7 +21,7 @@ import (
 // a foul, time, the move limit, an interruption). A game still in
 // progress (a Result with no ending, not aborted) is written without an
 // ending. shogi match writes its games with it too.
-func MatchRecord(res match.Result, event string) *kifu.Record {
+func Record(res match.Result, event string) *kifu.Record {
 	const stamp = "2006/01/02 15:04:05"
 	headers := []kifu.Header{{Key: "開始日時", Value: res.Began.Format(stamp)}}
 	if res.Over() || res.Aborted {
@@ -105,11 +109,11 @@ func evaluation(info *usi.Info, m game.Move, engine string) *kifu.Evaluation {
 	return e
 }
 
-// withPrior puts a game played on from a record ("play from here") after
+// WithPrior puts a game played on from a record ("play from here") after
 // the record's line: the record's start and moves up to from, then the
 // game's moves, times and ending, under the record's headers followed by
 // the game's own.
-func withPrior(played *kifu.Record, record *kifu.Record, from *kifu.Node) *kifu.Record {
+func WithPrior(played *kifu.Record, record *kifu.Record, from *kifu.Node) *kifu.Record {
 	if record == nil || from == nil {
 		return played
 	}
