@@ -237,4 +237,3 @@ func (p *Position) appendHand(b []byte) []byte {
 	}
 	return b
 }
-
