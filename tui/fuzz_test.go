@@ -7,21 +7,7 @@ import (
 	"testing"
 
 	"github.com/mattn/go-runewidth"
-
-	"shogi/game"
 )
-
-// sennichite is a cycle of rook moves from the start that repeats the
-// position a fourth time: the game ends with its last move.
-var sennichite = strings.TrimSpace(strings.Repeat("2h3h 8b7b 3h2h 7b8b ", 3))
-
-func usiLine(moves []game.Move) string {
-	var b strings.Builder
-	for _, mv := range moves {
-		b.WriteString(mv.USI() + " ")
-	}
-	return b.String()
-}
 
 // FuzzSettings reads any settings file: never a panic; a file that reads
 // writes out and reads back the same; an error says where.
