@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"shogi/kifu/kept"
+	"shogi/tui/common"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +51,7 @@ func TestProgramWithoutTTY(t *testing.T) {
 	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	term := Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
+	term := common.Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
 	if err := Run(Options{Play: true, White: "greedy", StateDir: state}, term, tea.WithContext(ctx), tea.WithoutSignals()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -87,7 +88,7 @@ func TestStudyWithoutTTY(t *testing.T) {
 	} {
 		var out bytes.Buffer
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		term := Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
+		term := common.Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
 			Profile: colorprofile.ANSI256, Width: 100, Height: 30}
 		err := Study(Options{StateDir: t.TempDir()}, term, c.name, c.data, 3, tea.WithContext(ctx), tea.WithoutSignals())
 		cancel()
