@@ -28,37 +28,32 @@ type Remote struct {
 	Playing *atomic.Bool
 }
 
-// RunRemote runs the app for a remote person on t until they quit or ctx
-// (the connection) ends: the lobby's screens (a name, then create a
-// table, join one by its code, watch one, play the computer) instead of
-// the local menu, and no file of the server's is read or written on their
-// behalf. started receives the program before it runs, so the caller can
-// send it window sizes and tell it to quit. A seat the person still holds
-// when the program ends is left (its grace period starts) and a watched
-// table is let go.
-func RunRemote(ctx context.Context, r Remote, o Options, t Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+// NewRemote returns the app for a remote person on t, as the root model
+// of the Bubble Tea program the caller runs on the connection: the lobby's
+// screens (a name, then create a table, join one by its code, watch one,
+// play the computer) instead of the local menu, and no file of the
+// server's is read or written on their behalf. The model reads t's
+// environment and colour profile; the program's input, output and size
+// are the caller's to give it. ctx is the connection's: when it ends, so
+// do the model's waits on the lobby. done must be called once the program
+// has ended: it leaves a seat the person still holds (its grace period
+// starts), lets go a watched table and stops the app's engines.
+func NewRemote(ctx context.Context, r Remote, o Options, t Terminal) (m tea.Model, done func(), err error) {
 	o.StateDir = ""
 	o.Play = false
 	app, err := New(o)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	app.useTerminal(t)
 	app.c.remote = true
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	rm := newRemoteModel(ctx, app, r)
-	defer rm.leave()
-	defer app.Shutdown()
-	p := tea.NewProgram(rm, append(programOptions(t), append([]tea.ProgramOption{tea.WithContext(ctx)}, extra...)...)...)
-	if started != nil {
-		started(p)
-	}
-	_, err = p.Run()
-	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil && !errors.Is(err, tea.ErrProgramPanic) {
-		err = nil // the connection went away
-	}
-	return err
+	return rm, func() {
+		app.Shutdown()
+		rm.leave()
+		cancel()
+	}, nil
 }
 
 // rscreen is which lobby screen shows.

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/ssh"
+	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/tui"
@@ -191,7 +191,8 @@ func TestAuthorizedKeys(t *testing.T) {
 	if err := os.WriteFile(path, []byte("ssh-ed25519 not-base64 x\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadAuthorizedKeys(path); err == nil || !strings.Contains(err.Error(), ":1:") {
+	var le *KeyLineError
+	if _, err := ReadAuthorizedKeys(path); !errors.As(err, &le) || le.Path != path || le.Line != 1 {
 		t.Errorf("a bad line: %v", err)
 	}
 }
@@ -219,7 +220,8 @@ func TestHostKeyCreatedOnceAndKept(t *testing.T) {
 	if err := os.WriteFile(path, []byte("garbage"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := LoadHostKey(path); err == nil || !strings.Contains(err.Error(), path) {
+	var ke *HostKeyError
+	if _, _, err := LoadHostKey(path); !errors.As(err, &ke) || ke.Path != path {
 		t.Fatalf("a corrupt key: %v", err)
 	}
 }
@@ -281,51 +283,90 @@ func TestIdleSessionClosed(t *testing.T) {
 	}
 }
 
+// TestPanicInOneSessionLeavesOthers: a panic while the app is made, or
+// in the app's Init, Update, View or a command (alone, in a batch, in a
+// sequence) ends that session, which is told in a line and exits 1, and
+// is logged with its value; another session goes on.
 func TestPanicInOneSessionLeavesOthers(t *testing.T) {
-	ts := startServer(t, Config{}, lobby.Config{})
-	run := ts.runApp
-	ts.runApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
-		switch r.Name {
-		case "boom":
-			panic("boom")
-		case "boomtea":
-			// A panic inside a program, which Bubble Tea catches.
-			p := tea.NewProgram(panicModel{}, tea.WithInput(term.In), tea.WithOutput(term.Out), tea.WithoutSignalHandler())
-			started(p)
-			_, err := p.Run()
-			return err
+	ts := startServer(t, Config{PerIP: 20}, lobby.Config{})
+	newApp := ts.newApp
+	ts.newApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal) (tea.Model, func(), error) {
+		if r.Name == "fine" {
+			return newApp(ctx, r, o, term)
 		}
-		return run(ctx, r, o, term, started, extra...)
+		if r.Name == "making" {
+			panic("a bug in making")
+		}
+		return panicModel{where: r.Name}, func() {}, nil
 	}
 	ok := ts.dial(t, dialOpts{user: "fine"})
 	ok.waitFor("Your name: fine")
-	for _, user := range []string{"boom", "boomtea"} {
+	cases := []string{"making", "init", "update", "view", "cmd", "batch", "sequence"}
+	for _, user := range cases {
 		c := ts.dial(t, dialOpts{user: user})
-		if user == "boomtea" {
+		if user != "making" && user != "init" {
+			c.waitFor("ready")
 			c.send("x")
 		}
-		out, errOut, _ := c.waitExit()
-		if user == "boom" && !strings.Contains(out+errOut, "shogi: something went wrong on the server") {
-			t.Errorf("%s: %q", user, out)
+		out, errOut, err := c.waitExit()
+		if got := out + errOut; exitStatus(err) != 1 || !strings.Contains(got, "shogi: something went wrong on the server; sorry") {
+			t.Errorf("%s: exit %v, %q", user, err, got)
 		}
+		waitUntil(t, func() bool { return strings.Contains(ts.logs.String(), "panic=\"a bug in "+user+"\"") })
 	}
-	if got := strings.Count(ts.logs.String(), "session panic"); got != 2 {
-		t.Errorf("%d panics logged, want 2:\n%s", got, ts.logs.String())
+	if got := strings.Count(ts.logs.String(), "session panic"); got != len(cases) {
+		t.Errorf("%d panics logged, want %d:\n%s", got, len(cases), ts.logs.String())
 	}
+	// Each connection's line is written once it has closed.
+	waitUntil(t, func() bool { return strings.Count(ts.logs.String(), "outcome=panic") == len(cases) })
 	ok.send("enter")
 	ok.waitFor("Create a table")
 }
 
-type panicModel struct{}
-
-func (panicModel) Init() tea.Cmd { return nil }
-func (panicModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(tea.KeyPressMsg); ok {
-		panic("a bug in Update")
-	}
-	return panicModel{}, nil
+// panicModel panics where it is told to, once a key is pressed.
+type panicModel struct {
+	where   string
+	pressed bool
 }
-func (panicModel) View() tea.View { return tea.NewView("ready") }
+
+func (m panicModel) boom(where string) {
+	if m.where == where {
+		panic("a bug in " + where)
+	}
+}
+
+func (m panicModel) Init() tea.Cmd {
+	m.boom("init")
+	return nil
+}
+
+func (m panicModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyPressMsg); !ok || m.pressed {
+		return m, nil
+	}
+	m.pressed = true
+	m.boom("update")
+	cmd := func() tea.Msg {
+		m.boom("cmd")
+		m.boom("batch")
+		m.boom("sequence")
+		return nil
+	}
+	switch m.where {
+	case "batch":
+		return m, tea.Batch(func() tea.Msg { return nil }, cmd)
+	case "sequence":
+		return m, tea.Sequence(func() tea.Msg { return nil }, cmd)
+	}
+	return m, cmd
+}
+
+func (m panicModel) View() tea.View {
+	if m.pressed {
+		m.boom("view")
+	}
+	return tea.NewView("ready")
+}
 
 // TestNoGoroutineLeak: 50 sessions — 20 of them players at 10 tables who
 // play a move each and drop, the rest in the menu, half quitting and
