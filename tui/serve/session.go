@@ -171,20 +171,23 @@ func (ss *session) run(next ssh.Handler) {
 	if end != nil {
 		end()
 	}
+	// An outcome noted on the way (a panic, a connection cut, a
+	// keepalive unanswered) says more than how the program ended.
+	outcome := func(o string) { c.outcome.CompareAndSwap(nil, o) }
 	switch {
 	case ss.panicked.Load() != nil:
-		ss.refuse(sorry) // the outcome is noted
+		ss.refuse(sorry)
 	case err != nil:
-		c.outcome.Store("failed to start: " + err.Error())
+		outcome("failed to start: " + err.Error())
 		ss.refuse("the app could not start on the server; sorry")
 	case farewell != "":
-		c.outcome.Store(farewell)
+		outcome(farewell)
 		fmt.Fprintf(ss.Session, "shogi: %s\r\n", farewell)
 		_ = ss.Session.Exit(0)
 	case ss.Context().Err() != nil:
-		c.outcome.Store("disconnected")
+		outcome("disconnected")
 	default:
-		c.outcome.Store("quit")
+		outcome("quit")
 		_ = ss.Session.Exit(0)
 	}
 	// The window-change forwarder ends when the client's requests do,
