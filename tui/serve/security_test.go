@@ -324,6 +324,23 @@ func TestPanicInOneSessionLeavesOthers(t *testing.T) {
 	ok.waitFor("Create a table")
 }
 
+// TestAppThatCannotStart: an app that fails to start is a session told so
+// in a line, with status 1, and a log line saying why.
+func TestAppThatCannotStart(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	ts.newApp = func(context.Context, tui.Remote, tui.Options, tui.Terminal) (tea.Model, func(), error) {
+		return nil, nil, errors.New("no engines today")
+	}
+	c := ts.dial(t, dialOpts{user: "early"})
+	out, errOut, err := c.waitExit()
+	if got := out + errOut; exitStatus(err) != 1 || !strings.Contains(got, "shogi: the app could not start on the server; sorry") {
+		t.Errorf("exit %v, %q", err, got)
+	}
+	waitUntil(t, func() bool {
+		return strings.Contains(ts.logs.String(), `outcome="failed to start: no engines today" user=early`)
+	})
+}
+
 // panicModel panics where it is told to, once a key is pressed.
 type panicModel struct {
 	where   string
