@@ -3,26 +3,13 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
 	"shogi/game/match"
-	"shogi/kifu"
 	"shogi/tui/lobby"
 )
-
-// tableLink is a table of shogi serve as the play screen follows it: the
-// table's match, and the seat the person holds (nil for a spectator) with
-// its side.
-type tableLink struct {
-	m     *match.Match
-	seat  *lobby.Seat
-	side  game.Color
-	grace time.Duration // how long a seat is kept for a player who left
-}
 
 // chatRows are the lines under the play screen at a table: the last chat
 // line or notice, and the chat's input line or its key.
@@ -41,17 +28,23 @@ type tableModel struct {
 	saved  string // where the server wrote the finished game
 }
 
-// newTableModel opens the play screen on a table whose game began.
+// newTableModel opens the play screen on a table whose game began: a
+// view of the game through the seat (its side's requests only), or a
+// spectator's.
 func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
-	link := &tableLink{m: ev.Match, seat: r.seat, grace: r.r.Lobby.Grace()}
+	link := &tableLink{grace: r.r.Lobby.Grace()}
 	if r.seat != nil {
-		link.side, _ = r.seat.Side()
+		side, _ := r.seat.Side()
+		link.ctl = r.seat.Control()
+		link.mine[side] = true
+	} else {
+		link.ctl = match.Watch(ev.Match)
 	}
 	t := &tableModel{r: r, link: link, names: ev.Names}
 	snap := ev.Match.Snapshot()
 	human := match.Spec{Kind: match.HumanKind}
-	s := setup{players: [2]match.Spec{human, human}, names: ev.Names, start: snap.Start, moves: snap.Moves,
-		notes: snap.Notes, time: snap.Clock.Control, began: r.c.now(), toss: ev.Toss, table: link}
+	s := setup{players: [2]match.Spec{human, human}, names: ev.Names, start: snap.Start,
+		time: snap.Clock.Control, began: r.c.now(), toss: ev.Toss, table: link}
 	if ev.Toss != nil {
 		// The creator tossed: the names in the order before the toss.
 		first := ev.Names[game.Black]
@@ -64,112 +57,17 @@ func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
 		}
 		s.tossPlayers = [2]string{first, second}
 	}
-	r.app.play = newPlay(r.c, s)
-	r.app.mode = modePlay
+	r.play = newPlay(r.c, s)
 	return t
 }
 
 // init follows the table's match.
-func (t *tableModel) init() tea.Cmd { return t.r.app.play.init() }
-
-// followTable starts the screen's session on the table's match: a
-// subscription first, then the state to draw from, so no move falls
-// between the two (one that arrives twice is recognised by its number).
-func (m *playModel) followTable() tea.Cmd {
-	m.gen = m.c.nextGen()
-	m.starting = true
-	t, gen, env, names := m.setup.table, m.gen, m.c.sessionEnv(), m.setup.names
-	return func() tea.Msg {
-		s := &session{gen: gen, m: t.m, sub: t.m.Subscribe(), cancel: func() {}, names: names, env: env, table: true}
-		return sessionMsg{gen: gen, s: s}
-	}
-}
-
-// tableStarted brings a table's screen up to the match's state when its
-// session starts: the moves, the clock, whose turn it is, the result.
-func (m *playModel) tableStarted() {
-	snap := m.sess.m.Snapshot()
-	m.resync(len(snap.Moves))
-	m.clock = snap.Clock
-	if snap.Over {
-		res := snap.Result
-		m.result = &res
-		m.g, m.notes = res.Game, res.Notes
-		m.refreshTexts()
-		return
-	}
-	m.turnPly, m.turnSide = len(snap.Moves), m.sideToMove()
-}
-
-// offerDraw offers a draw at the table, or accepts the opponent's.
-func (m *playModel) offerDraw(t *tableLink) {
-	w := m.c.rw()
-	if c, ok := t.seat.DrawOffered(); ok && c != t.side {
-		if err := t.seat.OfferDraw(); err != nil {
-			m.setError(err.Error())
-		}
-		return
-	}
-	if err := t.seat.OfferDraw(); err != nil {
-		m.setError(err.Error())
-		return
-	}
-	m.setInfo(fmt.Sprintf(w.drawOffered, m.name(t.side.Other())))
-}
-
-// remoteKey handles the keys that work differently for a person on an
-// SSH connection: w copies the game's record to their clipboard (the
-// server keeps its own copy), and at a table there is no taking back,
-// pausing or asking a program for a hint.
-func (m *playModel) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	k := m.c.keys
-	w := m.c.rw()
-	switch {
-	case keyIs(msg, k.Save):
-		data, err := kifu.Marshal(m.record(), kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
-		if err != nil {
-			m.setError(err.Error())
-			return true, nil
-		}
-		m.setInfo(w.copiedRecord)
-		return true, tea.SetClipboard(string(data))
-	case m.setup.table == nil:
-		return false, nil
-	case keyIs(msg, k.Undo), keyIs(msg, k.Pause), keyIs(msg, k.Step), keyIs(msg, k.Hint):
-		m.setError(w.notAtTable)
-		return true, nil
-	}
-	return false, nil
-}
-
-// remoteBindings are the help bar's keys for a person on an SSH
-// connection: w copies the game; at a table nothing takes a move back,
-// pauses, hints or studies, and i offers a draw.
-func (m *playModel) remoteBindings(in []key.Binding) []key.Binding {
-	k := m.c.keys
-	w := m.c.rw()
-	out := make([]key.Binding, 0, len(in)+1)
-	for _, b := range in {
-		switch {
-		case b.Help().Key == k.Save.Help().Key:
-			b = key.NewBinding(key.WithKeys("w"), key.WithHelp("w", w.copyGame))
-		case m.setup.table == nil:
-		case b.Help().Key == k.Undo.Help().Key, b.Help().Key == k.Pause.Help().Key, b.Help().Key == k.Step.Help().Key,
-			b.Help().Key == k.Hint.Help().Key, b.Help().Key == k.Study.Help().Key, b.Help().Key == k.NewGame.Help().Key:
-			continue
-		}
-		out = append(out, b)
-	}
-	if m.setup.table != nil && m.setup.table.seat != nil && !m.over() {
-		out = append(out, key.NewBinding(key.WithKeys("i"), key.WithHelp("i", w.drawKey)))
-	}
-	return out
-}
+func (t *tableModel) init() tea.Cmd { return t.r.play.init() }
 
 // event shows what happened at the table.
 func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 	w := t.r.c.rw()
-	p := &t.r.app.play
+	p := &t.r.play
 	switch ev := ev.(type) {
 	case lobby.ChatEvent:
 		who := ev.Name
@@ -188,21 +86,11 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		} else {
 			p.setError(fmt.Sprintf(w.dropped, ev.Name, int(ev.Deadline.Sub(t.r.c.now()).Seconds()+0.5)))
 		}
-	case lobby.DrawEvent:
-		switch {
-		case ev.Offered && t.link.seat != nil && ev.Side != t.link.side:
-			pos := p.g.Position()
-			p.setInfo(fmt.Sprintf(w.drawFrom, t.names[ev.Side], pos.Points(game.Black), pos.Points(game.White)))
-		case ev.Offered:
-			p.setInfo(fmt.Sprintf(w.drawBy, t.names[ev.Side]))
-		default:
-			p.setInfo(fmt.Sprintf(w.drawLapsed, t.names[ev.Side]))
-		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
 		t.r.setPlaying(false)
-		if ev.Result.Reason() != "" && !ev.Result.Aborted {
-			p.setInfo(ev.Result.Reason() + ". " + w.copyHint)
+		if !ev.Result.Aborted {
+			p.setInfo(p.resultText() + ". " + w.copyHint)
 		}
 	}
 	return nil
@@ -217,7 +105,7 @@ func (t *tableModel) resize() {
 // while it is open; t opens it; everything else is the play screen's.
 func (m *remoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 	t := m.table
-	p := &m.app.play
+	p := &m.play
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case t.typing:
@@ -257,8 +145,7 @@ func (m *remoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startMsg:
 		return m, nil
 	}
-	_, cmd := m.app.Update(msg)
-	return m, cmd
+	return m, m.playUpdate(msg)
 }
 
 // say sends a chat line as a player or a spectator.
@@ -273,7 +160,7 @@ func (m *remoteModel) say(text string) {
 
 // tableView draws the play screen and the chat's lines beneath it.
 func (m *remoteModel) tableView() tea.View {
-	v := m.app.View()
+	v := m.playView()
 	c := m.c
 	st := c.styles
 	t := m.table

@@ -291,14 +291,14 @@ func TestIdleSessionClosed(t *testing.T) {
 func TestPanicInOneSessionLeavesOthers(t *testing.T) {
 	ts := startServer(t, Config{PerIP: 20}, lobby.Config{})
 	newApp := ts.newApp
-	ts.newApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal) (tea.Model, func(), error) {
+	ts.newApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal) (tea.Model, func()) {
 		if r.Name == "fine" {
 			return newApp(ctx, r, o, term)
 		}
 		if r.Name == "making" {
 			panic("a bug in making")
 		}
-		return panicModel{where: r.Name}, func() {}, nil
+		return panicModel{where: r.Name}, func() {}
 	}
 	ok := ts.dial(t, dialOpts{user: "fine"})
 	ok.waitFor("Your name: fine")
@@ -322,23 +322,6 @@ func TestPanicInOneSessionLeavesOthers(t *testing.T) {
 	waitUntil(t, func() bool { return strings.Count(ts.logs.String(), "outcome=panic") == len(cases) })
 	ok.send("enter")
 	ok.waitFor("Create a table")
-}
-
-// TestAppThatCannotStart: an app that fails to start is a session told so
-// in a line, with status 1, and a log line saying why.
-func TestAppThatCannotStart(t *testing.T) {
-	ts := startServer(t, Config{}, lobby.Config{})
-	ts.newApp = func(context.Context, tui.Remote, tui.Options, tui.Terminal) (tea.Model, func(), error) {
-		return nil, nil, errors.New("no engines today")
-	}
-	c := ts.dial(t, dialOpts{user: "early"})
-	out, errOut, err := c.waitExit()
-	if got := out + errOut; exitStatus(err) != 1 || !strings.Contains(got, "shogi: the app could not start on the server; sorry") {
-		t.Errorf("exit %v, %q", err, got)
-	}
-	waitUntil(t, func() bool {
-		return strings.Contains(ts.logs.String(), `outcome="failed to start: no engines today" user=early`)
-	})
 }
 
 // panicModel panics where it is told to, once a key is pressed.

@@ -82,7 +82,7 @@ type Server struct {
 
 	// newApp makes the app's model for a session: tui.NewRemote, or a
 	// test's stand-in.
-	newApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal) (tea.Model, func(), error)
+	newApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal) (tea.Model, func())
 
 	// keepAlive is how often a client is asked for a sign of life, and
 	// how long it has to give one (30 s; tests shorten it).

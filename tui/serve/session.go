@@ -35,7 +35,6 @@ type session struct {
 	mu       sync.Mutex
 	p        *tea.Program
 	done     func() // the app's end, once the program has run
-	err      error  // why the app could not start
 	farewell string // the line printed after the app closes, if any
 	finished bool   // the program has returned
 
@@ -166,7 +165,7 @@ func (ss *session) run(next ssh.Handler) {
 	ss.mu.Lock()
 	ss.finished = true
 	ss.p = nil
-	end, err, farewell := ss.done, ss.err, ss.farewell
+	end, farewell := ss.done, ss.farewell
 	ss.mu.Unlock()
 	if end != nil {
 		end()
@@ -177,9 +176,6 @@ func (ss *session) run(next ssh.Handler) {
 	switch {
 	case ss.panicked.Load() != nil:
 		ss.refuse(sorry)
-	case err != nil:
-		outcome("failed to start: " + err.Error())
-		ss.refuse("the app could not start on the server; sorry")
 	case farewell != "":
 		outcome(farewell)
 		fmt.Fprintf(ss.Session, "shogi: %s\r\n", farewell)
@@ -212,19 +208,15 @@ func (ss *session) runApp(next ssh.Handler) {
 
 // program makes the app's program for wish's Bubble Tea middleware: the
 // app's model behind a guard against panics, on the session as the app
-// sees it. nil (the app could not start) runs nothing.
+// sees it.
 func (s *Server) program(sess ssh.Session) *tea.Program {
 	ss := sess.(*session)
 	t := tui.Terminal{In: ss, Out: ss, Env: ss.env, Profile: ss.profile, Width: ss.pty.Window.Width, Height: ss.pty.Window.Height}
 	o := tui.Options{Width: tui.WidthPolicyFromEnv(t.Env), Lang: tui.LangFromEnv(t.Env), ASCII: !tui.UTF8Locale(t.Env)}
 	r := tui.Remote{Lobby: s.lobby, Name: ss.User(), Key: ss.fingerprint(), Playing: &ss.playing}
-	m, done, err := s.newApp(ss.Context(), r, o, t)
+	m, done := s.newApp(ss.Context(), r, o, t)
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if err != nil {
-		ss.err = err
-		return nil
-	}
 	ss.done = done
 	// The terminal's own colour profile replaces the one wish reads from
 	// the environment alone (see profile); a signal to the server is not
