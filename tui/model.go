@@ -472,16 +472,19 @@ func (o *Options) ApplySettings(s *common.Settings) {
 	}
 }
 
-// RunRemote runs the app for a remote person on t until they quit or ctx
-// (the connection) ends: the lobby's screens (a name, then create a
-// table, join one by its code, watch one, play the computer) instead of
-// the local menu, and no file of the server's is read or written on their
-// behalf. started receives the program before it runs, so the caller can
-// send it window sizes and tell it to quit. A seat the person still holds
-// when the program ends is left (its grace period starts) and a watched
-// table is let go.
-func RunRemote(ctx context.Context, r remote.Remote, o Options, t common.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+// NewRemote returns the app for a remote person on t, as the root model
+// of the Bubble Tea program the caller runs on the connection: the lobby's
+// screens (a name, then create a table, join one by its code, watch one,
+// play the computer) instead of the local menu, and no file of the
+// server's is read or written on their behalf. The model reads t's
+// environment and colour profile; the program's input, output and size
+// are the caller's to give it. ctx is the connection's: when it ends, so
+// do the model's waits on the lobby. done must be called once the program
+// has ended: it stops a game against the computer, leaves a seat the
+// person still holds (its grace period starts) and lets go a watched
+// table.
+func NewRemote(ctx context.Context, r remote.Remote, o Options, t common.Terminal) (m tea.Model, done func()) {
 	o.StateDir = ""
 	o.Play = false
-	return remote.RunRemote(ctx, r, newCommon(o), t, started, extra...)
+	return remote.New(ctx, r, newCommon(o), t)
 }

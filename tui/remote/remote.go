@@ -32,25 +32,18 @@ type Remote struct {
 	Playing *atomic.Bool
 }
 
-// runRemote runs the lobby's screens for a remote person on t (see
-// RunRemote) with the app's shared state c.
-func RunRemote(ctx context.Context, r Remote, c *common.Common, t common.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+// New makes the lobby's screens for a remote person on t (see
+// tui.NewRemote) with the app's shared state c, and what ends them.
+func New(ctx context.Context, r Remote, c *common.Common, t common.Terminal) (tea.Model, func()) {
 	c.UseTerminal(t)
 	c.Remote = true
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	rm := NewRemoteModel(ctx, c, r)
-	defer rm.leave()
-	defer rm.stopGame()
-	p := tea.NewProgram(rm, append(common.ProgramOptions(t), append([]tea.ProgramOption{tea.WithContext(ctx)}, extra...)...)...)
-	if started != nil {
-		started(p)
+	return rm, func() {
+		rm.stopGame()
+		rm.leave()
+		cancel()
 	}
-	_, err := p.Run()
-	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil && !errors.Is(err, tea.ErrProgramPanic) {
-		err = nil // the connection went away
-	}
-	return err
 }
 
 // rscreen is which lobby screen shows.
