@@ -242,53 +242,12 @@ func (p *Position) appendHand(b []byte) []byte {
 // their base kind).
 var setCounts = [NumPieceTypes]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Bishop: 2, Rook: 2, Gold: 4, King: 2}
 
-// Warnings lists what makes p a position that cannot arise in play: a
-// missing king, more pieces than the set has, pieces that can never move,
-// two unpromoted pawns of a side on a file, the side not to move in check.
-// Such positions are still positions (tsume problems have one king); they
-// are refused only where a user sets one up by hand.
+// Warnings lists in English what makes p a position that cannot arise in
+// play (Problems gives the same as data).
 func (p *Position) Warnings() []string {
 	var w []string
-	for _, c := range [2]Color{Black, White} {
-		if p.king[c] == NoSquare {
-			w = append(w, fmt.Sprintf("%s has no king", c))
-		}
-	}
-	var count [NumPieceTypes]int
-	var pawns [2][9]int
-	for s := Square(0); s < NumSquares; s++ {
-		pc := p.board[s]
-		if pc == NoPiece {
-			continue
-		}
-		t := pc.Type()
-		count[t.Unpromote()]++
-		if mustPromote(pc.Color(), t, s) {
-			w = append(w, fmt.Sprintf("the %s on %s can never move", pc, s))
-		}
-		if t == Pawn {
-			pawns[pc.Color()][int(s)%9]++
-		}
-	}
-	for c := range p.hand {
-		for t := Pawn; t <= Gold; t++ {
-			count[t] += int(p.hand[c][t])
-		}
-	}
-	for t := Pawn; t <= King; t++ {
-		if count[t] > setCounts[t] {
-			w = append(w, fmt.Sprintf("%d %ss, but a set has %d", count[t], t, setCounts[t]))
-		}
-	}
-	for c := range pawns {
-		for col, n := range pawns[c] {
-			if n > 1 {
-				w = append(w, fmt.Sprintf("%s has %d unpromoted pawns on file %d (nifu)", Color(c), n, 9-col))
-			}
-		}
-	}
-	if p.kingAttacked(p.side.Other()) {
-		w = append(w, fmt.Sprintf("%s is in check but it is %s's turn", p.side.Other(), p.side))
+	for _, x := range p.Problems() {
+		w = append(w, x.String())
 	}
 	return w
 }
