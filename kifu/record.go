@@ -57,6 +57,9 @@ type Node struct {
 	Ending  Ending    // NoEnding unless this node is a special ending
 	Word    string    // the ending's word as written, for OtherEnding
 	Comment string    // comment after this move (on the root: before the first move)
+	// Bookmark names the position for jumping to it (しおり; a KIF or KI2
+	// `&name` line); "" for none.
+	Bookmark string
 	// Eval is the engine's verdict that came with the move (a game an
 	// engine played); the writers add it to the comment in each format's
 	// form. Readers leave such lines in Comment.
