@@ -19,16 +19,16 @@ import (
 type EditRefusal int
 
 const (
-	IllegalEdit     EditRefusal = iota + 1 // the move is not legal there (Err is the *game.IllegalMoveError)
-	RootEdit                               // the root cannot be deleted, moved or reattached
-	DetachedNode                           // the node is not in the record's tree
-	NotAnEnding                            // End was given NoEnding
-	FirstSibling                           // the node is already the first of its siblings
-	LastSibling                            // the node is already the last of its siblings
-	BookmarkTaken                          // another node has that bookmark (Node is it)
-	BadHeaderKey                           // a header key a KIF file cannot carry (empty, with a colon or a line break, or one that would read back as something else)
-	HandicapNamed                          // the start is a handicap with a name of its own (Name), or the name given is another handicap's
-	AfterFoul                              // a move after an illegal move the record keeps (a foul ends the game)
+	IllegalEdit   EditRefusal = iota + 1 // the move is not legal there (Err is the *game.IllegalMoveError)
+	RootEdit                             // the root cannot be deleted, moved or reattached
+	DetachedNode                         // the node is not in the record's tree
+	NotAnEnding                          // End was given NoEnding
+	FirstSibling                         // the node is already the first of its siblings
+	LastSibling                          // the node is already the last of its siblings
+	BookmarkTaken                        // another node has that bookmark (Node is it)
+	BadHeaderKey                         // a header key a KIF file cannot carry (empty, with a colon or a line break, or one that would read back as something else)
+	HandicapNamed                        // the start is a handicap with a name of its own (Name), or the name given is another handicap's
+	AfterFoul                            // a move after an illegal move the record keeps (a foul ends the game)
 )
 
 // EditError is a refused edit, as data.
