@@ -366,9 +366,11 @@ const (
 	KeyOpening     = "戦型"
 )
 
-// canonKey returns the Japanese key key stands for (先手 for N+, Black
-// and 下手 …), so that keys from every format compare.
-func canonKey(key string) string {
+// CanonicalKey returns the Japanese key a header key stands for (先手 for
+// N+, Black and 下手; 棋戦 for $EVENT and Event …; the key itself, less a
+// CSA $, when no other format names it), so that keys from every format
+// compare.
+func CanonicalKey(key string) string {
 	key = strings.TrimSpace(key)
 	if a, ok := headerAliases[key]; ok {
 		key = a
@@ -387,9 +389,9 @@ func (r *Record) Lookup(key string) (string, bool) {
 }
 
 func (r *Record) headerIndex(key string) int {
-	want := canonKey(key)
+	want := CanonicalKey(key)
 	for i, h := range r.Headers {
-		if canonKey(h.Key) == want {
+		if CanonicalKey(h.Key) == want {
 			return i
 		}
 	}
@@ -398,14 +400,14 @@ func (r *Record) headerIndex(key string) int {
 
 // SetHeader sets the header key names (under any format's name for it)
 // to value, keeping the key the record already has and its place, or
-// adding it last. A value's line breaks become spaces (no format keeps
-// them). A key a KIF file cannot carry is refused.
+// adding it last. A value's line breaks become spaces and the spaces at
+// its ends go (no format keeps them). A key a KIF file cannot carry is refused.
 func (r *Record) SetHeader(key, value string) error {
 	key = strings.TrimSpace(key)
 	if k, _ := translate(key, jpHeaders); !safeJPKey(k) || k == "手合割" {
 		return &EditError{Kind: BadHeaderKey, Name: key}
 	}
-	value = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(value)
+	value = strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(value))
 	if i := r.headerIndex(key); i >= 0 {
 		r.Headers[i].Value = value
 		return nil
@@ -417,9 +419,9 @@ func (r *Record) SetHeader(key, value string) error {
 // DeleteHeader removes every header key names; it reports whether there
 // was one.
 func (r *Record) DeleteHeader(key string) bool {
-	want := canonKey(key)
+	want := CanonicalKey(key)
 	n := len(r.Headers)
-	r.Headers = slices.DeleteFunc(r.Headers, func(h Header) bool { return canonKey(h.Key) == want })
+	r.Headers = slices.DeleteFunc(r.Headers, func(h Header) bool { return CanonicalKey(h.Key) == want })
 	return len(r.Headers) != n
 }
 

@@ -12,7 +12,7 @@ type LossKind int
 const (
 	LostBranches     LossKind = iota + 1 // Count variations (CSA, USI and SFEN write the main line only)
 	LostMoves                            // Count moves (SFEN writes the final position only)
-	LostComments                         // Count comments (USI, SFEN; Western changes braces)
+	LostComments                         // Count comments (USI, SFEN; Western changes braces and spaces at the ends)
 	LostEvaluations                      // Count engines' verdicts on moves (USI, SFEN, Western)
 	LostBookmarks                        // Count bookmarks (all but KIF and KI2)
 	LostTimes                            // Count moves' times (KI2, USI, SFEN, Western)
@@ -86,7 +86,7 @@ func Losses(r *Record, f Format) []Loss {
 			if f == SFEN && n.IsMove() {
 				counts[LostMoves]++
 			}
-			if n.Comment != "" && (!holds.comments || f == Western && strings.ContainsAny(n.Comment, "{}")) {
+			if n.Comment != "" && (!holds.comments || f == Western && westernComment(n.Comment) != n.Comment) {
 				counts[LostComments]++
 			}
 			if n.Eval != nil && !holds.evals {
@@ -147,3 +147,7 @@ func endingIn(n *Node, f Format) Ending {
 	}
 	return n.Ending
 }
+
+// westernComment is what a comment reads back as from Western text:
+// braces written as parentheses, spaces at the ends gone.
+func westernComment(c string) string { return strings.TrimSpace(commentText(c)) }
