@@ -26,8 +26,6 @@ func diffLines(a, b string) string {
 	return ""
 }
 
-
-
 // TestEditedRoundTrip writes hundreds of generated edited records in every
 // format and reads them back: what comes back is the record less exactly
 // what kifu.Losses said the format would lose, no more, no less.
