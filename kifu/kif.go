@@ -673,6 +673,9 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 				writeKIFTime(b, n)
 			}
 			if n.Index() < len(n.Parent.Children)-1 {
+				if n.Ending != NoEnding && !(timed && n.HasTime) {
+					b.WriteByte(' ') // 投了+ would read as a word of its own elsewhere (ShogiHome)
+				}
 				b.WriteByte('+')
 			}
 			b.WriteByte('\n')
