@@ -237,17 +237,3 @@ func (p *Position) appendHand(b []byte) []byte {
 	}
 	return b
 }
-
-// setCounts is how many of each kind a set has (promoted pieces count as
-// their base kind).
-var setCounts = [NumPieceTypes]int{Pawn: 18, Lance: 4, Knight: 4, Silver: 4, Bishop: 2, Rook: 2, Gold: 4, King: 2}
-
-// Warnings lists in English what makes p a position that cannot arise in
-// play (Problems gives the same as data).
-func (p *Position) Warnings() []string {
-	var w []string
-	for _, x := range p.Problems() {
-		w = append(w, x.String())
-	}
-	return w
-}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // Games against the scripted engine (usitest): the test binary runs as a
@@ -312,16 +312,12 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 		if len(k) != 1 {
 			t.Fatalf("kept files %q", k)
 		}
-		data, err := os.ReadFile(k[0])
+		kg, err := kept.Read(k[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kg keptGame
-		if err := json.Unmarshal(data, &kg); err != nil {
-			t.Fatal(err)
-		}
-		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move.USI() {
-			t.Errorf("the reply %s is not in the kept file before it is shown: %q", mv.Move.USI(), kg.Moves)
+		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move {
+			t.Errorf("the reply %s is not in the kept file before it is shown: %v", mv.Move.USI(), kg.Moves)
 		}
 		checked = true
 	}

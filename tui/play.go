@@ -12,6 +12,7 @@ import (
 	"shogi/game/notation"
 	"shogi/game/usi"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // The play screen is a view of a game/match match (session.go): it draws
@@ -241,7 +242,7 @@ func (m *playModel) startSession(reuse [2]match.Player) tea.Cmd {
 		s.notes = nil
 	}
 	if s.kept == "" && !m.c.keepOff() {
-		s.kept = newKeptPath(m.c.stateDir, s.began)
+		s.kept = kept.NewPath(m.c.stateDir, s.began)
 	}
 	m.setup.kept = s.kept
 	return tea.Batch(m.c.block(m.spin.Tick), startSession(m.c.sessionEnv(), m.gen, &s, reuse, m.c.rng.Uint64(), s.kept))

@@ -15,6 +15,7 @@ import (
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
+	"shogi/kifu/kept"
 	"shogi/kifu/matchrec"
 )
 
@@ -36,8 +37,9 @@ type session struct {
 	cancel  context.CancelFunc
 	players [2]match.Player
 	names   [2]string
-	keep    *keeper
+	keep    *kept.Keeper
 	env     sessionEnv
+	setup   *setup
 	hint    *hinter
 	// table is set for a table of shogi serve: the lobby owns the match,
 	// runs it and writes its record; the screen only follows it.
@@ -124,7 +126,8 @@ func startSession(env sessionEnv, gen int, s *setup, reuse [2]match.Player, seed
 		}
 		ctx, cancel := context.WithCancel(ctx)
 		ss := &session{gen: gen, m: m, sub: m.Subscribe(), cancel: cancel, players: players, names: names, env: env}
-		ss.keep = &keeper{path: keepPath, setup: s, names: func() [2]string { return names }}
+		ss.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game { return keptOf(s, snap, names, now) })
+		ss.setup = s
 		go m.Run(ctx)
 		return sessionMsg{gen: gen, s: ss}
 	}
@@ -144,16 +147,20 @@ func (s *session) next() tea.Cmd {
 		}
 		switch ev := ev.(type) {
 		case match.MoveEvent, match.UndoEvent:
-			out.err = s.keep.save(s.m.Snapshot(), s.env.ts.Now())
+			out.err = s.keep.Save(s.m.Snapshot(), s.env.ts.Now())
 		case match.GameOverEvent:
 			if ev.Result.Aborted {
-				out.err = s.keep.save(s.m.Snapshot(), s.env.ts.Now())
+				out.err = s.keep.Save(s.m.Snapshot(), s.env.ts.Now())
 				break
 			}
 			res := ev.Result
 			res.Names = s.recordNames()
-			rec := matchrec.WithPrior(matchrec.Record(res, ""), s.keep.setup.record, s.keep.setup.from)
-			out.saved, out.err = s.keep.finish(rec, s.env.gamesDir, res.Names, ev.Result.Began)
+			rec := matchrec.WithPrior(matchrec.Record(res, ""), s.setup.record, s.setup.from)
+			var write func() (string, error)
+			if dir := s.env.gamesDir; dir != "" {
+				write = func() (string, error) { return matchrec.Save(dir, rec, res.Names, ev.Result.Began) }
+			}
+			out.saved, out.err = s.keep.Finish(write)
 		}
 		return out
 	}
@@ -194,9 +201,9 @@ func (s *session) stop(reason string) {
 		if snap := s.m.Snapshot(); snap.Over && !snap.Result.Aborted {
 			// Finished: next wrote the record and removed the file.
 		} else {
-			_ = s.keep.save(snap, s.env.ts.Now())
+			_ = s.keep.Save(snap, s.env.ts.Now())
 		}
-		s.keep.close() // the file holds the game; nothing later writes it
+		s.keep.Close() // the file holds the game; nothing later writes it
 		s.cancel()
 		s.close()
 	})
@@ -369,5 +376,5 @@ func faultText(w *words, res match.Result) string {
 	if errors.As(res.Fault, &ue) {
 		return fmt.Sprintf(w.engineFault, ue.Engine, res.Fault)
 	}
-	return res.Reason
+	return res.Reason()
 }

@@ -325,12 +325,12 @@ func Presets() []Preset {
 }
 
 // Warnings lists what the rules find odd about the position, as data.
-func (b *Board) Warnings() []game.Warning { return b.pos.Problems() }
+func (b *Board) Warnings() []game.Warning { return b.pos.Warnings() }
 
 // Playable reports whether a game can be played from the position: both
 // kings, no piece that can never move, no nifu, the side not to move not
 // in check, no more pieces than a set has.
-func (b *Board) Playable() bool { return len(b.pos.Problems()) == 0 }
+func (b *Board) Playable() bool { return len(b.pos.Warnings()) == 0 }
 
 // TsumeWarnings lists what stops the position from being a tsume: as
 // Warnings, except that the side to move (the attacker) needs no king.
@@ -338,8 +338,8 @@ func (b *Board) Playable() bool { return len(b.pos.Problems()) == 0 }
 // this is empty.
 func (b *Board) TsumeWarnings() []game.Warning {
 	var out []game.Warning
-	for _, w := range b.pos.Problems() {
-		if w.Kind == game.NoKing && w.Color == b.pos.SideToMove() {
+	for _, w := range b.pos.Warnings() {
+		if w.Kind == game.NoKing && w.Side == b.pos.SideToMove() {
 			continue
 		}
 		out = append(out, w)
