@@ -135,83 +135,100 @@ func nodes(r *kifu.Record) []*kifu.Node {
 // the node last shown, is picked half the time) and returns what it did
 // and the node to show next. Refusals are part of the run: they must
 // leave the record as it was.
-func randomEdit(pk picker, e *Editor, cursor *kifu.Node) (string, *kifu.Node) {
+//
+// check, when not nil, is called after every single edit (a line of moves
+// is several) with the history's length before it and whether it was an
+// undo or a redo.
+func randomEdit(pk picker, e *Editor, cursor *kifu.Node, check func(before int, history bool, what string)) (string, *kifu.Node) {
 	r := e.Record()
 	all := nodes(r)
 	at := all[pk.IntN(len(all))]
 	if pk.IntN(2) == 0 && cursor != nil && r.InTree(cursor) {
 		at = cursor
 	}
-	what := func(format string, args ...any) string {
-		return fmt.Sprintf("%s at %s", fmt.Sprintf(format, args...), usiLine(at.Line()))
+	before := len(e.done)
+	history := false
+	// done reports an edit made and returns what it was.
+	done := func(format string, args ...any) string {
+		s := fmt.Sprintf(format, args...)
+		if check != nil {
+			check(before, history, s)
+		}
+		before = len(e.done)
+		return s
 	}
+	where := " at " + usiLine(at.Line())
 	pick := func(list []string) string { return list[pk.IntN(len(list))] }
 	switch k := pk.IntN(100); {
 	case k < 30: // a line of moves
 		p := r.PositionAt(kifuLineEnd(at))
 		n := at
+		var log []string
 		for _, m := range randomLine(pk, p, 1+pk.IntN(6)) {
 			next, err := e.Play(n, m)
 			if err != nil {
-				return what("play %s: %v", m.USI(), err), n
+				return done("play %s: %v", m.USI(), err) + where, n
 			}
 			n = next
+			log = append(log, done("play %s", m.USI()))
 		}
-		return what("play line to %s", usiLine(n.Line())), n
+		return strings.Join(log, ", ") + where, n
 	case k < 36:
 		end := endings[pk.IntN(len(endings))]
 		n, err := e.End(at, end)
 		if err != nil {
-			return what("end %v: %v", end, err), at
+			return done("end %v: %v", end, err) + where, at
 		}
-		return what("end %v", end), n
+		return done("end %v", end) + where, n
 	case k < 44:
 		parent, err := e.Delete(at)
 		if err != nil {
-			return what("delete: %v", err), at
+			return done("delete: %v", err) + where, at
 		}
-		return what("delete"), parent
+		return done("delete") + where, parent
 	case k < 50:
-		return what("promote: %v", e.PromoteToMain(at)), at
+		return done("promote: %v", e.PromoteToMain(at)) + where, at
 	case k < 55:
-		return what("up: %v", e.MoveUp(at)), at
+		return done("up: %v", e.MoveUp(at)) + where, at
 	case k < 59:
-		return what("down: %v", e.MoveDown(at)), at
+		return done("down: %v", e.MoveDown(at)) + where, at
 	case k < 69:
 		c := pick(comments)
-		return what("comment %q: %v", c, e.SetComment(at, c)), at
+		return done("comment %q: %v", c, e.SetComment(at, c)) + where, at
 	case k < 75:
 		b := pick(bookmarks)
 		if pk.IntN(4) == 0 {
 			b = ""
 		}
-		return what("bookmark %q: %v", b, e.SetBookmark(at, b)), at
+		return done("bookmark %q: %v", b, e.SetBookmark(at, b)) + where, at
 	case k < 81:
 		key, val := pick(headerKeys), pick(headerVals)
 		if pk.IntN(4) == 0 {
 			e.DeleteHeader(key)
-			return fmt.Sprintf("delete header %s", key), at
+			return done("delete header %s", key), at
 		}
-		return fmt.Sprintf("header %s=%s: %v", key, val, e.SetHeader(key, val)), at
+		return done("header %s=%s: %v", key, val, e.SetHeader(key, val)), at
 	case k < 84:
 		c := game.Color(pk.IntN(2))
 		name := pick(playerNames)
-		return fmt.Sprintf("player %v=%s: %v", c, name, e.SetPlayer(c, name)), at
+		return done("player %v=%s: %v", c, name, e.SetPlayer(c, name)), at
 	case k < 86:
 		name := pick(startNames)
-		return fmt.Sprintf("start name %s: %v", name, e.SetHandicapName(name)), at
+		return done("start name %s: %v", name, e.SetHandicapName(name)), at
 	case k < 94:
+		history = true
 		n, ok := e.Undo()
 		if ok && n != nil {
 			at = n
 		}
-		return fmt.Sprintf("undo %v", ok), at
+		return done("undo %v", ok), at
 	default:
+		history = true
 		n, ok := e.Redo()
 		if ok && n != nil {
 			at = n
 		}
-		return fmt.Sprintf("redo %v", ok), at
+		return done("redo %v", ok), at
 	}
 }
 
@@ -226,17 +243,20 @@ func kifuLineEnd(n *kifu.Node) *kifu.Node {
 // generate makes the edited record of seed: its editor (keeping under
 // stateDir, "" for none) and the log of its edits.
 func generate(seed uint64, stateDir string) (*Editor, []string) {
-	pk := rand.New(rand.NewPCG(seed, 0x5eed))
+	pk := randFor(seed)
 	e := New(baseRecord(pk), Options{StateDir: stateDir})
 	var log []string
 	var cursor *kifu.Node
 	for range 10 + pk.IntN(50) {
 		var s string
-		s, cursor = randomEdit(pk, e, cursor)
+		s, cursor = randomEdit(pk, e, cursor, nil)
 		log = append(log, s)
 	}
 	return e, log
 }
+
+// randFor returns the generator's random source for seed.
+func randFor(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
 
 func usiLine(ms []game.Move) string {
 	s := make([]string, len(ms))

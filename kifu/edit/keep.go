@@ -81,6 +81,8 @@ type keeper struct {
 	dir  string // the state directory; "" keeps nothing
 	path string // the kept file, named at the first write
 	err  error  // the last write's failure
+	// put writes a kept file (kifu.WriteFileAtomic; tests keep in memory).
+	put func(path string, data []byte) error
 }
 
 func (k *keeper) write(r *kifu.Record, source string) {
@@ -88,14 +90,18 @@ func (k *keeper) write(r *kifu.Record, source string) {
 		return
 	}
 	data, err := marshalKept(r, source)
-	if err == nil && k.path == "" {
-		dir := filepath.Join(k.dir, "edits")
-		if err = os.MkdirAll(dir, 0o755); err == nil {
-			k.path = filepath.Join(dir, fmt.Sprintf("%s-%04x.json", now().Format("20060102-150405"), rand.Uint32()&0xffff))
+	put := k.put
+	if put == nil {
+		put = kifu.WriteFileAtomic
+		if err == nil && k.path == "" {
+			err = os.MkdirAll(filepath.Join(k.dir, "edits"), 0o755)
 		}
 	}
+	if err == nil && k.path == "" {
+		k.path = filepath.Join(k.dir, "edits", fmt.Sprintf("%s-%04x.json", now().Format("20060102-150405"), rand.Uint32()&0xffff))
+	}
 	if err == nil {
-		err = kifu.WriteFileAtomic(k.path, data)
+		err = put(k.path, data)
 	}
 	k.err = err
 }
@@ -104,7 +110,10 @@ func (k *keeper) remove() error {
 	if k.path == "" {
 		return nil
 	}
-	err := os.Remove(k.path)
+	var err error
+	if k.put == nil {
+		err = os.Remove(k.path)
+	}
 	if errors.Is(err, os.ErrNotExist) {
 		err = nil
 	}
