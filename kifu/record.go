@@ -1,7 +1,9 @@
 // Package kifu reads and writes shogi game records: KIF, KI2, CSA, USI,
 // SFEN, JKF and Western text. A Record holds the headers, the start
-// position, a tree of moves with comments and times, and how the game
-// ended.
+// position, a tree of moves with comments, bookmarks and times, and how
+// the game ended. Records are edited in place (edit.go: moves and
+// variations the way ShogiHome makes them, endings, comments, bookmarks,
+// headers); Losses says what a format would lose before writing.
 //
 // Reading decodes the bytes first (UTF-8 with or without a BOM, or
 // Shift_JIS, told apart by the bytes and never by what the file declares),

@@ -17,7 +17,8 @@ const maxHistory = 5000
 // Editor is a record being edited: every edit goes through it, so that
 // it can be undone and redone, and is kept in the state directory (when
 // one is given) the moment it is made. Nodes stay the same objects
-// through undo and redo, so a caller may hold on to them.
+// through undo and redo, so a caller may hold on to them. An Editor is
+// used from one goroutine (the screen's).
 type Editor struct {
 	rec    *kifu.Record
 	done   []change // applied, oldest first
@@ -80,7 +81,8 @@ func (e *Editor) Saved(path string) error {
 func (e *Editor) Discard() error { return e.keep.remove() }
 
 // Undo takes back the last edit and returns the node to show (where the
-// edit was), or false when there is none.
+// edit was; nil for an edit of the headers or of the start's name), or
+// false when there is none.
 func (e *Editor) Undo() (*kifu.Node, bool) {
 	if len(e.done) == 0 {
 		return nil, false
