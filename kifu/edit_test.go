@@ -553,3 +553,24 @@ func TestVerifyFaults(t *testing.T) {
 		t.Errorf("a sound tree: %v", err)
 	}
 }
+
+// A key KIF cannot write (it would read back as part of the start) is a
+// loss for KIF and KI2, not for JKF, whose object holds any key.
+func TestLossesUnsafeKey(t *testing.T) {
+	r := NewRecord(game.StartPosition())
+	r.Headers = []Header{{"先手の持駒", "x"}, {"先手", "A"}}
+	for f, lost := range map[Format]bool{KIF: true, KI2: true, JKF: false} {
+		ls := Losses(r, f)
+		if got := len(ls) == 1 && ls[0].Kind == LostHeaders && fmt.Sprint(ls[0].Keys) == "[先手の持駒]"; got != lost {
+			t.Errorf("%v: losses %+v", f, ls)
+		}
+		out, _ := Marshal(r, f, WriteOptions{})
+		back, err := ReadFormat(out, "h", f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, kept := back.Lookup("先手の持駒"); kept == lost {
+			t.Errorf("%v: the key came back %v, lost %v\n%s", f, kept, lost, out)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func Losses(r *Record, f Format) []Loss {
 			}
 		} else {
 			for _, h := range g.Headers {
-				if !holdsHeader(h.Key, holds.headers) {
+				if !holdsHeader(h.Key, holds.headers, f) {
 					keys = append(keys, h.Key)
 				}
 			}
@@ -122,13 +122,16 @@ func Losses(r *Record, f Format) []Loss {
 	return out
 }
 
-// holdsHeader reports whether a header of key survives style s.
-func holdsHeader(key string, s headerStyle) bool {
+// holdsHeader reports whether a header of key survives format f, which
+// writes headers in style s.
+func holdsHeader(key string, s headerStyle, f Format) bool {
 	k, ok := translate(key, s)
-	if !ok {
+	switch {
+	case !ok:
 		return false
-	}
-	if s == jpHeaders {
+	case f == JKF:
+		return k != "手合割" // JSON holds any key; the reader takes 手合割 for the start
+	case s == jpHeaders:
 		return safeJPKey(k)
 	}
 	return true
