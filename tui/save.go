@@ -92,12 +92,9 @@ func saveFailure(w *words, path string, err error) string {
 // under the record's headers (the study's export writes the whole tree,
 // this game as a branch, once the game is back in it).
 func (m *playModel) record() *kifu.Record {
-	res := match.Result{Game: m.g, Notes: m.notes, Time: m.setup.time, Began: m.started, Ended: m.c.now()}
-	if len(res.Notes) > m.g.Len() {
-		res.Notes = res.Notes[:m.g.Len()]
-	}
-	if m.result != nil {
-		res = *m.result
+	res := match.Result{Game: m.g, Opening: m.snap.Opening, Notes: m.snap.Notes, Time: m.setup.time, Began: m.started, Ended: m.c.now()}
+	if r := m.result(); r != nil {
+		res = *r
 		res.Began = m.started
 	}
 	for c := range res.Names {
