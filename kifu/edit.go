@@ -252,10 +252,11 @@ func (r *Record) PromoteToMain(n *Node) ([]int, error) {
 	return old, nil
 }
 
-// CleanComment makes text fit for a comment: line breaks of any kind
-// become \n, and trailing line breaks go (they would not survive a
-// writer and a reader).
+// CleanComment makes text fit for a comment: bytes that are not UTF-8
+// become U+FFFD, line breaks of any kind become \n, and trailing line
+// breaks go (they would not survive a writer and a reader).
 func CleanComment(text string) string {
+	text = strings.ToValidUTF8(text, "\uFFFD")
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	text = strings.ReplaceAll(text, "\r", "\n")
 	return strings.TrimRight(text, "\n")
@@ -286,6 +287,7 @@ func (n *Node) SetUserComment(text string) {
 // CleanBookmark makes name fit for a bookmark: one line, no spaces at
 // either end.
 func CleanBookmark(name string) string {
+	name = strings.ToValidUTF8(name, "\uFFFD")
 	name = strings.Join(strings.Fields(strings.NewReplacer("\r", " ", "\n", " ").Replace(name)), " ")
 	return strings.TrimSpace(name)
 }
@@ -403,11 +405,11 @@ func (r *Record) headerIndex(key string) int {
 // adding it last. A value's line breaks become spaces and the spaces at
 // its ends go (no format keeps them). A key a KIF file cannot carry is refused.
 func (r *Record) SetHeader(key, value string) error {
-	key = strings.TrimSpace(key)
+	key = strings.TrimSpace(strings.ToValidUTF8(key, "\uFFFD"))
 	if k, _ := translate(key, jpHeaders); !safeJPKey(k) || k == "手合割" {
 		return &EditError{Kind: BadHeaderKey, Name: key}
 	}
-	value = strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(value))
+	value = strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(strings.ToValidUTF8(value, "\uFFFD")))
 	if i := r.headerIndex(key); i >= 0 {
 		r.Headers[i].Value = value
 		return nil

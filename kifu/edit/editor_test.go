@@ -321,3 +321,36 @@ func mustUSI(t testing.TB, p *game.Position, s string) game.Move {
 	}
 	return m
 }
+
+// The kept file's hand-written JSON carries any text: every ASCII
+// control, quotes, backslashes, kanji.
+func TestKeptText(t *testing.T) {
+	var all strings.Builder
+	for c := 1; c < 0x80; c++ {
+		all.WriteByte(byte(c))
+	}
+	all.WriteString(`"\日本語\u2028`)
+	r := kifu.NewRecord(game.StartPosition())
+	r.Root.Comment = all.String()
+	r.Root.Bookmark = `"quoted" \ back`
+	r.Headers = []kifu.Header{{Key: "備考", Value: all.String()}}
+	r.Warnings = []string{"line\tone"}
+	p := game.StartPosition()
+	n := r.AddMove(r.Root, mustUSI(t, &p, "7g7f"))
+	after := p.Play(n.Move)
+	pv := []game.Move{mustUSI(t, &after, "3c3d")}
+	n.Eval = &kifu.Evaluation{Score: -35, HasScore: true, PV: pv, MorePVs: [][]game.Move{pv}, Depth: 12, Nodes: 1 << 40, Engine: "E", Verdict: "悪手"}
+	m := r.AddMove(n, pv[0])
+	m.Eval = &kifu.Evaluation{Mate: -kifu.MateUnknown}
+	data, err := marshalKept(r, `C:\records\"x".kif`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, f, err := unmarshalKept(data)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	if view(back, kifu.Unknown) != view(r, kifu.Unknown) || f.Source != `C:\records\"x".kif` || back.Warnings[0] != "line\tone" {
+		t.Errorf("read back otherwise:\n%s\n%s", view(back, kifu.Unknown), view(r, kifu.Unknown))
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"time"
 
 	"shogi/game"
@@ -121,59 +122,161 @@ func (k *keeper) remove() error {
 	return err
 }
 
-// marshalKept returns the kept file for r.
+// marshalKept returns the kept file for r. It is written by hand rather
+// than by encoding/json's reflection: it runs after every edit, and a
+// record may have tens of thousands of nodes (the file reads back with
+// encoding/json, into keptFile).
 func marshalKept(r *kifu.Record, source string) ([]byte, error) {
-	f := keptFile{Version: keptVersion, Saved: now().UTC(), Source: source, Record: keptOf(r)}
-	data, err := json.Marshal(&f)
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"version":`...)
+	b = strconv.AppendInt(b, keptVersion, 10)
+	b = append(b, `,"saved":`...)
+	b = appendString(b, now().UTC().Format(time.RFC3339Nano))
+	if source != "" {
+		b = append(b, `,"source":`...)
+		b = appendString(b, source)
+	}
+	b = append(b, `,"record":`...)
+	b, err := appendRecord(b, r)
 	if err != nil {
 		return nil, err
 	}
-	return append(data, '\n'), nil
+	return append(b, "}\n"...), nil
 }
 
-func keptOf(r *kifu.Record) keptRecord {
-	k := keptRecord{Start: r.Start.SFEN(), Handicap: r.Handicap, Warnings: r.Warnings}
-	for _, h := range r.Headers {
-		k.Headers = append(k.Headers, [2]string{h.Key, h.Value})
+// appendRecord writes r as a keptRecord.
+func appendRecord(b []byte, r *kifu.Record) ([]byte, error) {
+	b = append(b, `{"start":`...)
+	b = appendString(b, r.Start.SFEN())
+	if len(r.Headers) > 0 {
+		b = append(b, `,"headers":[`...)
+		for i, h := range r.Headers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, '[')
+			b = appendString(b, h.Key)
+			b = append(b, ',')
+			b = appendString(b, h.Value)
+			b = append(b, ']')
+		}
+		b = append(b, ']')
 	}
+	if r.Handicap != "" {
+		b = append(b, `,"handicap":`...)
+		b = appendString(b, r.Handicap)
+	}
+	if len(r.Warnings) > 0 {
+		b = append(b, `,"warnings":[`...)
+		for i, w := range r.Warnings {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, w)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"nodes":[`...)
 	type item struct {
 		n      *kifu.Node
 		parent int
-		pos    game.Position // before n
 	}
-	k.Nodes = make([]keptNode, 0, 256)
-	stack := []item{{n: r.Root, parent: -1, pos: r.Start}}
-	for len(stack) > 0 {
+	stack := []item{{r.Root, -1}}
+	for count := 0; len(stack) > 0; count++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n := it.n
-		kn := keptNode{Parent: it.parent, Comment: n.Comment, Bookmark: n.Bookmark, Word: n.Word}
-		after := it.pos
+		if count > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"p":`...)
+		b = strconv.AppendInt(b, int64(it.parent), 10)
 		switch {
 		case n.Ending != kifu.NoEnding:
-			kn.Ending = n.Ending.String()
-		case n.Parent != nil:
-			kn.Move = n.Move.USI()
-			if it.pos.IsLegal(n.Move) {
-				after = it.pos.Play(n.Move)
+			b = append(b, `,"e":`...)
+			b = appendString(b, n.Ending.String())
+			if n.Word != "" {
+				b = append(b, `,"w":`...)
+				b = appendString(b, n.Word)
 			}
+		case n.Parent != nil:
+			b = append(b, `,"m":"`...)
+			b = append(b, n.Move.USI()...)
+			b = append(b, '"')
+		}
+		if n.Comment != "" {
+			b = append(b, `,"c":`...)
+			b = appendString(b, n.Comment)
+		}
+		if n.Bookmark != "" {
+			b = append(b, `,"b":`...)
+			b = appendString(b, n.Bookmark)
 		}
 		if n.HasTime {
-			kn.Time = &[2]int64{int64(n.Elapsed), int64(n.Total)}
+			b = append(b, `,"t":[`...)
+			b = strconv.AppendInt(b, int64(n.Elapsed), 10)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(n.Total), 10)
+			b = append(b, ']')
 		}
 		if n.Eval != nil {
-			kn.Eval = keptEvalOf(n.Eval)
+			v, err := json.Marshal(keptEvalOf(n.Eval))
+			if err != nil {
+				return nil, err
+			}
+			b = append(b, `,"v":`...)
+			b = append(b, v...)
 		}
-		me := len(k.Nodes)
-		k.Nodes = append(k.Nodes, kn)
+		b = append(b, '}')
 		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, item{n: n.Children[i], parent: me, pos: after})
+			stack = append(stack, item{n.Children[i], count})
 		}
 	}
-	for _, g := range r.Games {
-		k.Games = append(k.Games, keptOf(g))
+	b = append(b, ']')
+	if len(r.Games) > 0 {
+		b = append(b, `,"games":[`...)
+		for i, g := range r.Games {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			var err error
+			if b, err = appendRecord(b, g); err != nil {
+				return nil, err
+			}
+		}
+		b = append(b, ']')
 	}
-	return k
+	return append(b, '}'), nil
+}
+
+// appendString writes s as a JSON string (s is valid UTF-8: what is not
+// would read back as U+FFFD).
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			continue
+		}
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
+		}
+		start = i + 1
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 func usiMoves(ms []game.Move) []string {
