@@ -117,7 +117,8 @@ func (b *Board) CanUndo() bool { return len(b.past) > 0 }
 func (b *Board) CanRedo() bool { return len(b.future) > 0 }
 
 // InBox returns how many pieces of t's kind are neither on the board nor
-// in a hand (promoted pieces count as their base kind).
+// in a hand (promoted pieces count as their base kind); less than zero
+// when the position has more than a set (an SFEN given).
 func (b *Board) InBox(t game.PieceType) int { return inBox(&b.pos, t.Unpromote()) }
 
 func inBox(p *game.Position, base game.PieceType) int {

@@ -297,3 +297,37 @@ func TestBoardFlipUndoRedo(t *testing.T) {
 		t.Errorf("the even start's record is named %q", r.Handicap)
 	}
 }
+
+// A position with forty pawns (typed as an SFEN) is taken, with a
+// warning that says so; no pawn more can be added, and its forms are
+// written without a panic.
+func TestBoardFortyPawns(t *testing.T) {
+	p, err := game.ParseSFEN("4k4/ppppppppp/9/PPPPPPPPP/PPPP5/ppppppppp/9/PPPPPPPPP/4K4 b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBoard(p)
+	var too *game.Warning
+	for _, w := range b.Warnings() {
+		if w.Kind == game.TooMany {
+			too = &w
+		}
+	}
+	if too == nil || too.Type != game.Pawn || too.Count != 40 || too.Limit != 18 {
+		t.Fatalf("warnings %v", b.Warnings())
+	}
+	if refusal(b.Place(sq(t, "1e"), game.NewPiece(game.Black, game.Pawn))) != SetExhausted || refusal(b.AddToHand(game.White, game.Pawn)) != SetExhausted {
+		t.Error("a 41st pawn was taken")
+	}
+	if b.InBox(game.Pawn) != -22 {
+		t.Errorf("pawns in the box: %d, want -22", b.InBox(game.Pawn))
+	}
+	b.RestToHand(game.White)
+	if q := b.Position(); q.Hand(game.White, game.Pawn) != 0 || q.Hand(game.White, game.Rook) != 2 {
+		t.Errorf("rest to White: %s", b.SFEN())
+	}
+	_, _, _ = b.Diagram(), b.CSA(), b.SFEN()
+	if err := b.Place(sq(t, "1e"), game.NewPiece(game.Black, game.Gold)); err != nil {
+		t.Errorf("a gold: %v", err)
+	}
+}
