@@ -574,3 +574,17 @@ func TestLossesUnsafeKey(t *testing.T) {
 		}
 	}
 }
+
+// A record whose lines are broken by CR alone reads as a file does (what
+// a terminal's paste piped to shogi open - gives).
+func TestReadCROnly(t *testing.T) {
+	r, err := Read([]byte("手合割：平手\r   1 ７六歩(77)\r   2 ３四歩(33)\r"), "stdin")
+	if err != nil || usiLine(r.MainMoves()) != "7g7f 3c3d" {
+		t.Fatalf("%v %v", err, r)
+	}
+	// A CR inside a line of a file that has LF line breaks is no line break.
+	r, err = Read([]byte("手合割：平手\n   1 ７六歩(77)\n*a\rb\n"), "x.kif")
+	if err != nil || r.MainLine()[0].Comment != "a\rb" {
+		t.Fatalf("%v %q", err, r.MainLine()[0].Comment)
+	}
+}
