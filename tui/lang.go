@@ -357,3 +357,11 @@ func (w *words) count(n int) string {
 	}
 	return countMoves(n)
 }
+
+// countMoves is "1 move" or "N moves".
+func countMoves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
+}
