@@ -31,7 +31,7 @@ func ParsePieceStyle(name string) (PieceStyle, error) {
 	return 0, fmt.Errorf("unknown piece style %q (want kanji, western, ascii or kif)", name)
 }
 
-// japanese reports whether the style writes kanji and kanji coordinates.
+// japaneseWords reports whether the style writes kanji and kanji coordinates.
 func (s PieceStyle) japanese() bool { return s == Kanji || s == KIF }
 
 // sideLabel names a side for the screen: ▲先手, △White, or Black where
