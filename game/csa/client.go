@@ -248,8 +248,8 @@ func (c *Client) next(ctx context.Context, op string, timeout time.Duration) (Me
 
 // raw returns the next line as it came.
 func (c *Client) raw(ctx context.Context, op string, tc <-chan time.Time, timeout time.Duration) (string, error) {
-	if c.broken != nil {
-		return "", c.broken
+	if err := c.brokenErr(); err != nil {
+		return "", err
 	}
 	select {
 	case l, ok := <-c.lines:
@@ -264,8 +264,7 @@ func (c *Client) raw(ctx context.Context, op string, tc <-chan time.Time, timeou
 			if err == nil || errors.Is(err, io.EOF) {
 				msg, err = "the server closed the connection", nil
 			}
-			c.broken = c.fail(op, Dropped, "", msg, err)
-			return "", c.broken
+			return "", c.breaks(c.fail(op, Dropped, "", msg, err))
 		}
 		return l.text, nil
 	case <-tc:
@@ -321,6 +320,23 @@ func (c *Client) login(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+func (c *Client) brokenErr() error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.broken
+}
+
+// breaks records the fault that ended the connection (the first one
+// stands) and returns it.
+func (c *Client) breaks(err *Error) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	if c.broken == nil {
+		c.broken = err
+	}
+	return c.broken
 }
 
 // Close ends the connection at once. It is safe to call more than once.

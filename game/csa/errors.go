@@ -1,6 +1,10 @@
 package csa
 
-import "fmt"
+import (
+	"fmt"
+
+	"shogi/game"
+)
 
 // Kind says what went wrong with a server or the way to it.
 type Kind uint8
@@ -78,6 +82,9 @@ type SummaryError struct {
 	Line int
 	Text string
 	Msg  string
+	// Warnings are what makes the summary's position one that cannot
+	// arise in play, when that is the fault.
+	Warnings []game.Warning
 }
 
 func (e *SummaryError) Error() string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"shogi/game"
@@ -11,9 +12,10 @@ import (
 
 // Game is a game on the server from START to its result: the moves as
 // the server confirmed them and both clocks as the server keeps them.
-// Its methods are not safe for concurrent use.
+// One goroutine may read with Next while others send and ask.
 type Game struct {
 	c       *Client
+	mu      sync.Mutex // guards what follows but Summary
 	Summary *Summary
 	g       *game.Game
 	clock   *Clock
@@ -60,20 +62,40 @@ func newGame(c *Client, s *Summary) *Game {
 func (g *Game) Us() game.Color { return g.Summary.YourTurn }
 
 // Position returns the position now.
-func (g *Game) Position() game.Position { return g.g.Position() }
+func (g *Game) Position() game.Position {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.g.Position()
+}
 
-// Moves returns the moves played, the summary's first; do not modify.
-func (g *Game) Moves() []game.Move { return g.g.Moves() }
+// Moves returns the moves played, the summary's first.
+func (g *Game) Moves() []game.Move {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]game.Move(nil), g.g.Moves()...)
+}
 
 // Units returns each move's charge (T) in the server's time units.
-func (g *Game) Units() []int { return g.units }
+func (g *Game) Units() []int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return append([]int(nil), g.units...)
+}
 
 // Clock returns both sides' time as the server keeps it.
-func (g *Game) Clock() Clock { return *g.clock }
+func (g *Game) Clock() Clock {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return *g.clock
+}
 
 // TurnBegan returns when the turn of the side to move began, as this
 // client saw it: when the move before it was confirmed, or START.
-func (g *Game) TurnBegan() time.Time { return g.since }
+func (g *Game) TurnBegan() time.Time {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.since
+}
 
 func (g *Game) toMove() game.Color {
 	p := g.g.Position()
@@ -82,6 +104,8 @@ func (g *Game) toMove() game.Color {
 
 // Result returns the game's result once the server has ruled.
 func (g *Game) Result() (Result, bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if g.result == nil {
 		return Result{}, false
 	}
@@ -94,6 +118,8 @@ var errNotOurTurn = errors.New("csa: it is not this client's turn, or a move is 
 // (as Comment writes it). The move is sent as it is, legal or not: the
 // server judges it. The server's confirmation comes from Next.
 func (g *Game) Move(m game.Move, comment string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if err := g.canSend(); err != nil {
 		return err
 	}
@@ -142,6 +168,8 @@ func (g *Game) Declare() error { return g.sendSpecial("%KACHI") }
 func (g *Game) Interrupt() error { return g.sendSpecial("%CHUDAN") }
 
 func (g *Game) sendSpecial(word string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	if err := g.canSend(); err != nil {
 		return err
 	}
@@ -183,51 +211,68 @@ func (g *Game) deadline() (wait time.Duration, op string, turn bool) {
 // (Timeout). After the Ended event, Next returns it again.
 func (g *Game) Next(ctx context.Context) (Event, error) {
 	for {
+		g.mu.Lock()
 		if g.result != nil {
-			return Ended{Result: *g.result}, nil
+			r := *g.result
+			g.mu.Unlock()
+			return Ended{Result: r}, nil
 		}
 		timeout, op, turn := g.deadline()
+		side := g.toMove()
+		g.mu.Unlock()
 		m, line, err := g.c.next(ctx, op, timeout)
 		if err != nil {
 			var e *Error
 			if errors.As(err, &e) && e.Kind == Timeout && turn {
-				side := g.toMove()
 				e.Msg = fmt.Sprintf("the server has not ended %s's turn %v after its time ran out", side, g.c.cfg.Grace)
 			}
 			return nil, err
 		}
-		switch m := m.(type) {
-		case Move:
-			if g.special != nil || g.reason != NoReason {
-				return nil, g.c.fail(op, Garbage, line, "a move after the game's end was announced", nil)
-			}
-			return g.played(op, line, m)
-		case Special:
-			if g.special != nil || g.reason != NoReason {
-				return nil, g.c.fail(op, Garbage, line, "a second special move", nil)
-			}
-			g.special, g.mover = &m, g.toMove()
-		case ResultLine:
-			if m.Reason != NoReason {
-				if g.reason != NoReason {
-					return nil, g.c.fail(op, Garbage, line, "a second reason for the game's end", nil)
-				}
-				g.reason = m.Reason
-				if m.Reason == Chudan {
-					g.end(Interrupted)
-				}
-				continue
-			}
-			g.end(m.Outcome)
-		case X1:
-			if m.Tag == "ERROR" {
-				return nil, g.c.fail(op, ServerError, line, "the server said: "+m.Text, nil)
-			}
-			g.c.logf("ignored during the game: %s", line)
-		default:
-			return nil, g.c.fail(op, Garbage, line, "a line that does not belong in a game", nil)
+		if ev, err := g.take(op, line, m); ev != nil || err != nil {
+			return ev, err
 		}
 	}
+}
+
+// take reads one message of the game; it returns an event when the
+// message made one.
+func (g *Game) take(op, line string, m Message) (Event, error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	switch m := m.(type) {
+	case Move:
+		if g.special != nil || g.reason != NoReason {
+			return nil, g.c.fail(op, Garbage, line, "a move after the game's end was announced", nil)
+		}
+		return g.played(op, line, m)
+	case Special:
+		if g.special != nil || g.reason != NoReason {
+			return nil, g.c.fail(op, Garbage, line, "a second special move", nil)
+		}
+		g.special, g.mover = &m, g.toMove()
+	case ResultLine:
+		if m.Reason != NoReason {
+			if g.reason != NoReason {
+				return nil, g.c.fail(op, Garbage, line, "a second reason for the game's end", nil)
+			}
+			g.reason = m.Reason
+			if m.Reason == Chudan {
+				g.end(Interrupted)
+				return Ended{Result: *g.result}, nil
+			}
+			return nil, nil
+		}
+		g.end(m.Outcome)
+		return Ended{Result: *g.result}, nil
+	case X1:
+		if m.Tag == "ERROR" {
+			return nil, g.c.fail(op, ServerError, line, "the server said: "+m.Text, nil)
+		}
+		g.c.logf("ignored during the game: %s", line)
+	default:
+		return nil, g.c.fail(op, Garbage, line, "a line that does not belong in a game", nil)
+	}
+	return nil, nil
 }
 
 func (g *Game) end(o Outcome) {

@@ -196,7 +196,7 @@ func (r *summaryReader) feed(line string) error {
 	if !ok || key == "" || strings.ContainsAny(key, " \t") {
 		return r.errf(line, "not a field (Key:Value)")
 	}
-	if !r.known {
+	if r.section != "" && !r.known {
 		r.s.Unknown = append(r.s.Unknown, Field{Line: r.n, Section: r.section, Key: key, Value: value})
 		return nil
 	}
@@ -395,7 +395,11 @@ func (r *summaryReader) finish() error {
 	// The position and the moves already played.
 	s.Start = r.pos.Position()
 	if w := s.Start.Warnings(); len(w) > 0 {
-		return &SummaryError{Msg: "the position cannot be played: " + strings.Join(w, "; ")}
+		var say []string
+		for _, x := range w {
+			say = append(say, x.String())
+		}
+		return &SummaryError{Msg: "the position cannot arise in play: " + strings.Join(say, "; "), Warnings: w}
 	}
 	_, toMove := r.values["/To_Move"]
 	if !r.sawSide {

@@ -38,10 +38,11 @@ type Script struct {
 	// summary (its Game_ID must be "fake-game").
 	Extra   []string
 	Summary string
-	// Position is the position block's lines (default PI and +); Played
-	// are moves already played, sent in it with their times.
-	Position []string
-	Played   []string
+	// Start is the start position (default the even start), written
+	// as the nine rows, the pieces in hand and the side to move; Played
+	// are moves already played, sent after it with their times.
+	Start  *game.Position
+	Played []string
 	// Moves are the server's own moves, in order; when they run out it
 	// plays the first legal move (resigning when it has none).
 	Moves []string
@@ -240,9 +241,9 @@ func (ss *session) summary(me string) string {
 	if timeLines == nil {
 		timeLines = []string{"Time_Unit:1sec", "Total_Time:60", "Byoyomi:1", "Least_Time_Per_Move:0"}
 	}
-	pos := sc.Position
-	if pos == nil {
-		pos = []string{"PI", "+"}
+	pos := []string{"PI", "+"}
+	if sc.Start != nil {
+		pos = positionLines(sc.Start)
 	}
 	turn := "+"
 	if sc.Client == game.White {
@@ -250,7 +251,7 @@ func (ss *session) summary(me string) string {
 	}
 	lines := []string{"BEGIN Game_Summary", "Protocol_Version:1.2", "Protocol_Mode:Server", "Format:Shogi 1.0",
 		"Declaration:Jishogi 1.1", "Game_ID:fake-game", "Name+:" + names[0], "Name-:" + names[1],
-		"Your_Turn:" + turn, "Rematch_On_Draw:NO", "To_Move:+", "Max_Moves:0", "BEGIN Time"}
+		"Your_Turn:" + turn, "Rematch_On_Draw:NO", "To_Move:" + pos[len(pos)-1], "Max_Moves:0", "BEGIN Time"}
 	lines = append(lines, timeLines...)
 	lines = append(lines, "END Time", "BEGIN Position")
 	lines = append(lines, pos...)
@@ -399,4 +400,39 @@ func (ss *session) over(g *game.Game) bool {
 		ss.say("%TORYO", "#RESIGN", outcome)
 	}
 	return true
+}
+
+// positionLines writes p as a position block does: nine rows, the
+// pieces in hand, the side to move.
+func positionLines(p *game.Position) []string {
+	var out []string
+	for rank := 1; rank <= 9; rank++ {
+		row := fmt.Sprintf("P%d", rank)
+		for file := 9; file >= 1; file-- {
+			switch pc := p.At(game.NewSquare(file, rank)); {
+			case pc == game.NoPiece:
+				row += " * "
+			case pc.Color() == game.Black:
+				row += "+" + pc.Type().CSA()
+			default:
+				row += "-" + pc.Type().CSA()
+			}
+		}
+		out = append(out, row)
+	}
+	for _, c := range []game.Color{game.Black, game.White} {
+		hand := ""
+		for _, t := range game.HandTypes {
+			for i := 0; i < p.Hand(c, t); i++ {
+				hand += "00" + t.CSA()
+			}
+		}
+		if hand != "" {
+			out = append(out, "P"+map[game.Color]string{game.Black: "+", game.White: "-"}[c]+hand)
+		}
+	}
+	if p.SideToMove() == game.White {
+		return append(out, "-")
+	}
+	return append(out, "+")
 }
