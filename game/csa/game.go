@@ -246,6 +246,11 @@ func (g *Game) take(op, line string, m Message) (Event, error) {
 		}
 		return g.played(op, line, m)
 	case Special:
+		if g.special != nil && g.special.Word == m.Word && g.reason == NoReason {
+			// shogi-server confirms %KACHI with its time (%KACHI,T3),
+			// then says it again before the result.
+			return nil, nil
+		}
 		if g.special != nil || g.reason != NoReason {
 			return nil, g.c.fail(op, Garbage, line, "a second special move", nil)
 		}
