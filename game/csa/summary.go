@@ -488,3 +488,140 @@ func (r *summaryReader) times() error {
 	}
 	return nil
 }
+
+// String writes the summary as a server sends it, every field, the Time
+// block once for both sides when they have the same time (else Time+
+// and Time-), the position as nine rows, the pieces in hand and the side
+// to move, then the moves already played with their times. Fields no one
+// knows are written at the end, their blocks as they came (those of a
+// Time block that is not written, at the top). ParseSummary reads it back
+// to the same summary, but for where it finds the fields no one knows.
+func (s *Summary) String() string {
+	var b strings.Builder
+	line := func(k, v string) { b.WriteString(k + ":" + v + "\n") }
+	b.WriteString("BEGIN Game_Summary\n")
+	for _, f := range []struct{ k, v string }{{"Protocol_Version", s.ProtocolVersion}, {"Protocol_Mode", s.ProtocolMode},
+		{"Format", s.Format}, {"Declaration", s.Declaration}} {
+		if f.v != "" {
+			line(f.k, f.v)
+		}
+	}
+	line("Game_ID", s.GameID)
+	line("Name+", s.Names[game.Black])
+	line("Name-", s.Names[game.White])
+	line("Your_Turn", sign(s.YourTurn))
+	line("Rematch_On_Draw", map[bool]string{true: "YES", false: "NO"}[s.RematchOnDraw])
+	line("To_Move", sign(s.ToMove))
+	line("Max_Moves", strconv.Itoa(s.MaxMoves))
+	blocks := []string{"Time"}
+	if s.Time[0] != s.Time[1] {
+		blocks = []string{"Time+", "Time-"}
+	}
+	for i, name := range blocks {
+		r := s.Time[i]
+		if r.Unit <= 0 {
+			r.Unit = time.Second
+		}
+		b.WriteString("BEGIN " + name + "\n")
+		line("Time_Unit", formatUnit(r.Unit))
+		count := func(d time.Duration) string { return strconv.FormatInt(int64(d/r.Unit), 10) }
+		line("Total_Time", count(r.Total))
+		line("Byoyomi", count(r.Byoyomi))
+		line("Increment", count(r.Increment))
+		line("Delay", count(r.Delay))
+		line("Least_Time_Per_Move", count(r.LeastPerMove))
+		line("Time_Roundup", map[bool]string{true: "YES", false: "NO"}[r.Roundup])
+		for _, f := range s.Unknown {
+			if f.Section == name {
+				line(f.Key, f.Value)
+			}
+		}
+		b.WriteString("END " + name + "\n")
+	}
+	b.WriteString("BEGIN Position\n")
+	for _, l := range PositionLines(&s.Start) {
+		b.WriteString(l + "\n")
+	}
+	for i, m := range s.Moves {
+		fmt.Fprintf(&b, "%s,T%d\n", FormatMove(m), s.MoveTimes[i])
+	}
+	b.WriteString("END Position\n")
+	section := ""
+	for _, f := range s.Unknown {
+		switch {
+		case f.Section == "Time" || f.Section == "Time+" || f.Section == "Time-":
+			if written(blocks, f.Section) {
+				continue // written in its block
+			}
+			f.Section = "" // the block is not written: at the top
+		case strings.HasPrefix(f.Key, "BEGIN "):
+			if section != "" {
+				b.WriteString("END " + section + "\n")
+			}
+			section = strings.TrimPrefix(f.Key, "BEGIN ")
+			b.WriteString(f.Key + "\n")
+			continue
+		}
+		if f.Section != section {
+			b.WriteString("END " + section + "\n")
+			section = ""
+		}
+		line(f.Key, f.Value)
+	}
+	if section != "" {
+		b.WriteString("END " + section + "\n")
+	}
+	b.WriteString("END Game_Summary\n")
+	return b.String()
+}
+
+func written(blocks []string, name string) bool {
+	for _, b := range blocks {
+		if b == name {
+			return true
+		}
+	}
+	return false
+}
+
+// formatUnit writes a time unit as Time_Unit does: 1sec, 1min, 500msec.
+func formatUnit(u time.Duration) string {
+	switch {
+	case u%time.Minute == 0:
+		return strconv.FormatInt(int64(u/time.Minute), 10) + "min"
+	case u%time.Second == 0:
+		return strconv.FormatInt(int64(u/time.Second), 10) + "sec"
+	}
+	return strconv.FormatInt(int64(u/time.Millisecond), 10) + "msec"
+}
+
+// PositionLines writes p as a position block gives it: the nine rows,
+// the pieces in hand (P+, P-) and the side to move.
+func PositionLines(p *game.Position) []string {
+	var out []string
+	for rank := 1; rank <= 9; rank++ {
+		var row strings.Builder
+		fmt.Fprintf(&row, "P%d", rank)
+		for file := 9; file >= 1; file-- {
+			switch pc := p.At(game.NewSquare(file, rank)); {
+			case pc == game.NoPiece:
+				row.WriteString(" * ")
+			default:
+				row.WriteString(sign(pc.Color()) + pc.Type().CSA())
+			}
+		}
+		out = append(out, row.String())
+	}
+	for _, c := range []game.Color{game.Black, game.White} {
+		var hand strings.Builder
+		for _, t := range game.HandTypes {
+			for i := 0; i < p.Hand(c, t); i++ {
+				hand.WriteString("00" + t.CSA())
+			}
+		}
+		if hand.Len() > 0 {
+			out = append(out, "P"+sign(c)+hand.String())
+		}
+	}
+	return append(out, sign(p.SideToMove()))
+}

@@ -243,7 +243,7 @@ func (ss *session) summary(me string) string {
 	}
 	pos := []string{"PI", "+"}
 	if sc.Start != nil {
-		pos = positionLines(sc.Start)
+		pos = csa.PositionLines(sc.Start)
 	}
 	turn := "+"
 	if sc.Client == game.White {
@@ -400,39 +400,4 @@ func (ss *session) over(g *game.Game) bool {
 		ss.say("%TORYO", "#RESIGN", outcome)
 	}
 	return true
-}
-
-// positionLines writes p as a position block does: nine rows, the
-// pieces in hand, the side to move.
-func positionLines(p *game.Position) []string {
-	var out []string
-	for rank := 1; rank <= 9; rank++ {
-		row := fmt.Sprintf("P%d", rank)
-		for file := 9; file >= 1; file-- {
-			switch pc := p.At(game.NewSquare(file, rank)); {
-			case pc == game.NoPiece:
-				row += " * "
-			case pc.Color() == game.Black:
-				row += "+" + pc.Type().CSA()
-			default:
-				row += "-" + pc.Type().CSA()
-			}
-		}
-		out = append(out, row)
-	}
-	for _, c := range []game.Color{game.Black, game.White} {
-		hand := ""
-		for _, t := range game.HandTypes {
-			for i := 0; i < p.Hand(c, t); i++ {
-				hand += "00" + t.CSA()
-			}
-		}
-		if hand != "" {
-			out = append(out, "P"+map[game.Color]string{game.Black: "+", game.White: "-"}[c]+hand)
-		}
-	}
-	if p.SideToMove() == game.White {
-		return append(out, "-")
-	}
-	return append(out, "+")
 }
