@@ -11,6 +11,7 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi csa [flags]          play games on a CSA server (floodgate) for an engine or a level
 //	shogi bot [flags]          the built-in engine's move in a position
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
@@ -40,6 +41,7 @@ var commands = map[string]command{
 	"mate":    runMate,
 	"usi":     runUSI,
 	"match":   runMatch,
+	"csa":     runCSA,
 	"serve":   runServe,
 	"analyse": runAnalyse,
 	"analyze": runAnalyse,
@@ -86,6 +88,8 @@ func usage(w io.Writer) {
                        convert a game record
   match [flags] PLAYER PLAYER
                        play games between engines and bots: shogi match -h
+  csa --server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)
+                       play games on a CSA server (floodgate): shogi csa -h
   bot [--sfen S] [--level NAME] [--time D]
                        print the built-in engine's move in USI
   mate [--sfen S] [--time D]

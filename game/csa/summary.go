@@ -494,7 +494,7 @@ func (r *summaryReader) times() error {
 // and Time-), the position as nine rows, the pieces in hand and the side
 // to move, then the moves already played with their times. Fields no one
 // knows are written at the end, their blocks as they came (those of a
-// Time block that is not written, at the top). ParseSummary reads it back
+// Time block that is not written, in the first that is). ParseSummary reads it back
 // to the same summary, but for where it finds the fields no one knows.
 func (s *Summary) String() string {
 	var b strings.Builder
@@ -532,7 +532,8 @@ func (s *Summary) String() string {
 		line("Least_Time_Per_Move", count(r.LeastPerMove))
 		line("Time_Roundup", map[bool]string{true: "YES", false: "NO"}[r.Roundup])
 		for _, f := range s.Unknown {
-			if f.Section == name {
+			// A block not written gives its fields to the first written.
+			if f.Section == name || i == 0 && isTime(f.Section) && !written(blocks, f.Section) {
 				line(f.Key, f.Value)
 			}
 		}
@@ -549,11 +550,8 @@ func (s *Summary) String() string {
 	section := ""
 	for _, f := range s.Unknown {
 		switch {
-		case f.Section == "Time" || f.Section == "Time+" || f.Section == "Time-":
-			if written(blocks, f.Section) {
-				continue // written in its block
-			}
-			f.Section = "" // the block is not written: at the top
+		case isTime(f.Section):
+			continue // written in a Time block
 		case strings.HasPrefix(f.Key, "BEGIN "):
 			if section != "" {
 				b.WriteString("END " + section + "\n")
@@ -574,6 +572,8 @@ func (s *Summary) String() string {
 	b.WriteString("END Game_Summary\n")
 	return b.String()
 }
+
+func isTime(section string) bool { return section == "Time" || section == "Time+" || section == "Time-" }
 
 func written(blocks []string, name string) bool {
 	for _, b := range blocks {
