@@ -116,7 +116,7 @@ func TestX1(t *testing.T) {
 	defer c.Close()
 	ctx := context.Background()
 	games, err := c.List(ctx)
-	if err != nil || len(games) != 1 || games[0] != "fake-game" {
+	if err != nil || len(games) != 1 || games[0] != "fake-game-1" {
 		t.Errorf("list: %v %v", games, err)
 	}
 	who, err := c.Who(ctx)
@@ -127,14 +127,14 @@ func TestX1(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, err := c.WaitSummary(ctx)
-	if err != nil || s.GameID != "fake-game" {
+	if err != nil || s.GameID != "fake-game-1" {
 		t.Fatalf("summary %+v %v", s, err)
 	}
 	if err := c.Reject(ctx, s); err != nil {
 		t.Errorf("reject: %v", err)
 	}
 	got := srv.Received()
-	if strings.Join(got, "|") != "1< LOGIN tester "+password+" x1|1< %%LIST|1< %%WHO|1< %%GAME fake-60-1 *|1< REJECT fake-game" {
+	if strings.Join(got, "|") != "1< LOGIN tester "+password+" x1|1< %%LIST|1< %%WHO|1< %%GAME fake-60-1 *|1< REJECT fake-game-1" {
 		t.Errorf("the server received %q", got)
 	}
 }

@@ -3,8 +3,6 @@ package csa_test
 import (
 	"context"
 	"math/rand/v2"
-	"net"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -143,8 +141,8 @@ func checkRealGame(t *testing.T, dir string, sides []side) {
 // declares when it may) does.
 func TestRealServerDeclaration(t *testing.T) {
 	addr, dir := csatest.RealServer(t)
-	moves := declarableMoves(t)
-	setBuoy(t, addr, "buoy_kachi-60-1", moves)
+	moves := csatest.DeclarableMoves(t)
+	csatest.SetBuoy(t, addr, "buoy_kachi-60-1", moves)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -172,63 +170,6 @@ func TestRealServerDeclaration(t *testing.T) {
 	}
 	if rec := csatest.Record(t, dir, black.summary.GameID); !strings.Contains(rec, "%KACHI") {
 		t.Errorf("the server's record has no %%KACHI:\n%s", rec)
-	}
-}
-
-// declarableMoves reads testdata/declarable.txt and checks that its moves
-// reach a position where Black may declare.
-func declarableMoves(t *testing.T) []string {
-	t.Helper()
-	b, err := os.ReadFile("testdata/declarable.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	g := game.NewGame(game.StartPosition())
-	for _, l := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(l, "#") {
-			continue
-		}
-		for _, u := range strings.Fields(l) {
-			p := g.Position()
-			m, err := p.ParseUSI(u)
-			if err == nil {
-				err = g.Play(m)
-			}
-			if err != nil {
-				t.Fatalf("testdata/declarable.txt: move %d %s: %v", g.Len()+1, u, err)
-			}
-			out = append(out, csa.FormatMove(g.LastMove()))
-		}
-	}
-	if p := g.Position(); p.SideToMove() != game.Black || p.CanDeclare() != nil {
-		t.Fatalf("testdata/declarable.txt does not reach a declaration: %v", p.CanDeclare())
-	}
-	return out
-}
-
-// setBuoy asks the server for a buoy game: a game name whose games start
-// after moves.
-func setBuoy(t *testing.T, addr, name string, moves []string) {
-	t.Helper()
-	conn, err := net.Dial("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	conn.Write([]byte("LOGIN buoysetter pw x1\n%%SETBUOY " + name + " " + strings.Join(moves, "") + " 1\n"))
-	var got []byte
-	buf := make([]byte, 4096)
-	for !strings.Contains(string(got), "##[SETBUOY] +OK") {
-		n, err := conn.Read(buf)
-		if err != nil {
-			t.Fatalf("%%SETBUOY: %v after %q", err, got)
-		}
-		got = append(got, buf[:n]...)
-		if strings.Contains(string(got), "##[ERROR]") {
-			t.Fatalf("%%SETBUOY: %s", got)
-		}
 	}
 }
 

@@ -573,7 +573,9 @@ func (s *Summary) String() string {
 	return b.String()
 }
 
-func isTime(section string) bool { return section == "Time" || section == "Time+" || section == "Time-" }
+func isTime(section string) bool {
+	return section == "Time" || section == "Time+" || section == "Time-"
+}
 
 func written(blocks []string, name string) bool {
 	for _, b := range blocks {

@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"fmt"
 	"net"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -35,7 +36,8 @@ type Script struct {
 	Time []string
 	// Extra lines go into the summary before END Game_Summary (fields no
 	// client knows, say); Summary, when set, is sent instead of the whole
-	// summary (its Game_ID must be "fake-game").
+	// summary. The game's id is "fake-game-N", N the connection's number
+	// (Summary's own, when it gives one).
 	Extra   []string
 	Summary string
 	// Start is the start position (default the even start), written
@@ -213,7 +215,7 @@ func (ss *session) run() {
 			}
 			switch l {
 			case "%%LIST":
-				ss.say("##[LIST] fake-game", "##[LIST] +OK")
+				ss.say("##[LIST] "+ss.id(), "##[LIST] +OK")
 			case "%%WHO":
 				ss.say("##[WHO] "+f[1]+" x1 connected", "##[WHO] fakeopp x1 game_waiting fake-60-1 +", "##[WHO] +OK")
 			default:
@@ -222,6 +224,13 @@ func (ss *session) run() {
 		}
 	}
 	ss.game(f[1])
+}
+
+func (ss *session) id() string {
+	if m := regexp.MustCompile(`(?m)^Game_ID:(\S+)`).FindStringSubmatch(ss.sc.Summary); m != nil {
+		return m[1]
+	}
+	return fmt.Sprintf("fake-game-%d", ss.n)
 }
 
 func (ss *session) summary(me string) string {
@@ -250,7 +259,7 @@ func (ss *session) summary(me string) string {
 		turn = "-"
 	}
 	lines := []string{"BEGIN Game_Summary", "Protocol_Version:1.2", "Protocol_Mode:Server", "Format:Shogi 1.0",
-		"Declaration:Jishogi 1.1", "Game_ID:fake-game", "Name+:" + names[0], "Name-:" + names[1],
+		"Declaration:Jishogi 1.1", "Game_ID:" + ss.id(), "Name+:" + names[0], "Name-:" + names[1],
 		"Your_Turn:" + turn, "Rematch_On_Draw:NO", "To_Move:" + pos[len(pos)-1], "Max_Moves:0", "BEGIN Time"}
 	lines = append(lines, timeLines...)
 	lines = append(lines, "END Time", "BEGIN Position")
@@ -272,15 +281,16 @@ func (ss *session) game(me string) {
 	if !ss.say(text) {
 		return
 	}
+	id := ss.id()
 	l, ok := ss.line()
-	if !ok || l != "AGREE fake-game" {
+	if !ok || l != "AGREE "+id {
 		if ok && strings.HasPrefix(l, "REJECT") {
-			ss.say("REJECT:fake-game by " + me)
+			ss.say("REJECT:" + id + " by " + me)
 		}
 		return
 	}
 	if sc.Reject {
-		ss.say("REJECT:fake-game by fakeopp")
+		ss.say("REJECT:" + id + " by fakeopp")
 		return
 	}
 	if err != nil {
@@ -288,7 +298,7 @@ func (ss *session) game(me string) {
 		// client refused it; there is no game to play.
 		return
 	}
-	ss.say("START:fake-game")
+	ss.say("START:" + id)
 	g := game.NewGame(sum.Start)
 	for _, m := range sum.Moves {
 		g.Play(m)
