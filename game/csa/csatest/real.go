@@ -20,6 +20,9 @@ const ServerEnv = "SHOGI_CSA_SERVER"
 // not here.
 func StartScript() (string, string) {
 	if p := os.Getenv(ServerEnv); p != "" {
+		if _, err := os.Stat(p); err != nil {
+			return "", ServerEnv + ": " + err.Error()
+		}
 		return p, ""
 	}
 	dir, err := os.Getwd()
