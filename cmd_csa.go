@@ -266,7 +266,7 @@ func (r *csaRun) loop() int {
 			failures, backoff = 0, time.Second
 		}
 		failures++
-		if failures > maxFailures {
+		if failures >= maxFailures {
 			fmt.Fprintf(r.stderr, "shogi csa: %v\nshogi csa: giving up after %d failures in a row\n", err, maxFailures)
 			return 1
 		}
