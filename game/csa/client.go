@@ -132,6 +132,7 @@ func (c *Client) read() {
 	r := bufio.NewReaderSize(c.conn, 4096)
 	var long []byte
 	for {
+		quickAck(c.conn)
 		chunk, isPrefix, err := r.ReadLine()
 		if err != nil {
 			select {

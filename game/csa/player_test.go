@@ -20,7 +20,7 @@ import (
 
 // fakeEngine starts this test binary as a USI engine behaving as spec
 // says (see usitest).
-func fakeEngine(t *testing.T, spec string) match.Engine {
+func fakeEngine(t testing.TB, spec string) match.Engine {
 	t.Helper()
 	e, err := usi.Start(context.Background(), usi.Config{Path: os.Args[0], Env: []string{usitest.Env + "=" + spec},
 		Timeout: 5 * time.Second, StopGrace: 500 * time.Millisecond})
@@ -31,7 +31,7 @@ func fakeEngine(t *testing.T, spec string) match.Engine {
 	return match.Engine{E: e}
 }
 
-func greedy(t *testing.T) match.Player {
+func greedy(t testing.TB) match.Player {
 	s, err := bot.NewSearcher("greedy", rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +41,7 @@ func greedy(t *testing.T) match.Player {
 
 // serverMatch plays local against the fake server as a match and returns
 // the match's result and the server's.
-func serverMatch(t *testing.T, srv *csatest.Server, local match.Player, opts csa.PlayerOptions) (match.Result, csa.Result, *csa.Player, error) {
+func serverMatch(t testing.TB, srv *csatest.Server, local match.Player, opts csa.PlayerOptions) (match.Result, csa.Result, *csa.Player, error) {
 	t.Helper()
 	ctx := context.Background()
 	c, err := csa.Dial(ctx, config(srv.Addr, nil))

@@ -63,7 +63,7 @@ func realGame(ctx context.Context, cfg csa.Config, gameName, turn string, local 
 	return s
 }
 
-func level(t *testing.T, name string, seed uint64) match.Player {
+func level(t testing.TB, name string, seed uint64) match.Player {
 	s, err := bot.NewSearcher(name, rand.New(rand.NewPCG(seed, seed)))
 	if err != nil {
 		t.Fatal(err)

@@ -68,7 +68,8 @@ type Server struct {
 	scripts []Script
 	mu      sync.Mutex
 	conns   int
-	got     []string // every line received, "N< line" with the connection's number
+	got     []string    // every line received, "N< line" with the connection's number
+	moved   []time.Time // when the server sent each of its own moves
 	wg      sync.WaitGroup
 	closed  chan struct{}
 	open    map[net.Conn]bool
@@ -114,6 +115,13 @@ func (s *Server) Received() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]string(nil), s.got...)
+}
+
+// Moved returns when the server sent each of its own moves, in order.
+func (s *Server) Moved() []time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]time.Time(nil), s.moved...)
 }
 
 // Connections returns how many connections the server has accepted.
@@ -341,6 +349,9 @@ func (ss *session) game(me string) {
 			clock.Charge(side, units)
 			g.Play(m)
 			ss.say(fmt.Sprintf("%s,T%d", csa.FormatMove(m), units))
+			ss.s.mu.Lock()
+			ss.s.moved = append(ss.s.moved, time.Now())
+			ss.s.mu.Unlock()
 			if ss.over(g) {
 				return
 			}
