@@ -220,17 +220,29 @@ func (c *Client) send(line, shown string) error {
 	return nil
 }
 
+// until returns a channel that fires once d has passed (nil, never, for
+// d <= 0) and the function that releases it.
+func until(d time.Duration) (<-chan time.Time, func()) {
+	if d <= 0 {
+		return nil, func() {}
+	}
+	t := time.NewTimer(d)
+	return t.C, func() { t.Stop() }
+}
+
 // next returns the server's next line that is not blank, read as a
 // Message, waiting up to timeout (0: for ctx alone). op says what the
 // client waits for, for errors. A line that does not read is a Garbage
-// *Error; raw returns it anyway, for the summary reader.
+// *Error.
 func (c *Client) next(ctx context.Context, op string, timeout time.Duration) (Message, string, error) {
-	var tc <-chan time.Time
-	if timeout > 0 {
-		t := time.NewTimer(timeout)
-		defer t.Stop()
-		tc = t.C
-	}
+	tc, stop := until(timeout)
+	defer stop()
+	return c.message(ctx, op, tc, timeout)
+}
+
+// message is next with a deadline that may span several calls: tc fires
+// when timeout has passed.
+func (c *Client) message(ctx context.Context, op string, tc <-chan time.Time, timeout time.Duration) (Message, string, error) {
 	for {
 		line, err := c.raw(ctx, op, tc, timeout)
 		if err != nil {
@@ -457,23 +469,14 @@ func (c *Client) x1List(ctx context.Context, cmd, tag string) ([]string, error) 
 // the server refuses) is an *Error (ServerError).
 func (c *Client) WaitSummary(ctx context.Context) (*Summary, error) {
 	const op = "waiting for a game"
-	var tc <-chan time.Time
-	if c.cfg.Pairing > 0 {
-		t := time.NewTimer(c.cfg.Pairing)
-		defer t.Stop()
-		tc = t.C
-	}
+	tc, stop := until(c.cfg.Pairing)
+	defer stop()
 	for {
-		line, err := c.raw(ctx, op, tc, c.cfg.Pairing)
+		m, line, err := c.message(ctx, op, tc, c.cfg.Pairing)
 		if err != nil {
 			return nil, err
 		}
-		m, err := ParseLine(line)
-		if err != nil {
-			return nil, c.fail(op, Garbage, line, "the server sent a line that is not the protocol", nil)
-		}
 		switch m := m.(type) {
-		case Blank:
 		case SummaryBegin:
 			return c.readSummary(ctx)
 		case X1:
@@ -494,10 +497,10 @@ func (c *Client) WaitSummary(ctx context.Context) (*Summary, error) {
 func (c *Client) readSummary(ctx context.Context) (*Summary, error) {
 	const op = "reading the game summary"
 	r := newSummaryReader()
-	t := time.NewTimer(c.cfg.Timeout)
-	defer t.Stop()
+	tc, stop := until(c.cfg.Timeout)
+	defer stop()
 	for !r.done {
-		line, err := c.raw(ctx, op, t.C, c.cfg.Timeout)
+		line, err := c.raw(ctx, op, tc, c.cfg.Timeout)
 		if err != nil {
 			return nil, err
 		}
@@ -516,19 +519,14 @@ func (c *Client) Agree(ctx context.Context, s *Summary) (*Game, error) {
 		return nil, err
 	}
 	const op = "waiting for START"
-	t := time.NewTimer(c.cfg.Timeout + startWait)
-	defer t.Stop()
+	tc, stop := until(c.cfg.Timeout + startWait)
+	defer stop()
 	for {
-		line, err := c.raw(ctx, op, t.C, c.cfg.Timeout+startWait)
+		m, line, err := c.message(ctx, op, tc, c.cfg.Timeout+startWait)
 		if err != nil {
 			return nil, err
 		}
-		m, err := ParseLine(line)
-		if err != nil {
-			return nil, c.fail(op, Garbage, line, "the server sent a line that is not the protocol", nil)
-		}
 		switch m := m.(type) {
-		case Blank:
 		case Start:
 			if m.GameID != s.GameID {
 				return nil, c.fail(op, Garbage, line, "START names another game than "+s.GameID, nil)

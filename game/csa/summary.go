@@ -119,7 +119,7 @@ type summaryReader struct {
 	known   bool   // the open block is one this reader knows
 	seen    map[string]bool
 	values  map[string]valueAt // by section and key, for fields given twice
-	pos     PositionReader
+	pos     game.CSAPosition
 	moves   []rawMove
 	sawSide bool // the position block had a lone + or -
 	done    bool
@@ -540,7 +540,7 @@ func (s *Summary) String() string {
 		b.WriteString("END " + name + "\n")
 	}
 	b.WriteString("BEGIN Position\n")
-	for _, l := range PositionLines(&s.Start) {
+	for _, l := range s.Start.CSALines() {
 		b.WriteString(l + "\n")
 	}
 	for i, m := range s.Moves {
@@ -595,35 +595,4 @@ func formatUnit(u time.Duration) string {
 		return strconv.FormatInt(int64(u/time.Second), 10) + "sec"
 	}
 	return strconv.FormatInt(int64(u/time.Millisecond), 10) + "msec"
-}
-
-// PositionLines writes p as a position block gives it: the nine rows,
-// the pieces in hand (P+, P-) and the side to move.
-func PositionLines(p *game.Position) []string {
-	var out []string
-	for rank := 1; rank <= 9; rank++ {
-		var row strings.Builder
-		fmt.Fprintf(&row, "P%d", rank)
-		for file := 9; file >= 1; file-- {
-			switch pc := p.At(game.NewSquare(file, rank)); {
-			case pc == game.NoPiece:
-				row.WriteString(" * ")
-			default:
-				row.WriteString(sign(pc.Color()) + pc.Type().CSA())
-			}
-		}
-		out = append(out, row.String())
-	}
-	for _, c := range []game.Color{game.Black, game.White} {
-		var hand strings.Builder
-		for _, t := range game.HandTypes {
-			for i := 0; i < p.Hand(c, t); i++ {
-				hand.WriteString("00" + t.CSA())
-			}
-		}
-		if hand.Len() > 0 {
-			out = append(out, "P"+sign(c)+hand.String())
-		}
-	}
-	return append(out, sign(p.SideToMove()))
 }

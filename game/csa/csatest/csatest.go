@@ -260,7 +260,7 @@ func (ss *session) summary(me string) string {
 	}
 	pos := []string{"PI", "+"}
 	if sc.Start != nil {
-		pos = csa.PositionLines(sc.Start)
+		pos = sc.Start.CSALines()
 	}
 	turn := "+"
 	if sc.Client == game.White {
