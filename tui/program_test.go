@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"shogi/kifu/kept"
+	"shogi/tui/common"
 	"strings"
 	"testing"
 	"time"
@@ -49,13 +51,13 @@ func TestProgramWithoutTTY(t *testing.T) {
 	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	term := Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
+	term := common.Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
 	if err := Run(Options{Play: true, White: "greedy", StateDir: state}, term, tea.WithContext(ctx), tea.WithoutSignals()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	kept, err := listKept(state)
-	if err != nil || len(kept) != 1 || kept[0].err != nil || len(kept[0].setup.moves) != 2 || kept[0].setup.moves[0].USI() != "7g7f" {
-		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", kept, err)
+	games, err := kept.List(state)
+	if err != nil || len(games) != 1 || games[0].Err != nil || len(games[0].Game.Moves) != 2 || games[0].Game.Moves[0].USI() != "7g7f" {
+		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", games, err)
 	}
 	if !strings.Contains(out.String(), "+---+---+") {
 		t.Errorf("the large board was not drawn at 120x40")
@@ -86,7 +88,7 @@ func TestStudyWithoutTTY(t *testing.T) {
 	} {
 		var out bytes.Buffer
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		term := Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
+		term := common.Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
 			Profile: colorprofile.ANSI256, Width: 100, Height: 30}
 		err := Study(Options{StateDir: t.TempDir()}, term, c.name, c.data, 3, tea.WithContext(ctx), tea.WithoutSignals())
 		cancel()
