@@ -207,8 +207,10 @@ func TestCSAReconnects(t *testing.T) {
 }
 
 // What the real server will not do on demand, each a clear message, the
-// record so far kept, no hang.
+// record so far kept, no hang, no engine left running.
 func TestCSAServerFaults(t *testing.T) {
+	marker := "csa-faults-" + strconv.Itoa(os.Getpid())
+	t.Setenv(usitest.Env, "name="+marker)
 	for _, c := range []struct {
 		name   string
 		script csatest.Script
@@ -223,8 +225,11 @@ func TestCSAServerFaults(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := csatest.NewServer(t, c.script)
-			ct := newCSATest(t, srv.Addr, "greedy")
+			ct := newCSATest(t, srv.Addr, "usi:"+os.Args[0])
 			ct.run(t)
+			if left := engineProcesses(usitest.Env + "=name=" + marker); len(left) > 0 {
+				t.Errorf("engine processes left: %v", left)
+			}
 			l := ct.lines(t)
 			if ct.code != 0 || len(l) != 1 || strings.Join(l[0][3:6], " ") != c.line || !strings.Contains(ct.stderr.String(), c.says) {
 				t.Fatalf("exit %d, lines %v\n%s", ct.code, l, ct.stderr.String())

@@ -2,6 +2,8 @@ package csa_test
 
 import (
 	"context"
+	"fmt"
+	"reflect"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -41,6 +43,11 @@ func realGame(ctx context.Context, cfg csa.Config, gameName, turn string, local 
 		}
 	}
 	if s.summary, s.err = c.WaitSummary(ctx); s.err != nil {
+		return s
+	}
+	// Every summary the server sends reads back the same once written.
+	if again, err := csa.ParseSummary(s.summary.String()); err != nil || !reflect.DeepEqual(again, s.summary) {
+		s.err = fmt.Errorf("the server's summary does not round-trip (%v):\n%s", err, s.summary.String())
 		return s
 	}
 	g, err := c.Agree(ctx, s.summary)
