@@ -22,7 +22,12 @@ import (
 // error in the result's Note and Fault.
 //
 // A person's game on a server, or an engine's, is then a match like any
-// other:
+// other (a person's moves go through Match.Submit; an illegal one is
+// refused here and never sent; taking back, pausing and offers are
+// refused with match.ErrRefereed). To leave a game before its end, call
+// Resign: the server's ruling ends the match. Cancelling the match's
+// context instead interrupts it here only: the server plays on, and the
+// side left runs out of time there.
 //
 //	g, _ := client.Agree(ctx, summary)
 //	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: true})
@@ -41,6 +46,8 @@ type Player struct {
 	judged   chan struct{} // the match has taken the opponent's move
 	confirms chan Played   // our moves, as the server confirmed them
 	ended    chan struct{}
+	matchEnd chan struct{} // the match is over: no one takes moves any more
+	endOnce  sync.Once
 	rulings  chan match.Result
 	cancel   context.CancelFunc
 	done     chan struct{} // the reader has returned
@@ -67,7 +74,7 @@ func NewPlayer(g *Game, o PlayerOptions) *Player {
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Player{g: g, side: g.Us().Other(), comments: o.Comments,
 		moves: make(chan Played), judged: make(chan struct{}), confirms: make(chan Played, 1), ended: make(chan struct{}),
-		rulings: make(chan match.Result, 1), cancel: cancel, done: make(chan struct{})}
+		matchEnd: make(chan struct{}), rulings: make(chan match.Result, 1), cancel: cancel, done: make(chan struct{})}
 	go p.read(ctx)
 	return p
 }
@@ -127,6 +134,8 @@ func (p *Player) read(ctx context.Context) {
 			}
 			select {
 			case ch <- ev:
+			case <-p.matchEnd:
+				continue // read on to the server's result
 			case <-ctx.Done():
 				return
 			}
@@ -135,6 +144,7 @@ func (p *Player) read(ctx context.Context) {
 				// move: wait until the match has played it.
 				select {
 				case <-p.judged:
+				case <-p.matchEnd:
 				case <-ctx.Done():
 					return
 				}
@@ -318,16 +328,18 @@ func (p *Player) over() (*match.Result, bool) {
 // fault ends it) while no answer is being judged.
 func (p *Player) Rulings() <-chan match.Result { return p.rulings }
 
-// GameOver hears of an end the rules decided by themselves (see
-// match.Referee): when it is our loss (we are mated, have no move, or our
-// engine failed), the server hears %TORYO; otherwise the server's own
-// ruling is on its way.
+// GameOver hears of an end the match decided without the server (see
+// match.Referee): when it is our loss (we are mated or have no move, our
+// engine failed, a person resigned while the opponent thought), the
+// server hears %TORYO, at once or as our turn comes; otherwise the
+// server's own ruling is on its way.
 func (p *Player) GameOver(r game.Result, c game.Color) {
+	p.endOnce.Do(func() { close(p.matchEnd) })
 	if _, over := p.over(); over {
 		return
 	}
 	if w, ok := r.Winner(); ok && w == c {
-		p.g.Resign()
+		p.Resign()
 	}
 }
 

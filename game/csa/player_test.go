@@ -273,3 +273,40 @@ func TestPlayerHuman(t *testing.T) {
 		}
 	}
 }
+
+// A person who resigns while the server's side thinks: the match ends
+// here at once, and the server hears %TORYO as the person's turn comes.
+func TestPlayerHumanResignsOutOfTurn(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.White, Think: 300 * time.Millisecond})
+	ctx := context.Background()
+	c, err := csa.Dial(ctx, config(srv.Addr, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	s, _ := c.WaitSummary(ctx)
+	g, err := c.Agree(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := csa.NewPlayer(g, csa.PlayerOptions{})
+	defer remote.Close()
+	m, err := match.New(remote.MatchConfig([2]match.Player{remote, match.NewHuman("me")}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan match.Result)
+	go func() { done <- m.Run(ctx) }()
+	time.Sleep(50 * time.Millisecond) // the server thinks on its first move
+	if err := m.Submit(game.White, usi.BestMove{Resign: true}); err != nil {
+		t.Fatal(err)
+	}
+	res := <-done
+	fctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	sr, err := remote.Finish(fctx)
+	if err != nil || res.Why != match.Resigned || res.Side != game.White ||
+		sr != (csa.Result{Reason: csa.Resign, Outcome: csa.Lose, Special: "TORYO", Mover: game.White}) {
+		t.Errorf("match %v %v, server %v %v", res.Why, res.Side, sr, err)
+	}
+}
