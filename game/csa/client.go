@@ -113,9 +113,6 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 // Name returns the name the server logged the client in as.
 func (c *Client) Name() string { return c.name }
 
-// Config returns the client's configuration, its defaults filled in.
-func (c *Client) Config() Config { return c.cfg }
-
 func (c *Client) logf(format string, args ...any) {
 	if c.cfg.Log != nil {
 		c.cfg.Log.Printf("csa %s "+format, append([]any{c.cfg.Addr}, args...)...)

@@ -5,11 +5,14 @@
 // The wire format lives in wire.go for both directions: ParseLine reads
 // one line from the server into a Message (a login answer, a move with
 // its time and comment, a special move, a result, an x1 reply, a
-// keep-alive), and FormatMove writes a move with an engine's comment as
-// floodgate shows it ("+7776FU,'* 52 -3334FU +2726FU"). ParseSummary reads
-// a game summary, every field of it, into a Summary; a summary that does
-// not read or contradicts itself is a *SummaryError saying on which line
-// and why. Clock keeps time as the server does.
+// keep-alive); FormatMove writes a move and EngineComment an engine's
+// view of it as floodgate shows it ("+7776FU,'* 52 -3334FU +2726FU").
+// ParseSummary reads a game summary, every field of it, into a Summary
+// (Summary.String writes it back); a summary that does not read or
+// contradicts itself is a *SummaryError saying on which line and why.
+// Clock keeps time as the server does. Results are data: a Reason (the
+// server's # line) and an Outcome, which Result.Game turns into the
+// rules' terms.
 //
 // Client is one connection: Dial connects and logs in (plainly, or with
 // x1), Game asks for a game in x1 mode, List and Who read x1's lists,
@@ -23,8 +26,9 @@
 // goroutine sends a blank line when the client has been quiet for the
 // configured interval. The password is never written to the log.
 //
-// Player makes the server's side of a game a match.Player, so the match
-// (game/match) plays a server's game like any other: see player.go.
+// Player makes the server's side of a game a match.Player and the
+// match's referee (match.Referee), so the match (game/match) plays a
+// server's game like any other, the server judging: see Player.
 //
 // The package imports only the standard library and game's packages.
 package csa
