@@ -3,8 +3,8 @@ package csa_test
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
