@@ -377,10 +377,10 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 		t.Error("the engine thinks during the game")
 	}
 	// The game, as its match would show it after 2g2f.
-	p := m.play.G.Position()
+	p := m.play.Game.Position()
 	mv, _ := p.ParseUSI("2g2f")
 	m.play.Snap.Moves = append(m.play.Snap.Moves, mv)
-	m.play.G = play.GameOf(m.play.Snap)
+	m.play.Game = play.GameOf(m.play.Snap)
 	m.Update(common.ToMenuMsg{})
 	if m.mode != modeStudy || !s.an.on || s.cur != 3 {
 		t.Fatalf("back: mode %v, on %v, ply %d", m.mode, s.an.on, s.cur)

@@ -68,14 +68,14 @@ func TestClockFaces(t *testing.T) {
 	// Drawn: the side, the face in the turn badge while it runs, every
 	// line the width asked; no clock draws nothing.
 	c := newCommon(Options{})
-	lines := components.RenderClock(components.FaceOf(st, game.Black, t0), "▲Black", 16, c.Styles, c.M, w)
-	if len(lines) != 2 || c.M.Width(lines[0]) != 16 || c.M.Width(lines[1]) != 16 || !strings.Contains(ansi.Strip(lines[0]), "1:30") {
+	lines := components.RenderClock(components.FaceOf(st, game.Black, t0), "▲Black", 16, c.Styles, c.Measure, w)
+	if len(lines) != 2 || c.Measure.Width(lines[0]) != 16 || c.Measure.Width(lines[1]) != 16 || !strings.Contains(ansi.Strip(lines[0]), "1:30") {
 		t.Errorf("drawn: %q", lines)
 	}
 	if !strings.Contains(lines[0], c.Styles.TurnBadge.Pre) {
 		t.Errorf("the running clock is not in the turn badge: %q", lines[0])
 	}
-	if components.RenderClock(components.FaceOf(match.ClockState{}, game.Black, t0), "x", 16, c.Styles, c.M, w) != nil {
+	if components.RenderClock(components.FaceOf(match.ClockState{}, game.Black, t0), "x", 16, c.Styles, c.Measure, w) != nil {
 		t.Error("no clock drew something")
 	}
 	if got := components.ClockInline(components.FaceOf(st, game.Black, t0), nil, w); got != "[1:30 +30s]" {

@@ -204,7 +204,7 @@ func (p *pickerModel) choose() (studyMode, tea.Cmd) {
 }
 
 func (p *pickerModel) View() (string, *tea.Cursor) {
-	m := p.c.M
+	m := p.c.Measure
 	st := p.c.Styles
 	ja := p.c.Lang == words.Japanese
 	head, none, hint := "Open record: ", "(no records here)", "up/down choose  enter open  left/backspace up a folder  q back"

@@ -291,7 +291,7 @@ func (h *harness) clickSquare(sq game.Square) {
 	h.t.Fatalf("square %v not on the board", sq)
 }
 
-func (h *harness) game() *game.Game { return h.m.play.G }
+func (h *harness) game() *game.Game { return h.m.play.Game }
 
 func (h *harness) moves() string {
 	var s []string

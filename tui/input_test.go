@@ -128,7 +128,7 @@ func TestInputLinesFit(t *testing.T) {
 		fits := func(what string) {
 			t.Helper()
 			for _, line := range strings.Split(h.View(), "\n") {
-				if w := h.m.c.M.Width(line); w > 80 {
+				if w := h.m.c.Measure.Width(line); w > 80 {
 					t.Errorf("%v, %s: %q is %d columns", policy, what, ansi.Strip(line), w)
 				}
 			}
@@ -144,7 +144,7 @@ func TestInputLinesFit(t *testing.T) {
 			t.Fatalf("%v: no cursor while typing", policy)
 		}
 		row := lines[v.Cursor.Y]
-		if before := strings.Index(row, "end"); before < 0 || h.m.c.M.Width(row[:before])+3 != v.Cursor.X {
+		if before := strings.Index(row, "end"); before < 0 || h.m.c.Measure.Width(row[:before])+3 != v.Cursor.X {
 			t.Errorf("%v: cursor at column %d of %q, want just after end", policy, v.Cursor.X, row)
 		}
 		h.press("home")

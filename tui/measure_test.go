@@ -28,7 +28,7 @@ func BenchmarkViewEngineClock(b *testing.B) {
 			}
 			// Show the engine thinking: its last report stands in for a live one.
 			p := &h.m.play
-			p.TurnPly, p.TurnSide, p.ThinkPly = p.G.Len(), game.White, p.G.Len()
+			p.TurnPly, p.TurnSide, p.ThinkPly = p.Game.Len(), game.White, p.Game.Len()
 			notes := p.Notes()
 			last := *notes[len(notes)-1].Info
 			p.Think = &last

@@ -49,7 +49,7 @@ type menuModel struct {
 func newMenu(c *common.Common) menuModel {
 	m := menuModel{c: c, form: newForm(c)}
 	if c.SettingsErr != nil {
-		m.status, m.statusErr = fmt.Sprintf(c.W.SettingsBroken, c.SettingsErr), true
+		m.status, m.statusErr = fmt.Sprintf(c.Words.SettingsBroken, c.SettingsErr), true
 	}
 	return m
 }
@@ -90,7 +90,7 @@ func (m *menuModel) itemText(it menuItem) string {
 	mw := m.words()
 	switch it {
 	case itemResume:
-		return fmt.Sprintf(m.c.W.ResumeN, len(m.kept))
+		return fmt.Sprintf(m.c.Words.ResumeN, len(m.kept))
 	case itemNew:
 		return mw.NewGame
 	case itemOpen:
@@ -106,7 +106,7 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 	case play.KeptListMsg:
 		m.kept, m.keptLoaded = msg.Games, true
 		if msg.Err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.W.AutosaveBad, msg.Err), true
+			m.status, m.statusErr = fmt.Sprintf(m.c.Words.AutosaveBad, msg.Err), true
 		}
 		if m.screen == screenMain {
 			m.cursor = 0
@@ -120,7 +120,7 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 		if msg.Err != nil {
 			m.status, m.statusErr = msg.Err.Error(), true
 		} else {
-			m.status, m.statusErr = m.c.W.ResumeDeleted, false
+			m.status, m.statusErr = m.c.Words.ResumeDeleted, false
 		}
 		return m, play.LoadKeptCmd(m.c.StateDir)
 	case common.ProbeMsg, common.FoundEnginesMsg:
@@ -261,7 +261,7 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		}
 		e := m.kept[m.cursor]
 		if e.Err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.W.ResumeBroken, filepath.Base(e.Path), e.Err), true
+			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
 			return m, nil
 		}
 		s := e.Setup
@@ -293,7 +293,7 @@ func (m menuModel) View() string {
 	lines := m.lines()
 	mw := 0
 	for _, l := range lines {
-		mw = max(mw, c.M.Width(l))
+		mw = max(mw, c.Measure.Width(l))
 	}
 	mw = min(mw, c.Width)
 	pos, showPos := m.preview()
@@ -319,10 +319,10 @@ func (m menuModel) View() string {
 	}
 	my := y0 + (h-len(lines))/2
 	for i, l := range lines {
-		l = c.M.Truncate(l, c.Width-mx)
-		cv.Put(mx, my+i, c.M.Width(l), l)
+		l = c.Measure.Truncate(l, c.Width-mx)
+		cv.Put(mx, my+i, c.Measure.Width(l), l)
 	}
-	return cv.String(c.M)
+	return cv.String(c.Measure)
 }
 
 // preview is the position the menu's board shows, and whether it shows
@@ -357,7 +357,7 @@ func (m *menuModel) row(lines *[]string, i int, text string) {
 
 // field is a label padded to width and a value to change with ←/→.
 func (m *menuModel) field(label string, width int, value string) string {
-	return m.c.M.Pad(label, width) + "  < " + value + " >"
+	return m.c.Measure.Pad(label, width) + "  < " + value + " >"
 }
 
 // lines is the menu's text: the title, the entries or the form, the
@@ -366,10 +366,10 @@ func (m *menuModel) lines() []string {
 	c := m.c
 	st := c.Styles
 	mw := m.words()
-	w := c.W
+	w := c.Words
 	var lines []string
 	title := "将棋  shogi"
-	if c.Ascii {
+	if c.ASCII {
 		title = "shogi"
 	}
 	lines = append(lines, st.Title.Render(title), "")
@@ -390,13 +390,13 @@ func (m *menuModel) lines() []string {
 	case screenEngines, screenEngine:
 		lines = append(lines, m.enginesLines()...)
 	case screenToss:
-		lines = append(lines, common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.Ascii), "")
+		lines = append(lines, common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
 		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.Side(game.Black), common.PlayerLabel(c, m.pending.Players[game.Black], m.pending.Names[game.Black]),
 			c.Side(game.White), common.PlayerLabel(c, m.pending.Players[game.White], m.pending.Names[game.White])))
 	}
 	if m.status != "" {
 		lines = append(lines, "")
-		for _, l := range components.WrapText(c.M, m.status, min(c.Width, 76)) {
+		for _, l := range components.WrapText(c.Measure, m.status, min(c.Width, 76)) {
 			if m.statusErr {
 				lines = append(lines, st.Err.Render(l))
 			} else {
@@ -415,7 +415,7 @@ func (m *menuModel) lines() []string {
 // handicap, the date, the moves and the time left.
 func (m *menuModel) resumeLines() []string {
 	c := m.c
-	w := c.W
+	w := c.Words
 	st := c.Styles
 	var lines []string
 	if len(m.kept) == 0 {
@@ -428,7 +428,7 @@ func (m *menuModel) resumeLines() []string {
 		e := m.kept[i]
 		if e.Err != nil {
 			m.row(&lines, i, fmt.Sprintf(w.ResumeBroken, filepath.Base(e.Path), ""))
-			lines = append(lines, "     "+st.Err.Render(c.M.Truncate(e.Err.Error(), 70)))
+			lines = append(lines, "     "+st.Err.Render(c.Measure.Truncate(e.Err.Error(), 70)))
 			continue
 		}
 		s := &e.Setup
@@ -448,16 +448,16 @@ func (m *menuModel) resumeLines() []string {
 		lines = append(lines, "     "+st.Dim.Render(strings.Join(facts, "  ")))
 	}
 	if m.deleting {
-		lines = append(lines, "", components.Question(st, c.M, w.ResumeAsk, "", 60))
+		lines = append(lines, "", components.Question(st, c.Measure, w.ResumeAsk, "", 60))
 	}
 	return lines
 }
 
 func (m *menuModel) onOff(b bool) string {
 	if b {
-		return m.c.W.On
+		return m.c.Words.On
 	}
-	return m.c.W.Off
+	return m.c.Words.Off
 }
 
 func (m *menuModel) hint() string {
@@ -466,15 +466,15 @@ func (m *menuModel) hint() string {
 	case screenMain:
 		return mw.MainKeys
 	case screenResume:
-		return m.c.W.ResumeKeys
+		return m.c.Words.ResumeKeys
 	case screenToss:
 		return mw.TossKeys
 	case screenSettings:
 		return mw.SetKeys
 	case screenEngines:
-		return m.c.W.EnginesKeys
+		return m.c.Words.EnginesKeys
 	case screenEngine:
-		return m.c.W.EditKeys
+		return m.c.Words.EditKeys
 	}
 	return mw.FormKeys
 }

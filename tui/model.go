@@ -119,7 +119,7 @@ type Model struct {
 	c     *common.Common
 	mode  mode
 	menu  menuModel
-	play  play.PlayModel
+	play  play.Model
 	study studyMode
 	help  components.HelpOverlay // the ? screen, over whichever screen opened it
 
@@ -141,7 +141,7 @@ func New(o Options) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.play = play.NewPlay(c, s)
+		m.play = play.New(c, s)
 		m.mode = modePlay
 	}
 	return m, nil
@@ -207,7 +207,7 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		s.Start = game.StartPosition()
 	}
 	if o.Furigoma {
-		toss := game.TossPawns(c.Rng)
+		toss := game.TossPawns(c.Rand)
 		s.Toss = &toss
 		s.TossPlayers = [2]string{common.PlayerLabel(c, s.Players[0], s.Names[0]), common.PlayerLabel(c, s.Players[1], s.Names[1])}
 		if !toss.TosserIsBlack {
@@ -278,7 +278,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case common.SettingsSavedMsg:
 		if msg.Err != nil {
-			m.menu.status = fmt.Sprintf(m.c.W.SettingsFailed, msg.Err)
+			m.menu.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
 		}
 		return m, nil
 	case common.ShutdownMsg:
@@ -306,7 +306,7 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	case common.ToMenuMsg:
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
-			m.parked.addLine(m.parkedNode, m.play.G.Moves(), m.play.G.Result())
+			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
 			m.parked.resumeAnalysis()
 			m.study, m.mode = m.parked, modeStudy
 			m.parked, m.parkedNode = nil, nil
@@ -330,12 +330,12 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		m.parked, m.parkedNode = st, msg.Node
 		st.pauseAnalysis() // the engine would think against the game's bot
 		s := common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: st.rec, From: msg.Node, Source: st.name}
-		m.play = play.NewPlay(m.c, s)
+		m.play = play.New(m.c, s)
 		m.play.FromStudy = true
 		m.mode = modePlay
 		return m.play.Init(), true
 	case common.StartMsg:
-		m.play = play.NewPlay(m.c, msg.Setup)
+		m.play = play.New(m.c, msg.Setup)
 		m.mode = modePlay
 		return m.play.Init(), true
 	case common.OpenMsg:
@@ -427,22 +427,22 @@ func newCommon(o Options) *common.Common {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: o.Theme != common.ThemeLight,
-		Ascii: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rng: rng,
-		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsW: &common.SettingsWriter{},
-		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Ts: o.TimeSource,
+		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
+		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{},
+		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
 		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
 	if c.Settings == nil {
 		c.Settings = common.DefaultSettings()
 	}
-	if c.Ts == nil {
-		c.Ts = match.RealTime{}
+	if c.Clock == nil {
+		c.Clock = match.RealTime{}
 	}
 	c.AutoFlip = c.Settings.AutoFlip
-	if c.Ascii {
+	if c.ASCII {
 		c.Pieces = common.ASCII
 	}
 	c.Notation = common.DefaultNotation(c.Pieces)
-	if o.Notation != nil && (!c.Ascii || common.AsciiNotation(*o.Notation)) {
+	if o.Notation != nil && (!c.ASCII || common.AsciiNotation(*o.Notation)) {
 		c.Notation = *o.Notation
 	}
 	c.SetPolicy(o.Width)

@@ -241,7 +241,7 @@ func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
 		s.Players[0], s.Players[1] = s.Players[1], s.Players[0]
 		s.Names[0], s.Names[1] = s.Names[1], s.Names[0]
 	case 2:
-		toss := game.TossPawns(c.Rng)
+		toss := game.TossPawns(c.Rand)
 		s.Toss, s.TossPlayers = &toss, labels
 		if !toss.TosserIsBlack {
 			s.Players[0], s.Players[1] = s.Players[1], s.Players[0]
@@ -261,11 +261,11 @@ func (f *newGameForm) preview() game.Position {
 // lines draws the form.
 func (f *newGameForm) lines(m *menuModel) []string {
 	c := f.c
-	w := c.W
+	w := c.Words
 	mw := m.words()
 	st := c.Styles
 	choices := c.PlayerChoices()
-	lw := common.MaxWidth(c.M, mw.Player1, mw.Player2, mw.Handicap, mw.Seat, mw.Pieces, w.ClockField, w.MainField,
+	lw := common.MaxWidth(c.Measure, mw.Player1, mw.Player2, mw.Handicap, mw.Seat, mw.Pieces, w.ClockField, w.MainField,
 		w.ByoyomiField, w.IncField, w.PerSideField, w.WhiteMain, w.WhiteByoyomi, w.WhiteInc)
 	var lines []string
 	secondLabel, whiteSecond := w.ByoyomiField, w.WhiteByoyomi
@@ -284,7 +284,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 		case rowHandicap:
 			h := common.HandicapChoices()[f.handicap%len(common.HandicapChoices())]
 			hname := h.Name + " " + h.Japanese
-			if c.Ascii {
+			if c.ASCII {
 				hname = h.Name
 			} else if c.Lang == words.Japanese {
 				hname = h.Japanese
@@ -324,7 +324,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 
 // clockValue writes a clock setting: 10m, 30s, 10分, 30秒.
 func clockValue(c *common.Common, d time.Duration) string {
-	if c.Lang == words.Japanese && !c.Ascii {
+	if c.Lang == words.Japanese && !c.ASCII {
 		return words.JaDuration(d)
 	}
 	return match.ShortDuration(d)

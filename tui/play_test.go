@@ -75,7 +75,7 @@ func TestMouseGame(t *testing.T) {
 	if x < 0 {
 		t.Fatalf("no gold on Black's hand line %q", line)
 	}
-	h.click(h.m.c.M.Width(line[:x]), y)
+	h.click(h.m.c.Measure.Width(line[:x]), y)
 	if h.m.play.Drop != game.Gold {
 		t.Fatalf("click on the hand did not pick the gold (status %q)", h.status())
 	}
@@ -417,7 +417,7 @@ func TestPlayFromStudy(t *testing.T) {
 		t.Fatalf("mode %v after leaving, want the study", h.m.mode)
 	}
 	st := h.m.study.(*studyModel)
-	want := start.Play(h.m.play.G.Moves()[0])
+	want := start.Play(h.m.play.Game.Moves()[0])
 	if got := st.Position(); !got.Equal(&want) {
 		t.Errorf("study shows %s, want the position after the played move %s", got.SFEN(), want.SFEN())
 	}
@@ -738,7 +738,7 @@ func TestLongStatusWraps(t *testing.T) {
 			t.Errorf("%v: %d lines", size, len(lines))
 		}
 		for _, l := range lines {
-			if w := h.m.c.M.Width(l); w > size[0] {
+			if w := h.m.c.Measure.Width(l); w > size[0] {
 				t.Errorf("%v: line %q is %d wide", size, l, w)
 			}
 		}
@@ -867,7 +867,7 @@ func TestMouseTray(t *testing.T) {
 		t.Fatalf("no gold in Black's tray:\n%s", h.screen())
 	}
 	line := lines[y]
-	h.click(h.m.c.M.Width(line[:strings.Index(line, "金")]), y)
+	h.click(h.m.c.Measure.Width(line[:strings.Index(line, "金")]), y)
 	if h.m.play.Drop != game.Gold {
 		t.Fatalf("a click on the tray's gold picked %v (status %q)", h.m.play.Drop, h.status())
 	}

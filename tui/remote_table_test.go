@@ -41,7 +41,7 @@ func TestRemoteTable(t *testing.T) {
 	a.typeText("7g7f")
 	a.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
-	if g := b.m.Play.G; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
+	if g := b.m.Play.Game; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
 		t.Fatalf("bob's game: %v", g.Moves())
 	}
 
@@ -86,7 +86,7 @@ func TestRemoteTable(t *testing.T) {
 	a.press("i", "y", "enter")
 	for _, h := range []*remoteHarness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
-		if r := h.m.Play.G.Result(); !r.Over() || h.m.Play.Result() == nil {
+		if r := h.m.Play.Game.Result(); !r.Over() || h.m.Play.Result() == nil {
 			t.Errorf("%s's game: %v, %v", h.m.R.Name, r, h.m.Play.Result())
 		}
 	}

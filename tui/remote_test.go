@@ -21,7 +21,7 @@ import (
 // is called.
 type remoteHarness struct {
 	t    *testing.T
-	m    *remote.RemoteModel
+	m    *remote.Model
 	late chan tea.Msg
 }
 
@@ -31,7 +31,7 @@ func newRemoteHarness(t *testing.T, l *lobby.Lobby, user string) *remoteHarness 
 	c.Remote = true
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	h := &remoteHarness{t: t, m: remote.NewRemoteModel(ctx, c, remote.Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
+	h := &remoteHarness{t: t, m: remote.NewModel(ctx, c, remote.Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 32})
 	return h
 }
@@ -271,12 +271,12 @@ func FuzzRemoteKeys(f *testing.F) {
 				h.press(string([]rune("歩金五同▲△")[int(b)%6]))
 			}
 			lines := strings.Split(h.screen(), "\n")
-			if len(lines) > max(h.m.C.Height, 1) {
-				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.C.Height)
+			if len(lines) > max(h.m.Common.Height, 1) {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.Common.Height)
 			}
 			for _, line := range lines {
-				if w := h.m.C.M.Width(line); w > h.m.C.Width {
-					t.Fatalf("line %q is %d columns, more than %d", line, w, h.m.C.Width)
+				if w := h.m.Common.Measure.Width(line); w > h.m.Common.Width {
+					t.Fatalf("line %q is %d columns, more than %d", line, w, h.m.Common.Width)
 				}
 			}
 		}

@@ -158,9 +158,9 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 func (m *menuModel) settingsLines() []string {
 	c := m.c
 	mw := m.words()
-	w := c.W
+	w := c.Words
 	st := c.Styles
-	lw := common.MaxWidth(c.M, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
+	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
 		w.KeepGames, w.Name1, w.Name2, w.HintFrom)
 	var lines []string
 	name := func(r settingsRow, v string) string {
@@ -169,13 +169,13 @@ func (m *menuModel) settingsLines() []string {
 			label = w.Name2
 		}
 		if m.set.editing != nil && m.set.editRow == r {
-			text, _, _ := m.set.editing.Render(30, c.M)
-			return c.M.Pad(label, lw) + "  [" + text + "]  " + w.TypeHintName
+			text, _, _ := m.set.editing.Render(30, c.Measure)
+			return c.Measure.Pad(label, lw) + "  [" + text + "]  " + w.TypeHintName
 		}
 		if v == "" {
 			v = w.Unset
 		}
-		return c.M.Pad(label, lw) + "  [" + v + "]  " + st.Dim.Render(w.EditHint)
+		return c.Measure.Pad(label, lw) + "  [" + v + "]  " + st.Dim.Render(w.EditHint)
 	}
 	for i, r := range m.set.Rows() {
 		var text string
@@ -197,7 +197,7 @@ func (m *menuModel) settingsLines() []string {
 		case setKeep:
 			text = m.field(w.KeepGames, lw, m.onOff(c.Settings.KeepGames))
 			if d := c.GamesDir(); d != "" {
-				text += "  " + st.Dim.Render(c.M.Truncate(d, 40))
+				text += "  " + st.Dim.Render(c.Measure.Truncate(d, 40))
 			}
 		case setName1:
 			text = name(r, c.Settings.Names.Player1)
@@ -214,7 +214,7 @@ func (m *menuModel) settingsLines() []string {
 		lines = append(lines, "", st.Err.Render(w.SettingsNotSaved))
 	}
 	for _, warn := range c.Settings.Warnings() {
-		lines = append(lines, st.Dim.Render(c.M.Truncate(warn, 76)))
+		lines = append(lines, st.Dim.Render(c.Measure.Truncate(warn, 76)))
 	}
 	return lines
 }
@@ -252,7 +252,7 @@ func (m *menuModel) engineRows() int { return len(m.c.Settings.Engines) + len(m.
 
 // enginesMsg takes a handshake's answer or the engines found.
 func (m menuModel) enginesMsg(msg tea.Msg) (menuModel, tea.Cmd) {
-	w := m.c.W
+	w := m.c.Words
 	switch msg := msg.(type) {
 	case common.FoundEnginesMsg:
 		m.eng.found = msg.Paths
@@ -293,7 +293,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	}
 	c := m.c
 	keys := c.Keys
-	w := c.W
+	w := c.Words
 	e := &m.eng
 	if e.path != nil {
 		switch {
@@ -381,7 +381,7 @@ func (m *menuModel) editorRows() int {
 func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	c := m.c
 	keys := c.Keys
-	w := c.W
+	w := c.Words
 	e := &m.eng
 	if e.editing != nil {
 		switch {
@@ -533,7 +533,7 @@ func (m *menuModel) stepOption(row, d int) tea.Cmd {
 // enginesLines draws the engine list or the editor.
 func (m *menuModel) enginesLines() []string {
 	c := m.c
-	w := c.W
+	w := c.Words
 	st := c.Styles
 	e := &m.eng
 	var lines []string
@@ -546,11 +546,11 @@ func (m *menuModel) enginesLines() []string {
 	}
 	nameW := 0
 	for _, en := range c.Settings.Engines {
-		nameW = max(nameW, c.M.Width(en.Name))
+		nameW = max(nameW, c.Measure.Width(en.Name))
 	}
 	nameW = min(nameW, 32)
 	for i, en := range c.Settings.Engines {
-		text := c.M.Pad(c.M.Truncate(en.Name, nameW), nameW) + "  " + st.Dim.Render(en.Path)
+		text := c.Measure.Pad(c.Measure.Truncate(en.Name, nameW), nameW) + "  " + st.Dim.Render(en.Path)
 		m.engRow(&lines, i, text)
 	}
 	for i, p := range e.found {
@@ -558,11 +558,11 @@ func (m *menuModel) enginesLines() []string {
 	}
 	m.engRow(&lines, m.engineRows()-1, w.AddEngine)
 	if e.path != nil {
-		text, _, _ := e.path.Render(min(c.Width-4, 60), c.M)
+		text, _, _ := e.path.Render(min(c.Width-4, 60), c.Measure)
 		lines = append(lines, "", text, st.Dim.Render(w.TypeHintValue))
 	}
 	if e.removing && e.cursor < len(c.Settings.Engines) {
-		lines = append(lines, "", components.Question(st, c.M, fmt.Sprintf(w.RemoveAsk, c.Settings.Engines[e.cursor].Name), "", min(c.Width, 76)))
+		lines = append(lines, "", components.Question(st, c.Measure, fmt.Sprintf(w.RemoveAsk, c.Settings.Engines[e.cursor].Name), "", min(c.Width, 76)))
 	}
 	return lines
 }
@@ -580,7 +580,7 @@ func (m *menuModel) engRow(lines *[]string, i int, text string) {
 // with its value, type and range; a long list scrolls with the cursor.
 func (m *menuModel) editorLines() []string {
 	c := m.c
-	w := c.W
+	w := c.Words
 	st := c.Styles
 	e := &m.eng
 	en := m.editedEntry()
@@ -588,21 +588,21 @@ func (m *menuModel) editorLines() []string {
 	if e.author != "" {
 		head += "  (" + e.author + ")"
 	}
-	lines := []string{st.Bold.Render(c.M.Truncate(head, 76)), st.Dim.Render(c.M.Truncate(en.Path, 76)), ""}
-	nw := c.M.Width(w.NameField)
+	lines := []string{st.Bold.Render(c.Measure.Truncate(head, 76)), st.Dim.Render(c.Measure.Truncate(en.Path, 76)), ""}
+	nw := c.Measure.Width(w.NameField)
 	for _, o := range e.options {
-		nw = max(nw, c.M.Width(o.Name))
+		nw = max(nw, c.Measure.Width(o.Name))
 	}
 	nw = min(nw, 28)
 	var rows []string
 	value := func(i int, v string) string {
 		if e.editing != nil && e.ecursor == i {
-			text, _, _ := e.editing.Render(30, c.M)
+			text, _, _ := e.editing.Render(30, c.Measure)
 			return "[" + text + "]"
 		}
 		return v
 	}
-	rows = append(rows, c.M.Pad(w.NameField, nw)+"  "+value(0, "["+en.Name+"]"))
+	rows = append(rows, c.Measure.Pad(w.NameField, nw)+"  "+value(0, "["+en.Name+"]"))
 	for i, o := range e.options {
 		v := m.optionText(o)
 		shown := "< " + v + " >"
@@ -623,7 +623,7 @@ func (m *menuModel) editorLines() []string {
 		if _, set := en.Options[o.Name]; !set {
 			desc += "  " + w.OptDefault
 		}
-		text := c.M.Pad(c.M.Truncate(o.Name, nw), nw) + "  " + value(i+1, shown) + "  " + st.Dim.Render(desc)
+		text := c.Measure.Pad(c.Measure.Truncate(o.Name, nw), nw) + "  " + value(i+1, shown) + "  " + st.Dim.Render(desc)
 		rows = append(rows, text)
 	}
 	if e.entry < 0 {

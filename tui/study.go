@@ -97,7 +97,7 @@ func newStudy(c *common.Common, rec *kifu.Record, name string, err error) *study
 // the new part.
 func (s *studyModel) rebuild(k int, n *kifu.Node) {
 	l := s.line
-	l.style, l.m, l.lang = s.c.Notation, s.c.M, s.c.Lang
+	l.style, l.m, l.lang = s.c.Notation, s.c.Measure, s.c.Lang
 	l.nodes, l.pos, l.text, l.legal = l.nodes[:k], l.pos[:k], l.text[:k], l.legal[:k]
 	for ; n != nil; n = firstChild(n) {
 		l.nodes = append(l.nodes, n)
@@ -147,7 +147,7 @@ func (s *studyModel) moveText(i int) string {
 	}
 	prev := l.nodes[i-1].Move
 	if !l.legal[i] {
-		return n.Move.USI() + " (" + s.c.W.Endings[game.IllegalMove] + ")"
+		return n.Move.USI() + " (" + s.c.Words.Endings[game.IllegalMove] + ")"
 	}
 	return notation.Format(&l.pos[i-1], n.Move, s.c.Notation, prev)
 }
@@ -161,7 +161,7 @@ func (s *studyModel) measureTexts() {
 	}
 	l.maxW = 0
 	for i, t := range l.text {
-		if w := s.c.M.Width(t + s.markText(i)); w > l.maxW {
+		if w := s.c.Measure.Width(t + s.markText(i)); w > l.maxW {
 			l.maxW = w
 		}
 	}
@@ -179,7 +179,7 @@ func (s *studyModel) markText(i int) string {
 // the header panel in the current piece style and language.
 func (s *studyModel) retext() {
 	s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), s.c.Pieces, s.c.Lang
-	s.line.style, s.line.m, s.line.lang = s.c.Notation, s.c.M, s.c.Lang
+	s.line.style, s.line.m, s.line.lang = s.c.Notation, s.c.Measure, s.c.Lang
 	for i := 0; i < len(s.line.nodes); i++ {
 		s.line.text[i] = s.moveText(i)
 	}
@@ -352,7 +352,7 @@ func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
 
 // update handles one message.
 func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
-	if s.line != nil && (s.line.style != s.c.Notation || s.line.m != s.c.M || s.line.lang != s.c.Lang ||
+	if s.line != nil && (s.line.style != s.c.Notation || s.line.m != s.c.Measure || s.line.lang != s.c.Lang ||
 		s.hdrPieces != s.c.Pieces || s.hdrLang != s.c.Lang) {
 		s.retext() // the shared notation, width policy, piece style or language changed
 	}
@@ -503,7 +503,7 @@ func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
 	case common.KeyIs(msg, k.Notation):
 		s.c.Notation = s.c.CycleNotation(s.c.Notation, 1)
 		s.retext()
-		s.say(fmt.Sprintf(s.c.W.ListStyle, s.c.Notation), false)
+		s.say(fmt.Sprintf(s.c.Words.ListStyle, s.c.Notation), false)
 	case common.KeyIs(msg, k.Flip):
 		s.flip = !s.flip
 	case common.KeyIs(msg, k.Help):
@@ -645,7 +645,7 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 // extension names, off the UI loop; unless force, an existing file is
 // left alone and the user asked first.
 func (s *studyModel) export(path string, force bool) tea.Cmd {
-	rec, w := s.rec, s.c.W
+	rec, w := s.rec, s.c.Words
 	return func() tea.Msg {
 		if _, err := os.Stat(path); err == nil && !force {
 			return exportedMsg{path: path, exists: true}
@@ -700,7 +700,7 @@ func (s *studyModel) click(mo tea.Mouse) {
 	}
 	if gr := s.graphRect(l); gr.H > 0 && gr.Contains(mo.X, mo.Y) {
 		// A click on the graph: that ply of the main line.
-		ply := components.GraphPlyAt(len(s.an.report.Results)-1, gr.W, mo.X-gr.X, s.c.Ascii)
+		ply := components.GraphPlyAt(len(s.an.report.Results)-1, gr.W, mo.X-gr.X, s.c.ASCII)
 		if k := s.line.from; k > 0 && ply >= k {
 			s.rebuild(k, s.line.nodes[k].Parent.Children[0])
 		}

@@ -200,9 +200,9 @@ func (s *studyModel) storedLines(w int) []string {
 	if e.Engine != "" {
 		text += "  " + e.Engine
 	}
-	out := []string{components.Dimmed(s.c.Styles, s.c.M.Truncate(text, w))}
+	out := []string{components.Dimmed(s.c.Styles, s.c.Measure.Truncate(text, w))}
 	if moves := s.lineTexts(*s.Position(), e.PV, s.node().Move); len(moves) > 0 {
-		for _, l := range components.WrapMoves(moves, w-2, s.c.M) {
+		for _, l := range components.WrapMoves(moves, w-2, s.c.Measure) {
 			out = append(out, components.Dimmed(s.c.Styles, "  "+l))
 		}
 	}
@@ -238,7 +238,7 @@ func (s *studyModel) summaryLines(w int) []string {
 			counts = append(counts, fmt.Sprintf("%s%s %d", aw.MarkNames[m], m.Symbol(), sm.Count[m]))
 		}
 		line := fmt.Sprintf(aw.SummaryLine, s.c.Side(c), sm.Moves, sm.AvgLoss, sm.ACPL, strings.Join(counts, " "))
-		out = append(out, components.WrapText(s.c.M, line, w)...)
+		out = append(out, components.WrapText(s.c.Measure, line, w)...)
 		for _, j := range sm.Worst {
 			before := s.an.positionBefore(j.Ply)
 			prev := game.NoMove
@@ -249,7 +249,7 @@ func (s *studyModel) summaryLines(w int) []string {
 			if j.Best != game.NoMove && before.IsLegal(j.Best) {
 				better = fmt.Sprintf(aw.Better, s.formatMove(&before, j.Best, prev))
 			}
-			out = append(out, s.c.M.Truncate(fmt.Sprintf(aw.Worst, j.Ply, s.formatMove(&before, j.Move, prev), j.Mark.Symbol(), j.Loss, better), w))
+			out = append(out, s.c.Measure.Truncate(fmt.Sprintf(aw.Worst, j.Ply, s.formatMove(&before, j.Move, prev), j.Mark.Symbol(), j.Loss, better), w))
 		}
 	}
 	return out

@@ -75,7 +75,7 @@ func FuzzStudyKeys(f *testing.F) {
 				t.Fatalf("%d lines on a %d-line screen", len(lines), s.c.Height)
 			}
 			for _, l := range lines {
-				if w := s.c.M.Width(l); w > s.c.Width {
+				if w := s.c.Measure.Width(l); w > s.c.Width {
 					t.Fatalf("line %d wide on a %d-column screen: %q", w, s.c.Width, l)
 				}
 			}

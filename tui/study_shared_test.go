@@ -63,7 +63,7 @@ func TestStudySharedRecords(t *testing.T) {
 					t.Fatalf("ply %d: %d lines", ply, len(out))
 				}
 				for i, l := range out {
-					if w := s.c.M.Width(l); w > 80 {
+					if w := s.c.Measure.Width(l); w > 80 {
 						t.Fatalf("ply %d: line %d is %d wide: %q", ply, i, w, l)
 					}
 				}

@@ -204,7 +204,7 @@ func clickText(t *testing.T, s *studyModel, text string) {
 	t.Helper()
 	for y, line := range strings.Split(screen(s), "\n") {
 		if i := strings.Index(line, text); i >= 0 {
-			x := s.c.M.Width(line[:i])
+			x := s.c.Measure.Width(line[:i])
 			s.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 			return
 		}
@@ -446,7 +446,7 @@ func TestStudyResizeAndMinimum(t *testing.T) {
 			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
 		}
 		for i, l := range lines {
-			if w := s.c.M.Width(l); w > size[0] {
+			if w := s.c.Measure.Width(l); w > size[0] {
 				t.Fatalf("%dx%d: line %d is %d wide: %q", size[0], size[1], i, w, l)
 			}
 		}
@@ -464,7 +464,7 @@ func TestStudyFitsBothWidthPolicies(t *testing.T) {
 		for ply := 0; ply <= s.last(); ply++ {
 			s.goTo(ply)
 			for i, l := range strings.Split(screen(s), "\n") {
-				if w := s.c.M.Width(l); w > 80 {
+				if w := s.c.Measure.Width(l); w > 80 {
 					t.Fatalf("%v, ply %d: line %d is %d wide: %q", p, ply, i, w, l)
 				}
 			}

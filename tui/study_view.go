@@ -33,7 +33,7 @@ func (s *studyModel) footerRows() int {
 	case s.message == "":
 		return 0
 	}
-	return max(1, min(len(components.WrapText(s.c.M, s.message, s.c.Width)), 3))
+	return max(1, min(len(components.WrapText(s.c.Measure, s.message, s.c.Width)), 3))
 }
 
 // headerRows is how many header lines the side column shows.
@@ -69,7 +69,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 		return s.errorView(), nil
 	}
 	st := c.Styles
-	m := c.M
+	m := c.Measure
 	sw := s.words()
 	w, h := c.Width, c.Height
 	l := s.Layout()
@@ -112,7 +112,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 		}
 		r := l.Hands[place]
 		o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
-			Picked: game.NoPieceType, Styles: st, M: m, W: c.W, Ascii: c.Ascii}
+			Picked: game.NoPieceType, Styles: st, M: m, W: c.Words, Ascii: c.ASCII}
 		if l.Trays {
 			lines, _ := components.RenderTray(pos, col, o, r.W)
 			cv.Block(r.X, r.Y, r.W, lines)
@@ -149,7 +149,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	if cx >= 0 {
 		cursor = tea.NewCursor(fx+cx, l.FooterTop)
 	}
-	cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.W, c.Ascii), fw, st, m))
+	cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
 	return cv.String(m), cursor
 }
 
@@ -177,7 +177,7 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 	}
 	need, least := 0, 0
 	if hasEngine {
-		need = ev.Rows(l.Panel.W, s.c.M)
+		need = ev.Rows(l.Panel.W, s.c.Measure)
 		least = min(need, 2)
 	}
 	if hasGraph {
@@ -205,7 +205,7 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 // drawPanel draws the panel under the board: the status line, then the
 // parts panelParts gives rows.
 func (s *studyModel) drawPanel(cv *components.Canvas, l components.ScreenLayout) {
-	m := s.c.M
+	m := s.c.Measure
 	pw := l.Panel.W
 	y := l.Panel.Y
 	put := func(line string) {
@@ -230,7 +230,7 @@ func (s *studyModel) drawPanel(cv *components.Canvas, l components.ScreenLayout)
 	}
 	if parts.plot > 0 {
 		g, _ := s.graph()
-		cv.Block(l.Panel.X, l.Panel.Y+l.Panel.H-parts.plot, pw, components.RenderGraph(g, pw, parts.plot, s.c.Styles, s.c.Ascii))
+		cv.Block(l.Panel.X, l.Panel.Y+l.Panel.H-parts.plot, pw, components.RenderGraph(g, pw, parts.plot, s.c.Styles, s.c.ASCII))
 	}
 }
 
@@ -267,9 +267,9 @@ func (s *studyModel) noteLines(w, rows int) []string {
 func (s *studyModel) moveList() *components.MoveList {
 	c := s.c
 	sw := s.words()
-	title := c.W.Moves + "  " + c.Notation.String() + "  " + sw.MainLine
+	title := c.Words.Moves + "  " + c.Notation.String() + "  " + sw.MainLine
 	if s.line.from > 0 {
-		title = c.W.Moves + "  " + c.Notation.String() + "  " + fmt.Sprintf(sw.VariationFrom, s.line.from)
+		title = c.Words.Moves + "  " + c.Notation.String() + "  " + fmt.Sprintf(sw.VariationFrom, s.line.from)
 	}
 	ml := &components.MoveList{Title: title, N: s.last() + 1, NumW: components.Digits(s.last()), TextW: s.line.maxW, Cur: s.cur, Last: -1}
 	ml.Entry = func(i int) (string, string, bool) {
@@ -295,17 +295,17 @@ func (s *studyModel) headerLines() []string {
 			out = append(out, text)
 		}
 	}
-	black, white := header(r, "先手", "下手", "N+", "Black"), header(r, "後手", "上手", "N-", "White")
+	black, white := header(r, kifu.KeyBlack), header(r, kifu.KeyWhite)
 	if black != "" {
 		add(s.c.Side(game.Black) + " " + black)
 	}
 	if white != "" {
 		add(s.c.Side(game.White) + " " + white)
 	}
-	if ev := joinNonEmpty(" @ ", header(r, "棋戦", "$EVENT", "Event"), header(r, "場所", "$SITE", "Site")); ev != "" {
+	if ev := joinNonEmpty(" @ ", header(r, kifu.KeyEvent), header(r, kifu.KeySite)); ev != "" {
 		add(label(sw.Event) + ev)
 	}
-	if d := header(r, "開始日時", "対局日", "$START_TIME", "Date"); d != "" {
+	if d := header(r, kifu.KeyStart); d != "" {
 		add(label(sw.Date) + d)
 	}
 	hc := r.Handicap
@@ -313,7 +313,7 @@ func (s *studyModel) headerLines() []string {
 		hc = header(r, "手合割")
 	}
 	if h, ok := game.FindHandicap(hc); ok {
-		hc = s.c.W.HandicapName(h)
+		hc = s.c.Words.HandicapName(h)
 		if s.c.Lang == words.English {
 			hc = h.Name
 		}
@@ -327,10 +327,12 @@ func (s *studyModel) headerLines() []string {
 }
 
 // header returns the first of keys the record has.
+// header is the first of keys the record has a value for, under any
+// format's name for it (kifu.Record.Lookup: 先手 finds N+ and Black).
 func header(r *kifu.Record, keys ...string) string {
 	for _, k := range keys {
-		if v := strings.TrimSpace(r.Header(k)); v != "" {
-			return v
+		if v, _ := r.Lookup(k); strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
 		}
 	}
 	return ""
@@ -391,7 +393,7 @@ var endingWords = map[kifu.Ending]string{
 // a Japanese screen, in English otherwise.
 func (s *studyModel) endingText(n *kifu.Node) string {
 	if s.c.Lang == words.Japanese || n.Ending == kifu.OtherEnding {
-		if s.c.Ascii && n.Ending == kifu.OtherEnding {
+		if s.c.ASCII && n.Ending == kifu.OtherEnding {
 			return n.Ending.String()
 		}
 		return endingWord(n)
@@ -414,7 +416,7 @@ func endingWord(n *kifu.Node) string {
 // plies moves, mover being the side to move.
 func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) string {
 	sw := s.words()
-	w := s.c.W
+	w := s.c.Words
 	me, other := w.SideName(mover), w.SideName(mover.Other())
 	var what string
 	switch n.Ending {
@@ -453,7 +455,7 @@ func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) s
 // mate, and whether this is a variation.
 func (s *studyModel) statusLine() string {
 	sw := s.words()
-	w := s.c.W
+	w := s.c.Words
 	st := s.c.Styles
 	n := s.node()
 	var b strings.Builder
@@ -521,7 +523,7 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		if i > 0 {
 			b.WriteString(" / ")
 		}
-		start := s.c.M.Width(b.String())
+		start := s.c.Measure.Width(b.String())
 		var t string
 		switch {
 		case !c.IsMove():
@@ -538,7 +540,7 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		if i > 0 {
 			b.WriteString(sw.AltSuffix)
 		}
-		spans = append(spans, variationSpan{start: start, end: s.c.M.Width(b.String()), node: c})
+		spans = append(spans, variationSpan{start: start, end: s.c.Measure.Width(b.String()), node: c})
 	}
 	b.WriteString(sw.AltKeys)
 	return b.String(), spans
@@ -548,7 +550,7 @@ func (s *studyModel) variations() (string, []variationSpan) {
 // shown, where loading stopped, and the record's warnings at the start —
 // wrapped to width.
 func (s *studyModel) Notes(width int) []string {
-	m := s.c.M
+	m := s.c.Measure
 	sw := s.words()
 	st := s.c.Styles
 	var out []string
@@ -574,9 +576,9 @@ func (s *studyModel) Notes(width int) []string {
 			// The record stops at a mate without saying so: the position does.
 			end = s.describeEnding(&kifu.Node{Ending: kifu.Mate}, s.cur, pos.SideToMove())
 		case s.line.from > 0:
-			end = fmt.Sprintf(sw.VarEnds, s.c.W.Count(s.cur))
+			end = fmt.Sprintf(sw.VarEnds, s.c.Words.Count(s.cur))
 		default:
-			end = fmt.Sprintf(sw.RecordEnds, s.c.W.Count(s.cur))
+			end = fmt.Sprintf(sw.RecordEnds, s.c.Words.Count(s.cur))
 		}
 		for _, l := range components.WrapText(m, end, width) {
 			out = append(out, paint(func(x *common.Styles) common.Wrap { return x.Bold }, l))
@@ -613,7 +615,7 @@ func (s *studyModel) Notes(width int) []string {
 // terminal's cursor on the first (-1: hidden).
 func (s *studyModel) footer(width int) ([]string, int) {
 	c := s.c
-	m := c.M
+	m := c.Measure
 	sw := s.words()
 	st := c.Styles
 	switch {
@@ -641,7 +643,7 @@ func (s *studyModel) footer(width int) ([]string, int) {
 // errorView is the screen for a record that could not be read at all.
 func (s *studyModel) errorView() string {
 	c := s.c
-	m := c.M
+	m := c.Measure
 	st := c.Styles
 	sw := s.words()
 	lines := []string{

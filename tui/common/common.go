@@ -24,26 +24,26 @@ type Common struct {
 	Level         ColorLevel
 	Styles        *Styles
 	Lang          words.Lang
-	W             *words.Words
+	Words         *words.Words
 	Keys          keyMap
-	Ascii         bool
+	ASCII         bool
 	Policy        WidthPolicy
-	M             Measure
+	Measure       Measure
 	Pieces        PieceStyle
 	Notation      notation.Style
 	AutoFlip      bool
 	StateDir      string
-	Rng           *rand.Rand
+	Rand          *rand.Rand
 
-	Settings     *Settings
-	SettingsPath string
-	SettingsErr  error
-	SettingsW    *SettingsWriter
-	GamesDefault string
-	EngineLog    *log.Logger
-	EngineEnv    []string
-	Ts           match.TimeSource
-	gen          int // the last session generation handed out
+	Settings       *Settings
+	SettingsPath   string
+	SettingsErr    error
+	SettingsWriter *SettingsWriter
+	GamesDefault   string
+	EngineLog      *log.Logger
+	EngineEnv      []string
+	Clock          match.TimeSource
+	gen            int // the last session generation handed out
 	// remote is set for a person on an SSH connection to shogi serve: no
 	// file of the server's is written on their behalf (w copies the game
 	// to their clipboard instead).
@@ -64,7 +64,7 @@ func (c *Common) Block(cmd tea.Cmd) tea.Cmd {
 }
 
 // now is the time games are played in.
-func (c *Common) Now() time.Time { return c.Ts.Now() }
+func (c *Common) Now() time.Time { return c.Clock.Now() }
 
 // nextGen hands out a session generation.
 func (c *Common) NextGen() int {
@@ -89,8 +89,8 @@ func (c *Common) GamesDir() string {
 
 // sessionEnv is what a game's session takes from the settings.
 func (c *Common) SessionEnv() SessionEnv {
-	return SessionEnv{Ts: c.Ts, EngineCfg: c.EngineConfig(), GamesDir: c.GamesDir(),
-		MoveDelay: time.Duration(c.Settings.MoveDelay), Margin: gameMargin, Human: c.W.Human}
+	return SessionEnv{Ts: c.Clock, EngineCfg: c.EngineConfig(), GamesDir: c.GamesDir(),
+		MoveDelay: time.Duration(c.Settings.MoveDelay), Margin: gameMargin, Human: c.Words.Human}
 }
 
 // gameMargin is how late a move may arrive after its time ran out: room
@@ -105,13 +105,13 @@ func (c *Common) SaveSettings(edit func(s *Settings)) tea.Cmd {
 	if c.SettingsErr != nil || c.SettingsPath == "" {
 		return nil
 	}
-	return c.SettingsW.write(c.SettingsPath, c.Settings.clone())
+	return c.SettingsWriter.write(c.SettingsPath, c.Settings.clone())
 }
 
 // rememberDisplay saves the display settings as they are now on screen.
 func (c *Common) RememberDisplay() tea.Cmd {
 	return c.SaveSettings(func(s *Settings) {
-		if !c.Ascii {
+		if !c.ASCII {
 			p := PieceSetting(c.Pieces)
 			s.Pieces = &p
 			n := NotationSetting(c.Notation)
@@ -139,17 +139,17 @@ func ExpandHome(p string) string {
 
 func (c *Common) SetPolicy(p WidthPolicy) {
 	c.Policy = p
-	c.M = NewMeasure(p)
+	c.Measure = NewMeasure(p)
 }
 
 // setLang switches the app's words; a terminal limited to ASCII stays in
 // English.
 func (c *Common) SetLang(l words.Lang) {
-	if c.Ascii {
+	if c.ASCII {
 		l = words.English
 	}
-	c.Lang, c.W = l, words.WordsFor(l)
-	c.Keys = newKeyMap(c.W, c.Ascii)
+	c.Lang, c.Words = l, words.WordsFor(l)
+	c.Keys = newKeyMap(c.Words, c.ASCII)
 }
 
 // setTheme chooses the palette: a fixed theme, or for auto the background
@@ -168,11 +168,11 @@ func (c *Common) SetTheme(t Theme) {
 func (c *Common) Restyle() { c.Styles = NewStyles(PaletteFor(c.Dark, c.Level), c.Level) }
 
 // side names a side for the screen: ▲先手, △White.
-func (c *Common) Side(col game.Color) string { return SideLabel(col, c.W, c.Ascii) }
+func (c *Common) Side(col game.Color) string { return SideLabel(col, c.Words, c.ASCII) }
 
 // setPieces changes the piece style and the notation that goes with it.
 func (c *Common) SetPieces(p PieceStyle) {
-	if c.Ascii {
+	if c.ASCII {
 		p = ASCII
 	}
 	c.Pieces = p
@@ -192,7 +192,7 @@ func DefaultNotation(p PieceStyle) notation.Style {
 func (c *Common) CycleNotation(s notation.Style, d int) notation.Style {
 	for range notation.Styles() {
 		s = cycleStyle(s, d)
-		if !c.Ascii || AsciiNotation(s) {
+		if !c.ASCII || AsciiNotation(s) {
 			return s
 		}
 	}

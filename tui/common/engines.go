@@ -85,9 +85,9 @@ func PlayerLabel(c *Common, sp match.Spec, name string) string {
 	}
 	switch sp.Kind {
 	case match.HumanKind:
-		return c.W.Human
+		return c.Words.Human
 	case match.BuiltinKind:
-		return c.W.BotName(sp.Name)
+		return c.Words.BotName(sp.Name)
 	case match.USIKind:
 		return filepath.Base(sp.Name)
 	}

@@ -39,16 +39,16 @@ func RenderEngine(c *common.Common, r EngineReport, w, h int) []string {
 	if w <= 0 || h <= 0 {
 		return nil
 	}
-	wd := c.W
+	wd := c.Words
 	st := c.Styles
 	head := r.Name
 	if r.Thinking {
 		head += "  " + wd.ThinkingWord
 	}
 	if st != nil {
-		head = st.Bold.Render(c.M.Truncate(head, w))
+		head = st.Bold.Render(c.Measure.Truncate(head, w))
 	}
-	out := []string{c.M.Fit(head, w)}
+	out := []string{c.Measure.Fit(head, w)}
 	in := r.Info
 	if in == nil || h == 1 {
 		return out
@@ -79,21 +79,21 @@ func RenderEngine(c *common.Common, r EngineReport, w, h int) []string {
 	// The line (読み筋) gets at most two lines of the value column.
 	labelW := 0
 	for _, r := range rows {
-		labelW = max(labelW, c.M.Width(r.Label))
+		labelW = max(labelW, c.Measure.Width(r.Label))
 	}
 	if vw := w - labelW - 2; vw > 0 {
 		for i := range rows {
 			if rows[i].Label != wd.Pv {
 				continue
 			}
-			pl := WrapText(c.M, rows[i].Text, vw)
+			pl := WrapText(c.Measure, rows[i].Text, vw)
 			if len(pl) > 2 {
-				pl = []string{pl[0], c.M.Truncate(pl[1], vw-2) + " …"}
+				pl = []string{pl[0], c.Measure.Truncate(pl[1], vw-2) + " …"}
 			}
 			rows[i].Text = strings.Join(pl, "\n")
 		}
 	}
-	out = append(out, RenderPanel(rows, w, h-1, st, c.M)...)
+	out = append(out, RenderPanel(rows, w, h-1, st, c.Measure)...)
 	return out
 }
 
@@ -107,7 +107,7 @@ func dimStyle(st *common.Styles) *common.Wrap {
 // scoreText writes a score given from mover's side as Black's: +235
 // ▲先手有利, −80 互角, 詰み 7手 ▲先手.
 func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
-	w := c.W
+	w := c.Words
 	v := in.Score.Value
 	if mover == game.White {
 		v = -v

@@ -202,13 +202,13 @@ func Spread(m common.Measure, left, right string, w int) string {
 
 // tooSmall says how much room the app needs, wrapped to the terminal.
 func TooSmall(c *common.Common) string {
-	text := fmt.Sprintf(c.W.TooSmall, MinWidth, MinHeight, c.Width, c.Height)
-	lines := WrapText(c.M, text, max(c.Width, 1))
+	text := fmt.Sprintf(c.Words.TooSmall, MinWidth, MinHeight, c.Width, c.Height)
+	lines := WrapText(c.Measure, text, max(c.Width, 1))
 	if len(lines) > max(c.Height, 1) {
 		lines = lines[:max(c.Height, 1)]
 	}
 	for i, l := range lines {
-		lines[i] = c.M.Truncate(l, c.Width) // a kanji wider than a one-column terminal
+		lines[i] = c.Measure.Truncate(l, c.Width) // a kanji wider than a one-column terminal
 	}
 	return strings.Join(lines, "\n")
 }
@@ -224,13 +224,13 @@ func Frame(c *common.Common, help *HelpOverlay, title string, draw func() (strin
 	case c.Width < MinWidth || c.Height < MinHeight:
 		content = TooSmall(c)
 	case help != nil && help.V != nil:
-		content = help.V.View(c.Width, c.Height, c.W.HelpTitle, c.W.HelpClose, c.M, c.Styles)
+		content = help.V.View(c.Width, c.Height, c.Words.HelpTitle, c.Words.HelpClose, c.Measure, c.Styles)
 	default:
 		content, cursor = draw()
 	}
-	if c.Ascii {
-		content = c.M.AsciiOnly(content)
-		title = c.M.AsciiOnly(title)
+	if c.ASCII {
+		content = c.Measure.AsciiOnly(content)
+		title = c.Measure.AsciiOnly(title)
 	}
 	v := tea.NewView(content)
 	v.AltScreen = true

@@ -50,13 +50,13 @@ const (
 // of it and the game that snapshot holds (rebuilt from each snapshot,
 // never moved by the screen), and UI state only: the cursor, the piece
 // picked, the text typed, what is being asked.
-type PlayModel struct {
+type Model struct {
 	c     *common.Common
 	Setup common.Setup
 
 	ctl  match.Control  // nil until the game has started
 	Snap match.Snapshot // the game as last seen
-	G    *game.Game     // the snapshot's game
+	Game *game.Game     // the snapshot's game
 	mine [2]bool        // the sides the person at this screen plays
 
 	Sess     *session // the subscription to the game's events, and a local game's match
@@ -140,11 +140,11 @@ type savedMsg struct {
 	exists bool
 }
 
-func NewPlay(c *common.Common, s common.Setup) PlayModel {
+func New(c *common.Common, s common.Setup) Model {
 	if s.Began.IsZero() {
 		s.Began = c.Now()
 	}
-	m := PlayModel{
+	m := Model{
 		c:        c,
 		Setup:    s,
 		started:  s.Began,
@@ -170,7 +170,7 @@ func NewPlay(c *common.Common, s common.Setup) PlayModel {
 		if err := p.CheckMove(mv); err != nil {
 			// The kept file was checked when it was read; this is a
 			// record that stops early.
-			m.SetError(fmt.Sprintf(c.W.ResumeStops, i, err))
+			m.SetError(fmt.Sprintf(c.Words.ResumeStops, i, err))
 			m.Setup.Moves, m.Setup.Notes = s.Moves[:i], nil
 			break
 		}
@@ -181,7 +181,7 @@ func NewPlay(c *common.Common, s common.Setup) PlayModel {
 	} else {
 		m.Snap.Opening = len(m.Snap.Moves)
 	}
-	m.G = GameOf(m.Snap)
+	m.Game = GameOf(m.Snap)
 	m.Cursor = game.NewSquare(5, 7)
 	if m.mine[game.White] && !m.mine[game.Black] {
 		// The only person here plays White: their side at the bottom, the cursor on it.
@@ -210,21 +210,21 @@ func GameOf(s match.Snapshot) *game.Game {
 
 // refresh takes the game's state now. The board is redrawn only from
 // the game's snapshots, so what the screen shows is what the game holds.
-func (m *PlayModel) refresh() {
+func (m *Model) refresh() {
 	if m.ctl == nil {
 		return
 	}
-	before := m.G.Len()
+	before := m.Game.Len()
 	m.Snap = m.ctl.Snapshot()
-	m.G = GameOf(m.Snap)
-	if m.G.Len() != before || m.Snap.Over {
+	m.Game = GameOf(m.Snap)
+	if m.Game.Len() != before || m.Snap.Over {
 		m.afterMove()
 	}
 }
 
 // init starts the session: the players, then the match; or follows a
 // table's game.
-func (m *PlayModel) Init() tea.Cmd {
+func (m *Model) Init() tea.Cmd {
 	if m.Setup.Table != nil {
 		return m.followTable()
 	}
@@ -233,13 +233,13 @@ func (m *PlayModel) Init() tea.Cmd {
 
 // startSession starts a session for the game as it stands: the set-up's
 // start, the moves on screen with their times.
-func (m *PlayModel) startSession(reuse [2]match.Player) tea.Cmd {
+func (m *Model) startSession(reuse [2]match.Player) tea.Cmd {
 	m.gen = m.c.NextGen()
 	m.starting, m.startErr = true, ""
 	m.TurnPly, m.ctl, m.ended = -1, nil, false
 	m.Think = nil
 	s := m.Setup
-	s.Moves = append([]game.Move(nil), m.G.Moves()...)
+	s.Moves = append([]game.Move(nil), m.Game.Moves()...)
 	s.Notes = nil
 	if m.Snap.Opening == 0 && len(m.Snap.Notes) == len(s.Moves) {
 		s.Notes = append([]match.MoveNote(nil), m.Snap.Notes...)
@@ -248,29 +248,29 @@ func (m *PlayModel) startSession(reuse [2]match.Player) tea.Cmd {
 		s.Kept = kept.NewPath(m.c.StateDir, s.Began)
 	}
 	m.Setup.Kept = s.Kept
-	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.SessionEnv(), m.gen, &s, reuse, m.c.Rng.Uint64(), s.Kept))
+	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.SessionEnv(), m.gen, &s, reuse, m.c.Rand.Uint64(), s.Kept))
 }
 
-func (m *PlayModel) sideToMove() game.Color {
-	p := m.G.Position()
+func (m *Model) sideToMove() game.Color {
+	p := m.Game.Position()
 	return p.SideToMove()
 }
 
-func (m *PlayModel) IsHuman(c game.Color) bool { return m.Setup.Players[c].Kind == match.HumanKind }
+func (m *Model) IsHuman(c game.Color) bool { return m.Setup.Players[c].Kind == match.HumanKind }
 
 // noHuman reports whether programs play both sides (a game to watch).
-func (m *PlayModel) noHuman() bool { return !m.IsHuman(game.Black) && !m.IsHuman(game.White) }
+func (m *Model) noHuman() bool { return !m.IsHuman(game.Black) && !m.IsHuman(game.White) }
 
 // name is how a side's player is shown.
-func (m *PlayModel) name(c game.Color) string {
+func (m *Model) name(c game.Color) string {
 	return common.PlayerLabel(m.c, m.Setup.Players[c], m.names[c])
 }
 
-func (m *PlayModel) SetError(s string) { m.Status, m.StatusErr = s, true }
-func (m *PlayModel) SetInfo(s string)  { m.Status, m.StatusErr = s, false }
+func (m *Model) SetError(s string) { m.Status, m.StatusErr = s, true }
+func (m *Model) SetInfo(s string)  { m.Status, m.StatusErr = s, false }
 
 // result is how the game ended, once it has.
-func (m *PlayModel) Result() *match.Result {
+func (m *Model) Result() *match.Result {
 	if !m.Snap.Over {
 		return nil
 	}
@@ -279,37 +279,37 @@ func (m *PlayModel) Result() *match.Result {
 
 // notes are the game's moves' times and reports, one per move after the
 // moves it began with (all of them for a resumed game).
-func (m *PlayModel) Notes() []match.MoveNote {
+func (m *Model) Notes() []match.MoveNote {
 	out := make([]match.MoveNote, m.Snap.Opening, m.Snap.Opening+len(m.Snap.Notes))
 	return append(out, m.Snap.Notes...)
 }
 
-func (m *PlayModel) Paused() bool { return m.Snap.Paused }
+func (m *Model) Paused() bool { return m.Snap.Paused }
 
 // over reports whether the game has ended (or could not start).
-func (m *PlayModel) Over() bool { return m.Snap.Over || m.G.Result().Over() }
+func (m *Model) Over() bool { return m.Snap.Over || m.Game.Result().Over() }
 
 // thinking reports whether a program is choosing a move now.
-func (m *PlayModel) Thinking() bool {
-	return m.Sess != nil && !m.Over() && !m.Paused() && m.TurnPly == m.G.Len() && !m.IsHuman(m.TurnSide)
+func (m *Model) Thinking() bool {
+	return m.Sess != nil && !m.Over() && !m.Paused() && m.TurnPly == m.Game.Len() && !m.IsHuman(m.TurnSide)
 }
 
 // ready reports whether the person at this screen may move now.
-func (m *PlayModel) ready() bool {
+func (m *Model) ready() bool {
 	return m.ctl != nil && !m.Over() && !m.Paused() && m.mine[m.sideToMove()]
 }
 
 // refreshTexts rewrites the move list in the current notation.
-func (m *PlayModel) refreshTexts() {
-	moves := m.G.Moves()
+func (m *Model) refreshTexts() {
+	moves := m.Game.Moves()
 	m.texts = m.texts[:0]
 	m.textW = 0
-	p := m.G.Start()
+	p := m.Game.Start()
 	prev := m.prior
 	for _, mv := range moves {
 		t := notation.Format(&p, mv, m.c.Notation, prev)
 		m.texts = append(m.texts, t)
-		m.textW = max(m.textW, m.c.M.Width(t))
+		m.textW = max(m.textW, m.c.Measure.Width(t))
 		p = p.Play(mv)
 		prev = mv
 	}
@@ -317,14 +317,14 @@ func (m *PlayModel) refreshTexts() {
 
 // lastMove is the move that led to the position, before the game's first
 // move too when it was played on from a record.
-func (m *PlayModel) lastMove() game.Move {
-	if m.G.Len() == 0 {
+func (m *Model) lastMove() game.Move {
+	if m.Game.Len() == 0 {
 		return m.prior
 	}
-	return m.G.LastMove()
+	return m.Game.LastMove()
 }
 
-func (m PlayModel) Update(msg tea.Msg) (PlayModel, tea.Cmd) {
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case sessionMsg:
 		return m.sessionStarted(msg)
@@ -362,7 +362,7 @@ func (m PlayModel) Update(msg tea.Msg) (PlayModel, tea.Cmd) {
 
 // sessionStarted takes a started session, or says which player could not
 // start. The game stays kept either way.
-func (m PlayModel) sessionStarted(msg sessionMsg) (PlayModel, tea.Cmd) {
+func (m Model) sessionStarted(msg sessionMsg) (Model, tea.Cmd) {
 	if msg.gen != m.gen {
 		if msg.s != nil {
 			go msg.s.Stop("replaced") // a session the screen no longer wants
@@ -371,7 +371,7 @@ func (m PlayModel) sessionStarted(msg sessionMsg) (PlayModel, tea.Cmd) {
 	}
 	m.starting = false
 	if msg.err != nil {
-		m.startErr = fmt.Sprintf(m.c.W.CannotStart, m.name(msg.side), msg.err)
+		m.startErr = fmt.Sprintf(m.c.Words.CannotStart, m.name(msg.side), msg.err)
 		m.SetError(m.startErr)
 		return m, nil
 	}
@@ -385,14 +385,14 @@ func (m PlayModel) sessionStarted(msg sessionMsg) (PlayModel, tea.Cmd) {
 		}
 	}
 	if !m.Over() {
-		m.TurnPly, m.TurnSide = m.G.Len(), m.sideToMove()
+		m.TurnPly, m.TurnSide = m.Game.Len(), m.sideToMove()
 	}
 	return m, tea.Batch(m.c.Block(m.Sess.next()), m.tick())
 }
 
 // event shows one event of the game, and waits for the next. A move
 // being typed is read again: whether enter can play it may have changed.
-func (m PlayModel) event(msg EventMsg) (PlayModel, tea.Cmd) {
+func (m Model) event(msg EventMsg) (Model, tea.Cmd) {
 	m, cmd := m.applyEvent(msg)
 	if m.Typing {
 		m.liveCheck()
@@ -400,14 +400,14 @@ func (m PlayModel) event(msg EventMsg) (PlayModel, tea.Cmd) {
 	return m, cmd
 }
 
-func (m PlayModel) applyEvent(msg EventMsg) (PlayModel, tea.Cmd) {
+func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 	next := m.c.Block(m.Sess.next())
 	if msg.ended {
 		m.ended = true
 		return m, nil
 	}
 	if msg.err != nil {
-		m.SetError(fmt.Sprintf(m.c.W.KeepFailed, msg.err))
+		m.SetError(fmt.Sprintf(m.c.Words.KeepFailed, msg.err))
 	}
 	if ev, ok := msg.Ev.(match.GameOverEvent); ok && ev.Result.Aborted {
 		return m, next // the game was left; the screen is going
@@ -435,7 +435,7 @@ func (m PlayModel) applyEvent(msg EventMsg) (PlayModel, tea.Cmd) {
 	case match.UndoEvent:
 		m.Think = nil
 		m.afterMove()
-		m.SetInfo(fmt.Sprintf(m.c.W.Undone, m.before+m.G.Len()))
+		m.SetInfo(fmt.Sprintf(m.c.Words.Undone, m.before+m.Game.Len()))
 	case match.DrawEvent:
 		m.drawEvent(ev)
 	case match.GameOverEvent:
@@ -443,12 +443,12 @@ func (m PlayModel) applyEvent(msg EventMsg) (PlayModel, tea.Cmd) {
 		switch {
 		case msg.err != nil:
 		case ev.Result.Fault != nil:
-			m.SetError(faultText(m.c.W, ev.Result))
+			m.SetError(faultText(m.c.Words, ev.Result))
 		case msg.saved != "":
-			m.SetInfo(fmt.Sprintf(m.c.W.GameSaved, msg.saved))
+			m.SetInfo(fmt.Sprintf(m.c.Words.GameSaved, msg.saved))
 		}
 		if msg.saved != "" {
-			m.savedPath, m.savedMoves = msg.saved, m.G.Len()
+			m.savedPath, m.savedMoves = msg.saved, m.Game.Len()
 		}
 		m.Hint = hintState{}
 	}
@@ -458,7 +458,7 @@ func (m PlayModel) applyEvent(msg EventMsg) (PlayModel, tea.Cmd) {
 // tick schedules the next redraw of a running clock: when its face next
 // changes (a second boundary). Whether a flag has fallen is the match's
 // decision; the tick only redraws.
-func (m *PlayModel) tick() tea.Cmd {
+func (m *Model) tick() tea.Cmd {
 	clock := m.Snap.Clock
 	if m.ticking || !clock.Running || m.Over() || m.Paused() || !m.hasClock() {
 		return nil
@@ -479,10 +479,10 @@ func (m *PlayModel) tick() tea.Cmd {
 }
 
 // hasClock reports whether either side plays on a clock.
-func (m *PlayModel) hasClock() bool { return !m.Setup.Time[0].IsZero() || !m.Setup.Time[1].IsZero() }
+func (m *Model) hasClock() bool { return !m.Setup.Time[0].IsZero() || !m.Setup.Time[1].IsZero() }
 
 // afterMove brings the screen up to date after the game changed.
-func (m *PlayModel) afterMove() {
+func (m *Model) afterMove() {
 	m.clearPick()
 	m.Typing = false
 	m.Review = -1
@@ -492,13 +492,13 @@ func (m *PlayModel) afterMove() {
 	if m.Over() {
 		return
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	if m.c.AutoFlip && m.IsHuman(game.Black) && m.IsHuman(game.White) {
 		m.Flip = pos.SideToMove() == game.White
 	}
 }
 
-func (m *PlayModel) clearPick() {
+func (m *Model) clearPick() {
 	m.Selected, m.Drop, m.tray = game.NoSquare, game.NoPieceType, false
 	m.Targets = components.SquareSet{}
 }
@@ -506,12 +506,12 @@ func (m *PlayModel) clearPick() {
 // playMove hands the person's move to the game, which checks it and
 // plays it before the call returns: the board shows it from the game's
 // snapshot, so keys typed next (a fast typist, a paste) read against it.
-func (m PlayModel) playMove(mv game.Move) (PlayModel, tea.Cmd) {
+func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	if err := m.ctl.Submit(pos.SideToMove(), usi.BestMove{Move: mv}); err != nil {
 		m.SetError(m.explain(mv.USI(), err))
 		return m, nil
@@ -521,8 +521,8 @@ func (m PlayModel) playMove(mv game.Move) (PlayModel, tea.Cmd) {
 }
 
 // cannotMove says why the user may not move now, or "".
-func (m *PlayModel) cannotMove() string {
-	w := m.c.W
+func (m *Model) cannotMove() string {
+	w := m.c.Words
 	switch {
 	case m.Over():
 		return w.GameOver
@@ -544,35 +544,35 @@ func (m *PlayModel) cannotMove() string {
 
 // shown is the position on the board, the move that led to it, and the
 // ply: the live one, or the one being reviewed.
-func (m *PlayModel) shown() (game.Position, game.Move, int) {
+func (m *Model) shown() (game.Position, game.Move, int) {
 	if m.Review < 0 {
-		return m.G.Position(), m.lastMove(), m.G.Len()
+		return m.Game.Position(), m.lastMove(), m.Game.Len()
 	}
 	last := m.prior
 	if m.Review > 0 {
-		last = m.G.Moves()[m.Review-1]
+		last = m.Game.Moves()[m.Review-1]
 	}
-	return m.G.PositionAt(m.Review), last, m.Review
+	return m.Game.PositionAt(m.Review), last, m.Review
 }
 
 // hintAnswer shows a hint's move, if it is still for the position on
 // screen.
-func (m PlayModel) hintAnswer(msg hintMsg) PlayModel {
-	if msg.gen != m.gen || msg.ply != m.G.Len() || !m.Hint.pending {
+func (m Model) hintAnswer(msg hintMsg) Model {
+	if msg.gen != m.gen || msg.ply != m.Game.Len() || !m.Hint.pending {
 		return m
 	}
 	m.Hint.pending = false
 	who := m.c.HintLabel()
 	if msg.err != nil {
-		m.Hint.Text, m.Hint.err = fmt.Sprintf(m.c.W.HintFailed, who, msg.err), true
+		m.Hint.Text, m.Hint.err = fmt.Sprintf(m.c.Words.HintFailed, who, msg.err), true
 		return m
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	switch {
 	case msg.best.Resign:
-		m.Hint.Text = fmt.Sprintf(m.c.W.HintResign, who)
+		m.Hint.Text = fmt.Sprintf(m.c.Words.HintResign, who)
 	case msg.best.Win:
-		m.Hint.Text = fmt.Sprintf(m.c.W.HintDeclare, who)
+		m.Hint.Text = fmt.Sprintf(m.c.Words.HintDeclare, who)
 	default:
 		m.Hint.Move, m.Hint.info = msg.best.Move, msg.info
 		text := notation.Format(&pos, msg.best.Move, m.c.Notation, m.lastMove())
@@ -585,7 +585,7 @@ func (m PlayModel) hintAnswer(msg hintMsg) PlayModel {
 }
 
 // askHint asks the hint player for the best move in the live position.
-func (m *PlayModel) askHint() tea.Cmd {
+func (m *Model) askHint() tea.Cmd {
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return nil
@@ -597,13 +597,13 @@ func (m *PlayModel) askHint() tea.Cmd {
 	if m.Sess.local.hint == nil {
 		m.Sess.local.hint = m.c.NewHinter()
 	}
-	m.Hint = hintState{pending: true, ply: m.G.Len(), Text: fmt.Sprintf(m.c.W.HintThinking, m.c.HintLabel())}
-	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.Sess.local.hint, m.gen, m.G.Start(), append([]game.Move(nil), m.G.Moves()...), m.c.Rng.Uint64()))
+	m.Hint = hintState{pending: true, ply: m.Game.Len(), Text: fmt.Sprintf(m.c.Words.HintThinking, m.c.HintLabel())}
+	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.Sess.local.hint, m.gen, m.Game.Start(), append([]game.Move(nil), m.Game.Moves()...), m.c.Rand.Uint64()))
 }
 
 // stopSession returns a command that interrupts the game (it stays kept)
 // and then sends msg; nil sends msg at once.
-func (m *PlayModel) stopSession(msg tea.Msg) tea.Cmd {
+func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
 	s := m.Sess
 	m.Sess, m.gen = nil, m.c.NextGen()
 	if s == nil {
@@ -615,7 +615,7 @@ func (m *PlayModel) stopSession(msg tea.Msg) tea.Cmd {
 // quiet reports whether nothing will change on the play screen until the
 // person does something: the players have started, nothing sent is on
 // its way, and the match waits for a person (or is paused, or over).
-func (m *PlayModel) Quiet() bool {
+func (m *Model) Quiet() bool {
 	switch {
 	case m.starting, m.Hint.pending:
 		return false
@@ -626,5 +626,5 @@ func (m *PlayModel) Quiet() bool {
 		// they look for.
 		return true
 	}
-	return m.ready() && m.TurnPly == m.G.Len()
+	return m.ready() && m.TurnPly == m.Game.Len()
 }

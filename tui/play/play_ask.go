@@ -16,7 +16,7 @@ import (
 
 // promoteKey answers 成る?: y (or enter) promotes, n does not, esc puts
 // the piece back.
-func (m PlayModel) promoteKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
+func (m Model) promoteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.c.Keys
 	switch {
 	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
@@ -33,20 +33,20 @@ func (m PlayModel) promoteKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 }
 
 // ask puts a yes/no question.
-func (m *PlayModel) ask(a confirmAction) {
+func (m *Model) ask(a confirmAction) {
 	if a != confirmLeave && m.Over() {
-		m.SetError(m.c.W.GameOver)
+		m.SetError(m.c.Words.GameOver)
 		return
 	}
 	if _, ok := m.humanSide(); a != confirmLeave && a != confirmPaste && !ok {
-		m.SetError(m.c.W.NoHuman)
+		m.SetError(m.c.Words.NoHuman)
 		return
 	}
 	if a == confirmImpasse && !(m.IsHuman(game.Black) && m.IsHuman(game.White)) && m.Setup.Table == nil {
 		// A program cannot agree: the rule's conditions must hold.
-		pos := m.G.Position()
+		pos := m.Game.Position()
 		if err := pos.CanClaimImpasse(); err != nil {
-			m.SetError(ImpasseReason(m.c.W, err))
+			m.SetError(ImpasseReason(m.c.Words, err))
 			return
 		}
 	}
@@ -57,7 +57,7 @@ func (m *PlayModel) ask(a confirmAction) {
 // humanSide is the colour a resignation or a draw offer is for: the
 // side to move if the person here plays it, else the other side if they
 // do; ok is false when they play neither.
-func (m *PlayModel) humanSide() (c game.Color, ok bool) {
+func (m *Model) humanSide() (c game.Color, ok bool) {
 	side := m.sideToMove()
 	if m.mine[side] {
 		return side, true
@@ -68,20 +68,20 @@ func (m *PlayModel) humanSide() (c game.Color, ok bool) {
 	return side, false
 }
 
-func (m *PlayModel) askDeclare() {
+func (m *Model) askDeclare() {
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	if err := pos.CanDeclare(); err != nil {
-		m.SetError(fmt.Sprintf(m.c.W.CannotDeclare, DeclareReason(m.c.W, err)))
+		m.SetError(fmt.Sprintf(m.c.Words.CannotDeclare, DeclareReason(m.c.Words, err)))
 		return
 	}
 	m.ask(confirmDeclare)
 }
 
-func (m PlayModel) confirmKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
+func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.c.Keys
 	if m.confirm == confirmResign || m.confirm == confirmImpasse {
 		// Ending the game takes y and then enter, so a stray word typed
@@ -94,7 +94,7 @@ func (m PlayModel) confirmKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 			m.sure = false
 		default:
 			m.State, m.sure = StateMove, false
-			m.SetInfo(m.c.W.KeptPlaying)
+			m.SetInfo(m.c.Words.KeptPlaying)
 			return m, nil
 		}
 	} else {
@@ -130,7 +130,7 @@ func (m PlayModel) confirmKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 			return m, nil
 		}
 		if err := m.ctl.Impasse(); err != nil {
-			m.SetError(ImpasseReason(m.c.W, err))
+			m.SetError(ImpasseReason(m.c.Words, err))
 		}
 		m.refresh()
 	}
@@ -139,7 +139,7 @@ func (m PlayModel) confirmKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 
 // offerDraw offers a draw for the person's side, or accepts the other
 // side's standing offer.
-func (m *PlayModel) offerDraw() {
+func (m *Model) offerDraw() {
 	c, ok := m.humanSide()
 	if !ok {
 		m.SetError(m.c.Rw().Watching)
@@ -157,12 +157,12 @@ func (m *PlayModel) offerDraw() {
 }
 
 // drawEvent says what became of a draw offer.
-func (m *PlayModel) drawEvent(ev match.DrawEvent) {
+func (m *Model) drawEvent(ev match.DrawEvent) {
 	w := m.c.Rw()
 	mine := m.mine[ev.Side]
 	switch {
 	case ev.Offered && !mine && m.mine != [2]bool{}:
-		pos := m.G.Position()
+		pos := m.Game.Position()
 		m.SetInfo(fmt.Sprintf(w.DrawFrom, m.name(ev.Side), pos.Points(game.Black), pos.Points(game.White)))
 	case ev.Offered && !mine:
 		m.SetInfo(fmt.Sprintf(w.DrawBy, m.name(ev.Side)))
@@ -172,14 +172,14 @@ func (m *PlayModel) drawEvent(ev match.DrawEvent) {
 }
 
 // submitAnswer hands a resignation or declaration to the match.
-func (m *PlayModel) submitAnswer(c game.Color, b usi.BestMove) {
+func (m *Model) submitAnswer(c game.Color, b usi.BestMove) {
 	if m.ctl == nil {
 		m.SetError(m.startErr)
 		return
 	}
 	if err := m.ctl.Submit(c, b); err != nil {
 		if b.Win {
-			m.SetError(fmt.Sprintf(m.c.W.CannotDeclare, DeclareReason(m.c.W, err)))
+			m.SetError(fmt.Sprintf(m.c.Words.CannotDeclare, DeclareReason(m.c.Words, err)))
 			return
 		}
 		m.SetError(err.Error())
@@ -193,13 +193,13 @@ func (m *PlayModel) submitAnswer(c game.Color, b usi.BestMove) {
 // were. A game that ended by a move (mate, a repetition) can be taken
 // back into play: a new match continues it. One ended by a decision
 // (resignation, impasse, declaration, time, a fault) cannot.
-func (m *PlayModel) undo() tea.Cmd {
-	w := m.c.W
+func (m *Model) undo() tea.Cmd {
+	w := m.c.Words
 	if !m.Undoable() {
 		m.SetError(w.GameOver)
 		return nil
 	}
-	if m.G.Len() == 0 {
+	if m.Game.Len() == 0 {
 		m.SetError(w.NoUndo)
 		return nil
 	}
@@ -221,17 +221,17 @@ func (m *PlayModel) undo() tea.Cmd {
 		if m.Sess != nil && m.Sess.local != nil {
 			reuse = m.Sess.local.handOver()
 		}
-		keep := m.G.Len() - n
-		s := match.Snapshot{Start: m.Snap.Start, Moves: append([]game.Move(nil), m.G.Moves()[:keep]...), Opening: m.Snap.Opening}
+		keep := m.Game.Len() - n
+		s := match.Snapshot{Start: m.Snap.Start, Moves: append([]game.Move(nil), m.Game.Moves()[:keep]...), Opening: m.Snap.Opening}
 		if k := keep - s.Opening; k >= 0 {
 			s.Notes = append([]match.MoveNote(nil), m.Snap.Notes[:min(k, len(m.Snap.Notes))]...)
 		} else {
 			s.Opening, s.Notes = keep, nil
 		}
-		m.Snap, m.G = s, GameOf(s)
+		m.Snap, m.Game = s, GameOf(s)
 		m.Sess, m.ctl = nil, nil
 		m.afterMove()
-		m.SetInfo(fmt.Sprintf(w.Undone, m.before+m.G.Len()))
+		m.SetInfo(fmt.Sprintf(w.Undone, m.before+m.Game.Len()))
 		return m.startSession(reuse)
 	}
 	if err := m.ctl.Undo(n); err != nil {
@@ -246,8 +246,8 @@ func (m *PlayModel) undo() tea.Cmd {
 // ended by a move (mate, a repetition), or by a program's failure (a
 // crash, a hang, an illegal move: taking back starts it afresh); not one
 // a player decided (resignation, impasse, declaration) or the clock did.
-func (m *PlayModel) Undoable() bool {
-	r := m.G.Result()
+func (m *Model) Undoable() bool {
+	r := m.Game.Result()
 	if !r.Over() {
 		return true
 	}
@@ -270,13 +270,13 @@ func (m *PlayModel) Undoable() bool {
 
 // undoCount is how many moves undo takes back: one, and against a
 // program as many more as it takes to reach a person's turn.
-func (m *PlayModel) UndoCount() int {
+func (m *Model) UndoCount() int {
 	n := 1
 	if m.noHuman() {
 		return n
 	}
-	for n < m.G.Len() {
-		p := m.G.PositionAt(m.G.Len() - n)
+	for n < m.Game.Len() {
+		p := m.Game.PositionAt(m.Game.Len() - n)
 		if m.IsHuman(p.SideToMove()) {
 			break
 		}
@@ -287,9 +287,9 @@ func (m *PlayModel) UndoCount() int {
 
 // togglePause pauses or resumes the game: no clock runs and no program
 // thinks while it is paused.
-func (m *PlayModel) togglePause() {
+func (m *Model) togglePause() {
 	if m.ctl == nil || m.Over() {
-		m.SetError(m.c.W.GameOver)
+		m.SetError(m.c.Words.GameOver)
 		return
 	}
 	var err error
@@ -306,7 +306,7 @@ func (m *PlayModel) togglePause() {
 }
 
 // refusal says why the game refused a request, in the screen's words.
-func (m *PlayModel) refusal(err error) string {
+func (m *Model) refusal(err error) string {
 	if errors.Is(err, match.ErrNotAllowed) {
 		if m.mine == [2]bool{} {
 			return m.c.Rw().Watching
@@ -317,13 +317,13 @@ func (m *PlayModel) refusal(err error) string {
 }
 
 // stepOne plays one move of a paused game.
-func (m *PlayModel) stepOne() {
+func (m *Model) stepOne() {
 	if m.ctl == nil || m.Over() {
-		m.SetError(m.c.W.GameOver)
+		m.SetError(m.c.Words.GameOver)
 		return
 	}
 	if !m.Paused() {
-		m.SetError(m.c.W.StepPaused)
+		m.SetError(m.c.Words.StepPaused)
 		return
 	}
 	if err := m.ctl.Step(); err != nil {
@@ -332,8 +332,8 @@ func (m *PlayModel) stepOne() {
 }
 
 // step moves the review one ply back or forward.
-func (m *PlayModel) step(forward bool) {
-	n := m.G.Len()
+func (m *Model) step(forward bool) {
+	n := m.Game.Len()
 	if m.Review < 0 {
 		if forward {
 			return
@@ -352,10 +352,10 @@ func (m *PlayModel) step(forward bool) {
 	m.clearPick()
 }
 
-func (m *PlayModel) CycleNotation() {
+func (m *Model) CycleNotation() {
 	m.c.Notation = m.c.CycleNotation(m.c.Notation, 1)
 	m.refreshTexts()
-	m.SetInfo(fmt.Sprintf(m.c.W.ListStyle, m.c.Notation))
+	m.SetInfo(fmt.Sprintf(m.c.Words.ListStyle, m.c.Notation))
 }
 
 // impasseReason says why an impasse claim is refused, in the screen's

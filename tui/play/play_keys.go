@@ -15,7 +15,7 @@ import (
 
 // key handles one key press on the play screen. The status says what the
 // previous key did, so every key clears it first.
-func (m PlayModel) key(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
+func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.c.Keys
 	if common.KeyIs(msg, k.Quit) {
 		// Quit at once; the game is interrupted and stays kept.
@@ -70,7 +70,7 @@ func (m PlayModel) key(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 }
 
 // commandKey handles the letter commands of a game in progress.
-func (m PlayModel) commandKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
+func (m Model) commandKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.c.Keys
 	if m.c.Remote {
 		if done, cmd := m.remoteKey(msg); done {
@@ -84,7 +84,7 @@ func (m PlayModel) commandKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 		m.Flip = !m.Flip
 	case common.KeyIs(msg, k.AutoFlip):
 		m.c.AutoFlip = !m.c.AutoFlip
-		m.SetInfo(fmt.Sprintf(m.c.W.AutoFlip, m.onOff(m.c.AutoFlip)))
+		m.SetInfo(fmt.Sprintf(m.c.Words.AutoFlip, m.onOff(m.c.AutoFlip)))
 	case common.KeyIs(msg, k.Notation):
 		m.CycleNotation()
 	case common.KeyIs(msg, k.Review):
@@ -110,7 +110,7 @@ func (m PlayModel) commandKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 	case common.KeyIs(msg, k.Copy):
 		return m, m.copyPosition(false)
 	case common.KeyIs(msg, k.Leave):
-		if m.G.Len() == 0 || m.noHuman() {
+		if m.Game.Len() == 0 || m.noHuman() {
 			return m, m.stopSession(common.ToMenuMsg{})
 		}
 		m.ask(confirmLeave)
@@ -120,7 +120,7 @@ func (m PlayModel) commandKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 
 // overKey handles a key once the game has ended: no more moves, but
 // saving, stepping back, studying, a new game, leaving.
-func (m PlayModel) overKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
+func (m Model) overKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	k := m.c.Keys
 	switch {
 	case common.KeyIs(msg, k.Review):
@@ -129,7 +129,7 @@ func (m PlayModel) overKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 		m.Review = -1
 	case common.KeyIs(msg, k.Study) && !m.FromStudy:
 		out := common.ReviewGameMsg{Rec: m.Record()}
-		if m.savedPath != "" && m.savedMoves == m.G.Len() {
+		if m.savedPath != "" && m.savedMoves == m.Game.Len() {
 			out.Saved = m.savedPath
 		}
 		return m, m.stopSession(out)
@@ -144,15 +144,15 @@ func (m PlayModel) overKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 	return m, nil
 }
 
-func (m *PlayModel) onOff(b bool) string {
+func (m *Model) onOff(b bool) string {
 	if b {
-		return m.c.W.On
+		return m.c.Words.On
 	}
-	return m.c.W.Off
+	return m.c.Words.Off
 }
 
 // openHelp opens the ? screen with the game's keys.
-func (m *PlayModel) openHelp() tea.Cmd {
+func (m *Model) openHelp() tea.Cmd {
 	notes := assets.HelpPlay(m.c.Lang == words.Japanese)
 	groups := m.c.Keys.PlayFullHelp()
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
@@ -160,7 +160,7 @@ func (m *PlayModel) openHelp() tea.Cmd {
 
 // copyPosition puts the position shown on the clipboard (OSC 52, which
 // works over SSH too): as a KIF board diagram, or as SFEN.
-func (m *PlayModel) copyPosition(sfen bool) tea.Cmd {
+func (m *Model) copyPosition(sfen bool) tea.Cmd {
 	pos, _, _ := m.shown()
 	return CopyCmd(m.c, &pos, sfen, m.SetInfo)
 }
@@ -169,10 +169,10 @@ func (m *PlayModel) copyPosition(sfen bool) tea.Cmd {
 func CopyCmd(c *common.Common, pos *game.Position, sfen bool, say func(string)) tea.Cmd {
 	if sfen {
 		s := pos.SFEN()
-		say(fmt.Sprintf(c.W.CopiedSFEN, s))
+		say(fmt.Sprintf(c.Words.CopiedSFEN, s))
 		return tea.SetClipboard(s)
 	}
-	say(c.W.CopiedKIF)
+	say(c.Words.CopiedKIF)
 	return tea.SetClipboard(components.BodDiagram(pos))
 }
 
@@ -197,7 +197,7 @@ func startsMove(text string) bool {
 }
 
 // moveCursor moves the cursor (or the tray highlight) by screen direction.
-func (m *PlayModel) moveCursor(dx, dy int) {
+func (m *Model) moveCursor(dx, dy int) {
 	if m.tray {
 		m.cycleTray(dx + dy)
 		return
@@ -216,7 +216,7 @@ func (m *PlayModel) moveCursor(dx, dy int) {
 }
 
 // toggleTray moves the keyboard into the side to move's hand, or out.
-func (m *PlayModel) toggleTray() {
+func (m *Model) toggleTray() {
 	if m.tray {
 		m.tray = false
 		return
@@ -227,7 +227,7 @@ func (m *PlayModel) toggleTray() {
 	}
 	kinds := m.handKinds()
 	if len(kinds) == 0 {
-		m.SetError(m.c.W.HandEmpty)
+		m.SetError(m.c.Words.HandEmpty)
 		return
 	}
 	m.clearPick()
@@ -235,8 +235,8 @@ func (m *PlayModel) toggleTray() {
 }
 
 // handKinds lists the kinds the side to move holds, rook first.
-func (m *PlayModel) handKinds() []game.PieceType {
-	pos := m.G.Position()
+func (m *Model) handKinds() []game.PieceType {
+	pos := m.Game.Position()
 	var out []game.PieceType
 	for _, t := range game.HandTypes {
 		if pos.Hand(pos.SideToMove(), t) > 0 {
@@ -246,7 +246,7 @@ func (m *PlayModel) handKinds() []game.PieceType {
 	return out
 }
 
-func (m *PlayModel) cycleTray(d int) {
+func (m *Model) cycleTray(d int) {
 	kinds := m.handKinds()
 	for i, t := range kinds {
 		if t == m.trayKind {
@@ -257,10 +257,10 @@ func (m *PlayModel) cycleTray(d int) {
 }
 
 // pickDrop picks a kind from the hand; its legal drops become the targets.
-func (m *PlayModel) pickDrop(t game.PieceType) {
+func (m *Model) pickDrop(t game.PieceType) {
 	m.clearPick()
 	m.Drop = t
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	for _, mv := range pos.LegalMoves(nil) {
 		if mv.IsDrop() && mv.Piece().Type() == t {
 			m.Targets[mv.To()] = true
@@ -272,7 +272,7 @@ func (m *PlayModel) pickDrop(t game.PieceType) {
 }
 
 // selectKey is enter in cursor mode.
-func (m PlayModel) selectKey() (PlayModel, tea.Cmd) {
+func (m Model) selectKey() (Model, tea.Cmd) {
 	if m.tray {
 		m.pickDrop(m.trayKind)
 		return m, nil
@@ -281,13 +281,13 @@ func (m PlayModel) selectKey() (PlayModel, tea.Cmd) {
 }
 
 // selectSquare picks the piece on sq, or moves the picked piece there.
-func (m PlayModel) selectSquare(sq game.Square) (PlayModel, tea.Cmd) {
+func (m Model) selectSquare(sq game.Square) (Model, tea.Cmd) {
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil
 	}
-	w := m.c.W
-	pos := m.G.Position()
+	w := m.c.Words
+	pos := m.Game.Position()
 	side := pos.SideToMove()
 	if m.Drop != game.NoPieceType {
 		mv := game.NewDrop(game.NewPiece(side, m.Drop), sq)
@@ -336,8 +336,8 @@ func (m PlayModel) selectSquare(sq game.Square) (PlayModel, tea.Cmd) {
 
 // moveTo moves the picked piece to sq, asking about promotion when the
 // rules leave it open.
-func (m PlayModel) moveTo(sq game.Square) (PlayModel, tea.Cmd) {
-	pos := m.G.Position()
+func (m Model) moveTo(sq game.Square) (Model, tea.Cmd) {
+	pos := m.Game.Position()
 	var with, without game.Move
 	for _, mv := range pos.LegalMoves(nil) {
 		if mv.IsDrop() || mv.From() != m.Selected || mv.To() != sq {
@@ -362,7 +362,7 @@ func (m PlayModel) moveTo(sq game.Square) (PlayModel, tea.Cmd) {
 
 // mouse: a left click on a square is the cursor moved there and enter; a
 // click on a piece in the mover's hand picks it for a drop.
-func (m PlayModel) mouse(msg tea.MouseClickMsg) (PlayModel, tea.Cmd) {
+func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	mo := msg.Mouse()
 	if mo.Button != tea.MouseLeft || m.State != StateMove {
 		return m, nil
@@ -377,7 +377,7 @@ func (m PlayModel) mouse(msg tea.MouseClickMsg) (PlayModel, tea.Cmd) {
 		}
 		return m, nil
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	side := pos.SideToMove()
 	r := m.handRect(side, l)
 	if !r.Contains(mo.X, mo.Y) {
@@ -398,7 +398,7 @@ func (m PlayModel) mouse(msg tea.MouseClickMsg) (PlayModel, tea.Cmd) {
 }
 
 // handPlace is where c's hand is drawn: 0 at the top, 1 at the bottom.
-func (m *PlayModel) handPlace(c game.Color) int {
+func (m *Model) handPlace(c game.Color) int {
 	top := game.White
 	if m.Flip {
 		top = game.Black

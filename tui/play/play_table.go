@@ -9,7 +9,7 @@ import (
 )
 
 // followTable starts the screen's session on the table's game.
-func (m *PlayModel) followTable() tea.Cmd {
+func (m *Model) followTable() tea.Cmd {
 	m.gen = m.c.NextGen()
 	m.starting = true
 	return followTable(m.gen, m.Setup.Table)
@@ -19,7 +19,7 @@ func (m *PlayModel) followTable() tea.Cmd {
 // SSH connection: w copies the game's record to their clipboard (the
 // server keeps its own copy), and at a table there is no taking back,
 // pausing or asking a program for a hint.
-func (m *PlayModel) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func (m *Model) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	k := m.c.Keys
 	w := m.c.Rw()
 	switch {
@@ -43,7 +43,7 @@ func (m *PlayModel) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 // remoteBindings are the help bar's keys for a person on an SSH
 // connection: w copies the game; at a table nothing takes a move back,
 // pauses, hints or studies, and i offers a draw.
-func (m *PlayModel) remoteBindings(in []key.Binding) []key.Binding {
+func (m *Model) remoteBindings(in []key.Binding) []key.Binding {
 	k := m.c.Keys
 	w := m.c.Rw()
 	out := make([]key.Binding, 0, len(in)+1)

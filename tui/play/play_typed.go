@@ -17,7 +17,7 @@ import (
 // movePrompt starts the move line.
 const movePrompt = "> "
 
-func (m *PlayModel) openInput(text string) {
+func (m *Model) openInput(text string) {
 	// A move is played in the live position: typing one ends a review, so
 	// the line never reads a move against a position enter cannot play in.
 	m.Review = -1
@@ -27,14 +27,14 @@ func (m *PlayModel) openInput(text string) {
 	m.liveCheck()
 }
 
-func (m *PlayModel) closeInput() {
+func (m *Model) closeInput() {
 	m.Typing = false
 	m.Live, m.liveErr = "", false
 }
 
 // typeKey edits the move line: every printable key goes into it, and the
 // cursor and editing keys (←/→, home/end, ctrl+a/e/u/w) work within it.
-func (m PlayModel) typeKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
+func (m Model) typeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case common.KeyIs(msg, m.c.Keys.Cancel):
 		m.closeInput()
@@ -58,8 +58,8 @@ func (m PlayModel) typeKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 }
 
 // liveCheck says, as the move is typed, what it reads as.
-func (m *PlayModel) liveCheck() {
-	w := m.c.W
+func (m *Model) liveCheck() {
+	w := m.c.Words
 	text := m.Input.Trimmed()
 	m.liveErr = false
 	if text == "" {
@@ -72,7 +72,7 @@ func (m *PlayModel) liveCheck() {
 		m.Live, m.liveErr = why, true
 		return
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if err == nil {
 		m.Live = "= " + m.describe(&pos, mv)
@@ -96,7 +96,7 @@ func (m *PlayModel) liveCheck() {
 
 // describe writes a move in the move list's notation, with USI as well
 // when that differs.
-func (m *PlayModel) describe(pos *game.Position, mv game.Move) string {
+func (m *Model) describe(pos *game.Position, mv game.Move) string {
 	s := notation.Format(pos, mv, m.c.Notation, m.lastMove())
 	if m.c.Notation != notation.USI {
 		s += " (" + mv.USI() + ")"
@@ -105,7 +105,7 @@ func (m *PlayModel) describe(pos *game.Position, mv game.Move) string {
 }
 
 // submit plays the typed move or says why it cannot be played.
-func (m PlayModel) submit() (PlayModel, tea.Cmd) {
+func (m Model) submit() (Model, tea.Cmd) {
 	text := m.Input.Trimmed()
 	if text == "" {
 		m.closeInput()
@@ -115,7 +115,7 @@ func (m PlayModel) submit() (PlayModel, tea.Cmd) {
 		m.SetError(why)
 		return m, nil
 	}
-	pos := m.G.Position()
+	pos := m.Game.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if pair, ok := promotionChoice(err); ok {
 		// The text left promotion open: ask, as the cursor does.
@@ -151,8 +151,8 @@ func promotionChoice(err error) ([2]game.Move, bool) {
 
 // explain turns a notation or rules error into one status line in the
 // screen's language.
-func (m *PlayModel) explain(text string, err error) string {
-	return explainMove(m.c.W, text, err)
+func (m *Model) explain(text string, err error) string {
+	return explainMove(m.c.Words, text, err)
 }
 
 func explainMove(w *words.Words, text string, err error) string {
@@ -198,7 +198,7 @@ func explainMove(w *words.Words, text string, err error) string {
 // a move goes into the move line, to be checked and played with enter; a
 // position (an SFEN, with or without "sfen" or "position sfen" before it)
 // asks whether to start a new game from it.
-func (m PlayModel) paste(text string) (PlayModel, tea.Cmd) {
+func (m Model) paste(text string) (Model, tea.Cmd) {
 	m.Status, m.StatusErr = "", false
 	text = strings.TrimSpace(text)
 	if m.State == StateSave {
@@ -214,7 +214,7 @@ func (m PlayModel) paste(text string) (PlayModel, tea.Cmd) {
 		return m, nil
 	}
 	if m.Over() {
-		m.SetError(m.c.W.GameOver)
+		m.SetError(m.c.Words.GameOver)
 		return m, nil
 	}
 	line := strings.Join(strings.Fields(text), " ")

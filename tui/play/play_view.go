@@ -32,7 +32,7 @@ import (
 //	…
 //	[７七] 印のマスで enter: 移動  esc: 戻す
 //	enter 選ぶ/指す  tab 持駒  : 指し手入力  u 待った  …
-func (m *PlayModel) View() (string, *tea.Cursor) {
+func (m *Model) View() (string, *tea.Cursor) {
 	c := m.c
 	st := c.Styles
 	w, h := c.Width, c.Height
@@ -43,7 +43,7 @@ func (m *PlayModel) View() (string, *tea.Cursor) {
 	// Title bar, and the footer, within the layout's margins.
 	fx, fw := l.Margin, w-2*l.Margin
 	left, right := m.titleParts(&pos, ply)
-	cv.Put(fx, 0, fw, components.Spread(c.M, left, right+" ", fw))
+	cv.Put(fx, 0, fw, components.Spread(c.Measure, left, right+" ", fw))
 
 	// Board and hands.
 	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: m.Flip, Cursor: game.NoSquare,
@@ -93,7 +93,7 @@ func (m *PlayModel) View() (string, *tea.Cursor) {
 		}
 		ml := m.moveList(ply)
 		g := ml.Geometry(side.X, side.Y, side.W, side.H, ml.Focus())
-		cv.Block(side.X, side.Y, side.W, ml.Render(g, side.W, side.H, st, c.M))
+		cv.Block(side.X, side.Y, side.W, ml.Render(g, side.W, side.H, st, c.Measure))
 	}
 
 	// The panel under the board: on the large screens the program's
@@ -108,7 +108,7 @@ func (m *PlayModel) View() (string, *tea.Cursor) {
 		}
 		if h > 0 {
 			rows := m.panelRows(&pos, last, ply, l.Kind == components.LayoutCompact)
-			cv.Block(l.Panel.X, y, l.Panel.W, components.RenderPanel(rows, l.Panel.W, h, st, c.M))
+			cv.Block(l.Panel.X, y, l.Panel.W, components.RenderPanel(rows, l.Panel.W, h, st, c.Measure))
 		}
 	}
 
@@ -121,16 +121,16 @@ func (m *PlayModel) View() (string, *tea.Cursor) {
 		cursor = tea.NewCursor(fx+cursorX, y)
 	}
 	y++
-	for _, s := range components.StatusLines(m.Status, m.StatusErr, fw, h-1-y, st, c.M) {
-		cv.Put(fx, y, c.M.Width(s), s)
+	for _, s := range components.StatusLines(m.Status, m.StatusErr, fw, h-1-y, st, c.Measure) {
+		cv.Put(fx, y, c.Measure.Width(s), s)
 		y++
 	}
-	cv.Put(fx, h-1, fw, components.HelpBar(m.helpBindings(), fw, st, c.M))
-	return cv.String(c.M), cursor
+	cv.Put(fx, h-1, fw, components.HelpBar(m.helpBindings(), fw, st, c.Measure))
+	return cv.String(c.Measure), cursor
 }
 
 // layout is the screen's arrangement at the current size.
-func (m *PlayModel) Layout() components.ScreenLayout {
+func (m *Model) Layout() components.ScreenLayout {
 	c := m.c
 	return components.NewLayout(c.Width, c.Height, c.Pieces, 2+m.statusRows())
 }
@@ -138,26 +138,26 @@ func (m *PlayModel) Layout() components.ScreenLayout {
 // statusRows is how many lines the status takes: at least one, more for a
 // long message (a list of candidates), as many as the room under the
 // board allows.
-func (m *PlayModel) statusRows() int {
+func (m *Model) statusRows() int {
 	c := m.c
 	w, room := c.Width-2, 3 // the large layouts' margins
 	if components.ChooseLayout(c.Width, c.Height, c.Pieces) == components.LayoutCompact {
 		g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
 		w, room = c.Width, max(c.Height-(3+g.H)-2, 1)
 	}
-	return max(1, min(len(components.WrapText(c.M, m.Status, w)), room))
+	return max(1, min(len(components.WrapText(c.Measure, m.Status, w)), room))
 }
 
 // showCursor reports whether the board cursor is shown: while a move can
 // be chosen with it.
-func (m *PlayModel) showCursor() bool {
+func (m *Model) showCursor() bool {
 	return m.State == StateMove && !m.tray && !m.Typing && !m.Over() && m.Review < 0 && !m.noHuman()
 }
 
 // hand draws c's hand as the layout wants it: a line or a 駒台.
-func (m *PlayModel) hand(pos *game.Position, c game.Color, l components.ScreenLayout) ([]string, []components.HandSpan) {
+func (m *Model) hand(pos *game.Position, c game.Color, l components.ScreenLayout) ([]string, []components.HandSpan) {
 	o := components.HandOpts{Style: m.c.Pieces, ToMove: pos.SideToMove() == c && !m.Over(), Cursor: game.NoPieceType,
-		Picked: game.NoPieceType, Styles: m.c.Styles, M: m.c.M, W: m.c.W, Ascii: m.c.Ascii}
+		Picked: game.NoPieceType, Styles: m.c.Styles, M: m.c.Measure, W: m.c.Words, Ascii: m.c.ASCII}
 	if c == pos.SideToMove() && m.Review < 0 {
 		if m.tray {
 			o.Cursor = m.trayKind
@@ -169,19 +169,19 @@ func (m *PlayModel) hand(pos *game.Position, c game.Color, l components.ScreenLa
 		return components.RenderTray(pos, c, o, r.W)
 	}
 	line, spans := components.RenderHandLine(pos, c, o, r.W)
-	return []string{m.c.M.Fit(line, r.W)}, spans
+	return []string{m.c.Measure.Fit(line, r.W)}, spans
 }
 
 // titleParts is the title bar: the players and handicap on the left; the
 // move number, whose turn and check on the right (the result once the
 // game is over).
-func (m *PlayModel) titleParts(pos *game.Position, ply int) (string, string) {
+func (m *Model) titleParts(pos *game.Position, ply int) (string, string) {
 	c := m.c
-	w := c.W
+	w := c.Words
 	st := c.Styles
 	left := c.Side(game.Black) + " " + m.name(game.Black) + "  " + w.Versus + "  " +
 		c.Side(game.White) + " " + m.name(game.White)
-	if hc, ok := game.HandicapBySFEN(ptr(m.G.Start())); ok && hc.Key != "even" {
+	if hc, ok := game.HandicapBySFEN(ptr(m.Game.Start())); ok && hc.Key != "even" {
 		left += "   " + w.HandicapName(hc)
 	}
 	if tc := m.Setup.Time; (!tc[0].IsZero() || !tc[1].IsZero()) && c.Width >= components.LargeWidth {
@@ -222,9 +222,9 @@ func (m *PlayModel) titleParts(pos *game.Position, ply int) (string, string) {
 
 // titleText is the game for the window title: the players, then the
 // move and whose turn it is, or the result.
-func (m *PlayModel) TitleText() string {
+func (m *Model) TitleText() string {
 	c := m.c
-	w := c.W
+	w := c.Words
 	pos, _, ply := m.shown()
 	s := c.Side(game.Black) + " " + m.name(game.Black) + " " + w.Versus + " " +
 		c.Side(game.White) + " " + m.name(game.White) + " - "
@@ -240,9 +240,9 @@ func (m *PlayModel) TitleText() string {
 func ptr(p game.Position) *game.Position { return &p }
 
 // moveList is the game's moves for the list component.
-func (m *PlayModel) moveList(ply int) *components.MoveList {
+func (m *Model) moveList(ply int) *components.MoveList {
 	c := m.c
-	title := c.W.Moves + "  " + c.Notation.String()
+	title := c.Words.Moves + "  " + c.Notation.String()
 	ml := &components.MoveList{Title: title, N: len(m.texts), NumW: components.Digits(m.before + len(m.texts)), TextW: m.textW,
 		Cur: -1, Last: ply - 1}
 	if m.Review >= 0 {
@@ -259,9 +259,9 @@ func (m *PlayModel) moveList(ply int) *components.MoveList {
 //
 // A compact screen lists the captures with the other destinations, in
 // their own tint, to save a line.
-func (m *PlayModel) panelRows(pos *game.Position, last game.Move, ply int, compact bool) []components.PanelRow {
+func (m *Model) panelRows(pos *game.Position, last game.Move, ply int, compact bool) []components.PanelRow {
 	c := m.c
-	w := c.W
+	w := c.Words
 	st := c.Styles
 	pick := func(f func(*common.Styles) common.Wrap) *common.Wrap {
 		if st == nil {
@@ -281,7 +281,7 @@ func (m *PlayModel) panelRows(pos *game.Position, last game.Move, ply int, compa
 			ts = append(ts, components.Token{Text: m.pieceAt(pos, sq), W: pick(func(s *common.Styles) common.Wrap { return s.Check })})
 		}
 		arrow := "→"
-		if c.Ascii {
+		if c.ASCII {
 			arrow = "->"
 		}
 		ts = append(ts, components.Token{Text: arrow}, components.Token{Text: m.pieceAt(pos, pos.KingSquare(pos.SideToMove()))})
@@ -337,10 +337,10 @@ func (m *PlayModel) panelRows(pos *game.Position, last game.Move, ply int, compa
 		}
 		rows = append(rows, components.PanelRow{Label: w.HintLabel, Tokens: []components.Token{{Text: m.Hint.Text, W: style}}})
 	}
-	if t := m.Setup.Toss; t != nil && m.G.Len() < introMoves {
-		rows = append(rows, components.PanelRow{Label: w.Toss, Text: common.FurigomaText(w, *t, m.Setup.TossPlayers, c.Ascii)})
+	if t := m.Setup.Toss; t != nil && m.Game.Len() < introMoves {
+		rows = append(rows, components.PanelRow{Label: w.Toss, Text: common.FurigomaText(w, *t, m.Setup.TossPlayers, c.ASCII)})
 	}
-	if start := m.G.Start(); m.G.Len() < introMoves {
+	if start := m.Game.Start(); m.Game.Len() < introMoves {
 		// A position set up without a king (a tsume problem) is allowed, and said.
 		for _, c := range []game.Color{game.Black, game.White} {
 			if start.KingSquare(c) == game.NoSquare {
@@ -356,7 +356,7 @@ func (m *PlayModel) panelRows(pos *game.Position, last game.Move, ply int, compa
 const introMoves = 4
 
 // moveText is move ply (1-based) numbered and in the list's notation.
-func (m *PlayModel) moveText(ply int) string {
+func (m *Model) moveText(ply int) string {
 	if ply <= 0 || ply > len(m.texts) {
 		if ply == 0 && m.prior != game.NoMove {
 			return strconv.Itoa(m.before) + " " + m.prior.USI()
@@ -367,12 +367,12 @@ func (m *PlayModel) moveText(ply int) string {
 }
 
 // pieceAt names the piece on sq as a record does: △８八銀, ▲7g K, 8h s.
-func (m *PlayModel) pieceAt(pos *game.Position, sq game.Square) string {
+func (m *Model) pieceAt(pos *game.Position, sq game.Square) string {
 	pc := pos.At(sq)
 	if pc == game.NoPiece {
 		return components.SquareName(sq, m.c.Pieces)
 	}
-	return pieceTag(pc, sq, m.c.Pieces, m.c.Ascii)
+	return pieceTag(pc, sq, m.c.Pieces, m.c.ASCII)
 }
 
 // pieceTag is a piece on its square: △８八銀 in kanji, ▲7g K in Western,
@@ -403,21 +403,21 @@ func pieceName(pc game.Piece, st common.PieceStyle) string {
 // promptLine is the line under the panel: the typed move, a question, or
 // what the keys do now; it returns the line and the column of the
 // terminal's cursor in it (-1: hidden).
-func (m *PlayModel) PromptLine(width int) (string, int) {
+func (m *Model) PromptLine(width int) (string, int) {
 	c := m.c
-	w := c.W
+	w := c.Words
 	st := c.Styles
 	switch m.State {
 	case StatePromote:
-		return components.Question(st, c.M, w.AskPromote, w.KeysPromote, width), -1
+		return components.Question(st, c.Measure, w.AskPromote, w.KeysPromote, width), -1
 	case StateConfirm:
 		return m.confirmLine(width), -1
 	case StateSave:
-		text, tw, x := m.Save.Render(width-c.M.Width(w.SaveHint), c.M)
-		return c.M.Fit(text+components.Dimmed(st, w.SaveHint), width), min(x, tw)
+		text, tw, x := m.Save.Render(width-c.Measure.Width(w.SaveHint), c.Measure)
+		return c.Measure.Fit(text+components.Dimmed(st, w.SaveHint), width), min(x, tw)
 	}
 	if m.Typing {
-		text, tw, x := m.Input.Render(width/2, c.M)
+		text, tw, x := m.Input.Render(width/2, c.Measure)
 		live := m.Live
 		if st != nil {
 			if m.liveErr {
@@ -426,7 +426,7 @@ func (m *PlayModel) PromptLine(width int) (string, int) {
 				live = st.Dim.Render(live)
 			}
 		}
-		return c.M.Fit(text+strings.Repeat(" ", max(1, width/2-tw))+live, width), x
+		return c.Measure.Fit(text+strings.Repeat(" ", max(1, width/2-tw))+live, width), x
 	}
 	at := func(s string) string {
 		s = "[" + s + "] "
@@ -454,7 +454,7 @@ func (m *PlayModel) PromptLine(width int) (string, int) {
 		// The cursor's square is written out too, for terminals that show
 		// no highlighting at all.
 		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.Hint
-		pos := m.G.Position()
+		pos := m.Game.Position()
 		switch {
 		case m.noHuman():
 			line = w.HintWatch
@@ -464,19 +464,19 @@ func (m *PlayModel) PromptLine(width int) (string, int) {
 			line += "  " + w.HintDeclare
 		}
 	}
-	return c.M.Fit(line, width), -1
+	return c.Measure.Fit(line, width), -1
 }
 
 // confirmLine is a yes/no question as a badge and its keys.
-func (m *PlayModel) confirmLine(width int) string {
+func (m *Model) confirmLine(width int) string {
 	c := m.c
-	w := c.W
+	w := c.Words
 	var ask, keys string
 	switch m.confirm {
 	case confirmResign:
 		ask, keys = w.AskResign, w.KeysEnd
 	case confirmImpasse:
-		pos := m.G.Position()
+		pos := m.Game.Position()
 		ask, keys = fmt.Sprintf(w.AskImpasse, pos.Points(game.Black), pos.Points(game.White)), w.KeysEnd
 		if m.Setup.Table != nil {
 			ask = fmt.Sprintf(c.Rw().AskDraw, pos.Points(game.Black), pos.Points(game.White))
@@ -497,25 +497,25 @@ func (m *PlayModel) confirmLine(width int) string {
 	if m.sure {
 		keys = w.SureResign
 	}
-	return components.Question(c.Styles, c.M, ask, keys, width)
+	return components.Question(c.Styles, c.Measure, ask, keys, width)
 }
 
 // helpBindings is the help bar: the game's keys, or once it is over the
 // keys that still do something (over SSH, the ones that work there).
-func (m *PlayModel) helpBindings() []key.Binding {
+func (m *Model) helpBindings() []key.Binding {
 	if m.c.Remote {
 		return m.remoteBindings(m.localBindings())
 	}
 	return m.localBindings()
 }
 
-func (m *PlayModel) localBindings() []key.Binding {
+func (m *Model) localBindings() []key.Binding {
 	k := m.c.Keys
 	if m.noHuman() && !m.Over() {
 		return []key.Binding{k.Pause, k.Step, k.Review, k.Leave, k.Help, k.Flip, k.Notation, k.Save}
 	}
 	if m.Over() {
-		w := m.c.W
+		w := m.c.Words
 		out := []key.Binding{k.Save, k.Review}
 		leave := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", w.ToMenu))
 		if m.FromStudy {
@@ -531,7 +531,7 @@ func (m *PlayModel) localBindings() []key.Binding {
 // drawClocks puts each side's clock by its hand: under the top 駒台 and
 // over the bottom one on the large screens, at the end of the hand lines
 // on the small one.
-func (m *PlayModel) drawClocks(cv *components.Canvas, l components.ScreenLayout) {
+func (m *Model) drawClocks(cv *components.Canvas, l components.ScreenLayout) {
 	if !m.hasClock() {
 		return
 	}
@@ -554,15 +554,15 @@ func (m *PlayModel) drawClocks(cv *components.Canvas, l components.ScreenLayout)
 			if place == 1 {
 				y = r.Y - 3
 			}
-			cv.Block(r.X, y, r.W, components.RenderClock(f, c.Side(col), r.W, c.Styles, c.M, c.W))
+			cv.Block(r.X, y, r.W, components.RenderClock(f, c.Side(col), r.W, c.Styles, c.Measure, c.Words))
 			continue
 		}
-		text := components.ClockInline(f, c.Styles, c.W)
+		text := components.ClockInline(f, c.Styles, c.Words)
 		if text == "" {
 			continue
 		}
 		hr := m.handRect(col, l)
-		cv.Put(hr.X+hr.W+1, r.Y, c.M.Width(text), text)
+		cv.Put(hr.X+hr.W+1, r.Y, c.Measure.Width(text), text)
 	}
 }
 
@@ -572,7 +572,7 @@ const compactClockWidth = 18
 
 // handRect is where c's hand is drawn: its place in the layout, less the
 // clock's room at the end of a hand line.
-func (m *PlayModel) handRect(c game.Color, l components.ScreenLayout) components.Rect {
+func (m *Model) handRect(c game.Color, l components.ScreenLayout) components.Rect {
 	r := l.Hands[m.handPlace(c)]
 	if !l.Trays && m.hasClock() {
 		r.W = max(r.W-compactClockWidth-1, 10)
@@ -583,30 +583,30 @@ func (m *PlayModel) handRect(c game.Color, l components.ScreenLayout) components
 // engineReport is what the thinking panel shows: the program thinking
 // now, or the last report behind a program's move; nil when there is
 // nothing a program said.
-func (m *PlayModel) engineReport() *components.EngineReport {
+func (m *Model) engineReport() *components.EngineReport {
 	if m.Review >= 0 || m.noProgram() {
 		return nil
 	}
 	if m.Thinking() {
 		side := m.TurnSide
-		r := &components.EngineReport{Name: m.name(side), Side: side, Thinking: true, Info: m.Think, Pos: m.G.PositionAt(m.ThinkPly)}
+		r := &components.EngineReport{Name: m.name(side), Side: side, Thinking: true, Info: m.Think, Pos: m.Game.PositionAt(m.ThinkPly)}
 		if m.ThinkPly > 0 {
-			r.Prev = m.G.Moves()[m.ThinkPly-1]
+			r.Prev = m.Game.Moves()[m.ThinkPly-1]
 		} else {
 			r.Prev = m.prior
 		}
 		return r
 	}
-	n := m.G.Len()
+	n := m.Game.Len()
 	notes := m.Notes()
 	for k := n - 1; k >= 0 && k >= n-2; k-- {
-		mv := m.G.Moves()[k]
+		mv := m.Game.Moves()[k]
 		if m.IsHuman(mv.Color()) || k >= len(notes) || notes[k].Info == nil {
 			continue
 		}
-		r := &components.EngineReport{Name: m.name(mv.Color()), Side: mv.Color(), Info: notes[k].Info, Pos: m.G.PositionAt(k), Prev: m.prior}
+		r := &components.EngineReport{Name: m.name(mv.Color()), Side: mv.Color(), Info: notes[k].Info, Pos: m.Game.PositionAt(k), Prev: m.prior}
 		if k > 0 {
-			r.Prev = m.G.Moves()[k-1]
+			r.Prev = m.Game.Moves()[k-1]
 		}
 		return r
 	}
@@ -614,14 +614,14 @@ func (m *PlayModel) engineReport() *components.EngineReport {
 }
 
 // noProgram reports whether people play both sides.
-func (m *PlayModel) noProgram() bool { return m.IsHuman(game.Black) && m.IsHuman(game.White) }
+func (m *Model) noProgram() bool { return m.IsHuman(game.Black) && m.IsHuman(game.White) }
 
 // resultText says how the game ended: who won, how, after how many moves;
 // an engine's failure is named as one.
-func (m *PlayModel) ResultText() string {
-	w := m.c.W
-	n := m.before + m.G.Len()
-	r := m.G.Result()
+func (m *Model) ResultText() string {
+	w := m.c.Words
+	n := m.before + m.Game.Len()
+	r := m.Game.Result()
 	if res := m.Result(); res != nil {
 		r = res.Result
 		if res.Fault != nil && r.Ending != game.TimeLoss {

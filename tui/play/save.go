@@ -24,15 +24,15 @@ func defaultSaveName() string {
 }
 
 // openSave opens the file name line with a name in the current folder.
-func (m *PlayModel) openSave() {
+func (m *Model) openSave() {
 	m.clearPick()
 	m.State = StateSave
-	m.Save = components.NewInput(m.c.W.SavePrompt, defaultSaveName(), 0)
+	m.Save = components.NewInput(m.c.Words.SavePrompt, defaultSaveName(), 0)
 }
 
 // saveKey edits the file name line.
-func (m PlayModel) saveKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
-	w := m.c.W
+func (m Model) saveKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	w := m.c.Words
 	switch {
 	case common.KeyIs(msg, m.c.Keys.Cancel):
 		m.State, m.overwrite = StateMove, ""
@@ -50,7 +50,7 @@ func (m PlayModel) saveKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 		force := m.overwrite == path
 		m.State, m.overwrite = StateMove, ""
 		m.SetInfo(fmt.Sprintf(w.Saving, path))
-		return m, saveRecord(path, m.Record(), m.G.Len(), force, w)
+		return m, saveRecord(path, m.Record(), m.Game.Len(), force, w)
 	default:
 		m.Save.Edit(msg)
 	}
@@ -58,8 +58,8 @@ func (m PlayModel) saveKey(msg tea.KeyPressMsg) (PlayModel, tea.Cmd) {
 }
 
 // saved takes a save's report.
-func (m PlayModel) saved(msg savedMsg) PlayModel {
-	w := m.c.W
+func (m Model) saved(msg savedMsg) Model {
+	w := m.c.Words
 	switch {
 	case msg.exists:
 		m.State, m.overwrite = StateSave, msg.path
@@ -94,8 +94,8 @@ func SaveFailure(w *words.Words, path string, err error) string {
 // record, the record's line from its start through the game's moves,
 // under the record's headers (the study's export writes the whole tree,
 // this game as a branch, once the game is back in it).
-func (m *PlayModel) Record() *kifu.Record {
-	res := match.Result{Game: m.G, Opening: m.Snap.Opening, Notes: m.Snap.Notes, Time: m.Setup.Time, Began: m.started, Ended: m.c.Now()}
+func (m *Model) Record() *kifu.Record {
+	res := match.Result{Game: m.Game, Opening: m.Snap.Opening, Notes: m.Snap.Notes, Time: m.Setup.Time, Began: m.started, Ended: m.c.Now()}
 	if r := m.Result(); r != nil {
 		res = *r
 		res.Began = m.started

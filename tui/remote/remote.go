@@ -38,7 +38,7 @@ func New(ctx context.Context, r Remote, c *common.Common, t common.Terminal) (te
 	c.UseTerminal(t)
 	c.Remote = true
 	ctx, cancel := context.WithCancel(ctx)
-	rm := NewRemoteModel(ctx, c, r)
+	rm := NewModel(ctx, c, r)
 	return rm, func() {
 		rm.stopGame()
 		rm.leave()
@@ -75,12 +75,12 @@ var timeChoices = []match.TimeControl{
 
 // remoteModel is the root model of a remote session: the lobby's screens,
 // and the app for a table's game or a game against the computer.
-type RemoteModel struct {
-	ctx context.Context
-	C   *common.Common
+type Model struct {
+	ctx    context.Context
+	Common *common.Common
 	// play is the play screen of a table's game or a game against the
 	// computer (rTable, rLocal), under the help overlay it may open.
-	Play   play.PlayModel
+	Play   play.Model
 	help   components.HelpOverlay
 	R      Remote
 	Screen rscreen
@@ -113,8 +113,8 @@ type feedMsg struct {
 // tablesMsg refreshes the list of tables.
 type tablesMsg struct{ list []lobby.Info }
 
-func NewRemoteModel(ctx context.Context, c *common.Common, r Remote) *RemoteModel {
-	m := &RemoteModel{ctx: ctx, C: c, R: r}
+func NewModel(ctx context.Context, c *common.Common, r Remote) *Model {
+	m := &Model{ctx: ctx, Common: c, R: r}
 	for _, n := range bot.Names() {
 		if n != "random" {
 			m.levels = append(m.levels, n)
@@ -124,14 +124,14 @@ func NewRemoteModel(ctx context.Context, c *common.Common, r Remote) *RemoteMode
 	return m
 }
 
-func (m *RemoteModel) askName() {
+func (m *Model) askName() {
 	m.Screen = rName
 	m.input = components.NewInput("", lobby.CleanName(m.R.Name), lobby.MaxName)
 }
 
 // leave gives up whatever the person holds: their seat (the grace period
 // starts), the table they watch.
-func (m *RemoteModel) leave() {
+func (m *Model) leave() {
 	m.setPlaying(false)
 	m.feedGen++
 	if m.seat != nil {
@@ -145,28 +145,28 @@ func (m *RemoteModel) leave() {
 	if m.Table != nil {
 		m.Table = nil
 		if m.height > 0 {
-			m.C.Height = m.height
+			m.Common.Height = m.height
 		}
 	}
 }
 
 // stopGame ends the game on the play screen, if any: a game against the
 // computer is interrupted, a table's game goes on without this screen.
-func (m *RemoteModel) stopGame() {
+func (m *Model) stopGame() {
 	if m.Play.Sess != nil {
 		m.Play.Sess.Stop("the app was closed")
 	}
 }
 
 // setPlaying says whether the person is at a game in progress.
-func (m *RemoteModel) setPlaying(on bool) {
+func (m *Model) setPlaying(on bool) {
 	if m.R.Playing != nil {
 		m.R.Playing.Store(on)
 	}
 }
 
 // listen waits for the next event of feed f.
-func (m *RemoteModel) listen(f *lobby.Feed) tea.Cmd {
+func (m *Model) listen(f *lobby.Feed) tea.Cmd {
 	gen, ctx := m.feedGen, m.ctx
 	return func() tea.Msg {
 		ev, err := f.Next(ctx)
@@ -174,20 +174,20 @@ func (m *RemoteModel) listen(f *lobby.Feed) tea.Cmd {
 	}
 }
 
-func (m *RemoteModel) Init() tea.Cmd {
-	if m.C.Theme == common.ThemeAuto {
+func (m *Model) Init() tea.Cmd {
+	if m.Common.Theme == common.ThemeAuto {
 		return tea.RequestBackgroundColor
 	}
 	return nil
 }
 
-func (m *RemoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		if ws, ok := msg.(tea.WindowSizeMsg); ok && ws.Width > 0 && ws.Height > 0 {
 			m.height = ws.Height
 		}
-		m.C.TakeTerminal(msg)
+		m.Common.TakeTerminal(msg)
 		if m.Table != nil {
 			m.Table.resize()
 		}
@@ -224,7 +224,7 @@ func (m *RemoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // feed handles a table event.
-func (m *RemoteModel) feed(msg feedMsg) (tea.Model, tea.Cmd) {
+func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	if msg.gen != m.feedGen {
 		return m, nil
 	}
@@ -258,7 +258,7 @@ func (m *RemoteModel) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	return m, m.listen(f)
 }
 
-func (m *RemoteModel) currentFeed() *lobby.Feed {
+func (m *Model) currentFeed() *lobby.Feed {
 	switch {
 	case m.seat != nil:
 		return m.seat.Events()
@@ -268,19 +268,19 @@ func (m *RemoteModel) currentFeed() *lobby.Feed {
 	return nil
 }
 
-func (m *RemoteModel) setStatus(s string, isErr bool) { m.status, m.isErr = s, isErr }
+func (m *Model) setStatus(s string, isErr bool) { m.status, m.isErr = s, isErr }
 
 // menuItems are the lobby menu's entries.
-func (m *RemoteModel) menuItems() []string {
-	w := m.C.Rw()
+func (m *Model) menuItems() []string {
+	w := m.Common.Rw()
 	return []string{w.Create, w.Join, w.Watch, w.Computer, w.Quit}
 }
 
-func (m *RemoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+func (m *Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if k.String() == "ctrl+c" {
 		return m, tea.Quit
 	}
-	keys := m.C.Keys
+	keys := m.Common.Keys
 	m.status = ""
 	switch m.Screen {
 	case rName:
@@ -288,7 +288,7 @@ func (m *RemoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		case common.IsEnter(k):
 			name := lobby.CleanName(m.input.Value())
 			if name == "" {
-				m.setStatus(m.C.Rw().NameEmpty, true)
+				m.setStatus(m.Common.Rw().NameEmpty, true)
 				return m, nil
 			}
 			m.name = name
@@ -355,7 +355,7 @@ func (m *RemoteModel) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 }
 
 // rows is how many rows the screen's cursor moves over.
-func (m *RemoteModel) Rows() int {
+func (m *Model) Rows() int {
 	switch m.Screen {
 	case rCreate:
 		return 4
@@ -367,7 +367,7 @@ func (m *RemoteModel) Rows() int {
 	return len(m.menuItems())
 }
 
-func (m *RemoteModel) change(d int) {
+func (m *Model) change(d int) {
 	if m.Screen != rCreate {
 		return
 	}
@@ -382,7 +382,7 @@ func (m *RemoteModel) change(d int) {
 	}
 }
 
-func (m *RemoteModel) enter() (tea.Model, tea.Cmd) {
+func (m *Model) enter() (tea.Model, tea.Cmd) {
 	switch m.Screen {
 	case RMenu:
 		switch m.cursor {
@@ -419,7 +419,7 @@ func (m *RemoteModel) enter() (tea.Model, tea.Cmd) {
 }
 
 // create opens a table and waits for an opponent.
-func (m *RemoteModel) create() (tea.Model, tea.Cmd) {
+func (m *Model) create() (tea.Model, tea.Cmd) {
 	o := lobby.Options{Time: timeChoices[m.timeIdx], Handicap: common.HandicapChoices()[m.handicapIdx].Key,
 		Seat: []lobby.SeatChoice{lobby.CreatorBlack, lobby.CreatorWhite, lobby.Furigoma}[m.seatIdx]}
 	s, err := m.R.Lobby.Create(lobby.Person{Name: m.name, Key: m.R.Key}, o)
@@ -434,7 +434,7 @@ func (m *RemoteModel) create() (tea.Model, tea.Cmd) {
 }
 
 // join sits down at a table by its code.
-func (m *RemoteModel) join(code string) (tea.Model, tea.Cmd) {
+func (m *Model) join(code string) (tea.Model, tea.Cmd) {
 	s, err := m.R.Lobby.Join(code, lobby.Person{Name: m.name, Key: m.R.Key})
 	if err != nil {
 		m.tableError(err)
@@ -448,15 +448,15 @@ func (m *RemoteModel) join(code string) (tea.Model, tea.Cmd) {
 
 // tableError says why a code led to no table, in the person's language
 // when the code names none.
-func (m *RemoteModel) tableError(err error) {
+func (m *Model) tableError(err error) {
 	if errors.Is(err, lobby.ErrNoTable) {
-		err = errors.New(m.C.Rw().NoCode)
+		err = errors.New(m.Common.Rw().NoCode)
 	}
 	m.setStatus(err.Error(), true)
 }
 
 // watch follows a table.
-func (m *RemoteModel) watch(code string) (tea.Model, tea.Cmd) {
+func (m *Model) watch(code string) (tea.Model, tea.Cmd) {
 	w, err := m.R.Lobby.Watch(code, lobby.Person{Name: m.name, Key: m.R.Key})
 	if err != nil {
 		m.tableError(err)
@@ -470,7 +470,7 @@ func (m *RemoteModel) watch(code string) (tea.Model, tea.Cmd) {
 
 // playComputer starts a game against a built-in level on the app's play
 // screen, the person taking Black.
-func (m *RemoteModel) playComputer(level string) (tea.Model, tea.Cmd) {
+func (m *Model) playComputer(level string) (tea.Model, tea.Cmd) {
 	m.Screen = RLocal
 	s := common.Setup{Players: [2]match.Spec{{Kind: match.HumanKind, Name: common.HumanSpec}, {Kind: match.BuiltinKind, Name: level}},
 		Names: [2]string{m.name, ""}, Start: game.StartPosition()}
@@ -479,12 +479,12 @@ func (m *RemoteModel) playComputer(level string) (tea.Model, tea.Cmd) {
 
 // playUpdate routes a message to the play screen, under its help overlay.
 // A new game (from a pasted position) replaces the one on screen.
-func (m *RemoteModel) playUpdate(msg tea.Msg) tea.Cmd {
+func (m *Model) playUpdate(msg tea.Msg) tea.Cmd {
 	if m.help.Take(msg) {
 		return nil
 	}
 	if s, ok := msg.(common.StartMsg); ok {
-		m.Play = play.NewPlay(m.C, s.Setup)
+		m.Play = play.New(m.Common, s.Setup)
 		return m.Play.Init()
 	}
 	var cmd tea.Cmd
@@ -493,12 +493,12 @@ func (m *RemoteModel) playUpdate(msg tea.Msg) tea.Cmd {
 }
 
 // playView draws the play screen, or its help overlay.
-func (m *RemoteModel) playView() tea.View {
-	return components.Frame(m.C, &m.help, "shogi: "+m.Play.TitleText(), m.Play.View)
+func (m *Model) playView() tea.View {
+	return components.Frame(m.Common, &m.help, "shogi: "+m.Play.TitleText(), m.Play.View)
 }
 
 // View draws the current screen.
-func (m *RemoteModel) View() tea.View {
+func (m *Model) View() tea.View {
 	switch m.Screen {
 	case RLocal:
 		return m.playView()
@@ -507,15 +507,15 @@ func (m *RemoteModel) View() tea.View {
 			return m.tableView()
 		}
 	}
-	c := m.C
+	c := m.Common
 	var content string
 	if c.Width < components.MinWidth || c.Height < components.MinHeight {
 		content = components.TooSmall(c)
 	} else {
 		content = m.lobbyView()
 	}
-	if c.Ascii {
-		content = c.M.AsciiOnly(content)
+	if c.ASCII {
+		content = c.Measure.AsciiOnly(content)
 	}
 	v := tea.NewView(content)
 	v.AltScreen = true
@@ -527,35 +527,35 @@ func (m *RemoteModel) View() tea.View {
 }
 
 // lobbyView lays out the lobby's lines in the middle of the screen.
-func (m *RemoteModel) lobbyView() string {
-	c := m.C
+func (m *Model) lobbyView() string {
+	c := m.Common
 	lines, cursorLine, cursorCol := m.lobbyLines()
 	mw := 0
 	for _, l := range lines {
-		mw = max(mw, c.M.Width(l))
+		mw = max(mw, c.Measure.Width(l))
 	}
 	mw = min(mw, c.Width)
 	x0 := max((c.Width-mw)/2, 0)
 	y0 := max((c.Height-len(lines))/2, 0)
 	cv := components.NewCanvas(c.Width, c.Height)
 	for i, l := range lines {
-		l = c.M.Truncate(l, c.Width-x0)
-		cv.Put(x0, y0+i, c.M.Width(l), l)
+		l = c.Measure.Truncate(l, c.Width-x0)
+		cv.Put(x0, y0+i, c.Measure.Width(l), l)
 	}
 	m.cursorAt = nil
 	if cursorLine >= 0 {
 		m.cursorAt = tea.NewCursor(min(x0+cursorCol, c.Width-1), y0+cursorLine)
 	}
-	return cv.String(c.M)
+	return cv.String(c.Measure)
 }
 
 // lobbyLines is the current screen's text, and where the typing cursor
 // stands (line -1: none).
-func (m *RemoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
-	c := m.C
+func (m *Model) lobbyLines() (lines []string, cursorLine, cursorCol int) {
+	c := m.Common
 	st := c.Styles
 	title := "将棋  shogi"
-	if c.Ascii {
+	if c.ASCII {
 		title = "shogi"
 	}
 	t := &lobbyText{m: m, cursorLine: -1}
@@ -563,7 +563,7 @@ func (m *RemoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 	keysHint := m.screenLines(t)
 	if m.status != "" {
 		t.add("")
-		for _, l := range components.WrapText(c.M, m.status, min(c.Width, 70)) {
+		for _, l := range components.WrapText(c.Measure, m.status, min(c.Width, 70)) {
 			if m.isErr {
 				l = st.Err.Render(l)
 			}
@@ -583,7 +583,7 @@ func (m *RemoteModel) lobbyLines() (lines []string, cursorLine, cursorCol int) {
 // lobbyText gathers a lobby screen's lines and where the typing cursor
 // stands.
 type lobbyText struct {
-	m                     *RemoteModel
+	m                     *Model
 	lines                 []string
 	cursorLine, cursorCol int
 }
@@ -592,7 +592,7 @@ func (t *lobbyText) add(lines ...string) { t.lines = append(t.lines, lines...) }
 
 // row is item i of a list, marked where the cursor is.
 func (t *lobbyText) row(i int, text string) {
-	st := t.m.C.Styles
+	st := t.m.Common.Styles
 	if i == t.m.cursor {
 		t.add(st.Accent.Render("> ") + st.ListCur.Render(" "+text+" "))
 	} else {
@@ -602,19 +602,19 @@ func (t *lobbyText) row(i int, text string) {
 
 // typed is the line being typed, after its label; the cursor is in it.
 func (t *lobbyText) typed(label string) {
-	c := t.m.C
+	c := t.m.Common
 	v := t.m.input.Value()
-	t.cursorLine, t.cursorCol = len(t.lines), c.M.Width(label)+2+c.M.Width(v[:t.m.input.In.Position()])
+	t.cursorLine, t.cursorCol = len(t.lines), c.Measure.Width(label)+2+c.Measure.Width(v[:t.m.input.In.Position()])
 	t.add(c.Styles.Bold.Render(label) + ": " + v)
 }
 
 // screenLines adds the lines of the screen shown and returns its keys.
-func (m *RemoteModel) screenLines(t *lobbyText) (keysHint string) {
-	c := m.C
+func (m *Model) screenLines(t *lobbyText) (keysHint string) {
+	c := m.Common
 	st := c.Styles
 	w := c.Rw()
 	field := func(label string, width int, value string) string {
-		return c.M.Pad(label, width) + "  < " + value + " >"
+		return c.Measure.Pad(label, width) + "  < " + value + " >"
 	}
 	switch m.Screen {
 	case rName:
@@ -630,11 +630,11 @@ func (m *RemoteModel) screenLines(t *lobbyText) (keysHint string) {
 		return w.MenuKeys
 	case rCreate:
 		t.add(st.Bold.Render(w.Create), "")
-		lw := common.MaxWidth(c.M, w.TimeControl, w.Handicap, w.Seat)
+		lw := common.MaxWidth(c.Measure, w.TimeControl, w.Handicap, w.Seat)
 		t.row(0, field(w.TimeControl, lw, m.timeText(timeChoices[m.timeIdx])))
 		h := common.HandicapChoices()[m.handicapIdx]
 		hname := h.Name + " " + h.Japanese
-		if c.Ascii {
+		if c.ASCII {
 			hname = h.Name
 		} else if c.Lang == words.Japanese {
 			hname = h.Japanese
@@ -649,7 +649,7 @@ func (m *RemoteModel) screenLines(t *lobbyText) (keysHint string) {
 	case rWaiting:
 		if m.seat != nil {
 			t.add(w.CodeIs, "", st.Title.Render("   "+Spaced(m.seat.Code())+"   "), "")
-			t.add(components.WrapText(c.M, w.TellCode, min(c.Width, 60))...)
+			t.add(components.WrapText(c.Measure, w.TellCode, min(c.Width, 60))...)
 			t.add("", st.Dim.Render(w.Waiting))
 		}
 		return w.WaitKeys
@@ -671,7 +671,7 @@ func (m *RemoteModel) screenLines(t *lobbyText) (keysHint string) {
 	case rLevel:
 		t.add(st.Bold.Render(w.Computer), "")
 		for i, l := range m.levels {
-			t.row(i, m.C.W.BotName(l))
+			t.row(i, m.Common.Words.BotName(l))
 		}
 		return w.LevelKeys
 	}
@@ -682,14 +682,14 @@ func (m *RemoteModel) screenLines(t *lobbyText) (keysHint string) {
 func Spaced(code string) string { return strings.Join(strings.Split(code, ""), " ") }
 
 // timeText names a time control in the screen's language.
-func (m *RemoteModel) timeText(tc match.TimeControl) string { return m.C.W.TimeControl(tc) }
+func (m *Model) timeText(tc match.TimeControl) string { return m.Common.Words.TimeControl(tc) }
 
 // tableText is a table's line in the list.
-func (m *RemoteModel) tableText(t lobby.Info) string {
-	w := m.C.Rw()
+func (m *Model) tableText(t lobby.Info) string {
+	w := m.Common.Rw()
 	var who string
 	if t.Started {
-		who = fmt.Sprintf("%s %s  %s %s", m.C.Side(game.Black), t.Names[game.Black], m.C.Side(game.White), t.Names[game.White])
+		who = fmt.Sprintf("%s %s  %s %s", m.Common.Side(game.Black), t.Names[game.Black], m.Common.Side(game.White), t.Names[game.White])
 	} else {
 		who = t.Names[0] + " — " + w.WaitingFor
 	}

@@ -22,7 +22,7 @@ const chatRows = 2
 // the table's match, with the table's chat, draw offers and the players'
 // comings and goings in the lines beneath it.
 type tableModel struct {
-	r      *RemoteModel
+	r      *Model
 	Link   *common.TableLink
 	names  [2]string
 	Chat   []string // the lines said, newest last
@@ -34,7 +34,7 @@ type tableModel struct {
 // newTableModel opens the play screen on a table whose game began: a
 // view of the game through the seat (its side's requests only), or a
 // spectator's.
-func newTableModel(r *RemoteModel, ev lobby.StartEvent) *tableModel {
+func newTableModel(r *Model, ev lobby.StartEvent) *tableModel {
 	link := &common.TableLink{Grace: r.R.Lobby.Grace()}
 	if r.seat != nil {
 		side, _ := r.seat.Side()
@@ -47,7 +47,7 @@ func newTableModel(r *RemoteModel, ev lobby.StartEvent) *tableModel {
 	snap := ev.Match.Snapshot()
 	human := match.Spec{Kind: match.HumanKind}
 	s := common.Setup{Players: [2]match.Spec{human, human}, Names: ev.Names, Start: snap.Start,
-		Time: snap.Clock.Control, Began: r.C.Now(), Toss: ev.Toss, Table: link}
+		Time: snap.Clock.Control, Began: r.Common.Now(), Toss: ev.Toss, Table: link}
 	if ev.Toss != nil {
 		// The creator tossed: the names in the order before the toss.
 		first := ev.Names[game.Black]
@@ -60,7 +60,7 @@ func newTableModel(r *RemoteModel, ev lobby.StartEvent) *tableModel {
 		}
 		s.TossPlayers = [2]string{first, second}
 	}
-	r.Play = play.NewPlay(r.C, s)
+	r.Play = play.New(r.Common, s)
 	return t
 }
 
@@ -69,7 +69,7 @@ func (t *tableModel) Init() tea.Cmd { return t.r.Play.Init() }
 
 // event shows what happened at the table.
 func (t *tableModel) event(ev lobby.Event) tea.Cmd {
-	w := t.r.C.Rw()
+	w := t.r.Common.Rw()
 	p := &t.r.Play
 	switch ev := ev.(type) {
 	case lobby.ChatEvent:
@@ -77,7 +77,7 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		if ev.Spectator {
 			who += " (" + w.Spectator + ")"
 		} else {
-			who = t.r.C.Side(ev.Side) + " " + who
+			who = t.r.Common.Side(ev.Side) + " " + who
 		}
 		t.Chat = append(t.Chat, who+": "+ev.Text)
 		if len(t.Chat) > 50 {
@@ -87,7 +87,7 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		if ev.Present {
 			p.SetInfo(fmt.Sprintf(w.Back, ev.Name))
 		} else {
-			p.SetError(fmt.Sprintf(w.Dropped, ev.Name, int(ev.Deadline.Sub(t.r.C.Now()).Seconds()+0.5)))
+			p.SetError(fmt.Sprintf(w.Dropped, ev.Name, int(ev.Deadline.Sub(t.r.Common.Now()).Seconds()+0.5)))
 		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
@@ -101,12 +101,12 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 
 // resize takes the chat's lines from the play screen's height.
 func (t *tableModel) resize() {
-	t.r.C.Height = max(t.r.height-chatRows, 1)
+	t.r.Common.Height = max(t.r.height-chatRows, 1)
 }
 
 // tableUpdate routes a message at a table: the chat line takes the keys
 // while it is open; t opens it; everything else is the play screen's.
-func (m *RemoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 	t := m.Table
 	p := &m.Play
 	if k, ok := msg.(tea.KeyPressMsg); ok {
@@ -129,8 +129,8 @@ func (m *RemoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.typing = true
 			t.input = components.NewInput("", "", lobby.MaxChat)
 			return m, nil
-		case common.KeyIs(k, m.C.Keys.Study) && p.Over():
-			p.SetError(m.C.Rw().NoStudy)
+		case common.KeyIs(k, m.Common.Keys.Study) && p.Over():
+			p.SetError(m.Common.Rw().NoStudy)
 			return m, nil
 		}
 	}
@@ -152,7 +152,7 @@ func (m *RemoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // say sends a chat line as a player or a spectator.
-func (m *RemoteModel) say(text string) {
+func (m *Model) say(text string) {
 	switch {
 	case m.seat != nil:
 		_ = m.seat.Say(text)
@@ -162,9 +162,9 @@ func (m *RemoteModel) say(text string) {
 }
 
 // tableView draws the play screen and the chat's lines beneath it.
-func (m *RemoteModel) tableView() tea.View {
+func (m *Model) tableView() tea.View {
 	v := m.playView()
-	c := m.C
+	c := m.Common
 	st := c.Styles
 	t := m.Table
 	w := c.Rw()
@@ -178,14 +178,14 @@ func (m *RemoteModel) tableView() tea.View {
 		label := w.Say + ": "
 		val := t.input.Value()
 		line = st.Bold.Render(label) + val
-		cursor = tea.NewCursor(min(1+c.M.Width(label)+c.M.Width(val[:t.input.In.Position()]), c.Width-1), c.Height+1)
+		cursor = tea.NewCursor(min(1+c.Measure.Width(label)+c.Measure.Width(val[:t.input.In.Position()]), c.Width-1), c.Height+1)
 	} else {
 		line = st.Dim.Render(w.ChatKey)
 	}
-	rows := []string{" " + c.M.Truncate(last, c.Width-1), " " + c.M.Truncate(line, c.Width-1)}
-	if c.Ascii {
+	rows := []string{" " + c.Measure.Truncate(last, c.Width-1), " " + c.Measure.Truncate(line, c.Width-1)}
+	if c.ASCII {
 		for i := range rows {
-			rows[i] = c.M.AsciiOnly(rows[i])
+			rows[i] = c.Measure.AsciiOnly(rows[i])
 		}
 	}
 	v.Content += "\n" + strings.Join(rows, "\n")
