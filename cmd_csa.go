@@ -187,9 +187,12 @@ func playCSA(o csaOptions, stdout, stderr io.Writer, sigs <-chan os.Signal) int 
 				if remote != nil {
 					fmt.Fprintln(stderr, "shogi csa: finishing the game in progress, then stopping (Ctrl+C again resigns it)")
 				}
-			case n == 2 && remote != nil:
-				fmt.Fprintln(stderr, "shogi csa: resigning the game in progress")
-				remote.Resign()
+			case n == 2:
+				// A game about to start resigns at once (play looks).
+				if remote != nil {
+					fmt.Fprintln(stderr, "shogi csa: resigning the game in progress")
+					remote.Resign()
+				}
 			default:
 				hardCancel()
 			}
@@ -341,7 +344,6 @@ func (r *csaRun) session(c *csa.Client) (started bool, err error) {
 func (r *csaRun) play(g *csa.Game) error {
 	s := g.Summary
 	us := g.Us()
-	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
 	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: r.o.comments})
 	r.mu.Lock()
 	r.remote = remote
@@ -350,6 +352,7 @@ func (r *csaRun) play(g *csa.Game) error {
 	if resign {
 		remote.Resign()
 	}
+	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
 	var players [2]match.Player
 	players[us], players[us.Other()] = r.local, remote
 	m, err := match.New(remote.MatchConfig(players))

@@ -79,7 +79,7 @@ func (c *csaTest) run(t *testing.T) {
 	go func() { done <- playCSA(c.o, &c.stdout, c.stderr, c.sigs) }()
 	select {
 	case c.code = <-done:
-	case <-time.After(60 * time.Second):
+	case <-time.After(3 * time.Minute):
 		t.Fatalf("shogi csa did not stop:\n%s", c.stderr.String())
 	}
 }
@@ -255,8 +255,8 @@ func TestCSANoLogin(t *testing.T) {
 	if c.code != 130 || c.stdout.Len() != 0 || !strings.Contains(c.stderr.String(), "waiting for the answer to LOGIN: no answer within 200ms; connecting again in 1s") {
 		t.Errorf("exit %d\n%s", c.code, c.stderr.String())
 	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("took %v", d)
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("took %v: a hang", d)
 	}
 }
 
@@ -477,7 +477,7 @@ func TestCSARealServer(t *testing.T) {
 				"--engine", "usi:"+fsf+",Skill Level=-20"+c.options)
 			b := startCSA(t, nil, "--server", addr, "--id", "novice", "--password", pass, "--level", "novice", "--comments")
 			a.wait(t, 5*time.Minute)
-			b.wait(t, time.Minute)
+			b.wait(t, 3*time.Minute)
 			la, lb := a.line(t), b.line(t)
 			if la[6] != lb[6] || la[1] == lb[1] || la[2] != "novice" || lb[2] != "fsf" || la[5] != lb[5] || !complementary(la[3], lb[3]) || la[4] != lb[4] {
 				t.Fatalf("lines %v / %v", la, lb)
@@ -531,7 +531,7 @@ func TestCSARealServerRulings(t *testing.T) {
 			var wg sync.WaitGroup
 			for _, p := range []*csaProcess{a, b} {
 				wg.Add(1)
-				go func() { defer wg.Done(); p.wait(t, time.Minute) }()
+				go func() { defer wg.Done(); p.wait(t, 3*time.Minute) }()
 			}
 			wg.Wait()
 			la, lb := a.line(t), b.line(t)

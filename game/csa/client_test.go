@@ -82,8 +82,8 @@ func TestLoginNoAnswer(t *testing.T) {
 	if e.Op != "waiting for the answer to LOGIN" {
 		t.Errorf("op %q", e.Op)
 	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("gave up after %v", d)
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("gave up after %v: a hang", d)
 	}
 }
 
@@ -264,29 +264,35 @@ func TestSummaryUnknownFields(t *testing.T) {
 	}
 }
 
+// A quiet client sends keep-alives; the server's answers to them are
+// read past.
 func TestKeepAlive(t *testing.T) {
 	srv := csatest.NewServer(t)
 	cfg := config(srv.Addr, nil)
-	cfg.X1, cfg.KeepAlive = true, 40*time.Millisecond
+	cfg.X1, cfg.KeepAlive = true, 20*time.Millisecond
 	c, err := csa.Dial(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	time.Sleep(300 * time.Millisecond)
-	// The server answers each keep-alive with one of its own, which the
-	// client reads past.
-	if _, err := c.List(context.Background()); err != nil {
-		t.Fatal(err)
+	blank := func() int {
+		n := 0
+		for _, l := range srv.Received() {
+			if l == "1< " {
+				n++
+			}
+		}
+		return n
 	}
-	blank := 0
-	for _, l := range srv.Received() {
-		if l == "1< " {
-			blank++
+	for deadline := time.Now().Add(20 * time.Second); blank() < 3; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d keep-alives in 20 s at one every 20 ms", blank())
 		}
 	}
-	if blank < 3 || blank > 8 {
-		t.Errorf("%d keep-alives in 300 ms at one every 40 ms", blank)
+	// The server answered each with one of its own: the next answer the
+	// client reads is the list's.
+	if games, err := c.List(context.Background()); err != nil || len(games) != 1 {
+		t.Fatalf("list after keep-alives: %v %v", games, err)
 	}
 }
 
