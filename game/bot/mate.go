@@ -119,6 +119,11 @@ type mateSolver struct {
 	// The bounded search for the shortest mate: per position, the longest
 	// length known too short and the shortest known enough.
 	bounds map[uint64][2]int16
+
+	// futileRule makes the bounded search count lengths by tsume rules:
+	// a futile interposition (無駄合) is no defence (see mate_tsume.go).
+	// Mate leaves it off and counts every interposition, as engines do.
+	futileRule bool
 }
 
 func newMateSolver(maxNodes int) *mateSolver {
@@ -580,7 +585,7 @@ func (s *mateSolver) andWithin(p *game.Position, d, ply int) bool {
 		return true
 	}
 	if d < 2 {
-		return false
+		return s.futileRule && s.onlyFutile(p, moves, d, ply)
 	}
 	key := p.Hash()
 	if r, ok := s.known(key, d); ok {
@@ -599,6 +604,9 @@ func (s *mateSolver) andWithin(p *game.Position, d, ply int) bool {
 	for _, m := range moves {
 		q := p.Play(m)
 		if s.onPath(q.Hash()) || !s.orWithin(&q, d-1, ply+1) {
+			if s.futileRule && !s.stopped && s.isFutile(p, m, d, ply) {
+				continue // no defence under tsume rules
+			}
 			if !s.stopped {
 				s.remember(key, d, false)
 			}
