@@ -584,10 +584,23 @@ func (s *mateSolver) andWithin(p *game.Position, d, ply int) bool {
 	if len(moves) == 0 {
 		return true
 	}
-	if d < 2 {
-		return s.futileRule && s.onlyFutile(p, moves, d, ply)
+	if d < 2 && !s.futileRule {
+		return false
 	}
 	key := p.Hash()
+	if d < 2 {
+		// Mated now under tsume rules, with only futile interpositions
+		// left? A defender's mate has an even length, so 1 stands for 0
+		// in the table.
+		if r, ok := s.known(key, 1); ok {
+			return r
+		}
+		r := s.onlyFutile(p, moves, d, ply)
+		if !s.stopped {
+			s.remember(key, 1, r)
+		}
+		return r
+	}
 	if r, ok := s.known(key, d); ok {
 		return r
 	}

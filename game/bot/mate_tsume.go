@@ -47,10 +47,25 @@ type Tsume struct {
 
 // NewTsume returns a solver for problems in which attacker mates.
 func NewTsume(attacker game.Color, o TsumeOptions) *Tsume {
-	s := newMateSolver(o.Budget)
+	// A problem seldom needs a big table, and one sits behind every
+	// problem on screen: an entry per position of the budget, 12 MB at
+	// most.
+	n := 1 << 12
+	for n < 1<<19 && (o.Budget == 0 || n < o.Budget) {
+		n *= 2
+	}
+	s := &mateSolver{table: make([]mateEntry, n), mask: uint64(n - 1), maxNodes: o.Budget}
 	s.bounds = map[uint64][2]int16{}
 	s.futileRule = !o.EveryInterposition
 	return &Tsume{s: s, attacker: attacker, budget: o.Budget, exact: map[uint64]int{}, left: map[uint64]bool{}}
+}
+
+// Forget clears all the solver has learnt, as if it were new.
+func (t *Tsume) Forget() {
+	clear(t.s.table)
+	clear(t.s.bounds)
+	clear(t.exact)
+	clear(t.left)
 }
 
 // Attacker is the side that mates.
