@@ -13,6 +13,7 @@
 //	shogi match [flags] P P    play a series of games between engines and bots
 //	shogi bot [flags]          the built-in engine's move in a position
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
 //	shogi serve [flags]        let people play each other over SSH
@@ -38,6 +39,7 @@ var commands = map[string]command{
 	"open":    runOpen,
 	"bot":     runBot,
 	"mate":    runMate,
+	"tsume":   runTsume,
 	"usi":     runUSI,
 	"match":   runMatch,
 	"serve":   runServe,
@@ -90,6 +92,7 @@ func usage(w io.Writer) {
                        print the built-in engine's move in USI
   mate [--sfen S] [--time D]
                        print a mate by checks in USI, or nomate
+  tsume --check FILE|- check mate problems (SFEN lines, KIF, CSA...): one line each
   usi [--level NAME]   run the built-in engine as a USI engine on stdin/stdout
   analyse [flags] FILE|-
                        analyse every move of a record with an engine: shogi analyse -h

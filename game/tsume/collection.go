@@ -45,7 +45,7 @@ func ParseCollection(r io.Reader) ([]Problem, error) {
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		pr, err := parseProblemLine(line)
+		pr, err := ParseLine(line)
 		if err != nil {
 			return nil, &CollectionError{Line: n, Err: err}
 		}
@@ -61,7 +61,8 @@ func ParseCollection(r io.Reader) ([]Problem, error) {
 	return out, nil
 }
 
-func parseProblemLine(line string) (Problem, error) {
+// ParseLine reads one problem line of a collection.
+func ParseLine(line string) (Problem, error) {
 	f := strings.Split(line, "\t")
 	if len(f) != 5 {
 		return Problem{}, fmt.Errorf("want 5 fields separated by tabs (id, length, grade, sfen, solution), got %d", len(f))

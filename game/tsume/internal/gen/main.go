@@ -26,6 +26,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,15 +44,28 @@ func main() {
 	jobs := flag.Int("j", runtime.GOMAXPROCS(0), "candidates tried at once")
 	want := flag.String("want", "1:45,3:60,5:60,7:55,9:45,11:45", "problems wanted per length (11 stands for 11 and more)")
 	climb := flag.Int("climb", 80, "hill-climbing steps per sound candidate")
-	budget := flag.Int("budget", 100_000, "positions per question while searching")
+	budget := flag.Int("budget", 50_000, "positions per question while climbing (a tenth for a first look)")
 	verbose := flag.Bool("v", false, "report progress on standard error")
+	limit := flag.Int("max", 0, "stop after this many candidates even if some bucket is short (0: no limit)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	quota, err := parseWant(*want)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gen:", err)
 		os.Exit(2)
 	}
-	g := &generator{seed: *seed, climb: *climb, budget: *budget}
+	g := &generator{seed: *seed, climb: *climb, budget: *budget, limit: *limit}
 	start := time.Now()
 	problems, tried := g.run(quota, *jobs, *verbose)
 	took := time.Since(start)
@@ -119,6 +133,7 @@ type generator struct {
 	seed   uint64
 	climb  int
 	budget int
+	limit  int
 }
 
 // found is what candidate i gave: the problems of its climb, shortest
@@ -144,7 +159,7 @@ func (g *generator) run(quota map[int]int, jobs int, verbose bool) ([]tsume.Prob
 	}
 	const batch = 64
 	next := 0
-	for !full() {
+	for !full() && (g.limit == 0 || next < g.limit) {
 		results := make([]found, batch)
 		var wg sync.WaitGroup
 		work := make(chan int)
@@ -222,12 +237,15 @@ func (g *generator) candidate(i int) []tsume.Problem {
 		return nil
 	}
 	// One solver for the candidate, forgetting before each question: the
-	// answers never depend on what another candidate left in it.
-	ts := bot.NewTsume(game.Black, bot.TsumeOptions{Budget: g.budget})
+	// answers never depend on what another candidate left in it. Most
+	// random positions are no problem at all, and those the solver cannot
+	// settle quickly are seldom worth the budget: the first look is short.
+	ts := bot.NewTsume(game.Black, bot.TsumeOptions{Budget: g.budget / 10})
 	n, ok := g.sound(ts, p)
 	if !ok {
 		return nil
 	}
+	ts = bot.NewTsume(game.Black, bot.TsumeOptions{Budget: g.budget})
 	p, n = g.clean(ts, p, n)
 	byBucket := map[int]tsume.Problem{bucket(n): {Start: p, Length: n}}
 	for step := 0; step < g.climb; step++ {
@@ -283,7 +301,7 @@ func (g *generator) sound(ts *bot.Tsume, p game.Position) (int, bool) {
 
 // clean takes away the pieces p does not need: one by one, every piece
 // whose removal (to the defender's hand, by tsume rules) leaves a sound
-// problem no shorter.
+// problem of the same length.
 func (g *generator) clean(ts *bot.Tsume, p game.Position, n int) (game.Position, int) {
 	for changed := true; changed; {
 		changed = false
@@ -295,7 +313,7 @@ func (g *generator) clean(ts *bot.Tsume, p game.Position, n int) (game.Position,
 			q := p
 			q.Put(s, game.NoPiece)
 			if q, ok := prepared(q); ok {
-				if m, ok := g.sound(ts, q); ok && m >= n {
+				if m, ok := g.sound(ts, q); ok && m == n {
 					p, n, changed = q, m, true
 				}
 			}
@@ -307,7 +325,7 @@ func (g *generator) clean(ts *bot.Tsume, p game.Position, n int) (game.Position,
 			q := p
 			q.SetHand(game.Black, t, q.Hand(game.Black, t)-1)
 			if q, ok := prepared(q); ok {
-				if m, ok := g.sound(ts, q); ok && m >= n {
+				if m, ok := g.sound(ts, q); ok && m == n {
 					p, n, changed = q, m, true
 				}
 			}
@@ -374,7 +392,7 @@ func randomPosition(r *rand.Rand) (game.Position, bool) {
 		}
 		place(r, &p, game.Black, t, king, reach)
 	}
-	for range 1 + r.IntN(3) {
+	for range []int{1, 1, 2, 2, 3}[r.IntN(5)] {
 		t := handKinds.draw(r)
 		p.SetHand(game.Black, t, p.Hand(game.Black, t)+1)
 	}
