@@ -9,7 +9,8 @@
 // first move the only one that mates in time, no piece left in hand at
 // the end — is then grown by hill climbing (pieces added, moved, changed
 // or taken away, each step kept when the problem stays sound and gets no
-// shorter), and cleaned of pieces it does not need. The problems are
+// shorter, until it finds no longer one for a while), and cleaned of
+// pieces it does not need. The problems are
 // bucketed by length (1, 3, 5, 7, 9, 11 and more plies) until each
 // bucket holds its quota, then checked once more in full (game/tsume's
 // Check) and written with their grade.
@@ -43,7 +44,7 @@ func main() {
 	out := flag.String("o", "", "write the collection to this file (default: standard output)")
 	jobs := flag.Int("j", runtime.GOMAXPROCS(0), "candidates tried at once")
 	want := flag.String("want", "1:45,3:60,5:60,7:55,9:45,11:45", "problems wanted per length (11 stands for 11 and more)")
-	climb := flag.Int("climb", 80, "hill-climbing steps per sound candidate")
+	climb := flag.Int("climb", 40, "hill-climbing steps without a longer problem before a climb stops")
 	budget := flag.Int("budget", 50_000, "positions per question while climbing (a tenth for a first look)")
 	verbose := flag.Bool("v", false, "report progress on standard error")
 	limit := flag.Int("max", 0, "stop after this many candidates even if some bucket is short (0: no limit)")
@@ -248,7 +249,9 @@ func (g *generator) candidate(i int) []tsume.Problem {
 	ts = bot.NewTsume(game.Black, bot.TsumeOptions{Budget: g.budget})
 	p, n = g.clean(ts, p, n)
 	byBucket := map[int]tsume.Problem{bucket(n): {Start: p, Length: n}}
-	for step := 0; step < g.climb; step++ {
+	// The climb goes on while it finds longer problems: it stops after
+	// g.climb steps without one, or 5·g.climb in all.
+	for step, since := 0, 0; since < g.climb && step < 5*g.climb; step, since = step+1, since+1 {
 		q, ok := mutate(r, p)
 		if !ok {
 			continue
@@ -259,6 +262,7 @@ func (g *generator) candidate(i int) []tsume.Problem {
 		}
 		if m > n {
 			q, m = g.clean(ts, q, m)
+			since = 0
 		}
 		p, n = q, m
 		byBucket[bucket(n)] = tsume.Problem{Start: p, Length: n}
