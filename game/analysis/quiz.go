@@ -85,7 +85,7 @@ func Quizzes(r *Report, o QuizOptions) []Quiz {
 		for ; ply < j.Ply-1; ply++ {
 			pos = pos.Play(r.Moves[ply])
 		}
-		out = append(out, Quiz{Start: r.Start, Moves: r.Moves[:j.Ply-1:j.Ply-1], Position: pos, Ply: j.Ply,
+		out = append(out, Quiz{Start: r.Start, Moves: r.Moves[: j.Ply-1 : j.Ply-1], Position: pos, Ply: j.Ply,
 			Mover: j.Mover, Played: j.Move, Best: j.Best, BestLine: j.BestLine, Lines: r.Results[j.Ply-1].Lines,
 			Before: j.Before, After: j.After, Loss: j.Loss, Mark: j.Mark})
 	}
