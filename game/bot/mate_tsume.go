@@ -102,12 +102,24 @@ func (t *Tsume) length(p *game.Position) (int, MateStatus) {
 		return n, MateFound
 	}
 	or := p.SideToMove() == t.attacker
-	if st := t.s.prove(p, or); st != MateFound {
-		return -1, st
-	}
 	n := 0
 	if or {
 		n = 1
+	}
+	// Short mates by the bounded search alone: df-pn would prove every
+	// interposition against a distant check, each piece on each square,
+	// where the bounded search sees at once that they are futile.
+	for ; n <= 3; n += 2 {
+		if t.within(p, n) {
+			t.exact[key] = n
+			return n, MateFound
+		}
+		if t.s.stopped {
+			return -1, MateUnknown
+		}
+	}
+	if st := t.s.prove(p, or); st != MateFound {
+		return -1, st
 	}
 	for ; n <= maxMatePly; n += 2 {
 		if t.within(p, n) {

@@ -44,7 +44,7 @@ func main() {
 	out := flag.String("o", "", "write the collection to this file (default: standard output)")
 	jobs := flag.Int("j", runtime.GOMAXPROCS(0), "candidates tried at once")
 	want := flag.String("want", "1:45,3:60,5:60,7:55,9:45,11:45", "problems wanted per length (11 stands for 11 and more)")
-	climb := flag.Int("climb", 40, "hill-climbing steps without a longer problem before a climb stops")
+	climb := flag.Int("climb", 100, "hill-climbing steps without a longer problem before a climb stops")
 	budget := flag.Int("budget", 50_000, "positions per question while climbing (a tenth for a first look)")
 	verbose := flag.Bool("v", false, "report progress on standard error")
 	limit := flag.Int("max", 0, "stop after this many candidates even if some bucket is short (0: no limit)")
