@@ -98,3 +98,28 @@ func TestWriteFailsCleanly(t *testing.T) {
 		t.Errorf("left behind: %d entries", len(entries))
 	}
 }
+
+// Whatever the file holds, Open reads it or says why, and a store it
+// reads takes a record.
+func FuzzOpen(f *testing.F) {
+	f.Add([]byte(`{"version":1,"streak":2,"best_streak":3,"items":{"001":{"solved":1,"failed":0,"spent_ns":5,"last":"2025-01-01T00:00:00Z","last_solved":true}}}`))
+	f.Add([]byte(`{"items":{"a":null}}`))
+	f.Add([]byte(`[]`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "p.json")
+		os.WriteFile(path, data, 0o644)
+		s, err := Open(path)
+		if err != nil {
+			if !strings.Contains(err.Error(), path) && !strings.Contains(err.Error(), "version") {
+				t.Fatalf("the error does not name the file: %v", err)
+			}
+			return
+		}
+		if err := s.Record("x", true, time.Second, time.Unix(0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(path); err != nil {
+			t.Fatalf("written, it does not read: %v", err)
+		}
+	})
+}

@@ -177,6 +177,14 @@ func (s *Session) Attack(ctx context.Context, m game.Move) (Outcome, error) {
 	return out, nil
 }
 
+// Length is the problem's length in plies, worked out on first need for
+// a problem that came without one; ok is false when the solver could not
+// settle it.
+func (s *Session) Length(ctx context.Context) (n int, ok bool) {
+	n = s.lengthNow(ctx)
+	return n, n > 0
+}
+
 // lengthNow is the problem's length, worked out on first need.
 func (s *Session) lengthNow(ctx context.Context) int {
 	if s.length == 0 {

@@ -55,6 +55,9 @@ func TestSessionRefuses(t *testing.T) {
 func TestSessionSolvesPublished(t *testing.T) {
 	pr := mustProblem(t, "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS 1", "")
 	s := NewSession(pr, NewDefender(Options{}), fakeClock())
+	if n, ok := s.Length(context.Background()); n != 7 || !ok {
+		t.Errorf("length %d %v", n, ok)
+	}
 	published := []string{"S*1c", "2a1c", "G*1b", "2b1b", "3b2a", "1b2b", "3a3b"}
 	for i := 0; i < len(published); i += 2 {
 		out := attack(t, s, published[i])
