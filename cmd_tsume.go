@@ -85,7 +85,7 @@ type namedProblem struct {
 // a CSA file with several).
 func readProblems(data []byte, name string) []namedProblem {
 	text, _, _, err := kifu.Decode(data)
-	if err == nil && kifu.Detect(text) == kifu.USI {
+	if err == nil && problemLines(text) {
 		return readProblemLines(text, name)
 	}
 	rec, err := kifu.Read(data, name)
@@ -116,6 +116,20 @@ func readProblems(data []byte, name string) []namedProblem {
 		out = append(out, np)
 	}
 	return out
+}
+
+// problemLines reports whether text is one problem a line: its first
+// line that is not blank or a # comment is a collection's (five fields
+// separated by tabs) or a position in SFEN.
+func problemLines(text string) bool {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.TrimPrefix(line, "\ufeff"))
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		return strings.Count(line, "\t") == 4 || kifu.Detect(line) == kifu.USI
+	}
+	return false
 }
 
 func readProblemLines(text, name string) []namedProblem {

@@ -11,12 +11,15 @@ import (
 // from a game's in one point: a futile interposition (無駄合) is no
 // defence. When a distant piece checks, the defender may put a piece
 // between (a drop or a move); the interposition is futile when the
-// checking piece can take it, with a check, and the attacker still mates
-// without the piece taken: in that position with the piece given back to
-// the defender's hand (the defender of a problem holds every piece not
-// on the board or in the attacker's hand). A futile interposition only
-// delays the mate by two plies, so it is not counted, and a position whose
-// only defences are futile is mate as it stands.
+// checking piece can take it, with a check, and the attacker then mates
+// without the piece taken — in that position with the piece given back
+// to the defender's hand (the defender of a problem holds every piece not
+// on the board or in the attacker's hand) — in no more plies than the
+// position's mate has: it only adds its own two plies. So it is not
+// counted, and a position whose only defences are futile is mate as it
+// stands. The test is relative to the length being tried (andWithin's
+// d), which makes it a bounded search like the rest, with no budget of
+// its own to run out.
 //
 // The rule never changes whether a position is mate: after a futile
 // interposition the attacker takes and mates with a piece to spare. So

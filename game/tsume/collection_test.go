@@ -203,8 +203,8 @@ func TestCollectionVerified(t *testing.T) {
 		}
 	}
 	slices.Sort(times)
-	if len(times) > 0 {
-		t.Logf("%d problems checked: median %v, max %v per problem", len(times), times[len(times)/2], times[len(times)-1])
+	if n := len(times); n > 0 {
+		t.Logf("%d problems checked: median %v, 90th percentile %v, max %v per problem", n, times[n/2], times[n*9/10], times[n-1])
 	}
 }
 
@@ -237,7 +237,21 @@ func TestDefenderOnCollection(t *testing.T) {
 		}
 	}
 	slices.Sort(times)
-	if len(times) > 0 {
-		t.Logf("%d replies: median %v, max %v", len(times), times[len(times)/2], times[len(times)-1])
+	if n := len(times); n > 0 {
+		t.Logf("%d replies: median %v, 90th percentile %v, 99th %v, max %v", n, times[n/2], times[n*9/10], times[n*99/100], times[n-1])
 	}
+}
+
+// BenchmarkCheckCollection checks every problem of the collection once
+// per iteration, each with a new solver.
+func BenchmarkCheckCollection(b *testing.B) {
+	t := &testing.T{}
+	ps := readCollection(t)
+	nodes := 0
+	for b.Loop() {
+		for _, pr := range ps {
+			nodes += Check(context.Background(), pr, Options{}).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "positions/s")
 }
