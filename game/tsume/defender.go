@@ -16,8 +16,10 @@ import (
 // go, with an escape. When the position is mate by tsume rules but the
 // game's rules leave it a move (only futile interpositions), it resigns.
 //
-// It keeps what its solver has learnt from one reply to the next, for as
-// long as the attacker stays the same side.
+// It keeps what its solver has learnt (a table of up to 12 MB) from one
+// reply to the next, for as long as the attacker stays the same side;
+// what it learns about one problem's positions stays true in the next,
+// so one Defender may serve problem after problem.
 type Defender struct {
 	opts Options
 	mu   sync.Mutex
