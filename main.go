@@ -6,6 +6,7 @@
 //	shogi                      open the menu
 //	shogi play [flags]         start a game directly
 //	shogi open [flags] FILE|-  study a record
+//	shogi edit [flags] [FILE]  set up a position
 //	shogi perft [flags] DEPTH  count leaf nodes of the move tree
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
@@ -36,6 +37,7 @@ var commands = map[string]command{
 	"convert": runConvert,
 	"play":    runPlay,
 	"open":    runOpen,
+	"edit":    runEdit,
 	"bot":     runBot,
 	"mate":    runMate,
 	"usi":     runUSI,
@@ -76,6 +78,8 @@ func usage(w io.Writer) {
   (no command)         open the menu
   play                 start a game: shogi play -h
   open FILE|-          study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h
+  edit [--sfen S] [FILE]
+                       set up a position (the position editor): shogi edit -h
   perft [--sfen S] [--divide] DEPTH
                        count leaf nodes of the legal move tree
   moves [--sfen S] [--notation STYLE]
