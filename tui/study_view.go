@@ -28,8 +28,12 @@ func (s *studyModel) Layout() components.ScreenLayout {
 // line.
 func (s *studyModel) footerRows() int {
 	u := &s.ui
+	if ask, q, ok := s.question(); ok {
+		w := s.c.Width - 2*s.margin()
+		return max(1, min(len(components.WrapText(s.c.Measure, q, max(w-s.c.Measure.Width(ask)-4, 1))), 3))
+	}
 	switch {
-	case s.leaving || s.choosing || s.prompt != nil || u.line != nil || u.mark != nil || u.promo != nil || u.ask != askNone:
+	case s.prompt != nil || u.line != nil || u.mark != nil:
 		return 1
 	case s.message == "":
 		return 0
@@ -622,30 +626,12 @@ func (s *studyModel) Notes(width int) []string {
 func (s *studyModel) footer(width int) ([]string, int) {
 	c := s.c
 	m := c.Measure
-	sw := s.words()
 	st := c.Styles
 	u := &s.ui
-	ew := s.ewords()
+	if ask, q, ok := s.question(); ok {
+		return components.QuestionLines(st, m, ask, q, width, s.footerRows()), -1
+	}
 	switch {
-	case s.leaving && s.ed != nil && s.ed.Modified():
-		return []string{components.Question(st, m, "?", ew.LeaveEdits, width)}, -1
-	case s.leaving && !s.dirty:
-		return []string{components.Question(st, m, "?", s.awords().LeaveAsk, width)}, -1
-	case s.leaving:
-		return []string{components.Question(st, m, "?", sw.LeaveAsk, width)}, -1
-	case u.promo != nil:
-		return []string{components.Question(st, m, c.Words.AskPromote, c.Words.KeysPromote, width)}, -1
-	case u.ask == askDelete:
-		n := s.node()
-		q := fmt.Sprintf(ew.DeleteAsk, n.Ply, s.line.text[s.cur], s.moves()-s.cur)
-		return []string{components.Question(st, m, "?", q, width)}, -1
-	case u.ask == askEnding:
-		return []string{components.Question(st, m, ew.EndingAsk, ew.EndingChoices(), width)}, -1
-	case u.ask == askPaste:
-		return []string{components.Question(st, m, "?", ew.PasteAsk, width)}, -1
-	case u.ask == askLoss:
-		q := fmt.Sprintf(ew.SaveLoss, kifu.FormatOfPath(u.lossPath), u.lossText)
-		return []string{components.Question(st, m, "?", q, width)}, -1
 	case u.mark != nil:
 		text, _, x := u.mark.in.Render(width, m)
 		return []string{text}, x
@@ -660,18 +646,45 @@ func (s *studyModel) footer(width int) ([]string, int) {
 			}
 		}
 		return []string{m.Truncate(text+strings.Repeat(" ", max(2, 16-tw))+live, width)}, x
-	case s.choosing:
-		side := c.Side(s.Position().SideToMove())
-		return []string{components.Question(st, m, "?", fmt.Sprintf(sw.ChooseAsk, side, s.opponentList()), width)}, -1
-	case s.prompt != nil && s.prompt.confirm != "":
-		return []string{components.Question(st, m, "?", fmt.Sprintf(sw.Overwrite, s.prompt.confirm), width)}, -1
-	case s.prompt != nil:
+	case s.prompt != nil && s.prompt.confirm == "":
 		text, _, x := s.prompt.input.Render(width, m)
 		return []string{text}, x
 	case s.message != "":
 		return components.StatusLines(s.message, s.isError, width, s.footerRows(), st, m), -1
 	}
 	return nil, -1
+}
+
+// question is the question the study waits on, if any: its badge and its
+// text.
+func (s *studyModel) question() (ask, text string, ok bool) {
+	c := s.c
+	sw := s.words()
+	u := &s.ui
+	ew := s.ewords()
+	switch {
+	case s.leaving && s.ed != nil && s.ed.Modified():
+		return "?", ew.LeaveEdits, true
+	case s.leaving && !s.dirty:
+		return "?", s.awords().LeaveAsk, true
+	case s.leaving:
+		return "?", sw.LeaveAsk, true
+	case u.promo != nil:
+		return c.Words.AskPromote, c.Words.KeysPromote, true
+	case u.ask == askDelete:
+		return "?", fmt.Sprintf(ew.DeleteAsk, s.cur, s.line.text[s.cur], s.moves()-s.cur), true
+	case u.ask == askEnding:
+		return ew.EndingAsk, ew.EndingChoices(), true
+	case u.ask == askPaste:
+		return "?", ew.PasteAsk, true
+	case u.ask == askLoss:
+		return "?", fmt.Sprintf(ew.SaveLoss, kifu.FormatOfPath(u.lossPath), u.lossText), true
+	case s.choosing:
+		return "?", fmt.Sprintf(sw.ChooseAsk, c.Side(s.Position().SideToMove()), s.opponentList()), true
+	case s.prompt != nil && s.prompt.confirm != "":
+		return "?", fmt.Sprintf(sw.Overwrite, s.prompt.confirm), true
+	}
+	return "", "", false
 }
 
 // errorView is the screen for a record that could not be read at all.
@@ -753,4 +766,12 @@ func (s *studyModel) formLines(r components.Rect) ([]string, *tea.Cursor) {
 		lines = lines[:r.H]
 	}
 	return lines, cur
+}
+
+// margin is the blank columns at each edge in the layout the size gives.
+func (s *studyModel) margin() int {
+	if components.ChooseLayout(s.c.Width, s.c.Height, s.c.Pieces) == components.LayoutCompact {
+		return 0
+	}
+	return 1
 }

@@ -483,14 +483,14 @@ func PastedPosition(text string) (game.Position, error) {
 		return p, nil
 	}
 	rec, err := kifu.ReadPaste(text)
-	if rec == nil {
-		if err == nil {
-			err = errors.New("no record")
-		}
-		return game.Position{}, err
+	if err != nil {
+		return game.Position{}, err // a record read in part is no position to set up
 	}
-	line := rec.MainLine()
-	return rec.PositionAt(line[len(line)-1]), nil
+	n := rec.Root
+	for len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	return rec.PositionAt(n), nil
 }
 
 // openSave opens the file name line, offering the name the position came

@@ -236,9 +236,7 @@ func (m *Model) sideRows(width, height int) []sideRow {
 			r := newRow()
 			label := "  "
 			if i == 0 {
-				label = common.SideLabel(col, c.Words, c.ASCII)
-				label = c.Measure.Truncate(label, 2)
-				label = c.Measure.Pad(label, 2)
+				label = m.sideMark(col)
 			}
 			r.text(label, label)
 			for _, t := range kinds {
@@ -257,7 +255,7 @@ func (m *Model) sideRows(width, height int) []sideRow {
 	rows = append(rows, sideRow{text: paint(st, func(s *common.Styles) common.Wrap { return s.Dim }, ew.Hands)})
 	for _, col := range []game.Color{game.White, game.Black} {
 		r := newRow()
-		label := c.Measure.Pad(c.Measure.Truncate(common.SideLabel(col, c.Words, c.ASCII), 2), 2)
+		label := m.sideMark(col)
 		r.text(label, label)
 		for _, t := range game.HandTypes {
 			g := components.GlyphOnly(t, c.Pieces)
@@ -283,6 +281,20 @@ func (m *Model) sideRows(width, height int) []sideRow {
 	}
 	rows = append(rows, r.done())
 	return rows
+}
+
+// sideMark is a side's mark in two columns: ▲ or △ (b or w in ASCII).
+func (m *Model) sideMark(col game.Color) string {
+	mark := "▲"
+	switch {
+	case m.c.ASCII && col == game.Black:
+		mark = "b"
+	case m.c.ASCII:
+		mark = "w"
+	case col == game.White:
+		mark = "△"
+	}
+	return m.c.Measure.Pad(mark, 2)
 }
 
 // glyph paints a palette piece: on the plate in its side's colour, as

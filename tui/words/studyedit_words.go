@@ -71,9 +71,9 @@ var StudyEditEnglish = StudyEditWords{
 		kifu.AfterFoul:     "move %[1]d is a foul: no move can follow it",
 	},
 	EndingNames: map[kifu.Ending]string{
-		kifu.Resign: "resignation", kifu.Interrupt: "interrupted", kifu.Sennichite: "repetition",
-		kifu.Jishogi: "impasse", kifu.Mate: "checkmate", kifu.Timeout: "time", kifu.IllegalWin: "win by foul",
-		kifu.IllegalLoss: "loss by foul", kifu.EnteringKing: "entering king",
+		kifu.Resign: "resigns", kifu.Interrupt: "interrupted", kifu.Sennichite: "repetition",
+		kifu.Jishogi: "impasse", kifu.Mate: "mate", kifu.Timeout: "time", kifu.IllegalWin: "foul win",
+		kifu.IllegalLoss: "foul loss", kifu.EnteringKing: "entering king",
 	},
 	PasteOpen: "a pasted record opens in the study; this one cannot be read: %v",
 	PasteAsk:  "Open the pasted record? The edits here are not saved (they stay kept) (y/n)",
