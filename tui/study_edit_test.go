@@ -313,7 +313,7 @@ func TestStudyHeaders(t *testing.T) {
 	s := editStudy(t, "branches.kif", 100, 30)
 	studyPress(t, s, "i")
 	mustShow(t, s, "Game info", "Black", "山田太郎", "Time control", "各10分")
-	studyPress(t, s, "enter", "ctrl+u", "羽生善治", "enter") // Black
+	studyPress(t, s, "enter", "ctrl+u", "羽生善治", "enter")         // Black
 	studyPress(t, s, "down", "down", "enter", "ctrl+u", "enter") // Event: empty removes it
 	// The add row: a key, then its value.
 	for s.ui.info.cur != len(s.ui.info.rows)-1 {

@@ -17,8 +17,8 @@ func TestTmuxEditTsumeAndPlay(t *testing.T) {
 	x := startApp(t, 80, 24, "", "edit --lang en", "Set up a position")
 	x.Keys("c")
 	x.Keys("Right", "Right", "Right", "Right", "Up", "Up", "Up", "Up", "k") // 5e → 1a
-	x.Keys("Left", "Down", "Down", "G")                                    // 2c
-	x.Keys("Tab", "Tab", "g", "Tab", "h")                                  // Black's hand; the rest to White
+	x.Keys("Left", "Down", "Down", "G")                                     // 2c
+	x.Keys("Tab", "Tab", "g", "Tab", "h")                                   // Black's hand; the rest to White
 	x.WaitFor("36 pieces to White's hand", "a tsume (one king)")
 	x.Keys("Enter", "p")
 	x.WaitFor("New game", "set-up position")
