@@ -124,14 +124,12 @@ func (s *studyModel) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 	}
-	ew := s.ewords()
 	switch {
 	case common.KeyIs(msg, k.Board):
 		u.board = true
 		if u.cursor == game.NoSquare {
 			u.cursor = s.startCursor()
 		}
-		s.say(ew.BoardHint, false)
 	case common.KeyIs(msg, k.Delete):
 		if s.cur == 0 {
 			s.refuse(&kifu.EditError{Kind: kifu.RootEdit})
@@ -727,7 +725,6 @@ func (s *studyModel) toggleTray() {
 	}
 	u.clearPick()
 	u.tray, u.trayKind = true, kinds[0]
-	s.say(s.ewords().TrayHint, false)
 }
 
 func (s *studyModel) cycleTray(d int) {

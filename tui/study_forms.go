@@ -62,7 +62,7 @@ func (s *studyModel) sizeNotes() {
 	}
 	r := s.formRect()
 	a.ta.SetWidth(max(r.W, 4))
-	a.ta.SetHeight(max(r.H-2, 1))
+	a.ta.SetHeight(max(r.H-1, 1))
 }
 
 // notesKey passes a key to the text area; esc keeps the comment.
@@ -124,15 +124,11 @@ func (s *studyModel) notesLines(r components.Rect) ([]string, *tea.Cursor) {
 	if a.node.Parent == nil {
 		title = ew.NotesGame
 	}
-	out := []string{m.Fit(components.Dimmed(s.c.Styles, title), r.W)}
+	out := []string{m.Fit(s.c.Styles.Accent.Render(title), r.W)}
 	s.sizeNotes()
 	for _, l := range strings.Split(a.ta.View(), "\n") {
 		out = append(out, m.Fit(l, r.W))
 	}
-	for len(out) < r.H-1 {
-		out = append(out, strings.Repeat(" ", r.W))
-	}
-	out = append(out[:max(r.H-1, 1)], m.Fit(components.Dimmed(s.c.Styles, ew.NotesKeys), r.W))
 	var cur *tea.Cursor
 	if c := a.ta.Cursor(); c != nil {
 		cur = tea.NewCursor(r.X+c.X, r.Y+1+c.Y)
@@ -232,7 +228,7 @@ func (s *studyModel) infoKey(msg tea.KeyPressMsg) {
 		f.cur = common.WrapAdd(f.cur, 1, len(f.rows))
 	case common.IsEnter(msg):
 		r := f.rows[f.cur]
-		prompt := r.label + ": "
+		prompt := s.c.Measure.Pad(r.label, s.infoLabelWidth()) + "  "
 		if r.add {
 			prompt = ew.InfoKey
 		}
@@ -316,15 +312,9 @@ func (s *studyModel) infoLines(r components.Rect) ([]string, *tea.Cursor) {
 	ew := s.ewords()
 	m := s.c.Measure
 	st := s.c.Styles
-	out := []string{m.Fit(st.Bold.Render(ew.InfoTitle), r.W)}
-	lw := 0
-	for _, row := range f.rows {
-		if !row.add {
-			lw = max(lw, m.Width(row.label))
-		}
-	}
-	lw = min(lw, r.W/2)
-	rows := max(r.H-2, 1)
+	out := []string{m.Fit(st.Accent.Render(ew.InfoTitle), r.W)}
+	lw := s.infoLabelWidth()
+	rows := max(r.H-1, 1)
 	first := max(0, min(f.cur-rows/2, len(f.rows)-rows))
 	var cur *tea.Cursor
 	for i := first; i < len(f.rows) && len(out) <= rows; i++ {
@@ -344,11 +334,18 @@ func (s *studyModel) infoLines(r components.Rect) ([]string, *tea.Cursor) {
 			out = append(out, m.Fit("  "+text, r.W))
 		}
 	}
-	for len(out) < r.H-1 {
-		out = append(out, strings.Repeat(" ", r.W))
-	}
-	out = append(out[:max(r.H-1, 1)], m.Fit(components.Dimmed(st, ew.InfoKeys), r.W))
 	return out, cur
+}
+
+// infoLabelWidth is the width of the form's label column.
+func (s *studyModel) infoLabelWidth() int {
+	lw := 0
+	for _, row := range s.ui.info.rows {
+		if !row.add {
+			lw = max(lw, s.c.Measure.Width(row.label))
+		}
+	}
+	return min(lw, s.formRect().W/2)
 }
 
 // markPrompt is the bookmark name being typed for a node.
@@ -435,11 +432,11 @@ func (s *studyModel) marksLines(r components.Rect) []string {
 	ew := s.ewords()
 	m := s.c.Measure
 	st := s.c.Styles
-	out := []string{m.Fit(st.Bold.Render(ew.MarksTitle), r.W)}
+	out := []string{m.Fit(st.Accent.Render(ew.MarksTitle), r.W)}
 	if len(ml.list) == 0 {
 		out = append(out, m.Fit(components.Dimmed(st, ew.NoMarks), r.W))
 	}
-	rows := max(r.H-2, 1)
+	rows := max(r.H-1, 1)
 	first := max(0, min(ml.cur-rows/2, len(ml.list)-rows))
 	for i := first; i < len(ml.list) && len(out) <= rows; i++ {
 		n := ml.list[i]
@@ -450,10 +447,19 @@ func (s *studyModel) marksLines(r components.Rect) []string {
 			out = append(out, m.Fit("   "+text, r.W))
 		}
 	}
-	for len(out) < r.H-1 {
-		out = append(out, strings.Repeat(" ", r.W))
+	return out
+}
+
+// formKeys is what the keys do in the open form, for the help bar.
+func (s *studyModel) formKeys() string {
+	ew := s.ewords()
+	switch {
+	case s.ui.notes != nil:
+		return ew.NotesKeys
+	case s.ui.info != nil:
+		return ew.InfoKeys
 	}
-	return append(out[:max(r.H-1, 1)], m.Fit(components.Dimmed(st, ew.MarksKeys), r.W))
+	return ew.MarksKeys
 }
 
 // nodeText writes a node's move in the notation, replaying its line (a

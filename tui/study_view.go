@@ -33,7 +33,7 @@ func (s *studyModel) footerRows() int {
 		return max(1, min(len(components.WrapText(s.c.Measure, q, max(w-s.c.Measure.Width(ask)-4, 1))), 3))
 	}
 	switch {
-	case s.prompt != nil || u.line != nil || u.mark != nil:
+	case s.prompt != nil || u.line != nil || u.mark != nil || u.board && s.message == "":
 		return 1
 	case s.message == "":
 		return 0
@@ -161,7 +161,11 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	if formCursor != nil {
 		cursor = formCursor
 	}
-	cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
+	if s.formOpen() {
+		cv.Put(fx, h-1, fw, m.Fit(components.Dimmed(st, s.formKeys()), fw))
+	} else {
+		cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
+	}
 	return cv.String(m), cursor
 }
 
@@ -651,6 +655,12 @@ func (s *studyModel) footer(width int) ([]string, int) {
 		return []string{text}, x
 	case s.message != "":
 		return components.StatusLines(s.message, s.isError, width, s.footerRows(), st, m), -1
+	case u.board && s.an.preview == nil:
+		hint := s.ewords().BoardHint
+		if u.tray {
+			hint = s.ewords().TrayHint
+		}
+		return []string{m.Fit(components.Dimmed(st, hint), width)}, -1
 	}
 	return nil, -1
 }
