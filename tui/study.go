@@ -36,6 +36,17 @@ type studyLine struct {
 	style  notation.Style  // the notation text is written in
 	m      common.Measure  // how maxW was measured
 	lang   words.Lang      // the language of the start and ending words
+	// memo keeps every node's position, text and legality once worked out,
+	// so a line that comes back (the main line after an undo, a variation
+	// switched back to) is not replayed; retext empties it.
+	memo map[*kifu.Node]lineEntry
+}
+
+// lineEntry is what the line holds for one node.
+type lineEntry struct {
+	pos   game.Position
+	text  string
+	legal bool
 }
 
 // studyModel walks a record move by move.
@@ -166,6 +177,10 @@ func (s *studyModel) appendNode(n *kifu.Node) {
 		l.legal = append(l.legal, true)
 		return
 	}
+	if e, ok := l.memo[n]; ok {
+		l.pos, l.legal, l.text = append(l.pos, e.pos), append(l.legal, e.legal), append(l.text, e.text)
+		return
+	}
 	before := &l.pos[i-1]
 	ok := !n.IsMove() || before.IsLegal(n.Move)
 	after := *before
@@ -175,6 +190,10 @@ func (s *studyModel) appendNode(n *kifu.Node) {
 	l.pos = append(l.pos, after)
 	l.legal = append(l.legal, ok)
 	l.text = append(l.text, s.moveText(i))
+	if l.memo == nil {
+		l.memo = map[*kifu.Node]lineEntry{}
+	}
+	l.memo[n] = lineEntry{pos: after, text: l.text[i], legal: ok}
 }
 
 // lineDone finishes a line rebuilt from ply k: where it leaves the main
@@ -255,6 +274,7 @@ func (s *studyModel) markText(i int) string {
 func (s *studyModel) retext() {
 	s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), s.c.Pieces, s.c.Lang
 	s.line.style, s.line.m, s.line.lang = s.c.Notation, s.c.Measure, s.c.Lang
+	s.line.memo = nil
 	for i := 0; i < len(s.line.nodes); i++ {
 		s.line.text[i] = s.moveText(i)
 	}

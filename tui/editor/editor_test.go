@@ -2,6 +2,7 @@ package editor
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -501,5 +502,24 @@ func TestViewFits(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+var benchView string
+
+// The time from a key to the redrawn screen in the editor: a piece put on
+// a square and taken off, at the two usual sizes.
+func BenchmarkEditorKey(b *testing.B) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			m := New(testCommon(size[0], size[1], words.Japanese), Options{Start: game.StartPosition()})
+			keys := []tea.Msg{key("S"), key("space")}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m, _ = m.Update(keys[i%2])
+				benchView, _ = m.View()
+			}
+		})
 	}
 }
