@@ -311,17 +311,17 @@ func (s *studyModel) headerLines() []string {
 			out = append(out, text)
 		}
 	}
-	black, white := header(r, "先手", "下手", "N+", "Black"), header(r, "後手", "上手", "N-", "White")
+	black, white := header(r, kifu.KeyBlack), header(r, kifu.KeyWhite)
 	if black != "" {
 		add(s.c.Side(game.Black) + " " + black)
 	}
 	if white != "" {
 		add(s.c.Side(game.White) + " " + white)
 	}
-	if ev := joinNonEmpty(" @ ", header(r, "棋戦", "$EVENT", "Event"), header(r, "場所", "$SITE", "Site")); ev != "" {
+	if ev := joinNonEmpty(" @ ", header(r, kifu.KeyEvent), header(r, kifu.KeySite)); ev != "" {
 		add(label(sw.Event) + ev)
 	}
-	if d := header(r, "開始日時", "対局日", "$START_TIME", "Date"); d != "" {
+	if d := header(r, kifu.KeyStart); d != "" {
 		add(label(sw.Date) + d)
 	}
 	hc := r.Handicap
@@ -343,10 +343,12 @@ func (s *studyModel) headerLines() []string {
 }
 
 // header returns the first of keys the record has.
+// header is the first of keys the record has a value for, under any
+// format's name for it (kifu.Record.Lookup: 先手 finds N+ and Black).
 func header(r *kifu.Record, keys ...string) string {
 	for _, k := range keys {
-		if v := strings.TrimSpace(r.Header(k)); v != "" {
-			return v
+		if v, _ := r.Lookup(k); strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
 		}
 	}
 	return ""

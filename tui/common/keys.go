@@ -35,7 +35,7 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave                                key.Binding
-	An                                        words.AnalysisKeys  // engines in the study
+	An                                        AnalysisKeys        // engines in the study
 	Ed                                        words.EditorKeys    // the position editor
 	SE                                        words.StudyEditKeys // editing a record in the study
 }
@@ -101,7 +101,7 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 		NotesDown:     b("↓/j", "comment down", "コメント下", "down", "j"),
 		NotesUp:       b("↑/k", "comment up", "コメント上", "up", "k"),
 		StudyLeave:    b("q", "leave", "閉じる", "q", "esc"),
-		An:            words.NewAnalysisKeys(b),
+		An:            NewAnalysisKeys(b),
 		Ed:            words.NewEditorKeys(b),
 		SE:            words.NewStudyEditKeys(b),
 	}
@@ -173,4 +173,23 @@ func Printable(msg tea.KeyPressMsg) string {
 		return " "
 	}
 	return ""
+}
+
+// analysisKeys are the study's keys for engines.
+type AnalysisKeys struct {
+	Analyse, MoreLines, FewerLines, ShowLine, AddLine, Mate, Pass, NextEngine key.Binding
+}
+
+// NewAnalysisKeys builds them with b, keys.go's binding maker.
+func NewAnalysisKeys(b func(help, en, jp string, keys ...string) key.Binding) AnalysisKeys {
+	return AnalysisKeys{
+		Analyse:    b("a", "analyse", "検討", "a"),
+		MoreLines:  b("+", "more lines", "候補を増やす", "+", "="),
+		FewerLines: b("-", "fewer lines", "候補を減らす", "-"),
+		ShowLine:   b("b", "play the engine's line on the board", "読み筋を盤面で見る", "b"),
+		AddLine:    b("B", "add the engine's line as a branch", "読み筋を分岐に追加", "B"),
+		Mate:       b("M", "mate search", "詰み探索", "M"),
+		Pass:       b("A", "analyse all", "棋譜解析", "A"),
+		NextEngine: b("E", "next engine", "エンジン切替", "E"),
+	}
 }

@@ -209,7 +209,7 @@ func TestFortyPawns(t *testing.T) {
 		goTo(t, m, square(t, s))
 		press(t, m, "P")
 	}
-	if !strings.Contains(screen(m), "Black has 2 pawns on file 5 (nifu)") {
+	if !strings.Contains(screen(m), "Black has 2 unpromoted pawns on file 5 (nifu)") {
 		t.Errorf("no word of nifu:\n%s", screen(m))
 	}
 }

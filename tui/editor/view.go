@@ -387,14 +387,14 @@ func (m *Model) panel(w, h int) []string {
 	case len(tw) == 0:
 		add(ok, ew.TsumeOnly)
 	default:
-		add(bad, fmt.Sprintf(ew.NotPlayable, ew.Warnings(c.Words, tw, m.squareName)))
+		add(bad, fmt.Sprintf(ew.NotPlayable, ew.Warnings(c.Words, tw)))
 	}
 	mark := "・"
 	if c.ASCII {
 		mark = "- "
 	}
 	for _, x := range ws {
-		add(plain, mark+ew.Warning(c.Words, x, m.squareName))
+		add(plain, mark+c.Words.Warning(x))
 	}
 	if len(out) > h {
 		out = out[:h]

@@ -1,7 +1,5 @@
 package words
 
-import "charm.land/bubbles/v2/key"
-
 // analysisWords are the study's words for engines and analysis, in one
 // language.
 type AnalysisWords struct {
@@ -77,23 +75,4 @@ var AnalysisJapanese = AnalysisWords{
 	CannotAnalyse: "終局した局面なので検討できません", NotOnFoul: "この手より前に反則手があります",
 	MaxLine:  "候補は1から5まで",
 	LeaveAsk: "解析結果をまだ書き出していません (e で書き出せます)。閉じますか? (y/n)",
-}
-
-// analysisKeys are the study's keys for engines.
-type AnalysisKeys struct {
-	Analyse, MoreLines, FewerLines, ShowLine, AddLine, Mate, Pass, NextEngine key.Binding
-}
-
-// newAnalysisKeys builds them with b, keys.go's binding maker.
-func NewAnalysisKeys(b func(help, en, jp string, keys ...string) key.Binding) AnalysisKeys {
-	return AnalysisKeys{
-		Analyse:    b("a", "analyse", "検討", "a"),
-		MoreLines:  b("+", "more lines", "候補を増やす", "+", "="),
-		FewerLines: b("-", "fewer lines", "候補を減らす", "-"),
-		ShowLine:   b("b", "play the engine's line on the board", "読み筋を盤面で見る", "b"),
-		AddLine:    b("B", "add the engine's line as a branch", "読み筋を分岐に追加", "B"),
-		Mate:       b("M", "mate search", "詰み探索", "M"),
-		Pass:       b("A", "analyse all", "棋譜解析", "A"),
-		NextEngine: b("E", "next engine", "エンジン切替", "E"),
-	}
 }

@@ -33,7 +33,6 @@ type EditorWords struct {
 	Flipped, Turn                       string // turn: %s side
 	PasteBad, PasteFar                  string // pasteBad: %v
 	HandHint, BoardHint, BrushHint      string // brushHint: %s the piece
-	warnings                            [5]string
 	refusals                            [8]string
 	sep                                 string
 }
@@ -65,13 +64,6 @@ var EditorEnglish = EditorWords{
 	BoardHint: "P L N S G B R K: Black's piece, p l n s g b r k: White's, + promotes, space empties",
 	HandHint:  "%s's hand: left/right kind, +/up adds, -/down takes, a piece letter adds it; tab next",
 	BrushHint: "click squares to place %s; right-click empties; click it again to drop it",
-	warnings: [5]string{
-		game.NoKing:       "%[1]s has no king",
-		game.DeadPiece:    "the %[2]s on %[3]s can never move",
-		game.TooMany:      "%[4]d %[2]ss, but a set has %[5]d",
-		game.Nifu:         "%[1]s has %[4]d pawns on file %[6]d (nifu)",
-		game.WrongInCheck: "%[1]s is in check but it is %[7]s's turn",
-	},
 	refusals: [8]string{
 		edit.SetExhausted:  "a set has %[4]d %[2]ss, and all are in use",
 		edit.SecondKing:    "%[1]s has a king already, on %[3]s",
@@ -111,13 +103,6 @@ var EditorJapanese = EditorWords{
 	BoardHint: "大文字で先手、小文字で後手の駒 (P L N S G B R K)、+ で成・不成、space で消去",
 	HandHint:  "%sの持駒: ←→ 駒を選ぶ  +/↑ 増やす  -/↓ 減らす  駒の文字で追加  tab 次へ",
 	BrushHint: "%s を置くマスをクリック (右クリックで消去、もう一度選ぶと解除)",
-	warnings: [5]string{
-		game.NoKing:       "%[1]sの玉がありません",
-		game.DeadPiece:    "%[3]sの%[2]sは動けません (行き所のない駒)",
-		game.TooMany:      "%[2]sが%[4]d枚あります (一組は%[5]d枚)",
-		game.Nifu:         "%[1]sの二歩 (%[6]d筋に%[4]d枚)",
-		game.WrongInCheck: "%[7]sの手番なのに%[1]sに王手がかかっています",
-	},
 	refusals: [8]string{
 		edit.SetExhausted:  "%[2]sは一組%[4]d枚で、すべて使っています",
 		edit.SecondKing:    "%[1]sの玉はもう%[3]sにあります",
@@ -138,36 +123,11 @@ func EditorWordsFor(l Lang) *EditorWords {
 	return &EditorEnglish
 }
 
-// PieceName names a kind of piece: 歩, pawn.
-func (w *Words) PieceName(t game.PieceType) string {
-	if w.Lang == Japanese {
-		return t.Kanji()
-	}
-	return t.String()
-}
-
-// Warning says what is odd about a position; square names a square as
-// the screen writes them.
-func (ew *EditorWords) Warning(w *Words, x game.Warning, square func(game.Square) string) string {
-	if int(x.Kind) >= len(ew.warnings) {
-		return x.String()
-	}
-	name := w.PieceName(x.Type)
-	if x.Kind == game.DeadPiece {
-		name = w.PieceName(x.Piece.Type())
-	}
-	sq := ""
-	if x.Kind == game.DeadPiece {
-		sq = square(x.Square)
-	}
-	return fmt.Sprintf(ew.warnings[x.Kind], w.SideName(x.Side), name, sq, x.Count, x.Limit, x.File, w.SideName(x.Side.Other()))
-}
-
 // Warnings says every warning, joined.
-func (ew *EditorWords) Warnings(w *Words, xs []game.Warning, square func(game.Square) string) string {
+func (ew *EditorWords) Warnings(w *Words, xs []game.Warning) string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		out[i] = ew.Warning(w, x, square)
+		out[i] = w.Warning(x)
 	}
 	return strings.Join(out, ew.sep)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"regexp"
+	"shogi/internal/testenv"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,7 +16,10 @@ func TestMain(m *testing.M) {
 		runServer()
 		return
 	}
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // Four sessions at two tables play for two seconds: every move typed
