@@ -1,12 +1,17 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"shogi/game"
+	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/internal/termtest"
 )
 
 // The tsume, set up in the real program by keys alone: shogi
@@ -41,5 +46,37 @@ func TestTmuxEditTsumeAndPlay(t *testing.T) {
 		if !strings.Contains(sc, hand) {
 			t.Errorf("no %q on screen:\n%s", hand, sc)
 		}
+	}
+}
+
+// An edit in the study is on disk before the terminal closes: after
+// SIGHUP (tmux kill-session) the kept copy holds the new variation, and
+// the app has ended.
+func TestTmuxHangupKeepsEdits(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "branches.kif")
+	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(rec, data, 0o644)
+	x := startApp(t, 100, 30, "", "open --lang en "+rec, "Ply 0/13")
+	pid := x.Program()
+	x.Keys("2", "Enter", "5g5f", "Enter")
+	x.WaitFor("a new variation at move 3")
+	x.KillSession()
+	if !termtest.WaitEnd(pid, 5*time.Second) {
+		t.Fatalf("the app (pid %d) is still running after SIGHUP", pid)
+	}
+	files, _ := filepath.Glob(filepath.Join(x.state, "edits", "*.json"))
+	if len(files) != 1 {
+		t.Fatalf("kept edits: %v", files)
+	}
+	ed, err := edit.Restore(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	third := ed.Record().Root.Children[0].Children[0].Children
+	if len(third) != 3 || third[2].Move.USI() != "5g5f" || ed.Source() != rec {
+		t.Errorf("the kept record's ply 3: %v, source %q", third, ed.Source())
 	}
 }
