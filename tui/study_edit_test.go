@@ -273,7 +273,8 @@ func TestStudyComments(t *testing.T) {
 	}
 	mustShow(t, s, "Comment on move 1", "角道を開ける")
 	studyPress(t, s, "ctrl+u") // clear the line
-	studyPress(t, s, "飛車先", "enter", "line 2")
+	s.Update(tea.KeyPressMsg{Code: '飛', Text: "飛車先"}) // an IME's text arrives as one key's text
+	studyPress(t, s, "enter", "line 2")
 	s.Update(tea.PasteMsg{Content: "\rpasted\r\n３行目"})
 	studyPress(t, s, "esc")
 	n := s.node()
@@ -533,5 +534,16 @@ func TestStudyPaste(t *testing.T) {
 	h.paste("not a record at all")
 	if h.m.study != studyMode(st) || !strings.Contains(h.screen(), "cannot be read") {
 		t.Fatalf("a paste that is no record:\n%s", h.screen())
+	}
+	// 10 MB: refused at once with the limit, on the study and on the menu.
+	big := strings.Repeat("▲７六歩\n", 10<<20/12)
+	h.paste(big)
+	if h.m.study != studyMode(st) || !strings.Contains(h.screen(), "MB") {
+		t.Fatalf("a 10 MB paste:\n%s", h.screen())
+	}
+	h.press("q")
+	h.paste(big)
+	if h.m.mode != modeMenu || !strings.Contains(h.screen(), "MB") {
+		t.Fatalf("a 10 MB paste on the menu:\n%s", h.screen())
 	}
 }

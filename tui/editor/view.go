@@ -57,6 +57,9 @@ func (m Model) View() (string, *tea.Cursor) {
 	l := m.layout()
 	cv := components.NewCanvas(w, h)
 	pos := m.b.Position()
+	if ps := edit.Presets(); m.state == presets {
+		pos = ps[m.preset%len(ps)].Position() // the start under the cursor, before enter sets it
+	}
 
 	fx, fw := l.Margin, w-2*l.Margin
 	title := ew.Title
