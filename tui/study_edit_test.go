@@ -272,7 +272,7 @@ func TestStudyComments(t *testing.T) {
 		t.Fatal("n opened no comment")
 	}
 	mustShow(t, s, "Comment on move 1", "角道を開ける")
-	studyPress(t, s, "ctrl+u") // clear the line
+	studyPress(t, s, "ctrl+u")                        // clear the line
 	s.Update(tea.KeyPressMsg{Code: '飛', Text: "飛車先"}) // an IME's text arrives as one key's text
 	studyPress(t, s, "enter", "line 2")
 	s.Update(tea.PasteMsg{Content: "\rpasted\r\n３行目"})
