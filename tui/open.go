@@ -12,6 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/kifu"
+	"shogi/kifu/edit"
 	"shogi/tui/editor"
 )
 
@@ -166,6 +167,7 @@ func reviewGame(c *common.Common, msg common.ReviewGameMsg) *studyModel {
 		name = msg.Saved
 	}
 	s := newStudy(c, msg.Rec, name, nil)
+	s.ed = edit.New(msg.Rec, edit.Options{StateDir: c.StateDir, Source: msg.Saved}) // a name, not a file, when not saved
 	s.goTo(s.last())
 	s.dirty = msg.Saved == ""
 	s.unnamed = msg.Saved == ""

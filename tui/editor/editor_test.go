@@ -413,6 +413,19 @@ func TestPaste(t *testing.T) {
 			t.Errorf("pasted %.20q: status %q, position %s", junk, m.status, m.b.SFEN())
 		}
 	}
+	// More than a set, pasted: said, and it copies and draws (the KIF
+	// diagram counts 40 pawns in kanji).
+	paste("sfen 4k4/9/9/9/9/9/9/9/4K4 b 40P 1")
+	if !strings.Contains(screen(m), "but a set has 18") {
+		t.Errorf("40 pawns pasted:\n%s", screen(m))
+	}
+	msgs := press(t, m, "y")
+	if len(msgs) != 1 || !strings.Contains(fmt.Sprint(msgs[0]), "歩四十") {
+		t.Errorf("copied %v", msgs)
+	}
+	m.c.Pieces = common.KIF
+	screen(m)
+	m.c.Pieces = common.Kanji
 	var far *kifu.PasteTooLong
 	if _, err := PastedPosition(strings.Repeat("x", 10<<20)); !errors.As(err, &far) {
 		t.Errorf("10 MB: %v", err)

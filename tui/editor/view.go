@@ -338,7 +338,7 @@ func (m *Model) boxLine() string {
 	ew := m.words()
 	var parts []string
 	for _, t := range append([]game.PieceType{game.King}, game.HandTypes[:]...) {
-		if n := m.b.InBox(t); n != 0 {
+		if n := m.b.InBox(t); n > 0 { // none when a pasted position has more than a set
 			parts = append(parts, fmt.Sprintf("%s%d", components.GlyphOnly(t, m.c.Pieces), n))
 		}
 	}
