@@ -9,6 +9,7 @@ import (
 
 	"shogi/game"
 	"shogi/kifu"
+	"shogi/kifu/edit"
 )
 
 // bigRecord is a record of 20,000 moves with 500 variations of 10 to 40
@@ -63,6 +64,33 @@ func bigStudy(b *testing.B, w, h int) *studyModel {
 	return s
 }
 
+// moveUndo makes a move that is no move of the record at the ply shown
+// (a new variation) and undoes it, each with its redraw, b.N times.
+func moveUndo(b *testing.B, s *studyModel) {
+	at := s.cur
+	var mv game.Move
+	for _, m := range s.Position().LegalMoves(nil) {
+		if len(s.node().Children) == 0 || !m.SameAs(s.node().Children[0].Move) {
+			mv = m
+			break
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		// The move as the board makes it (enter on the target), then u:
+		// two keys, each with its redraw.
+		s.playMove(mv)
+		benchView, _ = s.View()
+		s.Update(keyMsg("u"))
+		benchView, _ = s.View()
+		if s.cur != at {
+			b.Fatalf("undo went to ply %d", s.cur)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N), "ns/key")
+}
+
 // The time from a key to the redrawn screen (Update and View) in a study
 // of the 20,000-move record with 500 variations: a step, the board
 // cursor, a move made on the board as a new variation at ply 10,000 (its
@@ -92,29 +120,13 @@ func BenchmarkEditStudyKey(b *testing.B) {
 			}
 		})
 		b.Run("move+undo/"+name, func(b *testing.B) {
+			moveUndo(b, bigStudy(b, size[0], size[1]))
+		})
+		b.Run("move+undo-unkept/"+name, func(b *testing.B) {
+			// The same with no state directory: the screen's part alone.
 			s := bigStudy(b, size[0], size[1])
-			at := s.cur
-			var mv game.Move
-			for _, m := range s.Position().LegalMoves(nil) {
-				if len(s.node().Children) == 0 || !m.SameAs(s.node().Children[0].Move) {
-					mv = m
-					break
-				}
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				// The move as the board makes it (enter on the target),
-				// then u: two keys, each with its redraw.
-				s.playMove(mv)
-				benchView, _ = s.View()
-				s.Update(keyMsg("u"))
-				benchView, _ = s.View()
-				if s.cur != at {
-					b.Fatalf("undo went to ply %d", s.cur)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(2*b.N), "ns/key")
+			s.ed = edit.New(s.rec, edit.Options{})
+			moveUndo(b, s)
 		})
 		b.Run("comment-char/"+name, func(b *testing.B) {
 			s := bigStudy(b, size[0], size[1])
