@@ -294,7 +294,7 @@ func (s *studyModel) answer(msg tea.KeyPressMsg) tea.Cmd {
 	switch q {
 	case askDelete:
 		if !yes {
-			s.say(s.words().StillHere, false)
+			s.say(ew.NotDeleted, false)
 			return nil
 		}
 		n := s.node()

@@ -14,7 +14,7 @@ import (
 type StudyEditWords struct {
 	LinePrompt, JumpTo, BoardHint, TrayHint    string // jumpTo: %d
 	NewVariation, NewMove, Followed            string // %d ply
-	DeleteAsk, Deleted                         string // deleteAsk: %d ply, %s move, %d after; deleted: %d ply
+	DeleteAsk, Deleted, NotDeleted             string // deleteAsk: %d ply, %s move, %d after; deleted: %d ply
 	Promoted, MovedUp, MovedDown               string
 	EndingAsk, EndingAdded                     string // endingAdded: %s
 	NotesTitle, NotesGame, NotesKeys, NotesSet string // notesTitle: %d ply
@@ -39,7 +39,7 @@ var StudyEditEnglish = StudyEditWords{
 	BoardHint:    "arrows move the cursor, enter picks and moves, tab the hand, esc leaves the board",
 	TrayHint:     "hand: left/right choose, enter picks, tab leaves",
 	NewVariation: "a new variation at move %d", NewMove: "added move %d", Followed: "move %d is in the record: followed",
-	DeleteAsk: "Delete move %[1]d %[2]s and the %[3]d moves after it? (y/n)", Deleted: "deleted from move %d (u undoes)",
+	DeleteAsk: "Delete move %[1]d %[2]s and the %[3]d moves after it? (y/n)", Deleted: "deleted from move %d (u undoes)", NotDeleted: "nothing deleted",
 	Promoted: "this line is now the main line", MovedUp: "the variation moved up", MovedDown: "the variation moved down",
 	EndingAsk:   "Ending after this move:",
 	EndingAdded: "added the ending %s",
@@ -84,7 +84,7 @@ var StudyEditJapanese = StudyEditWords{
 	BoardHint:    "矢印でカーソル移動、enter で選んで指す、tab で持駒、esc で盤を離れる",
 	TrayHint:     "持駒: ←→ 選ぶ  enter 決定  tab 戻る",
 	NewVariation: "%d手目に新しい変化を作りました", NewMove: "%d手目を加えました", Followed: "%d手目は棋譜にある手です",
-	DeleteAsk: "%[1]d手目 %[2]s とその後の%[3]d手を削除しますか? (y/n)", Deleted: "%d手目以降を削除しました (u で戻せます)",
+	DeleteAsk: "%[1]d手目 %[2]s とその後の%[3]d手を削除しますか? (y/n)", Deleted: "%d手目以降を削除しました (u で戻せます)", NotDeleted: "削除しませんでした",
 	Promoted: "この変化を本譜にしました", MovedUp: "変化を上へ移しました", MovedDown: "変化を下へ移しました",
 	EndingAsk:   "この手の後の終局:",
 	EndingAdded: "終局 %s を入れました",
