@@ -722,7 +722,7 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 func (s *studyModel) checkLoss(path string, force bool) tea.Cmd {
 	if ls := kifu.Losses(s.rec, kifu.FormatOfPath(path)); len(ls) > 0 {
 		u := &s.ui
-		u.ask, u.lossPath, u.lossForce, u.lossText = askLoss, path, force, s.c.Words.LossText(ls)
+		u.ask, u.lossPath, u.lossForce, u.lossText = askLoss, path, force, common.LossText(s.c.Words, ls)
 		return nil
 	}
 	return s.export(path, force)
@@ -803,7 +803,7 @@ func (s *studyModel) exported(msg exportedMsg) {
 				s.ed.Saved(msg.path)
 			}
 		} else if s.ed != nil && s.ed.Modified() {
-			text += fmt.Sprintf(s.ewords().SavedNoKeep, s.c.Words.LossText(kifu.Losses(s.rec, kifu.FormatOfPath(msg.path))))
+			text += fmt.Sprintf(s.ewords().SavedNoKeep, common.LossText(s.c.Words, kifu.Losses(s.rec, kifu.FormatOfPath(msg.path))))
 		} else {
 			s.dirty = false
 			s.an.unsaved = false

@@ -169,7 +169,7 @@ func (s *studyModel) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 func (s *studyModel) refuse(err error) {
 	var ee *kifu.EditError
 	if errors.As(err, &ee) {
-		s.say(s.ewords().Refusal(s.c.Words, ee), true)
+		s.say(common.EditRefusal(s.c.Words, s.ewords(), ee), true)
 		return
 	}
 	s.say(err.Error(), true)
@@ -313,17 +313,16 @@ func (s *studyModel) answer(msg tea.KeyPressMsg) tea.Cmd {
 		if len(t) == 1 && t[0] >= '1' && t[0] <= '9' {
 			i = int(t[0] - '1')
 		}
-		if i < 0 || i >= len(ew.Endings) {
+		if i < 0 || i >= len(common.StudyEndings) {
 			return nil
 		}
-		e := ew.Endings[i]
-		n, err := s.ed.End(s.node(), e)
+		n, err := s.ed.End(s.node(), common.StudyEndings[i])
 		if err != nil {
 			s.refuse(err)
 			return nil
 		}
 		s.afterEdit(n, onMain(n))
-		s.say(fmt.Sprintf(ew.EndingAdded, ew.EndingNames[e]), false)
+		s.say(fmt.Sprintf(ew.EndingAdded, ew.EndingNames[i]), false)
 		s.keptNote()
 	case askLoss:
 		if !yes {

@@ -35,9 +35,9 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave                                key.Binding
-	An                                        AnalysisKeys        // engines in the study
-	Ed                                        words.EditorKeys    // the position editor
-	SE                                        words.StudyEditKeys // editing a record in the study
+	An                                        AnalysisKeys  // engines in the study
+	Ed                                        EditorKeys    // the position editor
+	SE                                        StudyEditKeys // editing a record in the study
 }
 
 // newKeyMap builds the key map with help in w's language; ascii spells the
@@ -102,8 +102,8 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 		NotesUp:       b("↑/k", "comment up", "コメント上", "up", "k"),
 		StudyLeave:    b("q", "leave", "閉じる", "q", "esc"),
 		An:            NewAnalysisKeys(b),
-		Ed:            words.NewEditorKeys(b),
-		SE:            words.NewStudyEditKeys(b),
+		Ed:            NewEditorKeys(b),
+		SE:            NewStudyEditKeys(b),
 	}
 }
 

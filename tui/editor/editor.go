@@ -289,7 +289,7 @@ func (m *Model) refuse(err error) {
 	}
 	var be *edit.BoardError
 	if errors.As(err, &be) {
-		m.status = m.words().Refusal(m.c.Words, be, m.squareName)
+		m.status = common.BoardRefusal(m.c.Words, m.words(), be, m.squareName)
 	} else {
 		m.status = err.Error()
 	}
@@ -575,7 +575,7 @@ func (m *Model) written(msg writtenMsg) {
 		f := kifu.FormatOfPath(msg.path)
 		m.status = fmt.Sprintf(ew.Saved, msg.path, f)
 		if len(msg.losses) > 0 {
-			m.status += fmt.Sprintf(ew.SavedLoss, f, m.c.Words.LossText(msg.losses))
+			m.status += fmt.Sprintf(ew.SavedLoss, f, common.LossText(m.c.Words, msg.losses))
 		}
 	}
 }

@@ -1,14 +1,9 @@
 package words
 
 import (
-	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-
 	"shogi/game"
-	"shogi/kifu"
-	"shogi/kifu/edit"
 )
 
 // EditorWords are the position editor's phrases in one language.
@@ -33,8 +28,11 @@ type EditorWords struct {
 	Flipped, Turn                       string // turn: %s side
 	PasteBad, PasteFar                  string // pasteBad: %v
 	HandHint, BoardHint, BrushHint      string // brushHint: %s the piece
-	refusals                            [8]string
-	sep                                 string
+	// Why the board refused a change: %[1]s the side, %[2]s the piece,
+	// %[3]s the square, %[4]d how many a set has.
+	SetExhausted, SecondKing, NotHeld, NoneInHand string
+	CannotPromote, EmptySquare, OffBoard          string
+	sep                                           string
 }
 
 var EditorEnglish = EditorWords{
@@ -61,19 +59,17 @@ var EditorEnglish = EditorWords{
 	Loaded: "set up: %s", RestMoved: "%d pieces to %s's hand", Cleared: "board and hands cleared",
 	Flipped: "sides swapped", Turn: "%s to move",
 	PasteBad: "the pasted text is no position: %v", PasteFar: "the pasted text is too long for a position",
-	BoardHint: "P L N S G B R K: Black's piece, p l n s g b r k: White's, + promotes, space empties",
-	HandHint:  "%s's hand: left/right kind, +/up adds, -/down takes, a piece letter adds it; tab next",
-	BrushHint: "click squares to place %s; right-click empties; click it again to drop it",
-	refusals: [8]string{
-		edit.SetExhausted:  "a set has %[4]d %[2]ss, and all are in use",
-		edit.SecondKing:    "%[1]s has a king already, on %[3]s",
-		edit.NotHeld:       "a %[2]s is never held in hand",
-		edit.NoneInHand:    "%[1]s holds no %[2]s",
-		edit.CannotPromote: "the %[2]s on %[3]s does not promote",
-		edit.EmptySquare:   "no piece on %[3]s",
-		edit.OffBoard:      "no such square",
-	},
-	sep: "; ",
+	BoardHint:     "P L N S G B R K: Black's piece, p l n s g b r k: White's, + promotes, space empties",
+	HandHint:      "%s's hand: left/right kind, +/up adds, -/down takes, a piece letter adds it; tab next",
+	BrushHint:     "click squares to place %s; right-click empties; click it again to drop it",
+	SetExhausted:  "a set has %[4]d %[2]ss, and all are in use",
+	SecondKing:    "%[1]s has a king already, on %[3]s",
+	NotHeld:       "a %[2]s is never held in hand",
+	NoneInHand:    "%[1]s holds no %[2]s",
+	CannotPromote: "the %[2]s on %[3]s does not promote",
+	EmptySquare:   "no piece on %[3]s",
+	OffBoard:      "no such square",
+	sep:           "; ",
 }
 
 var EditorJapanese = EditorWords{
@@ -100,19 +96,17 @@ var EditorJapanese = EditorWords{
 	Loaded: "%s に並べました", RestMoved: "%[1]d枚を%[2]sの持駒にしました", Cleared: "盤と持駒を空にしました",
 	Flipped: "先後を入れ替えました", Turn: "%sの手番",
 	PasteBad: "貼り付けた文字列は局面ではありません: %v", PasteFar: "貼り付けた文字列が長すぎます",
-	BoardHint: "大文字で先手、小文字で後手の駒 (P L N S G B R K)、+ で成・不成、space で消去",
-	HandHint:  "%sの持駒: ←→ 駒を選ぶ  +/↑ 増やす  -/↓ 減らす  駒の文字で追加  tab 次へ",
-	BrushHint: "%s を置くマスをクリック (右クリックで消去、もう一度選ぶと解除)",
-	refusals: [8]string{
-		edit.SetExhausted:  "%[2]sは一組%[4]d枚で、すべて使っています",
-		edit.SecondKing:    "%[1]sの玉はもう%[3]sにあります",
-		edit.NotHeld:       "%[2]sは持駒にできません",
-		edit.NoneInHand:    "%[1]sの持駒に%[2]sはありません",
-		edit.CannotPromote: "%[3]sの%[2]sは成れません",
-		edit.EmptySquare:   "%[3]sに駒がありません",
-		edit.OffBoard:      "そのマスはありません",
-	},
-	sep: "、",
+	BoardHint:     "大文字で先手、小文字で後手の駒 (P L N S G B R K)、+ で成・不成、space で消去",
+	HandHint:      "%sの持駒: ←→ 駒を選ぶ  +/↑ 増やす  -/↓ 減らす  駒の文字で追加  tab 次へ",
+	BrushHint:     "%s を置くマスをクリック (右クリックで消去、もう一度選ぶと解除)",
+	SetExhausted:  "%[2]sは一組%[4]d枚で、すべて使っています",
+	SecondKing:    "%[1]sの玉はもう%[3]sにあります",
+	NotHeld:       "%[2]sは持駒にできません",
+	NoneInHand:    "%[1]sの持駒に%[2]sはありません",
+	CannotPromote: "%[3]sの%[2]sは成れません",
+	EmptySquare:   "%[3]sに駒がありません",
+	OffBoard:      "そのマスはありません",
+	sep:           "、",
 }
 
 // EditorWordsFor is the position editor's words in language l.
@@ -132,131 +126,30 @@ func (ew *EditorWords) Warnings(w *Words, xs []game.Warning) string {
 	return strings.Join(out, ew.sep)
 }
 
-// Refusal says why the editor's board refused a change.
-func (ew *EditorWords) Refusal(w *Words, e *edit.BoardError, square func(game.Square) string) string {
-	if int(e.Refusal) >= len(ew.refusals) || ew.refusals[e.Refusal] == "" {
-		return e.Error()
-	}
-	if !strings.Contains(ew.refusals[e.Refusal], "%") {
-		return ew.refusals[e.Refusal]
-	}
-	sq := ""
-	if e.Square.Valid() {
-		sq = square(e.Square)
-	}
-	return fmt.Sprintf(ew.refusals[e.Refusal], w.SideName(e.Color), w.PieceName(e.Type), sq, e.Limit)
+// LossWords say what a record format cannot hold, in one language: each
+// takes the count, lostHeaders the keys, lostEnding the ending's word.
+type LossWords struct {
+	Branches, Moves, Comments, Evaluations, Bookmarks, Times string // %d
+	Headers, Ending, HandicapName, Games                     string // headers: %s keys; ending: %s word; games: %d
+	Sep                                                      string
 }
 
-// EditorKeys are the position editor's keys. The piece letters are a
-// contract and are no binding here: with the cursor on a square, an
-// upper-case SFEN letter puts Black's piece there, a lower-case one
-// White's.
-type EditorKeys struct {
-	Move, Place, Promote, Clear, Hands           key.Binding
-	Turn, Flip, Rest, Empty, Presets, Undo, Redo key.Binding
-	Copy, CopySFEN, Save, Done, Help, Leave      key.Binding
-	HandAdd, HandTake, HandKind                  key.Binding
-	DonePlay, DoneStudy, DoneTsume               key.Binding
+var lossEnglish = LossWords{
+	Branches: "%d variations", Moves: "%d moves (only the last position is written)", Comments: "%d comments",
+	Evaluations: "%d engine verdicts", Bookmarks: "%d bookmarks", Times: "the times of %d moves",
+	Headers: "the headers %s", Ending: "the ending %s", HandicapName: "the start's name", Games: "%d further games", Sep: ", ",
 }
 
-// NewEditorKeys builds them with b, keys.go's binding maker.
-func NewEditorKeys(b func(help, en, jp string, keys ...string) key.Binding) EditorKeys {
-	return EditorKeys{
-		Move:      b("↑/↓/←/→", "move the cursor", "カーソル移動", "up", "down", "left", "right"),
-		Place:     b("P…K p…k", "put Black's / White's piece", "先手 / 後手の駒を置く", "P", "p"),
-		Promote:   b("+", "promote / unpromote", "成る / 成らず", "+"),
-		Clear:     b("space", "empty the square", "消す", "space", "delete", "backspace"),
-		Hands:     b("tab", "the hands", "持駒", "tab", "shift+tab"),
-		HandKind:  b("←/→", "choose a kind (in a hand)", "駒を選ぶ (持駒で)", "left", "right"),
-		HandAdd:   b("+/↑", "one more (in a hand)", "1枚増やす (持駒で)", "+", "=", "up"),
-		HandTake:  b("-/↓", "one fewer (in a hand)", "1枚減らす (持駒で)", "-", "down", "space", "delete", "backspace"),
-		Turn:      b("t", "side to move", "手番を替える", "t"),
-		Flip:      b("f", "swap the sides", "先後反転", "f"),
-		Rest:      b("h", "all the rest to White's hand", "残りの駒を後手の持駒へ", "h"),
-		Empty:     b("c", "clear board and hands", "全消去", "c"),
-		Presets:   b("m", "start from a preset", "初期配置から", "m"),
-		Undo:      b("u", "undo", "戻す", "u"),
-		Redo:      b("ctrl+r", "redo", "やり直す", "ctrl+r", "U"),
-		Copy:      b("y", "copy as a KIF diagram", "KIF 図でコピー", "y"),
-		CopySFEN:  b("Y", "copy as SFEN", "SFEN でコピー", "Y"),
-		Save:      b("w", "save", "保存", "w"),
-		Done:      b("enter", "done: play, study, solve, copy, save", "完了: 対局・検討・詰将棋・コピー・保存", "enter"),
-		DonePlay:  b("p", "play from it", "対局する", "p"),
-		DoneStudy: b("s", "study it (a new record)", "検討する (新しい棋譜)", "s"),
-		DoneTsume: b("t", "solve it as a tsume", "詰将棋として解く", "t"),
-		Help:      b("?", "help", "ヘルプ", "?"),
-		Leave:     b("q", "leave", "終わる", "q", "esc"),
+var lossJapanese = LossWords{
+	Branches: "変化%d個", Moves: "指し手%d手 (最後の局面だけ書きます)", Comments: "コメント%d個",
+	Evaluations: "評価値%d個", Bookmarks: "しおり%d個", Times: "消費時間%d手分",
+	Headers: "対局情報 %s", Ending: "終局 %s", HandicapName: "手合割の名前", Games: "後続の対局%d局", Sep: "、",
+}
+
+// Losses are the words for what a format cannot hold, in w's language.
+func (w *Words) Losses() *LossWords {
+	if w.Lang == Japanese {
+		return &lossJapanese
 	}
-}
-
-// EditorShortHelp is the editor's help bar.
-func (k EditorKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Place, k.Promote, k.Clear, k.Hands, k.Turn, k.Rest, k.Presets, k.Undo, k.Done, k.Help, k.Leave}
-}
-
-// FullHelp is the editor's ? screen.
-func (k EditorKeys) FullHelp() [][]key.Binding {
-	return [][]key.Binding{
-		{k.Move, k.Place, k.Promote, k.Clear},
-		{k.Hands, k.HandKind, k.HandAdd, k.HandTake},
-		{k.Turn, k.Flip, k.Rest, k.Empty, k.Presets, k.Undo, k.Redo},
-		{k.Done, k.DonePlay, k.DoneStudy, k.DoneTsume, k.Copy, k.CopySFEN, k.Save, k.Help, k.Leave},
-	}
-}
-
-// LossText says what writing in format f would lose, in w's language:
-// "2 variations, 5 comments".
-func (w *Words) LossText(ls []kifu.Loss) string {
-	var parts []string
-	ja := w.Lang == Japanese
-	for _, l := range ls {
-		var s string
-		switch l.Kind {
-		case kifu.LostBranches:
-			s = pick(ja, fmt.Sprintf("%d variations", l.Count), fmt.Sprintf("変化%d個", l.Count))
-		case kifu.LostMoves:
-			s = pick(ja, fmt.Sprintf("%d moves (only the last position is written)", l.Count), fmt.Sprintf("指し手%d手 (最後の局面だけ書きます)", l.Count))
-		case kifu.LostComments:
-			s = pick(ja, fmt.Sprintf("%d comments", l.Count), fmt.Sprintf("コメント%d個", l.Count))
-		case kifu.LostEvaluations:
-			s = pick(ja, fmt.Sprintf("%d engine verdicts", l.Count), fmt.Sprintf("評価値%d個", l.Count))
-		case kifu.LostBookmarks:
-			s = pick(ja, fmt.Sprintf("%d bookmarks", l.Count), fmt.Sprintf("しおり%d個", l.Count))
-		case kifu.LostTimes:
-			s = pick(ja, fmt.Sprintf("the times of %d moves", l.Count), fmt.Sprintf("消費時間%d手分", l.Count))
-		case kifu.LostHeaders:
-			s = pick(ja, "the headers "+strings.Join(l.Keys, ", "), "対局情報 "+strings.Join(l.Keys, "、"))
-		case kifu.LostEnding:
-			s = pick(ja, fmt.Sprintf("the ending %s", l.Ending), fmt.Sprintf("終局 %s", EndingWord(l.Ending)))
-		case kifu.LostHandicapName:
-			s = pick(ja, "the start's name", "手合割の名前")
-		case kifu.LostGames:
-			s = pick(ja, fmt.Sprintf("%d further games", l.Count), fmt.Sprintf("後続の対局%d局", l.Count))
-		default:
-			continue
-		}
-		parts = append(parts, s)
-	}
-	return strings.Join(parts, pick(ja, ", ", "、"))
-}
-
-func pick(ja bool, en, jp string) string {
-	if ja {
-		return jp
-	}
-	return en
-}
-
-// EndingWord is the word KIF writes for an ending: 投了, 千日手.
-func EndingWord(e kifu.Ending) string {
-	if s, ok := endingWords[e]; ok {
-		return s
-	}
-	return e.String()
-}
-
-var endingWords = map[kifu.Ending]string{
-	kifu.Resign: "投了", kifu.Mate: "詰み", kifu.Sennichite: "千日手", kifu.Jishogi: "持将棋",
-	kifu.EnteringKing: "入玉勝ち", kifu.Interrupt: "中断", kifu.Timeout: "切れ負け",
-	kifu.IllegalWin: "反則勝ち", kifu.IllegalLoss: "反則負け", kifu.Forfeit: "不戦敗", kifu.Draw: "引き分け",
+	return &lossEnglish
 }

@@ -1,13 +1,6 @@
 package words
 
-import (
-	"fmt"
-	"strings"
-
-	"charm.land/bubbles/v2/key"
-
-	"shogi/kifu"
-)
+import "fmt"
 
 // StudyEditWords are the study's words for editing a record, in one
 // language.
@@ -28,10 +21,15 @@ type StudyEditWords struct {
 	SaveLoss, SaveAs, SavedNoKeep, KeepFailed  string // saveLoss: %s format, %s what; savedNoKeep: %s what
 	LeaveEdits, Discarded                      string
 	PromoteAsk, PromoteKeys                    string
-	Refusals                                   map[kifu.EditRefusal]string
-	Endings                                    []kifu.Ending
-	EndingNames                                map[kifu.Ending]string
-	PasteOpen, PasteAsk                        string
+	// Why an edit was refused: %[1]d the ply, %[2]s the name.
+	RootEdit, DetachedNode, FirstSibling, LastSibling string
+	BookmarkTaken, BadHeaderKey, HandicapNamed        string
+	AfterFoul                                         string
+	// EndingNames name the endings x inserts, in common.StudyEndings's
+	// order: resignation, interruption, repetition, impasse, mate, time,
+	// a win and a loss by foul, entering king.
+	EndingNames         [9]string
+	PasteOpen, PasteAsk string
 }
 
 var StudyEditEnglish = StudyEditWords{
@@ -60,23 +58,17 @@ var StudyEditEnglish = StudyEditWords{
 	LeaveEdits:  "The record has unsaved edits: w saves, y leaves and discards them, any other key stays",
 	Discarded:   "edits discarded",
 	PromoteAsk:  "Promote?", PromoteKeys: "y promote  n don't  esc cancel",
-	Refusals: map[kifu.EditRefusal]string{
-		kifu.RootEdit:      "the start of the record cannot be deleted or moved",
-		kifu.DetachedNode:  "that move is no longer in the record",
-		kifu.FirstSibling:  "the variation is already the first",
-		kifu.LastSibling:   "the variation is already the last",
-		kifu.BookmarkTaken: "move %[1]d already has the bookmark %[2]q",
-		kifu.BadHeaderKey:  "%[2]q cannot be a header name",
-		kifu.HandicapNamed: "the start is named %[2]s, and that name stays",
-		kifu.AfterFoul:     "move %[1]d is a foul: no move can follow it",
-	},
-	EndingNames: map[kifu.Ending]string{
-		kifu.Resign: "resigns", kifu.Interrupt: "interrupted", kifu.Sennichite: "repetition",
-		kifu.Jishogi: "impasse", kifu.Mate: "mate", kifu.Timeout: "time", kifu.IllegalWin: "foul win",
-		kifu.IllegalLoss: "foul loss", kifu.EnteringKing: "entering king",
-	},
-	PasteOpen: "a pasted record opens in the study; this one cannot be read: %v",
-	PasteAsk:  "Open the pasted record? The edits here are not saved (they stay kept) (y/n)",
+	RootEdit:      "the start of the record cannot be deleted or moved",
+	DetachedNode:  "that move is no longer in the record",
+	FirstSibling:  "the variation is already the first",
+	LastSibling:   "the variation is already the last",
+	BookmarkTaken: "move %[1]d already has the bookmark %[2]q",
+	BadHeaderKey:  "%[2]q cannot be a header name",
+	HandicapNamed: "the start is named %[2]s, and that name stays",
+	AfterFoul:     "move %[1]d is a foul: no move can follow it",
+	EndingNames:   [9]string{"resigns", "interrupted", "repetition", "impasse", "mate", "time", "foul win", "foul loss", "entering king"},
+	PasteOpen:     "a pasted record opens in the study; this one cannot be read: %v",
+	PasteAsk:      "Open the pasted record? The edits here are not saved (they stay kept) (y/n)",
 }
 
 var StudyEditJapanese = StudyEditWords{
@@ -105,29 +97,17 @@ var StudyEditJapanese = StudyEditWords{
 	LeaveEdits:  "保存していない編集があります: w 保存  y 破棄して閉じる  他のキーで戻る",
 	Discarded:   "編集を破棄しました",
 	PromoteAsk:  "成りますか?", PromoteKeys: "y 成る  n 成らない  esc やめる",
-	Refusals: map[kifu.EditRefusal]string{
-		kifu.RootEdit:      "開始局面は削除・移動できません",
-		kifu.DetachedNode:  "その手はもう棋譜にありません",
-		kifu.FirstSibling:  "この変化はもう一番上です",
-		kifu.LastSibling:   "この変化はもう一番下です",
-		kifu.BookmarkTaken: "%[1]d手目にしおり「%[2]s」がもうあります",
-		kifu.BadHeaderKey:  "「%[2]s」は項目名にできません",
-		kifu.HandicapNamed: "開始局面は%[2]sで、名前は変えられません",
-		kifu.AfterFoul:     "%[1]d手目は反則手なので、その後に手を続けられません",
-	},
-	EndingNames: map[kifu.Ending]string{
-		kifu.Resign: "投了", kifu.Interrupt: "中断", kifu.Sennichite: "千日手", kifu.Jishogi: "持将棋",
-		kifu.Mate: "詰み", kifu.Timeout: "切れ負け", kifu.IllegalWin: "反則勝ち", kifu.IllegalLoss: "反則負け",
-		kifu.EnteringKing: "入玉勝ち",
-	},
-	PasteOpen: "貼り付けた棋譜は検討で開きます。この文字列は読めません: %v",
-	PasteAsk:  "貼り付けた棋譜を開きますか? ここの編集は未保存です (保存はしてあります) (y/n)",
-}
-
-func init() {
-	order := []kifu.Ending{kifu.Resign, kifu.Interrupt, kifu.Sennichite, kifu.Jishogi, kifu.Mate,
-		kifu.Timeout, kifu.IllegalWin, kifu.IllegalLoss, kifu.EnteringKing}
-	StudyEditEnglish.Endings, StudyEditJapanese.Endings = order, order
+	RootEdit:      "開始局面は削除・移動できません",
+	DetachedNode:  "その手はもう棋譜にありません",
+	FirstSibling:  "この変化はもう一番上です",
+	LastSibling:   "この変化はもう一番下です",
+	BookmarkTaken: "%[1]d手目にしおり「%[2]s」がもうあります",
+	BadHeaderKey:  "「%[2]s」は項目名にできません",
+	HandicapNamed: "開始局面は%[2]sで、名前は変えられません",
+	AfterFoul:     "%[1]d手目は反則手なので、その後に手を続けられません",
+	EndingNames:   [9]string{"投了", "中断", "千日手", "持将棋", "詰み", "切れ負け", "反則勝ち", "反則負け", "入玉勝ち"},
+	PasteOpen:     "貼り付けた棋譜は検討で開きます。この文字列は読めません: %v",
+	PasteAsk:      "貼り付けた棋譜を開きますか? ここの編集は未保存です (保存はしてあります) (y/n)",
 }
 
 // StudyEditWordsFor is the study's editing words in language l.
@@ -138,64 +118,15 @@ func StudyEditWordsFor(l Lang) *StudyEditWords {
 	return &StudyEditEnglish
 }
 
-// Refusal says why an edit of the record was refused.
-func (sw *StudyEditWords) Refusal(w *Words, e *kifu.EditError) string {
-	if e.Kind == kifu.IllegalEdit && e.Err != nil {
-		return e.Err.Error()
-	}
-	f, ok := sw.Refusals[e.Kind]
-	if !ok {
-		return e.Error()
-	}
-	if !strings.Contains(f, "%") {
-		return f
-	}
-	ply := e.Ply
-	if e.Kind == kifu.BookmarkTaken && e.Node != nil {
-		ply = e.Node.Ply
-	}
-	return fmt.Sprintf(f, ply, e.Name)
-}
-
 // EndingChoices lists the endings the insert key offers, numbered from 1:
 // "1 投了  2 中断 …".
 func (sw *StudyEditWords) EndingChoices() string {
 	var b []byte
-	for i, e := range sw.Endings {
+	for i, name := range sw.EndingNames {
 		if i > 0 {
 			b = append(b, "  "...)
 		}
-		b = fmt.Appendf(b, "%d %s", i+1, sw.EndingNames[e])
+		b = fmt.Appendf(b, "%d %s", i+1, name)
 	}
 	return string(b) + "  esc"
-}
-
-// StudyEditKeys are the study's keys for editing the record. None of
-// them starts a typed move (digits, kanji, P L N S R K D open the move
-// line).
-type StudyEditKeys struct {
-	Board, Type, Delete, Promote, Up, Down, Ending key.Binding
-	Comment, Info, Mark, Marks, Undo, Redo, Save   key.Binding
-	EditPosition                                   key.Binding
-}
-
-// NewStudyEditKeys builds them with b, keys.go's binding maker.
-func NewStudyEditKeys(b func(help, en, jp string, keys ...string) key.Binding) StudyEditKeys {
-	return StudyEditKeys{
-		Board:        b("enter", "move on the board", "盤で指す", "enter"),
-		Type:         b(":", "type a move (any notation) or a move number", "指し手・手数を入力", ":"),
-		Delete:       b("d/del", "delete this move and what follows", "この手以降を削除", "d", "delete"),
-		Promote:      b("{", "make this variation the main line", "この変化を本譜に", "{"),
-		Up:           b("[", "move the variation up", "変化を上へ", "["),
-		Down:         b("]", "move the variation down", "変化を下へ", "]"),
-		Ending:       b("x", "insert an ending (投了, 中断 …)", "終局を入れる (投了・中断など)", "x"),
-		Comment:      b("n", "comment", "コメント", "n"),
-		Info:         b("i", "game info (headers)", "対局情報", "i"),
-		Mark:         b("s", "bookmark the move", "しおりを付ける", "s"),
-		Marks:        b("'", "bookmarks", "しおり一覧", "'"),
-		Undo:         b("u", "undo", "元に戻す", "u"),
-		Redo:         b("ctrl+r", "redo", "やり直す", "ctrl+r", "U"),
-		Save:         b("w", "save", "保存", "w"),
-		EditPosition: b("z", "set up this position (a new record)", "この局面を編集 (新しい棋譜)", "z"),
-	}
 }
