@@ -2,10 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	"github.com/charmbracelet/x/ansi"
 

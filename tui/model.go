@@ -23,14 +23,15 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	"shogi/tui/words"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
