@@ -6,6 +6,7 @@
 //	shogi                      open the menu
 //	shogi play [flags]         start a game directly
 //	shogi open [flags] FILE|-  study a record
+//	shogi edit [flags] [FILE]  set up a position
 //	shogi perft [flags] DEPTH  count leaf nodes of the move tree
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
@@ -42,6 +43,7 @@ var commands = []command{
 	{name: "(no command)", summary: "open the menu"},
 	{name: "play", summary: "start a game: shogi play -h", run: runPlay},
 	{name: "open", args: "FILE|-", summary: "study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h", run: runOpen},
+	{name: "edit", args: "[--sfen S] [FILE]", summary: "set up a position (the position editor): shogi edit -h", run: runEdit},
 	{name: "perft", args: "[--sfen S] [--divide] DEPTH", summary: "count leaf nodes of the legal move tree", run: runPerft},
 	{name: "moves", args: "[--sfen S] [--notation STYLE]", summary: "list every legal move, one per line", run: runMoves},
 	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
