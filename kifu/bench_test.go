@@ -2,6 +2,8 @@ package kifu
 
 import (
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +43,18 @@ func randomGame(plies int, seed int64) *Record {
 	return r
 }
 
+// mainLen counts the moves of r's main line without allocating, so the
+// read benchmarks time the reader.
+func mainLen(r *Record) int {
+	n := 0
+	for x := r.Root; len(x.Children) > 0; x = x.Children[0] {
+		if x.Children[0].IsMove() {
+			n++
+		}
+	}
+	return n
+}
+
 func benchRead(b *testing.B, f Format) { benchReadEnc(b, f, ShiftJIS) }
 
 func benchReadEnc(b *testing.B, f Format, enc Encoding) {
@@ -54,7 +68,7 @@ func benchReadEnc(b *testing.B, f Format, enc Encoding) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		got, err := ReadFormat(data, "", f)
-		if err != nil || len(got.MainMoves()) != moves {
+		if err != nil || mainLen(got) != moves {
 			b.Fatal(err)
 		}
 	}
@@ -77,15 +91,7 @@ func BenchmarkReadCSA(b *testing.B) { benchRead(b, CSA) }
 // BenchmarkReadCSA1000Games reads one CSA file of 1,000 games of 100
 // moves, separated by /.
 func BenchmarkReadCSA1000Games(b *testing.B) {
-	var parts []string
-	for i := 0; i < 1000; i++ {
-		data, err := Marshal(randomGame(100, int64(i)), CSA, WriteOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		parts = append(parts, string(data))
-	}
-	data := []byte(strings.Join(parts, "/\n"))
+	data := csa1000(b)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -94,6 +100,19 @@ func BenchmarkReadCSA1000Games(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// csa1000 is one CSA file of 1,000 random games of up to 100 moves.
+func csa1000(tb testing.TB) []byte {
+	var parts []string
+	for i := 0; i < 1000; i++ {
+		data, err := Marshal(randomGame(100, int64(i)), CSA, WriteOptions{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		parts = append(parts, string(data))
+	}
+	return []byte(strings.Join(parts, "/\n"))
 }
 
 // BenchmarkWriteKIF writes the 300-move game as KIF.
@@ -109,5 +128,33 @@ func BenchmarkWriteKIF(b *testing.B) {
 func TestRandomGameIsLong(t *testing.T) {
 	if n := len(randomGame(400, 1).MainMoves()); n < 300 {
 		t.Errorf("the benchmark game has %d moves, want a long one", n)
+	}
+}
+
+// TestDumpBenchInputs writes the benchmarks' inputs to $KIFU_BENCH_DUMP
+// (when set), so another library can read the same bytes side by side:
+// see testdata/bench/tsshogi.mjs.
+func TestDumpBenchInputs(t *testing.T) {
+	dir := os.Getenv("KIFU_BENCH_DUMP")
+	if dir == "" {
+		t.Skip("KIFU_BENCH_DUMP not set")
+	}
+	write := func(name string, r *Record, f Format, enc Encoding) {
+		data, err := Marshal(r, f, WriteOptions{Encoding: enc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := randomGame(400, 1)
+	write("long.kif", long, KIF, ShiftJIS)
+	write("long.kifu", long, KIF, UTF8)
+	write("long.ki2", long, KI2, ShiftJIS)
+	write("long.csa", long, CSA, UTF8)
+	write("write300.kif", randomGame(300, 1), KIF, ShiftJIS)
+	if err := os.WriteFile(filepath.Join(dir, "games1000.csa"), csa1000(t), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

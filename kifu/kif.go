@@ -112,7 +112,12 @@ func readKI2(text string) (*Record, error) { return readJapanese(text, true) }
 func readJapanese(text string, ki2 bool) (*Record, error) {
 	j := &jpReader{r: NewRecord(game.StartPosition()), ki2: ki2}
 	j.b = newBuilder(j.r)
-	j.b.pos = make([]game.Position, 1, strings.Count(text, "\n")+2)
+	// A KIF move takes a line of at least 16 bytes; KI2 marks each move.
+	if ki2 {
+		j.r.reserve(strings.Count(text, "▲") + strings.Count(text, "△") + 2)
+	} else {
+		j.r.reserve(min(strings.Count(text, "\n"), len(text)/16) + 2)
+	}
 	s := scanner{text: text}
 	for s.next() {
 		j.b.line = s.line
