@@ -97,6 +97,6 @@ func (r *Record) warn(s string) { r.Warnings = append(r.Warnings, s) }
 // warnStart keeps what is odd about the start position.
 func (r *Record) warnStart() {
 	for _, w := range r.Start.Warnings() {
-		r.warn("start position: " + w)
+		r.warn("start position: " + w.String())
 	}
 }

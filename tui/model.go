@@ -435,10 +435,10 @@ func setupFromOptions(o Options, c *common) (setup, error) {
 		if err != nil {
 			return s, err
 		}
-		var refuse []string
+		var refuse []game.Warning
 		for _, w := range p.Warnings() {
 			// Tsume and study positions lack a king: allowed, and said.
-			if !strings.HasSuffix(w, "has no king") {
+			if w.Kind != game.NoKing {
 				refuse = append(refuse, w)
 			}
 		}
@@ -488,10 +488,14 @@ func humanNames(st *Settings, players [2]match.Spec, names [2]string, rows [2]in
 
 // ImpossibleError refuses a position set up by hand that cannot arise in
 // play (game.Position.Warnings gives the reasons).
-type ImpossibleError struct{ Reasons []string }
+type ImpossibleError struct{ Reasons []game.Warning }
 
 func (e *ImpossibleError) Error() string {
-	return "the position cannot arise in play: " + strings.Join(e.Reasons, "; ")
+	texts := make([]string, len(e.Reasons))
+	for i, w := range e.Reasons {
+		texts[i] = w.String()
+	}
+	return "the position cannot arise in play: " + strings.Join(texts, "; ")
 }
 
 // furigomaText describes a toss in w's words: the pawns of the deciding

@@ -316,58 +316,48 @@ func (m *playModel) cycleNotation() {
 }
 
 // impasseReason says why an impasse claim is refused, in the screen's
-// language.
+// language, from the refusal's cause.
 func impasseReason(w *words, err error) string {
 	var ie *game.ImpasseError
 	if !errors.As(err, &ie) {
 		return err.Error()
 	}
-	why := ie.Reason
-	if w.lang == Japanese {
-		king := "先手玉"
-		if ie.Side == game.White {
-			king = "後手玉"
-		}
-		switch {
-		case ie.Check:
-			why = "王手されています"
-		case strings.HasSuffix(ie.Reason, "has no king"):
-			why = king + "がありません"
-		default:
-			why = king + "が入玉していません"
-		}
+	if w.lang != Japanese {
+		return fmt.Sprintf(w.cannotImpasse, strings.TrimPrefix(ie.Error(), "impasse refused: "))
+	}
+	king := "先手玉"
+	if ie.Side == game.White {
+		king = "後手玉"
+	}
+	why := king + "が入玉していません"
+	switch ie.Cause {
+	case game.ImpasseInCheck:
+		why = "王手されています"
+	case game.ImpasseNoKing:
+		why = king + "がありません"
 	}
 	return fmt.Sprintf(w.cannotImpasse, why)
 }
 
 // declareReason says which condition of the declaration is not met, in
-// the screen's language. game.DeclarationError gives it in English words;
-// the Japanese screen reads its few forms back.
+// the screen's language, from the refusal's condition and figures.
 func declareReason(w *words, err error) string {
 	var de *game.DeclarationError
 	if !errors.As(err, &de) {
 		return err.Error()
 	}
 	if w.lang != Japanese {
-		return de.Reason
+		return strings.TrimPrefix(de.Error(), "declaration refused: ")
 	}
-	var a, b int
-	switch {
-	case de.Reason == "no king":
+	switch de.Condition {
+	case game.DeclareNoKing:
 		return "玉がありません"
-	case de.Reason == "the king is not in the enemy camp":
+	case game.DeclareNotInCamp:
 		return "玉が敵陣にいません"
-	case de.Reason == "the king is in check":
+	case game.DeclareInCheck:
 		return "王手されています"
-	case scan(de.Reason, "only %d pieces besides the king in the enemy camp, need %d", &a, &b):
-		return fmt.Sprintf("敵陣の駒が玉のほかに%d枚です (%d枚必要)", a, b)
-	case scan(de.Reason, "%d points, need %d", &a, &b):
-		return fmt.Sprintf("%d点です (%d点必要)", a, b)
+	case game.DeclareFewPieces:
+		return fmt.Sprintf("敵陣の駒が玉のほかに%d枚です (%d枚必要)", de.Have, de.Need)
 	}
-	return de.Reason
-}
-
-func scan(s, format string, a, b *int) bool {
-	n, err := fmt.Sscanf(s, format, a, b)
-	return err == nil && n == 2
+	return fmt.Sprintf("%d点です (%d点必要)", de.Have, de.Need)
 }

@@ -201,8 +201,8 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 	case lobby.EndEvent:
 		t.saved = ev.Path
 		t.r.setPlaying(false)
-		if ev.Result.Reason != "" && !ev.Result.Aborted {
-			p.setInfo(ev.Result.Reason + ". " + w.copyHint)
+		if ev.Result.Reason() != "" && !ev.Result.Aborted {
+			p.setInfo(ev.Result.Reason() + ". " + w.copyHint)
 		}
 	}
 	return nil

@@ -369,5 +369,5 @@ func faultText(w *words, res match.Result) string {
 	if errors.As(res.Fault, &ue) {
 		return fmt.Sprintf(w.engineFault, ue.Engine, res.Fault)
 	}
-	return res.Reason
+	return res.Reason()
 }
