@@ -56,9 +56,9 @@ func checkShogiHomeBook(t *testing.T, find func(p *game.Position) (Entry, bool, 
 		t.Errorf("comments %q %q %q", m0.Comment, m1.Comment, m2.Comment)
 	}
 	for sfen, n := range map[string]int{
-		"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1":      3,
+		"lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1":         3,
 		"r6nl/l3gbks1/2ns1g1p1/ppppppp1p/7P1/PSPPPPP1P/1P1G2N1L/1KGB1S2R/LN7 w - 1": 0,
-		"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1":    3,
+		"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1":     3,
 	} {
 		p := mustSFEN(t, sfen)
 		e, ok, err := find(&p)
