@@ -372,11 +372,11 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 	if sn := s.an.sess.Snapshot(); sn.Running {
 		t.Error("the engine thinks during the game")
 	}
+	// The game, as its match would show it after 2g2f.
 	p := m.play.g.Position()
 	mv, _ := p.ParseUSI("2g2f")
-	if err := m.play.g.Play(mv); err != nil {
-		t.Fatal(err)
-	}
+	m.play.snap.Moves = append(m.play.snap.Moves, mv)
+	m.play.g = gameOf(m.play.snap)
 	m.Update(toMenuMsg{})
 	if m.mode != modeStudy || !s.an.on || s.cur != 3 {
 		t.Fatalf("back: mode %v, on %v, ply %d", m.mode, s.an.on, s.cur)

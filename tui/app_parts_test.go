@@ -189,41 +189,6 @@ func TestFormClock(t *testing.T) {
 	}
 }
 
-// An autosave left by an older version becomes a kept game.
-func TestOldAutosaveMigrates(t *testing.T) {
-	dir := t.TempDir()
-	old := autosaveMagic + "\nblack human\nwhite greedy\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nmoves 7g7f 3c3d\n"
-	if err := os.WriteFile(filepath.Join(dir, "autosave.txt"), []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	games, err := listKept(dir)
-	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 2 ||
-		games[0].setup.players[1].String() != "greedy" {
-		t.Fatalf("%+v, %v", games, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); !os.IsNotExist(err) {
-		t.Errorf("the old file is still there: %v", err)
-	}
-	// A kept file that does not read is listed with its error, not deleted.
-	bad := filepath.Join(keptDir(dir), "broken.json")
-	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	games, _ = listKept(dir)
-	if len(games) != 2 {
-		t.Fatalf("%d games listed", len(games))
-	}
-	found := false
-	for _, g := range games {
-		if g.path == bad && g.err != nil {
-			found = true
-		}
-	}
-	if !found {
-		t.Error("the broken kept file is not listed with its error")
-	}
-}
-
 // Every setting steps and is kept.
 func TestEverySettingSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
@@ -246,29 +211,6 @@ func TestEverySettingSteps(t *testing.T) {
 		!back.AutoFlip || back.KeepGames || back.MoveDelay == duration(500*time.Millisecond) || back.Hint == "" {
 		data, _ := os.ReadFile(path)
 		t.Errorf("not every setting was kept:\n%s", data)
-	}
-}
-
-// An autosave whose moves go on after the game ended (here the fourth
-// repetition) is refused, naming the first move too many; the game up to
-// the end is taken, and moves into a kept game that resumes.
-func TestAutosaveMovesPastTheEnd(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "autosave.txt")
-	head := autosaveMagic + "\nblack human\nwhite human\nsfen " + game.StartSFEN + "\nmoves " + sennichite
-	if err := os.WriteFile(path, []byte(head+" 7g7f\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := loadAutosave(path)
-	if want := path + `: move 13 "7g7f": the game ended before it (draw by repetition (sennichite))`; err == nil || err.Error() != want {
-		t.Errorf("moves past the end: %v, want %s", err, want)
-	}
-	if err := os.WriteFile(path, []byte(head+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	games, err := listKept(dir)
-	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 12 {
-		t.Fatalf("%+v, %v", games, err)
 	}
 }
 

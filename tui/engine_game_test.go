@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // Games against the scripted engine (usitest): the test binary runs as a
@@ -150,19 +150,19 @@ func TestUndoRestoresClocks(t *testing.T) {
 	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
 	ft.Advance(20 * time.Second)
 	h.typeMove("7g7f")
-	if got := h.m.play.clock.Main[game.Black]; got != 40*time.Second {
+	if got := h.m.play.snap.Clock.Main[game.Black]; got != 40*time.Second {
 		t.Fatalf("Black's clock after 20 s: %v", got)
 	}
 	ft.Advance(5 * time.Second)
 	h.typeMove("2g2f")
-	if got := h.m.play.clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
+	if got := h.m.play.snap.Clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
 		t.Fatalf("Black's clock after 25 s: %v, %d moves", got, h.game().Len())
 	}
 	if !strings.Contains(h.screen(), "0:35") {
 		t.Errorf("the clock is not on screen:\n%s", h.screen())
 	}
 	h.press("u")
-	if got := h.m.play.clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
+	if got := h.m.play.snap.Clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
 		t.Fatalf("after undo: Black's clock %v, %d moves", got, h.game().Len())
 	}
 	if !strings.Contains(h.screen(), "0:40") {
@@ -192,7 +192,7 @@ func TestByoyomiRunsOut(t *testing.T) {
 	if s := h.screen(); !strings.Contains(s, "秒読み 7") {
 		t.Errorf("the last seconds are not counted:\n%s", s)
 	}
-	face := faceOf(h.m.play.clock, game.Black, ft.Now())
+	face := faceOf(h.m.play.snap.Clock, game.Black, ft.Now())
 	if !face.urgent() {
 		t.Errorf("seven seconds left is not urgent: %+v", face)
 	}
@@ -244,7 +244,7 @@ func TestPauseAndStep(t *testing.T) {
 	st.MoveDelay = duration(50 * time.Millisecond)
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
 	h.press("space")
-	if !h.m.play.paused {
+	if !h.m.play.paused() {
 		t.Fatalf("space did not pause:\n%s", h.screen())
 	}
 	n := h.game().Len()
@@ -257,7 +257,7 @@ func TestPauseAndStep(t *testing.T) {
 		t.Errorf("the pause is not on screen:\n%s", h.screen())
 	}
 	h.press(".")
-	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.play.paused })
+	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.play.paused() })
 	time.Sleep(150 * time.Millisecond)
 	h.settle()
 	if h.game().Len() != n+1 {
@@ -312,16 +312,12 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 		if len(k) != 1 {
 			t.Fatalf("kept files %q", k)
 		}
-		data, err := os.ReadFile(k[0])
+		kg, err := kept.Read(k[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kg keptGame
-		if err := json.Unmarshal(data, &kg); err != nil {
-			t.Fatal(err)
-		}
-		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move.USI() {
-			t.Errorf("the reply %s is not in the kept file before it is shown: %q", mv.Move.USI(), kg.Moves)
+		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move {
+			t.Errorf("the reply %s is not in the kept file before it is shown: %v", mv.Move.USI(), kg.Moves)
 		}
 		checked = true
 	}

@@ -124,9 +124,9 @@ func (c *common) hintLabel() string {
 const hintBudget = 2 * time.Second
 
 // newHinter returns the hint key's player for a game.
-func (c *common) newHinter() *hinter {
+func (c *common) newHinter() *match.Hinter {
 	sp, _ := c.hintSpec()
-	return &hinter{spec: sp, label: c.hintLabel(), cfg: c.engineConfig(), budget: hintBudget}
+	return match.NewHinter(sp, c.engineConfig(), hintBudget)
 }
 
 // engineConfig is how the app runs an engine: its log, and the

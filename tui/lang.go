@@ -56,6 +56,7 @@ type words struct {
 	// Endings, and the result line: %[1]s moves (words.count), %[2]s winner, %[3]s reason.
 	endings       map[game.Ending]string
 	wins, drawBy  string
+	points        string // %s %d, %s %d: both sides' points after an impasse
 	handicapName  func(game.Handicap) string
 	furigoma      string // %s faces, %d 歩, %d と, %s after how many tosses, %s who plays Black
 	furigomaAfter string // %d tosses
@@ -121,6 +122,7 @@ var english = words{
 	},
 	wins:          "%[2]s wins by %[3]s after %[1]s",
 	drawBy:        "Draw by %[3]s after %[1]s",
+	points:        "%s %d points, %s %d",
 	handicapName:  func(h game.Handicap) string { return h.Name + " handicap" },
 	furigoma:      "Toss %s (%d pawns, %d tokin)%s: %s plays Black",
 	furigomaAfter: " after %d tosses",
@@ -229,6 +231,7 @@ var japanese = words{
 	},
 	wins:          "まで%[1]s手で%[2]sの勝ち (%[3]s)",
 	drawBy:        "まで%[1]s手で%[3]s (引き分け)",
+	points:        "%s%d点、%s%d点",
 	handicapName:  func(h game.Handicap) string { return h.Japanese },
 	furigoma:      "振り駒 %s (歩%d と%d)%s: %sが先手",
 	furigomaAfter: " (%d回目)",

@@ -28,9 +28,10 @@ func BenchmarkViewEngineClock(b *testing.B) {
 			// Show the engine thinking: its last report stands in for a live one.
 			p := &h.m.play
 			p.turnPly, p.turnSide, p.thinkPly = p.g.Len(), game.White, p.g.Len()
-			last := *p.notes[len(p.notes)-1].Info
+			notes := p.notes()
+			last := *notes[len(notes)-1].Info
 			p.think = &last
-			p.clock.Running, p.clock.Side, p.clock.Since = true, game.White, time.Now()
+			p.snap.Clock.Running, p.snap.Clock.Side, p.snap.Clock.Since = true, game.White, time.Now()
 			if s := h.screen(); !strings.Contains(s, "評価値") || !strings.Contains(s, "秒読み") {
 				b.Fatalf("no panel or clock:\n%s", s)
 			}
@@ -80,7 +81,7 @@ func TestMeasureReplyLatency(t *testing.T) {
 				break
 			}
 			think := time.Duration(0)
-			if in := h.m.play.notes[n+1].Info; in != nil && !strings.Contains(tc.engine, fakeEngine(t)) {
+			if in := h.m.play.notes()[n+1].Info; in != nil && !strings.Contains(tc.engine, fakeEngine(t)) {
 				think = in.Time
 			}
 			over = append(over, wall-think)

@@ -12,6 +12,7 @@ import (
 	"shogi/game/notation"
 	"shogi/game/usi"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // The play screen is a view of a game/match match (session.go): it draws
@@ -48,9 +49,18 @@ type setup struct {
 	from   *kifu.Node
 	source string // the record's file
 
-	// table is a game at a table of shogi serve, which the screen
-	// follows instead of running a match of its own.
+	// table is a game the app does not run itself (a table of shogi
+	// serve): the screen follows its Control and plays the sides in mine.
 	table *tableLink
+}
+
+// tableLink is a game run elsewhere, as the play screen follows it: its
+// Control, the sides the person at this screen plays (none for a
+// spectator), and how long a seat is kept for a player who left.
+type tableLink struct {
+	ctl   match.Control
+	mine  [2]bool
+	grace time.Duration
 }
 
 // humans reports whether a person plays each side.
@@ -79,27 +89,28 @@ const (
 	confirmPaste // a new game from a pasted position
 )
 
-// playModel is the play screen.
+// playModel is the play screen: a view of a game. It holds the game's
+// Control (the match the app runs, or a table's seat), the last snapshot
+// of it and the game that snapshot holds (rebuilt from each snapshot,
+// never moved by the screen), and UI state only: the cursor, the piece
+// picked, the text typed, what is being asked.
 type playModel struct {
 	c     *common
 	setup setup
-	// g mirrors the match's game, move by move as its events arrive (the
-	// match's own game once it is over); it is what the screen draws.
-	g     *game.Game
-	notes []match.MoveNote // the match's notes, one per move of g
 
-	// The session and what its events said last.
-	sess     *session
-	gen      int  // the session generation whose messages count
-	starting bool // the players are being started
+	ctl  match.Control  // nil until the game has started
+	snap match.Snapshot // the game as last seen
+	g    *game.Game     // the snapshot's game
+	mine [2]bool        // the sides the person at this screen plays
+
+	sess     *session // the subscription to the game's events, and a local game's match
+	gen      int      // the session generation whose messages count
+	starting bool     // the players are being started
 	startErr string
-	turnPly  int // the ply whose turn the match began last; -1 before the first
+	turnPly  int // the ply whose turn the game began last; -1 before the first
 	turnSide game.Color
-	clock    match.ClockState
+	ended    bool // the session has said the game is over (and a local one has kept it)
 	ticking  bool // a clock tick is on its way
-	paused   bool
-	awaiting bool // a request went to the match; the event it causes has not come back
-	result   *match.Result
 	names    [2]string
 	// think is the thinking player's latest report; last[c] is the report
 	// behind side c's last move.
@@ -180,7 +191,6 @@ func newPlay(c *common, s setup) playModel {
 	m := playModel{
 		c:        c,
 		setup:    s,
-		g:        game.NewGame(s.start),
 		started:  s.began,
 		selected: game.NoSquare,
 		drop:     game.NoPieceType,
@@ -189,29 +199,36 @@ func newPlay(c *common, s setup) playModel {
 		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
 		starting: true,
 		names:    s.names,
+		mine:     s.humans(),
+	}
+	if s.table != nil {
+		m.mine = s.table.mine
 	}
 	if s.record != nil && s.from != nil {
 		m.before, m.prior = s.from.Ply, s.from.Move
 	}
+	// Until the game starts, the screen shows the set-up's game.
+	m.snap = match.Snapshot{Start: s.start}
 	for i, mv := range s.moves {
-		if err := m.g.Play(mv); err != nil {
+		p := usi.Request{Start: s.start, Moves: m.snap.Moves}.Position()
+		if err := p.CheckMove(mv); err != nil {
 			// The kept file was checked when it was read; this is a
 			// record that stops early.
-			m.setError(fmt.Sprintf(c.w.resumeStops, m.g.Len(), err))
+			m.setError(fmt.Sprintf(c.w.resumeStops, i, err))
 			m.setup.moves, m.setup.notes = s.moves[:i], nil
 			break
 		}
+		m.snap.Moves = append(m.snap.Moves, mv)
 	}
 	if len(m.setup.notes) == len(m.setup.moves) {
-		m.notes = append(m.notes, m.setup.notes...)
+		m.snap.Notes = append([]match.MoveNote(nil), m.setup.notes...)
+	} else {
+		m.snap.Opening = len(m.snap.Moves)
 	}
+	m.g = gameOf(m.snap)
 	m.cursor = game.NewSquare(5, 7)
-	h := s.humans()
-	if s.table != nil {
-		h = [2]bool{s.table.seat != nil && s.table.side == game.Black, s.table.seat != nil && s.table.side == game.White}
-	}
-	if h[game.White] && !h[game.Black] {
-		// The only human plays White: their side at the bottom, the cursor on it.
+	if m.mine[game.White] && !m.mine[game.Black] {
+		// The only person here plays White: their side at the bottom, the cursor on it.
 		m.flip = true
 		m.cursor = game.NewSquare(5, 3)
 	}
@@ -219,7 +236,38 @@ func newPlay(c *common, s setup) playModel {
 	return m
 }
 
-// init starts the session: the players, then the match.
+// gameOf is the game a snapshot holds: the match's own once it is over
+// (its ending may be no move's: a resignation, time), else its moves
+// played from its start.
+func gameOf(s match.Snapshot) *game.Game {
+	if s.Over && s.Result.Game != nil {
+		return s.Result.Game
+	}
+	g := game.NewGame(s.Start)
+	for _, mv := range s.Moves {
+		if g.Play(mv) != nil {
+			break
+		}
+	}
+	return g
+}
+
+// refresh takes the game's state now. The board is redrawn only from
+// the game's snapshots, so what the screen shows is what the game holds.
+func (m *playModel) refresh() {
+	if m.ctl == nil {
+		return
+	}
+	before := m.g.Len()
+	m.snap = m.ctl.Snapshot()
+	m.g = gameOf(m.snap)
+	if m.g.Len() != before || m.snap.Over {
+		m.afterMove()
+	}
+}
+
+// init starts the session: the players, then the match; or follows a
+// table's game.
 func (m *playModel) init() tea.Cmd {
 	if m.setup.table != nil {
 		return m.followTable()
@@ -232,16 +280,16 @@ func (m *playModel) init() tea.Cmd {
 func (m *playModel) startSession(reuse [2]match.Player) tea.Cmd {
 	m.gen = m.c.nextGen()
 	m.starting, m.startErr = true, ""
-	m.turnPly, m.result, m.paused, m.awaiting = -1, nil, false, false
+	m.turnPly, m.ctl, m.ended = -1, nil, false
 	m.think = nil
 	s := m.setup
 	s.moves = append([]game.Move(nil), m.g.Moves()...)
-	s.notes = append([]match.MoveNote(nil), m.notes...)
-	if len(s.notes) != len(s.moves) {
-		s.notes = nil
+	s.notes = nil
+	if m.snap.Opening == 0 && len(m.snap.Notes) == len(s.moves) {
+		s.notes = append([]match.MoveNote(nil), m.snap.Notes...)
 	}
 	if s.kept == "" && !m.c.keepOff() {
-		s.kept = newKeptPath(m.c.stateDir, s.began)
+		s.kept = kept.NewPath(m.c.stateDir, s.began)
 	}
 	m.setup.kept = s.kept
 	return tea.Batch(m.c.block(m.spin.Tick), startSession(m.c.sessionEnv(), m.gen, &s, reuse, m.c.rng.Uint64(), s.kept))
@@ -265,27 +313,34 @@ func (m *playModel) name(c game.Color) string {
 func (m *playModel) setError(s string) { m.status, m.statusErr = s, true }
 func (m *playModel) setInfo(s string)  { m.status, m.statusErr = s, false }
 
+// result is how the game ended, once it has.
+func (m *playModel) result() *match.Result {
+	if !m.snap.Over {
+		return nil
+	}
+	return &m.snap.Result
+}
+
+// notes are the game's moves' times and reports, one per move after the
+// moves it began with (all of them for a resumed game).
+func (m *playModel) notes() []match.MoveNote {
+	out := make([]match.MoveNote, m.snap.Opening, m.snap.Opening+len(m.snap.Notes))
+	return append(out, m.snap.Notes...)
+}
+
+func (m *playModel) paused() bool { return m.snap.Paused }
+
 // over reports whether the game has ended (or could not start).
-func (m *playModel) over() bool { return m.result != nil || m.g.Result().Over() }
+func (m *playModel) over() bool { return m.snap.Over || m.g.Result().Over() }
 
 // thinking reports whether a program is choosing a move now.
 func (m *playModel) thinking() bool {
-	return m.sess != nil && !m.over() && !m.paused && m.turnPly == m.g.Len() && !m.isHuman(m.turnSide)
+	return m.sess != nil && !m.over() && !m.paused() && m.turnPly == m.g.Len() && !m.isHuman(m.turnSide)
 }
 
-// ready reports whether the person to move may move now: the match has
-// begun their turn and nothing they sent is on its way.
+// ready reports whether the person at this screen may move now.
 func (m *playModel) ready() bool {
-	return m.sess != nil && !m.over() && !m.paused && !m.awaiting && m.turnPly >= 0 && m.mayPlay(m.sideToMove())
-}
-
-// mayPlay reports whether the person at this screen plays side c: a
-// person's side, and at a table the seat's side only.
-func (m *playModel) mayPlay(c game.Color) bool {
-	if t := m.setup.table; t != nil {
-		return t.seat != nil && t.side == c
-	}
-	return m.isHuman(c)
+	return m.ctl != nil && !m.over() && !m.paused() && m.mine[m.sideToMove()]
 }
 
 // refreshTexts rewrites the move list in the current notation.
@@ -364,25 +419,23 @@ func (m playModel) sessionStarted(msg sessionMsg) (playModel, tea.Cmd) {
 		m.setError(m.startErr)
 		return m, nil
 	}
-	m.sess = msg.s
-	if m.setup.table != nil {
-		m.tableStarted()
-		return m, m.c.block(m.sess.next())
-	}
-	for c, n := range msg.s.names {
-		if m.names[c] == "" {
-			m.names[c] = n
+	m.sess, m.ctl = msg.s, msg.s.ctl
+	m.refresh()
+	if m.setup.table == nil {
+		for c, n := range msg.s.local.names {
+			if m.names[c] == "" {
+				m.names[c] = n
+			}
 		}
 	}
-	if m.setup.players[0].Kind != match.HumanKind || m.setup.players[1].Kind != match.HumanKind {
-		m.sess.hint = m.c.newHinter()
+	if !m.over() {
+		m.turnPly, m.turnSide = m.g.Len(), m.sideToMove()
 	}
-	return m, m.c.block(m.sess.next())
+	return m, tea.Batch(m.c.block(m.sess.next()), m.tick())
 }
 
-// event applies one event of the match to the screen, and waits for the
-// next. A move being typed is read again: whether enter can play it may
-// have changed.
+// event shows one event of the game, and waits for the next. A move
+// being typed is read again: whether enter can play it may have changed.
 func (m playModel) event(msg eventMsg) (playModel, tea.Cmd) {
 	m, cmd := m.applyEvent(msg)
 	if m.typing {
@@ -394,15 +447,19 @@ func (m playModel) event(msg eventMsg) (playModel, tea.Cmd) {
 func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 	next := m.c.block(m.sess.next())
 	if msg.ended {
+		m.ended = true
 		return m, nil
 	}
 	if msg.err != nil {
 		m.setError(fmt.Sprintf(m.c.w.keepFailed, msg.err))
 	}
+	if ev, ok := msg.ev.(match.GameOverEvent); ok && ev.Result.Aborted {
+		return m, next // the game was left; the screen is going
+	}
+	m.refresh()
 	switch ev := msg.ev.(type) {
 	case match.TurnEvent:
-		m.resync(ev.Ply)
-		m.turnPly, m.turnSide, m.clock, m.awaiting = ev.Ply, ev.Side, ev.Clock, false
+		m.turnPly, m.turnSide = ev.Ply, ev.Side
 		if !m.isHuman(ev.Side) {
 			m.think, m.thinkPly = nil, ev.Ply
 			return m, tea.Batch(next, m.tick(), m.c.block(m.spin.Tick))
@@ -418,45 +475,19 @@ func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 			}
 		}
 	case match.MoveEvent:
-		note := match.MoveNote{Spent: ev.Spent, Info: ev.Info}
-		switch {
-		case len(m.notes) != ev.Ply-1:
-			m.resync(ev.Ply)
-		case m.g.Len() >= ev.Ply && m.g.Moves()[ev.Ply-1] == ev.Move:
-			// A person's move, shown when it was submitted.
-			m.notes = append(m.notes, note)
-		case m.g.Len() == ev.Ply-1 && m.g.Play(ev.Move) == nil:
-			m.notes = append(m.notes, note)
-			m.afterMove()
-		default:
-			m.resync(ev.Ply)
-		}
-		m.clock = ev.Clock
 		m.last[ev.Side], m.think = ev.Info, nil
 	case match.UndoEvent:
-		m.resync(ev.Ply)
-		m.clock, m.think, m.awaiting = ev.Clock, nil, false
+		m.think = nil
 		m.afterMove()
 		m.setInfo(fmt.Sprintf(m.c.w.undone, m.before+m.g.Len()))
-	case match.PauseEvent:
-		m.paused, m.awaiting = ev.Paused, false
-		if ev.Paused {
-			m.clock = m.sess.m.Snapshot().Clock
-		}
+	case match.DrawEvent:
+		m.drawEvent(ev)
 	case match.GameOverEvent:
-		res := ev.Result
-		if res.Aborted {
-			return m, next
-		}
-		m.result = &res
-		m.g, m.notes = res.Game, res.Notes
-		m.clock = m.sess.m.Snapshot().Clock
-		m.think, m.awaiting = nil, false
-		m.afterMove()
+		m.think, m.ended = nil, true
 		switch {
 		case msg.err != nil:
-		case res.Fault != nil:
-			m.setError(faultText(m.c.w, res))
+		case ev.Result.Fault != nil:
+			m.setError(faultText(m.c.w, ev.Result))
 		case msg.saved != "":
 			m.setInfo(fmt.Sprintf(m.c.w.gameSaved, msg.saved))
 		}
@@ -468,35 +499,15 @@ func (m playModel) applyEvent(msg eventMsg) (playModel, tea.Cmd) {
 	return m, next
 }
 
-// resync rebuilds the mirror from the match when an event does not follow
-// from what the screen has (it should not happen: the screen shows a
-// person's move when the match takes it, and the match's own moves as they
-// come). ply is the number of moves the event speaks of; -1 always
-// rebuilds.
-func (m *playModel) resync(ply int) {
-	if m.g.Len() == ply && len(m.notes) == ply {
-		return
-	}
-	snap := m.sess.m.Snapshot()
-	g := game.NewGame(snap.Start)
-	for _, mv := range snap.Moves {
-		if g.Play(mv) != nil {
-			break
-		}
-	}
-	m.g = g
-	m.notes = snap.Notes
-	m.afterMove()
-}
-
 // tick schedules the next redraw of a running clock: when its face next
 // changes (a second boundary). Whether a flag has fallen is the match's
 // decision; the tick only redraws.
 func (m *playModel) tick() tea.Cmd {
-	if m.ticking || !m.clock.Running || m.over() || m.paused || !m.hasClock() {
+	clock := m.snap.Clock
+	if m.ticking || !clock.Running || m.over() || m.paused() || !m.hasClock() {
 		return nil
 	}
-	main, byo := m.clock.Left(m.clock.Side, m.c.now())
+	main, byo := clock.Left(clock.Side, m.c.now())
 	left := main
 	if main == 0 {
 		left = byo
@@ -536,29 +547,20 @@ func (m *playModel) clearPick() {
 	m.targets = squareSet{}
 }
 
-// playMove hands the person's move to the match, which checks it; the
-// board changes when the match says it was played.
+// playMove hands the person's move to the game, which checks it and
+// plays it before the call returns: the board shows it from the game's
+// snapshot, so keys typed next (a fast typist, a paste) read against it.
 func (m playModel) playMove(mv game.Move) (playModel, tea.Cmd) {
 	if why := m.cannotMove(); why != "" {
 		m.setError(why)
 		return m, nil
 	}
 	pos := m.g.Position()
-	submit := func() error { return m.sess.m.Submit(pos.SideToMove(), usi.BestMove{Move: mv}) }
-	if t := m.setup.table; t != nil {
-		submit = func() error { return t.seat.Move(mv) } // refused once the seat is gone
-	}
-	if err := submit(); err != nil {
+	if err := m.ctl.Submit(pos.SideToMove(), usi.BestMove{Move: mv}); err != nil {
 		m.setError(m.explain(mv.USI(), err))
 		return m, nil
 	}
-	// The match has checked the move and plays it: show it now, so that
-	// keys typed before its event arrives (a fast typist, a paste) read
-	// against the position they were typed for. The event confirms it.
-	if err := m.g.Play(mv); err != nil {
-		m.resync(-1)
-	}
-	m.afterMove()
+	m.refresh()
 	return m, nil
 }
 
@@ -572,18 +574,14 @@ func (m *playModel) cannotMove() string {
 		return w.inReview
 	case m.starting:
 		return w.starting
-	case m.sess == nil:
+	case m.ctl == nil:
 		return m.startErr
-	case m.paused:
+	case m.paused():
 		return w.pausedNow
-	case m.setup.table != nil && m.setup.table.seat == nil:
+	case m.mine == [2]bool{}:
 		return m.c.rw().watching
-	case m.setup.table != nil && !m.mayPlay(m.sideToMove()):
+	case !m.mine[m.sideToMove()]:
 		return fmt.Sprintf(w.notYourTurn, m.name(m.sideToMove()))
-	case !m.isHuman(m.sideToMove()):
-		return fmt.Sprintf(w.notYourTurn, m.name(m.sideToMove()))
-	case !m.ready():
-		return w.waitTurn
 	}
 	return ""
 }
@@ -636,11 +634,15 @@ func (m *playModel) askHint() tea.Cmd {
 		m.setError(why)
 		return nil
 	}
-	if m.sess.hint == nil {
-		m.sess.hint = m.c.newHinter()
+	if m.sess.local == nil {
+		m.setError(m.c.rw().notAtTable)
+		return nil
+	}
+	if m.sess.local.hint == nil {
+		m.sess.local.hint = m.c.newHinter()
 	}
 	m.hint = hintState{pending: true, ply: m.g.Len(), text: fmt.Sprintf(m.c.w.hintThinking, m.c.hintLabel())}
-	return tea.Batch(m.c.block(m.spin.Tick), m.sess.hint.ask(m.gen, m.g.Start(), append([]game.Move(nil), m.g.Moves()...), m.c.rng.Uint64()))
+	return tea.Batch(m.c.block(m.spin.Tick), askHint(m.sess.local.hint, m.gen, m.g.Start(), append([]game.Move(nil), m.g.Moves()...), m.c.rng.Uint64()))
 }
 
 // stopSession returns a command that interrupts the game (it stays kept)
@@ -659,13 +661,11 @@ func (m *playModel) stopSession(msg tea.Msg) tea.Cmd {
 // its way, and the match waits for a person (or is paused, or over).
 func (m *playModel) quiet() bool {
 	switch {
-	case m.starting, m.hint.pending, m.awaiting:
+	case m.starting, m.hint.pending:
 		return false
-	case m.sess != nil && m.g.Result().Over() && m.result == nil:
-		return false // the match has yet to say the game is over
-	case m.sess != nil && len(m.notes) != m.g.Len():
-		return false // a move shown has yet to come back from the match
-	case m.sess == nil, m.over(), m.paused, m.noHuman():
+	case m.sess != nil && m.over() && !m.ended:
+		return false // the session has yet to say the game is over
+	case m.sess == nil, m.over(), m.paused(), m.noHuman():
 		// A game between programs goes on by itself: tests wait for what
 		// they look for.
 		return true

@@ -40,7 +40,7 @@ func (m *playModel) ask(a confirmAction) {
 		m.setError(m.c.w.noHuman)
 		return
 	}
-	if a == confirmImpasse && !(m.isHuman(game.Black) && m.isHuman(game.White)) {
+	if a == confirmImpasse && !(m.isHuman(game.Black) && m.isHuman(game.White)) && m.setup.table == nil {
 		// A program cannot agree: the rule's conditions must hold.
 		pos := m.g.Position()
 		if err := pos.CanClaimImpasse(); err != nil {
@@ -52,17 +52,15 @@ func (m *playModel) ask(a confirmAction) {
 	m.state, m.confirm, m.sure = stateConfirm, a, false
 }
 
-// humanSide is the colour a resignation is for: the side to move if human,
-// else the other side if human; ok is false when no human plays.
+// humanSide is the colour a resignation or a draw offer is for: the
+// side to move if the person here plays it, else the other side if they
+// do; ok is false when they play neither.
 func (m *playModel) humanSide() (c game.Color, ok bool) {
-	if t := m.setup.table; t != nil {
-		return t.side, t.seat != nil
-	}
 	side := m.sideToMove()
-	if m.isHuman(side) {
+	if m.mine[side] {
 		return side, true
 	}
-	if m.isHuman(side.Other()) {
+	if m.mine[side.Other()] {
 		return side.Other(), true
 	}
 	return side, false
@@ -115,41 +113,69 @@ func (m playModel) confirmKey(msg tea.KeyPressMsg) (playModel, tea.Cmd) {
 		s := setup{players: m.setup.players, names: m.setup.names, time: m.setup.time, start: m.pasted}
 		return m, m.stopSession(startMsg{setup: s})
 	case confirmResign:
-		if t := m.setup.table; t != nil {
-			if err := t.seat.Resign(); err != nil {
-				m.setError(err.Error())
-			}
-			return m, nil
-		}
 		c, _ := m.humanSide()
 		m.submitAnswer(c, usi.BestMove{Resign: true})
 	case confirmDeclare:
 		m.submitAnswer(m.sideToMove(), usi.BestMove{Win: true})
 	case confirmImpasse:
-		if t := m.setup.table; t != nil {
-			m.offerDraw(t)
-			return m, nil
-		}
-		if m.sess == nil {
+		if m.ctl == nil {
 			m.setError(m.startErr)
 			return m, nil
 		}
-		if err := m.sess.m.Impasse(); err != nil {
-			m.setError(impasseReason(m.c.w, err))
-		} else {
-			m.awaiting = true
+		if m.setup.table != nil {
+			// At a table an impasse is agreed: a draw is offered.
+			m.offerDraw()
+			return m, nil
 		}
+		if err := m.ctl.Impasse(); err != nil {
+			m.setError(impasseReason(m.c.w, err))
+		}
+		m.refresh()
 	}
 	return m, nil
 }
 
+// offerDraw offers a draw for the person's side, or accepts the other
+// side's standing offer.
+func (m *playModel) offerDraw() {
+	c, ok := m.humanSide()
+	if !ok {
+		m.setError(m.c.rw().watching)
+		return
+	}
+	accept := m.snap.Offered && m.snap.Offer != c
+	if err := m.ctl.OfferDraw(c); err != nil {
+		m.setError(err.Error())
+		return
+	}
+	m.refresh()
+	if !accept {
+		m.setInfo(fmt.Sprintf(m.c.rw().drawOffered, m.name(c.Other())))
+	}
+}
+
+// drawEvent says what became of a draw offer.
+func (m *playModel) drawEvent(ev match.DrawEvent) {
+	w := m.c.rw()
+	mine := m.mine[ev.Side]
+	switch {
+	case ev.Offered && !mine && m.mine != [2]bool{}:
+		pos := m.g.Position()
+		m.setInfo(fmt.Sprintf(w.drawFrom, m.name(ev.Side), pos.Points(game.Black), pos.Points(game.White)))
+	case ev.Offered && !mine:
+		m.setInfo(fmt.Sprintf(w.drawBy, m.name(ev.Side)))
+	case !ev.Offered:
+		m.setInfo(fmt.Sprintf(w.drawLapsed, m.name(ev.Side)))
+	}
+}
+
 // submitAnswer hands a resignation or declaration to the match.
 func (m *playModel) submitAnswer(c game.Color, b usi.BestMove) {
-	if m.sess == nil {
+	if m.ctl == nil {
 		m.setError(m.startErr)
 		return
 	}
-	if err := m.sess.m.Submit(c, b); err != nil {
+	if err := m.ctl.Submit(c, b); err != nil {
 		if b.Win {
 			m.setError(fmt.Sprintf(m.c.w.cannotDeclare, declareReason(m.c.w, err)))
 			return
@@ -157,7 +183,7 @@ func (m *playModel) submitAnswer(c game.Color, b usi.BestMove) {
 		m.setError(err.Error())
 		return
 	}
-	m.awaiting = true
+	m.refresh()
 }
 
 // undo takes back the last move; against a bot or an engine, also its
@@ -175,39 +201,42 @@ func (m *playModel) undo() tea.Cmd {
 		m.setError(w.noUndo)
 		return nil
 	}
-	if m.starting || m.sess == nil && !m.over() {
+	if m.starting || m.ctl == nil && !m.over() {
 		m.setError(m.cannotMove())
+		return nil
+	}
+	if m.setup.table != nil {
+		m.setError(m.c.rw().notAtTable)
 		return nil
 	}
 	n := m.undoCount()
 	if m.over() {
 		// The match has ended: continue the game in a new one, from the
-		// position before, with the players that are still running.
+		// position before, with the players that are still running. The
+		// screen shows the moves kept until the new match says otherwise;
+		// the old match's game is left as it ended.
 		reuse := [2]match.Player{}
-		if m.sess != nil {
-			reuse = m.sess.handOver()
+		if m.sess != nil && m.sess.local != nil {
+			reuse = m.sess.local.handOver()
 		}
-		// A new game of the moves kept: the match's own game is left as
-		// it ended.
-		g := game.NewGame(m.g.Start())
-		for _, mv := range m.g.Moves()[:m.g.Len()-n] {
-			if err := g.Play(mv); err != nil {
-				break
-			}
+		keep := m.g.Len() - n
+		s := match.Snapshot{Start: m.snap.Start, Moves: append([]game.Move(nil), m.g.Moves()[:keep]...), Opening: m.snap.Opening}
+		if k := keep - s.Opening; k >= 0 {
+			s.Notes = append([]match.MoveNote(nil), m.snap.Notes[:min(k, len(m.snap.Notes))]...)
+		} else {
+			s.Opening, s.Notes = keep, nil
 		}
-		m.g = g
-		m.notes = m.notes[:min(len(m.notes), m.g.Len())]
-		m.result = nil
-		m.sess = nil
+		m.snap, m.g = s, gameOf(s)
+		m.sess, m.ctl = nil, nil
 		m.afterMove()
 		m.setInfo(fmt.Sprintf(w.undone, m.before+m.g.Len()))
 		return m.startSession(reuse)
 	}
-	if err := m.sess.m.Undo(n); err != nil {
+	if err := m.ctl.Undo(n); err != nil {
 		m.setError(err.Error())
 		return nil
 	}
-	m.awaiting = true
+	m.refresh()
 	return nil
 }
 
@@ -224,11 +253,12 @@ func (m *playModel) undoable() bool {
 	case game.Checkmate, game.NoLegalMoves, game.Repetition, game.PerpetualCheck:
 		return true
 	case game.IllegalMove:
+		res := m.result()
 		switch {
-		case m.result == nil:
-		case m.result.Fault != nil:
-			return !m.isHuman(m.result.Faulty)
-		case m.result.Illegal != "":
+		case res == nil:
+		case res.Fault != nil:
+			return !m.isHuman(res.Faulty)
+		case res.Illegal != "":
 			w, ok := r.Winner()
 			return ok && !m.isHuman(w.Other())
 		}
@@ -256,35 +286,46 @@ func (m *playModel) undoCount() int {
 // togglePause pauses or resumes the game: no clock runs and no program
 // thinks while it is paused.
 func (m *playModel) togglePause() {
-	if m.sess == nil || m.over() {
+	if m.ctl == nil || m.over() {
 		m.setError(m.c.w.gameOver)
 		return
 	}
 	var err error
-	if m.paused {
-		err = m.sess.m.Resume()
+	if m.paused() {
+		err = m.ctl.Resume()
 	} else {
-		err = m.sess.m.Pause()
+		err = m.ctl.Pause()
 	}
 	if err != nil {
-		m.setError(err.Error())
+		m.setError(m.refusal(err))
 		return
 	}
-	m.awaiting = true
+	m.refresh()
+}
+
+// refusal says why the game refused a request, in the screen's words.
+func (m *playModel) refusal(err error) string {
+	if errors.Is(err, match.ErrNotAllowed) {
+		if m.mine == [2]bool{} {
+			return m.c.rw().watching
+		}
+		return m.c.rw().notAtTable
+	}
+	return err.Error()
 }
 
 // stepOne plays one move of a paused game.
 func (m *playModel) stepOne() {
-	if m.sess == nil || m.over() {
+	if m.ctl == nil || m.over() {
 		m.setError(m.c.w.gameOver)
 		return
 	}
-	if !m.paused {
+	if !m.paused() {
 		m.setError(m.c.w.stepPaused)
 		return
 	}
-	if err := m.sess.m.Step(); err != nil {
-		m.setError(err.Error())
+	if err := m.ctl.Step(); err != nil {
+		m.setError(m.refusal(err))
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"shogi/game/notation"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // nearMate is a hand-made position three plies from mate: Black pushes the
@@ -286,7 +287,7 @@ func TestBotsPlayEachOther(t *testing.T) {
 // keptFiles lists the kept games in a state directory.
 func keptFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(keptDir(dir), "*.json"))
+	files, err := filepath.Glob(filepath.Join(kept.Dir(dir), "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -911,7 +912,7 @@ func TestResumeListsBrokenGames(t *testing.T) {
 	h := newHarness(t, Options{Play: true, StateDir: dir})
 	h.typeMove("7g7f")
 	h.press("q", "y")
-	if err := os.WriteFile(filepath.Join(keptDir(dir), "broken.json"), []byte("{"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(kept.Dir(dir), "broken.json"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	autosave := filepath.Join(dir, "autosave.txt")

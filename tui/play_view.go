@@ -199,7 +199,7 @@ func (m *playModel) titleParts(pos *game.Position, ply int) (string, string) {
 		switch {
 		case m.starting:
 			right = append(right, w.startingWord+" "+m.spin.View())
-		case m.paused:
+		case m.paused():
 			right = append(right, badge(st, askBadge, w.pausedWord))
 		case m.thinking():
 			right = append(right, fmt.Sprintf(w.thinking, c.side(pos.SideToMove()))+" "+m.spin.View())
@@ -500,7 +500,7 @@ func (m *playModel) confirmLine(width int) string {
 		if m.fromStudy {
 			ask, keys = w.askLeaveStudy, w.keysLeaveStudy
 		}
-		if m.setup.table != nil && m.setup.table.seat != nil && !m.over() {
+		if m.setup.table != nil && m.mine != [2]bool{} && !m.over() {
 			ask = fmt.Sprintf(c.rw().askLeaveTable, m.setup.table.grace)
 		}
 	case confirmPaste:
@@ -550,11 +550,11 @@ func (m *playModel) drawClocks(cv *canvas, l screenLayout) {
 	c := m.c
 	now := c.now()
 	for _, col := range []game.Color{game.Black, game.White} {
-		f := faceOf(m.clock, col, now)
-		if m.result != nil {
+		f := faceOf(m.snap.Clock, col, now)
+		if res := m.result(); res != nil {
 			f.running = false
-			if m.result.Ending == game.TimeLoss {
-				if w, ok := m.result.Winner(); ok && w != col {
+			if res.Ending == game.TimeLoss {
+				if w, ok := res.Winner(); ok && w != col {
 					f.flagged = true
 				}
 			}
@@ -610,12 +610,13 @@ func (m *playModel) engineReport() *engineReport {
 		return r
 	}
 	n := m.g.Len()
+	notes := m.notes()
 	for k := n - 1; k >= 0 && k >= n-2; k-- {
 		mv := m.g.Moves()[k]
-		if m.isHuman(mv.Color()) || k >= len(m.notes) || m.notes[k].Info == nil {
+		if m.isHuman(mv.Color()) || k >= len(notes) || notes[k].Info == nil {
 			continue
 		}
-		r := &engineReport{name: m.name(mv.Color()), side: mv.Color(), info: m.notes[k].Info, pos: m.g.PositionAt(k), prev: m.prior}
+		r := &engineReport{name: m.name(mv.Color()), side: mv.Color(), info: notes[k].Info, pos: m.g.PositionAt(k), prev: m.prior}
 		if k > 0 {
 			r.prev = m.g.Moves()[k-1]
 		}
@@ -633,12 +634,15 @@ func (m *playModel) resultText() string {
 	w := m.c.w
 	n := m.before + m.g.Len()
 	r := m.g.Result()
-	if m.result != nil {
-		r = m.result.Result
-		if m.result.Fault != nil && r.Ending != game.TimeLoss {
+	if res := m.result(); res != nil {
+		r = res.Result
+		if res.Fault != nil && r.Ending != game.TimeLoss {
 			if winner, ok := r.Winner(); ok {
 				return fmt.Sprintf(w.wins, w.count(n), w.sideName(winner), fmt.Sprintf(w.engineFailed, m.name(winner.Other())))
 			}
+		}
+		if res.Why == match.ImpasseAgreed {
+			return w.result(r, n) + ": " + fmt.Sprintf(w.points, w.sideName(game.Black), res.Points[game.Black], w.sideName(game.White), res.Points[game.White])
 		}
 	}
 	return w.result(r, n)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"shogi/kifu/kept"
 	"strings"
 	"testing"
 	"time"
@@ -53,9 +54,9 @@ func TestProgramWithoutTTY(t *testing.T) {
 	if err := Run(Options{Play: true, White: "greedy", StateDir: state}, term, tea.WithContext(ctx), tea.WithoutSignals()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	kept, err := listKept(state)
-	if err != nil || len(kept) != 1 || kept[0].err != nil || len(kept[0].setup.moves) != 2 || kept[0].setup.moves[0].USI() != "7g7f" {
-		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", kept, err)
+	games, err := kept.List(state)
+	if err != nil || len(games) != 1 || games[0].Err != nil || len(games[0].Game.Moves) != 2 || games[0].Game.Moves[0].USI() != "7g7f" {
+		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", games, err)
 	}
 	if !strings.Contains(out.String(), "+---+---+") {
 		t.Errorf("the large board was not drawn at 120x40")

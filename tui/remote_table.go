@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -13,16 +12,6 @@ import (
 	"shogi/kifu"
 	"shogi/tui/lobby"
 )
-
-// tableLink is a table of shogi serve as the play screen follows it: the
-// table's match, and the seat the person holds (nil for a spectator) with
-// its side.
-type tableLink struct {
-	m     *match.Match
-	seat  *lobby.Seat
-	side  game.Color
-	grace time.Duration // how long a seat is kept for a player who left
-}
 
 // chatRows are the lines under the play screen at a table: the last chat
 // line or notice, and the chat's input line or its key.
@@ -41,17 +30,23 @@ type tableModel struct {
 	saved  string // where the server wrote the finished game
 }
 
-// newTableModel opens the play screen on a table whose game began.
+// newTableModel opens the play screen on a table whose game began: a
+// view of the game through the seat (its side's requests only), or a
+// spectator's.
 func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
-	link := &tableLink{m: ev.Match, seat: r.seat, grace: r.r.Lobby.Grace()}
+	link := &tableLink{grace: r.r.Lobby.Grace()}
 	if r.seat != nil {
-		link.side, _ = r.seat.Side()
+		side, _ := r.seat.Side()
+		link.ctl = r.seat.Control()
+		link.mine[side] = true
+	} else {
+		link.ctl = match.Watch(ev.Match)
 	}
 	t := &tableModel{r: r, link: link, names: ev.Names}
 	snap := ev.Match.Snapshot()
 	human := match.Spec{Kind: match.HumanKind}
-	s := setup{players: [2]match.Spec{human, human}, names: ev.Names, start: snap.Start, moves: snap.Moves,
-		notes: snap.Notes, time: snap.Clock.Control, began: r.c.now(), toss: ev.Toss, table: link}
+	s := setup{players: [2]match.Spec{human, human}, names: ev.Names, start: snap.Start,
+		time: snap.Clock.Control, began: r.c.now(), toss: ev.Toss, table: link}
 	if ev.Toss != nil {
 		// The creator tossed: the names in the order before the toss.
 		first := ev.Names[game.Black]
@@ -72,49 +67,11 @@ func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
 // init follows the table's match.
 func (t *tableModel) init() tea.Cmd { return t.r.app.play.init() }
 
-// followTable starts the screen's session on the table's match: a
-// subscription first, then the state to draw from, so no move falls
-// between the two (one that arrives twice is recognised by its number).
+// followTable starts the screen's session on the table's game.
 func (m *playModel) followTable() tea.Cmd {
 	m.gen = m.c.nextGen()
 	m.starting = true
-	t, gen, env, names := m.setup.table, m.gen, m.c.sessionEnv(), m.setup.names
-	return func() tea.Msg {
-		s := &session{gen: gen, m: t.m, sub: t.m.Subscribe(), cancel: func() {}, names: names, env: env, table: true}
-		return sessionMsg{gen: gen, s: s}
-	}
-}
-
-// tableStarted brings a table's screen up to the match's state when its
-// session starts: the moves, the clock, whose turn it is, the result.
-func (m *playModel) tableStarted() {
-	snap := m.sess.m.Snapshot()
-	m.resync(len(snap.Moves))
-	m.clock = snap.Clock
-	if snap.Over {
-		res := snap.Result
-		m.result = &res
-		m.g, m.notes = res.Game, res.Notes
-		m.refreshTexts()
-		return
-	}
-	m.turnPly, m.turnSide = len(snap.Moves), m.sideToMove()
-}
-
-// offerDraw offers a draw at the table, or accepts the opponent's.
-func (m *playModel) offerDraw(t *tableLink) {
-	w := m.c.rw()
-	if c, ok := t.seat.DrawOffered(); ok && c != t.side {
-		if err := t.seat.OfferDraw(); err != nil {
-			m.setError(err.Error())
-		}
-		return
-	}
-	if err := t.seat.OfferDraw(); err != nil {
-		m.setError(err.Error())
-		return
-	}
-	m.setInfo(fmt.Sprintf(w.drawOffered, m.name(t.side.Other())))
+	return followTable(m.gen, m.setup.table)
 }
 
 // remoteKey handles the keys that work differently for a person on an
@@ -160,7 +117,7 @@ func (m *playModel) remoteBindings(in []key.Binding) []key.Binding {
 		}
 		out = append(out, b)
 	}
-	if m.setup.table != nil && m.setup.table.seat != nil && !m.over() {
+	if m.setup.table != nil && m.mine != [2]bool{} && !m.over() {
 		out = append(out, key.NewBinding(key.WithKeys("i"), key.WithHelp("i", w.drawKey)))
 	}
 	return out
@@ -188,21 +145,11 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		} else {
 			p.setError(fmt.Sprintf(w.dropped, ev.Name, int(ev.Deadline.Sub(t.r.c.now()).Seconds()+0.5)))
 		}
-	case lobby.DrawEvent:
-		switch {
-		case ev.Offered && t.link.seat != nil && ev.Side != t.link.side:
-			pos := p.g.Position()
-			p.setInfo(fmt.Sprintf(w.drawFrom, t.names[ev.Side], pos.Points(game.Black), pos.Points(game.White)))
-		case ev.Offered:
-			p.setInfo(fmt.Sprintf(w.drawBy, t.names[ev.Side]))
-		default:
-			p.setInfo(fmt.Sprintf(w.drawLapsed, t.names[ev.Side]))
-		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
 		t.r.setPlaying(false)
-		if ev.Result.Reason() != "" && !ev.Result.Aborted {
-			p.setInfo(ev.Result.Reason() + ". " + w.copyHint)
+		if !ev.Result.Aborted {
+			p.setInfo(p.resultText() + ". " + w.copyHint)
 		}
 	}
 	return nil

@@ -85,8 +85,8 @@ func TestRemoteTable(t *testing.T) {
 	a.press("i", "y", "enter")
 	for _, h := range []*remoteHarness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
-		if r := h.m.app.play.g.Result(); !r.Over() || h.m.app.play.result == nil {
-			t.Errorf("%s's game: %v, %v", h.m.r.Name, r, h.m.app.play.result)
+		if r := h.m.app.play.g.Result(); !r.Over() || h.m.app.play.result() == nil {
+			t.Errorf("%s's game: %v, %v", h.m.r.Name, r, h.m.app.play.result())
 		}
 	}
 	a.press("o")

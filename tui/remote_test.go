@@ -208,7 +208,7 @@ func TestRemoteCreateJoinAndPlay(t *testing.T) {
 		t.Fatalf("alice is not at the table: screen %d", a.m.screen)
 	}
 	b.want("alice", "bob")
-	if a.m.table.link.side == b.m.table.link.side {
+	if a.m.table.link.mine == b.m.table.link.mine {
 		t.Fatal("both players have the same side")
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -15,33 +14,34 @@ import (
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
+	"shogi/kifu/kept"
 	"shogi/kifu/matchrec"
 )
 
-// A session is a game running in the app: a game/match Match between the
-// two players the set-up names (people, built-in levels, engine
-// processes), the subscription that carries the match's events to the
-// screen, and the keeper of the game's file. The play screen only draws
-// what the events say and submits the person's moves: whose turn it is,
-// the clocks, the engines and how the game ends are the match's.
-//
-// Events reach Bubble Tea through a command that waits for the next one
-// (next), re-issued after each; the kept file is written inside that
-// command before the event is handed over, so whatever the screen shows
-// is already on disk.
+// A session carries a game's events to the play screen: a command waits
+// for the next one (next) and is issued again after each. For a game the
+// app runs itself (local), the session also holds the match, its players,
+// the kept file — written inside that command before the event is handed
+// over, so whatever the screen shows is already on disk — and the hint
+// engine. A table's game is run by the lobby, which keeps it.
 type session struct {
-	gen     int // which game of the screen this is: messages of an older one are dropped
+	gen   int // which game of the screen this is: messages of an older one are dropped
+	ctl   match.Control
+	sub   *match.Subscription
+	local *localGame // nil when the app does not run the game
+}
+
+// localGame is a match the app runs between the players a set-up names
+// (people, built-in levels, engine processes).
+type localGame struct {
 	m       *match.Match
-	sub     *match.Subscription
 	cancel  context.CancelFunc
 	players [2]match.Player
 	names   [2]string
-	keep    *keeper
+	keep    *kept.Keeper
 	env     sessionEnv
-	hint    *hinter
-	// table is set for a table of shogi serve: the lobby owns the match,
-	// runs it and writes its record; the screen only follows it.
-	table bool
+	setup   *setup
+	hint    *match.Hinter
 
 	stopOnce sync.Once
 	mu       sync.Mutex
@@ -68,7 +68,7 @@ type sessionMsg struct {
 	side game.Color // the side whose player failed to start
 }
 
-// eventMsg carries one event of a session's match.
+// eventMsg carries one event of a session's game.
 type eventMsg struct {
 	gen   int
 	ev    match.Event
@@ -85,19 +85,11 @@ type eventMsg struct {
 func startSession(env sessionEnv, gen int, s *setup, reuse [2]match.Player, seed uint64, keepPath string) tea.Cmd {
 	return func() tea.Msg {
 		ctx := context.Background()
-		var players [2]match.Player
-		for c := game.Black; c <= game.White; c++ {
-			if p := reuse[c]; p != nil {
-				players[c] = p
-				continue
-			}
-			r := rand.New(rand.NewPCG(seed, seed^uint64(c+1)*0x9e3779b97f4a7c15))
-			p, err := s.players[c].NewPlayer(ctx, r, env.engineCfg)
-			if err != nil {
-				closePlayers(players, [2]match.Player{})
-				return sessionMsg{gen: gen, err: err, side: c}
-			}
-			players[c] = p
+		players, err := match.StartPlayers(ctx, s.players, env.engineCfg, seed, reuse)
+		if err != nil {
+			var se *match.StartError
+			errors.As(err, &se)
+			return sessionMsg{gen: gen, err: se.Err, side: se.Side}
 		}
 		// A person without a name is called so; an engine by its id name.
 		// A built-in level keeps no name here: the screen names it in its
@@ -119,19 +111,28 @@ func startSession(env sessionEnv, gen int, s *setup, reuse [2]match.Player, seed
 		m, err := match.New(match.Config{Start: s.start, Moves: s.moves, Notes: s.notes, Players: players,
 			Time: s.time, Margin: env.margin, MoveDelay: delay, TimeSource: env.ts})
 		if err != nil {
-			closePlayers(players, reuse)
+			match.ClosePlayers(players, reuse)
 			return sessionMsg{gen: gen, err: err}
 		}
 		ctx, cancel := context.WithCancel(ctx)
-		ss := &session{gen: gen, m: m, sub: m.Subscribe(), cancel: cancel, players: players, names: names, env: env}
-		ss.keep = &keeper{path: keepPath, setup: s, names: func() [2]string { return names }}
+		lg := &localGame{m: m, cancel: cancel, players: players, names: names, env: env, setup: s}
+		lg.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game { return keptOf(s, snap, names, now) })
+		ss := &session{gen: gen, ctl: m, sub: m.Subscribe(), local: lg}
 		go m.Run(ctx)
 		return sessionMsg{gen: gen, s: ss}
 	}
 }
 
-// next waits for the session's next event. The kept file is brought up
-// to date first; a finished game's record goes to the games folder.
+// followTable returns a command that starts the screen's session on a
+// game run elsewhere: a subscription first, then the state to draw from
+// (sessionStarted takes the snapshot), so no move falls between the two.
+func followTable(gen int, t *tableLink) tea.Cmd {
+	return func() tea.Msg { return sessionMsg{gen: gen, s: &session{gen: gen, ctl: t.ctl, sub: t.ctl.Subscribe()}} }
+}
+
+// next waits for the session's next event. For a local game the kept
+// file is brought up to date first; a finished game's record goes to the
+// games folder.
 func (s *session) next() tea.Cmd {
 	return func() tea.Msg {
 		ev, err := s.sub.Next(context.Background())
@@ -139,31 +140,40 @@ func (s *session) next() tea.Cmd {
 			return eventMsg{gen: s.gen, ended: true}
 		}
 		out := eventMsg{gen: s.gen, ev: ev}
-		if s.table {
-			return out
-		}
-		switch ev := ev.(type) {
-		case match.MoveEvent, match.UndoEvent:
-			out.err = s.keep.save(s.m.Snapshot(), s.env.ts.Now())
-		case match.GameOverEvent:
-			if ev.Result.Aborted {
-				out.err = s.keep.save(s.m.Snapshot(), s.env.ts.Now())
-				break
-			}
-			res := ev.Result
-			res.Names = s.recordNames()
-			rec := matchrec.WithPrior(matchrec.Record(res, ""), s.keep.setup.record, s.keep.setup.from)
-			out.saved, out.err = s.keep.finish(rec, s.env.gamesDir, res.Names, ev.Result.Began)
+		if s.local != nil {
+			out.saved, out.err = s.local.keepUp(ev)
 		}
 		return out
 	}
 }
 
+// keepUp brings the kept file up to date with event ev, and writes a
+// finished game's record; it returns where the record went.
+func (g *localGame) keepUp(ev match.Event) (string, error) {
+	switch ev := ev.(type) {
+	case match.MoveEvent, match.UndoEvent:
+		return "", g.keep.Save(g.m.Snapshot(), g.env.ts.Now())
+	case match.GameOverEvent:
+		if ev.Result.Aborted {
+			return "", g.keep.Save(g.m.Snapshot(), g.env.ts.Now())
+		}
+		res := ev.Result
+		res.Names = g.recordNames()
+		rec := matchrec.WithPrior(matchrec.Record(res, ""), g.setup.record, g.setup.from)
+		var write func() (string, error)
+		if dir := g.env.gamesDir; dir != "" {
+			write = func() (string, error) { return matchrec.Save(dir, rec, res.Names, ev.Result.Began) }
+		}
+		return g.keep.Finish(write)
+	}
+	return "", nil
+}
+
 // recordNames are the players' names as records write them: a built-in
 // level by its own name.
-func (s *session) recordNames() [2]string {
-	out := s.names
-	for c, p := range s.players {
+func (g *localGame) recordNames() [2]string {
+	out := g.names
+	for c, p := range g.players {
 		if out[c] == "" {
 			out[c] = p.Name()
 		}
@@ -171,92 +181,72 @@ func (s *session) recordNames() [2]string {
 	return out
 }
 
-// stop interrupts the game (中断) if it is still on, waits for the match
-// to end and for the kept file to hold the game, then closes the engines.
-// It is safe to call more than once and from any goroutine; the app calls
-// it when the game is left, when it quits, and when the terminal goes
-// away (SIGHUP) or the process is told to end (SIGTERM).
+// stop leaves the game. A local game is interrupted (中断) if it is still
+// on: stop waits for the match to end and for the kept file to hold the
+// game, then closes the engines. At a table only the screen's
+// subscription ends; the game goes on without it. It is safe to call more
+// than once and from any goroutine; the app calls it when the game is
+// left, when it quits, and when the terminal goes away (SIGHUP) or the
+// process is told to end (SIGTERM).
 func (s *session) stop(reason string) {
 	if s == nil {
 		return
 	}
-	s.stopOnce.Do(func() {
-		if s.table {
-			s.sub.Close() // the game goes on without this screen
-			return
-		}
-		_ = s.m.Abort(reason)
+	if s.local == nil {
+		s.sub.Close()
+		return
+	}
+	g := s.local
+	g.stopOnce.Do(func() {
+		_ = g.m.Abort(reason)
 		select {
-		case <-s.m.Done():
+		case <-g.m.Done():
 		case <-time.After(10 * time.Second):
-			s.cancel() // a player that ignores its context: give up on it
+			g.cancel() // a player that ignores its context: give up on it
 		}
-		if snap := s.m.Snapshot(); snap.Over && !snap.Result.Aborted {
+		if snap := g.m.Snapshot(); snap.Over && !snap.Result.Aborted {
 			// Finished: next wrote the record and removed the file.
 		} else {
-			_ = s.keep.save(snap, s.env.ts.Now())
+			_ = g.keep.Save(snap, g.env.ts.Now())
 		}
-		s.keep.close() // the file holds the game; nothing later writes it
-		s.cancel()
-		s.close()
+		g.keep.Close() // the file holds the game; nothing later writes it
+		g.cancel()
+		g.close()
 	})
 }
 
-// close closes the engines of the session (and of its hints).
-func (s *session) close() {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+// close closes the engines of the game (and of its hints).
+func (g *localGame) close() {
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
 		return
 	}
-	s.closed = true
-	s.mu.Unlock()
-	closePlayers(s.players, [2]match.Player{})
-	s.hint.close()
+	g.closed = true
+	g.mu.Unlock()
+	match.ClosePlayers(g.players, [2]match.Player{})
+	g.hint.Close()
 }
 
-// handOver gives the session's players to a new session of the same game
+// handOver gives the game's players to a new session of the same game
 // (taking back moves of a finished game starts a new match): the ones
 // still running are reused, a faulty or exited engine is closed so that
 // it starts afresh.
-func (s *session) handOver() [2]match.Player {
-	var out [2]match.Player
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return out
+func (g *localGame) handOver() [2]match.Player {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed {
+		return [2]match.Player{}
 	}
-	snap := s.m.Snapshot()
-	for c, p := range s.players {
-		if e, ok := p.(match.Engine); ok {
-			exited := false
-			select {
-			case <-e.E.Exited():
-				exited = true
-			default:
-			}
-			if exited || snap.Result.Fault != nil && snap.Result.Faulty == game.Color(c) {
-				_ = e.Close()
-				continue
-			}
-		}
-		out[c] = p
+	snap := g.m.Snapshot()
+	var res *match.Result
+	if snap.Over {
+		res = &snap.Result
 	}
-	s.closed = true // the players are the new session's now
-	s.cancel()
+	out := match.HandOver(g.players, res)
+	g.closed = true // the players are the new session's now
+	g.cancel()
 	return out
-}
-
-// closePlayers closes the players that are processes, except those in keep.
-func closePlayers(ps [2]match.Player, keep [2]match.Player) {
-	for c, p := range ps {
-		if p == nil || p == keep[c] {
-			continue
-		}
-		if cl, ok := p.(io.Closer); ok {
-			_ = cl.Close()
-		}
-	}
 }
 
 // stopCmd stops a session off the UI loop and then sends msg.
@@ -265,21 +255,6 @@ func stopCmd(s *session, reason string, msg tea.Msg) tea.Cmd {
 		s.stop(reason)
 		return msg
 	}
-}
-
-// hinter answers the hint key: a built-in level or an engine of the list
-// asked for its best move in the position on screen, which is shown and
-// not played. An engine is started on the first hint and kept for the
-// rest of the game.
-type hinter struct {
-	spec   match.Spec
-	label  string // who is asked, for the screen
-	cfg    usi.Config
-	budget time.Duration
-
-	mu     sync.Mutex
-	player match.Player
-	closed bool
 }
 
 // hintMsg is a hint's answer for the position after ply moves.
@@ -291,67 +266,14 @@ type hintMsg struct {
 	err  error
 }
 
-// ask returns a command asking for the best move after moves from start.
-func (h *hinter) ask(gen int, start game.Position, moves []game.Move, seed uint64) tea.Cmd {
+// askHint returns a command asking h for the best move after moves from
+// start.
+func askHint(h *match.Hinter, gen int, start game.Position, moves []game.Move, seed uint64) tea.Cmd {
 	ply := len(moves)
 	return func() tea.Msg {
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		if h.closed {
-			return hintMsg{gen: gen, ply: ply, err: errors.New("the game has ended")}
-		}
-		if h.player == nil {
-			p, err := h.spec.NewPlayer(context.Background(), rand.New(rand.NewPCG(seed, seed+1)), h.cfg)
-			if err != nil {
-				return hintMsg{gen: gen, ply: ply, err: err}
-			}
-			if ng, ok := p.(match.NewGamer); ok {
-				if err := ng.NewGame(context.Background()); err != nil {
-					closePlayers([2]match.Player{p}, [2]match.Player{})
-					return hintMsg{gen: gen, ply: ply, err: err}
-				}
-			}
-			h.player = p
-		}
-		var last *usi.Info
-		turn := usi.Request{Start: start, Moves: moves, Limits: usi.Limits{MoveTime: h.budget},
-			Info: func(in usi.Info) {
-				if in.MultiPV > 1 {
-					return
-				}
-				if last == nil {
-					last = &in
-					return
-				}
-				m := last.Merge(in)
-				last = &m
-			}}
-		ctx, cancel := context.WithTimeout(context.Background(), h.budget+10*time.Second)
-		defer cancel()
-		best, err := h.player.Play(ctx, turn)
-		if err != nil {
-			// An engine that failed is started afresh next time.
-			closePlayers([2]match.Player{h.player}, [2]match.Player{})
-			h.player = nil
-		}
-		return hintMsg{gen: gen, ply: ply, best: best, info: last, err: err}
+		hint, err := h.Ask(context.Background(), start, moves, seed)
+		return hintMsg{gen: gen, ply: ply, best: hint.Best, info: hint.Info, err: err}
 	}
-}
-
-// close ends the hint engine, if one runs.
-func (h *hinter) close() {
-	if h == nil {
-		return
-	}
-	go func() {
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		h.closed = true
-		if h.player != nil {
-			closePlayers([2]match.Player{h.player}, [2]match.Player{})
-			h.player = nil
-		}
-	}()
 }
 
 // engineLogger is where engines' standard error and the protocol
@@ -365,9 +287,8 @@ func engineLogger(w io.Writer) *log.Logger {
 
 // faultText says in the screen's words which engine failed and why.
 func faultText(w *words, res match.Result) string {
-	var ue *usi.Error
-	if errors.As(res.Fault, &ue) {
-		return fmt.Sprintf(w.engineFault, ue.Engine, res.Fault)
+	if name, ok := res.FaultyEngine(); ok {
+		return fmt.Sprintf(w.engineFault, name, res.Fault)
 	}
 	return res.Reason()
 }

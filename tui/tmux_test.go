@@ -130,7 +130,12 @@ func TestTmuxWithoutColour(t *testing.T) {
 			if !strings.Contains(x.Screen(), "＊") {
 				t.Errorf("no mark on the target:\n%s", x.Screen())
 			}
-			x.Keys("Escape", "h", "Enter") // put it back, and pick the pawn on 6g
+			// Put it back, and pick the pawn on 6g. A letter that follows
+			// Escape too closely (a loaded machine) reads as alt+letter:
+			// wait for the Escape to be seen first.
+			x.Keys("Escape")
+			x.WaitFor("指し手を入力するか")
+			x.Keys("h", "Enter")
 			x.WaitFor("６七")
 			styled = x.Styled()
 			if p := attrsAt(t, styled, sq57x(), sq57y()); p.Underline || p.Reverse {

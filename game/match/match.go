@@ -164,11 +164,6 @@ func (m *Match) names() [2]string {
 	return [2]string{m.cfg.Players[0].Name(), m.cfg.Players[1].Name()}
 }
 
-// who names a side for messages: "greedy (Black)".
-func (m *Match) who(c game.Color) string {
-	return fmt.Sprintf("%s (%s)", m.cfg.Players[c].Name(), c)
-}
-
 // ---- requests ----
 
 type reqKind int
