@@ -56,8 +56,17 @@ func buildSJISTable() {
 
 // decodeSJIS decodes data if every byte sequence is valid Shift_JIS.
 func decodeSJIS(data []byte) (string, bool) {
+	out, ok := appendSJIS(make([]byte, 0, len(data)+len(data)/2), data)
+	if !ok {
+		return "", false
+	}
+	return string(out), true
+}
+
+// appendSJIS appends data decoded to out, if every byte sequence is valid
+// Shift_JIS.
+func appendSJIS(out, data []byte) ([]byte, bool) {
 	sjisOnce.Do(buildSJISTable)
-	out := make([]byte, 0, len(data)+len(data)/2)
 	for i := 0; i < len(data); {
 		c := data[i]
 		switch {
@@ -74,13 +83,13 @@ func decodeSJIS(data []byte) (string, bool) {
 		case i+1 < len(data):
 			r := sjisTable[int(c-0x80)<<8|int(data[i+1])]
 			if r == 0 {
-				return "", false
+				return out, false
 			}
 			out = utf8.AppendRune(out, r)
 			i += 2
 		default:
-			return "", false
+			return out, false
 		}
 	}
-	return string(out), true
+	return out, true
 }
