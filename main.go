@@ -15,6 +15,7 @@
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
+//	shogi book build|show|merge opening books: build from records, look up, merge
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
@@ -43,6 +44,7 @@ var commands = map[string]command{
 	"serve":   runServe,
 	"analyse": runAnalyse,
 	"analyze": runAnalyse,
+	"book":    runBook,
 }
 
 func main() {
@@ -93,6 +95,8 @@ func usage(w io.Writer) {
   usi [--level NAME]   run the built-in engine as a USI engine on stdin/stdout
   analyse [flags] FILE|-
                        analyse every move of a record with an engine: shogi analyse -h
+  book build|show|merge
+                       opening books (YaneuraOu's format): shogi book -h
   serve [flags]        let people play each other over SSH: shogi serve -h
   version              the program's version (also --version)
 

@@ -85,48 +85,58 @@ func Merge(a, b *Book) *Book {
 	return out
 }
 
-// MergeSorted merges two sorted books read from a and b into w, an entry
-// at a time, so memory stays small whatever the books' sizes. A book out
-// of order gives a *ParseError wrapping an *UnsortedError (read such books
-// with Read and use Merge).
-func MergeSorted(w io.Writer, a io.Reader, nameA string, b io.Reader, nameB string) error {
-	ra, rb := newSortedReader(a, nameA), newSortedReader(b, nameB)
+// Input is a book to read: its text and its name for messages.
+type Input struct {
+	R    io.Reader
+	Name string
+}
+
+// MergeSorted merges sorted books into w, an entry at a time, so memory
+// stays small whatever the books' sizes; a position in several is merged
+// by MergeEntries, in the order the books are given. A book out of order
+// gives a *ParseError wrapping an *UnsortedError (read such books with
+// Read and use Merge).
+func MergeSorted(w io.Writer, books ...Input) error {
+	heads := make([]*Entry, len(books))
+	readers := make([]*sortedReader, len(books))
+	for i, in := range books {
+		readers[i] = newSortedReader(in.R, in.Name)
+		e, err := readers[i].next()
+		if err != nil {
+			return err
+		}
+		heads[i] = e
+	}
 	bw := NewWriter(w)
-	ea, err := ra.next()
-	if err != nil {
-		return err
-	}
-	eb, err := rb.next()
-	if err != nil {
-		return err
-	}
-	for ea != nil || eb != nil {
-		var e *Entry
-		switch {
-		case eb == nil || ea != nil && ea.Key < eb.Key:
-			e = ea
-			if ea, err = ra.next(); err != nil {
-				return err
+	for {
+		key := ""
+		for _, e := range heads {
+			if e != nil && (key == "" || e.Key < key) {
+				key = e.Key
 			}
-		case ea == nil || eb.Key < ea.Key:
-			e = eb
-			if eb, err = rb.next(); err != nil {
-				return err
+		}
+		if key == "" {
+			return bw.Close()
+		}
+		var out *Entry
+		for i, e := range heads {
+			if e == nil || e.Key != key {
+				continue
 			}
-		default:
-			e = MergeEntries(ea, eb)
-			if ea, err = ra.next(); err != nil {
-				return err
+			if out == nil {
+				out = e
+			} else {
+				out = MergeEntries(out, e)
 			}
-			if eb, err = rb.next(); err != nil {
+			var err error
+			if heads[i], err = readers[i].next(); err != nil {
 				return err
 			}
 		}
-		if err := bw.Write(e); err != nil {
+		if err := bw.Write(out); err != nil {
 			return err
 		}
 	}
-	return bw.Close()
 }
 
 // sortedReader reads a sorted book's entries, one per position: a

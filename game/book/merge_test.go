@@ -57,14 +57,14 @@ func TestMergeSortedAgreesWithMerge(t *testing.T) {
 	da, db := writeBook(t, a), writeBook(t, b)
 	want := writeBook(t, Merge(a, b))
 	var got bytes.Buffer
-	if err := MergeSorted(&got, bytes.NewReader(da), "a", bytes.NewReader(db), "b"); err != nil {
+	if err := MergeSorted(&got, Input{bytes.NewReader(da), "a"}, Input{bytes.NewReader(db), "b"}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Bytes(), want) {
 		t.Error("streamed merge differs from the merge in memory")
 	}
 	got.Reset()
-	if err := MergeSorted(&got, bytes.NewReader(da), "a", strings.NewReader(Header+"\n"), "empty"); err != nil {
+	if err := MergeSorted(&got, Input{bytes.NewReader(da), "a"}, Input{strings.NewReader(Header + "\n"), "empty"}); err != nil {
 		t.Fatal(err)
 	}
 	back, err := Read(&got, "merged")
@@ -83,7 +83,7 @@ func TestMergeSortedAgreesWithMerge(t *testing.T) {
 func TestMergeSortedRefusesUnsorted(t *testing.T) {
 	unsorted := Header + "\nsfen " + startSFEN + "\n7g7f\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d\n"
 	var out bytes.Buffer
-	err := MergeSorted(&out, strings.NewReader(unsorted), "u.db", strings.NewReader(Header+"\n"), "e.db")
+	err := MergeSorted(&out, Input{strings.NewReader(unsorted), "u.db"}, Input{strings.NewReader(Header + "\n"), "e.db"})
 	var pe *ParseError
 	var ue *UnsortedError
 	if !errors.As(err, &pe) || !errors.As(err, &ue) || pe.Line != 4 || pe.File != "u.db" {

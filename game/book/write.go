@@ -149,11 +149,13 @@ func Write(w io.Writer, b *Book) error {
 // WriteFile writes b to path through a temporary file beside it, so a
 // failure leaves no partial book.
 func WriteFile(path string, b *Book) error {
-	return writeFileWith(path, func(w io.Writer) error { return Write(w, b) })
+	return WriteFileWith(path, func(w io.Writer) error { return Write(w, b) })
 }
 
-// writeFileWith writes path through a temporary file that fill writes.
-func writeFileWith(path string, fill func(io.Writer) error) (err error) {
+// WriteFileWith writes path through a temporary file beside it that fill
+// writes, renamed into place when fill succeeds, so a failure leaves no
+// partial file (and path may be one of the files fill reads).
+func WriteFileWith(path string, fill func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
