@@ -498,3 +498,48 @@ func badUsage(fs *flag.FlagSet, format string, a ...any) int {
 	usageError(fs, format, a...)
 	return 2
 }
+
+// bookPlayFlags give the built-in players of play, match, bot and usi a
+// book to play from.
+type bookPlayFlags struct {
+	file  *string
+	moves *int
+	pick  *string
+}
+
+func addBookPlayFlags(fs *flag.FlagSet) bookPlayFlags {
+	return bookPlayFlags{
+		file:  fs.String("book", "", "built-in levels play their first moves from the opening book `FILE` (YaneuraOu's format)"),
+		moves: fs.Int("book-moves", book.DefaultMoves, "play from the book while the position's move number is at most `N`"),
+		pick:  fs.String("book-pick", "weighted", "how a book move is chosen: weighted (by how often it was played), best (by score) or off"),
+	}
+}
+
+// options reads the choice flags.
+func (f bookPlayFlags) options() (book.Options, error) {
+	pick, err := book.ParsePick(*f.pick)
+	if err != nil {
+		return book.Options{}, err
+	}
+	if *f.moves < 0 {
+		return book.Options{}, fmt.Errorf("--book-moves %d: want 0 or more", *f.moves)
+	}
+	o := book.Options{Pick: pick, Moves: *f.moves, EvalDiff: -1}
+	if pick == book.Best {
+		o.EvalDiff = 0
+	}
+	return o, nil
+}
+
+// use opens the book the flags name: nil when none; done closes it.
+func (f bookPlayFlags) use() (u *book.Use, done func(), err error) {
+	o, err := f.options()
+	if err != nil || *f.file == "" {
+		return nil, func() {}, err
+	}
+	src, done, err := openBook(*f.file)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &book.Use{Source: src, Options: o}, done, nil
+}

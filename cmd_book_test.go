@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -355,4 +356,74 @@ func TestBuildProgress(t *testing.T) {
 		t.Errorf("bar %q", s)
 	}
 	p.clear()
+}
+
+// oddBook writes a book that answers the start with 1g1f, a move no level
+// plays on its own, then 9c9d, then 9g9f.
+func oddBook(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "odd.db")
+	text := book.Header + "\n" +
+		"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n1g1f none 0 0 5\n" +
+		"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/8P/PPPPPPPP1/1B5R1/LNSGKGSNL w - 2\n9c9d none 0 0 3\n" +
+		"sfen lnsgkgsnl/1r5b1/1pppppppp/p8/9/8P/PPPPPPPP1/1B5R1/LNSGKGSNL b - 3\n9g9f none 0 0 2\n"
+	b, err := book.Read(strings.NewReader(text), "odd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := book.WriteFile(path, b); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBookFlags: shogi bot, match and usi play the book's moves when
+// given --book, and their own with --book-pick off.
+func TestBookFlags(t *testing.T) {
+	odd := oddBook(t)
+	code, out, stderr := runCmd(t, "bot", "--level", "novice", "--seed", "3", "--book", odd)
+	if code != 0 || out != "1g1f\n" {
+		t.Errorf("bot --book: %d %q %s", code, out, stderr)
+	}
+	code, out, _ = runCmd(t, "bot", "--level", "novice", "--seed", "3", "--book", odd, "--book-pick", "off")
+	if code != 0 || out == "1g1f\n" {
+		t.Errorf("bot --book-pick off: %d %q", code, out)
+	}
+	if code, _, _ = runCmd(t, "bot", "--book", filepath.Join(t.TempDir(), "none.db")); code != 2 {
+		t.Errorf("bot with a missing book: status %d", code)
+	}
+
+	dir := t.TempDir()
+	for _, pick := range []string{"weighted", "off"} {
+		out := filepath.Join(dir, pick+".csa")
+		code, _, stderr := runCmd(t, "match", "--games", "2", "--seed", "1", "--log", filepath.Join(dir, "m.log"),
+			"--max-moves", "20", "--book", odd, "--book-pick", pick, "--out", out, "novice", "beginner")
+		if code != 0 {
+			t.Fatalf("match: %s", stderr)
+		}
+		r, err := kifu.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for gi, g := range append([]*kifu.Record{r}, r.Games...) {
+			var first []string
+			for _, m := range g.MainMoves()[:3] {
+				first = append(first, m.USI())
+			}
+			followed := strings.Join(first, " ") == "1g1f 9c9d 9g9f"
+			if followed != (pick == "weighted") {
+				t.Errorf("--book-pick %s game %d began %v", pick, gi+1, first)
+			}
+		}
+	}
+
+	var usiOut bytes.Buffer
+	in := "usi\nisready\nposition startpos\ngo btime 1000 wtime 1000 byoyomi 100\nquit\n"
+	if code := run([]string{"usi", "--level", "novice", "--seed", "1", "--book", odd}, strings.NewReader(in), &usiOut, io.Discard); code != 0 {
+		t.Fatal(code)
+	}
+	s := usiOut.String()
+	if !strings.Contains(s, "option name BookFile type filename default "+odd) || !strings.Contains(s, "bestmove 1g1f") {
+		t.Errorf("usi --book:\n%s", s)
+	}
 }

@@ -197,3 +197,22 @@ func (s *Searcher) Probe(req usi.Request) (Move, bool, error) {
 	m, ok := s.opts.Choose(e, allowed, s.rng)
 	return m, ok, nil
 }
+
+// Use is a book and how a player plays from it: what a built-in player's
+// spec carries (match.Spec.Book).
+type Use struct {
+	Source  Source
+	Options Options
+}
+
+// Active reports whether a player given u plays from a book.
+func (u *Use) Active() bool { return u != nil && u.Source != nil && u.Options.Pick != Off }
+
+// Wrap returns s playing from the book, its choices drawn from r; s itself
+// when the book is off.
+func (u *Use) Wrap(s usi.Searcher, r *rand.Rand) usi.Searcher {
+	if !u.Active() {
+		return s
+	}
+	return NewSearcher(s, u.Source, u.Options, r)
+}
