@@ -79,13 +79,6 @@ var analysisJapanese = analysisWords{
 	leaveAsk: "解析結果をまだ書き出していません (e で書き出せます)。閉じますか? (y/n)",
 }
 
-func (s *studyModel) awords() *analysisWords {
-	if s.c.lang == Japanese {
-		return &analysisJapanese
-	}
-	return &analysisEnglish
-}
-
 // analysisKeys are the study's keys for engines.
 type analysisKeys struct {
 	Analyse, MoreLines, FewerLines, ShowLine, AddLine, Mate, Pass, NextEngine key.Binding

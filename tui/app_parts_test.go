@@ -224,10 +224,10 @@ func TestResultCountsMoves(t *testing.T) {
 		n    int
 		want string
 	}{
-		{&english, draw, 1, "Draw by impasse (24-point rule) after 1 move"},
-		{&english, mate, 2, "Black wins by checkmate after 2 moves"},
-		{&japanese, draw, 1, "まで1手で持将棋 (引き分け)"},
-		{&japanese, mate, 2, "まで2手で先手の勝ち (詰み)"},
+		{&englishWords, draw, 1, "Draw by impasse (24-point rule) after 1 move"},
+		{&englishWords, mate, 2, "Black wins by checkmate after 2 moves"},
+		{&japaneseWords, draw, 1, "まで1手で持将棋 (引き分け)"},
+		{&japaneseWords, mate, 2, "まで2手で先手の勝ち (詰み)"},
 	} {
 		if got := c.w.result(c.r, c.n); got != c.want {
 			t.Errorf("%v, %d moves: %q, want %q", c.r, c.n, got, c.want)

@@ -8,34 +8,6 @@ import (
 	"shogi/game"
 )
 
-// PieceStyle is how pieces and coordinates are drawn.
-type PieceStyle int
-
-const (
-	Kanji   PieceStyle = iota // 歩 香 … with v before White's pieces; ranks 一…九
-	Western                   // P L N … +P, v before White's pieces; ranks a…i
-	ASCII                     // SFEN letters, upper case Black, lower case White; 7-bit text only
-	KIF                       // the board exactly as a KIF/BOD diagram, hands as 持駒 lines
-	numPieceStyles
-)
-
-var pieceStyleNames = [numPieceStyles]string{"kanji", "western", "ascii", "kif"}
-
-func (s PieceStyle) String() string { return pieceStyleNames[int(s)%int(numPieceStyles)] }
-
-// ParsePieceStyle reads "kanji", "western", "ascii" or "kif".
-func ParsePieceStyle(name string) (PieceStyle, error) {
-	for i, n := range pieceStyleNames {
-		if strings.EqualFold(name, n) {
-			return PieceStyle(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown piece style %q (want kanji, western, ascii or kif)", name)
-}
-
-// japanese reports whether the style writes kanji and kanji coordinates.
-func (s PieceStyle) japanese() bool { return s == Kanji || s == KIF }
-
 // glyphSet is the text of each piece type in one style (index by PieceType).
 type glyphSet [game.NumPieceTypes]string
 

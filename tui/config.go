@@ -278,27 +278,6 @@ func (s *Settings) engine(name string) (EngineEntry, bool) {
 	return EngineEntry{}, false
 }
 
-// ApplyTo puts the file's display settings into o: over what the
-// environment gave, under what the command line says.
-func (s *Settings) ApplyTo(o *Options) {
-	if s.Pieces != nil {
-		o.Pieces = PieceStyle(*s.Pieces)
-	}
-	if s.Notation != nil {
-		ns := notation.Style(*s.Notation)
-		o.Notation = &ns
-	}
-	if s.Theme != nil {
-		o.Theme = Theme(*s.Theme)
-	}
-	if s.Language != nil {
-		o.Lang = Lang(*s.Language)
-	}
-	if s.Width != nil {
-		o.Width = WidthPolicy(*s.Width)
-	}
-}
-
 // settingsWriter writes the settings file in the background, one write at
 // a time and never an older state over a newer one.
 type settingsWriter struct {

@@ -141,7 +141,7 @@ func TestSettingsPersist(t *testing.T) {
 	}
 	// The next start: the settings apply, and the name is the record's.
 	o := Options{Settings: back, SettingsPath: path, Play: true, White: "greedy"}
-	back.ApplyTo(&o)
+	o.ApplySettings(back)
 	h2 := newHarness(t, o)
 	if h2.m.c.pieces != Western || !strings.Contains(h2.screen(), "Hanako") {
 		t.Errorf("the next start:\n%s", h2.screen())

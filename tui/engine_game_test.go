@@ -537,7 +537,7 @@ func TestEditEngine(t *testing.T) {
 	if err != nil || len(back.Engines) != 0 {
 		t.Errorf("after removing: %+v, %v", back.Engines, err)
 	}
-	if !strings.Contains(h.screen(), fmt.Sprintf(english.removed, "Faker")) {
+	if !strings.Contains(h.screen(), fmt.Sprintf(englishWords.removed, "Faker")) {
 		t.Errorf("no word of the removal: %q", h.m.menu.status)
 	}
 }

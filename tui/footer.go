@@ -93,3 +93,10 @@ func statusLines(text string, isErr bool, w, rows int, st *Styles, m measure) []
 	}
 	return lines
 }
+
+func dimmed(st *Styles, s string) string {
+	if st == nil {
+		return s
+	}
+	return st.dim.render(s)
+}

@@ -108,7 +108,7 @@ func FuzzKeys(f *testing.F) {
 				t.Fatalf("kept %q, on screen %q", kept, shown)
 			}
 		}
-		if n := g.Len(); n > 0 && h.m.help == nil && h.m.play.state == stateMove && !h.m.play.typing && h.m.play.undoable() {
+		if n := g.Len(); n > 0 && h.m.help.v == nil && h.m.play.state == stateMove && !h.m.play.typing && h.m.play.undoable() {
 			before := g
 			want := h.m.play.undoCount()
 			h.press("u")

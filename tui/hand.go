@@ -26,18 +26,6 @@ type handOpts struct {
 	ascii  bool // no ▲△ or ×
 }
 
-// sideLabel names a side for the screen: ▲先手, △White, or Black where
-// the terminal shows no marks.
-func sideLabel(c game.Color, w *words, ascii bool) string {
-	if ascii {
-		return w.sideName(c)
-	}
-	if c == game.White {
-		return "△" + w.sideName(c)
-	}
-	return "▲" + w.sideName(c)
-}
-
 // handPiece is one kind in hand with its count: 歩×3, P×3, Px3.
 func handPiece(t game.PieceType, n int, st PieceStyle, ascii bool) string {
 	var g string

@@ -124,3 +124,35 @@ func percent(f float64) string {
 	n := int(f*100 + 0.5)
 	return strconv.Itoa(n) + "%"
 }
+
+// helpOverlay is the ? screen as a root model holds it: open over
+// whichever screen asked for it (openHelpMsg), it takes the keys and the
+// mouse until it is closed.
+type helpOverlay struct{ v *helpView }
+
+// take handles msg when it concerns the overlay, and reports whether it
+// did: opening it, and every key and mouse event while it is open.
+func (h *helpOverlay) take(msg tea.Msg) bool {
+	switch msg := msg.(type) {
+	case openHelpMsg:
+		h.v = newHelpView(msg.groups, msg.notes)
+		return true
+	case tea.KeyPressMsg:
+		if h.v == nil {
+			return false
+		}
+		if msg.String() == "ctrl+c" || h.v.update(msg) {
+			h.v = nil
+		}
+		return true
+	case tea.MouseWheelMsg:
+		if h.v == nil {
+			return false
+		}
+		h.v.update(msg)
+		return true
+	case tea.MouseMsg:
+		return h.v != nil
+	}
+	return false
+}

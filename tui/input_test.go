@@ -54,11 +54,11 @@ func TestMoveLineEditing(t *testing.T) {
 func TestMoveLineLiveCheck(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("7g7")
-	if h.m.play.live != english.partial {
+	if h.m.play.live != englishWords.partial {
 		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.play.live)
 	}
 	h.press("left", "left")
-	if h.m.play.live != english.partial {
+	if h.m.play.live != englishWords.partial {
 		t.Fatalf("live check after moving the cursor = %q", h.m.play.live)
 	}
 	h.press("end", "f")
@@ -156,7 +156,7 @@ func TestInputLinesFit(t *testing.T) {
 		h.press("esc", "w")
 		h.press(strings.Repeat("/very/long/folder", 8) + "/game.kif")
 		fits("a long file name")
-		if s := h.screen(); !strings.Contains(s, "/game.kif") || !strings.Contains(s, english.saveHint) {
+		if s := h.screen(); !strings.Contains(s, "/game.kif") || !strings.Contains(s, englishWords.saveHint) {
 			t.Errorf("%v: the save line lost its end or its hint:\n%s", policy, s)
 		}
 	}

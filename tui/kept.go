@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/game"
 	"shogi/game/match"
 	"shogi/kifu"
 	"shogi/kifu/kept"
@@ -90,4 +91,16 @@ func deleteKept(path string) func() tea.Msg {
 type keptDeletedMsg struct {
 	path string
 	err  error
+}
+
+// position is the kept game's position now.
+func (e *keptEntry) position() game.Position {
+	if e.err != nil {
+		return game.StartPosition()
+	}
+	p := e.setup.start
+	for _, mv := range e.setup.moves {
+		p = p.Play(mv)
+	}
+	return p
 }

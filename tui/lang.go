@@ -98,7 +98,7 @@ type words struct {
 	tooSmall                    string // %d×%d needed, %d×%d present
 }
 
-var english = words{
+var englishWords = words{
 	lang:  English,
 	black: "Black", white: "White",
 	human:  "human",
@@ -207,7 +207,7 @@ var english = words{
 	tooSmall: "terminal too small (need %dx%d, have %dx%d)",
 }
 
-var japanese = words{
+var japaneseWords = words{
 	lang:  Japanese,
 	black: "先手", white: "後手",
 	human:  "人間",
@@ -319,9 +319,9 @@ var japanese = words{
 // wordsFor returns the words of a language.
 func wordsFor(l Lang) *words {
 	if l == Japanese {
-		return &japanese
+		return &japaneseWords
 	}
-	return &english
+	return &englishWords
 }
 
 // sideName is a side's name: 先手, Black.
@@ -356,4 +356,12 @@ func (w *words) count(n int) string {
 		return strconv.Itoa(n)
 	}
 	return countMoves(n)
+}
+
+// countMoves is "1 move" or "N moves".
+func countMoves(n int) string {
+	if n == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", n)
 }

@@ -156,8 +156,8 @@ var appJapanese = appWords{
 }
 
 func init() {
-	english.appWords = appEnglish
-	japanese.appWords = appJapanese
+	englishWords.appWords = appEnglish
+	japaneseWords.appWords = appJapanese
 }
 
 // botName is a built-in level's name in the screen's language: the

@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // layoutKind is the arrangement of a play or study screen, chosen by the
@@ -194,4 +197,44 @@ func spread(m measure, left, right string, w int) string {
 	left = m.truncate(left, w-rw-1)
 	gap := w - m.width(left) - rw
 	return left + strings.Repeat(" ", gap) + right
+}
+
+// tooSmall says how much room the app needs, wrapped to the terminal.
+func tooSmall(c *common) string {
+	text := fmt.Sprintf(c.w.tooSmall, minWidth, minHeight, c.width, c.height)
+	lines := wrapText(c.m, text, max(c.width, 1))
+	if len(lines) > max(c.height, 1) {
+		lines = lines[:max(c.height, 1)]
+	}
+	for i, l := range lines {
+		lines[i] = c.m.truncate(l, c.width) // a kanji wider than a one-column terminal
+	}
+	return strings.Join(lines, "\n")
+}
+
+// frame makes a root model's frame: the screen draw gives, or the help
+// overlay over it, or a note that the terminal is too small; in the
+// alternate screen with the mouse on, and ASCII only where the terminal
+// needs it.
+func frame(c *common, help *helpOverlay, title string, draw func() (string, *tea.Cursor)) tea.View {
+	var content string
+	var cursor *tea.Cursor
+	switch {
+	case c.width < minWidth || c.height < minHeight:
+		content = tooSmall(c)
+	case help != nil && help.v != nil:
+		content = help.v.view(c.width, c.height, c.w.helpTitle, c.w.helpClose, c.m, c.styles)
+	default:
+		content, cursor = draw()
+	}
+	if c.ascii {
+		content = c.m.asciiOnly(content)
+		title = c.m.asciiOnly(title)
+	}
+	v := tea.NewView(content)
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.Cursor = cursor
+	v.WindowTitle = title
+	return v
 }

@@ -23,48 +23,6 @@ const (
 	screenEngine
 )
 
-// menuWords are the menu's phrases in one language.
-type menuWords struct {
-	newGame, open, settings, quit          string
-	player1, player2, handicap, seat       string
-	pieces, start, giverNote               string
-	seats                                  [3]string
-	width, flip, notation, theme, language string
-	widthNote, flipNote                    string
-	tossKeys, mainKeys, formKeys, setKeys  string
-	langNames                              [2]string
-	themeNames                             [3]string
-	styleNames                             [numPieceStyles]string
-}
-
-var menuEnglish = menuWords{
-	newGame: "New game", open: "Open record", settings: "Settings", quit: "Quit",
-	player1: "Player 1", player2: "Player 2", handicap: "Handicap", seat: "Player 1 plays",
-	pieces: "Pieces", start: "Start", giverNote: "The handicap giver plays White and moves first.",
-	seats: [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
-	width: "Ambiguous width", flip: "Flip every turn", notation: "Move notation", theme: "Theme", language: "Language",
-	widthNote: "wide for CJK terminals", flipNote: "hot-seat",
-	tossKeys: "enter starts the game, esc goes back", mainKeys: "up/down choose, enter select, q quit",
-	formKeys: "up/down field, left/right change, enter start, esc back", setKeys: "up/down field, left/right change, enter edit, esc back",
-	langNames:  [2]string{"English", "日本語"},
-	themeNames: [3]string{"auto (the terminal's)", "light", "dark"},
-	styleNames: [numPieceStyles]string{"kanji", "western", "ascii", "KIF diagram"},
-}
-
-var menuJapanese = menuWords{
-	newGame: "新規対局", open: "棋譜を開く", settings: "設定", quit: "終了",
-	player1: "対局者1", player2: "対局者2", handicap: "手合", seat: "対局者1の手番",
-	pieces: "駒の表示", start: "開始", giverNote: "駒落ちでは上手が後手で先に指します。",
-	seats: [3]string{"先手", "後手", "振り駒"},
-	width: "曖昧幅の文字", flip: "毎手盤を反転", notation: "棋譜の表記", theme: "配色", language: "言語",
-	widthNote: "CJK 端末では wide", flipNote: "対人戦",
-	tossKeys: "enter で対局開始、esc で戻る", mainKeys: "↑↓ 選ぶ  enter 決定  q 終了",
-	formKeys: "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る", setKeys: "↑↓ 項目  ←→ 変更  enter 編集  esc 戻る",
-	langNames:  [2]string{"English", "日本語"},
-	themeNames: [3]string{"自動 (端末に合わせる)", "明るい", "暗い"},
-	styleNames: [numPieceStyles]string{"漢字", "西洋式", "ASCII", "KIF 図"},
-}
-
 // menuModel is the menu: resume a kept game, new game, open a record,
 // settings (with the engine list), quit.
 type menuModel struct {
@@ -100,12 +58,7 @@ func (m *menuModel) init() tea.Cmd {
 	return loadKeptCmd(m.c.stateDir)
 }
 
-func (m *menuModel) words() *menuWords {
-	if m.c.lang == Japanese {
-		return &menuJapanese
-	}
-	return &menuEnglish
-}
+func (m *menuModel) words() *menuWords { return menuWordsFor(m.c.lang) }
 
 func (m *menuModel) openForm() { m.screen, m.cursor = screenNew, 0 }
 
@@ -388,18 +341,6 @@ func (m *menuModel) preview() (game.Position, bool) {
 	return game.StartPosition(), true
 }
 
-// position is the kept game's position now.
-func (e *keptEntry) position() game.Position {
-	if e.err != nil {
-		return game.StartPosition()
-	}
-	p := e.setup.start
-	for _, mv := range e.setup.moves {
-		p = p.Play(mv)
-	}
-	return p
-}
-
 // row draws a page's row, marked when the cursor is on it.
 func (m *menuModel) row(lines *[]string, i int, text string) {
 	st := m.c.styles
@@ -513,14 +454,6 @@ func (m *menuModel) onOff(b bool) string {
 		return m.c.w.on
 	}
 	return m.c.w.off
-}
-
-func maxWidth(m measure, texts ...string) int {
-	n := 0
-	for _, t := range texts {
-		n = max(n, m.width(t))
-	}
-	return n
 }
 
 func (m *menuModel) hint() string {

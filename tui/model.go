@@ -20,16 +20,13 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"log"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
@@ -105,244 +102,6 @@ type Options struct {
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
-// common is shared by every screen.
-type common struct {
-	width, height int
-	theme         Theme
-	dark          bool // the palette in use
-	level         colorLevel
-	styles        *Styles
-	lang          Lang
-	w             *words
-	keys          keyMap
-	ascii         bool
-	policy        WidthPolicy
-	m             measure
-	pieces        PieceStyle
-	notation      notation.Style
-	autoFlip      bool
-	stateDir      string
-	rng           *rand.Rand
-
-	settings     *Settings
-	settingsPath string
-	settingsErr  error
-	settingsW    *settingsWriter
-	gamesDefault string
-	engineLog    *log.Logger
-	engineEnv    []string
-	ts           match.TimeSource
-	gen          int // the last session generation handed out
-	// remote is set for a person on an SSH connection to shogi serve: no
-	// file of the server's is written on their behalf (w copies the game
-	// to their clipboard instead).
-	remote bool
-	// blocking, when set, wraps the commands that wait on something
-	// outside (a match's next event, a clock's or a spinner's tick): the
-	// tests' harness counts them apart from the commands that finish.
-	blocking func(tea.Cmd) tea.Cmd
-	engines  engineOptions // the study's engines
-}
-
-// block marks a command that waits on something outside the app.
-func (c *common) block(cmd tea.Cmd) tea.Cmd {
-	if cmd == nil || c.blocking == nil {
-		return cmd
-	}
-	return c.blocking(cmd)
-}
-
-// newCommon builds the shared state from the options, at 80×24 in the
-// dark palette until the terminal says otherwise.
-func newCommon(o Options) *common {
-	rng := o.Rand
-	if rng == nil {
-		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
-		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng,
-		settings: o.Settings, settingsPath: o.SettingsPath, settingsErr: o.SettingsErr, settingsW: &settingsWriter{},
-		gamesDefault: o.GamesDir, engineLog: engineLogger(o.EngineLog), engineEnv: o.engineEnv, ts: o.TimeSource,
-		engines: engineOptions{engine: o.Engine, engines: o.Engines, passTime: o.AnalysisTime, log: o.EngineLog}}
-	if c.settings == nil {
-		c.settings = defaultSettings()
-	}
-	if c.ts == nil {
-		c.ts = match.RealTime{}
-	}
-	c.autoFlip = c.settings.AutoFlip
-	if c.ascii {
-		c.pieces = ASCII
-	}
-	c.notation = defaultNotation(c.pieces)
-	if o.Notation != nil && (!c.ascii || asciiNotation(*o.Notation)) {
-		c.notation = *o.Notation
-	}
-	c.setPolicy(o.Width)
-	c.setLang(o.Lang)
-	c.restyle()
-	return c
-}
-
-// now is the time games are played in.
-func (c *common) now() time.Time { return c.ts.Now() }
-
-// nextGen hands out a session generation.
-func (c *common) nextGen() int {
-	c.gen++
-	return c.gen
-}
-
-// keepOff reports whether unfinished games are not kept (no state
-// directory).
-func (c *common) keepOff() bool { return c.stateDir == "" }
-
-// gamesDir is where finished games go, or "" when they are not kept.
-func (c *common) gamesDir() string {
-	if !c.settings.KeepGames {
-		return ""
-	}
-	if c.settings.GamesDir != "" {
-		return expandHome(c.settings.GamesDir)
-	}
-	return c.gamesDefault
-}
-
-// sessionEnv is what a game's session takes from the settings.
-func (c *common) sessionEnv() sessionEnv {
-	return sessionEnv{ts: c.ts, engineCfg: c.engineConfig(), gamesDir: c.gamesDir(),
-		moveDelay: time.Duration(c.settings.MoveDelay), margin: gameMargin, human: c.w.human}
-}
-
-// gameMargin is how late a move may arrive after its time ran out: room
-// for an engine's reply to travel, and for a key pressed on the last
-// tick of the clock.
-const gameMargin = 300 * time.Millisecond
-
-// saveSettings changes the settings with edit and writes the file, unless
-// it could not be read (it is then never overwritten).
-func (c *common) saveSettings(edit func(s *Settings)) tea.Cmd {
-	edit(c.settings)
-	if c.settingsErr != nil || c.settingsPath == "" {
-		return nil
-	}
-	return c.settingsW.write(c.settingsPath, c.settings.clone())
-}
-
-// rememberDisplay saves the display settings as they are now on screen.
-func (c *common) rememberDisplay() tea.Cmd {
-	return c.saveSettings(func(s *Settings) {
-		if !c.ascii {
-			p := pieceSetting(c.pieces)
-			s.Pieces = &p
-			n := notationSetting(c.notation)
-			s.Notation = &n
-			l := langSetting(c.lang)
-			s.Language = &l
-		}
-		t := themeSetting(c.theme)
-		s.Theme = &t
-		wp := widthSetting(c.policy)
-		s.Width = &wp
-		s.AutoFlip = c.autoFlip
-	})
-}
-
-// expandHome reads a leading ~/ as the home directory.
-func expandHome(p string) string {
-	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		if h, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(h, rest)
-		}
-	}
-	return p
-}
-
-func (c *common) setPolicy(p WidthPolicy) {
-	c.policy = p
-	c.m = newMeasure(p)
-}
-
-// setLang switches the app's words; a terminal limited to ASCII stays in
-// English.
-func (c *common) setLang(l Lang) {
-	if c.ascii {
-		l = English
-	}
-	c.lang, c.w = l, wordsFor(l)
-	c.keys = newKeyMap(c.w, c.ascii)
-}
-
-// setTheme chooses the palette: a fixed theme, or for auto the background
-// the terminal reported (dark until it does).
-func (c *common) setTheme(t Theme) {
-	c.theme = t
-	switch t {
-	case ThemeLight:
-		c.dark = false
-	case ThemeDark:
-		c.dark = true
-	}
-	c.restyle()
-}
-
-func (c *common) restyle() { c.styles = newStyles(paletteFor(c.dark, c.level), c.level) }
-
-// side names a side for the screen: ▲先手, △White.
-func (c *common) side(col game.Color) string { return sideLabel(col, c.w, c.ascii) }
-
-// setPieces changes the piece style and the notation that goes with it.
-func (c *common) setPieces(p PieceStyle) {
-	if c.ascii {
-		p = ASCII
-	}
-	c.pieces = p
-	c.notation = defaultNotation(p)
-}
-
-// defaultNotation is the move-list style that goes with a piece style.
-func defaultNotation(p PieceStyle) notation.Style {
-	if p.japanese() {
-		return notation.KI2
-	}
-	return notation.Western
-}
-
-// cycleNotation returns the notation d places after s, skipping those a
-// 7-bit terminal cannot show.
-func (c *common) cycleNotation(s notation.Style, d int) notation.Style {
-	for range notation.Styles() {
-		s = cycleStyle(s, d)
-		if !c.ascii || asciiNotation(s) {
-			return s
-		}
-	}
-	return s
-}
-
-// asciiNotation reports whether a notation writes 7-bit text only.
-func asciiNotation(s notation.Style) bool {
-	switch s {
-	case notation.USI, notation.CSA, notation.Western, notation.Hosking, notation.Romaji:
-		return true
-	}
-	return false
-}
-
-// wrapAdd steps v by d around 0..n-1, as a cursor or a choice wraps.
-func wrapAdd(v, d, n int) int { return ((v+d)%n + n) % n }
-
-// cycleStyle returns the notation d places after s in notation.Styles.
-func cycleStyle(s notation.Style, d int) notation.Style {
-	styles := notation.Styles()
-	for i, x := range styles {
-		if x == s {
-			return styles[wrapAdd(i, d, len(styles))]
-		}
-	}
-	return styles[0]
-}
-
 // studyMode is the study screen or its file picker. The root routes
 // messages to it and shows its view; it returns to the menu by sending
 // toMenuMsg.
@@ -358,22 +117,13 @@ type Model struct {
 	menu  menuModel
 	play  playModel
 	study studyMode
-	help  *helpView // the ? screen, over whichever screen opened it
+	help  helpOverlay // the ? screen, over whichever screen opened it
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
 	parked     *studyModel
 	parkedNode *kifu.Node
 }
-
-// toMenuMsg returns to the menu; newGame opens the new-game form.
-type toMenuMsg struct{ newGame bool }
-
-// startMsg starts a game.
-type startMsg struct{ setup setup }
-
-// openMsg asks to study a record file.
-type openMsg struct{ path string }
 
 // New builds the root model. With o.Play it starts a game at once (the
 // players, clock, handicap or SFEN and furigoma from o); otherwise it
@@ -395,13 +145,7 @@ func New(o Options) (*Model, error) {
 
 // useTerminal takes what the caller knows of the terminal: its colour
 // profile, and its background from COLORFGBG where that is set.
-func (m *Model) useTerminal(t Terminal) {
-	m.c.level = levelOf(t.Profile)
-	if dark, ok := darkFromEnv(t.Env); ok && m.c.theme == ThemeAuto {
-		m.c.dark = dark
-	}
-	m.c.restyle()
-}
+func (m *Model) useTerminal(t Terminal) { m.c.useTerminal(t) }
 
 // setupFromOptions turns command-line choices into a game set-up.
 func setupFromOptions(o Options, c *common) (setup, error) {
@@ -498,39 +242,6 @@ func (e *ImpossibleError) Error() string {
 	return "the position cannot arise in play: " + strings.Join(texts, "; ")
 }
 
-// furigomaText describes a toss in w's words: the pawns of the deciding
-// toss and who plays Black. The tosser is the first player (the one first
-// given Black).
-func furigomaText(w *words, f game.Furigoma, players [2]string, ascii bool) string {
-	last := f.Tosses[len(f.Tosses)-1]
-	faces := ""
-	fu, to := 0, 0
-	for _, p := range last {
-		switch p {
-		case game.FaceFu:
-			fu++
-			faces += "歩"
-		case game.FaceTo:
-			to++
-			faces += "と"
-		default:
-			faces += p.String()
-		}
-	}
-	if ascii {
-		faces = strings.NewReplacer("歩", "P", "と", "T").Replace(faces)
-	}
-	n, who := 1, players[0]
-	if !f.TosserIsBlack {
-		n, who = 2, players[1]
-	}
-	retoss := ""
-	if len(f.Tosses) > 1 {
-		retoss = fmt.Sprintf(w.furigomaAfter, len(f.Tosses))
-	}
-	return fmt.Sprintf(w.furigoma, faces, fu, to, retoss, fmt.Sprintf(w.playerN, n, who))
-}
-
 // Init starts the first screen and asks the terminal for its background
 // colour (the answer, if any, comes as a tea.BackgroundColorMsg; the
 // first frame does not wait for it).
@@ -550,55 +261,21 @@ func (m *Model) Init() tea.Cmd {
 // Update routes a message to the current screen, after handling the few
 // messages that concern the whole app.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m.help.take(msg) {
+		return m, nil
+	}
 	switch msg := msg.(type) {
 	case studyAsync:
 		// A study's engine work reaches its study even while a game
 		// started from it is on screen.
 		return m, msg.study().async(msg)
-	case tea.WindowSizeMsg:
-		if msg.Width <= 0 || msg.Height <= 0 {
-			return m, nil // a terminal that does not know its size: keep the last one
-		}
-		m.c.width, m.c.height = msg.Width, msg.Height
-		return m, nil
-	case tea.BackgroundColorMsg:
-		if m.c.theme == ThemeAuto && msg.Color != nil {
-			m.c.dark = msg.IsDark()
-			m.c.restyle()
-		}
-		return m, nil
-	case tea.ColorProfileMsg:
-		if l := levelOf(msg.Profile); l != m.c.level {
-			m.c.level = l
-			m.c.restyle()
-		}
+	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
+		m.c.takeTerminal(msg)
 		return m, nil
 	case settingsSavedMsg:
 		if msg.err != nil {
 			m.menu.status = fmt.Sprintf(m.c.w.settingsFailed, msg.err)
 		}
-		return m, nil
-	case tea.KeyPressMsg:
-		if msg.String() == "ctrl+c" && m.help != nil {
-			m.help = nil
-		}
-		if m.help != nil {
-			if m.help.update(msg) {
-				m.help = nil
-			}
-			return m, nil
-		}
-	case tea.MouseWheelMsg:
-		if m.help != nil {
-			m.help.update(msg)
-			return m, nil
-		}
-	case tea.MouseMsg:
-		if m.help != nil {
-			return m, nil
-		}
-	case openHelpMsg:
-		m.help = newHelpView(msg.groups, msg.notes)
 		return m, nil
 	case shutdownMsg:
 		return m, tea.Quit
@@ -680,9 +357,6 @@ func (m *Model) quiet() bool {
 	return true
 }
 
-// shutdownMsg ends the program once a game has been stopped and kept.
-type shutdownMsg struct{}
-
 // Shutdown stops the game in progress, if any, and waits until it is
 // kept and its engines are closed. Run calls it however the program ended
 // (a key, SIGTERM, SIGHUP): nothing played is lost.
@@ -704,59 +378,23 @@ func (m *Model) closeEngines() {
 	}
 }
 
-// openHelpMsg opens the ? screen with a screen's keys and notes.
-type openHelpMsg struct {
-	groups [][]key.Binding
-	notes  string
-}
-
 // View draws the current screen, or says the terminal is too small, in the
 // alternate screen with the mouse on. The terminal's own cursor marks the
 // place in a line being typed.
 func (m *Model) View() tea.View {
-	var content string
-	var cursor *tea.Cursor
-	c := m.c
-	switch {
-	case c.width < minWidth || c.height < minHeight:
-		content = m.tooSmall()
-	case m.help != nil:
-		title := c.w.helpTitle
-		content = m.help.view(c.width, c.height, title, c.w.helpClose, c.m, c.styles)
-	case m.mode == modePlay:
-		content, cursor = m.play.view()
-	case m.mode == modeStudy:
-		content, cursor = m.study.view()
-	default:
-		content = m.menu.view()
-	}
-	if c.ascii {
-		content = c.m.asciiOnly(content)
-	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	v.MouseMode = tea.MouseModeCellMotion
-	v.Cursor = cursor
-	v.WindowTitle = m.windowTitle()
-	if c.ascii {
-		v.WindowTitle = c.m.asciiOnly(v.WindowTitle)
-	}
-	return v
+	return frame(m.c, &m.help, m.windowTitle(), func() (string, *tea.Cursor) {
+		switch m.mode {
+		case modePlay:
+			return m.play.view()
+		case modeStudy:
+			return m.study.view()
+		}
+		return m.menu.view(), nil
+	})
 }
 
 // tooSmall says how much room the app needs, wrapped to the terminal.
-func (m *Model) tooSmall() string {
-	c := m.c
-	text := fmt.Sprintf(c.w.tooSmall, minWidth, minHeight, c.width, c.height)
-	lines := wrapText(c.m, text, max(c.width, 1))
-	if len(lines) > max(c.height, 1) {
-		lines = lines[:max(c.height, 1)]
-	}
-	for i, l := range lines {
-		lines[i] = c.m.truncate(l, c.width) // a kanji wider than a one-column terminal
-	}
-	return strings.Join(lines, "\n")
-}
+func (m *Model) tooSmall() string { return tooSmall(m.c) }
 
 // windowTitle names the app and what it shows.
 func (m *Model) windowTitle() string {
@@ -778,4 +416,71 @@ func CheckOptions(o Options) error {
 	c := newCommon(Options{Settings: o.Settings, Rand: rand.New(rand.NewPCG(1, 2))})
 	_, err := setupFromOptions(Options{Black: o.Black, White: o.White, Time: o.Time, Handicap: o.Handicap, SFEN: o.SFEN}, c)
 	return err
+}
+
+// newCommon builds the shared state from the options, at 80×24 in the
+// dark palette until the terminal says otherwise.
+func newCommon(o Options) *common {
+	rng := o.Rand
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
+		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng,
+		settings: o.Settings, settingsPath: o.SettingsPath, settingsErr: o.SettingsErr, settingsW: &settingsWriter{},
+		gamesDefault: o.GamesDir, engineLog: engineLogger(o.EngineLog), engineEnv: o.engineEnv, ts: o.TimeSource,
+		engines: engineOptions{engine: o.Engine, engines: o.Engines, passTime: o.AnalysisTime, log: o.EngineLog}}
+	if c.settings == nil {
+		c.settings = defaultSettings()
+	}
+	if c.ts == nil {
+		c.ts = match.RealTime{}
+	}
+	c.autoFlip = c.settings.AutoFlip
+	if c.ascii {
+		c.pieces = ASCII
+	}
+	c.notation = defaultNotation(c.pieces)
+	if o.Notation != nil && (!c.ascii || asciiNotation(*o.Notation)) {
+		c.notation = *o.Notation
+	}
+	c.setPolicy(o.Width)
+	c.setLang(o.Lang)
+	c.restyle()
+	return c
+}
+
+// ApplySettings puts the display settings of the file s into o: over what the
+// environment gave, under what the command line says.
+func (o *Options) ApplySettings(s *Settings) {
+	if s.Pieces != nil {
+		o.Pieces = PieceStyle(*s.Pieces)
+	}
+	if s.Notation != nil {
+		ns := notation.Style(*s.Notation)
+		o.Notation = &ns
+	}
+	if s.Theme != nil {
+		o.Theme = Theme(*s.Theme)
+	}
+	if s.Language != nil {
+		o.Lang = Lang(*s.Language)
+	}
+	if s.Width != nil {
+		o.Width = WidthPolicy(*s.Width)
+	}
+}
+
+// RunRemote runs the app for a remote person on t until they quit or ctx
+// (the connection) ends: the lobby's screens (a name, then create a
+// table, join one by its code, watch one, play the computer) instead of
+// the local menu, and no file of the server's is read or written on their
+// behalf. started receives the program before it runs, so the caller can
+// send it window sizes and tell it to quit. A seat the person still holds
+// when the program ends is left (its grace period starts) and a watched
+// table is let go.
+func RunRemote(ctx context.Context, r Remote, o Options, t Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+	o.StateDir = ""
+	o.Play = false
+	return runRemote(ctx, r, newCommon(o), t, started, extra...)
 }

@@ -129,3 +129,11 @@ func padLeft(s string, n int) string {
 
 // digits is the width of n written in decimal.
 func digits(n int) int { return len(strconv.Itoa(n)) }
+
+// focus is the entry the list keeps in view.
+func (ml *moveList) focus() int {
+	if ml.cur >= 0 {
+		return ml.cur
+	}
+	return max(ml.last, ml.n-1)
+}

@@ -68,18 +68,6 @@ func durations(secs ...int) []time.Duration {
 	return out
 }
 
-// handicapChoices are the handicaps that make a game: every handicap but
-// the tsume start and the empty board.
-func handicapChoices() []game.Handicap {
-	var out []game.Handicap
-	for _, h := range game.Handicaps() {
-		if h.Key != "tsume" && h.Key != "empty" {
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
 // newForm starts the form with the settings' clock, player 1 a person and
 // player 2 the strongest built-in level.
 func newForm(c *common) newGameForm {

@@ -74,20 +74,6 @@ func run(m *Model, t Terminal, signals bool, extra ...tea.ProgramOption) error {
 	return err
 }
 
-// programOptions are a program's options for terminal t.
-func programOptions(t Terminal) []tea.ProgramOption {
-	opts := []tea.ProgramOption{
-		tea.WithInput(t.In),
-		tea.WithOutput(t.Out),
-		tea.WithEnvironment(t.Env),
-		tea.WithColorProfile(t.Profile),
-	}
-	if t.Width > 0 && t.Height > 0 {
-		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
-	}
-	return opts
-}
-
 // openStudyFile is how the menu opens a record: a file goes straight to
 // the study; "" or a folder opens the file picker there. The file is read
 // off the UI loop; a record that cannot be read opens the study on its
@@ -139,13 +125,6 @@ func studyOf(c *common, msg recordReadMsg) (studyMode, tea.Cmd) {
 	}
 	rec, err := kifu.Read(msg.data, msg.path)
 	return newStudy(c, rec, msg.path, err), nil
-}
-
-// reviewGameMsg asks the app to study a game just played (the game-end
-// screen's "study").
-type reviewGameMsg struct {
-	rec   *kifu.Record // the game as a record, times and evaluations included
-	saved string       // the file the whole game was saved to, if it was
 }
 
 // reviewGame opens a finished (or abandoned) game in the study, at its

@@ -11,7 +11,6 @@ import (
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/game/usi"
-	"shogi/kifu"
 	"shogi/kifu/kept"
 )
 
@@ -22,51 +21,6 @@ import (
 // play_typed.go the typed move line and pastes; play_ask.go the questions
 // (promotion, resign …), undo, pause and review; play_view.go the
 // drawing; save.go saving a record.
-
-// setup is everything needed to start (or resume) a game.
-type setup struct {
-	players [2]match.Spec // by colour
-	// names are how the players are shown and recorded, by colour: a
-	// person's name from the settings ("" is the word for a person), an
-	// engine's name in the list ("" until it runs: its own id name).
-	names [2]string
-	start game.Position
-	moves []game.Move      // played at once (a resumed game)
-	notes []match.MoveNote // the time each of moves took, when resumed
-	time  [2]match.TimeControl
-	began time.Time
-	kept  string // the kept file a resumed game continues; "" for a new one
-
-	// The furigoma that decided who plays Black, and the players as they
-	// were before it (the tosser first), to describe it on screen.
-	toss        *game.Furigoma
-	tossPlayers [2]string
-
-	// A game played on from a record ("play from here"): the record and
-	// the node the game starts after. Moves are numbered from there, and
-	// saving writes the record's line through the game.
-	record *kifu.Record
-	from   *kifu.Node
-	source string // the record's file
-
-	// table is a game the app does not run itself (a table of shogi
-	// serve): the screen follows its Control and plays the sides in mine.
-	table *tableLink
-}
-
-// tableLink is a game run elsewhere, as the play screen follows it: its
-// Control, the sides the person at this screen plays (none for a
-// spectator), and how long a seat is kept for a player who left.
-type tableLink struct {
-	ctl   match.Control
-	mine  [2]bool
-	grace time.Duration
-}
-
-// humans reports whether a person plays each side.
-func (s *setup) humans() [2]bool {
-	return [2]bool{s.players[0].Kind == match.HumanKind, s.players[1].Kind == match.HumanKind}
-}
 
 // playState is what the keyboard is doing on the play screen.
 type playState int

@@ -889,16 +889,16 @@ func TestRefusalReasonsInJapanese(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := declareReason(&japanese, p.CanDeclare()); got != c.declare {
+		if got := declareReason(&japaneseWords, p.CanDeclare()); got != c.declare {
 			t.Errorf("%s: declaring: %q (game says %v), want %q", c.sfen, got, p.CanDeclare(), c.declare)
 		}
-		want := fmt.Sprintf(japanese.cannotImpasse, c.impasse)
-		if got := impasseReason(&japanese, p.CanClaimImpasse()); got != want {
+		want := fmt.Sprintf(japaneseWords.cannotImpasse, c.impasse)
+		if got := impasseReason(&japaneseWords, p.CanClaimImpasse()); got != want {
 			t.Errorf("%s: claiming impasse: %q (game says %v), want %q", c.sfen, got, p.CanClaimImpasse(), want)
 		}
 	}
 	// Anything else is passed on as it is.
-	if got := declareReason(&japanese, errors.New("odd")); got != "odd" {
+	if got := declareReason(&japaneseWords, errors.New("odd")); got != "odd" {
 		t.Errorf("another error: %q", got)
 	}
 }

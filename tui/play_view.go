@@ -251,14 +251,6 @@ func (m *playModel) moveList(ply int) *moveList {
 	return ml
 }
 
-// focus is the entry the list keeps in view.
-func (ml *moveList) focus() int {
-	if ml.cur >= 0 {
-		return ml.cur
-	}
-	return max(ml.last, ml.n-1)
-}
-
 // panelRows is what the panel says about the position shown: check or
 // mate, the last move, the picked piece and where it can go, the toss.
 //
@@ -470,13 +462,6 @@ func (m *playModel) promptLine(width int) (string, int) {
 		}
 	}
 	return c.m.fit(line, width), -1
-}
-
-func dimmed(st *Styles, s string) string {
-	if st == nil {
-		return s
-	}
-	return st.dim.render(s)
 }
 
 // confirmLine is a yes/no question as a badge and its keys.

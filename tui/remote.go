@@ -28,33 +28,21 @@ type Remote struct {
 	Playing *atomic.Bool
 }
 
-// RunRemote runs the app for a remote person on t until they quit or ctx
-// (the connection) ends: the lobby's screens (a name, then create a
-// table, join one by its code, watch one, play the computer) instead of
-// the local menu, and no file of the server's is read or written on their
-// behalf. started receives the program before it runs, so the caller can
-// send it window sizes and tell it to quit. A seat the person still holds
-// when the program ends is left (its grace period starts) and a watched
-// table is let go.
-func RunRemote(ctx context.Context, r Remote, o Options, t Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
-	o.StateDir = ""
-	o.Play = false
-	app, err := New(o)
-	if err != nil {
-		return err
-	}
-	app.useTerminal(t)
-	app.c.remote = true
+// runRemote runs the lobby's screens for a remote person on t (see
+// RunRemote) with the app's shared state c.
+func runRemote(ctx context.Context, r Remote, c *common, t Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+	c.useTerminal(t)
+	c.remote = true
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	rm := newRemoteModel(ctx, app, r)
+	rm := newRemoteModel(ctx, c, r)
 	defer rm.leave()
-	defer app.Shutdown()
+	defer rm.stopGame()
 	p := tea.NewProgram(rm, append(programOptions(t), append([]tea.ProgramOption{tea.WithContext(ctx)}, extra...)...)...)
 	if started != nil {
 		started(p)
 	}
-	_, err = p.Run()
+	_, err := p.Run()
 	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil && !errors.Is(err, tea.ErrProgramPanic) {
 		err = nil // the connection went away
 	}
@@ -91,9 +79,12 @@ var timeChoices = []match.TimeControl{
 // remoteModel is the root model of a remote session: the lobby's screens,
 // and the app for a table's game or a game against the computer.
 type remoteModel struct {
-	ctx    context.Context
-	app    *Model
-	c      *common
+	ctx context.Context
+	c   *common
+	// play is the play screen of a table's game or a game against the
+	// computer (rTable, rLocal), under the help overlay it may open.
+	play   playModel
+	help   helpOverlay
 	r      Remote
 	screen rscreen
 	cursor int
@@ -125,8 +116,8 @@ type feedMsg struct {
 // tablesMsg refreshes the list of tables.
 type tablesMsg struct{ list []lobby.Info }
 
-func newRemoteModel(ctx context.Context, app *Model, r Remote) *remoteModel {
-	m := &remoteModel{ctx: ctx, app: app, c: app.c, r: r}
+func newRemoteModel(ctx context.Context, c *common, r Remote) *remoteModel {
+	m := &remoteModel{ctx: ctx, c: c, r: r}
 	for _, n := range bot.Names() {
 		if n != "random" {
 			m.levels = append(m.levels, n)
@@ -159,7 +150,14 @@ func (m *remoteModel) leave() {
 		if m.height > 0 {
 			m.c.height = m.height
 		}
-		m.app.mode = modeMenu
+	}
+}
+
+// stopGame ends the game on the play screen, if any: a game against the
+// computer is interrupted, a table's game goes on without this screen.
+func (m *remoteModel) stopGame() {
+	if m.play.sess != nil {
+		m.play.sess.stop("the app was closed")
 	}
 }
 
@@ -179,7 +177,12 @@ func (m *remoteModel) listen(f *lobby.Feed) tea.Cmd {
 	}
 }
 
-func (m *remoteModel) Init() tea.Cmd { return m.app.Init() }
+func (m *remoteModel) Init() tea.Cmd {
+	if m.c.theme == ThemeAuto {
+		return tea.RequestBackgroundColor
+	}
+	return nil
+}
 
 func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -187,11 +190,11 @@ func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if ws, ok := msg.(tea.WindowSizeMsg); ok && ws.Width > 0 && ws.Height > 0 {
 			m.height = ws.Height
 		}
-		_, cmd := m.app.Update(msg)
+		m.c.takeTerminal(msg)
 		if m.table != nil {
 			m.table.resize()
 		}
-		return m, cmd
+		return m, nil
 	case feedMsg:
 		return m.feed(msg)
 	case tablesMsg:
@@ -208,8 +211,7 @@ func (m *remoteModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch m.screen {
 	case rLocal:
-		_, cmd := m.app.Update(msg)
-		return m, cmd
+		return m, m.playUpdate(msg)
 	case rTable:
 		if m.table != nil {
 			return m.tableUpdate(msg)
@@ -475,15 +477,34 @@ func (m *remoteModel) playComputer(level string) (tea.Model, tea.Cmd) {
 	m.screen = rLocal
 	s := setup{players: [2]match.Spec{{Kind: match.HumanKind, Name: humanSpec}, {Kind: match.BuiltinKind, Name: level}},
 		names: [2]string{m.name, ""}, start: game.StartPosition()}
-	_, cmd := m.app.Update(startMsg{setup: s})
-	return m, cmd
+	return m, m.playUpdate(startMsg{setup: s})
+}
+
+// playUpdate routes a message to the play screen, under its help overlay.
+// A new game (from a pasted position) replaces the one on screen.
+func (m *remoteModel) playUpdate(msg tea.Msg) tea.Cmd {
+	if m.help.take(msg) {
+		return nil
+	}
+	if s, ok := msg.(startMsg); ok {
+		m.play = newPlay(m.c, s.setup)
+		return m.play.init()
+	}
+	var cmd tea.Cmd
+	m.play, cmd = m.play.update(msg)
+	return cmd
+}
+
+// playView draws the play screen, or its help overlay.
+func (m *remoteModel) playView() tea.View {
+	return frame(m.c, &m.help, "shogi: "+m.play.titleText(), m.play.view)
 }
 
 // View draws the current screen.
 func (m *remoteModel) View() tea.View {
 	switch m.screen {
 	case rLocal:
-		return m.app.View()
+		return m.playView()
 	case rTable:
 		if m.table != nil {
 			return m.tableView()
@@ -492,7 +513,7 @@ func (m *remoteModel) View() tea.View {
 	c := m.c
 	var content string
 	if c.width < minWidth || c.height < minHeight {
-		content = m.app.tooSmall()
+		content = tooSmall(c)
 	} else {
 		content = m.lobbyView()
 	}
@@ -625,7 +646,7 @@ func (m *remoteModel) screenLines(t *lobbyText) (keysHint string) {
 		t.row(2, field(w.seat, lw, w.seats[m.seatIdx]))
 		t.row(3, w.open)
 		if h.Key != "even" {
-			t.add("", st.dim.render(m.app.menu.words().giverNote))
+			t.add("", st.dim.render(menuWordsFor(c.lang).giverNote))
 		}
 		return w.formKeys
 	case rWaiting:

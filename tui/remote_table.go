@@ -4,12 +4,10 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
 	"shogi/game/match"
-	"shogi/kifu"
 	"shogi/tui/lobby"
 )
 
@@ -59,74 +57,17 @@ func newTableModel(r *remoteModel, ev lobby.StartEvent) *tableModel {
 		}
 		s.tossPlayers = [2]string{first, second}
 	}
-	r.app.play = newPlay(r.c, s)
-	r.app.mode = modePlay
+	r.play = newPlay(r.c, s)
 	return t
 }
 
 // init follows the table's match.
-func (t *tableModel) init() tea.Cmd { return t.r.app.play.init() }
-
-// followTable starts the screen's session on the table's game.
-func (m *playModel) followTable() tea.Cmd {
-	m.gen = m.c.nextGen()
-	m.starting = true
-	return followTable(m.gen, m.setup.table)
-}
-
-// remoteKey handles the keys that work differently for a person on an
-// SSH connection: w copies the game's record to their clipboard (the
-// server keeps its own copy), and at a table there is no taking back,
-// pausing or asking a program for a hint.
-func (m *playModel) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	k := m.c.keys
-	w := m.c.rw()
-	switch {
-	case keyIs(msg, k.Save):
-		data, err := kifu.Marshal(m.record(), kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
-		if err != nil {
-			m.setError(err.Error())
-			return true, nil
-		}
-		m.setInfo(w.copiedRecord)
-		return true, tea.SetClipboard(string(data))
-	case m.setup.table == nil:
-		return false, nil
-	case keyIs(msg, k.Undo), keyIs(msg, k.Pause), keyIs(msg, k.Step), keyIs(msg, k.Hint):
-		m.setError(w.notAtTable)
-		return true, nil
-	}
-	return false, nil
-}
-
-// remoteBindings are the help bar's keys for a person on an SSH
-// connection: w copies the game; at a table nothing takes a move back,
-// pauses, hints or studies, and i offers a draw.
-func (m *playModel) remoteBindings(in []key.Binding) []key.Binding {
-	k := m.c.keys
-	w := m.c.rw()
-	out := make([]key.Binding, 0, len(in)+1)
-	for _, b := range in {
-		switch {
-		case b.Help().Key == k.Save.Help().Key:
-			b = key.NewBinding(key.WithKeys("w"), key.WithHelp("w", w.copyGame))
-		case m.setup.table == nil:
-		case b.Help().Key == k.Undo.Help().Key, b.Help().Key == k.Pause.Help().Key, b.Help().Key == k.Step.Help().Key,
-			b.Help().Key == k.Hint.Help().Key, b.Help().Key == k.Study.Help().Key, b.Help().Key == k.NewGame.Help().Key:
-			continue
-		}
-		out = append(out, b)
-	}
-	if m.setup.table != nil && m.mine != [2]bool{} && !m.over() {
-		out = append(out, key.NewBinding(key.WithKeys("i"), key.WithHelp("i", w.drawKey)))
-	}
-	return out
-}
+func (t *tableModel) init() tea.Cmd { return t.r.play.init() }
 
 // event shows what happened at the table.
 func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 	w := t.r.c.rw()
-	p := &t.r.app.play
+	p := &t.r.play
 	switch ev := ev.(type) {
 	case lobby.ChatEvent:
 		who := ev.Name
@@ -164,7 +105,7 @@ func (t *tableModel) resize() {
 // while it is open; t opens it; everything else is the play screen's.
 func (m *remoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 	t := m.table
-	p := &m.app.play
+	p := &m.play
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case t.typing:
@@ -204,8 +145,7 @@ func (m *remoteModel) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case startMsg:
 		return m, nil
 	}
-	_, cmd := m.app.Update(msg)
-	return m, cmd
+	return m, m.playUpdate(msg)
 }
 
 // say sends a chat line as a player or a spectator.
@@ -220,7 +160,7 @@ func (m *remoteModel) say(text string) {
 
 // tableView draws the play screen and the chat's lines beneath it.
 func (m *remoteModel) tableView() tea.View {
-	v := m.app.View()
+	v := m.playView()
 	c := m.c
 	st := c.styles
 	t := m.table

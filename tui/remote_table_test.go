@@ -40,7 +40,7 @@ func TestRemoteTable(t *testing.T) {
 	a.typeText("7g7f")
 	a.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
-	if g := b.m.app.play.g; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
+	if g := b.m.play.g; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
 		t.Fatalf("bob's game: %v", g.Moves())
 	}
 
@@ -85,8 +85,8 @@ func TestRemoteTable(t *testing.T) {
 	a.press("i", "y", "enter")
 	for _, h := range []*remoteHarness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
-		if r := h.m.app.play.g.Result(); !r.Over() || h.m.app.play.result() == nil {
-			t.Errorf("%s's game: %v, %v", h.m.r.Name, r, h.m.app.play.result())
+		if r := h.m.play.g.Result(); !r.Over() || h.m.play.result() == nil {
+			t.Errorf("%s's game: %v, %v", h.m.r.Name, r, h.m.play.result())
 		}
 	}
 	a.press("o")

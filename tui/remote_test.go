@@ -25,14 +25,11 @@ type remoteHarness struct {
 
 func newRemoteHarness(t *testing.T, l *lobby.Lobby, user string) *remoteHarness {
 	t.Helper()
-	app, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	app.c.remote = true
+	c := newCommon(Options{})
+	c.remote = true
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	h := &remoteHarness{t: t, m: newRemoteModel(ctx, app, Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
+	h := &remoteHarness{t: t, m: newRemoteModel(ctx, c, Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 32})
 	return h
 }

@@ -79,10 +79,3 @@ var remoteJapanese = remoteWords{
 	askDraw:       "引き分けを提案 (合意) しますか? 持将棋の点数で決まります: 先手%d点、後手%d点 (24点ずつで引き分け)。",
 	askLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
 }
-
-func (c *common) rw() *remoteWords {
-	if c.lang == Japanese {
-		return &remoteJapanese
-	}
-	return &remoteEnglish
-}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"log"
 	"sync"
 	"time"
 
@@ -46,17 +44,6 @@ type localGame struct {
 	stopOnce sync.Once
 	mu       sync.Mutex
 	closed   bool
-}
-
-// sessionEnv is what a session needs from the app's settings, copied when
-// it starts so that its goroutines never read the UI's state.
-type sessionEnv struct {
-	ts        match.TimeSource
-	engineCfg usi.Config // log, environment: Path and Options come from the spec
-	gamesDir  string     // "" when finished games are not kept
-	moveDelay time.Duration
-	margin    time.Duration
-	human     string // what a person without a name is called
 }
 
 // sessionMsg says whether a session started: the players are running
@@ -274,15 +261,6 @@ func askHint(h *match.Hinter, gen int, start game.Position, moves []game.Move, s
 		hint, err := h.Ask(context.Background(), start, moves, seed)
 		return hintMsg{gen: gen, ply: ply, best: hint.Best, info: hint.Info, err: err}
 	}
-}
-
-// engineLogger is where engines' standard error and the protocol
-// transcript go: a log file, never the terminal.
-func engineLogger(w io.Writer) *log.Logger {
-	if w == nil {
-		return nil
-	}
-	return log.New(w, "", log.Ltime|log.Lmicroseconds)
 }
 
 // faultText says in the screen's words which engine failed and why.

@@ -74,16 +74,6 @@ type studyPrompt struct {
 // jumpDigits is how long a move number may be.
 const jumpDigits = 6
 
-// playFromMsg asks the app to start a game from node's position, players
-// given by colour; the moves played come back through studyModel.addLine
-// as a new branch.
-type playFromMsg struct {
-	node    *kifu.Node
-	pos     game.Position
-	players [2]match.Spec
-	names   [2]string
-}
-
 // newStudy opens rec for study at its start. err is what reading said: a
 // record that broke off comes with the error and is shown up to the break.
 func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {

@@ -17,14 +17,6 @@ import (
 	"shogi/kifu/annotate"
 )
 
-// EngineChoice is an engine the study can analyse with: a name to show
-// and a player spec as game/match reads it (usi:PATH[,NAME=VALUE...] or a
-// built-in level).
-type EngineChoice struct {
-	Name string
-	Spec string
-}
-
 // mateTime is how long the mate key searches.
 const mateTime = 10 * time.Second
 
@@ -134,29 +126,6 @@ func newStudyAnalysis(o engineOptions) *studyAnalysis {
 	def := analysis.DefaultSpec()
 	add(EngineChoice{Name: def.Name, Spec: def.String()})
 	return a
-}
-
-// engineOptions are the Options fields the study's engines come from.
-type engineOptions struct {
-	engine   string
-	engines  []EngineChoice
-	passTime time.Duration
-	log      io.Writer
-}
-
-// studyEngines are the engines a study offers: the one named on the
-// command line, the engines of the settings as they are now, then the
-// options' others.
-func (c *common) studyEngines() engineOptions {
-	o := c.engines
-	var list []EngineChoice
-	if c.settings != nil {
-		for _, e := range c.settings.Engines {
-			list = append(list, EngineChoice{Name: e.Name, Spec: e.Spec().String()})
-		}
-	}
-	o.engines = append(list, o.engines...)
-	return o
 }
 
 // startEngine starts the engine a choice names.

@@ -642,7 +642,7 @@ func TestStudyHelp(t *testing.T) {
 		t.Errorf("g did not come back to the top:\n%s", h.screen())
 	}
 	h.press("esc")
-	if h.m.help != nil {
+	if h.m.help.v != nil {
 		t.Fatal("esc did not close the help")
 	}
 	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {

@@ -446,14 +446,6 @@ func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) s
 	return fmt.Sprintf("After %s: %s", countMoves(plies), what)
 }
 
-// countMoves is "1 move" or "N moves".
-func countMoves(n int) string {
-	if n == 1 {
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", n)
-}
-
 // statusLine is the ply, the move that led here and its time, check or
 // mate, and whether this is a variation.
 func (s *studyModel) statusLine() string {

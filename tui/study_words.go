@@ -87,10 +87,3 @@ var studyJapanese = studyWords{
 	timeout: "%[1]sの時間切れ負け", illegalWin: "%[1]sの反則勝ち",
 	illegalLoss: "%[1]sの反則負け", forfeit: "%[1]sの不戦敗", draw: "引き分け",
 }
-
-func (s *studyModel) words() *studyWords {
-	if s.c.lang == Japanese {
-		return &studyJapanese
-	}
-	return &studyEnglish
-}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/term"
 )
@@ -132,4 +133,50 @@ func darkFromEnv(env []string) (dark, ok bool) {
 		return true, false
 	}
 	return bg <= 6 || bg == 8, true
+}
+
+// programOptions are a program's options for terminal t.
+func programOptions(t Terminal) []tea.ProgramOption {
+	opts := []tea.ProgramOption{
+		tea.WithInput(t.In),
+		tea.WithOutput(t.Out),
+		tea.WithEnvironment(t.Env),
+		tea.WithColorProfile(t.Profile),
+	}
+	if t.Width > 0 && t.Height > 0 {
+		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
+	}
+	return opts
+}
+
+// useTerminal takes what the caller knows of the terminal: its colour
+// profile, and its background from COLORFGBG where that is set.
+func (c *common) useTerminal(t Terminal) {
+	c.level = levelOf(t.Profile)
+	if dark, ok := darkFromEnv(t.Env); ok && c.theme == ThemeAuto {
+		c.dark = dark
+	}
+	c.restyle()
+}
+
+// takeTerminal takes what the terminal says of itself: its size, its
+// background, its colour profile.
+func (c *common) takeTerminal(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		if msg.Width <= 0 || msg.Height <= 0 {
+			return // a terminal that does not know its size: keep the last one
+		}
+		c.width, c.height = msg.Width, msg.Height
+	case tea.BackgroundColorMsg:
+		if c.theme == ThemeAuto && msg.Color != nil {
+			c.dark = msg.IsDark()
+			c.restyle()
+		}
+	case tea.ColorProfileMsg:
+		if l := levelOf(msg.Profile); l != c.level {
+			c.level = l
+			c.restyle()
+		}
+	}
 }

@@ -156,3 +156,11 @@ func (w measure) asciiOnly(s string) string {
 	}
 	return b.String()
 }
+
+func maxWidth(m measure, texts ...string) int {
+	n := 0
+	for _, t := range texts {
+		n = max(n, m.width(t))
+	}
+	return n
+}
