@@ -427,3 +427,15 @@ func TestBookFlags(t *testing.T) {
 		t.Errorf("usi --book:\n%s", s)
 	}
 }
+
+// TestPlayBookFlags: shogi play opens the book and passes it on.
+func TestPlayBookFlags(t *testing.T) {
+	var stderr bytes.Buffer
+	o, err := playOptions([]string{"--black", "novice", "--book", oddBook(t), "--book-moves", "8", "--book-pick", "best"}, nil, &stderr)
+	if err != nil || o.Book == nil || o.Book.Options.Pick != book.Best || o.Book.Options.Moves != 8 {
+		t.Fatalf("%v %+v %s", err, o.Book, stderr.String())
+	}
+	if _, err := playOptions([]string{"--book", "/nonexistent.db"}, nil, &stderr); err == nil {
+		t.Error("a missing book was taken")
+	}
+}
