@@ -60,8 +60,8 @@ type Options struct {
 	Furigoma bool   // toss pawns to decide which player takes Black
 	// Book, when set, is an opening book the built-in levels of a game
 	// started directly play their first moves from.
-	Book *book.Use
-	Play bool // start in play mode instead of the menu
+	Book     *book.Use
+	Play     bool // start in play mode instead of the menu
 	Pieces   PieceStyle
 	Notation *notation.Style // nil: the one that goes with Pieces
 	Width    WidthPolicy
