@@ -1,12 +1,16 @@
 package kifu
 
 import (
+	"bytes"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding/japanese"
 
 	"shogi/game"
 )
@@ -156,5 +160,41 @@ func TestDumpBenchInputs(t *testing.T) {
 	write("write300.kif", randomGame(300, 1), KIF, ShiftJIS)
 	if err := os.WriteFile(filepath.Join(dir, "games1000.csa"), csa1000(t), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestSJISEncoderAgrees: the table encoder writes every character the
+// decoder knows as x/text does, and leaves the rest to it.
+func TestSJISEncoderAgrees(t *testing.T) {
+	sjisEncOnce.Do(buildSJISEncoder)
+	n := 0
+	for r := rune(0); r < 0x10000; r++ {
+		s := string(r)
+		fast, ok := encodeSJIS(s)
+		want, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(s))
+		if ok {
+			n++
+			if err != nil || !bytes.Equal(fast, want) {
+				t.Fatalf("%U: table % x, x/text % x %v", r, fast, want, err)
+			}
+		}
+	}
+	if n < 7000 {
+		t.Errorf("the table knows only %d characters", n)
+	}
+}
+
+// TestWriteNumberLikeFmt: the padded numbers of KIF times read as fmt
+// writes them.
+func TestWriteNumberLikeFmt(t *testing.T) {
+	for n := -1200; n < 100000; n += 7 {
+		for _, w := range []int{2, 4} {
+			var a, b strings.Builder
+			writePadded(&a, n, w)
+			writeZeroPadded(&b, n, w)
+			if a.String() != fmt.Sprintf("%*d", w, n) || b.String() != fmt.Sprintf("%0*d", w, n) {
+				t.Fatalf("%d width %d: %q %q", n, w, a.String(), b.String())
+			}
+		}
 	}
 }

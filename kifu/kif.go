@@ -591,6 +591,12 @@ func cutSame(s string) (string, bool) {
 // `５五角打`; never 不成.
 func kifMove(m game.Move, prev game.Move) string {
 	var b strings.Builder
+	appendKIFMove(&b, m, prev)
+	return b.String()
+}
+
+// appendKIFMove writes kifMove's text into b.
+func appendKIFMove(b *strings.Builder, m game.Move, prev game.Move) {
 	to := m.To()
 	if prev != game.NoMove && prev.To() == to {
 		b.WriteString("同　")
@@ -601,7 +607,7 @@ func kifMove(m game.Move, prev game.Move) string {
 	b.WriteString(m.Piece().Type().Kanji())
 	if m.IsDrop() {
 		b.WriteString("打")
-		return b.String()
+		return
 	}
 	if m.IsPromotion() {
 		b.WriteString("成")
@@ -611,7 +617,6 @@ func kifMove(m game.Move, prev game.Move) string {
 	b.WriteByte(byte('0' + from.File()))
 	b.WriteByte(byte('0' + from.Rank()))
 	b.WriteByte(')')
-	return b.String()
 }
 
 // writeVariations writes the branches off a line the way KIF and KI2 both
@@ -651,6 +656,7 @@ func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 // writeKIFGame writes one game: headers, the start, the main line with
 // times and comments, then its variations.
 func writeKIFGame(b *strings.Builder, r *Record) {
+	b.Grow(512 + 40*r.countNodes()) // a move line is about 40 bytes
 	writeJPHeaders(b, r)
 	writeStart(b, r)
 	b.WriteString("手数----指手---------消費時間--\n")
@@ -661,16 +667,19 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 		var nodes []*Node
 		for n := first; ; n = n.Children[0] {
 			nodes = append(nodes, n)
-			var text string
+			writePadded(b, n.Ply, 4)
+			b.WriteByte(' ')
+			start := b.Len()
 			if n.Ending != NoEnding {
-				text = kifWord(n)
+				b.WriteString(kifWord(n))
 			} else {
-				text = kifMove(n.Move, prev)
+				appendKIFMove(b, n.Move, prev)
 				prev = n.Move
 			}
-			fmt.Fprintf(b, "%4d %s", n.Ply, text)
 			if timed && n.HasTime {
-				b.WriteString(strings.Repeat(" ", max(1, 13-displayWidth(text))))
+				// The text just written, read back from the builder
+				// without a copy, sets the padding before the time.
+				writeSpaces(b, max(1, 13-displayWidth(b.String()[start:])))
 				writeKIFTime(b, n)
 			}
 			if n.Index() < len(n.Parent.Children)-1 {
@@ -689,6 +698,20 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 	}
 }
 
+// countNodes counts the tree's nodes.
+func (r *Record) countNodes() int {
+	n := 0
+	var visit func(x *Node)
+	visit = func(x *Node) {
+		n++
+		for _, c := range x.Children {
+			visit(c)
+		}
+	}
+	visit(r.Root)
+	return n
+}
+
 // lastMove returns the move of n, or NoMove for the root.
 func lastMove(n *Node) game.Move {
 	if n.IsMove() {
@@ -697,10 +720,63 @@ func lastMove(n *Node) game.Move {
 	return game.NoMove
 }
 
+// writeKIFTime writes ( m:ss/hh:mm:ss), as fmt's %2d:%02d/%02d:%02d:%02d
+// would, without fmt: every timed move line has one.
 func writeKIFTime(b *strings.Builder, n *Node) {
 	e := int(n.Elapsed.Round(time.Second) / time.Second)
 	t := int(n.Total.Round(time.Second) / time.Second)
-	fmt.Fprintf(b, "(%2d:%02d/%02d:%02d:%02d)", e/60, e%60, t/3600, t/60%60, t%60)
+	b.WriteByte('(')
+	writePadded(b, e/60, 2)
+	b.WriteByte(':')
+	writeZeroPadded(b, e%60, 2)
+	b.WriteByte('/')
+	writeZeroPadded(b, t/3600, 2)
+	b.WriteByte(':')
+	writeZeroPadded(b, t/60%60, 2)
+	b.WriteByte(':')
+	writeZeroPadded(b, t%60, 2)
+	b.WriteByte(')')
+}
+
+// writePadded writes n right-aligned in width columns with spaces (fmt's
+// %*d); writeZeroPadded pads with zeros (%0*d). A wider number is written
+// whole.
+func writePadded(b *strings.Builder, n, width int) { writeNumber(b, n, width, ' ') }
+
+func writeZeroPadded(b *strings.Builder, n, width int) { writeNumber(b, n, width, '0') }
+
+func writeNumber(b *strings.Builder, n, width int, pad byte) {
+	if n >= 0 && n < 100 && width == 2 { // the times' minutes and seconds
+		if n < 10 {
+			b.WriteByte(pad)
+		} else {
+			b.WriteByte(byte('0' + n/10))
+		}
+		b.WriteByte(byte('0' + n%10))
+		return
+	}
+	var buf [20]byte
+	d := strconv.AppendInt(buf[:0], int64(n), 10)
+	if pad == '0' && n < 0 {
+		// fmt puts the sign before the zeros.
+		b.WriteByte('-')
+		d = d[1:]
+		width--
+	}
+	for i := len(d); i < width; i++ {
+		b.WriteByte(pad)
+	}
+	b.Write(d)
+}
+
+// writeSpaces writes n spaces.
+func writeSpaces(b *strings.Builder, n int) {
+	const spaces = "                "
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
 }
 
 // writeComment writes each line of c after prefix.
