@@ -81,11 +81,15 @@ var gameOpeners = map[string]bool{"開始日時": true, "手合割": true, "先�
 // game's moves.
 func splitKIFGames(text string) []kifChunk {
 	var out []kifChunk
-	start, startLine, off, moved := 0, 0, 0, false
-	for i, raw := range strings.SplitAfter(text, "\n") {
+	start, startLine, moved := 0, 0, false
+	for off, i := 0, 0; off < len(text); i++ {
 		lineStart := off
-		off += len(raw)
-		t := trimLeftJP(strings.TrimRight(raw, "\r\n"))
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text) - off
+		}
+		off += end + 1
+		t := trimLeftJP(strings.TrimRight(text[lineStart:lineStart+end], "\r"))
 		if t == "" {
 			continue
 		}
