@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -70,7 +71,7 @@ func bookFlags(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) 
 }
 
 // recordExts are the extensions build reads in a folder.
-var recordExts = map[string]bool{".kif": true, ".kifu": true, ".ki2": true, ".ki2u": true, ".csa": true, ".jkf": true, ".usi": true, ".sfen": true}
+var recordExts = []string{".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".jkf", ".usi", ".sfen"}
 
 // recordFiles lists the files named and the record files under the
 // folders named, in order.
@@ -89,7 +90,7 @@ func recordFiles(args []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && recordExts[strings.ToLower(filepath.Ext(path))] {
+			if !d.IsDir() && slices.Contains(recordExts, strings.ToLower(filepath.Ext(path))) {
 				files = append(files, path)
 			}
 			return nil
@@ -103,9 +104,9 @@ func recordFiles(args []string) ([]string, error) {
 
 // buildStats counts what a build read.
 type buildStats struct {
-	files, games, broken, bytes int64
-	errs                        []string // the first problems, to print
-	moreErrs                    int
+	files, games, broken int64
+	errs                 []string // the first problems, to print
+	moreErrs             int
 }
 
 const maxShownErrors = 20
@@ -137,7 +138,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "shogi book build: no record files (%s) in %s\n", extList(), strings.Join(rest, ", "))
+		fmt.Fprintf(stderr, "shogi book build: no record files (%s) in %s\n", strings.Join(recordExts, " "), strings.Join(rest, ", "))
 		return 1
 	}
 	began := time.Now()
@@ -156,7 +157,11 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi book build: no game could be read")
 		return 1
 	}
-	write := func(w io.Writer) error { return b.Write(w, *minCount) }
+	written := 0
+	write := func(w io.Writer) (err error) {
+		written, err = b.Write(w, *minCount)
+		return err
+	}
 	if *out == "-" {
 		err = write(stdout)
 	} else {
@@ -167,13 +172,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	el := time.Since(began)
-	fmt.Fprintf(stderr, "shogi book build: %d files, %d games (%d broken off), %d moves counted in %d positions, %.1fs (%.0f games/s)\n",
-		st.files, st.games, st.broken, b.Moves(), b.Positions(), el.Seconds(), float64(st.games)/max(el.Seconds(), 1e-9))
+	fmt.Fprintf(stderr, "shogi book build: %d files, %d games (%d broken off), %d moves counted in %d positions, %d written, %.1fs (%.0f games/s)\n",
+		st.files, st.games, st.broken, b.Moves(), b.Positions(), written, el.Seconds(), float64(st.games)/max(el.Seconds(), 1e-9))
 	return 0
-}
-
-func extList() string {
-	return ".kif .kifu .ki2 .ki2u .csa .jkf .usi .sfen"
 }
 
 // buildBook reads files with jobs goroutines, each counting into its own
@@ -206,12 +207,11 @@ func buildBook(files []string, maxPly, jobs int, prog *progress) (*book.Builder,
 			defer wg.Done()
 			var moves []game.Move
 			for path := range paths {
-				games, broken, n := countFile(b, path, &moves, note)
+				games, broken := countFile(b, path, &moves, note)
 				mu.Lock()
 				st.files++
 				st.games += games
 				st.broken += broken
-				st.bytes += n
 				if prog != nil {
 					prog.update(int(st.files), st.games)
 				}
@@ -231,27 +231,24 @@ func buildBook(files []string, maxPly, jobs int, prog *progress) (*book.Builder,
 
 // countFile counts every game of a file; a game that breaks off counts up
 // to the move before the problem, without a result.
-func countFile(b *book.Builder, path string, moves *[]game.Move, note func(string)) (games, broken, size int64) {
+func countFile(b *book.Builder, path string, moves *[]game.Move, note func(string)) (games, broken int64) {
 	f, err := os.Open(path)
 	if err != nil {
 		note(err.Error())
-		return 0, 0, 0
+		return 0, 0
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil {
-		size = st.Size()
-	}
 	g := kifu.NewGameReader(f, path, kifu.Unknown)
 	for {
 		r, err := g.Next()
 		if err == io.EOF {
-			return games, broken, size
+			return games, broken
 		}
 		if err != nil {
 			var pe *kifu.ParseError
 			if !errors.As(err, &pe) {
 				note(fmt.Sprintf("%s: %v", path, err))
-				return games, broken, size
+				return games, broken
 			}
 			note(err.Error())
 			broken++

@@ -244,8 +244,8 @@ func (b *Builder) each(fn func(key string, i int32)) {
 
 // Write writes the book sorted, as Book(minCount) would be written, with
 // no more memory than the keys' text: the positions are sorted by key and
-// written one by one.
-func (b *Builder) Write(w io.Writer, minCount int) error {
+// written one by one. It returns how many positions it wrote.
+func (b *Builder) Write(w io.Writer, minCount int) (int, error) {
 	type ref struct {
 		off     int // the key's bytes in arena
 		n, node int32
@@ -264,10 +264,10 @@ func (b *Builder) Write(w io.Writer, minCount int) error {
 	bw := NewWriter(w)
 	for _, r := range refs {
 		if err := bw.Write(b.entry(string(keyOf(r)), r.node, minCount)); err != nil {
-			return err
+			return 0, err
 		}
 	}
-	return bw.Close()
+	return len(refs), bw.Close()
 }
 
 // anyMove reports whether node i has a move played minCount times.

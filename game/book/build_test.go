@@ -201,7 +201,7 @@ func TestBuilderCounts(t *testing.T) {
 	}
 	checkAgainstNaive(t, one.Book(1), count, ply)
 	var single bytes.Buffer
-	if err := one.Write(&single, 1); err != nil {
+	if _, err := one.Write(&single, 1); err != nil {
 		t.Fatal(err)
 	}
 	back, err := Read(bytes.NewReader(single.Bytes()), "built")
@@ -233,7 +233,7 @@ func TestBuilderCounts(t *testing.T) {
 		parts[0].Merge(p)
 	}
 	var merged bytes.Buffer
-	if err := parts[0].Write(&merged, 1); err != nil {
+	if _, err := parts[0].Write(&merged, 1); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(merged.Bytes(), single.Bytes()) {
@@ -254,7 +254,7 @@ func TestBuilderMinCount(t *testing.T) {
 	}
 	bk := b.Book(3)
 	var out bytes.Buffer
-	if err := b.Write(&out, 3); err != nil {
+	if n, err := b.Write(&out, 3); err != nil || n != bk.Len() {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(out.Bytes(), writeBook(t, bk)) {
