@@ -244,13 +244,15 @@ func (b *Builder) each(fn func(key string, i int32)) {
 
 // Write writes the book sorted, as Book(minCount) would be written, with
 // no more memory than the keys' text: the positions are sorted by key and
-// written one by one. It returns how many positions it wrote.
+// written one by one. It returns how many positions it wrote. Write is
+// the builder's last use: it lets go of the index of positions, the
+// biggest part of a builder, before sorting.
 func (b *Builder) Write(w io.Writer, minCount int) (int, error) {
 	type ref struct {
 		off     int // the key's bytes in arena
 		n, node int32
 	}
-	var arena []byte
+	arena := make([]byte, 0, 72*len(b.nodes)) // a key is about 70 bytes
 	refs := make([]ref, 0, len(b.nodes))
 	b.each(func(key string, i int32) {
 		if !b.anyMove(i, minCount) {
@@ -259,6 +261,7 @@ func (b *Builder) Write(w io.Writer, minCount int) (int, error) {
 		refs = append(refs, ref{len(arena), int32(len(key)), i})
 		arena = append(arena, key...)
 	})
+	b.index, b.other = nil, nil
 	keyOf := func(r ref) []byte { return arena[r.off : r.off+int(r.n)] }
 	slices.SortFunc(refs, func(x, y ref) int { return bytes.Compare(keyOf(x), keyOf(y)) })
 	bw := NewWriter(w)

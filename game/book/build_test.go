@@ -199,7 +199,8 @@ func TestBuilderCounts(t *testing.T) {
 	for g := range starts {
 		one.Add(starts[g], moves[g], results[g])
 	}
-	checkAgainstNaive(t, one.Book(1), count, ply)
+	inMemory := one.Book(1)
+	checkAgainstNaive(t, inMemory, count, ply)
 	var single bytes.Buffer
 	if _, err := one.Write(&single, 1); err != nil {
 		t.Fatal(err)
@@ -212,7 +213,7 @@ func TestBuilderCounts(t *testing.T) {
 	if !bytes.Equal(writeBook(t, back), single.Bytes()) {
 		t.Error("read back and written again, the book differs")
 	}
-	if !bytes.Equal(writeBook(t, one.Book(1)), single.Bytes()) {
+	if !bytes.Equal(writeBook(t, inMemory), single.Bytes()) {
 		t.Error("Builder.Write and Write(Builder.Book) differ")
 	}
 
@@ -253,6 +254,7 @@ func TestBuilderMinCount(t *testing.T) {
 		b.Add(starts[g], moves[g], results[g])
 	}
 	bk := b.Book(3)
+	all := b.Book(1)
 	var out bytes.Buffer
 	if n, err := b.Write(&out, 3); err != nil || n != bk.Len() {
 		t.Fatal(err)
@@ -260,7 +262,6 @@ func TestBuilderMinCount(t *testing.T) {
 	if !bytes.Equal(out.Bytes(), writeBook(t, bk)) {
 		t.Error("Write and Book differ")
 	}
-	all := b.Book(1)
 	kept := 0
 	for _, k := range all.Keys() {
 		e, _ := all.Lookup(k)
