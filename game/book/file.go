@@ -150,7 +150,7 @@ func (f *File) Find(p *game.Position) (Entry, bool, error) { return Find(f, p, t
 
 // scanWindow is the span below which the search reads lines one after
 // another instead of halving.
-const scanWindow = 8 << 10
+const scanWindow = 2 << 10
 
 // Lookup returns the entry filed under key, or nil, with its moves checked
 // against the position as they are read.
@@ -201,10 +201,10 @@ func (f *File) Lookup(key string) (*Entry, error) {
 		if err != nil {
 			return nil, err
 		}
-		k, ok := lineKey(line)
-		if !ok {
+		if !isSFENLine(line) {
 			continue
 		}
+		k, _ := lineKey(string(line))
 		switch {
 		case prev != "" && k < prev:
 			return nil, f.unsorted(off, k, prev, prevOff)
@@ -249,6 +249,27 @@ func lineKey(line string) (key string, ok bool) {
 	if !ok {
 		return "", false
 	}
+	// The usual form, one space between fields: the key is what comes
+	// before the third space (or all of it), with no copy.
+	spaces, end := 0, len(rest)
+	for i := 0; i < len(rest); i++ {
+		if rest[i] == ' ' {
+			if i == 0 || rest[i-1] == ' ' {
+				spaces = -1
+				break
+			}
+			if spaces++; spaces == 3 {
+				end = i
+				break
+			}
+		} else if rest[i] < ' ' && rest[i] != '\r' {
+			spaces = -1
+			break
+		}
+	}
+	if spaces == 3 || spaces == 2 && !strings.ContainsAny(rest, "\r\t") {
+		return rest[:end], true
+	}
 	f := strings.Fields(rest)
 	if len(f) < 3 {
 		return rest, true // not a position: no key of Key's will equal it
@@ -256,21 +277,50 @@ func lineKey(line string) (key string, ok bool) {
 	return f[0] + " " + f[1] + " " + f[2], true
 }
 
+// isSFENLine reports whether b begins an sfen line.
+func isSFENLine(b []byte) bool {
+	return bytes.HasPrefix(b, sfenPrefix) || bytes.HasPrefix(b, bomSFENPrefix)
+}
+
+var (
+	sfenPrefix    = []byte("sfen ")
+	bomSFENPrefix = []byte("\ufeffsfen ")
+)
+
 // lineReader reads a File's lines from an offset, knowing where each
 // begins.
 type lineReader struct {
 	f   *File
 	br  *bufio.Reader
+	src readerAt
 	off int64 // where the next line begins
 }
 
 func (lr *lineReader) seek(off int64) {
-	lr.br.Reset(io.NewSectionReader(lr.f.f, off, lr.f.size-off))
+	lr.src = readerAt{f: lr.f.f, off: off}
+	lr.br.Reset(&lr.src)
 	lr.off = off
 }
 
-// line returns the next line without its end, or io.EOF.
-func (lr *lineReader) line() (string, error) {
+// readerAt reads a file from an offset on with ReadAt, which several
+// goroutines may do at once on one file.
+type readerAt struct {
+	f   *os.File
+	off int64
+}
+
+func (r *readerAt) Read(p []byte) (int, error) {
+	n, err := r.f.ReadAt(p, r.off)
+	r.off += int64(n)
+	if n > 0 && err == io.EOF {
+		err = nil
+	}
+	return n, err
+}
+
+// line returns the next line without its end, or io.EOF; the bytes are
+// good until the next read.
+func (lr *lineReader) line() ([]byte, error) {
 	b, err := lr.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
 		// A line longer than the buffer: gather it (only up to maxLine).
@@ -282,13 +332,13 @@ func (lr *lineReader) line() (string, error) {
 		b = long
 	}
 	if len(b) == 0 && err != nil {
-		return "", err
+		return nil, err
 	}
 	if err != nil && err != io.EOF {
-		return "", err
+		return nil, err
 	}
 	lr.off += int64(len(b))
-	return strings.TrimRight(string(b), "\r\n"), nil
+	return bytes.TrimRight(b, "\r\n"), nil
 }
 
 // nextSFEN finds the first sfen line that begins in [from, limit): its
@@ -316,8 +366,8 @@ func (lr *lineReader) nextSFEN(from, limit int64) (off int64, line string, next 
 		if err != nil {
 			return 0, "", 0, err
 		}
-		if _, ok := lineKey(l); ok {
-			return at, l, lr.off, nil
+		if isSFENLine(l) {
+			return at, string(l), lr.off, nil
 		}
 	}
 	return -1, "", 0, nil
