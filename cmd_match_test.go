@@ -13,6 +13,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 	"shogi/kifu/matchrec"
 )
@@ -30,15 +31,10 @@ func TestMain(m *testing.M) {
 	}
 	// The commands read the user's settings and write kept games, records
 	// and logs: the tests give them directories of their own.
-	home, err := os.MkdirTemp("", "shogi-main-test-")
-	if err != nil {
-		panic(err)
-	}
-	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "SHOGI_STATE_DIR"} {
-		os.Setenv(k, filepath.Join(home, k))
-	}
+	cleanup := testenv.Isolate()
+	os.Setenv("SHOGI_STATE_DIR", filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"))
 	code := m.Run()
-	os.RemoveAll(home)
+	cleanup()
 	os.Exit(code)
 }
 

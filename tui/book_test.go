@@ -16,7 +16,7 @@ func TestPlayBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.players[0].Kind != match.BuiltinKind || s.players[0].Book != use || s.players[1].Book != nil {
-		t.Errorf("players %+v", s.players)
+	if s.Players[0].Kind != match.BuiltinKind || s.Players[0].Book != use || s.Players[1].Book != nil {
+		t.Errorf("players %+v", s.Players)
 	}
 }

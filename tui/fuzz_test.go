@@ -3,6 +3,9 @@ package tui
 import (
 	"errors"
 	"math/rand/v2"
+	"shogi/tui/common"
+	"shogi/tui/play"
+	"shogi/tui/words"
 	"strings"
 	"testing"
 
@@ -17,23 +20,23 @@ func FuzzSettings(f *testing.F) {
 	f.Add([]byte("move_delay = 3\nkeep_games = 'yes'\n"))
 	f.Add([]byte("[names]\nplayer1 = \"山田\"\n[clock.white]\nincrement = '5s'\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := parseSettings("config.toml", data)
+		s, err := common.ParseSettings("config.toml", data)
 		if err != nil {
-			var se *SettingsError
+			var se *common.SettingsError
 			if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), "config.toml") {
 				t.Fatalf("the error does not say where: %v", err)
 			}
 			return
 		}
-		out, err := s.marshal()
+		out, err := s.Marshal()
 		if err != nil {
 			t.Fatalf("marshal: %v", err)
 		}
-		back, err := parseSettings("again.toml", out)
+		back, err := common.ParseSettings("again.toml", out)
 		if err != nil {
 			t.Fatalf("the app's own file does not read: %v\n%s", err, out)
 		}
-		again, _ := back.marshal()
+		again, _ := back.Marshal()
 		if string(again) != string(out) {
 			t.Fatalf("written twice, it differs:\n%s\n---\n%s", out, again)
 		}
@@ -54,7 +57,7 @@ func FuzzKeys(f *testing.F) {
 		}
 		// Saving writes where the name says, the current folder by default.
 		t.Chdir(t.TempDir())
-		h := newHarness(t, Options{Play: true, White: "random", Pieces: PieceStyle(style % 4), Lang: Lang(style / 4 % 2),
+		h := newHarness(t, Options{Play: true, White: "random", Pieces: common.PieceStyle(style % 4), Lang: words.Lang(style / 4 % 2),
 			Rand: rand.New(rand.NewPCG(uint64(len(data)), 1))})
 		sizes := [][2]int{{80, 24}, {64, 20}, {120, 40}, {200, 50}, {100, 32}}
 		for i := 0; i < len(data); i++ {
@@ -92,13 +95,13 @@ func FuzzKeys(f *testing.F) {
 			return
 		}
 		g := h.game()
-		if k := keptFiles(t, h.m.c.stateDir); len(k) == 1 && !h.m.play.over() {
-			e, err := readKept(k[0])
+		if k := keptFiles(t, h.m.c.StateDir); len(k) == 1 && !h.m.play.Over() {
+			e, err := play.ReadKept(k[0])
 			if err != nil {
 				t.Fatalf("the kept file does not read: %v", err)
 			}
 			var kept, shown []string
-			for _, mv := range e.setup.moves {
+			for _, mv := range e.Setup.Moves {
 				kept = append(kept, mv.USI())
 			}
 			for _, mv := range g.Moves() {
@@ -108,9 +111,9 @@ func FuzzKeys(f *testing.F) {
 				t.Fatalf("kept %q, on screen %q", kept, shown)
 			}
 		}
-		if n := g.Len(); n > 0 && h.m.help.v == nil && h.m.play.state == stateMove && !h.m.play.typing && h.m.play.undoable() {
+		if n := g.Len(); n > 0 && h.m.help.V == nil && h.m.play.State == play.StateMove && !h.m.play.Typing && h.m.play.Undoable() {
 			before := g
-			want := h.m.play.undoCount()
+			want := h.m.play.UndoCount()
 			h.press("u")
 			after := h.game()
 			got := after.Position()
@@ -123,17 +126,17 @@ func FuzzKeys(f *testing.F) {
 			cond := runewidth.NewCondition()
 			cond.EastAsianWidth = ea
 			if ea {
-				h.m.c.setPolicy(Wide)
+				h.m.c.SetPolicy(common.Wide)
 			} else {
-				h.m.c.setPolicy(Narrow)
+				h.m.c.SetPolicy(common.Narrow)
 			}
 			lines := strings.Split(h.screen(), "\n")
-			if len(lines) > h.m.c.height {
-				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.c.height)
+			if len(lines) > h.m.c.Height {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.c.Height)
 			}
 			for _, line := range lines {
-				if w := cond.StringWidth(line); w > h.m.c.width {
-					t.Fatalf("eastAsian=%v: line %q is %d columns, more than %d", ea, line, w, h.m.c.width)
+				if w := cond.StringWidth(line); w > h.m.c.Width {
+					t.Fatalf("eastAsian=%v: line %q is %d columns, more than %d", ea, line, w, h.m.c.Width)
 				}
 			}
 		}

@@ -1,17 +1,16 @@
 // Package tui is the terminal app, on Bubble Tea v2: a menu, the play
 // screen (a game against a person or a bot: board, hands, move list, moves
 // by cursor, mouse or typed notation) and the study screen (a record
-// walked move by move, with its branches and comments).
+// walked move by move, with its branches, comments and analysis).
 //
-// A root Model switches between screens and shares a common struct (size,
-// palette, words, keys, width policy); each screen is a child model whose
-// update returns its own concrete type. The screens are drawn from the
-// same components, each a pure function of its state (board.go, hand.go,
-// movelist.go, panel.go, footer.go), laid out by terminal size (layout.go)
-// with one measure of text width (width.go) and one palette per theme
-// (styles.go). Everything the app does to a game goes through package
-// game, and every move text through game/notation: no rule of shogi lives
-// here.
+// It splits as soft-serve's UI does: a root Model (this package: the
+// menu, the settings and the study, and the switching between screens)
+// over a small shared package (common: size, palette, keys, language,
+// settings), the pure renderers and layouts (components), the word tables
+// (words), and screens of their own where other screens reuse them (play:
+// a view of any game; remote: the SSH lobby). Everything the app does to
+// a game goes through game/match and package game, and every move text
+// through game/notation: no rule of shogi lives here.
 //
 // Nothing is asked of the terminal at start-up: the caller passes the
 // input, output, environment and colour profile (Terminal), the first
@@ -24,6 +23,11 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/remote"
+	"shogi/tui/words"
 	"strings"
 	"time"
 
@@ -62,11 +66,11 @@ type Options struct {
 	// started directly play their first moves from.
 	Book     *book.Use
 	Play     bool // start in play mode instead of the menu
-	Pieces   PieceStyle
+	Pieces   common.PieceStyle
 	Notation *notation.Style // nil: the one that goes with Pieces
-	Width    WidthPolicy
-	Theme    Theme // auto follows the terminal's background
-	Lang     Lang  // the language of the app's words
+	Width    common.WidthPolicy
+	Theme    common.Theme // auto follows the terminal's background
+	Lang     words.Lang   // the language of the app's words
 	// ASCII limits the screen to 7-bit text, for a terminal whose locale
 	// is not UTF-8: ASCII pieces, no marks or kanji, English words.
 	ASCII bool
@@ -75,7 +79,7 @@ type Options struct {
 	// Settings are what the settings file at SettingsPath said (nil: the
 	// defaults); SettingsErr is why it could not be read, if it could
 	// not: the app then says so and never writes the file.
-	Settings     *Settings
+	Settings     *common.Settings
 	SettingsPath string
 	SettingsErr  error
 	// GamesDir is where finished games are kept unless the settings name
@@ -98,7 +102,7 @@ type Options struct {
 	// built-in level), Engines more to choose from besides the engines of
 	// the settings, and the strongest built-in level is always offered last.
 	Engine  string
-	Engines []EngineChoice
+	Engines []common.EngineChoice
 	// AnalysisTime is a position's time in the whole-record analysis
 	// (default 1 s).
 	AnalysisTime time.Duration
@@ -110,18 +114,18 @@ type Options struct {
 // messages to it and shows its view; it returns to the menu by sending
 // toMenuMsg.
 type studyMode interface {
-	update(msg tea.Msg) (studyMode, tea.Cmd)
-	view() (string, *tea.Cursor)
+	Update(msg tea.Msg) (studyMode, tea.Cmd)
+	View() (string, *tea.Cursor)
 }
 
 // Model is the root model.
 type Model struct {
-	c     *common
+	c     *common.Common
 	mode  mode
 	menu  menuModel
-	play  playModel
+	play  play.Model
 	study studyMode
-	help  helpOverlay // the ? screen, over whichever screen opened it
+	help  components.HelpOverlay // the ? screen, over whichever screen opened it
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
@@ -141,7 +145,7 @@ func New(o Options) (*Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		m.play = newPlay(c, s)
+		m.play = play.New(c, s)
 		m.mode = modePlay
 	}
 	return m, nil
@@ -149,26 +153,26 @@ func New(o Options) (*Model, error) {
 
 // useTerminal takes what the caller knows of the terminal: its colour
 // profile, and its background from COLORFGBG where that is set.
-func (m *Model) useTerminal(t Terminal) { m.c.useTerminal(t) }
+func (m *Model) UseTerminal(t common.Terminal) { m.c.UseTerminal(t) }
 
 // setupFromOptions turns command-line choices into a game set-up.
-func setupFromOptions(o Options, c *common) (setup, error) {
-	st := c.settings
-	var s setup
+func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
+	st := c.Settings
+	var s common.Setup
 	for i, text := range []string{o.Black, o.White} {
 		if text == "" {
-			text = humanSpec
+			text = common.HumanSpec
 		}
-		sp, name, err := resolvePlayer(st, text)
+		sp, name, err := common.ResolvePlayer(st, text)
 		if err != nil {
 			return s, err
 		}
 		if sp.Kind == match.BuiltinKind {
 			sp.Book = o.Book
 		}
-		s.players[i], s.names[i] = sp, name
+		s.Players[i], s.Names[i] = sp, name
 	}
-	s.names = humanNames(st, s.players, s.names, [2]int{0, 1})
+	s.Names = humanNames(st, s.Players, s.Names, [2]int{0, 1})
 	for _, tc := range o.Time {
 		if tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0 {
 			return s, fmt.Errorf("a time cannot be negative")
@@ -177,7 +181,7 @@ func setupFromOptions(o Options, c *common) (setup, error) {
 			return s, fmt.Errorf("give byōyomi or an increment, not both")
 		}
 	}
-	s.time = o.Time
+	s.Time = o.Time
 	switch {
 	case o.SFEN != "" && o.Handicap != "":
 		return s, fmt.Errorf("give either a handicap or an SFEN, not both")
@@ -199,23 +203,23 @@ func setupFromOptions(o Options, c *common) (setup, error) {
 		if !p.HasLegalMove() {
 			return s, fmt.Errorf("the position has no legal move for the side to move")
 		}
-		s.start = p
+		s.Start = p
 	case o.Handicap != "":
 		h, ok := game.FindHandicap(o.Handicap)
 		if !ok {
 			return s, fmt.Errorf("unknown handicap %q (try even, lance, bishop, rook, 2p, 4p, 6p …)", o.Handicap)
 		}
-		s.start = h.Position()
+		s.Start = h.Position()
 	default:
-		s.start = game.StartPosition()
+		s.Start = game.StartPosition()
 	}
 	if o.Furigoma {
-		toss := game.TossPawns(c.rng)
-		s.toss = &toss
-		s.tossPlayers = [2]string{playerLabel(c, s.players[0], s.names[0]), playerLabel(c, s.players[1], s.names[1])}
+		toss := game.TossPawns(c.Rand)
+		s.Toss = &toss
+		s.TossPlayers = [2]string{common.PlayerLabel(c, s.Players[0], s.Names[0]), common.PlayerLabel(c, s.Players[1], s.Names[1])}
 		if !toss.TosserIsBlack {
-			s.players[0], s.players[1] = s.players[1], s.players[0]
-			s.names[0], s.names[1] = s.names[1], s.names[0]
+			s.Players[0], s.Players[1] = s.Players[1], s.Players[0]
+			s.Names[0], s.Names[1] = s.Names[1], s.Names[0]
 		}
 	}
 	return s, nil
@@ -224,7 +228,7 @@ func setupFromOptions(o Options, c *common) (setup, error) {
 // humanNames gives the people among players their names from the
 // settings: rows says which of the new-game form's rows (player 1 or 2)
 // each colour's player came from.
-func humanNames(st *Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
+func humanNames(st *common.Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
 	for c, p := range players {
 		if p.Kind == match.HumanKind && names[c] == "" {
 			if rows[c] == 0 {
@@ -254,13 +258,13 @@ func (e *ImpossibleError) Error() string {
 // first frame does not wait for it).
 func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.theme == ThemeAuto {
+	if m.c.Theme == common.ThemeAuto {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.mode == modePlay {
-		cmds = append(cmds, m.play.init())
+		cmds = append(cmds, m.play.Init())
 	} else {
-		cmds = append(cmds, m.menu.init())
+		cmds = append(cmds, m.menu.Init())
 	}
 	return tea.Batch(cmds...)
 }
@@ -268,7 +272,7 @@ func (m *Model) Init() tea.Cmd {
 // Update routes a message to the current screen, after handling the few
 // messages that concern the whole app.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if m.help.take(msg) {
+	if m.help.Take(msg) {
 		return m, nil
 	}
 	switch msg := msg.(type) {
@@ -277,14 +281,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// started from it is on screen.
 		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
-		m.c.takeTerminal(msg)
+		m.c.TakeTerminal(msg)
 		return m, nil
-	case settingsSavedMsg:
-		if msg.err != nil {
-			m.menu.status = fmt.Sprintf(m.c.w.settingsFailed, msg.err)
+	case common.SettingsSavedMsg:
+		if msg.Err != nil {
+			m.menu.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
 		}
 		return m, nil
-	case shutdownMsg:
+	case common.ShutdownMsg:
 		return m, tea.Quit
 	}
 	if cmd, ok := m.changeScreen(msg); ok {
@@ -293,11 +297,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	switch m.mode {
 	case modePlay:
-		m.play, cmd = m.play.update(msg)
+		m.play, cmd = m.play.Update(msg)
 	case modeStudy:
-		m.study, cmd = m.study.update(msg)
+		m.study, cmd = m.study.Update(msg)
 	default:
-		m.menu, cmd = m.menu.update(msg)
+		m.menu, cmd = m.menu.Update(msg)
 	}
 	return m, cmd
 }
@@ -306,10 +310,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // (the menu, a game, a study), and reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
-	case toMenuMsg:
+	case common.ToMenuMsg:
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
-			m.parked.addLine(m.parkedNode, m.play.g.Moves(), m.play.g.Result())
+			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
 			m.parked.resumeAnalysis()
 			m.study, m.mode = m.parked, modeStudy
 			m.parked, m.parkedNode = nil, nil
@@ -317,32 +321,32 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		m.mode = modeMenu
 		m.menu = newMenu(m.c)
-		if msg.newGame {
+		if msg.NewGame {
 			m.menu.openForm()
 		}
-		return m.menu.init(), true
-	case reviewGameMsg:
+		return m.menu.Init(), true
+	case common.ReviewGameMsg:
 		// The game-end screen's "study": the game just played, in study mode.
 		m.study, m.mode = reviewGame(m.c, msg), modeStudy
 		return nil, true
-	case playFromMsg:
+	case common.PlayFromMsg:
 		st, ok := m.study.(*studyModel)
 		if !ok {
 			return nil, true
 		}
-		m.parked, m.parkedNode = st, msg.node
+		m.parked, m.parkedNode = st, msg.Node
 		st.pauseAnalysis() // the engine would think against the game's bot
-		s := setup{players: msg.players, names: msg.names, start: msg.pos, record: st.rec, from: msg.node, source: st.name}
-		m.play = newPlay(m.c, s)
-		m.play.fromStudy = true
+		s := common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: st.rec, From: msg.Node, Source: st.name}
+		m.play = play.New(m.c, s)
+		m.play.FromStudy = true
 		m.mode = modePlay
-		return m.play.init(), true
-	case startMsg:
-		m.play = newPlay(m.c, msg.setup)
+		return m.play.Init(), true
+	case common.StartMsg:
+		m.play = play.New(m.c, msg.Setup)
 		m.mode = modePlay
-		return m.play.init(), true
-	case openMsg:
-		return openStudyFile(m.c, msg.path), true
+		return m.play.Init(), true
+	case common.OpenMsg:
+		return openStudyFile(m.c, msg.Path), true
 	case studyOpenedMsg:
 		m.study, m.mode = msg.s, modeStudy
 		return msg.cmd, true
@@ -357,9 +361,9 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 
 // quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
-func (m *Model) quiet() bool {
+func (m *Model) Quiet() bool {
 	if m.mode == modePlay {
-		return m.play.quiet()
+		return m.play.Quiet()
 	}
 	return true
 }
@@ -369,8 +373,8 @@ func (m *Model) quiet() bool {
 // (a key, SIGTERM, SIGHUP): nothing played is lost.
 func (m *Model) Shutdown() {
 	m.closeEngines()
-	if m.play.sess != nil {
-		m.play.sess.stop("the app was closed")
+	if m.play.Sess != nil {
+		m.play.Sess.Stop("the app was closed")
 	}
 }
 
@@ -389,25 +393,22 @@ func (m *Model) closeEngines() {
 // alternate screen with the mouse on. The terminal's own cursor marks the
 // place in a line being typed.
 func (m *Model) View() tea.View {
-	return frame(m.c, &m.help, m.windowTitle(), func() (string, *tea.Cursor) {
+	return components.Frame(m.c, &m.help, m.windowTitle(), func() (string, *tea.Cursor) {
 		switch m.mode {
 		case modePlay:
-			return m.play.view()
+			return m.play.View()
 		case modeStudy:
-			return m.study.view()
+			return m.study.View()
 		}
-		return m.menu.view(), nil
+		return m.menu.View(), nil
 	})
 }
-
-// tooSmall says how much room the app needs, wrapped to the terminal.
-func (m *Model) tooSmall() string { return tooSmall(m.c) }
 
 // windowTitle names the app and what it shows.
 func (m *Model) windowTitle() string {
 	switch m.mode {
 	case modePlay:
-		return "shogi: " + m.play.titleText()
+		return "shogi: " + m.play.TitleText()
 	case modeStudy:
 		if s, ok := m.study.(*studyModel); ok {
 			return "shogi: " + s.name
@@ -427,67 +428,70 @@ func CheckOptions(o Options) error {
 
 // newCommon builds the shared state from the options, at 80×24 in the
 // dark palette until the terminal says otherwise.
-func newCommon(o Options) *common {
+func newCommon(o Options) *common.Common {
 	rng := o.Rand
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	c := &common{width: 80, height: 24, theme: o.Theme, dark: o.Theme != ThemeLight,
-		ascii: o.ASCII, pieces: o.Pieces, stateDir: o.StateDir, rng: rng,
-		settings: o.Settings, settingsPath: o.SettingsPath, settingsErr: o.SettingsErr, settingsW: &settingsWriter{},
-		gamesDefault: o.GamesDir, engineLog: engineLogger(o.EngineLog), engineEnv: o.engineEnv, ts: o.TimeSource,
-		engines: engineOptions{engine: o.Engine, engines: o.Engines, passTime: o.AnalysisTime, log: o.EngineLog}}
-	if c.settings == nil {
-		c.settings = defaultSettings()
+	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: o.Theme != common.ThemeLight,
+		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
+		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{},
+		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
+		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
+	if c.Settings == nil {
+		c.Settings = common.DefaultSettings()
 	}
-	if c.ts == nil {
-		c.ts = match.RealTime{}
+	if c.Clock == nil {
+		c.Clock = match.RealTime{}
 	}
-	c.autoFlip = c.settings.AutoFlip
-	if c.ascii {
-		c.pieces = ASCII
+	c.AutoFlip = c.Settings.AutoFlip
+	if c.ASCII {
+		c.Pieces = common.ASCII
 	}
-	c.notation = defaultNotation(c.pieces)
-	if o.Notation != nil && (!c.ascii || asciiNotation(*o.Notation)) {
-		c.notation = *o.Notation
+	c.Notation = common.DefaultNotation(c.Pieces)
+	if o.Notation != nil && (!c.ASCII || common.AsciiNotation(*o.Notation)) {
+		c.Notation = *o.Notation
 	}
-	c.setPolicy(o.Width)
-	c.setLang(o.Lang)
-	c.restyle()
+	c.SetPolicy(o.Width)
+	c.SetLang(o.Lang)
+	c.Restyle()
 	return c
 }
 
 // ApplySettings puts the display settings of the file s into o: over what the
 // environment gave, under what the command line says.
-func (o *Options) ApplySettings(s *Settings) {
+func (o *Options) ApplySettings(s *common.Settings) {
 	if s.Pieces != nil {
-		o.Pieces = PieceStyle(*s.Pieces)
+		o.Pieces = common.PieceStyle(*s.Pieces)
 	}
 	if s.Notation != nil {
 		ns := notation.Style(*s.Notation)
 		o.Notation = &ns
 	}
 	if s.Theme != nil {
-		o.Theme = Theme(*s.Theme)
+		o.Theme = common.Theme(*s.Theme)
 	}
 	if s.Language != nil {
-		o.Lang = Lang(*s.Language)
+		o.Lang = words.Lang(*s.Language)
 	}
 	if s.Width != nil {
-		o.Width = WidthPolicy(*s.Width)
+		o.Width = common.WidthPolicy(*s.Width)
 	}
 }
 
-// RunRemote runs the app for a remote person on t until they quit or ctx
-// (the connection) ends: the lobby's screens (a name, then create a
-// table, join one by its code, watch one, play the computer) instead of
-// the local menu, and no file of the server's is read or written on their
-// behalf. started receives the program before it runs, so the caller can
-// send it window sizes and tell it to quit. A seat the person still holds
-// when the program ends is left (its grace period starts) and a watched
-// table is let go.
-func RunRemote(ctx context.Context, r Remote, o Options, t Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
+// NewRemote returns the app for a remote person on t, as the root model
+// of the Bubble Tea program the caller runs on the connection: the lobby's
+// screens (a name, then create a table, join one by its code, watch one,
+// play the computer) instead of the local menu, and no file of the
+// server's is read or written on their behalf. The model reads t's
+// environment and colour profile; the program's input, output and size
+// are the caller's to give it. ctx is the connection's: when it ends, so
+// do the model's waits on the lobby. done must be called once the program
+// has ended: it stops a game against the computer, leaves a seat the
+// person still holds (its grace period starts) and lets go a watched
+// table.
+func NewRemote(ctx context.Context, r remote.Remote, o Options, t common.Terminal) (m tea.Model, done func()) {
 	o.StateDir = ""
 	o.Play = false
-	return runRemote(ctx, r, newCommon(o), t, started, extra...)
+	return remote.New(ctx, r, newCommon(o), t)
 }

@@ -3,10 +3,13 @@ package tui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"shogi/kifu"
 	"shogi/kifu/kept"
+	"shogi/tui/common"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +53,7 @@ func TestProgramWithoutTTY(t *testing.T) {
 	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	term := Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
+	term := common.Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
 	if err := Run(Options{Play: true, White: "greedy", StateDir: state}, term, tea.WithContext(ctx), tea.WithoutSignals()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -79,20 +82,21 @@ func TestStudyWithoutTTY(t *testing.T) {
 		data []byte
 		keys string
 		want []string // in the output
-		err  string
+		line int      // the line the returned *kifu.ParseError names; 0: no error
 	}{
-		{"branches.kif", data, "\xffl\xffq", []string{"Ply 3/13", "> 3+▲２六歩", "> 4 △８四歩"}, ""},
+		{"branches.kif", data, "\xffl\xffq", []string{"Ply 3/13", "> 3+▲２六歩", "> 4 △８四歩"}, 0},
 		{"broken.kif", []byte("手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(99)\n"), "\xffq",
-			[]string{"Ply 1/1", "move 2 cannot be read: broken.kif:3", "the record stops after 1 move without"}, "broken.kif:3"},
+			[]string{"Ply 1/1", "move 2 cannot be read: broken.kif:3", "the record stops after 1 move without"}, 3},
 	} {
 		var out bytes.Buffer
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		term := Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
+		term := common.Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
 			Profile: colorprofile.ANSI256, Width: 100, Height: 30}
 		err := Study(Options{StateDir: t.TempDir()}, term, c.name, c.data, 3, tea.WithContext(ctx), tea.WithoutSignals())
 		cancel()
-		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
-			t.Errorf("%s: %v, want %q", c.name, err, c.err)
+		var pe *kifu.ParseError
+		if c.line == 0 && err != nil || c.line != 0 && (!errors.As(err, &pe) || pe.Line != c.line || pe.File != c.name) {
+			t.Errorf("%s: %v, want an error at line %d", c.name, err, c.line)
 		}
 		for _, want := range c.want {
 			if !strings.Contains(ansi.Strip(out.String()), want) {

@@ -1,15 +1,19 @@
 package tui
 
-func (s *studyModel) awords() *analysisWords {
-	if s.c.lang == Japanese {
-		return &analysisJapanese
+import (
+	"shogi/tui/words"
+)
+
+func (s *studyModel) awords() *words.AnalysisWords {
+	if s.c.Lang == words.Japanese {
+		return &words.AnalysisJapanese
 	}
-	return &analysisEnglish
+	return &words.AnalysisEnglish
 }
 
-func (s *studyModel) words() *studyWords {
-	if s.c.lang == Japanese {
-		return &studyJapanese
+func (s *studyModel) words() *words.StudyWords {
+	if s.c.Lang == words.Japanese {
+		return &words.StudyJapanese
 	}
-	return &studyEnglish
+	return &words.StudyEnglish
 }

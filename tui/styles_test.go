@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"regexp"
+	"shogi/tui/common"
 	"strconv"
 	"testing"
 
@@ -80,9 +81,9 @@ func TestContrastFormula(t *testing.T) {
 // Every palette keeps its pieces, marks and text readable and its
 // highlights apart.
 func TestPaletteContrast(t *testing.T) {
-	for _, pair := range palettes {
+	for _, pair := range common.Palettes {
 		for _, p := range pair {
-			t.Run(p.name, func(t *testing.T) {
+			t.Run(p.Name, func(t *testing.T) {
 				c := func(s string) color.RGBA { return parseHex(t, s) }
 				need := func(what string, fg, bg string, min float64) {
 					t.Helper()
@@ -90,36 +91,36 @@ func TestPaletteContrast(t *testing.T) {
 						t.Errorf("%s: %s on %s is %.2f:1, want at least %.1f:1", what, fg, bg, r, min)
 					}
 				}
-				boards := map[string]string{"plate": p.plate, "band": p.band, "last move": p.last, "picked": p.picked,
-					"target": p.target, "capture": p.capture, "checker": p.checker, "cursor": p.cursor}
+				boards := map[string]string{"plate": p.Plate, "band": p.Band, "last move": p.Last, "picked": p.Picked,
+					"target": p.Target, "capture": p.Capture, "checker": p.Checker, "cursor": p.Cursor}
 				for name, bg := range boards {
-					need("Black's piece on "+name, p.black, bg, 4.5)
-					need("White's piece on "+name, p.white, bg, 4.5)
+					need("Black's piece on "+name, p.Black, bg, 4.5)
+					need("White's piece on "+name, p.White, bg, 4.5)
 				}
-				need("the king in check", p.checkText, p.check, 4.5)
-				need("an empty target's dot", p.targetDot, p.target, 4.5)
-				need("coordinates", p.coord, p.plate, 4.5)
-				need("the cursor's brackets", p.cursorFrame, p.plate, 4.5)
-				need("hoshi", p.hoshi, p.plate, 3)
-				need("an empty square's dot", p.empty, p.plate, 3)
-				need("an empty square's dot in the zone", p.empty, p.band, 3)
-				need("grid lines", p.grid, p.plate, 1.5)
-				for _, bg := range p.terminalBgs {
-					need("help descriptions", p.dim, bg, 4.5)
-					need("help keys", p.key, bg, 4.5)
-					need("accent", p.accent, bg, 4.5)
-					need("errors", p.err, bg, 4.5)
+				need("the king in check", p.CheckText, p.Check, 4.5)
+				need("an empty target's dot", p.TargetDot, p.Target, 4.5)
+				need("coordinates", p.Coord, p.Plate, 4.5)
+				need("the cursor's brackets", p.CursorFrame, p.Plate, 4.5)
+				need("hoshi", p.Hoshi, p.Plate, 3)
+				need("an empty square's dot", p.Empty, p.Plate, 3)
+				need("an empty square's dot in the zone", p.Empty, p.Band, 3)
+				need("grid lines", p.Grid, p.Plate, 1.5)
+				for _, bg := range p.TerminalBgs {
+					need("help descriptions", p.Dim, bg, 4.5)
+					need("help keys", p.Key, bg, 4.5)
+					need("accent", p.Accent, bg, 4.5)
+					need("errors", p.Err, bg, 4.5)
 					// The graph's fills are graphics: 3:1 (WCAG's non-text contrast).
-					need("the graph's Black side", p.black, bg, 3)
-					need("the graph's White side", p.white, bg, 3)
+					need("the graph's Black side", p.Black, bg, 3)
+					need("the graph's White side", p.White, bg, 3)
 				}
-				need("the turn badge", p.turnFg, p.turnBg, 4.5)
-				need("the question badge", p.askFg, p.askBg, 4.5)
-				need("the result badge", p.endFg, p.endBg, 4.5)
+				need("the turn badge", p.TurnFg, p.TurnBg, 4.5)
+				need("the question badge", p.AskFg, p.AskBg, 4.5)
+				need("the result badge", p.EndFg, p.EndBg, 4.5)
 
 				// Each highlight its own colour, far from the plate and the others.
-				hl := []struct{ name, hex string }{{"plate", p.plate}, {"last move", p.last}, {"picked", p.picked},
-					{"target", p.target}, {"capture", p.capture}, {"checker", p.checker}, {"check", p.check}, {"cursor", p.cursor}}
+				hl := []struct{ name, hex string }{{"plate", p.Plate}, {"last move", p.Last}, {"picked", p.Picked},
+					{"target", p.Target}, {"capture", p.Capture}, {"checker", p.Checker}, {"check", p.Check}, {"cursor", p.Cursor}}
 				for i := range hl {
 					for j := i + 1; j < len(hl); j++ {
 						if d := deltaE(c(hl[i].hex), c(hl[j].hex)); d < 20 {
@@ -137,25 +138,25 @@ func TestPaletteContrast(t *testing.T) {
 // ones on screen; the true-colour ones differ from theirs in the zone band
 // (faintly) and nowhere by rounding two highlights to one.
 func TestPalette256IsExact(t *testing.T) {
-	for _, pair := range palettes {
+	for _, pair := range common.Palettes {
 		p := pair[1]
 		for _, h := range paletteColours(p) {
 			in := parseHex(t, h)
 			r, g, b, _ := colorprofile.ANSI256.Convert(in).RGBA()
 			if got := fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8); got != h {
-				t.Errorf("%s: %s is not in the 256-colour set (it becomes %s)", p.name, h, got)
+				t.Errorf("%s: %s is not in the 256-colour set (it becomes %s)", p.Name, h, got)
 			}
 		}
 		tc := pair[0]
-		if d := deltaE(parseHex(t, tc.plate), parseHex(t, tc.band)); d < 2 || d > 15 {
-			t.Errorf("%s: the zone band is ΔE %.1f from the plate, want a faint 2–15", tc.name, d)
+		if d := deltaE(parseHex(t, tc.Plate), parseHex(t, tc.Band)); d < 2 || d > 15 {
+			t.Errorf("%s: the zone band is ΔE %.1f from the plate, want a faint 2–15", tc.Name, d)
 		}
 	}
 }
 
-func paletteColours(p palette) []string {
-	out := []string{p.plate, p.band, p.grid, p.hoshi, p.coord, p.empty, p.black, p.white, p.last, p.picked,
-		p.target, p.targetDot, p.capture, p.checker, p.check, p.checkText, p.cursor, p.cursorFrame,
-		p.dim, p.key, p.accent, p.err, p.turnBg, p.turnFg, p.askBg, p.askFg, p.endBg, p.endFg}
+func paletteColours(p common.Palette) []string {
+	out := []string{p.Plate, p.Band, p.Grid, p.Hoshi, p.Coord, p.Empty, p.Black, p.White, p.Last, p.Picked,
+		p.Target, p.TargetDot, p.Capture, p.Checker, p.Check, p.CheckText, p.Cursor, p.CursorFrame,
+		p.Dim, p.Key, p.Accent, p.Err, p.TurnBg, p.TurnFg, p.AskBg, p.AskFg, p.EndBg, p.EndFg}
 	return out
 }

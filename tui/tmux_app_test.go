@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"shogi/tui/play"
 	"strconv"
 	"strings"
 	"syscall"
@@ -22,12 +23,12 @@ func (x *tmuxApp) keptMoves(n int) []string {
 		if len(files) != 1 {
 			continue
 		}
-		e, err := readKept(files[0])
+		e, err := play.ReadKept(files[0])
 		if err != nil {
 			continue
 		}
 		last = nil
-		for _, mv := range e.setup.moves {
+		for _, mv := range e.Setup.Moves {
 			last = append(last, mv.USI())
 		}
 		if len(last) == n {

@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"shogi/tui/common"
+	"shogi/tui/components"
 	"strings"
 	"testing"
 
@@ -39,7 +41,7 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 // styled screen, as a narrow terminal draws it.
 func attrsAt(t *testing.T, styled string, x, y int) termtest.Attrs {
 	t.Helper()
-	a, err := termtest.AttrsAt(styled, x, y, newMeasure(Narrow).cond.RuneWidth)
+	a, err := termtest.AttrsAt(styled, x, y, common.NewMeasure(common.Narrow).Cond.RuneWidth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,15 +51,15 @@ func attrsAt(t *testing.T, styled string, x, y int) termtest.Attrs {
 // squareAtScreen is where the play screen draws a square's piece at w×h
 // (its glyph, after White's mark column).
 func squareAtScreen(w, h int, sq game.Square) (x, y int) {
-	l := newLayout(w, h, Kanji, 3)
+	l := components.NewLayout(w, h, common.Kanji, 3)
 	for col := range 9 {
 		for row := range 9 {
-			if game.NewSquare(fileAt(col, false), rankAt(row, false)) == sq {
-				cx, cy := l.geom.cellOrigin(col, row)
-				if l.geom.size == boardHuge {
+			if game.NewSquare(components.FileAt(col, false), components.RankAt(row, false)) == sq {
+				cx, cy := l.Geom.CellOrigin(col, row)
+				if l.Geom.Size == components.BoardHuge {
 					cx++
 				}
-				return l.board.x + cx + 1, l.board.y + cy
+				return l.Board.X + cx + 1, l.Board.Y + cy
 			}
 		}
 	}
@@ -69,12 +71,14 @@ func squareAtScreen(w, h int, sq game.Square) (x, y int) {
 // leaves and finds the game offered for resuming.
 func TestTmux(t *testing.T) {
 	x := startApp(t, 100, 30, "", "play --lang ja", "９ ８ ７")
+	// Each move is waited for by the ply it leads to: the typed line's
+	// preview already shows the move before enter is read.
 	x.Keys("7g7f", "Enter")
-	x.WaitFor("▲７六歩")
+	x.WaitFor("2手目", "▲７六歩")
 	x.Keys("P-3d", "Enter")
-	x.WaitFor("△３四歩")
+	x.WaitFor("3手目", "△３四歩")
 	x.Keys("２六歩", "Enter")
-	s := x.WaitFor("▲２六歩")
+	s := x.WaitFor("4手目", "▲２六歩")
 	for _, want := range []string{
 		"| ・ ・ 歩 ・ ・ ・ ・ 歩 ・|六", // 7f and 2f pawns
 		"|v歩v歩v歩v歩v歩v歩 ・v歩v歩|三", // 3c moved
@@ -86,7 +90,7 @@ func TestTmux(t *testing.T) {
 		}
 	}
 	x.Keys("-8384FU", "Enter")
-	x.WaitFor("△８四歩")
+	x.WaitFor("5手目", "△８四歩")
 	// Cursor keys: pick the rook on 2h, move it to 2g. The cursor starts
 	// on 5g: l l l → 2g, j → 2h.
 	x.Keys("lll", "j", "Enter")

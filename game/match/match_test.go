@@ -14,12 +14,16 @@ import (
 	"shogi/game/bot"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)

@@ -13,6 +13,7 @@ import (
 	"shogi/game"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {
@@ -27,7 +28,10 @@ func mustSFEN(t testing.TB, s string) game.Position {
 // The test binary doubles as a scripted engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // fakeConfig runs this test binary as an engine behaving as spec says.

@@ -3,14 +3,17 @@ package termtest
 import (
 	"os"
 	"os/exec"
+	"shogi/internal/testenv"
 	"strings"
 	"testing"
 	"time"
 )
 
 func TestMain(m *testing.M) {
+	cleanup := testenv.Isolate()
 	code := m.Run()
 	RemoveBinary()
+	cleanup()
 	os.Exit(code)
 }
 

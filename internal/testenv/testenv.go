@@ -1,0 +1,37 @@
+// Package testenv keeps tests off the user's files: a test binary's
+// TestMain calls Isolate before the tests run, and every directory the app
+// or an engine would write to — home, config, state, data, cache — is a
+// fresh temporary one for the whole binary.
+package testenv
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Isolate points HOME and the XDG base directories at a new temporary
+// directory and returns a function that removes it. It is meant for
+// TestMain, before any test runs (it sets the process's environment).
+func Isolate() (cleanup func()) {
+	dir, err := os.MkdirTemp("", "shogi-test-home-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testenv:", err)
+		os.Exit(2)
+	}
+	for _, v := range []struct{ name, sub string }{
+		{"HOME", "home"},
+		{"XDG_CONFIG_HOME", "config"},
+		{"XDG_STATE_HOME", "state"},
+		{"XDG_DATA_HOME", "data"},
+		{"XDG_CACHE_HOME", "cache"},
+	} {
+		p := filepath.Join(dir, v.sub)
+		if err := os.MkdirAll(p, 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "testenv:", err)
+			os.Exit(2)
+		}
+		os.Setenv(v.name, p)
+	}
+	return func() { os.RemoveAll(dir) }
+}
