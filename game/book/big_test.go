@@ -45,11 +45,14 @@ func TestBigBook(t *testing.T) {
 		}
 	}
 	var absent []string
-	for _, p := range randomPositions(77, 100, 50) {
-		absent = append(absent, Key(&p)) // random games of another kind: almost surely not in the book
+	for i, p := range randomPositions(77, 100, 50) {
+		if i%50 >= 10 { // past the opening, random games of another kind: almost surely not in the book
+			absent = append(absent, Key(&p))
+		}
 	}
 	measure := func(name string, keys []string, present bool) {
 		var times []time.Duration
+		found := 0
 		var ru0, ru1 syscall.Rusage
 		syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 		for _, k := range keys {
@@ -62,15 +65,15 @@ func TestBigBook(t *testing.T) {
 			if present && (e == nil || e.Key != k || len(e.Moves) == 0) {
 				t.Fatalf("%s: not found (%+v)", k, e)
 			}
-			if !present && e != nil {
-				t.Logf("%s: in the book after all", k)
+			if e != nil {
+				found++
 			}
 		}
 		syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 		cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(len(keys))
 		slices.Sort(times)
-		t.Logf("%s: %d look-ups, median %v, p99 %v, max %v, CPU %v each",
-			name, len(keys), times[len(times)/2], times[len(times)*99/100], times[len(times)-1], cpu)
+		t.Logf("%s: %d look-ups (%d found), median %v, p99 %v, max %v, CPU %v each",
+			name, len(keys), found, times[len(times)/2], times[len(times)*99/100], times[len(times)-1], cpu)
 	}
 	measure("in the book", keys, true)
 	measure("other positions", absent, false)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"shogi/game"
 )
@@ -24,6 +25,54 @@ type File struct {
 	path  string
 	size  int64
 	start int64 // where the first line after the header begins
+
+	// probes remembers what the first halvings found: every look-up
+	// begins with the same ones, so after a few look-ups the first dozen
+	// reads of each come from here (a few thousand lines at most).
+	mu     sync.Mutex
+	probes map[int64]probe
+}
+
+// probe is the first sfen line at or after an offset: where it begins,
+// its key, and where the line after it begins (off -1: none before the
+// end of the file).
+type probe struct {
+	off, next int64
+	key       string
+}
+
+// cachedDepth is how many halvings of each look-up are remembered.
+const cachedDepth = 12
+
+// probeAt returns the first sfen line at or after from, remembered when
+// depth is below cachedDepth.
+func (f *File) probeAt(lr *lineReader, from int64, depth int) (probe, error) {
+	if depth < cachedDepth {
+		f.mu.Lock()
+		p, ok := f.probes[from]
+		f.mu.Unlock()
+		if ok {
+			return p, nil
+		}
+	}
+	off, line, next, err := lr.nextSFEN(from, f.size)
+	if err != nil {
+		return probe{}, err
+	}
+	p := probe{off: off, next: next}
+	if off >= 0 {
+		p.key, _ = lineKey(line)
+		p.key = strings.Clone(p.key) // not the line's whole text
+	}
+	if depth < cachedDepth {
+		f.mu.Lock()
+		if f.probes == nil {
+			f.probes = map[int64]probe{}
+		}
+		f.probes[from] = p
+		f.mu.Unlock()
+	}
+	return p, nil
 }
 
 // checkSpan is how much of each end of a book Open reads to check the
@@ -162,17 +211,17 @@ func (f *File) Lookup(key string) (*Entry, error) {
 	// above it (loKey and hiKey are the nearest, to catch disorder).
 	loKey, hiKey := "", ""
 	loOff, hiOff := int64(0), int64(0)
-	for hi-lo > scanWindow {
+	for depth := 0; hi-lo > scanWindow; depth++ {
 		mid := lo + (hi-lo)/2
-		off, line, next, err := lr.nextSFEN(mid, hi)
+		p, err := f.probeAt(lr, mid, depth)
 		if err != nil {
 			return nil, err
 		}
-		if off < 0 {
+		off, k, next := p.off, p.key, p.next
+		if off < 0 || off >= hi {
 			hi = mid
 			continue
 		}
-		k, _ := lineKey(line)
 		switch {
 		case loKey != "" && k < loKey:
 			return nil, f.unsorted(off, k, loKey, loOff)
