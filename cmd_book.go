@@ -177,8 +177,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// buildBook reads files with jobs goroutines, each counting into its own
-// builder, and adds the builders together.
+// buildBook reads files with jobs goroutines and counts their games in
+// one builder (counting is cheap beside reading, and one builder holds
+// each position once).
 func buildBook(files []string, maxPly, jobs int, prog *progress) (*book.Builder, buildStats) {
 	paths := make(chan string)
 	go func() {
@@ -186,6 +187,20 @@ func buildBook(files []string, maxPly, jobs int, prog *progress) (*book.Builder,
 			paths <- f
 		}
 		close(paths)
+	}()
+	type counted struct {
+		start  game.Position
+		moves  []game.Move
+		result game.Result
+	}
+	games := make(chan counted, 256)
+	b := book.NewBuilder(maxPly)
+	countDone := make(chan struct{})
+	go func() {
+		for g := range games {
+			b.Add(g.start, g.moves, g.result)
+		}
+		close(countDone)
 	}()
 	var mu sync.Mutex
 	var st buildStats
@@ -198,40 +213,40 @@ func buildBook(files []string, maxPly, jobs int, prog *progress) (*book.Builder,
 			st.moreErrs++
 		}
 	}
-	builders := make([]*book.Builder, jobs)
 	var wg sync.WaitGroup
-	for w := range builders {
-		builders[w] = book.NewBuilder(maxPly)
+	for range jobs {
 		wg.Add(1)
-		go func(b *book.Builder) {
+		go func() {
 			defer wg.Done()
-			var moves []game.Move
 			for path := range paths {
-				games, broken := countFile(b, path, &moves, note)
+				n, broken := readGames(path, maxPly, note, func(start game.Position, moves []game.Move, res game.Result) {
+					games <- counted{start, moves, res}
+				})
 				mu.Lock()
 				st.files++
-				st.games += games
+				st.games += n
 				st.broken += broken
 				if prog != nil {
 					prog.update(int(st.files), st.games)
 				}
 				mu.Unlock()
 			}
-		}(builders[w])
+		}()
 	}
 	wg.Wait()
+	close(games)
+	<-countDone
 	if prog != nil {
 		prog.clear()
 	}
-	for _, o := range builders[1:] {
-		builders[0].Merge(o)
-	}
-	return builders[0], st
+	return b, st
 }
 
-// countFile counts every game of a file; a game that breaks off counts up
-// to the move before the problem, without a result.
-func countFile(b *book.Builder, path string, moves *[]game.Move, note func(string)) (games, broken int64) {
+// readGames reads every game of a file and hands each to add: its start,
+// its main line's first maxPly moves (all for 0) and its result. A game
+// that breaks off is handed up to the move before the problem, without a
+// result.
+func readGames(path string, maxPly int, note func(string), add func(game.Position, []game.Move, game.Result)) (games, broken int64) {
 	f, err := os.Open(path)
 	if err != nil {
 		note(err.Error())
@@ -257,15 +272,15 @@ func countFile(b *book.Builder, path string, moves *[]game.Move, note func(strin
 			continue
 		}
 		games++
-		*moves = (*moves)[:0]
-		for n := r.Root; len(n.Children) > 0 && n.Children[0].IsMove(); n = n.Children[0] {
-			*moves = append(*moves, n.Children[0].Move)
+		var moves []game.Move
+		for n := r.Root; len(n.Children) > 0 && n.Children[0].IsMove() && (maxPly == 0 || len(moves) < maxPly); n = n.Children[0] {
+			moves = append(moves, n.Children[0].Move)
 		}
 		res := r.Result()
 		if err != nil {
 			res = game.Result{}
 		}
-		b.Add(r.Start, *moves, res)
+		add(r.Start, moves, res)
 	}
 }
 
