@@ -259,6 +259,7 @@ func readGames(path string, maxPly int, note func(string), add func(game.Positio
 	}
 	defer f.Close()
 	g := kifu.NewGameReader(f, path, kifu.Unknown)
+	g.Reuse = true // each game is done with before the next is read
 	for {
 		r, err := g.Next()
 		if err == io.EOF {

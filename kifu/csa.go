@@ -19,11 +19,15 @@ import (
 
 // readCSA reads every game of a CSA file: the first is the record, the
 // others go to its Games.
-func readCSA(text string) (*Record, error) {
+func readCSA(text string) (*Record, error) { return readCSAIn(text, nil) }
+
+// readCSAIn is readCSA with the nodes taken from blk (see nodeBlock), for
+// text of one game.
+func readCSAIn(text string, blk *nodeBlock) (*Record, error) {
 	var first *Record
 	s := scanner{text: text}
 	for {
-		r, more, err := readCSAGame(&s)
+		r, more, err := readCSAGame(&s, blk)
 		if first == nil {
 			first = r
 		} else if r != nil {
@@ -75,13 +79,14 @@ type csaGame struct {
 	lastTimed *Node    // the node a following T statement times
 	totals    [2]time.Duration
 	sawAny    bool
+	blk       *nodeBlock // where the nodes come from, when not nil
 }
 
 // readCSAGame reads one game up to a `/` line or the end. more is true if
 // a `/` was met. A part with no statement (a `/` first or last, two in a
 // row) is no game: nil without an error.
-func readCSAGame(s *scanner) (r *Record, more bool, err error) {
-	g := &csaGame{s: s, r: NewRecord(game.StartPosition())}
+func readCSAGame(s *scanner, blk *nodeBlock) (r *Record, more bool, err error) {
+	g := &csaGame{s: s, r: NewRecord(game.StartPosition()), blk: blk}
 	for s.next() {
 		line := s.cur
 		if strings.TrimSpace(line) == "/" {
@@ -189,7 +194,12 @@ func (g *csaGame) startGame() error {
 	// the fewer of the lines and the signs is room for them (one-byte
 	// counts, which are fast).
 	rest := g.s.text[:csaGameEnd(g.s.text)]
-	g.r.reserve(min(strings.Count(rest, "\n"), strings.Count(rest, "+")+strings.Count(rest, "-")) + 2)
+	n := min(strings.Count(rest, "\n"), strings.Count(rest, "+")+strings.Count(rest, "-")) + 2
+	if g.blk != nil {
+		g.blk.give(g.r, n)
+	} else {
+		g.r.reserve(n)
+	}
 	return nil
 }
 

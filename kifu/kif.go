@@ -113,14 +113,22 @@ func readKI2(text string) (*Record, error) { return readJapanese(text, true) }
 
 // readJapanese reads KIF or KI2 (ki2 true): they share headers, diagrams,
 // comments and branches, and differ in how moves are written.
-func readJapanese(text string, ki2 bool) (*Record, error) {
+func readJapanese(text string, ki2 bool) (*Record, error) { return readJapaneseIn(text, ki2, nil) }
+
+// readJapaneseIn is readJapanese with the nodes taken from blk (see
+// nodeBlock).
+func readJapaneseIn(text string, ki2 bool, blk *nodeBlock) (*Record, error) {
 	j := &jpReader{r: NewRecord(game.StartPosition()), ki2: ki2}
 	j.b = newBuilder(j.r)
 	// A KIF move takes a line of at least 16 bytes; KI2 marks each move.
+	n := min(strings.Count(text, "\n"), len(text)/16) + 2
 	if ki2 {
-		j.r.reserve(strings.Count(text, "▲") + strings.Count(text, "△") + 2)
+		n = strings.Count(text, "▲") + strings.Count(text, "△") + 2
+	}
+	if blk != nil {
+		blk.give(j.r, n)
 	} else {
-		j.r.reserve(min(strings.Count(text, "\n"), len(text)/16) + 2)
+		j.r.reserve(n)
 	}
 	s := scanner{text: text}
 	for s.next() {

@@ -16,6 +16,13 @@ import (
 // YaneuraOu's makebook inputs have them). A file of any other format is
 // read whole and gives its game.
 type GameReader struct {
+	// Reuse makes each game take the memory of the game before it: a game
+	// is good only until the next call to Next. For callers that look at
+	// each game once (a book build), it keeps reading a file of any
+	// number of games to a few allocations a game.
+	Reuse bool
+
+	blk    nodeBlock
 	br     *bufio.Reader
 	name   string
 	format Format
@@ -103,14 +110,18 @@ func (g *GameReader) nextStreamed() (*Record, error) {
 		if !hasStatement(text, g.format) {
 			continue // a part with nothing in it: no game
 		}
+		var blk *nodeBlock
+		if g.Reuse {
+			blk = &g.blk
+		}
 		var r *Record
 		switch g.format {
 		case CSA:
-			r, err = readCSA(text)
+			r, err = readCSAIn(text, blk)
 		case KIF:
-			r, err = readJapanese(text, false)
+			r, err = readJapaneseIn(text, false, blk)
 		default:
-			r, err = readUSI(text)
+			r, err = readUSIIn(text, blk)
 		}
 		var pe *ParseError
 		if errors.As(err, &pe) {
@@ -259,4 +270,27 @@ func (g *GameReader) ends(line []byte) bool {
 		return isHeader && gameOpeners[key]
 	}
 	return false
+}
+
+// nodeBlock is memory for a game's nodes that a GameReader hands from each
+// game to the next (Reuse).
+type nodeBlock struct {
+	nodes []Node
+	ptrs  []*Node
+}
+
+// give makes r take its nodes from the block, cleared, with room for n;
+// a nil block gives nothing.
+func (blk *nodeBlock) give(r *Record, n int) {
+	if blk == nil {
+		return
+	}
+	if len(blk.nodes) < n {
+		blk.nodes = make([]Node, n+n/4)
+		blk.ptrs = make([]*Node, n+n/4)
+	} else {
+		clear(blk.nodes)
+		clear(blk.ptrs)
+	}
+	r.slab, r.ptrSlab = blk.nodes, blk.ptrs
 }

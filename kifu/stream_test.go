@@ -119,6 +119,41 @@ func TestGameReaderMany(t *testing.T) {
 	}
 }
 
+// TestGameReaderReuse: games read with Reuse, each looked at before the
+// next is read, are the games read without it.
+func TestGameReaderReuse(t *testing.T) {
+	var kif []byte
+	for i := 0; i < 20; i++ {
+		data, err := Marshal(randomGame(30+7*i, int64(i)), KIF, WriteOptions{Encoding: ShiftJIS})
+		if err != nil {
+			t.Fatal(err)
+		}
+		kif = append(kif, data...)
+	}
+	usi := "startpos moves 7g7f 3c3d\nstartpos moves 2g2f 8c8d 2f2e\n"
+	for name, data := range map[string][]byte{"many.csa": csa1000(t), "many.kif": kif, "open.usi": []byte(usi)} {
+		want, _ := allGames(t, data, name)
+		g := NewGameReader(bytes.NewReader(data), name, Unknown)
+		g.Reuse = true
+		f := Detect(string(data))
+		for i := 0; ; i++ {
+			r, err := g.Next()
+			if err == io.EOF {
+				if i != len(want) {
+					t.Errorf("%s: %d games with Reuse, %d without", name, i, len(want))
+				}
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range compareRecords(want[i], r, formatCaps[f], headerStyleOf(f)) {
+				t.Fatalf("%s game %d: %s", name, i+1, d)
+			}
+		}
+	}
+}
+
 // TestGameReaderUSILines: a USI file gives a game a line.
 func TestGameReaderUSILines(t *testing.T) {
 	data := "startpos moves 7g7f 3c3d\n# a comment\n\nposition startpos moves 2g2f\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 5g5f 5c5d 5f5e\n"
@@ -186,13 +221,15 @@ func FuzzGameReader(f *testing.F) {
 	})
 }
 
-// BenchmarkStreamCSA1000Games streams the 1,000-game CSA file.
+// BenchmarkStreamCSA1000Games streams the 1,000-game CSA file, each game
+// taking the memory of the one before (Reuse), as a book build reads.
 func BenchmarkStreamCSA1000Games(b *testing.B) {
 	data := csa1000(b)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		g := NewGameReader(bytes.NewReader(data), "many.csa", Unknown)
+		g.Reuse = true
 		n := 0
 		for {
 			_, err := g.Next()
