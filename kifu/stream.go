@@ -135,15 +135,16 @@ func (g *GameReader) nextStreamed() (*Record, error) {
 	}
 }
 
-// hasStatement reports whether a game's text holds anything but blank
-// lines and comments.
+// hasStatement reports whether a game's text is a game: in CSA and USI
+// anything but blank lines and comments, in KIF anything but blank lines
+// (as ReadFormat reads a KIF file of comments as an empty game).
 func hasStatement(text string, f Format) bool {
 	for l := range strings.SplitSeq(text, "\n") {
 		l = strings.TrimSpace(l)
 		switch {
 		case l == "":
 		case f == CSA && strings.HasPrefix(l, "'"):
-		case f != CSA && strings.HasPrefix(l, "#"):
+		case f != CSA && f != KIF && strings.HasPrefix(l, "#"):
 		default:
 			return true
 		}
