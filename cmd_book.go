@@ -396,31 +396,23 @@ func formatEntry(p *game.Position, e *book.Entry, st notation.Style) string {
 		}
 	}
 	b.WriteString("move\tcount\tshare\twin\tscore\tdepth\tW-D-L\treply\tcomment\n")
-	total := e.Count()
 	dash := func(ok bool, s string) string {
 		if ok {
 			return s
 		}
 		return "-"
 	}
-	for i := range e.Moves {
-		m := &e.Moves[i]
-		after := p.Play(m.Move)
-		reply := "-"
-		if m.Ponder != game.NoMove {
-			reply = notation.Format(&after, m.Ponder, st, m.Move)
-		}
-		rate, hasRate := m.WinRate()
-		comment, _, _ := strings.Cut(m.Comment, "\n")
+	for _, r := range e.Rows(p, st, game.NoMove) {
+		comment, _, _ := strings.Cut(r.Comment, "\n")
 		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			notation.Format(p, m.Move, st, game.NoMove),
-			dash(m.HasCount, fmt.Sprint(m.Count)),
-			dash(m.HasCount && total > 0, fmt.Sprintf("%.1f%%", 100*float64(m.Count)/float64(max(total, 1)))),
-			dash(hasRate, fmt.Sprintf("%.1f%%", 100*rate)),
-			dash(m.HasScore, fmt.Sprint(m.Score)),
-			dash(m.HasDepth, fmt.Sprint(m.Depth)),
-			dash(m.Results.Known(), fmt.Sprintf("%d-%d-%d", m.Results.Wins, m.Results.Draws, m.Results.Losses)),
-			reply, comment)
+			r.Text,
+			dash(r.HasCount, fmt.Sprint(r.Count)),
+			dash(r.HasShare, fmt.Sprintf("%.1f%%", 100*r.Share)),
+			dash(r.HasWinRate, fmt.Sprintf("%.1f%%", 100*r.WinRate)),
+			dash(r.HasScore, fmt.Sprint(r.Score)),
+			dash(r.HasDepth, fmt.Sprint(r.Depth)),
+			dash(r.Results.Known(), fmt.Sprintf("%d-%d-%d", r.Results.Wins, r.Results.Draws, r.Results.Losses)),
+			dash(r.Reply != "", r.Reply), comment)
 	}
 	return b.String()
 }
