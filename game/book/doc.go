@@ -35,7 +35,11 @@
 // book searched on disk, an empty file — each is a *ParseError with the
 // line, never a panic and never a move that cannot be played.
 //
-// Builder makes a book from games, counting each move and the results
-// from its mover's side; Merge adds books together; Searcher lets any
-// usi.Searcher play its book moves first.
+// Find looks a position up in any Source (a Book in memory, a File on
+// disk, Sources in priority order) and Entry.Rows writes its moves in a
+// notation with their figures. Builder makes a book from games, counting
+// each move and the results from its mover's side; Merge and MergeSorted
+// add books together; Searcher (and Use, for a player's spec) lets any
+// usi.Searcher play its book moves first, and Served gives an engine
+// served over USI YaneuraOu's book options.
 package book
