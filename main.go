@@ -11,8 +11,10 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi csa [flags]          play games on a CSA server (floodgate) for an engine or a level
 //	shogi bot [flags]          the built-in engine's move in a position
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
 //	shogi book build|show|merge opening books: build from records, look up, merge
@@ -46,8 +48,10 @@ var commands = []command{
 	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
 	{name: "convert", args: "[--from F] [--to F] [-o FILE] [FILE|-]", summary: "convert a game record", run: runConvert},
 	{name: "match", args: "[flags] PLAYER PLAYER", summary: "play games between engines and bots: shogi match -h", run: runMatch},
+	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
 	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: runBot},
 	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
+	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each", run: runTsume},
 	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
 	{name: "analyze", run: runAnalyse, alias: true},

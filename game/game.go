@@ -172,6 +172,11 @@ func (g *Game) Foul(c Color) { g.end(Result{Win(c.Other()), IllegalMove}) }
 // TimeUp ends the game as a loss on time for c.
 func (g *Game) TimeUp(c Color) { g.end(Result{Win(c.Other()), TimeLoss}) }
 
+// Rule ends the game with a result decided elsewhere: a server's ruling
+// on a game played on it (time, a foul, a declaration the server judged).
+// A game already over keeps its result.
+func (g *Game) Rule(r Result) { g.end(r) }
+
 func (g *Game) end(r Result) {
 	if !g.result.Over() {
 		g.result = r

@@ -262,7 +262,7 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 		}
 		for c := game.Black; c <= game.White; c++ {
 			if strings.Trim(s.hands[c], " 　") == "残り全部" {
-				giveRest(&p, c)
+				game.GiveRest(&p, c)
 			}
 		}
 		p.SetMoveNumber(1)

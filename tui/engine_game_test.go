@@ -124,6 +124,7 @@ func TestEngineCrash(t *testing.T) {
 // An engine that hangs (never answers, ignores stop) loses on time and
 // is killed; the message names it; the record is kept.
 func TestEngineHang(t *testing.T) {
+	t.Parallel()
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tc := match.TimeControl{Byoyomi: 10 * time.Second}
 	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
@@ -244,6 +245,7 @@ func TestHint(t *testing.T) {
 // A game between two programs can be paused (no move, no clock) and
 // stepped one move at a time.
 func TestPauseAndStep(t *testing.T) {
+	t.Parallel()
 	st := common.DefaultSettings()
 	st.MoveDelay = common.Duration(50 * time.Millisecond)
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
@@ -334,12 +336,14 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 
 // Two unfinished games are kept side by side and both resume.
 func TestTwoKeptGames(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir})
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir, TimeSource: ft})
 	h.typeMove("7g7f")
 	first := h.moves()
 	h.press("q", "y")
-	time.Sleep(1100 * time.Millisecond) // a later second, so the order is sure
+	ft.Advance(time.Minute) // the second game is kept later: the order is sure
 	// A new game from the menu never replaces the kept one.
 	h.press("down", "enter") // New game
 	h.press("down", "left")  // player 2: one level weaker

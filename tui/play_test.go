@@ -509,6 +509,7 @@ func TestImpasse(t *testing.T) {
 // as an event, and undo while it thinks takes back the person's move and
 // stops the engine, whose reply never comes.
 func TestBotDoesNotBlockKeys(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, Options{Play: true, White: "usi:" + fakeEngine(t), engineEnv: []string{usitest.Env + "=think=1500ms"}})
 	h.pressNow("7g7f", "enter")
 	h.until("the engine to think", h.m.play.Thinking)

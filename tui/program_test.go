@@ -48,6 +48,7 @@ func (r *slowReader) Read(p []byte) (int, error) {
 // (as a test or an SSH session does), and it plays what is typed and
 // quits with ctrl+c, the game kept.
 func TestProgramWithoutTTY(t *testing.T) {
+	t.Parallel()
 	state := t.TempDir()
 	var out bytes.Buffer
 	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
@@ -73,6 +74,7 @@ func TestProgramWithoutTTY(t *testing.T) {
 // it; a record that reads only in part opens on what it has, with the
 // reason, and the error is returned once they have seen it.
 func TestStudyWithoutTTY(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
 	if err != nil {
 		t.Fatal(err)

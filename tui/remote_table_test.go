@@ -36,6 +36,7 @@ func seatTwo(t *testing.T, l *lobby.Lobby) (a, b *remoteHarness) {
 // accepted by the other ends the game by the impasse rule's points (27
 // each at the start: a rook and a bishop at 5, seventeen pieces at 1).
 func TestRemoteTable(t *testing.T) {
+	t.Parallel()
 	l := testLobby(t)
 	a, b := seatTwo(t, l)
 	a.typeText("7g7f")

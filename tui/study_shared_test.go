@@ -25,6 +25,7 @@ var sharedStops = map[string]struct {
 // (FILE.expected), and a line that ends says how in words. Only the
 // records in sharedStops stop early, where and as listed.
 func TestStudySharedRecords(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..", "shared", "kifu")
 	files, _ := filepath.Glob(filepath.Join(root, "*", "*.expected"))
 	if len(files) == 0 {

@@ -70,6 +70,7 @@ func squareAtScreen(w, h int, sq game.Square) (x, y int) {
 // key by key (USI, Western, Japanese, CSA), moves with the cursor keys,
 // leaves and finds the game offered for resuming.
 func TestTmux(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 100, 30, "", "play --lang ja", "９ ８ ７")
 	// Each move is waited for by the ply it leads to: the typed line's
 	// preview already shows the move before enter is read.
@@ -118,8 +119,10 @@ func TestTmux(t *testing.T) {
 // underlined, an empty destination underlined with a mark instead of its
 // dot; and nothing on the screen carries a colour.
 func TestTmuxWithoutColour(t *testing.T) {
+	t.Parallel()
 	for _, env := range []string{"TERM=screen", "NO_COLOR=1"} {
 		t.Run(env, func(t *testing.T) {
+			t.Parallel()
 			x := startApp(t, 80, 24, env, "play --lang ja", "９ ８ ７")
 			x.Keys("Enter") // the cursor starts on the pawn on 5g: pick it
 			x.WaitFor("選択中")
@@ -164,6 +167,7 @@ func sq57y() int { _, y := squareAtScreen(80, 24, game.NewSquare(5, 7)); return 
 // With LANG=C the terminal takes 7-bit text only: the app draws ASCII
 // pieces and English words, and nothing else.
 func TestTmuxASCIIOnly(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 80, 24, "LANG=C LC_ALL=C", "play", "Moves")
 	x.Keys("7g7f", "Enter", "Enter")
 	x.WaitFor("P-7f")
@@ -188,6 +192,7 @@ func TestTmuxASCIIOnly(t *testing.T) {
 // At 120×40 the large board is drawn: a grid of squares with hoshi at the
 // zone corners, and the hands in 駒台 beside it.
 func TestTmuxLargeBoard(t *testing.T) {
+	t.Parallel()
 	// The first frame may come before the terminal's size: wait for the
 	// large layout's 駒台.
 	x := startApp(t, 120, 40, "", "play --lang ja", "+--------------+")
@@ -210,8 +215,10 @@ func TestTmuxLargeBoard(t *testing.T) {
 // on red (or reversed and bold without colour), and the checking piece
 // its own tint.
 func TestTmuxCheck(t *testing.T) {
+	t.Parallel()
 	for _, env := range []string{"COLORTERM=truecolor", "", "NO_COLOR=1"} {
 		t.Run(env, func(t *testing.T) {
+			t.Parallel()
 			x := startApp(t, 100, 34, env, "play --lang ja", "手番")
 			for _, mv := range checkMoves {
 				x.Type(mv) // a burst: each character is still its own key

@@ -443,6 +443,10 @@ type outcome struct {
 // between turns (paused, or holding back after a move).
 func (m *Match) handle(req request, t *turn, stop func() reply, stepping *bool) outcome {
 	running := t != nil
+	if err := m.refereeRefuses(req.kind); err != nil { // a server's game (referee.go)
+		req.reply <- err
+		return outcome{}
+	}
 	halt := func() {
 		if running {
 			stop()
@@ -674,6 +678,10 @@ func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, move
 			if o := m.handle(req, t, stopTurn, stepping); o.done || o.end {
 				return o.res, o.end, o.moved
 			}
+		case res := <-m.rulings(): // a server's game ended by the server (referee.go)
+			stopTurn()
+			m.cancelClock()
+			return m.ruled(res), true, false
 		case <-ctx.Done():
 			stopTurn()
 			m.cancelClock()
@@ -728,6 +736,9 @@ func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
 	m.mu.Lock()
 	spent, flagged := m.clock.Stop(m.ts.Now(), m.cfg.Margin)
 	m.mu.Unlock()
+	if res, end := m.judge(t, r, &spent, &flagged); end { // a server's game (referee.go)
+		return res, true, false
+	}
 	switch {
 	case r.err != nil:
 		return m.fault(c, r.err), true, false

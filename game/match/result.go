@@ -122,6 +122,9 @@ func (r Result) Reason() string {
 		case r.Refusal != nil:
 			why = r.Refusal.Error()
 		}
+		if r.Illegal == "" { // a server that did not say which move
+			return fmt.Sprintf("%s played an illegal move: %s", r.who(r.Side), why)
+		}
 		return fmt.Sprintf("%s played %s, which is illegal: %s", r.who(r.Side), r.Illegal, why)
 	case EngineFault:
 		if r.Fault != nil {

@@ -35,3 +35,8 @@ func Isolate() (cleanup func()) {
 	}
 	return func() { os.RemoveAll(dir) }
 }
+
+// Long reports whether the long runs of the property tests are asked for
+// (SHOGI_LONG_TESTS=1): more random positions, games and edits than the
+// default run takes, for a mutation run or a change to the rules.
+func Long() bool { return os.Getenv("SHOGI_LONG_TESTS") != "" }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 )
 
@@ -113,9 +114,12 @@ func (tr *tracker) run(t testing.TB, pk picker, n int, stop func() bool) []strin
 // disk, so the first runs keep it on disk, the rest in memory (the same
 // bytes).
 func TestEditsUndoneAndKept(t *testing.T) {
-	count, onDisk := 300, 5
-	if testing.Short() {
+	count, onDisk := 100, 5
+	switch {
+	case testing.Short():
 		count, onDisk = 40, 2
+	case testenv.Long():
+		count = 300
 	}
 	for seed := range count {
 		pk := randFor(uint64(seed))
