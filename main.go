@@ -18,6 +18,7 @@
 //	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
+//	shogi book build|show|merge opening books: build from records, look up, merge
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
@@ -56,6 +57,7 @@ var commands = []command{
 	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
 	{name: "analyze", run: runAnalyse, alias: true},
+	{name: "book", args: "build|show|merge", summary: "opening books (YaneuraOu's format): shogi book -h", run: runBook},
 	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
 	{name: "version", summary: "the program's version (also --version)"},
 }

@@ -36,6 +36,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/game/book"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/kifu"
@@ -64,7 +65,10 @@ type Options struct {
 	Handicap string // a key or name game.FindHandicap knows; "" is even
 	SFEN     string // a start position instead of Handicap
 	Furigoma bool   // toss pawns to decide which player takes Black
-	Play     bool   // start in play mode instead of the menu
+	// Book, when set, is an opening book the built-in levels of a game
+	// started directly play their first moves from.
+	Book     *book.Use
+	Play     bool // start in play mode instead of the menu
 	Pieces   common.PieceStyle
 	Notation *notation.Style // nil: the one that goes with Pieces
 	Width    common.WidthPolicy
@@ -173,6 +177,9 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		sp, name, err := common.ResolvePlayer(st, text)
 		if err != nil {
 			return s, err
+		}
+		if sp.Kind == match.BuiltinKind {
+			sp.Book = o.Book
 		}
 		s.Players[i], s.Names[i] = sp, name
 	}
