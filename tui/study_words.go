@@ -4,6 +4,7 @@ import (
 	"shogi/tui/words"
 )
 
+// awords are the analysis panel's words in the study's language.
 func (s *studyModel) awords() *words.AnalysisWords {
 	if s.c.Lang == words.Japanese {
 		return &words.AnalysisJapanese
@@ -11,6 +12,7 @@ func (s *studyModel) awords() *words.AnalysisWords {
 	return &words.AnalysisEnglish
 }
 
+// words are the study's words in its language.
 func (s *studyModel) words() *words.StudyWords {
 	if s.c.Lang == words.Japanese {
 		return &words.StudyJapanese
