@@ -121,7 +121,7 @@ func isRecordName(name string) bool {
 
 func (p *pickerModel) Init() tea.Cmd { return p.list(p.dir) }
 
-// rows is how many entries fit on the screen.
+// Rows is how many entries fit on the screen.
 func (p *pickerModel) Rows() int { return max(p.c.Height-4, 1) }
 
 // top is the first entry shown, so that the cursor is visible.

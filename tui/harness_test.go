@@ -302,7 +302,7 @@ func (h *harness) moves() string {
 	return strings.Join(s, " ")
 }
 
-// view is the current frame's text, escape sequences included.
+// View is the current frame's text, escape sequences included.
 func (h *harness) View() string { return h.m.View().Content }
 
 // screen is the current frame without escape sequences.

@@ -58,7 +58,7 @@ func newMenu(c *common.Common) menuModel {
 	return m
 }
 
-// init lists the kept games and edits (off the UI loop).
+// Init lists the kept games and edits (off the UI loop).
 func (m *menuModel) Init() tea.Cmd {
 	if m.c.StateDir == "" {
 		return nil
@@ -317,7 +317,7 @@ func (m menuModel) start() (menuModel, tea.Cmd) {
 	return m, tea.Batch(save, func() tea.Msg { return common.StartMsg{Setup: s} })
 }
 
-// view draws the menu beside a board: the kept game's position while
+// View draws the menu beside a board: the kept game's position while
 // Resume is chosen, the chosen handicap in the new-game form, and in the
 // settings a preview of the piece style and theme as they are changed.
 // Menu and board are centred; a narrow terminal gets the menu alone.

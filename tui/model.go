@@ -162,7 +162,7 @@ func New(o Options) (*Model, error) {
 	return m, nil
 }
 
-// useTerminal takes what the caller knows of the terminal: its colour
+// UseTerminal takes what the caller knows of the terminal: its colour
 // profile, and its background from COLORFGBG where that is set.
 func (m *Model) UseTerminal(t common.Terminal) { m.c.UseTerminal(t) }
 
@@ -449,7 +449,7 @@ func (m *Model) dropEditParked() bool {
 	return st.ed != nil && st.ed.Modified() && st.ed.KeptPath() != ""
 }
 
-// quiet reports whether the screen will stay as it is until a key: for
+// Quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
 func (m *Model) Quiet() bool {
 	if m.mode == modePlay {

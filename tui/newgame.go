@@ -107,7 +107,7 @@ func newForm(c *common.Common) newGameForm {
 	return f
 }
 
-// rows are the form's rows as it stands: the clock's values only when
+// Rows are the form's rows as it stands: the clock's values only when
 // there is a clock, White's only when they differ.
 func (f *newGameForm) Rows() []formRow {
 	out := []formRow{rowPlayer1, rowPlayer2, rowHandicap, rowSeat, rowClock}
@@ -209,7 +209,7 @@ func step(v time.Duration, presets []time.Duration, d int, positive bool) time.D
 	return presets[len(presets)-1]
 }
 
-// controls are Black's and White's allowances as the form says.
+// Controls are Black's and White's allowances as the form says.
 func (f *newGameForm) Controls() [2]match.TimeControl {
 	var tc [2]match.TimeControl
 	if f.kind == clockNone {

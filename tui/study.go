@@ -288,7 +288,7 @@ func (s *studyModel) last() int { return len(s.line.nodes) - 1 }
 // node is the node shown.
 func (s *studyModel) node() *kifu.Node { return s.line.nodes[s.cur] }
 
-// position is the position shown.
+// Position is the position shown.
 func (s *studyModel) Position() *game.Position { return &s.line.pos[s.cur] }
 
 // moves is the number of moves on the line: the last ply. An ending node
@@ -445,7 +445,7 @@ func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
 	return kifu.NoEnding
 }
 
-// update handles one message.
+// Update handles one message.
 func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 	if s.line != nil && (s.line.style != s.c.Notation || s.line.m != s.c.Measure || s.line.lang != s.c.Lang ||
 		s.hdrPieces != s.c.Pieces || s.hdrLang != s.c.Lang) {

@@ -17,7 +17,7 @@ import (
 	"shogi/kifu"
 )
 
-// layout is the study screen's arrangement: the play screen's, with the
+// Layout is the study screen's arrangement: the play screen's, with the
 // headers at the top of the side column and, in the panel, the ply and
 // move, the alternatives and the comment.
 func (s *studyModel) Layout() components.ScreenLayout {
@@ -67,7 +67,7 @@ func (s *studyModel) noteRows(l components.ScreenLayout) int {
 	return p.notes
 }
 
-// view draws the study screen: exactly height lines of at most width
+// View draws the study screen: exactly height lines of at most width
 // columns.
 func (s *studyModel) View() (string, *tea.Cursor) {
 	c := s.c
@@ -365,7 +365,7 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(keep, sep)
 }
 
-// resultText says how the main line ended: 先手の勝ち (投了), Black wins by
+// ResultText says how the main line ended: 先手の勝ち (投了), Black wins by
 // resignation.
 func (s *studyModel) ResultText() string {
 	_, n := s.rec.Ending()
@@ -563,7 +563,7 @@ func (s *studyModel) variations() (string, []variationSpan) {
 	return b.String(), spans
 }
 
-// notes is the comment of the shown move, how the line ends when it is
+// Notes is the comment of the shown move, how the line ends when it is
 // shown, where loading stopped, and the record's warnings at the start —
 // wrapped to width.
 func (s *studyModel) Notes(width int) []string {

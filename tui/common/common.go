@@ -17,7 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// common is shared by every screen.
+// Common is shared by every screen.
 type Common struct {
 	Width, Height int
 	Theme         Theme
@@ -56,7 +56,7 @@ type Common struct {
 	Engines  EngineOptions // the study's engines
 }
 
-// block marks a command that waits on something outside the app.
+// Block marks a command that waits on something outside the app.
 func (c *Common) Block(cmd tea.Cmd) tea.Cmd {
 	if cmd == nil || c.Blocking == nil {
 		return cmd
@@ -64,20 +64,20 @@ func (c *Common) Block(cmd tea.Cmd) tea.Cmd {
 	return c.Blocking(cmd)
 }
 
-// now is the time games are played in.
+// Now is the time games are played in.
 func (c *Common) Now() time.Time { return c.Clock.Now() }
 
-// nextGen hands out a session generation.
+// NextGen hands out a session generation.
 func (c *Common) NextGen() int {
 	c.gen++
 	return c.gen
 }
 
-// keepOff reports whether unfinished games are not kept (no state
+// KeepOff reports whether unfinished games are not kept (no state
 // directory).
 func (c *Common) KeepOff() bool { return c.StateDir == "" }
 
-// gamesDir is where finished games go, or "" when they are not kept.
+// GamesDir is where finished games go, or "" when they are not kept.
 func (c *Common) GamesDir() string {
 	if !c.Settings.KeepGames {
 		return ""
@@ -88,7 +88,7 @@ func (c *Common) GamesDir() string {
 	return c.GamesDefault
 }
 
-// sessionEnv is what a game's session takes from the settings.
+// SessionEnv is what a game's session takes from the settings.
 func (c *Common) SessionEnv() SessionEnv {
 	return SessionEnv{Ts: c.Clock, EngineCfg: c.EngineConfig(), GamesDir: c.GamesDir(),
 		MoveDelay: time.Duration(c.Settings.MoveDelay), Margin: gameMargin, Human: c.Words.Human}
@@ -99,7 +99,7 @@ func (c *Common) SessionEnv() SessionEnv {
 // tick of the clock.
 const gameMargin = 300 * time.Millisecond
 
-// saveSettings changes the settings with edit and writes the file, unless
+// SaveSettings changes the settings with edit and writes the file, unless
 // it could not be read (it is then never overwritten).
 func (c *Common) SaveSettings(edit func(s *Settings)) tea.Cmd {
 	edit(c.Settings)
@@ -109,7 +109,7 @@ func (c *Common) SaveSettings(edit func(s *Settings)) tea.Cmd {
 	return c.SettingsWriter.write(c.SettingsPath, c.Settings.clone())
 }
 
-// rememberDisplay saves the display settings as they are now on screen.
+// RememberDisplay saves the display settings as they are now on screen.
 func (c *Common) RememberDisplay() tea.Cmd {
 	return c.SaveSettings(func(s *Settings) {
 		if !c.ASCII {
@@ -128,7 +128,7 @@ func (c *Common) RememberDisplay() tea.Cmd {
 	})
 }
 
-// expandHome reads a leading ~/ as the home directory.
+// ExpandHome reads a leading ~/ as the home directory.
 func ExpandHome(p string) string {
 	if rest, ok := strings.CutPrefix(p, "~/"); ok {
 		if h, err := os.UserHomeDir(); err == nil {
@@ -143,7 +143,7 @@ func (c *Common) SetPolicy(p WidthPolicy) {
 	c.Measure = NewMeasure(p)
 }
 
-// setLang switches the app's words; a terminal limited to ASCII stays in
+// SetLang switches the app's words; a terminal limited to ASCII stays in
 // English.
 func (c *Common) SetLang(l words.Lang) {
 	if c.ASCII {
@@ -153,7 +153,7 @@ func (c *Common) SetLang(l words.Lang) {
 	c.Keys = newKeyMap(c.Words, c.ASCII)
 }
 
-// setTheme chooses the palette: a fixed theme, or for auto the background
+// SetTheme chooses the palette: a fixed theme, or for auto the background
 // the terminal reported (dark until it does).
 func (c *Common) SetTheme(t Theme) {
 	c.Theme = t
@@ -168,10 +168,10 @@ func (c *Common) SetTheme(t Theme) {
 
 func (c *Common) Restyle() { c.Styles = NewStyles(PaletteFor(c.Dark, c.Level), c.Level) }
 
-// side names a side for the screen: ▲先手, △White.
+// Side names a side for the screen: ▲先手, △White.
 func (c *Common) Side(col game.Color) string { return SideLabel(col, c.Words, c.ASCII) }
 
-// setPieces changes the piece style and the notation that goes with it.
+// SetPieces changes the piece style and the notation that goes with it.
 func (c *Common) SetPieces(p PieceStyle) {
 	if c.ASCII {
 		p = ASCII
@@ -180,7 +180,7 @@ func (c *Common) SetPieces(p PieceStyle) {
 	c.Notation = DefaultNotation(p)
 }
 
-// defaultNotation is the move-list style that goes with a piece style.
+// DefaultNotation is the move-list style that goes with a piece style.
 func DefaultNotation(p PieceStyle) notation.Style {
 	if p.Japanese() {
 		return notation.KI2
@@ -188,7 +188,7 @@ func DefaultNotation(p PieceStyle) notation.Style {
 	return notation.Western
 }
 
-// cycleNotation returns the notation d places after s, skipping those a
+// CycleNotation returns the notation d places after s, skipping those a
 // 7-bit terminal cannot show.
 func (c *Common) CycleNotation(s notation.Style, d int) notation.Style {
 	for range notation.Styles() {
@@ -200,7 +200,7 @@ func (c *Common) CycleNotation(s notation.Style, d int) notation.Style {
 	return s
 }
 
-// asciiNotation reports whether a notation writes 7-bit text only.
+// AsciiNotation reports whether a notation writes 7-bit text only.
 func AsciiNotation(s notation.Style) bool {
 	switch s {
 	case notation.USI, notation.CSA, notation.Western, notation.Hosking, notation.Romaji:
@@ -209,7 +209,7 @@ func AsciiNotation(s notation.Style) bool {
 	return false
 }
 
-// wrapAdd steps v by d around 0..n-1, as a cursor or a choice wraps.
+// WrapAdd steps v by d around 0..n-1, as a cursor or a choice wraps.
 func WrapAdd(v, d, n int) int { return ((v+d)%n + n) % n }
 
 // cycleStyle returns the notation d places after s in notation.Styles.
@@ -238,7 +238,7 @@ type EngineChoice struct {
 	Spec string
 }
 
-// engineOptions are the Options fields the study's engines come from.
+// EngineOptions are the Options fields the study's engines come from.
 type EngineOptions struct {
 	Engine   string
 	Engines  []EngineChoice
@@ -246,7 +246,7 @@ type EngineOptions struct {
 	Log      io.Writer
 }
 
-// studyEngines are the engines a study offers: the one named on the
+// StudyEngines are the engines a study offers: the one named on the
 // command line, the engines of the settings as they are now, then the
 // options' others.
 func (c *Common) StudyEngines() EngineOptions {

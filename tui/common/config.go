@@ -50,7 +50,7 @@ type Settings struct {
 	warnings []string
 }
 
-// playerNames are the humans' names for records.
+// PlayerNames are the humans' names for records.
 type PlayerNames struct {
 	Player1 string `toml:"player1"`
 	Player2 string `toml:"player2"`
@@ -71,7 +71,7 @@ type clockSide struct {
 	Increment Duration `toml:"increment"`
 }
 
-// controls returns Black's and White's allowances.
+// Controls returns Black's and White's allowances.
 func (c clockSetting) Controls() [2]match.TimeControl {
 	b := match.TimeControl{Main: time.Duration(c.Main), Byoyomi: time.Duration(c.Byoyomi), Increment: time.Duration(c.Increment)}
 	w := b
@@ -81,7 +81,7 @@ func (c clockSetting) Controls() [2]match.TimeControl {
 	return [2]match.TimeControl{b, w}
 }
 
-// clockFrom is the setting for Black's and White's allowances.
+// ClockFrom is the setting for Black's and White's allowances.
 func ClockFrom(tc [2]match.TimeControl) clockSetting {
 	c := clockSetting{Main: Duration(tc[0].Main), Byoyomi: Duration(tc[0].Byoyomi), Increment: Duration(tc[0].Increment)}
 	if tc[1] != tc[0] {
@@ -114,7 +114,7 @@ func (e EngineEntry) settings() []usi.Setting {
 	return out
 }
 
-// optionText writes a TOML value as USI sends it.
+// OptionText writes a TOML value as USI sends it.
 func OptionText(v any) string {
 	switch x := v.(type) {
 	case string:
@@ -136,7 +136,7 @@ func (e EngineEntry) Spec() match.Spec {
 	return match.Spec{Kind: match.USIKind, Name: e.Path, Options: e.settings()}
 }
 
-// defaultSettings are the settings of a fresh install.
+// DefaultSettings are the settings of a fresh install.
 func DefaultSettings() *Settings {
 	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true}
 }
@@ -176,7 +176,7 @@ func LoadSettings(path string) (*Settings, error) {
 	return ParseSettings(path, data)
 }
 
-// parseSettings reads a settings file's text.
+// ParseSettings reads a settings file's text.
 func ParseSettings(path string, data []byte) (*Settings, error) {
 	s := DefaultSettings()
 	if err := toml.Unmarshal(data, s); err != nil {
@@ -238,7 +238,7 @@ const settingsHeader = `# shogi's settings. The app rewrites this file when a se
 
 `
 
-// marshal writes the settings as the file holds them.
+// Marshal writes the settings as the file holds them.
 func (s *Settings) Marshal() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(settingsHeader)
@@ -280,7 +280,7 @@ func (s *Settings) engine(name string) (EngineEntry, bool) {
 	return EngineEntry{}, false
 }
 
-// settingsWriter writes the settings file in the background, one write at
+// SettingsWriter writes the settings file in the background, one write at
 // a time and never an older state over a newer one.
 type SettingsWriter struct {
 	mu      sync.Mutex
@@ -318,7 +318,7 @@ func (w *SettingsWriter) write(path string, s *Settings) tea.Cmd {
 	}
 }
 
-// settingsSavedMsg reports a write of the settings file; only failures
+// SettingsSavedMsg reports a write of the settings file; only failures
 // are shown.
 type SettingsSavedMsg struct{ Err error }
 

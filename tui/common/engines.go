@@ -28,7 +28,7 @@ type playerChoice struct {
 	Name string // an engine's name in the list; "" otherwise
 }
 
-// playerChoices lists the players to choose from: a person, the built-in
+// PlayerChoices lists the players to choose from: a person, the built-in
 // levels weakest first, then the engines of the list.
 func (c *Common) PlayerChoices() []playerChoice {
 	out := []playerChoice{HumanChoice()}
@@ -43,13 +43,13 @@ func (c *Common) PlayerChoices() []playerChoice {
 	return out
 }
 
-// humanChoice is a person, as the lists offer one.
+// HumanChoice is a person, as the lists offer one.
 func HumanChoice() playerChoice { return playerChoice{Spec: match.Spec{Kind: match.HumanKind}} }
 
-// humanSpec is the spec text of a person, as game/match writes and reads it.
+// HumanSpec is the spec text of a person, as game/match writes and reads it.
 var HumanSpec = match.Spec{Kind: match.HumanKind}.String()
 
-// programChoices are the players a hint may come from: the built-in
+// ProgramChoices are the players a hint may come from: the built-in
 // levels and the engines.
 func (c *Common) ProgramChoices() []playerChoice {
 	var out []playerChoice
@@ -61,7 +61,7 @@ func (c *Common) ProgramChoices() []playerChoice {
 	return out
 }
 
-// resolvePlayer reads a player as the command line or the settings name
+// ResolvePlayer reads a player as the command line or the settings name
 // one: a spec match.ParseSpec reads (human, a level, usi:PATH,OPTIONS), or
 // the name of an engine in the list. It returns the spec and the engine's
 // name in the list ("" otherwise).
@@ -76,7 +76,7 @@ func ResolvePlayer(s *Settings, text string) (match.Spec, string, error) {
 	return match.Spec{}, "", err
 }
 
-// playerLabel is how a player is shown: name when known (an engine's,
+// PlayerLabel is how a player is shown: name when known (an engine's,
 // a person's from the settings), else the word for a person, a built-in
 // level's name, or an engine program's file name until it says its own.
 func PlayerLabel(c *Common, sp match.Spec, name string) string {
@@ -94,7 +94,7 @@ func PlayerLabel(c *Common, sp match.Spec, name string) string {
 	return "?"
 }
 
-// choiceLabel is a choice as a list shows it.
+// ChoiceLabel is a choice as a list shows it.
 func (c *Common) ChoiceLabel(p playerChoice) string {
 	if p.Spec.Kind == match.USIKind {
 		return p.Name
@@ -102,7 +102,7 @@ func (c *Common) ChoiceLabel(p playerChoice) string {
 	return PlayerLabel(c, p.Spec, "")
 }
 
-// hintSpec is who the hint key asks: the settings' choice (a level or an
+// HintSpec is who the hint key asks: the settings' choice (a level or an
 // engine's name), else the strongest built-in level.
 func (c *Common) HintSpec() (match.Spec, string) {
 	if h := c.Settings.Hint; h != "" {
@@ -114,7 +114,7 @@ func (c *Common) HintSpec() (match.Spec, string) {
 	return sp, ""
 }
 
-// hintLabel names who the hint key asks.
+// HintLabel names who the hint key asks.
 func (c *Common) HintLabel() string {
 	sp, name := c.HintSpec()
 	return PlayerLabel(c, sp, name)
@@ -123,13 +123,13 @@ func (c *Common) HintLabel() string {
 // hintBudget is how long a hint may think.
 const hintBudget = 2 * time.Second
 
-// newHinter returns the hint key's player for a game.
+// NewHinter returns the hint key's player for a game.
 func (c *Common) NewHinter() *match.Hinter {
 	sp, _ := c.HintSpec()
 	return match.NewHinter(sp, c.EngineConfig(), hintBudget)
 }
 
-// engineConfig is how the app runs an engine: its log, and the
+// EngineConfig is how the app runs an engine: its log, and the
 // environment the tests give it. The spec adds the program and options.
 func (c *Common) EngineConfig() usi.Config {
 	return usi.Config{Log: c.EngineLog, Env: c.EngineEnv, Timeout: 30 * time.Second}
@@ -148,7 +148,7 @@ func (c *Common) StartEngine(ctx context.Context, e EngineEntry) (*usi.Engine, e
 // page when present and not yet in the list.
 var debianEngines = []string{"/usr/games/fairy-stockfish", "/usr/games/gpsusi"}
 
-// probeMsg is what an engine said in its handshake: its name, author and
+// ProbeMsg is what an engine said in its handshake: its name, author and
 // options.
 type ProbeMsg struct {
 	Path    string
@@ -158,7 +158,7 @@ type ProbeMsg struct {
 	Err     error
 }
 
-// probeEngine runs the program at path up to usiok and readyok, reads its
+// ProbeEngine runs the program at path up to usiok and readyok, reads its
 // name and options, and quits it: how the engines page adds and edits an
 // engine. It runs off the UI loop (an engine may take seconds to load).
 func ProbeEngine(cfg usi.Config, path string) tea.Cmd {
@@ -175,10 +175,10 @@ func ProbeEngine(cfg usi.Config, path string) tea.Cmd {
 	}
 }
 
-// foundEnginesMsg lists the Debian engines installed and not in the list.
+// FoundEnginesMsg lists the Debian engines installed and not in the list.
 type FoundEnginesMsg struct{ Paths []string }
 
-// findEngines looks for the Debian engines off the UI loop.
+// FindEngines looks for the Debian engines off the UI loop.
 func FindEngines(listed []string) tea.Cmd {
 	return func() tea.Msg {
 		var out []string
@@ -200,7 +200,7 @@ func FindEngines(listed []string) tea.Cmd {
 	}
 }
 
-// optionValue is an option's value as the list keeps it: an integer for a
+// OptionValue is an option's value as the list keeps it: an integer for a
 // spin, a boolean for a check, the text otherwise.
 func OptionValue(o usi.Option, text string) (any, error) {
 	if err := o.CheckValue(text); err != nil {

@@ -108,12 +108,12 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 	}
 }
 
-// playShortHelp is the help bar of a game in progress.
+// PlayShortHelp is the help bar of a game in progress.
 func (k keyMap) PlayShortHelp() []key.Binding {
 	return []key.Binding{k.Select, k.Tray, k.Type, k.Undo, k.Help, k.Leave, k.Flip, k.Notation, k.Save, k.Resign, k.Hint, k.Pause, k.Review}
 }
 
-// playFullHelp is the ? screen of a game, one group per heading.
+// PlayFullHelp is the ? screen of a game, one group per heading.
 func (k keyMap) PlayFullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Left, k.Right, k.Select, k.Cancel, k.Tray, k.Type},
@@ -122,7 +122,7 @@ func (k keyMap) PlayFullHelp() [][]key.Binding {
 	}
 }
 
-// studyShortHelp is the study's help bar.
+// StudyShortHelp is the study's help bar.
 func (k keyMap) StudyShortHelp(w *words.Words, ascii bool) []key.Binding {
 	step := "←/→"
 	if ascii {
@@ -139,7 +139,7 @@ func (k keyMap) StudyShortHelp(w *words.Words, ascii bool) []key.Binding {
 	}
 }
 
-// studyFullHelp is the study's ? screen.
+// StudyFullHelp is the study's ? screen.
 func (k keyMap) StudyFullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
@@ -151,17 +151,17 @@ func (k keyMap) StudyFullHelp() [][]key.Binding {
 	}
 }
 
-// keyIs reports whether msg is one of b's keys.
+// KeyIs reports whether msg is one of b's keys.
 func KeyIs(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }
 
-// isEnter reports whether msg is enter, or the line feed a return typed
+// IsEnter reports whether msg is enter, or the line feed a return typed
 // before the terminal was in raw mode arrives as (ctrl+j).
 func IsEnter(msg tea.KeyPressMsg) bool {
 	s := msg.String()
 	return s == "enter" || s == "ctrl+j"
 }
 
-// printable is the text a key types, or "" for a key that types nothing
+// Printable is the text a key types, or "" for a key that types nothing
 // (arrows, enter, ctrl+…).
 func Printable(msg tea.KeyPressMsg) string {
 	if msg.Mod&^tea.ModShift != 0 {
@@ -176,7 +176,7 @@ func Printable(msg tea.KeyPressMsg) string {
 	return ""
 }
 
-// analysisKeys are the study's keys for engines.
+// AnalysisKeys are the study's keys for engines.
 type AnalysisKeys struct {
 	Analyse, MoreLines, FewerLines, ShowLine, AddLine, Mate, Pass, NextEngine key.Binding
 }

@@ -35,29 +35,29 @@ type StudyRecordMsg struct {
 	Err  error
 }
 
-// startMsg starts a game.
+// StartMsg starts a game.
 type StartMsg struct{ Setup Setup }
 
-// openMsg asks to study a record file.
+// OpenMsg asks to study a record file.
 type OpenMsg struct{ Path string }
 
-// shutdownMsg ends the program once a game has been stopped and kept.
+// ShutdownMsg ends the program once a game has been stopped and kept.
 type ShutdownMsg struct{}
 
-// openHelpMsg opens the ? screen with a screen's keys and notes.
+// OpenHelpMsg opens the ? screen with a screen's keys and notes.
 type OpenHelpMsg struct {
 	Groups [][]key.Binding
 	Notes  string
 }
 
-// reviewGameMsg asks the app to study a game just played (the game-end
+// ReviewGameMsg asks the app to study a game just played (the game-end
 // screen's "study").
 type ReviewGameMsg struct {
 	Rec   *kifu.Record // the game as a record, times and evaluations included
 	Saved string       // the file the whole game was saved to, if it was
 }
 
-// playFromMsg asks the app to start a game from node's position, players
+// PlayFromMsg asks the app to start a game from node's position, players
 // given by colour; the moves played come back through studyModel.addLine
 // as a new branch.
 type PlayFromMsg struct {

@@ -36,7 +36,7 @@ func ParsePieceStyle(name string) (PieceStyle, error) {
 // japaneseWords reports whether the style writes kanji and kanji coordinates.
 func (s PieceStyle) Japanese() bool { return s == Kanji || s == KIF }
 
-// sideLabel names a side for the screen: ▲先手, △White, or Black where
+// SideLabel names a side for the screen: ▲先手, △White, or Black where
 // the terminal shows no marks.
 func SideLabel(c game.Color, w *words.Words, ascii bool) string {
 	if ascii {

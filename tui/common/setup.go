@@ -14,7 +14,7 @@ import (
 	"shogi/tui/words"
 )
 
-// furigomaText describes a toss in w's words: the pawns of the deciding
+// FurigomaText describes a toss in w's words: the pawns of the deciding
 // toss and who plays Black. The tosser is the first player (the one first
 // given Black).
 func FurigomaText(w *words.Words, f game.Furigoma, players [2]string, ascii bool) string {
@@ -47,7 +47,7 @@ func FurigomaText(w *words.Words, f game.Furigoma, players [2]string, ascii bool
 	return fmt.Sprintf(w.Furigoma, faces, fu, to, retoss, fmt.Sprintf(w.PlayerN, n, who))
 }
 
-// setup is everything needed to start (or resume) a game.
+// Setup is everything needed to start (or resume) a game.
 type Setup struct {
 	Players [2]match.Spec // by colour
 	// names are how the players are shown and recorded, by colour: a
@@ -78,7 +78,7 @@ type Setup struct {
 	Table *TableLink
 }
 
-// tableLink is a game run elsewhere, as the play screen follows it: its
+// TableLink is a game run elsewhere, as the play screen follows it: its
 // Control, the sides the person at this screen plays (none for a
 // spectator), and how long a seat is kept for a player who left.
 type TableLink struct {
@@ -87,12 +87,12 @@ type TableLink struct {
 	Grace time.Duration
 }
 
-// humans reports whether a person plays each side.
+// Humans reports whether a person plays each side.
 func (s *Setup) Humans() [2]bool {
 	return [2]bool{s.Players[0].Kind == match.HumanKind, s.Players[1].Kind == match.HumanKind}
 }
 
-// handicapChoices are the handicaps that make a game: every handicap but
+// HandicapChoices are the handicaps that make a game: every handicap but
 // the tsume start and the empty board.
 func HandicapChoices() []game.Handicap {
 	var out []game.Handicap
@@ -104,7 +104,7 @@ func HandicapChoices() []game.Handicap {
 	return out
 }
 
-// sessionEnv is what a session needs from the app's settings, copied when
+// SessionEnv is what a session needs from the app's settings, copied when
 // it starts so that its goroutines never read the UI's state.
 type SessionEnv struct {
 	Ts        match.TimeSource
@@ -115,7 +115,7 @@ type SessionEnv struct {
 	Human     string // what a person without a name is called
 }
 
-// engineLogger is where engines' standard error and the protocol
+// EngineLogger is where engines' standard error and the protocol
 // transcript go: a log file, never the terminal.
 func EngineLogger(w io.Writer) *log.Logger {
 	if w == nil {

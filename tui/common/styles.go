@@ -32,7 +32,7 @@ func ParseTheme(s string) (Theme, error) {
 	return ThemeAuto, fmt.Errorf("unknown theme %q (want auto, light or dark)", s)
 }
 
-// palette is every colour of one theme, as hex. The board is drawn on a
+// Palette is every colour of one theme, as hex. The board is drawn on a
 // plate of its own (wood), so its colours hold on any terminal background;
 // the text around it is drawn on the terminal's own background, which the
 // palette only knows roughly (terminalBgs, for the contrast test).
@@ -60,7 +60,7 @@ type Palette struct {
 	TerminalBgs []string // the backgrounds text must read on
 }
 
-// palettes are the light and dark themes, each in true colour and in
+// Palettes are the light and dark themes, each in true colour and in
 // the 256-colour set (whose few dark colours need their own choices: the
 // renderer would otherwise round two tints to one). Their contrasts are
 // tested (styles_test.go): every piece colour on every board background
@@ -141,7 +141,7 @@ var Palettes = [2][2]Palette{
 	},
 }
 
-// paletteFor is the palette of a theme at a colour level.
+// PaletteFor is the palette of a theme at a colour level.
 func PaletteFor(dark bool, level ColorLevel) *Palette {
 	d, c := 0, 0
 	if dark {
@@ -153,7 +153,7 @@ func PaletteFor(dark bool, level ColorLevel) *Palette {
 	return &Palettes[d][c]
 }
 
-// colorLevel is what the terminal can show: the palette, or attributes
+// ColorLevel is what the terminal can show: the palette, or attributes
 // only (bold, underline, reverse) where it has 16 colours or none.
 type ColorLevel int
 
@@ -163,7 +163,7 @@ const (
 	LevelMono                   // attributes only
 )
 
-// levelOf maps a colour profile to a level. A 16-colour terminal gets
+// LevelOf maps a colour profile to a level. A 16-colour terminal gets
 // attributes only: the palette's tints would be rounded to its few colours,
 // some of them the background.
 func LevelOf(p colorprofile.Profile) ColorLevel {
@@ -176,7 +176,7 @@ func LevelOf(p colorprofile.Profile) ColorLevel {
 	return LevelMono
 }
 
-// wrap is a style reduced to the escape sequences around its text, so a
+// Wrap is a style reduced to the escape sequences around its text, so a
 // cell is styled by two string concatenations instead of a lipgloss Render
 // per cell per frame.
 type Wrap struct{ Pre, Post string }
@@ -197,7 +197,7 @@ func (w Wrap) Render(s string) string {
 	return w.Pre + s + w.Post
 }
 
-// bgKind is the background of a piece of the board drawing: the plate, or
+// BgKind is the background of a piece of the board drawing: the plate, or
 // one of the highlights.
 type BgKind uint8
 
@@ -214,7 +214,7 @@ const (
 	numBg
 )
 
-// fgKind is what is drawn on a board background.
+// FgKind is what is drawn on a board background.
 type FgKind uint8
 
 const (
@@ -252,7 +252,7 @@ type Styles struct {
 	GraphBlack, GraphWhite, GraphCur Wrap
 }
 
-// newStyles builds the styles of one palette at one colour level.
+// NewStyles builds the styles of one palette at one colour level.
 func NewStyles(p *Palette, level ColorLevel) *Styles {
 	s := &Styles{Level: level, Pal: p}
 	if level == LevelMono {

@@ -120,7 +120,7 @@ func WidthPolicyFromEnv(env []string) WidthPolicy {
 	return Narrow
 }
 
-// darkFromEnv guesses the background from COLORFGBG ("15;0": foreground 15
+// DarkFromEnv guesses the background from COLORFGBG ("15;0": foreground 15
 // on background 0), which rxvt, Konsole and others set: ANSI colours 0–6
 // and 8 are dark. ok is false when the variable does not say; the app then
 // waits for the terminal's answer to its background query.
@@ -137,7 +137,7 @@ func DarkFromEnv(env []string) (dark, ok bool) {
 	return bg <= 6 || bg == 8, true
 }
 
-// programOptions are a program's options for terminal t.
+// ProgramOptions are a program's options for terminal t.
 func ProgramOptions(t Terminal) []tea.ProgramOption {
 	opts := []tea.ProgramOption{
 		tea.WithInput(t.In),
@@ -151,7 +151,7 @@ func ProgramOptions(t Terminal) []tea.ProgramOption {
 	return opts
 }
 
-// useTerminal takes what the caller knows of the terminal: its colour
+// UseTerminal takes what the caller knows of the terminal: its colour
 // profile, and its background from COLORFGBG where that is set.
 func (c *Common) UseTerminal(t Terminal) {
 	c.Level = LevelOf(t.Profile)
@@ -161,7 +161,7 @@ func (c *Common) UseTerminal(t Terminal) {
 	c.Restyle()
 }
 
-// takeTerminal takes what the terminal says of itself: its size, its
+// TakeTerminal takes what the terminal says of itself: its size, its
 // background, its colour profile.
 func (c *Common) TakeTerminal(msg tea.Msg) {
 	switch msg := msg.(type) {

@@ -27,7 +27,7 @@ func (p WidthPolicy) String() string {
 	return "narrow"
 }
 
-// measure is the one place text width is computed: every pad and every
+// Measure is the one place text width is computed: every pad and every
 // layout decision goes through it, with one explicit runewidth.Condition.
 type Measure struct{ Cond *runewidth.Condition }
 
@@ -38,12 +38,12 @@ func NewMeasure(p WidthPolicy) Measure {
 	return Measure{Cond: c}
 }
 
-// width returns the display width of s, ignoring SGR escape sequences.
+// Width returns the display width of s, ignoring SGR escape sequences.
 func (w Measure) Width(s string) int {
 	return w.Cond.StringWidth(stripSGR(s))
 }
 
-// pad right-pads s with spaces to n columns (s is left alone if wider).
+// Pad right-pads s with spaces to n columns (s is left alone if wider).
 func (w Measure) Pad(s string, n int) string {
 	if d := n - w.Width(s); d > 0 {
 		return s + strings.Repeat(" ", d)
@@ -51,7 +51,7 @@ func (w Measure) Pad(s string, n int) string {
 	return s
 }
 
-// truncate cuts text to at most n columns. Escape sequences (the reversed
+// Truncate cuts text to at most n columns. Escape sequences (the reversed
 // cursor of an input line) take no column and are never cut in two; a cut
 // styled line ends with a reset.
 func (w Measure) Truncate(s string, n int) string {
@@ -126,12 +126,12 @@ func ParseWidthPolicy(s string) (WidthPolicy, error) {
 	return Narrow, fmt.Errorf("unknown width %q (want narrow or wide)", s)
 }
 
-// fit cuts or pads s to exactly n columns.
+// Fit cuts or pads s to exactly n columns.
 func (w Measure) Fit(s string, n int) string {
 	return w.Pad(w.Truncate(s, n), n)
 }
 
-// asciiOnly replaces every non-ASCII character of s (escape sequences
+// AsciiOnly replaces every non-ASCII character of s (escape sequences
 // aside) with as many '?' as it is wide, for a terminal whose locale is not
 // UTF-8: the layout, measured with the real characters, stays aligned.
 func (w Measure) AsciiOnly(s string) string {

@@ -6,7 +6,7 @@ import (
 	"shogi/tui/common"
 )
 
-// engineView is what the engine panel draws: a heading (the engine, its
+// EngineView is what the engine panel draws: a heading (the engine, its
 // depth and speed), a state (thinking, stopped, a fault), and the lines,
 // each a score and its moves.
 type EngineView struct {
@@ -16,14 +16,14 @@ type EngineView struct {
 	Lines []EngineViewLine
 }
 
-// engineViewLine is one line of the engine's: the score as the screen
+// EngineViewLine is one line of the engine's: the score as the screen
 // writes it (+158 互角, -7手詰) and the moves in the screen's notation.
 type EngineViewLine struct {
 	Score string
 	Moves []string
 }
 
-// rows is how many lines v takes at width w without a limit.
+// Rows is how many lines v takes at width w without a limit.
 func (v EngineView) Rows(w int, m common.Measure) int {
 	n := 1
 	sw := v.scoreWidth(m)
@@ -41,7 +41,7 @@ func (v EngineView) scoreWidth(m common.Measure) int {
 	return sw
 }
 
-// renderAnalysis draws v in at most rows lines of w columns: the heading
+// RenderAnalysis draws v in at most rows lines of w columns: the heading
 // with the state, then each line with its score in a column and its
 // moves wrapped under themselves. When rows are short every line keeps
 // its first row and the best line gets the rest first:
@@ -118,7 +118,7 @@ func RenderAnalysis(v EngineView, w, rows int, st *common.Styles, m common.Measu
 	return out
 }
 
-// wrapMoves puts moves on lines of w columns, a blank between two.
+// WrapMoves puts moves on lines of w columns, a blank between two.
 func WrapMoves(moves []string, w int, m common.Measure) []string {
 	if len(moves) == 0 {
 		return []string{""}
@@ -138,7 +138,7 @@ func padLeftW(m common.Measure, s string, n int) string {
 	return s
 }
 
-// paint renders s in the style f picks, or plain without styles.
+// Paint renders s in the style f picks, or plain without styles.
 func Paint(st *common.Styles, f func(*common.Styles) common.Wrap, s string) string {
 	if st == nil {
 		return s

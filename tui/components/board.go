@@ -47,7 +47,7 @@ func loadGlyphs() [4]glyphSet {
 	return out
 }
 
-// pieceGlyph is a piece's two columns in a style, without White's mark.
+// PieceGlyph is a piece's two columns in a style, without White's mark.
 func PieceGlyph(pc game.Piece, st common.PieceStyle) string {
 	t := pc.Type()
 	switch st {
@@ -81,7 +81,7 @@ func cellText(pc game.Piece, st common.PieceStyle) string {
 	return " " + PieceGlyph(pc, st)
 }
 
-// boardSize is how big the board is drawn.
+// BoardSize is how big the board is drawn.
 type BoardSize int
 
 const (
@@ -117,7 +117,7 @@ func NewBoardGeom(size BoardSize, st common.PieceStyle) boardGeom {
 	return g
 }
 
-// cellOrigin is where the content of drawing column col, row row (0 = left,
+// CellOrigin is where the content of drawing column col, row row (0 = left,
 // top) starts.
 func (g boardGeom) CellOrigin(col, row int) (x, y int) {
 	switch g.Size {
@@ -131,7 +131,7 @@ func (g boardGeom) CellOrigin(col, row int) (x, y int) {
 	return 1 + col*g.cw, y
 }
 
-// squareAt maps a point of the drawing (column x, line y from its top-left)
+// SquareAt maps a point of the drawing (column x, line y from its top-left)
 // to a square, or NoSquare.
 func (g boardGeom) SquareAt(x, y int, flip bool) game.Square {
 	for row := range 9 {
@@ -145,10 +145,10 @@ func (g boardGeom) SquareAt(x, y int, flip bool) game.Square {
 	return game.NoSquare
 }
 
-// squareSet is a set of board squares.
+// SquareSet is a set of board squares.
 type SquareSet [game.NumSquares]bool
 
-// boardOpts is what renderBoard needs besides the position.
+// BoardOpts is what renderBoard needs besides the position.
 type BoardOpts struct {
 	Style    common.PieceStyle
 	Size     BoardSize
@@ -162,7 +162,7 @@ type BoardOpts struct {
 	Styles   *common.Styles // nil draws plain text
 }
 
-// renderBoard draws the board; every line is exactly the geometry's width
+// RenderBoard draws the board; every line is exactly the geometry's width
 // whatever the style or width policy (the frame and grid are ASCII, and
 // every piece is two columns). The compact kanji board, start position:
 //
@@ -540,7 +540,7 @@ func rankLabel(r int, st common.PieceStyle) string {
 	return string(rune('a'+r-1)) + " "
 }
 
-// fileAt and rankAt map a column or row of the drawing (0 = left, top) to
+// FileAt and rankAt map a column or row of the drawing (0 = left, top) to
 // a file or rank.
 func FileAt(col int, flip bool) int {
 	if flip {
@@ -556,7 +556,7 @@ func RankAt(row int, flip bool) int {
 	return row + 1
 }
 
-// squareName writes a square as the style's coordinates show it: ５七, 5g.
+// SquareName writes a square as the style's coordinates show it: ５七, 5g.
 func SquareName(sq game.Square, st common.PieceStyle) string {
 	if !sq.Valid() {
 		return "-"
@@ -567,7 +567,7 @@ func SquareName(sq game.Square, st common.PieceStyle) string {
 	return sq.String()
 }
 
-// bodDiagram is the position as a KIF board diagram (BOD), as KIF files
+// BodDiagram is the position as a KIF board diagram (BOD), as KIF files
 // and Japanese shogi sites write one, and as y copies it:
 //
 //	後手の持駒：角　歩二

@@ -24,7 +24,7 @@ type clockFace struct {
 	Flagged bool // the side lost on time (切れ負け)
 }
 
-// faceOf reads side c's clock at now.
+// FaceOf reads side c's clock at now.
 func FaceOf(s match.ClockState, c game.Color, now time.Time) clockFace {
 	main, byo := s.Left(c, now)
 	return clockFace{side: c, control: s.Control[c], Main: main, byoyomi: byo, Running: s.Running && s.Side == c}
@@ -34,7 +34,7 @@ func FaceOf(s match.ClockState, c game.Color, now time.Time) clockFace {
 // last ten of byōyomi, or of the main time when nothing follows it.
 const urgentTime = 10 * time.Second
 
-// urgent reports whether the face is in its last ten seconds.
+// Urgent reports whether the face is in its last ten seconds.
 func (f clockFace) Urgent() bool {
 	if !f.Running || f.Flagged {
 		return false
@@ -48,7 +48,7 @@ func (f clockFace) Urgent() bool {
 	return true
 }
 
-// clockTime writes a duration as a clock face does, rounded up so that 0
+// ClockTime writes a duration as a clock face does, rounded up so that 0
 // shows only when the time is gone: 9:58, 1:02:03, 0:07.
 func ClockTime(d time.Duration) string {
 	s := int64((d + time.Second - 1) / time.Second)
@@ -64,7 +64,7 @@ func ClockTime(d time.Duration) string {
 // seconds writes a duration in whole seconds, rounded up.
 func seconds(d time.Duration) int64 { return int64((max(d, 0) + time.Second - 1) / time.Second) }
 
-// clockLines are what a face says: the time on the face (the main time,
+// ClockLines are what a face says: the time on the face (the main time,
 // or once it is spent — or when there is none — the byōyomi counting
 // down, or the word for a flag that fell), and a note under it (the
 // byōyomi or increment that follows the main time). Both are plain text;
@@ -85,7 +85,7 @@ func ClockLines(f clockFace, w *words.Words) (face, note string) {
 	return ClockTime(f.Main), ""
 }
 
-// renderClock draws a face in width columns: the side and its time on
+// RenderClock draws a face in width columns: the side and its time on
 // the first line, what follows the main time on the second. The running
 // side is in the turn badge's colours; its last ten seconds, and a
 // fallen flag, in the error colour, bold (reverse and underlined without
@@ -118,7 +118,7 @@ func paintFace(f clockFace, text string, st *common.Styles) string {
 	return st.Bold.Render(" " + text + " ")
 }
 
-// clockInline is a face on one line, for the compact layout's hand lines:
+// ClockInline is a face on one line, for the compact layout's hand lines:
 // "9:58 +30s", "秒読み 7".
 func ClockInline(f clockFace, st *common.Styles, w *words.Words) string {
 	face, note := ClockLines(f, w)

@@ -12,7 +12,7 @@ import (
 	"shogi/game/usi"
 )
 
-// engineReport is what a program said about a position: who, whether it
+// EngineReport is what a program said about a position: who, whether it
 // is still thinking, and its merged report (depth, score, speed, line).
 // pos is the position the report is about (the one it was asked to move
 // in), prev the move that led to it, for 同 in the line.
@@ -25,7 +25,7 @@ type EngineReport struct {
 	Prev     game.Move
 }
 
-// renderEngine draws the thinking panel in w×h, every line w columns:
+// RenderEngine draws the thinking panel in w×h, every line w columns:
 //
 //	Fairy-Stockfish 11.1 LB 64  思考中
 //	評価値  +235 ▲先手有利
@@ -105,7 +105,7 @@ func dimStyle(st *common.Styles) *common.Wrap {
 	return &st.Dim
 }
 
-// scoreText writes a score given from mover's side as Black's: +235
+// ScoreText writes a score given from mover's side as Black's: +235
 // ▲先手有利, −80 互角, 詰み 7手 ▲先手.
 func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
 	w := c.Words
@@ -170,7 +170,7 @@ func pvText(c *common.Common, pos game.Position, prev game.Move, pv []game.Move)
 	return b.String()
 }
 
-// siCount writes a count as 950, 12k, 1.2M.
+// SiCount writes a count as 950, 12k, 1.2M.
 func SiCount(n uint64) string {
 	switch {
 	case n >= 10_000_000:

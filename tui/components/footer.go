@@ -12,7 +12,7 @@ import (
 // (a typed line, a question or a hint), the status (what the last key
 // did, wrapped, cleared by the next key) and the help bar.
 
-// helpBar draws as many bindings as fit w columns, in order, keys bold and
+// HelpBar draws as many bindings as fit w columns, in order, keys bold and
 // descriptions dimmed; it is exactly w columns.
 func HelpBar(bindings []key.Binding, w int, st *common.Styles, m common.Measure) string {
 	var b strings.Builder
@@ -44,7 +44,7 @@ func HelpBar(bindings []key.Binding, w int, st *common.Styles, m common.Measure)
 	return b.String()
 }
 
-// badge is text set off in a badge's colours (reverse video without
+// Badge is text set off in a badge's colours (reverse video without
 // colour), with a blank on each side.
 func Badge(st *common.Styles, pick func(*common.Styles) common.Wrap, text string) string {
 	if st == nil {
@@ -61,7 +61,7 @@ var (
 	CheckBadge = func(s *common.Styles) common.Wrap { return s.CheckBadge }
 )
 
-// question is the prompt line of a question: the badge in the accent
+// Question is the prompt line of a question: the badge in the accent
 // colour, then the keys that answer it.
 func Question(st *common.Styles, m common.Measure, ask, keys string, w int) string {
 	b := Badge(st, AskBadge, ask)
@@ -95,7 +95,7 @@ func QuestionLines(st *common.Styles, m common.Measure, ask, text string, w, row
 	return out
 }
 
-// statusLines wraps the status message in at most rows lines of w columns,
+// StatusLines wraps the status message in at most rows lines of w columns,
 // in the error style when it reports a failure; what does not fit ends
 // with "...".
 func StatusLines(text string, isErr bool, w, rows int, st *common.Styles, m common.Measure) []string {

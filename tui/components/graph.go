@@ -9,7 +9,7 @@ import (
 	"shogi/game/analysis"
 )
 
-// evalGraph is what the evaluation graph draws: a score per ply from
+// EvalGraph is what the evaluation graph draws: a score per ply from
 // Black's side, already clamped to ±limit (a mate is the limit), some
 // plies not analysed, and the ply on the board.
 type EvalGraph struct {
@@ -19,10 +19,10 @@ type EvalGraph struct {
 	limit  int
 }
 
-// graphLabelW is the width of the score labels left of the plot.
+// GraphLabelW is the width of the score labels left of the plot.
 const GraphLabelW = 6
 
-// renderGraph draws the evaluation across the game in exactly h lines of
+// RenderGraph draws the evaluation across the game in exactly h lines of
 // w columns: the plot, Black's advantage filled up from the zero line and
 // White's down from it (in Black's and White's piece colours where there
 // is colour), then a line of ply numbers with a caret under the ply shown,
@@ -312,7 +312,7 @@ func graphAxis(n, pw, labelW, cur int, colOf func(int) int, st *common.Styles) s
 	return pre + Dimmed(st, text[:curCol]) + st.Accent.Render(curText) + Dimmed(st, text[curCol+len(curText):])
 }
 
-// graphOf clamps a value per ply into a graph, cur the ply shown.
+// GraphOf clamps a value per ply into a graph, cur the ply shown.
 func GraphOf(vals []analysis.Value, cur int) EvalGraph {
 	g := EvalGraph{values: make([]int, len(vals)), known: make([]bool, len(vals)), cur: cur, limit: analysis.GraphLimit}
 	for i, v := range vals {
@@ -321,7 +321,7 @@ func GraphOf(vals []analysis.Value, cur int) EvalGraph {
 	return g
 }
 
-// graphPlyAt is the ply drawn at column x of a graph of the last ply n,
+// GraphPlyAt is the ply drawn at column x of a graph of the last ply n,
 // w columns wide, for a click.
 func GraphPlyAt(n, w, x int, ascii bool) int {
 	labelW := GraphLabelW

@@ -10,14 +10,14 @@ import (
 	"shogi/game"
 )
 
-// handSpan is where one kind of piece sits in a drawn hand, for mouse
+// HandSpan is where one kind of piece sits in a drawn hand, for mouse
 // clicks: columns [start, end) of line row of the drawing.
 type HandSpan struct {
 	Row, Start, End int
 	T               game.PieceType
 }
 
-// handOpts is what the hand renderers need besides the position.
+// HandOpts is what the hand renderers need besides the position.
 type HandOpts struct {
 	Style  common.PieceStyle
 	ToMove bool           // this side moves next: its name is marked
@@ -70,7 +70,7 @@ func (o *HandOpts) paintKind(t game.PieceType, text string, onPlate bool, c game
 	return text
 }
 
-// renderHandLine draws one side's pieces in hand on one line, rook first,
+// RenderHandLine draws one side's pieces in hand on one line, rook first,
 // at most width columns:
 //
 //	▲先手 持駒 飛 角 歩×3 手番
@@ -159,7 +159,7 @@ const trayRows = 7
 // box bottom.
 const trayHeight = 1 + 1 + trayRows + 1
 
-// renderTray draws one side's hand as a 駒台: a box on the plate with one
+// RenderTray draws one side's hand as a 駒台: a box on the plate with one
 // kind a line, its owner and whose turn it is above it, exactly width
 // columns and trayHeight lines:
 //
@@ -230,7 +230,7 @@ func RenderTray(pos *game.Position, c game.Color, o HandOpts, width int) ([]stri
 	return out, spans
 }
 
-// glyphOnly is a kind's letter or kanji without a count.
+// GlyphOnly is a kind's letter or kanji without a count.
 func GlyphOnly(t game.PieceType, st common.PieceStyle) string {
 	switch st {
 	case common.Western:

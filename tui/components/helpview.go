@@ -73,7 +73,7 @@ func (hv *helpView) size(w, h int, m common.Measure, st *common.Styles) {
 	hv.vp.SetContentLines(hv.lines(w, m, st))
 }
 
-// update scrolls; done is true for the keys that close the help.
+// Update scrolls; done is true for the keys that close the help.
 func (hv *helpView) Update(msg tea.Msg) (done bool) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
@@ -91,7 +91,7 @@ func (hv *helpView) Update(msg tea.Msg) (done bool) {
 	return false
 }
 
-// view draws the help as exactly h lines of w columns: a title, the
+// View draws the help as exactly h lines of w columns: a title, the
 // scrolled lines, and how far down they are.
 func (hv *helpView) View(w, h int, title, closeHint string, m common.Measure, st *common.Styles) string {
 	hv.vp.MouseWheelEnabled = true
@@ -127,12 +127,12 @@ func percent(f float64) string {
 	return strconv.Itoa(n) + "%"
 }
 
-// helpOverlay is the ? screen as a root model holds it: open over
+// HelpOverlay is the ? screen as a root model holds it: open over
 // whichever screen asked for it (openHelpMsg), it takes the keys and the
 // mouse until it is closed.
 type HelpOverlay struct{ V *helpView }
 
-// take handles msg when it concerns the overlay, and reports whether it
+// Take handles msg when it concerns the overlay, and reports whether it
 // did: opening it, and every key and mouse event while it is open.
 func (h *HelpOverlay) Take(msg tea.Msg) bool {
 	switch msg := msg.(type) {

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// lineInput is a one-line text field: a bubbles textinput keeps the text
+// LineInput is a one-line text field: a bubbles textinput keeps the text
 // and does the editing (←/→, home/end, ctrl+a/e/u/w, backspace, delete,
 // a paste), and the app draws it with its own measure, so kanji and the
 // ambiguous ▲△ line up, and puts the terminal's own cursor on it. Every
@@ -21,7 +21,7 @@ type LineInput struct {
 	In     textinput.Model
 }
 
-// newInput is a focused field holding value, the cursor at its end;
+// NewInput is a focused field holding value, the cursor at its end;
 // limit caps its length in runes (0: no cap). ctrl+v is off (textinput
 // would run an outside clipboard program; a terminal paste arrives as a
 // paste anyway) and so are the completion keys, which would take ↑/↓/tab.
@@ -43,7 +43,7 @@ func NewInput(prompt, value string, limit int) LineInput {
 
 func (l *LineInput) Value() string { return l.In.Value() }
 
-// edit passes a key or a paste to the field and reports whether the text
+// Edit passes a key or a paste to the field and reports whether the text
 // changed.
 func (l *LineInput) Edit(msg tea.Msg) bool {
 	before := l.In.Value()
@@ -51,7 +51,7 @@ func (l *LineInput) Edit(msg tea.Msg) bool {
 	return l.In.Value() != before
 }
 
-// isEditKey reports whether msg moves within or deletes from the line
+// IsEditKey reports whether msg moves within or deletes from the line
 // rather than typing into it.
 func (l *LineInput) IsEditKey(msg tea.KeyPressMsg) bool {
 	k := l.In.KeyMap
@@ -60,7 +60,7 @@ func (l *LineInput) IsEditKey(msg tea.KeyPressMsg) bool {
 		k.DeleteCharacterBackward, k.DeleteCharacterForward, k.LineStart, k.LineEnd)
 }
 
-// render draws the prompt and as much of the text as fits cols columns,
+// Render draws the prompt and as much of the text as fits cols columns,
 // scrolled to keep the cursor in view; it returns the line, its width
 // and the cursor's column in it.
 func (l *LineInput) Render(cols int, m common.Measure) (text string, width, cursor int) {
@@ -80,7 +80,7 @@ func (l *LineInput) Render(cols int, m common.Measure) (text string, width, curs
 	return l.prompt + shown, pw + m.Width(shown), pw + m.Width(string(runes[start:pos]))
 }
 
-// trimmed is the field's text without surrounding blanks.
+// Trimmed is the field's text without surrounding blanks.
 func (l *LineInput) Trimmed() string { return strings.TrimSpace(l.In.Value()) }
 
 // narrowMeasure measures as the libraries do: ambiguous characters narrow.

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// layoutKind is the arrangement of a play or study screen, chosen by the
+// LayoutKind is the arrangement of a play or study screen, chosen by the
 // terminal's size.
 type LayoutKind int
 
@@ -35,7 +35,7 @@ const (
 	HugeWidth, HugeHeight   = 140, 44
 )
 
-// chooseLayout picks the largest layout that fits. The KIF style is the
+// ChooseLayout picks the largest layout that fits. The KIF style is the
 // diagram at every size.
 func ChooseLayout(w, h int, st common.PieceStyle) LayoutKind {
 	switch {
@@ -49,12 +49,12 @@ func ChooseLayout(w, h int, st common.PieceStyle) LayoutKind {
 	return LayoutCompact
 }
 
-// rect is a region of the screen.
+// Rect is a region of the screen.
 type Rect struct{ X, Y, W, H int }
 
 func (r Rect) Contains(x, y int) bool { return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H }
 
-// screenLayout is where each part of a play or study screen goes. The
+// ScreenLayout is where each part of a play or study screen goes. The
 // same layout serves both screens; the clocks go by the hands, and an
 // engine's lines take rows of the side column or the panel.
 type ScreenLayout struct {
@@ -79,7 +79,7 @@ func trayWidth(k LayoutKind) int {
 	return 16
 }
 
-// newLayout lays out a screen of w×h with footer lines at the bottom.
+// NewLayout lays out a screen of w×h with footer lines at the bottom.
 func NewLayout(w, h int, st common.PieceStyle, footer int) ScreenLayout {
 	k := ChooseLayout(w, h, st)
 	size := BoardCompact
@@ -112,7 +112,7 @@ func NewLayout(w, h int, st common.PieceStyle, footer int) ScreenLayout {
 	return l
 }
 
-// canvas composes a screen from blocks placed at columns of each line.
+// Canvas composes a screen from blocks placed at columns of each line.
 // Every block's width is given by its producer (the components draw lines
 // of exact widths with the app's one measure), so composing never measures
 // text again.
@@ -130,7 +130,7 @@ func NewCanvas(w, h int) *Canvas {
 	return &Canvas{w: w, h: h, rows: make([][]segment, h)}
 }
 
-// put places text, w columns wide, at column x of line y; what falls
+// Put places text, w columns wide, at column x of line y; what falls
 // outside the screen is dropped.
 func (c *Canvas) Put(x, y, w int, text string) {
 	if y < 0 || y >= c.h || x >= c.w || w <= 0 {
@@ -139,7 +139,7 @@ func (c *Canvas) Put(x, y, w int, text string) {
 	c.rows[y] = append(c.rows[y], segment{x, w, text})
 }
 
-// block places lines, each w columns wide, from line y down.
+// Block places lines, each w columns wide, from line y down.
 func (c *Canvas) Block(x, y, w int, lines []string) {
 	for i, l := range lines {
 		c.Put(x, y+i, w, l)
@@ -189,7 +189,7 @@ func (c *Canvas) String(m common.Measure) string {
 	return b.String()
 }
 
-// spread puts left and right on one line of w columns, right-aligned,
+// Spread puts left and right on one line of w columns, right-aligned,
 // cutting left if both do not fit.
 func Spread(m common.Measure, left, right string, w int) string {
 	rw := m.Width(right)
@@ -201,7 +201,7 @@ func Spread(m common.Measure, left, right string, w int) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
-// tooSmall says how much room the app needs, wrapped to the terminal.
+// TooSmall says how much room the app needs, wrapped to the terminal.
 func TooSmall(c *common.Common) string {
 	text := fmt.Sprintf(c.Words.TooSmall, MinWidth, MinHeight, c.Width, c.Height)
 	lines := WrapText(c.Measure, text, max(c.Width, 1))
@@ -214,7 +214,7 @@ func TooSmall(c *common.Common) string {
 	return strings.Join(lines, "\n")
 }
 
-// frame makes a root model's frame: the screen draw gives, or the help
+// Frame makes a root model's frame: the screen draw gives, or the help
 // overlay over it, or a note that the terminal is too small; in the
 // alternate screen with the mouse on, and ASCII only where the terminal
 // needs it.

@@ -7,7 +7,7 @@ import (
 	"shogi/tui/common"
 )
 
-// moveList is what the move list component draws: n entries, the text of
+// MoveList is what the move list component draws: n entries, the text of
 // each asked for only when it is shown, so a thousand-move record costs
 // what its visible rows cost.
 type MoveList struct {
@@ -30,7 +30,7 @@ type listGeom struct {
 	first            int
 }
 
-// geometry cuts the list to w×h (title line included), scrolled so that
+// Geometry cuts the list to w×h (title line included), scrolled so that
 // the focus entry is visible.
 func (l *MoveList) Geometry(x, y, w, h, focus int) listGeom {
 	g := listGeom{x: x, y: y, rows: max(h-1, 1)}
@@ -46,7 +46,7 @@ func (l *MoveList) Geometry(x, y, w, h, focus int) listGeom {
 	return g
 }
 
-// at maps a click to the entry drawn there.
+// At maps a click to the entry drawn there.
 func (g listGeom) At(x, y, n int) (int, bool) {
 	row := y - g.y - 1
 	if row < 0 || row >= g.rows || x < g.x {
@@ -63,7 +63,7 @@ func (g listGeom) At(x, y, n int) (int, bool) {
 	return i, true
 }
 
-// render draws the list as exactly h lines of w columns: the title, then
+// Render draws the list as exactly h lines of w columns: the title, then
 // the entries in columns top to bottom, left to right:
 //
 //	指し手 KI2
@@ -129,10 +129,10 @@ func padLeft(s string, n int) string {
 	return strings.Repeat(" ", n-len(s)) + s
 }
 
-// digits is the width of n written in decimal.
+// Digits is the width of n written in decimal.
 func Digits(n int) int { return len(strconv.Itoa(n)) }
 
-// focus is the entry the list keeps in view.
+// Focus is the entry the list keeps in view.
 func (ml *MoveList) Focus() int {
 	if ml.Cur >= 0 {
 		return ml.Cur

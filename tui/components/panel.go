@@ -6,14 +6,14 @@ import (
 	"shogi/tui/common"
 )
 
-// token is a piece of panel text with its own style (a square in the
+// Token is a piece of panel text with its own style (a square in the
 // target tint, the check in red); nil style is plain.
 type Token struct {
 	Text string
 	W    *common.Wrap
 }
 
-// panelRow is one labelled entry of the info panel: its value is tokens
+// PanelRow is one labelled entry of the info panel: its value is tokens
 // (kept whole, wrapped between them) or plain text (wrapped at spaces, or
 // anywhere in Japanese).
 type PanelRow struct {
@@ -23,7 +23,7 @@ type PanelRow struct {
 	Style  *common.Wrap // the style of text, or nil
 }
 
-// renderPanel draws labelled rows in w×h, labels in one column, values
+// RenderPanel draws labelled rows in w×h, labels in one column, values
 // wrapped under their own column; what does not fit ends with a line
 // saying so. Every line is exactly w columns:
 //
@@ -121,7 +121,7 @@ func wrapTokens(ts []Token, w int, m common.Measure) []string {
 	return out
 }
 
-// wrapText cuts plain text into lines of at most w columns, breaking at a
+// WrapText cuts plain text into lines of at most w columns, breaking at a
 // space where there is one and anywhere in Japanese text.
 func WrapText(m common.Measure, text string, w int) []string {
 	if w <= 0 {

@@ -18,7 +18,7 @@ import (
 // record in the games folder (matchrec.Save). This file turns kept games
 // into the play screen's set-ups and back.
 
-// keptEntry is a kept game as the Resume list shows it.
+// KeptEntry is a kept game as the Resume list shows it.
 type KeptEntry struct {
 	Path  string
 	Setup common.Setup
@@ -48,7 +48,7 @@ func entryOf(e kept.Entry) KeptEntry {
 	return k
 }
 
-// readKept reads a kept file into a set-up that resumes the game.
+// ReadKept reads a kept file into a set-up that resumes the game.
 func ReadKept(path string) (KeptEntry, error) {
 	e, err := kept.ReadEntry(path)
 	if err != nil {
@@ -66,13 +66,13 @@ func keptOf(s *common.Setup, snap match.Snapshot, names [2]string, now time.Time
 	return kept.Of(snap, s.Players, names, s.Time, s.Began, now, prior)
 }
 
-// keptListMsg reports the kept games for the Resume list.
+// KeptListMsg reports the kept games for the Resume list.
 type KeptListMsg struct {
 	Games []KeptEntry
 	Err   error
 }
 
-// loadKeptCmd lists the kept games off the UI loop.
+// LoadKeptCmd lists the kept games off the UI loop.
 func LoadKeptCmd(stateDir string) func() tea.Msg {
 	return func() tea.Msg {
 		es, err := kept.List(stateDir)
@@ -84,18 +84,18 @@ func LoadKeptCmd(stateDir string) func() tea.Msg {
 	}
 }
 
-// deleteKept removes a kept game the user chose to delete.
+// DeleteKept removes a kept game the user chose to delete.
 func DeleteKept(path string) func() tea.Msg {
 	return func() tea.Msg { return KeptDeletedMsg{path: path, Err: kept.Remove(path)} }
 }
 
-// keptDeletedMsg reports a deletion.
+// KeptDeletedMsg reports a deletion.
 type KeptDeletedMsg struct {
 	path string
 	Err  error
 }
 
-// position is the kept game's position now.
+// Position is the kept game's position now.
 func (e *KeptEntry) Position() game.Position {
 	if e.Err != nil {
 		return game.StartPosition()

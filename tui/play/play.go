@@ -193,7 +193,7 @@ func New(c *common.Common, s common.Setup) Model {
 	return m
 }
 
-// gameOf is the game a snapshot holds: the match's own once it is over
+// GameOf is the game a snapshot holds: the match's own once it is over
 // (its ending may be no move's: a resignation, time), else its moves
 // played from its start.
 func GameOf(s match.Snapshot) *game.Game {
@@ -223,7 +223,7 @@ func (m *Model) refresh() {
 	}
 }
 
-// init starts the session: the players, then the match; or follows a
+// Init starts the session: the players, then the match; or follows a
 // table's game.
 func (m *Model) Init() tea.Cmd {
 	if m.Setup.Table != nil {
@@ -270,7 +270,7 @@ func (m *Model) name(c game.Color) string {
 func (m *Model) SetError(s string) { m.Status, m.StatusErr = s, true }
 func (m *Model) SetInfo(s string)  { m.Status, m.StatusErr = s, false }
 
-// result is how the game ended, once it has.
+// Result is how the game ended, once it has.
 func (m *Model) Result() *match.Result {
 	if !m.Snap.Over {
 		return nil
@@ -278,7 +278,7 @@ func (m *Model) Result() *match.Result {
 	return &m.Snap.Result
 }
 
-// notes are the game's moves' times and reports, one per move after the
+// Notes are the game's moves' times and reports, one per move after the
 // moves it began with (all of them for a resumed game).
 func (m *Model) Notes() []match.MoveNote {
 	out := make([]match.MoveNote, m.Snap.Opening, m.Snap.Opening+len(m.Snap.Notes))
@@ -287,10 +287,10 @@ func (m *Model) Notes() []match.MoveNote {
 
 func (m *Model) Paused() bool { return m.Snap.Paused }
 
-// over reports whether the game has ended (or could not start).
+// Over reports whether the game has ended (or could not start).
 func (m *Model) Over() bool { return m.Snap.Over || m.Game.Result().Over() }
 
-// thinking reports whether a program is choosing a move now.
+// Thinking reports whether a program is choosing a move now.
 func (m *Model) Thinking() bool {
 	return m.Sess != nil && !m.Over() && !m.Paused() && m.TurnPly == m.Game.Len() && !m.IsHuman(m.TurnSide)
 }
@@ -613,7 +613,7 @@ func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
 	return stopCmd(s, "the game was left", msg)
 }
 
-// quiet reports whether nothing will change on the play screen until the
+// Quiet reports whether nothing will change on the play screen until the
 // person does something: the players have started, nothing sent is on
 // its way, and the match waits for a person (or is paused, or over).
 func (m *Model) Quiet() bool {

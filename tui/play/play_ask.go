@@ -242,7 +242,7 @@ func (m *Model) undo() tea.Cmd {
 	return nil
 }
 
-// undoable reports whether the game may be taken back: it is on, or it
+// Undoable reports whether the game may be taken back: it is on, or it
 // ended by a move (mate, a repetition), or by a program's failure (a
 // crash, a hang, an illegal move: taking back starts it afresh); not one
 // a player decided (resignation, impasse, declaration) or the clock did.
@@ -268,7 +268,7 @@ func (m *Model) Undoable() bool {
 	return false
 }
 
-// undoCount is how many moves undo takes back: one, and against a
+// UndoCount is how many moves undo takes back: one, and against a
 // program as many more as it takes to reach a person's turn.
 func (m *Model) UndoCount() int {
 	n := 1

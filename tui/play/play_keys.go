@@ -166,7 +166,7 @@ func (m *Model) copyPosition(sfen bool) tea.Cmd {
 	return CopyCmd(m.c, &pos, sfen, m.SetInfo)
 }
 
-// copyCmd is the clipboard command for a position, saying so through say.
+// CopyCmd is the clipboard command for a position, saying so through say.
 func CopyCmd(c *common.Common, pos *game.Position, sfen bool, say func(string)) tea.Cmd {
 	if sfen {
 		s := pos.SFEN()

@@ -229,7 +229,7 @@ func (m Model) paste(text string) (Model, tea.Cmd) {
 	return m, nil
 }
 
-// parsePastedSFEN reads a position as players paste one: a bare SFEN,
+// ParsePastedSFEN reads a position as players paste one: a bare SFEN,
 // "sfen …" or "position sfen …" (any moves after it are played).
 func ParsePastedSFEN(text string) (game.Position, bool) {
 	f := strings.Fields(text)

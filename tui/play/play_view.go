@@ -16,7 +16,7 @@ import (
 	"shogi/game/match"
 )
 
-// view draws the play screen and says where the terminal's cursor goes
+// View draws the play screen and says where the terminal's cursor goes
 // (in a line being typed), or nil. At 120×40, kanji, a piece picked:
 //
 //	▲先手 人間 対 △後手 駒得                         23手目  ▲先手の番   王手
@@ -130,7 +130,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 	return cv.String(c.Measure), cursor
 }
 
-// layout is the screen's arrangement at the current size.
+// Layout is the screen's arrangement at the current size.
 func (m *Model) Layout() components.ScreenLayout {
 	c := m.c
 	return components.NewLayout(c.Width, c.Height, c.Pieces, 2+m.statusRows())
@@ -221,7 +221,7 @@ func (m *Model) titleParts(pos *game.Position, ply int) (string, string) {
 	return left, strings.Join(right, "  ")
 }
 
-// titleText is the game for the window title: the players, then the
+// TitleText is the game for the window title: the players, then the
 // move and whose turn it is, or the result.
 func (m *Model) TitleText() string {
 	c := m.c
@@ -401,7 +401,7 @@ func pieceName(pc game.Piece, st common.PieceStyle) string {
 	return strings.TrimSpace(components.PieceGlyph(pc, st))
 }
 
-// promptLine is the line under the panel: the typed move, a question, or
+// PromptLine is the line under the panel: the typed move, a question, or
 // what the keys do now; it returns the line and the column of the
 // terminal's cursor in it (-1: hidden).
 func (m *Model) PromptLine(width int) (string, int) {
@@ -617,7 +617,7 @@ func (m *Model) engineReport() *components.EngineReport {
 // noProgram reports whether people play both sides.
 func (m *Model) noProgram() bool { return m.IsHuman(game.Black) && m.IsHuman(game.White) }
 
-// resultText says how the game ended: who won, how, after how many moves;
+// ResultText says how the game ended: who won, how, after how many moves;
 // an engine's failure is named as one.
 func (m *Model) ResultText() string {
 	w := m.c.Words
@@ -637,7 +637,7 @@ func (m *Model) ResultText() string {
 	return w.Result(r, n)
 }
 
-// timeControlText describes both sides' allowances for the title: one
+// TimeControlText describes both sides' allowances for the title: one
 // when they agree, Black's then White's when they differ.
 func TimeControlText(w *words.Words, tc [2]match.TimeControl) string {
 	if tc[0] == tc[1] {

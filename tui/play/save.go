@@ -74,7 +74,7 @@ func (m Model) saved(msg savedMsg) Model {
 	return m
 }
 
-// saveFailure says why path could not be written, naming the user's path
+// SaveFailure says why path could not be written, naming the user's path
 // and never the temporary file the atomic write went through.
 func SaveFailure(w *words.Words, path string, err error) string {
 	dir := filepath.Dir(path)
@@ -90,7 +90,7 @@ func SaveFailure(w *words.Words, path string, err error) string {
 	return fmt.Sprintf(w.SaveFailed, path, err)
 }
 
-// record is the game as a record: the players, the clock, every move's
+// Record is the game as a record: the players, the clock, every move's
 // time and the programs' evaluations; for a game played on from a
 // record, the record's line from its start through the game's moves,
 // under the record's headers (the study's export writes the whole tree,

@@ -58,7 +58,7 @@ type sessionMsg struct {
 	side game.Color // the side whose player failed to start
 }
 
-// eventMsg carries one event of a session's game.
+// EventMsg carries one event of a session's game.
 type EventMsg struct {
 	gen   int
 	Ev    match.Event
@@ -171,7 +171,7 @@ func (g *localGame) recordNames() [2]string {
 	return out
 }
 
-// stop leaves the game. A local game is interrupted (中断) if it is still
+// Stop leaves the game. A local game is interrupted (中断) if it is still
 // on: stop waits for the match to end and for the kept file to hold the
 // game, then closes the engines. At a table only the screen's
 // subscription ends; the game goes on without it. It is safe to call more

@@ -355,7 +355,7 @@ func (m *Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
-// rows is how many rows the screen's cursor moves over.
+// Rows is how many rows the screen's cursor moves over.
 func (m *Model) Rows() int {
 	switch m.Screen {
 	case rCreate:
@@ -679,7 +679,7 @@ func (m *Model) screenLines(t *lobbyText) (keysHint string) {
 	return ""
 }
 
-// spaced writes a code with a space between its symbols, to be read out.
+// Spaced writes a code with a space between its symbols, to be read out.
 func Spaced(code string) string { return strings.Join(strings.Split(code, ""), " ") }
 
 // timeText names a time control in the screen's language.

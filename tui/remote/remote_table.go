@@ -65,7 +65,7 @@ func newTableModel(r *Model, ev lobby.StartEvent) *tableModel {
 	return t
 }
 
-// init follows the table's match.
+// Init follows the table's match.
 func (t *tableModel) Init() tea.Cmd { return t.r.Play.Init() }
 
 // event shows what happened at the table.

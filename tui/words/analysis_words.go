@@ -1,6 +1,6 @@
 package words
 
-// analysisWords are the study's words for engines and analysis, in one
+// AnalysisWords are the study's words for engines and analysis, in one
 // language.
 type AnalysisWords struct {
 	Title                         string // the panel's heading

@@ -36,7 +36,7 @@ func ParseLang(s string) (Lang, error) {
 	return English, fmt.Errorf("unknown language %q (want en or ja)", s)
 }
 
-// words is every phrase the app says, in one language. Each screen takes
+// Words is every phrase the app says, in one language. Each screen takes
 // all its words from one words value, so no screen mixes languages.
 // Formats take their arguments in the same order in both languages.
 type Words struct {
@@ -317,7 +317,7 @@ var JapaneseWords = Words{
 	TooSmall: "端末が小さすぎます (%dx%d 必要、今は %dx%d)",
 }
 
-// wordsFor returns the words of a language.
+// WordsFor returns the words of a language.
 func WordsFor(l Lang) *Words {
 	if l == Japanese {
 		return &JapaneseWords
@@ -325,7 +325,7 @@ func WordsFor(l Lang) *Words {
 	return &EnglishWords
 }
 
-// sideName is a side's name: 先手, Black.
+// SideName is a side's name: 先手, Black.
 func (w *Words) SideName(c game.Color) string {
 	if c == game.White {
 		return w.white
@@ -333,7 +333,7 @@ func (w *Words) SideName(c game.Color) string {
 	return w.black
 }
 
-// rule says why a move breaks a rule.
+// Rule says why a move breaks a rule.
 func (w *Words) Rule(r game.Rule) string {
 	if s, ok := w.rules[r]; ok {
 		return s
@@ -341,7 +341,7 @@ func (w *Words) Rule(r game.Rule) string {
 	return r.String()
 }
 
-// result says who won and how, after n moves.
+// Result says who won and how, after n moves.
 func (w *Words) Result(r game.Result, n int) string {
 	why := w.Endings[r.Ending]
 	if c, ok := r.Winner(); ok {
@@ -350,7 +350,7 @@ func (w *Words) Result(r game.Result, n int) string {
 	return fmt.Sprintf(w.drawBy, w.Count(n), "", why)
 }
 
-// count is a number of moves as the language's sentences take it: "1
+// Count is a number of moves as the language's sentences take it: "1
 // move", "2 moves"; in Japanese the number alone, before 手.
 func (w *Words) Count(n int) string {
 	if w.Lang == Japanese {
@@ -359,7 +359,7 @@ func (w *Words) Count(n int) string {
 	return CountMoves(n)
 }
 
-// countMoves is "1 move" or "N moves".
+// CountMoves is "1 move" or "N moves".
 func CountMoves(n int) string {
 	if n == 1 {
 		return "1 move"

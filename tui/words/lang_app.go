@@ -170,7 +170,7 @@ func init() {
 	JapaneseWords.appWords = appJapanese
 }
 
-// botName is a built-in level's name in the screen's language: the
+// BotName is a built-in level's name in the screen's language: the
 // Japanese screen has names for the levels it knows, and shows any other
 // (a new level of game/bot) as game/bot spells it.
 func (w *Words) BotName(name string) string {
@@ -182,12 +182,12 @@ func (w *Words) BotName(name string) string {
 	return name
 }
 
-// botNamesJapanese are display names, not a list of levels: a level
+// BotNamesJapanese are display names, not a list of levels: a level
 // missing here is shown by its own name.
 var BotNamesJapanese = map[string]string{"random": "ランダム", "greedy": "駒得",
 	"beginner": "入門", "novice": "初級", "casual": "中級", "club": "上級", "expert": "有段", "strong": "最強"}
 
-// timeControl describes one side's allowance: "10m + 30s byōyomi",
+// TimeControl describes one side's allowance: "10m + 30s byōyomi",
 // "持ち時間10分 秒読み30秒".
 func (w *Words) TimeControl(tc match.TimeControl) string {
 	if tc.IsZero() {
@@ -209,7 +209,7 @@ func (w *Words) TimeControl(tc match.TimeControl) string {
 	return trimSpace(s)
 }
 
-// jaDuration writes 10分, 1時間30分, 30秒, 1分30秒, 0.5秒.
+// JaDuration writes 10分, 1時間30分, 30秒, 1分30秒, 0.5秒.
 func JaDuration(d time.Duration) string {
 	if d%time.Second != 0 {
 		return fmt.Sprintf("%g秒", d.Seconds())

@@ -1,6 +1,6 @@
 package words
 
-// menuWords are the menu's phrases in one language.
+// MenuWords are the menu's phrases in one language.
 type MenuWords struct {
 	NewGame, Open, Settings, Quit, SetUp   string
 	Player1, Player2, Handicap, Seat       string
@@ -42,7 +42,7 @@ var menuJapanese = MenuWords{
 	StyleNames: []string{"漢字", "西洋式", "ASCII", "KIF 図"},
 }
 
-// menuWordsFor is the menu's words in language l.
+// MenuWordsFor is the menu's words in language l.
 func MenuWordsFor(l Lang) *MenuWords {
 	if l == Japanese {
 		return &menuJapanese

@@ -1,6 +1,6 @@
 package words
 
-// remoteWords are the lobby's phrases in one language.
+// RemoteWords are the lobby's phrases in one language.
 type RemoteWords struct {
 	AskName, NameNote, NameEmpty                    string
 	Create, Join, Watch, Computer, Quit             string

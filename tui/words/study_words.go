@@ -1,6 +1,6 @@
 package words
 
-// studyWords are the study screen's phrases in one language.
+// StudyWords are the study screen's phrases in one language.
 type StudyWords struct {
 	Title, Modified, Start, StartPos         string
 	Event, Date, Handicap, Result            string
