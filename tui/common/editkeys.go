@@ -58,7 +58,7 @@ func NewEditorKeys(b func(help, en, jp string, keys ...string) key.Binding) Edit
 	}
 }
 
-// EditorShortHelp is the editor's help bar.
+// ShortHelp is the editor's help bar.
 func (k EditorKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Place, k.Promote, k.Clear, k.Hands, k.Turn, k.Rest, k.Presets, k.Undo, k.Done, k.Help, k.Leave}
 }

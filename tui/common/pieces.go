@@ -33,7 +33,7 @@ func ParsePieceStyle(name string) (PieceStyle, error) {
 	return 0, fmt.Errorf("unknown piece style %q (want kanji, western, ascii or kif)", name)
 }
 
-// japaneseWords reports whether the style writes kanji and kanji coordinates.
+// Japanese reports whether the style writes kanji and kanji coordinates.
 func (s PieceStyle) Japanese() bool { return s == Kanji || s == KIF }
 
 // SideLabel names a side for the screen: ▲先手, △White, or Black where

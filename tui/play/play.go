@@ -46,7 +46,7 @@ const (
 	confirmPaste // a new game from a pasted position
 )
 
-// playModel is the play screen: a view of a game. It holds the game's
+// Model is the play screen: a view of a game. It holds the game's
 // Control (the match the app runs, or a table's seat), the last snapshot
 // of it and the game that snapshot holds (rebuilt from each snapshot,
 // never moved by the screen), and UI state only: the cursor, the piece

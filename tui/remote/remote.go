@@ -74,7 +74,7 @@ var timeChoices = []match.TimeControl{
 	{},
 }
 
-// remoteModel is the root model of a remote session: the lobby's screens,
+// Model is the root model of a remote session: the lobby's screens,
 // and the app for a table's game or a game against the computer.
 type Model struct {
 	ctx    context.Context
