@@ -413,3 +413,35 @@ func TestStudyEngineChoices(t *testing.T) {
 		t.Errorf("%d choices after adding two engines, one the command line's, want 4", n)
 	}
 }
+
+// A game the app played (each engine's evaluation written as ShogiHome
+// writes a player's, *評価値=) and a record with other programs' forms
+// (ShogiGUI's *解析 and *対局, 棋神アナリティクス's, K-Shogi's #形勢[…])
+// open with their graph, each move's evaluation in the panel and the
+// people's words apart.
+func TestStudyReadsEveryEvaluationForm(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		ply   string
+		show  []string
+		words string
+	}{
+		{"played.kifu", "4", []string{"対局時  +1731 先手勝勢", "Engine B", "▲２五歩"}, ""},
+		{"played.csa", "5", []string{"対局時  +9手詰"}, ""},
+		{"other_programs.kifu", "2", []string{"解析  +52 互角", "深さ 18"}, "a person's note"},
+		{"other_programs.kifu", "1", []string{"対局時  -45 互角", "深さ 9"}, ""},
+	} {
+		t.Run(c.file+"@"+c.ply, func(t *testing.T) {
+			s := loadStudy(studyCommon(120, 40), filepath.Join("..", "kifu", "testdata", "readings", c.file))
+			if _, ok := s.graph(); !ok {
+				t.Fatal("no graph")
+			}
+			studyPress(t, s, c.ply, "enter")
+			mustShow(t, s, c.show...)
+			if c.words != "" {
+				mustShow(t, s, c.words)
+			}
+			mustNotShow(t, s, "評価値=", "*解析", "**", "#形勢")
+		})
+	}
+}

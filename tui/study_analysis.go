@@ -458,18 +458,20 @@ func (s *studyModel) engineLine() (moves []game.Move, engine string, v analysis.
 		l := sn.Lines[0]
 		return l.PV, sn.Engine, l.Value, l.Depth
 	}
-	if e, ok := s.storedAnalysis(); ok && len(e.PV) > 0 {
+	if e, _, ok := s.storedAnalysis(); ok && len(e.PV) > 0 {
 		return e.PV, e.Engine, evalValue(e), e.Depth
 	}
 	return nil, "", analysis.Value{}, 0
 }
 
-// storedAnalysis is the analysis the comment of the move shown holds.
-func (s *studyModel) storedAnalysis() (kifu.Evaluation, bool) {
+// storedAnalysis is the evaluation the record holds of the position
+// shown: an analysis's, else the one the engine that played the move
+// wrote during the game; src says which.
+func (s *studyModel) storedAnalysis() (kifu.Evaluation, kifu.Source, bool) {
 	if s.cur == 0 {
-		return kifu.Evaluation{}, false
+		return kifu.Evaluation{}, kifu.Analysed, false
 	}
-	return s.node().Analysis(*s.Position())
+	return s.node().Stored(*s.Position())
 }
 
 // evalValue is a record evaluation as a Value.

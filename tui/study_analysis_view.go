@@ -12,6 +12,7 @@ import (
 	"shogi/game/analysis"
 	"shogi/game/notation"
 	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // formatMove writes a move in the screen's notation.
@@ -176,13 +177,16 @@ func (s *studyModel) mateState(sn analysis.Snapshot, v *components.EngineView) s
 // storedLines is the record's own analysis of the move shown, as notes:
 // its verdict, score and line.
 func (s *studyModel) storedLines(w int) []string {
-	e, ok := s.storedAnalysis()
+	e, src, ok := s.storedAnalysis()
 	if !ok {
 		return nil
 	}
 	aw := s.awords()
 	v := evalValue(e)
 	text := aw.Stored
+	if src == kifu.Played {
+		text = aw.StoredPlayed
+	}
 	if e.Verdict != "" {
 		if m, ok := analysis.ParseMark(e.Verdict); ok {
 			text += " " + aw.MarkNames[m] + markSuffix(m)

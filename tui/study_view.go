@@ -592,7 +592,7 @@ func (s *studyModel) Notes(width int) []string {
 		}
 	}
 	out = append(out, s.storedLines(width)...)
-	for _, para := range strings.Split(strings.TrimSpace(kifu.StripAnalysis(n.Comment)), "\n") {
+	for _, para := range strings.Split(strings.TrimSpace(kifu.StripEvaluations(n.Comment)), "\n") {
 		if para != "" {
 			out = append(out, components.WrapText(m, para, width)...)
 		}

@@ -20,7 +20,7 @@ type AnalysisWords struct {
 	PassCancelled, PassFailed     string // %d moves done; passFailed: %v
 	PassPaused                    string // the live analysis stopped for the pass
 	NoMoves                       string
-	Stored                        string // the record's analysis of the move: heading
+	Stored, StoredPlayed          string // the record's analysis of the move, or its player's evaluation: heading
 	Summary, SummaryLine, Worst   string // summaryLine: %s side, %d moves, %.1f loss, %.0f cp, counts; worst: %d ply, %s move, %s mark, %.1f loss, %s better
 	Better                        string
 	Situation                     [9]string // the words for a score, Black's best first (ShogiHome's, in Japanese)
@@ -44,7 +44,7 @@ var AnalysisEnglish = AnalysisWords{
 	PassStarted: "analysing every move with %s, %s a move; the study stays usable", PassDone: "record analysis done",
 	PassCancelled: "record analysis cancelled: %d moves done and kept", PassFailed: "record analysis stopped: %v; what was done is kept",
 	PassPaused: "(the live analysis stops meanwhile)", NoMoves: "the main line has no moves to analyse",
-	Stored: "Analysis", Summary: "Summary", SummaryLine: "%s: %d moves, average loss %.1f%% (%.0f cp); %s",
+	Stored: "Analysis", StoredPlayed: "In the game", Summary: "Summary", SummaryLine: "%s: %d moves, average loss %.1f%% (%.0f cp); %s",
 	Worst: "  %d %s%s lost %.1f%%%s", Better: "; better %s",
 	Situation: [9]string{"Black winning", "Black much better", "Black better", "Black slightly better", "even",
 		"White slightly better", "White better", "White much better", "White winning"},
@@ -68,7 +68,7 @@ var AnalysisJapanese = AnalysisWords{
 	PassStarted: "%s で棋譜解析を始めました (1手 %s)。検討は続けられます", PassDone: "棋譜解析が終わりました",
 	PassCancelled: "棋譜解析を中止しました (%d手分は残します)", PassFailed: "棋譜解析が止まりました: %v (済んだ分は残します)",
 	PassPaused: "(その間、検討は止めます)", NoMoves: "本譜に解析する手がありません",
-	Stored: "解析", Summary: "集計", SummaryLine: "%s: %d手 平均損失 %.1f%% (%.0f) %s",
+	Stored: "解析", StoredPlayed: "対局時", Summary: "集計", SummaryLine: "%s: %d手 平均損失 %.1f%% (%.0f) %s",
 	Worst: "  %d %s%s %.1f%% 損%s", Better: " 最善 %s",
 	Situation:     [9]string{"先手勝勢", "先手優勢", "先手有利", "先手有望", "互角", "後手有望", "後手有利", "後手優勢", "後手勝勢"},
 	MarkNames:     [5]string{"", "緩手", "疑問手", "悪手", "大悪手"},
