@@ -83,7 +83,9 @@ func TestClockFaces(t *testing.T) {
 	}
 }
 
-// Scores are Black's; mates name the side that mates; speeds are short.
+// Scores are Black's, with the step records write for them (ShogiHome's:
+// a record's comment of −1731 says 後手勝勢, and so does the panel); mates
+// name the side that mates; speeds are short.
 func TestScoreAndSpeedText(t *testing.T) {
 	c := newCommon(Options{Lang: words.Japanese})
 	for _, tc := range []struct {
@@ -91,9 +93,11 @@ func TestScoreAndSpeedText(t *testing.T) {
 		mover game.Color
 		want  string
 	}{
-		{usi.Score{Value: 235}, game.Black, "+235 ▲先手有利"},
-		{usi.Score{Value: 235}, game.White, "-235 △後手有利"},
+		{usi.Score{Value: 235}, game.Black, "+235 先手有望"},
+		{usi.Score{Value: 235}, game.White, "-235 後手有望"},
 		{usi.Score{Value: -50}, game.Black, "-50 互角"},
+		{usi.Score{Value: -400}, game.Black, "-400 後手有利"},
+		{usi.Score{Value: 1731}, game.White, "-1731 後手勝勢"},
 		{usi.Score{Mate: true, Value: 7}, game.White, "詰み 7手 (△後手)"},
 		{usi.Score{Mate: true, Value: -3}, game.White, "詰み 3手 (▲先手)"},
 		{usi.Score{Mate: true, Value: usi.MateUnknown}, game.Black, "▲先手の詰みあり"},

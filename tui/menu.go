@@ -390,7 +390,7 @@ func (m *menuModel) lines() []string {
 	case screenEngines, screenEngine:
 		lines = append(lines, m.enginesLines()...)
 	case screenToss:
-		lines = append(lines, common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
+		lines = append(lines, w.Toss+" "+common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
 		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.Side(game.Black), common.PlayerLabel(c, m.pending.Players[game.Black], m.pending.Names[game.Black]),
 			c.Side(game.White), common.PlayerLabel(c, m.pending.Players[game.White], m.pending.Names[game.White])))
 	}
@@ -441,9 +441,9 @@ func (m *menuModel) resumeLines() []string {
 		} else {
 			facts = append(facts, w.SetUpStart)
 		}
-		facts = append(facts, e.Saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.ResumeMoves, len(s.Moves)))
+		facts = append(facts, e.Saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.ResumeMoves, w.Count(len(s.Moves))))
 		if !s.Time[0].IsZero() || !s.Time[1].IsZero() {
-			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+components.ClockTime(e.Left[0])+" "+c.Side(game.White)+components.ClockTime(e.Left[1])))
+			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+" "+components.ClockTime(e.Left[0])+"  "+c.Side(game.White)+" "+components.ClockTime(e.Left[1])))
 		}
 		lines = append(lines, "     "+st.Dim.Render(strings.Join(facts, "  ")))
 	}

@@ -283,13 +283,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 			text = m.field(label, lw, c.ChoiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
 		case rowHandicap:
 			h := common.HandicapChoices()[f.handicap%len(common.HandicapChoices())]
-			hname := h.Name + " " + h.Japanese
-			if c.ASCII {
-				hname = h.Name
-			} else if c.Lang == words.Japanese {
-				hname = h.Japanese
-			}
-			text = m.field(mw.Handicap, lw, hname)
+			text = m.field(mw.Handicap, lw, common.HandicapLabel(c, h))
 		case rowSeat:
 			text = m.field(mw.Seat, lw, mw.Seats[f.seat])
 		case rowClock:

@@ -565,7 +565,7 @@ func (s *studyModel) addEngineLine() {
 		s.dirty = true
 	}
 	s.goTo(from.Ply + 1)
-	s.say(fmt.Sprintf(aw.Added, len(moves), from.Ply+1), false)
+	s.say(fmt.Sprintf(aw.Added, s.c.Words.Count(len(moves)), from.Ply+1), false)
 }
 
 // judgements are the moves judged so far.

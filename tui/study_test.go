@@ -651,3 +651,23 @@ func TestStudyHelp(t *testing.T) {
 		t.Errorf("not back at ply 2:\n%s", s)
 	}
 }
+
+// An interrupted record's result and its ending row are words of the
+// screen's language, not the record's ending names.
+func TestStudyResultWords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chudan.kifu")
+	kif := "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 中断\n"
+	if err := os.WriteFile(path, []byte(kif), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[words.Lang][]string{
+		words.English:  {"Result: the game was interrupted", "interrupted"},
+		words.Japanese: {"結果: 中断", "中断"},
+	} {
+		c := newCommon(Options{Pieces: common.Kanji, Lang: lang})
+		c.Width, c.Height = 120, 40
+		s := loadStudy(c, path)
+		mustShow(t, s, want...)
+		mustNotShow(t, s, "interrupt ", "Result: interrupt\n")
+	}
+}

@@ -314,9 +314,6 @@ func (s *studyModel) headerLines() []string {
 	}
 	if h, ok := game.FindHandicap(hc); ok {
 		hc = s.c.Words.HandicapName(h)
-		if s.c.Lang == words.English {
-			hc = h.Name
-		}
 	}
 	if hc == "" {
 		hc = sw.SetUp
@@ -348,17 +345,17 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(keep, sep)
 }
 
-// resultText says how the main line ended: 先手の勝ち (投了), Black wins by
-// resignation.
+// resultText says how the main line ended: 先手の勝ち (投了) on a
+// Japanese screen, "Black wins by resignation" or "the game was
+// interrupted" on an English one.
 func (s *studyModel) ResultText() string {
 	_, n := s.rec.Ending()
 	if n == nil {
 		return s.words().NoResult
 	}
-	res := s.rec.Result()
-	word := s.endingText(n)
 	if s.c.Lang == words.Japanese {
-		switch res.Outcome {
+		word := s.endingText(n)
+		switch s.rec.Result().Outcome {
 		case game.BlackWins:
 			return "先手の勝ち (" + word + ")"
 		case game.WhiteWins:
@@ -368,10 +365,11 @@ func (s *studyModel) ResultText() string {
 		}
 		return word
 	}
-	if res.Over() {
+	if res := s.rec.Result(); res.Over() {
 		return res.String()
 	}
-	return word
+	p := s.rec.PositionAt(n)
+	return s.endingSentence(n, p.SideToMove())
 }
 
 // endingWords are the words KIF writes for each special ending.
@@ -390,15 +388,16 @@ var endingWords = map[kifu.Ending]string{
 }
 
 // endingText names an ending node for the move list: as KIF writes it on
-// a Japanese screen, in English otherwise.
+// a Japanese screen, in the screen's words otherwise (a word no table
+// has, as the record wrote it).
 func (s *studyModel) endingText(n *kifu.Node) string {
 	if s.c.Lang == words.Japanese || n.Ending == kifu.OtherEnding {
 		if s.c.ASCII && n.Ending == kifu.OtherEnding {
-			return n.Ending.String()
+			return s.words().EndingNames[kifu.Interrupt]
 		}
 		return endingWord(n)
 	}
-	return n.Ending.String()
+	return s.words().EndingNames[n.Ending]
 }
 
 // endingWord names an ending node as a record writes it.
@@ -415,6 +414,16 @@ func endingWord(n *kifu.Node) string {
 // describeEnding says in words how a line ends at ending node n, after
 // plies moves, mover being the side to move.
 func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) string {
+	what := s.endingSentence(n, mover)
+	if s.c.Lang == words.Japanese {
+		return fmt.Sprintf("まで%d手で%s", plies, what)
+	}
+	return fmt.Sprintf("After %s: %s", words.CountMoves(plies), what)
+}
+
+// endingSentence says what ending node n means, mover being the side to
+// move: "Black resigns, White wins", "%[2]sの勝ち (%[1]s投了)".
+func (s *studyModel) endingSentence(n *kifu.Node, mover game.Color) string {
 	sw := s.words()
 	w := s.c.Words
 	me, other := w.SideName(mover), w.SideName(mover.Other())
@@ -445,10 +454,7 @@ func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) s
 	default:
 		what = s.endingText(n)
 	}
-	if s.c.Lang == words.Japanese {
-		return fmt.Sprintf("まで%d手で%s", plies, what)
-	}
-	return fmt.Sprintf("After %s: %s", words.CountMoves(plies), what)
+	return what
 }
 
 // statusLine is the ply, the move that led here and its time, check or

@@ -14,7 +14,7 @@ import (
 )
 
 // furigomaText describes a toss in w's words: the pawns of the deciding
-// toss and who plays Black. The tosser is the first player (the one first
+// toss and who plays Black (after a label saying it is the toss). The tosser is the first player (the one first
 // given Black).
 func FurigomaText(w *words.Words, f game.Furigoma, players [2]string, ascii bool) string {
 	last := f.Tosses[len(f.Tosses)-1]
@@ -43,7 +43,7 @@ func FurigomaText(w *words.Words, f game.Furigoma, players [2]string, ascii bool
 	if len(f.Tosses) > 1 {
 		retoss = fmt.Sprintf(w.FurigomaAfter, len(f.Tosses))
 	}
-	return fmt.Sprintf(w.Furigoma, faces, fu, to, retoss, fmt.Sprintf(w.PlayerN, n, who))
+	return fmt.Sprintf(w.Furigoma, faces, w.FurigomaCounts(fu, to), retoss, fmt.Sprintf(w.PlayerN, n, who))
 }
 
 // setup is everything needed to start (or resume) a game.
@@ -101,6 +101,15 @@ func HandicapChoices() []game.Handicap {
 		}
 	}
 	return out
+}
+
+// HandicapLabel is a handicap as a form's field shows it: its Japanese
+// name on a Japanese screen that draws kanji, its English one otherwise.
+func HandicapLabel(c *Common, h game.Handicap) string {
+	if c.Lang == words.Japanese && !c.ASCII {
+		return h.Japanese
+	}
+	return h.Name
 }
 
 // sessionEnv is what a session needs from the app's settings, copied when

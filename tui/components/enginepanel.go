@@ -9,6 +9,7 @@ import (
 	"shogi/game"
 	"shogi/game/notation"
 	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // engineReport is what a program said about a position: who, whether it
@@ -104,8 +105,9 @@ func dimStyle(st *common.Styles) *common.Wrap {
 	return &st.Dim
 }
 
-// scoreText writes a score given from mover's side as Black's: +235
-// ▲先手有利, −80 互角, 詰み 7手 ▲先手.
+// scoreText writes a score given from mover's side as Black's, with the
+// situation's word records write for it (ShogiHome's steps): +235 先手有望,
+// −80 互角, −1731 White winning; a mate: 詰み 7手 ▲先手.
 func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
 	w := c.Words
 	v := in.Score.Value
@@ -126,19 +128,8 @@ func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
 		}
 		return fmt.Sprintf(w.MateIn, n, c.Side(winner))
 	}
-	text := fmt.Sprintf("%+d", v)
-	switch {
-	case abs(v) < evenScore:
-		return text + " " + w.EvenWord
-	case v > 0:
-		return text + " " + fmt.Sprintf(w.Better, c.Side(game.Black))
-	}
-	return text + " " + fmt.Sprintf(w.Better, c.Side(game.White))
+	return fmt.Sprintf("%+d", v) + " " + w.Situation[kifu.SituationOf(v).Index()]
 }
-
-// evenScore is below where a score counts as even (互角): ShogiHome's
-// boundary.
-const evenScore = 200
 
 func abs(x int) int {
 	if x < 0 {

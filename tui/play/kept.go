@@ -2,6 +2,7 @@ package play
 
 import (
 	"shogi/tui/common"
+	"shogi/tui/words"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -35,6 +36,14 @@ func entryOf(e kept.Entry) KeptEntry {
 	g := e.Game
 	s := common.Setup{Players: g.Players, Names: g.Names, Time: g.Time, Began: g.Began, Kept: e.Path,
 		Start: g.Start, Moves: g.Moves, Notes: g.Notes}
+	for c, sp := range g.Players {
+		// A person with no name of their own is "a person" in the words of
+		// whatever screen shows the game; older versions kept the word of
+		// the screen that started it.
+		if sp.Kind == match.HumanKind && isHumanWord(s.Names[c]) {
+			s.Names[c] = ""
+		}
+	}
 	if pr := g.Prior; pr != nil {
 		rec := kifu.NewRecord(pr.Start)
 		n := rec.Root
@@ -45,6 +54,12 @@ func entryOf(e kept.Entry) KeptEntry {
 	}
 	k.Setup = s
 	return k
+}
+
+// isHumanWord reports whether a name is the word for a person in one of
+// the app's languages.
+func isHumanWord(name string) bool {
+	return name == words.EnglishWords.Human || name == words.JapaneseWords.Human
 }
 
 // readKept reads a kept file into a set-up that resumes the game.

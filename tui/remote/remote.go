@@ -633,13 +633,7 @@ func (m *Model) screenLines(t *lobbyText) (keysHint string) {
 		lw := common.MaxWidth(c.Measure, w.TimeControl, w.Handicap, w.Seat)
 		t.row(0, field(w.TimeControl, lw, m.timeText(timeChoices[m.timeIdx])))
 		h := common.HandicapChoices()[m.handicapIdx]
-		hname := h.Name + " " + h.Japanese
-		if c.ASCII {
-			hname = h.Name
-		} else if c.Lang == words.Japanese {
-			hname = h.Japanese
-		}
-		t.row(1, field(w.Handicap, lw, hname))
+		t.row(1, field(w.Handicap, lw, common.HandicapLabel(c, h)))
 		t.row(2, field(w.Seat, lw, w.Seats[m.seatIdx]))
 		t.row(3, w.Open)
 		if h.Key != "even" {
@@ -696,11 +690,11 @@ func (m *Model) tableText(t lobby.Info) string {
 	parts := []string{t.Code, who, m.timeText(t.Time)}
 	if t.Handicap != "" {
 		if h, ok := game.FindHandicap(t.Handicap); ok {
-			parts = append(parts, h.Name)
+			parts = append(parts, m.Common.Words.HandicapName(h))
 		}
 	}
 	if t.Started {
-		parts = append(parts, fmt.Sprintf(w.MovesN, t.Moves))
+		parts = append(parts, fmt.Sprintf(w.MovesN, m.Common.Words.Count(t.Moves)))
 	}
 	if t.Watchers > 0 {
 		parts = append(parts, fmt.Sprintf(w.WatchersN, t.Watchers))

@@ -20,12 +20,15 @@ type appWords struct {
 	ClockKinds    [4]string // none, sudden death, byōyomi, Fischer
 
 	// The thinking panel.
-	ThinkingWord, Score, Pv, EvenWord string
-	Depth                             string
-	Nps, Nodes                        string // %s
-	Better                            string // %s: the side
-	MateIn                            string // %d plies, %s the side that mates
-	MateUnknown, MatedNow             string // %s: the side
+	ThinkingWord, Score, Pv string
+	Depth                   string
+	Nps, Nodes              string // %s
+	// Situation are the words for how a score stands, in ShogiHome's
+	// steps (kifu.Situation's Index: White winning first, Black winning
+	// last), the same steps records write as 後手勝勢 … 先手勝勢.
+	Situation             [9]string
+	MateIn                string // %d plies, %s the side that mates
+	MateUnknown, MatedNow string // %s: the side
 
 	// The play screen on a match.
 	EngineFault, EngineFailed, KeepFailed, GameSaved string
@@ -37,7 +40,7 @@ type appWords struct {
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
-	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string
+	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string // resumeMoves: %s (Count)
 	ResumeDeleted, SetUpStart                         string
 	ClockField, MainField, ByoyomiField, IncField     string
 	PerSideField, WhiteMain, WhiteByoyomi, WhiteInc   string
@@ -56,9 +59,11 @@ var appEnglish = appWords{
 	noClock:    "no clock",
 	ClockKinds: [4]string{"none", "sudden death", "byōyomi", "Fischer"},
 
-	ThinkingWord: "thinking", Score: "Score", Pv: "Line", EvenWord: "even",
+	ThinkingWord: "thinking", Score: "Score", Pv: "Line",
 	Depth: "Depth", Nps: "%s nodes/s", Nodes: "%s nodes",
-	Better: "%s better", MateIn: "mate in %d for %s", MateUnknown: "mate for %s", MatedNow: "mated: %s wins",
+	Situation: [9]string{"White winning", "White much better", "White better", "White slightly better", "even",
+		"Black slightly better", "Black better", "Black much better", "Black winning"},
+	MateIn: "mate in %d for %s", MateUnknown: "mate for %s", MatedNow: "mated: %s wins",
 
 	EngineFault:     "the game ended on an engine's failure (the game is kept): %[2]v",
 	EngineFailed:    "%s's failure",
@@ -82,7 +87,7 @@ var appEnglish = appWords{
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
 	ResumeKeys:  "up/down choose, enter resume, d delete, esc back",
-	ResumeEmpty: "no kept games", ResumeMoves: "%d moves", ResumeLeft: "left %s",
+	ResumeEmpty: "no kept games", ResumeMoves: "%s", ResumeLeft: "time left %s",
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
 	ClockField: "Clock", MainField: "Main time", ByoyomiField: "Byōyomi", IncField: "Increment",
@@ -108,9 +113,10 @@ var appJapanese = appWords{
 	noClock:    "時計なし",
 	ClockKinds: [4]string{"なし", "切れ負け", "秒読み", "フィッシャー"},
 
-	ThinkingWord: "思考中", Score: "評価値", Pv: "読み筋", EvenWord: "互角",
+	ThinkingWord: "思考中", Score: "評価値", Pv: "読み筋",
 	Depth: "深さ", Nps: "%s局面/秒", Nodes: "%s局面",
-	Better: "%s有利", MateIn: "詰み %d手 (%s)", MateUnknown: "%sの詰みあり", MatedNow: "詰み: %sの勝ち",
+	Situation: [9]string{"後手勝勢", "後手優勢", "後手有利", "後手有望", "互角", "先手有望", "先手有利", "先手優勢", "先手勝勢"},
+	MateIn:    "詰み %d手 (%s)", MateUnknown: "%sの詰みあり", MatedNow: "詰み: %sの勝ち",
 
 	EngineFault:     "エンジンの障害で対局が終わりました (対局は保存されています): %[2]v",
 	EngineFailed:    "%sの障害",
@@ -134,7 +140,7 @@ var appJapanese = appWords{
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",
 	ResumeKeys:  "↑↓ 選ぶ  enter 再開  d 削除  esc 戻る",
-	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%d手", ResumeLeft: "残り %s",
+	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%s手", ResumeLeft: "残り %s",
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
 	ClockField: "時計", MainField: "持ち時間", ByoyomiField: "秒読み", IncField: "加算",

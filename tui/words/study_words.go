@@ -1,5 +1,7 @@
 package words
 
+import "shogi/kifu"
+
 // studyWords are the study screen's phrases in one language.
 type StudyWords struct {
 	Title, Modified, Start, StartPos         string
@@ -24,6 +26,9 @@ type StudyWords struct {
 	Resign, MateBy, Sennichite, Jishogi      string
 	Entering, Interrupt, Timeout, IllegalWin string
 	IllegalLoss, Forfeit, Draw               string
+	// EndingNames name a record's endings in the move list (English; a
+	// Japanese screen shows the record's own words).
+	EndingNames map[kifu.Ending]string
 }
 
 var StudyEnglish = StudyWords{
@@ -55,6 +60,10 @@ var StudyEnglish = StudyWords{
 	Entering: "%[1]s wins by entering-king declaration", Interrupt: "the game was interrupted",
 	Timeout: "%[1]s lost on time, %[2]s wins", IllegalWin: "%[1]s wins by %[2]s's foul",
 	IllegalLoss: "%[1]s loses by a foul", Forfeit: "%[1]s forfeits", Draw: "a draw",
+	EndingNames: map[kifu.Ending]string{kifu.Resign: "resign", kifu.Mate: "checkmate", kifu.Sennichite: "repetition",
+		kifu.Jishogi: "impasse", kifu.EnteringKing: "entering king", kifu.Interrupt: "interrupted",
+		kifu.Timeout: "time", kifu.IllegalWin: "foul win", kifu.IllegalLoss: "foul", kifu.Forfeit: "forfeit",
+		kifu.Draw: "draw", kifu.OtherEnding: "interrupted"},
 }
 
 var StudyJapanese = StudyWords{
@@ -86,4 +95,8 @@ var StudyJapanese = StudyWords{
 	Entering: "%[1]sの入玉宣言勝ち", Interrupt: "中断",
 	Timeout: "%[1]sの時間切れ負け", IllegalWin: "%[1]sの反則勝ち",
 	IllegalLoss: "%[1]sの反則負け", Forfeit: "%[1]sの不戦敗", Draw: "引き分け",
+	EndingNames: map[kifu.Ending]string{kifu.Resign: "投了", kifu.Mate: "詰み", kifu.Sennichite: "千日手",
+		kifu.Jishogi: "持将棋", kifu.EnteringKing: "入玉勝ち", kifu.Interrupt: "中断", kifu.Timeout: "切れ負け",
+		kifu.IllegalWin: "反則勝ち", kifu.IllegalLoss: "反則負け", kifu.Forfeit: "不戦敗", kifu.Draw: "引き分け",
+		kifu.OtherEnding: "中断"},
 }
