@@ -223,8 +223,10 @@ func joinNames(names []string) string {
 // errUsage marks a command-line mistake (exit status 2).
 var errUsage = errors.New("usage")
 
+// usageError says what is wrong, after the command's name as the flag
+// set has it ("shogi play"), then the usage.
 func usageError(fs *flag.FlagSet, format string, a ...any) error {
-	fmt.Fprintf(fs.Output(), "shogi "+fs.Name()+": "+format+"\n", a...)
+	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
 	fs.Usage()
 	return errUsage
 }

@@ -37,6 +37,18 @@ func TestPlayBadFlags(t *testing.T) {
 		if !strings.Contains(stderr.String(), "usage: shogi play") {
 			t.Errorf("shogi play %v: no usage on stderr:\n%s", args, stderr.String())
 		}
+		if e := stderr.String(); strings.HasPrefix(e, "shogi") && !strings.HasPrefix(e, "shogi play: ") {
+			t.Errorf("shogi play %v: the error does not begin with the command's name:\n%s", args, stderr.String())
+		}
+	}
+	// Every command's mistakes name it once.
+	for _, args := range [][]string{{"play", "--black", "deep"}, {"open", "--ply", "x", "f.kif"}, {"serve", "--idle", "1ms"},
+		{"match", "--games", "0", "greedy", "random"}, {"analyse", "--time", "-1s", "f.kif"}} {
+		var stdout, stderr bytes.Buffer
+		run(args, nil, &stdout, &stderr)
+		if strings.Contains(stderr.String(), "shogi shogi") {
+			t.Errorf("shogi %v: %s", args, stderr.String())
+		}
 	}
 }
 
