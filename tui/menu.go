@@ -300,6 +300,13 @@ func (m menuModel) View() string {
 	board := components.RenderBoard(&pos, components.BoardOpts{Style: c.Pieces, Size: components.BoardCompact, Cursor: game.NoSquare,
 		Selected: game.NoSquare, Last: game.NoMove, Check: game.NoSquare, Styles: st})
 	g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
+	// A kept game's board has its hands, White's above and Black's below,
+	// when there is room for them.
+	bh := g.H
+	hands := m.keptPreview() && c.Height >= g.H+2
+	if hands {
+		bh += 2
+	}
 	showBoard := showPos && c.Width >= g.W+4+mw && c.Height >= g.H
 	total := mw
 	if showBoard {
@@ -307,14 +314,24 @@ func (m menuModel) View() string {
 	}
 	h := len(lines)
 	if showBoard {
-		h = max(h, g.H)
+		h = max(h, bh)
 	}
 	x0 := max((c.Width-total)/2, 0)
 	y0 := max((c.Height-h)/2, 0)
 	cv := components.NewCanvas(c.Width, c.Height)
 	mx := x0
 	if showBoard {
-		cv.Block(x0, y0+(h-g.H)/2, g.W, board)
+		by := y0 + (h-bh)/2
+		if hands {
+			for i, col := range []game.Color{game.White, game.Black} {
+				o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
+					Picked: game.NoPieceType, Styles: st, M: c.Measure, W: c.Words, Ascii: c.ASCII}
+				line, _ := components.RenderHandLine(&pos, col, o, g.W)
+				cv.Put(x0, by+i*(g.H+1), g.W, c.Measure.Fit(line, g.W))
+			}
+			by++
+		}
+		cv.Block(x0, by, g.W, board)
 		mx = x0 + g.W + 4
 	}
 	my := y0 + (h-len(lines))/2
@@ -343,6 +360,17 @@ func (m *menuModel) preview() (game.Position, bool) {
 		return game.Position{}, false
 	}
 	return game.StartPosition(), true
+}
+
+// keptPreview reports whether the board shows a kept game.
+func (m *menuModel) keptPreview() bool {
+	switch m.screen {
+	case screenMain:
+		return len(m.kept) > 0 && m.items()[m.cursor] == itemResume
+	case screenResume:
+		return m.cursor < len(m.kept)
+	}
+	return false
 }
 
 // row draws a page's row, marked when the cursor is on it.

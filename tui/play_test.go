@@ -1096,3 +1096,33 @@ func TestPanelWordsOneLanguage(t *testing.T) {
 		t.Errorf("a pawn in hand on an empty board:\n%s", s)
 	}
 }
+
+// The menu's board of a kept game shows both hands: what was taken is
+// part of the position.
+func TestMenuPreviewHands(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, StateDir: dir})
+	for _, mv := range []string{"7g7f", "3c3d", "8h2b+", "3a2b"} {
+		h.typeMove(mv)
+	}
+	h.press("q", "y")
+	h2 := newHarness(t, Options{StateDir: dir})
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		h2.send(windowSize(size[0], size[1]))
+		for _, screen := range []string{"main", "resume"} {
+			if screen == "resume" && size[0] < 100 {
+				continue // the list is too wide for a board beside it
+			}
+			if screen == "resume" {
+				h2.press("enter")
+			}
+			s := h2.screen()
+			if !strings.Contains(s, "▲Black in hand: 角") || !strings.Contains(s, "△White in hand: 角") {
+				t.Errorf("%v %s: the preview lacks the hands:\n%s", size, screen, s)
+			}
+			if screen == "resume" {
+				h2.press("esc")
+			}
+		}
+	}
+}
