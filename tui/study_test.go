@@ -16,6 +16,7 @@ import (
 	"shogi/assets"
 	"shogi/game"
 	"shogi/game/match"
+	"shogi/game/notation"
 	"shogi/kifu"
 )
 
@@ -669,5 +670,67 @@ func TestStudyResultWords(t *testing.T) {
 		s := loadStudy(c, path)
 		mustShow(t, s, want...)
 		mustNotShow(t, s, "interrupt ", "Result: interrupt\n")
+	}
+}
+
+// The line of alternatives (six, then fourteen at ply 41) keeps every
+// alternative whole at every size: the keys' hint, the long heading and
+// the branches' suffix give way first, then the alternatives wrap; none
+// is cut in the middle, and a click on one walks it.
+func TestStudyAlternativesFit(t *testing.T) {
+	for _, count := range []int{6, 14} {
+		t.Run(fmt.Sprint(count), func(t *testing.T) { alternativesFit(t, count) })
+	}
+}
+
+func alternativesFit(t *testing.T, count int) {
+	rec := kifu.NewRecord(game.StartPosition())
+	n, p := rec.Root, game.StartPosition()
+	for i := 0; i < 40; i++ {
+		moves := p.LegalMoves(nil)
+		m := moves[(i*7)%len(moves)]
+		n = rec.AddMove(n, m)
+		p = p.Play(m)
+	}
+	moves := p.LegalMoves(nil)
+	var alts []game.Move
+	for i := 0; i < count; i++ {
+		m := moves[len(moves)-1-i] // different moves
+		rec.AddMove(n, m)
+		alts = append(alts, m)
+	}
+	data, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "late.kifu")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []words.Lang{words.English, words.Japanese} {
+		for _, size := range goldenSizes {
+			c := newCommon(Options{Pieces: common.Kanji, Lang: lang})
+			c.Width, c.Height = size[0], size[1]
+			s := loadStudy(c, path)
+			studyPress(t, s, "40", "enter")
+			sc := screen(s)
+			for _, m := range alts {
+				text := notation.Format(&p, m, c.Notation, n.Move)
+				if !strings.Contains(sc, text) {
+					t.Errorf("%v %v: the alternative %s is cut:\n%s", lang, size, text, sc)
+				}
+			}
+			if keys := s.words().AltKeys; strings.Contains(sc, "v/V") && !strings.Contains(sc, strings.TrimSpace(keys)) {
+				t.Errorf("%v %v: the keys' hint is cut:\n%s", lang, size, sc)
+			}
+			// A click on the last alternative, wherever it wrapped to, walks it.
+			l := s.Layout()
+			_, spans := s.variations(l.Panel.W)
+			sp := spans[len(spans)-1]
+			s.click(tea.Mouse{X: l.Panel.X + sp.start, Y: l.Panel.Y + 1 + sp.row, Button: tea.MouseLeft})
+			if got := s.line.nodes[41].Move; got != alts[len(alts)-1] {
+				t.Errorf("%v %v: a click on the last alternative walks %v", lang, size, got)
+			}
+		}
 	}
 }

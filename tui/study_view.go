@@ -156,7 +156,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 // panelParts is how the panel's rows are shared: the variation line, the
 // engine's lines, the comment and the graph (at the bottom).
 type panelParts struct {
-	variation           bool
+	variation           int // rows
 	engine, notes, plot int
 }
 
@@ -170,11 +170,15 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 	rows := l.Panel.H - 1
 	ev, hasEngine := s.engineView()
 	_, hasGraph := s.graph()
-	v, _ := s.variations()
-	p.variation = v != "" || !hasEngine && !hasGraph
-	if p.variation && rows > 0 {
-		rows--
+	v, _ := s.variations(l.Panel.W)
+	switch {
+	case len(v) > 0:
+		p.variation = min(len(v), max(rows-1, 1))
+	case !hasEngine && !hasGraph:
+		p.variation = 1 // an empty line keeps the comment in its place
 	}
+	p.variation = min(p.variation, max(rows, 0))
+	rows -= p.variation
 	need, least := 0, 0
 	if hasEngine {
 		need = ev.Rows(l.Panel.W, s.c.Measure)
@@ -218,9 +222,15 @@ func (s *studyModel) drawPanel(cv *components.Canvas, l components.ScreenLayout)
 		put(s.statusLine())
 	}
 	parts, ev := s.panelParts(l)
-	if parts.variation && l.Panel.H > 1 {
-		v, _ := s.variations()
-		put(v)
+	if parts.variation > 0 && l.Panel.H > 1 {
+		v, _ := s.variations(pw)
+		for i := 0; i < parts.variation; i++ {
+			if i < len(v) {
+				put(v[i])
+			} else {
+				put("")
+			}
+		}
 	}
 	for _, line := range components.RenderAnalysis(ev, pw, parts.engine, s.c.Styles, m) {
 		put(line)
@@ -500,36 +510,57 @@ func clock(d time.Duration, long bool) string {
 	return fmt.Sprintf("%d:%02d", t/60, t%60)
 }
 
-// variationSpan is where one alternative is drawn on the variation line,
-// in columns, for clicks.
+// variationSpan is where one alternative is drawn on the variation
+// lines, in columns of line row, for clicks.
 type variationSpan struct {
-	start, end int
-	node       *kifu.Node
+	row, start, end int
+	node            *kifu.Node
 }
 
-// variations draws the variation line (the alternatives at the branch
-// point, the one walked in brackets) and says where each alternative is.
-func (s *studyModel) variations() (string, []variationSpan) {
+// variations draws the variation lines (the alternatives at the branch
+// point, the one walked in brackets) within width columns, and says where
+// each alternative is. What does not fit on one line goes first: the
+// keys' hint, then the long heading for the short one ("Ply 41: "), then
+// the branches' suffix; alternatives that still do not fit go on to more
+// lines, each whole.
+func (s *studyModel) variations(width int) ([]string, []variationSpan) {
 	k := s.branchPoint()
 	if k < 0 {
-		return "", nil
+		return nil, nil
 	}
 	sw := s.words()
-	chosen := s.line.nodes[k]
-	var b strings.Builder
+	long := sw.AltNext
 	if k == s.cur {
-		fmt.Fprintf(&b, sw.AltHere, k)
-	} else {
-		fmt.Fprintf(&b, sw.AltNext, k)
+		long = sw.AltHere
 	}
+	var lines []string
+	var spans []variationSpan
+	for _, try := range []struct {
+		head, keys string
+		suffix     bool
+	}{{long, sw.AltKeys, true}, {long, "", true}, {sw.AltShort, "", true}, {sw.AltShort, "", false}} {
+		var fits bool
+		lines, spans, fits = s.variationLines(k, fmt.Sprintf(try.head, k), try.keys, try.suffix, width)
+		if fits {
+			break
+		}
+	}
+	return lines, spans
+}
+
+// variationLines writes the alternatives at ply k after head, wrapped at
+// width between alternatives, then keys; fits says they took one line,
+// keys and all.
+func (s *studyModel) variationLines(k int, head, keys string, suffix bool, width int) ([]string, []variationSpan, bool) {
+	m := s.c.Measure
+	sw := s.words()
+	chosen := s.line.nodes[k]
 	before := &s.line.pos[k-1]
 	prev := s.line.nodes[k-1].Move
+	lines := []string{head}
 	var spans []variationSpan
+	const sep = " / "
 	for i, c := range chosen.Parent.Children {
-		if i > 0 {
-			b.WriteString(" / ")
-		}
-		start := s.c.Measure.Width(b.String())
 		var t string
 		switch {
 		case !c.IsMove():
@@ -542,14 +573,27 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		if c == chosen {
 			t = "[" + t + "]"
 		}
-		b.WriteString(t)
-		if i > 0 {
-			b.WriteString(sw.AltSuffix)
+		if i > 0 && suffix {
+			t += sw.AltSuffix
 		}
-		spans = append(spans, variationSpan{start: start, end: s.c.Measure.Width(b.String()), node: c})
+		row := len(lines) - 1
+		if i > 0 {
+			if m.Width(lines[row]+sep+t) > width {
+				lines = append(lines, "  ")
+				row++
+			} else {
+				lines[row] += sep
+			}
+		}
+		start := m.Width(lines[row])
+		lines[row] += t
+		spans = append(spans, variationSpan{row: row, start: start, end: m.Width(lines[row]), node: c})
 	}
-	b.WriteString(sw.AltKeys)
-	return b.String(), spans
+	if len(lines) > 1 || m.Width(lines[0]+keys) > width {
+		return lines, spans, false
+	}
+	lines[0] += keys
+	return lines, spans, true
 }
 
 // notes is the comment of the shown move, how the line ends when it is

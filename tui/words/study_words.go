@@ -11,6 +11,7 @@ type StudyWords struct {
 	Ply                                      string // %d/%d
 	Variation                                string
 	AltHere, AltNext, AltSuffix, AltKeys     string
+	AltShort                                 string // the heading when the long one does not fit: %d ply
 	VarEnds, RecordEnds                      string // %s moves (words.count)
 	Warning                                  string
 	ReadUpTo, ReadRest                       string
@@ -38,7 +39,7 @@ var StudyEnglish = StudyWords{
 	MainLine: "main line", VariationFrom: "variation from ply %d",
 	Ply: "Ply %d/%d", Variation: "[variation]",
 	AltHere: "Alternatives at ply %d: ", AltNext: "Next move (ply %d) alternatives: ", AltSuffix: "",
-	AltKeys: "  v/V switch, m main line",
+	AltKeys: "  v/V switch, m main line", AltShort: "Ply %d: ",
 	VarEnds: "the variation ends after %s", RecordEnds: "the record stops after %s without a result",
 	Warning:  "warning: ",
 	ReadUpTo: "read up to move %d; move %d cannot be read: %v", ReadRest: "read up to move %d; the rest cannot be read: %v",
@@ -73,7 +74,7 @@ var StudyJapanese = StudyWords{
 	MainLine: "本譜", VariationFrom: "変化 %d手目から",
 	Ply: "手数 %d/%d", Variation: "[変化]",
 	AltHere: "%d手目の変化: ", AltNext: "次の手 (%d手目) の変化: ", AltSuffix: " (変化)",
-	AltKeys: "  v/V 切替  m 本譜",
+	AltKeys: "  v/V 切替  m 本譜", AltShort: "%d手目: ",
 	VarEnds: "変化はここまで (%s手)", RecordEnds: "棋譜はここまで (%s手、終局の記録なし)",
 	Warning:  "注意: ",
 	ReadUpTo: "%[1]d手目まで読みました。%[2]d手目が読めません: %[3]v", ReadRest: "%[1]d手目まで読みました。残りは読めません: %[2]v",
