@@ -255,3 +255,34 @@ func TestBotNamesInJapanese(t *testing.T) {
 		seen[ja] = true
 	}
 }
+
+// A program with a long name (gpsshogi's id name holds its version and
+// build) still shows that it thinks: the name gives way, not the word.
+func TestEngineHeadKeepsThinking(t *testing.T) {
+	for _, lang := range []words.Lang{words.English, words.Japanese} {
+		c := newCommon(Options{Lang: lang})
+		name := "gpsshogi (rev. 3260, 2020-01-19, Debian 0.7.0-3.1) with a long build description"
+		for _, w := range []int{24, 30, 40} {
+			head := ansi.Strip(components.RenderEngine(c, components.EngineReport{Name: name, Thinking: true, Pos: game.StartPosition()}, w, 4)[0])
+			if !strings.Contains(head, c.Words.ThinkingWord) || !strings.HasPrefix(head, "gps") {
+				t.Errorf("%v at %d columns: %q", lang, w, head)
+			}
+		}
+	}
+}
+
+// The study's analysis heading likewise: the name gives way, the depth,
+// the speed and "thinking…" stay.
+func TestAnalysisHeadKeepsState(t *testing.T) {
+	c := newCommon(Options{})
+	name := "gpsshogi (rev. 3260, 2020-01-19, Debian 0.7.0-3.1)"
+	v := components.EngineView{Head: "Analysis " + name + "  depth 12  1.2M nps", Name: name, State: "thinking…"}
+	for _, w := range []int{60, 70, 80} {
+		head := ansi.Strip(components.RenderAnalysis(v, w, 3, c.Styles, c.Measure)[0])
+		for _, want := range []string{"Analysis gps", "depth 12", "1.2M nps", "thinking…"} {
+			if !strings.Contains(head, want) {
+				t.Errorf("%d columns: %q lacks %q", w, head, want)
+			}
+		}
+	}
+}

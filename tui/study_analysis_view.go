@@ -98,7 +98,7 @@ func (s *studyModel) engineView() (components.EngineView, bool) {
 		// The pass's progress stays first; the live engine follows it.
 		v.Lines = append(v.Lines, components.EngineViewLine{Score: "", Moves: []string{head}})
 	} else {
-		v.Head = head
+		v.Head, v.Name = head, a.engineName()
 	}
 	switch {
 	case a.err != nil:

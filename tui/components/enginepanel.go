@@ -28,7 +28,7 @@ type EngineReport struct {
 // renderEngine draws the thinking panel in w×h, every line w columns:
 //
 //	Fairy-Stockfish 11.1 LB 64  思考中
-//	評価値  +235 ▲先手有利
+//	評価値  +235 先手有望
 //	読み筋  ▲７六歩 △３四歩 ▲２六歩 △８四歩 …
 //	深さ    12/18  1.2M局面/秒
 //
@@ -42,10 +42,13 @@ func RenderEngine(c *common.Common, r EngineReport, w, h int) []string {
 	}
 	wd := c.Words
 	st := c.Styles
-	head := r.Name
+	// A long name (gpsshogi's holds its version and date) gives way to
+	// the word saying it thinks.
+	var tail string
 	if r.Thinking {
-		head += "  " + wd.ThinkingWord
+		tail = "  " + wd.ThinkingWord
 	}
+	head := c.Measure.Truncate(r.Name, max(w-c.Measure.Width(tail), 1)) + tail
 	if st != nil {
 		head = st.Bold.Render(c.Measure.Truncate(head, w))
 	}
