@@ -701,10 +701,21 @@ func lastMove(n *Node) game.Move {
 }
 
 func writeKIFTime(b *strings.Builder, n *Node) {
-	e := int(n.Elapsed.Round(time.Second) / time.Second)
-	t := int(n.Total.Round(time.Second) / time.Second)
-	fmt.Fprintf(b, "(%2d:%02d/%02d:%02d:%02d)", e/60, e%60, t/3600, t/60%60, t%60)
+	move, total := MoveTimes(n.Elapsed, n.Total)
+	fmt.Fprintf(b, "(%s/%s)", move, total)
 }
+
+// MoveTimes writes a move's time and its side's total so far as KIF
+// does, " 0:08" and "00:00:08", in whole seconds cut down, as ShogiHome
+// and the CSA protocol count them. The app's screens show the same.
+func MoveTimes(elapsed, total time.Duration) (move, sum string) {
+	e, t := Seconds(elapsed), Seconds(total)
+	return fmt.Sprintf("%2d:%02d", e/60, e%60), fmt.Sprintf("%02d:%02d:%02d", t/3600, t/60%60, t%60)
+}
+
+// Seconds is a time in whole seconds, cut down (8.9s is 8): the one
+// rounding records and screens use.
+func Seconds(d time.Duration) int { return int(max(d, 0) / time.Second) }
 
 // writeComment writes each line of c after prefix.
 func writeComment(b *strings.Builder, c, prefix string) {

@@ -128,7 +128,7 @@ func TestStudyWalkBranches(t *testing.T) {
 				"棋戦: 研究会 @ 東京", "手合: 平手, 各10分", "結果: 先手の勝ち (投了)")
 
 			studyPress(t, s, "ll") // one burst, two steps
-			mustShow(t, s, "手数 2/13", "2 △３四歩  (0:02 / 0:00:02)")
+			mustShow(t, s, "手数 2/13", "2 △３四歩  (0:02 / 00:00:02)")
 			studyPress(t, s, "left")
 			mustShow(t, s, "手数 1/13", "1 ▲７六歩", "角道を開ける")
 			studyPress(t, s, "right")

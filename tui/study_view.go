@@ -485,7 +485,8 @@ func (s *studyModel) statusLine() string {
 		b.WriteString(text)
 	}
 	if n.HasTime {
-		fmt.Fprintf(&b, "  (%s / %s)", clock(n.Elapsed, false), clock(n.Total, true))
+		move, total := kifu.MoveTimes(n.Elapsed, n.Total)
+		fmt.Fprintf(&b, "  (%s / %s)", strings.TrimSpace(move), total)
 	}
 	pos := &s.line.pos[s.cur]
 	if s.cur > 0 && n.IsMove() && pos.InCheck() {
