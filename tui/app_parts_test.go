@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -284,5 +285,37 @@ func TestAnalysisHeadKeepsState(t *testing.T) {
 				t.Errorf("%d columns: %q lacks %q", w, head, want)
 			}
 		}
+	}
+}
+
+// Comments wrap by Japanese line-breaking rules: no line starts with 、。」
+// or a small kana, none ends with 「, and nothing is lost; Latin text
+// still breaks at spaces.
+func TestWrapTextKinsoku(t *testing.T) {
+	m := common.NewMeasure(common.Narrow)
+	noStart := "、。」』）】っゃゅょァッー…！？"
+	noEnd := "「『（【"
+	text := "▲７六歩と突いたのは、「角道を開ける」手。ここで△３四歩とすれば、相居飛車の将棋になります。「振り飛車」もあり得ますが……ちょっと待って！ファイルはそのままです。"
+	for w := 6; w <= 40; w++ {
+		lines := components.WrapText(m, text, w)
+		if got := strings.Join(lines, ""); got != text {
+			t.Fatalf("%d columns lost text: %q", w, got)
+		}
+		for i, l := range lines {
+			if m.Width(l) > w {
+				t.Errorf("%d columns: line %q is %d wide", w, l, m.Width(l))
+			}
+			first, _ := utf8.DecodeRuneInString(l)
+			last, _ := utf8.DecodeLastRuneInString(l)
+			if i > 0 && strings.ContainsRune(noStart, first) {
+				t.Errorf("%d columns: line %d starts with %q: %q", w, i, first, lines)
+			}
+			if i < len(lines)-1 && strings.ContainsRune(noEnd, last) {
+				t.Errorf("%d columns: line %d ends with %q: %q", w, i, last, lines)
+			}
+		}
+	}
+	if got := components.WrapText(m, "a long English comment, wrapped at spaces", 12); strings.Join(got, "|") != "a long|English|comment,|wrapped at|spaces" {
+		t.Errorf("English: %q", got)
 	}
 }
