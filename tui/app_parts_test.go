@@ -318,4 +318,15 @@ func TestWrapTextKinsoku(t *testing.T) {
 	if got := components.WrapText(m, "a long English comment, wrapped at spaces", 12); strings.Join(got, "|") != "a long|English|comment,|wrapped at|spaces" {
 		t.Errorf("English: %q", got)
 	}
+	// Moves between spaces stay whole.
+	moves := []string{"▲７四銀左引成", "▲７四銀左引不成", "▲７四銀右成", "▲７四銀右不成", "▲７四銀左上", "▲７四銀直"}
+	list := "「７四銀」は曖昧です: " + strings.Join(moves, " ")
+	for w := 20; w <= 60; w++ {
+		joined := "\n" + strings.Join(components.WrapText(m, list, w), "\n") + "\n"
+		for _, mv := range moves {
+			if !strings.Contains(joined, mv+" ") && !strings.Contains(joined, mv+"\n") {
+				t.Errorf("%d columns: %s is cut: %q", w, mv, joined)
+			}
+		}
+	}
 }

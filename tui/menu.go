@@ -498,7 +498,14 @@ func (m *menuModel) hint() string {
 	case screenToss:
 		return mw.TossKeys
 	case screenSettings:
-		return mw.SetKeys
+		switch rows := m.set.Rows(); {
+		case m.cursor >= len(rows):
+		case rows[m.cursor] == setName1 || rows[m.cursor] == setName2:
+			return mw.SetKeysEdit
+		case rows[m.cursor] == setEngines:
+			return mw.SetKeysOpen
+		}
+		return mw.SetKeysChange
 	case screenEngines:
 		return m.c.Words.EnginesKeys
 	case screenEngine:

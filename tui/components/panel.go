@@ -122,10 +122,11 @@ func wrapTokens(ts []Token, w int, m common.Measure) []string {
 }
 
 // wrapText cuts plain text into lines of at most w columns: at a space
-// in Latin text, anywhere in Japanese text but where its line-breaking
-// rules (禁則処理, JIS X 4051) forbid — no line starts with a closing
-// bracket, 、。 or a small kana, none ends with an opening bracket; what
-// would break them moves to the next line.
+// in Latin text and between words (moves) near the line's end, elsewhere
+// in Japanese text anywhere but where its line-breaking rules (禁則処理,
+// JIS X 4051) forbid — no line starts with a closing bracket, 、。 or a
+// small kana, none ends with an opening bracket; what would break them
+// moves to the next line.
 func WrapText(m common.Measure, text string, w int) []string {
 	if w <= 0 {
 		return nil
@@ -150,12 +151,19 @@ func lineBreak(m common.Measure, text string, w int) int {
 	}
 	prev, _ := utf8.DecodeLastRuneInString(text[:cut])
 	next, _ := utf8.DecodeRuneInString(text[cut:])
-	if next != ' ' && !isCJK(prev) && !isCJK(next) {
-		// Inside a Latin word: back to the space before it.
-		if i := strings.LastIndexByte(text[:cut], ' '); i > 0 {
-			return i
+	if next != ' ' {
+		// Words between spaces (Latin words, moves such as ▲７四銀直)
+		// stay whole: back to the space before the cut when it is near,
+		// or in Latin text wherever it is. Japanese prose with no space
+		// near breaks where its rules allow.
+		i := strings.LastIndexByte(text[:cut], ' ')
+		latin := !isCJK(prev) && !isCJK(next)
+		switch {
+		case i > 0 && (latin || m.Width(text[i:cut]) <= max(w/2, 16)):
+			cut = i
+		case latin:
+			return cut
 		}
-		return cut
 	}
 	for k := cut; k > 0; {
 		prev, size := utf8.DecodeLastRuneInString(text[:k])

@@ -401,10 +401,8 @@ func (m *Model) enter() (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 	case rCreate:
-		if m.cursor < 3 {
-			m.change(1)
-			return m, nil
-		}
+		// Every form's rule: enter does what the footer says (opens the
+		// table) from any field; left/right change the field.
 		return m.create()
 	case rWatch:
 		code := m.input.Value()
