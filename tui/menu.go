@@ -48,6 +48,9 @@ type menuModel struct {
 
 func newMenu(c *common.Common) menuModel {
 	m := menuModel{c: c, form: newForm(c)}
+	if len(c.Notices) > 0 {
+		m.status = strings.Join(c.Notices, "; ")
+	}
 	if c.SettingsErr != nil {
 		m.status, m.statusErr = fmt.Sprintf(c.Words.SettingsBroken, c.SettingsErr), true
 	}

@@ -81,6 +81,9 @@ type Options struct {
 	// GamesDir is where finished games are kept unless the settings name
 	// another folder.
 	GamesDir string
+	// Notices are lines the menu shows once at start (what was moved from
+	// an older version's folders).
+	Notices []string
 	// EngineLog receives engines' standard error and the protocol
 	// transcript; nil discards them. Never the terminal.
 	EngineLog io.Writer
@@ -428,7 +431,7 @@ func newCommon(o Options) *common.Common {
 	}
 	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: o.Theme != common.ThemeLight,
 		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
-		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{},
+		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
 		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
 	if c.Settings == nil {

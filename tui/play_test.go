@@ -1126,3 +1126,17 @@ func TestMenuPreviewHands(t *testing.T) {
 		}
 	}
 }
+
+// What the start moved from an older version's folders is said on the
+// menu, once.
+func TestMenuSaysWhatWasMoved(t *testing.T) {
+	h := newHarness(t, Options{Notices: []string{"moved /home/u/.config/shogi/kept to /home/u/.local/state/shogi/kept"}})
+	h.send(windowSize(120, 40))
+	if s := h.screen(); !strings.Contains(s, "moved /home/u/.config/shogi/kept to /home/u/.local/state/shogi/kept") {
+		t.Errorf("the menu does not say what was moved:\n%s", s)
+	}
+	h.press("down")
+	if s := h.screen(); strings.Contains(s, "moved /home") {
+		t.Errorf("the notice stays after a key:\n%s", s)
+	}
+}

@@ -38,6 +38,7 @@ type Common struct {
 	Settings       *Settings
 	SettingsPath   string
 	SettingsErr    error
+	Notices        []string // said once on the menu at start
 	SettingsWriter *SettingsWriter
 	GamesDefault   string
 	EngineLog      *log.Logger
