@@ -19,6 +19,10 @@ var (
 	helpStudyEn string
 	//go:embed help_study_ja.txt
 	helpStudyJa string
+	//go:embed help_edit_en.txt
+	helpEditEn string
+	//go:embed help_edit_ja.txt
+	helpEditJa string
 )
 
 // HelpPlay is the notes of the play screen's help, in Japanese or English.
@@ -35,6 +39,14 @@ func HelpStudy(japanese bool) string {
 		return helpStudyJa
 	}
 	return helpStudyEn
+}
+
+// HelpEdit is the notes of the position editor's help.
+func HelpEdit(japanese bool) string {
+	if japanese {
+		return helpEditJa
+	}
+	return helpEditEn
 }
 
 //go:embed pieces.tsv

@@ -3,14 +3,15 @@ package tui
 import (
 	"os"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/components"
-	"shogi/tui/play"
-	"shogi/tui/words"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -202,7 +203,7 @@ func TestFormClock(t *testing.T) {
 func TestEverySettingSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
-	h.press("down", "down", "enter")
+	h.press("down", "down", "down", "enter") // Settings
 	rows := h.m.menu.set.Rows()
 	before := h.screen()
 	for range rows[:len(rows)-1] {

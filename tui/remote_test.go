@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/remote"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/remote"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -342,7 +343,10 @@ func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 	}
 	h = newHarness(t, Options{SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
 	h.send(windowSize(120, 40))
-	h.press("down", "down", "enter")
+	for h.m.menu.items()[h.m.menu.cursor] != itemSettings {
+		h.press("down")
+	}
+	h.press("enter")
 	rows := h.m.menu.set.Rows()
 	for i := range rows {
 		h.m.menu.cursor = i

@@ -1,9 +1,10 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strings"
 	"unicode/utf8"
+
+	"shogi/tui/common"
 )
 
 // token is a piece of panel text with its own style (a square in the
