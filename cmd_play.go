@@ -108,7 +108,7 @@ func addDisplayFlags(fs *flag.FlagSet) display {
 	return display{
 		style: fs.String("style", "", "piece style: kanji, western, ascii or kif (default kanji; ascii where the locale is not UTF-8)"),
 		width: fs.String("width", "", "width of ambiguous characters (▲△×): narrow or wide (default from RUNEWIDTH_EASTASIAN and the locale)"),
-		theme: fs.String("theme", "", "colours: auto (from the terminal's background), light or dark (default auto)"),
+		theme: fs.String("theme", "", "the board's colours: auto (from the terminal's background), light or dark (default auto); the text always follows the terminal"),
 		lang:  fs.String("lang", "", "language of the app's words: en or ja (default from the locale)"),
 	}
 }

@@ -271,10 +271,8 @@ func (e *ImpossibleError) Error() string {
 // colour (the answer, if any, comes as a tea.BackgroundColorMsg; the
 // first frame does not wait for it).
 func (m *Model) Init() tea.Cmd {
-	var cmds []tea.Cmd
-	if m.c.Theme == common.ThemeAuto {
-		cmds = append(cmds, tea.RequestBackgroundColor)
-	}
+	// The background decides the text's colours whatever the theme.
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
 	if m.mode == modePlay {
 		cmds = append(cmds, m.play.Init())
 	} else {
@@ -533,7 +531,7 @@ func newCommon(o Options) *common.Common {
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: o.Theme != common.ThemeLight,
+	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: true,
 		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,

@@ -154,20 +154,29 @@ func (c *Common) SetLang(l words.Lang) {
 	c.Keys = newKeyMap(c.Words, c.ASCII)
 }
 
-// setTheme chooses the palette: a fixed theme, or for auto the background
-// the terminal reported (dark until it does).
+// setTheme chooses the board's palette: a fixed theme, or for auto the
+// one that suits the terminal's background. The app's own text always
+// follows the terminal's background (Dark), whatever the theme, so a
+// light board on a dark terminal keeps its key bar and labels readable.
 func (c *Common) SetTheme(t Theme) {
 	c.Theme = t
-	switch t {
-	case ThemeLight:
-		c.Dark = false
-	case ThemeDark:
-		c.Dark = true
-	}
 	c.Restyle()
 }
 
-func (c *Common) Restyle() { c.Styles = NewStyles(PaletteFor(c.Dark, c.Level), c.Level) }
+// BoardDark reports whether the board is drawn in the dark palette.
+func (c *Common) BoardDark() bool {
+	switch c.Theme {
+	case ThemeLight:
+		return false
+	case ThemeDark:
+		return true
+	}
+	return c.Dark
+}
+
+func (c *Common) Restyle() {
+	c.Styles = NewStyles(PaletteFor(c.BoardDark(), c.Level), PaletteFor(c.Dark, c.Level), c.Level)
+}
 
 // side names a side for the screen: ▲先手, △White.
 func (c *Common) Side(col game.Color) string { return SideLabel(col, c.Words, c.ASCII) }

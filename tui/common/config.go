@@ -33,7 +33,7 @@ import (
 type Settings struct {
 	Pieces    *PieceSetting    `toml:"pieces,omitempty" comment:"piece style: kanji, western, ascii or kif"`
 	Notation  *NotationSetting `toml:"notation,omitempty" comment:"the move list's notation: ki2, kif, western, hosking, romaji, sassersson, csa or usi"`
-	Theme     *ThemeSetting    `toml:"theme,omitempty" comment:"colours: auto (follows the terminal's background), light or dark"`
+	Theme     *ThemeSetting    `toml:"theme,omitempty" comment:"the board's colours: auto (follows the terminal's background), light or dark; the text always follows the terminal"`
 	Language  *LangSetting     `toml:"language,omitempty" comment:"the app's own words: en or ja"`
 	Width     *WidthSetting    `toml:"width,omitempty" comment:"how wide the terminal draws ▲△×: narrow, or wide (CJK terminals)"`
 	AutoFlip  bool             `toml:"flip_every_turn" comment:"hot-seat games: turn the board to the side to move"`

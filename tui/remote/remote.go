@@ -175,12 +175,9 @@ func (m *Model) listen(f *lobby.Feed) tea.Cmd {
 	}
 }
 
-func (m *Model) Init() tea.Cmd {
-	if m.Common.Theme == common.ThemeAuto {
-		return tea.RequestBackgroundColor
-	}
-	return nil
-}
+// Init asks the terminal for its background, which the text's colours
+// follow whatever the theme.
+func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
