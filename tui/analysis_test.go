@@ -402,7 +402,7 @@ func TestStudyEngineChoices(t *testing.T) {
 	for _, ch := range a.choices {
 		got = append(got, ch.Name+"="+ch.Spec)
 	}
-	want := []string{"usi:/usr/games/gpsusi=usi:/usr/games/gpsusi", "Fairy=usi:/usr/games/fairy-stockfish,Threads=1", "strong=strong"}
+	want := []string{"usi:/usr/games/gpsusi=usi:/usr/games/gpsusi", "strong=strong", "Fairy=usi:/usr/games/fairy-stockfish,Threads=1"}
 	if strings.Join(got, " | ") != strings.Join(want, " | ") {
 		t.Errorf("choices %q, want %q", got, want)
 	}
@@ -444,5 +444,45 @@ func TestStudyReadsEveryEvaluationForm(t *testing.T) {
 			}
 			mustNotShow(t, s, "評価値=", "*解析", "**", "#形勢")
 		})
+	}
+}
+
+// a starts what the README says: the engine the command line names, else
+// the settings' study engine, else the strongest built-in level — not the
+// first engine listed in the settings. Settings > Study engine names it.
+func TestStudyEngineDefault(t *testing.T) {
+	st := common.DefaultSettings()
+	st.Engines = []common.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
+	first := func(o Options) string {
+		c := newCommon(o)
+		a := newStudyAnalysis(c.StudyEngines())
+		return a.choices[a.choice].Spec
+	}
+	if got := first(Options{Settings: st}); got != "strong" {
+		t.Errorf("an engine in the settings: a starts %q, want the strongest level", got)
+	}
+	st.Study = "Fairy"
+	if got := first(Options{Settings: st}); got != "usi:/usr/games/fairy-stockfish" {
+		t.Errorf("study_engine = Fairy: a starts %q", got)
+	}
+	if got := first(Options{Settings: st, Engine: "club"}); got != "club" {
+		t.Errorf("--engine club: a starts %q", got)
+	}
+	// The settings page steps it through the levels and the engines.
+	h := newHarness(t, Options{Settings: common.DefaultSettings(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
+	h.m.c.Settings.Engines = st.Engines
+	for h.m.menu.items()[h.m.menu.cursor] != itemSettings {
+		h.press("down")
+	}
+	h.press("enter")
+	for h.m.menu.set.Rows()[h.m.menu.cursor] != setStudy {
+		h.press("down")
+	}
+	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {
+		t.Fatalf("the settings' study engine:\n%s", h.screen())
+	}
+	h.press("right")
+	if v := h.m.c.Settings.Study; v != "Fairy" {
+		t.Errorf("right after the strongest level: study_engine %q, want the next program, Fairy", v)
 	}
 }

@@ -103,7 +103,9 @@ func (m analysisMsg) study() *studyModel      { return m.s }
 func (m passMsg) study() *studyModel          { return m.s }
 
 // newStudyAnalysis sets up the engine list: the engine named on the
-// command line, the list the options give, and the built-in engine.
+// command line, else the settings' study engine (the strongest built-in
+// level unless they name another) first, then the list the options give
+// and the built-in engine.
 func newStudyAnalysis(o common.EngineOptions) *studyAnalysis {
 	a := &studyAnalysis{multiPV: 1, passTime: o.PassTime, log: o.Log, feedState: &feedState{}}
 	if a.passTime <= 0 {
@@ -123,6 +125,7 @@ func newStudyAnalysis(o common.EngineOptions) *studyAnalysis {
 	if o.Engine != "" {
 		add(common.EngineChoice{Spec: o.Engine})
 	}
+	add(o.Default)
 	for _, c := range o.Engines {
 		add(c)
 	}

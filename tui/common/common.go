@@ -250,15 +250,19 @@ type EngineChoice struct {
 
 // engineOptions are the Options fields the study's engines come from.
 type EngineOptions struct {
-	Engine   string
+	Engine string
+	// Default is the engine a starts when the command line names none:
+	// the settings' study engine, else the strongest built-in level.
+	Default  EngineChoice
 	Engines  []EngineChoice
 	PassTime time.Duration
 	Log      io.Writer
 }
 
 // studyEngines are the engines a study offers: the one named on the
-// command line, the engines of the settings as they are now, then the
-// options' others.
+// command line, the settings' study engine (the strongest level unless
+// they name another), the engines of the settings as they are now, then
+// the options' others.
 func (c *Common) StudyEngines() EngineOptions {
 	o := c.Engines
 	var list []EngineChoice
@@ -268,5 +272,7 @@ func (c *Common) StudyEngines() EngineOptions {
 		}
 	}
 	o.Engines = append(list, o.Engines...)
+	sp, name := c.StudySpec()
+	o.Default = EngineChoice{Name: PlayerLabel(c, sp, name), Spec: sp.String()}
 	return o
 }

@@ -41,6 +41,7 @@ type Settings struct {
 	KeepGames bool             `toml:"keep_games" comment:"write every finished game to games_dir as KIF"`
 	GamesDir  string           `toml:"games_dir,omitempty" comment:"where finished games are kept (default: shogi/games in the user's data directory)"`
 	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`
+	Study     string           `toml:"study_engine,omitempty" comment:"the engine the study's a starts: a built-in level, or the name of an engine below (default: the strongest level)"`
 	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
 	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
 	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
