@@ -44,8 +44,13 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "shogi convert: --to: %v\n", err)
 			return 2
 		}
-	} else if f := kifu.FormatOfPath(*out); *out != "" && f != kifu.Unknown {
-		outFormat = f // -o game.csa writes CSA
+	} else if *out != "" {
+		// -o game.csa writes CSA; a name that says no format is a mistake,
+		// not a KIF file under a misleading name.
+		if outFormat = kifu.FormatOfPath(*out); outFormat == kifu.Unknown {
+			fmt.Fprintf(stderr, "shogi convert: -o %s: the extension names no format (.kif .kifu .ki2 .ki2u .csa .usi .sfen .jkf .json .txt); give --to FORMAT\n", *out)
+			return 2
+		}
 	}
 	enc := kifu.UTF8
 	if *out != "" {

@@ -143,6 +143,20 @@ func TestConvertOutputByExtension(t *testing.T) {
 			t.Errorf("-o game%s starts %q, want %q", ext, data[:min(len(data), 20)], head)
 		}
 	}
+	// An extension that names no format is an error unless --to names one;
+	// it wrote KIF and exited 0 before.
+	for _, name := range []string{"out.xyz", "out"} {
+		out := filepath.Join(dir, name)
+		if _, errOut, code := convert(t, game, "-o", out, "-"); code != 2 || !strings.Contains(errOut, "--to") {
+			t.Errorf("-o %s: exit %d, %q", name, code, errOut)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("-o %s written", name)
+		}
+		if _, _, code := convert(t, game, "--to", "kif", "-o", out, "-"); code != 0 {
+			t.Errorf("--to kif -o %s: exit %d", name, code)
+		}
+	}
 	// --to wins over the extension.
 	out := filepath.Join(dir, "x.csa")
 	if _, _, code := convert(t, game, "--to", "usi", "-o", out, "-"); code != 0 {

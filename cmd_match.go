@@ -341,11 +341,9 @@ func (w *matchWriter) finished(g match.SeriesGame) error {
 // is dropped.
 func openEngineLog(cmd, path string, stderr io.Writer) (*os.File, string) {
 	if path == "" {
-		dir, err := os.UserCacheDir()
-		if err != nil {
+		if path = dirs().Log(cmd + ".log"); path == "" {
 			return nil, ""
 		}
-		path = filepath.Join(dir, "shogi", cmd+".log")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, ""
 		}

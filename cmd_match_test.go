@@ -32,7 +32,6 @@ func TestMain(m *testing.M) {
 	// The commands read the user's settings and write kept games, records
 	// and logs: the tests give them directories of their own.
 	cleanup := testenv.Isolate()
-	os.Setenv("SHOGI_STATE_DIR", filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"))
 	code := m.Run()
 	cleanup()
 	os.Exit(code)

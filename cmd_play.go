@@ -11,55 +11,47 @@ import (
 
 	"shogi/game/bot"
 	"shogi/game/match"
+	"shogi/internal/appdirs"
 	"shogi/tui"
 )
 
-// stateDir is where the app keeps unfinished games: $SHOGI_STATE_DIR,
-// else shogi/ under the user's config directory; "" (nothing kept) if
-// neither can be found.
-func stateDir() string {
-	if d := os.Getenv("SHOGI_STATE_DIR"); d != "" {
-		return d
-	}
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "shogi")
-}
+// dirs are the app's folders (internal/appdirs): settings in config,
+// kept games and edits in state, finished games in data, logs in cache.
+func dirs() appdirs.Dirs { return appdirs.FromEnv(os.Getenv) }
 
-// settingsPath is the settings file: shogi/config.toml in the user's
-// config directory.
-func settingsPath() string {
-	d, err := os.UserConfigDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(d, "shogi", "config.toml")
-}
+// stateDir is where the app keeps unfinished games and edits; "" (nothing
+// kept) if it cannot be found.
+func stateDir() string { return dirs().State }
+
+// settingsPath is the settings file: config.toml in the config folder.
+func settingsPath() string { return dirs().SettingsFile() }
 
 // gamesDir is where finished games are kept unless the settings say
-// otherwise: shogi/games in the user's data directory ($XDG_DATA_HOME,
-// else ~/.local/share).
-func gamesDir() string {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
-		return filepath.Join(d, "shogi", "games")
+// otherwise: games/ in the data folder.
+func gamesDir() string { return dirs().Games() }
+
+// migrate moves what an older version kept in the config folder to where
+// it lives now (once), and says what it moved, for the menu and stderr.
+func migrate() []string {
+	moved, err := dirs().Migrate()
+	var out []string
+	for _, m := range moved {
+		out = append(out, m.String())
 	}
-	if h, err := os.UserHomeDir(); err == nil {
-		return filepath.Join(h, ".local", "share", "shogi", "games")
+	if err != nil {
+		out = append(out, "could not move everything from the old folders: "+err.Error())
 	}
-	return ""
+	return out
 }
 
 // engineLog opens the log engines write to (their stderr and the
-// protocol): shogi/engines.log in the user's cache directory, begun
-// afresh once it passes a few megabytes. Nil when it cannot be opened.
+// protocol): engines.log in the cache folder, begun afresh once it passes
+// a few megabytes. Nil when it cannot be opened.
 func engineLog() io.Writer {
-	d, err := os.UserCacheDir()
-	if err != nil {
+	path := dirs().Log("engines.log")
+	if path == "" {
 		return nil
 	}
-	path := filepath.Join(d, "shogi", "engines.log")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil
 	}
@@ -78,7 +70,8 @@ func engineLog() io.Writer {
 // the settings file (what it says goes over the environment's defaults;
 // the flags go over both), the engines' log, and a clean end on SIGHUP.
 func appOptions(env []string) tui.Options {
-	o := tui.Options{StateDir: stateDir(), SettingsPath: settingsPath(), GamesDir: gamesDir(), Signals: true}
+	notices := migrate()
+	o := tui.Options{StateDir: stateDir(), SettingsPath: settingsPath(), GamesDir: gamesDir(), Signals: true, Notices: notices}
 	o.Settings, o.SettingsErr = tui.LoadSettings(o.SettingsPath)
 	display{}.defaults(&o, env)
 	o.ApplySettings(o.Settings)
@@ -115,7 +108,7 @@ func addDisplayFlags(fs *flag.FlagSet) display {
 	return display{
 		style: fs.String("style", "", "piece style: kanji, western, ascii or kif (default kanji; ascii where the locale is not UTF-8)"),
 		width: fs.String("width", "", "width of ambiguous characters (▲△×): narrow or wide (default from RUNEWIDTH_EASTASIAN and the locale)"),
-		theme: fs.String("theme", "", "colours: auto (from the terminal's background), light or dark (default auto)"),
+		theme: fs.String("theme", "", "the board's colours: auto (from the terminal's background), light or dark (default auto); the text always follows the terminal"),
 		lang:  fs.String("lang", "", "language of the app's words: en or ja (default from the locale)"),
 	}
 }
@@ -229,8 +222,10 @@ func joinNames(names []string) string {
 // errUsage marks a command-line mistake (exit status 2).
 var errUsage = errors.New("usage")
 
+// usageError says what is wrong, after the command's name as the flag
+// set has it ("shogi play"), then the usage.
 func usageError(fs *flag.FlagSet, format string, a ...any) error {
-	fmt.Fprintf(fs.Output(), "shogi "+fs.Name()+": "+format+"\n", a...)
+	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
 	fs.Usage()
 	return errUsage
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,6 +37,18 @@ func TestPlayBadFlags(t *testing.T) {
 		}
 		if !strings.Contains(stderr.String(), "usage: shogi play") {
 			t.Errorf("shogi play %v: no usage on stderr:\n%s", args, stderr.String())
+		}
+		if e := stderr.String(); strings.HasPrefix(e, "shogi") && !strings.HasPrefix(e, "shogi play: ") {
+			t.Errorf("shogi play %v: the error does not begin with the command's name:\n%s", args, stderr.String())
+		}
+	}
+	// Every command's mistakes name it once.
+	for _, args := range [][]string{{"play", "--black", "deep"}, {"open", "--ply", "x", "f.kif"}, {"serve", "--idle", "1ms"},
+		{"match", "--games", "0", "greedy", "random"}, {"analyse", "--time", "-1s", "f.kif"}} {
+		var stdout, stderr bytes.Buffer
+		run(args, nil, &stdout, &stderr)
+		if strings.Contains(stderr.String(), "shogi shogi") {
+			t.Errorf("shogi %v: %s", args, stderr.String())
 		}
 	}
 }
@@ -76,9 +89,9 @@ func TestPlayOptions(t *testing.T) {
 	if err != nil || !o.ASCII || o.Lang != tui.English || o.Width != tui.Narrow {
 		t.Errorf("LANG=C --lang en: %+v, %v", o, err)
 	}
-	t.Setenv("SHOGI_STATE_DIR", "/tmp/somewhere")
-	if d := stateDir(); d != "/tmp/somewhere" {
-		t.Errorf("stateDir with SHOGI_STATE_DIR set = %q", d)
+	t.Setenv("XDG_STATE_HOME", "/tmp/somewhere")
+	if d := stateDir(); d != "/tmp/somewhere/shogi" {
+		t.Errorf("stateDir with XDG_STATE_HOME set = %q", d)
 	}
 }
 
@@ -117,6 +130,12 @@ func TestPlayImpossibleSFEN(t *testing.T) {
 // The app's folders follow the XDG variables (the tests set them), and
 // the engines' log is opened in the cache folder.
 func TestAppFolders(t *testing.T) {
+	if got, want := stateDir(), filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"); got != want {
+		t.Errorf("stateDir %q, want %q", got, want)
+	}
+	if o, err := serveFlags(nil, io.Discard); err != nil || o.games != filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "tables") {
+		t.Errorf("serve's games %q, %v", o.games, err)
+	}
 	if got, want := gamesDir(), filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "games"); got != want {
 		t.Errorf("gamesDir %q, want %q", got, want)
 	}
@@ -148,4 +167,27 @@ func TestAppFolders(t *testing.T) {
 	if o.SettingsErr == nil || o.Settings == nil || !strings.Contains(o.SettingsErr.Error(), "config.toml:1") {
 		t.Errorf("broken settings: %v", o.SettingsErr)
 	}
+}
+
+// An older version's kept games under the config folder are moved to the
+// state folder once, and the menu says so.
+func TestAppMovesOldLayout(t *testing.T) {
+	old := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "shogi", "kept", "20260101-120000-abcd.json")
+	if err := os.MkdirAll(filepath.Dir(old), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(old, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := appOptions(nil)
+	if len(o.Notices) != 1 || !strings.Contains(o.Notices[0], "moved "+filepath.Dir(old)) {
+		t.Errorf("notices %q", o.Notices)
+	}
+	if _, err := os.Stat(filepath.Join(stateDir(), "kept", filepath.Base(old))); err != nil {
+		t.Errorf("the kept game is not in the state folder: %v", err)
+	}
+	if o := appOptions(nil); len(o.Notices) != 0 {
+		t.Errorf("a second start: %q", o.Notices)
+	}
+	os.RemoveAll(filepath.Join(stateDir(), "kept"))
 }

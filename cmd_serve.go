@@ -8,7 +8,6 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
@@ -36,7 +35,7 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.IntVar(&o.perMinute, "per-minute", 20, "new connections from one address in a minute")
 	fs.DurationVar(&o.idle, "idle", 30*time.Minute, "close a session after this long without a key pressed")
 	fs.DurationVar(&o.grace, "grace", time.Minute, "how long a player whose connection dropped keeps the seat (the clock runs)")
-	fs.StringVar(&o.games, "games", "", "folder the games played are written to as KIF (default games/ in shogi/ under the user config directory)")
+	fs.StringVar(&o.games, "games", "", "folder the games played are written to as KIF (default tables/ in shogi/ under the user data directory)")
 	fs.StringVar(&o.authorizedKeys, "authorized-keys", "", "let in only the keys in this authorized_keys file (default: anyone)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "info: a line per connection and per game; debug: tables opened, games begun, players dropping and coming back too")
 	fs.Usage = func() {
@@ -71,11 +70,9 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		return o, usageError(fs, "--listen %q: want host:port (%v)", o.listen, err)
 	}
 	if o.games == "" {
-		d := stateDir()
-		if d == "" {
-			return o, usageError(fs, "no user config directory for the games: give --games DIR")
+		if o.games = dirs().Tables(); o.games == "" {
+			return o, usageError(fs, "no user data directory for the games: give --games DIR")
 		}
-		o.games = filepath.Join(d, "games")
 	}
 	if o.hostKey == "" {
 		p, err := serve.DefaultHostKeyPath()
@@ -98,6 +95,9 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	for _, line := range migrate() {
+		log.Info(line)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serveUntil(ctx, o, log, nil); err != nil {

@@ -54,7 +54,7 @@ const mainEnv = "SHOGI_TEST_RUN_MAIN"
 func startServe(t *testing.T, config string, args ...string) *serveProcess {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], append([]string{"serve", "--listen", "127.0.0.1:0"}, args...)...)
-	cmd.Env = append(os.Environ(), mainEnv+"=1", "XDG_CONFIG_HOME="+config, "HOME="+config, "SHOGI_STATE_DIR=")
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "XDG_CONFIG_HOME="+config, "HOME="+config)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

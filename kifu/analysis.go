@@ -54,20 +54,25 @@ func (n *Node) SetAnalysis(e *Evaluation, after game.Position) {
 	}
 }
 
-// Analysis reads back the analysis lines of n's comment, as SetAnalysis
-// or ShogiHome wrote them; after is the position after n, where the lines
-// start. ok is false when the comment has none. A line that does not
-// read is skipped; a line of moves is read as far as its moves are legal.
+// Analysis reads back the analysis n's comment holds (ShogiHome's as
+// SetAnalysis writes it, or another program's: see Analysed); after is
+// the position after n, where its lines start. ok is false when the
+// comment has none. A line that does not read is skipped; a line of moves
+// is read as far as its moves are legal.
 func (n *Node) Analysis(after game.Position) (e Evaluation, ok bool) {
-	lines := strings.Split(n.Comment, "\n")
+	return n.ReadEvaluation(after, Analysed)
+}
+
+// readShogiHome reads ShogiHome's key lines after mark ("*" a player's,
+// "#" an analysis's) and the verdict before them.
+func readShogiHome(lines []string, after game.Position, mark string) (e Evaluation, ok bool) {
 	for i, l := range lines {
-		l = strings.TrimRight(l, "\r")
-		if v, isVerdict := verdictOf(l); isVerdict && i+1 < len(lines) && startsAnalysis(lines[i+1:]) {
+		if v, isVerdict := verdictOf(l); isVerdict && i+1 < len(lines) && startsBlock(lines[i+1:], mark) {
 			e.Verdict = v
 			continue
 		}
-		key, value, found := strings.Cut(strings.TrimPrefix(l, analysisMark), "=")
-		if !strings.HasPrefix(l, analysisMark) || !found {
+		key, value, found := strings.Cut(strings.TrimPrefix(l, mark), "=")
+		if !strings.HasPrefix(l, mark) || !found {
 			continue
 		}
 		switch key + "=" {
@@ -102,7 +107,10 @@ func (n *Node) Analysis(after game.Position) (e Evaluation, ok bool) {
 			e.Engine, ok = value, true
 		}
 	}
-	return e, ok
+	if !ok {
+		return Evaluation{}, false
+	}
+	return e, true
 }
 
 // parseMate reads "先手勝ち:7手", "後手勝ち" (length unknown).
@@ -146,10 +154,10 @@ func verdictOf(line string) (string, bool) {
 	return "", false
 }
 
-// isAnalysisLine reports whether a line is one of ShogiHome's analysis
-// keys.
-func isAnalysisLine(line string) bool {
-	rest, ok := strings.CutPrefix(line, analysisMark)
+// isKeyLine reports whether a line is one of ShogiHome's key lines after
+// mark.
+func isKeyLine(line, mark string) bool {
+	rest, ok := strings.CutPrefix(line, mark)
 	if !ok {
 		return false
 	}
@@ -161,38 +169,48 @@ func isAnalysisLine(line string) bool {
 	return false
 }
 
-// startsAnalysis reports whether lines begin an analysis block: a key
-// line, or the situation word before a score.
-func startsAnalysis(lines []string) bool {
+// startsBlock reports whether lines begin a block of ShogiHome's lines
+// after mark: a key line, or the situation word before a score.
+func startsBlock(lines []string, mark string) bool {
 	if len(lines) == 0 {
 		return false
 	}
 	first := strings.TrimRight(lines[0], "\r")
-	if isAnalysisLine(first) {
+	if isKeyLine(first, mark) {
 		return true
 	}
-	return isSituation(first) && len(lines) > 1 && strings.HasPrefix(strings.TrimRight(lines[1], "\r"), analysisMark+keyScore)
+	return isSituation(first) && len(lines) > 1 && strings.HasPrefix(strings.TrimRight(lines[1], "\r"), mark+keyScore)
 }
 
-// StripAnalysis returns a comment without its analysis lines: every
-// ShogiHome analysis key line, the situation word before a score, the
-// verdict before a block, and the blank line ShogiHome leaves between a
-// block and the comment that was there. Everything else stays as it was.
+// StripAnalysis returns a comment without its analysis lines in
+// ShogiHome's form: every key line, the situation word before a score,
+// the verdict before a block, and the blank line ShogiHome leaves between
+// a block and the comment that was there. Everything else stays as it
+// was (SetAnalysis replaces only what it writes).
 func StripAnalysis(comment string) string {
-	_, rest := splitAnalysis(comment)
+	_, rest := splitBlocks(comment, analysisMark, false)
+	return rest
+}
+
+// StripEvaluations returns a comment without any engine's lines, in
+// every form ReadEvaluation reads: the words a person wrote, for showing
+// apart from the evaluation.
+func StripEvaluations(comment string) string {
+	_, rest := splitBlocks(comment, playerMark+analysisMark, true)
 	return rest
 }
 
 // analysisBlock returns the analysis lines of a comment (those
 // StripAnalysis takes away, less the blank line after a block).
 func analysisBlock(comment string) string {
-	block, _ := splitAnalysis(comment)
+	block, _ := splitBlocks(comment, analysisMark, false)
 	return block
 }
 
-// splitAnalysis cuts a comment into its analysis lines and the rest.
-func splitAnalysis(comment string) (block, rest string) {
-	if !strings.Contains(comment, analysisMark) {
+// splitBlocks cuts a comment into ShogiHome's blocks after any of marks
+// (and, with wild, the other programs' engine lines) and the rest.
+func splitBlocks(comment, marks string, wild bool) (block, rest string) {
+	if !strings.ContainsAny(comment, marks) {
 		return "", comment
 	}
 	lines := strings.Split(comment, "\n")
@@ -200,20 +218,40 @@ func splitAnalysis(comment string) (block, rest string) {
 	var taken []string
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], "\r")
-		_, isVerdict := verdictOf(l)
-		if isAnalysisLine(l) || isVerdict && startsAnalysis(lines[i+1:]) || isSituation(l) && startsAnalysis(lines[i:]) {
-			taken = append(taken, lines[i])
-			if isAnalysisLine(l) && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" && !startsAnalysis(lines[i+1:]) {
+		mark, in := blockMark(lines, i, marks)
+		switch {
+		case wild && isWildLine(l):
+		case in:
+			if isKeyLine(l, mark) && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" && !startsBlock(lines[i+1:], mark) {
+				taken = append(taken, lines[i])
 				i++ // the blank line after a block goes with it
+				continue
 			}
+		default:
+			keep = append(keep, lines[i])
 			continue
 		}
-		keep = append(keep, lines[i])
+		taken = append(taken, lines[i])
 	}
 	if taken == nil {
 		return "", comment
 	}
 	return strings.Join(taken, "\n"), strings.Join(keep, "\n")
+}
+
+// blockMark reports whether lines[i] belongs to a block of ShogiHome's
+// lines after one of marks, and which: a key line, the verdict before a
+// block, or the situation word before a score.
+func blockMark(lines []string, i int, marks string) (string, bool) {
+	l := strings.TrimRight(lines[i], "\r")
+	_, isVerdict := verdictOf(l)
+	for _, r := range marks {
+		mark := string(r)
+		if isKeyLine(l, mark) || isVerdict && startsBlock(lines[i+1:], mark) || isSituation(l) && startsBlock(lines[i:], mark) {
+			return mark, true
+		}
+	}
+	return "", false
 }
 
 // ParsePV reads a line of moves written as ShogiHome writes them, each

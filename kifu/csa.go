@@ -389,7 +389,7 @@ func writeCSAGame(b *strings.Builder, r *Record) {
 			p = playSafe(&p, n.Move)
 		}
 		if n.HasTime {
-			fmt.Fprintf(b, "T%d\n", int(n.Elapsed.Round(time.Second)/time.Second))
+			fmt.Fprintf(b, "T%d\n", Seconds(n.Elapsed))
 		}
 		writeComment(b, commentFor(n, CSA, func() game.Position { return p }), "'*")
 	}

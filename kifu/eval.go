@@ -44,41 +44,65 @@ type Evaluation struct {
 // value as usi.MateUnknown).
 const MateUnknown = 1 << 20
 
-// situations are ShogiHome's words for a score from Black's side, which
-// it writes before the score: a score at or above a bound takes its word;
-// below −bound the other side's. Between −200 and 200 (both excluded) it
-// is 互角. (ShogiHome made the bounds symmetric in March 2025; 2024's
-// versions called −200 itself 互角.)
-var situations = []struct {
-	bound        int
-	black, white string
-}{
-	{1500, "先手勝勢", "後手勝勢"},
-	{600, "先手優勢", "後手優勢"},
-	{400, "先手有利", "後手有利"},
-	{200, "先手有望", "後手有望"},
-}
+// Situation is how a score stands, in ShogiHome's steps: 互角 (Even),
+// then 有望, 有利, 優勢, 勝勢 for the side ahead. Records write its
+// Japanese word before a score; the app's screens say the same step in
+// their language, so the panel and the record never disagree.
+type Situation int
 
-// situation is ShogiHome's word for a score (互角, 先手有望 …).
-func situation(score int) string {
-	for _, s := range situations {
+// The situations, from White's best to Black's best.
+const (
+	WhiteWinning        Situation = iota - 4 // 後手勝勢
+	WhiteMuchBetter                          // 後手優勢
+	WhiteBetter                              // 後手有利
+	WhiteSlightlyBetter                      // 後手有望
+	Even                                     // 互角
+	BlackSlightlyBetter                      // 先手有望
+	BlackBetter                              // 先手有利
+	BlackMuchBetter                          // 先手優勢
+	BlackWinning                             // 先手勝勢
+)
+
+// situationBounds are ShogiHome's bounds (getSituationText): a score at
+// or above a bound takes that step for Black, at or below its negative
+// the step for White; between −200 and 200 (both excluded) it is 互角.
+// (ShogiHome made the bounds symmetric in March 2025; 2024's versions
+// called −200 itself 互角.)
+var situationBounds = [...]struct {
+	bound int
+	s     Situation
+}{{1500, BlackWinning}, {600, BlackMuchBetter}, {400, BlackBetter}, {200, BlackSlightlyBetter}}
+
+// SituationOf is the step of a score in centipawns from Black's side.
+func SituationOf(score int) Situation {
+	for _, b := range situationBounds {
 		switch {
-		case score >= s.bound:
-			return s.black
-		case score <= -s.bound:
-			return s.white
+		case score >= b.bound:
+			return b.s
+		case score <= -b.bound:
+			return -b.s
 		}
 	}
-	return "互角"
+	return Even
 }
+
+// situationWords are the steps' words in records, White's best first.
+var situationWords = [...]string{"後手勝勢", "後手優勢", "後手有利", "後手有望", "互角", "先手有望", "先手有利", "先手優勢", "先手勝勢"}
+
+// Index is s counted from 0 (White winning) to 8 (Black winning), for
+// tables of words in that order.
+func (s Situation) Index() int { return max(0, min(8, int(s)+4)) }
+
+// Japanese is the word ShogiHome writes for s: 互角, 先手有望 …
+func (s Situation) Japanese() string { return situationWords[s.Index()] }
+
+// situation is ShogiHome's word for a score (互角, 先手有望 …).
+func situation(score int) string { return SituationOf(score).Japanese() }
 
 // isSituation reports whether a comment line is one of the words.
 func isSituation(line string) bool {
-	if line == "互角" {
-		return true
-	}
-	for _, s := range situations {
-		if line == s.black || line == s.white {
+	for _, w := range situationWords {
+		if line == w {
 			return true
 		}
 	}

@@ -186,3 +186,28 @@ func TestKIFMultiGame(t *testing.T) {
 		t.Errorf("error %v, want one on the line of the bad move", err)
 	}
 }
+
+// A move's time is in whole seconds cut down everywhere (as ShogiHome and
+// the CSA protocol count it): 7.9 seconds is 0:07 in KIF, T7 in CSA, 7 in
+// JKF, never 0:08 in one and 0:07 in another.
+func TestMoveTimesOneRounding(t *testing.T) {
+	g, _ := playUSI(t, "7g7f", "3c3d")
+	r := FromGame(g, nil, []time.Duration{7900 * time.Millisecond, 59999 * time.Millisecond})
+	want := map[Format]string{
+		KIF: "   1 ７六歩(77)   ( 0:07/00:00:07)\n   2 ３四歩(33)   ( 0:59/00:00:59)\n",
+		CSA: "+7776FU\nT7\n-3334FU\nT59\n",
+		JKF: `"time":{"now":{"m":0,"s":7},"total":{"h":0,"m":0,"s":7}}`,
+	}
+	for f, w := range want {
+		data, err := Marshal(r, f, WriteOptions{Encoding: UTF8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), w) {
+			t.Errorf("%v lacks %q:\n%s", f, w, data)
+		}
+	}
+	if m, s := MoveTimes(7900*time.Millisecond, 3*time.Hour+61*time.Second+999*time.Millisecond); m != " 0:07" || s != "03:01:01" {
+		t.Errorf("MoveTimes: %q %q", m, s)
+	}
+}

@@ -8,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"shogi/game"
+	"shogi/game/notation"
 )
 
 // Format is a record file format.
@@ -201,6 +204,10 @@ func ReadFormat(data []byte, name string, f Format) (*Record, error) {
 		return nil, withFile(&ParseError{Err: errors.New("empty file: no record in it")}, name)
 	}
 	if f == Unknown {
+		// Nothing but moves, in any notation: a game from the even start.
+		if r, ok := readMoveList(text); ok {
+			return r, nil
+		}
 		var sure bool
 		f, sure = detect(text)
 		if byName := FormatOfPath(name); !sure && byName != Unknown {
@@ -366,4 +373,59 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 		os.Remove(name)
 	}
 	return err
+}
+
+// readMoveList reads text that is nothing but moves, in any notation the
+// notation package reads (7g7f 3c3d, ▲７六歩△３四歩, P-7f P-3d, 76 Fu,
+// +7776FU -3334FU, ７六歩(77) …), one after another from the even start,
+// with move numbers ("1.", "2", "3...") allowed between them. ok is false
+// unless every word reads as the next legal move (a record of any real
+// format has words that do not: headers, tags, a position).
+func readMoveList(text string) (*Record, bool) {
+	text = strings.NewReplacer("同　", "同", "同 ", "同").Replace(strings.TrimPrefix(text, "\ufeff"))
+	var words []string
+	for _, f := range strings.Fields(text) {
+		words = append(words, splitMarks(f)...)
+	}
+	if len(words) == 0 {
+		return nil, false
+	}
+	r := NewRecord(game.StartPosition())
+	n, p, prev := r.Root, game.StartPosition(), game.NoMove
+	for i := 0; i < len(words); {
+		used := 0
+		// The longest run of words that is one move ("76 Fu" is one).
+		for k := min(3, len(words)-i); k >= 1 && used == 0; k-- {
+			m, err := notation.ParseAny(&p, strings.Join(words[i:i+k], " "), prev)
+			if err == nil && p.IsLegal(m) {
+				n = r.AddMove(n, m)
+				p, prev, used = p.Play(m), m, k
+			}
+		}
+		if used == 0 {
+			if !isMoveNumber(words[i]) {
+				return nil, false
+			}
+			used = 1
+		}
+		i += used
+	}
+	if n == r.Root {
+		return nil, false
+	}
+	return r, true
+}
+
+// isMoveNumber reports whether w is a move number: 12, 12., 12...
+func isMoveNumber(w string) bool {
+	d := strings.TrimRight(w, ".")
+	if d == "" {
+		return false
+	}
+	for _, c := range d {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

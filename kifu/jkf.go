@@ -515,8 +515,8 @@ func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
 			jm.Move = d
 		}
 		if n.HasTime {
-			e := n.Elapsed.Round(time.Second).Seconds()
-			t := n.Total.Round(time.Second).Seconds()
+			e := float64(Seconds(n.Elapsed))
+			t := float64(Seconds(n.Total))
 			h := math.Floor(t / 3600)
 			jm.Time = &jkfTime{
 				Now:   jkfClock{M: math.Floor(e / 60), S: math.Mod(e, 60)},

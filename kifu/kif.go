@@ -743,19 +743,27 @@ func lastMove(n *Node) game.Move {
 // writeKIFTime writes ( m:ss/hh:mm:ss), as fmt's %2d:%02d/%02d:%02d:%02d
 // would, without fmt: every timed move line has one.
 func writeKIFTime(b *strings.Builder, n *Node) {
-	e := int(n.Elapsed.Round(time.Second) / time.Second)
-	t := int(n.Total.Round(time.Second) / time.Second)
 	b.WriteByte('(')
+	writeMoveTime(b, Seconds(n.Elapsed))
+	b.WriteByte('/')
+	writeTotalTime(b, Seconds(n.Total))
+	b.WriteByte(')')
+}
+
+// writeMoveTime writes a move's seconds as KIF does: " 0:08".
+func writeMoveTime(b *strings.Builder, e int) {
 	writePadded(b, e/60, 2)
 	b.WriteByte(':')
 	writeZeroPadded(b, e%60, 2)
-	b.WriteByte('/')
+}
+
+// writeTotalTime writes a side's total seconds as KIF does: "00:00:08".
+func writeTotalTime(b *strings.Builder, t int) {
 	writeZeroPadded(b, t/3600, 2)
 	b.WriteByte(':')
 	writeZeroPadded(b, t/60%60, 2)
 	b.WriteByte(':')
 	writeZeroPadded(b, t%60, 2)
-	b.WriteByte(')')
 }
 
 // writePadded writes n right-aligned in width columns with spaces (fmt's
@@ -798,6 +806,20 @@ func writeSpaces(b *strings.Builder, n int) {
 	}
 	b.WriteString(spaces[:n])
 }
+
+// MoveTimes writes a move's time and its side's total so far as KIF
+// does, " 0:08" and "00:00:08", in whole seconds cut down, as ShogiHome
+// and the CSA protocol count them. The app's screens show the same.
+func MoveTimes(elapsed, total time.Duration) (move, sum string) {
+	var m, t strings.Builder
+	writeMoveTime(&m, Seconds(elapsed))
+	writeTotalTime(&t, Seconds(total))
+	return m.String(), t.String()
+}
+
+// Seconds is a time in whole seconds, cut down (8.9s is 8): the one
+// rounding records and screens use.
+func Seconds(d time.Duration) int { return int(max(d, 0) / time.Second) }
 
 // writeComment writes each line of c after prefix.
 func writeComment(b *strings.Builder, c, prefix string) {

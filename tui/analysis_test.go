@@ -402,7 +402,7 @@ func TestStudyEngineChoices(t *testing.T) {
 	for _, ch := range a.choices {
 		got = append(got, ch.Name+"="+ch.Spec)
 	}
-	want := []string{"usi:/usr/games/gpsusi=usi:/usr/games/gpsusi", "Fairy=usi:/usr/games/fairy-stockfish,Threads=1", "strong=strong"}
+	want := []string{"usi:/usr/games/gpsusi=usi:/usr/games/gpsusi", "strong=strong", "Fairy=usi:/usr/games/fairy-stockfish,Threads=1"}
 	if strings.Join(got, " | ") != strings.Join(want, " | ") {
 		t.Errorf("choices %q, want %q", got, want)
 	}
@@ -412,5 +412,77 @@ func TestStudyEngineChoices(t *testing.T) {
 		common.EngineEntry{Name: "GPS no book", Path: "/usr/games/gpsusi", Options: map[string]any{"BookDepth": int64(0)}})
 	if n := len(newStudyAnalysis(c.StudyEngines()).choices); n != 4 {
 		t.Errorf("%d choices after adding two engines, one the command line's, want 4", n)
+	}
+}
+
+// A game the app played (each engine's evaluation written as ShogiHome
+// writes a player's, *評価値=) and a record with other programs' forms
+// (ShogiGUI's *解析 and *対局, 棋神アナリティクス's, K-Shogi's #形勢[…])
+// open with their graph, each move's evaluation in the panel and the
+// people's words apart.
+func TestStudyReadsEveryEvaluationForm(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		ply   string
+		show  []string
+		words string
+	}{
+		{"played.kifu", "4", []string{"対局時  +1731 先手勝勢", "Engine B", "▲２五歩"}, ""},
+		{"played.csa", "5", []string{"対局時  +9手詰"}, ""},
+		{"other_programs.kifu", "2", []string{"解析  +52 互角", "深さ 18"}, "a person's note"},
+		{"other_programs.kifu", "1", []string{"対局時  -45 互角", "深さ 9"}, ""},
+	} {
+		t.Run(c.file+"@"+c.ply, func(t *testing.T) {
+			s := loadStudy(studyCommon(120, 40), filepath.Join("..", "kifu", "testdata", "readings", c.file))
+			if _, ok := s.graph(); !ok {
+				t.Fatal("no graph")
+			}
+			studyPress(t, s, c.ply, "enter")
+			mustShow(t, s, c.show...)
+			if c.words != "" {
+				mustShow(t, s, c.words)
+			}
+			mustNotShow(t, s, "評価値=", "*解析", "**", "#形勢")
+		})
+	}
+}
+
+// a starts what the README says: the engine the command line names, else
+// the settings' study engine, else the strongest built-in level — not the
+// first engine listed in the settings. Settings > Study engine names it.
+func TestStudyEngineDefault(t *testing.T) {
+	st := common.DefaultSettings()
+	st.Engines = []common.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
+	first := func(o Options) string {
+		c := newCommon(o)
+		a := newStudyAnalysis(c.StudyEngines())
+		return a.choices[a.choice].Spec
+	}
+	if got := first(Options{Settings: st}); got != "strong" {
+		t.Errorf("an engine in the settings: a starts %q, want the strongest level", got)
+	}
+	st.Study = "Fairy"
+	if got := first(Options{Settings: st}); got != "usi:/usr/games/fairy-stockfish" {
+		t.Errorf("study_engine = Fairy: a starts %q", got)
+	}
+	if got := first(Options{Settings: st, Engine: "club"}); got != "club" {
+		t.Errorf("--engine club: a starts %q", got)
+	}
+	// The settings page steps it through the levels and the engines.
+	h := newHarness(t, Options{Settings: common.DefaultSettings(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
+	h.m.c.Settings.Engines = st.Engines
+	for h.m.menu.items()[h.m.menu.cursor] != itemSettings {
+		h.press("down")
+	}
+	h.press("enter")
+	for h.m.menu.set.Rows()[h.m.menu.cursor] != setStudy {
+		h.press("down")
+	}
+	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {
+		t.Fatalf("the settings' study engine:\n%s", h.screen())
+	}
+	h.press("right")
+	if v := h.m.c.Settings.Study; v != "Fairy" {
+		t.Errorf("right after the strongest level: study_engine %q, want the next program, Fairy", v)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"shogi/tui/common"
 	"shogi/tui/components"
@@ -84,7 +85,9 @@ func TestClockFaces(t *testing.T) {
 	}
 }
 
-// Scores are Black's; mates name the side that mates; speeds are short.
+// Scores are Black's, with the step records write for them (ShogiHome's:
+// a record's comment of −1731 says 後手勝勢, and so does the panel); mates
+// name the side that mates; speeds are short.
 func TestScoreAndSpeedText(t *testing.T) {
 	c := newCommon(Options{Lang: words.Japanese})
 	for _, tc := range []struct {
@@ -92,9 +95,11 @@ func TestScoreAndSpeedText(t *testing.T) {
 		mover game.Color
 		want  string
 	}{
-		{usi.Score{Value: 235}, game.Black, "+235 ▲先手有利"},
-		{usi.Score{Value: 235}, game.White, "-235 △後手有利"},
+		{usi.Score{Value: 235}, game.Black, "+235 先手有望"},
+		{usi.Score{Value: 235}, game.White, "-235 後手有望"},
 		{usi.Score{Value: -50}, game.Black, "-50 互角"},
+		{usi.Score{Value: -400}, game.Black, "-400 後手有利"},
+		{usi.Score{Value: 1731}, game.White, "-1731 後手勝勢"},
 		{usi.Score{Mate: true, Value: 7}, game.White, "詰み 7手 (△後手)"},
 		{usi.Score{Mate: true, Value: -3}, game.White, "詰み 3手 (▲先手)"},
 		{usi.Score{Mate: true, Value: usi.MateUnknown}, game.Black, "▲先手の詰みあり"},
@@ -250,5 +255,79 @@ func TestBotNamesInJapanese(t *testing.T) {
 			t.Errorf("%s: Japanese name %q (present %v, already used %v)", n, ja, ok, seen[ja])
 		}
 		seen[ja] = true
+	}
+}
+
+// A program with a long name (gpsshogi's id name holds its version and
+// build) still shows that it thinks: the name gives way, not the word.
+func TestEngineHeadKeepsThinking(t *testing.T) {
+	for _, lang := range []words.Lang{words.English, words.Japanese} {
+		c := newCommon(Options{Lang: lang})
+		name := "gpsshogi (rev. 3260, 2020-01-19, Debian 0.7.0-3.1) with a long build description"
+		for _, w := range []int{24, 30, 40} {
+			head := ansi.Strip(components.RenderEngine(c, components.EngineReport{Name: name, Thinking: true, Pos: game.StartPosition()}, w, 4)[0])
+			if !strings.Contains(head, c.Words.ThinkingWord) || !strings.HasPrefix(head, "gps") {
+				t.Errorf("%v at %d columns: %q", lang, w, head)
+			}
+		}
+	}
+}
+
+// The study's analysis heading likewise: the name gives way, the depth,
+// the speed and "thinking…" stay.
+func TestAnalysisHeadKeepsState(t *testing.T) {
+	c := newCommon(Options{})
+	name := "gpsshogi (rev. 3260, 2020-01-19, Debian 0.7.0-3.1)"
+	v := components.EngineView{Head: "Analysis " + name + "  depth 12  1.2M nps", Name: name, State: "thinking…"}
+	for _, w := range []int{60, 70, 80} {
+		head := ansi.Strip(components.RenderAnalysis(v, w, 3, c.Styles, c.Measure)[0])
+		for _, want := range []string{"Analysis gps", "depth 12", "1.2M nps", "thinking…"} {
+			if !strings.Contains(head, want) {
+				t.Errorf("%d columns: %q lacks %q", w, head, want)
+			}
+		}
+	}
+}
+
+// Comments wrap by Japanese line-breaking rules: no line starts with 、。」
+// or a small kana, none ends with 「, and nothing is lost; Latin text
+// still breaks at spaces.
+func TestWrapTextKinsoku(t *testing.T) {
+	m := common.NewMeasure(common.Narrow)
+	noStart := "、。」』）】っゃゅょァッー…！？"
+	noEnd := "「『（【"
+	text := "▲７六歩と突いたのは、「角道を開ける」手。ここで△３四歩とすれば、相居飛車の将棋になります。「振り飛車」もあり得ますが……ちょっと待って！ファイルはそのままです。"
+	for w := 6; w <= 40; w++ {
+		lines := components.WrapText(m, text, w)
+		if got := strings.Join(lines, ""); got != text {
+			t.Fatalf("%d columns lost text: %q", w, got)
+		}
+		for i, l := range lines {
+			if m.Width(l) > w {
+				t.Errorf("%d columns: line %q is %d wide", w, l, m.Width(l))
+			}
+			first, _ := utf8.DecodeRuneInString(l)
+			last, _ := utf8.DecodeLastRuneInString(l)
+			if i > 0 && strings.ContainsRune(noStart, first) {
+				t.Errorf("%d columns: line %d starts with %q: %q", w, i, first, lines)
+			}
+			if i < len(lines)-1 && strings.ContainsRune(noEnd, last) {
+				t.Errorf("%d columns: line %d ends with %q: %q", w, i, last, lines)
+			}
+		}
+	}
+	if got := components.WrapText(m, "a long English comment, wrapped at spaces", 12); strings.Join(got, "|") != "a long|English|comment,|wrapped at|spaces" {
+		t.Errorf("English: %q", got)
+	}
+	// Moves between spaces stay whole.
+	moves := []string{"▲７四銀左引成", "▲７四銀左引不成", "▲７四銀右成", "▲７四銀右不成", "▲７四銀左上", "▲７四銀直"}
+	list := "「７四銀」は曖昧です: " + strings.Join(moves, " ")
+	for w := 20; w <= 60; w++ {
+		joined := "\n" + strings.Join(components.WrapText(m, list, w), "\n") + "\n"
+		for _, mv := range moves {
+			if !strings.Contains(joined, mv+" ") && !strings.Contains(joined, mv+"\n") {
+				t.Errorf("%d columns: %s is cut: %q", w, mv, joined)
+			}
+		}
 	}
 }

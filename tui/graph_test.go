@@ -44,8 +44,8 @@ func graphGame() components.EvalGraph {
 
 func TestGraphGoldens(t *testing.T) {
 	g := graphGame()
-	colour := common.NewStyles(common.PaletteFor(true, common.LevelTrue), common.LevelTrue)
-	mono := common.NewStyles(common.PaletteFor(true, common.LevelMono), common.LevelMono)
+	colour := common.NewStyles(common.PaletteFor(true, common.LevelTrue), common.PaletteFor(true, common.LevelTrue), common.LevelTrue)
+	mono := common.NewStyles(common.PaletteFor(true, common.LevelMono), common.PaletteFor(true, common.LevelMono), common.LevelMono)
 	for _, w := range []int{80, 200} {
 		c := strings.Join(components.RenderGraph(g, w, 8, colour, false), "\n")
 		n := strings.Join(components.RenderGraph(g, w, 8, mono, false), "\n")

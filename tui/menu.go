@@ -52,6 +52,9 @@ type menuModel struct {
 
 func newMenu(c *common.Common) menuModel {
 	m := menuModel{c: c, form: newForm(c)}
+	if len(c.Notices) > 0 {
+		m.status = strings.Join(c.Notices, "; ")
+	}
 	if c.SettingsErr != nil {
 		m.status, m.statusErr = fmt.Sprintf(c.Words.SettingsBroken, c.SettingsErr), true
 	}
@@ -334,6 +337,13 @@ func (m menuModel) View() string {
 	board := components.RenderBoard(&pos, components.BoardOpts{Style: c.Pieces, Size: components.BoardCompact, Cursor: game.NoSquare,
 		Selected: game.NoSquare, Last: game.NoMove, Check: game.NoSquare, Styles: st})
 	g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
+	// A kept game's board has its hands, White's above and Black's below,
+	// when there is room for them.
+	bh := g.H
+	hands := m.keptPreview() && c.Height >= g.H+2
+	if hands {
+		bh += 2
+	}
 	showBoard := showPos && c.Width >= g.W+4+mw && c.Height >= g.H
 	total := mw
 	if showBoard {
@@ -341,14 +351,24 @@ func (m menuModel) View() string {
 	}
 	h := len(lines)
 	if showBoard {
-		h = max(h, g.H)
+		h = max(h, bh)
 	}
 	x0 := max((c.Width-total)/2, 0)
 	y0 := max((c.Height-h)/2, 0)
 	cv := components.NewCanvas(c.Width, c.Height)
 	mx := x0
 	if showBoard {
-		cv.Block(x0, y0+(h-g.H)/2, g.W, board)
+		by := y0 + (h-bh)/2
+		if hands {
+			for i, col := range []game.Color{game.White, game.Black} {
+				o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
+					Picked: game.NoPieceType, Styles: st, M: c.Measure, W: c.Words, Ascii: c.ASCII}
+				line, _ := components.RenderHandLine(&pos, col, o, g.W)
+				cv.Put(x0, by+i*(g.H+1), g.W, c.Measure.Fit(line, g.W))
+			}
+			by++
+		}
+		cv.Block(x0, by, g.W, board)
 		mx = x0 + g.W + 4
 	}
 	my := y0 + (h-len(lines))/2
@@ -377,6 +397,17 @@ func (m *menuModel) preview() (game.Position, bool) {
 		return game.Position{}, false
 	}
 	return game.StartPosition(), true
+}
+
+// keptPreview reports whether the board shows a kept game.
+func (m *menuModel) keptPreview() bool {
+	switch m.screen {
+	case screenMain:
+		return len(m.kept) > 0 && m.items()[m.cursor] == itemResume
+	case screenResume:
+		return m.cursor < len(m.kept)
+	}
+	return false
 }
 
 // row draws a page's row, marked when the cursor is on it.
@@ -427,7 +458,7 @@ func (m *menuModel) lines() []string {
 	case screenEngines, screenEngine:
 		lines = append(lines, m.enginesLines()...)
 	case screenToss:
-		lines = append(lines, common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
+		lines = append(lines, w.Toss+" "+common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
 		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.Side(game.Black), common.PlayerLabel(c, m.pending.Players[game.Black], m.pending.Names[game.Black]),
 			c.Side(game.White), common.PlayerLabel(c, m.pending.Players[game.White], m.pending.Names[game.White])))
 	}
@@ -478,9 +509,9 @@ func (m *menuModel) resumeLines() []string {
 		} else {
 			facts = append(facts, w.SetUpStart)
 		}
-		facts = append(facts, e.Saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.ResumeMoves, len(s.Moves)))
+		facts = append(facts, e.Saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.ResumeMoves, w.Count(len(s.Moves))))
 		if !s.Time[0].IsZero() || !s.Time[1].IsZero() {
-			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+components.ClockTime(e.Left[0])+" "+c.Side(game.White)+components.ClockTime(e.Left[1])))
+			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+" "+components.ClockTime(e.Left[0])+"  "+c.Side(game.White)+" "+components.ClockTime(e.Left[1])))
 		}
 		lines = append(lines, "     "+st.Dim.Render(strings.Join(facts, "  ")))
 	}
@@ -509,7 +540,14 @@ func (m *menuModel) hint() string {
 	case screenToss:
 		return mw.TossKeys
 	case screenSettings:
-		return mw.SetKeys
+		switch rows := m.set.Rows(); {
+		case m.cursor >= len(rows):
+		case rows[m.cursor] == setName1 || rows[m.cursor] == setName2:
+			return mw.SetKeysEdit
+		case rows[m.cursor] == setEngines:
+			return mw.SetKeysOpen
+		}
+		return mw.SetKeysChange
 	case screenEngines:
 		return m.c.Words.EnginesKeys
 	case screenEngine:

@@ -88,6 +88,9 @@ type Options struct {
 	// GamesDir is where finished games are kept unless the settings name
 	// another folder.
 	GamesDir string
+	// Notices are lines the menu shows once at start (what was moved from
+	// an older version's folders).
+	Notices []string
 	// EngineLog receives engines' standard error and the protocol
 	// transcript; nil discards them. Never the terminal.
 	EngineLog io.Writer
@@ -268,10 +271,8 @@ func (e *ImpossibleError) Error() string {
 // colour (the answer, if any, comes as a tea.BackgroundColorMsg; the
 // first frame does not wait for it).
 func (m *Model) Init() tea.Cmd {
-	var cmds []tea.Cmd
-	if m.c.Theme == common.ThemeAuto {
-		cmds = append(cmds, tea.RequestBackgroundColor)
-	}
+	// The background decides the text's colours whatever the theme.
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
 	if m.mode == modePlay {
 		cmds = append(cmds, m.play.Init())
 	} else {
@@ -530,9 +531,9 @@ func newCommon(o Options) *common.Common {
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: o.Theme != common.ThemeLight,
+	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: true,
 		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
-		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{},
+		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
 		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
 	if c.Settings == nil {

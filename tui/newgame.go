@@ -320,12 +320,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 		case rowHandicap:
 			hname := w.SetUpStart
 			if h, ok := f.handicapAt(); ok {
-				hname = h.Name + " " + h.Japanese
-				if c.ASCII {
-					hname = h.Name
-				} else if c.Lang == words.Japanese {
-					hname = h.Japanese
-				}
+				hname = common.HandicapLabel(c, h)
 			}
 			text = m.field(mw.Handicap, lw, hname)
 		case rowSeat:

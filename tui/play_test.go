@@ -1038,3 +1038,108 @@ func TestNewGameClockJapanese(t *testing.T) {
 		t.Errorf("the game's clock: %+v", tc)
 	}
 }
+
+// A game kept from a Japanese screen is listed on an English one in
+// English alone: the person is "human" (the kept file holds no word of
+// the screen that started it; older files' 人間 is read as a person
+// too), the count and the handicap are English, the clocks are spaced.
+func TestKeptListOneLanguage(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir, Lang: words.Japanese,
+		Time: [2]match.TimeControl{{Main: time.Minute}, {Main: time.Minute}}})
+	h.typeMove("7g7f")
+	h.press("q", "y")
+	if k := keptFiles(t, dir); len(k) != 1 {
+		t.Fatalf("kept files %q, want one", k)
+	}
+	h2 := newHarness(t, Options{StateDir: dir, Lang: words.English})
+	h2.send(windowSize(120, 40))
+	h2.press("enter")
+	s := h2.screen()
+	for _, want := range []string{"▲Black human  vs  △White greedy", "even game", "2 moves", "time left ▲Black 1:00  △White 1:00"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the Resume list lacks %q:\n%s", want, s)
+		}
+	}
+	for _, bad := range []string{"人間", "駒得", "平手"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the English Resume list shows %q:\n%s", bad, s)
+		}
+	}
+}
+
+// The panel's rows say each thing once, in the screen's language, with
+// their nouns: the toss's row is labelled once and counts "1 pawn"; a
+// piece in hand with more targets than fit says how many squares.
+func TestPanelWordsOneLanguage(t *testing.T) {
+	toss := game.Furigoma{Tosses: [][5]game.PawnFace{{game.FaceTo, game.FaceTo, game.FaceFu, game.FaceTo, game.FaceTo}}}
+	for _, c := range []struct {
+		lang words.Lang
+		want string
+	}{
+		{words.English, "とと歩とと (1 pawn, 4 tokin): player 2 (greedy) plays Black"},
+		{words.Japanese, "とと歩とと (歩1 と4): 対局者2 (駒得)が先手"},
+	} {
+		cm := newCommon(Options{Lang: c.lang})
+		players := [2]string{common.PlayerLabel(cm, match.Spec{Kind: match.HumanKind}, ""), cm.Words.BotName("greedy")}
+		if got := common.FurigomaText(cm.Words, toss, players, false); got != c.want {
+			t.Errorf("%v: %q, want %q", c.lang, got, c.want)
+		}
+	}
+	for _, lang := range []words.Lang{words.English, words.Japanese} {
+		h := newHarness(t, Options{Play: true, White: "greedy", Furigoma: true, Lang: lang, Rand: rand.New(rand.NewPCG(3, 7))})
+		label := words.WordsFor(lang).Toss
+		if s := h.screen(); strings.Count(s, label) != 1 {
+			t.Errorf("%v: the toss's word %q is not shown once:\n%s", lang, label, s)
+		}
+	}
+	h := newHarness(t, Options{Play: true, SFEN: "4k4/9/9/9/9/9/9/9/4K4 b P 1"})
+	h.press("tab", "enter")
+	if s := h.screen(); !strings.Contains(s, "Drops on  71 squares") {
+		t.Errorf("a pawn in hand on an empty board:\n%s", s)
+	}
+}
+
+// The menu's board of a kept game shows both hands: what was taken is
+// part of the position.
+func TestMenuPreviewHands(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, Options{Play: true, StateDir: dir})
+	for _, mv := range []string{"7g7f", "3c3d", "8h2b+", "3a2b"} {
+		h.typeMove(mv)
+	}
+	h.press("q", "y")
+	h2 := newHarness(t, Options{StateDir: dir})
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		h2.send(windowSize(size[0], size[1]))
+		for _, screen := range []string{"main", "resume"} {
+			if screen == "resume" && size[0] < 100 {
+				continue // the list is too wide for a board beside it
+			}
+			if screen == "resume" {
+				h2.press("enter")
+			}
+			s := h2.screen()
+			if !strings.Contains(s, "▲Black in hand: 角") || !strings.Contains(s, "△White in hand: 角") {
+				t.Errorf("%v %s: the preview lacks the hands:\n%s", size, screen, s)
+			}
+			if screen == "resume" {
+				h2.press("esc")
+			}
+		}
+	}
+}
+
+// What the start moved from an older version's folders is said on the
+// menu, once.
+func TestMenuSaysWhatWasMoved(t *testing.T) {
+	h := newHarness(t, Options{Notices: []string{"moved /home/u/.config/shogi/kept to /home/u/.local/state/shogi/kept"}})
+	h.send(windowSize(120, 40))
+	if s := h.screen(); !strings.Contains(s, "moved /home/u/.config/shogi/kept to /home/u/.local/state/shogi/kept") {
+		t.Errorf("the menu does not say what was moved:\n%s", s)
+	}
+	h.press("down")
+	if s := h.screen(); strings.Contains(s, "moved /home") {
+		t.Errorf("the notice stays after a key:\n%s", s)
+	}
+}

@@ -57,7 +57,7 @@ func firstFrame(tb testing.TB, bin string, keys, want string) (time.Duration, []
 		tb.Skipf("no pseudo-terminal: %v", err)
 	}
 	cmd := exec.Command(bin, "play")
-	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "SHOGI_STATE_DIR="+tb.TempDir(), "COLORTERM=", "CI=",
+	cmd.Env = append(os.Environ(), "TERM=xterm-256color", "XDG_STATE_HOME="+tb.TempDir(), "COLORTERM=", "CI=",
 		"COLORFGBG=", "TMUX=", "LANG=C.UTF-8", "LC_ALL=")
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}

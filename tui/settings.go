@@ -35,6 +35,7 @@ const (
 	setName1
 	setName2
 	setHint
+	setStudy
 	setEngines
 )
 
@@ -46,7 +47,7 @@ type settingsPage struct {
 
 func (settingsPage) Rows() []settingsRow {
 	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setKeep,
-		setName1, setName2, setHint, setEngines}
+		setName1, setName2, setHint, setStudy, setEngines}
 }
 
 // delayPresets are the move delays to step through.
@@ -135,20 +136,11 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 	case setKeep:
 		return c.SaveSettings(func(s *common.Settings) { s.KeepGames = !s.KeepGames })
 	case setHint:
-		ch := c.ProgramChoices()
-		cur, name := c.HintSpec()
-		i := 0
-		for k, p := range ch {
-			if p.Spec.String() == cur.String() && p.Name == name {
-				i = k
-			}
-		}
-		p := ch[cycle(i, len(ch))]
-		v := p.Spec.Name
-		if p.Spec.Kind == match.USIKind {
-			v = p.Name
-		}
+		v := c.NextProgram(c.Settings.Hint, d)
 		return c.SaveSettings(func(s *common.Settings) { s.Hint = v })
+	case setStudy:
+		v := c.NextProgram(c.Settings.Study, d)
+		return c.SaveSettings(func(s *common.Settings) { s.Study = v })
 	default:
 		return nil
 	}
@@ -162,7 +154,7 @@ func (m *menuModel) settingsLines() []string {
 	w := c.Words
 	st := c.Styles
 	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
-		w.KeepGames, w.Name1, w.Name2, w.HintFrom)
+		w.KeepGames, w.Name1, w.Name2, w.HintFrom, w.StudyFrom)
 	var lines []string
 	name := func(r settingsRow, v string) string {
 		label := w.Name1
@@ -206,6 +198,9 @@ func (m *menuModel) settingsLines() []string {
 			text = name(r, c.Settings.Names.Player2)
 		case setHint:
 			text = m.field(w.HintFrom, lw, c.HintLabel())
+		case setStudy:
+			sp, name := c.StudySpec()
+			text = m.field(w.StudyFrom, lw, common.PlayerLabel(c, sp, name))
 		case setEngines:
 			text = w.EnginesItem + fmt.Sprintf(" (%d)", len(c.Settings.Engines))
 		}

@@ -839,11 +839,11 @@ func (s *studyModel) click(mo tea.Mouse) {
 		s.goTo(ply)
 		return
 	}
-	if mo.Y == l.Panel.Y+1 && mo.X >= l.Panel.X {
-		// The variation line: a click picks that alternative.
-		_, spans := s.variations()
+	if mo.Y > l.Panel.Y && mo.X >= l.Panel.X {
+		// The variation lines: a click picks that alternative.
+		_, spans := s.variations(l.Panel.W)
 		for _, sp := range spans {
-			if mo.X-l.Panel.X >= sp.start && mo.X-l.Panel.X < sp.end {
+			if mo.Y == l.Panel.Y+1+sp.row && mo.X-l.Panel.X >= sp.start && mo.X-l.Panel.X < sp.end {
 				s.rebuild(sp.node.Ply, sp.node)
 				s.goTo(s.cur)
 				return

@@ -103,7 +103,9 @@ func (m analysisMsg) study() *studyModel      { return m.s }
 func (m passMsg) study() *studyModel          { return m.s }
 
 // newStudyAnalysis sets up the engine list: the engine named on the
-// command line, the list the options give, and the built-in engine.
+// command line, else the settings' study engine (the strongest built-in
+// level unless they name another) first, then the list the options give
+// and the built-in engine.
 func newStudyAnalysis(o common.EngineOptions) *studyAnalysis {
 	a := &studyAnalysis{multiPV: 1, passTime: o.PassTime, log: o.Log, feedState: &feedState{}}
 	if a.passTime <= 0 {
@@ -123,6 +125,7 @@ func newStudyAnalysis(o common.EngineOptions) *studyAnalysis {
 	if o.Engine != "" {
 		add(common.EngineChoice{Spec: o.Engine})
 	}
+	add(o.Default)
 	for _, c := range o.Engines {
 		add(c)
 	}
@@ -459,18 +462,20 @@ func (s *studyModel) engineLine() (moves []game.Move, engine string, v analysis.
 		l := sn.Lines[0]
 		return l.PV, sn.Engine, l.Value, l.Depth
 	}
-	if e, ok := s.storedAnalysis(); ok && len(e.PV) > 0 {
+	if e, _, ok := s.storedAnalysis(); ok && len(e.PV) > 0 {
 		return e.PV, e.Engine, evalValue(e), e.Depth
 	}
 	return nil, "", analysis.Value{}, 0
 }
 
-// storedAnalysis is the analysis the comment of the move shown holds.
-func (s *studyModel) storedAnalysis() (kifu.Evaluation, bool) {
+// storedAnalysis is the evaluation the record holds of the position
+// shown: an analysis's, else the one the engine that played the move
+// wrote during the game; src says which.
+func (s *studyModel) storedAnalysis() (kifu.Evaluation, kifu.Source, bool) {
 	if s.cur == 0 {
-		return kifu.Evaluation{}, false
+		return kifu.Evaluation{}, kifu.Analysed, false
 	}
-	return s.node().Analysis(*s.Position())
+	return s.node().Stored(*s.Position())
 }
 
 // evalValue is a record evaluation as a Value.
@@ -564,7 +569,7 @@ func (s *studyModel) addEngineLine() {
 		s.dirty = true
 	}
 	s.goTo(from.Ply + 1)
-	s.say(fmt.Sprintf(aw.Added, len(moves), from.Ply+1), false)
+	s.say(fmt.Sprintf(aw.Added, s.c.Words.Count(len(moves)), from.Ply+1), false)
 }
 
 // judgements are the moves judged so far.

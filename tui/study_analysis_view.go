@@ -13,6 +13,7 @@ import (
 	"shogi/game/analysis"
 	"shogi/game/notation"
 	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // formatMove writes a move in the screen's notation.
@@ -58,21 +59,10 @@ func (s *studyModel) valueText(v analysis.Value) string {
 	return "-"
 }
 
-// situationText is the word for a value from Black's side (ShogiHome's
-// bounds): 互角, 先手有望 …
+// situationText is the word for a value from Black's side, in the steps
+// records write (kifu.Situation, ShogiHome's): 互角, 先手有望 …
 func (s *studyModel) situationText(v analysis.Value) string {
-	aw := s.awords()
-	cp := v.Clamp(1 << 30)
-	bounds := []int{1500, 600, 400, 200}
-	for i, b := range bounds {
-		switch {
-		case cp >= b:
-			return aw.Situation[i]
-		case cp <= -b:
-			return aw.Situation[8-i]
-		}
-	}
-	return aw.Situation[4]
+	return s.c.Words.Situation[kifu.SituationOf(v.Clamp(1<<30)).Index()]
 }
 
 // engineView is the engine panel's content for the position shown, and
@@ -109,7 +99,7 @@ func (s *studyModel) engineView() (components.EngineView, bool) {
 		// The pass's progress stays first; the live engine follows it.
 		v.Lines = append(v.Lines, components.EngineViewLine{Score: "", Moves: []string{head}})
 	} else {
-		v.Head = head
+		v.Head, v.Name = head, a.engineName()
 	}
 	switch {
 	case a.err != nil:
@@ -135,7 +125,7 @@ func (s *studyModel) engineView() (components.EngineView, bool) {
 			score := "?"
 			if l.HasScore {
 				score = s.valueText(l.Value)
-				if i == 0 && s.c.Lang == words.Japanese {
+				if i == 0 {
 					score += " " + s.situationText(l.Value)
 				}
 			}
@@ -177,23 +167,23 @@ func (s *studyModel) mateState(sn analysis.Snapshot, v *components.EngineView) s
 // storedLines is the record's own analysis of the move shown, as notes:
 // its verdict, score and line.
 func (s *studyModel) storedLines(w int) []string {
-	e, ok := s.storedAnalysis()
+	e, src, ok := s.storedAnalysis()
 	if !ok {
 		return nil
 	}
 	aw := s.awords()
 	v := evalValue(e)
 	text := aw.Stored
+	if src == kifu.Played {
+		text = aw.StoredPlayed
+	}
 	if e.Verdict != "" {
 		if m, ok := analysis.ParseMark(e.Verdict); ok {
 			text += " " + aw.MarkNames[m] + markSuffix(m)
 		}
 	}
 	if v.Known() {
-		text += "  " + s.valueText(v)
-		if s.c.Lang == words.Japanese {
-			text += " " + s.situationText(v)
-		}
+		text += "  " + s.valueText(v) + " " + s.situationText(v)
 	}
 	if e.Depth > 0 {
 		text += "  " + fmt.Sprintf(aw.Depth, e.Depth)
@@ -238,7 +228,7 @@ func (s *studyModel) summaryLines(w int) []string {
 		for m := analysis.Inaccuracy; m <= analysis.Blunder; m++ {
 			counts = append(counts, fmt.Sprintf("%s%s %d", aw.MarkNames[m], m.Symbol(), sm.Count[m]))
 		}
-		line := fmt.Sprintf(aw.SummaryLine, s.c.Side(c), sm.Moves, sm.AvgLoss, sm.ACPL, strings.Join(counts, " "))
+		line := fmt.Sprintf(aw.SummaryLine, s.c.Side(c), s.c.Words.Count(sm.Moves), sm.AvgLoss, sm.ACPL, strings.Join(counts, " "))
 		out = append(out, components.WrapText(s.c.Measure, line, w)...)
 		for _, j := range sm.Worst {
 			before := s.an.positionBefore(j.Ply)

@@ -128,7 +128,7 @@ func (s *studyModel) passEvent(ev passEvent) tea.Cmd {
 		case ev.err == nil:
 			s.say(aw.PassDone, false)
 		case p.stopped && errors.Is(ev.err, context.Canceled):
-			s.say(fmt.Sprintf(aw.PassCancelled, max(p.done-1, 0)), false)
+			s.say(fmt.Sprintf(aw.PassCancelled, s.c.Words.Count(max(p.done-1, 0))), false)
 		case errors.As(ev.err, &se):
 			s.say(fmt.Sprintf(aw.PassFailed, se), true)
 		default:

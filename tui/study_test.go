@@ -17,6 +17,7 @@ import (
 	"shogi/assets"
 	"shogi/game"
 	"shogi/game/match"
+	"shogi/game/notation"
 	"shogi/kifu"
 )
 
@@ -128,7 +129,7 @@ func TestStudyWalkBranches(t *testing.T) {
 				"棋戦: 研究会 @ 東京", "手合: 平手, 各10分", "結果: 先手の勝ち (投了)")
 
 			studyPress(t, s, "ll") // one burst, two steps
-			mustShow(t, s, "手数 2/13", "2 △３四歩  (0:02 / 0:00:02)")
+			mustShow(t, s, "手数 2/13", "2 △３四歩  (0:02 / 00:00:02)")
 			studyPress(t, s, "left")
 			mustShow(t, s, "手数 1/13", "1 ▲７六歩", "角道を開ける")
 			studyPress(t, s, "right")
@@ -653,5 +654,87 @@ func TestStudyHelp(t *testing.T) {
 	}
 	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {
 		t.Errorf("not back at ply 2:\n%s", s)
+	}
+}
+
+// An interrupted record's result and its ending row are words of the
+// screen's language, not the record's ending names.
+func TestStudyResultWords(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chudan.kifu")
+	kif := "手合割：平手\n先手：A\n後手：B\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 中断\n"
+	if err := os.WriteFile(path, []byte(kif), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[words.Lang][]string{
+		words.English:  {"Result: the game was interrupted", "interrupted"},
+		words.Japanese: {"結果: 中断", "中断"},
+	} {
+		c := newCommon(Options{Pieces: common.Kanji, Lang: lang})
+		c.Width, c.Height = 120, 40
+		s := loadStudy(c, path)
+		mustShow(t, s, want...)
+		mustNotShow(t, s, "interrupt ", "Result: interrupt\n")
+	}
+}
+
+// The line of alternatives (six, then fourteen at ply 41) keeps every
+// alternative whole at every size: the keys' hint, the long heading and
+// the branches' suffix give way first, then the alternatives wrap; none
+// is cut in the middle, and a click on one walks it.
+func TestStudyAlternativesFit(t *testing.T) {
+	for _, count := range []int{6, 14} {
+		t.Run(fmt.Sprint(count), func(t *testing.T) { alternativesFit(t, count) })
+	}
+}
+
+func alternativesFit(t *testing.T, count int) {
+	rec := kifu.NewRecord(game.StartPosition())
+	n, p := rec.Root, game.StartPosition()
+	for i := 0; i < 40; i++ {
+		moves := p.LegalMoves(nil)
+		m := moves[(i*7)%len(moves)]
+		n = rec.AddMove(n, m)
+		p = p.Play(m)
+	}
+	moves := p.LegalMoves(nil)
+	var alts []game.Move
+	for i := 0; i < count; i++ {
+		m := moves[len(moves)-1-i] // different moves
+		rec.AddMove(n, m)
+		alts = append(alts, m)
+	}
+	data, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "late.kifu")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []words.Lang{words.English, words.Japanese} {
+		for _, size := range goldenSizes {
+			c := newCommon(Options{Pieces: common.Kanji, Lang: lang})
+			c.Width, c.Height = size[0], size[1]
+			s := loadStudy(c, path)
+			studyPress(t, s, "40", "enter")
+			sc := screen(s)
+			for _, m := range alts {
+				text := notation.Format(&p, m, c.Notation, n.Move)
+				if !strings.Contains(sc, text) {
+					t.Errorf("%v %v: the alternative %s is cut:\n%s", lang, size, text, sc)
+				}
+			}
+			if keys := s.words().AltKeys; strings.Contains(sc, "v/V") && !strings.Contains(sc, strings.TrimSpace(keys)) {
+				t.Errorf("%v %v: the keys' hint is cut:\n%s", lang, size, sc)
+			}
+			// A click on the last alternative, wherever it wrapped to, walks it.
+			l := s.Layout()
+			_, spans := s.variations(l.Panel.W)
+			sp := spans[len(spans)-1]
+			s.click(tea.Mouse{X: l.Panel.X + sp.start, Y: l.Panel.Y + 1 + sp.row, Button: tea.MouseLeft})
+			if got := s.line.nodes[41].Move; got != alts[len(alts)-1] {
+				t.Errorf("%v %v: a click on the last alternative walks %v", lang, size, got)
+			}
+		}
 	}
 }

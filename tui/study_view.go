@@ -173,7 +173,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 // panelParts is how the panel's rows are shared: the variation line, the
 // engine's lines, the comment and the graph (at the bottom).
 type panelParts struct {
-	variation           bool
+	variation           int // rows
 	engine, notes, plot int
 }
 
@@ -187,11 +187,15 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 	rows := l.Panel.H - 1
 	ev, hasEngine := s.engineView()
 	_, hasGraph := s.graph()
-	v, _ := s.variations()
-	p.variation = v != "" || !hasEngine && !hasGraph
-	if p.variation && rows > 0 {
-		rows--
+	v, _ := s.variations(l.Panel.W)
+	switch {
+	case len(v) > 0:
+		p.variation = min(len(v), max(rows-1, 1))
+	case !hasEngine && !hasGraph:
+		p.variation = 1 // an empty line keeps the comment in its place
 	}
+	p.variation = min(p.variation, max(rows, 0))
+	rows -= p.variation
 	need, least := 0, 0
 	if hasEngine {
 		need = ev.Rows(l.Panel.W, s.c.Measure)
@@ -235,9 +239,15 @@ func (s *studyModel) drawPanel(cv *components.Canvas, l components.ScreenLayout)
 		put(s.statusLine())
 	}
 	parts, ev := s.panelParts(l)
-	if parts.variation && l.Panel.H > 1 {
-		v, _ := s.variations()
-		put(v)
+	if parts.variation > 0 && l.Panel.H > 1 {
+		v, _ := s.variations(pw)
+		for i := 0; i < parts.variation; i++ {
+			if i < len(v) {
+				put(v[i])
+			} else {
+				put("")
+			}
+		}
 	}
 	for _, line := range components.RenderAnalysis(ev, pw, parts.engine, s.c.Styles, m) {
 		put(line)
@@ -331,9 +341,6 @@ func (s *studyModel) headerLines() []string {
 	}
 	if h, ok := game.FindHandicap(hc); ok {
 		hc = s.c.Words.HandicapName(h)
-		if s.c.Lang == words.English {
-			hc = h.Name
-		}
 	}
 	if hc == "" {
 		hc = sw.SetUp
@@ -365,17 +372,17 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(keep, sep)
 }
 
-// ResultText says how the main line ended: 先手の勝ち (投了), Black wins by
-// resignation.
+// ResultText says how the main line ended: 先手の勝ち (投了) on a
+// Japanese screen, "Black wins by resignation" or "the game was
+// interrupted" on an English one.
 func (s *studyModel) ResultText() string {
 	_, n := s.rec.Ending()
 	if n == nil {
 		return s.words().NoResult
 	}
-	res := s.rec.Result()
-	word := s.endingText(n)
 	if s.c.Lang == words.Japanese {
-		switch res.Outcome {
+		word := s.endingText(n)
+		switch s.rec.Result().Outcome {
 		case game.BlackWins:
 			return "先手の勝ち (" + word + ")"
 		case game.WhiteWins:
@@ -385,10 +392,11 @@ func (s *studyModel) ResultText() string {
 		}
 		return word
 	}
-	if res.Over() {
+	if res := s.rec.Result(); res.Over() {
 		return res.String()
 	}
-	return word
+	p := s.rec.PositionAt(n)
+	return s.endingSentence(n, p.SideToMove())
 }
 
 // endingWords are the words KIF writes for each special ending.
@@ -407,15 +415,16 @@ var endingWords = map[kifu.Ending]string{
 }
 
 // endingText names an ending node for the move list: as KIF writes it on
-// a Japanese screen, in English otherwise.
+// a Japanese screen, in the screen's words otherwise (a word no table
+// has, as the record wrote it).
 func (s *studyModel) endingText(n *kifu.Node) string {
 	if s.c.Lang == words.Japanese || n.Ending == kifu.OtherEnding {
 		if s.c.ASCII && n.Ending == kifu.OtherEnding {
-			return n.Ending.String()
+			return s.words().EndingNames[kifu.Interrupt]
 		}
 		return endingWord(n)
 	}
-	return n.Ending.String()
+	return s.words().EndingNames[n.Ending]
 }
 
 // endingWord names an ending node as a record writes it.
@@ -432,6 +441,16 @@ func endingWord(n *kifu.Node) string {
 // describeEnding says in words how a line ends at ending node n, after
 // plies moves, mover being the side to move.
 func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) string {
+	what := s.endingSentence(n, mover)
+	if s.c.Lang == words.Japanese {
+		return fmt.Sprintf("まで%d手で%s", plies, what)
+	}
+	return fmt.Sprintf("After %s: %s", words.CountMoves(plies), what)
+}
+
+// endingSentence says what ending node n means, mover being the side to
+// move: "Black resigns, White wins", "%[2]sの勝ち (%[1]s投了)".
+func (s *studyModel) endingSentence(n *kifu.Node, mover game.Color) string {
 	sw := s.words()
 	w := s.c.Words
 	me, other := w.SideName(mover), w.SideName(mover.Other())
@@ -462,10 +481,7 @@ func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) s
 	default:
 		what = s.endingText(n)
 	}
-	if s.c.Lang == words.Japanese {
-		return fmt.Sprintf("まで%d手で%s", plies, what)
-	}
-	return fmt.Sprintf("After %s: %s", words.CountMoves(plies), what)
+	return what
 }
 
 // statusLine is the ply, the move that led here and its time, check or
@@ -486,7 +502,8 @@ func (s *studyModel) statusLine() string {
 		b.WriteString(text)
 	}
 	if n.HasTime {
-		fmt.Fprintf(&b, "  (%s / %s)", clock(n.Elapsed, false), clock(n.Total, true))
+		move, total := kifu.MoveTimes(n.Elapsed, n.Total)
+		fmt.Fprintf(&b, "  (%s / %s)", strings.TrimSpace(move), total)
 	}
 	pos := &s.line.pos[s.cur]
 	if s.cur > 0 && n.IsMove() && pos.InCheck() {
@@ -511,36 +528,57 @@ func clock(d time.Duration, long bool) string {
 	return fmt.Sprintf("%d:%02d", t/60, t%60)
 }
 
-// variationSpan is where one alternative is drawn on the variation line,
-// in columns, for clicks.
+// variationSpan is where one alternative is drawn on the variation
+// lines, in columns of line row, for clicks.
 type variationSpan struct {
-	start, end int
-	node       *kifu.Node
+	row, start, end int
+	node            *kifu.Node
 }
 
-// variations draws the variation line (the alternatives at the branch
-// point, the one walked in brackets) and says where each alternative is.
-func (s *studyModel) variations() (string, []variationSpan) {
+// variations draws the variation lines (the alternatives at the branch
+// point, the one walked in brackets) within width columns, and says where
+// each alternative is. What does not fit on one line goes first: the
+// keys' hint, then the long heading for the short one ("Ply 41: "), then
+// the branches' suffix; alternatives that still do not fit go on to more
+// lines, each whole.
+func (s *studyModel) variations(width int) ([]string, []variationSpan) {
 	k := s.branchPoint()
 	if k < 0 {
-		return "", nil
+		return nil, nil
 	}
 	sw := s.words()
-	chosen := s.line.nodes[k]
-	var b strings.Builder
+	long := sw.AltNext
 	if k == s.cur {
-		fmt.Fprintf(&b, sw.AltHere, k)
-	} else {
-		fmt.Fprintf(&b, sw.AltNext, k)
+		long = sw.AltHere
 	}
+	var lines []string
+	var spans []variationSpan
+	for _, try := range []struct {
+		head, keys string
+		suffix     bool
+	}{{long, sw.AltKeys, true}, {long, "", true}, {sw.AltShort, "", true}, {sw.AltShort, "", false}} {
+		var fits bool
+		lines, spans, fits = s.variationLines(k, fmt.Sprintf(try.head, k), try.keys, try.suffix, width)
+		if fits {
+			break
+		}
+	}
+	return lines, spans
+}
+
+// variationLines writes the alternatives at ply k after head, wrapped at
+// width between alternatives, then keys; fits says they took one line,
+// keys and all.
+func (s *studyModel) variationLines(k int, head, keys string, suffix bool, width int) ([]string, []variationSpan, bool) {
+	m := s.c.Measure
+	sw := s.words()
+	chosen := s.line.nodes[k]
 	before := &s.line.pos[k-1]
 	prev := s.line.nodes[k-1].Move
+	lines := []string{head}
 	var spans []variationSpan
+	const sep = " / "
 	for i, c := range chosen.Parent.Children {
-		if i > 0 {
-			b.WriteString(" / ")
-		}
-		start := s.c.Measure.Width(b.String())
 		var t string
 		switch {
 		case !c.IsMove():
@@ -553,14 +591,27 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		if c == chosen {
 			t = "[" + t + "]"
 		}
-		b.WriteString(t)
-		if i > 0 {
-			b.WriteString(sw.AltSuffix)
+		if i > 0 && suffix {
+			t += sw.AltSuffix
 		}
-		spans = append(spans, variationSpan{start: start, end: s.c.Measure.Width(b.String()), node: c})
+		row := len(lines) - 1
+		if i > 0 {
+			if m.Width(lines[row]+sep+t) > width {
+				lines = append(lines, "  ")
+				row++
+			} else {
+				lines[row] += sep
+			}
+		}
+		start := m.Width(lines[row])
+		lines[row] += t
+		spans = append(spans, variationSpan{row: row, start: start, end: m.Width(lines[row]), node: c})
 	}
-	b.WriteString(sw.AltKeys)
-	return b.String(), spans
+	if len(lines) > 1 || m.Width(lines[0]+keys) > width {
+		return lines, spans, false
+	}
+	lines[0] += keys
+	return lines, spans, true
 }
 
 // Notes is the comment of the shown move, how the line ends when it is
@@ -609,7 +660,7 @@ func (s *studyModel) Notes(width int) []string {
 		}
 	}
 	out = append(out, s.storedLines(width)...)
-	for _, para := range strings.Split(strings.TrimSpace(kifu.StripAnalysis(n.Comment)), "\n") {
+	for _, para := range strings.Split(strings.TrimSpace(kifu.StripEvaluations(n.Comment)), "\n") {
 		if para != "" {
 			out = append(out, components.WrapText(m, para, width)...)
 		}

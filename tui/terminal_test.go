@@ -83,8 +83,9 @@ func TestLocale(t *testing.T) {
 }
 
 // The palette follows the background the terminal reports, unless the
-// user chose one; COLORFGBG is the first guess, and the first frame does
-// not wait for the answer.
+// user chose one for the board; the text's colours always follow the
+// background. COLORFGBG is the first guess, and the first frame does not
+// wait for the answer.
 func TestBackgroundPicksThePalette(t *testing.T) {
 	white := tea.BackgroundColorMsg{Color: color.RGBA{0xff, 0xff, 0xff, 0xff}}
 	black := tea.BackgroundColorMsg{Color: color.RGBA{0, 0, 0, 0xff}}
@@ -97,21 +98,21 @@ func TestBackgroundPicksThePalette(t *testing.T) {
 		t.Fatal("before an answer the app draws in the dark palette")
 	}
 	m.Update(white)
-	if m.c.Dark || m.c.Styles.Pal.Name != "light" {
+	if m.c.Dark || m.c.Styles.Pal.Name != "light" || m.c.Styles.TextPal.Name != "light" {
 		t.Fatalf("a white background left the %s palette", m.c.Styles.Pal.Name)
 	}
 	m.Update(black)
-	if !m.c.Dark {
+	if !m.c.Dark || m.c.Styles.Pal.Name != "dark" {
 		t.Fatal("a black background left the light palette")
 	}
 
 	m, _ = New(Options{Theme: common.ThemeDark})
-	if m.Init() != nil {
-		t.Error("a chosen theme still asks the terminal")
+	if m.Init() == nil {
+		t.Error("a chosen theme no longer asks the terminal, whose background the text follows")
 	}
 	m.Update(white)
-	if !m.c.Dark {
-		t.Error("the terminal's answer overrode --theme dark")
+	if m.c.Styles.Pal.Name != "dark" || m.c.Styles.TextPal.Name != "light" {
+		t.Errorf("--theme dark on white: board %s, text %s; want a dark board, light-background text", m.c.Styles.Pal.Name, m.c.Styles.TextPal.Name)
 	}
 
 	m, _ = New(Options{})

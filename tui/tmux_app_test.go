@@ -20,7 +20,7 @@ func (x *tmuxApp) keptMoves(n int) []string {
 	x.t.Helper()
 	var last []string
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		files, _ := filepath.Glob(filepath.Join(x.state, "kept", "*.json"))
+		files, _ := filepath.Glob(filepath.Join(x.state, "state", "shogi", "kept", "*.json"))
 		if len(files) != 1 {
 			continue
 		}

@@ -31,7 +31,7 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 	base := "LANG=C.UTF-8 LC_ALL= RUNEWIDTH_EASTASIAN=0 TERM=xterm-256color COLORTERM= NO_COLOR= COLORFGBG= TMUX="
 	// The app's settings, data, logs and kept games go to the test's own
 	// folders, never the user's.
-	dirs := fmt.Sprintf("XDG_CONFIG_HOME=%[1]s/config XDG_DATA_HOME=%[1]s/data XDG_CACHE_HOME=%[1]s/cache SHOGI_STATE_DIR=%[1]s", state)
+	dirs := fmt.Sprintf("HOME=%[1]s/home XDG_CONFIG_HOME=%[1]s/config XDG_DATA_HOME=%[1]s/data XDG_CACHE_HOME=%[1]s/cache XDG_STATE_HOME=%[1]s/state", state)
 	x := &tmuxApp{t: t, state: state,
 		Tmux: termtest.Start(t, w, h, fmt.Sprintf("env %s %s %s %s %s", base, dirs, env, bin, args))}
 	x.WaitFor(want)
@@ -107,7 +107,7 @@ func TestTmux(t *testing.T) {
 	x.WaitFor("対局を中断しますか?")
 	x.Keys("y")
 	x.WaitFor("対局を再開 (1局保存)")
-	if k, _ := filepath.Glob(filepath.Join(x.state, "kept", "*.json")); len(k) != 1 {
+	if k, _ := filepath.Glob(filepath.Join(x.state, "state", "shogi", "kept", "*.json")); len(k) != 1 {
 		t.Errorf("kept games: %q", k)
 	}
 	x.Keys("q")

@@ -3,6 +3,7 @@ package tui
 import (
 	"flag"
 	"fmt"
+	"image/color"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"shogi/tui/components"
 	"shogi/tui/words"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
 
@@ -117,6 +119,11 @@ func TestGoldenViews(t *testing.T) {
 						o.Theme = theme
 						h := checkHarness(t, o)
 						h.send(windowSize(size[0], size[1]))
+						if theme == common.ThemeLight {
+							// Each theme on the terminal it suits: the text
+							// follows the terminal's background.
+							h.send(tea.BackgroundColorMsg{Color: color.White})
+						}
 						if flip {
 							h.press("f")
 						}
@@ -344,7 +351,7 @@ func TestBoardWidths(t *testing.T) {
 		cond := runewidth.NewCondition()
 		cond.EastAsianWidth = ea
 		for _, level := range []common.ColorLevel{common.LevelTrue, common.Level256, common.LevelMono} {
-			st := common.NewStyles(common.PaletteFor(true, level), level)
+			st := common.NewStyles(common.PaletteFor(true, level), common.PaletteFor(true, level), level)
 			for _, ps := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII, common.KIF} {
 				for _, size := range []components.BoardSize{components.BoardCompact, components.BoardLarge, components.BoardHuge} {
 					for _, flip := range []bool{false, true} {

@@ -296,3 +296,33 @@ func TestSearchLimits(t *testing.T) {
 		t.Fatal("the search did not stop when cancelled")
 	}
 }
+
+// However a search is cut short (here by node limits that stop it in
+// every part of its iterations), the last line it reported begins with
+// the move it plays: a GUI keeps an engine's evaluation only when it does
+// (ShogiHome drops it otherwise, and so do our records).
+func TestLastLineBeginsWithTheMove(t *testing.T) {
+	top := levels[len(levels)-1]
+	top.MateNodes = 0
+	for _, sfen := range []string{
+		"ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PPBP1PP1P/2GS1S1R1/LN2KG1NL b - 21",
+		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+	} {
+		p := mustSFEN(t, sfen)
+		for nodes := uint64(500); nodes <= 30_000; nodes += 731 {
+			var last usi.Info
+			bm, err := NewEngine(top, seeded(1)).Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: nodes},
+				Info: func(in usi.Info) {
+					if in.HasScore && in.MultiPV <= 1 {
+						last = in
+					}
+				}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(last.PV) == 0 || last.PV[0] != bm.Move {
+				t.Errorf("%s, %d nodes: plays %s, last line %v", sfen, nodes, bm.Move, last.PV)
+			}
+		}
+	}
+}

@@ -602,6 +602,16 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 // and returns when done or stopped; the best line is rootMoves[0].
 func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(usi.Info)) {
 	multiPV = max(1, min(multiPV, len(s.rootMoves)))
+	reported := game.NoMove // the best move of the last line reported
+	defer func() {
+		// Stopped inside a depth after a later move proved better: it is
+		// the move played, so its line is the last said (a GUI keeps the
+		// last line whose PV begins with the move played, and drops the
+		// evaluation otherwise).
+		if best := s.rootMoves[0]; s.stopped && best.move != reported && best.score != -infinity && len(best.pv) > 0 {
+			s.report(info, s.rootDepth, 0, boundExact)
+		}
+	}()
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		for i := range s.rootMoves {
@@ -650,6 +660,7 @@ func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(
 			for i := range multiPV {
 				s.report(info, depth, i, boundExact)
 			}
+			reported = s.rootMoves[0].move
 		}
 		if s.stopped {
 			break

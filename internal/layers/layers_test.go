@@ -35,7 +35,7 @@ var layers = []layer{
 	{pkg: "shogi/internal"},
 	{pkg: "shogi/kifu", may: []string{"shogi/game", "shogi/kifu"}, third: []string{"golang.org/x/text"}},
 	{pkg: "shogi/tui/lobby", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/lobby"}},
-	{pkg: "shogi/tui/words", may: []string{"shogi/game", "shogi/tui/words"}},
+	{pkg: "shogi/tui/words", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/words"}},
 	{pkg: "shogi/tui/common", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common"}, third: charm},
 	{pkg: "shogi/tui/components", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components"}, third: charm},
 	{pkg: "shogi/tui/play", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play"}, third: charm},

@@ -102,9 +102,11 @@ func (l *Line) WriteReport(rep *analysis.Report, js []analysis.Judgement) {
 	}
 }
 
-// Read reads the line's analysis comments back as a report (the start
-// position is never in a record's comments, so Results[0] is not done)
-// and the verdicts the comments give, by ply (marks[0] unused).
+// Read reads the evaluations the line's comments hold back as a report:
+// an analysis's where there is one, else the one the engine that played
+// the move wrote during the game, in any of the forms kifu reads (the
+// start position is never in a record's comments, so Results[0] is not
+// done); and the verdicts the analyses give, by ply (marks[0] unused).
 func (l *Line) Read() (*analysis.Report, []analysis.Mark) {
 	rep := &analysis.Report{Start: l.Start, Moves: l.Moves, Results: make([]analysis.Result, len(l.Moves)+1), From: 1, To: len(l.Moves)}
 	marks := make([]analysis.Mark, len(l.Moves)+1)
@@ -115,7 +117,7 @@ func (l *Line) Read() (*analysis.Report, []analysis.Mark) {
 			rep.Results[ply] = analysis.Result{Ply: ply, Done: true, Value: analysis.MateBy(n.Move.Color(), 0)}
 			continue
 		}
-		e, ok := n.Analysis(l.After[i])
+		e, src, ok := n.Stored(l.After[i])
 		if !ok {
 			continue
 		}
@@ -137,11 +139,11 @@ func (l *Line) Read() (*analysis.Report, []analysis.Mark) {
 		for k, pv := range e.MorePVs {
 			r.Lines = append(r.Lines, analysis.Line{MultiPV: k + 2, PV: pv})
 		}
-		if rep.Engine == "" {
+		if rep.Engine == "" && src == kifu.Analysed {
 			rep.Engine = e.Engine
 		}
 		rep.Results[ply] = r
-		if m, ok := analysis.ParseMark(e.Verdict); ok {
+		if m, ok := analysis.ParseMark(e.Verdict); ok && src == kifu.Analysed {
 			marks[ply] = m
 		}
 	}

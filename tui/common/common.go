@@ -39,17 +39,18 @@ type Common struct {
 	Settings       *Settings
 	SettingsPath   string
 	SettingsErr    error
+	Notices        []string // said once on the menu at start
 	SettingsWriter *SettingsWriter
 	GamesDefault   string
 	EngineLog      *log.Logger
 	EngineEnv      []string
 	Clock          match.TimeSource
 	gen            int // the last session generation handed out
-	// remote is set for a person on an SSH connection to shogi serve: no
+	// Remote is set for a person on an SSH connection to shogi serve: no
 	// file of the server's is written on their behalf (w copies the game
 	// to their clipboard instead).
 	Remote bool
-	// blocking, when set, wraps the commands that wait on something
+	// Blocking, when set, wraps the commands that wait on something
 	// outside (a match's next event, a clock's or a spinner's tick): the
 	// tests' harness counts them apart from the commands that finish.
 	Blocking func(tea.Cmd) tea.Cmd
@@ -153,20 +154,29 @@ func (c *Common) SetLang(l words.Lang) {
 	c.Keys = newKeyMap(c.Words, c.ASCII)
 }
 
-// SetTheme chooses the palette: a fixed theme, or for auto the background
-// the terminal reported (dark until it does).
+// SetTheme chooses the board's palette: a fixed theme, or for auto the
+// one that suits the terminal's background. The app's own text always
+// follows the terminal's background (Dark), whatever the theme, so a
+// light board on a dark terminal keeps its key bar and labels readable.
 func (c *Common) SetTheme(t Theme) {
 	c.Theme = t
-	switch t {
-	case ThemeLight:
-		c.Dark = false
-	case ThemeDark:
-		c.Dark = true
-	}
 	c.Restyle()
 }
 
-func (c *Common) Restyle() { c.Styles = NewStyles(PaletteFor(c.Dark, c.Level), c.Level) }
+// BoardDark reports whether the board is drawn in the dark palette.
+func (c *Common) BoardDark() bool {
+	switch c.Theme {
+	case ThemeLight:
+		return false
+	case ThemeDark:
+		return true
+	}
+	return c.Dark
+}
+
+func (c *Common) Restyle() {
+	c.Styles = NewStyles(PaletteFor(c.BoardDark(), c.Level), PaletteFor(c.Dark, c.Level), c.Level)
+}
 
 // Side names a side for the screen: ▲先手, △White.
 func (c *Common) Side(col game.Color) string { return SideLabel(col, c.Words, c.ASCII) }
@@ -240,15 +250,19 @@ type EngineChoice struct {
 
 // EngineOptions are the Options fields the study's engines come from.
 type EngineOptions struct {
-	Engine   string
+	Engine string
+	// Default is the engine a starts when the command line names none:
+	// the settings' study engine, else the strongest built-in level.
+	Default  EngineChoice
 	Engines  []EngineChoice
 	PassTime time.Duration
 	Log      io.Writer
 }
 
 // StudyEngines are the engines a study offers: the one named on the
-// command line, the engines of the settings as they are now, then the
-// options' others.
+// command line, the settings' study engine (the strongest level unless
+// they name another), the engines of the settings as they are now, then
+// the options' others.
 func (c *Common) StudyEngines() EngineOptions {
 	o := c.Engines
 	var list []EngineChoice
@@ -258,5 +272,7 @@ func (c *Common) StudyEngines() EngineOptions {
 		}
 	}
 	o.Engines = append(list, o.Engines...)
+	sp, name := c.StudySpec()
+	o.Default = EngineChoice{Name: PlayerLabel(c, sp, name), Spec: sp.String()}
 	return o
 }

@@ -33,7 +33,7 @@ import (
 type Settings struct {
 	Pieces    *PieceSetting    `toml:"pieces,omitempty" comment:"piece style: kanji, western, ascii or kif"`
 	Notation  *NotationSetting `toml:"notation,omitempty" comment:"the move list's notation: ki2, kif, western, hosking, romaji, sassersson, csa or usi"`
-	Theme     *ThemeSetting    `toml:"theme,omitempty" comment:"colours: auto (follows the terminal's background), light or dark"`
+	Theme     *ThemeSetting    `toml:"theme,omitempty" comment:"the board's colours: auto (follows the terminal's background), light or dark; the text always follows the terminal"`
 	Language  *LangSetting     `toml:"language,omitempty" comment:"the app's own words: en or ja"`
 	Width     *WidthSetting    `toml:"width,omitempty" comment:"how wide the terminal draws ▲△×: narrow, or wide (CJK terminals)"`
 	AutoFlip  bool             `toml:"flip_every_turn" comment:"hot-seat games: turn the board to the side to move"`
@@ -41,6 +41,7 @@ type Settings struct {
 	KeepGames bool             `toml:"keep_games" comment:"write every finished game to games_dir as KIF"`
 	GamesDir  string           `toml:"games_dir,omitempty" comment:"where finished games are kept (default: shogi/games in the user's data directory)"`
 	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`
+	Study     string           `toml:"study_engine,omitempty" comment:"the engine the study's a starts: a built-in level, or the name of an engine below (default: the strongest level)"`
 	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
 	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
 	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`

@@ -104,14 +104,42 @@ func (c *Common) ChoiceLabel(p playerChoice) string {
 
 // HintSpec is who the hint key asks: the settings' choice (a level or an
 // engine's name), else the strongest built-in level.
-func (c *Common) HintSpec() (match.Spec, string) {
-	if h := c.Settings.Hint; h != "" {
-		if sp, name, err := ResolvePlayer(c.Settings, h); err == nil && sp.Kind != match.HumanKind {
+func (c *Common) HintSpec() (match.Spec, string) { return c.programSetting(c.Settings.Hint) }
+
+// StudySpec is the engine the study's a starts: the settings' choice (a
+// level or an engine's name), else the strongest built-in level.
+func (c *Common) StudySpec() (match.Spec, string) { return c.programSetting(c.Settings.Study) }
+
+// programSetting reads a setting that names a program: a level or an
+// engine of the list; anything else (empty, a person, an engine no
+// longer listed) is the strongest built-in level.
+func (c *Common) programSetting(v string) (match.Spec, string) {
+	if v != "" {
+		if sp, name, err := ResolvePlayer(c.Settings, v); err == nil && sp.Kind != match.HumanKind {
 			return sp, name
 		}
 	}
 	sp, _ := match.ParseSpec(bot.Names()[len(bot.Names())-1])
 	return sp, ""
+}
+
+// NextProgram is the setting's value that names the program after
+// (d > 0) or before the one v names, among the levels and the engines of
+// the list.
+func (c *Common) NextProgram(v string, d int) string {
+	ch := c.ProgramChoices()
+	cur, name := c.programSetting(v)
+	i := 0
+	for k, p := range ch {
+		if p.Spec.String() == cur.String() && p.Name == name {
+			i = k
+		}
+	}
+	p := ch[WrapAdd(i, d, len(ch))]
+	if p.Spec.Kind == match.USIKind {
+		return p.Name
+	}
+	return p.Spec.Name
 }
 
 // HintLabel names who the hint key asks.

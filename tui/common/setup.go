@@ -15,7 +15,7 @@ import (
 )
 
 // FurigomaText describes a toss in w's words: the pawns of the deciding
-// toss and who plays Black. The tosser is the first player (the one first
+// toss and who plays Black (after a label saying it is the toss). The tosser is the first player (the one first
 // given Black).
 func FurigomaText(w *words.Words, f game.Furigoma, players [2]string, ascii bool) string {
 	last := f.Tosses[len(f.Tosses)-1]
@@ -44,13 +44,13 @@ func FurigomaText(w *words.Words, f game.Furigoma, players [2]string, ascii bool
 	if len(f.Tosses) > 1 {
 		retoss = fmt.Sprintf(w.FurigomaAfter, len(f.Tosses))
 	}
-	return fmt.Sprintf(w.Furigoma, faces, fu, to, retoss, fmt.Sprintf(w.PlayerN, n, who))
+	return fmt.Sprintf(w.Furigoma, faces, w.FurigomaCounts(fu, to), retoss, fmt.Sprintf(w.PlayerN, n, who))
 }
 
 // Setup is everything needed to start (or resume) a game.
 type Setup struct {
 	Players [2]match.Spec // by colour
-	// names are how the players are shown and recorded, by colour: a
+	// Names are how the players are shown and recorded, by colour: a
 	// person's name from the settings ("" is the word for a person), an
 	// engine's name in the list ("" until it runs: its own id name).
 	Names [2]string
@@ -73,7 +73,7 @@ type Setup struct {
 	From   *kifu.Node
 	Source string // the record's file
 
-	// table is a game the app does not run itself (a table of shogi
+	// Table is a game the app does not run itself (a table of shogi
 	// serve): the screen follows its Control and plays the sides in mine.
 	Table *TableLink
 }
@@ -102,6 +102,15 @@ func HandicapChoices() []game.Handicap {
 		}
 	}
 	return out
+}
+
+// HandicapLabel is a handicap as a form's field shows it: its Japanese
+// name on a Japanese screen that draws kanji, its English one otherwise.
+func HandicapLabel(c *Common, h game.Handicap) string {
+	if c.Lang == words.Japanese && !c.ASCII {
+		return h.Japanese
+	}
+	return h.Name
 }
 
 // SessionEnv is what a session needs from the app's settings, copied when

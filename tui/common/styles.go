@@ -233,12 +233,13 @@ const (
 // Styles holds every style the app draws with, built once per theme and
 // colour level; views never hold colours of their own.
 type Styles struct {
-	Level ColorLevel
-	Pal   *Palette
+	Level   ColorLevel
+	Pal     *Palette // the board's, which the theme chooses
+	TextPal *Palette // the text's, which the terminal's background chooses
 
-	// cell is the board drawing: [background][foreground][cursor on it].
+	// Cell is the board drawing: [background][foreground][cursor on it].
 	Cell [numBg][numFg][2]Wrap
-	// plain is the KIF style's board, drawn on the terminal's background.
+	// Plain is the KIF style's board, drawn on the terminal's background.
 	Plain [numFg][2]Wrap
 
 	Title, Text, Dim, Key, Accent, Bold, Err  Wrap
@@ -252,19 +253,21 @@ type Styles struct {
 	GraphBlack, GraphWhite, GraphCur Wrap
 }
 
-// NewStyles builds the styles of one palette at one colour level.
-func NewStyles(p *Palette, level ColorLevel) *Styles {
-	s := &Styles{Level: level, Pal: p}
+// NewStyles builds the styles at one colour level: the board (and what
+// is drawn on its plate or its tints) from board, the text drawn on the
+// terminal's own background from text, the palette of that background.
+func NewStyles(board, text *Palette, level ColorLevel) *Styles {
+	s := &Styles{Level: level, Pal: board, TextPal: text}
 	if level == LevelMono {
 		s.monochrome()
 	} else {
-		s.colour(p)
+		s.colour(board, text)
 	}
 	return s
 }
 
-// colour builds the styles from the palette's colours.
-func (s *Styles) colour(p *Palette) {
+// colour builds the styles from the palettes' colours.
+func (s *Styles) colour(p, tp *Palette) {
 	col := func(h string) lipgloss.Style { return lipgloss.NewStyle().Foreground(lipgloss.Color(h)) }
 	on := func(fg, bg string) lipgloss.Style {
 		return lipgloss.NewStyle().Foreground(lipgloss.Color(fg)).Background(lipgloss.Color(bg))
@@ -303,15 +306,15 @@ func (s *Styles) colour(p *Palette) {
 		s.Plain[f][0] = newWrap(st)
 		s.Plain[f][1] = s.Cell[BgPlate][f][1]
 	}
-	s.Title = newWrap(col(p.Accent).Bold(true))
+	s.Title = newWrap(col(tp.Accent).Bold(true))
 	// Plain text keeps the terminal's own colour, readable before (and
 	// whatever) the terminal says about its background.
 	s.Text = Wrap{}
-	s.Dim = newWrap(col(p.Dim))
-	s.Key = newWrap(col(p.Key).Bold(true))
-	s.Accent = newWrap(col(p.Accent).Bold(true))
+	s.Dim = newWrap(col(tp.Dim))
+	s.Key = newWrap(col(tp.Key).Bold(true))
+	s.Accent = newWrap(col(tp.Accent).Bold(true))
 	s.Bold = newWrap(bold)
-	s.Err = newWrap(col(p.Err).Bold(true))
+	s.Err = newWrap(col(tp.Err).Bold(true))
 	// Tinted text uses the piece colours, which are tested on every tint.
 	s.ListLast = newWrap(on(p.Black, p.Last))
 	s.ListCur = newWrap(on(p.Black, p.Picked).Bold(true))
@@ -320,14 +323,15 @@ func (s *Styles) colour(p *Palette) {
 	s.TargetText = newWrap(on(p.Black, p.Target))
 	s.CaptureText = newWrap(on(p.Black, p.Capture))
 	s.Check = newWrap(on(p.CheckText, p.Check).Bold(true))
-	s.TurnBadge = newWrap(on(p.TurnFg, p.TurnBg).Bold(true))
-	s.AskBadge = newWrap(on(p.AskFg, p.AskBg).Bold(true))
-	s.EndBadge = newWrap(on(p.EndFg, p.EndBg).Bold(true))
+	// Badges and the graph sit on the terminal's background.
+	s.TurnBadge = newWrap(on(tp.TurnFg, tp.TurnBg).Bold(true))
+	s.AskBadge = newWrap(on(tp.AskFg, tp.AskBg).Bold(true))
+	s.EndBadge = newWrap(on(tp.EndFg, tp.EndBg).Bold(true))
 	s.CheckBadge = s.Check
 	s.Urgent = s.Check
-	s.GraphBlack = newWrap(col(p.Black))
-	s.GraphWhite = newWrap(col(p.White))
-	s.GraphCur = newWrap(on(p.TurnFg, p.TurnBg))
+	s.GraphBlack = newWrap(col(tp.Black))
+	s.GraphWhite = newWrap(col(tp.White))
+	s.GraphCur = newWrap(on(tp.TurnFg, tp.TurnBg))
 }
 
 // monochrome builds the styles of attributes only: White's pieces carry

@@ -6,8 +6,10 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 )
 
@@ -158,4 +160,54 @@ func paletteColours(p Palette) []string {
 		p.Target, p.TargetDot, p.Capture, p.Checker, p.Check, p.CheckText, p.Cursor, p.CursorFrame,
 		p.Dim, p.Key, p.Accent, p.Err, p.TurnBg, p.TurnFg, p.AskBg, p.AskFg, p.EndBg, p.EndFg}
 	return out
+}
+
+// fgOf reads the true-colour foreground a style sets ("38;2;R;G;B").
+func fgOf(t *testing.T, w Wrap) (color.RGBA, bool) {
+	t.Helper()
+	m := regexp.MustCompile(`38;2;(\d+);(\d+);(\d+)`).FindStringSubmatch(w.Pre)
+	if m == nil {
+		return color.RGBA{}, false
+	}
+	n := func(s string) uint8 { v, _ := strconv.Atoi(s); return uint8(v) }
+	return color.RGBA{n(m[1]), n(m[2]), n(m[3]), 255}, true
+}
+
+// The theme chooses the board's plate; the app's own text (help keys,
+// labels, titles, errors, the graph) is drawn in the colours of the
+// terminal's real background, whatever the theme, and keeps 4.5:1 on it
+// (3:1 for the graph's lines). Light on a dark terminal once drew dark
+// grey on black.
+func TestTextFollowsTheTerminalWhateverTheTheme(t *testing.T) {
+	var bgs []string
+	for _, pair := range Palettes {
+		bgs = append(bgs, pair[0].TerminalBgs...)
+	}
+	for _, theme := range []Theme{ThemeAuto, ThemeLight, ThemeDark} {
+		for _, bg := range bgs {
+			c := &Common{Level: LevelTrue, Dark: true}
+			c.SetTheme(theme)
+			b := parseHex(t, bg)
+			c.TakeTerminal(tea.BackgroundColorMsg{Color: b})
+			st := c.Styles
+			if want := PaletteFor(theme == ThemeDark || theme == ThemeAuto && c.Dark, LevelTrue); st.Pal != want {
+				t.Errorf("%v on %s: the board is drawn in %s, want %s", theme, bg, st.Pal.Name, want.Name)
+			}
+			for name, w := range map[string]Wrap{"help keys": st.Key, "help descriptions": st.Dim, "titles": st.Title,
+				"accent": st.Accent, "errors": st.Err, "the graph's Black side": st.GraphBlack, "the graph's White side": st.GraphWhite} {
+				fg, ok := fgOf(t, w)
+				if !ok {
+					t.Errorf("%v on %s: %s set no colour", theme, bg, name)
+					continue
+				}
+				min := 4.5
+				if strings.HasPrefix(name, "the graph") {
+					min = 3
+				}
+				if r := contrast(fg, b); r < min {
+					t.Errorf("theme %v on a %s terminal: %s are %.2f:1, want %.1f:1", theme, bg, name, r, min)
+				}
+			}
+		}
+	}
 }

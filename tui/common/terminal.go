@@ -155,7 +155,7 @@ func ProgramOptions(t Terminal) []tea.ProgramOption {
 // profile, and its background from COLORFGBG where that is set.
 func (c *Common) UseTerminal(t Terminal) {
 	c.Level = LevelOf(t.Profile)
-	if dark, ok := DarkFromEnv(t.Env); ok && c.Theme == ThemeAuto {
+	if dark, ok := DarkFromEnv(t.Env); ok {
 		c.Dark = dark
 	}
 	c.Restyle()
@@ -171,7 +171,7 @@ func (c *Common) TakeTerminal(msg tea.Msg) {
 		}
 		c.Width, c.Height = msg.Width, msg.Height
 	case tea.BackgroundColorMsg:
-		if c.Theme == ThemeAuto && msg.Color != nil {
+		if msg.Color != nil {
 			c.Dark = msg.IsDark()
 			c.Restyle()
 		}

@@ -10,7 +10,11 @@ import (
 // depth and speed), a state (thinking, stopped, a fault), and the lines,
 // each a score and its moves.
 type EngineView struct {
-	Head  string
+	Head string
+	// Name is the part of Head that gives way when the line is too
+	// narrow: the engine's name, which can be long (gpsshogi's holds its
+	// version and date), before its depth, its speed and the state.
+	Name  string
 	State string
 	IsErr bool
 	Lines []EngineViewLine
@@ -55,6 +59,12 @@ func RenderAnalysis(v EngineView, w, rows int, st *common.Styles, m common.Measu
 		return nil
 	}
 	head := v.Head
+	if over := m.Width(head) + 2 + m.Width(v.State) - w; over > 0 && v.Name != "" && !v.IsErr {
+		if k := strings.Index(head, v.Name); k >= 0 {
+			name := m.Truncate(v.Name, max(m.Width(v.Name)-over, 3))
+			head = head[:k] + name + head[k+len(v.Name):]
+		}
+	}
 	if st != nil {
 		head = st.Title.Render(head)
 	}

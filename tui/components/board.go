@@ -17,7 +17,7 @@ type glyphSet [game.NumPieceTypes]string
 var (
 	KanjiRanks = []string{"一", "二", "三", "四", "五", "六", "七", "八", "九"}
 	kanjiFiles = []string{"１", "２", "３", "４", "５", "６", "７", "８", "９"}
-	// glyphs: [kanji, western (two columns), ascii (two columns), name (two kanji)].
+	// Glyphs: [kanji, western (two columns), ascii (two columns), name (two kanji)].
 	Glyphs = loadGlyphs()
 )
 

@@ -10,6 +10,7 @@ import (
 	"shogi/game"
 	"shogi/game/notation"
 	"shogi/game/usi"
+	"shogi/kifu"
 )
 
 // EngineReport is what a program said about a position: who, whether it
@@ -28,7 +29,7 @@ type EngineReport struct {
 // RenderEngine draws the thinking panel in w×h, every line w columns:
 //
 //	Fairy-Stockfish 11.1 LB 64  思考中
-//	評価値  +235 ▲先手有利
+//	評価値  +235 先手有望
 //	読み筋  ▲７六歩 △３四歩 ▲２六歩 △８四歩 …
 //	深さ    12/18  1.2M局面/秒
 //
@@ -42,10 +43,13 @@ func RenderEngine(c *common.Common, r EngineReport, w, h int) []string {
 	}
 	wd := c.Words
 	st := c.Styles
-	head := r.Name
+	// A long name (gpsshogi's holds its version and date) gives way to
+	// the word saying it thinks.
+	var tail string
 	if r.Thinking {
-		head += "  " + wd.ThinkingWord
+		tail = "  " + wd.ThinkingWord
 	}
+	head := c.Measure.Truncate(r.Name, max(w-c.Measure.Width(tail), 1)) + tail
 	if st != nil {
 		head = st.Bold.Render(c.Measure.Truncate(head, w))
 	}
@@ -105,8 +109,9 @@ func dimStyle(st *common.Styles) *common.Wrap {
 	return &st.Dim
 }
 
-// ScoreText writes a score given from mover's side as Black's: +235
-// ▲先手有利, −80 互角, 詰み 7手 ▲先手.
+// ScoreText writes a score given from mover's side as Black's, with the
+// situation's word records write for it (ShogiHome's steps): +235 先手有望,
+// −80 互角, −1731 White winning; a mate: 詰み 7手 ▲先手.
 func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
 	w := c.Words
 	v := in.Score.Value
@@ -127,19 +132,8 @@ func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
 		}
 		return fmt.Sprintf(w.MateIn, n, c.Side(winner))
 	}
-	text := fmt.Sprintf("%+d", v)
-	switch {
-	case abs(v) < evenScore:
-		return text + " " + w.EvenWord
-	case v > 0:
-		return text + " " + fmt.Sprintf(w.Better, c.Side(game.Black))
-	}
-	return text + " " + fmt.Sprintf(w.Better, c.Side(game.White))
+	return fmt.Sprintf("%+d", v) + " " + w.Situation[kifu.SituationOf(v).Index()]
 }
-
-// evenScore is below where a score counts as even (互角): ShogiHome's
-// boundary.
-const evenScore = 200
 
 func abs(x int) int {
 	if x < 0 {

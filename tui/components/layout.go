@@ -15,15 +15,15 @@ import (
 type LayoutKind int
 
 const (
-	// layoutCompact (80×24): the KIF-sized board, the hands on lines above
+	// LayoutCompact (80×24): the KIF-sized board, the hands on lines above
 	// and below it, the move list beside it, the panel and footer below.
 	LayoutCompact LayoutKind = iota
-	// layoutLarge (from 100×32): a gridded board of 4×2 cells with the
+	// LayoutLarge (from 100×32): a gridded board of 4×2 cells with the
 	// hands as 駒台 beside it on their owner's side (the top player's at the
 	// top left, the bottom player's at the bottom right), the move list
 	// right of them and the panel under the board.
 	LayoutLarge
-	// layoutHuge (from 140×44): the same with 6×3 cells.
+	// LayoutHuge (from 140×44): the same with 6×3 cells.
 	LayoutHuge
 )
 

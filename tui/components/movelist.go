@@ -13,7 +13,7 @@ import (
 type MoveList struct {
 	Title string
 	N     int
-	// entry returns the number column ("" for a line's ending), the move
+	// Entry returns the number column ("" for a line's ending), the move
 	// text and whether the move has alternatives (marked +).
 	Entry func(i int) (num, text string, branch bool)
 	NumW  int // the widest number

@@ -2,6 +2,7 @@ package components
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"shogi/tui/common"
 )
@@ -121,23 +122,72 @@ func wrapTokens(ts []Token, w int, m common.Measure) []string {
 	return out
 }
 
-// WrapText cuts plain text into lines of at most w columns, breaking at a
-// space where there is one and anywhere in Japanese text.
+// WrapText cuts plain text into lines of at most w columns: at a space
+// in Latin text and between words (moves) near the line's end, elsewhere
+// in Japanese text anywhere but where its line-breaking rules (禁則処理,
+// JIS X 4051) forbid — no line starts with a closing bracket, 、。 or a
+// small kana, none ends with an opening bracket; what would break them
+// moves to the next line.
 func WrapText(m common.Measure, text string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
 	var out []string
 	for m.Width(text) > w {
-		cut := m.Truncate(text, w)
-		if i := strings.LastIndexByte(cut, ' '); i > 0 && len(cut) < len(text) && text[len(cut)] != ' ' {
-			cut = cut[:i]
-		}
-		if cut == "" {
+		cut := lineBreak(m, text, w)
+		if cut == 0 {
 			break // a character wider than the line
 		}
-		out = append(out, strings.TrimRight(cut, " "))
-		text = strings.TrimLeft(text[len(cut):], " ")
+		out = append(out, strings.TrimRight(text[:cut], " "))
+		text = strings.TrimLeft(text[cut:], " ")
 	}
 	return append(out, text)
+}
+
+// lineBreak is how many bytes of text go on a line of w columns.
+func lineBreak(m common.Measure, text string, w int) int {
+	cut := len(m.Truncate(text, w))
+	if cut == 0 || cut >= len(text) || strings.Contains(text, "\x1b") {
+		return cut
+	}
+	prev, _ := utf8.DecodeLastRuneInString(text[:cut])
+	next, _ := utf8.DecodeRuneInString(text[cut:])
+	if next != ' ' {
+		// Words between spaces (Latin words, moves such as ▲７四銀直)
+		// stay whole: back to the space before the cut when it is near,
+		// or in Latin text wherever it is. Japanese prose with no space
+		// near breaks where its rules allow.
+		i := strings.LastIndexByte(text[:cut], ' ')
+		latin := !isCJK(prev) && !isCJK(next)
+		switch {
+		case i > 0 && (latin || m.Width(text[i:cut]) <= max(w/2, 16)):
+			cut = i
+		case latin:
+			return cut
+		}
+	}
+	for k := cut; k > 0; {
+		prev, size := utf8.DecodeLastRuneInString(text[:k])
+		next, _ := utf8.DecodeRuneInString(text[k:])
+		if !strings.ContainsRune(noLineStart, next) && !strings.ContainsRune(noLineEnd, prev) {
+			return k
+		}
+		k -= size
+	}
+	return cut // a line of nothing but such marks: cut where it fits
+}
+
+// The characters a line may not start with (closing brackets,
+// punctuation, small kana, the iteration and prolonged sound marks) and
+// those it may not end with (opening brackets).
+const (
+	noLineStart = ")]}）］｝〕〉》」』】〙〗〟’”｠»" + ",.!?:;、。，．・：；？！‼⁇⁈⁉゛゜ヽヾゝゞ々〻ー…‥" +
+		"ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+	noLineEnd = "([{（［｛〔〈《「『【〘〖〝‘“｟«"
+)
+
+// isCJK reports whether r is a Japanese or Chinese character (or
+// full-width form), between which a line may break without a space.
+func isCJK(r rune) bool {
+	return r >= 0x2E80 && r <= 0x9FFF || r >= 0xF900 && r <= 0xFAFF || r >= 0xFF00 && r <= 0xFFEF
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -36,6 +37,14 @@ func entryOf(e kept.Entry) KeptEntry {
 	g := e.Game
 	s := common.Setup{Players: g.Players, Names: g.Names, Time: g.Time, Began: g.Began, Kept: e.Path,
 		Start: g.Start, Moves: g.Moves, Notes: g.Notes}
+	for c, sp := range g.Players {
+		// A person with no name of their own is "a person" in the words of
+		// whatever screen shows the game; older versions kept the word of
+		// the screen that started it.
+		if sp.Kind == match.HumanKind && isHumanWord(s.Names[c]) {
+			s.Names[c] = ""
+		}
+	}
 	if pr := g.Prior; pr != nil {
 		rec := kifu.NewRecord(pr.Start)
 		n := rec.Root
@@ -46,6 +55,12 @@ func entryOf(e kept.Entry) KeptEntry {
 	}
 	k.Setup = s
 	return k
+}
+
+// isHumanWord reports whether a name is the word for a person in one of
+// the app's languages.
+func isHumanWord(name string) bool {
+	return name == words.EnglishWords.Human || name == words.JapaneseWords.Human
 }
 
 // ReadKept reads a kept file into a set-up that resumes the game.

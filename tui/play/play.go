@@ -69,7 +69,7 @@ type Model struct {
 	ended    bool // the session has said the game is over (and a local one has kept it)
 	ticking  bool // a clock tick is on its way
 	names    [2]string
-	// think is the thinking player's latest report; last[c] is the report
+	// Think is the thinking player's latest report; last[c] is the report
 	// behind side c's last move.
 	Think    *usi.Info
 	ThinkPly int
@@ -104,7 +104,7 @@ type Model struct {
 	liveErr bool
 	Save    components.LineInput // the file name line
 
-	// status says what the last key did; every key clears it first.
+	// Status says what the last key did; every key clears it first.
 	Status    string
 	StatusErr bool
 	Review    int // ply shown while reviewing, or -1 for the live position

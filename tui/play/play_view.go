@@ -319,7 +319,7 @@ func (m *Model) panelRows(pos *game.Position, last game.Move, ply int, compact b
 			label = w.DropsOn
 		}
 		if len(moves) > 12 {
-			moves = []components.Token{{Text: fmt.Sprintf("%d", len(moves)), W: pick(func(s *common.Styles) common.Wrap { return s.TargetText })}}
+			moves = []components.Token{{Text: fmt.Sprintf(w.Squares, len(moves)), W: pick(func(s *common.Styles) common.Wrap { return s.TargetText })}}
 		}
 		if compact {
 			moves, takes = append(moves, takes...), nil

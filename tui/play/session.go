@@ -81,16 +81,12 @@ func startSession(env common.SessionEnv, gen int, s *common.Setup, reuse [2]matc
 			errors.As(err, &se)
 			return sessionMsg{gen: gen, err: se.Err, side: se.Side}
 		}
-		// A person without a name is called so; an engine by its id name.
-		// A built-in level keeps no name here: the screen names it in its
-		// language, records by its own name (recordNames).
+		// An engine is called by its id name. A person without a name and
+		// a built-in level keep none here: the screen names them in its
+		// language, records in theirs (recordNames).
 		names := s.Names
 		for c, p := range players {
-			switch {
-			case names[c] != "":
-			case s.Players[c].Kind == match.HumanKind:
-				names[c] = env.Human
-			case s.Players[c].Kind == match.USIKind:
+			if names[c] == "" && s.Players[c].Kind == match.USIKind {
 				names[c] = p.Name()
 			}
 		}
@@ -160,11 +156,15 @@ func (g *localGame) keepUp(ev match.Event) (string, error) {
 }
 
 // recordNames are the players' names as records write them: a built-in
-// level by its own name.
+// level by its own name, a person without one by the word for a person.
 func (g *localGame) recordNames() [2]string {
 	out := g.names
 	for c, p := range g.players {
-		if out[c] == "" {
+		switch {
+		case out[c] != "":
+		case g.setup.Players[c].Kind == match.HumanKind:
+			out[c] = g.env.Human
+		default:
 			out[c] = p.Name()
 		}
 	}

@@ -79,7 +79,7 @@ var timeChoices = []match.TimeControl{
 type Model struct {
 	ctx    context.Context
 	Common *common.Common
-	// play is the play screen of a table's game or a game against the
+	// Play is the play screen of a table's game or a game against the
 	// computer (rTable, rLocal), under the help overlay it may open.
 	Play   play.Model
 	help   components.HelpOverlay
@@ -175,12 +175,9 @@ func (m *Model) listen(f *lobby.Feed) tea.Cmd {
 	}
 }
 
-func (m *Model) Init() tea.Cmd {
-	if m.Common.Theme == common.ThemeAuto {
-		return tea.RequestBackgroundColor
-	}
-	return nil
-}
+// Init asks the terminal for its background, which the text's colours
+// follow whatever the theme.
+func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -402,10 +399,8 @@ func (m *Model) enter() (tea.Model, tea.Cmd) {
 			return m, tea.Quit
 		}
 	case rCreate:
-		if m.cursor < 3 {
-			m.change(1)
-			return m, nil
-		}
+		// Every form's rule: enter does what the footer says (opens the
+		// table) from any field; left/right change the field.
 		return m.create()
 	case rWatch:
 		code := m.input.Value()
@@ -634,13 +629,7 @@ func (m *Model) screenLines(t *lobbyText) (keysHint string) {
 		lw := common.MaxWidth(c.Measure, w.TimeControl, w.Handicap, w.Seat)
 		t.row(0, field(w.TimeControl, lw, m.timeText(timeChoices[m.timeIdx])))
 		h := common.HandicapChoices()[m.handicapIdx]
-		hname := h.Name + " " + h.Japanese
-		if c.ASCII {
-			hname = h.Name
-		} else if c.Lang == words.Japanese {
-			hname = h.Japanese
-		}
-		t.row(1, field(w.Handicap, lw, hname))
+		t.row(1, field(w.Handicap, lw, common.HandicapLabel(c, h)))
 		t.row(2, field(w.Seat, lw, w.Seats[m.seatIdx]))
 		t.row(3, w.Open)
 		if h.Key != "even" {
@@ -697,11 +686,11 @@ func (m *Model) tableText(t lobby.Info) string {
 	parts := []string{t.Code, who, m.timeText(t.Time)}
 	if t.Handicap != "" {
 		if h, ok := game.FindHandicap(t.Handicap); ok {
-			parts = append(parts, h.Name)
+			parts = append(parts, m.Common.Words.HandicapName(h))
 		}
 	}
 	if t.Started {
-		parts = append(parts, fmt.Sprintf(w.MovesN, t.Moves))
+		parts = append(parts, fmt.Sprintf(w.MovesN, m.Common.Words.Count(t.Moves)))
 	}
 	if t.Watchers > 0 {
 		parts = append(parts, fmt.Sprintf(w.WatchersN, t.Watchers))

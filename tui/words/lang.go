@@ -59,12 +59,13 @@ type Words struct {
 	Wins, drawBy  string
 	Points        string // %s %d, %s %d: both sides' points after an impasse
 	HandicapName  func(game.Handicap) string
-	Furigoma      string // %s faces, %d 歩, %d と, %s after how many tosses, %s who plays Black
+	Furigoma      string // %s faces, %s the counts (FurigomaCounts), %s after how many tosses, %s who plays Black
 	FurigomaAfter string // %d tosses
 	PlayerN       string // %d, %s: "player 1 (human)"
 
 	// The panel.
 	LastMove, Picked, MovesTo, Captures, DropsOn, comment, Toss string
+	Squares                                                     string // %d squares, when too many to list
 
 	// The prompt line.
 	Hint, HintPicked, HintTray, HintDeclare, HintReview string
@@ -124,13 +125,13 @@ var EnglishWords = Words{
 	Wins:          "%[2]s wins by %[3]s after %[1]s",
 	drawBy:        "Draw by %[3]s after %[1]s",
 	Points:        "%s %d points, %s %d",
-	HandicapName:  func(h game.Handicap) string { return h.Name + " handicap" },
-	Furigoma:      "Toss %s (%d pawns, %d tokin)%s: %s plays Black",
+	HandicapName:  englishHandicap,
+	Furigoma:      "%s (%s)%s: %s plays Black",
 	FurigomaAfter: " after %d tosses",
 	PlayerN:       "player %d (%s)",
 
 	LastMove: "Last move", Picked: "Picked", MovesTo: "Moves to", Captures: "Takes",
-	DropsOn: "Drops on", comment: "Comment", Toss: "Toss",
+	DropsOn: "Drops on", comment: "Comment", Toss: "Toss", Squares: "%d squares",
 
 	Hint:        "type a move, or pick a piece with the cursor",
 	HintPicked:  "enter on a marked square moves it, esc puts it back",
@@ -234,12 +235,12 @@ var JapaneseWords = Words{
 	drawBy:        "まで%[1]s手で%[3]s (引き分け)",
 	Points:        "%s%d点、%s%d点",
 	HandicapName:  func(h game.Handicap) string { return h.Japanese },
-	Furigoma:      "振り駒 %s (歩%d と%d)%s: %sが先手",
+	Furigoma:      "%s (%s)%s: %sが先手",
 	FurigomaAfter: " (%d回目)",
 	PlayerN:       "対局者%d (%s)",
 
 	LastMove: "前の手", Picked: "選択中", MovesTo: "行ける所", Captures: "取れる駒",
-	DropsOn: "打てる所", comment: "コメント", Toss: "振り駒",
+	DropsOn: "打てる所", comment: "コメント", Toss: "振り駒", Squares: "%dマス",
 
 	Hint:        "指し手を入力するか、カーソルで駒を選ぶ",
 	HintPicked:  "印のマスで enter: 移動  esc: 戻す",
@@ -360,9 +361,32 @@ func (w *Words) Count(n int) string {
 }
 
 // CountMoves is "1 move" or "N moves".
-func CountMoves(n int) string {
-	if n == 1 {
-		return "1 move"
+func CountMoves(n int) string { return Plural(n, "move", "moves") }
+
+// englishHandicap names a start in English: "even game", "lance
+// handicap", and the set-ups that are no handicap by their own names.
+func englishHandicap(h game.Handicap) string {
+	switch h.Key {
+	case "even":
+		return "even game"
+	case "tsume", "empty":
+		return h.Name
 	}
-	return fmt.Sprintf("%d moves", n)
+	return h.Name + " handicap"
+}
+
+// FurigomaCounts are a toss's pawns and tokin: "1 pawn, 4 tokin", "歩1 と4".
+func (w *Words) FurigomaCounts(fu, to int) string {
+	if w.Lang == Japanese {
+		return fmt.Sprintf("歩%d と%d", fu, to)
+	}
+	return Plural(fu, "pawn", "pawns") + ", " + fmt.Sprintf("%d tokin", to)
+}
+
+// Plural is n and the English noun for it: "1 move", "2 moves".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -20,12 +20,15 @@ type appWords struct {
 	ClockKinds    [4]string // none, sudden death, byōyomi, Fischer
 
 	// The thinking panel.
-	ThinkingWord, Score, Pv, EvenWord string
-	Depth                             string
-	Nps, Nodes                        string // %s
-	Better                            string // %s: the side
-	MateIn                            string // %d plies, %s the side that mates
-	MateUnknown, MatedNow             string // %s: the side
+	ThinkingWord, Score, Pv string
+	Depth                   string
+	Nps, Nodes              string // %s
+	// Situation are the words for how a score stands, in ShogiHome's
+	// steps (kifu.Situation's Index: White winning first, Black winning
+	// last), the same steps records write as 後手勝勢 … 先手勝勢.
+	Situation             [9]string
+	MateIn                string // %d plies, %s the side that mates
+	MateUnknown, MatedNow string // %s: the side
 
 	// The play screen on a match.
 	EngineFault, EngineFailed, KeepFailed, GameSaved string
@@ -37,7 +40,7 @@ type appWords struct {
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
-	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string
+	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string // resumeMoves: %s (Count)
 	ResumeDeleted, SetUpStart                         string
 	EditsN, EditsTitle, EditsKeys, EditsEmpty         string
 	EditsAsk, EditsNew, EditsKept, EditsNone          string
@@ -45,6 +48,7 @@ type appWords struct {
 	PerSideField, WhiteMain, WhiteByoyomi, WhiteInc   string
 	PerSide                                           [2]string
 	MoveDelay, KeepGames, Name1, Name2, HintFrom      string
+	StudyFrom                                         string
 	EnginesItem, EnginesTitle, EnginesKeys, AddEngine string
 	FoundEngine, NoEngines, EnginePath, Probing       string
 	ProbeFailed, RemoveAsk, Removed, Added            string
@@ -58,9 +62,11 @@ var appEnglish = appWords{
 	noClock:    "no clock",
 	ClockKinds: [4]string{"none", "sudden death", "byōyomi", "Fischer"},
 
-	ThinkingWord: "thinking", Score: "Score", Pv: "Line", EvenWord: "even",
+	ThinkingWord: "thinking", Score: "Score", Pv: "Line",
 	Depth: "Depth", Nps: "%s nodes/s", Nodes: "%s nodes",
-	Better: "%s better", MateIn: "mate in %d for %s", MateUnknown: "mate for %s", MatedNow: "mated: %s wins",
+	Situation: [9]string{"White winning", "White much better", "White better", "White slightly better", "even",
+		"Black slightly better", "Black better", "Black much better", "Black winning"},
+	MateIn: "mate in %d for %s", MateUnknown: "mate for %s", MatedNow: "mated: %s wins",
 
 	EngineFault:     "the game ended on an engine's failure (the game is kept): %[2]v",
 	EngineFailed:    "%s's failure",
@@ -84,7 +90,7 @@ var appEnglish = appWords{
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
 	ResumeKeys:  "up/down choose, enter resume, d delete, esc back",
-	ResumeEmpty: "no kept games", ResumeMoves: "%d moves", ResumeLeft: "left %s",
+	ResumeEmpty: "no kept games", ResumeMoves: "%s", ResumeLeft: "time left %s",
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
 	EditsN: "Resume editing (%d kept)", EditsTitle: "Kept edits, newest first",
@@ -95,7 +101,7 @@ var appEnglish = appWords{
 	PerSideField: "White's clock", WhiteMain: "White's main time", WhiteByoyomi: "White's byōyomi", WhiteInc: "White's increment",
 	PerSide:   [2]string{"same as Black's", "its own"},
 	MoveDelay: "Move delay (watching)", KeepGames: "Keep finished games", Name1: "Player 1's name", Name2: "Player 2's name",
-	HintFrom: "Hint from", EnginesItem: "Engines ...", EnginesTitle: "USI engines",
+	HintFrom: "Hint from", StudyFrom: "Study engine (a)", EnginesItem: "Engines ...", EnginesTitle: "USI engines",
 	EnginesKeys: "up/down choose, enter edit, a add, d remove, esc back", AddEngine: "+ add an engine by its path",
 	FoundEngine: "+ add %s (installed)", NoEngines: "no engines yet", EnginePath: "Engine program: ",
 	Probing: "starting %s to read its name and options ...", ProbeFailed: "%s does not work as a USI engine: %v",
@@ -114,9 +120,10 @@ var appJapanese = appWords{
 	noClock:    "時計なし",
 	ClockKinds: [4]string{"なし", "切れ負け", "秒読み", "フィッシャー"},
 
-	ThinkingWord: "思考中", Score: "評価値", Pv: "読み筋", EvenWord: "互角",
+	ThinkingWord: "思考中", Score: "評価値", Pv: "読み筋",
 	Depth: "深さ", Nps: "%s局面/秒", Nodes: "%s局面",
-	Better: "%s有利", MateIn: "詰み %d手 (%s)", MateUnknown: "%sの詰みあり", MatedNow: "詰み: %sの勝ち",
+	Situation: [9]string{"後手勝勢", "後手優勢", "後手有利", "後手有望", "互角", "先手有望", "先手有利", "先手優勢", "先手勝勢"},
+	MateIn:    "詰み %d手 (%s)", MateUnknown: "%sの詰みあり", MatedNow: "詰み: %sの勝ち",
 
 	EngineFault:     "エンジンの障害で対局が終わりました (対局は保存されています): %[2]v",
 	EngineFailed:    "%sの障害",
@@ -140,7 +147,7 @@ var appJapanese = appWords{
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",
 	ResumeKeys:  "↑↓ 選ぶ  enter 再開  d 削除  esc 戻る",
-	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%d手", ResumeLeft: "残り %s",
+	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%s手", ResumeLeft: "残り %s",
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
 	EditsN: "棋譜の編集を再開 (%d件保存)", EditsTitle: "保存された編集 (新しい順)",
@@ -151,7 +158,7 @@ var appJapanese = appWords{
 	PerSideField: "後手の時間", WhiteMain: "後手の持ち時間", WhiteByoyomi: "後手の秒読み", WhiteInc: "後手の加算",
 	PerSide:   [2]string{"先手と同じ", "別に決める"},
 	MoveDelay: "観戦時の待ち時間", KeepGames: "終局した対局を保存", Name1: "対局者1の名前", Name2: "対局者2の名前",
-	HintFrom: "ヒントを聞く相手", EnginesItem: "エンジン ...", EnginesTitle: "USI エンジン",
+	HintFrom: "ヒントを聞く相手", StudyFrom: "検討のエンジン (a)", EnginesItem: "エンジン ...", EnginesTitle: "USI エンジン",
 	EnginesKeys: "↑↓ 選ぶ  enter 編集  a 追加  d 削除  esc 戻る", AddEngine: "+ パスを指定して追加",
 	FoundEngine: "+ %s を追加 (インストール済み)", NoEngines: "エンジンはまだありません", EnginePath: "エンジンのプログラム: ",
 	Probing: "%s を起動して名前とオプションを読んでいます ...", ProbeFailed: "%s は USI エンジンとして動きません: %v",

@@ -8,10 +8,13 @@ type MenuWords struct {
 	Seats                                  [3]string
 	Width, Flip, Notation, Theme, Language string
 	WidthNote, FlipNote                    string
-	TossKeys, MainKeys, FormKeys, SetKeys  string
-	LangNames                              [2]string
-	ThemeNames                             [3]string
-	StyleNames                             []string // by PieceStyle
+	TossKeys, MainKeys, FormKeys           string
+	// The settings' keys, by the row under the cursor: a value that
+	// steps, a name to type, a page to open.
+	SetKeysChange, SetKeysEdit, SetKeysOpen string
+	LangNames                               [2]string
+	ThemeNames                              [3]string
+	StyleNames                              []string // by PieceStyle
 }
 
 var menuEnglish = MenuWords{
@@ -22,7 +25,9 @@ var menuEnglish = MenuWords{
 	Width: "Ambiguous width", Flip: "Flip every turn", Notation: "Move notation", Theme: "Theme", Language: "Language",
 	WidthNote: "wide for CJK terminals", FlipNote: "hot-seat",
 	TossKeys: "enter starts the game, esc goes back", MainKeys: "up/down choose, enter select, q quit",
-	FormKeys: "up/down field, left/right change, enter start, esc back", SetKeys: "up/down field, left/right change, enter edit, esc back",
+	FormKeys:      "up/down field, left/right change, enter start, esc back",
+	SetKeysChange: "up/down field, left/right or enter change, esc back",
+	SetKeysEdit:   "up/down field, enter edit, esc back", SetKeysOpen: "up/down field, enter open, esc back",
 	LangNames:  [2]string{"English", "日本語"},
 	ThemeNames: [3]string{"auto (the terminal's)", "light", "dark"},
 	StyleNames: []string{"kanji", "western", "ascii", "KIF diagram"},
@@ -36,7 +41,9 @@ var menuJapanese = MenuWords{
 	Width: "曖昧幅の文字", Flip: "毎手盤を反転", Notation: "棋譜の表記", Theme: "配色", Language: "言語",
 	WidthNote: "CJK 端末では wide", FlipNote: "対人戦",
 	TossKeys: "enter で対局開始、esc で戻る", MainKeys: "↑↓ 選ぶ  enter 決定  q 終了",
-	FormKeys: "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る", SetKeys: "↑↓ 項目  ←→ 変更  enter 編集  esc 戻る",
+	FormKeys:      "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る",
+	SetKeysChange: "↑↓ 項目  ←→/enter 変更  esc 戻る",
+	SetKeysEdit:   "↑↓ 項目  enter 編集  esc 戻る", SetKeysOpen: "↑↓ 項目  enter 開く  esc 戻る",
 	LangNames:  [2]string{"English", "日本語"},
 	ThemeNames: [3]string{"自動 (端末に合わせる)", "明るい", "暗い"},
 	StyleNames: []string{"漢字", "西洋式", "ASCII", "KIF 図"},

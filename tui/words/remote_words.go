@@ -8,7 +8,7 @@ type RemoteWords struct {
 	Seats                                           [3]string
 	CodeIs, TellCode, Waiting                       string
 	EnterCode, NoCode                               string
-	Tables, NoTables, WaitingFor, MovesN, WatchersN string
+	Tables, NoTables, WaitingFor, MovesN, WatchersN string // movesN: %s (Words.Count)
 	NameKeys, MenuKeys, FormKeys, WaitKeys          string
 	CodeKeys, ListKeys, LevelKeys                   string
 	Welcome                                         string
@@ -32,7 +32,7 @@ var RemoteEnglish = RemoteWords{
 	Waiting:   "Waiting for an opponent…",
 	EnterCode: "Table code", NoCode: "No table has that code.",
 	Tables: "Tables", NoTables: "No tables yet.", WaitingFor: "waiting for an opponent",
-	MovesN: "%d moves", WatchersN: "%d watching",
+	MovesN: "%s", WatchersN: "%d watching",
 	NameKeys: "enter continue, esc quit", MenuKeys: "up/down choose, enter select, q quit",
 	FormKeys: "up/down field, left/right change, enter open, esc back", WaitKeys: "esc closes the table",
 	CodeKeys: "enter join, esc back", ListKeys: "up/down choose, enter watch, type a code, esc back",
@@ -62,7 +62,7 @@ var RemoteJapanese = RemoteWords{
 	Waiting:   "対局相手を待っています…",
 	EnterCode: "対局室の番号", NoCode: "その番号の対局室はありません。",
 	Tables: "対局室", NoTables: "対局室はまだありません。", WaitingFor: "相手待ち",
-	MovesN: "%d手", WatchersN: "観戦 %d人",
+	MovesN: "%s手", WatchersN: "観戦 %d人",
 	NameKeys: "enter 次へ  esc 終了", MenuKeys: "↑↓ 選ぶ  enter 決定  q 終了",
 	FormKeys: "↑↓ 項目  ←→ 変更  enter 開く  esc 戻る", WaitKeys: "esc で対局室を閉じる",
 	CodeKeys: "enter 入室  esc 戻る", ListKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る",

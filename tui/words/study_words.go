@@ -1,5 +1,7 @@
 package words
 
+import "shogi/kifu"
+
 // StudyWords are the study screen's phrases in one language.
 type StudyWords struct {
 	Title, Modified, Start, StartPos         string
@@ -9,6 +11,7 @@ type StudyWords struct {
 	Ply                                      string // %d/%d
 	Variation                                string
 	AltHere, AltNext, AltSuffix, AltKeys     string
+	AltShort                                 string // the heading when the long one does not fit: %d ply
 	VarEnds, RecordEnds                      string // %s moves (words.count)
 	Warning                                  string
 	ReadUpTo, ReadRest                       string
@@ -24,6 +27,9 @@ type StudyWords struct {
 	Resign, MateBy, Sennichite, Jishogi      string
 	Entering, Interrupt, Timeout, IllegalWin string
 	IllegalLoss, Forfeit, Draw               string
+	// EndingNames name a record's endings in the move list (English; a
+	// Japanese screen shows the record's own words).
+	EndingNames map[kifu.Ending]string
 }
 
 var StudyEnglish = StudyWords{
@@ -33,7 +39,7 @@ var StudyEnglish = StudyWords{
 	MainLine: "main line", VariationFrom: "variation from ply %d",
 	Ply: "Ply %d/%d", Variation: "[variation]",
 	AltHere: "Alternatives at ply %d: ", AltNext: "Next move (ply %d) alternatives: ", AltSuffix: "",
-	AltKeys: "  v/V switch, m main line",
+	AltKeys: "  v/V switch, m main line", AltShort: "Ply %d: ",
 	VarEnds: "the variation ends after %s", RecordEnds: "the record stops after %s without a result",
 	Warning:  "warning: ",
 	ReadUpTo: "read up to move %d; move %d cannot be read: %v", ReadRest: "read up to move %d; the rest cannot be read: %v",
@@ -55,6 +61,10 @@ var StudyEnglish = StudyWords{
 	Entering: "%[1]s wins by entering-king declaration", Interrupt: "the game was interrupted",
 	Timeout: "%[1]s lost on time, %[2]s wins", IllegalWin: "%[1]s wins by %[2]s's foul",
 	IllegalLoss: "%[1]s loses by a foul", Forfeit: "%[1]s forfeits", Draw: "a draw",
+	EndingNames: map[kifu.Ending]string{kifu.Resign: "resign", kifu.Mate: "checkmate", kifu.Sennichite: "repetition",
+		kifu.Jishogi: "impasse", kifu.EnteringKing: "entering king", kifu.Interrupt: "interrupted",
+		kifu.Timeout: "time", kifu.IllegalWin: "foul win", kifu.IllegalLoss: "foul", kifu.Forfeit: "forfeit",
+		kifu.Draw: "draw", kifu.OtherEnding: "interrupted"},
 }
 
 var StudyJapanese = StudyWords{
@@ -64,7 +74,7 @@ var StudyJapanese = StudyWords{
 	MainLine: "本譜", VariationFrom: "変化 %d手目から",
 	Ply: "手数 %d/%d", Variation: "[変化]",
 	AltHere: "%d手目の変化: ", AltNext: "次の手 (%d手目) の変化: ", AltSuffix: " (変化)",
-	AltKeys: "  v/V 切替  m 本譜",
+	AltKeys: "  v/V 切替  m 本譜", AltShort: "%d手目: ",
 	VarEnds: "変化はここまで (%s手)", RecordEnds: "棋譜はここまで (%s手、終局の記録なし)",
 	Warning:  "注意: ",
 	ReadUpTo: "%[1]d手目まで読みました。%[2]d手目が読めません: %[3]v", ReadRest: "%[1]d手目まで読みました。残りは読めません: %[2]v",
@@ -86,4 +96,8 @@ var StudyJapanese = StudyWords{
 	Entering: "%[1]sの入玉宣言勝ち", Interrupt: "中断",
 	Timeout: "%[1]sの時間切れ負け", IllegalWin: "%[1]sの反則勝ち",
 	IllegalLoss: "%[1]sの反則負け", Forfeit: "%[1]sの不戦敗", Draw: "引き分け",
+	EndingNames: map[kifu.Ending]string{kifu.Resign: "投了", kifu.Mate: "詰み", kifu.Sennichite: "千日手",
+		kifu.Jishogi: "持将棋", kifu.EnteringKing: "入玉勝ち", kifu.Interrupt: "中断", kifu.Timeout: "切れ負け",
+		kifu.IllegalWin: "反則勝ち", kifu.IllegalLoss: "反則負け", kifu.Forfeit: "不戦敗", kifu.Draw: "引き分け",
+		kifu.OtherEnding: "中断"},
 }
