@@ -112,6 +112,11 @@ type Model struct {
 	before    int  // moves played before the game's start (the record's ply)
 	prior     game.Move
 
+	// faultPick is the player chosen to go on with after a program's
+	// failure; replacing says it is being started.
+	faultPick int
+	replacing bool
+
 	spin  spinner.Model
 	texts []string // the move list in c.notation
 	textW int      // the widest of texts
@@ -341,8 +346,10 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, m.tick()
 	case hintMsg:
 		return m.hintAnswer(msg), nil
+	case replacedMsg:
+		return m.replaced(msg), nil
 	case spinner.TickMsg:
-		if !m.Thinking() && !m.starting && !m.Hint.pending {
+		if !m.Thinking() && !m.starting && !m.Hint.pending && !m.replacing {
 			return m, nil
 		}
 		var cmd tea.Cmd
@@ -438,6 +445,8 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 		m.SetInfo(fmt.Sprintf(m.c.Words.Undone, m.before+m.Game.Len()))
 	case match.DrawEvent:
 		m.drawEvent(ev)
+	case match.FaultEvent:
+		m.faultEvent(ev.Fault)
 	case match.GameOverEvent:
 		m.Think, m.ended = nil, true
 		switch {
@@ -617,7 +626,7 @@ func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
 // its way, and the match waits for a person (or is paused, or over).
 func (m *Model) Quiet() bool {
 	switch {
-	case m.starting, m.Hint.pending:
+	case m.starting, m.Hint.pending, m.replacing:
 		return false
 	case m.Sess != nil && m.Over() && !m.ended:
 		return false // the session has yet to say the game is over

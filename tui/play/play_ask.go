@@ -307,6 +307,9 @@ func (m *Model) togglePause() {
 
 // refusal says why the game refused a request, in the screen's words.
 func (m *Model) refusal(err error) string {
+	if errors.Is(err, match.ErrFaulted) {
+		return m.c.Gw().FaultFirst
+	}
 	if errors.Is(err, match.ErrNotAllowed) {
 		if m.mine == [2]bool{} {
 			return m.c.Rw().Watching

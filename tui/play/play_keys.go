@@ -36,6 +36,11 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.Over() {
 		return m.overKey(msg)
 	}
+	if m.faultStands() {
+		if mm, cmd, ok := m.faultKey(msg); ok {
+			return mm, cmd
+		}
+	}
 	text := common.Printable(msg)
 	switch {
 	case common.KeyIs(msg, k.Up):

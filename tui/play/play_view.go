@@ -437,6 +437,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 	}
 	var line string
 	switch {
+	case m.faultStands() && m.Review < 0:
+		return m.faultLine(width), -1
 	case m.Over() && m.Review < 0:
 		// The result, where the eye is after the last move; the keys that
 		// are left are on the help bar.
@@ -503,6 +505,9 @@ func (m *Model) confirmLine(width int) string {
 // helpBindings is the help bar: the game's keys, or once it is over the
 // keys that still do something (over SSH, the ones that work there).
 func (m *Model) helpBindings() []key.Binding {
+	if m.faultStands() {
+		return m.faultBindings()
+	}
 	if m.c.Remote {
 		return m.remoteBindings(m.localBindings())
 	}
