@@ -279,5 +279,5 @@ func faultText(w *words.Words, res match.Result) string {
 	if name, ok := res.FaultyEngine(); ok {
 		return fmt.Sprintf(w.EngineFault, name, res.Fault)
 	}
-	return res.Reason()
+	return w.Ending(res, res.Names)
 }
