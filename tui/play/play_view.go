@@ -42,8 +42,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 
 	// Title bar, and the footer, within the layout's margins.
 	fx, fw := l.Margin, w-2*l.Margin
-	left, right := m.titleParts(&pos, ply)
-	cv.Put(fx, 0, fw, components.Spread(c.Measure, left, right+" ", fw))
+	cv.Put(fx, 0, fw, m.titleLine(&pos, ply, fw))
 
 	// Board and hands.
 	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: m.Flip, Cursor: game.NoSquare,
@@ -172,42 +171,76 @@ func (m *Model) hand(pos *game.Position, c game.Color, l components.ScreenLayout
 	return []string{m.c.Measure.Fit(line, r.W)}, spans
 }
 
-// titleParts is the title bar: the players and handicap on the left; the
-// move number, whose turn and check on the right (the result once the
-// game is over).
-func (m *Model) titleParts(pos *game.Position, ply int) (string, string) {
+// titleLine is the title bar, fw columns wide: the players, handicap and
+// time control on the left; the move number, whose turn and check on the
+// right (the result once the game is over). When it does not all fit, the
+// result shortens to who won (the prompt line says how, in full), then
+// the time control and the handicap go; only then are the names cut.
+func (m *Model) titleLine(pos *game.Position, ply, fw int) string {
+	c := m.c
+	names, extras, right, short := m.titleParts(pos, ply)
+	bold := func(s string) string {
+		if c.Styles != nil {
+			return c.Styles.Bold.Render(s)
+		}
+		return s
+	}
+	fits := func(left, right string) bool { return c.Measure.Width(left)+1+c.Measure.Width(right)+1 <= fw }
+	left := names + strings.Join(extras, "")
+	if fits(left, right) {
+		return components.Spread(c.Measure, bold(left), right+" ", fw)
+	}
+	for k := len(extras); k >= 0; k-- {
+		left = names + strings.Join(extras[:k], "")
+		if fits(left, short) {
+			break
+		}
+	}
+	return components.Spread(c.Measure, bold(left), short+" ", fw)
+}
+
+// titleParts are the title bar's pieces: the players; the handicap and
+// the time control, each with its gap before it; the right side, and the
+// right side shortened (the winner only, once the game is over).
+func (m *Model) titleParts(pos *game.Position, ply int) (names string, extras []string, right, short string) {
 	c := m.c
 	w := c.Words
 	st := c.Styles
-	left := c.Side(game.Black) + " " + m.name(game.Black) + "  " + w.Versus + "  " +
+	names = c.Side(game.Black) + " " + m.name(game.Black) + "  " + w.Versus + "  " +
 		c.Side(game.White) + " " + m.name(game.White)
 	if hc, ok := game.HandicapBySFEN(ptr(m.Game.Start())); ok && hc.Key != "even" {
-		left += "   " + w.HandicapName(hc)
+		extras = append(extras, "   "+w.HandicapName(hc))
 	}
 	if tc := m.Setup.Time; (!tc[0].IsZero() || !tc[1].IsZero()) && c.Width >= components.LargeWidth {
-		left += "   " + TimeControlText(w, tc)
-	}
-	if st != nil {
-		left = st.Bold.Render(left)
+		extras = append(extras, "   "+TimeControlText(w, tc))
 	}
 	n := m.before + ply
-	var right []string
+	var parts []string
 	switch {
 	case m.Review >= 0:
-		right = append(right, fmt.Sprintf(w.Reviewing, n))
+		parts = append(parts, fmt.Sprintf(w.Reviewing, n))
 	case m.Over():
-		return left, components.Badge(st, components.EndBadge, m.ResultText())
+		gw := c.Gw()
+		short = gw.DrawShort
+		r := m.Game.Result()
+		if res := m.Result(); res != nil {
+			r = res.Result
+		}
+		if win, ok := r.Winner(); ok {
+			short = fmt.Sprintf(gw.WinsShort, w.SideName(win))
+		}
+		return names, extras, components.Badge(st, components.EndBadge, m.ResultText()), components.Badge(st, components.EndBadge, short)
 	default:
-		right = append(right, fmt.Sprintf(w.MoveN, n+1))
+		parts = append(parts, fmt.Sprintf(w.MoveN, n+1))
 		switch {
 		case m.starting:
-			right = append(right, w.StartingWord+" "+m.spin.View())
+			parts = append(parts, w.StartingWord+" "+m.spin.View())
 		case m.Paused():
-			right = append(right, components.Badge(st, components.AskBadge, w.PausedWord))
+			parts = append(parts, components.Badge(st, components.AskBadge, w.PausedWord))
 		case m.Thinking():
-			right = append(right, fmt.Sprintf(w.Thinking, c.Side(pos.SideToMove()))+" "+m.spin.View())
+			parts = append(parts, fmt.Sprintf(w.Thinking, c.Side(pos.SideToMove()))+" "+m.spin.View())
 		default:
-			right = append(right, components.Badge(st, components.TurnBadge, fmt.Sprintf(w.ToMoveBadge, c.Side(pos.SideToMove()))))
+			parts = append(parts, components.Badge(st, components.TurnBadge, fmt.Sprintf(w.ToMoveBadge, c.Side(pos.SideToMove()))))
 		}
 	}
 	if pos.InCheck() && m.Review < 0 {
@@ -215,9 +248,10 @@ func (m *Model) titleParts(pos *game.Position, ply int) (string, string) {
 		if pos.IsCheckmate() {
 			word = w.Mate
 		}
-		right = append(right, components.Badge(st, components.CheckBadge, word))
+		parts = append(parts, components.Badge(st, components.CheckBadge, word))
 	}
-	return left, strings.Join(right, "  ")
+	right = strings.Join(parts, "  ")
+	return names, extras, right, right
 }
 
 // titleText is the game for the window title: the players, then the
