@@ -116,6 +116,9 @@ type Model struct {
 	// failure; replacing says it is being started.
 	faultPick int
 	replacing bool
+	// premove is a move picked or typed while the other side thought, to
+	// be played when the person's turn comes (premove.go); NoMove for none.
+	premove game.Move
 
 	spin  spinner.Model
 	texts []string // the move list in c.notation
@@ -423,6 +426,10 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 	switch ev := msg.Ev.(type) {
 	case match.TurnEvent:
 		m.TurnPly, m.TurnSide = ev.Ply, ev.Side
+		if m.premove != game.NoMove && m.mine[ev.Side] && ev.Ply == m.Game.Len() {
+			m, cmd := m.playPremove()
+			return m, tea.Batch(next, cmd, m.tick())
+		}
 		if !m.IsHuman(ev.Side) {
 			m.Think, m.ThinkPly = nil, ev.Ply
 			return m, tea.Batch(next, m.tick(), m.c.Block(m.spin.Tick))
@@ -440,7 +447,7 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 	case match.MoveEvent:
 		m.last[ev.Side], m.Think = ev.Info, nil
 	case match.UndoEvent:
-		m.Think = nil
+		m.Think, m.premove = nil, game.NoMove
 		m.afterMove()
 		m.SetInfo(fmt.Sprintf(m.c.Words.Undone, m.before+m.Game.Len()))
 	case match.DrawEvent:
@@ -448,7 +455,7 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 	case match.FaultEvent:
 		m.faultEvent(ev.Fault)
 	case match.GameOverEvent:
-		m.Think, m.ended = nil, true
+		m.Think, m.ended, m.premove = nil, true, game.NoMove
 		switch {
 		case msg.err != nil:
 		case ev.Result.Fault != nil:
@@ -516,6 +523,10 @@ func (m *Model) clearPick() {
 // plays it before the call returns: the board shows it from the game's
 // snapshot, so keys typed next (a fast typist, a paste) read against it.
 func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
+	if m.premoving() {
+		m.setPremove(mv)
+		return m, nil
+	}
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil

@@ -20,7 +20,7 @@ func (m Model) promoteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
 		m.State = StateMove
-		return m.playMove(m.pending[0])
+		return m.playMove(m.pending[0]) // a premove, while premoving
 	case common.KeyIs(msg, k.No):
 		m.State = StateMove
 		return m.playMove(m.pending[1])

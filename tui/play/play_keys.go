@@ -59,6 +59,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.Review = -1
 		case m.Hint.Text != "":
 			m.Hint = hintState{}
+		case m.premove != game.NoMove && m.Selected == game.NoSquare && m.Drop == game.NoPieceType && !m.tray:
+			m.cancelPremove()
 		default:
 			m.clearPick()
 		}
@@ -226,7 +228,7 @@ func (m *Model) toggleTray() {
 		m.tray = false
 		return
 	}
-	if why := m.cannotMove(); why != "" {
+	if why := m.cannotMove(); why != "" && !m.premoving() {
 		m.SetError(why)
 		return
 	}
@@ -239,12 +241,13 @@ func (m *Model) toggleTray() {
 	m.tray, m.trayKind = true, kinds[0]
 }
 
-// handKinds lists the kinds the side to move holds, rook first.
+// handKinds lists the kinds the side to move (or premoving, the
+// person's side) holds, rook first.
 func (m *Model) handKinds() []game.PieceType {
 	pos := m.Game.Position()
 	var out []game.PieceType
 	for _, t := range game.HandTypes {
-		if pos.Hand(pos.SideToMove(), t) > 0 {
+		if pos.Hand(m.moverSide(), t) > 0 {
 			out = append(out, t)
 		}
 	}
@@ -266,7 +269,11 @@ func (m *Model) pickDrop(t game.PieceType) {
 	m.clearPick()
 	m.Drop = t
 	pos := m.Game.Position()
-	for _, mv := range pos.LegalMoves(nil) {
+	moves := pos.LegalMoves(nil)
+	if m.premoving() {
+		moves = reach(game.NewPiece(m.moverSide(), t), game.NoSquare, t)
+	}
+	for _, mv := range moves {
 		if mv.IsDrop() && mv.Piece().Type() == t {
 			m.Targets[mv.To()] = true
 		}
@@ -287,6 +294,9 @@ func (m Model) selectKey() (Model, tea.Cmd) {
 
 // selectSquare picks the piece on sq, or moves the picked piece there.
 func (m Model) selectSquare(sq game.Square) (Model, tea.Cmd) {
+	if m.premoving() {
+		return m.premoveSquare(sq)
+	}
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil
@@ -383,7 +393,7 @@ func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	pos := m.Game.Position()
-	side := pos.SideToMove()
+	side := m.moverSide()
 	r := m.handRect(side, l)
 	if !r.Contains(mo.X, mo.Y) {
 		return m, nil
@@ -391,7 +401,7 @@ func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	_, spans := m.hand(&pos, side, l)
 	for _, s := range spans {
 		if mo.Y-r.Y == s.Row && mo.X-r.X >= s.Start && mo.X-r.X < s.End {
-			if why := m.cannotMove(); why != "" {
+			if why := m.cannotMove(); why != "" && !m.premoving() {
 				m.SetError(why)
 				return m, nil
 			}

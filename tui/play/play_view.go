@@ -65,6 +65,15 @@ func (m *Model) View() (string, *tea.Cursor) {
 			bo.Selected = hm.From()
 		}
 	}
+	if pm := m.premove; pm != game.NoMove && m.Review < 0 && bo.Targets == nil {
+		// The premove, marked as a picked piece and where it goes.
+		var to components.SquareSet
+		to[pm.To()] = true
+		bo.Targets = &to
+		if !pm.IsDrop() {
+			bo.Selected = pm.From()
+		}
+	}
 	if pos.InCheck() {
 		bo.Check = pos.KingSquare(pos.SideToMove())
 		bo.Checkers = pos.Checkers()
@@ -364,6 +373,9 @@ func (m *Model) panelRows(pos *game.Position, last game.Move, ply int, compact b
 			rows = append(rows, components.PanelRow{Label: w.Captures, Tokens: takes})
 		}
 	}
+	if m.premove != game.NoMove && m.Review < 0 {
+		rows = append(rows, components.PanelRow{Label: c.Gw().Premove, Tokens: []components.Token{{Text: m.premoveText(), W: pick(func(s *common.Styles) common.Wrap { return s.Picked })}}})
+	}
 	if m.Hint.Text != "" && m.Review < 0 {
 		style := pick(func(s *common.Styles) common.Wrap { return s.TargetText })
 		if m.Hint.err {
@@ -498,6 +510,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 			line = fmt.Sprintf(w.StartingPlayers, m.name(game.Black), m.name(game.White))
 		case pos.CanDeclare() == nil && m.IsHuman(pos.SideToMove()):
 			line += "  " + w.HintDeclare
+		case m.premove != game.NoMove:
+			line += "  " + c.Gw().PremoveKeys
 		}
 	}
 	return c.Measure.Fit(line, width), -1
