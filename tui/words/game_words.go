@@ -45,7 +45,7 @@ var (
 		Premove:    "Premove", PremoveSet: "premove %s: played when it is your turn, if legal then (esc cancels)",
 		PremoveGone: "premove %s not played: %s", PremoveCancelled: "premove cancelled",
 		PremoveKeys: "esc cancels the premove", PremoveIllegal: "it is no longer legal",
-		WinsShort:   "%s wins", DrawShort: "Draw",
+		WinsShort: "%s wins", DrawShort: "Draw",
 		Bell: "Bell", BellKinds: [4]string{"off", "moves", "clock", "all"},
 		BellNote: "the terminal's bell on the opponent's move (moves), on each of your last five seconds (clock), or both (all)",
 	}
@@ -60,7 +60,7 @@ var (
 		Premove:    "予約手", PremoveSet: "予約手 %s: 手番が来たとき合法なら指します (esc で取り消し)",
 		PremoveGone: "予約手 %s は指せません: %s", PremoveCancelled: "予約手を取り消しました",
 		PremoveKeys: "esc 予約手を取り消す", PremoveIllegal: "指せなくなりました",
-		WinsShort:   "%sの勝ち", DrawShort: "引き分け",
+		WinsShort: "%sの勝ち", DrawShort: "引き分け",
 		Bell: "ベル", BellKinds: [4]string{"なし", "相手の手", "秒読み", "両方"},
 		BellNote: "端末のベルを相手の着手 (相手の手)、自分の残り5秒の毎秒 (秒読み)、その両方 (両方) で鳴らします",
 	}
