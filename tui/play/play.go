@@ -119,6 +119,8 @@ type Model struct {
 	// premove is a move picked or typed while the other side thought, to
 	// be played when the person's turn comes (premove.go); NoMove for none.
 	premove game.Move
+	// rung is the last second of the person's clock the bell rang on.
+	rung bellMark
 
 	spin  spinner.Model
 	texts []string // the move list in c.notation
@@ -346,7 +348,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.ticking = false
-		return m, m.tick()
+		cmd := tea.Batch(m.tick(), m.clockBell())
+		return m, cmd
 	case hintMsg:
 		return m.hintAnswer(msg), nil
 	case replacedMsg:
@@ -446,6 +449,9 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 		}
 	case match.MoveEvent:
 		m.last[ev.Side], m.Think = ev.Info, nil
+		if m.c.Bell().OnMoves() && !m.mine[ev.Side] && m.mine[ev.Side.Other()] {
+			return m, tea.Batch(next, common.Ring())
+		}
 	case match.UndoEvent:
 		m.Think, m.premove = nil, game.NoMove
 		m.afterMove()
@@ -647,4 +653,40 @@ func (m *Model) Quiet() bool {
 		return true
 	}
 	return m.ready() && m.TurnPly == m.Game.Len()
+}
+
+// bellMark is a second of a person's clock the bell rang on: the turn
+// (by its ply), main time or byōyomi, and the second.
+type bellMark struct{ ply, phase, secs int }
+
+// clockBell rings the bell on each of the last five seconds of the
+// person's running clock — of the main time, then of the byōyomi — once
+// a second (the clock's tick comes at each second's boundary).
+func (m *Model) clockBell() tea.Cmd {
+	clock := m.Snap.Clock
+	if !m.c.Bell().OnClock() || !clock.Running || !m.mine[clock.Side] || m.Over() || m.Paused() {
+		return nil
+	}
+	mark, ok := bellSecond(clock, m.c.Now(), m.Game.Len())
+	if !ok || mark == m.rung {
+		return nil
+	}
+	m.rung = mark
+	return common.Ring()
+}
+
+// bellSecond is the second the running clock is in at now, during turn
+// ply, when it is one of the last five of the main time or of the
+// byōyomi.
+func bellSecond(clock match.ClockState, now time.Time, ply int) (bellMark, bool) {
+	if !clock.Running || clock.Control[clock.Side].IsZero() {
+		return bellMark{}, false
+	}
+	main, byo := clock.Left(clock.Side, now)
+	left, phase := main, 0
+	if main == 0 {
+		left, phase = byo, 1
+	}
+	secs := int((left + time.Second - 1) / time.Second)
+	return bellMark{ply: ply, phase: phase, secs: secs}, secs >= 1 && secs <= 5
 }
