@@ -121,6 +121,9 @@ type Model struct {
 	premove game.Move
 	// rung is the last second of the person's clock the bell rang on.
 	rung bellMark
+	// drawNote says the status tells of a draw offer: the next move is
+	// news that replaces it (the title keeps a standing offer's badge).
+	drawNote bool
 
 	spin  spinner.Model
 	texts []string // the move list in c.notation
@@ -449,6 +452,9 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 		}
 	case match.MoveEvent:
 		m.last[ev.Side], m.Think = ev.Info, nil
+		if m.drawNote {
+			m.Status, m.StatusErr, m.drawNote = "", false, false
+		}
 		if m.c.Bell().OnMoves() && !m.mine[ev.Side] && m.mine[ev.Side.Other()] {
 			return m, tea.Batch(next, common.Ring())
 		}

@@ -159,6 +159,7 @@ func (m *Model) offerDraw() {
 func (m *Model) drawEvent(ev match.DrawEvent) {
 	w := m.c.Rw()
 	mine := m.mine[ev.Side]
+	m.drawNote = true
 	switch {
 	case ev.Offered && !mine && m.mine != [2]bool{}:
 		pos := m.Game.Position()

@@ -21,7 +21,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		// Quit at once; the game is interrupted and stays kept.
 		return m, m.stopSession(tea.QuitMsg{})
 	}
-	m.Status, m.StatusErr = "", false
+	m.Status, m.StatusErr, m.drawNote = "", false, false
 	switch m.State {
 	case StatePromote:
 		return m.promoteKey(msg)
@@ -32,6 +32,9 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	}
 	if m.Typing {
 		return m.typeKey(msg)
+	}
+	if m.spectator() {
+		return m.spectatorKey(msg)
 	}
 	if m.Over() {
 		return m.overKey(msg)
@@ -160,6 +163,10 @@ func (m *Model) onOff(b bool) string {
 
 // openHelp opens the ? screen with the game's keys.
 func (m *Model) openHelp() tea.Cmd {
+	if m.Setup.Table != nil {
+		msg := m.tableHelp()
+		return func() tea.Msg { return msg }
+	}
 	notes := assets.HelpPlay(m.c.Lang == words.Japanese)
 	groups := m.c.Keys.PlayFullHelp()
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }

@@ -159,7 +159,7 @@ func (m *Model) statusRows() int {
 // showCursor reports whether the board cursor is shown: while a move can
 // be chosen with it.
 func (m *Model) showCursor() bool {
-	return m.State == StateMove && !m.tray && !m.Typing && !m.Over() && m.Review < 0 && !m.noHuman()
+	return m.State == StateMove && !m.tray && !m.Typing && !m.Over() && m.Review < 0 && !m.watching()
 }
 
 // hand draws c's hand as the layout wants it: a line or a 駒台.
@@ -258,6 +258,9 @@ func (m *Model) titleParts(pos *game.Position, ply int) (names string, extras []
 			word = w.Mate
 		}
 		parts = append(parts, components.Badge(st, components.CheckBadge, word))
+	}
+	if m.Snap.Offered && m.Review < 0 {
+		parts = append(parts, components.Badge(st, components.AskBadge, c.Rw().DrawStands))
 	}
 	right = strings.Join(parts, "  ")
 	return names, extras, right, right
@@ -504,6 +507,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.Hint
 		pos := m.Game.Position()
 		switch {
+		case m.spectator():
+			line = c.Rw().Watching
 		case m.noHuman():
 			line = w.HintWatch
 		case m.starting:
@@ -529,7 +534,7 @@ func (m *Model) confirmLine(width int) string {
 		pos := m.Game.Position()
 		ask, keys = fmt.Sprintf(w.AskImpasse, pos.Points(game.Black), pos.Points(game.White)), w.KeysEnd
 		if m.Setup.Table != nil {
-			ask = fmt.Sprintf(c.Rw().AskDraw, pos.Points(game.Black), pos.Points(game.White))
+			ask, keys = m.drawAsk()
 		}
 	case confirmDeclare:
 		ask, keys = w.AskDeclare, w.KeysYesNo
