@@ -3,13 +3,14 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 

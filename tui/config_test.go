@@ -4,11 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	"shogi/game/match"
 	"shogi/game/notation"

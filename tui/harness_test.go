@@ -4,12 +4,13 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
-	"shogi/tui/components"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"shogi/tui/components"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

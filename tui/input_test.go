@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	"github.com/charmbracelet/x/ansi"
 

@@ -3,11 +3,12 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -23,13 +23,14 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	"shogi/tui/words"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 

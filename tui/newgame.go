@@ -1,9 +1,10 @@
 package tui
 
 import (
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 

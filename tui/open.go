@@ -4,9 +4,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -6,13 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
-	"time"
 
 	"shogi/game"
 	"shogi/game/match"

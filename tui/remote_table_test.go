@@ -2,10 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"shogi/tui/play"
-	"shogi/tui/remote"
 	"strings"
 	"testing"
+
+	"shogi/tui/play"
+	"shogi/tui/remote"
 
 	"shogi/tui/lobby"
 )

@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

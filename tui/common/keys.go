@@ -1,8 +1,9 @@
 package common
 
 import (
-	"shogi/tui/words"
 	"strings"
+
+	"shogi/tui/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"

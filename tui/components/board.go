@@ -2,8 +2,9 @@ package components
 
 import (
 	"fmt"
-	"shogi/tui/common"
 	"strings"
+
+	"shogi/tui/common"
 
 	"shogi/assets"
 	"shogi/game"

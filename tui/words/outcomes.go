@@ -42,7 +42,7 @@ var outcomeEnglish = outcomeWords{
 }
 
 var outcomeJapanese = outcomeWords{
-	impasseNoKing: "%sの玉がありません", impasseNotEntered: "%sの玉が入玉していません", impasseInCheck: "王手されています",
+	impasseNoKing: "%s玉がありません", impasseNotEntered: "%s玉が入玉していません", impasseInCheck: "王手されています",
 	declareNoKing: "玉がありません", declareNotInCamp: "玉が敵陣にいません", declareInCheck: "王手されています",
 	declareFewPieces: "敵陣の駒が玉のほかに%d枚です (%d枚必要)", declareFewPoints: "%d点です (%d点必要)",
 	noKing: "%sの玉がありません", deadPiece: "%[2]sの%[1]sは動けません", tooMany: "%[2]sが%[1]d枚あります (駒の数は%[3]d枚)",
