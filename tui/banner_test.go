@@ -16,11 +16,12 @@ const gpsusiName = "gpsshogi (smp) vm r3033 wordsize 64 gcc 12.2.0"
 // The end-of-game banner never cuts the top line: at 120 and 200 columns
 // the players' names and the time control stay whole, the banner
 // shortening to who won when the full result does not fit beside them
-// (the prompt line says it in full).
+// (the prompt line says it in full); at 80, where the names alone do not
+// fit, they are cut at a word with an ellipsis.
 func TestEndBannerKeepsTheTitle(t *testing.T) {
 	t.Parallel()
 	tc := match.TimeControl{Main: time.Minute, Byoyomi: time.Second}
-	for _, size := range [][2]int{{120, 40}, {200, 50}} {
+	for _, size := range [][2]int{{120, 40}, {200, 50}, {80, 24}} {
 		h := engineGame(t, "think=0,name="+gpsusiName, Options{Time: [2]match.TimeControl{tc, tc}})
 		h.send(windowSize(size[0], size[1]))
 		h.typeMove("7g7f")
@@ -30,7 +31,12 @@ func TestEndBannerKeepsTheTitle(t *testing.T) {
 		}
 		lines := strings.Split(h.screen(), "\n")
 		top := lines[0]
-		for _, want := range []string{"▲Black human", "△White " + gpsusiName, "1m + 1s byōyomi", "White wins"} {
+		wants := []string{"▲Black human", "△White " + gpsusiName, "1m + 1s byōyomi", "White wins"}
+		if size[0] == 80 {
+			// No room for the name: it is cut at a word, and says so.
+			wants = []string{"▲Black human  vs  △White gpsshogi (smp) vm r3033 wordsize 64 gcc…", "White wins"}
+		}
+		for _, want := range wants {
 			if !strings.Contains(top, want) {
 				t.Errorf("%dx%d: the top line lacks %q:\n%q", size[0], size[1], want, top)
 			}

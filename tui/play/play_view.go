@@ -203,10 +203,20 @@ func (m *Model) titleLine(pos *game.Position, ply, fw int) string {
 	for k := len(extras); k >= 0; k-- {
 		left = names + strings.Join(extras[:k], "")
 		if fits(left, short) {
-			break
+			return components.Spread(c.Measure, bold(left), short+" ", fw)
 		}
 	}
-	return components.Spread(c.Measure, bold(left), short+" ", fw)
+	// The names themselves are too long: cut at a word, and say so.
+	room := fw - c.Measure.Width(short) - 2
+	ellipsis := "…"
+	if c.ASCII {
+		ellipsis = "..."
+	}
+	cut := c.Measure.Truncate(names, room-c.Measure.Width(ellipsis))
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
+		cut = cut[:i]
+	}
+	return components.Spread(c.Measure, bold(strings.TrimRight(cut, " ")+ellipsis), short+" ", fw)
 }
 
 // titleParts are the title bar's pieces: the players; the handicap and

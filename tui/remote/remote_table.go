@@ -236,14 +236,18 @@ func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
 	start := max(end-hist, 0)
 	var out []string
 	if title {
-		head := rw.Chat
+		var more []string
 		if start > 0 {
-			head += "  " + fmt.Sprintf(rw.ChatOlder, start)
+			more = append(more, fmt.Sprintf(rw.ChatOlder, start))
 		}
 		if t.scroll > 0 {
-			head += "  " + fmt.Sprintf(rw.ChatNewer, len(lines)-end)
+			more = append(more, fmt.Sprintf(rw.ChatNewer, len(lines)-end))
 		}
-		out = append(out, st.Dim.Render(c.Measure.Truncate(head, w-1)))
+		head := st.Accent.Render(rw.Chat)
+		if len(more) > 0 {
+			head += "  " + st.Dim.Render(strings.Join(more, "  "))
+		}
+		out = append(out, c.Measure.Truncate(head, w-1))
 	}
 	for _, l := range lines[start:end] {
 		out = append(out, c.Measure.Truncate(l, w-1))
