@@ -131,7 +131,8 @@ func TestSettingsPersist(t *testing.T) {
 	h.press("down", "down", "enter")                 // Settings
 	h.press("right")                                 // pieces: kanji → western
 	h.press("down", "down", "down", "down", "right") // theme
-	for range 5 {                                    // past language, move delay, bell, keep games
+	// Past language, move delay, bell and keep games.
+	for range 5 {
 		h.press("down")
 	}
 	h.press("enter", "ctrl+u", "Hanako", "enter") // player 1's name
