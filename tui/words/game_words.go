@@ -29,7 +29,6 @@ type GameWords struct {
 	// all), and what each rings on.
 	Bell      string
 	BellKinds [4]string
-	BellNote  string
 }
 
 // GameEnglish and GameJapanese are the two languages' GameWords.
@@ -47,7 +46,6 @@ var (
 		PremoveKeys: "esc cancels the premove", PremoveIllegal: "it is no longer legal",
 		WinsShort: "%s wins", DrawShort: "Draw",
 		Bell: "Bell", BellKinds: [4]string{"off", "moves", "clock", "all"},
-		BellNote: "the terminal's bell on the opponent's move (moves), on each of your last five seconds (clock), or both (all)",
 	}
 	GameJapanese = GameWords{
 		FaultPaused: "%s (%s) %s。対局を一時停止して保存しました (%v)",
@@ -62,7 +60,6 @@ var (
 		PremoveKeys: "esc 予約手を取り消す", PremoveIllegal: "指せなくなりました",
 		WinsShort: "%sの勝ち", DrawShort: "引き分け",
 		Bell: "ベル", BellKinds: [4]string{"なし", "相手の手", "秒読み", "両方"},
-		BellNote: "端末のベルを相手の着手 (相手の手)、自分の残り5秒の毎秒 (秒読み)、その両方 (両方) で鳴らします",
 	}
 )
 
