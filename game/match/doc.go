@@ -11,8 +11,9 @@
 // fault — with a Result that says why and keeps everything a record
 // needs. In a game a person plays, an engine's fault (a crash, a hang,
 // garbage) pauses the game instead (FaultEvent, Snapshot.Fault) until
-// Replace fills the seat again. Undo cancels any thinking and sets both clocks back; Pause, Step
-// and a move delay let people follow a game between bots.
+// Replace fills the seat again. Undo cancels any thinking and sets both
+// clocks back; Pause, Step and a move delay let people follow a game
+// between bots.
 //
 // Events (a turn begins, a player's progress, a move, an undo, the end)
 // go to every Subscription; a listener that falls behind never holds the
