@@ -200,3 +200,27 @@ func TestTableChatScroll(t *testing.T) {
 	a.press("pgdown")
 	a.want("bob: msg-10", "pgup: 4 older")
 }
+
+// The table's screen, chat panel and all, fits every terminal: no line
+// wider than it, no more lines than it has.
+func TestTableFits(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, _ := seatTwo(t, l)
+	a.press("t")
+	a.typeText("a line long enough to wrap on the narrowest of these screens, and then some")
+	a.press("enter", "t")
+	a.typeText("half a line")
+	for _, sz := range [][2]int{{80, 24}, {64, 20}, {64, 22}, {40, 10}, {120, 40}, {200, 60}, {100, 32}, {1, 1}, {300, 3}} {
+		a.send(windowSize(sz[0], sz[1]))
+		lines := strings.Split(a.screen(), "\n")
+		if len(lines) > sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for _, line := range lines {
+			if w := a.m.Common.Measure.Width(line); w > sz[0] {
+				t.Errorf("%dx%d: line %q is %d columns", sz[0], sz[1], line, w)
+			}
+		}
+	}
+}

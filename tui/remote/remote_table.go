@@ -109,9 +109,13 @@ func (t *tableModel) resize() {
 // chatRows is how many lines the chat panel takes at w×h: what the play
 // screen can spare without falling to a smaller board (its layouts need
 // 32 and 44 lines), from three (two of history and the input line) up to
-// eight.
+// eight; on a screen too short for three and the smallest board, one line
+// of history and the input line, or what there is.
 func chatRows(w, h int) int {
-	spare := h - components.MinHeight - 1
+	spare := h - components.MinHeight
+	if spare < 3 {
+		return max(min(2, h-1), 0)
+	}
 	switch components.ChooseLayout(w, h, common.Kanji) {
 	case components.LayoutHuge:
 		spare = h - components.HugeHeight
@@ -193,7 +197,9 @@ func (m *Model) tableView() tea.View {
 		cursor.Y += c.Height
 		v.Cursor = cursor
 	}
-	v.Content += "\n" + strings.Join(rows, "\n")
+	if len(rows) > 0 {
+		v.Content += "\n" + strings.Join(rows, "\n")
+	}
 	return v
 }
 
@@ -223,6 +229,9 @@ func (t *tableModel) scrollChat(up bool) {
 // history's newest lines (or those scrolled to), and the input line or
 // the chat's keys; and where the typing cursor stands in it.
 func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
+	if rows <= 0 {
+		return nil, nil
+	}
 	c := t.r.Common
 	st := c.Styles
 	rw := c.Rw()
