@@ -27,6 +27,10 @@ var (
 	helpWatchEn string
 	//go:embed help_watch_ja.txt
 	helpWatchJa string
+	//go:embed help_edit_en.txt
+	helpEditEn string
+	//go:embed help_edit_ja.txt
+	helpEditJa string
 )
 
 // HelpTable is the notes of a table's help (shogi serve), for a player.
@@ -59,6 +63,14 @@ func HelpStudy(japanese bool) string {
 		return helpStudyJa
 	}
 	return helpStudyEn
+}
+
+// HelpEdit is the notes of the position editor's help.
+func HelpEdit(japanese bool) string {
+	if japanese {
+		return helpEditJa
+	}
+	return helpEditEn
 }
 
 //go:embed pieces.tsv
