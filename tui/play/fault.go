@@ -169,6 +169,9 @@ func (m *Model) faultLine(width int) string {
 	if m.replacing {
 		rest = fmt.Sprintf(gw.Replacing, pick) + " " + m.spin.View()
 	}
+	if c.Measure.Width(ask)+c.Measure.Width(rest)+4 > width {
+		ask = gw.FaultWhat(f.Kind) // the status names the program
+	}
 	return components.Question(c.Styles, c.Measure, ask, rest, width)
 }
 
