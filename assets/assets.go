@@ -19,11 +19,35 @@ var (
 	helpStudyEn string
 	//go:embed help_study_ja.txt
 	helpStudyJa string
+	//go:embed help_table_en.txt
+	helpTableEn string
+	//go:embed help_table_ja.txt
+	helpTableJa string
+	//go:embed help_watch_en.txt
+	helpWatchEn string
+	//go:embed help_watch_ja.txt
+	helpWatchJa string
 	//go:embed help_edit_en.txt
 	helpEditEn string
 	//go:embed help_edit_ja.txt
 	helpEditJa string
 )
+
+// HelpTable is the notes of a table's help (shogi serve), for a player.
+func HelpTable(japanese bool) string {
+	if japanese {
+		return helpTableJa
+	}
+	return helpTableEn
+}
+
+// HelpWatch is the notes of a table's help for a spectator.
+func HelpWatch(japanese bool) string {
+	if japanese {
+		return helpWatchJa
+	}
+	return helpWatchEn
+}
 
 // HelpPlay is the notes of the play screen's help, in Japanese or English.
 func HelpPlay(japanese bool) string {

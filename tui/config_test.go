@@ -23,6 +23,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 	s.Pieces, s.Notation, s.Theme, s.Language, s.Width = &p, &n, &th, &l, &w
 	s.AutoFlip, s.MoveDelay, s.KeepGames, s.GamesDir, s.Hint = true, common.Duration(time.Second), false, "~/kifu", "greedy"
 	s.Names = common.PlayerNames{Player1: "山田", Player2: "佐藤"}
+	s.Bell = common.BellSetting(common.BellClock)
 	s.Clock = common.ClockFrom([2]match.TimeControl{{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, {Main: 5 * time.Minute, Byoyomi: 30 * time.Second}})
 	s.Engines = []common.EngineEntry{{Name: "Fairy (skill 3)", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Skill Level": int64(3), "Ponder": false, "UCI_Variant": "shogi"}}}
 	data, err := s.Marshal()
@@ -30,7 +31,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	for _, want := range []string{"# piece style", "pieces = 'western'", "move_delay = '1s'", "[[engine]]", "'Skill Level' = 3", "[clock.white]"} {
+	for _, want := range []string{"# piece style", "pieces = 'western'", "move_delay = '1s'", "bell = 'clock'", "[[engine]]", "'Skill Level' = 3", "[clock.white]"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the file lacks %q:\n%s", want, text)
 		}
@@ -41,7 +42,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 	}
 	if *back.Pieces != p || *back.Notation != n || *back.Theme != th || *back.Language != l || *back.Width != w ||
 		!back.AutoFlip || back.MoveDelay != common.Duration(time.Second) || back.KeepGames || back.GamesDir != "~/kifu" ||
-		back.Hint != "greedy" || back.Names != s.Names || back.Clock.Controls() != s.Clock.Controls() {
+		back.Hint != "greedy" || back.Names != s.Names || back.Bell != s.Bell || back.Clock.Controls() != s.Clock.Controls() {
 		t.Errorf("read back %+v", back)
 	}
 	if len(back.Engines) != 1 || back.Engines[0].Spec().String() != "usi:/usr/games/fairy-stockfish,Ponder=false,Skill Level=3,UCI_Variant=shogi" {
@@ -130,7 +131,8 @@ func TestSettingsPersist(t *testing.T) {
 	h.press("down", "down", "down", "enter")         // Settings
 	h.press("right")                                 // pieces: kanji → western
 	h.press("down", "down", "down", "down", "right") // theme
-	for range 4 {
+	// Past language, move delay, bell and keep games.
+	for range 5 {
 		h.press("down")
 	}
 	h.press("enter", "ctrl+u", "Hanako", "enter") // player 1's name

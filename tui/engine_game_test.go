@@ -14,6 +14,7 @@ import (
 	"shogi/tui/words"
 
 	"shogi/game"
+	"shogi/game/bot"
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
@@ -90,9 +91,11 @@ func TestEngineGameToMate(t *testing.T) {
 	}
 }
 
-// An engine that crashes mid-game ends it: the message names the engine
-// and says why, and the game is kept (its record in the games folder);
-// undo starts the engine afresh from the position before.
+// An engine that crashes in a person's game does not end it: the game
+// pauses, the message names the engine and what it did, the game stays
+// kept (no finished record is written), and the person goes on with the
+// engine started afresh (this one crashes again at the same ply) or with
+// another program, from the same position.
 func TestEngineCrash(t *testing.T) {
 	h := engineGame(t, "crash=2", Options{})
 	h.typeMove("7g7f")
@@ -100,51 +103,73 @@ func TestEngineCrash(t *testing.T) {
 		t.Fatalf("moves %q", h.moves())
 	}
 	h.typeMove("2g2f")
-	h.until("the crash to end the game", func() bool { return h.m.play.Over() })
-	if s := h.status(); !strings.Contains(s, "fake") || !strings.Contains(s, "exit") {
+	h.until("the crash to pause the game", func() bool { return h.m.play.Snap.Fault != nil && h.m.play.Quiet() })
+	if h.m.play.Over() || !h.m.play.Paused() || h.game().Len() != 3 {
+		t.Fatalf("after the crash: over %v, paused %v, moves %q", h.m.play.Over(), h.m.play.Paused(), h.moves())
+	}
+	if s := h.status(); !strings.Contains(s, "fake (White) crashed: the game is paused and kept") || !strings.Contains(s, "exit status 2") {
 		t.Errorf("the message does not name the engine and what it did: %q", s)
 	}
-	if s := h.screen(); !strings.Contains(s, "Black wins by fake's failure after 3 moves") {
-		t.Errorf("end screen:\n%s", s)
+	if s := h.screen(); !strings.Contains(s, "fake crashed") || !strings.Contains(s, "Go on with: < fake, started afresh >") ||
+		!strings.Contains(s, "enter go on") {
+		t.Errorf("the screen does not offer to go on:\n%s", s)
 	}
-	games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*.kif"))
-	if len(games) != 1 {
-		t.Fatalf("the crashed game was not kept: %q", games)
+	if games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*")); len(games) != 0 {
+		t.Fatalf("a record of a game that goes on was written: %q", games)
 	}
-	if rec, err := kifu.ReadFile(games[0]); err != nil || len(rec.MainMoves()) != 3 {
-		t.Fatalf("the kept record: %v", err)
+	if k := keptFiles(t, h.m.c.StateDir); len(k) != 1 {
+		t.Fatalf("the paused game is not kept: %q", k)
 	}
-	// Undo: the person's move is taken back and a new engine process
-	// (which crashes again at ply 2, but plays ply 1) takes over.
-	h.press("u")
-	if h.m.play.Over() || h.game().Len() != 2 {
-		t.Fatalf("after undo: over %v, moves %q (status %q)", h.m.play.Over(), h.moves(), h.status())
+	h.press("space") // resume: refused until the seat is filled
+	if s := h.status(); !strings.Contains(s, "choose who plays on") {
+		t.Errorf("space on a failed program's game: %q", s)
+	}
+	// Afresh: a new process takes the seat, and crashes again at ply 3.
+	h.press("enter")
+	h.until("the second crash", func() bool { return h.m.play.Snap.Fault != nil && !h.m.play.Replacing() && h.m.play.Quiet() })
+	if h.game().Len() != 3 || h.m.play.Over() {
+		t.Fatalf("after a restart: %q, over %v", h.moves(), h.m.play.Over())
+	}
+	// Another program: the first built-in level, which plays on.
+	h.press("right")
+	if s := h.screen(); !strings.Contains(s, "Go on with: < "+h.m.c.Words.BotName(bot.Names()[0])+" >") {
+		t.Fatalf("right does not choose the next program:\n%s", s)
+	}
+	h.press("enter")
+	h.until("the level's reply", func() bool { return h.game().Len() == 4 && h.m.play.Quiet() })
+	if p := h.m.play; p.Snap.Fault != nil || p.Paused() || p.Over() || p.Setup.Players[game.White].Name != bot.Names()[0] {
+		t.Fatalf("after the replacement: fault %v, paused %v, over %v, White %v", p.Snap.Fault, p.Paused(), p.Over(), p.Setup.Players[game.White])
+	}
+	k := keptFiles(t, h.m.c.StateDir)
+	kg, err := kept.Read(k[0])
+	if err != nil || len(kg.Moves) != 4 || kg.Players[game.White].Name != bot.Names()[0] {
+		t.Fatalf("the kept game after the replacement: %v, %d moves, White %v", err, len(kg.Moves), kg.Players[game.White])
 	}
 }
 
-// An engine that hangs (never answers, ignores stop) loses on time and
-// is killed; the message names it; the record is kept.
+// An engine that hangs (never answers, ignores stop) in a person's game
+// is killed when its flag falls, and the game pauses on it with the
+// clocks as they stood when its turn began.
 func TestEngineHang(t *testing.T) {
 	t.Parallel()
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
-	tc := match.TimeControl{Byoyomi: 10 * time.Second}
+	tc := match.TimeControl{Main: 30 * time.Second, Byoyomi: 10 * time.Second}
 	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
 	h.pressNow("7g7f", "enter")
 	h.until("the engine to think", h.m.play.Thinking)
-	ft.Advance(11 * time.Second)
-	h.until("the flag to fall", func() bool { return h.m.play.Over() })
-	r := h.game().Result()
-	if r.Ending != game.TimeLoss || r.Outcome != game.BlackWins {
-		t.Fatalf("result %v", r)
+	ft.Advance(41 * time.Second)
+	h.until("the hang to pause the game", func() bool { return h.m.play.Snap.Fault != nil })
+	if h.m.play.Over() || h.game().Len() != 1 {
+		t.Fatalf("after the hang: over %v, moves %q", h.m.play.Over(), h.moves())
 	}
-	if s := h.status(); !strings.Contains(s, "fake") {
+	if got := h.m.play.Snap.Clock.Main[game.White]; got != 30*time.Second {
+		t.Errorf("White's clock after the hang: %v, want 30s as its turn began", got)
+	}
+	if s := h.status(); !strings.Contains(s, "fake (White) stopped answering") {
 		t.Errorf("the message does not name the engine: %q", s)
 	}
-	if s := h.screen(); !strings.Contains(s, "time up") || !strings.Contains(s, "Black wins by time") {
-		t.Errorf("the fallen flag is not on screen:\n%s", s)
-	}
-	if games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*.kif")); len(games) != 1 {
-		t.Fatalf("the game was not kept: %q", games)
+	if games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*")); len(games) != 0 {
+		t.Fatalf("a record of a game that goes on was written: %q", games)
 	}
 }
 

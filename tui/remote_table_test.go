@@ -1,9 +1,11 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"shogi/tui/play"
 	"shogi/tui/remote"
 
 	"shogi/tui/lobby"
@@ -69,15 +71,14 @@ func TestRemoteTable(t *testing.T) {
 	b.press("w")
 	b.want("The game's record (KIF) is on your clipboard.")
 
-	// Bob leaves: back in the lobby, his seat kept; back by the code, he
-	// finds the game as it stands.
+	// Bob leaves: back in the lobby, his seat kept; the menu's first
+	// entry takes him back to the game as it stands.
 	b.press("q", "y")
 	if b.m.Screen != remote.RMenu || b.m.Table != nil {
 		t.Fatalf("bob after leaving: screen %d\n%s", b.m.Screen, b.screen())
 	}
 	a.waitFor("bob's connection dropped: the seat is kept for")
-	b.press("down", "enter")
-	b.typeText(strings.ToLower(l.Tables()[0].Code))
+	b.want("> ", "Back to your game "+l.Tables()[0].Code+": ▲Black alice vs △White bob, 1 moves")
 	b.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
 	a.waitFor("bob is back.")
@@ -94,4 +95,132 @@ func TestRemoteTable(t *testing.T) {
 	}
 	a.press("o")
 	a.want("Studying is for the app on your own machine")
+}
+
+// watchTable brings a spectator to the table of seatTwo at 120×40.
+func watchTable(t *testing.T, l *lobby.Lobby, name string) *remoteHarness {
+	t.Helper()
+	c := newRemoteHarness(t, l, name)
+	c.send(windowSize(120, 40))
+	c.press("enter", "down", "down", "enter")
+	c.typeText(strings.ToLower(l.Tables()[0].Code))
+	c.press("enter")
+	c.waitFor("You are watching this game.")
+	return c
+}
+
+// A spectator's screen has only what a spectator can do: no board
+// cursor, no move line, no resigning or offering; the help bar and the ?
+// screen are a spectator's.
+func TestTableSpectator(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, _ := seatTwo(t, l)
+	c := watchTable(t, l, "carol")
+	s := c.screen()
+	for _, bad := range []string{"type a move", "x resign", "pick/move", "offer/accept a draw", "[５七]", "[ 歩]"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the spectator's screen shows %q:\n%s", bad, s)
+		}
+	}
+	c.want("[ ] step back/on", "f flip", "w copy game", "q leave", "t chat")
+	c.typeText("7g7f")
+	c.press("enter", "x", "i", ":", "tab")
+	if p := c.m.Play; p.Typing || p.State != play.StateMove || strings.Contains(c.screen(), "> 7g7f") || strings.Contains(c.screen(), "Resign?") {
+		t.Errorf("keys reached the game: typing %v, state %v\n%s", p.Typing, p.State, c.screen())
+	}
+	a.typeText("7g7f")
+	a.press("enter")
+	c.waitFor("1 ▲７六歩")
+	if g := c.m.Play.Game; g.Len() != 1 {
+		t.Fatalf("the spectator's game: %d moves", g.Len())
+	}
+	c.press("?")
+	c.want("Watching a table", "scroll the chat")
+	if strings.Contains(c.screen(), "resign") {
+		t.Errorf("the spectator's help offers resigning:\n%s", c.screen())
+	}
+}
+
+// At a table, i puts the draw question whole at 120 columns; the
+// opponent's notice of the offer goes once the offerer moves (the offer
+// standing, a badge in the title says so), and accepting says whose offer.
+func TestTableDrawNotice(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, b := seatTwo(t, l)
+	for _, h := range []*remoteHarness{a, b} {
+		h.send(windowSize(120, 40))
+	}
+	a.typeText("7g7f")
+	a.press("enter")
+	b.waitFor("1 ▲７六歩")
+	b.typeText("3c3d")
+	b.press("enter")
+	a.waitFor("2 △３四歩")
+	b.want("i offer/accept a draw")
+	a.press("i")
+	a.want("Offer a draw? (impasse count: Black 27, White 27; 24 each draws)   y then enter offers; any other key plays on")
+	a.press("y", "enter")
+	b.waitFor("alice offers a draw: under the impasse rule", "draw offered")
+	a.typeText("2g2f")
+	a.press("enter")
+	b.waitFor("3 ▲２六歩")
+	if s := b.screen(); strings.Contains(s, "alice offers a draw") || !strings.Contains(s, "draw offered") {
+		t.Errorf("after the offerer's move, bob's screen:\n%s", s)
+	}
+	b.press("i")
+	b.want("Accept alice's draw? (Black 27, White 27 points; 24 each draws)   y then enter ends the game; any other key plays on")
+	b.press("esc")
+}
+
+// The chat panel keeps the table's history: the newest lines beneath the
+// board, pgup and pgdn page through the older ones, and the panel's title
+// says what is out of sight.
+func TestTableChatScroll(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, b := seatTwo(t, l)
+	a.send(windowSize(120, 40))
+	for i := 1; i <= 10; i++ {
+		b.press("t")
+		b.typeText(fmt.Sprintf("msg-%02d", i))
+		b.press("enter")
+	}
+	a.waitFor("bob: msg-10")
+	a.want("Chat  pgup: 4 older", "bob: msg-05")
+	if s := a.screen(); strings.Contains(s, "msg-04") {
+		t.Errorf("the panel holds more than its six lines:\n%s", s)
+	}
+	a.press("pgup")
+	a.want("pgdn: 4 newer", "bob: msg-01", "bob: msg-06")
+	if s := a.screen(); strings.Contains(s, "msg-07") {
+		t.Errorf("a page up shows the newest too:\n%s", s)
+	}
+	a.press("pgdown")
+	a.want("bob: msg-10", "pgup: 4 older")
+}
+
+// The table's screen, chat panel and all, fits every terminal: no line
+// wider than it, no more lines than it has.
+func TestTableFits(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, _ := seatTwo(t, l)
+	a.press("t")
+	a.typeText("a line long enough to wrap on the narrowest of these screens, and then some")
+	a.press("enter", "t")
+	a.typeText("half a line")
+	for _, sz := range [][2]int{{80, 24}, {64, 20}, {64, 22}, {40, 10}, {120, 40}, {200, 60}, {100, 32}, {1, 1}, {300, 3}} {
+		a.send(windowSize(sz[0], sz[1]))
+		lines := strings.Split(a.screen(), "\n")
+		if len(lines) > sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for _, line := range lines {
+			if w := a.m.Common.Measure.Width(line); w > sz[0] {
+				t.Errorf("%dx%d: line %q is %d columns", sz[0], sz[1], line, w)
+			}
+		}
+	}
 }

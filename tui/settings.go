@@ -31,6 +31,7 @@ const (
 	setTheme
 	setLanguage
 	setDelay
+	setBell
 	setKeep
 	setName1
 	setName2
@@ -46,7 +47,7 @@ type settingsPage struct {
 }
 
 func (settingsPage) Rows() []settingsRow {
-	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setKeep,
+	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setBell, setKeep,
 		setName1, setName2, setHint, setStudy, setEngines}
 }
 
@@ -133,6 +134,9 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 		}
 		v := delayPresets[cycle(i, len(delayPresets))]
 		return c.SaveSettings(func(s *common.Settings) { s.MoveDelay = common.Duration(v) })
+	case setBell:
+		v := common.BellSetting(cycle(int(c.Bell()), int(common.NumBells)))
+		return c.SaveSettings(func(s *common.Settings) { s.Bell = v })
 	case setKeep:
 		return c.SaveSettings(func(s *common.Settings) { s.KeepGames = !s.KeepGames })
 	case setHint:
@@ -154,7 +158,7 @@ func (m *menuModel) settingsLines() []string {
 	w := c.Words
 	st := c.Styles
 	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
-		w.KeepGames, w.Name1, w.Name2, w.HintFrom, w.StudyFrom)
+		c.Gw().Bell, w.KeepGames, w.Name1, w.Name2, w.HintFrom, w.StudyFrom)
 	var lines []string
 	name := func(r settingsRow, v string) string {
 		label := w.Name1
@@ -187,6 +191,8 @@ func (m *menuModel) settingsLines() []string {
 			text = m.field(mw.Language, lw, mw.LangNames[c.Lang])
 		case setDelay:
 			text = m.field(w.MoveDelay, lw, match.ShortDuration(time.Duration(c.Settings.MoveDelay)))
+		case setBell:
+			text = m.field(c.Gw().Bell, lw, c.Gw().BellKinds[c.Bell()%common.NumBells])
 		case setKeep:
 			text = m.field(w.KeepGames, lw, m.onOff(c.Settings.KeepGames))
 			if d := c.GamesDir(); d != "" {

@@ -146,3 +146,48 @@ func TestTmuxFairyStockfish(t *testing.T) {
 		}
 	}
 }
+
+// Fairy-Stockfish killed (kill -9) in the middle of a person's game: the
+// game pauses and says so, no finished record is written, the game is
+// kept; enter starts the engine afresh and the game goes on from the same
+// position, the new process replying; the game is still kept for Resume.
+func TestTmuxEngineKilled(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat(fairyStockfish); err != nil {
+		t.Skip("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): " + err.Error())
+	}
+	// Slow Mover=10: Fairy-Stockfish spends a tenth of its usual share.
+	x := startApp(t, 120, 40, "", "play --lang en --white 'usi:"+fairyStockfish+",Slow Mover=10' --time 1m --byoyomi 1s", "move 1")
+	x.WaitFor("Fairy-Stockfish")
+	x.Keys("7g7f", "Enter")
+	x.WaitLong(90*time.Second, "move 3")
+	engine := termtest.Children(strconv.Itoa(x.Program()))
+	if len(engine) != 1 {
+		t.Fatalf("engine processes under the app: %v", engine)
+	}
+	if err := syscall.Kill(engine[0], syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	x.Keys("2g2f", "Enter") // its next turn finds it dead
+	s := x.WaitFor("crashed: the game is paused and kept", "Go on with: < Fairy-Stockfish")
+	for _, want := range []string{"started afresh >", "enter go on", "paused", "3 ▲２六歩"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the paused game's screen lacks %q:\n%s", want, s)
+		}
+	}
+	if games, _ := filepath.Glob(filepath.Join(x.state, "data", "shogi", "games", "*")); len(games) != 0 {
+		t.Errorf("a finished record was written for a game that goes on: %q", games)
+	}
+	x.keptMoves(3)
+	x.Keys("Enter")
+	x.WaitLong(90*time.Second, "move 5")
+	fresh := termtest.Children(strconv.Itoa(x.Program()))
+	if len(fresh) != 1 || fresh[0] == engine[0] {
+		t.Fatalf("engine processes after the restart: %v (the killed one was %d)", fresh, engine[0])
+	}
+	x.keptMoves(4)
+	x.Keys("q")
+	x.WaitFor("Leave the game?")
+	x.Keys("y")
+	x.WaitFor("Resume a game (1 kept)")
+}

@@ -46,7 +46,7 @@ func NewBuilder(maxPly int) *Builder {
 	return &Builder{MaxPly: maxPly, index: map[packed]int32{}, other: map[string]int32{}}
 }
 
-// Outcome is a game's result for the side that moved.
+// outcome is a game's result for the side that moved.
 type outcome int8
 
 const (

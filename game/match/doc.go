@@ -9,8 +9,11 @@
 // rules, and ends the game — mate, resignation, sennichite, perpetual
 // check, declaration, impasse, an illegal move, time, or an engine's
 // fault — with a Result that says why and keeps everything a record
-// needs. Undo cancels any thinking and sets both clocks back; Pause, Step
-// and a move delay let people follow a game between bots.
+// needs. In a game a person plays, an engine's fault (a crash, a hang,
+// garbage) pauses the game instead (FaultEvent, Snapshot.Fault) until
+// Replace fills the seat again. Undo cancels any thinking and sets both
+// clocks back; Pause, Step and a move delay let people follow a game
+// between bots.
 //
 // Events (a turn begins, a player's progress, a move, an undo, the end)
 // go to every Subscription; a listener that falls behind never holds the

@@ -58,6 +58,28 @@ type DrawEvent struct {
 	Offered bool
 }
 
+// FaultEvent says a program failed in a game a person plays: the game
+// is paused on it until its seat is filled again (Match.Replace).
+type FaultEvent struct{ Fault Fault }
+
+// ReplaceEvent says a failed program's seat was filled by Name, and the
+// game goes on.
+type ReplaceEvent struct {
+	Side game.Color
+	Name string
+}
+
+// Fault is a program's failure: whose, and what went wrong.
+type Fault struct {
+	Side game.Color
+	Name string // the player's name when it failed
+	// Kind is what the engine did (usi.Exited for a crash, usi.NoAnswer
+	// for a hang, usi.BadMove or usi.Junk for garbage …); 0 for a player
+	// that is not a USI engine.
+	Kind usi.Fault
+	Err  error
+}
+
 // GameOverEvent is the last event of a match.
 type GameOverEvent struct{ Result Result }
 
@@ -68,6 +90,8 @@ func (UndoEvent) event()     {}
 func (PauseEvent) event()    {}
 func (GameOverEvent) event() {}
 func (DrawEvent) event()     {}
+func (FaultEvent) event()    {}
+func (ReplaceEvent) event()  {}
 
 // ErrEnded is returned by Subscription.Next after the last event.
 var ErrEnded = errors.New("match: no more events")

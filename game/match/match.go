@@ -40,6 +40,15 @@ type Config struct {
 	TimeSource TimeSource
 }
 
+// A program's fault (a crash, a hang, a move that does not read) ends a
+// game between programs against the faulty side, as any referee would.
+// In a game a person plays (a Human player, and no Referee) it does not:
+// the game pauses where the program's turn began, both clocks as they
+// stood then, with a FaultEvent naming the program and what went wrong,
+// until Replace puts a player (the same program started afresh, or
+// another) in its seat; the game then goes on. An illegal move is not a
+// fault: it loses (反則負け) in every game.
+
 // MoveNote is what a match knows about a move besides the move.
 type MoveNote struct {
 	Spent time.Duration
@@ -56,6 +65,9 @@ type Snapshot struct {
 	Clock   ClockState
 	Names   [2]string
 	Paused  bool
+	// Fault, when not nil, is the program's failure the game is paused
+	// on, until its seat is filled again (Replace).
+	Fault *Fault
 	// Offer is the side whose draw offer stands, when Offered.
 	Offer   game.Color
 	Offered bool
@@ -72,6 +84,11 @@ var (
 	// ErrNoAnswer refuses a draw offer to a side that cannot answer one
 	// (a program).
 	ErrNoAnswer = errors.New("match: the other side cannot answer a draw offer")
+	// ErrFaulted refuses to go on with a game paused on a program's
+	// fault until its seat is filled again (Replace).
+	ErrFaulted = errors.New("match: a program failed: replace it to go on")
+	// ErrNoFault refuses Replace when no fault stands on that side.
+	ErrNoFault = errors.New("match: that side's player has not failed")
 )
 
 // Match is a game between two players under a clock. Run plays it; the
@@ -91,7 +108,8 @@ type Match struct {
 	notes   []MoveNote
 	before  [][2]time.Duration // main times before each note's move
 	paused  bool
-	offer   int // the side whose draw offer stands, or -1
+	failed  *Fault // the fault the game is paused on, or nil
+	offer   int    // the side whose draw offer stands, or -1
 	result  *Result
 }
 
@@ -152,7 +170,7 @@ func (m *Match) Snapshot() Snapshot {
 	s := Snapshot{
 		Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Opening: m.opening,
 		Notes: append([]MoveNote(nil), m.notes...), Clock: m.clock.State(), Names: m.names(), Paused: m.paused,
-		Offer: game.Color(max(m.offer, 0)), Offered: m.offer >= 0,
+		Fault: m.failed, Offer: game.Color(max(m.offer, 0)), Offered: m.offer >= 0,
 	}
 	if m.result != nil {
 		s.Over, s.Result = true, *m.result
@@ -179,6 +197,7 @@ const (
 	reqOffer
 	reqDecline
 	reqForfeit
+	reqReplace
 )
 
 type request struct {
@@ -188,6 +207,7 @@ type request struct {
 	n      int
 	reason string
 	grace  time.Duration
+	player Player
 	reply  chan error
 }
 
@@ -243,6 +263,19 @@ func (m *Match) DeclineDraw(c game.Color) error { return m.ask(request{kind: req
 // come back within grace: it counts as a resignation (投了).
 func (m *Match) Forfeit(c game.Color, grace time.Duration) error {
 	return m.ask(request{kind: reqForfeit, side: c, grace: grace})
+}
+
+// Replace puts p in side c's seat after its program failed (see
+// Snapshot.Fault): the same program started afresh, or another. p must
+// be ready to play (NewGame done: see StartPlayer); the caller closes the
+// failed player. The fault is cleared and the game goes on from where
+// the failed turn began. Without a fault on side c it is refused
+// (ErrNoFault).
+func (m *Match) Replace(c game.Color, p Player) error {
+	if p == nil {
+		return errors.New("match: no player to replace with")
+	}
+	return m.ask(request{kind: reqReplace, side: c, player: p})
 }
 
 // Impasse ends the game under the 24-point rule (持将棋). Between two
@@ -332,9 +365,13 @@ func (m *Match) Run(ctx context.Context) Result {
 			if err := ng.NewGame(ctx); err != nil {
 				if ctx.Err() != nil {
 					res = Result{Aborted: true, Why: Interrupted, Note: "interrupted before the game began"}
-				} else {
-					res = m.fault(c, err)
+					break
 				}
+				if m.pausesOnFault() {
+					m.suspend(c, err, nil)
+					continue
+				}
+				res = m.fault(c, err)
 				break
 			}
 		}
@@ -358,6 +395,35 @@ func (m *Match) Run(ctx context.Context) Result {
 	m.hub.publish(GameOverEvent{Result: res})
 	m.hub.close()
 	return res
+}
+
+// pausesOnFault reports whether a program's fault pauses the game rather
+// than ending it: a person plays, and no server referees.
+func (m *Match) pausesOnFault() bool {
+	if _, ok := m.referee(); ok {
+		return false
+	}
+	return m.isHuman(game.Black) || m.isHuman(game.White)
+}
+
+// suspend pauses the game on side c's fault. before, when not nil, are
+// the main times when the failed turn began: the clocks go back to them,
+// as if the turn had not been played.
+func (m *Match) suspend(c game.Color, err error, before *[2]time.Duration) {
+	f := &Fault{Side: c, Name: m.cfg.Players[c].Name(), Err: err}
+	var ue *usi.Error
+	if errors.As(err, &ue) {
+		f.Kind = ue.Fault
+	}
+	m.mu.Lock()
+	if before != nil {
+		m.clock.restore(*before)
+	}
+	m.clock.Cancel()
+	m.failed = f
+	m.mu.Unlock()
+	m.hub.publish(FaultEvent{Fault: *f})
+	m.setPaused(true)
 }
 
 // fault ends the game against side c for an engine's or bot's error.
@@ -412,6 +478,12 @@ func (m *Match) loop(ctx context.Context) Result {
 			}
 		}
 	}
+}
+
+func (m *Match) faulted() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.failed != nil
 }
 
 func (m *Match) isPaused() bool {
@@ -499,6 +571,10 @@ func (m *Match) handle(req request, t *turn, stop func() reply, stepping *bool) 
 		req.reply <- nil
 		return outcome{done: running}
 	case reqResume, reqStep:
+		if m.faulted() {
+			req.reply <- ErrFaulted
+			return outcome{}
+		}
 		if !running {
 			*stepping = req.kind == reqStep
 			m.setPaused(false)
@@ -547,6 +623,25 @@ func (m *Match) handle(req request, t *turn, stop func() reply, stepping *bool) 
 		return outcome{}
 	case reqDecline:
 		m.withdrawOffer()
+		req.reply <- nil
+		return outcome{}
+	case reqReplace:
+		m.mu.Lock()
+		f := m.failed
+		ok := f != nil && f.Side == req.side
+		if ok {
+			m.cfg.Players[req.side] = req.player
+			m.failed = nil
+		}
+		name := req.player.Name()
+		m.mu.Unlock()
+		if !ok {
+			req.reply <- ErrNoFault
+			return outcome{}
+		}
+		m.hub.publish(ReplaceEvent{Side: req.side, Name: name})
+		*stepping = false
+		m.setPaused(false)
 		req.reply <- nil
 		return outcome{}
 	case reqForfeit:
@@ -673,6 +768,12 @@ func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, move
 			default:
 			}
 			r := stopTurn()
+			var ue *usi.Error
+			if errors.As(r.err, &ue) && m.pausesOnFault() {
+				// It ignored stop and was killed: a hang, not a slow move.
+				m.suspend(t.side, r.err, &t.before)
+				return Result{}, false, false
+			}
 			return m.timeUp(t, r), true, false
 		case req := <-m.requests:
 			if o := m.handle(req, t, stopTurn, stepping); o.done || o.end {
@@ -740,6 +841,9 @@ func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
 		return res, true, false
 	}
 	switch {
+	case r.err != nil && m.pausesOnFault():
+		m.suspend(c, r.err, &t.before)
+		return Result{}, false, false
 	case r.err != nil:
 		return m.fault(c, r.err), true, false
 	case flagged:

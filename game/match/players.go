@@ -43,6 +43,24 @@ func StartPlayers(ctx context.Context, specs [2]Spec, cfg usi.Config, seed uint6
 	return players, nil
 }
 
+// StartPlayer starts the player spec names and readies it for a game
+// (an engine: isready, usinewgame), as a failed player's replacement
+// must be before Match.Replace. It may take seconds; the caller closes
+// the player (ClosePlayers).
+func StartPlayer(ctx context.Context, spec Spec, cfg usi.Config, seed uint64) (Player, error) {
+	p, err := spec.NewPlayer(ctx, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), cfg)
+	if err != nil {
+		return nil, err
+	}
+	if ng, ok := p.(NewGamer); ok {
+		if err := ng.NewGame(ctx); err != nil {
+			ClosePlayers([2]Player{p}, [2]Player{})
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
 // Healthy reports whether a player may play on after a match that ended
 // with res, where it played side c: an engine whose process ended, or
 // whose fault decided the game, is not (it is closed and started afresh).

@@ -5,6 +5,7 @@
 package matchrec
 
 import (
+	"fmt"
 	"time"
 
 	"shogi/game"
@@ -58,6 +59,17 @@ func Record(res match.Result, event string) *kifu.Record {
 	}
 	var end *kifu.Node
 	switch {
+	case res.Why == match.EngineFault:
+		// No record format has a word for a program that crashed, hung
+		// or spoke garbage: 反則負け is a broken rule, 不戦敗 a game not
+		// played. The game stopped (中断, CSA's %CHUDAN), and the comment
+		// says why and who the match scored the game for.
+		if last.Ending != kifu.NoEnding {
+			last.Ending = kifu.Interrupt
+			end = last
+		} else {
+			end = r.AddEnding(last, kifu.Interrupt, "")
+		}
 	case res.Aborted:
 		end = r.AddEnding(last, kifu.Interrupt, "")
 	case res.MaxMoves:
@@ -67,6 +79,9 @@ func Record(res match.Result, event string) *kifu.Record {
 	}
 	if end != nil && (res.Fault != nil || res.Illegal != "" || res.Ending == game.TimeLoss || res.MaxMoves || res.Aborted) {
 		end.Comment = res.Reason()
+		if w, ok := res.Winner(); ok && res.Why == match.EngineFault {
+			end.Comment += fmt.Sprintf("; %s (%s) failed, and the match scored the game for %s", res.Names[res.Faulty], res.Faulty, w)
+		}
 	}
 	return r
 }

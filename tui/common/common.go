@@ -233,6 +233,9 @@ func cycleStyle(s notation.Style, d int) notation.Style {
 	return styles[0]
 }
 
+// Gw returns the play screen's words for faults, premoves and the bell.
+func (c *Common) Gw() *words.GameWords { return words.GameWordsFor(c.Lang) }
+
 func (c *Common) Rw() *words.RemoteWords {
 	if c.Lang == words.Japanese {
 		return &words.RemoteJapanese

@@ -38,6 +38,7 @@ type Settings struct {
 	Width     *WidthSetting    `toml:"width,omitempty" comment:"how wide the terminal draws ▲△×: narrow, or wide (CJK terminals)"`
 	AutoFlip  bool             `toml:"flip_every_turn" comment:"hot-seat games: turn the board to the side to move"`
 	MoveDelay Duration         `toml:"move_delay" comment:"when programs play each other: the pause after each move, e.g. 500ms"`
+	Bell      BellSetting      `toml:"bell" comment:"the terminal's bell in a game: off, moves (the opponent's move), clock (each of your last five seconds) or all"`
 	KeepGames bool             `toml:"keep_games" comment:"write every finished game to games_dir as KIF"`
 	GamesDir  string           `toml:"games_dir,omitempty" comment:"where finished games are kept (default: shogi/games in the user's data directory)"`
 	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`

@@ -203,6 +203,27 @@ func (l *Lobby) Join(code string, p Person) (*Seat, error) {
 	return t.join(p)
 }
 
+// Held lists the games in progress where a seat waits for p: p left it
+// (the connection dropped, or the app was closed) and the grace period
+// runs. Joining the table's code puts p back in it.
+func (l *Lobby) Held(p Person) []Info {
+	p.Name = CleanName(p.Name)
+	l.mu.Lock()
+	ts := make([]*Table, 0, len(l.tables))
+	for _, t := range l.tables {
+		ts = append(ts, t)
+	}
+	l.mu.Unlock()
+	var out []Info
+	for _, t := range ts {
+		if t.holds(p) {
+			out = append(out, t.Info())
+		}
+	}
+	slices.SortFunc(out, func(a, b Info) int { return b.Created.Compare(a.Created) })
+	return out
+}
+
 // Watch follows the table with code as a spectator.
 func (l *Lobby) Watch(code string, p Person) (*Watcher, error) {
 	t := l.Table(code)

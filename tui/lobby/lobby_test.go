@@ -614,3 +614,53 @@ func FuzzClean(f *testing.F) {
 		}
 	})
 }
+
+// A seat left during a game waits for its player, who finds it in Held:
+// by name (any case) when players have no keys, by key alone when they
+// have one; not once the game is over.
+func TestHeldSeats(t *testing.T) {
+	l, ft, _ := newTestLobby(t)
+	a, b := seated(t, l, Options{Time: match.TimeControl{Main: 10 * time.Minute}})
+	if h := l.Held(Person{Name: "alice"}); len(h) != 0 {
+		t.Fatalf("a connected player's seat is held: %+v", h)
+	}
+	a.Leave()
+	if h := l.Held(Person{Name: "ALICE"}); len(h) != 1 || h[0].Code != a.Code() || !h[0].Started {
+		t.Fatalf("alice's held seats: %+v", h)
+	}
+	for _, p := range []Person{{Name: "bob"}, {Name: "mallory"}, {Name: "alice", Key: "SHA256:x"}} {
+		if h := l.Held(p); len(h) != 0 {
+			t.Errorf("%+v is offered %+v", p, h)
+		}
+	}
+
+	c, err := l.Create(Person{Name: "carol", Key: "SHA256:carol"}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(c.Code(), Person{Name: "dave"}); err != nil {
+		t.Fatal(err)
+	}
+	nextOf[StartEvent](t, c.Events())
+	c.Leave()
+	if h := l.Held(Person{Name: "carol"}); len(h) != 0 {
+		t.Errorf("carol's keyed seat is offered by name alone: %+v", h)
+	}
+	back := Person{Name: "carol2", Key: "SHA256:carol"}
+	if h := l.Held(back); len(h) != 1 || h[0].Code != c.Code() {
+		t.Fatalf("carol's key finds %+v", h)
+	}
+	c2, err := l.Join(c.Code(), back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c2.Name() != "carol" || len(l.Held(back)) != 0 {
+		t.Errorf("back as %q; still held: %+v", c2.Name(), l.Held(back))
+	}
+
+	ft.Advance(2 * time.Minute) // alice's grace runs out: she forfeits
+	nextOf[EndEvent](t, b.Events())
+	if h := l.Held(Person{Name: "alice"}); len(h) != 0 {
+		t.Errorf("a finished game's seat is held: %+v", h)
+	}
+}

@@ -50,6 +50,16 @@ type seatState struct {
 	deadline time.Time
 }
 
+// same reports whether p is the person seated as q: the same key, when
+// both have one (the server checks keys: the name may differ), else the
+// same name (in any case) and no key.
+func (q Person) same(p Person) bool {
+	if q.Key != "" || p.Key != "" {
+		return q.Key == p.Key
+	}
+	return strings.EqualFold(q.Name, p.Name)
+}
+
 // keptChat is how many chat lines a late joiner is shown.
 const keptChat = 20
 
@@ -129,6 +139,21 @@ func (t *Table) broadcast(e Event) {
 	}
 }
 
+// holds reports whether a seat of the game in progress waits for p.
+func (t *Table) holds(p Person) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || t.m == nil || t.end != nil {
+		return false
+	}
+	for _, s := range t.seats {
+		if s != nil && !s.present && s.person.same(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // join seats p: in the free seat, or back in the seat p had.
 func (t *Table) join(p Person) (*Seat, error) {
 	t.mu.Lock()
@@ -137,7 +162,7 @@ func (t *Table) join(p Person) (*Seat, error) {
 		return nil, ErrNoTable
 	}
 	for k, s := range t.seats {
-		if s == nil || !strings.EqualFold(s.person.Name, p.Name) || s.person.Key != p.Key {
+		if s == nil || !s.person.same(p) {
 			continue
 		}
 		// The same player again: back after a drop, or from a second

@@ -113,6 +113,19 @@ type Model struct {
 	before    int  // moves played before the game's start (the record's ply)
 	prior     game.Move
 
+	// faultPick is the player chosen to go on with after a program's
+	// failure; replacing says it is being started.
+	faultPick int
+	replacing bool
+	// premove is a move picked or typed while the other side thought, to
+	// be played when the person's turn comes (premove.go); NoMove for none.
+	premove game.Move
+	// rung is the last second of the person's clock the bell rang on.
+	rung bellMark
+	// drawNote says the status tells of a draw offer: the next move is
+	// news that replaces it (the title keeps a standing offer's badge).
+	drawNote bool
+
 	spin  spinner.Model
 	texts []string // the move list in c.notation
 	textW int      // the widest of texts
@@ -339,11 +352,14 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 			return m, nil
 		}
 		m.ticking = false
-		return m, m.tick()
+		cmd := tea.Batch(m.tick(), m.clockBell())
+		return m, cmd
 	case hintMsg:
 		return m.hintAnswer(msg), nil
+	case replacedMsg:
+		return m.replaced(msg), nil
 	case spinner.TickMsg:
-		if !m.Thinking() && !m.starting && !m.Hint.pending {
+		if !m.Thinking() && !m.starting && !m.Hint.pending && !m.replacing {
 			return m, nil
 		}
 		var cmd tea.Cmd
@@ -417,6 +433,10 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 	switch ev := msg.Ev.(type) {
 	case match.TurnEvent:
 		m.TurnPly, m.TurnSide = ev.Ply, ev.Side
+		if m.premove != game.NoMove && m.mine[ev.Side] && ev.Ply == m.Game.Len() {
+			m, cmd := m.playPremove()
+			return m, tea.Batch(next, cmd, m.tick())
+		}
 		if !m.IsHuman(ev.Side) {
 			m.Think, m.ThinkPly = nil, ev.Ply
 			return m, tea.Batch(next, m.tick(), m.c.Block(m.spin.Tick))
@@ -433,14 +453,22 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 		}
 	case match.MoveEvent:
 		m.last[ev.Side], m.Think = ev.Info, nil
+		if m.drawNote {
+			m.Status, m.StatusErr, m.drawNote = "", false, false
+		}
+		if m.c.Bell().OnMoves() && !m.mine[ev.Side] && m.mine[ev.Side.Other()] {
+			return m, tea.Batch(next, common.Ring())
+		}
 	case match.UndoEvent:
-		m.Think = nil
+		m.Think, m.premove = nil, game.NoMove
 		m.afterMove()
 		m.SetInfo(fmt.Sprintf(m.c.Words.Undone, m.before+m.Game.Len()))
 	case match.DrawEvent:
 		m.drawEvent(ev)
+	case match.FaultEvent:
+		m.faultEvent(ev.Fault)
 	case match.GameOverEvent:
-		m.Think, m.ended = nil, true
+		m.Think, m.ended, m.premove = nil, true, game.NoMove
 		switch {
 		case msg.err != nil:
 		case ev.Result.Fault != nil:
@@ -508,6 +536,10 @@ func (m *Model) clearPick() {
 // plays it before the call returns: the board shows it from the game's
 // snapshot, so keys typed next (a fast typist, a paste) read against it.
 func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
+	if m.premoving() {
+		m.setPremove(mv)
+		return m, nil
+	}
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil
@@ -618,7 +650,7 @@ func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
 // its way, and the match waits for a person (or is paused, or over).
 func (m *Model) Quiet() bool {
 	switch {
-	case m.starting, m.Hint.pending:
+	case m.starting, m.Hint.pending, m.replacing:
 		return false
 	case m.Sess != nil && m.Over() && !m.ended:
 		return false // the session has yet to say the game is over
@@ -628,4 +660,40 @@ func (m *Model) Quiet() bool {
 		return true
 	}
 	return m.ready() && m.TurnPly == m.Game.Len()
+}
+
+// bellMark is a second of a person's clock the bell rang on: the turn
+// (by its ply), main time or byōyomi, and the second.
+type bellMark struct{ ply, phase, secs int }
+
+// clockBell rings the bell on each of the last five seconds of the
+// person's running clock — of the main time, then of the byōyomi — once
+// a second (the clock's tick comes at each second's boundary).
+func (m *Model) clockBell() tea.Cmd {
+	clock := m.Snap.Clock
+	if !m.c.Bell().OnClock() || !clock.Running || !m.mine[clock.Side] || m.Over() || m.Paused() {
+		return nil
+	}
+	mark, ok := bellSecond(clock, m.c.Now(), m.Game.Len())
+	if !ok || mark == m.rung {
+		return nil
+	}
+	m.rung = mark
+	return common.Ring()
+}
+
+// bellSecond is the second the running clock is in at now, during turn
+// ply, when it is one of the last five of the main time or of the
+// byōyomi.
+func bellSecond(clock match.ClockState, now time.Time, ply int) (bellMark, bool) {
+	if !clock.Running || clock.Control[clock.Side].IsZero() {
+		return bellMark{}, false
+	}
+	main, byo := clock.Left(clock.Side, now)
+	left, phase := main, 0
+	if main == 0 {
+		left, phase = byo, 1
+	}
+	secs := int((left + time.Second - 1) / time.Second)
+	return bellMark{ply: ply, phase: phase, secs: secs}, secs >= 1 && secs <= 5
 }

@@ -21,7 +21,7 @@ func (m Model) promoteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
 		m.State = StateMove
-		return m.playMove(m.pending[0])
+		return m.playMove(m.pending[0]) // a premove, while premoving
 	case common.KeyIs(msg, k.No):
 		m.State = StateMove
 		return m.playMove(m.pending[1])
@@ -160,6 +160,7 @@ func (m *Model) offerDraw() {
 func (m *Model) drawEvent(ev match.DrawEvent) {
 	w := m.c.Rw()
 	mine := m.mine[ev.Side]
+	m.drawNote = true
 	switch {
 	case ev.Offered && !mine && m.mine != [2]bool{}:
 		pos := m.Game.Position()
@@ -307,6 +308,9 @@ func (m *Model) togglePause() {
 
 // refusal says why the game refused a request, in the screen's words.
 func (m *Model) refusal(err error) string {
+	if errors.Is(err, match.ErrFaulted) {
+		return m.c.Gw().FaultFirst
+	}
 	if errors.Is(err, match.ErrNotAllowed) {
 		if m.mine == [2]bool{} {
 			return m.c.Rw().Watching

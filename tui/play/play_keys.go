@@ -22,7 +22,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		// Quit at once; the game is interrupted and stays kept.
 		return m, m.stopSession(tea.QuitMsg{})
 	}
-	m.Status, m.StatusErr = "", false
+	m.Status, m.StatusErr, m.drawNote = "", false, false
 	switch m.State {
 	case StatePromote:
 		return m.promoteKey(msg)
@@ -34,8 +34,16 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	if m.Typing {
 		return m.typeKey(msg)
 	}
+	if m.spectator() {
+		return m.spectatorKey(msg)
+	}
 	if m.Over() {
 		return m.overKey(msg)
+	}
+	if m.faultStands() {
+		if mm, cmd, ok := m.faultKey(msg); ok {
+			return mm, cmd
+		}
 	}
 	text := common.Printable(msg)
 	switch {
@@ -55,6 +63,8 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.Review = -1
 		case m.Hint.Text != "":
 			m.Hint = hintState{}
+		case m.premove != game.NoMove && m.Selected == game.NoSquare && m.Drop == game.NoPieceType && !m.tray:
+			m.cancelPremove()
 		default:
 			m.clearPick()
 		}
@@ -154,6 +164,10 @@ func (m *Model) onOff(b bool) string {
 
 // openHelp opens the ? screen with the game's keys.
 func (m *Model) openHelp() tea.Cmd {
+	if m.Setup.Table != nil {
+		msg := m.tableHelp()
+		return func() tea.Msg { return msg }
+	}
 	notes := assets.HelpPlay(m.c.Lang == words.Japanese)
 	groups := m.c.Keys.PlayFullHelp()
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
@@ -222,7 +236,7 @@ func (m *Model) toggleTray() {
 		m.tray = false
 		return
 	}
-	if why := m.cannotMove(); why != "" {
+	if why := m.cannotMove(); why != "" && !m.premoving() {
 		m.SetError(why)
 		return
 	}
@@ -235,12 +249,13 @@ func (m *Model) toggleTray() {
 	m.tray, m.trayKind = true, kinds[0]
 }
 
-// handKinds lists the kinds the side to move holds, rook first.
+// handKinds lists the kinds the side to move (or premoving, the
+// person's side) holds, rook first.
 func (m *Model) handKinds() []game.PieceType {
 	pos := m.Game.Position()
 	var out []game.PieceType
 	for _, t := range game.HandTypes {
-		if pos.Hand(pos.SideToMove(), t) > 0 {
+		if pos.Hand(m.moverSide(), t) > 0 {
 			out = append(out, t)
 		}
 	}
@@ -262,7 +277,11 @@ func (m *Model) pickDrop(t game.PieceType) {
 	m.clearPick()
 	m.Drop = t
 	pos := m.Game.Position()
-	for _, mv := range pos.LegalMoves(nil) {
+	moves := pos.LegalMoves(nil)
+	if m.premoving() {
+		moves = reach(game.NewPiece(m.moverSide(), t), game.NoSquare, t)
+	}
+	for _, mv := range moves {
 		if mv.IsDrop() && mv.Piece().Type() == t {
 			m.Targets[mv.To()] = true
 		}
@@ -283,6 +302,9 @@ func (m Model) selectKey() (Model, tea.Cmd) {
 
 // selectSquare picks the piece on sq, or moves the picked piece there.
 func (m Model) selectSquare(sq game.Square) (Model, tea.Cmd) {
+	if m.premoving() {
+		return m.premoveSquare(sq)
+	}
 	if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil
@@ -379,7 +401,7 @@ func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	pos := m.Game.Position()
-	side := pos.SideToMove()
+	side := m.moverSide()
 	r := m.handRect(side, l)
 	if !r.Contains(mo.X, mo.Y) {
 		return m, nil
@@ -387,7 +409,7 @@ func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	_, spans := m.hand(&pos, side, l)
 	for _, s := range spans {
 		if mo.Y-r.Y == s.Row && mo.X-r.X >= s.Start && mo.X-r.X < s.End {
-			if why := m.cannotMove(); why != "" {
+			if why := m.cannotMove(); why != "" && !m.premoving() {
 				m.SetError(why)
 				return m, nil
 			}

@@ -1,18 +1,64 @@
 package play
 
 import (
-	"shogi/kifu"
-	"shogi/tui/common"
+	"fmt"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"shogi/assets"
+	"shogi/game"
+	"shogi/kifu"
+	"shogi/tui/common"
+	"shogi/tui/words"
 )
+
+// A table's game (shogi serve) on the play screen: the person plays one
+// side through the seat, or watches. Its keys, help bar and ? screen are
+// the table's own: no taking back, pausing or hints, i offers a draw, w
+// copies the record, and a spectator has only the keys that look.
 
 // followTable starts the screen's session on the table's game.
 func (m *Model) followTable() tea.Cmd {
 	m.gen = m.c.NextGen()
 	m.starting = true
 	return followTable(m.gen, m.Setup.Table)
+}
+
+// watching reports whether the person at this screen plays neither side
+// (a spectator, or a game between programs).
+func (m *Model) watching() bool { return m.mine == [2]bool{} }
+
+// spectator reports whether the screen watches a table's game.
+func (m *Model) spectator() bool { return m.Setup.Table != nil && m.watching() }
+
+// spectatorKey is a spectator's keyboard: stepping through the game,
+// turning the board, the notation, copying, help, leaving; nothing that
+// picks, types or plays.
+func (m Model) spectatorKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	k := m.c.Keys
+	switch {
+	case common.KeyIs(msg, k.Review):
+		m.step(msg.String() == "]")
+	case common.KeyIs(msg, k.Cancel):
+		m.Review = -1
+	case common.KeyIs(msg, k.Help):
+		return m, m.openHelp()
+	case common.KeyIs(msg, k.Flip):
+		m.Flip = !m.Flip
+	case common.KeyIs(msg, k.Notation):
+		m.CycleNotation()
+	case common.KeyIs(msg, k.Save):
+		_, cmd := m.remoteKey(msg)
+		return m, cmd
+	case common.KeyIs(msg, k.Copy):
+		return m, m.copyPosition(false)
+	case common.KeyIs(msg, k.CopySFEN):
+		return m, m.copyPosition(true)
+	case common.KeyIs(msg, k.Leave):
+		return m, m.stopSession(common.ToMenuMsg{})
+	}
+	return m, nil
 }
 
 // remoteKey handles the keys that work differently for a person on an
@@ -41,25 +87,79 @@ func (m *Model) remoteKey(msg tea.KeyPressMsg) (bool, tea.Cmd) {
 }
 
 // remoteBindings are the help bar's keys for a person on an SSH
-// connection: w copies the game; at a table nothing takes a move back,
-// pauses, hints or studies, and i offers a draw.
+// connection: w copies the game; at a table, the table's own.
 func (m *Model) remoteBindings(in []key.Binding) []key.Binding {
+	if m.Setup.Table != nil {
+		return m.tableBindings()
+	}
 	k := m.c.Keys
-	w := m.c.Rw()
-	out := make([]key.Binding, 0, len(in)+1)
+	out := make([]key.Binding, 0, len(in))
 	for _, b := range in {
-		switch {
-		case b.Help().Key == k.Save.Help().Key:
-			b = key.NewBinding(key.WithKeys("w"), key.WithHelp("w", w.CopyGame))
-		case m.Setup.Table == nil:
-		case b.Help().Key == k.Undo.Help().Key, b.Help().Key == k.Pause.Help().Key, b.Help().Key == k.Step.Help().Key,
-			b.Help().Key == k.Hint.Help().Key, b.Help().Key == k.Study.Help().Key, b.Help().Key == k.NewGame.Help().Key:
-			continue
+		if b.Help().Key == k.Save.Help().Key {
+			b = m.copyGameKey()
 		}
 		out = append(out, b)
 	}
-	if m.Setup.Table != nil && m.mine != [2]bool{} && !m.Over() {
-		out = append(out, key.NewBinding(key.WithKeys("i"), key.WithHelp("i", w.DrawKey)))
-	}
 	return out
+}
+
+func (m *Model) copyGameKey() key.Binding {
+	return key.NewBinding(key.WithKeys("w"), key.WithHelp("w", m.c.Rw().CopyGame))
+}
+
+func (m *Model) drawKey() key.Binding {
+	return key.NewBinding(key.WithKeys("i"), key.WithHelp("i", m.c.Rw().DrawKey))
+}
+
+// tableBindings are a table's help bar: a player's keys, the draw key
+// among the first; a spectator's; or, once the game is over, what is
+// left to do.
+func (m *Model) tableBindings() []key.Binding {
+	k := m.c.Keys
+	switch {
+	case m.watching():
+		return []key.Binding{k.Review, k.Flip, k.Notation, m.copyGameKey(), k.Help, k.Leave}
+	case m.Over():
+		leave := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", m.c.Words.ToMenu))
+		return []key.Binding{m.copyGameKey(), k.Review, leave, k.Help, k.Flip, k.Copy}
+	}
+	return []key.Binding{k.Select, k.Tray, k.Type, m.drawKey(), k.Resign, k.Help, k.Leave, k.Flip, k.Notation, m.copyGameKey(), k.Review}
+}
+
+// tableHelp is a table's ? screen: its keys by group, and notes on
+// tables (or on watching one).
+func (m *Model) tableHelp() common.OpenHelpMsg {
+	k := m.c.Keys
+	rw := m.c.Rw()
+	chat := []key.Binding{
+		key.NewBinding(key.WithKeys("t"), key.WithHelp("t", rw.ChatOpen)),
+		key.NewBinding(key.WithKeys("pgup", "pgdown"), key.WithHelp("pgup/pgdn", rw.ChatScroll)),
+	}
+	look := []key.Binding{k.Review, k.Flip, k.Notation, m.copyGameKey(), k.Copy, k.CopySFEN}
+	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", rw.Quit))
+	ja := m.c.Lang == words.Japanese
+	if m.watching() {
+		return common.OpenHelpMsg{Groups: [][]key.Binding{look, chat, {k.Help, k.Leave, quit}}, Notes: assets.HelpWatch(ja)}
+	}
+	return common.OpenHelpMsg{
+		Groups: [][]key.Binding{
+			{k.Up, k.Down, k.Left, k.Right, k.Select, k.Cancel, k.Tray, k.Type},
+			{m.drawKey(), k.Resign, k.Declare, k.Help, k.Leave, quit},
+			append(look, chat...),
+		},
+		Notes: assets.HelpTable(ja),
+	}
+}
+
+// drawAsk is the question i puts at a table: offering a draw, or
+// accepting the one the other side offered; both with the impasse
+// rule's count that settles it.
+func (m *Model) drawAsk() (ask, keys string) {
+	rw := m.c.Rw()
+	pos := m.Game.Position()
+	b, w := pos.Points(game.Black), pos.Points(game.White)
+	if c, ok := m.humanSide(); ok && m.Snap.Offered && m.Snap.Offer != c {
+		return fmt.Sprintf(rw.AcceptDraw, m.name(c.Other()), b, w), m.c.Words.KeysEnd
+	}
+	return fmt.Sprintf(rw.AskDraw, b, w), rw.KeysDraw
 }

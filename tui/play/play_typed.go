@@ -67,16 +67,22 @@ func (m *Model) liveCheck() {
 		m.Live = w.TypeHint
 		return
 	}
-	if why := m.cannotMove(); why != "" {
+	pos := m.Game.Position()
+	if m.premoving() {
+		// A premove: read as if it were the person's turn now.
+		pos = m.premovePosition()
+	} else if why := m.cannotMove(); why != "" {
 		// Not the person's move: say so, rather than read the text
 		// against a position it was not typed for.
 		m.Live, m.liveErr = why, true
 		return
 	}
-	pos := m.Game.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if err == nil {
 		m.Live = "= " + m.describe(&pos, mv)
+		if m.premoving() {
+			m.Live = "= " + m.c.Gw().Premove + " " + m.describe(&pos, mv)
+		}
 		return
 	}
 	if a, ok := PromotionChoice(err); ok {
@@ -112,11 +118,13 @@ func (m Model) submit() (Model, tea.Cmd) {
 		m.closeInput()
 		return m, nil
 	}
-	if why := m.cannotMove(); why != "" {
+	pos := m.Game.Position()
+	if m.premoving() {
+		pos = m.premovePosition()
+	} else if why := m.cannotMove(); why != "" {
 		m.SetError(why)
 		return m, nil
 	}
-	pos := m.Game.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
 	if pair, ok := PromotionChoice(err); ok {
 		// The text left promotion open: ask, as the cursor does.

@@ -43,8 +43,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 
 	// Title bar, and the footer, within the layout's margins.
 	fx, fw := l.Margin, w-2*l.Margin
-	left, right := m.titleParts(&pos, ply)
-	cv.Put(fx, 0, fw, components.Spread(c.Measure, left, right+" ", fw))
+	cv.Put(fx, 0, fw, m.titleLine(&pos, ply, fw))
 
 	// Board and hands.
 	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: m.Flip, Cursor: game.NoSquare,
@@ -65,6 +64,15 @@ func (m *Model) View() (string, *tea.Cursor) {
 		bo.Targets = &to
 		if !hm.IsDrop() {
 			bo.Selected = hm.From()
+		}
+	}
+	if pm := m.premove; pm != game.NoMove && m.Review < 0 && bo.Targets == nil {
+		// The premove, marked as a picked piece and where it goes.
+		var to components.SquareSet
+		to[pm.To()] = true
+		bo.Targets = &to
+		if !pm.IsDrop() {
+			bo.Selected = pm.From()
 		}
 	}
 	if pos.InCheck() {
@@ -152,7 +160,7 @@ func (m *Model) statusRows() int {
 // showCursor reports whether the board cursor is shown: while a move can
 // be chosen with it.
 func (m *Model) showCursor() bool {
-	return m.State == StateMove && !m.tray && !m.Typing && !m.Over() && m.Review < 0 && !m.noHuman()
+	return m.State == StateMove && !m.tray && !m.Typing && !m.Over() && m.Review < 0 && !m.watching()
 }
 
 // hand draws c's hand as the layout wants it: a line or a 駒台.
@@ -173,42 +181,86 @@ func (m *Model) hand(pos *game.Position, c game.Color, l components.ScreenLayout
 	return []string{m.c.Measure.Fit(line, r.W)}, spans
 }
 
-// titleParts is the title bar: the players and handicap on the left; the
-// move number, whose turn and check on the right (the result once the
-// game is over).
-func (m *Model) titleParts(pos *game.Position, ply int) (string, string) {
+// titleLine is the title bar, fw columns wide: the players, handicap and
+// time control on the left; the move number, whose turn and check on the
+// right (the result once the game is over). When it does not all fit, the
+// result shortens to who won (the prompt line says how, in full), then
+// the time control and the handicap go; only then are the names cut.
+func (m *Model) titleLine(pos *game.Position, ply, fw int) string {
+	c := m.c
+	names, extras, right, short := m.titleParts(pos, ply)
+	bold := func(s string) string {
+		if c.Styles != nil {
+			return c.Styles.Bold.Render(s)
+		}
+		return s
+	}
+	fits := func(left, right string) bool { return c.Measure.Width(left)+1+c.Measure.Width(right)+1 <= fw }
+	left := names + strings.Join(extras, "")
+	if fits(left, right) {
+		return components.Spread(c.Measure, bold(left), right+" ", fw)
+	}
+	for k := len(extras); k >= 0; k-- {
+		left = names + strings.Join(extras[:k], "")
+		if fits(left, short) {
+			return components.Spread(c.Measure, bold(left), short+" ", fw)
+		}
+	}
+	// The names themselves are too long: cut at a word, and say so.
+	room := fw - c.Measure.Width(short) - 2
+	ellipsis := "…"
+	if c.ASCII {
+		ellipsis = "..."
+	}
+	cut := c.Measure.Truncate(names, room-c.Measure.Width(ellipsis))
+	if i := strings.LastIndexByte(cut, ' '); i > len(cut)/2 {
+		cut = cut[:i]
+	}
+	return components.Spread(c.Measure, bold(strings.TrimRight(cut, " ")+ellipsis), short+" ", fw)
+}
+
+// titleParts are the title bar's pieces: the players; the handicap and
+// the time control, each with its gap before it; the right side, and the
+// right side shortened (the winner only, once the game is over).
+func (m *Model) titleParts(pos *game.Position, ply int) (names string, extras []string, right, short string) {
 	c := m.c
 	w := c.Words
 	st := c.Styles
-	left := c.Side(game.Black) + " " + m.name(game.Black) + "  " + w.Versus + "  " +
+	names = c.Side(game.Black) + " " + m.name(game.Black) + "  " + w.Versus + "  " +
 		c.Side(game.White) + " " + m.name(game.White)
 	if hc, ok := game.HandicapBySFEN(ptr(m.Game.Start())); ok && hc.Key != "even" {
-		left += "   " + w.HandicapName(hc)
+		extras = append(extras, "   "+w.HandicapName(hc))
 	}
 	if tc := m.Setup.Time; (!tc[0].IsZero() || !tc[1].IsZero()) && c.Width >= components.LargeWidth {
-		left += "   " + TimeControlText(w, tc)
-	}
-	if st != nil {
-		left = st.Bold.Render(left)
+		extras = append(extras, "   "+TimeControlText(w, tc))
 	}
 	n := m.before + ply
-	var right []string
+	var parts []string
 	switch {
 	case m.Review >= 0:
-		right = append(right, fmt.Sprintf(w.Reviewing, n))
+		parts = append(parts, fmt.Sprintf(w.Reviewing, n))
 	case m.Over():
-		return left, components.Badge(st, components.EndBadge, m.ResultText())
+		gw := c.Gw()
+		short = gw.DrawShort
+		r := m.Game.Result()
+		if res := m.Result(); res != nil {
+			r = res.Result
+		}
+		if win, ok := r.Winner(); ok {
+			short = fmt.Sprintf(gw.WinsShort, w.SideName(win))
+		}
+		return names, extras, components.Badge(st, components.EndBadge, m.ResultText()), components.Badge(st, components.EndBadge, short)
 	default:
-		right = append(right, fmt.Sprintf(w.MoveN, n+1))
+		parts = append(parts, fmt.Sprintf(w.MoveN, n+1))
 		switch {
 		case m.starting:
-			right = append(right, w.StartingWord+" "+m.spin.View())
+			parts = append(parts, w.StartingWord+" "+m.spin.View())
 		case m.Paused():
-			right = append(right, components.Badge(st, components.AskBadge, w.PausedWord))
+			parts = append(parts, components.Badge(st, components.AskBadge, w.PausedWord))
 		case m.Thinking():
-			right = append(right, fmt.Sprintf(w.Thinking, c.Side(pos.SideToMove()))+" "+m.spin.View())
+			parts = append(parts, fmt.Sprintf(w.Thinking, c.Side(pos.SideToMove()))+" "+m.spin.View())
 		default:
-			right = append(right, components.Badge(st, components.TurnBadge, fmt.Sprintf(w.ToMoveBadge, c.Side(pos.SideToMove()))))
+			parts = append(parts, components.Badge(st, components.TurnBadge, fmt.Sprintf(w.ToMoveBadge, c.Side(pos.SideToMove()))))
 		}
 	}
 	if pos.InCheck() && m.Review < 0 {
@@ -216,9 +268,13 @@ func (m *Model) titleParts(pos *game.Position, ply int) (string, string) {
 		if pos.IsCheckmate() {
 			word = w.Mate
 		}
-		right = append(right, components.Badge(st, components.CheckBadge, word))
+		parts = append(parts, components.Badge(st, components.CheckBadge, word))
 	}
-	return left, strings.Join(right, "  ")
+	if m.Snap.Offered && m.Review < 0 {
+		parts = append(parts, components.Badge(st, components.AskBadge, c.Rw().DrawStands))
+	}
+	right = strings.Join(parts, "  ")
+	return names, extras, right, right
 }
 
 // TitleText is the game for the window title: the players, then the
@@ -331,6 +387,9 @@ func (m *Model) panelRows(pos *game.Position, last game.Move, ply int, compact b
 			rows = append(rows, components.PanelRow{Label: w.Captures, Tokens: takes})
 		}
 	}
+	if m.premove != game.NoMove && m.Review < 0 {
+		rows = append(rows, components.PanelRow{Label: c.Gw().Premove, Tokens: []components.Token{{Text: m.premoveText(), W: pick(func(s *common.Styles) common.Wrap { return s.Picked })}}})
+	}
 	if m.Hint.Text != "" && m.Review < 0 {
 		style := pick(func(s *common.Styles) common.Wrap { return s.TargetText })
 		if m.Hint.err {
@@ -438,6 +497,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 	}
 	var line string
 	switch {
+	case m.faultStands() && m.Review < 0:
+		return m.faultLine(width), -1
 	case m.Over() && m.Review < 0:
 		// The result, where the eye is after the last move; the keys that
 		// are left are on the help bar.
@@ -457,12 +518,16 @@ func (m *Model) PromptLine(width int) (string, int) {
 		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.Hint
 		pos := m.Game.Position()
 		switch {
+		case m.spectator():
+			line = c.Rw().Watching
 		case m.noHuman():
 			line = w.HintWatch
 		case m.starting:
 			line = fmt.Sprintf(w.StartingPlayers, m.name(game.Black), m.name(game.White))
 		case pos.CanDeclare() == nil && m.IsHuman(pos.SideToMove()):
 			line += "  " + w.HintDeclare
+		case m.premove != game.NoMove:
+			line += "  " + c.Gw().PremoveKeys
 		}
 	}
 	return c.Measure.Fit(line, width), -1
@@ -480,7 +545,7 @@ func (m *Model) confirmLine(width int) string {
 		pos := m.Game.Position()
 		ask, keys = fmt.Sprintf(w.AskImpasse, pos.Points(game.Black), pos.Points(game.White)), w.KeysEnd
 		if m.Setup.Table != nil {
-			ask = fmt.Sprintf(c.Rw().AskDraw, pos.Points(game.Black), pos.Points(game.White))
+			ask, keys = m.drawAsk()
 		}
 	case confirmDeclare:
 		ask, keys = w.AskDeclare, w.KeysYesNo
@@ -504,6 +569,9 @@ func (m *Model) confirmLine(width int) string {
 // helpBindings is the help bar: the game's keys, or once it is over the
 // keys that still do something (over SSH, the ones that work there).
 func (m *Model) helpBindings() []key.Binding {
+	if m.faultStands() {
+		return m.faultBindings()
+	}
 	if m.c.Remote {
 		return m.remoteBindings(m.localBindings())
 	}

@@ -102,7 +102,13 @@ func startSession(env common.SessionEnv, gen int, s *common.Setup, reuse [2]matc
 		}
 		ctx, cancel := context.WithCancel(ctx)
 		lg := &localGame{m: m, cancel: cancel, players: players, names: names, env: env, setup: s}
-		lg.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game { return keptOf(s, snap, names, now) })
+		lg.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game {
+			// A failed program's seat may have been filled since: the
+			// players as they are now.
+			lg.mu.Lock()
+			defer lg.mu.Unlock()
+			return keptOf(lg.setup, snap, lg.names, now)
+		})
 		ss := &session{gen: gen, ctl: m, sub: m.Subscribe(), local: lg}
 		go m.Run(ctx)
 		return sessionMsg{gen: gen, s: ss}
@@ -137,7 +143,7 @@ func (s *session) next() tea.Cmd {
 // finished game's record; it returns where the record went.
 func (g *localGame) keepUp(ev match.Event) (string, error) {
 	switch ev := ev.(type) {
-	case match.MoveEvent, match.UndoEvent:
+	case match.MoveEvent, match.UndoEvent, match.ReplaceEvent:
 		return "", g.keep.Save(g.m.Snapshot(), g.env.Ts.Now())
 	case match.GameOverEvent:
 		if ev.Result.Aborted {
@@ -158,6 +164,8 @@ func (g *localGame) keepUp(ev match.Event) (string, error) {
 // recordNames are the players' names as records write them: a built-in
 // level by its own name, a person without one by the word for a person.
 func (g *localGame) recordNames() [2]string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	out := g.names
 	for c, p := range g.players {
 		switch {
@@ -213,8 +221,9 @@ func (g *localGame) close() {
 		return
 	}
 	g.closed = true
+	players := g.players
 	g.mu.Unlock()
-	match.ClosePlayers(g.players, [2]match.Player{})
+	match.ClosePlayers(players, [2]match.Player{})
 	g.hint.Close()
 }
 

@@ -268,12 +268,6 @@ func (m *Model) currentFeed() *lobby.Feed {
 
 func (m *Model) setStatus(s string, isErr bool) { m.status, m.isErr = s, isErr }
 
-// menuItems are the lobby menu's entries.
-func (m *Model) menuItems() []string {
-	w := m.Common.Rw()
-	return []string{w.Create, w.Join, w.Watch, w.Computer, w.Quit}
-}
-
 func (m *Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if k.String() == "ctrl+c" {
 		return m, tea.Quit
@@ -302,7 +296,7 @@ func (m *Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		case common.IsEnter(k):
 			return m.join(m.input.Value())
 		case k.String() == "esc":
-			m.Screen, m.cursor = RMenu, 1
+			m.toMenu(menuJoin)
 		default:
 			m.input.Edit(k)
 		}
@@ -325,7 +319,7 @@ func (m *Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		case common.IsEnter(k):
 			return m.enter()
 		case k.String() == "esc":
-			m.Screen, m.cursor = RMenu, 2
+			m.toMenu(menuWatch)
 		default:
 			m.input.Edit(k)
 		}
@@ -362,10 +356,14 @@ func (m *Model) Rows() int {
 	case rLevel:
 		return len(m.levels)
 	}
-	return len(m.menuItems())
+	return len(m.menu())
 }
 
 func (m *Model) change(d int) {
+	if m.Screen == RMenu && m.menuItemAt().kind == menuBell {
+		m.cycleBell(d)
+		return
+	}
 	if m.Screen != rCreate {
 		return
 	}
@@ -383,18 +381,22 @@ func (m *Model) change(d int) {
 func (m *Model) enter() (tea.Model, tea.Cmd) {
 	switch m.Screen {
 	case RMenu:
-		switch m.cursor {
-		case 0:
+		switch it := m.menuItemAt(); it.kind {
+		case menuReturn:
+			return m.join(it.code)
+		case menuCreate:
 			m.Screen, m.cursor = rCreate, 0
-		case 1:
+		case menuJoin:
 			m.Screen = rJoin
 			m.input = components.NewInput("", "", 12)
-		case 2:
+		case menuWatch:
 			m.Screen, m.cursor = rWatch, 0
 			m.input = components.NewInput("", "", 12)
 			m.tables = m.R.Lobby.Tables()
-		case 3:
+		case menuComputer:
 			m.Screen, m.cursor = rLevel, 0
+		case menuBell:
+			m.cycleBell(1)
 		default:
 			return m, tea.Quit
 		}
@@ -620,8 +622,8 @@ func (m *Model) screenLines(t *lobbyText) (keysHint string) {
 		return w.NameKeys
 	case RMenu:
 		t.add(st.Dim.Render(m.name), "")
-		for i, it := range m.menuItems() {
-			t.row(i, it)
+		for i, it := range m.menu() {
+			t.row(i, it.text)
 		}
 		return w.MenuKeys
 	case rCreate:

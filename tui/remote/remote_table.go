@@ -15,22 +15,23 @@ import (
 	"shogi/tui/lobby"
 )
 
-// chatRows are the lines under the play screen at a table: the last chat
-// line or notice, and the chat's input line or its key.
-const chatRows = 2
-
 // tableModel is the screen of a table: the app's play screen following
-// the table's match, with the table's chat, draw offers and the players'
-// comings and goings in the lines beneath it.
+// the table's match, with the table's chat panel beneath it (its history,
+// scrolled with pgup/pgdn, and its input line), draw offers and the
+// players' comings and goings.
 type tableModel struct {
 	r      *Model
 	Link   *common.TableLink
 	names  [2]string
 	Chat   []string // the lines said, newest last
+	scroll int      // how many of the chat's rows are scrolled past, from the newest
 	typing bool
 	input  components.LineInput
 	saved  string // where the server wrote the finished game
 }
+
+// maxChat is how many chat lines a screen keeps.
+const maxChat = 200
 
 // newTableModel opens the play screen on a table whose game began: a
 // view of the game through the seat (its side's requests only), or a
@@ -81,7 +82,7 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 			who = t.r.Common.Side(ev.Side) + " " + who
 		}
 		t.Chat = append(t.Chat, who+": "+ev.Text)
-		if len(t.Chat) > 50 {
+		if len(t.Chat) > maxChat {
 			t.Chat = t.Chat[1:]
 		}
 	case lobby.PresenceEvent:
@@ -100,9 +101,28 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 	return nil
 }
 
-// resize takes the chat's lines from the play screen's height.
+// resize takes the chat panel's lines from the play screen's height.
 func (t *tableModel) resize() {
-	t.r.Common.Height = max(t.r.height-chatRows, 1)
+	t.r.Common.Height = max(t.r.height-chatRows(t.r.Common.Width, t.r.height), 1)
+}
+
+// chatRows is how many lines the chat panel takes at w×h: what the play
+// screen can spare without falling to a smaller board (its layouts need
+// 32 and 44 lines), from three (two of history and the input line) up to
+// eight; on a screen too short for three and the smallest board, one line
+// of history and the input line, or what there is.
+func chatRows(w, h int) int {
+	spare := h - components.MinHeight
+	if spare < 3 {
+		return max(min(2, h-1), 0)
+	}
+	switch components.ChooseLayout(w, h, common.Kanji) {
+	case components.LayoutHuge:
+		spare = h - components.HugeHeight
+	case components.LayoutLarge:
+		spare = h - components.LargeHeight
+	}
+	return min(max(spare, 3), 8)
 }
 
 // tableUpdate routes a message at a table: the chat line takes the keys
@@ -119,9 +139,12 @@ func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 				t.typing = false
 				if text != "" {
 					m.say(text)
+					t.scroll = 0
 				}
 			case k.String() == "esc":
 				t.typing = false
+			case k.String() == "pgup", k.String() == "pgdown":
+				t.scrollChat(k.String() == "pgup")
 			default:
 				t.input.Edit(k)
 			}
@@ -129,6 +152,9 @@ func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case k.String() == "t" && !p.Typing && p.State == play.StateMove:
 			t.typing = true
 			t.input = components.NewInput("", "", lobby.MaxChat)
+			return m, nil
+		case k.String() == "pgup", k.String() == "pgdown":
+			t.scrollChat(k.String() == "pgup")
 			return m, nil
 		case common.KeyIs(k, m.Common.Keys.Study) && p.Over():
 			p.SetError(m.Common.Rw().NoStudy)
@@ -162,36 +188,98 @@ func (m *Model) say(text string) {
 	}
 }
 
-// tableView draws the play screen and the chat's lines beneath it.
+// tableView draws the play screen and the chat panel beneath it.
 func (m *Model) tableView() tea.View {
 	v := m.playView()
 	c := m.Common
-	st := c.Styles
-	t := m.Table
-	w := c.Rw()
-	last := ""
-	if n := len(t.Chat); n > 0 {
-		last = t.Chat[n-1]
-	}
-	var line string
-	var cursor *tea.Cursor
-	if t.typing {
-		label := w.Say + ": "
-		val := t.input.Value()
-		line = st.Bold.Render(label) + val
-		cursor = tea.NewCursor(min(1+c.Measure.Width(label)+c.Measure.Width(val[:t.input.In.Position()]), c.Width-1), c.Height+1)
-	} else {
-		line = st.Dim.Render(w.ChatKey)
-	}
-	rows := []string{" " + c.Measure.Truncate(last, c.Width-1), " " + c.Measure.Truncate(line, c.Width-1)}
-	if c.ASCII {
-		for i := range rows {
-			rows[i] = c.Measure.AsciiOnly(rows[i])
-		}
-	}
-	v.Content += "\n" + strings.Join(rows, "\n")
+	rows, cursor := m.Table.chatPanel(c.Width, chatRows(c.Width, m.height))
 	if cursor != nil {
+		cursor.Y += c.Height
 		v.Cursor = cursor
 	}
+	if len(rows) > 0 {
+		v.Content += "\n" + strings.Join(rows, "\n")
+	}
 	return v
+}
+
+// chatLines are the chat's lines wrapped to width w.
+func (t *tableModel) chatLines(w int) []string {
+	var out []string
+	for _, l := range t.Chat {
+		out = append(out, components.WrapText(t.r.Common.Measure, l, w)...)
+	}
+	return out
+}
+
+// scrollChat moves the chat's history a page back (up) or on.
+func (t *tableModel) scrollChat(up bool) {
+	c := t.r.Common
+	page := max(chatRows(c.Width, t.r.height)-2, 1)
+	total := len(t.chatLines(c.Width - 2))
+	if up {
+		t.scroll = min(t.scroll+page, max(total-page, 0))
+	} else {
+		t.scroll = max(t.scroll-page, 0)
+	}
+}
+
+// chatPanel draws the chat panel, rows lines of width w: a title line
+// saying what is scrolled out of sight (when there is room for one), the
+// history's newest lines (or those scrolled to), and the input line or
+// the chat's keys; and where the typing cursor stands in it.
+func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
+	if rows <= 0 {
+		return nil, nil
+	}
+	c := t.r.Common
+	st := c.Styles
+	rw := c.Rw()
+	lines := t.chatLines(w - 2)
+	hist := rows - 1
+	title := rows >= 4
+	if title {
+		hist--
+	}
+	end := max(len(lines)-t.scroll, 0)
+	start := max(end-hist, 0)
+	var out []string
+	if title {
+		var more []string
+		if start > 0 {
+			more = append(more, fmt.Sprintf(rw.ChatOlder, start))
+		}
+		if t.scroll > 0 {
+			more = append(more, fmt.Sprintf(rw.ChatNewer, len(lines)-end))
+		}
+		head := st.Accent.Render(rw.Chat)
+		if len(more) > 0 {
+			head += "  " + st.Dim.Render(strings.Join(more, "  "))
+		}
+		out = append(out, c.Measure.Truncate(head, w-1))
+	}
+	for _, l := range lines[start:end] {
+		out = append(out, c.Measure.Truncate(l, w-1))
+	}
+	for len(out) < rows-1 {
+		out = append(out, "")
+	}
+	var cursor *tea.Cursor
+	if t.typing {
+		label := rw.Say + ": "
+		val := t.input.Value()
+		at := c.Measure.Width(label) + c.Measure.Width(val[:t.input.In.Position()])
+		hint := "  " + st.Dim.Render(rw.ChatTyping)
+		out = append(out, c.Measure.Truncate(st.Bold.Render(label)+val+hint, w-1))
+		cursor = tea.NewCursor(min(1+at, w-1), rows-1)
+	} else {
+		out = append(out, st.Dim.Render(c.Measure.Truncate(rw.ChatKeys, w-1)))
+	}
+	for i, l := range out {
+		out[i] = " " + l
+		if c.ASCII {
+			out[i] = c.Measure.AsciiOnly(out[i])
+		}
+	}
+	return out, cursor
 }

@@ -1,13 +1,19 @@
 package serve
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
 	"encoding/base64"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/kifu"
 	"shogi/tui/lobby"
@@ -75,7 +81,8 @@ func joinTable(t *testing.T, c *client, name, code string) {
 
 // TestTwoPlayersPlayToMate: two people at a table play a game to mate;
 // both screens (and a spectator's) show every move as it is played, and
-// the result; the game is written to the games folder.
+// the result; a premove made and cancelled each turn plays nothing; the
+// game is written to the games folder.
 func TestTwoPlayersPlayToMate(t *testing.T) {
 	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
@@ -99,8 +106,13 @@ func TestTwoPlayersPlayToMate(t *testing.T) {
 		if i%2 == 1 {
 			mover, other = b, a
 		}
-		// The side not to move is told so, and nothing is played.
-		other.send("1a1b", "enter")
+		// A move of the side not to move is a premove; esc cancels it,
+		// and nothing is played.
+		pre := map[*client]string{a: "1i1h", b: "1a1b"}[other]
+		other.send(pre, "enter")
+		other.waitFor("premove ")
+		other.send("esc")
+		other.waitFor("premove cancelled")
 		mover.send(mv.usi, "enter")
 		for k, c := range everyone {
 			if i < len(mate7)-1 {
@@ -150,8 +162,8 @@ func TestTwoPlayersPlayToMate(t *testing.T) {
 }
 
 // TestReconnectWithinGrace: a player whose connection drops comes back
-// by the same code and name, and the game goes on; the opponent is told
-// both.
+// under the same name: the menu's first entry is the seat that waits for
+// them, and the game goes on; the opponent is told both.
 func TestReconnectWithinGrace(t *testing.T) {
 	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{Grace: time.Minute})
@@ -166,7 +178,10 @@ func TestReconnectWithinGrace(t *testing.T) {
 	a.close() // the connection drops
 	b.waitFor("alice's connection dropped")
 	a2 := ts.dial(t, dialOpts{user: "alice"})
-	joinTable(t, a2, "alice", code)
+	a2.waitFor("Your name")
+	a2.send("ctrl+u", "alice", "enter")
+	a2.waitFor("> ", "Back to your game "+code+": ▲Black alice vs △White bob, 1 moves")
+	a2.send("enter")
 	a2.waitTitle("move 2 ")
 	a2.waitFor("７六歩")
 	b.waitFor("alice is back.")
@@ -210,7 +225,7 @@ func TestDrawByAgreement(t *testing.T) {
 	joinTable(t, b, "bob", code)
 	a.waitTitle("move 1 ")
 	a.send("i")
-	a.waitFor("Offer (or accept) a draw?")
+	a.waitFor("Offer a draw?")
 	a.send("y", "enter")
 	b.waitFor("alice offers a draw")
 	b.send("i", "y", "enter")
@@ -272,3 +287,83 @@ func TestIdleSparesPlayers(t *testing.T) {
 	a.send("7g7f", "enter")
 	b.waitTitle("move 2 ")
 }
+
+// TestReconnectByKey: where the server checks keys, a player's key finds
+// the seat that waits for them, whatever name they type.
+func TestReconnectByKey(t *testing.T) {
+	signer := func() gossh.Signer {
+		_, priv, _ := ed25519.GenerateKey(rand.Reader)
+		s, err := gossh.NewSignerFromKey(priv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	ka, kb := signer(), signer()
+	path := filepath.Join(t.TempDir(), "authorized_keys")
+	if err := os.WriteFile(path, append(gossh.MarshalAuthorizedKey(ka.PublicKey()), gossh.MarshalAuthorizedKey(kb.PublicKey())...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := ReadAuthorizedKeys(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := startServer(t, Config{AuthorizedKeys: keys}, lobby.Config{Grace: time.Minute})
+	a := ts.dial(t, dialOpts{user: "alice", signer: ka})
+	code := openTable(t, ts, a, "alice")
+	b := ts.dial(t, dialOpts{user: "bob", signer: kb})
+	joinTable(t, b, "bob", code)
+	a.waitTitle("move 1 ")
+	a.close()
+	b.waitFor("alice's connection dropped")
+	a2 := ts.dial(t, dialOpts{user: "al", signer: ka})
+	a2.waitFor("Your name")
+	a2.send("ctrl+u", "Alice Liddell", "enter")
+	a2.waitFor("Back to your game " + code + ": ▲Black alice vs △White bob")
+	a2.send("enter")
+	a2.waitTitle("move 1 ")
+	b.waitFor("alice is back.")
+	a2.send("7g7f", "enter")
+	b.waitTitle("move 2 ")
+}
+
+// TestBellOverSSH: the bell chosen in the lobby's menu reaches the
+// client as a BEL of its own (not an OSC sequence's terminator) when the
+// opponent moves, and not when the player does.
+func TestBellOverSSH(t *testing.T) {
+	ts := startServer(t, Config{}, lobby.Config{})
+	a := ts.dial(t, dialOpts{user: "alice"})
+	a.waitFor("Your name")
+	a.send("ctrl+u", "alice", "enter")
+	a.waitFor("Bell  < off >")
+	a.send("down", "down", "down", "down", "right")
+	a.waitFor("Bell  < moves >")
+	a.send("up", "up", "up", "up")
+	a.send("enter")
+	a.waitFor("Open the table")
+	a.send("down", "down", "down", "enter")
+	a.waitFor("Your table's code:")
+	code := ts.Lobby().Tables()[0].Code
+	b := ts.dial(t, dialOpts{user: "bob"})
+	joinTable(t, b, "bob", code)
+	a.waitTitle("move 1 ")
+	a.send("7g7f", "enter")
+	b.waitTitle("move 2 ")
+	a.waitTitle("move 2 ")
+	time.Sleep(200 * time.Millisecond)
+	if n := bells(a.rawBytes()); n != 0 {
+		t.Fatalf("%d bells on the player's own move", n)
+	}
+	b.send("3c3d", "enter")
+	a.waitTitle("move 3 ")
+	waitUntil(t, func() bool { return bells(a.rawBytes()) == 1 })
+	if n := bells(b.rawBytes()); n != 0 {
+		t.Errorf("bob (bell off) got %d bells", n)
+	}
+}
+
+// osc is an OSC sequence: its BEL ends it, and is no bell.
+var osc = regexp.MustCompile("\x1b\\][^\x07\x1b]*(?:\x07|\x1b\\\\)")
+
+// bells counts the BELs in a terminal's output that ring.
+func bells(out []byte) int { return bytes.Count(osc.ReplaceAll(out, nil), []byte{7}) }

@@ -83,3 +83,53 @@ func TestOpenSSH(t *testing.T) {
 	a.Keys("C-c")
 	a.WaitFor("[exited]")
 }
+
+// TestOpenSSHSpectator: a spectator over OpenSSH's client sees the game
+// and the table's chat, and only what a spectator can do: no board
+// cursor, no move line, no resigning; typing plays nothing; ? is the
+// spectator's help.
+func TestOpenSSHSpectator(t *testing.T) {
+	termtest.Need(t, "ssh")
+	ts := startServer(t, Config{}, lobby.Config{})
+	a := sshClient(t, ts.addr, "alice", 100, 30)
+	a.WaitFor("Your name: alice")
+	a.Keys("Enter", "Enter", "Down", "Down", "Down", "Enter")
+	a.WaitFor("Waiting for an opponent")
+	code := ts.Lobby().Tables()[0].Code
+	b := sshClient(t, ts.addr, "bob", 100, 30)
+	b.WaitFor("Your name: bob")
+	b.Keys("Enter", "Down", "Enter")
+	b.WaitFor("Table code")
+	b.Keys(strings.ToLower(code), "Enter")
+	a.WaitFor("△White bob")
+
+	c := sshClient(t, ts.addr, "carol", 120, 40)
+	c.WaitFor("Your name: carol")
+	c.Keys("Enter", "Down", "Down", "Enter")
+	c.WaitFor(code)
+	c.Keys("Enter")
+	s := c.WaitFor("You are watching this game.", "[ ] step back/on")
+	for _, bad := range []string{"type a move", "x resign", "pick/move", "offer/accept", "[ 歩]"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the spectator's screen shows %q:\n%s", bad, s)
+		}
+	}
+	c.Keys("7g7f", "Enter", "x", "y", "Enter")
+	if s := c.Screen(); strings.Contains(s, "> 7g7f") || strings.Contains(s, "Resign?") || ts.Lobby().Tables()[0].Moves != 0 {
+		t.Errorf("a spectator's keys reached the game:\n%s", s)
+	}
+	a.Keys("7g7f", "Enter")
+	c.WaitFor("1 ▲７六歩")
+	b.Keys("t", "yoroshiku", "Enter")
+	c.Keys("t", "good luck both", "Enter")
+	c.WaitFor("△White bob: yoroshiku", "carol (watching): good luck both")
+	a.WaitFor("carol (watching): good luck both")
+	c.Keys("?")
+	c.WaitFor("Watching a table")
+	c.Keys("Escape")
+	c.Keys("q")
+	c.WaitFor("Create a table")
+	if ts.Lobby().Tables()[0].Watchers != 0 {
+		t.Error("the spectator is still counted at the table")
+	}
+}

@@ -18,6 +18,10 @@ type RemoteWords struct {
 	DrawOffered, DrawFrom, DrawBy, DrawLapsed              string
 	CopyHint, Say, ChatKey, CopyGame, DrawKey              string
 	AskDraw, AskLeaveTable                                 string // askDraw: %d %d points; askLeaveTable: %v grace
+	ReturnTo                                               string // %s code, %s Black, %s White, %s moves
+	AcceptDraw, KeysDraw, DrawStands                       string // acceptDraw: %s the offerer, %d %d points
+	Chat, ChatOpen, ChatScroll, ChatKeys, ChatTyping       string
+	ChatOlder, ChatNewer                                   string // %d lines
 }
 
 var RemoteEnglish = RemoteWords{
@@ -38,6 +42,7 @@ var RemoteEnglish = RemoteWords{
 	CodeKeys: "enter join, esc back", ListKeys: "up/down choose, enter watch, type a code, esc back",
 	LevelKeys: "up/down choose, enter play, esc back",
 	Welcome:   "Play shogi with anyone who can reach this server.",
+	ReturnTo:  "Back to your game %s: %s vs %s, %s",
 	Watching:  "You are watching this game.", NotAtTable: "Not at a table: the game is between two people.",
 	CopiedRecord: "The game's record (KIF) is on your clipboard.", Spectator: "watching",
 	NoStudy: "Studying is for the app on your own machine: w copies the record to your clipboard.",
@@ -46,7 +51,12 @@ var RemoteEnglish = RemoteWords{
 	DrawFrom:    "%s offers a draw: under the impasse rule Black has %d points, White %d (24 each for a draw). i to accept, or play on.",
 	DrawBy:      "%s offers a draw.", DrawLapsed: "%s's draw offer lapsed.",
 	CopyHint: "w copies the game to your clipboard.", Say: "Say", ChatKey: "t  chat", CopyGame: "copy game", DrawKey: "offer/accept a draw",
-	AskDraw:       "Offer (or accept) a draw? The impasse rule decides: Black %d points, White %d (24 each for a draw).",
+	AskDraw:    "Offer a draw? (impasse count: Black %d, White %d; 24 each draws)",
+	AcceptDraw: "Accept %s's draw? (Black %d, White %d points; 24 each draws)",
+	KeysDraw:   "y then enter offers; any other key plays on",
+	DrawStands: "draw offered",
+	Chat:       "Chat", ChatOpen: "chat", ChatScroll: "scroll the chat", ChatKeys: "t chat  pgup/pgdn scroll",
+	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
 }
 
@@ -68,6 +78,7 @@ var RemoteJapanese = RemoteWords{
 	CodeKeys: "enter 入室  esc 戻る", ListKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る",
 	LevelKeys: "↑↓ 選ぶ  enter 対局  esc 戻る",
 	Welcome:   "このサーバーにつながる誰とでも将棋が指せます。",
+	ReturnTo:  "対局に戻る %s: %s 対 %s、%s",
 	Watching:  "観戦中です。", NotAtTable: "対局室ではできません (人どうしの対局です)。",
 	CopiedRecord: "棋譜 (KIF) をクリップボードにコピーしました。", Spectator: "観戦",
 	NoStudy: "検討はお手元のアプリで: w で棋譜をクリップボードにコピーできます。",
@@ -76,6 +87,11 @@ var RemoteJapanese = RemoteWords{
 	DrawFrom:    "%sさんが引き分けを提案: 持将棋の点数は先手%d点、後手%d点 (24点ずつで引き分け)。i で合意、指せば続行。",
 	DrawBy:      "%sさんが引き分けを提案しました。", DrawLapsed: "%sさんの引き分けの提案は取り消されました。",
 	CopyHint: "w で棋譜をクリップボードにコピー。", Say: "発言", ChatKey: "t  チャット", CopyGame: "棋譜をコピー", DrawKey: "引き分けの提案/合意",
-	AskDraw:       "引き分けを提案 (合意) しますか? 持将棋の点数で決まります: 先手%d点、後手%d点 (24点ずつで引き分け)。",
+	AskDraw:    "引き分けを提案しますか? (持将棋の点数 先手%d点 後手%d点、24点ずつで引き分け)",
+	AcceptDraw: "%sさんの引き分けに合意しますか? (先手%d点 後手%d点、24点ずつで引き分け)",
+	KeysDraw:   "y の後 enter で提案、他のキーで続行",
+	DrawStands: "引き分け提案中",
+	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
+	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d行", ChatNewer: "pgdn: 後に%d行",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
 }

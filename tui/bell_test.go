@@ -1,0 +1,79 @@
+package tui
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"shogi/game/match"
+	"shogi/tui/common"
+)
+
+// bells counts the terminal bells (BEL written raw) the app asks for.
+func bells(h *harness) *atomic.Int32 {
+	var n atomic.Int32
+	h.before = func(msg any) {
+		if r, ok := msg.(tea.RawMsg); ok && r.Msg == "\a" {
+			n.Add(1)
+		}
+	}
+	return &n
+}
+
+func bellSettings(b common.Bell) *common.Settings {
+	s := common.DefaultSettings()
+	s.Bell = common.BellSetting(b)
+	return s
+}
+
+// The bell rings on the opponent's move (moves, all), never on the
+// person's own, and not at all when off.
+func TestBellOnMoves(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		bell common.Bell
+		want int32
+	}{{common.BellOff, 0}, {common.BellMoves, 2}, {common.BellClock, 0}, {common.BellAll, 2}} {
+		h := newHarness(t, Options{Play: true, White: "greedy", Settings: bellSettings(tc.bell)})
+		n := bells(h)
+		h.typeMove("7g7f")
+		h.typeMove("2g2f")
+		if h.game().Len() != 4 || n.Load() != tc.want {
+			t.Errorf("bell %v: %d bells over %d moves, want %d", tc.bell, n.Load(), h.game().Len(), tc.want)
+		}
+	}
+}
+
+// The bell rings on the person's last seconds of byōyomi (clock, all),
+// once a second however many ticks the second has, and not before.
+func TestBellOnTheClock(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		bell common.Bell
+		want int32
+	}{{common.BellClock, 2}, {common.BellMoves, 0}} {
+		ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+		tcl := match.TimeControl{Byoyomi: 10 * time.Second}
+		h := newHarness(t, Options{Play: true, White: "greedy", Time: [2]match.TimeControl{tcl, tcl}, TimeSource: ft, Settings: bellSettings(tc.bell)})
+		n := bells(h)
+		wait := func(d time.Duration) {
+			end := time.Now().Add(d)
+			h.until("the clock's ticks", func() bool { return time.Now().After(end) })
+		}
+		h.until("Black's clock to run", func() bool { return h.m.play.Snap.Clock.Running })
+		ft.Advance(4 * time.Second) // 6 s left: no bell
+		wait(1200 * time.Millisecond)
+		if n.Load() != 0 {
+			t.Fatalf("bell %v: %d bells with 6 s left", tc.bell, n.Load())
+		}
+		ft.Advance(1500 * time.Millisecond) // 4.5 s left: the fifth second
+		wait(1200 * time.Millisecond)       // a tick or two in the same second
+		ft.Advance(time.Second)             // 3.5 s left: the fourth
+		wait(1200 * time.Millisecond)
+		if got := n.Load(); got != tc.want {
+			t.Errorf("bell %v: %d bells, want %d", tc.bell, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,77 @@
+package remote
+
+import (
+	"fmt"
+
+	"shogi/game"
+	"shogi/tui/common"
+	"shogi/tui/lobby"
+)
+
+// The lobby's menu: a game whose seat waits for the person (they left or
+// their connection dropped, and the grace period runs) comes first, so
+// coming back is one key; then the lobby's doings, the bell, quitting.
+
+// menuKind is what a menu entry does.
+type menuKind int
+
+const (
+	menuReturn menuKind = iota // back to a held seat (code)
+	menuCreate
+	menuJoin
+	menuWatch
+	menuComputer
+	menuBell
+	menuQuit
+)
+
+// menuItem is one entry of the lobby's menu.
+type menuItem struct {
+	kind menuKind
+	code string // the table of a menuReturn
+	text string
+}
+
+// menu is the lobby's menu as it stands now.
+func (m *Model) menu() []menuItem {
+	c := m.Common
+	w := c.Rw()
+	var out []menuItem
+	for _, t := range m.R.Lobby.Held(lobby.Person{Name: m.name, Key: m.R.Key}) {
+		text := fmt.Sprintf(w.ReturnTo, t.Code, c.Side(game.Black)+" "+t.Names[game.Black], c.Side(game.White)+" "+t.Names[game.White],
+			fmt.Sprintf(w.MovesN, t.Moves))
+		out = append(out, menuItem{kind: menuReturn, code: t.Code, text: text})
+	}
+	gw := c.Gw()
+	return append(out,
+		menuItem{kind: menuCreate, text: w.Create},
+		menuItem{kind: menuJoin, text: w.Join},
+		menuItem{kind: menuWatch, text: w.Watch},
+		menuItem{kind: menuComputer, text: w.Computer},
+		menuItem{kind: menuBell, text: gw.Bell + "  < " + gw.BellKinds[c.Bell()%common.NumBells] + " >"},
+		menuItem{kind: menuQuit, text: w.Quit})
+}
+
+// toMenu shows the menu with the cursor on the entry of kind k.
+func (m *Model) toMenu(k menuKind) {
+	m.Screen, m.cursor = RMenu, 0
+	for i, it := range m.menu() {
+		if it.kind == k {
+			m.cursor = i
+			return
+		}
+	}
+}
+
+// menuItemAt is the entry under the cursor.
+func (m *Model) menuItemAt() menuItem {
+	items := m.menu()
+	return items[min(m.cursor, len(items)-1)]
+}
+
+// cycleBell steps the bell setting: for this connection only (a guest
+// has no settings file on the server).
+func (m *Model) cycleBell(d int) {
+	s := m.Common.Settings
+	s.Bell = common.BellSetting(common.WrapAdd(int(s.Bell), d, int(common.NumBells)))
+}
