@@ -72,6 +72,7 @@ type menuItem int
 const (
 	itemResume menuItem = iota
 	itemNew
+	itemOnline
 	itemOpen
 	itemSettings
 	itemQuit
@@ -79,7 +80,7 @@ const (
 
 // items are the main page's entries.
 func (m *menuModel) items() []menuItem {
-	out := []menuItem{itemNew, itemOpen, itemSettings, itemQuit}
+	out := []menuItem{itemNew, itemOnline, itemOpen, itemSettings, itemQuit}
 	if len(m.kept) > 0 {
 		out = append([]menuItem{itemResume}, out...)
 	}
@@ -93,6 +94,8 @@ func (m *menuModel) itemText(it menuItem) string {
 		return fmt.Sprintf(m.c.Words.ResumeN, len(m.kept))
 	case itemNew:
 		return mw.NewGame
+	case itemOnline:
+		return words.OnlineWordsFor(m.c.Lang).MenuItem
 	case itemOpen:
 		return mw.Open
 	case itemSettings:
@@ -223,6 +226,8 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	case itemNew:
 		m.form = newForm(m.c)
 		m.openForm()
+	case itemOnline:
+		return m, func() tea.Msg { return common.OnlineMsg{} }
 	case itemOpen:
 		// An empty path opens the study's file picker.
 		return m, func() tea.Msg { return common.OpenMsg{} }
@@ -263,6 +268,11 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		if e.Err != nil {
 			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
 			return m, nil
+		}
+		if e.Server != "" {
+			// A server's game cannot go on here: it is studied.
+			rec := e.Record()
+			return m, func() tea.Msg { return common.ReviewGameMsg{Rec: rec} }
 		}
 		s := e.Setup
 		return m, func() tea.Msg { return common.StartMsg{Setup: s} }
@@ -446,6 +456,9 @@ func (m *menuModel) resumeLines() []string {
 			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+components.ClockTime(e.Left[0])+" "+c.Side(game.White)+components.ClockTime(e.Left[1])))
 		}
 		lines = append(lines, "     "+st.Dim.Render(strings.Join(facts, "  ")))
+		if e.Server != "" {
+			lines = append(lines, "     "+st.Dim.Render(c.Measure.Truncate(fmt.Sprintf(w.ResumeServer, e.Server), c.Width-8)))
+		}
 	}
 	if m.deleting {
 		lines = append(lines, "", components.Question(st, c.Measure, w.ResumeAsk, "", 60))

@@ -25,6 +25,7 @@ import (
 	"math/rand/v2"
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/online"
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	"shogi/tui/words"
@@ -46,6 +47,7 @@ const (
 	modeMenu mode = iota
 	modePlay
 	modeStudy
+	modeOnline // a game on a CSA server: the online package's screens
 )
 
 // Options configures a Model.
@@ -121,7 +123,10 @@ type Model struct {
 	menu  menuModel
 	play  play.Model
 	study studyMode
-	help  components.HelpOverlay // the ? screen, over whichever screen opened it
+	// online is the online screens while they show (the form, the wait,
+	// a server's game); nil otherwise.
+	online *online.Model
+	help   components.HelpOverlay // the ? screen, over whichever screen opened it
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
@@ -275,6 +280,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
+		if m.mode == modeOnline {
+			m.online.Resize()
+		}
 		return m, nil
 	case common.SettingsSavedMsg:
 		if msg.Err != nil {
@@ -293,6 +301,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.play, cmd = m.play.Update(msg)
 	case modeStudy:
 		m.study, cmd = m.study.Update(msg)
+	case modeOnline:
+		cmd = m.online.Update(msg)
 	default:
 		m.menu, cmd = m.menu.Update(msg)
 	}
@@ -302,7 +312,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // changeScreen handles the messages that take the app to another screen
 // (the menu, a game, a study), and reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
+	if m.mode == modeOnline {
+		switch msg := msg.(type) {
+		case common.ToMenuMsg:
+			if msg.NewGame { // another game: the form again
+				return m.online.Again(), true
+			}
+		case common.ReviewGameMsg, common.OpenMsg, common.StartMsg:
+		default:
+			return nil, false
+		}
+		// Leaving the online screens: an attempt is cancelled, a game in
+		// progress resigned on the server.
+		m.online.Close()
+		m.online = nil
+		m.mode = modeMenu
+	}
 	switch msg := msg.(type) {
+	case common.OnlineMsg:
+		m.online = online.New(m.c)
+		m.mode = modeOnline
+		return m.online.Init(), true
 	case common.ToMenuMsg:
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
@@ -355,8 +385,11 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 // quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
 func (m *Model) Quiet() bool {
-	if m.mode == modePlay {
+	switch m.mode {
+	case modePlay:
 		return m.play.Quiet()
+	case modeOnline:
+		return m.online.Quiet()
 	}
 	return true
 }
@@ -368,6 +401,9 @@ func (m *Model) Shutdown() {
 	m.closeEngines()
 	if m.play.Sess != nil {
 		m.play.Sess.Stop("the app was closed")
+	}
+	if m.online != nil {
+		m.online.Shutdown()
 	}
 }
 
@@ -392,6 +428,8 @@ func (m *Model) View() tea.View {
 			return m.play.View()
 		case modeStudy:
 			return m.study.View()
+		case modeOnline:
+			return m.online.View()
 		}
 		return m.menu.View(), nil
 	})
@@ -406,6 +444,8 @@ func (m *Model) windowTitle() string {
 		if s, ok := m.study.(*studyModel); ok {
 			return "shogi: " + s.name
 		}
+	case modeOnline:
+		return "shogi: " + m.online.Title()
 	}
 	return "shogi"
 }

@@ -14,6 +14,9 @@ type ToMenuMsg struct{ NewGame bool }
 // startMsg starts a game.
 type StartMsg struct{ Setup Setup }
 
+// OnlineMsg opens the online screens (a game on a CSA server).
+type OnlineMsg struct{}
+
 // openMsg asks to study a record file.
 type OpenMsg struct{ Path string }
 

@@ -491,6 +491,9 @@ func (m *Model) confirmLine(width int) string {
 		if m.Setup.Table != nil && m.mine != [2]bool{} && !m.Over() {
 			ask = fmt.Sprintf(c.Rw().AskLeaveTable, m.Setup.Table.Grace)
 		}
+		if m.onServer() && !m.Over() {
+			ask = fmt.Sprintf(w.AskLeaveServer, m.Setup.Table.Server)
+		}
 	case confirmPaste:
 		ask, keys = w.AskPasteGame, w.KeysYesNo
 	}
@@ -623,6 +626,9 @@ func (m *Model) ResultText() string {
 	n := m.before + m.Game.Len()
 	r := m.Game.Result()
 	if res := m.Result(); res != nil {
+		if res.Aborted {
+			return fmt.Sprintf(w.Interrupted, w.Count(n))
+		}
 		r = res.Result
 		if res.Fault != nil && r.Ending != game.TimeLoss {
 			if winner, ok := r.Winner(); ok {

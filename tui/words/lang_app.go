@@ -34,11 +34,16 @@ type appWords struct {
 	HintFailed, HintResign, hintDeclare              string
 	HintThinking, HintLabel, HintWatch               string
 	StartingWord, PausedWord, StartingPlayers        string
+	// A game a server runs and judges (match.ErrRefereed): what it
+	// refuses, the question before leaving (%s: the server), the line of
+	// a game a fault interrupted (%s: the moves).
+	ServerNoUndo, ServerNoPause, ServerNoDraw string
+	ServerNoHint, AskLeaveServer, Interrupted string
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
 	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string
-	ResumeDeleted, SetUpStart                         string
+	ResumeDeleted, SetUpStart, ResumeServer           string
 	ClockField, MainField, ByoyomiField, IncField     string
 	PerSideField, WhiteMain, WhiteByoyomi, WhiteInc   string
 	PerSide                                           [2]string
@@ -79,12 +84,19 @@ var appEnglish = appWords{
 	StartingWord:    "starting",
 	PausedWord:      "paused",
 	StartingPlayers: "starting %s and %s ...",
+	ServerNoUndo:    "the server keeps this game: moves cannot be taken back",
+	ServerNoPause:   "the server keeps this game's clock: it cannot be paused",
+	ServerNoDraw:    "the server rules on this game: no draw offers or impasse agreements (a declaration, d, goes to it)",
+	ServerNoHint:    "no hints in a game on a server",
+	AskLeaveServer:  "Leave the game? You resign it on %s.",
+	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
 	ResumeKeys:  "up/down choose, enter resume, d delete, esc back",
 	ResumeEmpty: "no kept games", ResumeMoves: "%d moves", ResumeLeft: "left %s",
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
+	ResumeServer: "played on %s: a server's game cannot be resumed; enter studies it",
 	ClockField: "Clock", MainField: "Main time", ByoyomiField: "Byōyomi", IncField: "Increment",
 	PerSideField: "White's clock", WhiteMain: "White's main time", WhiteByoyomi: "White's byōyomi", WhiteInc: "White's increment",
 	PerSide:   [2]string{"same as Black's", "its own"},
@@ -131,12 +143,19 @@ var appJapanese = appWords{
 	StartingWord:    "起動中",
 	PausedWord:      "一時停止",
 	StartingPlayers: "%s と %s を起動中 ...",
+	ServerNoUndo:    "サーバーの対局なので待ったはできません",
+	ServerNoPause:   "サーバーの対局なので一時停止はできません",
+	ServerNoDraw:    "サーバーの対局なので引き分けの申し出や持将棋の合意はできません (入玉宣言 d はサーバーに送ります)",
+	ServerNoHint:    "サーバーの対局ではヒントは使えません",
+	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
+	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",
 	ResumeKeys:  "↑↓ 選ぶ  enter 再開  d 削除  esc 戻る",
 	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%d手", ResumeLeft: "残り %s",
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
+	ResumeServer: "%s での対局: サーバーの対局は再開できません。enter で検討します",
 	ClockField: "時計", MainField: "持ち時間", ByoyomiField: "秒読み", IncField: "加算",
 	PerSideField: "後手の時間", WhiteMain: "後手の持ち時間", WhiteByoyomi: "後手の秒読み", WhiteInc: "後手の加算",
 	PerSide:   [2]string{"先手と同じ", "別に決める"},
