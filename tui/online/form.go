@@ -20,14 +20,14 @@ import (
 type row int
 
 const (
-	rowList     row = iota // the remembered servers
-	rowServer              // host:port
-	rowID                  // the login name
-	rowPassword            // masked
-	rowRemember            // whether the password is kept
-	rowGame                // the x1 game; empty: the standard mode
-	rowPlayer              // who plays
-	rowKeepAlive           // the keep-alive interval
+	rowList      row = iota // the remembered servers
+	rowServer               // host:port
+	rowID                   // the login name
+	rowPassword             // masked
+	rowRemember             // whether the password is kept
+	rowGame                 // the x1 game; empty: the standard mode
+	rowPlayer               // who plays
+	rowKeepAlive            // the keep-alive interval
 	rowConnect
 	rows
 )
