@@ -281,7 +281,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
 		if m.mode == modeOnline {
-			m.online.Resize()
+			m.online.Resize(msg)
 		}
 		return m, nil
 	case common.SettingsSavedMsg:

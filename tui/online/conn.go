@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +24,20 @@ type request struct {
 	game  string     // the x1 game asked for; "" in the standard mode
 	spec  match.Spec // who plays for us
 	label string     // how the screens name them
+}
+
+// gameName is the game the login asks for: the x1 game, or in the
+// standard mode the part of the password before its comma, where
+// floodgate and shogi-server read it (GAME,PASSWORD); "" when there is
+// none.
+func (r request) gameName() string {
+	if r.game != "" {
+		return r.game
+	}
+	if name, _, ok := strings.Cut(r.cfg.Password, ","); ok {
+		return name
+	}
+	return ""
 }
 
 // attempt is one way from the form to a game: the local player started,

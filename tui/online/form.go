@@ -278,12 +278,9 @@ func (f *form) field(r row) (string, int, int) {
 	if r != rowPassword {
 		return in.Render(40, f.c.Measure)
 	}
-	mask := "•"
-	if f.c.ASCII {
-		mask = "*"
-	}
+	// One column in every terminal: • is ambiguous, two in CJK ones.
 	n := len([]rune(in.Value()))
-	return strings.Repeat(mask, n), n, min(in.In.Position(), n)
+	return strings.Repeat("*", n), n, min(in.In.Position(), n)
 }
 
 // choice is a choice row's value.

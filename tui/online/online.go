@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -112,10 +113,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		w := wordsFor(m.c)
 		m.progress[len(m.progress)-1] = fmt.Sprintf(w.LoggedIn, m.req.cfg.Addr, msg.name)
-		if m.req.game != "" {
-			m.say(fmt.Sprintf(w.WaitingX1, m.req.game, m.req.cfg.Addr))
-		} else {
-			m.say(fmt.Sprintf(w.Waiting, m.req.cfg.Addr))
+		switch name := m.req.gameName(); {
+		case m.req.game != "":
+			m.say(fmt.Sprintf(w.WaitingX1, name))
+		case name != "":
+			m.say(fmt.Sprintf(w.WaitingFor, name))
+		default:
+			m.say(w.Waiting)
 		}
 		m.since = time.Now()
 		return m.c.Block(waitGame(m.att))
@@ -322,8 +326,8 @@ func (m *Model) begin(g *csa.Game) tea.Cmd {
 	go sg.run()
 	m.game, m.ended = sg, false
 	m.phase = phaseGame
+	m.shrink()
 	m.Play = play.New(m.c, setup)
-	m.Resize()
 	return tea.Batch(m.Play.Init(), m.c.Block(sg.waitEnd()))
 }
 
@@ -383,19 +387,24 @@ func (m *Model) Shutdown() {
 	}
 }
 
-// Resize takes the terminal's size (the root has put it in common): the
-// play screen leaves the rows under it to the server's line.
-func (m *Model) Resize() {
-	if m.phase != phaseGame {
-		m.height = m.c.Height
+// Resize takes a message about the terminal, which the root has put in
+// common: on a new size, the play screen leaves lineRows rows under it
+// to the server's line.
+func (m *Model) Resize(msg tea.Msg) {
+	ws, ok := msg.(tea.WindowSizeMsg)
+	if !ok || ws.Width <= 0 || ws.Height <= 0 {
 		return
 	}
-	if m.c.Height > lineRows && m.c.Height != m.height-lineRows {
-		m.height = m.c.Height
-		m.c.Height = m.height - lineRows
+	m.height = ws.Height
+	if m.phase == phaseGame {
+		m.shrink()
 	}
 }
 
+// shrink takes the server's line from the play screen's rows.
+func (m *Model) shrink() { m.c.Height = max(m.height-lineRows, 1) }
+
+// restoreHeight gives the play screen's rows back to the whole screen.
 func (m *Model) restoreHeight() {
 	if m.phase == phaseGame && m.height > 0 {
 		m.c.Height = m.height
@@ -437,7 +446,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 	lines := []string{st.Title.Render(title), "", st.Bold.Render(w.Title), ""}
 	cursorLine, cursorCol := -1, 0
 	keys := w.WaitKeys
-	width := min(c.Width-2, 76)
+	width := formWidth(c)
 	if m.phase == phaseForm {
 		fl, cl, cc := m.form.lines(w)
 		if cl >= 0 {
@@ -478,14 +487,15 @@ func (m *Model) View() (string, *tea.Cursor) {
 	return m.centre(lines, cursorLine, cursorCol)
 }
 
+// formWidth is how wide the form and the waiting screen are.
+func formWidth(c *common.Common) int { return max(min(c.Width-4, 76), 1) }
+
 // centre lays lines out in the middle of the screen.
 func (m *Model) centre(lines []string, cursorLine, cursorCol int) (string, *tea.Cursor) {
 	c := m.c
-	mw := 0
-	for _, l := range lines {
-		mw = max(mw, c.Measure.Width(l))
-	}
-	mw = min(mw, c.Width)
+	// The block is as wide as the widest it shows (a note, a path wraps
+	// at formWidth), so that it does not move as the notes change.
+	mw := min(formWidth(c), c.Width)
 	x0 := max((c.Width-mw)/2, 0)
 	y0 := max((c.Height-len(lines))/2, 0)
 	cv := components.NewCanvas(c.Width, c.Height)
@@ -527,7 +537,7 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 		case g.end.keepErr != nil:
 			parts = append(parts, fmt.Sprintf(c.Words.KeepFailed, g.end.keepErr))
 		case g.end.saved != "":
-			parts = append(parts, fmt.Sprintf(w.Saved, g.end.saved))
+			parts = append(parts, fmt.Sprintf(w.Saved, filepath.Base(g.end.saved)))
 		}
 		news = strings.Join(parts, " ")
 	}

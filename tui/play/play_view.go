@@ -509,7 +509,25 @@ func (m *Model) helpBindings() []key.Binding {
 	if m.c.Remote {
 		return m.remoteBindings(m.localBindings())
 	}
+	if m.onServer() {
+		return m.serverBindings(m.localBindings())
+	}
 	return m.localBindings()
+}
+
+// serverBindings leaves out of the help bar what a server does not allow
+// (taking back, pausing, hints).
+func (m *Model) serverBindings(in []key.Binding) []key.Binding {
+	k := m.c.Keys
+	out := make([]key.Binding, 0, len(in))
+	for _, b := range in {
+		switch b.Help().Key {
+		case k.Undo.Help().Key, k.Pause.Help().Key, k.Step.Help().Key, k.Hint.Help().Key:
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func (m *Model) localBindings() []key.Binding {

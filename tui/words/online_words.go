@@ -12,7 +12,8 @@ type OnlineWords struct {
 	FormKeys, TypeKeys, WaitKeys, DroppedKeys      string
 	NeedServer, NeedID, NeedPassword, BadGame      string
 	StartingPlayer, Connecting, LoggedIn           string // %s: a player; %s: host:port; %s: name
-	Waiting, WaitingX1, Found, Elapsed, Cancelled  string // waiting: %s server; waitingX1: %s game, %s server; found: %s %s %s; elapsed: %s
+	Waiting, WaitingFor, WaitingX1, Found          string // waitingFor, waitingX1: %s game; found: %s %s %s
+	Elapsed, Cancelled                             string // elapsed: %s
 	Playing                                        string // %s server, %s game id
 	Dropped, Ended, Saved, ResultIs                string // dropped: %s reason; ended: %s server's result; saved: %s path
 	Reconnecting                                   string
@@ -40,10 +41,11 @@ var onlineEnglish = OnlineWords{
 	BadGame:      "The game name is one word, as the server names its games (testgame-300-10).",
 
 	StartingPlayer: "Starting %s ...", Connecting: "Connecting to %s ...", LoggedIn: "Logged in to %s as %s.",
-	Waiting:   "Waiting for the server to pair you (%s) ...",
-	WaitingX1: "Asked for %s; waiting for the server to pair you (%s) ...",
-	Found:     "Game found: %s vs %s, %s. Waiting for the server to start it ...",
-	Elapsed:   "waiting %s", Cancelled: "Cancelled: logged out.",
+	Waiting:    "Waiting for the server to pair you ...",
+	WaitingFor: "Waiting for the server to pair you in %s ...",
+	WaitingX1:  "Asked for %s; waiting for the server to pair you ...",
+	Found:      "Game found: %s vs %s, %s. Waiting for the server to start it ...",
+	Elapsed:    "waiting %s", Cancelled: "Cancelled: logged out.",
 	Playing: "%s  game %s",
 	Dropped: "The connection to the server was lost: %s. The game is kept (Resume studies it); a server's game cannot be resumed.",
 	Ended:   "The server: %s.", Saved: "The game is saved as %s.", ResultIs: "%s",
@@ -82,10 +84,11 @@ var onlineJapanese = OnlineWords{
 	BadGame:      "対局名はサーバーの名付けたとおり一語で入力してください (testgame-300-10)。",
 
 	StartingPlayer: "%s を起動中 ...", Connecting: "%s に接続中 ...", LoggedIn: "%s に %s としてログインしました。",
-	Waiting:   "対局の成立を待っています (%s) ...",
-	WaitingX1: "%s を申し込みました。対局の成立を待っています (%s) ...",
-	Found:     "対局成立: %s 対 %s、%s。開始を待っています ...",
-	Elapsed:   "待ち時間 %s", Cancelled: "取りやめてログアウトしました。",
+	Waiting:    "対局の成立を待っています ...",
+	WaitingFor: "%s の対局の成立を待っています ...",
+	WaitingX1:  "%s を申し込みました。対局の成立を待っています ...",
+	Found:      "対局成立: %s 対 %s、%s。開始を待っています ...",
+	Elapsed:    "待ち時間 %s", Cancelled: "取りやめてログアウトしました。",
 	Playing: "%s  対局 %s",
 	Dropped: "サーバーとの接続が切れました: %s。対局は保存されています (再開から検討できます)。サーバーの対局は再開できません。",
 	Ended:   "サーバーの判定: %s。", Saved: "棋譜を %s に保存しました。", ResultIs: "%s",
