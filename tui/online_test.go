@@ -391,3 +391,47 @@ func TestOnlineRemembers(t *testing.T) {
 		t.Errorf("with an open passwords file:\n%s", s)
 	}
 }
+
+// Quitting the app in the middle of a server's game resigns it there and
+// waits for the server's ruling: the record is written, nothing is left
+// kept.
+func TestOnlineQuitResigns(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
+	games := filepath.Join(t.TempDir(), "games")
+	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
+	openOnline(t, h)
+	fillForm(h, srv.Addr, "alice", "pw", "")
+	h.press("enter")
+	onlineGame(t, h)
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return h.m.online.Play.Game.Len() == 2 })
+	h.m.Shutdown()
+	if got := strings.Join(srv.Received(), "\n"); !strings.Contains(got, "1< %TORYO") {
+		t.Errorf("the server received:\n%s", got)
+	}
+	if files, _ := filepath.Glob(filepath.Join(games, "*.kif")); len(files) != 1 {
+		t.Errorf("games folder after quitting: %v", files)
+	}
+	if k := keptGames(t, h); len(k) != 0 {
+		t.Errorf("kept after quitting: %+v", k)
+	}
+}
+
+// The Japanese screens take their words from the Japanese table.
+func TestOnlineJapanese(t *testing.T) {
+	h := newHarness(t, Options{Lang: words.Japanese})
+	if !strings.Contains(h.screen(), "オンライン対局 (CSA)") {
+		t.Fatalf("the menu:\n%s", h.screen())
+	}
+	h.press("down", "enter")
+	s := h.screen()
+	for _, want := range []string{"CSA サーバーでオンライン対局", "ログイン名", "パスワードを保存", "対局名 (x1)", "< 自分 >", "[ 接続 ]"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the Japanese form lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("enter")
+	if !strings.Contains(h.screen(), "サーバーを ホスト:ポート で入力してください") {
+		t.Errorf("an empty server is not refused in Japanese:\n%s", h.screen())
+	}
+}

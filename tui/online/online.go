@@ -520,6 +520,8 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 	g := m.game
 	switch {
 	case g == nil:
+	case !m.ended && m.Play.Over():
+		news = st.Dim.Render(w.AwaitRuling)
 	case m.ended && g.end.fault != nil:
 		why := g.end.fault.Error()
 		var e *csa.Error

@@ -516,7 +516,7 @@ func (m *Model) helpBindings() []key.Binding {
 }
 
 // serverBindings leaves out of the help bar what a server does not allow
-// (taking back, pausing, hints).
+// (taking back, pausing, hints), and says that leaving resigns.
 func (m *Model) serverBindings(in []key.Binding) []key.Binding {
 	k := m.c.Keys
 	out := make([]key.Binding, 0, len(in))
@@ -524,6 +524,10 @@ func (m *Model) serverBindings(in []key.Binding) []key.Binding {
 		switch b.Help().Key {
 		case k.Undo.Help().Key, k.Pause.Help().Key, k.Step.Help().Key, k.Hint.Help().Key:
 			continue
+		case k.Leave.Help().Key:
+			if !m.Over() {
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.LeaveServerKey))
+			}
 		}
 		out = append(out, b)
 	}

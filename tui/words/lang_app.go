@@ -39,6 +39,7 @@ type appWords struct {
 	// a game a fault interrupted (%s: the moves).
 	ServerNoUndo, ServerNoPause, ServerNoDraw string
 	ServerNoHint, AskLeaveServer, Interrupted string
+	LeaveServerKey                            string
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
@@ -89,6 +90,7 @@ var appEnglish = appWords{
 	ServerNoDraw:    "the server rules on this game: no draw offers or impasse agreements (a declaration, d, goes to it)",
 	ServerNoHint:    "no hints in a game on a server",
 	AskLeaveServer:  "Leave the game? You resign it on %s.",
+	LeaveServerKey:  "leave (resigns)",
 	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
@@ -148,6 +150,7 @@ var appJapanese = appWords{
 	ServerNoDraw:    "サーバーの対局なので引き分けの申し出や持将棋の合意はできません (入玉宣言 d はサーバーに送ります)",
 	ServerNoHint:    "サーバーの対局ではヒントは使えません",
 	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
+	LeaveServerKey:  "退出 (投了)",
 	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",

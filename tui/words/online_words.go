@@ -15,8 +15,8 @@ type OnlineWords struct {
 	Waiting, WaitingFor, WaitingX1, Found          string // waitingFor, waitingX1: %s game; found: %s %s %s
 	Elapsed, Cancelled                             string // elapsed: %s
 	Playing                                        string // %s server, %s game id
-	Dropped, Ended, Saved, ResultIs                string // dropped: %s reason; ended: %s server's result; saved: %s path
-	Reconnecting                                   string
+	Dropped, Ended, Saved                          string // dropped: %s reason; ended: %s the server's result; saved: %s file
+	Reconnecting, AwaitRuling                      string
 	Unreachable, Refused, Rejected, Timeout        string
 	Garbage, BadSummary, ServerError, DroppedEarly string
 	PasswordsOpen, PasswordsBad, PasswordsFailed   string // %s path (and %v error)
@@ -48,8 +48,9 @@ var onlineEnglish = OnlineWords{
 	Elapsed:    "waiting %s", Cancelled: "Cancelled: logged out.",
 	Playing: "%s  game %s",
 	Dropped: "The connection to the server was lost: %s. The game is kept (Resume studies it); a server's game cannot be resumed.",
-	Ended:   "The server: %s.", Saved: "The game is saved as %s.", ResultIs: "%s",
+	Ended:   "The server: %s.", Saved: "The game is saved as %s.",
 	Reconnecting: "Reconnecting for a new game ...",
+	AwaitRuling:  "Waiting for the server's word on the end ...",
 
 	Unreachable:  "Cannot reach %s.",
 	Refused:      "The server refused the login (check the name and the password).",
@@ -70,7 +71,7 @@ var onlineJapanese = OnlineWords{
 	MenuItem: "オンライン対局 (CSA)", Title: "CSA サーバーでオンライン対局",
 	Remembered: "サーバー一覧", NewServer: "(新規)",
 	Server: "サーバー", ID: "ログイン名", Password: "パスワード", Remember: "パスワードを保存",
-	Game: "対局名 (x1)", Player: "指し手", KeepAlive: "キープアライブ", Connect: "接続", Me: "自分", Off: "なし",
+	Game: "対局名 (x1)", Player: "対局者", KeepAlive: "キープアライブ", Connect: "接続", Me: "自分", Off: "なし",
 	GameNote:     "対局名が空欄ならパスワードで対局相手が決まります (floodgate: 対局名,パスワード)。入力すると x1 モードで申し込みます。",
 	RememberNote: "パスワードは本人だけが読めるファイル %s に、ほかの項目は設定に保存します。",
 	PasswordNote: "パスワードは保存しません (毎回入力します)。",
@@ -91,8 +92,9 @@ var onlineJapanese = OnlineWords{
 	Elapsed:    "待ち時間 %s", Cancelled: "取りやめてログアウトしました。",
 	Playing: "%s  対局 %s",
 	Dropped: "サーバーとの接続が切れました: %s。対局は保存されています (再開から検討できます)。サーバーの対局は再開できません。",
-	Ended:   "サーバーの判定: %s。", Saved: "棋譜を %s に保存しました。", ResultIs: "%s",
+	Ended:   "サーバーの判定: %s。", Saved: "棋譜を %s に保存しました。",
 	Reconnecting: "新しい対局のために再接続しています ...",
+	AwaitRuling:  "サーバーの判定を待っています ...",
 
 	Unreachable:  "%s に接続できません。",
 	Refused:      "ログインが拒否されました (ログイン名とパスワードを確かめてください)。",
