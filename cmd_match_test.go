@@ -69,6 +69,7 @@ func TestMatchFlags(t *testing.T) {
 // Bots against each other: the result line, and every game in the CSA
 // file with its times, colours alternating.
 func TestMatchBots(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "games.csa")
 	code, stdout, stderr := runCmd(t, "match", "--games", "4", "--byoyomi", "50ms", "--seed", "3", "--out", out,
@@ -146,6 +147,7 @@ func TestMatchEngineCrashes(t *testing.T) {
 
 // Openings are played twice, colours swapped; the record starts there.
 func TestMatchOpenings(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ops := filepath.Join(dir, "openings.txt")
 	lance := "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
@@ -203,6 +205,7 @@ func TestMatchOpenings(t *testing.T) {
 
 // A test between a strong and a weak bot stops as soon as it decides.
 func TestMatchSPRT(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, stdout, stderr := runCmd(t, "match", "--games", "400", "--byoyomi", "50ms", "--sprt", "0,200", "--seed", "1",
 		"--log", filepath.Join(dir, "log"), "greedy", "random")
@@ -318,6 +321,7 @@ func (p *thinker) Play(ctx context.Context, t usi.Request) (usi.BestMove, error)
 // Fairy-Stockfish at its weakest against greedy, as the README shows:
 // the games finish and the record reads back with times and scores.
 func TestMatchFairyStockfish(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("real engine games take a while: skipped in -short")
 	}

@@ -6,6 +6,7 @@
 //	shogi                      open the menu
 //	shogi play [flags]         start a game directly
 //	shogi open [flags] FILE|-  study a record
+//	shogi edit [flags] [FILE]  set up a position
 //	shogi perft [flags] DEPTH  count leaf nodes of the move tree
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
@@ -14,8 +15,10 @@
 //	shogi csa [flags]          play games on a CSA server (floodgate) for an engine or a level
 //	shogi bot [flags]          the built-in engine's move in a position
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
+//	shogi book build|show|merge opening books: build from records, look up, merge
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
@@ -41,6 +44,7 @@ var commands = []command{
 	{name: "(no command)", summary: "open the menu"},
 	{name: "play", summary: "start a game: shogi play -h", run: runPlay},
 	{name: "open", args: "FILE|-", summary: "study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h", run: runOpen},
+	{name: "edit", args: "[--sfen S] [FILE]", summary: "set up a position (the position editor): shogi edit -h", run: runEdit},
 	{name: "perft", args: "[--sfen S] [--divide] DEPTH", summary: "count leaf nodes of the legal move tree", run: runPerft},
 	{name: "moves", args: "[--sfen S] [--notation STYLE]", summary: "list every legal move, one per line", run: runMoves},
 	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
@@ -49,9 +53,11 @@ var commands = []command{
 	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
 	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: runBot},
 	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
+	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each", run: runTsume},
 	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
 	{name: "analyze", run: runAnalyse, alias: true},
+	{name: "book", args: "build|show|merge", summary: "opening books (YaneuraOu's format): shogi book -h", run: runBook},
 	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
 	{name: "version", summary: "the program's version (also --version)"},
 }

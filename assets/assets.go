@@ -1,5 +1,6 @@
 // Package assets holds the data the terminal app ships inside the binary:
-// the help notes, the piece glyph table and a sample game record.
+// the help notes, the piece glyph table, a sample game record and the
+// collection of mate problems.
 package assets
 
 import (
@@ -18,6 +19,10 @@ var (
 	helpStudyEn string
 	//go:embed help_study_ja.txt
 	helpStudyJa string
+	//go:embed help_edit_en.txt
+	helpEditEn string
+	//go:embed help_edit_ja.txt
+	helpEditJa string
 )
 
 // HelpPlay is the notes of the play screen's help, in Japanese or English.
@@ -36,8 +41,24 @@ func HelpStudy(japanese bool) string {
 	return helpStudyEn
 }
 
+// HelpEdit is the notes of the position editor's help.
+func HelpEdit(japanese bool) string {
+	if japanese {
+		return helpEditJa
+	}
+	return helpEditEn
+}
+
 //go:embed pieces.tsv
 var piecesTSV string
+
+// Tsume is the collection of original mate problems (tsume.txt), in the
+// format game/tsume's ParseCollection reads: one problem a line, ID,
+// length, grade, SFEN and solution separated by tabs. game/tsume's tests
+// solve every one again.
+//
+//go:embed tsume.txt
+var Tsume string
 
 // Samples holds sample records (samples/*.kif), for trying the study mode.
 //

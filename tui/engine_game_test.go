@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
-	"time"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -338,11 +339,12 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 func TestTwoKeptGames(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir})
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir, TimeSource: ft})
 	h.typeMove("7g7f")
 	first := h.moves()
 	h.press("q", "y")
-	time.Sleep(1100 * time.Millisecond) // a later second, so the order is sure
+	ft.Advance(time.Minute) // the second game is kept later: the order is sure
 	// A new game from the menu never replaces the kept one.
 	h.press("down", "enter") // New game
 	h.press("down", "left")  // player 2: one level weaker
@@ -441,7 +443,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 func TestAddEngine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
-	h.press("down", "down", "enter") // Settings
+	h.menuItem("Settings")
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}
@@ -506,7 +508,7 @@ func TestEditEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, Options{SettingsPath: path, Settings: settings})
-	h.press("down", "down", "enter") // Settings
+	h.menuItem("Settings")
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}

@@ -23,18 +23,21 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/editor"
 	"shogi/tui/online"
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	"shogi/tui/words"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/game/book"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/kifu"
@@ -47,6 +50,7 @@ const (
 	modeMenu mode = iota
 	modePlay
 	modeStudy
+	modeEditor
 	modeOnline // a game on a CSA server: the online package's screens
 )
 
@@ -63,7 +67,10 @@ type Options struct {
 	Handicap string // a key or name game.FindHandicap knows; "" is even
 	SFEN     string // a start position instead of Handicap
 	Furigoma bool   // toss pawns to decide which player takes Black
-	Play     bool   // start in play mode instead of the menu
+	// Book, when set, is an opening book the built-in levels of a game
+	// started directly play their first moves from.
+	Book     *book.Use
+	Play     bool // start in play mode instead of the menu
 	Pieces   common.PieceStyle
 	Notation *notation.Style // nil: the one that goes with Pieces
 	Width    common.WidthPolicy
@@ -118,11 +125,12 @@ type studyMode interface {
 
 // Model is the root model.
 type Model struct {
-	c     *common.Common
-	mode  mode
-	menu  menuModel
-	play  play.Model
-	study studyMode
+	c      *common.Common
+	mode   mode
+	menu   menuModel
+	play   play.Model
+	study  studyMode
+	editor editor.Model
 	// online is the online screens while they show (the form, the wait,
 	// a server's game); nil otherwise.
 	online *online.Model
@@ -132,7 +140,14 @@ type Model struct {
 	// study waits here with the node the game started from.
 	parked     *studyModel
 	parkedNode *kifu.Node
+	// A position edited from a study ("edit this position") returns to
+	// it when the editor is left: the study waits here.
+	editParked *studyModel
 }
+
+// backToStudyMsg leaves the position editor for the study it was opened
+// from.
+type backToStudyMsg struct{}
 
 // New builds the root model. With o.Play it starts a game at once (the
 // players, clock, handicap or SFEN and furigoma from o); otherwise it
@@ -167,6 +182,9 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		sp, name, err := common.ResolvePlayer(st, text)
 		if err != nil {
 			return s, err
+		}
+		if sp.Kind == match.BuiltinKind {
+			sp.Book = o.Book
 		}
 		s.Players[i], s.Names[i] = sp, name
 	}
@@ -301,6 +319,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.play, cmd = m.play.Update(msg)
 	case modeStudy:
 		m.study, cmd = m.study.Update(msg)
+	case modeEditor:
+		m.editor, cmd = m.editor.Update(msg)
 	case modeOnline:
 		cmd = m.online.Update(msg)
 	default:
@@ -342,12 +362,76 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			m.parked, m.parkedNode = nil, nil
 			return nil, true
 		}
+		kept := m.dropEditParked()
 		m.mode = modeMenu
 		m.menu = newMenu(m.c)
 		if msg.NewGame {
 			m.menu.openForm()
+			if msg.Start != nil {
+				m.menu.form.setStart(*msg.Start)
+			}
+		}
+		if kept {
+			m.menu.status = m.c.Words.EditsKept
 		}
 		return m.menu.Init(), true
+	case common.EditPositionMsg:
+		var back tea.Msg
+		if st, ok := m.study.(*studyModel); ok && m.mode == modeStudy {
+			m.editParked, back = st, backToStudyMsg{}
+			st.pauseAnalysis()
+		}
+		m.editor = editor.New(m.c, editor.Options{Start: msg.Start, Back: back})
+		m.mode = modeEditor
+		return nil, true
+	case backToStudyMsg:
+		if m.editParked == nil {
+			m.mode = modeMenu
+			return m.menu.Init(), true
+		}
+		m.study, m.mode = m.editParked, modeStudy
+		m.editParked.resumeAnalysis()
+		m.editParked = nil
+		return nil, true
+	case common.TsumeMsg:
+		// The tsume screen is not in this version yet: the editor says so.
+		if m.mode == modeEditor {
+			m.editor.Say(words.EditorWordsFor(m.c.Lang).TsumeNotYet, true)
+		}
+		return nil, true
+	case common.StudyRecordMsg:
+		old, inStudy := m.study.(*studyModel)
+		inStudy = inStudy && m.mode == modeStudy
+		if msg.Rec == nil {
+			// A paste that is no record: said where it was pasted.
+			text := fmt.Sprintf(words.StudyEditWordsFor(m.c.Lang).PasteOpen, msg.Err)
+			switch {
+			case inStudy:
+				old.say(text, true)
+			case m.mode == modeMenu:
+				m.menu.status, m.menu.statusErr = text, true
+			}
+			return nil, true
+		}
+		kept := m.dropEditParked()
+		st := newUnsavedStudy(m.c, msg.Rec, msg.Name, msg.Err)
+		if inStudy {
+			old.closeEngines(false)
+			st.quitOnLeave = old.quitOnLeave
+			kept = kept || old.ed != nil && old.ed.Modified() && old.ed.KeptPath() != ""
+		}
+		if kept {
+			st.say(m.c.Words.EditsKept, false)
+		}
+		m.study, m.mode = st, modeStudy
+		return nil, true
+	case restoredEditMsg:
+		if msg.err != nil {
+			m.menu.status, m.menu.statusErr = msg.err.Error(), true
+			return nil, true
+		}
+		m.study, m.mode = restoredStudy(m.c, msg.ed), modeStudy
+		return nil, true
 	case common.ReviewGameMsg:
 		// The game-end screen's "study": the game just played, in study mode.
 		m.study, m.mode = reviewGame(m.c, msg), modeStudy
@@ -380,6 +464,19 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		return cmd, true
 	}
 	return nil, false
+}
+
+// dropEditParked lets go of a study the editor was opened from, when the
+// editor goes somewhere else; it reports whether the study had edits,
+// which stay kept (the menu's "resume editing" offers them).
+func (m *Model) dropEditParked() bool {
+	st := m.editParked
+	if st == nil {
+		return false
+	}
+	m.editParked = nil
+	st.closeEngines(false)
+	return st.ed != nil && st.ed.Modified() && st.ed.KeptPath() != ""
 }
 
 // quiet reports whether the screen will stay as it is until a key: for
@@ -416,6 +513,9 @@ func (m *Model) closeEngines() {
 	if m.parked != nil {
 		m.parked.closeEngines(true)
 	}
+	if m.editParked != nil {
+		m.editParked.closeEngines(true)
+	}
 }
 
 // View draws the current screen, or says the terminal is too small, in the
@@ -428,6 +528,8 @@ func (m *Model) View() tea.View {
 			return m.play.View()
 		case modeStudy:
 			return m.study.View()
+		case modeEditor:
+			return m.editor.View()
 		case modeOnline:
 			return m.online.View()
 		}
@@ -444,6 +546,8 @@ func (m *Model) windowTitle() string {
 		if s, ok := m.study.(*studyModel); ok {
 			return "shogi: " + s.name
 		}
+	case modeEditor:
+		return "shogi: " + words.EditorWordsFor(m.c.Lang).Title
 	case modeOnline:
 		return "shogi: " + m.online.Title()
 	}

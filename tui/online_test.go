@@ -24,7 +24,7 @@ import (
 // openOnline opens the online form from the menu.
 func openOnline(t *testing.T, h *harness) {
 	t.Helper()
-	h.press("down", "enter")
+	h.menuItem("Play online")
 	if !strings.Contains(h.screen(), "Play online on a CSA server") {
 		t.Fatalf("no online form:\n%s", h.screen())
 	}
@@ -381,6 +381,7 @@ func TestOnlineRemembers(t *testing.T) {
 	h2.press("esc")
 
 	// A passwords file others can read is not used.
+	os.Remove(pwPath)
 	if err := os.WriteFile(pwPath, []byte("\"alice@"+addr+"\" = 's3cret'\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +389,8 @@ func TestOnlineRemembers(t *testing.T) {
 	openOnline(t, h3)
 	s = h3.screen()
 	if !strings.Contains(s, "other users: the app does not use it") || strings.Contains(s, "******") {
-		t.Errorf("with an open passwords file:\n%s", s)
+		fi, err := os.Stat(pwPath)
+		t.Errorf("with an open passwords file (%v %v):\n%s", fi.Mode(), err, s)
 	}
 }
 

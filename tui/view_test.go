@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
-	"strings"
-	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
@@ -524,8 +526,11 @@ func tints(t *testing.T, h *harness, view string, theme common.Theme) {
 	pal := common.PaletteFor(theme == common.ThemeDark, common.LevelTrue)
 	l := h.m.play.Layout()
 	rgb := func(hex string) string {
-		c := parseHex(t, hex)
-		return fmt.Sprintf("2;%d;%d;%d", c.R, c.G, c.B)
+		v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+		if err != nil || len(hex) != 7 {
+			t.Fatalf("colour %q is not #rrggbb", hex)
+		}
+		return fmt.Sprintf("2;%d;%d;%d", uint8(v>>16), uint8(v>>8), uint8(v))
 	}
 	for sq, want := range map[string]string{
 		"7g": pal.Picked,  // the king, picked

@@ -207,6 +207,7 @@ func TestGoMate(t *testing.T) {
 
 // Each fault is an *usi.Error that names the engine and what it did.
 func TestFaults(t *testing.T) {
+	t.Parallel()
 	bg := context.Background()
 	t.Run("missing program", func(t *testing.T) {
 		_, err := usi.Start(bg, usi.Config{Path: "/nonexistent/dir/ghost-engine"})
@@ -348,6 +349,7 @@ func realEngine(t *testing.T, path string) string {
 }
 
 func TestFairyStockfish(t *testing.T) {
+	t.Parallel()
 	path := realEngine(t, "/usr/games/fairy-stockfish")
 	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}, Log: log.New(&lb, "", 0)})
@@ -375,6 +377,7 @@ func TestFairyStockfish(t *testing.T) {
 }
 
 func TestGPSShogi(t *testing.T) {
+	t.Parallel()
 	path := realEngine(t, "/usr/games/gpsusi")
 	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"BookDepth", "0"}, {"Thread", "1"}}, Log: log.New(&lb, "", 0)})

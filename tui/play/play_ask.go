@@ -3,9 +3,9 @@ package play
 import (
 	"errors"
 	"fmt"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -380,49 +380,22 @@ func (m *Model) CycleNotation() {
 	m.SetInfo(fmt.Sprintf(m.c.Words.ListStyle, m.c.Notation))
 }
 
-// impasseReason says why an impasse claim is refused, in the screen's
+// ImpasseReason says why an impasse claim is refused, in the screen's
 // language, from the refusal's cause.
 func ImpasseReason(w *words.Words, err error) string {
 	var ie *game.ImpasseError
 	if !errors.As(err, &ie) {
 		return err.Error()
 	}
-	if w.Lang != words.Japanese {
-		return fmt.Sprintf(w.CannotImpasse, strings.TrimPrefix(ie.Error(), "impasse refused: "))
-	}
-	king := "先手玉"
-	if ie.Side == game.White {
-		king = "後手玉"
-	}
-	why := king + "が入玉していません"
-	switch ie.Cause {
-	case game.ImpasseInCheck:
-		why = "王手されています"
-	case game.ImpasseNoKing:
-		why = king + "がありません"
-	}
-	return fmt.Sprintf(w.CannotImpasse, why)
+	return fmt.Sprintf(w.CannotImpasse, w.Impasse(ie))
 }
 
-// declareReason says which condition of the declaration is not met, in
+// DeclareReason says which condition of the declaration is not met, in
 // the screen's language, from the refusal's condition and figures.
 func DeclareReason(w *words.Words, err error) string {
 	var de *game.DeclarationError
 	if !errors.As(err, &de) {
 		return err.Error()
 	}
-	if w.Lang != words.Japanese {
-		return strings.TrimPrefix(de.Error(), "declaration refused: ")
-	}
-	switch de.Condition {
-	case game.DeclareNoKing:
-		return "玉がありません"
-	case game.DeclareNotInCamp:
-		return "玉が敵陣にいません"
-	case game.DeclareInCheck:
-		return "王手されています"
-	case game.DeclareFewPieces:
-		return fmt.Sprintf("敵陣の駒が玉のほかに%d枚です (%d枚必要)", de.Have, de.Need)
-	}
-	return fmt.Sprintf("%d点です (%d点必要)", de.Have, de.Need)
+	return w.Declaration(de)
 }

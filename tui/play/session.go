@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"sync"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -270,5 +271,5 @@ func faultText(w *words.Words, res match.Result) string {
 	if name, ok := res.FaultyEngine(); ok {
 		return fmt.Sprintf(w.EngineFault, name, res.Fault)
 	}
-	return res.Reason()
+	return w.Ending(res, res.Names)
 }

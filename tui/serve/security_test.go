@@ -40,6 +40,7 @@ func exitStatus(err error) int {
 }
 
 func TestAppRunsAndQuits(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	c := ts.dial(t, dialOpts{user: "alice"})
 	c.waitFor("Your name: alice")
@@ -53,6 +54,7 @@ func TestAppRunsAndQuits(t *testing.T) {
 }
 
 func TestRefusesCommands(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	for _, o := range []dialOpts{{cmd: "ls -la /"}, {cmd: "sh -c 'id'", noPty: true}} {
 		c := ts.dial(t, o)
@@ -67,6 +69,7 @@ func TestRefusesCommands(t *testing.T) {
 }
 
 func TestRefusesSessionsWithoutPty(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	c := ts.dial(t, dialOpts{noPty: true})
 	_, errOut, err := c.waitExit()
@@ -76,6 +79,7 @@ func TestRefusesSessionsWithoutPty(t *testing.T) {
 }
 
 func TestRefusesSubsystemsAndForwarding(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	conn, err := ts.dialConn(dialOpts{})
 	if err != nil {
@@ -108,6 +112,7 @@ func TestRefusesSubsystemsAndForwarding(t *testing.T) {
 }
 
 func TestPerIPLimit(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 2, MaxSessions: 10}, lobby.Config{})
 	a := ts.dial(t, dialOpts{})
 	b := ts.dial(t, dialOpts{})
@@ -127,6 +132,7 @@ func TestPerIPLimit(t *testing.T) {
 }
 
 func TestTotalLimit(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 10, MaxSessions: 2}, lobby.Config{})
 	ts.dial(t, dialOpts{}).waitFor("Your name")
 	ts.dial(t, dialOpts{}).waitFor("Your name")
@@ -138,6 +144,7 @@ func TestTotalLimit(t *testing.T) {
 }
 
 func TestConnectionRateLimit(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 10, MaxSessions: 20, PerMinute: 3}, lobby.Config{})
 	for range 3 {
 		c := ts.dial(t, dialOpts{cmd: "x"})
@@ -161,6 +168,7 @@ func TestConnectionRateLimit(t *testing.T) {
 }
 
 func TestAuthorizedKeys(t *testing.T) {
+	t.Parallel()
 	keyOf := func() gossh.Signer {
 		_, priv, _ := ed25519.GenerateKey(rand.Reader)
 		s, err := gossh.NewSignerFromKey(priv)
@@ -199,6 +207,7 @@ func TestAuthorizedKeys(t *testing.T) {
 }
 
 func TestHostKeyCreatedOnceAndKept(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "cfg", "shogi", "ssh_host_ed25519_key")
 	k1, created, err := LoadHostKey(path)
 	if err != nil || !created {
@@ -228,6 +237,7 @@ func TestHostKeyCreatedOnceAndKept(t *testing.T) {
 }
 
 func TestGarbageAndHugeWindowSizes(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	// A pty request as large as the protocol allows.
 	c := ts.dial(t, dialOpts{w: 1<<31 - 1, h: 1<<31 - 1, term: "\x1b]0;evil\x07"})
@@ -263,6 +273,7 @@ func TestGarbageAndHugeWindowSizes(t *testing.T) {
 }
 
 func TestClampsWindow(t *testing.T) {
+	t.Parallel()
 	s := &Server{cfg: Config{MaxWidth: 400, MaxHeight: 200}}
 	for _, tc := range []struct{ w, h, ww, wh int }{
 		{80, 24, 80, 24}, {0, 24, 0, 0}, {80, 0, 0, 0}, {-1, 5, 0, 0}, {1 << 31, 1 << 31, 400, 200}, {401, 10, 400, 10},
@@ -275,6 +286,7 @@ func TestClampsWindow(t *testing.T) {
 }
 
 func TestIdleSessionClosed(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{Idle: 300 * time.Millisecond}, lobby.Config{})
 	c := ts.dial(t, dialOpts{})
 	c.waitFor("Your name")
@@ -289,6 +301,7 @@ func TestIdleSessionClosed(t *testing.T) {
 // sequence) ends that session, which is told in a line and exits 1, and
 // is logged with its value; another session goes on.
 func TestPanicInOneSessionLeavesOthers(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 20}, lobby.Config{})
 	newApp := ts.newApp
 	ts.newApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal) (tea.Model, func()) {
@@ -443,6 +456,7 @@ func windowOf(w, h int) ssh.Window { return ssh.Window{Width: w, Height: h} }
 // golang.org/x/crypto has from v0.17.0: its first key-exchange message
 // names kex-strict-s-v00@openssh.com.
 func TestStrictKeyExchange(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	conn, err := net.DialTimeout("tcp", ts.addr, 5*time.Second)
 	if err != nil {
@@ -486,6 +500,7 @@ func TestStrictKeyExchange(t *testing.T) {
 // within the limit is closed, whether it never began the SSH handshake
 // or logged in and asked for nothing.
 func TestSessionMustStartInTime(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{Handshake: 300 * time.Millisecond}, lobby.Config{})
 	raw, err := net.DialTimeout("tcp", ts.addr, 5*time.Second)
 	if err != nil {
@@ -521,6 +536,7 @@ func TestSessionMustStartInTime(t *testing.T) {
 // TestKeepAlive: a client that stops answering keepalives is taken for
 // gone and its connection closed; one that answers stays.
 func TestKeepAlive(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	ts.keepAlive = 100 * time.Millisecond
 	p := newProxy(t, ts.addr)

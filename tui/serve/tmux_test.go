@@ -27,6 +27,7 @@ func sshClient(t *testing.T, addr, user string, w, h int) *termtest.Tmux {
 // table opened and joined by its code, a move seen on the other screen,
 // a chat line; and a command, ssh -T, ssh -R and sftp refused.
 func TestOpenSSH(t *testing.T) {
+	t.Parallel()
 	termtest.Need(t, "ssh")
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := sshClient(t, ts.addr, "alice", 110, 34)

@@ -42,6 +42,7 @@ func ParseLang(s string) (Lang, error) {
 type Words struct {
 	Lang Lang
 	appWords
+	outcomes outcomeWords
 
 	black, white         string // the sides: 先手/後手, Black/White
 	Human                string // a person, as a player's name

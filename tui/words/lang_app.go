@@ -45,6 +45,8 @@ type appWords struct {
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
 	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string
 	ResumeDeleted, SetUpStart, ResumeServer           string
+	EditsN, EditsTitle, EditsKeys, EditsEmpty         string
+	EditsAsk, EditsNew, EditsKept, EditsNone          string
 	ClockField, MainField, ByoyomiField, IncField     string
 	PerSideField, WhiteMain, WhiteByoyomi, WhiteInc   string
 	PerSide                                           [2]string
@@ -99,7 +101,11 @@ var appEnglish = appWords{
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
 	ResumeServer: "played on %s: a server's game cannot be resumed; enter studies it",
-	ClockField:   "Clock", MainField: "Main time", ByoyomiField: "Byōyomi", IncField: "Increment",
+	EditsN:       "Resume editing (%d kept)", EditsTitle: "Kept edits, newest first",
+	EditsKeys:  "up/down choose, enter resume, d discard, esc back",
+	EditsEmpty: "no kept edits", EditsAsk: "Discard these edits? y/n", EditsNew: "a new record",
+	EditsKept: "the study's edits are kept: the menu's Resume editing opens them", EditsNone: "the kept edits cannot be read: %v",
+	ClockField: "Clock", MainField: "Main time", ByoyomiField: "Byōyomi", IncField: "Increment",
 	PerSideField: "White's clock", WhiteMain: "White's main time", WhiteByoyomi: "White's byōyomi", WhiteInc: "White's increment",
 	PerSide:   [2]string{"same as Black's", "its own"},
 	MoveDelay: "Move delay (watching)", KeepGames: "Keep finished games", Name1: "Player 1's name", Name2: "Player 2's name",
@@ -159,7 +165,11 @@ var appJapanese = appWords{
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
 	ResumeServer: "%s での対局: サーバーの対局は再開できません。enter で検討します",
-	ClockField:   "時計", MainField: "持ち時間", ByoyomiField: "秒読み", IncField: "加算",
+	EditsN:       "棋譜の編集を再開 (%d件保存)", EditsTitle: "保存された編集 (新しい順)",
+	EditsKeys:  "↑↓ 選ぶ  enter 再開  d 破棄  esc 戻る",
+	EditsEmpty: "保存された編集はありません", EditsAsk: "この編集を破棄しますか? y/n", EditsNew: "新しい棋譜",
+	EditsKept: "検討中の棋譜の編集は保存してあります (メニューの「棋譜の編集を再開」で開けます)", EditsNone: "保存された編集が読めません: %v",
+	ClockField: "時計", MainField: "持ち時間", ByoyomiField: "秒読み", IncField: "加算",
 	PerSideField: "後手の時間", WhiteMain: "後手の持ち時間", WhiteByoyomi: "後手の秒読み", WhiteInc: "後手の加算",
 	PerSide:   [2]string{"先手と同じ", "別に決める"},
 	MoveDelay: "観戦時の待ち時間", KeepGames: "終局した対局を保存", Name1: "対局者1の名前", Name2: "対局者2の名前",

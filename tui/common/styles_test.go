@@ -1,11 +1,10 @@
-package tui
+package common
 
 import (
 	"fmt"
 	"image/color"
 	"math"
 	"regexp"
-	"shogi/tui/common"
 	"strconv"
 	"testing"
 
@@ -81,7 +80,7 @@ func TestContrastFormula(t *testing.T) {
 // Every palette keeps its pieces, marks and text readable and its
 // highlights apart.
 func TestPaletteContrast(t *testing.T) {
-	for _, pair := range common.Palettes {
+	for _, pair := range Palettes {
 		for _, p := range pair {
 			t.Run(p.Name, func(t *testing.T) {
 				c := func(s string) color.RGBA { return parseHex(t, s) }
@@ -138,7 +137,7 @@ func TestPaletteContrast(t *testing.T) {
 // ones on screen; the true-colour ones differ from theirs in the zone band
 // (faintly) and nowhere by rounding two highlights to one.
 func TestPalette256IsExact(t *testing.T) {
-	for _, pair := range common.Palettes {
+	for _, pair := range Palettes {
 		p := pair[1]
 		for _, h := range paletteColours(p) {
 			in := parseHex(t, h)
@@ -154,7 +153,7 @@ func TestPalette256IsExact(t *testing.T) {
 	}
 }
 
-func paletteColours(p common.Palette) []string {
+func paletteColours(p Palette) []string {
 	out := []string{p.Plate, p.Band, p.Grid, p.Hoshi, p.Coord, p.Empty, p.Black, p.White, p.Last, p.Picked,
 		p.Target, p.TargetDot, p.Capture, p.Checker, p.Check, p.CheckText, p.Cursor, p.CursorFrame,
 		p.Dim, p.Key, p.Accent, p.Err, p.TurnBg, p.TurnFg, p.AskBg, p.AskFg, p.EndBg, p.EndFg}
