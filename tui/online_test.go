@@ -36,9 +36,13 @@ func fillForm(h *harness, addr, id, password, x1game string) {
 	h.press("down", addr, "down", id, "down", password, "down", "down", x1game)
 }
 
-// onlineGame waits for the play screen on the server's game.
-func onlineGame(t *testing.T, h *harness) {
+// loginOnline logs alice in through the form and waits for the play
+// screen on the server's game.
+func loginOnline(t *testing.T, h *harness, addr string) {
 	t.Helper()
+	openOnline(t, h)
+	fillForm(h, addr, "alice", "pw", "")
+	h.press("enter")
 	h.until("the server's game", func() bool {
 		return h.m.mode == modeOnline && h.m.online.Play.Sess != nil && strings.Contains(h.screen(), "game fake-game-")
 	})
@@ -51,10 +55,7 @@ func TestOnlineGame(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}})
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
-	openOnline(t, h)
-	fillForm(h, srv.Addr, "alice", "pw", "")
-	h.press("enter")
-	onlineGame(t, h)
+	loginOnline(t, h, srv.Addr)
 	o := h.m.online
 	s := h.screen()
 	for _, want := range []string{"alice", "fakeopp", "1:00 +1s", srv.Addr, "fake-game-1"} {
@@ -244,10 +245,7 @@ func TestOnlineWaitCancel(t *testing.T) {
 func TestOnlineDropped(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3}, csatest.Script{Client: game.White})
 	h := newHarness(t, Options{Lang: words.English})
-	openOnline(t, h)
-	fillForm(h, srv.Addr, "alice", "pw", "")
-	h.press("enter")
-	onlineGame(t, h)
+	loginOnline(t, h, srv.Addr)
 	o := h.m.online
 	h.typeMove("7g7f")
 	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
@@ -401,10 +399,7 @@ func TestOnlineQuitResigns(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
-	openOnline(t, h)
-	fillForm(h, srv.Addr, "alice", "pw", "")
-	h.press("enter")
-	onlineGame(t, h)
+	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
 	h.until("the server's reply", func() bool { return h.m.online.Play.Game.Len() == 2 })
 	h.m.Shutdown()

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"shogi/kifu"
 )
 
 // Passwords are the CSA servers' passwords the user asked the app to
@@ -85,8 +87,7 @@ const passwordsHeader = `# The CSA servers' passwords shogi remembers, by id@hos
 `
 
 // Save writes the passwords to path, readable and writable by the owner
-// alone, atomically (a temporary file, made private before anything is
-// written to it, renamed over the old one). With none left, the file is
+// alone, atomically (kifu.WriteFileMode). With none left, the file is
 // removed.
 func (p Passwords) Save(path string) error {
 	if path == "" {
@@ -104,27 +105,8 @@ func (p Passwords) Save(path string) error {
 	if err := toml.NewEncoder(&b).Encode(map[string]string(p)); err != nil {
 		return err
 	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	err = tmp.Chmod(0o600) // CreateTemp makes it 0600 already; say so
-	if err == nil {
-		_, err = tmp.Write(b.Bytes())
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(name, path)
-	}
-	if err != nil {
-		os.Remove(name)
-	}
-	return err
+	return kifu.WriteFileMode(path, b.Bytes(), 0o600)
 }

@@ -332,16 +332,6 @@ func (g *serverGame) waitEnd() tea.Cmd {
 	}
 }
 
-// over reports whether the runner is done.
-func (g *serverGame) over() bool {
-	select {
-	case <-g.done:
-		return true
-	default:
-		return false
-	}
-}
-
 // leave resigns the game on the server, if it is still on; the runner
 // keeps the game when the server rules, and closes the connection.
 func (g *serverGame) leave() {

@@ -484,31 +484,11 @@ func (m *Model) View() (string, *tea.Cursor) {
 		}
 	}
 	lines = append(lines, "", st.Dim.Render(keys))
-	return m.centre(lines, cursorLine, cursorCol)
+	return components.Centre(c, lines, formWidth(c), cursorLine, cursorCol)
 }
 
 // formWidth is how wide the form and the waiting screen are.
 func formWidth(c *common.Common) int { return max(min(c.Width-4, 76), 1) }
-
-// centre lays lines out in the middle of the screen.
-func (m *Model) centre(lines []string, cursorLine, cursorCol int) (string, *tea.Cursor) {
-	c := m.c
-	// The block is as wide as the widest it shows (a note, a path wraps
-	// at formWidth), so that it does not move as the notes change.
-	mw := min(formWidth(c), c.Width)
-	x0 := max((c.Width-mw)/2, 0)
-	y0 := max((c.Height-len(lines))/2, 0)
-	cv := components.NewCanvas(c.Width, c.Height)
-	for i, l := range lines {
-		l = c.Measure.Truncate(l, c.Width-x0)
-		cv.Put(x0, y0+i, c.Measure.Width(l), l)
-	}
-	var cur *tea.Cursor
-	if cursorLine >= 0 && y0+cursorLine < c.Height {
-		cur = tea.NewCursor(min(x0+cursorCol, c.Width-1), y0+cursorLine)
-	}
-	return cv.String(c.Measure), cur
-}
 
 // gameView is the play screen and the server's line under it.
 func (m *Model) gameView() (string, *tea.Cursor) {
