@@ -68,6 +68,12 @@ func TestOnlineGame(t *testing.T) {
 	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
 		t.Fatalf("moves %q", got)
 	}
+	// A new size: the play screen takes all but the server's two lines.
+	h.send(windowSize(120, 40))
+	lines := strings.Split(h.screen(), "\n")
+	if len(lines) != 40 || h.m.c.Height != 38 || !strings.Contains(lines[39], "game fake-game-1") {
+		t.Errorf("at 120×40: %d lines, the play screen %d rows, the last %q", len(lines), h.m.c.Height, lines[len(lines)-1])
+	}
 	kept := keptGames(t, h)
 	if len(kept) != 1 || len(kept[0].Setup.Moves) != 2 || kept[0].Server != srv.Addr || kept[0].GameID != "fake-game-1" {
 		t.Fatalf("kept after the reply: %+v", kept)

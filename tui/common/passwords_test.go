@@ -55,3 +55,37 @@ func TestPasswords(t *testing.T) {
 		t.Errorf("the file stays with no password in it: %v", err)
 	}
 }
+
+// Whatever a passwords file holds, reading it says why it cannot or
+// gives passwords that are written and read back the same.
+func FuzzPasswords(f *testing.F) {
+	f.Add([]byte("\"alice@127.0.0.1:4081\" = 's3cret'\n"))
+	f.Add([]byte("a = 1\n"))
+	f.Add([]byte("[x]\ny = 'z'\n"))
+	f.Add([]byte("'k' = \"\\u00e9\\n\"\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "csa-passwords.toml")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		p, err := LoadPasswords(path)
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("the error does not say which file: %v", err)
+			}
+			return
+		}
+		if err := p.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		back, err := LoadPasswords(path)
+		if err != nil || len(back) != len(p) {
+			t.Fatalf("written %v, read back %v (%v)", p, back, err)
+		}
+		for k, v := range p {
+			if back[k] != v {
+				t.Fatalf("%q: written %q, read back %q", k, v, back[k])
+			}
+		}
+	})
+}
