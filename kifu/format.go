@@ -339,8 +339,20 @@ func WriteFile(path string, r *Record) error {
 }
 
 // WriteFileAtomic writes data to a temporary file beside path and renames
-// it into place.
-func WriteFileAtomic(path string, data []byte) (err error) {
+// it into place. A new file is an ordinary one (0644); one that is
+// replaced keeps its mode.
+func WriteFileAtomic(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	return WriteFileMode(path, data, mode)
+}
+
+// WriteFileMode is WriteFileAtomic with the file's mode given: the
+// temporary file has it before anything is written to it (a private
+// file, 0600, is never readable by others, not for a moment).
+func WriteFileMode(path string, data []byte, mode os.FileMode) (err error) {
 	// Errors name the user's path, not the temporary file's.
 	defer func() {
 		var pe *os.PathError
@@ -353,13 +365,7 @@ func WriteFileAtomic(path string, data []byte) (err error) {
 		return err
 	}
 	name := tmp.Name()
-	// CreateTemp makes the file private; a record is an ordinary file, and
-	// one that is replaced keeps its mode.
-	mode := os.FileMode(0o644)
-	if fi, serr := os.Stat(path); serr == nil {
-		mode = fi.Mode().Perm()
-	}
-	err = tmp.Chmod(mode)
+	err = tmp.Chmod(mode) // CreateTemp makes it 0600
 	if err == nil {
 		_, err = io.Copy(tmp, bytes.NewReader(data))
 	}

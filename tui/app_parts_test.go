@@ -203,7 +203,7 @@ func TestFormClock(t *testing.T) {
 func TestEverySettingSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
-	h.press("down", "down", "down", "enter") // Settings
+	h.menuItem("Settings")
 	rows := h.m.menu.set.Rows()
 	before := h.screen()
 	for range rows[:len(rows)-1] {

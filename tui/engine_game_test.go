@@ -468,7 +468,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 func TestAddEngine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
-	h.press("down", "down", "down", "enter") // Settings
+	h.menuItem("Settings")
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}
@@ -533,7 +533,7 @@ func TestEditEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, Options{SettingsPath: path, Settings: settings})
-	h.press("down", "down", "down", "enter") // Settings
+	h.menuItem("Settings")
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}

@@ -320,3 +320,17 @@ func sq(t testing.TB, s string) game.Square {
 }
 
 func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// menuItem moves the main menu's cursor down to the entry whose text
+// holds item and presses enter: tests do not count the entries.
+func (h *harness) menuItem(item string) {
+	h.t.Helper()
+	for range len(h.m.menu.items()) {
+		if h.m.menu.itemText(h.m.menu.items()[h.m.menu.cursor]) == item || strings.Contains(h.m.menu.itemText(h.m.menu.items()[h.m.menu.cursor]), item) {
+			h.press("enter")
+			return
+		}
+		h.press("down")
+	}
+	h.t.Fatalf("no menu entry %q:\n%s", item, h.screen())
+}

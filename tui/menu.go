@@ -80,6 +80,7 @@ const (
 	itemResume menuItem = iota
 	itemEdits
 	itemNew
+	itemOnline
 	itemSetUp
 	itemOpen
 	itemSettings
@@ -95,7 +96,7 @@ func (m *menuModel) items() []menuItem {
 	if len(m.edits) > 0 {
 		out = append(out, itemEdits)
 	}
-	return append(out, itemNew, itemOpen, itemSetUp, itemSettings, itemQuit)
+	return append(out, itemNew, itemOnline, itemOpen, itemSetUp, itemSettings, itemQuit)
 }
 
 func (m *menuModel) itemText(it menuItem) string {
@@ -107,6 +108,8 @@ func (m *menuModel) itemText(it menuItem) string {
 		return fmt.Sprintf(m.c.Words.EditsN, len(m.edits))
 	case itemNew:
 		return mw.NewGame
+	case itemOnline:
+		return words.OnlineWordsFor(m.c.Lang).MenuItem
 	case itemSetUp:
 		return mw.SetUp
 	case itemOpen:
@@ -260,6 +263,8 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	case itemNew:
 		m.form = newForm(m.c)
 		m.openForm()
+	case itemOnline:
+		return m, func() tea.Msg { return common.OnlineMsg{} }
 	case itemOpen:
 		// An empty path opens the study's file picker.
 		return m, func() tea.Msg { return common.OpenMsg{} }
@@ -300,6 +305,11 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		if e.Err != nil {
 			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
 			return m, nil
+		}
+		if e.Server != "" {
+			// A server's game cannot go on here: it is studied.
+			rec := e.Record()
+			return m, func() tea.Msg { return common.ReviewGameMsg{Rec: rec} }
 		}
 		s := e.Setup
 		return m, func() tea.Msg { return common.StartMsg{Setup: s} }
@@ -514,6 +524,9 @@ func (m *menuModel) resumeLines() []string {
 			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+" "+components.ClockTime(e.Left[0])+"  "+c.Side(game.White)+" "+components.ClockTime(e.Left[1])))
 		}
 		lines = append(lines, "     "+st.Dim.Render(strings.Join(facts, "  ")))
+		if e.Server != "" {
+			lines = append(lines, "     "+st.Dim.Render(c.Measure.Truncate(fmt.Sprintf(w.ResumeServer, e.Server), c.Width-8)))
+		}
 	}
 	if m.deleting {
 		lines = append(lines, "", components.Question(st, c.Measure, w.ResumeAsk, "", 60))

@@ -29,6 +29,7 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
+	"shogi/tui/online"
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	"shogi/tui/words"
@@ -50,6 +51,7 @@ const (
 	modePlay
 	modeStudy
 	modeEditor
+	modeOnline // a game on a CSA server: the online package's screens
 )
 
 // Options configures a Model.
@@ -132,6 +134,9 @@ type Model struct {
 	play   play.Model
 	study  studyMode
 	editor editor.Model
+	// online is the online screens while they show (the form, the wait,
+	// a server's game); nil otherwise.
+	online *online.Model
 	help   components.HelpOverlay // the ? screen, over whichever screen opened it
 
 	// A game started from a study ("play from here") returns to it: the
@@ -294,6 +299,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
+		if m.mode == modeOnline {
+			m.online.Resize(msg)
+		}
 		return m, nil
 	case common.SettingsSavedMsg:
 		if msg.Err != nil {
@@ -314,6 +322,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.study, cmd = m.study.Update(msg)
 	case modeEditor:
 		m.editor, cmd = m.editor.Update(msg)
+	case modeOnline:
+		cmd = m.online.Update(msg)
 	default:
 		m.menu, cmd = m.menu.Update(msg)
 	}
@@ -323,7 +333,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // changeScreen handles the messages that take the app to another screen
 // (the menu, a game, a study), and reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
+	if m.mode == modeOnline {
+		switch msg := msg.(type) {
+		case common.ToMenuMsg:
+			if msg.NewGame { // another game: the form again
+				return m.online.Again(), true
+			}
+		case common.ReviewGameMsg, common.OpenMsg, common.StartMsg:
+		default:
+			return nil, false
+		}
+		// Leaving the online screens: an attempt is cancelled, a game in
+		// progress resigned on the server.
+		m.online.Close()
+		m.online = nil
+		m.mode = modeMenu
+	}
 	switch msg := msg.(type) {
+	case common.OnlineMsg:
+		m.online = online.New(m.c)
+		m.mode = modeOnline
+		return m.online.Init(), true
 	case common.ToMenuMsg:
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
@@ -453,8 +483,11 @@ func (m *Model) dropEditParked() bool {
 // Quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
 func (m *Model) Quiet() bool {
-	if m.mode == modePlay {
+	switch m.mode {
+	case modePlay:
 		return m.play.Quiet()
+	case modeOnline:
+		return m.online.Quiet()
 	}
 	return true
 }
@@ -466,6 +499,9 @@ func (m *Model) Shutdown() {
 	m.closeEngines()
 	if m.play.Sess != nil {
 		m.play.Sess.Stop("the app was closed")
+	}
+	if m.online != nil {
+		m.online.Shutdown()
 	}
 }
 
@@ -495,6 +531,8 @@ func (m *Model) View() tea.View {
 			return m.study.View()
 		case modeEditor:
 			return m.editor.View()
+		case modeOnline:
+			return m.online.View()
 		}
 		return m.menu.View(), nil
 	})
@@ -511,6 +549,8 @@ func (m *Model) windowTitle() string {
 		}
 	case modeEditor:
 		return "shogi: " + words.EditorWordsFor(m.c.Lang).Title
+	case modeOnline:
+		return "shogi: " + m.online.Title()
 	}
 	return "shogi"
 }

@@ -481,7 +481,7 @@ func TestKeptEditsResume(t *testing.T) {
 // study's z edits the position shown, coming back to the study.
 func TestEditorFromMenuAndStudy(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
-	h.press("down", "down", "enter")
+	h.menuItem("Set up a position")
 	if h.m.mode != modeEditor {
 		t.Fatalf("Set up a position:\n%s", h.screen())
 	}

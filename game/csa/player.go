@@ -304,6 +304,14 @@ func (p *Player) Judge(c game.Color, b usi.BestMove, info *usi.Info) match.Rulin
 	case ev := <-p.confirms:
 		return match.Ruling{Spent: ev.Spent, Main: ev.Left}
 	case <-p.ended:
+		// The server confirmed the move before it ended the game (a
+		// repetition, a drop after it): the reader put the confirmation
+		// first, and the move stands; the end follows through Rulings.
+		select {
+		case ev := <-p.confirms:
+			return match.Ruling{Spent: ev.Spent, Main: ev.Left}
+		default:
+		}
 		end, _ := p.over()
 		return match.Ruling{End: end}
 	case <-t.C:

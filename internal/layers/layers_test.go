@@ -40,6 +40,7 @@ var layers = []layer{
 	{pkg: "shogi/tui/components", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components"}, third: charm},
 	{pkg: "shogi/tui/play", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play"}, third: charm},
 	{pkg: "shogi/tui/remote", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play", "shogi/tui/lobby", "shogi/tui/remote"}, third: charm},
+	{pkg: "shogi/tui/online", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play", "shogi/tui/online"}, third: charm},
 	{pkg: "shogi/tui/serve", may: []string{"shogi/game", "shogi/kifu", "shogi/tui", "shogi/tui/lobby", "shogi/tui/serve", "shogi/tui/internal"}, third: append(append([]string{}, charm...), server...)},
 	{pkg: "shogi/tui/internal", may: []string{"shogi/tui/internal"}},
 	// The root package tui: every screen of the app, not the server.

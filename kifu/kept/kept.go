@@ -41,6 +41,11 @@ type Game struct {
 	// A game played on from a record ("play from here"): the record's
 	// start and its moves up to the game's start, and the record's file.
 	Prior *Prior
+	// Server is where a game the app did not judge was played (a CSA
+	// server's host:port), GameID the server's name for it. Such a game
+	// cannot be resumed here, only studied: the server has ended it or
+	// goes on without the app.
+	Server, GameID string
 }
 
 // Prior is the record line a game was played on from.
@@ -66,6 +71,9 @@ type file struct {
 	PriorStart string   `json:"prior_start,omitempty"`
 	Prior      []string `json:"prior,omitempty"`
 	Source     string   `json:"source,omitempty"`
+	// Server and GameID name a game played on a server.
+	Server string `json:"server,omitempty"`
+	GameID string `json:"game_id,omitempty"`
 }
 
 // note is one move's time and the mover's last engine report, as an
@@ -90,7 +98,8 @@ func NewPath(stateDir string, began time.Time) string {
 
 // encode turns g into a file's content.
 func encode(g Game) file {
-	f := file{Version: version, Began: g.Began, Saved: g.Saved, Names: g.Names, Time: g.Time, Start: g.Start.SFEN()}
+	f := file{Version: version, Began: g.Began, Saved: g.Saved, Names: g.Names, Time: g.Time, Start: g.Start.SFEN(),
+		Server: g.Server, GameID: g.GameID}
 	for c, p := range g.Players {
 		f.Players[c] = p.String()
 	}
@@ -165,6 +174,7 @@ func decode(data []byte) (Game, error) {
 		return g, fmt.Errorf("kept by another version of the app (format %d)", f.Version)
 	}
 	g.Names, g.Time, g.Began, g.Saved = f.Names, f.Time, f.Began, f.Saved
+	g.Server, g.GameID = f.Server, f.GameID
 	for c, p := range f.Players {
 		sp, err := match.ParseSpec(p)
 		if err != nil {

@@ -62,6 +62,7 @@ func TestRoundTrip(t *testing.T) {
 	greedy, _ := match.ParseSpec("greedy")
 	began := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
 	g := Of(snap, [2]match.Spec{human, greedy}, [2]string{"山田", ""}, [2]match.TimeControl{tc, tc}, began, began.Add(time.Minute), prior)
+	g.Server, g.GameID = "127.0.0.1:4081", "testgame-300-10+a+b+20261125090000"
 	path := NewPath(dir, began)
 	if err := Write(path, g); err != nil {
 		t.Fatal(err)
@@ -71,7 +72,8 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if back.Start.SFEN() != g.Start.SFEN() || usiLine(back.Moves) != usiLine(g.Moves) || back.Names != g.Names ||
-		fmt.Sprint(back.Players) != fmt.Sprint(g.Players) || back.Time != g.Time || !back.Began.Equal(began) {
+		fmt.Sprint(back.Players) != fmt.Sprint(g.Players) || back.Time != g.Time || !back.Began.Equal(began) ||
+		back.Server != g.Server || back.GameID != g.GameID {
 		t.Fatalf("read back %+v, wrote %+v", back, g)
 	}
 	if back.Notes[1].Spent != 2*time.Second+7 || back.Notes[1].Info == nil || back.Notes[1].Info.Score.Value != -35 {

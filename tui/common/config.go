@@ -46,6 +46,7 @@ type Settings struct {
 	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
 	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
 	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
+	Servers   []ServerEntry    `toml:"server" comment:"CSA servers the online form remembers, last used first (passwords are never kept here: see csa-passwords.toml)"`
 
 	// warnings are what the file said that the app ignores (unknown
 	// keys, engines without a program).
@@ -137,6 +138,36 @@ func OptionText(v any) string {
 func (e EngineEntry) Spec() match.Spec {
 	return match.Spec{Kind: match.USIKind, Name: e.Path, Options: e.settings()}
 }
+
+// ServerEntry is a CSA server the online form remembers: where, who
+// logs in, the x1 game asked for ("" logs in plainly), who plays (a spec
+// game/match reads, or an engine's name in the list) and the keep-alive.
+// The password is not here: Passwords keeps it, when the user asks.
+type ServerEntry struct {
+	Addr      string   `toml:"addr"`
+	ID        string   `toml:"id"`
+	Game      string   `toml:"game,omitempty"`
+	Player    string   `toml:"player,omitempty"`
+	KeepAlive Duration `toml:"keepalive,omitempty"`
+}
+
+// Key is how the passwords file names the entry's login: id@host:port.
+func (e ServerEntry) Key() string { return e.ID + "@" + e.Addr }
+
+// RememberServer puts e first in the list of servers, in place of an
+// entry for the same login, keeping at most maxServers.
+func (s *Settings) RememberServer(e ServerEntry) {
+	out := []ServerEntry{e}
+	for _, x := range s.Servers {
+		if x.Key() != e.Key() && len(out) < maxServers {
+			out = append(out, x)
+		}
+	}
+	s.Servers = out
+}
+
+// maxServers is how many servers the form remembers.
+const maxServers = 10
 
 // DefaultSettings are the settings of a fresh install.
 func DefaultSettings() *Settings {
@@ -264,6 +295,7 @@ func (s *Settings) clone() *Settings {
 			c.Engines[i].Options[k] = v
 		}
 	}
+	c.Servers = slices.Clone(s.Servers)
 	if s.Clock.White != nil {
 		w := *s.Clock.White
 		c.Clock.White = &w

@@ -38,6 +38,9 @@ type StudyRecordMsg struct {
 // StartMsg starts a game.
 type StartMsg struct{ Setup Setup }
 
+// OnlineMsg opens the online screens (a game on a CSA server).
+type OnlineMsg struct{}
+
 // OpenMsg asks to study a record file.
 type OpenMsg struct{ Path string }
 

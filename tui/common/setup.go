@@ -81,10 +81,17 @@ type Setup struct {
 // TableLink is a game run elsewhere, as the play screen follows it: its
 // Control, the sides the person at this screen plays (none for a
 // spectator), and how long a seat is kept for a player who left.
+//
+// Server, when set, names the server that runs and judges the game (a
+// CSA server's host:port): its clock is the truth and it allows no taking
+// back, pausing, hints or offers (the Control refuses them with
+// match.ErrRefereed), and leaving a game in progress resigns it there.
+// Whoever made the link keeps the game and writes its record.
 type TableLink struct {
-	Ctl   match.Control
-	Mine  [2]bool
-	Grace time.Duration
+	Ctl    match.Control
+	Mine   [2]bool
+	Grace  time.Duration
+	Server string
 }
 
 // Humans reports whether a person plays each side.

@@ -240,3 +240,28 @@ func Frame(c *common.Common, help *HelpOverlay, title string, draw func() (strin
 	v.WindowTitle = title
 	return v
 }
+
+// Centre lays lines out in the middle of the screen, in a block width
+// columns wide (0: as wide as the widest line), each cut to the screen;
+// with cursorLine >= 0 it puts the typing cursor on that line, cursorCol
+// columns into the block. The lobby's and the online screens are drawn so.
+func Centre(c *common.Common, lines []string, width, cursorLine, cursorCol int) (string, *tea.Cursor) {
+	if width <= 0 {
+		for _, l := range lines {
+			width = max(width, c.Measure.Width(l))
+		}
+	}
+	width = min(width, c.Width)
+	x0 := max((c.Width-width)/2, 0)
+	y0 := max((c.Height-len(lines))/2, 0)
+	cv := NewCanvas(c.Width, c.Height)
+	for i, l := range lines {
+		l = c.Measure.Truncate(l, c.Width-x0)
+		cv.Put(x0, y0+i, c.Measure.Width(l), l)
+	}
+	var cursor *tea.Cursor
+	if cursorLine >= 0 && y0+cursorLine < c.Height {
+		cursor = tea.NewCursor(min(x0+cursorCol, c.Width-1), y0+cursorLine)
+	}
+	return cv.String(c.Measure), cursor
+}

@@ -12,6 +12,7 @@ import (
 	"shogi/game/match"
 	"shogi/kifu"
 	"shogi/kifu/kept"
+	"shogi/kifu/matchrec"
 )
 
 // Unfinished games are kept by package kept, after every move and
@@ -26,6 +27,9 @@ type KeptEntry struct {
 	Saved time.Time
 	Left  [2]time.Duration // main time left per side
 	Err   error            // the file cannot be read
+	// Server is where a game played on a server was played (GameID its
+	// name there): it cannot be resumed, only studied (Record).
+	Server, GameID string
 }
 
 // entryOf turns a kept game into a set-up that resumes it.
@@ -35,6 +39,7 @@ func entryOf(e kept.Entry) KeptEntry {
 		return k
 	}
 	g := e.Game
+	k.Server, k.GameID = g.Server, g.GameID
 	s := common.Setup{Players: g.Players, Names: g.Names, Time: g.Time, Began: g.Began, Kept: e.Path,
 		Start: g.Start, Moves: g.Moves, Notes: g.Notes}
 	for c, sp := range g.Players {
@@ -120,4 +125,24 @@ func (e *KeptEntry) Position() game.Position {
 		p = p.Play(mv)
 	}
 	return p
+}
+
+// Record is the kept game as an interrupted record, with every move's
+// time and the programs' evaluations: how a game that cannot be resumed
+// (one played on a server) is studied.
+func (e *KeptEntry) Record() *kifu.Record {
+	s := &e.Setup
+	g := game.NewGame(s.Start)
+	for _, mv := range s.Moves {
+		if g.Play(mv) != nil {
+			break
+		}
+	}
+	res := match.Result{Game: g, Notes: s.Notes, Names: s.Names, Time: s.Time, Began: s.Began, Ended: e.Saved,
+		Aborted: true, Why: match.Interrupted}
+	rec := matchrec.Record(res, e.GameID)
+	if e.Server != "" {
+		rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: e.Server})
+	}
+	return rec
 }

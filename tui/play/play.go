@@ -272,6 +272,10 @@ func (m *Model) sideToMove() game.Color {
 
 func (m *Model) IsHuman(c game.Color) bool { return m.Setup.Players[c].Kind == match.HumanKind }
 
+// onServer reports whether a server runs and judges the game (see
+// common.TableLink).
+func (m *Model) onServer() bool { return m.Setup.Table != nil && m.Setup.Table.Server != "" }
+
 // noHuman reports whether programs play both sides (a game to watch).
 func (m *Model) noHuman() bool { return !m.IsHuman(game.Black) && !m.IsHuman(game.White) }
 
@@ -426,7 +430,7 @@ func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
 	if msg.err != nil {
 		m.SetError(fmt.Sprintf(m.c.Words.KeepFailed, msg.err))
 	}
-	if ev, ok := msg.Ev.(match.GameOverEvent); ok && ev.Result.Aborted {
+	if ev, ok := msg.Ev.(match.GameOverEvent); ok && ev.Result.Aborted && ev.Result.Fault == nil {
 		return m, next // the game was left; the screen is going
 	}
 	m.refresh()
@@ -625,6 +629,9 @@ func (m *Model) askHint() tea.Cmd {
 	}
 	if m.Sess.local == nil {
 		m.SetError(m.c.Rw().NotAtTable)
+		if m.onServer() {
+			m.SetError(m.c.Words.ServerNoHint)
+		}
 		return nil
 	}
 	if m.Sess.local.hint == nil {

@@ -42,6 +42,11 @@ func (m *Model) ask(a confirmAction) {
 		m.SetError(m.c.Words.NoHuman)
 		return
 	}
+	if a == confirmImpasse && m.onServer() {
+		// A server takes no offers: say so before asking anything.
+		m.SetError(m.refusal(match.ErrRefereed, m.c.Words.ServerNoDraw))
+		return
+	}
 	if a == confirmImpasse && !(m.IsHuman(game.Black) && m.IsHuman(game.White)) && m.Setup.Table == nil {
 		// A program cannot agree: the rule's conditions must hold.
 		pos := m.Game.Position()
@@ -131,6 +136,9 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		}
 		if err := m.ctl.Impasse(); err != nil {
 			m.SetError(ImpasseReason(m.c.Words, err))
+			if errors.Is(err, match.ErrRefereed) {
+				m.SetError(m.refusal(err, m.c.Words.ServerNoDraw))
+			}
 		}
 		m.refresh()
 	}
@@ -147,7 +155,7 @@ func (m *Model) offerDraw() {
 	}
 	accept := m.Snap.Offered && m.Snap.Offer != c
 	if err := m.ctl.OfferDraw(c); err != nil {
-		m.SetError(err.Error())
+		m.SetError(m.refusal(err, m.c.Words.ServerNoDraw))
 		return
 	}
 	m.refresh()
@@ -208,11 +216,17 @@ func (m *Model) undo() tea.Cmd {
 		m.SetError(m.cannotMove())
 		return nil
 	}
+	n := m.UndoCount()
 	if m.Setup.Table != nil {
-		m.SetError(m.c.Rw().NotAtTable)
+		// A game run elsewhere: its Control says what it allows (a
+		// table's seat and a server allow no taking back).
+		if err := m.ctl.Undo(n); err != nil {
+			m.SetError(m.refusal(err, m.c.Words.ServerNoUndo))
+			return nil
+		}
+		m.refresh()
 		return nil
 	}
-	n := m.UndoCount()
 	if m.Over() {
 		// The match has ended: continue the game in a new one, from the
 		// position before, with the players that are still running. The
@@ -300,22 +314,29 @@ func (m *Model) togglePause() {
 		err = m.ctl.Pause()
 	}
 	if err != nil {
-		m.SetError(m.refusal(err))
+		m.SetError(m.refusal(err, m.c.Words.ServerNoPause))
 		return
 	}
 	m.refresh()
 }
 
-// refusal says why the game refused a request, in the screen's words.
-func (m *Model) refusal(err error) string {
-	if errors.Is(err, match.ErrFaulted) {
+// refusal says why the game refused a request, in the screen's words: a
+// program's fault to settle first, what a spectator or a table's seat may
+// not do, what the server of a refereed game does not allow (server: the
+// words for this request), a game already over.
+func (m *Model) refusal(err error, server string) string {
+	switch {
+	case errors.Is(err, match.ErrFaulted):
 		return m.c.Gw().FaultFirst
-	}
-	if errors.Is(err, match.ErrNotAllowed) {
+	case errors.Is(err, match.ErrRefereed):
+		return server
+	case errors.Is(err, match.ErrNotAllowed):
 		if m.mine == [2]bool{} {
 			return m.c.Rw().Watching
 		}
 		return m.c.Rw().NotAtTable
+	case errors.Is(err, match.ErrOver):
+		return m.c.Words.GameOver
 	}
 	return err.Error()
 }
@@ -331,7 +352,7 @@ func (m *Model) stepOne() {
 		return
 	}
 	if err := m.ctl.Step(); err != nil {
-		m.SetError(m.refusal(err))
+		m.SetError(m.refusal(err, m.c.Words.ServerNoPause))
 	}
 }
 

@@ -121,7 +121,7 @@ func (m Model) commandKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	case common.KeyIs(msg, k.Copy):
 		return m, m.copyPosition(false)
 	case common.KeyIs(msg, k.Leave):
-		if m.Game.Len() == 0 || m.noHuman() {
+		if (m.Game.Len() == 0 || m.noHuman()) && !m.onServer() {
 			return m, m.stopSession(common.ToMenuMsg{})
 		}
 		m.ask(confirmLeave)

@@ -557,6 +557,9 @@ func (m *Model) confirmLine(width int) string {
 		if m.Setup.Table != nil && m.mine != [2]bool{} && !m.Over() {
 			ask = fmt.Sprintf(c.Rw().AskLeaveTable, m.Setup.Table.Grace)
 		}
+		if m.onServer() && !m.Over() {
+			ask = fmt.Sprintf(w.AskLeaveServer, m.Setup.Table.Server)
+		}
 	case confirmPaste:
 		ask, keys = w.AskPasteGame, w.KeysYesNo
 	}
@@ -575,7 +578,29 @@ func (m *Model) helpBindings() []key.Binding {
 	if m.c.Remote {
 		return m.remoteBindings(m.localBindings())
 	}
+	if m.onServer() {
+		return m.serverBindings(m.localBindings())
+	}
 	return m.localBindings()
+}
+
+// serverBindings leaves out of the help bar what a server does not allow
+// (taking back, pausing, hints), and says that leaving resigns.
+func (m *Model) serverBindings(in []key.Binding) []key.Binding {
+	k := m.c.Keys
+	out := make([]key.Binding, 0, len(in))
+	for _, b := range in {
+		switch b.Help().Key {
+		case k.Undo.Help().Key, k.Pause.Help().Key, k.Step.Help().Key, k.Hint.Help().Key:
+			continue
+		case k.Leave.Help().Key:
+			if !m.Over() {
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.LeaveServerKey))
+			}
+		}
+		out = append(out, b)
+	}
+	return out
 }
 
 func (m *Model) localBindings() []key.Binding {
@@ -692,6 +717,9 @@ func (m *Model) ResultText() string {
 	n := m.before + m.Game.Len()
 	r := m.Game.Result()
 	if res := m.Result(); res != nil {
+		if res.Aborted {
+			return fmt.Sprintf(w.Interrupted, w.Count(n))
+		}
 		r = res.Result
 		if res.Fault != nil && r.Ending != game.TimeLoss {
 			if winner, ok := r.Winner(); ok {

@@ -526,25 +526,10 @@ func (m *Model) View() tea.View {
 
 // lobbyView lays out the lobby's lines in the middle of the screen.
 func (m *Model) lobbyView() string {
-	c := m.Common
 	lines, cursorLine, cursorCol := m.lobbyLines()
-	mw := 0
-	for _, l := range lines {
-		mw = max(mw, c.Measure.Width(l))
-	}
-	mw = min(mw, c.Width)
-	x0 := max((c.Width-mw)/2, 0)
-	y0 := max((c.Height-len(lines))/2, 0)
-	cv := components.NewCanvas(c.Width, c.Height)
-	for i, l := range lines {
-		l = c.Measure.Truncate(l, c.Width-x0)
-		cv.Put(x0, y0+i, c.Measure.Width(l), l)
-	}
-	m.cursorAt = nil
-	if cursorLine >= 0 {
-		m.cursorAt = tea.NewCursor(min(x0+cursorCol, c.Width-1), y0+cursorLine)
-	}
-	return cv.String(c.Measure)
+	s, cursor := components.Centre(m.Common, lines, 0, cursorLine, cursorCol)
+	m.cursorAt = cursor
+	return s
 }
 
 // lobbyLines is the current screen's text, and where the typing cursor

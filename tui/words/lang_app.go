@@ -37,11 +37,17 @@ type appWords struct {
 	HintFailed, HintResign, hintDeclare              string
 	HintThinking, HintLabel, HintWatch               string
 	StartingWord, PausedWord, StartingPlayers        string
+	// A game a server runs and judges (match.ErrRefereed): what it
+	// refuses, the question before leaving (%s: the server), the line of
+	// a game a fault interrupted (%s: the moves).
+	ServerNoUndo, ServerNoPause, ServerNoDraw string
+	ServerNoHint, AskLeaveServer, Interrupted string
+	LeaveServerKey                            string
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
 	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string // resumeMoves: %s (Count)
-	ResumeDeleted, SetUpStart                         string
+	ResumeDeleted, SetUpStart, ResumeServer           string
 	EditsN, EditsTitle, EditsKeys, EditsEmpty         string
 	EditsAsk, EditsNew, EditsKept, EditsNone          string
 	ClockField, MainField, ByoyomiField, IncField     string
@@ -87,13 +93,21 @@ var appEnglish = appWords{
 	StartingWord:    "starting",
 	PausedWord:      "paused",
 	StartingPlayers: "starting %s and %s ...",
+	ServerNoUndo:    "the server keeps this game: moves cannot be taken back",
+	ServerNoPause:   "the server keeps this game's clock: it cannot be paused",
+	ServerNoDraw:    "the server rules on this game: no draw offers or impasse agreements (a declaration, d, goes to it)",
+	ServerNoHint:    "no hints in a game on a server",
+	AskLeaveServer:  "Leave the game? You resign it on %s.",
+	LeaveServerKey:  "leave (resigns)",
+	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
 	ResumeKeys:  "up/down choose, enter resume, d delete, esc back",
 	ResumeEmpty: "no kept games", ResumeMoves: "%s", ResumeLeft: "time left %s",
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
-	EditsN: "Resume editing (%d kept)", EditsTitle: "Kept edits, newest first",
+	ResumeServer: "played on %s: enter studies it (a server's game cannot be resumed)",
+	EditsN:       "Resume editing (%d kept)", EditsTitle: "Kept edits, newest first",
 	EditsKeys:  "up/down choose, enter resume, d discard, esc back",
 	EditsEmpty: "no kept edits", EditsAsk: "Discard these edits? y/n", EditsNew: "a new record",
 	EditsKept: "the study's edits are kept: the menu's Resume editing opens them", EditsNone: "the kept edits cannot be read: %v",
@@ -144,13 +158,21 @@ var appJapanese = appWords{
 	StartingWord:    "起動中",
 	PausedWord:      "一時停止",
 	StartingPlayers: "%s と %s を起動中 ...",
+	ServerNoUndo:    "サーバーの対局なので待ったはできません",
+	ServerNoPause:   "サーバーの対局なので一時停止はできません",
+	ServerNoDraw:    "サーバーの対局なので引き分けの申し出や持将棋の合意はできません (入玉宣言 d はサーバーに送ります)",
+	ServerNoHint:    "サーバーの対局ではヒントは使えません",
+	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
+	LeaveServerKey:  "退出 (投了)",
+	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",
 	ResumeKeys:  "↑↓ 選ぶ  enter 再開  d 削除  esc 戻る",
 	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%s手", ResumeLeft: "残り %s",
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
-	EditsN: "棋譜の編集を再開 (%d件保存)", EditsTitle: "保存された編集 (新しい順)",
+	ResumeServer: "%s での対局: enter で検討 (サーバーの対局は再開できません)",
+	EditsN:       "棋譜の編集を再開 (%d件保存)", EditsTitle: "保存された編集 (新しい順)",
 	EditsKeys:  "↑↓ 選ぶ  enter 再開  d 破棄  esc 戻る",
 	EditsEmpty: "保存された編集はありません", EditsAsk: "この編集を破棄しますか? y/n", EditsNew: "新しい棋譜",
 	EditsKept: "検討中の棋譜の編集は保存してあります (メニューの「棋譜の編集を再開」で開けます)", EditsNone: "保存された編集が読めません: %v",

@@ -1,0 +1,378 @@
+package online
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"shogi/game/csa"
+	"shogi/game/match"
+	"shogi/kifu"
+	"shogi/kifu/kept"
+	"shogi/kifu/matchrec"
+	"shogi/tui/common"
+)
+
+// request is what the form asked for: kept to log in again after a
+// dropped connection.
+type request struct {
+	cfg   csa.Config // the server, the login, x1, the keep-alive, the log
+	game  string     // the x1 game asked for; "" in the standard mode
+	spec  match.Spec // who plays for us
+	label string     // how the screens name them
+}
+
+// gameName is the game the login asks for: the x1 game, or in the
+// standard mode the part of the password before its comma, where
+// floodgate and shogi-server read it (GAME,PASSWORD); "" when there is
+// none.
+func (r request) gameName() string {
+	if r.game != "" {
+		return r.game
+	}
+	if name, _, ok := strings.Cut(r.cfg.Password, ","); ok {
+		return name
+	}
+	return ""
+}
+
+// attempt is one way from the form to a game: the local player started,
+// the login, the wait for a game, its agreement. Its steps run off the UI
+// loop, one command each; cancelling it (esc) ends the wait and closes
+// what it holds, whichever step it is at.
+type attempt struct {
+	gen    int
+	req    request
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	closed bool
+	client *csa.Client
+	local  match.Player
+}
+
+// hold gives the attempt a client or a player; false (and they are
+// closed) when the attempt was cancelled meanwhile.
+func (a *attempt) hold(c *csa.Client, p match.Player) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed {
+		if c != nil {
+			c.Close()
+		}
+		match.ClosePlayers([2]match.Player{p}, [2]match.Player{})
+		return false
+	}
+	if c != nil {
+		a.client = c
+	}
+	if p != nil {
+		a.local = p
+	}
+	return true
+}
+
+// take hands what the attempt holds to the game it led to.
+func (a *attempt) take() (*csa.Client, match.Player) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.closed = true
+	c, p := a.client, a.local
+	a.client, a.local = nil, nil
+	return c, p
+}
+
+// stop cancels the attempt and closes what it holds: the client logs
+// out (x1 servers wait for LOGOUT), the player's engine ends.
+func (a *attempt) stop() {
+	a.cancel()
+	c, p := a.take()
+	if c != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		if a.req.cfg.X1 {
+			c.Logout(ctx)
+		}
+		cancel()
+		c.Close()
+	}
+	match.ClosePlayers([2]match.Player{p}, [2]match.Player{})
+}
+
+// The attempt's steps report with these messages, each for attempt gen.
+type (
+	playerMsg struct {
+		gen int
+		err error
+	}
+	loggedInMsg struct {
+		gen  int
+		name string
+		err  error
+	}
+	summaryMsg struct {
+		gen int
+		s   *csa.Summary
+		err error
+	}
+	startedMsg struct {
+		gen int
+		g   *csa.Game
+		err error
+	}
+	stoppedMsg struct{ gen int } // a cancelled attempt has let go of everything
+)
+
+// startPlayer starts the player that plays for us: an engine is a
+// process to run and hear usiok from, which may take seconds, so it is
+// started before the login, and a game the server proposes is agreed at
+// once.
+func startPlayer(a *attempt, cfg common.SessionEnv, seed uint64) tea.Cmd {
+	return func() tea.Msg {
+		p, err := a.req.spec.NewPlayer(a.ctx, rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), cfg.EngineCfg)
+		if err == nil && !a.hold(nil, p) {
+			err = context.Canceled
+		}
+		return playerMsg{gen: a.gen, err: err}
+	}
+}
+
+// login connects and logs in; in x1 it asks for the game.
+func login(a *attempt) tea.Cmd {
+	return func() tea.Msg {
+		c, err := csa.Dial(a.ctx, a.req.cfg)
+		if err != nil {
+			return loggedInMsg{gen: a.gen, err: err}
+		}
+		if !a.hold(c, nil) {
+			return loggedInMsg{gen: a.gen, err: context.Canceled}
+		}
+		if a.req.game != "" {
+			if err := c.Game(a.req.game, "*"); err != nil {
+				return loggedInMsg{gen: a.gen, err: err}
+			}
+		}
+		return loggedInMsg{gen: a.gen, name: c.Name()}
+	}
+}
+
+// client is the attempt's logged-in client.
+func (a *attempt) clientNow() *csa.Client {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.client
+}
+
+// waitGame waits for the server to propose a game.
+func waitGame(a *attempt) tea.Cmd {
+	c := a.clientNow()
+	return func() tea.Msg {
+		if c == nil {
+			return summaryMsg{gen: a.gen, err: context.Canceled}
+		}
+		s, err := c.WaitSummary(a.ctx)
+		return summaryMsg{gen: a.gen, s: s, err: err}
+	}
+}
+
+// agree accepts the game proposed and waits for the server to start it.
+func agree(a *attempt, s *csa.Summary) tea.Cmd {
+	c := a.clientNow()
+	return func() tea.Msg {
+		if c == nil {
+			return startedMsg{gen: a.gen, err: context.Canceled}
+		}
+		g, err := c.Agree(a.ctx, s)
+		return startedMsg{gen: a.gen, g: g, err: err}
+	}
+}
+
+// stopAttempt cancels an attempt off the UI loop.
+func stopAttempt(a *attempt) tea.Cmd {
+	return func() tea.Msg {
+		a.stop()
+		return stoppedMsg{gen: a.gen}
+	}
+}
+
+// serverGame is a game on the server as this package runs it: the match
+// between our player and the server's side (csa.Player), kept after
+// every move, its record written when the server rules, and the
+// connection closed after it.
+type serverGame struct {
+	gen     int
+	client  *csa.Client
+	remote  *csa.Player
+	m       *match.Match
+	players [2]match.Player
+	summary *csa.Summary
+	server  string // host:port
+	x1      bool
+	keep    *kept.Keeper
+	env     common.SessionEnv
+	ctx     context.Context
+	cancel  context.CancelFunc // aborts the match here (the app ends)
+	done    chan struct{}      // closed once the game is kept and the connection closed
+	end     gameEnd            // the game's end, set before done closes
+}
+
+// gameEnd is how a server's game ended, as the screen says it.
+type gameEnd struct {
+	res       match.Result
+	server    csa.Result // the server's word, when it came
+	fault     error      // what ended the game when the server could not (a *csa.Error)
+	saved     string     // the record in the games folder
+	keepErr   error      // the record or the kept file could not be written
+	kept      bool       // the game stays kept (interrupted)
+	serverErr error
+}
+
+// endedMsg says the game on screen is over and kept.
+type endedMsg struct{ gen int }
+
+// newServerGame makes the match of a game the server started: our
+// player against the server's side, which referees it.
+func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *csa.Game, env common.SessionEnv, keepPath string, setup *common.Setup) (*serverGame, error) {
+	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: req.spec.Kind != match.HumanKind})
+	var players [2]match.Player
+	players[g.Us()], players[g.Us().Other()] = local, remote
+	cfg := remote.MatchConfig(players)
+	cfg.TimeSource = env.Ts
+	m, err := match.New(cfg)
+	if err != nil {
+		remote.Close()
+		return nil, err
+	}
+	sg := &serverGame{gen: gen, client: c, remote: remote, m: m, players: players, summary: g.Summary,
+		server: req.cfg.Addr, x1: req.cfg.X1, env: env, done: make(chan struct{})}
+	sg.ctx, sg.cancel = context.WithCancel(context.Background())
+	sg.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game {
+		k := kept.Of(snap, setup.Players, setup.Names, setup.Time, setup.Began, now, nil)
+		k.Server, k.GameID = sg.server, sg.summary.GameID
+		return k
+	})
+	return sg, nil
+}
+
+// run plays the game and keeps it: after every move, the kept file;
+// when the server rules, the record in the games folder (or, for a game
+// a fault interrupted, the kept file, which the Resume list offers to
+// study); then the server's word on the end, and the connection closed.
+func (g *serverGame) run() {
+	defer close(g.done)
+	defer g.cancel()
+	ctx := g.ctx
+	sub := g.m.Subscribe()
+	go g.m.Run(ctx)
+	for {
+		ev, err := sub.Next(context.Background())
+		if err != nil {
+			break
+		}
+		switch ev := ev.(type) {
+		case match.MoveEvent:
+			if err := g.keep.Save(g.m.Snapshot(), g.env.Ts.Now()); err != nil {
+				g.end.keepErr = err
+			}
+		case match.GameOverEvent:
+			g.end.res = ev.Result
+			g.finish(ev.Result)
+		}
+	}
+	<-g.m.Done()
+	// The server's word on the end: at once, or when the other side's
+	// turn ends after a mate here; none after a fault.
+	fctx, fcancel := context.WithTimeout(ctx, time.Minute)
+	g.end.server, g.end.serverErr = g.remote.Finish(fctx)
+	fcancel()
+	if g.end.res.Fault != nil {
+		g.end.fault = g.end.res.Fault
+	}
+	g.remote.Close()
+	match.ClosePlayers(g.players, [2]match.Player{})
+	if g.x1 && g.end.fault == nil {
+		lctx, lcancel := context.WithTimeout(context.Background(), 2*time.Second)
+		g.client.Logout(lctx)
+		lcancel()
+	}
+	g.client.Close()
+}
+
+// finish keeps a game that ended: an interrupted one stays kept; a
+// finished one becomes a record in the games folder, named by the
+// server's names, its game id as the event and the server as the place.
+func (g *serverGame) finish(res match.Result) {
+	if res.Aborted {
+		g.end.kept = true
+		if err := g.keep.Save(g.m.Snapshot(), g.env.Ts.Now()); err != nil {
+			g.end.keepErr = err
+		}
+		g.keep.Close()
+		return
+	}
+	res.Names = g.summary.Names
+	rec := matchrec.Record(res, g.summary.GameID)
+	rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: g.server})
+	var write func() (string, error)
+	if dir := g.env.GamesDir; dir != "" {
+		write = func() (string, error) { return matchrec.Save(dir, rec, res.Names, res.Began) }
+	}
+	g.end.saved, g.end.keepErr = g.keep.Finish(write)
+}
+
+// waitEnd waits for the game's runner to be done.
+func (g *serverGame) waitEnd() tea.Cmd {
+	return func() tea.Msg {
+		<-g.done
+		return endedMsg{gen: g.gen}
+	}
+}
+
+// leave resigns the game on the server, if it is still on; the runner
+// keeps the game when the server rules, and closes the connection.
+func (g *serverGame) leave() {
+	if !g.m.Snapshot().Over {
+		g.remote.Resign()
+	}
+}
+
+// shutdown leaves the game and waits for the runner, at most d; past it
+// the match is interrupted here (the game stays kept) and the connection
+// closed.
+func (g *serverGame) shutdown(d time.Duration) {
+	g.leave()
+	select {
+	case <-g.done:
+		return
+	case <-time.After(d):
+	}
+	g.cancel()
+	g.client.Close()
+	select {
+	case <-g.done:
+	case <-time.After(5 * time.Second):
+	}
+}
+
+// setupOf is the play screen's set-up for the server's game: the names
+// and the clocks from the summary, our player's spec on our side (the
+// engine panel follows it), the opponent shown as a person at a distance,
+// and the link through which the screen follows the match.
+func setupOf(req request, g *csa.Game, began time.Time) common.Setup {
+	s := g.Summary
+	us := g.Us()
+	var players [2]match.Spec
+	players[us] = req.spec
+	players[us.Other()] = match.Spec{Kind: match.HumanKind, Name: common.HumanSpec}
+	var tc [2]match.TimeControl
+	for c, r := range s.Time {
+		tc[c] = match.TimeControl{Main: r.Total, Byoyomi: r.Byoyomi, Increment: r.Increment}
+	}
+	link := &common.TableLink{Server: req.cfg.Addr} // Ctl: the match, once made
+	link.Mine[us] = req.spec.Kind == match.HumanKind
+	return common.Setup{Players: players, Names: s.Names, Start: s.Start, Moves: s.Moves, Time: tc, Began: began, Table: link}
+}

@@ -1,0 +1,440 @@
+package tui
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"shogi/game"
+	"shogi/game/csa/csatest"
+	"shogi/kifu"
+	"shogi/tui/common"
+	"shogi/tui/play"
+	"shogi/tui/words"
+)
+
+// The online screens against csatest's scripted server: the form, the
+// waiting screen, a game, what the server refuses, a lost connection.
+
+// openOnline opens the online form from the menu.
+func openOnline(t *testing.T, h *harness) {
+	t.Helper()
+	h.menuItem("Play online")
+	if !strings.Contains(h.screen(), "Play online on a CSA server") {
+		t.Fatalf("no online form:\n%s", h.screen())
+	}
+}
+
+// fillForm types a login into the form: the server, the name, the
+// password and the x1 game (rows 2-4 and 6), from the form's first row.
+func fillForm(h *harness, addr, id, password, x1game string) {
+	h.press("down", addr, "down", id, "down", password, "down", "down", x1game)
+}
+
+// loginOnline logs alice in through the form and waits for the play
+// screen on the server's game.
+func loginOnline(t *testing.T, h *harness, addr string) {
+	t.Helper()
+	openOnline(t, h)
+	fillForm(h, addr, "alice", "pw", "")
+	h.press("enter")
+	h.until("the server's game", func() bool {
+		return h.m.mode == modeOnline && h.m.online.Play.Sess != nil && strings.Contains(h.screen(), "game fake-game-")
+	})
+}
+
+// A person's game on a server: logged in through the form, the game
+// found, a move typed, the server's reply on screen and kept, then a
+// resignation that the server rules on, the record in the games folder.
+func TestOnlineGame(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}})
+	games := filepath.Join(t.TempDir(), "games")
+	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
+	loginOnline(t, h, srv.Addr)
+	o := h.m.online
+	s := h.screen()
+	for _, want := range []string{"alice", "fakeopp", "1:00 +1s", srv.Addr, "fake-game-1"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the game's screen lacks %q:\n%s", want, s)
+		}
+	}
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
+		t.Fatalf("moves %q", got)
+	}
+	// A new size: the play screen takes all but the server's two lines.
+	h.send(windowSize(120, 40))
+	lines := strings.Split(h.screen(), "\n")
+	if len(lines) != 40 || h.m.c.Height != 38 || !strings.Contains(lines[39], "game fake-game-1") {
+		t.Errorf("at 120×40: %d lines, the play screen %d rows, the last %q", len(lines), h.m.c.Height, lines[len(lines)-1])
+	}
+	kept := keptGames(t, h)
+	if len(kept) != 1 || len(kept[0].Setup.Moves) != 2 || kept[0].Server != srv.Addr || kept[0].GameID != "fake-game-1" {
+		t.Fatalf("kept after the reply: %+v", kept)
+	}
+	// What the server does not allow, in the screen's words.
+	for _, tc := range []struct{ key, want string }{
+		{"u", "moves cannot be taken back"},
+		{"space", "it cannot be paused"},
+		{"i", "no draw offers"},
+		{"H", "no hints in a game on a server"},
+	} {
+		h.press(tc.key)
+		if st := o.Play.Status; !strings.Contains(st, tc.want) {
+			t.Errorf("%s: status %q, want %q", tc.key, st, tc.want)
+		}
+	}
+	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
+		t.Fatalf("after the refusals the moves are %q", got)
+	}
+	// Resigning: the server rules, the record goes to the games folder
+	// and the kept file goes.
+	h.press("x", "y", "enter")
+	h.until("the game kept", func() bool { return o.Quiet() && o.Play.Over() })
+	s = h.screen()
+	if !strings.Contains(s, "%TORYO #RESIGN #LOSE") || !strings.Contains(s, "saved as") {
+		t.Errorf("after the resignation:\n%s", s)
+	}
+	files, _ := filepath.Glob(filepath.Join(games, "*.kif"))
+	if len(files) != 1 {
+		t.Fatalf("games folder: %v", files)
+	}
+	rec := readRecordFile(t, files[0])
+	if got := recordMoves(rec); got != "7g7f 3c3d" {
+		t.Errorf("record moves %q", got)
+	}
+	if len(keptGames(t, h)) != 0 {
+		t.Errorf("the kept file stays after the game ended")
+	}
+	got := strings.Join(srv.Received(), "\n")
+	if !strings.Contains(got, "1< +7776FU") || !strings.Contains(got, "1< %TORYO") {
+		t.Errorf("the server received:\n%s", got)
+	}
+}
+
+// onlineMoves are a game's moves in USI.
+func onlineMoves(g *game.Game) string {
+	var s []string
+	for _, mv := range g.Moves() {
+		s = append(s, mv.USI())
+	}
+	return strings.Join(s, " ")
+}
+
+// keptGames are the kept games of the harness's state directory.
+func keptGames(t *testing.T, h *harness) []play.KeptEntry {
+	t.Helper()
+	msg := play.LoadKeptCmd(h.m.c.StateDir)().(play.KeptListMsg)
+	if msg.Err != nil {
+		t.Fatal(msg.Err)
+	}
+	return msg.Games
+}
+
+func readRecordFile(t *testing.T, path string) *kifu.Record {
+	t.Helper()
+	rec, err := kifu.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func recordMoves(rec *kifu.Record) string {
+	var s []string
+	for _, mv := range rec.MainMoves() {
+		s = append(s, mv.USI())
+	}
+	return strings.Join(s, " ")
+}
+
+// silentServer answers LOGIN (in x1 too) and then says nothing more: a
+// server that never pairs. It reports each line it reads, and "EOF" when
+// the client closes the connection.
+func silentServer(t *testing.T) (addr string, lines <-chan string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	out := make(chan string, 64)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		r := bufio.NewReader(c)
+		for {
+			l, err := r.ReadString('\n')
+			if err != nil {
+				out <- "EOF"
+				return
+			}
+			l = strings.TrimSpace(l)
+			out <- l
+			if f := strings.Fields(l); len(f) >= 3 && f[0] == "LOGIN" {
+				fmt.Fprintf(c, "LOGIN:%s OK\n", f[1])
+				if len(f) == 4 && f[3] == "x1" {
+					fmt.Fprintf(c, "##[LOGIN] +OK x1\n")
+				}
+			}
+			if l == "LOGOUT" {
+				fmt.Fprintf(c, "LOGOUT:completed\n")
+			}
+		}
+	}()
+	return ln.Addr().String(), out
+}
+
+// expectLine waits for the server to read want.
+func expectLine(t *testing.T, lines <-chan string, want string) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case l := <-lines:
+			if strings.HasPrefix(l, want) {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("the server never read %q", want)
+		}
+	}
+}
+
+// The waiting screen: logged in, waiting to be paired, the time waited
+// shown; esc cancels, logs out (x1) and closes the connection, and the
+// form is back, filled as it was.
+func TestOnlineWaitCancel(t *testing.T) {
+	for _, x1 := range []string{"", "testgame-300-10"} {
+		t.Run("x1="+x1, func(t *testing.T) {
+			addr, lines := silentServer(t)
+			h := newHarness(t, Options{Lang: words.English})
+			openOnline(t, h)
+			fillForm(h, addr, "alice", "pw", x1)
+			h.press("enter")
+			h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
+			expectLine(t, lines, "LOGIN alice pw")
+			if x1 != "" {
+				expectLine(t, lines, "%%GAME testgame-300-10 *")
+			}
+			s := h.screen()
+			for _, want := range []string{"Logged in to " + addr + " as alice", "waiting 0:0", "esc cancels"} {
+				if !strings.Contains(s, want) {
+					t.Errorf("the waiting screen lacks %q:\n%s", want, s)
+				}
+			}
+			h.press("esc")
+			if x1 != "" {
+				expectLine(t, lines, "LOGOUT")
+			}
+			expectLine(t, lines, "EOF")
+			s = h.screen()
+			if !strings.Contains(s, "Cancelled") || !strings.Contains(s, addr) || !strings.Contains(s, "[ Connect ]") {
+				t.Errorf("after esc:\n%s", s)
+			}
+		})
+	}
+}
+
+// A connection lost in the middle of a game: the screen says so, the
+// game stays kept (the Resume list offers to study it, not to resume
+// it), and r logs in again for a new game.
+func TestOnlineDropped(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3}, csatest.Script{Client: game.White})
+	h := newHarness(t, Options{Lang: words.English})
+	loginOnline(t, h, srv.Addr)
+	o := h.m.online
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	h.typeMove("2g2f")
+	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
+	s := h.screen()
+	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost. The game is kept", "r reconnects"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("after the drop the screen lacks %q:\n%s", want, s)
+		}
+	}
+	kept := keptGames(t, h)
+	if len(kept) != 1 || len(kept[0].Setup.Moves) != 3 || kept[0].Server != srv.Addr {
+		t.Fatalf("kept after the drop: %+v", kept)
+	}
+	// r: a new login, a new game (the server's second script: White).
+	h.press("r")
+	h.until("the new game", func() bool {
+		return strings.Contains(h.screen(), "game fake-game-2") && o.Play.Game.Len() == 1
+	})
+	if srv.Connections() != 2 {
+		t.Errorf("%d connections, want 2", srv.Connections())
+	}
+	// Leaving (y resigns it there) and studying the dropped game from
+	// the Resume list.
+	h.press("q", "y")
+	h.until("the menu", func() bool { return h.m.mode == modeMenu && strings.Contains(h.screen(), "Resume a game") })
+	h.press("enter")
+	s = h.screen()
+	if !strings.Contains(s, "enter studies it (a server's game") {
+		t.Errorf("the Resume list:\n%s", s)
+	}
+	h.press("enter")
+	if h.m.mode != modeStudy {
+		t.Fatalf("enter on a server's kept game does not study it:\n%s", h.screen())
+	}
+	h.until("the second game's resignation", func() bool {
+		return strings.Contains(strings.Join(srv.Received(), "\n"), "2< %TORYO")
+	})
+}
+
+// A built-in level playing for the person: it plays by itself, with its
+// score and line sent to the server as floodgate's comments, and the
+// server's ruling (time) ends the game, kept as a record.
+func TestOnlineLevelPlays(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.White, TimeUp: 5})
+	games := filepath.Join(t.TempDir(), "games")
+	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
+	openOnline(t, h)
+	fillForm(h, srv.Addr, "bot", "pw", "")
+	h.press("down")
+	for !strings.Contains(h.screen(), "< beginner >") {
+		h.press("right")
+	}
+	h.press("enter")
+	o := h.m.online
+	h.until("the game's end", func() bool { return o.Play.Game != nil && o.Play.Over() && o.Quiet() })
+	s := h.screen()
+	if !strings.Contains(s, "#TIME_UP #LOSE") || !strings.Contains(s, "saved as") {
+		t.Errorf("after the server's ruling:\n%s", s)
+	}
+	var comments int
+	for _, l := range srv.Received() {
+		if strings.Contains(l, ",'* ") {
+			comments++
+		}
+	}
+	if comments == 0 {
+		t.Errorf("no move came with the level's comment:\n%s", strings.Join(srv.Received(), "\n"))
+	}
+	files, _ := filepath.Glob(filepath.Join(games, "*.kif"))
+	if len(files) != 1 {
+		t.Fatalf("games folder: %v", files)
+	}
+	if rec := readRecordFile(t, files[0]); len(rec.MainMoves()) != 5 {
+		t.Errorf("the record has %d moves, want 5", len(rec.MainMoves()))
+	}
+}
+
+// The form remembers the servers used, in the settings, and a password
+// only when asked, in a file apart that only the user can read; a file
+// others can read is not used, and the form says so.
+func TestOnlineRemembers(t *testing.T) {
+	addr, _ := silentServer(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.toml")
+	h := newHarness(t, Options{Lang: words.English, SettingsPath: path})
+	openOnline(t, h)
+	fillForm(h, addr, "alice", "s3cret", "testgame-300-10")
+	h.press("up", "right") // Remember password: on
+	h.press("enter")
+	h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
+	h.press("esc")
+	pwPath := filepath.Join(dir, "csa-passwords.toml")
+	var fi os.FileInfo
+	h.until("the files written", func() bool {
+		var err error
+		fi, err = os.Stat(pwPath)
+		_, serr := os.Stat(path)
+		return err == nil && serr == nil
+	})
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("the passwords file's mode is %v", fi.Mode().Perm())
+	}
+	conf, _ := os.ReadFile(path)
+	if strings.Contains(string(conf), "s3cret") || !strings.Contains(string(conf), "addr = '"+addr+"'") ||
+		!strings.Contains(string(conf), "game = 'testgame-300-10'") {
+		t.Errorf("the settings file:\n%s", conf)
+	}
+	pw, _ := os.ReadFile(pwPath)
+	if !strings.Contains(string(pw), "s3cret") || !strings.Contains(string(pw), "alice@"+addr) {
+		t.Errorf("the passwords file:\n%s", pw)
+	}
+
+	// A new form is filled from the last server, password included.
+	settings, err := common.LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	openOnline(t, h2)
+	s := h2.screen()
+	for _, want := range []string{"alice@" + addr, "alice", "testgame-300-10", "******", "Remember password  < on >"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the form filled from the settings lacks %q:\n%s", want, s)
+		}
+	}
+	// Remembering turned off forgets the password.
+	h2.press("down", "down", "down", "down", "left", "enter")
+	h2.until("the password forgotten", func() bool { _, err := os.Stat(pwPath); return os.IsNotExist(err) })
+	h2.press("esc")
+
+	// A passwords file others can read is not used.
+	os.Remove(pwPath)
+	if err := os.WriteFile(pwPath, []byte("\"alice@"+addr+"\" = 's3cret'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h3 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	openOnline(t, h3)
+	s = h3.screen()
+	if !strings.Contains(s, "other users: the app does not use it") || strings.Contains(s, "******") {
+		fi, err := os.Stat(pwPath)
+		t.Errorf("with an open passwords file (%v %v):\n%s", fi.Mode(), err, s)
+	}
+}
+
+// Quitting the app in the middle of a server's game resigns it there and
+// waits for the server's ruling: the record is written, nothing is left
+// kept.
+func TestOnlineQuitResigns(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
+	games := filepath.Join(t.TempDir(), "games")
+	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
+	loginOnline(t, h, srv.Addr)
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return h.m.online.Play.Game.Len() == 2 })
+	h.m.Shutdown()
+	if got := strings.Join(srv.Received(), "\n"); !strings.Contains(got, "1< %TORYO") {
+		t.Errorf("the server received:\n%s", got)
+	}
+	if files, _ := filepath.Glob(filepath.Join(games, "*.kif")); len(files) != 1 {
+		t.Errorf("games folder after quitting: %v", files)
+	}
+	if k := keptGames(t, h); len(k) != 0 {
+		t.Errorf("kept after quitting: %+v", k)
+	}
+}
+
+// The Japanese screens take their words from the Japanese table.
+func TestOnlineJapanese(t *testing.T) {
+	h := newHarness(t, Options{Lang: words.Japanese})
+	if !strings.Contains(h.screen(), "オンライン対局 (CSA)") {
+		t.Fatalf("the menu:\n%s", h.screen())
+	}
+	h.press("down", "enter")
+	s := h.screen()
+	for _, want := range []string{"CSA サーバーでオンライン対局", "ログイン名", "パスワードを保存", "対局名 (x1)", "< 自分 >", "[ 接続 ]"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the Japanese form lacks %q:\n%s", want, s)
+		}
+	}
+	h.press("enter")
+	if !strings.Contains(h.screen(), "サーバーを ホスト:ポート で入力してください") {
+		t.Errorf("an empty server is not refused in Japanese:\n%s", h.screen())
+	}
+}
