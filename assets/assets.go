@@ -19,6 +19,10 @@ var (
 	helpStudyEn string
 	//go:embed help_study_ja.txt
 	helpStudyJa string
+	//go:embed help_tsume_en.txt
+	helpTsumeEn string
+	//go:embed help_tsume_ja.txt
+	helpTsumeJa string
 )
 
 // HelpPlay is the notes of the play screen's help, in Japanese or English.
@@ -35,6 +39,15 @@ func HelpStudy(japanese bool) string {
 		return helpStudyJa
 	}
 	return helpStudyEn
+}
+
+// HelpTsume is the notes of the training screens' help (mate problems,
+// next-move quizzes).
+func HelpTsume(japanese bool) string {
+	if japanese {
+		return helpTsumeJa
+	}
+	return helpTsumeEn
 }
 
 //go:embed pieces.tsv

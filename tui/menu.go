@@ -73,13 +73,15 @@ const (
 	itemResume menuItem = iota
 	itemNew
 	itemOpen
+	itemTsume
+	itemQuizzes
 	itemSettings
 	itemQuit
 )
 
 // items are the main page's entries.
 func (m *menuModel) items() []menuItem {
-	out := []menuItem{itemNew, itemOpen, itemSettings, itemQuit}
+	out := []menuItem{itemNew, itemOpen, itemTsume, itemQuizzes, itemSettings, itemQuit}
 	if len(m.kept) > 0 {
 		out = append([]menuItem{itemResume}, out...)
 	}
@@ -95,6 +97,10 @@ func (m *menuModel) itemText(it menuItem) string {
 		return mw.NewGame
 	case itemOpen:
 		return mw.Open
+	case itemTsume:
+		return words.TsumeWordsFor(m.c.Lang).MenuTsume
+	case itemQuizzes:
+		return words.TsumeWordsFor(m.c.Lang).MenuQuizzes
 	case itemSettings:
 		return mw.Settings
 	}
@@ -226,6 +232,9 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	case itemOpen:
 		// An empty path opens the study's file picker.
 		return m, func() tea.Msg { return common.OpenMsg{} }
+	case itemTsume, itemQuizzes:
+		quizzes := m.items()[m.cursor] == itemQuizzes
+		return m, func() tea.Msg { return trainMsg{quizzes: quizzes} }
 	case itemSettings:
 		m.screen, m.cursor = screenSettings, 0
 		m.set = settingsPage{}

@@ -27,6 +27,7 @@ import (
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/remote"
+	tsumeui "shogi/tui/tsume"
 	"shogi/tui/words"
 	"strings"
 	"time"
@@ -46,6 +47,8 @@ const (
 	modeMenu mode = iota
 	modePlay
 	modeStudy
+	modeTsume // a mate problem (tui/tsume)
+	modeQuiz  // next-move quizzes (tui/tsume)
 )
 
 // Options configures a Model.
@@ -103,6 +106,10 @@ type Options struct {
 	// (default 1 s).
 	AnalysisTime time.Duration
 
+	// Tsume starts the app on the tsume screen (shogi tsume) instead of
+	// the menu; leaving it ends the app.
+	Tsume *TsumeStart
+
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
@@ -122,6 +129,9 @@ type Model struct {
 	play  play.Model
 	study studyMode
 	help  components.HelpOverlay // the ? screen, over whichever screen opened it
+	tsume tsumeui.Model          // the mate problems
+	quiz  tsumeui.Quizzes        // the next-move quizzes
+	train *tsumeui.Env           // what they share for the app's life, made on first need
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
@@ -143,6 +153,11 @@ func New(o Options) (*Model, error) {
 		}
 		m.play = play.New(c, s)
 		m.mode = modePlay
+	}
+	if o.Tsume != nil {
+		if err := m.startTsume(*o.Tsume); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
@@ -254,9 +269,12 @@ func (m *Model) Init() tea.Cmd {
 	if m.c.Theme == common.ThemeAuto {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.mode == modePlay {
+	switch m.mode {
+	case modePlay:
 		cmds = append(cmds, m.play.Init())
-	} else {
+	case modeTsume:
+		cmds = append(cmds, m.tsume.Init())
+	default:
 		cmds = append(cmds, m.menu.Init())
 	}
 	return tea.Batch(cmds...)
@@ -293,6 +311,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.play, cmd = m.play.Update(msg)
 	case modeStudy:
 		m.study, cmd = m.study.Update(msg)
+	case modeTsume:
+		m.tsume, cmd = m.tsume.Update(msg)
+	case modeQuiz:
+		m.quiz, cmd = m.quiz.Update(msg)
 	default:
 		m.menu, cmd = m.menu.Update(msg)
 	}
@@ -304,6 +326,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case common.ToMenuMsg:
+		if (m.mode == modeTsume || m.mode == modeQuiz) && m.parked != nil {
+			// Back to the study that opened the training screen.
+			m.closeTraining()
+			m.parked.resumeAnalysis()
+			m.study, m.mode = m.parked, modeStudy
+			m.parked, m.parkedNode = nil, nil
+			return nil, true
+		}
+		m.closeTraining()
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
 			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
@@ -343,6 +374,8 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	case studyOpenedMsg:
 		m.study, m.mode = msg.s, modeStudy
 		return msg.cmd, true
+	case common.TsumeMsg, common.QuizzesMsg, trainMsg:
+		return m.openTraining(msg), true
 	case recordReadMsg:
 		var cmd tea.Cmd
 		m.study, cmd = studyOf(m.c, msg)
@@ -355,8 +388,13 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 // quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
 func (m *Model) Quiet() bool {
-	if m.mode == modePlay {
+	switch m.mode {
+	case modePlay:
 		return m.play.Quiet()
+	case modeTsume:
+		return m.tsume.Quiet()
+	case modeQuiz:
+		return m.quiz.Quiet()
 	}
 	return true
 }
@@ -365,6 +403,7 @@ func (m *Model) Quiet() bool {
 // kept and its engines are closed. Run calls it however the program ended
 // (a key, SIGTERM, SIGHUP): nothing played is lost.
 func (m *Model) Shutdown() {
+	m.closeTraining()
 	m.closeEngines()
 	if m.play.Sess != nil {
 		m.play.Sess.Stop("the app was closed")
@@ -392,6 +431,10 @@ func (m *Model) View() tea.View {
 			return m.play.View()
 		case modeStudy:
 			return m.study.View()
+		case modeTsume:
+			return m.tsume.View()
+		case modeQuiz:
+			return m.quiz.View()
 		}
 		return m.menu.View(), nil
 	})
@@ -406,6 +449,10 @@ func (m *Model) windowTitle() string {
 		if s, ok := m.study.(*studyModel); ok {
 			return "shogi: " + s.name
 		}
+	case modeTsume:
+		return "shogi: " + m.tsume.TitleText()
+	case modeQuiz:
+		return "shogi: " + m.quiz.TitleText()
 	}
 	return "shogi"
 }

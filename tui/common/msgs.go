@@ -11,6 +11,17 @@ import (
 // toMenuMsg returns to the menu; newGame opens the new-game form.
 type ToMenuMsg struct{ NewGame bool }
 
+// TsumeMsg asks the app to solve Start as a mate problem (the tsume
+// screen): Black, to move, mates White's king.
+type TsumeMsg struct{ Start game.Position }
+
+// QuizzesMsg asks the app for the next-move quizzes of Rec, a record
+// analysed as a whole, which the study calls Name.
+type QuizzesMsg struct {
+	Rec  *kifu.Record
+	Name string
+}
+
 // startMsg starts a game.
 type StartMsg struct{ Setup Setup }
 

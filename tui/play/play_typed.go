@@ -78,7 +78,7 @@ func (m *Model) liveCheck() {
 		m.Live = "= " + m.describe(&pos, mv)
 		return
 	}
-	if a, ok := promotionChoice(err); ok {
+	if a, ok := PromotionChoice(err); ok {
 		last := m.lastMove()
 		m.Live = fmt.Sprintf(w.ReadsAs, notation.Format(&pos, a[0], m.c.Notation, last), notation.Format(&pos, a[1], m.c.Notation, last))
 		return
@@ -117,7 +117,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 	}
 	pos := m.Game.Position()
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
-	if pair, ok := promotionChoice(err); ok {
+	if pair, ok := PromotionChoice(err); ok {
 		// The text left promotion open: ask, as the cursor does.
 		m.pending, m.State = pair, StatePromote
 		m.closeInput()
@@ -132,9 +132,9 @@ func (m Model) submit() (Model, tea.Cmd) {
 	return m.playMove(mv)
 }
 
-// promotionChoice reports whether err is a move whose text left only
+// PromotionChoice reports whether err is a move whose text left only
 // promotion open: [0] promotes, [1] does not.
-func promotionChoice(err error) ([2]game.Move, bool) {
+func PromotionChoice(err error) ([2]game.Move, bool) {
 	var amb *notation.AmbiguousError
 	if !errors.As(err, &amb) || len(amb.Candidates) != 2 {
 		return [2]game.Move{}, false
@@ -152,10 +152,12 @@ func promotionChoice(err error) ([2]game.Move, bool) {
 // explain turns a notation or rules error into one status line in the
 // screen's language.
 func (m *Model) explain(text string, err error) string {
-	return explainMove(m.c.Words, text, err)
+	return ExplainMove(m.c.Words, text, err)
 }
 
-func explainMove(w *words.Words, text string, err error) string {
+// ExplainMove turns a notation or rules error about a typed move into one
+// status line in w's language.
+func ExplainMove(w *words.Words, text string, err error) string {
 	var amb *notation.AmbiguousError
 	var ill *notation.IllegalError
 	var rule *game.IllegalMoveError
