@@ -35,7 +35,7 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave                                key.Binding
-	SolveTsume, Quizzes                       key.Binding // the training screens from the study
+	SolveTsume, Quizzes                       key.Binding  // the training screens from the study
 	An                                        AnalysisKeys // engines in the study
 }
 
