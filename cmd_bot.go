@@ -19,8 +19,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	think := fs.Duration("time", 0, "thinking time, e.g. 500ms (default: the level's own budget)")
 	seed := fs.Uint64("seed", 0, "seed for the bot's random choices (default: random)")
 	verbose := fs.Bool("v", false, "print the search's progress on stderr")
+	bf := addBookPlayFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi bot [--sfen SFEN] [--level NAME] [--time D]")
+		fmt.Fprintln(stderr, "usage: shogi bot [--sfen SFEN] [--level NAME] [--time D] [--book FILE [--book-moves N] [--book-pick weighted|best|off]]")
 		fs.PrintDefaults()
 	}
 	rest, err := parseFlags(fs, args)
@@ -48,6 +49,13 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
 		return 2
 	}
+	use, done, err := bf.use()
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
+		return 2
+	}
+	defer done()
+	b = use.Wrap(b, rand.New(rand.NewPCG(s^0x5851f42d4c957f2d, s)))
 	req := usi.Request{Start: p, Limits: usi.Limits{MoveTime: *think}}
 	if *verbose {
 		req.Info = func(in usi.Info) { fmt.Fprintln(stderr, formatInfo(in)) }

@@ -469,17 +469,20 @@ func TestCSARealServer(t *testing.T) {
 		// Fairy-Stockfish takes a third of its main time on its first
 		// move with byōyomi: it gets byōyomi alone, less an overhead.
 		{"byoyomi-0-2", ",Move Overhead=1500"},
-		{"fischer-10-2F", ",Slow Mover=10,Move Overhead=500"},
+		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=300"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
+			t.Parallel()
+			// Each game's own names: the server refuses a name logged in twice.
 			pass := c.game + ",pw"
-			a := startCSA(t, nil, "--server", addr, "--id", "fsf", "--password", pass, "--comments",
+			fsfID, noviceID := "fsf-"+c.game[:1], "novice-"+c.game[:1]
+			a := startCSA(t, nil, "--server", addr, "--id", fsfID, "--password", pass, "--comments",
 				"--engine", "usi:"+fsf+",Skill Level=-20"+c.options)
-			b := startCSA(t, nil, "--server", addr, "--id", "novice", "--password", pass, "--level", "novice", "--comments")
+			b := startCSA(t, nil, "--server", addr, "--id", noviceID, "--password", pass, "--level", "novice", "--comments")
 			a.wait(t, 5*time.Minute)
 			b.wait(t, 3*time.Minute)
 			la, lb := a.line(t), b.line(t)
-			if la[6] != lb[6] || la[1] == lb[1] || la[2] != "novice" || lb[2] != "fsf" || la[5] != lb[5] || !complementary(la[3], lb[3]) || la[4] != lb[4] {
+			if la[6] != lb[6] || la[1] == lb[1] || la[2] != noviceID || lb[2] != fsfID || la[5] != lb[5] || !complementary(la[3], lb[3]) || la[4] != lb[4] {
 				t.Fatalf("lines %v / %v", la, lb)
 			}
 			_, server := sameAsServer(t, a, dir, la[6])

@@ -68,6 +68,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sprtFlag := fs.String("sprt", "", "stop when a sequential test decides between `ELO0,ELO1` (α = β = 0.05)")
 	seed := fs.Uint64("seed", 0, "random seed for the bots and the random plies (default: from the clock)")
 	logPath := fs.String("log", "", "engines' transcript and stderr go to `FILE` (default: shogi/match.log in the user cache directory)")
+	bf := addBookPlayFlags(fs)
 	fs.Usage = func() { matchUsage(stderr, fs) }
 	set := map[string]bool{}
 	rest, err := parseFlags(fs, args)
@@ -138,6 +139,16 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		o.openings = ops
+	}
+	use, done, err := bf.use()
+	if err != nil {
+		return bad("%v", err)
+	}
+	defer done()
+	for i := range o.specs {
+		if o.specs[i].Kind == match.BuiltinKind {
+			o.specs[i].Book = use
+		}
 	}
 	if !set["seed"] {
 		o.seed = uint64(time.Now().UnixNano())

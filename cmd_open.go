@@ -20,9 +20,8 @@ func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	in := stdin
 	var data []byte
-	name := path
+	name := path // "-": the study knows standard input, which no file holds
 	if path == "-" {
-		name = "stdin"
 		if data, err = io.ReadAll(stdin); err != nil {
 			fmt.Fprintln(stderr, "shogi open: reading stdin:", err)
 			return 1

@@ -174,10 +174,11 @@ func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, er
 	handicap := fs.String("handicap", "", "start from a handicap: lance, bishop, rook, 2p, 4p, 6p … (the giver plays White)")
 	sfen := fs.String("sfen", "", "start from this position")
 	furigoma := fs.Bool("furigoma", false, "toss five pawns to decide which of --black and --white takes Black")
+	bf := addBookPlayFlags(fs)
 	d := addDisplayFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi play [--black PLAYER] [--white PLAYER] [--time D] [--byoyomi D | --increment D]\n"+
-			"                  [--handicap NAME] [--furigoma] [--sfen SFEN]\n"+
+			"                  [--handicap NAME] [--furigoma] [--sfen SFEN] [--book FILE [--book-moves N] [--book-pick weighted|best|off]]\n"+
 			"                  [--style kanji|western|ascii|kif] [--width narrow|wide] [--theme auto|light|dark] [--lang en|ja]\n"+
 			"PLAYER: "+players)
 		fs.PrintDefaults()
@@ -195,6 +196,11 @@ func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, er
 		return o, usageError(fs, "%v", err)
 	}
 	tc := match.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *increment}
+	use, _, err := bf.use() // a book on disk is closed when the program ends
+	if err != nil {
+		return o, usageError(fs, "%v", err)
+	}
+	o.Book = use
 	o.Black, o.White, o.Handicap, o.SFEN, o.Furigoma = *black, *white, *handicap, *sfen, *furigoma
 	o.Time = [2]match.TimeControl{tc, tc}
 	if err := tui.CheckOptions(o); err != nil {

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
+	"shogi/game/book"
 	"shogi/game/bot"
 	"shogi/game/usi"
 )
@@ -17,9 +19,10 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		names[i] = l.Name
 	}
 	level := fs.String("level", bot.Levels()[len(bot.Levels())-1].Name, "level: "+strings.Join(names, ", "))
-	seed := fs.Uint64("seed", 0, "seed for the levels' noise (default: random)")
+	seed := fs.Uint64("seed", 0, "seed for the levels' noise and the book's choices (default: random)")
+	bf := addBookPlayFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi usi [--level NAME]   (then speak USI on stdin/stdout)")
+		fmt.Fprintln(stderr, "usage: shogi usi [--level NAME] [--book FILE [--book-moves N] [--book-pick weighted|best|off]]   (then speak USI on stdin/stdout)")
 		fs.PrintDefaults()
 	}
 	rest, err := parseFlags(fs, args)
@@ -39,7 +42,24 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if s == 0 {
 		s = rand.Uint64()
 	}
-	if err := usi.Serve(stdin, stdout, bot.NewEngine(l, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)))); err != nil {
+	opts, err := bf.options()
+	if err != nil {
+		fmt.Fprintf(stderr, "shogi usi: %v\n", err)
+		return 2
+	}
+	// The book's options are YaneuraOu's; the flags set where they start.
+	e := book.NewServed(bot.NewEngine(l, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))), *bf.file, rand.New(rand.NewPCG(s^0x5851f42d4c957f2d, s)))
+	e.SetOption("BookMoves", strconv.Itoa(opts.Moves))
+	switch opts.Pick {
+	case book.Off:
+		e.SetOption("USI_OwnBook", "false")
+	case book.Weighted:
+		e.SetOption("ConsiderBookMoveCount", "true")
+		e.SetOption("BookEvalDiff", "99999")
+	case book.Best:
+		e.SetOption("BookEvalDiff", "0")
+	}
+	if err := usi.Serve(stdin, stdout, e); err != nil {
 		fmt.Fprintf(stderr, "shogi usi: %v\n", err)
 		return 1
 	}

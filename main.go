@@ -6,6 +6,7 @@
 //	shogi                      open the menu
 //	shogi play [flags]         start a game directly
 //	shogi open [flags] FILE|-  study a record
+//	shogi edit [flags] [FILE]  set up a position
 //	shogi perft [flags] DEPTH  count leaf nodes of the move tree
 //	shogi moves [flags]        list legal moves
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
@@ -18,6 +19,7 @@
 //	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
+//	shogi book build|show|merge opening books: build from records, look up, merge
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
@@ -43,6 +45,7 @@ var commands = []command{
 	{name: "(no command)", summary: "open the menu"},
 	{name: "play", summary: "start a game: shogi play -h", run: runPlay},
 	{name: "open", args: "FILE|-", summary: "study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h", run: runOpen},
+	{name: "edit", args: "[--sfen S] [FILE]", summary: "set up a position (the position editor): shogi edit -h", run: runEdit},
 	{name: "perft", args: "[--sfen S] [--divide] DEPTH", summary: "count leaf nodes of the legal move tree", run: runPerft},
 	{name: "moves", args: "[--sfen S] [--notation STYLE]", summary: "list every legal move, one per line", run: runMoves},
 	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
@@ -56,6 +59,7 @@ var commands = []command{
 	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
 	{name: "analyze", run: runAnalyse, alias: true},
+	{name: "book", args: "build|show|merge", summary: "opening books (YaneuraOu's format): shogi book -h", run: runBook},
 	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
 	{name: "version", summary: "the program's version (also --version)"},
 }

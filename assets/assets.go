@@ -19,6 +19,10 @@ var (
 	helpStudyEn string
 	//go:embed help_study_ja.txt
 	helpStudyJa string
+	//go:embed help_edit_en.txt
+	helpEditEn string
+	//go:embed help_edit_ja.txt
+	helpEditJa string
 	//go:embed help_tsume_en.txt
 	helpTsumeEn string
 	//go:embed help_tsume_ja.txt
@@ -39,6 +43,14 @@ func HelpStudy(japanese bool) string {
 		return helpStudyJa
 	}
 	return helpStudyEn
+}
+
+// HelpEdit is the notes of the position editor's help.
+func HelpEdit(japanese bool) string {
+	if japanese {
+		return helpEditJa
+	}
+	return helpEditEn
 }
 
 // HelpTsume is the notes of the training screens' help (mate problems,

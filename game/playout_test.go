@@ -2,8 +2,9 @@ package game
 
 import (
 	"math/rand/v2"
-	"shogi/internal/testenv"
 	"testing"
+
+	"shogi/internal/testenv"
 )
 
 // TestRandomPlayouts plays 10,000 random games from every start in the

@@ -1,10 +1,16 @@
 package kifu
 
 import (
+	"bytes"
+	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/text/encoding/japanese"
 
 	"shogi/game"
 )
@@ -41,6 +47,18 @@ func randomGame(plies int, seed int64) *Record {
 	return r
 }
 
+// mainLen counts the moves of r's main line without allocating, so the
+// read benchmarks time the reader.
+func mainLen(r *Record) int {
+	n := 0
+	for x := r.Root; len(x.Children) > 0; x = x.Children[0] {
+		if x.Children[0].IsMove() {
+			n++
+		}
+	}
+	return n
+}
+
 func benchRead(b *testing.B, f Format) { benchReadEnc(b, f, ShiftJIS) }
 
 func benchReadEnc(b *testing.B, f Format, enc Encoding) {
@@ -54,7 +72,7 @@ func benchReadEnc(b *testing.B, f Format, enc Encoding) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		got, err := ReadFormat(data, "", f)
-		if err != nil || len(got.MainMoves()) != moves {
+		if err != nil || mainLen(got) != moves {
 			b.Fatal(err)
 		}
 	}
@@ -77,15 +95,7 @@ func BenchmarkReadCSA(b *testing.B) { benchRead(b, CSA) }
 // BenchmarkReadCSA1000Games reads one CSA file of 1,000 games of 100
 // moves, separated by /.
 func BenchmarkReadCSA1000Games(b *testing.B) {
-	var parts []string
-	for i := 0; i < 1000; i++ {
-		data, err := Marshal(randomGame(100, int64(i)), CSA, WriteOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		parts = append(parts, string(data))
-	}
-	data := []byte(strings.Join(parts, "/\n"))
+	data := csa1000(b)
 	b.SetBytes(int64(len(data)))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -94,6 +104,19 @@ func BenchmarkReadCSA1000Games(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// csa1000 is one CSA file of 1,000 random games of up to 100 moves.
+func csa1000(tb testing.TB) []byte {
+	var parts []string
+	for i := 0; i < 1000; i++ {
+		data, err := Marshal(randomGame(100, int64(i)), CSA, WriteOptions{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		parts = append(parts, string(data))
+	}
+	return []byte(strings.Join(parts, "/\n"))
 }
 
 // BenchmarkWriteKIF writes the 300-move game as KIF.
@@ -109,5 +132,69 @@ func BenchmarkWriteKIF(b *testing.B) {
 func TestRandomGameIsLong(t *testing.T) {
 	if n := len(randomGame(400, 1).MainMoves()); n < 300 {
 		t.Errorf("the benchmark game has %d moves, want a long one", n)
+	}
+}
+
+// TestDumpBenchInputs writes the benchmarks' inputs to $KIFU_BENCH_DUMP
+// (when set), so another library can read the same bytes side by side:
+// see testdata/bench/tsshogi.mjs.
+func TestDumpBenchInputs(t *testing.T) {
+	dir := os.Getenv("KIFU_BENCH_DUMP")
+	if dir == "" {
+		t.Skip("KIFU_BENCH_DUMP not set")
+	}
+	write := func(name string, r *Record, f Format, enc Encoding) {
+		data, err := Marshal(r, f, WriteOptions{Encoding: enc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := randomGame(400, 1)
+	write("long.kif", long, KIF, ShiftJIS)
+	write("long.kifu", long, KIF, UTF8)
+	write("long.ki2", long, KI2, ShiftJIS)
+	write("long.csa", long, CSA, UTF8)
+	write("write300.kif", randomGame(300, 1), KIF, ShiftJIS)
+	if err := os.WriteFile(filepath.Join(dir, "games1000.csa"), csa1000(t), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSJISEncoderAgrees: the table encoder writes every character the
+// decoder knows as x/text does, and leaves the rest to it.
+func TestSJISEncoderAgrees(t *testing.T) {
+	sjisEncOnce.Do(buildSJISEncoder)
+	n := 0
+	for r := rune(0); r < 0x10000; r++ {
+		s := string(r)
+		fast, ok := encodeSJIS(s)
+		want, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(s))
+		if ok {
+			n++
+			if err != nil || !bytes.Equal(fast, want) {
+				t.Fatalf("%U: table % x, x/text % x %v", r, fast, want, err)
+			}
+		}
+	}
+	if n < 7000 {
+		t.Errorf("the table knows only %d characters", n)
+	}
+}
+
+// TestWriteNumberLikeFmt: the padded numbers of KIF times read as fmt
+// writes them.
+func TestWriteNumberLikeFmt(t *testing.T) {
+	for n := -1200; n < 100000; n += 7 {
+		for _, w := range []int{2, 4} {
+			var a, b strings.Builder
+			writePadded(&a, n, w)
+			writeZeroPadded(&b, n, w)
+			if a.String() != fmt.Sprintf("%*d", w, n) || b.String() != fmt.Sprintf("%0*d", w, n) {
+				t.Fatalf("%d width %d: %q %q", n, w, a.String(), b.String())
+			}
+		}
 	}
 }

@@ -9,10 +9,13 @@ import (
 // builder grows a record's tree line by line as a reader meets moves,
 // endings and branch points, and checks every move against the position.
 type builder struct {
-	rec  *Record
-	cur  *Node           // the last node of the line being read
-	pos  []game.Position // pos[i] is the position after i plies of the current line
-	line int             // the source line being read, for errors
+	rec *Record
+	cur *Node // the last node of the line being read
+	// pos is the position after cur. Only the current one is kept: going
+	// back to a branch point replays the line from the start (see goTo),
+	// which costs less than a 320-byte position per move read.
+	pos  game.Position
+	line int // the source line being read, for errors
 
 	// An illegal move is kept only if the next thing on its line is a foul
 	// ending (反則負け / 反則勝ち) that accounts for it.
@@ -22,20 +25,43 @@ type builder struct {
 }
 
 func newBuilder(r *Record) *builder {
-	b := &builder{rec: r, cur: r.Root}
-	b.pos = append(b.pos[:0], r.Start)
-	return b
+	return &builder{rec: r, cur: r.Root, pos: r.Start}
+}
+
+// reserve readies room for about n more nodes in one block, so a reader
+// that can count a game's moves beforehand allocates them once.
+func (r *Record) reserve(n int) {
+	if n <= len(r.slab) {
+		return
+	}
+	r.slab = make([]Node, n)
+	if len(r.ptrSlab) < n {
+		r.ptrSlab = make([]*Node, n)
+	}
 }
 
 // reset starts again from the record's start (after the start position
 // was read).
 func (b *builder) reset() {
 	b.cur = b.rec.Root
-	b.pos = append(b.pos[:0], b.rec.Start)
+	b.pos = b.rec.Start
 }
 
 // position returns the position after the current node.
-func (b *builder) position() *game.Position { return &b.pos[len(b.pos)-1] }
+func (b *builder) position() *game.Position { return &b.pos }
+
+// goTo makes n, a node of the tree, the current node, and finds the
+// position after it by playing the moves from the start (a kept foul
+// leaves the position as it was, as when it was read).
+func (b *builder) goTo(n *Node) {
+	b.cur = n
+	b.pos = b.rec.Start
+	for _, x := range n.Path() {
+		if x.IsMove() {
+			b.pos = playSafe(&b.pos, x.Move)
+		}
+	}
+}
 
 // prev returns the last move of the current line, for 同.
 func (b *builder) prev() game.Move {
@@ -84,9 +110,8 @@ func (b *builder) play(m game.Move) error {
 		b.pendingErr = &ParseError{Line: b.line, Ply: ply, Err: err}
 		return nil
 	}
-	next := p.Play(m)
+	b.pos = p.Play(m)
 	b.cur = b.rec.AddMove(b.cur, m)
-	b.pos = append(b.pos, next)
 	return nil
 }
 
@@ -99,7 +124,6 @@ func (b *builder) end(e Ending, word string) (*Node, error) {
 		// The file marks the foul: keep the illegal move, which no move follows.
 		b.pendingErr = nil
 		b.cur = b.rec.AddMove(b.cur, b.pending)
-		b.pos = append(b.pos, *b.position())
 	}
 	if b.cur.Ending != NoEnding {
 		if b.cur.Ending == e {
@@ -108,7 +132,6 @@ func (b *builder) end(e Ending, word string) (*Node, error) {
 		return nil, b.errorf(b.cur.Ply, "second ending %s after %s", endingWordOf(e, word), endingWord(b.cur))
 	}
 	b.cur = b.rec.AddEnding(b.cur, e, word)
-	b.pos = append(b.pos, *b.position())
 	return b.cur, nil
 }
 
@@ -125,13 +148,17 @@ func (b *builder) branch(ply int) error {
 	if ply-1 > b.cur.Ply {
 		return b.errorf(0, "branch at move %d, but the line before it has only %d moves", ply, b.cur.Ply)
 	}
-	for b.cur.Ply > ply-1 {
-		b.cur = b.cur.Parent
+	n := b.cur
+	for n.Ply > ply-1 {
+		n = n.Parent
 	}
-	if b.cur.Ending != NoEnding {
+	if n.Ending != NoEnding {
+		b.cur = n
 		return b.errorf(0, "branch at move %d follows the end of the game", ply)
 	}
-	b.pos = b.pos[:ply]
+	if n != b.cur {
+		b.goTo(n)
+	}
 	return nil
 }
 

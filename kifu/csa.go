@@ -19,11 +19,15 @@ import (
 
 // readCSA reads every game of a CSA file: the first is the record, the
 // others go to its Games.
-func readCSA(text string) (*Record, error) {
+func readCSA(text string) (*Record, error) { return readCSAIn(text, nil) }
+
+// readCSAIn is readCSA with the nodes taken from blk (see nodeBlock), for
+// text of one game.
+func readCSAIn(text string, blk *nodeBlock) (*Record, error) {
 	var first *Record
 	s := scanner{text: text}
 	for {
-		r, more, err := readCSAGame(&s)
+		r, more, err := readCSAGame(&s, blk)
 		if first == nil {
 			first = r
 		} else if r != nil {
@@ -54,13 +58,14 @@ type csaGame struct {
 	lastTimed *Node    // the node a following T statement times
 	totals    [2]time.Duration
 	sawAny    bool
+	blk       *nodeBlock // where the nodes come from, when not nil
 }
 
 // readCSAGame reads one game up to a `/` line or the end. more is true if
 // a `/` was met. A part with no statement (a `/` first or last, two in a
 // row) is no game: nil without an error.
-func readCSAGame(s *scanner) (r *Record, more bool, err error) {
-	g := &csaGame{s: s, r: NewRecord(game.StartPosition())}
+func readCSAGame(s *scanner, blk *nodeBlock) (r *Record, more bool, err error) {
+	g := &csaGame{s: s, r: NewRecord(game.StartPosition()), blk: blk}
 	for s.next() {
 		line := s.cur
 		if strings.TrimSpace(line) == "/" {
@@ -104,7 +109,9 @@ func (g *csaGame) statement(t string) (*Record, error) {
 		}
 		return nil, nil
 	}
-	t = strings.TrimRight(t, " \t")
+	for t != "" && (t[len(t)-1] == ' ' || t[len(t)-1] == '\t') {
+		t = t[:len(t)-1]
+	}
 	if strings.TrimSpace(t) == "" {
 		return nil, nil
 	}
@@ -158,14 +165,33 @@ func (g *csaGame) startGame() error {
 	g.r.nameStart()
 	g.r.warnStart()
 	g.b = newBuilder(g.r)
-	rest := g.s.text
-	if end := strings.Index(rest, "\n/"); end >= 0 {
-		rest = rest[:end] // this game only
-	}
-	g.b.pos = make([]game.Position, 1, strings.Count(rest, "\n")/2+2)
-	g.b.pos[0] = g.r.Start
 	g.b.line = g.s.line
+	// Every move and the ending is a line of its own and has a + or -, so
+	// the fewer of the lines and the signs is room for them (one-byte
+	// counts, which are fast).
+	rest := g.s.text[:csaGameEnd(g.s.text)]
+	n := min(strings.Count(rest, "\n"), strings.Count(rest, "+")+strings.Count(rest, "-")) + 2
+	if g.blk != nil {
+		g.blk.give(g.r, n)
+	} else {
+		g.r.reserve(n)
+	}
 	return nil
+}
+
+// csaGameEnd returns where the game that text begins with ends: at a line
+// that starts with "/", or at the end.
+func csaGameEnd(text string) int {
+	for off := 0; ; {
+		i := strings.IndexByte(text[off:], '/')
+		if i < 0 {
+			return len(text)
+		}
+		if at := off + i; at == 0 || text[at-1] == '\n' {
+			return at
+		}
+		off += i + 1
+	}
 }
 
 func (g *csaGame) move(t string) (*Record, error) {
@@ -197,11 +223,11 @@ func (g *csaGame) time(t string) error {
 	if g.b == nil || n == nil {
 		return nil
 	}
-	f, err := strconv.ParseFloat(t[1:], 64)
-	if err != nil || f < 0 || f > 1e9 || math.IsNaN(f) {
+	secs, ok := csaSeconds(t[1:])
+	if !ok {
 		return g.errAt("bad time %q", clip(t))
 	}
-	d := time.Duration(math.Round(f)) * time.Second
+	d := time.Duration(secs) * time.Second
 	mover := g.b.position().SideToMove().Other()
 	if n.Ending != NoEnding {
 		mover = mover.Other()
@@ -227,6 +253,24 @@ func (g *csaGame) ending(t string) (*Record, error) {
 	}
 	g.lastTimed = n
 	return nil, nil
+}
+
+// csaSeconds reads the seconds of a T statement, rounded: whole seconds
+// (the usual case, read without strconv) or a decimal (T1.5, CSA V3).
+func csaSeconds(s string) (int64, bool) {
+	var n int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' || i >= 10 {
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil || f < 0 || f > 1e9 || math.IsNaN(f) {
+				return 0, false
+			}
+			return int64(math.Round(f)), true
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, s != ""
 }
 
 // splitCSA splits a line at commas; a comment (') takes the rest.

@@ -104,6 +104,9 @@ func encode(text string, enc Encoding) ([]byte, error) {
 	if enc == UTF8 {
 		return []byte(text), nil
 	}
+	if out, ok := encodeSJIS(text); ok {
+		return out, nil
+	}
 	out, err := japanese.ShiftJIS.NewEncoder().Bytes([]byte(text))
 	if err == nil {
 		return out, nil

@@ -63,7 +63,11 @@ func readKI2MoveLine(b *builder, t string) error {
 			}
 			continue
 		}
-		m, err := notation.Parse(p, text, notation.KI2, b.prev())
+		m, ok := parseKI2Plain(p, text, b.prev())
+		var err error
+		if !ok {
+			m, err = notation.Parse(p, text, notation.KI2, b.prev())
+		}
 		if err != nil {
 			var ill *notation.IllegalError
 			switch {
@@ -84,6 +88,116 @@ func readKI2MoveLine(b *builder, t string) error {
 		}
 	}
 	return nil
+}
+
+// parseKI2Plain reads the common KI2 moves — a square or 同, a piece,
+// then nothing, 成, 不成 or 打 — with the rules notation.Parse follows for
+// them, without its general scanning: ok is false for anything else (a
+// direction mark such as 右 or 上, other spellings) and for text that does
+// not name exactly one legal move, which notation.Parse then reads or
+// explains.
+func parseKI2Plain(p *game.Position, text string, prev game.Move) (m game.Move, ok bool) {
+	var to game.Square
+	if rest, same := strings.CutPrefix(text, "同"); same {
+		if prev == game.NoMove {
+			return game.NoMove, false
+		}
+		to, text = prev.To(), trimLeftJP(rest)
+	} else {
+		f, n := fullWidthDigit(text)
+		r, n2 := kanjiRank(text[n:])
+		if f == 0 || r == 0 {
+			return game.NoMove, false
+		}
+		to, text = game.NewSquare(f, r), text[n+n2:]
+	}
+	var t game.PieceType
+	for _, name := range [...]string{"成香", "成桂", "成銀"} {
+		if strings.HasPrefix(text, name) {
+			t, text = pieceNames[name], text[len(name):]
+			break
+		}
+	}
+	if t == game.NoPieceType {
+		r, size := utf8.DecodeRuneInString(text)
+		if t = pieceByRune(r); t == game.NoPieceType {
+			return game.NoMove, false
+		}
+		text = text[size:]
+	}
+	promote, noPromote, drop := false, false, false
+	switch text {
+	case "":
+	case "成":
+		promote = true
+	case "不成":
+		noPromote = true
+	case "打":
+		drop = true
+	default:
+		return game.NoMove, false
+	}
+	c := p.SideToMove()
+	found := game.NoMove
+	n := 0
+	try := func(m game.Move) {
+		if p.IsLegal(m) {
+			found = m
+			n++
+		}
+	}
+	if !drop {
+		// The squares a piece of kind t could come from are those such a
+		// piece of the other side would attack from the destination.
+		from := game.AttacksFrom(game.NewPiece(c.Other(), t), to, p.Occupied()).And(p.Pieces(c, t))
+		for from.Count() > 0 {
+			o := from.Pop()
+			must := game.MustPromote(c, t, to)
+			can := game.CanPromoteMove(c, t, o, to)
+			switch {
+			case promote || must && !noPromote:
+				try(p.NewMove(o, to, true))
+			case noPromote || !can:
+				try(p.NewMove(o, to, false))
+			default: // a promotion KI2 should have said yes or no to
+				return game.NoMove, false
+			}
+		}
+		if n > 0 {
+			if n > 1 {
+				return game.NoMove, false
+			}
+			return found, true
+		}
+	}
+	// Without 打 the piece in hand is meant only when no board piece can
+	// go (as notation.Parse decides).
+	if !promote && !noPromote && t >= game.Pawn && t <= game.Gold && p.Hand(c, t) > 0 {
+		try(game.NewDrop(game.NewPiece(c, t), to))
+	}
+	if n != 1 {
+		return game.NoMove, false
+	}
+	return found, true
+}
+
+// fullWidthDigit reads a file written １ to ９.
+func fullWidthDigit(s string) (int, int) {
+	r, size := utf8.DecodeRuneInString(s)
+	if r >= '１' && r <= '９' {
+		return int(r-'１') + 1, size
+	}
+	return 0, 0
+}
+
+// kanjiRank reads a rank written 一 to 九.
+func kanjiRank(s string) (int, int) {
+	if d, n := digitValue(s); n > 1 && (s[0] < '0' || s[0] > '9') {
+		if r, _ := utf8.DecodeRuneInString(s); r < '１' || r > '９' {
+			return d, n
+		}
+	}
+	return 0, 0
 }
 
 // writeKI2 writes r as KI2.

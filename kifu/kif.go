@@ -81,11 +81,15 @@ var gameOpeners = map[string]bool{"開始日時": true, "手合割": true, "先�
 // game's moves.
 func splitKIFGames(text string) []kifChunk {
 	var out []kifChunk
-	start, startLine, off, moved := 0, 0, 0, false
-	for i, raw := range strings.SplitAfter(text, "\n") {
+	start, startLine, moved := 0, 0, false
+	for off, i := 0, 0; off < len(text); i++ {
 		lineStart := off
-		off += len(raw)
-		t := trimLeftJP(strings.TrimRight(raw, "\r\n"))
+		end := strings.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text) - off
+		}
+		off += end + 1
+		t := trimLeftJP(strings.TrimRight(text[lineStart:lineStart+end], "\r"))
 		if t == "" {
 			continue
 		}
@@ -109,10 +113,23 @@ func readKI2(text string) (*Record, error) { return readJapanese(text, true) }
 
 // readJapanese reads KIF or KI2 (ki2 true): they share headers, diagrams,
 // comments and branches, and differ in how moves are written.
-func readJapanese(text string, ki2 bool) (*Record, error) {
+func readJapanese(text string, ki2 bool) (*Record, error) { return readJapaneseIn(text, ki2, nil) }
+
+// readJapaneseIn is readJapanese with the nodes taken from blk (see
+// nodeBlock).
+func readJapaneseIn(text string, ki2 bool, blk *nodeBlock) (*Record, error) {
 	j := &jpReader{r: NewRecord(game.StartPosition()), ki2: ki2}
 	j.b = newBuilder(j.r)
-	j.b.pos = make([]game.Position, 1, strings.Count(text, "\n")+2)
+	// A KIF move takes a line of at least 16 bytes; KI2 marks each move.
+	n := min(strings.Count(text, "\n"), len(text)/16) + 2
+	if ki2 {
+		n = strings.Count(text, "▲") + strings.Count(text, "△") + 2
+	}
+	if blk != nil {
+		blk.give(j.r, n)
+	} else {
+		j.r.reserve(n)
+	}
 	s := scanner{text: text}
 	for s.next() {
 		j.b.line = s.line
@@ -589,6 +606,12 @@ func cutSame(s string) (string, bool) {
 // `５五角打`; never 不成.
 func kifMove(m game.Move, prev game.Move) string {
 	var b strings.Builder
+	appendKIFMove(&b, m, prev)
+	return b.String()
+}
+
+// appendKIFMove writes kifMove's text into b.
+func appendKIFMove(b *strings.Builder, m game.Move, prev game.Move) {
 	to := m.To()
 	if prev != game.NoMove && prev.To() == to {
 		b.WriteString("同　")
@@ -599,7 +622,7 @@ func kifMove(m game.Move, prev game.Move) string {
 	b.WriteString(m.Piece().Type().Kanji())
 	if m.IsDrop() {
 		b.WriteString("打")
-		return b.String()
+		return
 	}
 	if m.IsPromotion() {
 		b.WriteString("成")
@@ -609,7 +632,6 @@ func kifMove(m game.Move, prev game.Move) string {
 	b.WriteByte(byte('0' + from.File()))
 	b.WriteByte(byte('0' + from.Rank()))
 	b.WriteByte(')')
-	return b.String()
 }
 
 // writeVariations writes the branches off a line the way KIF and KI2 both
@@ -649,6 +671,7 @@ func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
 // writeKIFGame writes one game: headers, the start, the main line with
 // times and comments, then its variations.
 func writeKIFGame(b *strings.Builder, r *Record) {
+	b.Grow(512 + 40*r.countNodes()) // a move line is about 40 bytes
 	writeJPHeaders(b, r)
 	writeStart(b, r)
 	b.WriteString("手数----指手---------消費時間--\n")
@@ -660,16 +683,19 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 		var nodes []*Node
 		for n := first; ; n = n.Children[0] {
 			nodes = append(nodes, n)
-			var text string
+			writePadded(b, n.Ply, 4)
+			b.WriteByte(' ')
+			start := b.Len()
 			if n.Ending != NoEnding {
-				text = kifWord(n)
+				b.WriteString(kifWord(n))
 			} else {
-				text = kifMove(n.Move, prev)
+				appendKIFMove(b, n.Move, prev)
 				prev = n.Move
 			}
-			fmt.Fprintf(b, "%4d %s", n.Ply, text)
 			if timed && n.HasTime {
-				b.WriteString(strings.Repeat(" ", max(1, 13-displayWidth(text))))
+				// The text just written, read back from the builder
+				// without a copy, sets the padding before the time.
+				writeSpaces(b, max(1, 13-displayWidth(b.String()[start:])))
 				writeKIFTime(b, n)
 			}
 			if n.Index() < len(n.Parent.Children)-1 {
@@ -692,6 +718,20 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 	}
 }
 
+// countNodes counts the tree's nodes.
+func (r *Record) countNodes() int {
+	n := 0
+	var visit func(x *Node)
+	visit = func(x *Node) {
+		n++
+		for _, c := range x.Children {
+			visit(c)
+		}
+	}
+	visit(r.Root)
+	return n
+}
+
 // lastMove returns the move of n, or NoMove for the root.
 func lastMove(n *Node) game.Move {
 	if n.IsMove() {
@@ -700,10 +740,63 @@ func lastMove(n *Node) game.Move {
 	return game.NoMove
 }
 
+// writeKIFTime writes ( m:ss/hh:mm:ss), as fmt's %2d:%02d/%02d:%02d:%02d
+// would, without fmt: every timed move line has one.
 func writeKIFTime(b *strings.Builder, n *Node) {
 	e := int(n.Elapsed.Round(time.Second) / time.Second)
 	t := int(n.Total.Round(time.Second) / time.Second)
-	fmt.Fprintf(b, "(%2d:%02d/%02d:%02d:%02d)", e/60, e%60, t/3600, t/60%60, t%60)
+	b.WriteByte('(')
+	writePadded(b, e/60, 2)
+	b.WriteByte(':')
+	writeZeroPadded(b, e%60, 2)
+	b.WriteByte('/')
+	writeZeroPadded(b, t/3600, 2)
+	b.WriteByte(':')
+	writeZeroPadded(b, t/60%60, 2)
+	b.WriteByte(':')
+	writeZeroPadded(b, t%60, 2)
+	b.WriteByte(')')
+}
+
+// writePadded writes n right-aligned in width columns with spaces (fmt's
+// %*d); writeZeroPadded pads with zeros (%0*d). A wider number is written
+// whole.
+func writePadded(b *strings.Builder, n, width int) { writeNumber(b, n, width, ' ') }
+
+func writeZeroPadded(b *strings.Builder, n, width int) { writeNumber(b, n, width, '0') }
+
+func writeNumber(b *strings.Builder, n, width int, pad byte) {
+	if n >= 0 && n < 100 && width == 2 { // the times' minutes and seconds
+		if n < 10 {
+			b.WriteByte(pad)
+		} else {
+			b.WriteByte(byte('0' + n/10))
+		}
+		b.WriteByte(byte('0' + n%10))
+		return
+	}
+	var buf [20]byte
+	d := strconv.AppendInt(buf[:0], int64(n), 10)
+	if pad == '0' && n < 0 {
+		// fmt puts the sign before the zeros.
+		b.WriteByte('-')
+		d = d[1:]
+		width--
+	}
+	for i := len(d); i < width; i++ {
+		b.WriteByte(pad)
+	}
+	b.Write(d)
+}
+
+// writeSpaces writes n spaces.
+func writeSpaces(b *strings.Builder, n int) {
+	const spaces = "                "
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
 }
 
 // writeComment writes each line of c after prefix.

@@ -13,6 +13,12 @@ import (
 // (errors, the EUC-JP fallback, encoding).
 
 var (
+	sjisEncOnce sync.Once
+	// sjisEnc maps a rune of the Basic Multilingual Plane to its Shift_JIS
+	// bytes as x/text's encoder writes them (one byte below 0x100, else
+	// lead<<8 | trail); 0 where the fast path does not know the rune.
+	sjisEnc []uint16
+
 	sjisOnce  sync.Once
 	sjisTable []rune     // index (lead-0x80)<<8 | trail; 0 where x/text has no character
 	sjisOne   [0x80]rune // one-byte characters 0x80–0xFF (katakana …); 0 for lead bytes and gaps
@@ -56,8 +62,17 @@ func buildSJISTable() {
 
 // decodeSJIS decodes data if every byte sequence is valid Shift_JIS.
 func decodeSJIS(data []byte) (string, bool) {
+	out, ok := appendSJIS(make([]byte, 0, len(data)+len(data)/2), data)
+	if !ok {
+		return "", false
+	}
+	return string(out), true
+}
+
+// appendSJIS appends data decoded to out, if every byte sequence is valid
+// Shift_JIS.
+func appendSJIS(out, data []byte) ([]byte, bool) {
 	sjisOnce.Do(buildSJISTable)
-	out := make([]byte, 0, len(data)+len(data)/2)
 	for i := 0; i < len(data); {
 		c := data[i]
 		switch {
@@ -74,13 +89,75 @@ func decodeSJIS(data []byte) (string, bool) {
 		case i+1 < len(data):
 			r := sjisTable[int(c-0x80)<<8|int(data[i+1])]
 			if r == 0 {
-				return "", false
+				return out, false
 			}
 			out = utf8.AppendRune(out, r)
 			i += 2
 		default:
-			return "", false
+			return out, false
 		}
 	}
-	return string(out), true
+	return out, true
+}
+
+// buildSJISEncoder fills sjisEnc with every character the decoder table
+// knows, each encoded once by x/text, so the two always agree.
+func buildSJISEncoder() {
+	sjisOnce.Do(buildSJISTable)
+	sjisEnc = make([]uint16, 0x10000)
+	enc := japanese.ShiftJIS.NewEncoder()
+	var dst [4]byte
+	var src [utf8.UTFMax]byte
+	add := func(r rune) {
+		if r >= 0x10000 || sjisEnc[r] != 0 {
+			return
+		}
+		n := utf8.EncodeRune(src[:], r)
+		enc.Reset()
+		m, _, err := enc.Transform(dst[:], src[:n], true)
+		switch {
+		case err != nil:
+		case m == 1:
+			sjisEnc[r] = uint16(dst[0])
+		case m == 2:
+			sjisEnc[r] = uint16(dst[0])<<8 | uint16(dst[1])
+		}
+	}
+	for _, r := range sjisOne {
+		if r != 0 {
+			add(r)
+		}
+	}
+	for _, r := range sjisTable {
+		if r != 0 {
+			add(r)
+		}
+	}
+}
+
+// encodeSJIS encodes text as Shift_JIS with a table; ok is false when a
+// character is not in it (the caller then asks x/text, which also says
+// what cannot be written).
+func encodeSJIS(text string) ([]byte, bool) {
+	sjisEncOnce.Do(buildSJISEncoder)
+	out := make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < 0x80 {
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r >= 0x10000 || sjisEnc[r] == 0 {
+			return nil, false
+		}
+		if code := sjisEnc[r]; code < 0x100 {
+			out = append(out, byte(code))
+		} else {
+			out = append(out, byte(code>>8), byte(code))
+		}
+		i += size
+	}
+	return out, true
 }

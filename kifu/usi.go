@@ -12,7 +12,10 @@ import (
 // bare `sfen … [moves …]` or SFEN line. Only the first non-empty line is
 // the record; USI has no headers, comments or endings.
 
-func readUSI(text string) (*Record, error) {
+func readUSI(text string) (*Record, error) { return readUSIIn(text, nil) }
+
+// readUSIIn is readUSI with the nodes taken from blk (see nodeBlock).
+func readUSIIn(text string, blk *nodeBlock) (*Record, error) {
 	s := scanner{text: text}
 	var line string
 	for s.next() {
@@ -41,11 +44,12 @@ func readUSI(text string) (*Record, error) {
 		}
 	}
 	r := NewRecord(start)
+	blk.give(r, strings.Count(movesText, " ")+2)
 	r.nameStart()
 	r.warnStart()
 	b := newBuilder(r)
 	b.line = n
-	for _, tok := range strings.Fields(movesText) {
+	for tok := range strings.FieldsSeq(movesText) {
 		if err := b.canMove(); err != nil {
 			return r, err
 		}

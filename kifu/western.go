@@ -200,11 +200,7 @@ func (w *westernMoves) close(line int) error {
 	}
 	top := w.stack[len(w.stack)-1]
 	w.stack = w.stack[:len(w.stack)-1]
-	// The positions before the replaced move are untouched (the variation
-	// only wrote past it); the one after is played again.
-	before := b.pos[top.Ply-1]
-	b.cur = top
-	b.pos = append(b.pos[:top.Ply], playSafe(&before, top.Move))
+	b.goTo(top)
 	return nil
 }
 

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"testing"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 

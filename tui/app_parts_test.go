@@ -3,13 +3,14 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -197,7 +198,7 @@ func TestFormClock(t *testing.T) {
 func TestEverySettingSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
-	h.press("down", "down", "enter")
+	h.choose(itemSettings)
 	rows := h.m.menu.set.Rows()
 	before := h.screen()
 	for range rows[:len(rows)-1] {

@@ -1,11 +1,12 @@
 package tui
 
 import (
+	"strconv"
+	"testing"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
-	"strconv"
-	"testing"
 
 	"shogi/game"
 )

@@ -4,11 +4,12 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	"shogi/game/match"
 	"shogi/game/notation"
@@ -106,8 +107,8 @@ func TestBrokenSettingsFileKept(t *testing.T) {
 	if sc := h.screen(); !strings.Contains(sc, "config.toml:3") || !strings.Contains(sc, "defaults") {
 		t.Fatalf("the menu does not say where the file is broken:\n%s", sc)
 	}
-	h.press("down", "down", "enter") // Settings
-	h.press("right")                 // pieces
+	h.choose(itemSettings)
+	h.press("right")                         // pieces
 	if !strings.Contains(h.screen(), "not saved") {
 		t.Errorf("the settings page does not say changes are not saved:\n%s", h.screen())
 	}
@@ -126,7 +127,7 @@ func TestSettingsPersist(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shogi", "config.toml")
 	s, _ := common.LoadSettings(path)
 	h := newHarness(t, Options{Settings: s, SettingsPath: path})
-	h.press("down", "down", "enter")                 // Settings
+	h.choose(itemSettings)
 	h.press("right")                                 // pieces: kanji → western
 	h.press("down", "down", "down", "down", "right") // theme
 	for range 4 {

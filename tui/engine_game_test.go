@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
-	"time"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -442,7 +443,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 func TestAddEngine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
-	h.press("down", "down", "enter") // Settings
+	h.choose(itemSettings)
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}
@@ -507,7 +508,7 @@ func TestEditEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, Options{SettingsPath: path, Settings: settings})
-	h.press("down", "down", "enter") // Settings
+	h.choose(itemSettings)
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}

@@ -3,9 +3,10 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 )

@@ -4,10 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

@@ -3,11 +3,12 @@ package tui
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
+	"testing"
+
 	"shogi/tui/common"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
 
 	"github.com/mattn/go-runewidth"
 )

@@ -3,10 +3,11 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/components"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
 
 	"github.com/charmbracelet/x/ansi"
 

@@ -4,12 +4,13 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
-	"shogi/tui/components"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"shogi/tui/components"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -319,3 +320,17 @@ func sq(t testing.TB, s string) game.Square {
 }
 
 func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+// choose moves the menu's cursor to item and presses enter: tests do not
+// count the entries above it.
+func (h *harness) choose(item menuItem) {
+	h.t.Helper()
+	for i, it := range h.m.menu.items() {
+		if it == item {
+			h.m.menu.cursor = i
+			h.press("enter")
+			return
+		}
+	}
+	h.t.Fatalf("the menu has no item %d:\n%s", item, h.screen())
+}

@@ -1,10 +1,12 @@
 package tui
 
 import (
-	"shogi/tui/common"
-	"shogi/tui/words"
+	"fmt"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -207,8 +209,9 @@ func TestTruncateStyled(t *testing.T) {
 	}
 }
 
-// The move number takes the editing keys too; any other key drops it and
-// acts (the walk itself is checked in TestStudyWalkBranches).
+// The move number takes the editing keys too; and since a digit also
+// starts a typed move, every key goes to the line once it is open (the
+// walk itself is checked in TestStudyWalkBranches).
 func TestJumpLineEditing(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	for _, step := range []struct {
@@ -217,8 +220,8 @@ func TestJumpLineEditing(t *testing.T) {
 	}{
 		{[]string{"2", "left", "1", "enter"}, 12},      // ← moves within the number, not back a move
 		{[]string{"45", "home", "delete", "enter"}, 5}, // home is the number's start, not ply 0
-		{[]string{"1234567", "enter"}, 13},             // six digits at most: 123456, past the end
-		{[]string{"9", "h"}, 12},                       // a letter drops the number and steps back
+		{[]string{"1234567", "enter"}, 13},             // past the end
+		{[]string{"9", "h", "esc"}, 13},                // a letter goes into the line; esc drops it
 	} {
 		studyPress(t, s, step.keys...)
 		if s.cur != step.want {
@@ -226,9 +229,9 @@ func TestJumpLineEditing(t *testing.T) {
 		}
 	}
 	studyPress(t, s, "3", "left", "backspace")
-	mustShow(t, s, words.StudyJapanese.JumpPrompt+"3"+words.StudyJapanese.JumpHint)
+	mustShow(t, s, "> 3", fmt.Sprintf(words.StudyEditJapanese.JumpTo, 3))
 	studyPress(t, s, "right", "backspace")
-	if s.jump != nil {
+	if s.ui.line != nil {
 		t.Fatal("backspace taking the last digit left the number open")
 	}
 }

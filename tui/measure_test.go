@@ -2,11 +2,12 @@ package tui
 
 import (
 	"os"
-	"shogi/tui/words"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/tui/words"
 
 	"shogi/game"
 	"shogi/game/match"

@@ -3,15 +3,17 @@ package tui
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/kifu/edit"
 )
 
 // menuScreen is which page of the menu is showing.
@@ -25,6 +27,7 @@ const (
 	screenToss
 	screenEngines
 	screenEngine
+	screenEdits
 )
 
 // menuModel is the menu: resume a kept game, new game, open a record,
@@ -38,7 +41,8 @@ type menuModel struct {
 
 	kept       []play.KeptEntry // the kept games, newest first, once listed
 	keptLoaded bool
-	deleting   bool // asking whether to delete the kept game under the cursor
+	deleting   bool        // asking whether to delete the kept game (or edits) under the cursor
+	edits      []edit.Kept // the kept edits of records, newest first
 
 	form    newGameForm
 	pending common.Setup // the game the toss screen is about to start
@@ -54,12 +58,12 @@ func newMenu(c *common.Common) menuModel {
 	return m
 }
 
-// init lists the kept games (off the UI loop).
+// init lists the kept games and edits (off the UI loop).
 func (m *menuModel) Init() tea.Cmd {
 	if m.c.StateDir == "" {
 		return nil
 	}
-	return play.LoadKeptCmd(m.c.StateDir)
+	return tea.Batch(play.LoadKeptCmd(m.c.StateDir), listEditsCmd(m.c.StateDir))
 }
 
 func (m *menuModel) words() *words.MenuWords { return words.MenuWordsFor(m.c.Lang) }
@@ -71,7 +75,9 @@ type menuItem int
 
 const (
 	itemResume menuItem = iota
+	itemEdits
 	itemNew
+	itemSetUp
 	itemOpen
 	itemTsume
 	itemQuizzes
@@ -81,11 +87,14 @@ const (
 
 // items are the main page's entries.
 func (m *menuModel) items() []menuItem {
-	out := []menuItem{itemNew, itemOpen, itemTsume, itemQuizzes, itemSettings, itemQuit}
+	var out []menuItem
 	if len(m.kept) > 0 {
-		out = append([]menuItem{itemResume}, out...)
+		out = append(out, itemResume)
 	}
-	return out
+	if len(m.edits) > 0 {
+		out = append(out, itemEdits)
+	}
+	return append(out, itemNew, itemOpen, itemSetUp, itemTsume, itemQuizzes, itemSettings, itemQuit)
 }
 
 func (m *menuModel) itemText(it menuItem) string {
@@ -93,8 +102,12 @@ func (m *menuModel) itemText(it menuItem) string {
 	switch it {
 	case itemResume:
 		return fmt.Sprintf(m.c.Words.ResumeN, len(m.kept))
+	case itemEdits:
+		return fmt.Sprintf(m.c.Words.EditsN, len(m.edits))
 	case itemNew:
 		return mw.NewGame
+	case itemSetUp:
+		return mw.SetUp
 	case itemOpen:
 		return mw.Open
 	case itemTsume:
@@ -122,6 +135,23 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 		}
 		m.cursor = min(m.cursor, max(m.fields()-1, 0))
 		return m, nil
+	case editsListMsg:
+		m.edits = msg.list
+		if msg.err != nil {
+			m.status, m.statusErr = fmt.Sprintf(m.c.Words.EditsNone, msg.err), true
+		}
+		if m.screen == screenEdits && len(m.edits) == 0 {
+			m.screen, m.cursor = screenMain, 0
+		}
+		m.cursor = min(m.cursor, max(m.fields()-1, 0))
+		return m, nil
+	case editsDiscardedMsg:
+		if msg.err != nil {
+			m.status, m.statusErr = msg.err.Error(), true
+		} else {
+			m.status, m.statusErr = m.c.Words.ResumeDeleted, false
+		}
+		return m, listEditsCmd(m.c.StateDir)
 	case play.KeptDeletedMsg:
 		if msg.Err != nil {
 			m.status, m.statusErr = msg.Err.Error(), true
@@ -139,13 +169,9 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.eng.path.Edit(msg)
 		case m.screen == screenEngine && m.eng.editing != nil:
 			m.eng.editing.Edit(msg)
-		default:
-			// A pasted position starts a hot-seat game from it.
-			if p, ok := play.ParsePastedSFEN(msg.Content); ok {
-				s := common.Setup{Start: p}
-				s.Players[0], s.Players[1] = common.HumanChoice().Spec, common.HumanChoice().Spec
-				return m, func() tea.Msg { return common.StartMsg{Setup: s} }
-			}
+		case m.screen == screenMain:
+			// A pasted record (or position) opens in the study.
+			return m, pastedRecordCmd(m.c, msg.Content)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -165,6 +191,8 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			return m, nil
 		case screenResume:
 			return m.resumeKey(msg)
+		case screenEdits:
+			return m.editsKey(msg)
 		case screenSettings:
 			return m.settingsKey(msg)
 		case screenEngines, screenEngine:
@@ -184,6 +212,8 @@ func (m *menuModel) fields() int {
 		return len(m.set.Rows())
 	case screenResume:
 		return len(m.kept)
+	case screenEdits:
+		return len(m.edits)
 	}
 	return len(m.items())
 }
@@ -226,6 +256,10 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	switch m.items()[m.cursor] {
 	case itemResume:
 		m.screen, m.cursor = screenResume, 0
+	case itemEdits:
+		m.screen, m.cursor = screenEdits, 0
+	case itemSetUp:
+		return m, func() tea.Msg { return common.EditPositionMsg{Start: game.StartPosition()} }
 	case itemNew:
 		m.form = newForm(m.c)
 		m.openForm()
@@ -390,6 +424,9 @@ func (m *menuModel) lines() []string {
 	case screenResume:
 		lines = append(lines, st.Bold.Render(w.ResumeTitle), "")
 		lines = append(lines, m.resumeLines()...)
+	case screenEdits:
+		lines = append(lines, st.Bold.Render(w.EditsTitle), "")
+		lines = append(lines, m.editsLines()...)
 	case screenNew:
 		lines = append(lines, st.Bold.Render(mw.NewGame), "")
 		lines = append(lines, m.form.lines(m)...)
@@ -476,6 +513,8 @@ func (m *menuModel) hint() string {
 		return mw.MainKeys
 	case screenResume:
 		return m.c.Words.ResumeKeys
+	case screenEdits:
+		return m.c.Words.EditsKeys
 	case screenToss:
 		return mw.TossKeys
 	case screenSettings:

@@ -23,18 +23,21 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strings"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/editor"
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	tsumeui "shogi/tui/tsume"
 	"shogi/tui/words"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/game/book"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/kifu"
@@ -47,6 +50,7 @@ const (
 	modeMenu mode = iota
 	modePlay
 	modeStudy
+	modeEditor
 	modeTsume // a mate problem (tui/tsume)
 	modeQuiz  // next-move quizzes (tui/tsume)
 )
@@ -64,7 +68,10 @@ type Options struct {
 	Handicap string // a key or name game.FindHandicap knows; "" is even
 	SFEN     string // a start position instead of Handicap
 	Furigoma bool   // toss pawns to decide which player takes Black
-	Play     bool   // start in play mode instead of the menu
+	// Book, when set, is an opening book the built-in levels of a game
+	// started directly play their first moves from.
+	Book     *book.Use
+	Play     bool // start in play mode instead of the menu
 	Pieces   common.PieceStyle
 	Notation *notation.Style // nil: the one that goes with Pieces
 	Width    common.WidthPolicy
@@ -123,21 +130,29 @@ type studyMode interface {
 
 // Model is the root model.
 type Model struct {
-	c     *common.Common
-	mode  mode
-	menu  menuModel
-	play  play.Model
-	study studyMode
-	help  components.HelpOverlay // the ? screen, over whichever screen opened it
-	tsume tsumeui.Model          // the mate problems
-	quiz  tsumeui.Quizzes        // the next-move quizzes
-	train *tsumeui.Env           // what they share for the app's life, made on first need
+	c      *common.Common
+	mode   mode
+	menu   menuModel
+	play   play.Model
+	study  studyMode
+	editor editor.Model
+	help   components.HelpOverlay // the ? screen, over whichever screen opened it
+	tsume  tsumeui.Model          // the mate problems
+	quiz   tsumeui.Quizzes        // the next-move quizzes
+	train  *tsumeui.Env           // what they share for the app's life, made on first need
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
 	parked     *studyModel
 	parkedNode *kifu.Node
+	// A position edited from a study ("edit this position") returns to
+	// it when the editor is left: the study waits here.
+	editParked *studyModel
 }
+
+// backToStudyMsg leaves the position editor for the study it was opened
+// from.
+type backToStudyMsg struct{}
 
 // New builds the root model. With o.Play it starts a game at once (the
 // players, clock, handicap or SFEN and furigoma from o); otherwise it
@@ -177,6 +192,9 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		sp, name, err := common.ResolvePlayer(st, text)
 		if err != nil {
 			return s, err
+		}
+		if sp.Kind == match.BuiltinKind {
+			sp.Book = o.Book
 		}
 		s.Players[i], s.Names[i] = sp, name
 	}
@@ -311,6 +329,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.play, cmd = m.play.Update(msg)
 	case modeStudy:
 		m.study, cmd = m.study.Update(msg)
+	case modeEditor:
+		m.editor, cmd = m.editor.Update(msg)
 	case modeTsume:
 		m.tsume, cmd = m.tsume.Update(msg)
 	case modeQuiz:
@@ -343,12 +363,74 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			m.parked, m.parkedNode = nil, nil
 			return nil, true
 		}
+		kept := m.dropEditParked()
 		m.mode = modeMenu
 		m.menu = newMenu(m.c)
 		if msg.NewGame {
 			m.menu.openForm()
+			if msg.Start != nil {
+				m.menu.form.setStart(*msg.Start)
+			}
+		}
+		if kept {
+			m.menu.status = m.c.Words.EditsKept
 		}
 		return m.menu.Init(), true
+	case common.EditPositionMsg:
+		var back tea.Msg
+		if st, ok := m.study.(*studyModel); ok && m.mode == modeStudy {
+			m.editParked, back = st, backToStudyMsg{}
+			st.pauseAnalysis()
+		}
+		m.editor = editor.New(m.c, editor.Options{Start: msg.Start, Back: back})
+		m.mode = modeEditor
+		return nil, true
+	case backToStudyMsg:
+		if m.editParked == nil {
+			m.mode = modeMenu
+			return m.menu.Init(), true
+		}
+		m.study, m.mode = m.editParked, modeStudy
+		m.editParked.resumeAnalysis()
+		m.editParked = nil
+		return nil, true
+	case backToEditorMsg:
+		m.closeTraining()
+		m.mode = modeEditor
+		return nil, true
+	case common.StudyRecordMsg:
+		old, inStudy := m.study.(*studyModel)
+		inStudy = inStudy && m.mode == modeStudy
+		if msg.Rec == nil {
+			// A paste that is no record: said where it was pasted.
+			text := fmt.Sprintf(words.StudyEditWordsFor(m.c.Lang).PasteOpen, msg.Err)
+			switch {
+			case inStudy:
+				old.say(text, true)
+			case m.mode == modeMenu:
+				m.menu.status, m.menu.statusErr = text, true
+			}
+			return nil, true
+		}
+		kept := m.dropEditParked()
+		st := newUnsavedStudy(m.c, msg.Rec, msg.Name, msg.Err)
+		if inStudy {
+			old.closeEngines(false)
+			st.quitOnLeave = old.quitOnLeave
+			kept = kept || old.ed != nil && old.ed.Modified() && old.ed.KeptPath() != ""
+		}
+		if kept {
+			st.say(m.c.Words.EditsKept, false)
+		}
+		m.study, m.mode = st, modeStudy
+		return nil, true
+	case restoredEditMsg:
+		if msg.err != nil {
+			m.menu.status, m.menu.statusErr = msg.err.Error(), true
+			return nil, true
+		}
+		m.study, m.mode = restoredStudy(m.c, msg.ed), modeStudy
+		return nil, true
 	case common.ReviewGameMsg:
 		// The game-end screen's "study": the game just played, in study mode.
 		m.study, m.mode = reviewGame(m.c, msg), modeStudy
@@ -385,6 +467,19 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	return nil, false
 }
 
+// dropEditParked lets go of a study the editor was opened from, when the
+// editor goes somewhere else; it reports whether the study had edits,
+// which stay kept (the menu's "resume editing" offers them).
+func (m *Model) dropEditParked() bool {
+	st := m.editParked
+	if st == nil {
+		return false
+	}
+	m.editParked = nil
+	st.closeEngines(false)
+	return st.ed != nil && st.ed.Modified() && st.ed.KeptPath() != ""
+}
+
 // quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
 func (m *Model) Quiet() bool {
@@ -419,6 +514,9 @@ func (m *Model) closeEngines() {
 	if m.parked != nil {
 		m.parked.closeEngines(true)
 	}
+	if m.editParked != nil {
+		m.editParked.closeEngines(true)
+	}
 }
 
 // View draws the current screen, or says the terminal is too small, in the
@@ -431,6 +529,8 @@ func (m *Model) View() tea.View {
 			return m.play.View()
 		case modeStudy:
 			return m.study.View()
+		case modeEditor:
+			return m.editor.View()
 		case modeTsume:
 			return m.tsume.View()
 		case modeQuiz:
@@ -449,6 +549,8 @@ func (m *Model) windowTitle() string {
 		if s, ok := m.study.(*studyModel); ok {
 			return "shogi: " + s.name
 		}
+	case modeEditor:
+		return "shogi: " + words.EditorWordsFor(m.c.Lang).Title
 	case modeTsume:
 		return "shogi: " + m.tsume.TitleText()
 	case modeQuiz:

@@ -1,9 +1,10 @@
 package tui
 
 import (
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,6 +27,9 @@ type newGameForm struct {
 	main     [2]time.Duration
 	second   [2]time.Duration // byōyomi or increment, by colour
 	perSide  bool             // White's clock differs from Black's
+	// custom is a start set up in the editor: the first of the starts
+	// the handicap row offers (nil: none).
+	custom *game.Position
 }
 
 // The kinds of clock.
@@ -136,7 +140,7 @@ func (f *newGameForm) change(i, d int) tea.Cmd {
 		k := int(rows[i] - rowPlayer1)
 		f.players[k] = cycle(f.players[k], len(c.PlayerChoices()))
 	case rowHandicap:
-		f.handicap = cycle(f.handicap, len(common.HandicapChoices()))
+		f.handicap = cycle(f.handicap, f.starts())
 	case rowSeat:
 		f.seat = cycle(f.seat, 3)
 	case rowClock:
@@ -252,10 +256,42 @@ func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
 	return s, c.SaveSettings(func(st *common.Settings) { st.Clock = common.ClockFrom(tc) })
 }
 
-// preview is the start the handicap gives.
-func (f *newGameForm) preview() game.Position {
+// setStart makes p the form's start: the handicap row offers it first.
+func (f *newGameForm) setStart(p game.Position) {
+	f.custom = &p
+	f.handicap = 0
+}
+
+// starts is how many starts the handicap row offers.
+func (f *newGameForm) starts() int {
+	n := len(common.HandicapChoices())
+	if f.custom != nil {
+		n++
+	}
+	return n
+}
+
+// handicapAt is the handicap row's choice, or false for the set-up
+// start.
+func (f *newGameForm) handicapAt() (game.Handicap, bool) {
 	hs := common.HandicapChoices()
-	return hs[f.handicap%len(hs)].Position()
+	i := f.handicap % f.starts()
+	if f.custom != nil {
+		if i == 0 {
+			return game.Handicap{}, false
+		}
+		i--
+	}
+	return hs[i], true
+}
+
+// preview is the start the handicap row gives.
+func (f *newGameForm) preview() game.Position {
+	h, ok := f.handicapAt()
+	if !ok {
+		return *f.custom
+	}
+	return h.Position()
 }
 
 // lines draws the form.
@@ -282,12 +318,14 @@ func (f *newGameForm) lines(m *menuModel) []string {
 			}
 			text = m.field(label, lw, c.ChoiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
 		case rowHandicap:
-			h := common.HandicapChoices()[f.handicap%len(common.HandicapChoices())]
-			hname := h.Name + " " + h.Japanese
-			if c.ASCII {
-				hname = h.Name
-			} else if c.Lang == words.Japanese {
-				hname = h.Japanese
+			hname := w.SetUpStart
+			if h, ok := f.handicapAt(); ok {
+				hname = h.Name + " " + h.Japanese
+				if c.ASCII {
+					hname = h.Name
+				} else if c.Lang == words.Japanese {
+					hname = h.Japanese
+				}
 			}
 			text = m.field(mw.Handicap, lw, hname)
 		case rowSeat:
@@ -315,8 +353,7 @@ func (f *newGameForm) lines(m *menuModel) []string {
 		}
 		m.row(&lines, i, text)
 	}
-	h := common.HandicapChoices()[f.handicap%len(common.HandicapChoices())]
-	if h.Key != "even" {
+	if h, ok := f.handicapAt(); ok && h.Key != "even" {
 		lines = append(lines, "", st.Dim.Render(mw.GiverNote))
 	}
 	return lines

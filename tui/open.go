@@ -4,13 +4,17 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/game"
 	"shogi/kifu"
+	"shogi/kifu/edit"
+	"shogi/tui/editor"
 )
 
 // Run runs the app on t (the menu, or a game with o.Play) until the user
@@ -25,8 +29,9 @@ func Run(o Options, t common.Terminal, extra ...tea.ProgramOption) error {
 	return run(m, t, o.Signals, extra...)
 }
 
-// Study runs the app on one record: data as read from name, shown at ply
-// of its main line; leaving the study quits. A record that cannot be read
+// Study runs the app on one record: data as read from name ("-" for
+// standard input, which no file holds: saving asks for a name), shown at
+// ply of its main line; leaving the study quits. A record that cannot be read
 // (or only in part) opens on the reason, and the error is returned once
 // the user has seen it. extra options go to the program, as for Run.
 func Study(o Options, t common.Terminal, name string, data []byte, ply int, extra ...tea.ProgramOption) error {
@@ -34,8 +39,18 @@ func Study(o Options, t common.Terminal, name string, data []byte, ply int, extr
 	if err != nil {
 		return err
 	}
+	var st *studyModel
+	stdin := name == "-"
+	if stdin {
+		// Standard input: no file holds the record, so saving asks for a name.
+		name = "stdin"
+	}
 	rec, rerr := kifu.Read(data, name)
-	st := newStudy(m.c, rec, filepath.Clean(name), rerr)
+	if stdin {
+		st = newUnsavedStudy(m.c, rec, name, rerr)
+	} else {
+		st = newStudy(m.c, rec, filepath.Clean(name), rerr)
+	}
 	st.quitOnLeave = true
 	if rec != nil {
 		st.goTo(ply)
@@ -45,6 +60,19 @@ func Study(o Options, t common.Terminal, name string, data []byte, ply int, extr
 		return err
 	}
 	return rerr
+}
+
+// Edit runs the app on the position editor, set up from start; name is
+// the file the position came from ("" for none). Leaving the editor quits;
+// what it hands on (a game, a study) goes on in the app.
+func Edit(o Options, t common.Terminal, name string, start game.Position, extra ...tea.ProgramOption) error {
+	m, err := New(o)
+	if err != nil {
+		return err
+	}
+	m.editor = editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true})
+	m.mode = modeEditor
+	return run(m, t, o.Signals, extra...)
 }
 
 // run runs a model on a terminal: its input, output, environment, colour
@@ -140,6 +168,7 @@ func reviewGame(c *common.Common, msg common.ReviewGameMsg) *studyModel {
 		name = msg.Saved
 	}
 	s := newStudy(c, msg.Rec, name, nil)
+	s.ed = edit.New(msg.Rec, edit.Options{StateDir: c.StateDir, Source: msg.Saved}) // a name, not a file, when not saved
 	s.goTo(s.last())
 	s.dirty = msg.Saved == ""
 	s.unnamed = msg.Saved == ""

@@ -6,13 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strings"
-	"testing"
-	"time"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -945,20 +946,22 @@ func TestResumeListsBrokenGames(t *testing.T) {
 	}
 }
 
-// A position pasted on the menu starts a game between two people from it.
+// A position pasted on the menu opens in the study, as any record does;
+// from there p plays on from it.
 func TestPasteOnMenu(t *testing.T) {
 	h := newHarness(t, Options{})
 	const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 	h.paste("sfen " + sfen)
-	if h.m.mode != modePlay {
-		t.Fatalf("no game from the pasted position:\n%s", h.screen())
+	st, ok := h.m.study.(*studyModel)
+	if h.m.mode != modeStudy || !ok {
+		t.Fatalf("the pasted position is not studied:\n%s", h.screen())
 	}
-	if got := h.game().Position(); got.SFEN() != sfen || !h.m.play.IsHuman(game.Black) || !h.m.play.IsHuman(game.White) {
-		t.Errorf("the game starts at %s, humans %v %v", got.SFEN(), h.m.play.IsHuman(game.Black), h.m.play.IsHuman(game.White))
+	if got := st.Position().SFEN(); got != sfen {
+		t.Errorf("the study starts at %s, want %s", got, sfen)
 	}
-	h.typeMove("G*5b")
-	if !h.game().Result().Over() {
-		t.Errorf("G*5b does not mate:\n%s", h.screen())
+	h.typeMove(":G*5b") // G alone is the study's "last move": ":" opens the line first
+	if n := st.node(); n.Ply != 1 || n.Move.USI() != "G*5b" || !st.Position().IsCheckmate() {
+		t.Errorf("G*5b typed in the study: ply %d %v, mate %v\n%s", n.Ply, n.Move, st.Position().IsCheckmate(), h.screen())
 	}
 }
 

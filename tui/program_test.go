@@ -7,12 +7,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"shogi/kifu"
-	"shogi/kifu/kept"
-	"shogi/tui/common"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/kifu"
+	"shogi/kifu/kept"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

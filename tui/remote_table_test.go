@@ -1,9 +1,10 @@
 package tui
 
 import (
-	"shogi/tui/remote"
 	"strings"
 	"testing"
+
+	"shogi/tui/remote"
 
 	"shogi/tui/lobby"
 )

@@ -3,11 +3,12 @@ package tui
 import (
 	"context"
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/remote"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/remote"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

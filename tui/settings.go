@@ -2,12 +2,13 @@ package tui
 
 import (
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/components"
-	"shogi/tui/words"
 	"slices"
 	"strconv"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 

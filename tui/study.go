@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"strconv"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -19,6 +19,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/kifu"
+	"shogi/kifu/edit"
 )
 
 // studyLine is the line being walked, from the root to the end of the
@@ -26,15 +27,27 @@ import (
 // text in the current notation. It is built once per branch choice, so a
 // step is an index change and never a replay from the start.
 type studyLine struct {
-	nodes []*kifu.Node    // nodes[i].Ply == i; nodes[0] is the root; an ending node may come last
-	pos   []game.Position // pos[i] is the position after nodes[i]
-	text  []string        // text[i] is nodes[i] written in the notation (開始局面 or "start" for the root)
-	legal []bool          // legal[i] is false for a foul the record kept (the position stays put)
-	maxW  int             // the widest text, for the move list's columns
-	from  int             // the first ply that leaves the main line, 0 on the main line
-	style notation.Style  // the notation text is written in
-	m     common.Measure  // how maxW was measured
-	lang  words.Lang      // the language of the start and ending words
+	nodes  []*kifu.Node    // nodes[i].Ply == i; nodes[0] is the root; an ending node may come last
+	pos    []game.Position // pos[i] is the position after nodes[i]
+	text   []string        // text[i] is nodes[i] written in the notation (開始局面 or "start" for the root)
+	legal  []bool          // legal[i] is false for a foul the record kept (the position stays put)
+	maxW   int             // the widest text, for the move list's columns
+	widths []int           // widths[i] is the width of text[i] with its mark
+	from   int             // the first ply that leaves the main line, 0 on the main line
+	style  notation.Style  // the notation text is written in
+	m      common.Measure  // how maxW was measured
+	lang   words.Lang      // the language of the start and ending words
+	// memo keeps every node's position, text and legality once worked out,
+	// so a line that comes back (the main line after an undo, a variation
+	// switched back to) is not replayed; retext empties it.
+	memo map[*kifu.Node]lineEntry
+}
+
+// lineEntry is what the line holds for one node.
+type lineEntry struct {
+	pos   game.Position
+	text  string
+	legal bool
 }
 
 // studyModel walks a record move by move.
@@ -51,7 +64,6 @@ type studyModel struct {
 	noteTop int // the first line of the comment area shown (scrolled with j/k)
 	noteAt  int // the ply noteTop belongs to: another ply starts at the top
 
-	jump       *components.LineInput // the number typed for "go to move N", or nil
 	prompt     *studyPrompt
 	lastExport string // the name last typed into the prompt
 	message    string // one-line feedback (export done, no variation here …)
@@ -66,6 +78,11 @@ type studyModel struct {
 	unnamed   bool // a game just played, not saved: name is a description
 
 	an *studyAnalysis // engines: the live analysis, the record's analysis
+
+	// ed makes every edit of the record, with undo, redo and the kept
+	// copy; nil when there is no record.
+	ed *edit.Editor
+	ui editUI // the editing keys' state: the board cursor, the typed line, the open forms
 }
 
 // studyPrompt is the one-line input for the export file name, and the
@@ -75,14 +92,13 @@ type studyPrompt struct {
 	confirm string // the path waiting for a yes/no on overwriting
 }
 
-// jumpDigits is how long a move number may be.
-const jumpDigits = 6
-
 // newStudy opens rec for study at its start. err is what reading said: a
 // record that broke off comes with the error and is shown up to the break.
 func newStudy(c *common.Common, rec *kifu.Record, name string, err error) *studyModel {
 	s := &studyModel{c: c, name: name, rec: rec, loadErr: err, an: newStudyAnalysis(c.StudyEngines())}
+	s.ui.reset()
 	if rec != nil {
+		s.ed = edit.New(rec, edit.Options{StateDir: c.StateDir, Source: name})
 		s.line = &studyLine{}
 		s.rebuild(0, rec.Root)
 		s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), c.Pieces, c.Lang
@@ -92,40 +108,112 @@ func newStudy(c *common.Common, rec *kifu.Record, name string, err error) *study
 	return s
 }
 
+// newUnsavedStudy opens a record no file holds (a position set up in the
+// editor, a paste, standard input): saving it asks for a name.
+func newUnsavedStudy(c *common.Common, rec *kifu.Record, name string, err error) *studyModel {
+	s := newStudy(c, rec, name, err)
+	s.unnamed = true
+	if rec != nil {
+		s.ed = edit.New(rec, edit.Options{StateDir: c.StateDir})
+	}
+	return s
+}
+
+// restoredStudy opens a kept record read back, with its edits still to
+// save.
+func restoredStudy(c *common.Common, ed *edit.Editor) *studyModel {
+	name := ed.Source()
+	if name == "" {
+		name = c.Words.EditsNew
+	}
+	s := newStudy(c, ed.Record(), name, nil)
+	s.ed = ed
+	s.unnamed = ed.Source() == ""
+	return s
+}
+
 // rebuild keeps the line up to ply k-1, puts n at ply k and follows n's
 // main continuation to its end, computing positions and texts only for
 // the new part.
 func (s *studyModel) rebuild(k int, n *kifu.Node) {
+	s.truncate(k)
+	for ; n != nil; n = firstChild(n) {
+		s.appendNode(n)
+	}
+	s.lineDone(k)
+}
+
+// rebuildPath keeps the line up to ply k-1, then follows path (path[i]
+// is the node at ply i+1) from ply k to its end, and its last node's main
+// continuation.
+func (s *studyModel) rebuildPath(k int, path []*kifu.Node) {
+	s.truncate(k)
+	var last *kifu.Node
+	for _, n := range path[k-1:] {
+		s.appendNode(n)
+		last = n
+	}
+	for n := firstChild(last); last != nil && n != nil; n = firstChild(n) {
+		s.appendNode(n)
+	}
+	s.lineDone(k)
+}
+
+// truncate keeps the line's first k plies.
+func (s *studyModel) truncate(k int) {
 	l := s.line
 	l.style, l.m, l.lang = s.c.Notation, s.c.Measure, s.c.Lang
-	l.nodes, l.pos, l.text, l.legal = l.nodes[:k], l.pos[:k], l.text[:k], l.legal[:k]
-	for ; n != nil; n = firstChild(n) {
-		l.nodes = append(l.nodes, n)
-		i := len(l.nodes) - 1
-		if i == 0 {
-			l.pos = append(l.pos, s.rec.Start)
-			l.text = append(l.text, s.words().Start)
-			l.legal = append(l.legal, true)
-			continue
-		}
-		before := &l.pos[i-1]
-		ok := !n.IsMove() || before.IsLegal(n.Move)
-		after := *before
-		if n.IsMove() && ok {
-			after = before.Play(n.Move)
-		}
-		l.pos = append(l.pos, after)
-		l.legal = append(l.legal, ok)
-		l.text = append(l.text, s.moveText(i))
+	l.nodes, l.pos, l.text, l.legal, l.widths = l.nodes[:k], l.pos[:k], l.text[:k], l.legal[:k], l.widths[:min(k, len(l.widths))]
+}
+
+// appendNode puts n at the end of the line, with the position after it
+// and its text.
+func (s *studyModel) appendNode(n *kifu.Node) {
+	l := s.line
+	l.nodes = append(l.nodes, n)
+	i := len(l.nodes) - 1
+	if i == 0 {
+		l.pos = append(l.pos, s.rec.Start)
+		l.text = append(l.text, s.words().Start)
+		l.legal = append(l.legal, true)
+		return
 	}
-	l.from = 0
+	if e, ok := l.memo[n]; ok {
+		l.pos, l.legal, l.text = append(l.pos, e.pos), append(l.legal, e.legal), append(l.text, e.text)
+		return
+	}
+	before := &l.pos[i-1]
+	ok := !n.IsMove() || before.IsLegal(n.Move)
+	after := *before
+	if n.IsMove() && ok {
+		after = before.Play(n.Move)
+	}
+	l.pos = append(l.pos, after)
+	l.legal = append(l.legal, ok)
+	l.text = append(l.text, s.moveText(i))
+	if l.memo == nil {
+		l.memo = map[*kifu.Node]lineEntry{}
+	}
+	l.memo[n] = lineEntry{pos: after, text: l.text[i], legal: ok}
+}
+
+// lineDone finishes a line rebuilt from ply k: where it leaves the main
+// line, and the widths of the new texts.
+func (s *studyModel) lineDone(k int) {
+	s.line.from = s.lineFrom()
+	s.measureFrom(k)
+}
+
+// lineFrom is the first ply of the line that leaves the main line, 0 on
+// the main line.
+func (s *studyModel) lineFrom() int {
+	l := s.line
 	for i := 1; i < len(l.nodes); i++ {
-		if l.nodes[i].Index() != 0 {
-			l.from = i
-			break
+		if l.nodes[i].Parent.Children[0] != l.nodes[i] {
+			return i
 		}
 	}
-	s.measureTexts()
+	return 0
 }
 
 func firstChild(n *kifu.Node) *kifu.Node {
@@ -155,15 +243,22 @@ func (s *studyModel) moveText(i int) string {
 // measureTexts refreshes the widest move text (with its judgement's
 // mark).
 func (s *studyModel) measureTexts() {
+	if s.line != nil {
+		s.measureFrom(0)
+	}
+}
+
+// measureFrom measures the texts from ply k on (those before are as they
+// were) and finds the widest.
+func (s *studyModel) measureFrom(k int) {
 	l := s.line
-	if l == nil {
-		return
+	l.widths = l.widths[:min(k, len(l.widths))]
+	for i := len(l.widths); i < len(l.text); i++ {
+		l.widths = append(l.widths, s.c.Measure.Width(l.text[i]+s.markText(i)))
 	}
 	l.maxW = 0
-	for i, t := range l.text {
-		if w := s.c.Measure.Width(t + s.markText(i)); w > l.maxW {
-			l.maxW = w
-		}
+	for _, w := range l.widths {
+		l.maxW = max(l.maxW, w)
 	}
 }
 
@@ -180,6 +275,7 @@ func (s *studyModel) markText(i int) string {
 func (s *studyModel) retext() {
 	s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), s.c.Pieces, s.c.Lang
 	s.line.style, s.line.m, s.line.lang = s.c.Notation, s.c.Measure, s.c.Lang
+	s.line.memo = nil
 	for i := 0; i < len(s.line.nodes); i++ {
 		s.line.text[i] = s.moveText(i)
 	}
@@ -284,10 +380,16 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 	}
 	sw := s.words()
 	n := from
+	pos := s.rec.PositionAt(from)
 	added, first := 0, 0
 	for _, m := range moves {
 		before := len(n.Children)
-		n = s.rec.AddMove(n, m)
+		next, err := s.ed.PlayFrom(n, &pos, m)
+		if err != nil {
+			break // the game's moves were checked as they were played
+		}
+		n = next
+		pos = pos.Play(m)
 		if len(n.Parent.Children) > before {
 			added++
 			if first == 0 {
@@ -296,18 +398,11 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 		}
 	}
 	if e := endingOf(res, moves[len(moves)-1].Color()); e != kifu.NoEnding && len(n.Children) == 0 {
-		s.rec.AddEnding(n, e, "")
-		added++
-	}
-	path := n.Path()
-	k := from.Ply + 1
-	s.rebuild(k, path[k-1])
-	// Follow the played moves, not the main continuation, where they left it.
-	for i := k + 1; i <= len(path); i++ {
-		if s.line.nodes[i] != path[i-1] {
-			s.rebuild(i, path[i-1])
+		if _, err := s.ed.End(n, e); err == nil {
+			added++
 		}
 	}
+	s.resync(n)
 	s.goTo(n.Ply)
 	if added == 0 {
 		s.say(sw.Already, false)
@@ -360,7 +455,9 @@ func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 	case exportedMsg:
 		s.exported(msg)
 	case tea.MouseClickMsg:
-		s.click(msg.Mouse())
+		if !s.formOpen() && s.ui.ask == askNone && s.ui.promo == nil {
+			s.click(msg.Mouse())
+		}
 	case tea.MouseWheelMsg:
 		if s.rec != nil {
 			switch msg.Mouse().Button {
@@ -371,12 +468,7 @@ func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 			}
 		}
 	case tea.PasteMsg:
-		switch {
-		case s.prompt != nil && s.prompt.confirm == "":
-			s.prompt.input.Edit(msg)
-		case s.jump != nil:
-			s.jump.Edit(msg)
-		}
+		return s, s.paste(msg.Content)
 	case tea.KeyPressMsg:
 		if common.KeyIs(msg, s.c.Keys.Quit) {
 			return s, tea.Quit
@@ -394,8 +486,9 @@ func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 
 // key handles one key outside the export prompt. What has the keyboard
 // goes first (nothing opened, the opponent being chosen, the question on
-// leaving, a ply number being typed), then the engine's keys, then the
-// study's own commands.
+// leaving, a form, a question or a line of the editing keys), then the
+// typed move, the board and the editing keys, then the engine's keys,
+// then the study's own commands.
 func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	at := s.cur
 	defer func() {
@@ -415,61 +508,44 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	case s.leaving:
 		return s.confirmLeave(msg)
 	}
-	if s.jumpKey(msg) {
-		return nil
+	if cmd, ok := s.editModal(msg); ok {
+		return cmd
 	}
 	s.message = ""
+	if s.an.preview == nil {
+		if cmd, ok := s.editKey(msg); ok {
+			return cmd
+		}
+	}
 	if cmd, ok := s.analysisKey(msg); ok {
 		return cmd
+	}
+	if s.an.preview != nil {
+		if cmd, ok := s.editKey(msg); ok {
+			return cmd
+		}
 	}
 	return s.command(msg)
 }
 
-// confirmLeave answers the question asked on leaving with moves or
-// analysis unsaved: y leaves, any other key stays.
+// confirmLeave answers the question asked on leaving with edits, moves or
+// analysis unsaved: y leaves (discarding the edits' kept copy), w saves
+// the edits, any other key stays.
 func (s *studyModel) confirmLeave(msg tea.KeyPressMsg) tea.Cmd {
 	s.leaving = false
-	if msg.String() == "y" || msg.String() == "Y" {
+	switch {
+	case msg.String() == "y" || msg.String() == "Y":
+		if s.ed != nil && s.ed.Modified() {
+			if err := s.ed.Discard(); err != nil {
+				s.say(err.Error(), true)
+			}
+		}
 		return s.leave()
+	case s.ed != nil && s.ed.Modified() && common.KeyIs(msg, s.c.Keys.SE.Save):
+		return s.save()
 	}
 	s.say(s.words().StillHere, false)
 	return nil
-}
-
-// jumpKey handles the ply number typed to jump to: a digit starts or
-// extends it; enter goes there, esc drops it, the editing keys edit it.
-// Any other key drops the number and is not taken (false), so it does
-// what it does.
-func (s *studyModel) jumpKey(msg tea.KeyPressMsg) bool {
-	if t := common.Printable(msg); len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
-		if s.jump == nil {
-			in := components.NewInput(s.words().JumpPrompt, "", jumpDigits)
-			s.jump = &in
-		}
-		s.jump.Edit(msg)
-		return true
-	}
-	if s.jump == nil {
-		return false
-	}
-	switch {
-	case common.IsEnter(msg):
-		n, _ := strconv.Atoi(s.jump.Value())
-		s.jump = nil
-		s.goTo(n)
-		return true
-	case msg.String() == "esc":
-		s.jump = nil
-		return true
-	case s.jump.IsEditKey(msg):
-		s.jump.Edit(msg)
-		if s.jump.Value() == "" && msg.String() == "backspace" {
-			s.jump = nil
-		}
-		return true
-	}
-	s.jump = nil
-	return false
 }
 
 // command runs one of the study's key commands: stepping and branches,
@@ -533,7 +609,7 @@ func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
 		rec, name := s.rec, s.name
 		return func() tea.Msg { return common.QuizzesMsg{Rec: rec, Name: name} }
 	case common.KeyIs(msg, k.StudyLeave):
-		if s.dirty || s.an.unsaved {
+		if s.modified() {
 			s.leaving = true // ask first: the played moves or the analysis are not saved
 			return nil
 		}
@@ -640,37 +716,78 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 			s.say(sw.BadExt, true)
 			return nil
 		}
-		return s.export(path, false)
+		s.prompt = nil
+		return s.checkLoss(path, false)
 	default:
 		p.input.Edit(msg)
 	}
 	return nil
 }
 
+// checkLoss says first what the format of path cannot hold, and asks;
+// with nothing lost it writes at once.
+func (s *studyModel) checkLoss(path string, force bool) tea.Cmd {
+	if ls := kifu.Losses(s.rec, kifu.FormatOfPath(path)); len(ls) > 0 {
+		u := &s.ui
+		u.ask, u.lossPath, u.lossForce, u.lossText = askLoss, path, force, common.LossText(s.c.Words, ls)
+		return nil
+	}
+	return s.export(path, force)
+}
+
+// save writes the record to its file, in its format (saying first what
+// the format cannot hold); a record no file holds asks for a name.
+func (s *studyModel) save() tea.Cmd {
+	src := ""
+	if s.ed != nil && !s.unnamed {
+		src = s.ed.Source()
+	}
+	if src == "" || kifu.FormatOfPath(src) == kifu.Unknown {
+		name := s.lastExport
+		if name == "" {
+			name = s.exportSuggestion()
+		}
+		s.prompt = &studyPrompt{input: components.NewInput(s.ewords().SaveAs, name, 0)}
+		return nil
+	}
+	return s.checkLoss(src, true)
+}
+
 // export writes the whole record, branches included, in the format the
-// extension names, off the UI loop; unless force, an existing file is
-// left alone and the user asked first.
+// extension names: written out here (the record is the UI's), put on disk
+// off the UI loop; unless force, an existing file is left alone and the
+// user asked first.
 func (s *studyModel) export(path string, force bool) tea.Cmd {
-	rec, w := s.rec, s.c.Words
+	w := s.c.Words
+	f := kifu.FormatOfPath(path)
+	data, err := kifu.Marshal(s.rec, f, kifu.WriteOptions{Encoding: kifu.EncodingOfPath(path)})
+	if err != nil {
+		s.say(play.SaveFailure(w, path, err), true)
+		return nil
+	}
+	lossless := len(kifu.Losses(s.rec, f)) == 0
 	return func() tea.Msg {
 		if _, err := os.Stat(path); err == nil && !force {
 			return exportedMsg{path: path, exists: true}
 		}
-		if err := kifu.WriteFile(path, rec); err != nil {
+		if err := kifu.WriteFileAtomic(path, data); err != nil {
 			return exportedMsg{path: path, err: errors.New(play.SaveFailure(w, path, err))}
 		}
-		return exportedMsg{path: path}
+		return exportedMsg{path: path, lossless: lossless}
 	}
 }
 
 // exportedMsg reports an export.
 type exportedMsg struct {
-	path   string
-	exists bool // the file is there: ask before overwriting
-	err    error
+	path     string
+	exists   bool // the file is there: ask before overwriting
+	lossless bool // the file holds the whole record
+	err      error
 }
 
-// exported takes an export's report.
+// exported takes an export's report. A file that holds the whole record
+// is the record's file from then on: the edits are saved, and their kept
+// copy goes.
 func (s *studyModel) exported(msg exportedMsg) {
 	switch {
 	case msg.exists:
@@ -684,9 +801,21 @@ func (s *studyModel) exported(msg exportedMsg) {
 	default:
 		s.prompt = nil
 		s.lastExport = ""
-		s.dirty = false
-		s.an.unsaved = false
-		s.say(fmt.Sprintf(s.words().Saved, msg.path, kifu.FormatOfPath(msg.path)), false)
+		text := fmt.Sprintf(s.words().Saved, msg.path, kifu.FormatOfPath(msg.path))
+		if msg.lossless {
+			s.dirty = false
+			s.an.unsaved = false
+			s.name, s.unnamed = msg.path, false
+			if s.ed != nil {
+				s.ed.Saved(msg.path)
+			}
+		} else if s.ed != nil && s.ed.Modified() {
+			text += fmt.Sprintf(s.ewords().SavedNoKeep, common.LossText(s.c.Words, kifu.Losses(s.rec, kifu.FormatOfPath(msg.path))))
+		} else {
+			s.dirty = false
+			s.an.unsaved = false
+		}
+		s.say(text, false)
 	}
 }
 
@@ -694,6 +823,9 @@ func (s *studyModel) exported(msg exportedMsg) {
 // alternative on the variation line.
 func (s *studyModel) click(mo tea.Mouse) {
 	if s.rec == nil || mo.Button != tea.MouseLeft {
+		return
+	}
+	if s.an.preview == nil && s.boardClick(mo) {
 		return
 	}
 	l := s.Layout()

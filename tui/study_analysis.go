@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 

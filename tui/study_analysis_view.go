@@ -2,11 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"strings"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
-	"strings"
-	"time"
 
 	"shogi/game"
 	"shogi/game/analysis"

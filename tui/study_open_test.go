@@ -1,10 +1,11 @@
 package tui
 
 import (
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -188,7 +189,7 @@ func TestStudyNavigationKeys(t *testing.T) {
 		{[]string{"5", "esc"}, 13}, // esc drops the number
 		{[]string{"0", "enter"}, 0},
 		{[]string{"lllll"}, 5},
-		{[]string{"7", "l"}, 6}, // another key drops the number and still acts
+		{[]string{"7", "l", "esc", "l"}, 6}, // a letter goes into the line (a move may follow a digit)
 	} {
 		studyPress(t, s, step.keys...)
 		if s.cur != step.want {
@@ -196,7 +197,7 @@ func TestStudyNavigationKeys(t *testing.T) {
 		}
 	}
 	studyPress(t, s, "3")
-	mustShow(t, s, "手数: 3  (enter)")
+	mustShow(t, s, "> 3", "enter で3手目へ")
 }
 
 // clickText clicks the first place the screen shows text.
@@ -303,6 +304,9 @@ func TestStudyExport(t *testing.T) {
 
 	out := filepath.Join(dir, "copy.csa")
 	studyPress(t, s, "e", "ctrl+u", out, "enter")
+	// CSA has no variations: said before writing.
+	mustShow(t, s, "csa cannot hold 2 variations: save anyway? (y/n)")
+	studyPress(t, s, "y")
 	mustShow(t, s, "saved "+out+" (csa)")
 	back, err := kifu.ReadFile(out)
 	if err != nil {
@@ -587,7 +591,7 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 	if cmd := studyPress(t, s, "q"); cmd != nil {
 		t.Fatal("q left a modified record without asking")
 	}
-	mustShow(t, s, "閉じますか? (y/n)")
+	mustShow(t, s, "保存していない編集があります: w 保存  y 破棄して閉じる")
 	if cmd := studyPress(t, s, "n"); cmd != nil {
 		t.Fatal("n left anyway")
 	}

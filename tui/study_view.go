@@ -2,12 +2,13 @@ package tui
 
 import (
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/components"
-	"shogi/tui/words"
 	"strconv"
 	"strings"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -27,8 +28,13 @@ func (s *studyModel) Layout() components.ScreenLayout {
 // help bar: none when there is nothing to say, so the comment gets the
 // line.
 func (s *studyModel) footerRows() int {
+	u := &s.ui
+	if ask, q, ok := s.question(); ok {
+		w := s.c.Width - 2*s.margin()
+		return max(1, min(len(components.WrapText(s.c.Measure, q, max(w-s.c.Measure.Width(ask)-4, 1))), 3))
+	}
 	switch {
-	case s.leaving || s.choosing || s.prompt != nil || s.jump != nil:
+	case s.prompt != nil || u.line != nil || u.mark != nil || u.board && s.message == "":
 		return 1
 	case s.message == "":
 		return 0
@@ -77,7 +83,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	pos := s.Position()
 
 	title := sw.Title + s.name
-	if s.dirty || s.an.unsaved {
+	if s.modified() {
 		title += sw.Modified
 	}
 	right := fmt.Sprintf(sw.Ply, s.cur, s.moves())
@@ -100,30 +106,34 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	}
 	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: s.flip, Cursor: game.NoSquare, Selected: game.NoSquare,
 		Last: lastMove, Check: game.NoSquare, Styles: st}
+	if u := &s.ui; u.board && s.an.preview == nil {
+		if !u.tray {
+			bo.Cursor = u.cursor
+		}
+		bo.Selected = u.selected
+		if u.selected != game.NoSquare || u.drop != game.NoPieceType {
+			bo.Targets = &u.targets
+		}
+	}
 	if pos.InCheck() {
 		bo.Check = pos.KingSquare(pos.SideToMove())
 		bo.Checkers = pos.Checkers()
 	}
 	cv.Block(l.Board.X, l.Board.Y, l.Geom.W, components.RenderBoard(pos, bo))
-	for i, col := range []game.Color{game.White, game.Black} {
-		place := i
-		if s.flip {
-			place = 1 - i
-		}
-		r := l.Hands[place]
-		o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
-			Picked: game.NoPieceType, Styles: st, M: m, W: c.Words, Ascii: c.ASCII}
-		if l.Trays {
-			lines, _ := components.RenderTray(pos, col, o, r.W)
-			cv.Block(r.X, r.Y, r.W, lines)
-		} else {
-			line, _ := components.RenderHandLine(pos, col, o, r.W)
-			cv.Put(r.X, r.Y, r.W, m.Fit(line, r.W))
-		}
+	for _, col := range []game.Color{game.White, game.Black} {
+		r := l.Hands[s.handPlace(col)]
+		lines, _ := s.hand(pos, col, l)
+		cv.Block(r.X, r.Y, r.W, lines)
 	}
 
-	// The side column: headers, then the move list.
-	if l.Side.W > 0 {
+	// The side column: a form being filled in, or the headers, then the
+	// move list.
+	var formCursor *tea.Cursor
+	if fr := s.formRect(); s.formOpen() {
+		var lines []string
+		lines, formCursor = s.formLines(fr)
+		cv.Block(fr.X, fr.Y, fr.W, lines)
+	} else if l.Side.W > 0 {
 		nh := s.headerRows(l)
 		for i := 0; i < nh; i++ {
 			cv.Put(l.Side.X, l.Side.Y+i, l.Side.W, m.Fit(s.headers[i], l.Side.W))
@@ -136,7 +146,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 
 	// The panel: the ply and move, the alternatives, the engine, the
 	// comment, the graph.
-	if l.Panel.H > 0 {
+	if l.Panel.H > 0 && (!s.formOpen() || s.formRect() != l.Panel) {
 		s.drawPanel(cv, l)
 	}
 
@@ -149,7 +159,14 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	if cx >= 0 {
 		cursor = tea.NewCursor(fx+cx, l.FooterTop)
 	}
-	cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
+	if formCursor != nil {
+		cursor = formCursor
+	}
+	if s.formOpen() {
+		cv.Put(fx, h-1, fw, m.Fit(components.Dimmed(st, s.formKeys()), fw))
+	} else {
+		cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
+	}
 	return cv.String(m), cursor
 }
 
@@ -616,28 +633,71 @@ func (s *studyModel) Notes(width int) []string {
 func (s *studyModel) footer(width int) ([]string, int) {
 	c := s.c
 	m := c.Measure
-	sw := s.words()
 	st := c.Styles
+	u := &s.ui
+	if ask, q, ok := s.question(); ok {
+		return components.QuestionLines(st, m, ask, q, width, s.footerRows()), -1
+	}
 	switch {
-	case s.leaving && !s.dirty:
-		return []string{components.Question(st, m, "?", s.awords().LeaveAsk, width)}, -1
-	case s.leaving:
-		return []string{components.Question(st, m, "?", sw.LeaveAsk, width)}, -1
-	case s.choosing:
-		side := c.Side(s.Position().SideToMove())
-		return []string{components.Question(st, m, "?", fmt.Sprintf(sw.ChooseAsk, side, s.opponentList()), width)}, -1
-	case s.prompt != nil && s.prompt.confirm != "":
-		return []string{components.Question(st, m, "?", fmt.Sprintf(sw.Overwrite, s.prompt.confirm), width)}, -1
-	case s.prompt != nil:
+	case u.mark != nil:
+		text, _, x := u.mark.in.Render(width, m)
+		return []string{text}, x
+	case u.line != nil:
+		text, tw, x := u.line.Render(width/2, m)
+		live := u.live
+		if st != nil {
+			if u.liveErr {
+				live = st.Err.Render(live)
+			} else {
+				live = st.Dim.Render(live)
+			}
+		}
+		return []string{m.Truncate(text+strings.Repeat(" ", max(2, 16-tw))+live, width)}, x
+	case s.prompt != nil && s.prompt.confirm == "":
 		text, _, x := s.prompt.input.Render(width, m)
 		return []string{text}, x
-	case s.jump != nil:
-		text, _, x := s.jump.Render(width-m.Width(sw.JumpHint), m)
-		return []string{text + sw.JumpHint}, x
 	case s.message != "":
 		return components.StatusLines(s.message, s.isError, width, s.footerRows(), st, m), -1
+	case u.board && s.an.preview == nil:
+		hint := s.ewords().BoardHint
+		if u.tray {
+			hint = s.ewords().TrayHint
+		}
+		return []string{m.Fit(components.Dimmed(st, hint), width)}, -1
 	}
 	return nil, -1
+}
+
+// question is the question the study waits on, if any: its badge and its
+// text.
+func (s *studyModel) question() (ask, text string, ok bool) {
+	c := s.c
+	sw := s.words()
+	u := &s.ui
+	ew := s.ewords()
+	switch {
+	case s.leaving && s.ed != nil && s.ed.Modified():
+		return "?", ew.LeaveEdits, true
+	case s.leaving && !s.dirty:
+		return "?", s.awords().LeaveAsk, true
+	case s.leaving:
+		return "?", sw.LeaveAsk, true
+	case u.promo != nil:
+		return c.Words.AskPromote, c.Words.KeysPromote, true
+	case u.ask == askDelete:
+		return "?", fmt.Sprintf(ew.DeleteAsk, s.cur, s.line.text[s.cur], s.moves()-s.cur), true
+	case u.ask == askEnding:
+		return ew.EndingAsk, ew.EndingChoices(), true
+	case u.ask == askPaste:
+		return "?", ew.PasteAsk, true
+	case u.ask == askLoss:
+		return "?", fmt.Sprintf(ew.SaveLoss, kifu.FormatOfPath(u.lossPath), u.lossText), true
+	case s.choosing:
+		return "?", fmt.Sprintf(sw.ChooseAsk, c.Side(s.Position().SideToMove()), s.opponentList()), true
+	case s.prompt != nil && s.prompt.confirm != "":
+		return "?", fmt.Sprintf(sw.Overwrite, s.prompt.confirm), true
+	}
+	return "", "", false
 }
 
 // errorView is the screen for a record that could not be read at all.
@@ -660,4 +720,71 @@ func (s *studyModel) errorView() string {
 		lines[i] = m.Truncate(l, c.Width)
 	}
 	return strings.Join(lines[:c.Height], "\n")
+}
+
+// handPlace is where c's hand is drawn: 0 at the top, 1 at the bottom.
+func (s *studyModel) handPlace(c game.Color) int {
+	top := game.White
+	if s.flip {
+		top = game.Black
+	}
+	if c == top {
+		return 0
+	}
+	return 1
+}
+
+// hand draws c's hand as the layout wants it, the tray's kind or the
+// picked kind marked, and says where each kind is.
+func (s *studyModel) hand(pos *game.Position, col game.Color, l components.ScreenLayout) ([]string, []components.HandSpan) {
+	c := s.c
+	u := &s.ui
+	o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
+		Picked: game.NoPieceType, Styles: c.Styles, M: c.Measure, W: c.Words, Ascii: c.ASCII}
+	if col == pos.SideToMove() && u.board && s.an.preview == nil {
+		if u.tray {
+			o.Cursor = u.trayKind
+		}
+		o.Picked = u.drop
+	}
+	r := l.Hands[s.handPlace(col)]
+	if l.Trays {
+		return components.RenderTray(pos, col, o, r.W)
+	}
+	line, spans := components.RenderHandLine(pos, col, o, r.W)
+	return []string{c.Measure.Fit(line, r.W)}, spans
+}
+
+// formOpen reports whether a form of the editing keys is in the side
+// column.
+func (s *studyModel) formOpen() bool {
+	u := &s.ui
+	return u.notes != nil || u.info != nil || u.marks != nil
+}
+
+// formLines draws the open form in r, exactly r.H lines.
+func (s *studyModel) formLines(r components.Rect) ([]string, *tea.Cursor) {
+	u := &s.ui
+	var lines []string
+	var cur *tea.Cursor
+	switch {
+	case u.notes != nil:
+		lines, cur = s.notesLines(r)
+	case u.info != nil:
+		lines, cur = s.infoLines(r)
+	default:
+		lines = s.marksLines(r)
+	}
+	if len(lines) > r.H {
+		lines = lines[:r.H]
+	}
+	return lines, cur
+}
+
+// margin is the blank columns at each edge in the layout the size gives.
+func (s *studyModel) margin() int {
+	if components.ChooseLayout(s.c.Width, s.c.Height, s.c.Pieces) == components.LayoutCompact {
+		return 0
+	}
+	return 1
 }

@@ -3,9 +3,10 @@ package tui
 import (
 	"bytes"
 	"image/color"
+	"testing"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

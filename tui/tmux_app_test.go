@@ -3,12 +3,13 @@ package tui
 import (
 	"os"
 	"path/filepath"
-	"shogi/tui/play"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"shogi/tui/play"
 
 	"shogi/tui/internal/termtest"
 )

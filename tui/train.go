@@ -28,6 +28,9 @@ type TsumeItem = tsumeui.Item
 // trainMsg is the menu's way into the training screens.
 type trainMsg struct{ quizzes bool }
 
+// backToEditorMsg leaves the tsume screen for the editor that opened it.
+type backToEditorMsg struct{}
+
 // trainEnv is the training screens' shared state, made on first need.
 func (m *Model) trainEnv() *tsumeui.Env {
 	if m.train == nil {
@@ -62,14 +65,18 @@ func (m *Model) startTsume(o TsumeStart) error {
 // menu the collection or the quizzes of the games folder.
 func (m *Model) openTraining(msg tea.Msg) tea.Cmd {
 	env := m.trainEnv()
-	if st, ok := m.study.(*studyModel); ok && m.mode == modeStudy {
+	var back tea.Msg
+	switch st, ok := m.study.(*studyModel); {
+	case ok && m.mode == modeStudy:
 		// The study waits, its engines paused, and comes back on leaving.
 		m.parked, m.parkedNode = st, nil
 		st.pauseAnalysis()
+	case m.mode == modeEditor:
+		back = backToEditorMsg{} // the editor stays as it is meanwhile
 	}
 	switch msg := msg.(type) {
 	case common.TsumeMsg:
-		m.tsume = tsumeui.New(m.c, env, tsumeui.PositionSet(msg.Start), tsumeui.Options{})
+		m.tsume = tsumeui.New(m.c, env, tsumeui.PositionSet(msg.Start), tsumeui.Options{Back: back})
 		m.mode = modeTsume
 		return m.tsume.Init()
 	case common.QuizzesMsg:

@@ -41,7 +41,7 @@ func ofLength(t testing.TB, n int) []tsume.Problem {
 // n plies.
 func openTsume(t *testing.T, h *harness, n int) {
 	t.Helper()
-	h.press("down", "down", "enter") // new game, open, tsume
+	h.choose(itemTsume)
 	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "problems") {
 		t.Fatalf("not the tsume chooser:\n%s", h.screen())
 	}
@@ -138,7 +138,7 @@ func TestTsumeRefusalSolveProgress(t *testing.T) {
 	}
 	// A new app on the same state: the chooser counts it.
 	h2 := newHarness(t, Options{StateDir: state})
-	h2.press("down", "down", "enter")
+	h2.choose(itemTsume)
 	if s := h2.screen(); !strings.Contains(s, "1 solved of 60") || !strings.Contains(s, "streak 1") {
 		t.Errorf("chooser after a solve:\n%s", s)
 	}

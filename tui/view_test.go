@@ -7,12 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"shogi/tui/common"
-	"shogi/tui/components"
-	"shogi/tui/words"
 	"strconv"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"

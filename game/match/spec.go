@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"shogi/game/book"
 	"shogi/game/bot"
 	"shogi/game/usi"
 )
@@ -36,6 +37,9 @@ type Spec struct {
 	Kind    Kind
 	Name    string        // the bot's name; for an engine, the program's path
 	Options []usi.Setting // engine options, in order
+	// Book, when set, is an opening book a built-in player plays from
+	// (an engine has its own); it is not part of the spec's text.
+	Book *book.Use
 }
 
 // ParseSpec reads a player. The built-in names are bot.Names, so a new
@@ -119,6 +123,10 @@ func (s Spec) NewPlayer(ctx context.Context, r *rand.Rand, cfg usi.Config) (Play
 		b, err := bot.NewSearcher(s.Name, r)
 		if err != nil {
 			return nil, err
+		}
+		if s.Book.Active() && r != nil {
+			// The book's choices get a stream of their own, drawn from r.
+			b = s.Book.Wrap(b, rand.New(rand.NewPCG(r.Uint64(), r.Uint64())))
 		}
 		return Bot{S: b}, nil
 	case USIKind:

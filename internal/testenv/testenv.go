@@ -5,15 +5,21 @@
 package testenv
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 )
 
 // Isolate points HOME and the XDG base directories at a new temporary
 // directory and returns a function that removes it. It is meant for
 // TestMain, before any test runs (it sets the process's environment).
+// The go command that tests run (to build the app for the terminal
+// tests) keeps the user's build and module caches and go env settings:
+// they are found before HOME moves and named in the environment.
 func Isolate() (cleanup func()) {
+	keepGoEnv()
 	dir, err := os.MkdirTemp("", "shogi-test-home-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "testenv:", err)
@@ -40,3 +46,23 @@ func Isolate() (cleanup func()) {
 // (SHOGI_LONG_TESTS=1): more random positions, games and edits than the
 // default run takes, for a mutation run or a change to the rules.
 func Long() bool { return os.Getenv("SHOGI_LONG_TESTS") != "" }
+
+// keepGoEnv names in the environment where the go command keeps its
+// caches and settings, as it finds them now, so that a go command run
+// after HOME and the XDG folders have moved still uses them (a cold build
+// cache would rebuild the standard library for every test binary).
+func keepGoEnv() {
+	out, err := exec.Command("go", "env", "-json", "GOCACHE", "GOMODCACHE", "GOPATH", "GOENV").Output()
+	if err != nil {
+		return // no go command: the tests that need one skip
+	}
+	var env map[string]string
+	if json.Unmarshal(out, &env) != nil {
+		return
+	}
+	for k, v := range env {
+		if v != "" && os.Getenv(k) == "" {
+			os.Setenv(k, v)
+		}
+	}
+}

@@ -6,12 +6,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/tui/words"
-	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 )

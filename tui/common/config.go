@@ -7,13 +7,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"shogi/tui/words"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/pelletier/go-toml/v2"

@@ -1,8 +1,9 @@
 package common
 
 import (
-	"shogi/tui/words"
 	"strings"
+
+	"shogi/tui/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -35,8 +36,10 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave                                key.Binding
-	SolveTsume, Quizzes                       key.Binding  // the training screens from the study
-	An                                        AnalysisKeys // engines in the study
+	SolveTsume, Quizzes                       key.Binding   // the training screens from the study
+	An                                        AnalysisKeys  // engines in the study
+	Ed                                        EditorKeys    // the position editor
+	SE                                        StudyEditKeys // editing a record in the study
 }
 
 // newKeyMap builds the key map with help in w's language; ascii spells the
@@ -103,6 +106,8 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 		SolveTsume:    b("t", "solve this position as a tsume", "この局面を詰将棋として解く", "t"),
 		Quizzes:       b("Q", "next-move quizzes from the analysis", "解析から次の一手", "Q"),
 		An:            NewAnalysisKeys(b),
+		Ed:            NewEditorKeys(b),
+		SE:            NewStudyEditKeys(b),
 	}
 }
 
@@ -132,7 +137,8 @@ func (k keyMap) StudyShortHelp(w *words.Words, ascii bool) []key.Binding {
 	}
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp(step, desc)),
-		k.Variation, k.MainLine, k.An.Analyse, k.An.Pass, k.PlayHere, k.Export, k.Copy, k.Help, k.StudyLeave,
+		k.Variation, k.MainLine, k.SE.Board, k.SE.Comment, k.SE.Undo, k.SE.Save, k.An.Analyse, k.An.Pass, k.PlayHere,
+		k.Export, k.Copy, k.Help, k.StudyLeave,
 	}
 }
 
@@ -143,6 +149,8 @@ func (k keyMap) StudyFullHelp() [][]key.Binding {
 		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
 		{k.PlayHere, k.SolveTsume, k.Quizzes, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
 		{k.An.Analyse, k.An.MoreLines, k.An.FewerLines, k.An.ShowLine, k.An.AddLine, k.An.Mate, k.An.Pass, k.An.NextEngine},
+		{k.SE.Board, k.SE.Type, k.SE.Delete, k.SE.Promote, k.SE.Up, k.SE.Down, k.SE.Ending, k.SE.Comment, k.SE.Info,
+			k.SE.Mark, k.SE.Marks, k.SE.Undo, k.SE.Redo, k.SE.Save, k.SE.EditPosition},
 	}
 }
 

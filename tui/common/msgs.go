@@ -8,12 +8,32 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
-// toMenuMsg returns to the menu; newGame opens the new-game form.
-type ToMenuMsg struct{ NewGame bool }
+// ToMenuMsg returns to the menu; NewGame opens the new-game form, from
+// Start when it is given (a position set up in the editor) instead of a
+// handicap.
+type ToMenuMsg struct {
+	NewGame bool
+	Start   *game.Position
+}
 
 // TsumeMsg asks the app to solve Start as a mate problem (the tsume
-// screen): Black, to move, mates White's king.
+// screen): the side to move mates the other side's king.
 type TsumeMsg struct{ Start game.Position }
+
+// EditPositionMsg opens the position editor on Start (the study's "edit
+// this position"; the menu's "set up a position" starts from the even
+// game).
+type EditPositionMsg struct{ Start game.Position }
+
+// StudyRecordMsg opens a record that no file holds in the study (a
+// position set up in the editor, a pasted record): saving it asks for a
+// name. Name is what the study calls it; Err is what reading a pasted
+// record said.
+type StudyRecordMsg struct {
+	Rec  *kifu.Record
+	Name string
+	Err  error
+}
 
 // QuizzesMsg asks the app for the next-move quizzes of Rec, a record
 // analysed as a whole, which the study calls Name.

@@ -2,9 +2,10 @@ package common
 
 import (
 	"fmt"
+	"strings"
+
 	"shogi/game"
 	"shogi/tui/words"
-	"strings"
 )
 
 // PieceStyle is how pieces and coordinates are drawn.

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"strings"
+	"time"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
 	"shogi/tui/words"
-	"strings"
-	"time"
 )
 
 // furigomaText describes a toss in w's words: the pawns of the deciding

@@ -2,9 +2,10 @@ package common
 
 import (
 	"io"
-	"shogi/tui/words"
 	"strconv"
 	"strings"
+
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

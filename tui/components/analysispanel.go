@@ -1,8 +1,9 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strings"
+
+	"shogi/tui/common"
 )
 
 // engineView is what the engine panel draws: a heading (the engine, its

@@ -2,8 +2,10 @@ package components
 
 import (
 	"fmt"
-	"shogi/tui/common"
+	"strconv"
 	"strings"
+
+	"shogi/tui/common"
 
 	"shogi/assets"
 	"shogi/game"
@@ -626,11 +628,23 @@ func kanjiHand(pos *game.Position, c game.Color) string {
 	return b.String()
 }
 
-// kanjiNumber writes 2–18 in kanji: 二, 十, 十八.
+// kanjiNumber writes a count in kanji: 二, 十, 十八; a hand set up by hand
+// may hold more than a set has (四十, 百二).
 func kanjiNumber(n int) string {
 	digits := []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
-	if n < 10 {
+	switch {
+	case n < 0:
+		return strconv.Itoa(n)
+	case n < 10:
 		return digits[n]
+	case n < 20:
+		return "十" + digits[n-10]
+	case n < 100:
+		return digits[n/10] + "十" + digits[n%10]
 	}
-	return "十" + digits[n-10]
+	hundreds := kanjiNumber(n / 100)
+	if n/100 == 1 {
+		hundreds = ""
+	}
+	return hundreds + "百" + kanjiNumber(n%100)
 }

@@ -2,9 +2,10 @@ package components
 
 import (
 	"fmt"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"time"
 
 	"shogi/game"
 	"shogi/game/match"

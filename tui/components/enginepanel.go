@@ -2,9 +2,10 @@ package components
 
 import (
 	"fmt"
-	"shogi/tui/common"
 	"strconv"
 	"strings"
+
+	"shogi/tui/common"
 
 	"shogi/game"
 	"shogi/game/notation"

@@ -1,8 +1,9 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strings"
+
+	"shogi/tui/common"
 
 	"charm.land/bubbles/v2/key"
 )
@@ -69,6 +70,29 @@ func Question(st *common.Styles, m common.Measure, ask, keys string, w int) stri
 		rest = "  " + st.Text.Render(keys)
 	}
 	return m.Truncate(b+rest, w)
+}
+
+// QuestionLines is a question that may take more than a line: the badge,
+// then the text wrapped beside it, in at most rows lines of w columns.
+func QuestionLines(st *common.Styles, m common.Measure, ask, text string, w, rows int) []string {
+	b := Badge(st, AskBadge, ask)
+	indent := m.Width(b) + 2
+	lines := WrapText(m, text, max(w-indent, 1))
+	if len(lines) > rows {
+		lines = lines[:rows]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if st != nil {
+			l = st.Text.Render(l)
+		}
+		head := strings.Repeat(" ", indent)
+		if i == 0 {
+			head = b + "  "
+		}
+		out[i] = m.Truncate(head+l, w)
+	}
+	return out
 }
 
 // statusLines wraps the status message in at most rows lines of w columns,

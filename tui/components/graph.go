@@ -1,9 +1,10 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strconv"
 	"strings"
+
+	"shogi/tui/common"
 
 	"shogi/game/analysis"
 )

@@ -2,9 +2,10 @@ package components
 
 import (
 	"fmt"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
-	"strings"
 
 	"shogi/game"
 )

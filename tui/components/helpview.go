@@ -1,9 +1,10 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strconv"
 	"strings"
+
+	"shogi/tui/common"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"

@@ -1,8 +1,9 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strings"
+
+	"shogi/tui/common"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"

@@ -2,9 +2,10 @@ package components
 
 import (
 	"fmt"
-	"shogi/tui/common"
 	"slices"
 	"strings"
+
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 )

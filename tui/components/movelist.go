@@ -1,9 +1,10 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strconv"
 	"strings"
+
+	"shogi/tui/common"
 )
 
 // moveList is what the move list component draws: n entries, the text of

@@ -1,8 +1,9 @@
 package components
 
 import (
-	"shogi/tui/common"
 	"strings"
+
+	"shogi/tui/common"
 )
 
 // token is a piece of panel text with its own style (a square in the

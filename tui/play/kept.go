@@ -1,8 +1,9 @@
 package play
 
 import (
-	"shogi/tui/common"
 	"time"
+
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -2,9 +2,10 @@ package play
 
 import (
 	"fmt"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"

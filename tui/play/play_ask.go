@@ -3,6 +3,7 @@ package play
 import (
 	"errors"
 	"fmt"
+
 	"shogi/tui/common"
 	"shogi/tui/words"
 

@@ -3,10 +3,11 @@ package play
 import (
 	"errors"
 	"fmt"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 

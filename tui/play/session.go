@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/words"
 	"sync"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
 

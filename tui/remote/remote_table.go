@@ -2,10 +2,11 @@ package remote
 
 import (
 	"fmt"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -13,6 +13,7 @@ import (
 
 	"shogi/assets"
 	"shogi/game"
+	"shogi/game/bot"
 	"shogi/game/notation"
 	"shogi/game/progress"
 	"shogi/game/tsume"
@@ -79,8 +80,10 @@ type attempt struct {
 	moves []game.Move
 	texts []string // the moves in the app's notation
 
-	length   int
-	noLength bool // the solver found no mate (or none within its budget)
+	length       int
+	noLength     bool // the solver found no mate (or none within its budget)
+	lengthWork   bool // a solver of the screen's own works the length out
+	cancelLength context.CancelFunc
 	pending  game.Move
 	last     *lastView
 	result   *tsume.Result
@@ -105,7 +108,6 @@ const (
 	busyAttack
 	busyHint
 	busySolution
-	busyLength
 )
 
 // lastView is what the last played check came to.
@@ -239,13 +241,25 @@ func (m *Model) open(i int) tea.Cmd {
 	m.refreshStats()
 	var cmds []tea.Cmd
 	if a.sess != nil && a.length == 0 {
-		cmds = append(cmds, m.work(busyLength, func(ctx context.Context, s *tsume.Session, gen int) tea.Msg {
-			n, ok := s.Length(ctx)
-			return lengthMsg{gen: gen, n: n, ok: ok}
-		}))
+		cmds = append(cmds, m.workOutLength(it.Problem))
 	}
 	cmds = append(cmds, m.tick())
 	return tea.Batch(cmds...)
+}
+
+// workOutLength works out the length of a problem that came without
+// one, on a solver of its own: the attempt goes on meanwhile.
+func (m *Model) workOutLength(pr tsume.Problem) tea.Cmd {
+	a := &m.attempt
+	ctx, cancel := context.WithCancel(context.Background())
+	a.lengthWork, a.cancelLength = true, cancel
+	gen := a.gen
+	return tea.Batch(m.c.Block(m.spin.Tick), func() tea.Msg {
+		defer cancel()
+		ts := bot.NewTsume(pr.Attacker(), bot.TsumeOptions{Budget: tsume.DefaultBudget})
+		n, st := ts.Length(ctx, pr.Start)
+		return lengthMsg{gen: gen, n: n, ok: st == bot.MateFound}
+	})
 }
 
 // work runs f on the attempt's session in a command; the session is the
@@ -266,6 +280,9 @@ func (m *Model) work(kind busyKind, f func(ctx context.Context, s *tsume.Session
 func (m *Model) stopWork() {
 	if m.attempt.cancel != nil {
 		m.attempt.cancel()
+	}
+	if m.attempt.cancelLength != nil {
+		m.attempt.cancelLength()
 	}
 	if m.cancelCk != nil {
 		m.cancelCk()
@@ -328,7 +345,9 @@ func (m *Model) entryAt() play.EntryAt {
 
 // Quiet reports whether the screen waits for the person: nothing is
 // thinking. For the tests' harness.
-func (m *Model) Quiet() bool { return m.chooser || m.attempt.busy == idle && !m.checking }
+func (m *Model) Quiet() bool {
+	return m.chooser || m.attempt.busy == idle && !m.attempt.lengthWork && !m.checking
+}
 
 // Busy reports whether the defender or the solver is thinking.
 func (m *Model) Busy() bool { return m.attempt.busy != idle }
@@ -354,8 +373,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case lengthMsg:
 		if msg.gen == m.attempt.gen {
 			a := &m.attempt
-			a.busy, a.cancel = idle, nil
-			a.length, a.noLength = msg.n, !msg.ok
+			a.lengthWork, a.cancelLength = false, nil
+			if a.length == 0 {
+				a.length = msg.n
+			}
+			a.noLength = !msg.ok && a.length == 0
 		}
 		return m, nil
 	case checkedMsg:

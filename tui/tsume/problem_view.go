@@ -126,8 +126,8 @@ func (m *Model) titleParts(pos *game.Position) (string, string) {
 			left = append(left, fmt.Sprintf(tw.MateInN, a.length))
 		case a.noLength:
 			left = append(left, tw.LengthNone)
-		case a.busy == busyLength:
-			left = append(left, tw.LengthWork)
+		case a.lengthWork:
+			left = append(left, tw.LengthWork+" "+m.spin.View())
 		}
 		if g := tw.GradeNames[pr.Grade%3]; g != "" {
 			left = append(left, g)

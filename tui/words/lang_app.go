@@ -39,6 +39,8 @@ type appWords struct {
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
 	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string
 	ResumeDeleted, SetUpStart                         string
+	EditsN, EditsTitle, EditsKeys, EditsEmpty         string
+	EditsAsk, EditsNew, EditsKept, EditsNone          string
 	ClockField, MainField, ByoyomiField, IncField     string
 	PerSideField, WhiteMain, WhiteByoyomi, WhiteInc   string
 	PerSide                                           [2]string
@@ -85,6 +87,10 @@ var appEnglish = appWords{
 	ResumeEmpty: "no kept games", ResumeMoves: "%d moves", ResumeLeft: "left %s",
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
+	EditsN: "Resume editing (%d kept)", EditsTitle: "Kept edits, newest first",
+	EditsKeys:  "up/down choose, enter resume, d discard, esc back",
+	EditsEmpty: "no kept edits", EditsAsk: "Discard these edits? y/n", EditsNew: "a new record",
+	EditsKept: "the study's edits are kept: the menu's Resume editing opens them", EditsNone: "the kept edits cannot be read: %v",
 	ClockField: "Clock", MainField: "Main time", ByoyomiField: "Byōyomi", IncField: "Increment",
 	PerSideField: "White's clock", WhiteMain: "White's main time", WhiteByoyomi: "White's byōyomi", WhiteInc: "White's increment",
 	PerSide:   [2]string{"same as Black's", "its own"},
@@ -137,6 +143,10 @@ var appJapanese = appWords{
 	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%d手", ResumeLeft: "残り %s",
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
+	EditsN: "棋譜の編集を再開 (%d件保存)", EditsTitle: "保存された編集 (新しい順)",
+	EditsKeys:  "↑↓ 選ぶ  enter 再開  d 破棄  esc 戻る",
+	EditsEmpty: "保存された編集はありません", EditsAsk: "この編集を破棄しますか? y/n", EditsNew: "新しい棋譜",
+	EditsKept: "検討中の棋譜の編集は保存してあります (メニューの「棋譜の編集を再開」で開けます)", EditsNone: "保存された編集が読めません: %v",
 	ClockField: "時計", MainField: "持ち時間", ByoyomiField: "秒読み", IncField: "加算",
 	PerSideField: "後手の時間", WhiteMain: "後手の持ち時間", WhiteByoyomi: "後手の秒読み", WhiteInc: "後手の加算",
 	PerSide:   [2]string{"先手と同じ", "別に決める"},

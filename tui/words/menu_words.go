@@ -2,7 +2,7 @@ package words
 
 // menuWords are the menu's phrases in one language.
 type MenuWords struct {
-	NewGame, Open, Settings, Quit          string
+	NewGame, Open, Settings, Quit, SetUp   string
 	Player1, Player2, Handicap, Seat       string
 	Pieces, Start, GiverNote               string
 	Seats                                  [3]string
@@ -15,7 +15,7 @@ type MenuWords struct {
 }
 
 var menuEnglish = MenuWords{
-	NewGame: "New game", Open: "Open record", Settings: "Settings", Quit: "Quit",
+	NewGame: "New game", Open: "Open record", Settings: "Settings", Quit: "Quit", SetUp: "Set up a position",
 	Player1: "Player 1", Player2: "Player 2", Handicap: "Handicap", Seat: "Player 1 plays",
 	Pieces: "Pieces", Start: "Start", GiverNote: "The handicap giver plays White and moves first.",
 	Seats: [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
@@ -29,7 +29,7 @@ var menuEnglish = MenuWords{
 }
 
 var menuJapanese = MenuWords{
-	NewGame: "新規対局", Open: "棋譜を開く", Settings: "設定", Quit: "終了",
+	NewGame: "新規対局", Open: "棋譜を開く", Settings: "設定", Quit: "終了", SetUp: "局面編集",
 	Player1: "対局者1", Player2: "対局者2", Handicap: "手合", Seat: "対局者1の手番",
 	Pieces: "駒の表示", Start: "開始", GiverNote: "駒落ちでは上手が後手で先に指します。",
 	Seats: [3]string{"先手", "後手", "振り駒"},

@@ -30,7 +30,7 @@ var outcomeEnglish = outcomeWords{
 	impasseNoKing: "%s has no king", impasseNotEntered: "%s's king is not in its promotion zone", impasseInCheck: "the king is in check",
 	declareNoKing: "no king", declareNotInCamp: "the king is not in the enemy camp", declareInCheck: "the king is in check",
 	declareFewPieces: "only %d pieces besides the king in the enemy camp, need %d", declareFewPoints: "%d points, need %d",
-	noKing: "%s has no king", deadPiece: "the %s on %s can never move", tooMany: "%d %s, but a set has %d",
+	noKing: "%s has no king", deadPiece: "the %s on %s can never move", tooMany: "%d %ss, but a set has %d",
 	nifu: "%s has %d unpromoted pawns on file %d (nifu)", wrongInCheck: "%s is in check but it is not their turn",
 	checkmated: "%s is checkmated", noLegalMove: "%s has no legal move", resigned: "%s resigned",
 	forfeited: "%s left and did not come back within %v", sennichite: "the same position arose four times (sennichite)",

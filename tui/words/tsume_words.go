@@ -109,7 +109,7 @@ type TsumeWords struct {
 
 var tsumeEnglish = TsumeWords{
 	Lang:      English,
-	MenuTsume: "Tsume (mate problems)", MenuQuizzes: "Next-move quizzes from my games",
+	MenuTsume: "Tsume (mate problems)", MenuQuizzes: "Next-move quizzes",
 	Title: "Tsume: %s", Problems: "%d problems", LengthAll: "every length", LengthLong: "mate in %d or more",
 	LengthN: "mate in %d", SolvedOf: "%d solved of %d",
 	ChooserKeys: "up/down choose, enter start, q back",
@@ -209,7 +209,7 @@ var tsumeEnglish = TsumeWords{
 
 var tsumeJapanese = TsumeWords{
 	Lang:      Japanese,
-	MenuTsume: "詰将棋", MenuQuizzes: "次の一手 (自分の対局から)",
+	MenuTsume: "詰将棋", MenuQuizzes: "次の一手",
 	Title: "詰将棋: %s", Problems: "%d題", LengthAll: "全手数", LengthLong: "%d手以上",
 	LengthN: "%d手詰", SolvedOf: "%d/%d 正解",
 	ChooserKeys: "↑↓ 選ぶ  enter 始める  q 戻る",

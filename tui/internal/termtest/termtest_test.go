@@ -3,10 +3,11 @@ package termtest
 import (
 	"os"
 	"os/exec"
-	"shogi/internal/testenv"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/internal/testenv"
 )
 
 func TestMain(m *testing.M) {

@@ -3,11 +3,12 @@ package main
 import (
 	"os"
 	"regexp"
-	"shogi/internal/testenv"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/internal/testenv"
 )
 
 // The test binary is also the server the driver starts (-child).

@@ -1,0 +1,140 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	tea "charm.land/bubbletea/v2"
+
+	"shogi/kifu"
+	"shogi/kifu/edit"
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+)
+
+// The menu's kept edits: records edited in the study and neither saved
+// nor discarded (the app was closed, crashed or hung up), each kept by
+// package edit after every edit. They are listed as kept games are, and
+// enter opens one in the study, as it was.
+
+// editsListMsg reports the kept edits.
+type editsListMsg struct {
+	list []edit.Kept
+	err  error
+}
+
+// listEditsCmd lists the kept edits off the UI loop.
+func listEditsCmd(stateDir string) tea.Cmd {
+	return func() tea.Msg {
+		list, err := edit.ListKept(stateDir)
+		return editsListMsg{list: list, err: err}
+	}
+}
+
+// editsDiscardedMsg reports a kept edit deleted.
+type editsDiscardedMsg struct{ err error }
+
+// restoredEditMsg carries a kept record read back, to study.
+type restoredEditMsg struct {
+	ed  *edit.Editor
+	err error
+}
+
+// editsKey is the list of kept edits: enter opens one, d discards it
+// (after asking).
+func (m menuModel) editsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+	keys := m.c.Keys
+	n := max(len(m.edits), 1)
+	if m.deleting {
+		m.deleting = false
+		if common.KeyIs(k, keys.Yes) && m.cursor < len(m.edits) {
+			path := m.edits[m.cursor].Path
+			return m, func() tea.Msg {
+				err := os.Remove(path)
+				if errors.Is(err, os.ErrNotExist) {
+					err = nil
+				}
+				return editsDiscardedMsg{err: err}
+			}
+		}
+		return m, nil
+	}
+	switch {
+	case common.KeyIs(k, keys.Up):
+		m.cursor = common.WrapAdd(m.cursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		m.cursor = common.WrapAdd(m.cursor, 1, n)
+	case k.String() == "d" || k.String() == "delete":
+		if m.cursor < len(m.edits) {
+			m.deleting = true
+		}
+	case common.IsEnter(k):
+		if m.cursor >= len(m.edits) {
+			return m, nil
+		}
+		e := m.edits[m.cursor]
+		if e.Err != nil {
+			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
+			return m, nil
+		}
+		return m, func() tea.Msg {
+			ed, err := edit.Restore(e.Path)
+			return restoredEditMsg{ed: ed, err: err}
+		}
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
+		m.screen, m.cursor = screenMain, 0
+	}
+	return m, nil
+}
+
+// editsLines are the kept edits, one line each: the file (or "a new
+// record") and when the last edit was kept.
+func (m *menuModel) editsLines() []string {
+	c := m.c
+	w := c.Words
+	st := c.Styles
+	if len(m.edits) == 0 {
+		return []string{"   " + w.EditsEmpty}
+	}
+	var lines []string
+	room := max(c.Height-8, 1)
+	first := max(0, m.cursor-room+1)
+	for i := first; i < len(m.edits) && i < first+room; i++ {
+		e := m.edits[i]
+		if e.Err != nil {
+			m.row(&lines, i, c.Measure.Truncate(fmt.Sprintf(w.ResumeBroken, filepath.Base(e.Path), e.Err), 70))
+			continue
+		}
+		name := e.Source
+		if name == "" {
+			name = w.EditsNew
+		}
+		m.row(&lines, i, name+"  "+st.Dim.Render(e.Saved.Local().Format("2006/01/02 15:04")))
+	}
+	if m.deleting {
+		lines = append(lines, "", components.Question(st, c.Measure, w.EditsAsk, "", 60))
+	}
+	return lines
+}
+
+// pastedRecordCmd reads a pasted record (any format, told apart by its
+// content) off the UI loop and opens it in the study, with no file
+// behind it; a paste that is no record opens the study on why.
+func pastedRecordCmd(c *common.Common, text string) tea.Cmd {
+	name := pastedName(c)
+	return func() tea.Msg {
+		rec, err := kifu.ReadPaste(text)
+		return common.StudyRecordMsg{Rec: rec, Name: name, Err: err}
+	}
+}
+
+// pastedName is what the study calls a pasted record.
+func pastedName(c *common.Common) string {
+	if c.Lang == words.Japanese {
+		return "貼り付けた棋譜"
+	}
+	return "pasted record"
+}
