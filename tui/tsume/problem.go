@@ -562,8 +562,6 @@ func (m Model) attacked(msg attackedMsg) (Model, tea.Cmd) {
 		a.over = true
 		m.setError(tw.Perpetual)
 		return m, m.record(false, m.c.Now().Sub(a.began))
-	case tsume.Escaped:
-		m.setError(fmt.Sprintf(tw.Escaped, reply))
 	}
 	return m, nil
 }

@@ -158,7 +158,7 @@ func (m *Model) titleParts(pos *game.Position) (string, string) {
 	default:
 		right = append(right, fmt.Sprintf(c.Words.MoveN, len(a.moves)+1))
 		if a.escaped {
-			right = append(right, components.Badge(st, components.CheckBadge, tw.LengthNone))
+			right = append(right, components.Badge(st, components.CheckBadge, tw.EscapedBadge))
 		} else {
 			right = append(right, components.Badge(st, components.TurnBadge, fmt.Sprintf(c.Words.ToMoveBadge, c.Side(pos.SideToMove()))))
 		}
@@ -399,7 +399,10 @@ func (m *Model) helpBar() []key.Binding {
 	case a.result != nil || a.over:
 		return []key.Binding{k.Next, k.Prev, k.Solution, k.Restart, k.Check, ck.Help, k.Leave}
 	}
-	return []key.Binding{ck.Select, ck.Tray, ck.Type, k.Hint, k.Solution, k.Retry, k.Next, k.Prev, ck.Help, k.Leave, k.Restart, k.Check, ck.Flip, ck.Notation}
+	if a.escaped {
+		return []key.Binding{k.Retry, k.Solution, k.Restart, k.Next, k.Prev, ck.Help, k.Leave, ck.Select, ck.Tray, ck.Type, ck.Flip, ck.Notation}
+	}
+	return []key.Binding{k.Hint, k.Solution, k.Retry, k.Next, k.Prev, ck.Help, k.Leave, ck.Select, ck.Tray, ck.Type, k.Restart, k.Check, ck.Flip, ck.Notation}
 }
 
 // helpGroups are the ? screen's keys.

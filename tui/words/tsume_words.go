@@ -44,7 +44,7 @@ type TsumeWords struct {
 	Thinking                            string
 	ReplyLabel, ReplyTime               string // replyTime: %s the reply, %s how long it took
 	VerdictLabel, ResultLabel, HintWord string
-	MateBadge                           string
+	MateBadge, EscapedBadge             string
 	StatsLabel, ThisLabel               string
 	SolutionLabel, SolutionStep         string // solutionStep: %d of %d
 	SolutionStart                       string
@@ -125,7 +125,7 @@ var tsumeEnglish = TsumeWords{
 	AttackEscaped: "no mate now: u takes your check back, a shows the solution",
 	Thinking:      "the defender is thinking",
 	ReplyLabel:    "Reply", ReplyTime: "%s  (%s)",
-	VerdictLabel: "Verdict", ResultLabel: "Result", HintWord: "Hint", MateBadge: "Mate!",
+	VerdictLabel: "Verdict", ResultLabel: "Result", HintWord: "Hint", MateBadge: "Mate!", EscapedBadge: "no mate now",
 	StatsLabel: "Progress", ThisLabel: "This one",
 	SolutionLabel: "Solution", SolutionStep: "move %d of %d", SolutionStart: "the start",
 	FaultTitle: "Not a mate problem",
@@ -225,7 +225,7 @@ var tsumeJapanese = TsumeWords{
 	AttackEscaped: "逃れ: u で王手を戻す  a で正解手順",
 	Thinking:      "玉方が考えています",
 	ReplyLabel:    "応手", ReplyTime: "%s  (%s)",
-	VerdictLabel: "判定", ResultLabel: "結果", HintWord: "ヒント", MateBadge: "詰み",
+	VerdictLabel: "判定", ResultLabel: "結果", HintWord: "ヒント", MateBadge: "詰み", EscapedBadge: "逃れ",
 	StatsLabel: "成績", ThisLabel: "この問題",
 	SolutionLabel: "正解手順", SolutionStep: "%d/%d手目", SolutionStart: "初形",
 	FaultTitle: "詰将棋になりません",
