@@ -2,15 +2,21 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"shogi/assets"
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/tsume"
 	"shogi/kifu"
+	"shogi/tui"
 )
 
 func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -18,8 +24,15 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "check the problems of each FILE (- for standard input)")
 	nodes := fs.Int("nodes", tsume.DefaultBudget, "positions the solver may search per question")
 	limit := fs.Duration("time", time.Minute, "give up on a problem after this long")
+	a := tsumeAppFlags{
+		sfen:    fs.String("sfen", "", "solve this position: the side to move mates"),
+		length:  fs.Int("length", 0, "the collection's problems of this many plies (1, 3, 5 …)"),
+		problem: fs.String("problem", "", "the collection's problem with this id (001 … 315)"),
+		display: addDisplayFlags(fs),
+	}
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: shogi tsume --check [--nodes N] [--time D] FILE|- ...")
+		fmt.Fprintln(stderr, "usage: shogi tsume [--sfen SFEN | FILE | --length N | --problem ID] [display flags]\n"+
+			"       shogi tsume --check [--nodes N] [--time D] FILE|- ...")
 		fs.PrintDefaults()
 	}
 	files, err := parseFlags(fs, args)
@@ -27,8 +40,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return parseStatus(err)
 	}
 	if !*check {
-		fmt.Fprintln(stderr, "shogi tsume: the app's tsume mode is not here yet; shogi tsume --check FILE checks problems")
-		return 2
+		return runTsumeApp(fs, a, files, stdin, stderr)
 	}
 	if len(files) == 0 || *nodes <= 0 || *limit <= 0 {
 		fs.Usage()
@@ -46,8 +58,8 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var count [3]int // classic, standard, failed
 	start := time.Now()
 	for _, np := range problems {
-		verdict, facts := "FAIL", []string{np.err}
-		if np.err == "" {
+		verdict, facts := "FAIL", []string{fmt.Sprint(np.err)}
+		if np.err == nil {
 			ctx, cancel := context.WithTimeout(context.Background(), *limit)
 			r := tsume.Check(ctx, np.pr, tsume.Options{Budget: *nodes})
 			cancel()
@@ -71,11 +83,136 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// tsumeAppFlags are the flags of the tsume screen.
+type tsumeAppFlags struct {
+	sfen, problem *string
+	length        *int
+	display       display
+}
+
+// runTsumeApp opens the app on the tsume screen: an SFEN's position, a
+// file's problems, or the collection (its chooser of lengths, the
+// problems of one length, or one problem). Leaving the screen ends the
+// app.
+func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Reader, stderr io.Writer) int {
+	o, in, closeIn, err := tsumeOptions(fs, a, files, stdin, stderr)
+	if err != nil {
+		return parseStatus(err)
+	}
+	defer closeIn()
+	o.EngineLog = engineLog()
+	if err := tui.Run(o, localTerminal(in)); err != nil {
+		fmt.Fprintln(stderr, "shogi:", err)
+		return 1
+	}
+	return 0
+}
+
+// tsumeOptions reads the tsume screen's flags and problems; a usage
+// mistake or problems that are all unreadable is errUsage (status 2),
+// said on stderr. in is where keys come from: the terminal when the
+// problems came on standard input.
+func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Reader, stderr io.Writer) (o tui.Options, in io.Reader, closeIn func(), err error) {
+	in, closeIn = stdin, func() {}
+	o = appOptions(os.Environ())
+	if err := a.display.apply(&o); err != nil {
+		return o, in, closeIn, usageError(fs, "%v", err)
+	}
+	given := 0
+	for _, b := range []bool{*a.sfen != "", len(files) > 0, *a.length != 0 || *a.problem != ""} {
+		if b {
+			given++
+		}
+	}
+	switch {
+	case given > 1:
+		return o, in, closeIn, usageError(fs, "give an SFEN, a FILE, or a problem of the collection (--length, --problem), not several")
+	case len(files) > 1:
+		return o, in, closeIn, usageError(fs, "one FILE at a time")
+	case *a.length != 0 && *a.problem != "":
+		return o, in, closeIn, usageError(fs, "give --length or --problem, not both")
+	}
+	start := &tui.TsumeStart{}
+	switch {
+	case *a.sfen != "":
+		p, err := tsume.ParseSFEN(*a.sfen)
+		if err != nil {
+			fmt.Fprintf(stderr, "shogi tsume: --sfen: %v\n", err)
+			return o, in, closeIn, errUsage
+		}
+		start.Problems = []tui.TsumeItem{{Problem: tsume.Problem{Start: p}}}
+	case len(files) == 1:
+		data, name, err := readRecordArg(files[0], stdin)
+		if err != nil {
+			fmt.Fprintf(stderr, "shogi tsume: %v\n", err)
+			return o, in, closeIn, errUsage
+		}
+		nps := readProblems(data, name)
+		good := 0
+		for _, np := range nps {
+			start.Problems = append(start.Problems, tui.TsumeItem{Problem: np.pr, Err: np.err})
+			if np.err == nil {
+				good++
+			}
+		}
+		if good == 0 {
+			for _, np := range nps {
+				fmt.Fprintf(stderr, "shogi tsume: %s: %v\n", np.name, np.err)
+			}
+			if len(nps) == 0 {
+				fmt.Fprintf(stderr, "shogi tsume: %s: no problems\n", name)
+			}
+			return o, in, closeIn, errUsage
+		}
+		start.Name = filepath.Base(name)
+		if files[0] == "-" {
+			start.Name = "stdin"
+			tty, err := os.Open("/dev/tty")
+			if err != nil {
+				fmt.Fprintln(stderr, "shogi tsume: the problems are on stdin and there is no terminal to read keys from:", err)
+				return o, in, closeIn, errUsage
+			}
+			in, closeIn = tty, func() { tty.Close() }
+		}
+	default:
+		ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
+		if err != nil {
+			fmt.Fprintf(stderr, "shogi tsume: the collection: %v\n", err)
+			return o, in, closeIn, errUsage
+		}
+		if *a.problem != "" && !slices.ContainsFunc(ps, func(p tsume.Problem) bool { return p.ID == *a.problem }) {
+			return o, in, closeIn, usageError(fs, "no problem %q in the collection (%s … %s)", *a.problem, ps[0].ID, ps[len(ps)-1].ID)
+		}
+		if n := *a.length; n != 0 && !slices.ContainsFunc(ps, func(p tsume.Problem) bool { return p.Length == n }) {
+			return o, in, closeIn, usageError(fs, "no problem of %d plies in the collection (%s)", n, collectionLengths(ps))
+		}
+		start.ID, start.Length = *a.problem, *a.length
+	}
+	o.Tsume = start
+	return o, in, closeIn, nil
+}
+
+// collectionLengths lists the lengths the collection has: 1, 3, 5 ….
+func collectionLengths(ps []tsume.Problem) string {
+	var ns []int
+	for _, p := range ps {
+		if !slices.Contains(ns, p.Length) {
+			ns = append(ns, p.Length)
+		}
+	}
+	slices.Sort(ns)
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ", ")
+}
+
 // namedProblem is a problem read from a file, or why it did not read.
 type namedProblem struct {
 	name string
 	pr   tsume.Problem
-	err  string
+	err  error // a *tsume.PositionError, or why the problem does not read
 }
 
 // readProblems reads the problems of one file: a collection or SFEN
@@ -90,7 +227,7 @@ func readProblems(data []byte, name string) []namedProblem {
 	}
 	rec, err := kifu.Read(data, name)
 	if rec == nil {
-		return []namedProblem{{name: name, err: err.Error()}}
+		return []namedProblem{{name: name, err: err}}
 	}
 	recs := append([]*kifu.Record{rec}, rec.Games...)
 	var out []namedProblem
@@ -102,9 +239,9 @@ func readProblems(data []byte, name string) []namedProblem {
 		np := namedProblem{name: n}
 		p, perr := tsume.Prepare(r.Start)
 		if perr != nil {
-			np.err = perr.Error()
+			np.err = perr
 		} else if i == 0 && err != nil {
-			np.err = err.Error() // the record breaks off: its solution would too
+			np.err = err // the record breaks off: its solution would too
 		} else {
 			np.pr = tsume.Problem{ID: n, Start: p}
 			for _, nd := range r.MainLine() {
@@ -143,7 +280,7 @@ func readProblemLines(text, name string) []namedProblem {
 		if strings.Count(line, "\t") == 4 {
 			pr, err := tsume.ParseLine(line)
 			if err != nil {
-				np.err = err.Error()
+				np.err = err
 			} else {
 				np.name, np.pr = pr.ID, pr
 			}
@@ -154,7 +291,7 @@ func readProblemLines(text, name string) []namedProblem {
 		pos, moves, _ := strings.Cut(line, " moves ")
 		p, err := tsume.ParseSFEN(pos)
 		if err != nil {
-			np.err = err.Error()
+			np.err = err
 			out = append(out, np)
 			continue
 		}
@@ -163,7 +300,7 @@ func readProblemLines(text, name string) []namedProblem {
 		for j, s := range strings.Fields(moves) {
 			m, err := q.ParseUSI(s)
 			if err != nil {
-				np.err = fmt.Sprintf("solution move %d, %s: %v", j+1, s, err)
+				np.err = fmt.Errorf("solution move %d, %s: %w", j+1, s, err)
 				break
 			}
 			np.pr.Solution = append(np.pr.Solution, m)

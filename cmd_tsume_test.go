@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"shogi/game"
+	"shogi/game/tsume"
+	"shogi/tui"
 )
 
 func runTsumeInput(t *testing.T, stdin string, args ...string) (int, string, string) {
@@ -119,14 +122,84 @@ func TestTsumeCheckAlternatives(t *testing.T) {
 }
 
 func TestTsumeCommandUsage(t *testing.T) {
-	if code, _, errOut := runTsumeInput(t, ""); code != 2 || !strings.Contains(errOut, "not here yet") {
-		t.Errorf("no --check: %d %q", code, errOut)
+	t.Setenv("SHOGI_STATE_DIR", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.sfen")
+	if err := os.WriteFile(bad, []byte("9/9/9/9/9/9/9/9/4K4 b G 1\n4k4/9/9/9/9/9/9/4r4/4K4 b G 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/4k4 b G 1"}, "White has 2 kings"},
+		{[]string{"--sfen", "9/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no pieces on the board at all"},
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b G 1"}, "Black, to move and mate, is in check"},
+		{[]string{"--sfen", "nonsense"}, "--sfen"},
+		{[]string{bad}, "bad.sfen:2: Black, to move and mate, is in check"},
+		{[]string{"--length", "4"}, "no problem of 4 plies in the collection (1, 3, 5, 7, 9, 11, 13, 15, 17)"},
+		{[]string{"--problem", "999"}, `no problem "999" in the collection`},
+		{[]string{"--length", "3", "--problem", "001"}, "not both"},
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", bad}, "not several"},
+	} {
+		code, _, errOut := runTsumeInput(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
 	}
 	if code, _, errOut := runTsumeInput(t, "", "--check"); code != 2 || !strings.Contains(errOut, "usage: shogi tsume") {
 		t.Errorf("no file: %d %q", code, errOut)
 	}
 	if code, _, errOut := runTsumeInput(t, "", "--check", filepath.Join(t.TempDir(), "none.kif")); code != 2 || !strings.Contains(errOut, "none.kif") {
 		t.Errorf("missing file: %d %q", code, errOut)
+	}
+}
+
+// The tsume screen's flags become the app's start: a position, a file's
+// problems (those that do not read kept with their fault), one of the
+// collection's problems or lengths.
+func TestTsumeAppOptions(t *testing.T) {
+	t.Setenv("SHOGI_STATE_DIR", t.TempDir())
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	file := filepath.Join(t.TempDir(), "two.sfen")
+	if err := os.WriteFile(file, []byte("4k4/9/9/9/9/9/9/9/9 b G 1\n4p4/9/9/9/9/9/9/9/9 b G 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	parse := func(args ...string) *tui.TsumeStart {
+		t.Helper()
+		var errOut bytes.Buffer
+		fs := newFlagSet("tsume", &errOut)
+		a := tsumeAppFlags{sfen: fs.String("sfen", "", ""), length: fs.Int("length", 0, ""), problem: fs.String("problem", "", ""),
+			display: addDisplayFlags(fs)}
+		files, err := parseFlags(fs, args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, _, done, err := tsumeOptions(fs, a, files, strings.NewReader(""), &errOut)
+		if err != nil {
+			t.Fatalf("%q: %v %s", args, err, errOut.String())
+		}
+		done()
+		return o.Tsume
+	}
+	if s := parse("--sfen", "sfen 4k4/9/9/9/9/9/9/9/9 b G 1"); len(s.Problems) != 1 || s.Problems[0].Err != nil ||
+		s.Problems[0].Problem.Start.Hand(game.White, game.Rook) != 2 {
+		t.Errorf("--sfen: %+v", s)
+	}
+	s := parse(file)
+	var pe *tsume.PositionError
+	if len(s.Problems) != 2 || s.Problems[0].Err != nil || !errors.As(s.Problems[1].Err, &pe) || pe.Kind != tsume.NoKing || s.Name != "two.sfen" {
+		t.Errorf("FILE: %+v", s)
+	}
+	if s := parse("--length", "7"); s.Problems != nil || s.Length != 7 {
+		t.Errorf("--length: %+v", s)
+	}
+	if s := parse("--problem", "172"); s.ID != "172" {
+		t.Errorf("--problem: %+v", s)
+	}
+	if s := parse(); s.Problems != nil || s.ID != "" || s.Length != 0 {
+		t.Errorf("no flag: %+v", s)
 	}
 }
 
@@ -138,7 +211,7 @@ func FuzzReadProblems(f *testing.F) {
 	f.Add([]byte("P1 *  *  *  *  *  *  *  * -OU\nP-00AL\n+\n+0012KI\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, np := range readProblems(data, "f") {
-			if np.name == "" || np.err == "" && np.pr.Start.KingSquare(np.pr.Start.SideToMove().Other()) == game.NoSquare {
+			if np.name == "" || np.err == nil && np.pr.Start.KingSquare(np.pr.Start.SideToMove().Other()) == game.NoSquare {
 				t.Fatalf("%q: %+v", data, np)
 			}
 		}

@@ -15,6 +15,7 @@
 //	shogi csa [flags]          play games on a CSA server (floodgate) for an engine or a level
 //	shogi bot [flags]          the built-in engine's move in a position
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi tsume [flags]        solve mate problems (the collection, a file, an SFEN)
 //	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
@@ -53,7 +54,8 @@ var commands = []command{
 	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
 	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: runBot},
 	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
-	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each", run: runTsume},
+	{name: "tsume", args: "[--sfen S | FILE | --length N | --problem ID]", summary: "solve mate problems in the app (the program defends): shogi tsume -h", run: runTsume},
+	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each"},
 	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
 	{name: "analyze", run: runAnalyse, alias: true},

@@ -31,6 +31,10 @@ var (
 	helpEditEn string
 	//go:embed help_edit_ja.txt
 	helpEditJa string
+	//go:embed help_tsume_en.txt
+	helpTsumeEn string
+	//go:embed help_tsume_ja.txt
+	helpTsumeJa string
 )
 
 // HelpTable is the notes of a table's help (shogi serve), for a player.
@@ -71,6 +75,15 @@ func HelpEdit(japanese bool) string {
 		return helpEditJa
 	}
 	return helpEditEn
+}
+
+// HelpTsume is the notes of the training screens' help (mate problems,
+// next-move quizzes).
+func HelpTsume(japanese bool) string {
+	if japanese {
+		return helpTsumeJa
+	}
+	return helpTsumeEn
 }
 
 //go:embed pieces.tsv

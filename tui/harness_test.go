@@ -334,3 +334,17 @@ func (h *harness) menuItem(item string) {
 	}
 	h.t.Fatalf("no menu entry %q:\n%s", item, h.screen())
 }
+
+// choose moves the menu's cursor to item and presses enter: tests do not
+// count the entries above it.
+func (h *harness) choose(item menuItem) {
+	h.t.Helper()
+	for i, it := range h.m.menu.items() {
+		if it == item {
+			h.m.menu.cursor = i
+			h.press("enter")
+			return
+		}
+	}
+	h.t.Fatalf("the menu has no item %d:\n%s", item, h.screen())
+}

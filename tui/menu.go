@@ -83,6 +83,8 @@ const (
 	itemOnline
 	itemSetUp
 	itemOpen
+	itemTsume
+	itemQuizzes
 	itemSettings
 	itemQuit
 )
@@ -96,7 +98,7 @@ func (m *menuModel) items() []menuItem {
 	if len(m.edits) > 0 {
 		out = append(out, itemEdits)
 	}
-	return append(out, itemNew, itemOnline, itemOpen, itemSetUp, itemSettings, itemQuit)
+	return append(out, itemNew, itemOnline, itemOpen, itemSetUp, itemTsume, itemQuizzes, itemSettings, itemQuit)
 }
 
 func (m *menuModel) itemText(it menuItem) string {
@@ -114,6 +116,10 @@ func (m *menuModel) itemText(it menuItem) string {
 		return mw.SetUp
 	case itemOpen:
 		return mw.Open
+	case itemTsume:
+		return words.TsumeWordsFor(m.c.Lang).MenuTsume
+	case itemQuizzes:
+		return words.TsumeWordsFor(m.c.Lang).MenuQuizzes
 	case itemSettings:
 		return mw.Settings
 	}
@@ -268,6 +274,9 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	case itemOpen:
 		// An empty path opens the study's file picker.
 		return m, func() tea.Msg { return common.OpenMsg{} }
+	case itemTsume, itemQuizzes:
+		quizzes := m.items()[m.cursor] == itemQuizzes
+		return m, func() tea.Msg { return trainMsg{quizzes: quizzes} }
 	case itemSettings:
 		m.screen, m.cursor = screenSettings, 0
 		m.set = settingsPage{}

@@ -32,6 +32,7 @@ import (
 	"shogi/tui/online"
 	"shogi/tui/play"
 	"shogi/tui/remote"
+	tsumeui "shogi/tui/tsume"
 	"shogi/tui/words"
 
 	tea "charm.land/bubbletea/v2"
@@ -52,6 +53,8 @@ const (
 	modeStudy
 	modeEditor
 	modeOnline // a game on a CSA server: the online package's screens
+	modeTsume  // a mate problem (tui/tsume)
+	modeQuiz   // next-move quizzes (tui/tsume)
 )
 
 // Options configures a Model.
@@ -115,6 +118,10 @@ type Options struct {
 	// (default 1 s).
 	AnalysisTime time.Duration
 
+	// Tsume starts the app on the tsume screen (shogi tsume) instead of
+	// the menu; leaving it ends the app.
+	Tsume *TsumeStart
+
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
@@ -138,6 +145,9 @@ type Model struct {
 	// a server's game); nil otherwise.
 	online *online.Model
 	help   components.HelpOverlay // the ? screen, over whichever screen opened it
+	tsume  tsumeui.Model          // the mate problems
+	quiz   tsumeui.Quizzes        // the next-move quizzes
+	train  *tsumeui.Env           // what they share for the app's life, made on first need
 
 	// A game started from a study ("play from here") returns to it: the
 	// study waits here with the node the game started from.
@@ -166,6 +176,11 @@ func New(o Options) (*Model, error) {
 		}
 		m.play = play.New(c, s)
 		m.mode = modePlay
+	}
+	if o.Tsume != nil {
+		if err := m.startTsume(*o.Tsume); err != nil {
+			return nil, err
+		}
 	}
 	return m, nil
 }
@@ -278,9 +293,12 @@ func (e *ImpossibleError) Error() string {
 func (m *Model) Init() tea.Cmd {
 	// The background decides the text's colours whatever the theme.
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	if m.mode == modePlay {
+	switch m.mode {
+	case modePlay:
 		cmds = append(cmds, m.play.Init())
-	} else {
+	case modeTsume:
+		cmds = append(cmds, m.tsume.Init())
+	default:
 		cmds = append(cmds, m.menu.Init())
 	}
 	return tea.Batch(cmds...)
@@ -324,6 +342,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.editor, cmd = m.editor.Update(msg)
 	case modeOnline:
 		cmd = m.online.Update(msg)
+	case modeTsume:
+		m.tsume, cmd = m.tsume.Update(msg)
+	case modeQuiz:
+		m.quiz, cmd = m.quiz.Update(msg)
 	default:
 		m.menu, cmd = m.menu.Update(msg)
 	}
@@ -355,6 +377,15 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		m.mode = modeOnline
 		return m.online.Init(), true
 	case common.ToMenuMsg:
+		if (m.mode == modeTsume || m.mode == modeQuiz) && m.parked != nil {
+			// Back to the study that opened the training screen.
+			m.closeTraining()
+			m.parked.resumeAnalysis()
+			m.study, m.mode = m.parked, modeStudy
+			m.parked, m.parkedNode = nil, nil
+			return nil, true
+		}
+		m.closeTraining()
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
 			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
@@ -394,11 +425,9 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		m.editParked.resumeAnalysis()
 		m.editParked = nil
 		return nil, true
-	case common.TsumeMsg:
-		// The tsume screen is not in this version yet: the editor says so.
-		if m.mode == modeEditor {
-			m.editor.Say(words.EditorWordsFor(m.c.Lang).TsumeNotYet, true)
-		}
+	case backToEditorMsg:
+		m.closeTraining()
+		m.mode = modeEditor
 		return nil, true
 	case common.StudyRecordMsg:
 		old, inStudy := m.study.(*studyModel)
@@ -458,6 +487,8 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	case studyOpenedMsg:
 		m.study, m.mode = msg.s, modeStudy
 		return msg.cmd, true
+	case common.TsumeMsg, common.QuizzesMsg, trainMsg:
+		return m.openTraining(msg), true
 	case recordReadMsg:
 		var cmd tea.Cmd
 		m.study, cmd = studyOf(m.c, msg)
@@ -488,6 +519,10 @@ func (m *Model) Quiet() bool {
 		return m.play.Quiet()
 	case modeOnline:
 		return m.online.Quiet()
+	case modeTsume:
+		return m.tsume.Quiet()
+	case modeQuiz:
+		return m.quiz.Quiet()
 	}
 	return true
 }
@@ -496,6 +531,7 @@ func (m *Model) Quiet() bool {
 // kept and its engines are closed. Run calls it however the program ended
 // (a key, SIGTERM, SIGHUP): nothing played is lost.
 func (m *Model) Shutdown() {
+	m.closeTraining()
 	m.closeEngines()
 	if m.play.Sess != nil {
 		m.play.Sess.Stop("the app was closed")
@@ -533,6 +569,10 @@ func (m *Model) View() tea.View {
 			return m.editor.View()
 		case modeOnline:
 			return m.online.View()
+		case modeTsume:
+			return m.tsume.View()
+		case modeQuiz:
+			return m.quiz.View()
 		}
 		return m.menu.View(), nil
 	})
@@ -551,6 +591,10 @@ func (m *Model) windowTitle() string {
 		return "shogi: " + words.EditorWordsFor(m.c.Lang).Title
 	case modeOnline:
 		return "shogi: " + m.online.Title()
+	case modeTsume:
+		return "shogi: " + m.tsume.TitleText()
+	case modeQuiz:
+		return "shogi: " + m.quiz.TitleText()
 	}
 	return "shogi"
 }

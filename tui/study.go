@@ -602,6 +602,12 @@ func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		s.choosing = true
+	case common.KeyIs(msg, k.SolveTsume):
+		pos := *s.Position()
+		return func() tea.Msg { return common.TsumeMsg{Start: pos} }
+	case common.KeyIs(msg, k.Quizzes):
+		rec, name := s.rec, s.name
+		return func() tea.Msg { return common.QuizzesMsg{Rec: rec, Name: name} }
 	case common.KeyIs(msg, k.StudyLeave):
 		if s.modified() {
 			s.leaving = true // ask first: the played moves or the analysis are not saved

@@ -19,6 +19,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/pelletier/go-toml/v2"
 
+	"shogi/game/analysis"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/game/usi"
@@ -45,6 +46,7 @@ type Settings struct {
 	Study     string           `toml:"study_engine,omitempty" comment:"the engine the study's a starts: a built-in level, or the name of an engine below (default: the strongest level)"`
 	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
 	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
+	Quiz      QuizSetting      `toml:"quiz" comment:"next-move quizzes from analysed games"`
 	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
 	Servers   []ServerEntry    `toml:"server" comment:"CSA servers the online form remembers, last used first (passwords are never kept here: see csa-passwords.toml)"`
 
@@ -169,9 +171,39 @@ func (s *Settings) RememberServer(e ServerEntry) {
 // maxServers is how many servers the form remembers.
 const maxServers = 10
 
+// QuizSetting says which moves of an analysed game become next-move
+// quizzes and which answers count.
+type QuizSetting struct {
+	From   string  `toml:"from" comment:"the least mark that makes a quiz: inaccuracy, dubious, mistake or blunder (ShogiHome's 5, 10, 20 and 50 points of winning chance lost)"`
+	Margin float64 `toml:"margin" comment:"an answer counts when it loses at most this many points of winning chance against the position's value"`
+}
+
+// QuizMarks are the marks a quiz may be made from, mildest first.
+var QuizMarks = []analysis.Mark{analysis.Inaccuracy, analysis.Dubious, analysis.Mistake, analysis.Blunder}
+
+// QuizMargins are the margins the settings page steps through.
+var QuizMargins = []float64{2, 3, 5, 8, 10, 15}
+
+// QuizOptions are the quizzes' options the settings give: ShogiHome's
+// thresholds, quizzes from the mark From up, answers within Margin.
+func (s *Settings) QuizOptions() analysis.QuizOptions {
+	o := analysis.DefaultQuizOptions()
+	for _, m := range QuizMarks {
+		if m.String() == s.Quiz.From {
+			o.Least = m
+		}
+	}
+	if s.Quiz.Margin > 0 && s.Quiz.Margin < 100 {
+		o.Margin = s.Quiz.Margin
+	}
+	return o
+}
+
 // DefaultSettings are the settings of a fresh install.
 func DefaultSettings() *Settings {
-	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true}
+	d := analysis.DefaultQuizOptions()
+	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true,
+		Quiz: QuizSetting{From: d.Least.String(), Margin: d.Margin}}
 }
 
 // SettingsError is a settings file that cannot be read: where and why.
@@ -258,6 +290,11 @@ func ParseSettings(path string, data []byte) (*Settings, error) {
 		kept = append(kept, e)
 	}
 	s.Engines = kept
+	if o := s.QuizOptions(); o.Least.String() != s.Quiz.From || o.Margin != s.Quiz.Margin {
+		s.warnings = append(s.warnings, fmt.Sprintf("%s: quiz: from %q, margin %g: want inaccuracy, dubious, mistake or blunder, and a margin between 0 and 100 (using %s, %g)",
+			path, s.Quiz.From, s.Quiz.Margin, o.Least, o.Margin))
+		s.Quiz = QuizSetting{From: o.Least.String(), Margin: o.Margin}
+	}
 	return s, nil
 }
 

@@ -36,6 +36,7 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave                                key.Binding
+	SolveTsume, Quizzes                       key.Binding   // the training screens from the study
 	An                                        AnalysisKeys  // engines in the study
 	Ed                                        EditorKeys    // the position editor
 	SE                                        StudyEditKeys // editing a record in the study
@@ -102,6 +103,8 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 		NotesDown:     b("↓/j", "comment down", "コメント下", "down", "j"),
 		NotesUp:       b("↑/k", "comment up", "コメント上", "up", "k"),
 		StudyLeave:    b("q", "leave", "閉じる", "q", "esc"),
+		SolveTsume:    b("t", "solve this position as a tsume", "この局面を詰将棋として解く", "t"),
+		Quizzes:       b("Q", "next-move quizzes from the analysis", "解析から次の一手", "Q"),
 		An:            NewAnalysisKeys(b),
 		Ed:            NewEditorKeys(b),
 		SE:            NewStudyEditKeys(b),
@@ -144,7 +147,7 @@ func (k keyMap) StudyFullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
 		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
-		{k.PlayHere, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
+		{k.PlayHere, k.SolveTsume, k.Quizzes, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
 		{k.An.Analyse, k.An.MoreLines, k.An.FewerLines, k.An.ShowLine, k.An.AddLine, k.An.Mate, k.An.Pass, k.An.NextEngine},
 		{k.SE.Board, k.SE.Type, k.SE.Delete, k.SE.Promote, k.SE.Up, k.SE.Down, k.SE.Ending, k.SE.Comment, k.SE.Info,
 			k.SE.Mark, k.SE.Marks, k.SE.Undo, k.SE.Redo, k.SE.Save, k.SE.EditPosition},

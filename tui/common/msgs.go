@@ -17,7 +17,7 @@ type ToMenuMsg struct {
 }
 
 // TsumeMsg asks the app to solve Start as a mate problem (the tsume
-// screen): Black, to move, mates White's king.
+// screen): the side to move mates the other side's king.
 type TsumeMsg struct{ Start game.Position }
 
 // EditPositionMsg opens the position editor on Start (the study's "edit
@@ -33,6 +33,13 @@ type StudyRecordMsg struct {
 	Rec  *kifu.Record
 	Name string
 	Err  error
+}
+
+// QuizzesMsg asks the app for the next-move quizzes of Rec, a record
+// analysed as a whole, which the study calls Name.
+type QuizzesMsg struct {
+	Rec  *kifu.Record
+	Name string
 }
 
 // StartMsg starts a game.

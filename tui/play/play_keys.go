@@ -72,7 +72,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.toggleTray()
 	case common.KeyIs(msg, k.Type):
 		m.openInput("")
-	case startsMove(text) && !m.noHuman():
+	case StartsMove(text) && !m.noHuman():
 		m.openInput(text)
 	default:
 		return m.commandKey(msg)
@@ -191,11 +191,11 @@ func CopyCmd(c *common.Common, pos *game.Position, sfen bool, say func(string)) 
 	return tea.SetClipboard(components.BodDiagram(pos))
 }
 
-// startsMove reports whether a typed text opens the move line by itself:
+// StartsMove reports whether a typed text opens the move line by itself:
 // a digit (ASCII or full width), a capital letter a notation starts a move
 // with (P L N S G B R K, D of Dou), one of p n s g b r (the piece letters
 // that are not cursor keys), + - ▲ △ ☗ ☖, or a Japanese character.
-func startsMove(text string) bool {
+func StartsMove(text string) bool {
 	if text == "" {
 		return false
 	}

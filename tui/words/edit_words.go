@@ -22,7 +22,6 @@ type EditorWords struct {
 	NoName, BadExt, NotSaved, Cancelled string
 	CannotPlay, CannotStudy             string // %s the reasons
 	NoLegal                             string
-	TsumeNotYet                         string
 	Undone, Redone, NoUndo, NoRedo      string
 	Loaded, RestMoved, Cleared          string // loaded: %s preset; restMoved: %d pieces, %s side
 	Flipped, Turn                       string // turn: %s side
@@ -53,9 +52,8 @@ var EditorEnglish = EditorWords{
 	NoName:    "no file name: nothing saved", BadExt: "unknown extension: use .kif .csa .sfen .ki2 .jkf or .usi",
 	NotSaved: "not saved", Cancelled: "back to the board",
 	CannotPlay: "cannot play from here: %s", CannotStudy: "cannot study this position: %s",
-	NoLegal:     "the side to move has no legal move",
-	TsumeNotYet: "solving a tsume is not in this version yet: s studies it, p plays it",
-	Undone:      "undone", Redone: "redone", NoUndo: "nothing to undo", NoRedo: "nothing to redo",
+	NoLegal: "the side to move has no legal move",
+	Undone:  "undone", Redone: "redone", NoUndo: "nothing to undo", NoRedo: "nothing to redo",
 	Loaded: "set up: %s", RestMoved: "%d pieces to %s's hand", Cleared: "board and hands cleared",
 	Flipped: "sides swapped", Turn: "%s to move",
 	PasteBad: "the pasted text is no position: %v", PasteFar: "the pasted text is too long for a position",
@@ -90,9 +88,8 @@ var EditorJapanese = EditorWords{
 	NoName:    "ファイル名がないので保存しません", BadExt: "拡張子が分かりません: .kif .csa .sfen .ki2 .jkf .usi のどれかにしてください",
 	NotSaved: "保存しませんでした", Cancelled: "盤に戻りました",
 	CannotPlay: "この局面からは対局できません: %s", CannotStudy: "この局面は検討できません: %s",
-	NoLegal:     "手番の側に指せる手がありません",
-	TsumeNotYet: "詰将棋を解く画面はこの版にはまだありません。s で検討、p で対局できます",
-	Undone:      "戻しました", Redone: "やり直しました", NoUndo: "戻す操作がありません", NoRedo: "やり直す操作がありません",
+	NoLegal: "手番の側に指せる手がありません",
+	Undone:  "戻しました", Redone: "やり直しました", NoUndo: "戻す操作がありません", NoRedo: "やり直す操作がありません",
 	Loaded: "%s に並べました", RestMoved: "%[1]d枚を%[2]sの持駒にしました", Cleared: "盤と持駒を空にしました",
 	Flipped: "先後を入れ替えました", Turn: "%sの手番",
 	PasteBad: "貼り付けた文字列は局面ではありません: %v", PasteFar: "貼り付けた文字列が長すぎます",

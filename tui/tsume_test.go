@@ -1,0 +1,288 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"shogi/assets"
+	"shogi/game"
+	"shogi/game/bot"
+	"shogi/game/progress"
+	"shogi/game/tsume"
+	"shogi/tui/common"
+	"shogi/tui/words"
+)
+
+// collection is the problems shipped in assets: the tests' truth for
+// lengths, first moves and solutions.
+func collection(t testing.TB) []tsume.Problem {
+	t.Helper()
+	ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// ofLength is the collection's problems of n plies, in order.
+func ofLength(t testing.TB, n int) []tsume.Problem {
+	var out []tsume.Problem
+	for _, p := range collection(t) {
+		if p.Length == n {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// openTsume opens the tsume chooser from the menu and the problems of
+// n plies.
+func openTsume(t *testing.T, h *harness, n int) {
+	t.Helper()
+	h.choose(itemTsume)
+	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "problems") {
+		t.Fatalf("not the tsume chooser:\n%s", h.screen())
+	}
+	for i, f := range []int{1, 3, 5, 7, 9, 11} {
+		if f == n {
+			for range i {
+				h.press("down")
+			}
+		}
+	}
+	h.press("enter")
+}
+
+// solve plays the attacker's moves of the problem on screen by typing
+// them: the problem's own solution while the defender answers as it
+// does, else (another defence of the same length) the hint's move.
+func solve(t *testing.T, h *harness) {
+	t.Helper()
+	ts := &h.m.tsume
+	pr := ts.Problem()
+	for ply := 0; ts.Result() == nil; ply += 2 {
+		if ply > 2*len(pr.Solution)+2 {
+			t.Fatalf("no mate after %d plies:\n%s", ply, h.screen())
+		}
+		mv := game.NoMove
+		if ply < len(pr.Solution) && samePrefix(ts.Moves(), pr.Solution[:ply]) {
+			mv = pr.Solution[ply]
+		} else {
+			h.press("H")
+			if mv = ts.Hint(); mv == game.NoMove {
+				t.Fatalf("no hint at ply %d:\n%s", ply, h.screen())
+			}
+		}
+		h.typeMove(mv.USI())
+		if len(ts.Moves()) != ply+2 && ts.Result() == nil {
+			t.Fatalf("after %s at ply %d: %d moves, status %q:\n%s", mv.USI(), ply, len(ts.Moves()), ts.Status(), h.screen())
+		}
+	}
+}
+
+func samePrefix(a, b []game.Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].SameAs(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// A move that is not a check is refused with the reason and not played;
+// the problem is then solved by typed moves, the result says how, and
+// the progress file keeps it: a new app reads it back.
+func TestTsumeRefusalSolveProgress(t *testing.T) {
+	state := t.TempDir()
+	h := newHarness(t, Options{StateDir: state})
+	openTsume(t, h, 3)
+	want := ofLength(t, 3)[0]
+	if got := h.m.tsume.Problem().ID; got != want.ID {
+		t.Fatalf("opened %s, want the first 3-ply problem %s", got, want.ID)
+	}
+	// A drop far from the king: legal, and no check.
+	p := want.Start
+	var quiet game.Move
+	for _, mv := range p.LegalMoves(nil) {
+		if !p.GivesCheck(mv) {
+			quiet = mv
+			break
+		}
+	}
+	h.typeMove(quiet.USI())
+	if s := h.screen(); !strings.Contains(s, "is not a check") || len(h.m.tsume.Moves()) != 0 {
+		t.Fatalf("%s not refused (moves %v):\n%s", quiet.USI(), h.m.tsume.Moves(), s)
+	}
+	solve(t, h)
+	r := h.m.tsume.Result()
+	if r.Plies != 3 || r.Length != 3 || len(r.Left) != 0 {
+		t.Errorf("result %+v, want a mate in 3 of 3 with nothing left", r)
+	}
+	s := h.screen()
+	for _, w := range []string{"Mate!", "Mate in 3 (the problem's: 3)", "nothing left in hand"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("screen lacks %q:\n%s", w, s)
+		}
+	}
+	st, err := progress.Open(filepath.Join(state, "tsume.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it, ok := st.Item(want.ID); !ok || it.Solved != 1 || it.Failed != 0 {
+		t.Errorf("progress of %s: %+v %v", want.ID, it, ok)
+	}
+	// A new app on the same state: the chooser counts it.
+	h2 := newHarness(t, Options{StateDir: state})
+	h2.choose(itemTsume)
+	if s := h2.screen(); !strings.Contains(s, "1 solved of 60") || !strings.Contains(s, "streak 1") {
+		t.Errorf("chooser after a solve:\n%s", s)
+	}
+}
+
+// The hint is the problem's first move (unique in every problem of the
+// collection); ] opens the next problem of the same length, [ the one
+// before; a problem left after a check counts as missed.
+func TestTsumeHintNextProgress(t *testing.T) {
+	state := t.TempDir()
+	h := newHarness(t, Options{StateDir: state})
+	openTsume(t, h, 5)
+	five := ofLength(t, 5)
+	ts := &h.m.tsume
+	h.press("H")
+	if got, want := ts.Hint(), five[0].Solution[0]; !got.SameAs(want) {
+		t.Errorf("hint %v, want the first move %v", got, want)
+	}
+	if !strings.Contains(h.screen(), "Hint") {
+		t.Errorf("no hint on screen:\n%s", h.screen())
+	}
+	h.typeMove(five[0].Solution[0].USI())
+	if len(ts.Moves()) != 2 {
+		t.Fatalf("the first move was not played and answered:\n%s", h.screen())
+	}
+	h.press("]")
+	if got := ts.Problem().ID; got != five[1].ID {
+		t.Fatalf("] opened %s, want %s", got, five[1].ID)
+	}
+	if len(ts.Moves()) != 0 || !strings.Contains(h.screen(), "2/60") && !strings.Contains(h.screen(), "2 of 60") {
+		t.Errorf("the next problem's screen:\n%s", h.screen())
+	}
+	h.press("[")
+	if got := ts.Problem().ID; got != five[0].ID {
+		t.Errorf("[ opened %s, want %s", got, five[0].ID)
+	}
+	st, err := progress.Open(filepath.Join(state, "tsume.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it, ok := st.Item(five[0].ID); !ok || it.Failed != 1 || it.Solved != 0 {
+		t.Errorf("a problem left after a check: %+v %v", it, ok)
+	}
+	if _, ok := st.Item(five[1].ID); ok {
+		t.Errorf("a problem only looked at was recorded")
+	}
+}
+
+// A check that lets the king out: the defender plays the escape, the
+// screen says there is no mate now and offers to take the check back or
+// see the solution; u takes it back; a shows the solution step by step.
+func TestTsumeEscapeRetrySolution(t *testing.T) {
+	h := newHarness(t, Options{Lang: words.English})
+	openTsume(t, h, 3)
+	ts := &h.m.tsume
+	pr := ts.Problem()
+	// A check after which the solver finds no mate, whatever the defence.
+	p := pr.Start
+	var bad game.Move
+	solver := bot.NewTsume(p.SideToMove(), bot.TsumeOptions{Budget: 200_000})
+	for _, mv := range p.LegalMoves(nil) {
+		if p.GivesCheck(mv) && solver.Status(context.Background(), p.Play(mv)) == bot.NoMate {
+			bad = mv
+			break
+		}
+	}
+	if bad == game.NoMove {
+		t.Fatalf("problem %s: no check lets the king out", pr.ID)
+	}
+	h.typeMove(bad.USI())
+	s := h.screen()
+	if len(ts.Moves()) != 2 || !strings.Contains(s, "escapes: no mate now") || !strings.Contains(s, "u takes your check back") {
+		t.Fatalf("after the escaping check %s:\n%s", bad.USI(), s)
+	}
+	if q := game.NewGame(pr.Start); q != nil {
+		for _, mv := range ts.Moves() {
+			if err := q.Play(mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st := solver.Status(context.Background(), q.Position()); st != bot.NoMate {
+			t.Errorf("the escape leaves a mate (%v)", st)
+		}
+	}
+	h.press("u")
+	if len(ts.Moves()) != 0 || !strings.Contains(h.screen(), "took back") {
+		t.Fatalf("u did not take the check back:\n%s", h.screen())
+	}
+	h.press("a")
+	if s := h.screen(); !strings.Contains(s, "Solution") || !strings.Contains(s, "the start") {
+		t.Fatalf("a did not show the solution:\n%s", s)
+	}
+	h.press("right", "right", "right")
+	if s := h.screen(); !strings.Contains(s, "move 3 of 3") {
+		t.Errorf("the solution's last step:\n%s", s)
+	}
+	h.press("esc")
+	if s := h.screen(); strings.Contains(s, "move 3 of 3") {
+		t.Errorf("esc stayed on the solution:\n%s", s)
+	}
+}
+
+// Positions that are no mate problem say why in the screen's language:
+// no king to mate, a defender with no pieces at all, the attacker in
+// check.
+func TestTsumeFaults(t *testing.T) {
+	for _, c := range []struct {
+		sfen   string
+		en, ja string
+	}{
+		{"4k4/9/9/9/9/9/9/9/9 b G 1", "", ""}, // a problem: no fault
+		{"9/9/9/9/9/9/9/9/4K4 b G 1", "White has no pieces on the board at all", "後手の駒が盤上に一枚もありません"},
+		{"4p4/9/9/9/9/9/9/9/4K4 b G 1", "White has no king to mate", "後手の玉がありません"},
+		{"4k4/9/9/9/9/9/9/4r4/4K4 b G 1", "Black, to move and mate, is in check", "詰ます側の先手に王手がかかっています"},
+	} {
+		for _, lang := range []words.Lang{words.English, words.Japanese} {
+			h := newHarness(t, Options{Lang: lang})
+			p, err := game.ParseSFEN(c.sfen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.send(common.TsumeMsg{Start: p})
+			s := h.screen()
+			want := c.en
+			if lang == words.Japanese {
+				want = c.ja
+			}
+			if want == "" {
+				if strings.Contains(s, "Not a mate problem") || h.m.mode != modeTsume {
+					t.Errorf("%s refused:\n%s", c.sfen, s)
+				}
+				continue
+			}
+			if !strings.Contains(strings.Join(strings.Fields(s), " "), want) {
+				t.Errorf("%s (%v): screen lacks %q:\n%s", c.sfen, lang, want, s)
+			}
+			h.press("G*5b", "enter")
+			if len(h.m.tsume.Moves()) != 0 {
+				t.Errorf("a move was played in a position that is no problem")
+			}
+			h.press("esc", "q") // esc closes the move line the G opened
+			if h.m.mode != modeMenu {
+				t.Errorf("q did not leave the fault for the menu")
+			}
+		}
+	}
+}
