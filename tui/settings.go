@@ -35,6 +35,9 @@ const (
 	setName1
 	setName2
 	setHint
+	setBookPlay
+	setBookPlies
+	setBooks
 	setEngines
 )
 
@@ -46,7 +49,7 @@ type settingsPage struct {
 
 func (settingsPage) Rows() []settingsRow {
 	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setKeep,
-		setName1, setName2, setHint, setEngines}
+		setName1, setName2, setHint, setBookPlay, setBookPlies, setBooks, setEngines}
 }
 
 // delayPresets are the move delays to step through.
@@ -99,6 +102,8 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		case setEngines:
 			m.screen, m.eng = screenEngines, enginesPage{}
 			return m, common.FindEngines(m.enginePaths())
+		case setBooks:
+			return m, m.openBooks()
 		default:
 			return m, m.changeSetting(r, 1)
 		}
@@ -149,6 +154,8 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 			v = p.Name
 		}
 		return c.SaveSettings(func(s *common.Settings) { s.Hint = v })
+	case setBookPlay, setBookPlies:
+		return m.changeBookSetting(r, d)
 	default:
 		return nil
 	}
@@ -161,8 +168,9 @@ func (m *menuModel) settingsLines() []string {
 	mw := m.words()
 	w := c.Words
 	st := c.Styles
+	bw := words.BookWordsFor(c.Lang)
 	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
-		w.KeepGames, w.Name1, w.Name2, w.HintFrom)
+		w.KeepGames, w.Name1, w.Name2, w.HintFrom, bw.PlayField, bw.PliesField)
 	var lines []string
 	name := func(r settingsRow, v string) string {
 		label := w.Name1
@@ -206,6 +214,8 @@ func (m *menuModel) settingsLines() []string {
 			text = name(r, c.Settings.Names.Player2)
 		case setHint:
 			text = m.field(w.HintFrom, lw, c.HintLabel())
+		case setBookPlay, setBookPlies, setBooks:
+			text = m.bookSettingText(r, lw)
 		case setEngines:
 			text = w.EnginesItem + fmt.Sprintf(" (%d)", len(c.Settings.Engines))
 		}
@@ -569,12 +579,7 @@ func (m *menuModel) enginesLines() []string {
 }
 
 func (m *menuModel) engRow(lines *[]string, i int, text string) {
-	st := m.c.Styles
-	if i == m.eng.cursor {
-		*lines = append(*lines, st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "))
-	} else {
-		*lines = append(*lines, "   "+text)
-	}
+	cursorRow(m.c.Styles, lines, i, m.eng.cursor, text)
 }
 
 // editorLines draws the editor: the engine, its name, and each option

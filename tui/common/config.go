@@ -43,6 +43,7 @@ type Settings struct {
 	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`
 	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
 	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
+	Book      BookSetting      `toml:"book" comment:"opening books: the study's book panel and the hint show their moves, and the built-in levels may play from them"`
 	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
 
 	// warnings are what the file said that the app ignores (unknown
@@ -138,7 +139,7 @@ func (e EngineEntry) Spec() match.Spec {
 
 // defaultSettings are the settings of a fresh install.
 func DefaultSettings() *Settings {
-	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true}
+	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true, Book: defaultBookSetting()}
 }
 
 // SettingsError is a settings file that cannot be read: where and why.
@@ -225,6 +226,10 @@ func ParseSettings(path string, data []byte) (*Settings, error) {
 		kept = append(kept, e)
 	}
 	s.Engines = kept
+	if s.Book.Plies < 0 {
+		s.warnings = append(s.warnings, fmt.Sprintf("%s: book: plies %d is below 0 (taken as 0: the levels do not play from the books)", path, s.Book.Plies))
+		s.Book.Plies = 0
+	}
 	return s, nil
 }
 
@@ -266,6 +271,7 @@ func (s *Settings) clone() *Settings {
 		w := *s.Clock.White
 		c.Clock.White = &w
 	}
+	c.Book.Files = slices.Clone(s.Book.Files)
 	c.warnings = slices.Clone(s.warnings)
 	return &c
 }
