@@ -28,6 +28,7 @@ const (
 	screenEngines
 	screenEngine
 	screenEdits
+	screenBooks
 )
 
 // menuModel is the menu: resume a kept game, new game, open a record,
@@ -48,6 +49,7 @@ type menuModel struct {
 	pending common.Setup // the game the toss screen is about to start
 	set     settingsPage
 	eng     enginesPage
+	books   booksPage
 }
 
 func newMenu(c *common.Common) menuModel {
@@ -167,6 +169,9 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 		return m, play.LoadKeptCmd(m.c.StateDir)
 	case common.ProbeMsg, common.FoundEnginesMsg:
 		return m.enginesMsg(msg)
+	case booksCheckedMsg:
+		m.books.info = msg.info
+		return m, nil
 	case tea.PasteMsg:
 		switch {
 		case m.screen == screenSettings && m.set.editing != nil:
@@ -175,6 +180,8 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.eng.path.Edit(msg)
 		case m.screen == screenEngine && m.eng.editing != nil:
 			m.eng.editing.Edit(msg)
+		case m.screen == screenBooks && m.books.path != nil:
+			m.books.path.Edit(msg)
 		case m.screen == screenMain:
 			// A pasted record (or position) opens in the study.
 			return m, pastedRecordCmd(m.c, msg.Content)
@@ -203,6 +210,8 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			return m.settingsKey(msg)
 		case screenEngines, screenEngine:
 			return m.enginesKey(msg)
+		case screenBooks:
+			return m.booksKey(msg)
 		}
 		return m.key(msg)
 	}
@@ -412,7 +421,7 @@ func (m *menuModel) preview() (game.Position, bool) {
 		if m.cursor < len(m.kept) {
 			return m.kept[m.cursor].Position(), true
 		}
-	case screenEngines, screenEngine:
+	case screenEngines, screenEngine, screenBooks:
 		return game.Position{}, false
 	}
 	return game.StartPosition(), true
@@ -431,8 +440,12 @@ func (m *menuModel) keptPreview() bool {
 
 // row draws a page's row, marked when the cursor is on it.
 func (m *menuModel) row(lines *[]string, i int, text string) {
-	st := m.c.Styles
-	if i == m.cursor {
+	cursorRow(m.c.Styles, lines, i, m.cursor, text)
+}
+
+// cursorRow adds a row of a list to lines, marked when it is the cursor's.
+func cursorRow(st *common.Styles, lines *[]string, i, cursor int, text string) {
+	if i == cursor {
 		*lines = append(*lines, st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "))
 	} else {
 		*lines = append(*lines, "   "+text)
@@ -476,6 +489,8 @@ func (m *menuModel) lines() []string {
 		lines = append(lines, m.settingsLines()...)
 	case screenEngines, screenEngine:
 		lines = append(lines, m.enginesLines()...)
+	case screenBooks:
+		lines = append(lines, m.booksLines()...)
 	case screenToss:
 		lines = append(lines, w.Toss+" "+common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
 		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.Side(game.Black), common.PlayerLabel(c, m.pending.Players[game.Black], m.pending.Names[game.Black]),
@@ -574,6 +589,8 @@ func (m *menuModel) hint() string {
 		return m.c.Words.EnginesKeys
 	case screenEngine:
 		return m.c.Words.EditKeys
+	case screenBooks:
+		return words.BookWordsFor(m.c.Lang).BooksKeys
 	}
 	return mw.FormKeys
 }

@@ -391,8 +391,9 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
 			m.parked.resumeAnalysis()
 			m.study, m.mode = m.parked, modeStudy
+			st := m.parked
 			m.parked, m.parkedNode = nil, nil
-			return nil, true
+			return st.syncBook(), true
 		}
 		kept := m.dropEditParked()
 		m.mode = modeMenu
@@ -423,8 +424,9 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		m.study, m.mode = m.editParked, modeStudy
 		m.editParked.resumeAnalysis()
+		st := m.editParked
 		m.editParked = nil
-		return nil, true
+		return st.syncBook(), true
 	case backToEditorMsg:
 		m.closeTraining()
 		m.mode = modeEditor
@@ -539,6 +541,7 @@ func (m *Model) Shutdown() {
 	if m.online != nil {
 		m.online.Shutdown()
 	}
+	m.c.Shelf.Close() // after the game: its levels may consult the books to the end
 }
 
 // closeEngines ends every engine the app's studies run, waiting for
@@ -619,7 +622,8 @@ func newCommon(o Options) *common.Common {
 		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
-		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
+		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog},
+		Shelf:   common.NewShelf()}
 	if c.Settings == nil {
 		c.Settings = common.DefaultSettings()
 	}

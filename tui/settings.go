@@ -37,6 +37,9 @@ const (
 	setName2
 	setHint
 	setStudy
+	setBookPlay
+	setBookPlies
+	setBooks
 	setEngines
 )
 
@@ -48,7 +51,7 @@ type settingsPage struct {
 
 func (settingsPage) Rows() []settingsRow {
 	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setBell, setKeep,
-		setName1, setName2, setHint, setStudy, setEngines}
+		setName1, setName2, setHint, setStudy, setBookPlay, setBookPlies, setBooks, setEngines}
 }
 
 // delayPresets are the move delays to step through.
@@ -101,6 +104,8 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		case setEngines:
 			m.screen, m.eng = screenEngines, enginesPage{}
 			return m, common.FindEngines(m.enginePaths())
+		case setBooks:
+			return m, m.openBooks()
 		default:
 			return m, m.changeSetting(r, 1)
 		}
@@ -145,6 +150,8 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 	case setStudy:
 		v := c.NextProgram(c.Settings.Study, d)
 		return c.SaveSettings(func(s *common.Settings) { s.Study = v })
+	case setBookPlay, setBookPlies:
+		return m.changeBookSetting(r, d)
 	default:
 		return nil
 	}
@@ -157,8 +164,9 @@ func (m *menuModel) settingsLines() []string {
 	mw := m.words()
 	w := c.Words
 	st := c.Styles
+	bw := words.BookWordsFor(c.Lang)
 	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
-		c.Gw().Bell, w.KeepGames, w.Name1, w.Name2, w.HintFrom, w.StudyFrom)
+		c.Gw().Bell, w.KeepGames, w.Name1, w.Name2, w.HintFrom, w.StudyFrom, bw.PlayField, bw.PliesField)
 	var lines []string
 	name := func(r settingsRow, v string) string {
 		label := w.Name1
@@ -207,6 +215,8 @@ func (m *menuModel) settingsLines() []string {
 		case setStudy:
 			sp, name := c.StudySpec()
 			text = m.field(w.StudyFrom, lw, common.PlayerLabel(c, sp, name))
+		case setBookPlay, setBookPlies, setBooks:
+			text = m.bookSettingText(r, lw)
 		case setEngines:
 			text = w.EnginesItem + fmt.Sprintf(" (%d)", len(c.Settings.Engines))
 		}
@@ -570,12 +580,7 @@ func (m *menuModel) enginesLines() []string {
 }
 
 func (m *menuModel) engRow(lines *[]string, i int, text string) {
-	st := m.c.Styles
-	if i == m.eng.cursor {
-		*lines = append(*lines, st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "))
-	} else {
-		*lines = append(*lines, "   "+text)
-	}
+	cursorRow(m.c.Styles, lines, i, m.eng.cursor, text)
 }
 
 // editorLines draws the editor: the engine, its name, and each option

@@ -78,6 +78,7 @@ type studyModel struct {
 	unnamed   bool // a game just played, not saved: name is a description
 
 	an *studyAnalysis // engines: the live analysis, the record's analysis
+	bk studyBook      // the book panel
 
 	// ed makes every edit of the record, with undo, redo and the kept
 	// copy; nil when there is no record.
@@ -478,10 +479,10 @@ func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 		}
 		cmd := s.key(msg)
 		s.syncAnalysis()
-		return s, cmd
+		return s, tea.Batch(cmd, s.syncBook())
 	}
 	s.syncAnalysis()
-	return s, nil
+	return s, s.syncBook()
 }
 
 // key handles one key outside the export prompt. What has the keyboard
@@ -513,6 +514,9 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	s.message = ""
 	if s.an.preview == nil {
+		if cmd, ok := s.bookKey(msg); ok {
+			return cmd
+		}
 		if cmd, ok := s.editKey(msg); ok {
 			return cmd
 		}
@@ -826,6 +830,9 @@ func (s *studyModel) click(mo tea.Mouse) {
 		return
 	}
 	if s.an.preview == nil && s.boardClick(mo) {
+		return
+	}
+	if s.bookClick(mo.X, mo.Y) {
 		return
 	}
 	l := s.Layout()

@@ -415,6 +415,8 @@ func (s *studyModel) async(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return s.passEvent(msg.ev)
+	case bookFoundMsg:
+		return s.bookFound(msg)
 	}
 	return nil
 }

@@ -42,15 +42,24 @@ func (s *studyModel) footerRows() int {
 	return max(1, min(len(components.WrapText(s.c.Measure, s.message, s.c.Width)), 3))
 }
 
-// headerRows is how many header lines the side column shows.
+// headerRows is how many header lines the side column shows: none when
+// the book panel takes their place.
 func (s *studyModel) headerRows(l components.ScreenLayout) int {
+	if s.bookInSide(l) {
+		return 0
+	}
 	return min(len(s.headers), max(l.Side.H-6, 0))
 }
 
-// listRect is where the move list goes: the side column under the headers.
+// listRect is where the move list goes: the side column under the
+// headers (or the book panel).
 func (s *studyModel) listRect(l components.ScreenLayout) components.Rect {
 	r := l.Side
-	if n := s.headerRows(l); n > 0 {
+	n := s.headerRows(l)
+	if s.bookInSide(l) {
+		n = s.bookSideRows(l)
+	}
+	if n > 0 {
 		r.Y += n + 1
 		r.H -= n + 1
 	}
@@ -138,6 +147,9 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 		for i := 0; i < nh; i++ {
 			cv.Put(l.Side.X, l.Side.Y+i, l.Side.W, m.Fit(s.headers[i], l.Side.W))
 		}
+		if r, side := s.bookRect(l); side {
+			cv.Block(r.X, r.Y, r.W, components.RenderBook(s.bookView(), r.W, r.H, st, m))
+		}
 		lr := s.listRect(l)
 		ml := s.moveList()
 		g := ml.Geometry(lr.X, lr.Y, lr.W, lr.H, s.cur)
@@ -173,8 +185,8 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 // panelParts is how the panel's rows are shared: the variation line, the
 // engine's lines, the comment and the graph (at the bottom).
 type panelParts struct {
-	variation           int // rows
-	engine, notes, plot int
+	variation                 int // rows
+	engine, book, notes, plot int
 }
 
 // maxGraphRows is the tallest the graph grows into rows nothing else
@@ -200,6 +212,16 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 	if hasEngine {
 		need = ev.Rows(l.Panel.W, s.c.Measure)
 		least = min(need, 2)
+	}
+	if s.bookShown() && !s.bookInSide(l) {
+		// The book takes what it needs, the engine keeping its first two
+		// lines, and half the rows when it needs them.
+		most := rows - least
+		if hasEngine {
+			most = min(most, max(rows/2, rows-need))
+		}
+		p.book = max(0, min(s.bookView().Lines(), most))
+		rows -= p.book
 	}
 	if hasGraph {
 		// The comment keeps two lines (its first and "more") if it has
@@ -251,6 +273,10 @@ func (s *studyModel) drawPanel(cv *components.Canvas, l components.ScreenLayout)
 	}
 	for _, line := range components.RenderAnalysis(ev, pw, parts.engine, s.c.Styles, m) {
 		put(line)
+	}
+	if r, side := s.bookRect(l); r.H > 0 && !side {
+		cv.Block(r.X, r.Y, r.W, components.RenderBook(s.bookView(), r.W, r.H, s.c.Styles, m))
+		y = r.Y + r.H
 	}
 	for _, line := range s.noteLines(pw, parts.notes) {
 		put(line)

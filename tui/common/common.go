@@ -55,6 +55,9 @@ type Common struct {
 	// tests' harness counts them apart from the commands that finish.
 	Blocking func(tea.Cmd) tea.Cmd
 	Engines  EngineOptions // the study's engines
+	// Shelf holds the opening books the screens and games consult,
+	// each opened once (BookPaths names them).
+	Shelf *Shelf
 }
 
 // Block marks a command that waits on something outside the app.

@@ -47,6 +47,7 @@ type Settings struct {
 	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
 	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
 	Quiz      QuizSetting      `toml:"quiz" comment:"next-move quizzes from analysed games"`
+	Book      BookSetting      `toml:"book" comment:"opening books: the study's book panel and the hint show their moves, and the built-in levels may play from them"`
 	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
 	Servers   []ServerEntry    `toml:"server" comment:"CSA servers the online form remembers, last used first (passwords are never kept here: see csa-passwords.toml)"`
 
@@ -203,7 +204,8 @@ func (s *Settings) QuizOptions() analysis.QuizOptions {
 func DefaultSettings() *Settings {
 	d := analysis.DefaultQuizOptions()
 	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true,
-		Quiz: QuizSetting{From: d.Least.String(), Margin: d.Margin}}
+		Quiz: QuizSetting{From: d.Least.String(), Margin: d.Margin},
+		Book: defaultBookSetting()}
 }
 
 // SettingsError is a settings file that cannot be read: where and why.
@@ -295,6 +297,10 @@ func ParseSettings(path string, data []byte) (*Settings, error) {
 			path, s.Quiz.From, s.Quiz.Margin, o.Least, o.Margin))
 		s.Quiz = QuizSetting{From: o.Least.String(), Margin: o.Margin}
 	}
+	if s.Book.Plies < 0 {
+		s.warnings = append(s.warnings, fmt.Sprintf("%s: book: plies %d is below 0 (taken as 0: the levels do not play from the books)", path, s.Book.Plies))
+		s.Book.Plies = 0
+	}
 	return s, nil
 }
 
@@ -337,6 +343,7 @@ func (s *Settings) clone() *Settings {
 		w := *s.Clock.White
 		c.Clock.White = &w
 	}
+	c.Book.Files = slices.Clone(s.Book.Files)
 	c.warnings = slices.Clone(s.warnings)
 	return &c
 }

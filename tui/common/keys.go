@@ -35,7 +35,7 @@ type keyMap struct {
 	Next, Prev, First, Last, PageDown, PageUp key.Binding
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
-	StudyLeave                                key.Binding
+	StudyLeave, Book                          key.Binding
 	SolveTsume, Quizzes                       key.Binding   // the training screens from the study
 	An                                        AnalysisKeys  // engines in the study
 	Ed                                        EditorKeys    // the position editor
@@ -105,6 +105,7 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 		StudyLeave:    b("q", "leave", "閉じる", "q", "esc"),
 		SolveTsume:    b("t", "solve this position as a tsume", "この局面を詰将棋として解く", "t"),
 		Quizzes:       b("Q", "next-move quizzes from the analysis", "解析から次の一手", "Q"),
+		Book:          b("o", "opening book", "定跡", "o"),
 		An:            NewAnalysisKeys(b),
 		Ed:            NewEditorKeys(b),
 		SE:            NewStudyEditKeys(b),
@@ -137,7 +138,7 @@ func (k keyMap) StudyShortHelp(w *words.Words, ascii bool) []key.Binding {
 	}
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp(step, desc)),
-		k.Variation, k.MainLine, k.SE.Board, k.SE.Comment, k.SE.Undo, k.SE.Save, k.An.Analyse, k.An.Pass, k.PlayHere,
+		k.Variation, k.MainLine, k.SE.Board, k.SE.Comment, k.SE.Undo, k.SE.Save, k.An.Analyse, k.An.Pass, k.PlayHere, k.Book,
 		k.Export, k.Copy, k.Help, k.StudyLeave,
 	}
 }
@@ -147,7 +148,7 @@ func (k keyMap) StudyFullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
 		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
-		{k.PlayHere, k.SolveTsume, k.Quizzes, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
+		{k.PlayHere, k.Book, k.SolveTsume, k.Quizzes, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
 		{k.An.Analyse, k.An.MoreLines, k.An.FewerLines, k.An.ShowLine, k.An.AddLine, k.An.Mate, k.An.Pass, k.An.NextEngine},
 		{k.SE.Board, k.SE.Type, k.SE.Delete, k.SE.Promote, k.SE.Up, k.SE.Down, k.SE.Ending, k.SE.Comment, k.SE.Info,
 			k.SE.Mark, k.SE.Marks, k.SE.Undo, k.SE.Redo, k.SE.Save, k.SE.EditPosition},

@@ -139,6 +139,7 @@ type hintState struct {
 	info    *usi.Info
 	Text    string // what the panel says
 	err     bool
+	book    *common.BookFind // what the opening books have for the position
 }
 
 // clockTickMsg redraws a running clock.
@@ -253,6 +254,13 @@ func (m *Model) startSession(reuse [2]match.Player) tea.Cmd {
 	m.TurnPly, m.ctl, m.ended = -1, nil, false
 	m.Think = nil
 	s := m.Setup
+	for c, p := range s.Players {
+		if p.Kind == match.BuiltinKind && p.Book == nil {
+			// The levels play from the settings' books, unless the
+			// command line gave a book (or said off) for this game.
+			s.Players[c].Book = m.c.BookUse()
+		}
+	}
 	s.Moves = append([]game.Move(nil), m.Game.Moves()...)
 	s.Notes = nil
 	if m.Snap.Opening == 0 && len(m.Snap.Notes) == len(s.Moves) {
@@ -362,6 +370,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m.hintAnswer(msg), nil
 	case replacedMsg:
 		return m.replaced(msg), nil
+	case bookHintMsg:
+		return m.bookHintAnswer(msg), nil
 	case spinner.TickMsg:
 		if !m.Thinking() && !m.starting && !m.Hint.pending && !m.replacing {
 			return m, nil
@@ -638,7 +648,8 @@ func (m *Model) askHint() tea.Cmd {
 		m.Sess.local.hint = m.c.NewHinter()
 	}
 	m.Hint = hintState{pending: true, ply: m.Game.Len(), Text: fmt.Sprintf(m.c.Words.HintThinking, m.c.HintLabel())}
-	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.Sess.local.hint, m.gen, m.Game.Start(), append([]game.Move(nil), m.Game.Moves()...), m.c.Rand.Uint64()))
+	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.Sess.local.hint, m.gen, m.Game.Start(), append([]game.Move(nil), m.Game.Moves()...), m.c.Rand.Uint64()),
+		m.askBookHint())
 }
 
 // stopSession returns a command that interrupts the game (it stays kept)

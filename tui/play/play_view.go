@@ -397,6 +397,9 @@ func (m *Model) panelRows(pos *game.Position, last game.Move, ply int, compact b
 		}
 		rows = append(rows, components.PanelRow{Label: w.HintLabel, Tokens: []components.Token{{Text: m.Hint.Text, W: style}}})
 	}
+	if r, ok := m.bookHintRow(pos, pick); ok {
+		rows = append(rows, r)
+	}
 	if t := m.Setup.Toss; t != nil && m.Game.Len() < introMoves {
 		rows = append(rows, components.PanelRow{Label: w.Toss, Text: common.FurigomaText(w, *t, m.Setup.TossPlayers, c.ASCII)})
 	}

@@ -1,0 +1,217 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"shogi/game/book"
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+)
+
+// The settings' opening books: the levels' book play and its plies on
+// the settings page, and a page listing the book files in the order they
+// are consulted, each with how it is read or why it cannot be.
+
+// booksPage is the list of books: its cursor, a path being typed, and
+// what each book was found to be.
+type booksPage struct {
+	cursor int
+	path   *components.LineInput
+	info   map[string]common.BookInfo // by path as the settings write it
+}
+
+// booksCheckedMsg says how each book of the list is read.
+type booksCheckedMsg struct{ info map[string]common.BookInfo }
+
+func (m *menuModel) bwords() *words.BookWords { return words.BookWordsFor(m.c.Lang) }
+
+// openBooks shows the page and checks the books.
+func (m *menuModel) openBooks() tea.Cmd {
+	m.screen, m.books = screenBooks, booksPage{}
+	return m.checkBooks()
+}
+
+// checkBooks opens the list's books off the UI loop (an unsorted one is
+// read whole) and says how each is read.
+func (m *menuModel) checkBooks() tea.Cmd {
+	files := slices.Clone(m.c.Settings.Book.Files)
+	shelf := m.c.Shelf
+	return func() tea.Msg {
+		out := map[string]common.BookInfo{}
+		for _, f := range files {
+			out[f] = shelf.Info(common.ExpandHome(f))
+		}
+		return booksCheckedMsg{info: out}
+	}
+}
+
+// changeBookSetting steps the levels' book play (off, weighted, best) or
+// its plies by d.
+func (m *menuModel) changeBookSetting(r settingsRow, d int) tea.Cmd {
+	if r == setBookPlay {
+		p := common.PickSetting(common.WrapAdd(int(m.c.Settings.Book.Play), d, 3))
+		return m.c.SaveSettings(func(s *common.Settings) { s.Book.Play = p })
+	}
+	cur := m.c.Settings.Book.Plies
+	presets := common.BookPlies
+	i := slices.IndexFunc(presets, func(n int) bool { return n >= cur })
+	switch {
+	case i < 0:
+		i = len(presets) - 1
+	case presets[i] == cur || d < 0:
+		// From a preset step to the next; from a value between two
+		// presets, up to the one above or down to the one below.
+		i = max(0, min(i+d, len(presets)-1))
+	}
+	n := presets[i]
+	return m.c.SaveSettings(func(s *common.Settings) { s.Book.Plies = n })
+}
+
+// bookSettingText draws one of the book rows of the settings page.
+func (m *menuModel) bookSettingText(r settingsRow, lw int) string {
+	c := m.c
+	bw := m.bwords()
+	bs := c.Settings.Book
+	switch r {
+	case setBookPlay:
+		text := m.field(bw.PlayField, lw, bw.PickNames[book.Pick(bs.Play)%3])
+		if len(c.BookPaths()) == 0 {
+			text += "  " + c.Styles.Dim.Render("("+bw.NoBookFiles+")")
+		}
+		return text
+	case setBookPlies:
+		return m.field(bw.PliesField, lw, fmt.Sprintf(bw.Plies, bs.Plies))
+	}
+	return bw.BooksItem + fmt.Sprintf(" (%d)", len(bs.Files))
+}
+
+// booksKey handles the page's keys: a adds a book by its path, d removes
+// the one under the cursor, [ and ] move it up and down the order.
+func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+	c := m.c
+	keys := c.Keys
+	bw := m.bwords()
+	b := &m.books
+	files := c.Settings.Book.Files
+	if b.path != nil {
+		switch {
+		case k.String() == "esc":
+			b.path = nil
+		case common.IsEnter(k):
+			path := b.path.Trimmed()
+			b.path = nil
+			if path == "" {
+				return m, nil
+			}
+			if slices.Contains(files, path) {
+				m.status = fmt.Sprintf(bw.Already, path)
+				return m, nil
+			}
+			m.status = fmt.Sprintf(bw.Added, path)
+			b.cursor = len(files)
+			save := c.SaveSettings(func(s *common.Settings) { s.Book.Files = append(s.Book.Files, path) })
+			return m, tea.Batch(save, m.checkBooks())
+		default:
+			b.path.Edit(k)
+		}
+		return m, nil
+	}
+	n := len(files) + 1 // the books and "add a book file"
+	at := b.cursor
+	switch {
+	case common.KeyIs(k, keys.Up):
+		b.cursor = common.WrapAdd(b.cursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		b.cursor = common.WrapAdd(b.cursor, 1, n)
+	case k.String() == "a" || common.IsEnter(k) && at == len(files):
+		in := components.NewInput(bw.BookPath, "", 0)
+		b.path = &in
+	case (k.String() == "d" || k.String() == "delete") && at < len(files):
+		m.status = fmt.Sprintf(bw.Removed, files[at])
+		b.cursor = max(0, min(at, len(files)-2))
+		return m, c.SaveSettings(func(s *common.Settings) { s.Book.Files = slices.Delete(s.Book.Files, at, at+1) })
+	case (k.String() == "[" || k.String() == "]") && at < len(files):
+		to := at - 1
+		if k.String() == "]" {
+			to = at + 1
+		}
+		if to < 0 || to >= len(files) {
+			return m, nil
+		}
+		b.cursor = to
+		return m, c.SaveSettings(func(s *common.Settings) {
+			s.Book.Files[at], s.Book.Files[to] = s.Book.Files[to], s.Book.Files[at]
+		})
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
+		m.screen, m.cursor = screenSettings, slices.Index(m.set.Rows(), setBooks)
+	}
+	return m, nil
+}
+
+// booksLines draws the page: each book in the order consulted, with how
+// it is read, then "add a book file".
+func (m *menuModel) booksLines() []string {
+	c := m.c
+	st := c.Styles
+	bw := m.bwords()
+	b := &m.books
+	files := c.Settings.Book.Files
+	lines := []string{st.Bold.Render(bw.BooksTitle), ""}
+	if len(files) == 0 {
+		lines = append(lines, "   "+st.Dim.Render(bw.NoneYet))
+	}
+	width := min(c.Width-4, 76)
+	for i, f := range files {
+		m.bookRow(&lines, i, c.Measure.Truncate(fmt.Sprintf("%d. %s", i+1, f), width))
+		lines = append(lines, "      "+m.bookState(f, width-6))
+	}
+	m.bookRow(&lines, len(files), bw.AddBook)
+	if b.path != nil {
+		text, _, _ := b.path.Render(min(c.Width-4, 70), c.Measure)
+		lines = append(lines, "", text, st.Dim.Render(c.Words.TypeHintValue))
+	}
+	return lines
+}
+
+// bookState says how a book is read, or why it cannot be.
+func (m *menuModel) bookState(f string, width int) string {
+	st := m.c.Styles
+	bw := m.bwords()
+	in, ok := m.books.info[f]
+	var text string
+	switch {
+	case !ok:
+		text = st.Dim.Render(bw.Checking)
+	case in.Err != nil:
+		text = st.Err.Render(m.c.Measure.Truncate(common.BookProblemText(bw, in.Err), width))
+	case in.OnDisk:
+		text = st.Dim.Render(fmt.Sprintf(bw.OnDisk, sizeText(in.Size)))
+	default:
+		text = st.Dim.Render(fmt.Sprintf(bw.InMemory, in.Positions, sizeText(in.Size)))
+	}
+	return text
+}
+
+func (m *menuModel) bookRow(lines *[]string, i int, text string) {
+	cursorRow(m.c.Styles, lines, i, m.books.cursor, text)
+}
+
+// sizeText writes a file size: 812 B, 34 KB, 1.2 GB.
+func sizeText(n int64) string {
+	units := []string{"B", "KB", "MB", "GB", "TB"}
+	f := float64(n)
+	i := 0
+	for f >= 1000 && i < len(units)-1 {
+		f /= 1000
+		i++
+	}
+	if i == 0 || f >= 10 {
+		return fmt.Sprintf("%.0f %s", f, units[i])
+	}
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", f), ".0") + " " + units[i]
+}
