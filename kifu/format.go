@@ -203,11 +203,8 @@ func ReadFormat(data []byte, name string, f Format) (*Record, error) {
 		// Nothing at all is not an empty game: say so whatever the format.
 		return nil, withFile(&ParseError{Err: errors.New("empty file: no record in it")}, name)
 	}
+	guessed := f == Unknown
 	if f == Unknown {
-		// Nothing but moves, in any notation: a game from the even start.
-		if r, ok := readMoveList(text); ok {
-			return r, nil
-		}
 		var sure bool
 		f, sure = detect(text)
 		if byName := FormatOfPath(name); !sure && byName != Unknown {
@@ -233,6 +230,13 @@ func ReadFormat(data []byte, name string, f Format) (*Record, error) {
 			err = &ParseError{Err: errors.New("empty file")}
 		} else {
 			err = &ParseError{Line: 1, Err: errors.New("not a game record in any known format (KIF, KI2, CSA, USI, SFEN, JKF, Western)")}
+		}
+	}
+	if err != nil && guessed {
+		// Nothing but moves, in a notation the guessed format does not
+		// read (7g7f 3c3d, P-7f …): a game from the even start.
+		if ml, ok := readMoveList(text); ok {
+			r, err = ml, nil
 		}
 	}
 	if r != nil && warning != "" {
