@@ -130,7 +130,7 @@ func keptWhenOurTurn(t *testing.T, x *tmuxApp, state string, us game.Color) []ga
 	for time.Now().Before(deadline) {
 		s := x.Screen()
 		var moves []game.Move
-		files, _ := filepath.Glob(filepath.Join(state, "kept", "*.json"))
+		files, _ := filepath.Glob(filepath.Join(state, "state", "shogi", "kept", "*.json"))
 		if len(files) == 1 {
 			if e, err := play.ReadKept(files[0]); err == nil {
 				moves = e.Setup.Moves
@@ -149,7 +149,7 @@ func keptWhenOurTurn(t *testing.T, x *tmuxApp, state string, us game.Color) []ga
 func keptAtLeast(t *testing.T, state string, n int) {
 	t.Helper()
 	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		files, _ := filepath.Glob(filepath.Join(state, "kept", "*.json"))
+		files, _ := filepath.Glob(filepath.Join(state, "state", "shogi", "kept", "*.json"))
 		if len(files) != 1 {
 			continue
 		}

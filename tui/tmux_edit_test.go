@@ -67,7 +67,7 @@ func TestTmuxHangupKeepsEdits(t *testing.T) {
 	if !termtest.WaitEnd(pid, 5*time.Second) {
 		t.Fatalf("the app (pid %d) is still running after SIGHUP", pid)
 	}
-	files, _ := filepath.Glob(filepath.Join(x.state, "edits", "*.json"))
+	files, _ := filepath.Glob(filepath.Join(x.state, "state", "shogi", "edits", "*.json"))
 	if len(files) != 1 {
 		t.Fatalf("kept edits: %v", files)
 	}

@@ -86,7 +86,7 @@ func TestTmuxTsume(t *testing.T) {
 	s = x.WaitFor("1 solved of 55", "solved 2 of 2 tried")
 	x.Keys("q")
 	x.WaitGone()
-	st, err := progress.Open(filepath.Join(x.state, "tsume.json"))
+	st, err := progress.Open(filepath.Join(x.state, "state", "shogi", "tsume.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
