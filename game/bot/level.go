@@ -62,13 +62,17 @@ const DefaultHashMB = 64
 // table and move-ordering history between moves of a game; it is not safe
 // for concurrent use (a match gives each player its own).
 type Engine struct {
-	level   Level
-	r       *rand.Rand
-	hashMB  int
-	tt      *ttable
-	history [2 * game.NumPieces][game.NumSquares]int32
-	counter [2 * game.NumPieces][game.NumSquares]game.Move
-	mate    *mateSolver // kept between moves: what it proved stays true
+	level  Level
+	r      *rand.Rand
+	hashMB int
+	// nodesLimit caps every search's nodes (0: no cap), as the NodesLimit
+	// option asks: matches at a fixed number of nodes a move repeat
+	// whatever the machine's load.
+	nodesLimit uint64
+	tt         *ttable
+	history    [2 * game.NumPieces][game.NumSquares]int32
+	counter    [2 * game.NumPieces][game.NumSquares]game.Move
+	mate       *mateSolver // kept between moves: what it proved stays true
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
@@ -169,9 +173,10 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if budget.hard > 0 {
 		s.hard = start.Add(budget.hard)
 	}
-	s.nodeLimit = e.level.Nodes
-	if l.Nodes > 0 && (s.nodeLimit == 0 || l.Nodes < s.nodeLimit) {
-		s.nodeLimit = l.Nodes
+	for _, n := range []uint64{e.level.Nodes, l.Nodes, e.nodesLimit} {
+		if n > 0 && (s.nodeLimit == 0 || n < s.nodeLimit) {
+			s.nodeLimit = n
+		}
 	}
 	maxDepth := maxPly - 10
 	if e.level.Depth > 0 {
