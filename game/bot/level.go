@@ -221,7 +221,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if len(s.rootMoves) == 1 && !l.Infinite && !l.Ponder {
 		maxDepth = 1
 	}
-	s.iterate(maxDepth, req.MultiPV, budget.soft, req.Info)
+	s.iterate(maxDepth, req.MultiPV, budget, req.Info)
 	best := s.rootMoves[0]
 	if req.Info != nil && s.stopped {
 		// The totals of the search, as a GUI shows them with the move.

@@ -109,8 +109,9 @@ func (s *searcher) evaluate(p *game.Position) int {
 	return v
 }
 
-// pollStop checks the clock and the context every 1024 nodes, and the
-// node limit at every node (so node-limited searches repeat exactly).
+// pollStop checks the clock and the context every 256 nodes (a fraction
+// of a millisecond), and the node limit at every node (so node-limited
+// searches repeat exactly).
 func (s *searcher) pollStop() bool {
 	if s.stopped {
 		return true
@@ -119,7 +120,7 @@ func (s *searcher) pollStop() bool {
 		s.stopped = true
 		return true
 	}
-	if s.nodes&1023 == 0 {
+	if s.nodes&255 == 0 {
 		select {
 		case <-s.ctx.Done():
 			s.stopped = true
@@ -600,7 +601,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 
 // iterate runs iterative deepening up to maxDepth, reporting through info,
 // and returns when done or stopped; the best line is rootMoves[0].
-func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(usi.Info)) {
+func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(usi.Info)) {
 	multiPV = max(1, min(multiPV, len(s.rootMoves)))
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
@@ -658,7 +659,7 @@ func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(
 		if best >= mateBound && mateScore-best <= depth || best <= -mateBound && mateScore+best <= depth {
 			break // a mate found and proved to this depth
 		}
-		if soft > 0 && time.Since(s.start) > soft/2 {
+		if budget.soft > 0 && !budget.fixed() && time.Since(s.start) > budget.soft/2 {
 			break // the next iteration would not finish in time
 		}
 	}
