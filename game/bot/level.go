@@ -196,8 +196,12 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	s.root = len(s.keys)
 	s.push(0, p, p.InCheck())
 
-	if e.level.MateNodes > 0 {
-		// A tenth of the time at most goes to the mate solver.
+	if mateNodes := e.level.MateNodes; mateNodes > 0 {
+		// A tenth of the time at most goes to the mate solver, and with a
+		// node limit a quarter of the nodes at most.
+		if s.nodeLimit > 0 {
+			mateNodes = max(1, min(mateNodes, int(s.nodeLimit/4)))
+		}
 		mctx, cancel := ctx, context.CancelFunc(func() {})
 		if budget.hard > 0 {
 			mctx, cancel = context.WithTimeout(ctx, budget.hard/10)
@@ -205,7 +209,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 		if e.mate == nil {
 			e.mate = newMateSolver(e.level.MateNodes)
 		}
-		e.mate.reset(e.level.MateNodes)
+		e.mate.reset(mateNodes)
 		r := e.mate.solve(mctx, &p, false)
 		cancel()
 		if r.status == mateFound && len(r.pv) > 0 {
