@@ -70,8 +70,7 @@ type Engine struct {
 	// whatever the machine's load.
 	nodesLimit uint64
 	tt         *ttable
-	history    [2 * game.NumPieces][game.NumSquares]int32
-	counter    [2 * game.NumPieces][game.NumSquares]game.Move
+	stats      *moveStats
 	mate       *mateSolver // kept between moves: what it proved stays true
 }
 
@@ -101,8 +100,7 @@ func (e *Engine) NewGame() {
 	if e.tt != nil {
 		e.tt.clear()
 	}
-	e.history = [2 * game.NumPieces][game.NumSquares]int32{}
-	e.counter = [2 * game.NumPieces][game.NumSquares]game.Move{}
+	e.stats = nil
 	e.mate = nil
 }
 
@@ -163,7 +161,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	budget := planTime(l, p.SideToMove(), p.MoveNumber())
 
 	s := &searcher{
-		tt: e.tt, history: &e.history, counter: &e.counter,
+		tt: e.tt, stats: e.stats,
 		ctx: ctx, start: start,
 		cfg: searchConfig{noise: e.level.Noise, recaptureOnly: e.level.RecaptureOnly, pruneLateMoves: true},
 	}

@@ -70,7 +70,7 @@ func (s *searcher) newPicker(ply int, ttMove game.Move, inCheck bool) *picker {
 	pk.killers = f.killers
 	if ply > 0 {
 		if prev := s.stack[ply-1].move; prev != game.NoMove {
-			pk.counter = s.counter[historyIndex(prev)][prev.To()]
+			pk.counter = s.stats.counter[historyIndex(prev)][prev.To()]
 		}
 	}
 	if inCheck {
@@ -229,7 +229,7 @@ func (pk *picker) next() game.Move {
 				case m == pk.killers[0] || m == pk.killers[1]:
 					sc = 1 << 27
 				default:
-					sc = pk.s.history[historyIndex(m)][m.To()]
+					sc = pk.s.stats.history[historyIndex(m)][m.To()]
 					if m.IsDrop() {
 						sc -= 1 << 20 // interposing a drop: try moving or capturing first
 					}
@@ -307,8 +307,9 @@ func (s *searcher) scoreQuiets(p *game.Position, ply int, moves []game.Move, out
 	ek, ok := p.KingSquare(us.Other()), p.KingSquare(us)
 	var occ, enemy squareSet
 	haveSets := false
+	c1, c2 := s.contRows(ply)
 	for _, m := range moves {
-		sc := s.history[historyIndex(m)][m.To()]
+		sc := s.quietScore(m, c1, c2)
 		t := m.Piece().Type()
 		switch {
 		case m.IsPromotion():

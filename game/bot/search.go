@@ -30,6 +30,7 @@ type frame struct {
 	pos     game.Position
 	inCheck bool
 	move    game.Move // the move played from this position, NoMove for a null move
+	cont    *contRow  // the continuation history after move
 	eval    int
 	killers [2]game.Move
 }
@@ -42,13 +43,12 @@ type rootMove struct {
 	selDepth  int
 }
 
-// searcher holds one search's state. The history and counter-move tables
-// and the transposition table outlive a search (they belong to the
-// Engine); the rest is reset for each.
+// searcher holds one search's state. The move statistics and the
+// transposition table outlive a search (they belong to the Engine); the
+// rest is reset for each.
 type searcher struct {
 	tt      *ttable
-	history *[2 * game.NumPieces][game.NumSquares]int32
-	counter *[2 * game.NumPieces][game.NumSquares]game.Move
+	stats   *moveStats
 	stack   [maxPly + 4]frame
 	pickers [maxPly + 4]picker
 	pv      [maxPly + 2][maxPly + 2]game.Move
@@ -163,6 +163,30 @@ func (s *searcher) repetition(ply int) (int, bool) {
 	return 0, false
 }
 
+// setMove records m as the move played from ply (NoMove: a null move).
+func (s *searcher) setMove(ply int, m game.Move) {
+	f := &s.stack[ply]
+	f.move = m
+	if m == game.NoMove {
+		f.cont = &s.stats.cont[noContRow]
+	} else {
+		f.cont = &s.stats.cont[contIndex(m)]
+	}
+}
+
+// contRows returns the continuation histories for a move at ply: after
+// the move one ply before, and two plies before.
+func (s *searcher) contRows(ply int) (c1, c2 *contRow) {
+	c1, c2 = &s.stats.cont[noContRow], &s.stats.cont[noContRow]
+	if ply >= 1 {
+		c1 = s.stack[ply-1].cont
+	}
+	if ply >= 2 {
+		c2 = s.stack[ply-2].cont
+	}
+	return c1, c2
+}
+
 func (s *searcher) push(ply int, pos game.Position, inCheck bool) {
 	f := &s.stack[ply]
 	f.pos = pos
@@ -206,10 +230,10 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		return s.qsearch(ply, alpha, beta, 0)
 	}
 	s.pvLen[ply] = 0
-	s.nodes++
 	if s.pollStop() {
 		return 0
 	}
+	s.nodes++
 	s.selDepth = max(s.selDepth, ply)
 	if v, ok := s.repetition(ply); ok {
 		return v
@@ -267,7 +291,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			null := *pos
 			null.SetSideToMove(null.SideToMove().Other())
-			f.move = game.NoMove
+			s.setMove(ply, game.NoMove)
 			s.push(ply+1, null, false)
 			v := -s.search(ply+1, depth-r, -beta, -beta+1, !cutNode)
 			if s.stopped {
@@ -324,7 +348,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
-		f.move = m
+		s.setMove(ply, m)
 		s.push(ply+1, pos.Play(m), check)
 
 		var v int
@@ -345,7 +369,10 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 			if m == pk.killers[0] || m == pk.killers[1] || m == pk.counter {
 				r--
 			}
-			r -= int(s.history[historyIndex(m)][m.To()] / 6000)
+			if quiet {
+				c1, c2 := s.contRows(ply)
+				r -= int(s.quietScore(m, c1, c2) / 16000)
+			}
 			r = max(0, min(r, newDepth-1))
 			v = -s.search(ply+1, newDepth-r, -alpha-1, -alpha, true)
 			if v > alpha && r > 0 {
@@ -401,17 +428,21 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 }
 
 // rewardQuiet raises the history of the quiet move m that caused a cut and
-// lowers that of the quiet moves tried before it.
+// lowers that of the quiet moves tried before it, alone and as a reply to
+// the moves one and two plies before.
 func (s *searcher) rewardQuiet(ply int, m game.Move, tried []game.Move, depth int) {
 	f := &s.stack[ply]
 	if f.killers[0] != m {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = m
 	}
-	bonus := int32(min(depth*depth*16, 1600))
+	bonus := statBonus(depth)
+	c1, c2 := s.contRows(ply)
 	update := func(mv game.Move, b int32) {
-		h := &s.history[historyIndex(mv)][mv.To()]
-		*h += b - *h*abs32(b)/16384
+		gravity32(&s.stats.history[historyIndex(mv)][mv.To()], b)
+		i := contIndex(mv)
+		gravity16(&c1[i], b)
+		gravity16(&c2[i], b)
 	}
 	update(m, bonus)
 	for _, q := range tried {
@@ -419,19 +450,25 @@ func (s *searcher) rewardQuiet(ply int, m game.Move, tried []game.Move, depth in
 	}
 	if ply > 0 {
 		if prev := s.stack[ply-1].move; prev != game.NoMove {
-			s.counter[historyIndex(prev)][prev.To()] = m
+			s.stats.counter[historyIndex(prev)][prev.To()] = m
 		}
 	}
+}
+
+// quietScore is what the statistics say of the quiet move m at ply.
+func (s *searcher) quietScore(m game.Move, c1, c2 *contRow) int32 {
+	i := contIndex(m)
+	return s.stats.history[historyIndex(m)][m.To()] + 2*int32(c1[i]) + int32(c2[i])
 }
 
 // qsearch resolves captures and promotions (and every reply to a check)
 // so the evaluation is read in a quiet position.
 func (s *searcher) qsearch(ply, alpha, beta, qdepth int) int {
 	s.pvLen[ply] = 0
-	s.nodes++
 	if s.pollStop() {
 		return 0
 	}
+	s.nodes++
 	s.selDepth = max(s.selDepth, ply)
 	f := &s.stack[ply]
 	pos := &f.pos
@@ -498,7 +535,7 @@ func (s *searcher) qsearch(ply, alpha, beta, qdepth int) int {
 				continue
 			}
 		}
-		f.move = m
+		s.setMove(ply, m)
 		s.push(ply+1, pos.Play(m), givesCheck(pos, m))
 		v := -s.qsearch(ply+1, -beta, -alpha, qdepth+1)
 		if s.stopped {
@@ -555,7 +592,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
-		f.move = m
+		s.setMove(0, m)
 		s.push(1, pos.Play(m), check)
 		s.selDepth = 0
 		var v int

@@ -53,6 +53,9 @@ func (e *Engine) Prepare() {
 	if e.tt == nil {
 		e.tt = newTT(e.hashMB)
 	}
+	if e.stats == nil {
+		e.stats = new(moveStats)
+	}
 }
 
 // Mate runs the mate solver until ctx ends, as go mate asks.

@@ -15,7 +15,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: train play|fit [flags]")
+		fmt.Fprintln(os.Stderr, "usage: train play|fit|openings [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -24,8 +24,10 @@ func main() {
 		err = runPlay(os.Args[2:])
 	case "fit":
 		err = runFit(os.Args[2:])
+	case "openings":
+		err = runOpenings(os.Args[2:])
 	default:
-		fmt.Fprintf(os.Stderr, "train: unknown command %q (want play or fit)\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "train: unknown command %q (want play, fit or openings)\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {
