@@ -63,8 +63,11 @@ func historyIndex(m game.Move) int {
 	return i
 }
 
-func (s *searcher) newPicker(ply int, ttMove game.Move, inCheck bool) *picker {
+func (s *searcher) newPicker(ply int, ttMove game.Move, inCheck, excluding bool) *picker {
 	pk := &s.pickers[ply]
+	if excluding {
+		pk = &s.xpickers[ply]
+	}
 	f := &s.stack[ply]
 	*pk = picker{s: s, pos: &f.pos, ply: ply, ttMove: ttMove, list: pk.list[:0], bad: pk.bad[:0], raw: pk.raw[:0]}
 	pk.killers = f.killers

@@ -32,6 +32,9 @@ type frame struct {
 	move    game.Move // the move played from this position, NoMove for a null move
 	cont    *contRow  // the continuation history after move
 	eval    int
+	// excluded is the move left out while searching whether the hash move
+	// is singular (the only good move here), NoMove otherwise.
+	excluded game.Move
 	killers [2]game.Move
 }
 
@@ -51,6 +54,9 @@ type searcher struct {
 	stats   *moveStats
 	stack   [maxPly + 4]frame
 	pickers [maxPly + 4]picker
+	// xpickers serve the searches that exclude a move, which run inside a
+	// node at the same ply while its own picker is still in use.
+	xpickers [maxPly + 4]picker
 	pv      [maxPly + 2][maxPly + 2]game.Move
 	pvLen   [maxPly + 2]int
 
@@ -249,9 +255,14 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		return s.evaluate(pos)
 	}
 	inCheck := f.inCheck
+	excluded := f.excluded
 	key := pos.Hash()
 	ttMove := game.NoMove
-	te, hit := s.tt.probe(key)
+	var te ttEntry
+	hit := false
+	if excluded == game.NoMove {
+		te, hit = s.tt.probe(key)
+	}
 	ttScore := 0
 	if hit {
 		ttMove = te.move
@@ -266,9 +277,12 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	eval := -infinity
 	improving := false
 	if !inCheck {
-		if hit {
+		switch {
+		case excluded != game.NoMove:
+			eval = f.eval // this node's, already known
+		case hit:
 			eval = int(te.eval)
-		} else {
+		default:
 			eval = s.evaluate(pos)
 		}
 		if ply >= 2 && !s.stack[ply-2].inCheck {
@@ -278,7 +292,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	f.eval = eval
 	s.stack[ply+1].killers = [2]game.Move{}
 
-	if !pvNode && !inCheck && abs(beta) < mateBound {
+	if !pvNode && !inCheck && abs(beta) < mateBound && excluded == game.NoMove {
 		// Reverse futility: far enough above beta that a quiet move will not
 		// bring it back.
 		if depth <= 6 && eval-100*depth+boolInt(improving)*30 >= beta {
@@ -307,11 +321,11 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	// Without a hash move this node was not searched before: search it a
 	// little shallower rather than spend time on poor ordering.
-	if ttMove == game.NoMove && depth >= 4 && (pvNode || cutNode) {
+	if ttMove == game.NoMove && depth >= 4 && (pvNode || cutNode) && excluded == game.NoMove {
 		depth--
 	}
 
-	pk := s.newPicker(ply, ttMove, inCheck)
+	pk := s.newPicker(ply, ttMove, inCheck, excluded != game.NoMove)
 	best, bestMove := -infinity, game.NoMove
 	n := 0
 	var quiets [64]game.Move
@@ -321,6 +335,9 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		m := pk.next()
 		if m == game.NoMove {
 			break
+		}
+		if m == excluded {
+			continue
 		}
 		n++
 		capture := m.Captured() != game.NoPiece
@@ -346,6 +363,25 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		ext := 0
 		if check && (depth <= 2 || seeAtLeastZero(pos, m)) && ply < 2*s.rootDepth {
 			ext = 1
+		}
+		// Singular extension: when every other move falls well short of
+		// the hash move's score, the hash move is forced and searched a
+		// ply deeper; when even the others reach beta, several moves
+		// refute the opponent's last and the node is cut at once.
+		if m == ttMove && depth >= 8 && ply > 0 && excluded == game.NoMove && ply < 2*s.rootDepth &&
+			bound(te.flags&3) != boundUpper && int(te.depth) >= depth-3 && abs(ttScore) < mateBound {
+			sBeta := ttScore - 2*depth
+			f.excluded = m
+			v := s.search(ply, (depth-1)/2, sBeta-1, sBeta, cutNode)
+			f.excluded = game.NoMove
+			if s.stopped {
+				return 0
+			}
+			if v < sBeta {
+				ext = 1
+			} else if sBeta >= beta {
+				return sBeta
+			}
 		}
 		newDepth := depth - 1 + ext
 		s.setMove(ply, m)
@@ -423,7 +459,9 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	case pvNode && best > origAlpha:
 		bd = boundExact
 	}
-	s.tt.store(key, bestMove, scoreToTT(best, ply), eval, depth, bd)
+	if excluded == game.NoMove {
+		s.tt.store(key, bestMove, scoreToTT(best, ply), eval, depth, bd)
+	}
 	return best
 }
 
