@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"shogi/game"
@@ -71,13 +73,24 @@ type Engine struct {
 	nodesLimit uint64
 	tt         *ttable
 	stats      *moveStats
-	mate       *mateSolver // kept between moves: what it proved stays true
+	// threads is how many goroutines search (Lazy SMP); helperStats are
+	// the move statistics of the threads beyond the first.
+	threads     int
+	helperStats []*moveStats
+	mate        *mateSolver // kept between moves: what it proved stays true
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
 func NewEngine(l Level, r *rand.Rand) *Engine {
-	return &Engine{level: l, r: r, hashMB: DefaultHashMB}
+	return &Engine{level: l, r: r, hashMB: DefaultHashMB, threads: 1}
 }
+
+// SetThreads sets how many goroutines search together (Lazy SMP: they
+// share the transposition table). One keeps a search repeatable at a
+// fixed number of nodes; more make analysis deeper on a machine with the
+// cores to spare. With more than one, a node limit counts the first
+// thread's nodes.
+func (e *Engine) SetThreads(n int) { e.threads = max(1, n) }
 
 // Name returns the level's name.
 func (e *Engine) Name() string { return e.level.Name }
@@ -101,6 +114,7 @@ func (e *Engine) NewGame() {
 		e.tt.clear()
 	}
 	e.stats = nil
+	e.helperStats = nil
 	e.mate = nil
 }
 
@@ -223,18 +237,54 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if len(s.rootMoves) == 1 && !l.Infinite && !l.Ponder {
 		maxDepth = 1
 	}
+	var wg sync.WaitGroup
+	if e.threads > 1 && maxDepth > 1 {
+		s.abort = new(atomic.Bool)
+		for i := 1; i < e.threads; i++ {
+			h := e.helper(s, i)
+			s.helpers = append(s.helpers, h)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				h.iterate(maxDepth, 1, timeBudget{}, nil)
+			}()
+		}
+	}
 	s.iterate(maxDepth, req.MultiPV, budget, req.Info)
+	if s.abort != nil {
+		s.abort.Store(true)
+		wg.Wait()
+	}
 	best := s.rootMoves[0]
 	if req.Info != nil && s.stopped {
 		// The totals of the search, as a GUI shows them with the move.
 		el := time.Since(start)
-		in := usi.Info{Time: el, Nodes: s.nodes, HashFull: s.tt.hashfull()}
+		in := usi.Info{Time: el, Nodes: s.totalNodes(), HashFull: s.tt.hashfull()}
 		if ms := el.Milliseconds(); ms > 0 {
-			in.NPS = s.nodes * 1000 / uint64(ms)
+			in.NPS = in.Nodes * 1000 / uint64(ms)
 		}
 		req.Info(in)
 	}
 	return usi.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
+}
+
+// helper returns the i-th helper thread's searcher for the main searcher
+// s: the same root, game and limits, its own move statistics, no clock
+// (s stops it).
+func (e *Engine) helper(s *searcher, i int) *searcher {
+	for len(e.helperStats) < i {
+		e.helperStats = append(e.helperStats, new(moveStats))
+	}
+	h := &searcher{tt: s.tt, stats: e.helperStats[i-1], ctx: s.ctx, start: s.start, cfg: s.cfg,
+		noiseSeed: s.noiseSeed, abort: s.abort, root: s.root}
+	h.keys = slices.Clone(s.keys[:s.root])
+	h.checks = slices.Clone(s.checks[:s.root])
+	h.push(0, s.stack[0].pos, s.stack[0].inCheck)
+	h.rootMoves = make([]rootMove, len(s.rootMoves))
+	for j, rm := range s.rootMoves {
+		h.rootMoves[j] = rootMove{move: rm.move, score: -infinity, prevScore: -infinity}
+	}
+	return h
 }
 
 func ponderOf(pv []game.Move) game.Move {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"shogi/game"
@@ -35,7 +36,7 @@ type frame struct {
 	// excluded is the move left out while searching whether the hash move
 	// is singular (the only good move here), NoMove otherwise.
 	excluded game.Move
-	killers [2]game.Move
+	killers  [2]game.Move
 }
 
 type rootMove struct {
@@ -57,8 +58,8 @@ type searcher struct {
 	// xpickers serve the searches that exclude a move, which run inside a
 	// node at the same ply while its own picker is still in use.
 	xpickers [maxPly + 4]picker
-	pv      [maxPly + 2][maxPly + 2]game.Move
-	pvLen   [maxPly + 2]int
+	pv       [maxPly + 2][maxPly + 2]game.Move
+	pvLen    [maxPly + 2]int
 
 	// keys and checks cover every position from the game's start to the
 	// current node, for repetitions; root is the index of the root.
@@ -80,6 +81,14 @@ type searcher struct {
 
 	cfg       searchConfig
 	noiseSeed uint64
+
+	// Lazy SMP: helpers search the same root on other goroutines, sharing
+	// only the transposition table, which makes the main searcher's
+	// search find more of its answers there. The main searcher reports and
+	// decides when all stop (abort).
+	helpers []*searcher
+	abort   *atomic.Bool
+	counted atomic.Uint64 // nodes, published every 256 for the main searcher's reports
 }
 
 // searchConfig is what a level changes in the search.
@@ -127,6 +136,10 @@ func (s *searcher) pollStop() bool {
 		return true
 	}
 	if s.nodes&255 == 0 {
+		s.counted.Store(s.nodes)
+		if s.abort != nil && s.abort.Load() {
+			s.stopped = true
+		}
 		select {
 		case <-s.ctx.Done():
 			s.stopped = true
@@ -137,6 +150,15 @@ func (s *searcher) pollStop() bool {
 		}
 	}
 	return s.stopped
+}
+
+// totalNodes counts the nodes of the main searcher and its helpers.
+func (s *searcher) totalNodes() uint64 {
+	n := s.nodes
+	for _, h := range s.helpers {
+		n += h.counted.Load()
+	}
+	return n
 }
 
 // repetition looks for the current position earlier in the game or line.
@@ -757,7 +779,7 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 		Depth:    depth,
 		SelDepth: rm.selDepth,
 		Time:     el,
-		Nodes:    s.nodes,
+		Nodes:    s.totalNodes(),
 		HashFull: s.tt.hashfull(),
 		MultiPV:  idx + 1,
 		HasScore: true,
@@ -771,7 +793,7 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 		in.Score.Bound = usi.Upper
 	}
 	if ms := el.Milliseconds(); ms > 0 {
-		in.NPS = s.nodes * 1000 / uint64(ms)
+		in.NPS = in.Nodes * 1000 / uint64(ms)
 	}
 	info(in)
 }
