@@ -144,7 +144,11 @@ func (pk *picker) next() game.Move {
 		case stageGenCaptures:
 			pk.raw = legalCaptures(pk.pos, pk.raw[:0])
 			for _, m := range pk.raw {
-				pk.list = append(pk.list, scoredMove{m, mvvLva(m)})
+				sc := mvvLva(m)
+				if m.Captured() != game.NoPiece {
+					sc += int32(*pk.s.stats.captureStat(m)) / 8
+				}
+				pk.list = append(pk.list, scoredMove{m, sc})
 			}
 			pk.idx = 0
 			pk.stage++

@@ -56,6 +56,7 @@ func runFit(args []string) error {
 	fs.StringVar(&o.out, "o", "weights.bin", "output file")
 	fs.IntVar(&o.holdout, "holdout", 20, "hold out every Nth game to watch for overfitting")
 	fs.IntVar(&o.maxPosition, "max", 0, "use at most this many positions (0: all)")
+	compare := fs.String("compare", "", "report the held-out loss of this weights file too")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -72,6 +73,17 @@ func runFit(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "K = %.1f\n", o.k)
 	f := newFitter(o)
+	if *compare != "" {
+		b, err := os.ReadFile(*compare)
+		if err != nil {
+			return err
+		}
+		w, err := eval.Decode(b)
+		if err != nil {
+			return fmt.Errorf("%s: %v", *compare, err)
+		}
+		fmt.Fprintf(os.Stderr, "%s: held out %.6f\n", *compare, f.lossOf(w, valid))
+	}
 	best, bestLoss := f.w.export(), math.Inf(1)
 	r := rand.New(rand.NewPCG(o.seed, 0x5eed))
 	for ep := 1; ep <= o.epochs; ep++ {
@@ -182,9 +194,19 @@ func (f *fitter) target(s *sample) float64 {
 	return f.o.lambda*sigmoid(s.score/f.o.k) + (1-f.o.lambda)*s.result
 }
 
+// lossOf is the loss of fixed weights w.
+func (f *fitter) lossOf(w *eval.Weights, s []sample) float64 {
+	flat := make([]float64, eval.NumWeights)
+	for i, x := range w {
+		flat[i] = float64(x)
+	}
+	return f.lossFlat(flat, s)
+}
+
 // loss is the mean cross-entropy of the predictions against the targets.
-func (f *fitter) loss(s []sample) float64 {
-	flat := f.w.flat
+func (f *fitter) loss(s []sample) float64 { return f.lossFlat(f.w.flat, s) }
+
+func (f *fitter) lossFlat(flat []float64, s []sample) float64 {
 	total := 0.0
 	for i := range s {
 		f.terms = eval.Features(&s[i].pos, f.terms[:0])

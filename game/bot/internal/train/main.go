@@ -15,7 +15,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: train play|fit|openings [flags]")
+		fmt.Fprintln(os.Stderr, "usage: train play|fit|openings|csa|show [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -24,10 +24,14 @@ func main() {
 		err = runPlay(os.Args[2:])
 	case "fit":
 		err = runFit(os.Args[2:])
+	case "show":
+		err = runShow(os.Args[2:])
+	case "csa":
+		err = runCSA(os.Args[2:])
 	case "openings":
 		err = runOpenings(os.Args[2:])
 	default:
-		fmt.Fprintf(os.Stderr, "train: unknown command %q (want play, fit or openings)\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "train: unknown command %q (want play, fit, openings, csa or show)\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {
