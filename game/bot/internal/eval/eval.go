@@ -17,6 +17,8 @@
 //   - the squares each slider reaches, one weight per count;
 //   - threats: a piece attacked by the enemy, by kind, whether it is
 //     defended and whether its side is to move;
+//   - the fight around each king: for each square beside it, who stands
+//     there and how many enemy pieces attack it and own pieces defend it;
 //   - the entering king (入玉): a king in the enemy camp, and each own
 //     piece there with it;
 //   - the side to move (tempo).
@@ -40,7 +42,8 @@ const (
 	OffKing    = OffMob + 5*21            // [king square]
 	OffThreat  = OffKing + NumKingSquares // [to move][kind][defended]
 	OffEntered = OffThreat + 2*NumKinds*2 // king in the enemy camp; each own piece there
-	OffTempo   = OffEntered + 2
+	OffZone    = OffEntered + 2           // [square around the king][occupant][attackers 0–3][defenders 0–3]
+	OffTempo   = OffZone + 9*3*4*4
 	NumWeights = OffTempo + 1
 
 	MaxUnits = 63
@@ -119,7 +122,7 @@ type Term struct {
 }
 
 // MaxTerms bounds the terms of any position.
-const MaxTerms = 2*40 + 2*7 + 2 + 2*16 + 2 + 2*40 + 4 + 1
+const MaxTerms = 2*40 + 2*7 + 2 + 2*16 + 2 + 2*40 + 4 + 2*8 + 1
 
 var zone [game.NumSquares]game.SquareSet
 var camp [2]game.SquareSet
@@ -172,6 +175,7 @@ func Features(p *game.Position, dst []Term) []Term {
 	var units [2]int
 	var inCamp [2]int
 	var hit [2]bool
+	var zc zoneCounts
 	for pieces := occ; !pieces.Empty(); {
 		s := pieces.Pop()
 		pc := p.At(s)
@@ -181,6 +185,7 @@ func Features(p *game.Position, dst []Term) []Term {
 		if t == game.King {
 			continue
 		}
+		zc.add(c, a, ksq)
 		e := c.Other()
 		kind := int(kindIndex[t])
 		v := view(c, s)
@@ -251,9 +256,60 @@ func Features(p *game.Position, dst []Term) []Term {
 			kind := int(kindIndex[p.At(s).Type()])
 			dst = append(dst, Term{int32(OffThreat + (toMove*NumKinds+kind)*2 + d), sign[c]})
 		}
+		if k := ksq[c]; k != game.NoSquare {
+			for z := zone[k]; !z.Empty(); {
+				s := z.Pop()
+				dst = append(dst, Term{int32(zc.index(p, c, k, s, mirrored[c])), sign[c]})
+			}
+		}
 	}
 	dst = append(dst, Term{OffTempo, 1})
 	return dst
+}
+
+// zoneCounts counts, for each square beside each king, the enemy pieces
+// that attack it and the king's own pieces (not the king) that defend it,
+// indexed by the square's place around the king on the board.
+type zoneCounts struct {
+	att, def [2][9]uint8
+}
+
+// zoneDir is s's place beside k: 0–8 by row and column difference.
+func zoneDir(k, s game.Square) int { return (int(s)/9-int(k)/9+1)*3 + int(s)%9 - int(k)%9 + 1 }
+
+// add counts the attacks a of a piece of colour c (not a king).
+func (z *zoneCounts) add(c game.Color, a game.SquareSet, ksq [2]game.Square) {
+	if k := ksq[c.Other()]; k != game.NoSquare {
+		for h := a.And(zone[k]); !h.Empty(); {
+			z.att[c.Other()][zoneDir(k, h.Pop())]++
+		}
+	}
+	if k := ksq[c]; k != game.NoSquare {
+		for h := a.And(zone[k]); !h.Empty(); {
+			z.def[c][zoneDir(k, h.Pop())]++
+		}
+	}
+}
+
+// index is the weight of square s beside c's king k: its place seen from
+// c (mirrored as c's king tables are), who stands there, and the counts.
+func (z *zoneCounts) index(p *game.Position, c game.Color, k, s game.Square, mirrored bool) int {
+	d := zoneDir(k, s)
+	dy, dx := d/3-1, d%3-1
+	if c == game.White {
+		dy, dx = -dy, -dx
+	}
+	if mirrored {
+		dx = -dx
+	}
+	occupant := 0
+	if pc := p.At(s); pc != game.NoPiece {
+		occupant = 1
+		if pc.Color() != c {
+			occupant = 2
+		}
+	}
+	return OffZone + (((dy+1)*3+dx+1)*3+occupant)*16 + int(min(z.att[c][d], 3))*4 + int(min(z.def[c][d], 3))
 }
 
 // Weights is a weight vector, in centipawns.
@@ -290,6 +346,7 @@ func (w *Weights) Evaluate(p *game.Position) int {
 		zoneAtt, zoneDef [2]game.SquareSet
 		units, inCamp    [2]int
 		hit              [2]bool
+		zc               zoneCounts
 	)
 	for pieces := occ; !pieces.Empty(); {
 		s := pieces.Pop()
@@ -300,6 +357,7 @@ func (w *Weights) Evaluate(p *game.Position) int {
 		if t == game.King {
 			continue
 		}
+		zc.add(c, a, ksq)
 		e := c.Other()
 		kind := int(kindIndex[t])
 		v := view(c, s)
@@ -367,6 +425,11 @@ func (w *Weights) Evaluate(p *game.Position) int {
 				d = 1
 			}
 			score[c] += int(w[OffThreat+(toMove*NumKinds+int(kindIndex[p.At(s).Type()]))*2+d])
+		}
+		if k := ksq[c]; k != game.NoSquare {
+			for z := zone[k]; !z.Empty(); {
+				score[c] += int(w[zc.index(p, c, k, z.Pop(), ownMir[c])])
+			}
 		}
 	}
 	return score[us] - score[us.Other()] + int(w[OffTempo])
