@@ -315,6 +315,17 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	s.stack[ply+1].killers = [2]game.Move{}
 
 	if !pvNode && !inCheck && abs(beta) < mateBound && excluded == game.NoMove {
+		// Razoring: so far below alpha near the leaves that only a capture
+		// could help; if the quiescence search agrees, stop here.
+		if depth <= 3 && eval+150+150*depth <= alpha {
+			v := s.qsearch(ply, alpha-1, alpha, 0)
+			if s.stopped {
+				return 0
+			}
+			if v < alpha {
+				return v
+			}
+		}
 		// Reverse futility: far enough above beta that a quiet move will not
 		// bring it back.
 		if depth <= 6 && eval-100*depth+boolInt(improving)*30 >= beta {
