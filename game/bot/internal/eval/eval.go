@@ -185,7 +185,6 @@ func Features(p *game.Position, dst []Term) []Term {
 		if t == game.King {
 			continue
 		}
-		zc.add(c, a, ksq)
 		e := c.Other()
 		kind := int(kindIndex[t])
 		v := view(c, s)
@@ -209,11 +208,15 @@ func Features(p *game.Position, dst []Term) []Term {
 			if h := a.And(zone[k]); !h.Empty() {
 				units[e] += attackUnits[t] * h.Count()
 				zoneAtt[e] = zoneAtt[e].Or(h)
+				zc.att[e].add(h)
 				hit[e] = true
 			}
 		}
 		if k := ksq[c]; k != game.NoSquare {
-			zoneDef[c] = zoneDef[c].Or(a.And(zone[k]))
+			if h := a.And(zone[k]); !h.Empty() {
+				zoneDef[c] = zoneDef[c].Or(h)
+				zc.def[c].add(h)
+			}
 		}
 	}
 	for _, c := range [2]game.Color{game.Black, game.White} {
@@ -268,34 +271,42 @@ func Features(p *game.Position, dst []Term) []Term {
 }
 
 // zoneCounts counts, for each square beside each king, the enemy pieces
-// that attack it and the king's own pieces (not the king) that defend it,
-// indexed by the square's place around the king on the board.
+// that attack it and the king's own pieces (not the king) that defend it:
+// bit-sliced counters, one square set per binary digit (1, 2, and 4 or
+// more), so that adding a piece's attacks costs a few set operations.
 type zoneCounts struct {
-	att, def [2][9]uint8
+	att, def [2]counter
 }
 
-// zoneDir is s's place beside k: 0–8 by row and column difference.
-func zoneDir(k, s game.Square) int { return (int(s)/9-int(k)/9+1)*3 + int(s)%9 - int(k)%9 + 1 }
+type counter struct{ ones, twos, fours game.SquareSet }
 
-// add counts the attacks a of a piece of colour c (not a king).
-func (z *zoneCounts) add(c game.Color, a game.SquareSet, ksq [2]game.Square) {
-	if k := ksq[c.Other()]; k != game.NoSquare {
-		for h := a.And(zone[k]); !h.Empty(); {
-			z.att[c.Other()][zoneDir(k, h.Pop())]++
-		}
+func (n *counter) add(h game.SquareSet) {
+	c1 := n.ones.And(h)
+	n.ones = n.ones.Or(h).AndNot(c1)
+	c2 := n.twos.And(c1)
+	n.twos = n.twos.Or(c1).AndNot(c2)
+	n.fours = n.fours.Or(c2)
+}
+
+// at returns the count on s, 0–3 (4 or more count as 3).
+func (n *counter) at(s game.Square) int {
+	if n.fours.Has(s) {
+		return 3
 	}
-	if k := ksq[c]; k != game.NoSquare {
-		for h := a.And(zone[k]); !h.Empty(); {
-			z.def[c][zoneDir(k, h.Pop())]++
-		}
+	v := 0
+	if n.ones.Has(s) {
+		v = 1
 	}
+	if n.twos.Has(s) {
+		v += 2
+	}
+	return v
 }
 
 // index is the weight of square s beside c's king k: its place seen from
 // c (mirrored as c's king tables are), who stands there, and the counts.
 func (z *zoneCounts) index(p *game.Position, c game.Color, k, s game.Square, mirrored bool) int {
-	d := zoneDir(k, s)
-	dy, dx := d/3-1, d%3-1
+	dy, dx := int(s)/9-int(k)/9, int(s)%9-int(k)%9
 	if c == game.White {
 		dy, dx = -dy, -dx
 	}
@@ -309,7 +320,7 @@ func (z *zoneCounts) index(p *game.Position, c game.Color, k, s game.Square, mir
 			occupant = 2
 		}
 	}
-	return OffZone + (((dy+1)*3+dx+1)*3+occupant)*16 + int(min(z.att[c][d], 3))*4 + int(min(z.def[c][d], 3))
+	return OffZone + (((dy+1)*3+dx+1)*3+occupant)*16 + z.att[c].at(s)*4 + z.def[c].at(s)
 }
 
 // Weights is a weight vector, in centipawns.
@@ -357,7 +368,6 @@ func (w *Weights) Evaluate(p *game.Position) int {
 		if t == game.King {
 			continue
 		}
-		zc.add(c, a, ksq)
 		e := c.Other()
 		kind := int(kindIndex[t])
 		v := view(c, s)
@@ -379,11 +389,15 @@ func (w *Weights) Evaluate(p *game.Position) int {
 			if h := a.And(zone[k]); !h.Empty() {
 				units[e] += attackUnits[t] * h.Count()
 				zoneAtt[e] = zoneAtt[e].Or(h)
+				zc.att[e].add(h)
 				hit[e] = true
 			}
 		}
 		if k := ksq[c]; k != game.NoSquare {
-			zoneDef[c] = zoneDef[c].Or(a.And(zone[k]))
+			if h := a.And(zone[k]); !h.Empty() {
+				zoneDef[c] = zoneDef[c].Or(h)
+				zc.def[c].add(h)
+			}
 		}
 		score[c] += sc
 	}

@@ -39,6 +39,7 @@ type fitOptions struct {
 	seed        uint64
 	out         string
 	holdout     int // games with number % holdout == 0 are held out
+	without     string
 	maxPosition int
 }
 
@@ -57,6 +58,7 @@ func runFit(args []string) error {
 	fs.IntVar(&o.holdout, "holdout", 20, "hold out every Nth game to watch for overfitting")
 	fs.IntVar(&o.maxPosition, "max", 0, "use at most this many positions (0: all)")
 	compare := fs.String("compare", "", "report the held-out loss of this weights file too")
+	fs.StringVar(&o.without, "without", "", "comma-separated feature groups to leave at zero (threat, zone, mobility, danger, enemy), to see what each is worth")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,15 +84,17 @@ func runFit(args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %v", *compare, err)
 		}
-		fmt.Fprintf(os.Stderr, "%s: held out %.6f\n", *compare, f.lossOf(w, valid))
+		fmt.Fprintf(os.Stderr, "%s: held out %.6f (results %.6f, scores %.6f)\n", *compare, f.lossOf(w, valid, f.o.lambda),
+			f.lossOf(w, valid, 0), f.lossOf(w, valid, 1))
 	}
 	best, bestLoss := f.w.export(), math.Inf(1)
 	r := rand.New(rand.NewPCG(o.seed, 0x5eed))
 	for ep := 1; ep <= o.epochs; ep++ {
 		r.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
 		tl := f.epoch(train, ep)
-		vl := f.loss(valid)
-		fmt.Fprintf(os.Stderr, "epoch %d: train %.6f held out %.6f\n", ep, tl, vl)
+		vl := f.loss(valid, f.o.lambda)
+		fmt.Fprintf(os.Stderr, "epoch %d: train %.6f held out %.6f (results %.6f, scores %.6f)\n", ep, tl, vl,
+			f.loss(valid, 0), f.loss(valid, 1))
 		if vl < bestLoss {
 			bestLoss, best = vl, f.w.export()
 		}
@@ -194,19 +198,20 @@ func (f *fitter) target(s *sample) float64 {
 	return f.o.lambda*sigmoid(s.score/f.o.k) + (1-f.o.lambda)*s.result
 }
 
-// lossOf is the loss of fixed weights w.
-func (f *fitter) lossOf(w *eval.Weights, s []sample) float64 {
+// lossOf is the loss of fixed weights w for the target mixed with lambda.
+func (f *fitter) lossOf(w *eval.Weights, s []sample, lambda float64) float64 {
 	flat := make([]float64, eval.NumWeights)
 	for i, x := range w {
 		flat[i] = float64(x)
 	}
-	return f.lossFlat(flat, s)
+	return f.lossFlat(flat, s, lambda)
 }
 
-// loss is the mean cross-entropy of the predictions against the targets.
-func (f *fitter) loss(s []sample) float64 { return f.lossFlat(f.w.flat, s) }
+// loss is the mean cross-entropy of the predictions against the targets
+// mixed with lambda (0: the results alone, 1: the scores alone).
+func (f *fitter) loss(s []sample, lambda float64) float64 { return f.lossFlat(f.w.flat, s, lambda) }
 
-func (f *fitter) lossFlat(flat []float64, s []sample) float64 {
+func (f *fitter) lossFlat(flat []float64, s []sample, lambda float64) float64 {
 	total := 0.0
 	for i := range s {
 		f.terms = eval.Features(&s[i].pos, f.terms[:0])
@@ -215,7 +220,7 @@ func (f *fitter) lossFlat(flat []float64, s []sample) float64 {
 			e += flat[t.Index] * float64(t.Coef)
 		}
 		p := math.Min(math.Max(sigmoid(e/f.o.k), 1e-9), 1-1e-9)
-		y := f.target(&s[i])
+		y := lambda*sigmoid(s[i].score/f.o.k) + (1-lambda)*s[i].result
 		total -= y*math.Log(p) + (1-y)*math.Log(1-p)
 	}
 	return total / float64(max(1, len(s)))

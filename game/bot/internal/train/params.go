@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"strings"
 
 	"shogi/game/bot/internal/eval"
 )
@@ -17,6 +18,7 @@ type params struct {
 	theta  []float64 // all parameters, groups one after another
 	m, v   []float64 // Adam's moments
 	reg    []float64 // L2 penalty per parameter
+	frozen []bool    // left at zero
 	flat   []float64 // the flat weights they make
 	lr     float64
 	epochs int
@@ -69,7 +71,7 @@ var kpKind, kpRel, kpPSQ = func() (kind, rel, psq []int32) {
 
 func newParams(o fitOptions) *params {
 	p := &params{theta: make([]float64, numTheta), m: make([]float64, numTheta), v: make([]float64, numTheta),
-		reg: make([]float64, numTheta), flat: make([]float64, eval.NumWeights), lr: o.lr, epochs: o.epochs}
+		reg: make([]float64, numTheta), frozen: make([]bool, numTheta), flat: make([]float64, eval.NumWeights), lr: o.lr, epochs: o.epochs}
 	for i := range p.reg {
 		p.reg[i] = o.regCoarse
 	}
@@ -85,6 +87,28 @@ func newParams(o fitOptions) *params {
 	for k := range 7 {
 		for n := 1; n <= 18; n++ {
 			p.theta[gHand+k*19+n] = hand[k] * math.Pow(0.9, float64(n-1))
+		}
+	}
+	for _, g := range strings.Split(o.without, ",") {
+		var lo, hi int
+		switch g {
+		case "":
+			continue
+		case "threat":
+			lo, hi = gRest+eval.OffThreat-eval.OffKing, gRest+eval.OffEntered-eval.OffKing
+		case "zone":
+			lo, hi = gRest+eval.OffZone-eval.OffKing, gRest+eval.OffTempo-eval.OffKing
+		case "mobility":
+			lo, hi = gMob, gRest
+		case "danger":
+			lo, hi = gDanger, gMob
+		case "enemy":
+			lo, hi = gFineEnemy, gHand
+		default:
+			panic("fit: no feature group " + g)
+		}
+		for i := lo; i < hi; i++ {
+			p.frozen[i] = true
 		}
 	}
 	p.build()
@@ -147,7 +171,7 @@ func (p *params) step(g []float64, ep int) {
 	c1, c2 := 1-math.Pow(b1, float64(p.t)), 1-math.Pow(b2, float64(p.t))
 	for i, x := range gt {
 		x += p.reg[i] * p.theta[i]
-		if x == 0 {
+		if x == 0 || p.frozen[i] {
 			continue
 		}
 		p.m[i] = b1*p.m[i] + (1-b1)*x
