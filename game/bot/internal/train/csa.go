@@ -20,7 +20,7 @@ import (
 // shogi match writes from the engine that played it; positions before a
 // move with no such comment (the opening) are skipped, and so are those
 // play would skip (in check, a capture or promotion played, a mate or a
-// score of 3000 or more).
+// score of 3000 or more). Games lost on time or by a foul are skipped.
 
 func runCSA(args []string) error {
 	fs := flag.NewFlagSet("csa", flag.ContinueOnError)
@@ -142,10 +142,12 @@ func readCSAGames(r io.Reader, emit func([]string)) error {
 			g.ended = true
 			side := int(g.pos.SideToMove())
 			switch t {
-			case "%TSUMI", "%TORYO", "%TIME_UP", "%ILLEGAL_MOVE":
+			case "%TSUMI", "%TORYO":
 				g.winner = 1 - side // the side to move lost
 			case "%KACHI":
 				g.winner = side
+			case "%TIME_UP", "%ILLEGAL_MOVE", "%CHUDAN":
+				g.recs = nil // the result says nothing of the positions
 			}
 		}
 	}
