@@ -51,8 +51,8 @@ func runFit(args []string) error {
 	fs.Float64Var(&o.lr, "lr", 2, "Adam's step size, centipawns")
 	fs.Float64Var(&o.lambda, "lambda", 0.5, "share of the search's score in the target (the rest: the result)")
 	fs.Float64Var(&o.k, "k", 0, "scale of the logistic curve in centipawns (0: fit it to the results)")
-	fs.Float64Var(&o.regFine, "reg-fine", 1e-4, "L2 penalty on the king-square tables")
-	fs.Float64Var(&o.regCoarse, "reg-coarse", 1e-6, "L2 penalty on the other parameters")
+	fs.Float64Var(&o.regFine, "reg-fine", 1e-5, "L2 penalty on the king-square tables")
+	fs.Float64Var(&o.regCoarse, "reg-coarse", 1e-8, "L2 penalty on the other parameters")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed: the order of the positions")
 	fs.StringVar(&o.out, "o", "weights.bin", "output file")
 	fs.IntVar(&o.holdout, "holdout", 20, "hold out every Nth game to watch for overfitting")
@@ -95,8 +95,8 @@ func runFit(args []string) error {
 		vl := f.loss(valid, f.o.lambda)
 		fmt.Fprintf(os.Stderr, "epoch %d: train %.6f held out %.6f (results %.6f, scores %.6f)\n", ep, tl, vl,
 			f.loss(valid, 0), f.loss(valid, 1))
-		if vl < bestLoss {
-			bestLoss, best = vl, f.w.export()
+		if vl < bestLoss || len(valid) == 0 {
+			bestLoss, best = vl, f.w.export() // with nothing held out, the last
 		}
 	}
 	out, err := os.Create(o.out)
