@@ -2,8 +2,8 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
