@@ -402,7 +402,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		// the hash move's score, the hash move is forced and searched a
 		// ply deeper; when even the others reach beta, several moves
 		// refute the opponent's last and the node is cut at once.
-		if m == ttMove && depth >= 8 && ply > 0 && excluded == game.NoMove && ply < 2*s.rootDepth &&
+		if m == ttMove && depth >= 6 && ply > 0 && excluded == game.NoMove && ply < 2*s.rootDepth &&
 			bound(te.flags&3) != boundUpper && int(te.depth) >= depth-3 && abs(ttScore) < mateBound {
 			sBeta := ttScore - 2*depth
 			f.excluded = m
