@@ -48,9 +48,12 @@ type picker struct {
 	killers [2]game.Move
 	counter game.Move
 	list    []scoredMove
-	bad     []scoredMove
-	idx     int
-	raw     []game.Move
+	// unsorted: the search will prune every remaining quiet move that does
+	// not give check, so they may come in any order.
+	unsorted bool
+	bad      []scoredMove
+	idx      int
+	raw      []game.Move
 }
 
 // historyIndex is the history slot of a move: board moves by the piece
@@ -195,7 +198,10 @@ func (pk *picker) next() game.Move {
 			pk.stage++
 		case stageQuiets:
 			for pk.idx < len(pk.list) {
-				m := pickBest(pk.list, pk.idx).m
+				m := pk.list[pk.idx].m
+				if !pk.unsorted {
+					m = pickBest(pk.list, pk.idx).m
+				}
 				pk.idx++
 				if pk.seen(m) {
 					continue

@@ -380,10 +380,15 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 
 		if ply > 0 && best > -mateBound && !inCheck {
 			if quiet && !check {
+				// Late-move and futility pruning hold for every later quiet
+				// move once they hold for one (the count only grows, alpha
+				// only rises), so the rest need not come in order.
 				if s.cfg.pruneLateMoves && depth <= 7 && n > (3+depth*depth)/(2-boolInt(improving)) {
+					pk.unsorted = true
 					continue
 				}
 				if depth <= 6 && eval+120+110*depth <= alpha {
+					pk.unsorted = true
 					continue
 				}
 				if depth <= 5 && see(pos, m) < -25*depth*depth {
