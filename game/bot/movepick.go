@@ -147,11 +147,7 @@ func (pk *picker) next() game.Move {
 		case stageGenCaptures:
 			pk.raw = legalCaptures(pk.pos, pk.raw[:0])
 			for _, m := range pk.raw {
-				sc := mvvLva(m)
-				if m.Captured() != game.NoPiece {
-					sc += int32(*pk.s.stats.captureStat(m)) / 8
-				}
-				pk.list = append(pk.list, scoredMove{m, sc})
+				pk.list = append(pk.list, scoredMove{m, mvvLva(m)})
 			}
 			pk.idx = 0
 			pk.stage++

@@ -362,8 +362,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	best, bestMove := -infinity, game.NoMove
 	n := 0
 	var quiets [64]game.Move
-	var captures [32]game.Move
-	nq, nc := 0, 0
+	nq := 0
 	origAlpha := alpha
 	for {
 		m := pk.next()
@@ -472,11 +471,6 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 				if v >= beta {
 					if quiet {
 						s.rewardQuiet(ply, m, quiets[:nq], depth)
-					} else if capture {
-						gravity16(s.stats.captureStat(m), statBonus(depth))
-					}
-					for _, c := range captures[:nc] {
-						gravity16(s.stats.captureStat(c), -statBonus(depth))
 					}
 					break
 				}
@@ -486,9 +480,6 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if quiet && nq < len(quiets) {
 			quiets[nq] = m
 			nq++
-		} else if capture && nc < len(captures) {
-			captures[nc] = m
-			nc++
 		}
 	}
 	if n == 0 {

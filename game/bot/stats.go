@@ -12,19 +12,11 @@ import "shogi/game"
 //   - cont: continuation history, the same count for a quiet move given
 //     the move one or two plies before it (a reply, a follow-up), with
 //     both moves seen from their mover's side so that Black's and White's
-//     experience is shared;
-//   - capture: the same for captures, by the piece that takes, the square
-//     and the piece taken.
+//     experience is shared.
 type moveStats struct {
 	history [2 * game.NumPieces][game.NumSquares]int32
 	counter [2 * game.NumPieces][game.NumSquares]game.Move
 	cont    [contSize + 1]contRow // the last row stands for no move (a null move, the root)
-	capture [game.NumPieces][game.NumSquares][game.NumPieceTypes]int16
-}
-
-// captureStat is m's entry in the capture history.
-func (st *moveStats) captureStat(m game.Move) *int16 {
-	return &st.capture[m.Piece()][m.To()][m.Captured().Type()]
 }
 
 // contRow is continuation history for the moves after one move.
