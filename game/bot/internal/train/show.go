@@ -10,10 +10,14 @@ import (
 	"shogi/game/bot/internal/eval"
 )
 
-// show: a weights file in brief, as README.md's table shows it: each
-// kind's value on the board (the own-king table's mean over the king's
-// home squares), in hand by count, the danger curve, mobility, threats,
-// the entering king and tempo.
+// show: a weights file in brief, as README.md's table shows it (Markdown).
+// The king-relative tables are summed up as means: a kind's value on the
+// board is the mean over the squares it can stand on, with its king on a
+// castle's square (7h, 8h, 2h, 3h) or at home (5i) and the enemy king at
+// home; the bonus beside a king is the mean over the squares next to it
+// less that.
+
+var castleSquares = []string{"5i", "7h", "8h", "2h", "3h"}
 
 func runShow(args []string) error {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
@@ -31,76 +35,106 @@ func runShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	kinds := make([]string, eval.NumKinds)
-	for i, t := range eval.KindTypes {
-		kinds[i] = t.Kanji()
+	row := func(name string, cells []string) {
+		for len(cells) < eval.NumKinds {
+			cells = append(cells, "")
+		}
+		fmt.Printf("| %s | %s |\n", name, strings.Join(cells, " | "))
 	}
-	fmt.Println("kind:", strings.Join(kinds, " "))
-	// Board value: the mean over every square where the kind can stand,
-	// with the king on 5i, 6h, 7h, 8h (castles) and 5i's mirror images.
-	var board []string
+	var head []string
+	for _, t := range eval.KindTypes {
+		head = append(head, t.Kanji())
+	}
+	fmt.Printf("| term | %s |\n|---|%s\n", strings.Join(head, " | "), strings.Repeat("---|", eval.NumKinds))
+	home, _ := game.ParseSquare("5a") // the enemy king, seen from Black
+	var board, own, enemy, hand, hanging, hangingToMove []string
 	for k := range eval.NumKinds {
-		sum, n := 0, 0
-		for _, ks := range []string{"5i", "6h", "7h", "8h", "2h", "3h", "4h"} {
+		var sum, n, near, nn, att, na int
+		for _, ks := range castleSquares {
 			sq, _ := game.ParseSquare(ks)
-			ki, mir := kingIndexOf(int(sq))
-			for s := range game.NumSquares {
-				if s/9 < 3 && (k == 0 || k == 1 || k == 2) {
-					continue // the far ranks, where these cannot stand or seldom do
+			for s := game.Square(0); s < game.NumSquares; s++ {
+				if !canStand(eval.KindTypes[k], s) || s == sq || s == home {
+					continue
 				}
-				v := s
-				if mir {
-					v = s - s%9 + 8 - s%9
+				v := kp(w, eval.OffOwn, sq, s, k) + kp(w, eval.OffEnemy, home, s, k)
+				sum, n = sum+v, n+1
+				if chebyshev(s, sq) == 1 {
+					near, nn = near+v, nn+1
 				}
-				sum += int(w[eval.OffOwn+(ki*eval.NumKinds+k)*81+v]) + int(w[eval.OffEnemy+(kingIdxHome*eval.NumKinds+k)*81+v])
-				n++
 			}
 		}
-		board = append(board, fmt.Sprint(sum/n))
-	}
-	fmt.Println("board:", strings.Join(board, " "))
-	for h := range 7 {
-		var vals []string
-		for c := 1; c <= []int{18, 4, 4, 4, 4, 2, 2}[h]; c++ {
-			vals = append(vals, fmt.Sprint(w[eval.OffHand+h*19+c]))
+		for s := game.Square(0); s < game.NumSquares; s++ {
+			if canStand(eval.KindTypes[k], s) && chebyshev(s, home) == 1 {
+				att, na = att+kp(w, eval.OffEnemy, home, s, k), na+1
+			}
 		}
-		fmt.Printf("hand %s: %s\n", eval.KindTypes[h].Kanji(), strings.Join(vals, " "))
+		mean := sum / n
+		enemyMean := 0
+		for s := game.Square(0); s < game.NumSquares; s++ {
+			enemyMean += kp(w, eval.OffEnemy, home, s, k)
+		}
+		enemyMean /= game.NumSquares
+		board = append(board, fmt.Sprint(mean))
+		own = append(own, fmt.Sprintf("%+d", near/max(nn, 1)-mean))
+		enemy = append(enemy, fmt.Sprintf("%+d", att/max(na, 1)-enemyMean))
+		if k < 7 {
+			var h []string
+			for c := 1; c <= min(4, []int{18, 4, 4, 4, 4, 2, 2}[k]); c++ {
+				h = append(h, fmt.Sprint(w[eval.OffHand+k*19+c]))
+			}
+			hand = append(hand, strings.Join(h, " / "))
+		}
+		hanging = append(hanging, fmt.Sprint(w[eval.OffThreat+(0*eval.NumKinds+k)*2]))
+		hangingToMove = append(hangingToMove, fmt.Sprint(w[eval.OffThreat+(1*eval.NumKinds+k)*2]))
 	}
-	var d []string
-	for u := 0; u <= 40; u += 2 {
-		d = append(d, fmt.Sprint(w[eval.OffDanger+u]))
-	}
-	fmt.Println("danger (units 0, 2, … 40):", strings.Join(d, " "))
-	for i, name := range []string{"香", "角", "飛", "馬", "龍"} {
+	row("on the board (mean over its squares, own king castled or at home)", board)
+	row("beside its own king (more than that)", own)
+	row("beside the enemy king (more than its mean there)", enemy)
+	row("in hand: one / two / three / four", hand)
+	row("attacked and undefended, the opponent to move", hanging)
+	row("attacked and undefended, its side to move", hangingToMove)
+	var mob []string
+	for i := range 5 {
 		var m []string
-		for c := 0; c <= 20; c += 2 {
+		for _, c := range []int{2, 4, 8, 12} {
 			m = append(m, fmt.Sprint(w[eval.OffMob+i*21+c]))
 		}
-		fmt.Printf("mobility %s (0, 2, … 20): %s\n", name, strings.Join(m, " "))
+		mob = append(mob, strings.Join(m, " / "))
 	}
-	var kr []string
-	for ki := range eval.NumKingSquares {
-		kr = append(kr, fmt.Sprint(w[eval.OffKing+ki]))
+	row("reaching 2 / 4 / 8 / 12 squares (sliders)", []string{"", mob[0], "", "", "", mob[1], mob[2], "", "", "", "", mob[3], mob[4]})
+	var d []string
+	for _, u := range []int{2, 4, 8, 12, 16, 20, 30} {
+		d = append(d, fmt.Sprintf("%d: %d", u, w[eval.OffDanger+u]))
 	}
-	fmt.Println("king squares (rank 1–9 × file 1–5):", strings.Join(kr, " "))
-	for tm := range 2 {
-		var th []string
-		for k := range eval.NumKinds {
-			th = append(th, fmt.Sprintf("%d/%d", w[eval.OffThreat+(tm*eval.NumKinds+k)*2], w[eval.OffThreat+(tm*eval.NumKinds+k)*2+1]))
-		}
-		fmt.Printf("attacked, undefended/defended, %s: %s\n", []string{"not to move", "to move"}[tm], strings.Join(th, " "))
-	}
-	fmt.Printf("entered king: %d, per piece in camp %d; tempo %d\n", w[eval.OffEntered], w[eval.OffEntered+1], w[eval.OffTempo])
+	fmt.Printf("\nking danger by units: %s\n", strings.Join(d, ", "))
+	fmt.Printf("entering king: %d, and %d for each own piece in the camp with it; the side to move: %d\n",
+		w[eval.OffEntered], w[eval.OffEntered+1], w[eval.OffTempo])
 	return nil
 }
 
-// kingIdxHome is the enemy king's index on its own 5a, seen from Black.
-var kingIdxHome, _ = kingIndexOf(4)
-
-func kingIndexOf(k int) (int, bool) {
-	mir := false
-	if k%9 < 4 {
-		k, mir = k-k%9+8-k%9, true
+// kp is the weight of a piece of kind k on s (Black's view) with the king
+// on king, in the table at off.
+func kp(w *eval.Weights, off int, king, s game.Square, k int) int {
+	kv, v := int(king), int(s)
+	if kv%9 < 4 {
+		kv, v = kv-kv%9+8-kv%9, v-v%9+8-v%9
 	}
-	return k/9*5 + 8 - k%9, mir
+	ki := kv/9*5 + 8 - kv%9
+	return int(w[off+(ki*eval.NumKinds+k)*game.NumSquares+v])
+}
+
+// canStand reports whether a Black piece of type t may stand on s.
+func canStand(t game.PieceType, s game.Square) bool {
+	switch t {
+	case game.Pawn, game.Lance:
+		return s.Rank() > 1
+	case game.Knight:
+		return s.Rank() > 2
+	}
+	return true
+}
+
+func chebyshev(a, b game.Square) int {
+	dr, dc := int(a)/9-int(b)/9, int(a)%9-int(b)%9
+	return max(dr, -dr, dc, -dc)
 }
