@@ -33,14 +33,28 @@ type Level struct {
 	MoveTime time.Duration
 }
 
-// levels is the ladder, weakest first. Each level scores at least 65%
-// against the one before it (README.md has the match results).
+// levels is the ladder, weakest first, in steps of about 200 Elo, each
+// level scoring 65–85% against the one before it (README.md has the match
+// results). The lowest look one move ahead, with noise that makes them
+// misjudge, the first four also missing any capture but a recapture; from
+// the middle of the ladder up, the levels search a number of nodes that
+// doubles from one to the next, and the top one thinks for the clock's
+// time.
 var levels = []Level{
-	{Name: "beginner", Depth: 1, Noise: 300, RecaptureOnly: true},
-	{Name: "novice", Depth: 2, Noise: 120},
-	{Name: "casual", Depth: 4, Nodes: 4000, Noise: 40},
-	{Name: "club", Nodes: 10_000, Noise: 20, MateNodes: 2_000},
-	{Name: "expert", Nodes: 50_000, MateNodes: 10_000},
+	{Name: "beginner", Depth: 1, Noise: 700, RecaptureOnly: true},
+	{Name: "starter", Depth: 1, Noise: 450, RecaptureOnly: true},
+	{Name: "novice", Depth: 1, Noise: 250, RecaptureOnly: true},
+	{Name: "learner", Depth: 1, Noise: 100, RecaptureOnly: true},
+	{Name: "improver", Depth: 1, Noise: 500},
+	{Name: "casual", Depth: 1, Noise: 300},
+	{Name: "keen", Depth: 1, Noise: 150},
+	{Name: "amateur", Nodes: 700},
+	{Name: "club", Nodes: 1_400},
+	{Name: "skilled", Nodes: 2_800, MateNodes: 560},
+	{Name: "advanced", Nodes: 5_600, MateNodes: 1_100},
+	{Name: "expert", Nodes: 11_000, MateNodes: 2_200},
+	{Name: "master", Nodes: 22_000, MateNodes: 4_400},
+	{Name: "elite", Nodes: 45_000, MateNodes: 9_000},
 	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
 }
 
