@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"bytes"
 	"math/rand/v2"
 	"testing"
 
@@ -85,4 +86,34 @@ func BenchmarkFeatureSum(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(ps)), "ns/position")
+}
+
+// The embedded weights decode, and encoding them gives back the same
+// bytes.
+func TestWeightsRoundTrip(t *testing.T) {
+	var b bytes.Buffer
+	if err := Default.Encode(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), embedded) {
+		t.Error("encoding the embedded weights does not give back weights.bin")
+	}
+}
+
+// Decode takes any bytes without panicking, and what it accepts encodes
+// back to the same bytes.
+func FuzzDecode(f *testing.F) {
+	f.Add(embedded[:64])
+	f.Add([]byte(magic))
+	f.Add(append([]byte(magic), 0, 0, 0, 0))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		w, err := Decode(b)
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := w.Encode(&out); err != nil || !bytes.Equal(out.Bytes(), b) {
+			t.Fatalf("decoded %d bytes, encoded back %d (%v)", len(b), out.Len(), err)
+		}
+	})
 }

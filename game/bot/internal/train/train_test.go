@@ -152,3 +152,14 @@ func correlation(x, y []float64) float64 {
 	}
 	return (n*sxy - sx*sy) / math.Sqrt((n*sxx-sx*sx)*(n*syy-sy*sy))
 }
+
+// The CSA reader takes any text without panicking and reports what it
+// cannot read as an error.
+func FuzzReadCSAGames(f *testing.F) {
+	f.Add("PI\n+\n+7776FU\nT0\n'** 10 -3334FU\n%TORYO\n/\nPI\n-\n")
+	f.Add("PI\n+\n+7776FU\n'** x\n")
+	f.Add("PI\n+9999ZZ\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		readCSAGames(strings.NewReader(in), func([]string) {})
+	})
+}
