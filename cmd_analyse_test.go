@@ -178,6 +178,7 @@ func TestAnalyseEngineCrash(t *testing.T) {
 
 // Fairy-Stockfish, with three lines per position, on part of a record.
 func TestAnalyseFairyStockfish(t *testing.T) {
+	t.Parallel()
 	const path = "/usr/games/fairy-stockfish"
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("no Fairy-Stockfish at " + path)

@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -30,7 +28,7 @@ type matchOptions struct {
 	control     match.TimeControl
 	margin      time.Duration
 	maxMoves    int
-	openings    []opening
+	openings    []match.Opening
 	randomPlies int
 	concurrency int
 	out         string
@@ -39,12 +37,6 @@ type matchOptions struct {
 	seed        uint64
 	logPath     string
 	specs       [2]match.Spec
-}
-
-// opening is a start position and moves played from it.
-type opening struct {
-	start game.Position
-	moves []game.Move
 }
 
 func matchUsage(w io.Writer, fs *flag.FlagSet) {
@@ -158,13 +150,13 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // readOpenings reads a file of start positions: SFEN lines (with or
 // without "sfen", "position", "moves …") and "startpos moves …" lines.
 // Blank lines and lines starting with # are skipped.
-func readOpenings(path string) ([]opening, error) {
+func readOpenings(path string) ([]match.Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []opening
+	var out []match.Opening
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -191,7 +183,7 @@ func readOpenings(path string) ([]opening, error) {
 		if g.Result().Over() {
 			return nil, fmt.Errorf("%s:%d: the game is already over there (%v)", path, n, g.Result())
 		}
-		out = append(out, opening{start, moves})
+		out = append(out, match.Opening{Start: start, Moves: moves})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
@@ -202,166 +194,135 @@ func readOpenings(path string) ([]opening, error) {
 	return out, nil
 }
 
-// randomOpening plays k random legal moves from o, avoiding any that end
-// the game.
-func randomOpening(o opening, k int, r *rand.Rand) opening {
-	for try := 0; try < 100; try++ {
-		g := game.NewGame(o.start)
-		for _, m := range o.moves {
-			g.Play(m)
-		}
-		for i := 0; i < k && !g.Result().Over(); i++ {
-			p := g.Position()
-			legal := p.LegalMoves(nil)
-			g.Play(legal[r.IntN(len(legal))])
-		}
-		if !g.Result().Over() {
-			return opening{o.start, append([]game.Move(nil), g.Moves()...)}
-		}
-	}
-	return o
-}
-
-// seat is one of the two players as a worker runs it.
-type seat struct {
-	spec   match.Spec
-	engine *usi.Engine // for an engine, started once and restarted after a fault
-}
-
-// series is a running match: the games' results and the output.
-type series struct {
-	o      matchOptions
-	names  [2]string
-	stderr io.Writer
-	logger *log.Logger
-
-	mu       sync.Mutex
-	tally    match.Tally
-	done     int
-	began    time.Time
-	out      *os.File
-	written  int
-	faults   []string
-	verdict  string
-	writeErr error
-	stopped  chan struct{} // closed when no further game should start
-	stopOnce sync.Once
-}
-
 func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) int {
-	s := &series{o: o, stderr: stderr, began: time.Now(), stopped: make(chan struct{})}
 	logFile, logPath := openEngineLog("match", o.logPath, stderr)
+	var logger *log.Logger
 	if logFile != nil {
 		defer logFile.Close()
-		s.logger = log.New(logFile, "", log.Ltime|log.Lmicroseconds)
+		logger = log.New(logFile, "", log.Ltime|log.Lmicroseconds)
 	}
-	// Every engine of every worker starts before the first game: one that
-	// cannot start ends the run at once, naming it.
-	workers := make([][2]*seat, o.concurrency)
-	defer func() {
-		for _, w := range workers {
-			for _, st := range w {
-				if st != nil && st.engine != nil {
-					st.engine.Close()
-				}
+	w := &matchWriter{o: o, stderr: stderr, began: time.Now()}
+	cfg := match.SeriesConfig{Players: o.specs, Games: o.games, Time: o.control, Margin: o.margin, MaxMoves: o.maxMoves,
+		Openings: o.openings, RandomPlies: o.randomPlies, Concurrency: o.concurrency, SPRT: o.sprt, Seed: o.seed,
+		Log: logger, Finished: w.finished}
+	// Every engine starts before the first game; the file is created and
+	// the run announced once they have.
+	started := func(names [2]string) error {
+		w.running = true
+		if o.out != "" {
+			f, err := os.Create(o.out)
+			if err != nil {
+				w.openErr = err
+				return err
 			}
+			w.out = f
 		}
-	}()
-	for i := range workers {
-		for k := range workers[i] {
-			st := &seat{spec: o.specs[k]}
-			workers[i][k] = st
-			if err := s.startEngine(ctx, st); err != nil {
-				fmt.Fprintf(stderr, "shogi match: %v\n", err)
-				if logPath != "" {
-					fmt.Fprintf(stderr, "shogi match: the engine's output is in %s\n", logPath)
-				}
-				return 1
-			}
-			if st.engine != nil {
-				s.names[k] = st.engine.Name()
-			} else {
-				s.names[k] = st.spec.Name
-			}
+		fmt.Fprintf(stderr, "shogi match: %s, %s vs %s, %s, seed %d", plural(o.games, "game"), names[0], names[1], o.control, o.seed)
+		if logPath != "" {
+			fmt.Fprintf(stderr, ", engine log %s", logPath)
 		}
+		fmt.Fprintln(stderr)
+		return nil
 	}
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			fmt.Fprintf(stderr, "shogi match: %v\n", err)
-			return 1
+	res, err := match.RunSeries(ctx, cfg, started)
+	if w.out != nil {
+		defer w.out.Close()
+	}
+	switch {
+	case !w.running:
+		// An engine could not start: nothing was played.
+		fmt.Fprintf(stderr, "shogi match: %v\n", err)
+		if logPath != "" {
+			fmt.Fprintf(stderr, "shogi match: the engine's output is in %s\n", logPath)
 		}
-		defer f.Close()
-		s.out = f
+		return 1
+	case w.openErr != nil:
+		fmt.Fprintf(stderr, "shogi match: %v\n", w.openErr)
+		return 1
 	}
-	fmt.Fprintf(stderr, "shogi match: %s, %s vs %s, %s, seed %d", plural(o.games, "game"), s.names[0], s.names[1], o.control, o.seed)
-	if logPath != "" {
-		fmt.Fprintf(stderr, ", engine log %s", logPath)
-	}
-	fmt.Fprintln(stderr)
-
-	jobs := make(chan int)
-	go func() {
-		defer close(jobs)
-		for i := 0; i < o.games; i++ {
-			select {
-			case jobs <- i:
-			case <-s.stopped:
-				return
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	fatal := make(chan error, len(workers))
-	for _, w := range workers {
-		wg.Add(1)
-		go func(w [2]*seat) {
-			defer wg.Done()
-			for i := range jobs {
-				if err := s.playGame(ctx, w, i); err != nil {
-					fatal <- err
-					s.stop()
-					return
-				}
-			}
-		}(w)
-	}
-	wg.Wait()
-	close(fatal)
 	status := 0
-	for err := range fatal {
+	if err != nil && !errors.Is(err, errWrite) {
 		fmt.Fprintf(stderr, "shogi match: %v\n", err)
 		status = 1
 	}
-	for _, f := range s.faults {
-		fmt.Fprintln(stderr, "shogi match: "+f)
+	for _, g := range res.Faults {
+		fmt.Fprintf(stderr, "shogi match: game %d: %v; %s lost the game and was restarted\n", g.Index+1, g.Result.Fault, g.Result.Names[g.Result.Faulty])
 	}
-	if s.writeErr != nil {
-		fmt.Fprintf(stderr, "shogi match: %v\n", s.writeErr)
+	if w.writeErr != nil {
+		fmt.Fprintf(stderr, "shogi match: %v\n", w.writeErr)
 		status = 1
 	}
 	if ctx.Err() != nil && status == 0 {
-		fmt.Fprintf(stderr, "shogi match: interrupted after %s", plural(s.done, "game"))
-		if s.out != nil {
-			fmt.Fprintf(stderr, " (%d written to %s)", s.written, o.out)
+		fmt.Fprintf(stderr, "shogi match: interrupted after %s", plural(res.Done, "game"))
+		if w.out != nil {
+			fmt.Fprintf(stderr, " (%d written to %s)", w.written, o.out)
 		}
 		fmt.Fprintln(stderr)
 		status = 130
 	}
-	line := fmt.Sprintf("%s vs %s: %s", s.names[0], s.names[1], s.tally)
+	line := fmt.Sprintf("%s vs %s: %s", res.Names[0], res.Names[1], res.Tally)
 	if o.sprt != nil {
 		lo, hi := o.sprt.Bounds()
-		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f)", o.sprt.Elo0, o.sprt.Elo1, o.sprt.LLR(s.tally), lo, hi)
-		if s.verdict != "" {
-			line += ": " + s.verdict
+		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f)", o.sprt.Elo0, o.sprt.Elo1, o.sprt.LLR(res.Tally), lo, hi)
+		if res.Verdict != "" {
+			line += ": " + res.Verdict
 		} else {
 			line += ": no verdict"
 		}
 	}
 	fmt.Fprintln(stdout, line)
 	return status
+}
+
+// errWrite stops a series whose games cannot be written.
+var errWrite = errors.New("the games cannot be written")
+
+// matchWriter writes a series' finished games and reports progress.
+type matchWriter struct {
+	o        matchOptions
+	stderr   io.Writer
+	began    time.Time
+	running  bool // the players started
+	out      *os.File
+	openErr  error
+	written  int
+	writeErr error
+}
+
+// finished writes a finished game (the series calls it one game at a
+// time) and says how the series stands.
+func (w *matchWriter) finished(g match.SeriesGame) error {
+	res := g.Result
+	if w.out != nil && w.writeErr == nil {
+		rec := matchrec.Record(res, fmt.Sprintf("shogi match, game %d", g.Index+1))
+		enc := kifu.EncodingOfPath(w.o.out)
+		data, err := kifu.Marshal(rec, w.o.outFormat, kifu.WriteOptions{Encoding: enc})
+		if err == nil && w.written > 0 {
+			sep := []byte("\n")
+			if w.o.outFormat == kifu.CSA {
+				sep = []byte("/\n")
+			}
+			_, err = w.out.Write(sep)
+		}
+		if err == nil {
+			_, err = w.out.Write(data)
+		}
+		if err != nil {
+			w.writeErr = fmt.Errorf("cannot write %s: %v", w.o.out, err)
+		} else {
+			w.written++
+		}
+	}
+	t := g.Tally
+	elapsed := time.Since(w.began)
+	eta := time.Duration(float64(elapsed) / float64(g.Done) * float64(w.o.games-g.Done)).Round(time.Second)
+	fmt.Fprintf(w.stderr, "game %d/%d: %s (%s) vs %s: %s, %d moves — %d-%d-%d, %.1f%%, ETA %v\n",
+		g.Done, w.o.games, res.Names[game.Black], game.Black, res.Names[game.White], describeResult(res), res.Game.Len(),
+		t.Wins, t.Draws, t.Losses, 100*t.Score(), eta)
+	if w.writeErr != nil {
+		return errWrite
+	}
+	return nil
 }
 
 // openEngineLog opens command cmd's engine log: the path asked for, or
@@ -384,144 +345,6 @@ func openEngineLog(cmd, path string, stderr io.Writer) (*os.File, string) {
 		return nil, ""
 	}
 	return f, path
-}
-
-func (s *series) stop() { s.stopOnce.Do(func() { close(s.stopped) }) }
-
-// startEngine starts a seat's engine (nothing for a bot).
-func (s *series) startEngine(ctx context.Context, st *seat) error {
-	if st.spec.Kind != match.USIKind {
-		return nil
-	}
-	cfg := usi.Config{Path: st.spec.Name, Options: st.spec.Options, Log: s.logger}
-	if s.logger == nil {
-		cfg.Log = log.New(io.Discard, "", 0)
-	}
-	p, err := st.spec.NewPlayer(ctx, nil, cfg)
-	if err != nil {
-		return err
-	}
-	st.engine = p.(match.Engine).E
-	return nil
-}
-
-// player returns the seat's player for game i: the engine, or a fresh bot
-// whose choices depend on the seed and the game.
-func (s *series) player(st *seat, i, k int) match.Player {
-	if st.engine != nil {
-		return match.Engine{E: st.engine}
-	}
-	p, _ := st.spec.NewPlayer(context.Background(), rand.New(rand.NewPCG(s.o.seed, uint64(2*i+k))), usi.Config{})
-	return p
-}
-
-// playGame plays game i with a worker's seats; an error means the run
-// cannot go on (an engine that crashed cannot be restarted).
-func (s *series) playGame(ctx context.Context, w [2]*seat, i int) error {
-	op := opening{start: game.StartPosition()}
-	pair := i / 2
-	if len(s.o.openings) > 0 {
-		op = s.o.openings[pair%len(s.o.openings)]
-	}
-	if s.o.randomPlies > 0 {
-		op = randomOpening(op, s.o.randomPlies, rand.New(rand.NewPCG(s.o.seed, 1<<32+uint64(pair))))
-	}
-	// The first player takes Black in even games: each opening is played
-	// once from each side.
-	first := game.Black
-	if i%2 == 1 {
-		first = game.White
-	}
-	var players [2]match.Player
-	players[first] = s.player(w[0], i, 0)
-	players[first.Other()] = s.player(w[1], i, 1)
-	m, err := match.New(match.Config{Start: op.start, Moves: op.moves, Players: players,
-		Time: [2]match.TimeControl{s.o.control, s.o.control}, Margin: s.o.margin, MaxMoves: s.o.maxMoves})
-	if err != nil {
-		return err
-	}
-	res := m.Run(ctx)
-	if res.Aborted {
-		return nil // interrupted: not counted, not written
-	}
-	s.finish(i, first, res)
-	// An engine that faulted, or whose process ended, starts afresh.
-	for k, st := range w {
-		if st.engine == nil {
-			continue
-		}
-		side := first
-		if k == 1 {
-			side = first.Other()
-		}
-		exited := false
-		select {
-		case <-st.engine.Exited():
-			exited = true
-		default:
-		}
-		if exited || res.Fault != nil && res.Faulty == side {
-			st.engine.Close()
-			st.engine = nil
-			if err := s.startEngine(ctx, st); err != nil {
-				if ctx.Err() != nil {
-					return nil
-				}
-				return fmt.Errorf("after game %d, %v", i+1, err)
-			}
-		}
-	}
-	return nil
-}
-
-// finish counts and writes a finished game and reports progress.
-func (s *series) finish(i int, first game.Color, res match.Result) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.done++
-	switch w, ok := res.Winner(); {
-	case !ok:
-		s.tally.Draws++
-	case w == first:
-		s.tally.Wins++
-	default:
-		s.tally.Losses++
-	}
-	if res.Fault != nil {
-		s.faults = append(s.faults, fmt.Sprintf("game %d: %v; %s lost the game and was restarted", i+1, res.Fault, res.Names[res.Faulty]))
-	}
-	if s.out != nil && s.writeErr == nil {
-		rec := matchrec.Record(res, fmt.Sprintf("shogi match, game %d", i+1))
-		enc := kifu.EncodingOfPath(s.o.out)
-		data, err := kifu.Marshal(rec, s.o.outFormat, kifu.WriteOptions{Encoding: enc})
-		if err == nil && s.written > 0 {
-			sep := []byte("\n")
-			if s.o.outFormat == kifu.CSA {
-				sep = []byte("/\n")
-			}
-			_, err = s.out.Write(sep)
-		}
-		if err == nil {
-			_, err = s.out.Write(data)
-		}
-		if err != nil {
-			s.writeErr = fmt.Errorf("cannot write %s: %v", s.o.out, err)
-			s.stop()
-		} else {
-			s.written++
-		}
-	}
-	elapsed := time.Since(s.began)
-	eta := time.Duration(float64(elapsed) / float64(s.done) * float64(s.o.games-s.done)).Round(time.Second)
-	fmt.Fprintf(s.stderr, "game %d/%d: %s (%s) vs %s: %s, %d moves — %d-%d-%d, %.1f%%, ETA %v\n",
-		s.done, s.o.games, res.Names[game.Black], game.Black, res.Names[game.White], describeResult(res), res.Game.Len(),
-		s.tally.Wins, s.tally.Draws, s.tally.Losses, 100*s.tally.Score(), eta)
-	if s.o.sprt != nil && s.verdict == "" {
-		if v := s.o.sprt.Verdict(s.tally); v != "" {
-			s.verdict = v
-			s.stop()
-		}
-	}
 }
 
 func describeResult(res match.Result) string {

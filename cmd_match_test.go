@@ -13,6 +13,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 	"shogi/kifu/matchrec"
 )
@@ -30,15 +31,10 @@ func TestMain(m *testing.M) {
 	}
 	// The commands read the user's settings and write kept games, records
 	// and logs: the tests give them directories of their own.
-	home, err := os.MkdirTemp("", "shogi-main-test-")
-	if err != nil {
-		panic(err)
-	}
-	for _, k := range []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "SHOGI_STATE_DIR"} {
-		os.Setenv(k, filepath.Join(home, k))
-	}
+	cleanup := testenv.Isolate()
+	os.Setenv("SHOGI_STATE_DIR", filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"))
 	code := m.Run()
-	os.RemoveAll(home)
+	cleanup()
 	os.Exit(code)
 }
 
@@ -73,6 +69,7 @@ func TestMatchFlags(t *testing.T) {
 // Bots against each other: the result line, and every game in the CSA
 // file with its times, colours alternating.
 func TestMatchBots(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out := filepath.Join(dir, "games.csa")
 	code, stdout, stderr := runCmd(t, "match", "--games", "4", "--byoyomi", "50ms", "--seed", "3", "--out", out,
@@ -150,6 +147,7 @@ func TestMatchEngineCrashes(t *testing.T) {
 
 // Openings are played twice, colours swapped; the record starts there.
 func TestMatchOpenings(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ops := filepath.Join(dir, "openings.txt")
 	lance := "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
@@ -207,6 +205,7 @@ func TestMatchOpenings(t *testing.T) {
 
 // A test between a strong and a weak bot stops as soon as it decides.
 func TestMatchSPRT(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	code, stdout, stderr := runCmd(t, "match", "--games", "400", "--byoyomi", "50ms", "--sprt", "0,200", "--seed", "1",
 		"--log", filepath.Join(dir, "log"), "greedy", "random")
@@ -322,6 +321,7 @@ func (p *thinker) Play(ctx context.Context, t usi.Request) (usi.BestMove, error)
 // Fairy-Stockfish at its weakest against greedy, as the README shows:
 // the games finish and the record reads back with times and scores.
 func TestMatchFairyStockfish(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("real engine games take a while: skipped in -short")
 	}

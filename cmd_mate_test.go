@@ -37,6 +37,7 @@ func playsToMate(t *testing.T, sfen, moves string) bool {
 }
 
 func TestMateCommand(t *testing.T) {
+	t.Parallel()
 	// The published solution, and the shortest: the length is in stderr.
 	code, out, errOut := runCmd(t, "mate", "--sfen", taichitsume)
 	if code != 0 || strings.TrimSpace(out) != taichitsumeSolution || !strings.Contains(errOut, "mate in 7 (the shortest)") {
@@ -65,6 +66,7 @@ func TestMateCommand(t *testing.T) {
 // Every level of the built-in bot answers with a legal move; the
 // searching ones find the mate in one, and a side that is mated resigns.
 func TestBotCommand(t *testing.T) {
+	t.Parallel()
 	const mateIn1 = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 	code, out, _ := runCmd(t, "bot", "--level", "random", "--seed", "1", "--sfen", mateIn1)
 	if p, _ := game.ParseSFEN(mateIn1); code != 0 || !legal(&p, strings.TrimSpace(out)) {

@@ -81,7 +81,7 @@ func appOptions(env []string) tui.Options {
 	o := tui.Options{StateDir: stateDir(), SettingsPath: settingsPath(), GamesDir: gamesDir(), Signals: true}
 	o.Settings, o.SettingsErr = tui.LoadSettings(o.SettingsPath)
 	display{}.defaults(&o, env)
-	o.Settings.ApplyTo(&o)
+	o.ApplySettings(o.Settings)
 	return o
 }
 

@@ -183,6 +183,7 @@ func (c *sshClient) waitFor(t *testing.T, text string) {
 // the config directory and kept across starts; SIGTERM stops it with a
 // game in progress, which every session hears of and which is saved.
 func TestServeSIGTERM(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts processes")
 	}

@@ -42,6 +42,7 @@ func startOurs(t *testing.T, args string, opts ...usi.Setting) (*usi.Engine, *us
 }
 
 func TestUSIHandshakeAndSearch(t *testing.T) {
+	t.Parallel()
 	e, lb := startOurs(t, "--level club", usi.Setting{Name: "USI_Hash", Value: "16"})
 	if e.Name() != "shogi club" {
 		t.Errorf("id name %q", e.Name())
@@ -153,6 +154,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 // A whole game through the client: shogi usi against the greedy bot, every
 // move legal and on time, the game played to its end.
 func TestUSIGame(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a whole game: skipped in -short")
 	}
@@ -197,6 +199,7 @@ func TestUSIGame(t *testing.T) {
 // shogi usi through shogi match against Fairy-Stockfish: two games to the
 // end, no fault, both records kept.
 func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("real engine games: skipped in -short")
 	}

@@ -118,8 +118,12 @@ func parsePosition(cmd, sfen string, stderr io.Writer) (game.Position, bool) {
 		fmt.Fprintf(stderr, "shogi %s: %v\n", cmd, err)
 		return p, false
 	}
-	if w := p.Warnings(); len(w) > 0 {
-		fmt.Fprintf(stderr, "shogi %s: warning: %s\n", cmd, strings.Join(w, "; "))
+	if ws := p.Warnings(); len(ws) > 0 {
+		texts := make([]string, len(ws))
+		for i, w := range ws {
+			texts[i] = w.String()
+		}
+		fmt.Fprintf(stderr, "shogi %s: warning: %s\n", cmd, strings.Join(texts, "; "))
 	}
 	return p, true
 }

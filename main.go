@@ -11,8 +11,10 @@
 //	shogi notate [flags] MOVE… read moves in any notation, print in one
 //	shogi convert [flags] FILE convert a game record between formats
 //	shogi match [flags] P P    play a series of games between engines and bots
+//	shogi csa [flags]          play games on a CSA server (floodgate) for an engine or a level
 //	shogi bot [flags]          the built-in engine's move in a position
 //	shogi mate [flags]         a forced mate by checks (tsume), or none
+//	shogi tsume --check FILE   check mate problems: length, uniqueness, 余詰
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
 //	shogi serve [flags]        let people play each other over SSH
@@ -26,23 +28,34 @@ import (
 	"runtime/debug"
 )
 
-// command runs one subcommand with its arguments and returns the exit status.
-type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+// command is one subcommand: its name, its arguments and what it does as
+// the usage lists them, and how it runs (nil for the usage's rows that are
+// not subcommands). run returns the exit status.
+type command struct {
+	name, args, summary string
+	run                 func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	alias               bool // another spelling: runs, not listed
+}
 
-var commands = map[string]command{
-	"perft":   runPerft,
-	"moves":   runMoves,
-	"notate":  runNotate,
-	"convert": runConvert,
-	"play":    runPlay,
-	"open":    runOpen,
-	"bot":     runBot,
-	"mate":    runMate,
-	"usi":     runUSI,
-	"match":   runMatch,
-	"serve":   runServe,
-	"analyse": runAnalyse,
-	"analyze": runAnalyse,
+// commands is every subcommand, in the order the usage lists them.
+var commands = []command{
+	{name: "(no command)", summary: "open the menu"},
+	{name: "play", summary: "start a game: shogi play -h", run: runPlay},
+	{name: "open", args: "FILE|-", summary: "study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h", run: runOpen},
+	{name: "perft", args: "[--sfen S] [--divide] DEPTH", summary: "count leaf nodes of the legal move tree", run: runPerft},
+	{name: "moves", args: "[--sfen S] [--notation STYLE]", summary: "list every legal move, one per line", run: runMoves},
+	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
+	{name: "convert", args: "[--from F] [--to F] [-o FILE] [FILE|-]", summary: "convert a game record", run: runConvert},
+	{name: "match", args: "[flags] PLAYER PLAYER", summary: "play games between engines and bots: shogi match -h", run: runMatch},
+	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
+	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: runBot},
+	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
+	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each", run: runTsume},
+	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
+	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
+	{name: "analyze", run: runAnalyse, alias: true},
+	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
+	{name: "version", summary: "the program's version (also --version)"},
 }
 
 func main() {
@@ -61,41 +74,38 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, version())
 		return 0
 	}
-	cmd, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "shogi: unknown command %q\n", args[0])
-		usage(stderr)
-		return 2
+	for _, c := range commands {
+		if c.name == args[0] && c.run != nil {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
 	}
-	return cmd(args[1:], stdin, stdout, stderr)
+	fmt.Fprintf(stderr, "shogi: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
 }
 
+// usageColumn is where the usage's summaries begin; a command whose
+// arguments reach it has its summary on the next line.
+const usageColumn = 23
+
+// usage prints the list of commands from the table.
 func usage(w io.Writer) {
-	fmt.Fprint(w, `usage: shogi [command] [flags]
-
-  (no command)         open the menu
-  play                 start a game: shogi play -h
-  open FILE|-          study a record (KIF, KI2, CSA, JKF, USI, SFEN, Western): shogi open -h
-  perft [--sfen S] [--divide] DEPTH
-                       count leaf nodes of the legal move tree
-  moves [--sfen S] [--notation STYLE]
-                       list every legal move, one per line
-  notate [--each] [--sfen S] [--to STYLE] MOVE...
-                       read moves in any notation and print them in STYLE
-  convert [--from F] [--to F] [-o FILE] [FILE|-]
-                       convert a game record
-  match [flags] PLAYER PLAYER
-                       play games between engines and bots: shogi match -h
-  bot [--sfen S] [--level NAME] [--time D]
-                       print the built-in engine's move in USI
-  mate [--sfen S] [--time D]
-                       print a mate by checks in USI, or nomate
-  usi [--level NAME]   run the built-in engine as a USI engine on stdin/stdout
-  analyse [flags] FILE|-
-                       analyse every move of a record with an engine: shogi analyse -h
-  serve [flags]        let people play each other over SSH: shogi serve -h
-  version              the program's version (also --version)
-
+	fmt.Fprint(w, "usage: shogi [command] [flags]\n\n")
+	for _, c := range commands {
+		if c.alias {
+			continue
+		}
+		head := "  " + c.name
+		if c.args != "" {
+			head += " " + c.args
+		}
+		if len(head)+2 <= usageColumn {
+			fmt.Fprintf(w, "%-*s%s\n", usageColumn, head, c.summary)
+		} else {
+			fmt.Fprintf(w, "%s\n%*s%s\n", head, usageColumn, "", c.summary)
+		}
+	}
+	fmt.Fprint(w, `
 Every command takes -h. A value that starts with a dash (White's CSA move
 -3334FU) goes after --: shogi notate -- -3334FU
 `)

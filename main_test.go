@@ -7,9 +7,27 @@ import (
 )
 
 // Every command answers -h with its usage and status 0; the program
+// answers --version and version; the usage lists every command but the
+// other spellings.
+func TestUsageListsEveryCommand(t *testing.T) {
+	var out bytes.Buffer
+	usage(&out)
+	for _, c := range commands {
+		listed := strings.Contains(out.String(), "\n  "+c.name+" ") || strings.Contains(out.String(), "\n  "+c.name+"\n")
+		if listed == c.alias {
+			t.Errorf("%s: listed %v", c.name, listed)
+		}
+	}
+}
+
+// Every command answers -h with its usage and status 0; the program
 // answers --version and version.
 func TestHelpAndVersion(t *testing.T) {
-	for cmd := range commands {
+	for _, c := range commands {
+		if c.run == nil {
+			continue
+		}
+		cmd := c.name
 		for _, h := range []string{"-h", "--help"} {
 			var stdout, stderr bytes.Buffer
 			if code := run([]string{cmd, h}, strings.NewReader(""), &stdout, &stderr); code != 0 {

@@ -1,5 +1,6 @@
 // Package assets holds the data the terminal app ships inside the binary:
-// the help notes, the piece glyph table and a sample game record.
+// the help notes, the piece glyph table, a sample game record and the
+// collection of mate problems.
 package assets
 
 import (
@@ -38,6 +39,14 @@ func HelpStudy(japanese bool) string {
 
 //go:embed pieces.tsv
 var piecesTSV string
+
+// Tsume is the collection of original mate problems (tsume.txt), in the
+// format game/tsume's ParseCollection reads: one problem a line, ID,
+// length, grade, SFEN and solution separated by tabs. game/tsume's tests
+// solve every one again.
+//
+//go:embed tsume.txt
+var Tsume string
 
 // Samples holds sample records (samples/*.kif), for trying the study mode.
 //

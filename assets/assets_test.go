@@ -8,6 +8,7 @@ import (
 
 	"shogi/assets"
 	"shogi/game"
+	"shogi/game/tsume"
 	"shogi/kifu"
 )
 
@@ -90,5 +91,17 @@ func TestSamplesRead(t *testing.T) {
 		if got, want := strings.Join(moves, " "), "7g7f 3c3d 8h2b+ 3a2b B*4e"; got != want {
 			t.Errorf("short.kif reads as %q, want %q", got, want)
 		}
+	}
+}
+
+// The embedded collection of mate problems reads whole (game/tsume's
+// tests solve every problem again).
+func TestTsumeCollection(t *testing.T) {
+	ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 300 {
+		t.Errorf("%d problems", len(ps))
 	}
 }

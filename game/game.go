@@ -172,6 +172,11 @@ func (g *Game) Foul(c Color) { g.end(Result{Win(c.Other()), IllegalMove}) }
 // TimeUp ends the game as a loss on time for c.
 func (g *Game) TimeUp(c Color) { g.end(Result{Win(c.Other()), TimeLoss}) }
 
+// Rule ends the game with a result decided elsewhere: a server's ruling
+// on a game played on it (time, a foul, a declaration the server judged).
+// A game already over keeps its result.
+func (g *Game) Rule(r Result) { g.end(r) }
+
 func (g *Game) end(r Result) {
 	if !g.result.Over() {
 		g.result = r
@@ -264,32 +269,80 @@ func (p *Position) CanClaimImpasse() error {
 	for _, c := range []Color{Black, White} {
 		switch k := p.king[c]; {
 		case k == NoSquare:
-			return &ImpasseError{Reason: fmt.Sprintf("%s has no king", c), Side: c}
+			return &ImpasseError{Cause: ImpasseNoKing, Side: c}
 		case !InZone(c, k):
-			return &ImpasseError{Reason: fmt.Sprintf("%s's king is not in its promotion zone", c), Side: c}
+			return &ImpasseError{Cause: ImpasseNotEntered, Side: c}
 		}
 	}
 	if p.InCheck() {
-		return &ImpasseError{Reason: "the king is in check", Side: p.side, Check: true}
+		return &ImpasseError{Cause: ImpasseInCheck, Side: p.side}
 	}
 	return nil
 }
 
+// ImpasseCause is why an impasse may not be claimed.
+type ImpasseCause uint8
+
+// The causes of an ImpasseError.
+const (
+	ImpasseNoKing     ImpasseCause = iota // Side has no king
+	ImpasseNotEntered                     // Side's king is not in its promotion zone
+	ImpasseInCheck                        // Side, to move, is in check
+)
+
 // ImpasseError says why an impasse may not be claimed: Side's king has
 // not entered (or is missing), or the side to move is in check.
 type ImpasseError struct {
-	Reason string
-	Side   Color
-	Check  bool
+	Cause ImpasseCause
+	Side  Color
 }
 
-func (e *ImpasseError) Error() string { return "impasse refused: " + e.Reason }
+func (e *ImpasseError) Error() string {
+	switch e.Cause {
+	case ImpasseNoKing:
+		return fmt.Sprintf("impasse refused: %s has no king", e.Side)
+	case ImpasseNotEntered:
+		return fmt.Sprintf("impasse refused: %s's king is not in its promotion zone", e.Side)
+	}
+	return "impasse refused: the king is in check"
+}
+
+// DeclarationCondition is the condition of the entering-king declaration
+// that a DeclarationError says is not met.
+type DeclarationCondition uint8
+
+// The conditions of the declaration, in the order CanDeclare checks them.
+const (
+	DeclareNoKing    DeclarationCondition = iota // the side has no king
+	DeclareNotInCamp                             // its king is not in the enemy camp
+	DeclareInCheck                               // its king is in check
+	DeclareFewPieces                             // Have pieces besides the king in the camp, Need (10)
+	DeclareFewPoints                             // Have points, Need (28 for Black, 27 for White)
+)
 
 // DeclarationError says which condition of the entering-king declaration
-// is not met.
-type DeclarationError struct{ Reason string }
+// is not met, with the figures for the counting ones.
+type DeclarationError struct {
+	Condition  DeclarationCondition
+	Have, Need int
+}
 
-func (e *DeclarationError) Error() string { return "declaration refused: " + e.Reason }
+func (e *DeclarationError) Error() string {
+	why := ""
+	switch e.Condition {
+	case DeclareNoKing:
+		why = "no king"
+	case DeclareNotInCamp:
+		why = "the king is not in the enemy camp"
+	case DeclareInCheck:
+		why = "the king is in check"
+	case DeclareFewPieces:
+		why = fmt.Sprintf("only %d pieces besides the king in the enemy camp, need %d", e.Have, e.Need)
+	case DeclareFewPoints:
+		why = fmt.Sprintf("%d points, need %d", e.Have, e.Need)
+	}
+	return "declaration refused: " + why
+}
 
 // CanDeclare checks the 27-point entering-king declaration (入玉宣言) for
 // the side to move: its king in the enemy camp, at least ten other of its
@@ -301,11 +354,11 @@ func (p *Position) CanDeclare() error {
 	k := p.king[us]
 	switch {
 	case k == NoSquare:
-		return &DeclarationError{"no king"}
+		return &DeclarationError{Condition: DeclareNoKing}
 	case !InZone(us, k):
-		return &DeclarationError{"the king is not in the enemy camp"}
+		return &DeclarationError{Condition: DeclareNotInCamp}
 	case p.InCheck():
-		return &DeclarationError{"the king is in check"}
+		return &DeclarationError{Condition: DeclareInCheck}
 	}
 	pieces, points := 0, 0
 	for s := Square(0); s < NumSquares; s++ {
@@ -323,10 +376,10 @@ func (p *Position) CanDeclare() error {
 		need = 27
 	}
 	if pieces < 10 {
-		return &DeclarationError{fmt.Sprintf("only %d pieces besides the king in the enemy camp, need 10", pieces)}
+		return &DeclarationError{Condition: DeclareFewPieces, Have: pieces, Need: 10}
 	}
 	if points < need {
-		return &DeclarationError{fmt.Sprintf("%d points, need %d", points, need)}
+		return &DeclarationError{Condition: DeclareFewPoints, Have: points, Need: need}
 	}
 	return nil
 }

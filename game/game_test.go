@@ -108,7 +108,7 @@ func TestCanClaimImpasse(t *testing.T) {
 		switch {
 		case tc.why == "" && err != nil:
 			t.Errorf("%s: refused: %v", tc.sfen, err)
-		case tc.why != "" && (!errors.As(err, &ie) || ie.Reason != tc.why):
+		case tc.why != "" && (!errors.As(err, &ie) || ie.Error() != "impasse refused: "+tc.why):
 			t.Errorf("%s: %v, want %q", tc.sfen, err, tc.why)
 		}
 	}

@@ -3,6 +3,8 @@ package game
 import (
 	"math/rand/v2"
 	"testing"
+
+	"shogi/internal/testenv"
 )
 
 // TestRandomPlayouts plays 10,000 random games from every start in the
@@ -11,9 +13,12 @@ import (
 // equals the recomputed one, SFEN round-trips exactly, every generated move
 // passes CheckMove, and no move leaves the mover's king attacked.
 func TestRandomPlayouts(t *testing.T) {
-	playouts, maxPlies := 10000, 120
-	if testing.Short() {
+	playouts, maxPlies := 3000, 120
+	switch {
+	case testing.Short():
 		playouts = 1000
+	case testenv.Long():
+		playouts = 10000
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	starts := handicaps[:len(handicaps)-1] // every start but the empty board

@@ -249,7 +249,7 @@ func TestWarnings(t *testing.T) {
 			continue
 		}
 		for i := range got {
-			if !strings.Contains(got[i], tc.want[i]) {
+			if !strings.Contains(got[i].String(), tc.want[i]) {
 				t.Errorf("%s: warning %q, want it to mention %q", tc.sfen, got[i], tc.want[i])
 			}
 		}

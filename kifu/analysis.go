@@ -179,28 +179,41 @@ func startsAnalysis(lines []string) bool {
 // verdict before a block, and the blank line ShogiHome leaves between a
 // block and the comment that was there. Everything else stays as it was.
 func StripAnalysis(comment string) string {
+	_, rest := splitAnalysis(comment)
+	return rest
+}
+
+// analysisBlock returns the analysis lines of a comment (those
+// StripAnalysis takes away, less the blank line after a block).
+func analysisBlock(comment string) string {
+	block, _ := splitAnalysis(comment)
+	return block
+}
+
+// splitAnalysis cuts a comment into its analysis lines and the rest.
+func splitAnalysis(comment string) (block, rest string) {
 	if !strings.Contains(comment, analysisMark) {
-		return comment
+		return "", comment
 	}
 	lines := strings.Split(comment, "\n")
 	keep := lines[:0:0]
-	removed := false
+	var taken []string
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], "\r")
 		_, isVerdict := verdictOf(l)
 		if isAnalysisLine(l) || isVerdict && startsAnalysis(lines[i+1:]) || isSituation(l) && startsAnalysis(lines[i:]) {
+			taken = append(taken, lines[i])
 			if isAnalysisLine(l) && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" && !startsAnalysis(lines[i+1:]) {
 				i++ // the blank line after a block goes with it
 			}
-			removed = true
 			continue
 		}
 		keep = append(keep, lines[i])
 	}
-	if !removed {
-		return comment
+	if taken == nil {
+		return "", comment
 	}
-	return strings.Join(keep, "\n")
+	return strings.Join(taken, "\n"), strings.Join(keep, "\n")
 }
 
 // ParsePV reads a line of moves written as ShogiHome writes them, each

@@ -45,32 +45,11 @@ func readCSA(text string) (*Record, error) {
 	return first, nil
 }
 
-// csaPieces is the full set less kings, for 00AL.
-var csaPieces = [...]struct {
-	t game.PieceType
-	n int
-}{{game.Rook, 2}, {game.Bishop, 2}, {game.Gold, 4}, {game.Silver, 4}, {game.Knight, 4}, {game.Lance, 4}, {game.Pawn, 18}}
-
-// csaStart builds the start position from the position statements.
-type csaStart struct {
-	p       game.Position
-	touched bool    // any position statement seen
-	board   bool    // P1…P9 or PI seen
-	all     [2]bool // 00AL for a side
-}
-
-func (c *csaStart) init() {
-	if !c.touched {
-		c.p = game.EmptyPosition()
-		c.touched = true
-	}
-}
-
 // csaGame reads one game of a CSA file, statement by statement.
 type csaGame struct {
 	s         *scanner
 	r         *Record
-	st        csaStart
+	st        game.CSAPosition
 	b         *builder // nil until the first move or ending
 	lastTimed *Node    // the node a following T statement times
 	totals    [2]time.Duration
@@ -144,14 +123,14 @@ func (g *csaGame) statement(t string) (*Record, error) {
 		if g.b != nil {
 			return g.r, g.errAt("position statement %q after the moves began", clip(t))
 		}
-		if err := g.st.statement(t); err != nil {
+		if err := g.st.Statement(t); err != nil {
 			return nil, g.errAt("%v", err)
 		}
 	case (c == '+' || c == '-') && len(t) == 1:
 		if g.b != nil {
 			return g.r, g.errAt("side to move %q after the moves began", t)
 		}
-		g.sideToMove(c)
+		g.st.Statement(t) // a lone + or -: without a board, the even start
 	case c == '+' || c == '-':
 		return g.move(t)
 	case c == 'T':
@@ -173,11 +152,8 @@ func (g *csaGame) startGame() error {
 	if g.b != nil {
 		return nil
 	}
-	if g.st.touched {
-		if err := g.st.finish(); err != nil {
-			return err
-		}
-		g.r.Start = g.st.p
+	if g.st.Touched() {
+		g.r.Start = g.st.Position()
 	}
 	g.r.nameStart()
 	g.r.warnStart()
@@ -190,19 +166,6 @@ func (g *csaGame) startGame() error {
 	g.b.pos[0] = g.r.Start
 	g.b.line = g.s.line
 	return nil
-}
-
-// sideToMove reads a lone + or -. Without a board it means the even start.
-func (g *csaGame) sideToMove(c byte) {
-	if !g.st.touched {
-		g.st.p = game.StartPosition()
-		g.st.touched, g.st.board = true, true
-	}
-	if c == '-' {
-		g.st.p.SetSideToMove(game.White)
-	} else {
-		g.st.p.SetSideToMove(game.Black)
-	}
 }
 
 func (g *csaGame) move(t string) (*Record, error) {
@@ -281,136 +244,6 @@ func splitCSA(line string) []string {
 		line = rest
 	}
 	return out
-}
-
-// statement reads PI, P1…P9, P+ or P-.
-func (c *csaStart) statement(t string) error {
-	if len(t) < 2 {
-		return fmt.Errorf("cannot read %q", t)
-	}
-	switch k := t[1]; {
-	case k == 'I':
-		c.init()
-		c.p = game.StartPosition()
-		c.board = true
-		rest := t[2:]
-		for len(rest) >= 4 {
-			sq, err := game.ParseSquare(rest[:2])
-			if err != nil {
-				return fmt.Errorf("in PI: bad square %q", rest[:2])
-			}
-			pc := c.p.At(sq)
-			if pc == game.NoPiece || pc.Type().CSA() != rest[2:4] {
-				return fmt.Errorf("in PI: no %s on %s to take away", rest[2:4], rest[:2])
-			}
-			c.p.Put(sq, game.NoPiece)
-			rest = rest[4:]
-		}
-		if strings.TrimSpace(rest) != "" {
-			return fmt.Errorf("in PI: cannot read %q", rest)
-		}
-	case k >= '1' && k <= '9':
-		c.init()
-		c.board = true
-		rank := int(k - '0')
-		rest := t[2:]
-		file := 9
-		for file >= 1 {
-			rest = strings.TrimLeft(rest, " ")
-			if rest == "" {
-				break
-			}
-			if rest[0] == '*' {
-				rest = rest[1:]
-				file--
-				continue
-			}
-			if len(rest) < 3 || (rest[0] != '+' && rest[0] != '-') {
-				return fmt.Errorf("row P%d: cannot read %q", rank, rest)
-			}
-			pt := game.PieceTypeFromCSA(rest[1:3])
-			if pt == game.NoPieceType {
-				return fmt.Errorf("row P%d: %q is not a piece", rank, rest[1:3])
-			}
-			col := game.Black
-			if rest[0] == '-' {
-				col = game.White
-			}
-			c.p.Put(game.NewSquare(file, rank), game.NewPiece(col, pt))
-			rest = rest[3:]
-			file--
-		}
-		if file != 0 || strings.TrimSpace(rest) != "" {
-			return fmt.Errorf("row P%d: want nine squares", rank)
-		}
-	case k == '+' || k == '-':
-		c.init()
-		col := game.Black
-		if k == '-' {
-			col = game.White
-		}
-		rest := t[2:]
-		for len(rest) >= 4 {
-			sq, pcs := rest[:2], rest[2:4]
-			rest = rest[4:]
-			if sq == "00" && pcs == "AL" {
-				c.all[col] = true
-				continue
-			}
-			pt := game.PieceTypeFromCSA(pcs)
-			if pt == game.NoPieceType {
-				return fmt.Errorf("in P%c: %q is not a piece", k, pcs)
-			}
-			if sq == "00" {
-				if pt.IsPromoted() || pt == game.King {
-					return fmt.Errorf("in P%c: %s cannot be in hand", k, pcs)
-				}
-				if c.p.Hand(col, pt) >= 18 {
-					return fmt.Errorf("in P%c: too many %s in hand", k, pcs)
-				}
-				c.p.SetHand(col, pt, c.p.Hand(col, pt)+1)
-				continue
-			}
-			s, err := game.ParseSquare(sq)
-			if err != nil || !s.Valid() {
-				return fmt.Errorf("in P%c: bad square %q", k, sq)
-			}
-			c.p.Put(s, game.NewPiece(col, pt))
-		}
-		if strings.TrimSpace(rest) != "" {
-			return fmt.Errorf("in P%c: cannot read %q", k, rest)
-		}
-	default:
-		return fmt.Errorf("cannot read %q", t)
-	}
-	return nil
-}
-
-// finish gives 00AL its pieces: all those neither on the board nor in a
-// hand.
-func (c *csaStart) finish() error {
-	for col := game.Black; col <= game.White; col++ {
-		if c.all[col] {
-			giveRest(&c.p, col)
-		}
-	}
-	return nil
-}
-
-// giveRest puts in col's hand every piece of the set that is neither on
-// the board nor in a hand (CSA 00AL, KIF 残り全部).
-func giveRest(p *game.Position, col game.Color) {
-	for _, x := range csaPieces {
-		used := p.Hand(game.Black, x.t) + p.Hand(game.White, x.t)
-		for s := game.Square(0); s < game.NumSquares; s++ {
-			if pc := p.At(s); pc != game.NoPiece && pc.Type().Unpromote() == x.t {
-				used++
-			}
-		}
-		if left := x.n - used; left > 0 {
-			p.SetHand(col, x.t, p.Hand(col, x.t)+left)
-		}
-	}
 }
 
 // parseCSAMove reads `+7776FU` or `+0055KA` against p. The piece named is
@@ -533,43 +366,11 @@ func writeCSAPosition(b *strings.Builder, p *game.Position) {
 			isPI = false
 		}
 	}
+	lines := p.CSALines()
 	if isPI {
-		b.WriteString("PI" + removed + "\n")
-	} else {
-		for rank := 1; rank <= 9; rank++ {
-			fmt.Fprintf(b, "P%d", rank)
-			for file := 9; file >= 1; file-- {
-				pc := p.At(game.NewSquare(file, rank))
-				switch {
-				case pc == game.NoPiece:
-					b.WriteString(" * ")
-				case pc.Color() == game.White:
-					b.WriteString("-" + pc.Type().CSA())
-				default:
-					b.WriteString("+" + pc.Type().CSA())
-				}
-			}
-			b.WriteByte('\n')
-		}
-		for c := game.Black; c <= game.White; c++ {
-			line := ""
-			for _, t := range game.HandTypes {
-				for i := 0; i < p.Hand(c, t); i++ {
-					line += "00" + t.CSA()
-				}
-			}
-			if line != "" {
-				sign := "+"
-				if c == game.White {
-					sign = "-"
-				}
-				fmt.Fprintf(b, "P%s%s\n", sign, line)
-			}
-		}
+		lines = []string{"PI" + removed, lines[len(lines)-1]}
 	}
-	if p.SideToMove() == game.White {
-		b.WriteString("-\n")
-	} else {
-		b.WriteString("+\n")
+	for _, l := range lines {
+		b.WriteString(l + "\n")
 	}
 }

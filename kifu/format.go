@@ -191,6 +191,11 @@ func ReadFormat(data []byte, name string, f Format) (*Record, error) {
 	if err != nil {
 		return nil, withFile(err, name)
 	}
+	if strings.IndexByte(text, '\n') < 0 && strings.IndexByte(text, '\r') >= 0 {
+		// Lines broken by CR alone: an old Mac's file, or a terminal's
+		// paste piped in (shogi open -).
+		text = strings.ReplaceAll(text, "\r", "\n")
+	}
 	if strings.TrimSpace(text) == "" {
 		// Nothing at all is not an empty game: say so whatever the format.
 		return nil, withFile(&ParseError{Err: errors.New("empty file: no record in it")}, name)

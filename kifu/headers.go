@@ -51,12 +51,29 @@ func translate(key string, s headerStyle) (string, bool) {
 		}
 	}
 	if s == csaHeaders {
+		if isCSAKey(key) {
+			return key, true // a CSA header of its own ($MAX_MOVES …) goes back as it came
+		}
 		return "", false
 	}
 	if s == jpHeaders && strings.TrimLeft(key, "$") != "" {
 		return strings.TrimLeft(key, "$"), true // a CSA header no one else names
 	}
 	return key, true
+}
+
+// isCSAKey reports whether key is a CSA header key: $ and capitals,
+// digits, _, + or -.
+func isCSAKey(key string) bool {
+	if len(key) < 2 || key[0] != '$' {
+		return false
+	}
+	for _, c := range []byte(key[1:]) {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '+' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // writeJPHeaders writes the headers as `key：value` lines.
@@ -97,6 +114,6 @@ func (r *Record) warn(s string) { r.Warnings = append(r.Warnings, s) }
 // warnStart keeps what is odd about the start position.
 func (r *Record) warnStart() {
 	for _, w := range r.Start.Warnings() {
-		r.warn("start position: " + w)
+		r.warn("start position: " + w.String())
 	}
 }

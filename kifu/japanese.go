@@ -262,13 +262,15 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 		}
 		for c := game.Black; c <= game.White; c++ {
 			if strings.Trim(s.hands[c], " 　") == "残り全部" {
-				giveRest(&p, c)
+				game.GiveRest(&p, c)
 			}
 		}
 		p.SetMoveNumber(1)
 		hname := ""
 		if h, ok := game.HandicapBySFEN(&p); ok {
 			hname = h.Japanese
+		} else if _, known := findHandicap(name); !known {
+			hname = name // a name of the writer's own for a set-up position (その他, 詰将棋 …)
 		}
 		return p, hname, nil
 	}
@@ -308,8 +310,11 @@ func writeStart(b *strings.Builder, r *Record) {
 		fmt.Fprintf(b, "手合割：%s\n", h.Japanese)
 		return
 	}
-	if named && h.Key != "empty" {
+	switch {
+	case named && h.Key != "empty":
 		fmt.Fprintf(b, "手合割：%s\n", h.Japanese)
+	case !named && customHandicap(r) != "":
+		fmt.Fprintf(b, "手合割：%s\n", customHandicap(r))
 	}
 	writeBOD(b, &r.Start)
 }

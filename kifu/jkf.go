@@ -185,6 +185,9 @@ func readJKF(text string) (*Record, error) {
 	}
 	r.Start = start
 	r.nameStart()
+	if _, known := findHandicap(handicapHeader); r.Handicap == "" && handicapHeader != "" && !known {
+		r.Handicap = handicapHeader // a name of the writer's own for a set-up position
+	}
 	r.warnStart()
 	if len(j.Moves) > 0 {
 		r.Root.Comment = strings.Join(j.Moves[0].Comments, "\n")
@@ -429,6 +432,9 @@ func writeJKF(b *strings.Builder, r *Record) error {
 		j.Header = append(j.Header, Header{k, h.Value})
 	}
 	j.Initial = jkfInitialOf(&r.Start)
+	if name := customHandicap(r); name != "" {
+		j.Header = append(j.Header, Header{"手合割", name})
+	}
 	root := jkfMove{}
 	if r.Root.Comment != "" {
 		root.Comments = strings.Split(r.Root.Comment, "\n")

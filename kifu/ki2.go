@@ -94,6 +94,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 	writeJPHeaders(b, r)
 	writeStart(b, r)
 	writeComment(b, r.Root.Comment, "*")
+	writeBookmark(b, r.Root)
 	prevText := "" // the last move written on the current line, for padding
 	var line func(first *Node, pos game.Position, skipFirstSiblings bool)
 	line = func(first *Node, pos game.Position, skipFirstSiblings bool) {
@@ -112,6 +113,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				b.WriteString(ki2Summary(n, n.Ply-1, pos.SideToMove()))
 				b.WriteByte('\n')
 				writeComment(b, n.Comment, "*")
+				writeBookmark(b, n)
 			} else {
 				mark := "▲"
 				if n.Move.Color() == game.White {
@@ -131,11 +133,12 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				prevText = mark + text
 				onLine++
 				comment := commentFor(n, KI2, func() game.Position { return playSafe(&pos, n.Move) })
-				if onLine == 6 || comment != "" || len(n.Children) == 0 {
+				if onLine == 6 || comment != "" || n.Bookmark != "" || len(n.Children) == 0 {
 					b.WriteByte('\n')
 					onLine = 0
 				}
 				writeComment(b, comment, "*")
+				writeBookmark(b, n)
 				prev = n.Move
 				pos = playSafe(&pos, n.Move)
 			}

@@ -162,7 +162,10 @@ func (j *jpReader) line(line string, n int) (*Record, error) {
 		return nil, nil
 	}
 	switch t[0] {
-	case '#', '&': // a comment for programs; a Kifu for Windows bookmark
+	case '#': // a comment for programs
+		return nil, nil
+	case '&': // a bookmark (しおり), as Kifu for Windows and ShogiHome write it
+		j.b.cur.Bookmark = t[1:]
 		return nil, nil
 	case '*':
 		j.b.cur.addComment(t[1:])
@@ -650,6 +653,7 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 	writeStart(b, r)
 	b.WriteString("手数----指手---------消費時間--\n")
 	writeComment(b, r.Root.Comment, "*")
+	writeBookmark(b, r.Root)
 	timed := r.hasTimes()
 	var line func(first *Node, prev game.Move, skipFirstSiblings bool)
 	line = func(first *Node, prev game.Move, skipFirstSiblings bool) {
@@ -669,10 +673,14 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 				writeKIFTime(b, n)
 			}
 			if n.Index() < len(n.Parent.Children)-1 {
+				if n.Ending != NoEnding && !(timed && n.HasTime) {
+					b.WriteByte(' ') // 投了+ would read as a word of its own elsewhere (ShogiHome)
+				}
 				b.WriteByte('+')
 			}
 			b.WriteByte('\n')
 			writeComment(b, commentFor(n, KIF, func() game.Position { return r.PositionAt(n) }), "*")
+			writeBookmark(b, n)
 			if len(n.Children) == 0 {
 				break
 			}
@@ -706,6 +714,16 @@ func writeComment(b *strings.Builder, c, prefix string) {
 	for _, l := range strings.Split(c, "\n") {
 		b.WriteString(prefix)
 		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+}
+
+// writeBookmark writes n's bookmark as KIF and KI2 do: `&name` after the
+// move and its comment.
+func writeBookmark(b *strings.Builder, n *Node) {
+	if n.Bookmark != "" {
+		b.WriteByte('&')
+		b.WriteString(n.Bookmark)
 		b.WriteByte('\n')
 	}
 }

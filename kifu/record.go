@@ -1,7 +1,9 @@
 // Package kifu reads and writes shogi game records: KIF, KI2, CSA, USI,
 // SFEN, JKF and Western text. A Record holds the headers, the start
-// position, a tree of moves with comments and times, and how the game
-// ended.
+// position, a tree of moves with comments, bookmarks and times, and how
+// the game ended. Records are edited in place (edit.go: moves and
+// variations the way ShogiHome makes them, endings, comments, bookmarks,
+// headers); Losses says what a format would lose before writing.
 //
 // Reading decodes the bytes first (UTF-8 with or without a BOM, or
 // Shift_JIS, told apart by the bytes and never by what the file declares),
@@ -57,6 +59,9 @@ type Node struct {
 	Ending  Ending    // NoEnding unless this node is a special ending
 	Word    string    // the ending's word as written, for OtherEnding
 	Comment string    // comment after this move (on the root: before the first move)
+	// Bookmark names the position for jumping to it (しおり; a KIF or KI2
+	// `&name` line); "" for none.
+	Bookmark string
 	// Eval is the engine's verdict that came with the move (a game an
 	// engine played); the writers add it to the comment in each format's
 	// form. Readers leave such lines in Comment.

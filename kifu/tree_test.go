@@ -136,6 +136,8 @@ func TestImports(t *testing.T) {
 			path, _ := strconv.Unquote(imp.Path.Value)
 			switch {
 			case path == "shogi/game", path == "shogi/game/notation", strings.HasPrefix(path, "golang.org/x/text/"):
+			case strings.Split(path, "/")[0] == "shogi":
+				t.Errorf("%s imports %s: kifu uses only game of the module", f, path)
 			case !strings.Contains(strings.Split(path, "/")[0], "."):
 			default:
 				t.Errorf("%s imports %s", f, path)

@@ -176,13 +176,13 @@ func (w *westernMoves) token(tok westernToken) error {
 	return nil
 }
 
-// open starts a variation replacing the move just read.
+// open starts a variation replacing the move (or ending) just read.
 func (w *westernMoves) open(line int) error {
 	b := w.b
 	if err := b.settle(); err != nil {
 		return err
 	}
-	if !b.cur.IsMove() {
+	if b.cur.Parent == nil {
 		return &ParseError{Line: line, Err: errors.New("a variation must follow the move it replaces")}
 	}
 	w.stack = append(w.stack, b.cur)

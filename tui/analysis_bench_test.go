@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/kifu"
@@ -23,12 +26,12 @@ func BenchmarkStepToFirstLine(b *testing.B) {
 	if _, err := os.Stat(fsf); err != nil {
 		b.Skip("no Fairy-Stockfish at " + fsf)
 	}
-	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:" + fsf + ",Threads=1,Hash=16"})
-	c.width, c.height = 120, 40
+	c := newCommon(Options{Pieces: common.Kanji, Lang: words.Japanese, Engine: "usi:" + fsf + ",Threads=1,Hash=16"})
+	c.Width, c.Height = 120, 40
 	s := loadStudy(c, filepath.Join("testdata", "study", "branches.kif"))
 	defer s.closeEngines(true)
 	s.goTo(6)
-	_, cmd := s.update(keyMsg("a"))
+	_, cmd := s.Update(keyMsg("a"))
 	feed := waitFirstLine(b, s, cmd)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -39,9 +42,9 @@ func BenchmarkStepToFirstLine(b *testing.B) {
 		b.StopTimer()
 		feed = runFor(s, feed, 200*time.Millisecond)
 		b.StartTimer()
-		s.update(keyMsg(key))
+		s.Update(keyMsg(key))
 		feed = waitFirstLine(b, s, feed)
-		s.view()
+		s.View()
 	}
 }
 
@@ -97,7 +100,7 @@ func BenchmarkStudyViewGraph(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					benchView, _ = s.view()
+					benchView, _ = s.View()
 				}
 			})
 		}

@@ -8,6 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -23,8 +28,8 @@ import (
 func engineStudy(t *testing.T, name, fake string, w, h int) *studyModel {
 	t.Helper()
 	t.Setenv(usitest.Env, fake)
-	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:" + os.Args[0], AnalysisTime: 20 * time.Millisecond})
-	c.width, c.height = w, h
+	c := newCommon(Options{Pieces: common.Kanji, Lang: words.Japanese, Engine: "usi:" + os.Args[0], AnalysisTime: 20 * time.Millisecond})
+	c.Width, c.Height = w, h
 	s := loadStudy(c, filepath.Join("testdata", "study", name))
 	if s.loadErr != nil {
 		t.Fatal(s.loadErr)
@@ -133,7 +138,7 @@ func TestStudyEngineLine(t *testing.T) {
 	if p := s.an.preview; p == nil || p.pos[p.at] != s.line.pos[4].Play(pv[0]) {
 		t.Fatalf("preview %+v", s.an.preview)
 	}
-	v, _ := s.view()
+	v, _ := s.View()
 	if !strings.Contains(ansi.Strip(v), "手数 4/13") {
 		t.Errorf("the ply changed under the preview")
 	}
@@ -165,8 +170,8 @@ func TestStudyMateSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv(usitest.Env, "name=fake")
-	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:" + os.Args[0]})
-	c.width, c.height = 120, 40
+	c := newCommon(Options{Pieces: common.Kanji, Lang: words.Japanese, Engine: "usi:" + os.Args[0]})
+	c.Width, c.Height = 120, 40
 	s := loadStudy(c, path)
 	t.Cleanup(func() { s.closeEngines(true) })
 	pump(t, s, studyPress(t, s, "M"), "1手詰", "▲５二金")
@@ -194,8 +199,8 @@ func TestStudyEngineFaults(t *testing.T) {
 		t.Error("the dead engine was asked again")
 	}
 
-	c := newCommon(Options{Pieces: Kanji, Lang: Japanese, Engine: "usi:/nonexistent/engine-x"})
-	c.width, c.height = 120, 40
+	c := newCommon(Options{Pieces: common.Kanji, Lang: words.Japanese, Engine: "usi:/nonexistent/engine-x"})
+	c.Width, c.Height = 120, 40
 	s2 := loadStudy(c, filepath.Join("testdata", "study", "branches.kif"))
 	pump(t, s2, studyPress(t, s2, "a"), "engine-x cannot be run")
 }
@@ -296,17 +301,17 @@ func TestStudyReadsAnalysisBack(t *testing.T) {
 	mustShow(t, s, "解析 大悪手 ??  -700 後手優勢  深さ 10  Stored 1.0")
 	mustNotShow(t, s, "#評価値", "【大悪手】")
 	// A click on the graph goes to the ply under it.
-	l := s.layout()
+	l := s.Layout()
 	gr := s.graphRect(l)
-	if gr.h == 0 {
+	if gr.H == 0 {
 		t.Fatal("no graph")
 	}
-	s.click(tea.Mouse{X: gr.x + gr.w - 1, Y: gr.y, Button: tea.MouseLeft})
+	s.click(tea.Mouse{X: gr.X + gr.W - 1, Y: gr.Y, Button: tea.MouseLeft})
 	if s.cur != 13 {
 		t.Errorf("a click at the graph's right end went to ply %d", s.cur)
 	}
-	gr = s.graphRect(s.layout()) // the end's summary takes rows from the graph
-	s.click(tea.Mouse{X: gr.x + graphLabelW, Y: gr.y, Button: tea.MouseLeft})
+	gr = s.graphRect(s.Layout()) // the end's summary takes rows from the graph
+	s.click(tea.Mouse{X: gr.X + components.GraphLabelW, Y: gr.Y, Button: tea.MouseLeft})
 	if s.cur != 0 {
 		t.Errorf("a click at the graph's left end went to ply %d", s.cur)
 	}
@@ -321,14 +326,14 @@ func TestStudyAnalysisGoldens(t *testing.T) {
 			c := studyCommon(size[0], size[1])
 			name := "analysis"
 			if mono {
-				c.level = levelMono
-				c.restyle()
+				c.Level = common.LevelMono
+				c.Restyle()
 				name += "-nocolor"
 			}
 			s := loadStudy(c, path)
 			s.name = "analysed.kifu"
 			s.goTo(5)
-			v, _ := s.view()
+			v, _ := s.View()
 			golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".ansi"), v)
 			if !mono {
 				golden(t, filepath.Join("study", name+"-"+itoaSize(size)+".txt"), ansi.Strip(v))
@@ -365,19 +370,19 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 	s.goTo(2)
 	pump(t, s, studyPress(t, s, "a"), "検討 fake", "+12 互角")
 	m := &Model{c: s.c, mode: modeStudy, study: s}
-	m.Update(playFromMsg{node: s.node(), pos: *s.position(), players: [2]match.Spec{{Kind: match.HumanKind}, {Kind: match.HumanKind}}})
+	m.Update(common.PlayFromMsg{Node: s.node(), Pos: *s.Position(), Players: [2]match.Spec{{Kind: match.HumanKind}, {Kind: match.HumanKind}}})
 	if m.mode != modePlay || s.an.on || !s.an.paused {
 		t.Fatalf("mode %v, on %v, paused %v", m.mode, s.an.on, s.an.paused)
 	}
 	if sn := s.an.sess.Snapshot(); sn.Running {
 		t.Error("the engine thinks during the game")
 	}
-	p := m.play.g.Position()
+	// The game, as its match would show it after 2g2f.
+	p := m.play.Game.Position()
 	mv, _ := p.ParseUSI("2g2f")
-	if err := m.play.g.Play(mv); err != nil {
-		t.Fatal(err)
-	}
-	m.Update(toMenuMsg{})
+	m.play.Snap.Moves = append(m.play.Snap.Moves, mv)
+	m.play.Game = play.GameOf(m.play.Snap)
+	m.Update(common.ToMenuMsg{})
 	if m.mode != modeStudy || !s.an.on || s.cur != 3 {
 		t.Fatalf("back: mode %v, on %v, ply %d", m.mode, s.an.on, s.cur)
 	}
@@ -389,10 +394,10 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 // settings' engines as they are when the study opens, then the strongest
 // built-in level, each once.
 func TestStudyEngineChoices(t *testing.T) {
-	st := defaultSettings()
-	st.Engines = []EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Threads": int64(1)}}}
+	st := common.DefaultSettings()
+	st.Engines = []common.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Threads": int64(1)}}}
 	c := newCommon(Options{Settings: st, Engine: "usi:/usr/games/gpsusi"})
-	a := newStudyAnalysis(c.studyEngines())
+	a := newStudyAnalysis(c.StudyEngines())
 	var got []string
 	for _, ch := range a.choices {
 		got = append(got, ch.Name+"="+ch.Spec)
@@ -403,9 +408,9 @@ func TestStudyEngineChoices(t *testing.T) {
 	}
 	// An engine added in the settings afterwards is offered by the next
 	// study; the same program with the same options is offered once.
-	st.Engines = append(st.Engines, EngineEntry{Name: "GPS", Path: "/usr/games/gpsusi"},
-		EngineEntry{Name: "GPS no book", Path: "/usr/games/gpsusi", Options: map[string]any{"BookDepth": int64(0)}})
-	if n := len(newStudyAnalysis(c.studyEngines()).choices); n != 4 {
+	st.Engines = append(st.Engines, common.EngineEntry{Name: "GPS", Path: "/usr/games/gpsusi"},
+		common.EngineEntry{Name: "GPS no book", Path: "/usr/games/gpsusi", Options: map[string]any{"BookDepth": int64(0)}})
+	if n := len(newStudyAnalysis(c.StudyEngines()).choices); n != 4 {
 		t.Errorf("%d choices after adding two engines, one the command line's, want 4", n)
 	}
 }

@@ -17,6 +17,7 @@ var engineLine = regexp.MustCompile(`(?m)^ ([+-]\d+) \S+ ([▲△]\S+)`)
 // analysis, see a score and a line, step, see them change for the new
 // position, stop.
 func TestTmuxAnalysisFairyStockfish(t *testing.T) {
+	t.Parallel()
 	const fsf = "/usr/games/fairy-stockfish"
 	if _, err := os.Stat(fsf); err != nil {
 		t.Skip("no Fairy-Stockfish at " + fsf)

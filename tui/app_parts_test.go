@@ -7,6 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
@@ -22,7 +27,7 @@ func TestClockFaces(t *testing.T) {
 	tc := match.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}
 	st := match.ClockState{Control: [2]match.TimeControl{tc, tc}, Main: [2]time.Duration{90 * time.Second, 10 * time.Minute},
 		Running: true, Side: game.Black, Since: t0}
-	w := wordsFor(English)
+	w := words.WordsFor(words.English)
 	for _, c := range []struct {
 		at         time.Duration
 		face, note string
@@ -35,53 +40,53 @@ func TestClockFaces(t *testing.T) {
 		{111 * time.Second, "byōyomi 9", "", true},
 		{119*time.Second + 900*time.Millisecond, "byōyomi 1", "", true},
 	} {
-		f := faceOf(st, game.Black, t0.Add(c.at))
-		face, note := clockLines(f, w)
-		if face != c.face || note != c.note || f.urgent() != c.urgent {
-			t.Errorf("after %v: %q %q urgent %v, want %q %q %v", c.at, face, note, f.urgent(), c.face, c.note, c.urgent)
+		f := components.FaceOf(st, game.Black, t0.Add(c.at))
+		face, note := components.ClockLines(f, w)
+		if face != c.face || note != c.note || f.Urgent() != c.urgent {
+			t.Errorf("after %v: %q %q urgent %v, want %q %q %v", c.at, face, note, f.Urgent(), c.face, c.note, c.urgent)
 		}
 	}
 	// White's clock does not run on Black's turn.
-	if f := faceOf(st, game.White, t0.Add(time.Minute)); f.running || clockTime(f.main) != "10:00" {
+	if f := components.FaceOf(st, game.White, t0.Add(time.Minute)); f.Running || components.ClockTime(f.Main) != "10:00" {
 		t.Errorf("White's face: %+v", f)
 	}
 	// Sudden death counts its last ten seconds; a fallen flag says so.
 	sd := match.ClockState{Control: [2]match.TimeControl{{Main: time.Minute}, {Main: time.Minute}}, Main: [2]time.Duration{time.Minute, time.Minute},
 		Running: true, Side: game.White, Since: t0}
-	if f := faceOf(sd, game.White, t0.Add(52*time.Second)); !f.urgent() {
+	if f := components.FaceOf(sd, game.White, t0.Add(52*time.Second)); !f.Urgent() {
 		t.Errorf("eight seconds of sudden death left is not urgent: %+v", f)
 	}
-	f := faceOf(sd, game.Black, t0)
-	f.flagged = true
-	if face, _ := clockLines(f, w); face != "time up" {
+	f := components.FaceOf(sd, game.Black, t0)
+	f.Flagged = true
+	if face, _ := components.ClockLines(f, w); face != "time up" {
 		t.Errorf("a fallen flag: %q", face)
 	}
 	// Fischer: the increment under the main time; hours as h:mm:ss.
 	fi := match.ClockState{Control: [2]match.TimeControl{{Main: 2 * time.Hour, Increment: 5 * time.Second}}, Main: [2]time.Duration{2 * time.Hour}}
-	if face, note := clockLines(faceOf(fi, game.Black, t0), w); face != "2:00:00" || note != "+5s/move" {
+	if face, note := components.ClockLines(components.FaceOf(fi, game.Black, t0), w); face != "2:00:00" || note != "+5s/move" {
 		t.Errorf("Fischer: %q %q", face, note)
 	}
 	// Drawn: the side, the face in the turn badge while it runs, every
 	// line the width asked; no clock draws nothing.
 	c := newCommon(Options{})
-	lines := renderClock(faceOf(st, game.Black, t0), "▲Black", 16, c.styles, c.m, w)
-	if len(lines) != 2 || c.m.width(lines[0]) != 16 || c.m.width(lines[1]) != 16 || !strings.Contains(ansi.Strip(lines[0]), "1:30") {
+	lines := components.RenderClock(components.FaceOf(st, game.Black, t0), "▲Black", 16, c.Styles, c.Measure, w)
+	if len(lines) != 2 || c.Measure.Width(lines[0]) != 16 || c.Measure.Width(lines[1]) != 16 || !strings.Contains(ansi.Strip(lines[0]), "1:30") {
 		t.Errorf("drawn: %q", lines)
 	}
-	if !strings.Contains(lines[0], c.styles.turnBadge.pre) {
+	if !strings.Contains(lines[0], c.Styles.TurnBadge.Pre) {
 		t.Errorf("the running clock is not in the turn badge: %q", lines[0])
 	}
-	if renderClock(faceOf(match.ClockState{}, game.Black, t0), "x", 16, c.styles, c.m, w) != nil {
+	if components.RenderClock(components.FaceOf(match.ClockState{}, game.Black, t0), "x", 16, c.Styles, c.Measure, w) != nil {
 		t.Error("no clock drew something")
 	}
-	if got := clockInline(faceOf(st, game.Black, t0), nil, w); got != "[1:30 +30s]" {
+	if got := components.ClockInline(components.FaceOf(st, game.Black, t0), nil, w); got != "[1:30 +30s]" {
 		t.Errorf("without colour the running clock is %q", got)
 	}
 }
 
 // Scores are Black's; mates name the side that mates; speeds are short.
 func TestScoreAndSpeedText(t *testing.T) {
-	c := newCommon(Options{Lang: Japanese})
+	c := newCommon(Options{Lang: words.Japanese})
 	for _, tc := range []struct {
 		score usi.Score
 		mover game.Color
@@ -95,12 +100,12 @@ func TestScoreAndSpeedText(t *testing.T) {
 		{usi.Score{Mate: true, Value: usi.MateUnknown}, game.Black, "▲先手の詰みあり"},
 		{usi.Score{Mate: true, Value: 0}, game.Black, "詰み: △後手の勝ち"},
 	} {
-		if got := scoreText(c, usi.Info{HasScore: true, Score: tc.score}, tc.mover); got != tc.want {
+		if got := components.ScoreText(c, usi.Info{HasScore: true, Score: tc.score}, tc.mover); got != tc.want {
 			t.Errorf("%v for %v: %q, want %q", tc.score, tc.mover, got, tc.want)
 		}
 	}
 	for n, want := range map[uint64]string{950: "950", 12_345: "12k", 1_234_567: "1.2M", 45_000_000: "45M"} {
-		if got := siCount(n); got != want {
+		if got := components.SiCount(n); got != want {
 			t.Errorf("siCount(%d) = %q, want %q", n, got, want)
 		}
 	}
@@ -108,7 +113,7 @@ func TestScoreAndSpeedText(t *testing.T) {
 
 // Time controls in the screen's words.
 func TestTimeControlWords(t *testing.T) {
-	ja, en := wordsFor(Japanese), wordsFor(English)
+	ja, en := words.WordsFor(words.Japanese), words.WordsFor(words.English)
 	for _, tc := range []struct {
 		c      match.TimeControl
 		ja, en string
@@ -118,18 +123,18 @@ func TestTimeControlWords(t *testing.T) {
 		{match.TimeControl{Main: 90 * time.Minute, Increment: 5 * time.Second}, "持ち時間1時間30分 1手5秒加算", "1h30m + 5s/move"},
 		{match.TimeControl{}, "時計なし", "no clock"},
 	} {
-		if got := ja.timeControl(tc.c); got != tc.ja {
+		if got := ja.TimeControl(tc.c); got != tc.ja {
 			t.Errorf("ja %v: %q, want %q", tc.c, got, tc.ja)
 		}
-		if got := en.timeControl(tc.c); got != tc.en {
+		if got := en.TimeControl(tc.c); got != tc.en {
 			t.Errorf("en %v: %q, want %q", tc.c, got, tc.en)
 		}
 	}
 	tc := [2]match.TimeControl{{Main: time.Minute}, {Main: 2 * time.Minute}}
-	if got := timeControlText(en, tc); got != "▲1m △2m" {
+	if got := play.TimeControlText(en, tc); got != "▲1m △2m" {
 		t.Errorf("per side: %q", got)
 	}
-	if got := jaDuration(1500 * time.Millisecond); got != "1.5秒" {
+	if got := words.JaDuration(1500 * time.Millisecond); got != "1.5秒" {
 		t.Errorf("jaDuration(1.5s) = %q", got)
 	}
 }
@@ -139,34 +144,34 @@ func TestFormClock(t *testing.T) {
 	c := newCommon(Options{})
 	f := newForm(c)
 	row := func(r formRow) int {
-		for i, x := range f.rows() {
+		for i, x := range f.Rows() {
 			if x == r {
 				return i
 			}
 		}
 		return -1
 	}
-	if row(rowMain) >= 0 || f.controls() != [2]match.TimeControl{} {
-		t.Fatalf("no clock by default: rows %v", f.rows())
+	if row(rowMain) >= 0 || f.Controls() != [2]match.TimeControl{} {
+		t.Fatalf("no clock by default: rows %v", f.Rows())
 	}
 	f.change(row(rowClock), 1) // sudden death
-	if tc := f.controls(); tc[0] != (match.TimeControl{Main: 10 * time.Minute}) || tc[1] != tc[0] || row(rowSecond) >= 0 {
-		t.Fatalf("sudden death: %v, rows %v", tc, f.rows())
+	if tc := f.Controls(); tc[0] != (match.TimeControl{Main: 10 * time.Minute}) || tc[1] != tc[0] || row(rowSecond) >= 0 {
+		t.Fatalf("sudden death: %v, rows %v", tc, f.Rows())
 	}
 	f.change(row(rowClock), 1) // byōyomi
 	f.change(row(rowMain), -1)
 	f.change(row(rowSecond), 1)
-	if tc := f.controls(); tc[0] != (match.TimeControl{Main: 5 * time.Minute, Byoyomi: 40 * time.Second}) {
+	if tc := f.Controls(); tc[0] != (match.TimeControl{Main: 5 * time.Minute, Byoyomi: 40 * time.Second}) {
 		t.Fatalf("5 min + 40 s byōyomi: %v", tc)
 	}
 	f.change(row(rowPerSide), 1)
 	f.change(row(rowWhiteMain), 1)
 	f.change(row(rowWhiteMain), 1)
-	if tc := f.controls(); tc[1] != (match.TimeControl{Main: 15 * time.Minute, Byoyomi: 40 * time.Second}) || tc[0].Main != 5*time.Minute {
+	if tc := f.Controls(); tc[1] != (match.TimeControl{Main: 15 * time.Minute, Byoyomi: 40 * time.Second}) || tc[0].Main != 5*time.Minute {
 		t.Fatalf("White's own: %v", tc)
 	}
 	f.change(row(rowClock), 1) // Fischer
-	if tc := f.controls(); tc[0].Increment != 40*time.Second || tc[0].Byoyomi != 0 {
+	if tc := f.Controls(); tc[0].Increment != 40*time.Second || tc[0].Byoyomi != 0 {
 		t.Fatalf("Fischer: %v", tc)
 	}
 	// Stepping past the last preset wraps; sudden death never reaches 0.
@@ -181,46 +186,11 @@ func TestFormClock(t *testing.T) {
 	}
 	// The settings remember the clock a game started with.
 	s, _ := f.setup()
-	if s.time != f.controls() {
-		t.Errorf("the game's clock %v", s.time)
+	if s.Time != f.Controls() {
+		t.Errorf("the game's clock %v", s.Time)
 	}
-	if got := c.settings.Clock.controls(); got != f.controls() {
+	if got := c.Settings.Clock.Controls(); got != f.Controls() {
 		t.Errorf("the settings' clock %v", got)
-	}
-}
-
-// An autosave left by an older version becomes a kept game.
-func TestOldAutosaveMigrates(t *testing.T) {
-	dir := t.TempDir()
-	old := autosaveMagic + "\nblack human\nwhite greedy\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nmoves 7g7f 3c3d\n"
-	if err := os.WriteFile(filepath.Join(dir, "autosave.txt"), []byte(old), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	games, err := listKept(dir)
-	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 2 ||
-		games[0].setup.players[1].String() != "greedy" {
-		t.Fatalf("%+v, %v", games, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "autosave.txt")); !os.IsNotExist(err) {
-		t.Errorf("the old file is still there: %v", err)
-	}
-	// A kept file that does not read is listed with its error, not deleted.
-	bad := filepath.Join(keptDir(dir), "broken.json")
-	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	games, _ = listKept(dir)
-	if len(games) != 2 {
-		t.Fatalf("%d games listed", len(games))
-	}
-	found := false
-	for _, g := range games {
-		if g.path == bad && g.err != nil {
-			found = true
-		}
-	}
-	if !found {
-		t.Error("the broken kept file is not listed with its error")
 	}
 }
 
@@ -229,7 +199,7 @@ func TestEverySettingSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
 	h.press("down", "down", "enter")
-	rows := h.m.menu.set.rows()
+	rows := h.m.menu.set.Rows()
 	before := h.screen()
 	for range rows[:len(rows)-1] {
 		h.press("right")
@@ -238,37 +208,14 @@ func TestEverySettingSteps(t *testing.T) {
 	if h.screen() == before {
 		t.Fatal("nothing changed")
 	}
-	back, err := LoadSettings(path)
+	back, err := common.LoadSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if back.Pieces == nil || back.Notation == nil || back.Theme == nil || back.Language == nil || back.Width == nil ||
-		!back.AutoFlip || back.KeepGames || back.MoveDelay == duration(500*time.Millisecond) || back.Hint == "" {
+		!back.AutoFlip || back.KeepGames || back.MoveDelay == common.Duration(500*time.Millisecond) || back.Hint == "" {
 		data, _ := os.ReadFile(path)
 		t.Errorf("not every setting was kept:\n%s", data)
-	}
-}
-
-// An autosave whose moves go on after the game ended (here the fourth
-// repetition) is refused, naming the first move too many; the game up to
-// the end is taken, and moves into a kept game that resumes.
-func TestAutosaveMovesPastTheEnd(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "autosave.txt")
-	head := autosaveMagic + "\nblack human\nwhite human\nsfen " + game.StartSFEN + "\nmoves " + sennichite
-	if err := os.WriteFile(path, []byte(head+" 7g7f\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := loadAutosave(path)
-	if want := path + `: move 13 "7g7f": the game ended before it (draw by repetition (sennichite))`; err == nil || err.Error() != want {
-		t.Errorf("moves past the end: %v, want %s", err, want)
-	}
-	if err := os.WriteFile(path, []byte(head+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	games, err := listKept(dir)
-	if err != nil || len(games) != 1 || games[0].err != nil || len(games[0].setup.moves) != 12 {
-		t.Fatalf("%+v, %v", games, err)
 	}
 }
 
@@ -277,17 +224,17 @@ func TestResultCountsMoves(t *testing.T) {
 	draw := game.Result{Outcome: game.Draw, Ending: game.Impasse}
 	mate := game.Result{Outcome: game.Win(game.Black), Ending: game.Checkmate}
 	for _, c := range []struct {
-		w    *words
+		w    *words.Words
 		r    game.Result
 		n    int
 		want string
 	}{
-		{&english, draw, 1, "Draw by impasse (24-point rule) after 1 move"},
-		{&english, mate, 2, "Black wins by checkmate after 2 moves"},
-		{&japanese, draw, 1, "まで1手で持将棋 (引き分け)"},
-		{&japanese, mate, 2, "まで2手で先手の勝ち (詰み)"},
+		{&words.EnglishWords, draw, 1, "Draw by impasse (24-point rule) after 1 move"},
+		{&words.EnglishWords, mate, 2, "Black wins by checkmate after 2 moves"},
+		{&words.JapaneseWords, draw, 1, "まで1手で持将棋 (引き分け)"},
+		{&words.JapaneseWords, mate, 2, "まで2手で先手の勝ち (詰み)"},
 	} {
-		if got := c.w.result(c.r, c.n); got != c.want {
+		if got := c.w.Result(c.r, c.n); got != c.want {
 			t.Errorf("%v, %d moves: %q, want %q", c.r, c.n, got, c.want)
 		}
 	}
@@ -298,7 +245,7 @@ func TestResultCountsMoves(t *testing.T) {
 func TestBotNamesInJapanese(t *testing.T) {
 	seen := map[string]bool{}
 	for _, n := range bot.Names() {
-		ja, ok := botNamesJapanese[n]
+		ja, ok := words.BotNamesJapanese[n]
 		if !ok || seen[ja] {
 			t.Errorf("%s: Japanese name %q (present %v, already used %v)", n, ja, ok, seen[ja])
 		}

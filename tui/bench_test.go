@@ -4,6 +4,10 @@ import (
 	"strconv"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+
 	"shogi/game"
 )
 
@@ -12,7 +16,7 @@ import (
 // paid for too.
 func BenchmarkView(b *testing.B) {
 	for _, size := range goldenSizes {
-		for _, st := range []PieceStyle{Kanji, Western, ASCII} {
+		for _, st := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII} {
 			b.Run(sizeName(size)+"-"+st.String(), func(b *testing.B) {
 				h := checkHarness(b, styleOptions(st))
 				h.send(windowSize(size[0], size[1]))
@@ -28,8 +32,8 @@ func BenchmarkView(b *testing.B) {
 // BenchmarkStudyView draws the study of a record with branches and
 // comments at 200×50.
 func BenchmarkStudyView(b *testing.B) {
-	h := newHarness(b, Options{Lang: Japanese})
-	h.send(openMsg{path: "testdata/study/branches.kif"})
+	h := newHarness(b, Options{Lang: words.Japanese})
+	h.send(common.OpenMsg{Path: "testdata/study/branches.kif"})
 	h.send(windowSize(200, 50))
 	h.press("8", "enter")
 	b.ReportAllocs()
@@ -41,12 +45,12 @@ func BenchmarkStudyView(b *testing.B) {
 func BenchmarkRenderBoard(b *testing.B) {
 	h := checkHarness(b, Options{})
 	pos := h.game().Position()
-	for _, size := range []boardSize{boardCompact, boardLarge, boardHuge} {
-		b.Run(map[boardSize]string{boardCompact: "compact", boardLarge: "large", boardHuge: "huge"}[size], func(b *testing.B) {
-			o := boardOpts{style: Kanji, size: size, cursor: h.m.play.cursor, selected: h.m.play.selected,
-				targets: &h.m.play.targets, check: game.NoSquare, styles: h.m.c.styles}
+	for _, size := range []components.BoardSize{components.BoardCompact, components.BoardLarge, components.BoardHuge} {
+		b.Run(map[components.BoardSize]string{components.BoardCompact: "compact", components.BoardLarge: "large", components.BoardHuge: "huge"}[size], func(b *testing.B) {
+			o := components.BoardOpts{Style: common.Kanji, Size: size, Cursor: h.m.play.Cursor, Selected: h.m.play.Selected,
+				Targets: &h.m.play.Targets, Check: game.NoSquare, Styles: h.m.c.Styles}
 			for b.Loop() {
-				_ = renderBoard(&pos, o)
+				_ = components.RenderBoard(&pos, o)
 			}
 		})
 	}

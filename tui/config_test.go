@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	"shogi/game/match"
 	"shogi/game/notation"
 )
@@ -15,14 +18,14 @@ import (
 // A settings file written by the app reads back the same, comments and
 // all keys included.
 func TestSettingsRoundTrip(t *testing.T) {
-	s := defaultSettings()
-	p, n, th, l, w := pieceSetting(Western), notationSetting(notation.Hosking), themeSetting(ThemeLight), langSetting(Japanese), widthSetting(Wide)
+	s := common.DefaultSettings()
+	p, n, th, l, w := common.PieceSetting(common.Western), common.NotationSetting(notation.Hosking), common.ThemeSetting(common.ThemeLight), common.LangSetting(words.Japanese), common.WidthSetting(common.Wide)
 	s.Pieces, s.Notation, s.Theme, s.Language, s.Width = &p, &n, &th, &l, &w
-	s.AutoFlip, s.MoveDelay, s.KeepGames, s.GamesDir, s.Hint = true, duration(time.Second), false, "~/kifu", "greedy"
-	s.Names = playerNames{Player1: "山田", Player2: "佐藤"}
-	s.Clock = clockFrom([2]match.TimeControl{{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, {Main: 5 * time.Minute, Byoyomi: 30 * time.Second}})
-	s.Engines = []EngineEntry{{Name: "Fairy (skill 3)", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Skill Level": int64(3), "Ponder": false, "UCI_Variant": "shogi"}}}
-	data, err := s.marshal()
+	s.AutoFlip, s.MoveDelay, s.KeepGames, s.GamesDir, s.Hint = true, common.Duration(time.Second), false, "~/kifu", "greedy"
+	s.Names = common.PlayerNames{Player1: "山田", Player2: "佐藤"}
+	s.Clock = common.ClockFrom([2]match.TimeControl{{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, {Main: 5 * time.Minute, Byoyomi: 30 * time.Second}})
+	s.Engines = []common.EngineEntry{{Name: "Fairy (skill 3)", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Skill Level": int64(3), "Ponder": false, "UCI_Variant": "shogi"}}}
+	data, err := s.Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,13 +35,13 @@ func TestSettingsRoundTrip(t *testing.T) {
 			t.Errorf("the file lacks %q:\n%s", want, text)
 		}
 	}
-	back, err := parseSettings("config.toml", data)
+	back, err := common.ParseSettings("config.toml", data)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, text)
 	}
 	if *back.Pieces != p || *back.Notation != n || *back.Theme != th || *back.Language != l || *back.Width != w ||
-		!back.AutoFlip || back.MoveDelay != duration(time.Second) || back.KeepGames || back.GamesDir != "~/kifu" ||
-		back.Hint != "greedy" || back.Names != s.Names || back.Clock.controls() != s.Clock.controls() {
+		!back.AutoFlip || back.MoveDelay != common.Duration(time.Second) || back.KeepGames || back.GamesDir != "~/kifu" ||
+		back.Hint != "greedy" || back.Names != s.Names || back.Clock.Controls() != s.Clock.Controls() {
 		t.Errorf("read back %+v", back)
 	}
 	if len(back.Engines) != 1 || back.Engines[0].Spec().String() != "usi:/usr/games/fairy-stockfish,Ponder=false,Skill Level=3,UCI_Variant=shogi" {
@@ -63,8 +66,8 @@ func TestBrokenSettings(t *testing.T) {
 		{"keep_games = 3\n", 1, 14, "bool"},
 		{"[clock]\nmain = '-5m'\n", 2, 8, "negative"},
 	} {
-		s, err := parseSettings("config.toml", []byte(tc.text))
-		var se *SettingsError
+		s, err := common.ParseSettings("config.toml", []byte(tc.text))
+		var se *common.SettingsError
 		if !errors.As(err, &se) {
 			t.Errorf("%q: %v, want a SettingsError", tc.text, err)
 			continue
@@ -72,13 +75,13 @@ func TestBrokenSettings(t *testing.T) {
 		if se.Line != tc.line || se.Col != tc.col || !strings.Contains(se.Error(), tc.msg) || !strings.HasPrefix(se.Error(), "config.toml:") {
 			t.Errorf("%q: %v (line %d col %d), want line %d col %d with %q", tc.text, se, se.Line, se.Col, tc.line, tc.col, tc.msg)
 		}
-		if s == nil || s.Pieces != nil || !s.KeepGames || s.MoveDelay != defaultSettings().MoveDelay {
+		if s == nil || s.Pieces != nil || !s.KeepGames || s.MoveDelay != common.DefaultSettings().MoveDelay {
 			t.Errorf("%q: not the defaults: %+v", tc.text, s)
 		}
 	}
 	// Unknown keys and an engine without a program are said, not fatal.
-	s, err := parseSettings("config.toml", []byte("pieces = 'ascii'\ncolour = 'red'\n[[engine]]\nname = 'x'\n[[engine]]\npath = '/bin/e'\noptions = { a = [1] }\n"))
-	if err != nil || PieceStyle(*s.Pieces) != ASCII || len(s.Engines) != 1 || s.Engines[0].Name != "e" {
+	s, err := common.ParseSettings("config.toml", []byte("pieces = 'ascii'\ncolour = 'red'\n[[engine]]\nname = 'x'\n[[engine]]\npath = '/bin/e'\noptions = { a = [1] }\n"))
+	if err != nil || common.PieceStyle(*s.Pieces) != common.ASCII || len(s.Engines) != 1 || s.Engines[0].Name != "e" {
 		t.Fatalf("%+v, %v", s, err)
 	}
 	if w := strings.Join(s.Warnings(), "\n"); !strings.Contains(w, `config.toml:2: unknown setting "colour"`) ||
@@ -96,7 +99,7 @@ func TestBrokenSettingsFileKept(t *testing.T) {
 	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := LoadSettings(path)
+	s, err := common.LoadSettings(path)
 	if err == nil {
 		t.Fatal("a broken file read without error")
 	}
@@ -113,7 +116,7 @@ func TestBrokenSettingsFileKept(t *testing.T) {
 		t.Fatalf("the broken file was overwritten:\n%s", data)
 	}
 	// A missing file is the defaults, and no error.
-	if s, err := LoadSettings(filepath.Join(t.TempDir(), "none.toml")); err != nil || !s.KeepGames {
+	if s, err := common.LoadSettings(filepath.Join(t.TempDir(), "none.toml")); err != nil || !s.KeepGames {
 		t.Errorf("missing file: %+v, %v", s, err)
 	}
 }
@@ -122,7 +125,7 @@ func TestBrokenSettingsFileKept(t *testing.T) {
 // them.
 func TestSettingsPersist(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "shogi", "config.toml")
-	s, _ := LoadSettings(path)
+	s, _ := common.LoadSettings(path)
 	h := newHarness(t, Options{Settings: s, SettingsPath: path})
 	h.press("down", "down", "enter")                 // Settings
 	h.press("right")                                 // pieces: kanji → western
@@ -131,22 +134,22 @@ func TestSettingsPersist(t *testing.T) {
 		h.press("down")
 	}
 	h.press("enter", "ctrl+u", "Hanako", "enter") // player 1's name
-	back, err := LoadSettings(path)
+	back, err := common.LoadSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Pieces == nil || PieceStyle(*back.Pieces) != Western || back.Theme == nil || back.Names.Player1 != "Hanako" {
+	if back.Pieces == nil || common.PieceStyle(*back.Pieces) != common.Western || back.Theme == nil || back.Names.Player1 != "Hanako" {
 		data, _ := os.ReadFile(path)
 		t.Fatalf("the file after the changes:\n%s", data)
 	}
 	// The next start: the settings apply, and the name is the record's.
 	o := Options{Settings: back, SettingsPath: path, Play: true, White: "greedy"}
-	back.ApplyTo(&o)
+	o.ApplySettings(back)
 	h2 := newHarness(t, o)
-	if h2.m.c.pieces != Western || !strings.Contains(h2.screen(), "Hanako") {
+	if h2.m.c.Pieces != common.Western || !strings.Contains(h2.screen(), "Hanako") {
 		t.Errorf("the next start:\n%s", h2.screen())
 	}
-	if rec := h2.m.play.record(); rec.Header("先手") != "Hanako" {
+	if rec := h2.m.play.Record(); rec.Header("先手") != "Hanako" {
 		t.Errorf("先手 %q", rec.Header("先手"))
 	}
 }

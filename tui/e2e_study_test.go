@@ -6,12 +6,14 @@ import (
 )
 
 func TestStudyEndToEnd(t *testing.T) {
+	t.Parallel()
 	file, err := filepath.Abs(filepath.Join("testdata", "study", "branches_sjis.kif"))
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	t.Run("file", func(t *testing.T) {
+		t.Parallel()
 		x := startApp(t, 100, 30, "", "open --lang ja "+file, "手数 0/13")
 		x.WaitFor("開始局面", "テスト用の棋譜", "▲先手 山田太郎")
 		x.Keys("lll")
@@ -27,6 +29,7 @@ func TestStudyEndToEnd(t *testing.T) {
 	})
 
 	t.Run("stdin", func(t *testing.T) {
+		t.Parallel()
 		x := startApp(t, 100, 30, "", "open --lang ja - < "+file, "検討: stdin")
 		x.Keys("G")
 		x.WaitFor("手数 13/13", "13 ▲２八飛")
@@ -37,6 +40,7 @@ func TestStudyEndToEnd(t *testing.T) {
 	})
 
 	t.Run("broken", func(t *testing.T) {
+		t.Parallel()
 		broken, err := filepath.Abs(filepath.Join("testdata", "study", "broken.kif"))
 		if err != nil {
 			t.Fatal(err)

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,10 +8,16 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // Games against the scripted engine (usitest): the test binary runs as a
@@ -65,10 +70,10 @@ func TestEngineGameToMate(t *testing.T) {
 	if s := h.screen(); !strings.Contains(s, "Black wins by checkmate after 3 moves") {
 		t.Errorf("end screen:\n%s", s)
 	}
-	if k := keptFiles(t, h.m.c.stateDir); len(k) != 0 {
+	if k := keptFiles(t, h.m.c.StateDir); len(k) != 0 {
 		t.Errorf("a finished game is still kept as unfinished: %q", k)
 	}
-	games, _ := filepath.Glob(filepath.Join(h.m.c.gamesDir(), "*.kif"))
+	games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*.kif"))
 	if len(games) != 1 || !strings.Contains(games[0], "human vs fake") {
 		t.Fatalf("finished games: %q", games)
 	}
@@ -95,14 +100,14 @@ func TestEngineCrash(t *testing.T) {
 		t.Fatalf("moves %q", h.moves())
 	}
 	h.typeMove("2g2f")
-	h.until("the crash to end the game", func() bool { return h.m.play.over() })
+	h.until("the crash to end the game", func() bool { return h.m.play.Over() })
 	if s := h.status(); !strings.Contains(s, "fake") || !strings.Contains(s, "exit") {
 		t.Errorf("the message does not name the engine and what it did: %q", s)
 	}
 	if s := h.screen(); !strings.Contains(s, "Black wins by fake's failure after 3 moves") {
 		t.Errorf("end screen:\n%s", s)
 	}
-	games, _ := filepath.Glob(filepath.Join(h.m.c.gamesDir(), "*.kif"))
+	games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*.kif"))
 	if len(games) != 1 {
 		t.Fatalf("the crashed game was not kept: %q", games)
 	}
@@ -112,21 +117,22 @@ func TestEngineCrash(t *testing.T) {
 	// Undo: the person's move is taken back and a new engine process
 	// (which crashes again at ply 2, but plays ply 1) takes over.
 	h.press("u")
-	if h.m.play.over() || h.game().Len() != 2 {
-		t.Fatalf("after undo: over %v, moves %q (status %q)", h.m.play.over(), h.moves(), h.status())
+	if h.m.play.Over() || h.game().Len() != 2 {
+		t.Fatalf("after undo: over %v, moves %q (status %q)", h.m.play.Over(), h.moves(), h.status())
 	}
 }
 
 // An engine that hangs (never answers, ignores stop) loses on time and
 // is killed; the message names it; the record is kept.
 func TestEngineHang(t *testing.T) {
+	t.Parallel()
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tc := match.TimeControl{Byoyomi: 10 * time.Second}
 	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
 	h.pressNow("7g7f", "enter")
-	h.until("the engine to think", h.m.play.thinking)
+	h.until("the engine to think", h.m.play.Thinking)
 	ft.Advance(11 * time.Second)
-	h.until("the flag to fall", func() bool { return h.m.play.over() })
+	h.until("the flag to fall", func() bool { return h.m.play.Over() })
 	r := h.game().Result()
 	if r.Ending != game.TimeLoss || r.Outcome != game.BlackWins {
 		t.Fatalf("result %v", r)
@@ -137,7 +143,7 @@ func TestEngineHang(t *testing.T) {
 	if s := h.screen(); !strings.Contains(s, "time up") || !strings.Contains(s, "Black wins by time") {
 		t.Errorf("the fallen flag is not on screen:\n%s", s)
 	}
-	if games, _ := filepath.Glob(filepath.Join(h.m.c.gamesDir(), "*.kif")); len(games) != 1 {
+	if games, _ := filepath.Glob(filepath.Join(h.m.c.GamesDir(), "*.kif")); len(games) != 1 {
 		t.Fatalf("the game was not kept: %q", games)
 	}
 }
@@ -150,32 +156,32 @@ func TestUndoRestoresClocks(t *testing.T) {
 	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
 	ft.Advance(20 * time.Second)
 	h.typeMove("7g7f")
-	if got := h.m.play.clock.Main[game.Black]; got != 40*time.Second {
+	if got := h.m.play.Snap.Clock.Main[game.Black]; got != 40*time.Second {
 		t.Fatalf("Black's clock after 20 s: %v", got)
 	}
 	ft.Advance(5 * time.Second)
 	h.typeMove("2g2f")
-	if got := h.m.play.clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
+	if got := h.m.play.Snap.Clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
 		t.Fatalf("Black's clock after 25 s: %v, %d moves", got, h.game().Len())
 	}
 	if !strings.Contains(h.screen(), "0:35") {
 		t.Errorf("the clock is not on screen:\n%s", h.screen())
 	}
 	h.press("u")
-	if got := h.m.play.clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
+	if got := h.m.play.Snap.Clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
 		t.Fatalf("after undo: Black's clock %v, %d moves", got, h.game().Len())
 	}
 	if !strings.Contains(h.screen(), "0:40") {
 		t.Errorf("the restored clock is not on screen:\n%s", h.screen())
 	}
 	// The kept file says the same.
-	k := keptFiles(t, h.m.c.stateDir)
+	k := keptFiles(t, h.m.c.StateDir)
 	if len(k) != 1 {
 		t.Fatalf("kept files %q", k)
 	}
-	e, err := readKept(k[0])
-	if err != nil || e.left[game.Black] != 40*time.Second || len(e.setup.moves) != 2 {
-		t.Errorf("kept game after undo: %v left, %d moves, %v", e.left, len(e.setup.moves), err)
+	e, err := play.ReadKept(k[0])
+	if err != nil || e.Left[game.Black] != 40*time.Second || len(e.Setup.Moves) != 2 {
+		t.Errorf("kept game after undo: %v left, %d moves, %v", e.Left, len(e.Setup.Moves), err)
 	}
 }
 
@@ -184,7 +190,7 @@ func TestUndoRestoresClocks(t *testing.T) {
 func TestByoyomiRunsOut(t *testing.T) {
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tc := match.TimeControl{Byoyomi: 30 * time.Second}
-	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft, Lang: Japanese})
+	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft, Lang: words.Japanese})
 	if !strings.Contains(h.screen(), "秒読み 30") {
 		t.Fatalf("the byōyomi is not on screen:\n%s", h.screen())
 	}
@@ -192,12 +198,12 @@ func TestByoyomiRunsOut(t *testing.T) {
 	if s := h.screen(); !strings.Contains(s, "秒読み 7") {
 		t.Errorf("the last seconds are not counted:\n%s", s)
 	}
-	face := faceOf(h.m.play.clock, game.Black, ft.Now())
-	if !face.urgent() {
+	face := components.FaceOf(h.m.play.Snap.Clock, game.Black, ft.Now())
+	if !face.Urgent() {
 		t.Errorf("seven seconds left is not urgent: %+v", face)
 	}
 	ft.Advance(8 * time.Second) // past 30 s and the margin
-	h.until("the flag to fall", func() bool { return h.m.play.over() })
+	h.until("the flag to fall", func() bool { return h.m.play.Over() })
 	r := h.game().Result()
 	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins {
 		t.Fatalf("result %v, want White wins on time", r)
@@ -210,41 +216,42 @@ func TestByoyomiRunsOut(t *testing.T) {
 // The hint key asks the chosen engine for its move and shows it (and
 // marks it on the board) without playing it.
 func TestHint(t *testing.T) {
-	st := defaultSettings()
-	st.Engines = []EngineEntry{{Name: "adviser", Path: fakeEngine(t)}}
+	st := common.DefaultSettings()
+	st.Engines = []common.EngineEntry{{Name: "adviser", Path: fakeEngine(t)}}
 	st.Hint = "adviser"
 	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
 	h.press("H")
 	if h.game().Len() != 0 {
 		t.Fatalf("the hint played a move: %q", h.moves())
 	}
-	hint := h.m.play.hint
+	hint := h.m.play.Hint
 	pos := h.game().Position()
-	if hint.move == game.NoMove || !pos.IsLegal(hint.move) {
+	if hint.Move == game.NoMove || !pos.IsLegal(hint.Move) {
 		t.Fatalf("hint %+v", hint)
 	}
 	// The scripted engine plays the first legal move.
-	if first := pos.LegalMoves(nil)[0]; hint.move != first {
-		t.Errorf("hint %s, the engine's move is %s", hint.move.USI(), first.USI())
+	if first := pos.LegalMoves(nil)[0]; hint.Move != first {
+		t.Errorf("hint %s, the engine's move is %s", hint.Move.USI(), first.USI())
 	}
 	if s := h.screen(); !strings.Contains(s, "Hint") || !strings.Contains(s, "adviser") {
 		t.Errorf("the hint is not on screen:\n%s", s)
 	}
 	// Any move clears it.
 	h.typeMove("7g7f")
-	if h.m.play.hint.text != "" {
-		t.Errorf("the hint outlived the move: %q", h.m.play.hint.text)
+	if h.m.play.Hint.Text != "" {
+		t.Errorf("the hint outlived the move: %q", h.m.play.Hint.Text)
 	}
 }
 
 // A game between two programs can be paused (no move, no clock) and
 // stepped one move at a time.
 func TestPauseAndStep(t *testing.T) {
-	st := defaultSettings()
-	st.MoveDelay = duration(50 * time.Millisecond)
+	t.Parallel()
+	st := common.DefaultSettings()
+	st.MoveDelay = common.Duration(50 * time.Millisecond)
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
 	h.press("space")
-	if !h.m.play.paused {
+	if !h.m.play.Paused() {
 		t.Fatalf("space did not pause:\n%s", h.screen())
 	}
 	n := h.game().Len()
@@ -257,7 +264,7 @@ func TestPauseAndStep(t *testing.T) {
 		t.Errorf("the pause is not on screen:\n%s", h.screen())
 	}
 	h.press(".")
-	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.play.paused })
+	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.play.Paused() })
 	time.Sleep(150 * time.Millisecond)
 	h.settle()
 	if h.game().Len() != n+1 {
@@ -270,7 +277,7 @@ func TestPauseAndStep(t *testing.T) {
 // Greedy declares an entering-king win it has rather than playing on.
 func TestGreedyDeclares(t *testing.T) {
 	h := newHarness(t, Options{Play: true, Black: "greedy", SFEN: "RRBBGGGGS/S3K4/9/9/9/9/9/9/4k4 b 2P 1"})
-	h.until("the declaration", func() bool { return h.m.play.over() })
+	h.until("the declaration", func() bool { return h.m.play.Over() })
 	if r := h.game().Result(); r.Ending != game.Declaration || r.Outcome != game.BlackWins || h.game().Len() != 0 {
 		t.Fatalf("result %v after %d moves, want greedy's declaration at once", r, h.game().Len())
 	}
@@ -281,8 +288,8 @@ func TestGreedyDeclares(t *testing.T) {
 func TestImpasseAgainstABot(t *testing.T) {
 	h := newHarness(t, Options{Play: true, White: "greedy"})
 	h.press("i")
-	if h.m.play.state == stateConfirm || !strings.Contains(h.status(), "cannot claim impasse") || !strings.Contains(h.status(), "promotion zone") {
-		t.Fatalf("impasse at move 1 against a bot: state %v, status %q", h.m.play.state, h.status())
+	if h.m.play.State == play.StateConfirm || !strings.Contains(h.status(), "cannot claim impasse") || !strings.Contains(h.status(), "promotion zone") {
+		t.Fatalf("impasse at move 1 against a bot: state %v, status %q", h.m.play.State, h.status())
 	}
 	if h.game().Result().Over() {
 		t.Fatal("the game ended")
@@ -300,28 +307,24 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 	h := newHarness(t, Options{Play: true, White: "greedy"})
 	checked := false
 	h.before = func(msg any) {
-		ev, ok := msg.(eventMsg)
+		ev, ok := msg.(play.EventMsg)
 		if !ok {
 			return
 		}
-		mv, ok := ev.ev.(match.MoveEvent)
+		mv, ok := ev.Ev.(match.MoveEvent)
 		if !ok || mv.Side != game.White {
 			return
 		}
-		k := keptFiles(t, h.m.c.stateDir)
+		k := keptFiles(t, h.m.c.StateDir)
 		if len(k) != 1 {
 			t.Fatalf("kept files %q", k)
 		}
-		data, err := os.ReadFile(k[0])
+		kg, err := kept.Read(k[0])
 		if err != nil {
 			t.Fatal(err)
 		}
-		var kg keptGame
-		if err := json.Unmarshal(data, &kg); err != nil {
-			t.Fatal(err)
-		}
-		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move.USI() {
-			t.Errorf("the reply %s is not in the kept file before it is shown: %q", mv.Move.USI(), kg.Moves)
+		if len(kg.Moves) != mv.Ply || kg.Moves[mv.Ply-1] != mv.Move {
+			t.Errorf("the reply %s is not in the kept file before it is shown: %v", mv.Move.USI(), kg.Moves)
 		}
 		checked = true
 	}
@@ -334,16 +337,18 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 
 // Two unfinished games are kept side by side and both resume.
 func TestTwoKeptGames(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir})
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	h := newHarness(t, Options{Play: true, White: "greedy", StateDir: dir, TimeSource: ft})
 	h.typeMove("7g7f")
 	first := h.moves()
 	h.press("q", "y")
-	time.Sleep(1100 * time.Millisecond) // a later second, so the order is sure
+	ft.Advance(time.Minute) // the second game is kept later: the order is sure
 	// A new game from the menu never replaces the kept one.
 	h.press("down", "enter") // New game
 	h.press("down", "left")  // player 2: one level weaker
-	for range len(h.m.menu.form.rows()) - 3 {
+	for range len(h.m.menu.form.Rows()) - 3 {
 		h.press("down")
 	}
 	h.press("enter")
@@ -394,7 +399,7 @@ func TestTwoKeptGames(t *testing.T) {
 func TestPlayFromStudyKept(t *testing.T) {
 	dir := t.TempDir()
 	h := newHarness(t, Options{StateDir: dir})
-	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	h.send(common.OpenMsg{Path: filepath.Join("..", "assets", "samples", "short.kif")})
 	h.press("l", "l", "p", "2") // after move 2, against greedy
 	if h.m.mode != modePlay {
 		t.Fatalf("no game from the study:\n%s", h.screen())
@@ -409,16 +414,16 @@ func TestPlayFromStudyKept(t *testing.T) {
 	if len(k) != 1 {
 		t.Fatalf("kept files %q", k)
 	}
-	e, err := readKept(k[0])
+	e, err := play.ReadKept(k[0])
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, mv := range e.setup.moves {
+	for _, mv := range e.Setup.Moves {
 		got = append(got, mv.USI())
 	}
-	if strings.Join(got, " ") != played || e.setup.record == nil || len(e.setup.from.Line()) != 2 {
-		t.Fatalf("kept %q after the record's %d moves, played %q", got, len(e.setup.from.Line()), played)
+	if strings.Join(got, " ") != played || e.Setup.Record == nil || len(e.Setup.From.Line()) != 2 {
+		t.Fatalf("kept %q after the record's %d moves, played %q", got, len(e.Setup.From.Line()), played)
 	}
 	// Resumed, it saves the record's line through the new moves.
 	h2 := newHarness(t, Options{StateDir: dir})
@@ -426,7 +431,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 	if h2.moves() != played {
 		t.Fatalf("resumed with %q", h2.moves())
 	}
-	rec := h2.m.play.record()
+	rec := h2.m.play.Record()
 	if n := len(rec.MainMoves()); n != 2+len(got) {
 		t.Errorf("the record has %d moves, want the record's 2 and the game's %d", n, len(got))
 	}
@@ -439,7 +444,7 @@ func TestAddEngine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
 	h.press("down", "down", "enter") // Settings
-	for range len(h.m.menu.set.rows()) - 1 {
+	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}
 	h.press("enter") // Engines
@@ -460,7 +465,7 @@ func TestAddEngine(t *testing.T) {
 	h.press("down", "enter")                 // Ponder on
 	h.press("down", "right")                 // Style normal → wild
 	h.press("down", "down", "down", "enter") // past EvalDir and MultiPV: add
-	back, err := LoadSettings(path)
+	back, err := common.LoadSettings(path)
 	if err != nil || len(back.Engines) != 1 {
 		t.Fatalf("settings after adding: %+v, %v", back, err)
 	}
@@ -479,7 +484,7 @@ func TestAddEngine(t *testing.T) {
 	if h.m.mode != modePlay {
 		t.Fatalf("no game:\n%s", h.screen())
 	}
-	if got, want := h.m.play.setup.players[1].String(), "usi:"+fakeEngine(t)+",Ponder=true,Skill Level=18,Style=wild"; got != want {
+	if got, want := h.m.play.Setup.Players[1].String(), "usi:"+fakeEngine(t)+",Ponder=true,Skill Level=18,Style=wild"; got != want {
 		t.Errorf("White is %q, want %q", got, want)
 	}
 	h.typeMove("7g7f")
@@ -498,19 +503,19 @@ func TestEditEngine(t *testing.T) {
 	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	settings, err := LoadSettings(path)
+	settings, err := common.LoadSettings(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, Options{SettingsPath: path, Settings: settings})
 	h.press("down", "down", "enter") // Settings
-	for range len(h.m.menu.set.rows()) - 1 {
+	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}
 	h.press("enter", "enter") // Engines, the first in the list
-	entry := func() EngineEntry {
+	entry := func() common.EngineEntry {
 		t.Helper()
-		back, err := LoadSettings(path)
+		back, err := common.LoadSettings(path)
 		if err != nil || len(back.Engines) != 1 {
 			t.Fatalf("settings: %+v, %v", back, err)
 		}
@@ -537,11 +542,11 @@ func TestEditEngine(t *testing.T) {
 		t.Errorf("a string typed: %+v", e)
 	}
 	h.press("esc", "d", "y")
-	back, err := LoadSettings(path)
+	back, err := common.LoadSettings(path)
 	if err != nil || len(back.Engines) != 0 {
 		t.Errorf("after removing: %+v, %v", back.Engines, err)
 	}
-	if !strings.Contains(h.screen(), fmt.Sprintf(english.removed, "Faker")) {
+	if !strings.Contains(h.screen(), fmt.Sprintf(words.EnglishWords.Removed, "Faker")) {
 		t.Errorf("no word of the removal: %q", h.m.menu.status)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -21,7 +24,7 @@ const lastDirFile = "study-lastdir"
 // It is a studyMode: once a file is chosen, update returns the study of
 // that file in its place.
 type pickerModel struct {
-	c       *common
+	c       *common.Common
 	dir     string
 	entries []pickerEntry
 	cursor  int
@@ -34,7 +37,7 @@ type pickerEntry struct {
 }
 
 // newPicker returns a picker; its init lists the folder it opens in.
-func newPicker(c *common) *pickerModel { return &pickerModel{c: c} }
+func newPicker(c *common.Common) *pickerModel { return &pickerModel{c: c} }
 
 // dirListedMsg is a folder's entries, read off the UI loop.
 type dirListedMsg struct {
@@ -47,7 +50,7 @@ type dirListedMsg struct {
 // picker opens in: the games folder, where finished games are kept; else
 // the folder a record was last opened from; else the current one.
 func (p *pickerModel) list(dir string) tea.Cmd {
-	stateDir, games := p.c.stateDir, p.c.gamesDir()
+	stateDir, games := p.c.StateDir, p.c.GamesDir()
 	return func() tea.Msg {
 		if dir == "" {
 			dir = startDir(stateDir, games)
@@ -116,15 +119,15 @@ func isRecordName(name string) bool {
 	return false
 }
 
-func (p *pickerModel) init() tea.Cmd { return p.list(p.dir) }
+func (p *pickerModel) Init() tea.Cmd { return p.list(p.dir) }
 
 // rows is how many entries fit on the screen.
-func (p *pickerModel) rows() int { return max(p.c.height-4, 1) }
+func (p *pickerModel) Rows() int { return max(p.c.Height-4, 1) }
 
 // top is the first entry shown, so that the cursor is visible.
-func (p *pickerModel) top() int { return max(0, p.cursor-p.rows()+1) }
+func (p *pickerModel) top() int { return max(0, p.cursor-p.Rows()+1) }
 
-func (p *pickerModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
+func (p *pickerModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 	switch msg := msg.(type) {
 	case dirListedMsg:
 		if msg.err != nil {
@@ -146,7 +149,7 @@ func (p *pickerModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 			return p.choose()
 		}
 	case tea.KeyPressMsg:
-		if keyIs(msg, p.c.keys.Quit) {
+		if common.KeyIs(msg, p.c.Keys.Quit) {
 			return p, tea.Quit
 		}
 		return p.key(msg.String())
@@ -162,9 +165,9 @@ func (p *pickerModel) key(k string) (studyMode, tea.Cmd) {
 	case "down", "j":
 		p.move(1)
 	case "pgup":
-		p.move(-p.rows())
+		p.move(-p.Rows())
 	case "pgdown":
-		p.move(p.rows())
+		p.move(p.Rows())
 	case "home", "g":
 		p.cursor = 0
 	case "end", "G":
@@ -174,7 +177,7 @@ func (p *pickerModel) key(k string) (studyMode, tea.Cmd) {
 	case "left", "h", "backspace":
 		return p, p.list(filepath.Dir(p.dir))
 	case "q", "esc":
-		return p, func() tea.Msg { return toMenuMsg{} }
+		return p, func() tea.Msg { return common.ToMenuMsg{} }
 	}
 	return p, nil
 }
@@ -193,7 +196,7 @@ func (p *pickerModel) choose() (studyMode, tea.Cmd) {
 	if e.dir {
 		return p, p.list(path)
 	}
-	stateDir, dir := p.c.stateDir, p.dir
+	stateDir, dir := p.c.StateDir, p.dir
 	remember := func() tea.Msg {
 		rememberDir(stateDir, dir)
 		return nil
@@ -201,39 +204,39 @@ func (p *pickerModel) choose() (studyMode, tea.Cmd) {
 	return p, tea.Batch(remember, readRecord(path))
 }
 
-func (p *pickerModel) view() (string, *tea.Cursor) {
-	m := p.c.m
-	st := p.c.styles
-	ja := p.c.lang == Japanese
+func (p *pickerModel) View() (string, *tea.Cursor) {
+	m := p.c.Measure
+	st := p.c.Styles
+	ja := p.c.Lang == words.Japanese
 	head, none, hint := "Open record: ", "(no records here)", "up/down choose  enter open  left/backspace up a folder  q back"
 	if ja {
 		head, none, hint = "棋譜を開く: ", "(棋譜がありません)", "↑↓ 選ぶ  enter 開く  ← 上のフォルダ  q 戻る"
 	}
-	lines := []string{st.title.render(m.truncate(head+p.dir, p.c.width)), ""}
+	lines := []string{st.Title.Render(m.Truncate(head+p.dir, p.c.Width)), ""}
 	if len(p.entries) == 0 {
 		lines = append(lines, none)
 	}
-	for i := p.top(); i < len(p.entries) && len(lines) < p.c.height-2; i++ {
+	for i := p.top(); i < len(p.entries) && len(lines) < p.c.Height-2; i++ {
 		e := p.entries[i]
 		text := "  " + e.name
 		if e.dir {
 			text += "/"
 		}
-		text = m.truncate(text, p.c.width)
+		text = m.Truncate(text, p.c.Width)
 		if i == p.cursor {
-			text = st.listCur.render(">" + text[1:])
+			text = st.ListCur.Render(">" + text[1:])
 		}
 		lines = append(lines, text)
 	}
-	for len(lines) < p.c.height-1 {
+	for len(lines) < p.c.Height-1 {
 		lines = append(lines, "")
 	}
-	status := st.dim.render(m.truncate(hint, p.c.width))
+	status := st.Dim.Render(m.Truncate(hint, p.c.Width))
 	if p.err != "" {
-		status = st.err.render(m.truncate(p.err, p.c.width))
+		status = st.Err.Render(m.Truncate(p.err, p.c.Width))
 	}
 	lines = append(lines, status)
-	return strings.Join(lines[:min(len(lines), max(p.c.height, 1))], "\n"), nil
+	return strings.Join(lines[:min(len(lines), max(p.c.Height, 1))], "\n"), nil
 }
 
 // lastDir reads the remembered folder; "" if none or it is gone.

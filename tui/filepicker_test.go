@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
@@ -45,7 +48,7 @@ func pickerNames(p *pickerModel) []string {
 
 func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	dir := pickerDir(t)
-	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: Japanese})
+	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: words.Japanese})
 	picker := func() *pickerModel {
 		t.Helper()
 		p, ok := h.m.study.(*pickerModel)
@@ -54,12 +57,12 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 		}
 		return p
 	}
-	h.send(openMsg{path: dir})
+	h.send(common.OpenMsg{Path: dir})
 	p := picker()
 	if got, want := pickerNames(p), []string{"..", "sub", "a.kif", "b.csa"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("entries %q, want %q", got, want)
 	}
-	if v, _ := p.view(); !strings.Contains(ansi.Strip(v), "> sub/") && !strings.Contains(ansi.Strip(v), "> ../") {
+	if v, _ := p.View(); !strings.Contains(ansi.Strip(v), "> sub/") && !strings.Contains(ansi.Strip(v), "> ../") {
 		t.Fatalf("no cursor on screen:\n%s", v)
 	}
 	h.press("j", "j", "k") // a burst: down, down, up
@@ -82,23 +85,23 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 
 	// The next picker starts where the record came from.
 	h.press("q")
-	h.send(openMsg{})
+	h.send(common.OpenMsg{})
 	if p := picker(); p.dir != dir {
 		t.Fatalf("second picker starts in %s, want %s", p.dir, dir)
 	}
 	// Once there is a games folder, it starts there.
-	if err := os.MkdirAll(h.m.c.gamesDir(), 0o755); err != nil {
+	if err := os.MkdirAll(h.m.c.GamesDir(), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	h.press("q")
-	h.send(openMsg{})
-	if p := picker(); p.dir != h.m.c.gamesDir() {
-		t.Fatalf("picker starts in %s, want the games folder %s", p.dir, h.m.c.gamesDir())
+	h.send(common.OpenMsg{})
+	if p := picker(); p.dir != h.m.c.GamesDir() {
+		t.Fatalf("picker starts in %s, want the games folder %s", p.dir, h.m.c.GamesDir())
 	}
 	// Without either it starts in the current directory.
-	h.m.c.stateDir, h.m.c.settings.KeepGames = t.TempDir(), false
+	h.m.c.StateDir, h.m.c.Settings.KeepGames = t.TempDir(), false
 	h.press("q")
-	h.send(openMsg{})
+	h.send(common.OpenMsg{})
 	wd, _ := os.Getwd()
 	if p := picker(); p.dir != wd {
 		t.Fatalf("fresh picker starts in %s, want %s", p.dir, wd)
@@ -114,10 +117,10 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 // and leaving the study returns to the menu.
 func TestRootOpensStudy(t *testing.T) {
 	dir := pickerDir(t)
-	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: Japanese})
+	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: words.Japanese})
 	m := h.m
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
-	h.send(openMsg{path: dir})
+	h.send(common.OpenMsg{Path: dir})
 	if _, ok := m.study.(*pickerModel); !ok || m.mode != modeStudy {
 		t.Fatalf("opening a folder gave %T in mode %v", m.study, m.mode)
 	}
@@ -133,7 +136,7 @@ func TestRootOpensStudy(t *testing.T) {
 	if m.mode != modeMenu {
 		t.Fatalf("q left the study for mode %v", m.mode)
 	}
-	h.send(openMsg{path: filepath.Join(dir, "b.csa")})
+	h.send(common.OpenMsg{Path: filepath.Join(dir, "b.csa")})
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 0/1") {
 		t.Fatalf("b.csa through the root:\n%s", v)
 	}

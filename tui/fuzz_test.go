@@ -1,96 +1,17 @@
 package tui
 
 import (
-	"bufio"
 	"errors"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	"github.com/mattn/go-runewidth"
-
-	"shogi/game"
 )
-
-// FuzzAutosave feeds arbitrary bytes to the reader of the autosave older
-// versions left, and to its move into a kept game. A file is refused
-// with its name (and as not an autosave exactly when its first line is
-// not the header), and then stays where it is; a file that is taken is a
-// game whose every move plays, none after the game's end, and it becomes
-// a kept game that reads back the same.
-func FuzzAutosave(f *testing.F) {
-	f.Add([]byte(autosaveMagic + "\nblack human\nwhite greedy\nsfen " + game.StartSFEN + "\nmoves 7g7f 3c3d\n"))
-	f.Add([]byte(autosaveMagic + "\nblack human\nwhite human\nsfen 4k4/9/8p/4P4/9/9/9/9/4K4 b G 1\nmoves 5d5c 1c1d\n"))
-	f.Add([]byte(autosaveMagic + "\nblack random\nwhite human\nsfen startpos\nmoves 7g7f 7g7f\n"))
-	f.Add([]byte(autosaveMagic + "\r\nblack usi:/x,Hash=16\r\nwhite greedy\r\nsfen " + game.StartSFEN + "\r\nmoves\r\n"))
-	f.Add([]byte(autosaveMagic + "\nblack human\nwhite human\nsfen " + game.StartSFEN + "\nmoves " + sennichite + " 7g7f\n"))
-	f.Add([]byte("shogi autosave 2\n"))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		dir := t.TempDir()
-		path := filepath.Join(dir, "autosave.txt")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		s, err := loadAutosave(path)
-		first, _, _ := strings.Cut(string(data), "\n")
-		notOurs := len(data) > 0 && strings.TrimSuffix(first, "\r") != autosaveMagic && len(first) < bufio.MaxScanTokenSize
-		if notOurs != (err != nil && err.Error() == path+":1: not an autosave file") {
-			t.Fatalf("first line %q: %v", first, err)
-		}
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), path+":") {
-				t.Fatalf("the error does not name the file: %v", err)
-			}
-			if merr := migrateAutosave(dir); merr == nil || merr.Error() != err.Error() {
-				t.Fatalf("moving it: %v, reading it: %v", merr, err)
-			}
-			if _, serr := os.Stat(path); serr != nil {
-				t.Fatalf("a file that does not read is gone: %v", serr)
-			}
-			return
-		}
-		g := game.NewGame(s.start)
-		for i, mv := range s.moves {
-			if err := g.Play(mv); err != nil {
-				t.Fatalf("move %d %s: %v", i+1, mv.USI(), err)
-			}
-		}
-		if err := migrateAutosave(dir); err != nil {
-			t.Fatalf("a file that reads is not moved: %v", err)
-		}
-		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
-			t.Fatalf("the moved file is still there: %v", err)
-		}
-		files := keptFiles(t, dir)
-		if len(files) != 1 {
-			t.Fatalf("kept files %q", files)
-		}
-		e, err := readKept(files[0])
-		if err != nil {
-			t.Fatalf("the moved game does not read: %v", err)
-		}
-		if e.setup.start.SFEN() != s.start.SFEN() || usiLine(e.setup.moves) != usiLine(s.moves) ||
-			fmt.Sprint(e.setup.players) != fmt.Sprint(s.players) {
-			t.Fatalf("moved %s %s %v, read back %s %s %v", s.start.SFEN(), usiLine(s.moves), s.players,
-				e.setup.start.SFEN(), usiLine(e.setup.moves), e.setup.players)
-		}
-	})
-}
-
-// sennichite is a cycle of rook moves from the start that repeats the
-// position a fourth time: the game ends with its last move.
-var sennichite = strings.TrimSpace(strings.Repeat("2h3h 8b7b 3h2h 7b8b ", 3))
-
-func usiLine(moves []game.Move) string {
-	var b strings.Builder
-	for _, mv := range moves {
-		b.WriteString(mv.USI() + " ")
-	}
-	return b.String()
-}
 
 // FuzzSettings reads any settings file: never a panic; a file that reads
 // writes out and reads back the same; an error says where.
@@ -100,52 +21,25 @@ func FuzzSettings(f *testing.F) {
 	f.Add([]byte("move_delay = 3\nkeep_games = 'yes'\n"))
 	f.Add([]byte("[names]\nplayer1 = \"山田\"\n[clock.white]\nincrement = '5s'\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := parseSettings("config.toml", data)
+		s, err := common.ParseSettings("config.toml", data)
 		if err != nil {
-			var se *SettingsError
+			var se *common.SettingsError
 			if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), "config.toml") {
 				t.Fatalf("the error does not say where: %v", err)
 			}
 			return
 		}
-		out, err := s.marshal()
+		out, err := s.Marshal()
 		if err != nil {
 			t.Fatalf("marshal: %v", err)
 		}
-		back, err := parseSettings("again.toml", out)
+		back, err := common.ParseSettings("again.toml", out)
 		if err != nil {
 			t.Fatalf("the app's own file does not read: %v\n%s", err, out)
 		}
-		again, _ := back.marshal()
+		again, _ := back.Marshal()
 		if string(again) != string(out) {
 			t.Fatalf("written twice, it differs:\n%s\n---\n%s", out, again)
-		}
-	})
-}
-
-// FuzzKept reads any kept file: never a panic; an error names the file;
-// every move of a game that reads plays, none after the game's end.
-func FuzzKept(f *testing.F) {
-	f.Add([]byte(`{"version":1,"players":["human","greedy"],"start":"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1","moves":["7g7f"],"notes":[{"spent":1000000000,"info":"info depth 3 score cp 40 pv 3c3d"}],"time":[{"Main":60000000000},{"Main":60000000000}]}`))
-	f.Add([]byte(`{"version":1,"players":["human","usi:/x,A=1"],"start":"4k4/9/9/9/9/9/9/9/4K4 b G 1","moves":[],"notes":[],"prior_start":"4k4/9/9/9/9/9/9/9/4K4 b G 1","prior":[]}`))
-	f.Add([]byte(`{"version":2}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		path := filepath.Join(t.TempDir(), "g.json")
-		if err := os.WriteFile(path, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		e, err := readKept(path)
-		if err != nil {
-			if !strings.Contains(err.Error(), path) {
-				t.Fatalf("the error does not name the file: %v", err)
-			}
-			return
-		}
-		g := game.NewGame(e.setup.start)
-		for i, mv := range e.setup.moves {
-			if err := g.Play(mv); err != nil {
-				t.Fatalf("move %d %s: %v", i+1, mv.USI(), err)
-			}
 		}
 	})
 }
@@ -164,7 +58,7 @@ func FuzzKeys(f *testing.F) {
 		}
 		// Saving writes where the name says, the current folder by default.
 		t.Chdir(t.TempDir())
-		h := newHarness(t, Options{Play: true, White: "random", Pieces: PieceStyle(style % 4), Lang: Lang(style / 4 % 2),
+		h := newHarness(t, Options{Play: true, White: "random", Pieces: common.PieceStyle(style % 4), Lang: words.Lang(style / 4 % 2),
 			Rand: rand.New(rand.NewPCG(uint64(len(data)), 1))})
 		sizes := [][2]int{{80, 24}, {64, 20}, {120, 40}, {200, 50}, {100, 32}}
 		for i := 0; i < len(data); i++ {
@@ -202,13 +96,13 @@ func FuzzKeys(f *testing.F) {
 			return
 		}
 		g := h.game()
-		if k := keptFiles(t, h.m.c.stateDir); len(k) == 1 && !h.m.play.over() {
-			e, err := readKept(k[0])
+		if k := keptFiles(t, h.m.c.StateDir); len(k) == 1 && !h.m.play.Over() {
+			e, err := play.ReadKept(k[0])
 			if err != nil {
 				t.Fatalf("the kept file does not read: %v", err)
 			}
 			var kept, shown []string
-			for _, mv := range e.setup.moves {
+			for _, mv := range e.Setup.Moves {
 				kept = append(kept, mv.USI())
 			}
 			for _, mv := range g.Moves() {
@@ -218,9 +112,9 @@ func FuzzKeys(f *testing.F) {
 				t.Fatalf("kept %q, on screen %q", kept, shown)
 			}
 		}
-		if n := g.Len(); n > 0 && h.m.help == nil && h.m.play.state == stateMove && !h.m.play.typing && h.m.play.undoable() {
+		if n := g.Len(); n > 0 && h.m.help.V == nil && h.m.play.State == play.StateMove && !h.m.play.Typing && h.m.play.Undoable() {
 			before := g
-			want := h.m.play.undoCount()
+			want := h.m.play.UndoCount()
 			h.press("u")
 			after := h.game()
 			got := after.Position()
@@ -233,17 +127,17 @@ func FuzzKeys(f *testing.F) {
 			cond := runewidth.NewCondition()
 			cond.EastAsianWidth = ea
 			if ea {
-				h.m.c.setPolicy(Wide)
+				h.m.c.SetPolicy(common.Wide)
 			} else {
-				h.m.c.setPolicy(Narrow)
+				h.m.c.SetPolicy(common.Narrow)
 			}
 			lines := strings.Split(h.screen(), "\n")
-			if len(lines) > h.m.c.height {
-				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.c.height)
+			if len(lines) > h.m.c.Height {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.c.Height)
 			}
 			for _, line := range lines {
-				if w := cond.StringWidth(line); w > h.m.c.width {
-					t.Fatalf("eastAsian=%v: line %q is %d columns, more than %d", ea, line, w, h.m.c.width)
+				if w := cond.StringWidth(line); w > h.m.c.Width {
+					t.Fatalf("eastAsian=%v: line %q is %d columns, more than %d", ea, line, w, h.m.c.Width)
 				}
 			}
 		}

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
@@ -16,7 +19,7 @@ import (
 // even for 30 plies, Black slowly ahead to +900, a blunder at 61 that
 // hands White +1200, plies 70–74 not analysed, White past the clamp
 // (−3500) and finally a mate for White from ply 110.
-func graphGame() evalGraph {
+func graphGame() components.EvalGraph {
 	var vals []analysis.Value
 	for p := 0; p <= 120; p++ {
 		var v analysis.Value
@@ -36,17 +39,17 @@ func graphGame() evalGraph {
 		}
 		vals = append(vals, v)
 	}
-	return graphOf(vals, 43)
+	return components.GraphOf(vals, 43)
 }
 
 func TestGraphGoldens(t *testing.T) {
 	g := graphGame()
-	colour := newStyles(paletteFor(true, levelTrue), levelTrue)
-	mono := newStyles(paletteFor(true, levelMono), levelMono)
+	colour := common.NewStyles(common.PaletteFor(true, common.LevelTrue), common.LevelTrue)
+	mono := common.NewStyles(common.PaletteFor(true, common.LevelMono), common.LevelMono)
 	for _, w := range []int{80, 200} {
-		c := strings.Join(renderGraph(g, w, 8, colour, false), "\n")
-		n := strings.Join(renderGraph(g, w, 8, mono, false), "\n")
-		a := strings.Join(renderGraph(g, w, 8, nil, true), "\n")
+		c := strings.Join(components.RenderGraph(g, w, 8, colour, false), "\n")
+		n := strings.Join(components.RenderGraph(g, w, 8, mono, false), "\n")
+		a := strings.Join(components.RenderGraph(g, w, 8, nil, true), "\n")
 		golden(t, filepath.Join("graph", fmt.Sprintf("%d-colour.ansi", w)), c)
 		golden(t, filepath.Join("graph", fmt.Sprintf("%d-nocolor.ansi", w)), n)
 		golden(t, filepath.Join("graph", fmt.Sprintf("%d.txt", w)), ansi.Strip(c))
@@ -55,7 +58,7 @@ func TestGraphGoldens(t *testing.T) {
 			t.Errorf("%d: colour and no colour draw different characters", w)
 		}
 		for i, l := range strings.Split(c, "\n") {
-			if got := newMeasure(Narrow).width(l); got != w {
+			if got := common.NewMeasure(common.Narrow).Width(l); got != w {
 				t.Errorf("%d columns: line %d is %d wide", w, i, got)
 			}
 		}

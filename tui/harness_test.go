@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"shogi/tui/components"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -55,7 +57,7 @@ func newHarness(t testing.TB, o Options) *harness {
 		t.Fatalf("New: %v", err)
 	}
 	h := &harness{t: t, m: m, msgs: make(chan tea.Msg, 256), done: make(chan struct{})}
-	m.c.blocking = func(cmd tea.Cmd) tea.Cmd {
+	m.c.Blocking = func(cmd tea.Cmd) tea.Cmd {
 		return func() tea.Msg {
 			h.blocking.Add(1)
 			defer h.blocking.Add(-1)
@@ -160,7 +162,7 @@ func (h *harness) settle() {
 			continue
 		default:
 		}
-		if h.quit || h.inflight <= int(h.blocking.Load()) && h.m.quiet() {
+		if h.quit || h.inflight <= int(h.blocking.Load()) && h.m.Quiet() {
 			return
 		}
 		select {
@@ -277,12 +279,12 @@ func (h *harness) click(x, y int) {
 // wherever the layout put it.
 func (h *harness) clickSquare(sq game.Square) {
 	p := &h.m.play
-	l := p.layout()
+	l := p.Layout()
 	for col := range 9 {
 		for row := range 9 {
-			if game.NewSquare(fileAt(col, p.flip), rankAt(row, p.flip)) == sq {
-				x, y := l.geom.cellOrigin(col, row)
-				h.click(l.board.x+x+1, l.board.y+y)
+			if game.NewSquare(components.FileAt(col, p.Flip), components.RankAt(row, p.Flip)) == sq {
+				x, y := l.Geom.CellOrigin(col, row)
+				h.click(l.Board.X+x+1, l.Board.Y+y)
 				return
 			}
 		}
@@ -290,7 +292,7 @@ func (h *harness) clickSquare(sq game.Square) {
 	h.t.Fatalf("square %v not on the board", sq)
 }
 
-func (h *harness) game() *game.Game { return h.m.play.g }
+func (h *harness) game() *game.Game { return h.m.play.Game }
 
 func (h *harness) moves() string {
 	var s []string
@@ -301,12 +303,12 @@ func (h *harness) moves() string {
 }
 
 // view is the current frame's text, escape sequences included.
-func (h *harness) view() string { return h.m.View().Content }
+func (h *harness) View() string { return h.m.View().Content }
 
 // screen is the current frame without escape sequences.
-func (h *harness) screen() string { return ansi.Strip(h.view()) }
+func (h *harness) screen() string { return ansi.Strip(h.View()) }
 
-func (h *harness) status() string { return h.m.play.status }
+func (h *harness) status() string { return h.m.play.Status }
 
 func sq(t testing.TB, s string) game.Square {
 	t.Helper()

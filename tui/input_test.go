@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/tui/internal/termtest"
@@ -13,7 +16,7 @@ import (
 // board, and the usual editing keys work.
 func TestMoveLineEditing(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	board := h.m.play.cursor
+	board := h.m.play.Cursor
 	for _, step := range []struct {
 		keys []string
 		want string // the line afterwards
@@ -28,18 +31,18 @@ func TestMoveLineEditing(t *testing.T) {
 		{[]string{"up", "down", "tab"}, " 2f"}, // no completion, no board cursor
 	} {
 		h.press(step.keys...)
-		if !h.m.play.typing {
+		if !h.m.play.Typing {
 			t.Fatalf("after %q the move line closed", step.keys)
 		}
-		if got := h.m.play.input.Value(); got != step.want {
+		if got := h.m.play.Input.Value(); got != step.want {
 			t.Fatalf("after %q the line is %q, want %q", step.keys, got, step.want)
 		}
-		if h.m.play.cursor != board {
-			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.m.play.cursor)
+		if h.m.play.Cursor != board {
+			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.m.play.Cursor)
 		}
 	}
 	h.press("ctrl+e", "ctrl+u", "7g7f")
-	if live := h.m.play.live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+	if live := h.m.play.Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
 		t.Errorf("live check of the edited line: %q", live)
 	}
 	h.press("enter")
@@ -54,29 +57,29 @@ func TestMoveLineEditing(t *testing.T) {
 func TestMoveLineLiveCheck(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("7g7")
-	if h.m.play.live != english.partial {
-		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.play.live)
+	if h.m.play.Live != words.EnglishWords.Partial {
+		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.play.Live)
 	}
 	h.press("left", "left")
-	if h.m.play.live != english.partial {
-		t.Fatalf("live check after moving the cursor = %q", h.m.play.live)
+	if h.m.play.Live != words.EnglishWords.Partial {
+		t.Fatalf("live check after moving the cursor = %q", h.m.play.Live)
 	}
 	h.press("end", "f")
-	if live := h.m.play.live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+	if live := h.m.play.Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
 		t.Fatalf("live check for 7g7f = %q, want what it reads as", live)
 	}
 	h.press("enter")
 	h.typeMove("2h2d") // illegal: the reason stays until the line is edited
-	why := h.m.play.live
+	why := h.m.play.Live
 	if !strings.Contains(why, "illegal") || !strings.Contains(h.status(), "illegal") {
 		t.Fatalf("2h2d: live %q, status %q", why, h.status())
 	}
 	h.press("left")
-	if h.m.play.live != why {
-		t.Errorf("left replaced the reason %q with %q", why, h.m.play.live)
+	if h.m.play.Live != why {
+		t.Errorf("left replaced the reason %q with %q", why, h.m.play.Live)
 	}
 	h.press("x")
-	if h.m.play.live == why {
+	if h.m.play.Live == why {
 		t.Errorf("an edit left the old reason %q", why)
 	}
 }
@@ -86,31 +89,31 @@ func TestMoveLineLiveCheck(t *testing.T) {
 func TestMoveLineOpenClose(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press(":")
-	if !h.m.play.typing || h.m.play.input.Value() != "" {
-		t.Fatalf(": opened %v with %q", h.m.play.typing, h.m.play.input.Value())
+	if !h.m.play.Typing || h.m.play.Input.Value() != "" {
+		t.Fatalf(": opened %v with %q", h.m.play.Typing, h.m.play.Input.Value())
 	}
 	h.press("backspace")
-	if h.m.play.typing {
+	if h.m.play.Typing {
 		t.Fatal("backspace on the empty line left it open")
 	}
 	h.press("7", "backspace")
-	if h.m.play.typing {
+	if h.m.play.Typing {
 		t.Fatal("backspace taking the only character left the line open")
 	}
 	h.press("7g", "home", "backspace") // nothing before the cursor: nothing deleted
-	if !h.m.play.typing || h.m.play.input.Value() != "7g" {
-		t.Fatalf("line %q, open %v", h.m.play.input.Value(), h.m.play.typing)
+	if !h.m.play.Typing || h.m.play.Input.Value() != "7g" {
+		t.Fatalf("line %q, open %v", h.m.play.Input.Value(), h.m.play.Typing)
 	}
 	h.press("esc")
-	if h.m.play.typing {
+	if h.m.play.Typing {
 		t.Fatal("esc left the line open")
 	}
 	h.press("P-7f")
-	if got := h.m.play.input.Value(); !h.m.play.typing || got != "P-7f" {
-		t.Fatalf("P-7f: line %q, open %v", got, h.m.play.typing)
+	if got := h.m.play.Input.Value(); !h.m.play.Typing || got != "P-7f" {
+		t.Fatalf("P-7f: line %q, open %v", got, h.m.play.Typing)
 	}
 	h.press("lk") // letters that are cursor keys go into the open line
-	if got := h.m.play.input.Value(); got != "P-7flk" {
+	if got := h.m.play.Input.Value(); got != "P-7flk" {
 		t.Fatalf("lk into the line: %q", got)
 	}
 }
@@ -121,12 +124,12 @@ func TestMoveLineOpenClose(t *testing.T) {
 // character typed, measured as the terminal measures.
 func TestInputLinesFit(t *testing.T) {
 	long := strings.Repeat("▲７六歩", 12) + "end"
-	for _, policy := range []WidthPolicy{Narrow, Wide} {
+	for _, policy := range []common.WidthPolicy{common.Narrow, common.Wide} {
 		h := newHarness(t, Options{Play: true, Width: policy})
 		fits := func(what string) {
 			t.Helper()
-			for _, line := range strings.Split(h.view(), "\n") {
-				if w := h.m.c.m.width(line); w > 80 {
+			for _, line := range strings.Split(h.View(), "\n") {
+				if w := h.m.c.Measure.Width(line); w > 80 {
 					t.Errorf("%v, %s: %q is %d columns", policy, what, ansi.Strip(line), w)
 				}
 			}
@@ -142,7 +145,7 @@ func TestInputLinesFit(t *testing.T) {
 			t.Fatalf("%v: no cursor while typing", policy)
 		}
 		row := lines[v.Cursor.Y]
-		if before := strings.Index(row, "end"); before < 0 || h.m.c.m.width(row[:before])+3 != v.Cursor.X {
+		if before := strings.Index(row, "end"); before < 0 || h.m.c.Measure.Width(row[:before])+3 != v.Cursor.X {
 			t.Errorf("%v: cursor at column %d of %q, want just after end", policy, v.Cursor.X, row)
 		}
 		h.press("home")
@@ -156,7 +159,7 @@ func TestInputLinesFit(t *testing.T) {
 		h.press("esc", "w")
 		h.press(strings.Repeat("/very/long/folder", 8) + "/game.kif")
 		fits("a long file name")
-		if s := h.screen(); !strings.Contains(s, "/game.kif") || !strings.Contains(s, english.saveHint) {
+		if s := h.screen(); !strings.Contains(s, "/game.kif") || !strings.Contains(s, words.EnglishWords.SaveHint) {
 			t.Errorf("%v: the save line lost its end or its hint:\n%s", policy, s)
 		}
 	}
@@ -166,9 +169,9 @@ func TestInputLinesFit(t *testing.T) {
 // own cursor marks the place.
 func TestInputWithoutColour(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	h.m.useTerminal(Terminal{Profile: monoProfile})
+	h.m.UseTerminal(common.Terminal{Profile: monoProfile})
 	h.press("7g7", "left")
-	line, x := h.m.play.promptLine(80)
+	line, x := h.m.play.PromptLine(80)
 	if c := termtest.Colours(line); c != nil {
 		t.Fatalf("colour escape %q in the move line: %q", c, line)
 	}
@@ -176,14 +179,14 @@ func TestInputWithoutColour(t *testing.T) {
 		t.Errorf("cursor at %d in %q, want 4", x, ansi.Strip(line))
 	}
 	h.press("esc", "w")
-	if line, _ := h.m.play.promptLine(80); termtest.Colours(line) != nil {
+	if line, _ := h.m.play.PromptLine(80); termtest.Colours(line) != nil {
 		t.Fatalf("colour escape %q in the save line: %q", termtest.Colours(line), line)
 	}
 }
 
 // truncate keeps escape sequences whole and out of the count.
 func TestTruncateStyled(t *testing.T) {
-	m := newMeasure(Narrow)
+	m := common.NewMeasure(common.Narrow)
 	rev := "\x1b[7m"
 	for _, c := range []struct {
 		in   string
@@ -195,11 +198,11 @@ func TestTruncateStyled(t *testing.T) {
 		{rev + "七六" + "\x1b[0m", 3, rev + "七\x1b[0m"},
 		{"abcdef", 3, "abc"},
 	} {
-		got := m.truncate(c.in, c.n)
+		got := m.Truncate(c.in, c.n)
 		if got != c.want {
 			t.Errorf("truncate(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
 		}
-		if w := m.width(got); w > c.n {
+		if w := m.Width(got); w > c.n {
 			t.Errorf("truncate(%q, %d) is %d columns", c.in, c.n, w)
 		}
 	}
@@ -224,7 +227,7 @@ func TestJumpLineEditing(t *testing.T) {
 		}
 	}
 	studyPress(t, s, "3", "left", "backspace")
-	mustShow(t, s, studyJapanese.jumpPrompt+"3"+studyJapanese.jumpHint)
+	mustShow(t, s, words.StudyJapanese.JumpPrompt+"3"+words.StudyJapanese.JumpHint)
 	studyPress(t, s, "right", "backspace")
 	if s.jump != nil {
 		t.Fatal("backspace taking the last digit left the number open")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/tui/internal/termtest"
 )
 
@@ -12,8 +13,10 @@ import (
 // app's tests play against it.
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	cleanup := testenv.Isolate()
 	code := m.Run()
 	termtest.RemoveBinary()
+	cleanup()
 	os.Exit(code)
 }
 

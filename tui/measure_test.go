@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/words"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
@@ -20,17 +22,18 @@ func BenchmarkViewEngineClock(b *testing.B) {
 		b.Run(sizeName(size), func(b *testing.B) {
 			tc := match.TimeControl{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}
 			h := newHarness(b, Options{Play: true, White: "usi:" + fakeEngine(b), Time: [2]match.TimeControl{tc, tc},
-				engineEnv: []string{usitest.Env + "=think=0"}, Lang: Japanese})
+				engineEnv: []string{usitest.Env + "=think=0"}, Lang: words.Japanese})
 			h.send(windowSize(size[0], size[1]))
 			for _, mv := range []string{"7g7f", "2g2f", "6g6f"} {
 				h.typeMove(mv)
 			}
 			// Show the engine thinking: its last report stands in for a live one.
 			p := &h.m.play
-			p.turnPly, p.turnSide, p.thinkPly = p.g.Len(), game.White, p.g.Len()
-			last := *p.notes[len(p.notes)-1].Info
-			p.think = &last
-			p.clock.Running, p.clock.Side, p.clock.Since = true, game.White, time.Now()
+			p.TurnPly, p.TurnSide, p.ThinkPly = p.Game.Len(), game.White, p.Game.Len()
+			notes := p.Notes()
+			last := *notes[len(notes)-1].Info
+			p.Think = &last
+			p.Snap.Clock.Running, p.Snap.Clock.Side, p.Snap.Clock.Since = true, game.White, time.Now()
 			if s := h.screen(); !strings.Contains(s, "評価値") || !strings.Contains(s, "秒読み") {
 				b.Fatalf("no panel or clock:\n%s", s)
 			}
@@ -73,14 +76,14 @@ func TestMeasureReplyLatency(t *testing.T) {
 			}
 			start := time.Now()
 			h.pressNow(mv, "enter")
-			h.until("the reply", func() bool { return h.game().Len() == n+2 || h.m.play.over() })
+			h.until("the reply", func() bool { return h.game().Len() == n+2 || h.m.play.Over() })
 			_ = h.m.View()
 			wall := time.Since(start)
-			if h.m.play.over() {
+			if h.m.play.Over() {
 				break
 			}
 			think := time.Duration(0)
-			if in := h.m.play.notes[n+1].Info; in != nil && !strings.Contains(tc.engine, fakeEngine(t)) {
+			if in := h.m.play.Notes()[n+1].Info; in != nil && !strings.Contains(tc.engine, fakeEngine(t)) {
 				think = in.Time
 			}
 			over = append(over, wall-think)

@@ -5,6 +5,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
@@ -23,89 +28,42 @@ const (
 	screenEngine
 )
 
-// menuWords are the menu's phrases in one language.
-type menuWords struct {
-	newGame, open, settings, quit          string
-	player1, player2, handicap, seat       string
-	pieces, start, giverNote               string
-	seats                                  [3]string
-	width, flip, notation, theme, language string
-	widthNote, flipNote                    string
-	tossKeys, mainKeys, formKeys, setKeys  string
-	langNames                              [2]string
-	themeNames                             [3]string
-	styleNames                             [numPieceStyles]string
-}
-
-var menuEnglish = menuWords{
-	newGame: "New game", open: "Open record", settings: "Settings", quit: "Quit",
-	player1: "Player 1", player2: "Player 2", handicap: "Handicap", seat: "Player 1 plays",
-	pieces: "Pieces", start: "Start", giverNote: "The handicap giver plays White and moves first.",
-	seats: [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
-	width: "Ambiguous width", flip: "Flip every turn", notation: "Move notation", theme: "Theme", language: "Language",
-	widthNote: "wide for CJK terminals", flipNote: "hot-seat",
-	tossKeys: "enter starts the game, esc goes back", mainKeys: "up/down choose, enter select, q quit",
-	formKeys: "up/down field, left/right change, enter start, esc back", setKeys: "up/down field, left/right change, enter edit, esc back",
-	langNames:  [2]string{"English", "日本語"},
-	themeNames: [3]string{"auto (the terminal's)", "light", "dark"},
-	styleNames: [numPieceStyles]string{"kanji", "western", "ascii", "KIF diagram"},
-}
-
-var menuJapanese = menuWords{
-	newGame: "新規対局", open: "棋譜を開く", settings: "設定", quit: "終了",
-	player1: "対局者1", player2: "対局者2", handicap: "手合", seat: "対局者1の手番",
-	pieces: "駒の表示", start: "開始", giverNote: "駒落ちでは上手が後手で先に指します。",
-	seats: [3]string{"先手", "後手", "振り駒"},
-	width: "曖昧幅の文字", flip: "毎手盤を反転", notation: "棋譜の表記", theme: "配色", language: "言語",
-	widthNote: "CJK 端末では wide", flipNote: "対人戦",
-	tossKeys: "enter で対局開始、esc で戻る", mainKeys: "↑↓ 選ぶ  enter 決定  q 終了",
-	formKeys: "↑↓ 項目  ←→ 変更  enter 開始  esc 戻る", setKeys: "↑↓ 項目  ←→ 変更  enter 編集  esc 戻る",
-	langNames:  [2]string{"English", "日本語"},
-	themeNames: [3]string{"自動 (端末に合わせる)", "明るい", "暗い"},
-	styleNames: [numPieceStyles]string{"漢字", "西洋式", "ASCII", "KIF 図"},
-}
-
 // menuModel is the menu: resume a kept game, new game, open a record,
 // settings (with the engine list), quit.
 type menuModel struct {
-	c         *common
+	c         *common.Common
 	screen    menuScreen
 	cursor    int
 	status    string
 	statusErr bool
 
-	kept       []keptEntry // the kept games, newest first, once listed
+	kept       []play.KeptEntry // the kept games, newest first, once listed
 	keptLoaded bool
 	deleting   bool // asking whether to delete the kept game under the cursor
 
 	form    newGameForm
-	pending setup // the game the toss screen is about to start
+	pending common.Setup // the game the toss screen is about to start
 	set     settingsPage
 	eng     enginesPage
 }
 
-func newMenu(c *common) menuModel {
+func newMenu(c *common.Common) menuModel {
 	m := menuModel{c: c, form: newForm(c)}
-	if c.settingsErr != nil {
-		m.status, m.statusErr = fmt.Sprintf(c.w.settingsBroken, c.settingsErr), true
+	if c.SettingsErr != nil {
+		m.status, m.statusErr = fmt.Sprintf(c.Words.SettingsBroken, c.SettingsErr), true
 	}
 	return m
 }
 
 // init lists the kept games (off the UI loop).
-func (m *menuModel) init() tea.Cmd {
-	if m.c.stateDir == "" {
+func (m *menuModel) Init() tea.Cmd {
+	if m.c.StateDir == "" {
 		return nil
 	}
-	return loadKeptCmd(m.c.stateDir)
+	return play.LoadKeptCmd(m.c.StateDir)
 }
 
-func (m *menuModel) words() *menuWords {
-	if m.c.lang == Japanese {
-		return &menuJapanese
-	}
-	return &menuEnglish
-}
+func (m *menuModel) words() *words.MenuWords { return words.MenuWordsFor(m.c.Lang) }
 
 func (m *menuModel) openForm() { m.screen, m.cursor = screenNew, 0 }
 
@@ -133,23 +91,23 @@ func (m *menuModel) itemText(it menuItem) string {
 	mw := m.words()
 	switch it {
 	case itemResume:
-		return fmt.Sprintf(m.c.w.resumeN, len(m.kept))
+		return fmt.Sprintf(m.c.Words.ResumeN, len(m.kept))
 	case itemNew:
-		return mw.newGame
+		return mw.NewGame
 	case itemOpen:
-		return mw.open
+		return mw.Open
 	case itemSettings:
-		return mw.settings
+		return mw.Settings
 	}
-	return mw.quit
+	return mw.Quit
 }
 
-func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
+func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 	switch msg := msg.(type) {
-	case keptListMsg:
-		m.kept, m.keptLoaded = msg.games, true
-		if msg.err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.w.autosaveBad, msg.err), true
+	case play.KeptListMsg:
+		m.kept, m.keptLoaded = msg.Games, true
+		if msg.Err != nil {
+			m.status, m.statusErr = fmt.Sprintf(m.c.Words.AutosaveBad, msg.Err), true
 		}
 		if m.screen == screenMain {
 			m.cursor = 0
@@ -159,29 +117,29 @@ func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
 		}
 		m.cursor = min(m.cursor, max(m.fields()-1, 0))
 		return m, nil
-	case keptDeletedMsg:
-		if msg.err != nil {
-			m.status, m.statusErr = msg.err.Error(), true
+	case play.KeptDeletedMsg:
+		if msg.Err != nil {
+			m.status, m.statusErr = msg.Err.Error(), true
 		} else {
-			m.status, m.statusErr = m.c.w.resumeDeleted, false
+			m.status, m.statusErr = m.c.Words.ResumeDeleted, false
 		}
-		return m, loadKeptCmd(m.c.stateDir)
-	case probeMsg, foundEnginesMsg:
+		return m, play.LoadKeptCmd(m.c.StateDir)
+	case common.ProbeMsg, common.FoundEnginesMsg:
 		return m.enginesMsg(msg)
 	case tea.PasteMsg:
 		switch {
 		case m.screen == screenSettings && m.set.editing != nil:
-			m.set.editing.edit(msg)
+			m.set.editing.Edit(msg)
 		case m.screen == screenEngines && m.eng.path != nil:
-			m.eng.path.edit(msg)
+			m.eng.path.Edit(msg)
 		case m.screen == screenEngine && m.eng.editing != nil:
-			m.eng.editing.edit(msg)
+			m.eng.editing.Edit(msg)
 		default:
 			// A pasted position starts a hot-seat game from it.
-			if p, ok := parsePastedSFEN(msg.Content); ok {
-				s := setup{start: p}
-				s.players[0], s.players[1] = humanChoice().spec, humanChoice().spec
-				return m, func() tea.Msg { return startMsg{setup: s} }
+			if p, ok := play.ParsePastedSFEN(msg.Content); ok {
+				s := common.Setup{Start: p}
+				s.Players[0], s.Players[1] = common.HumanChoice().Spec, common.HumanChoice().Spec
+				return m, func() tea.Msg { return common.StartMsg{Setup: s} }
 			}
 		}
 		return m, nil
@@ -193,9 +151,9 @@ func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
 		switch m.screen {
 		case screenToss:
 			switch {
-			case isEnter(msg):
+			case common.IsEnter(msg):
 				s := m.pending
-				return m, func() tea.Msg { return startMsg{setup: s} }
+				return m, func() tea.Msg { return common.StartMsg{Setup: s} }
 			case msg.String() == "esc":
 				m.screen = screenNew
 			}
@@ -216,9 +174,9 @@ func (m menuModel) update(msg tea.Msg) (menuModel, tea.Cmd) {
 func (m *menuModel) fields() int {
 	switch m.screen {
 	case screenNew:
-		return len(m.form.rows())
+		return len(m.form.Rows())
 	case screenSettings:
-		return len(m.set.rows())
+		return len(m.set.Rows())
 	case screenResume:
 		return len(m.kept)
 	}
@@ -226,20 +184,20 @@ func (m *menuModel) fields() int {
 }
 
 func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
-	keys := m.c.keys
+	keys := m.c.Keys
 	n := max(m.fields(), 1)
 	switch {
-	case keyIs(k, keys.Up):
-		m.cursor = wrapAdd(m.cursor, -1, n)
-	case keyIs(k, keys.Down):
-		m.cursor = wrapAdd(m.cursor, 1, n)
-	case keyIs(k, keys.Left):
+	case common.KeyIs(k, keys.Up):
+		m.cursor = common.WrapAdd(m.cursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		m.cursor = common.WrapAdd(m.cursor, 1, n)
+	case common.KeyIs(k, keys.Left):
 		return m, m.change(-1)
-	case keyIs(k, keys.Right):
+	case common.KeyIs(k, keys.Right):
 		return m, m.change(1)
-	case isEnter(k):
+	case common.IsEnter(k):
 		return m.enter()
-	case k.String() == "esc" || keyIs(k, keys.Leave):
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
 		if m.screen == screenMain {
 			return m, tea.Quit
 		}
@@ -268,7 +226,7 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 		m.openForm()
 	case itemOpen:
 		// An empty path opens the study's file picker.
-		return m, func() tea.Msg { return openMsg{} }
+		return m, func() tea.Msg { return common.OpenMsg{} }
 	case itemSettings:
 		m.screen, m.cursor = screenSettings, 0
 		m.set = settingsPage{}
@@ -280,36 +238,36 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 
 // resumeKey is the Resume list: enter resumes, d deletes (after asking).
 func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
-	keys := m.c.keys
+	keys := m.c.Keys
 	n := max(len(m.kept), 1)
 	if m.deleting {
 		m.deleting = false
-		if keyIs(k, keys.Yes) && m.cursor < len(m.kept) {
-			return m, deleteKept(m.kept[m.cursor].path)
+		if common.KeyIs(k, keys.Yes) && m.cursor < len(m.kept) {
+			return m, play.DeleteKept(m.kept[m.cursor].Path)
 		}
 		return m, nil
 	}
 	switch {
-	case keyIs(k, keys.Up):
-		m.cursor = wrapAdd(m.cursor, -1, n)
-	case keyIs(k, keys.Down):
-		m.cursor = wrapAdd(m.cursor, 1, n)
+	case common.KeyIs(k, keys.Up):
+		m.cursor = common.WrapAdd(m.cursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		m.cursor = common.WrapAdd(m.cursor, 1, n)
 	case k.String() == "d" || k.String() == "delete":
 		if m.cursor < len(m.kept) {
 			m.deleting = true
 		}
-	case isEnter(k):
+	case common.IsEnter(k):
 		if m.cursor >= len(m.kept) {
 			return m, nil
 		}
 		e := m.kept[m.cursor]
-		if e.err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.w.resumeBroken, filepath.Base(e.path), e.err), true
+		if e.Err != nil {
+			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
 			return m, nil
 		}
-		s := e.setup
-		return m, func() tea.Msg { return startMsg{setup: s} }
-	case k.String() == "esc" || keyIs(k, keys.Leave):
+		s := e.Setup
+		return m, func() tea.Msg { return common.StartMsg{Setup: s} }
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
 		m.screen, m.cursor = screenMain, 0
 	}
 	return m, nil
@@ -319,53 +277,53 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 // toss first.
 func (m menuModel) start() (menuModel, tea.Cmd) {
 	s, save := m.form.setup()
-	if s.toss != nil {
+	if s.Toss != nil {
 		m.pending, m.screen = s, screenToss
 		return m, save
 	}
-	return m, tea.Batch(save, func() tea.Msg { return startMsg{setup: s} })
+	return m, tea.Batch(save, func() tea.Msg { return common.StartMsg{Setup: s} })
 }
 
 // view draws the menu beside a board: the kept game's position while
 // Resume is chosen, the chosen handicap in the new-game form, and in the
 // settings a preview of the piece style and theme as they are changed.
 // Menu and board are centred; a narrow terminal gets the menu alone.
-func (m menuModel) view() string {
+func (m menuModel) View() string {
 	c := m.c
-	st := c.styles
+	st := c.Styles
 	lines := m.lines()
 	mw := 0
 	for _, l := range lines {
-		mw = max(mw, c.m.width(l))
+		mw = max(mw, c.Measure.Width(l))
 	}
-	mw = min(mw, c.width)
+	mw = min(mw, c.Width)
 	pos, showPos := m.preview()
-	board := renderBoard(&pos, boardOpts{style: c.pieces, size: boardCompact, cursor: game.NoSquare,
-		selected: game.NoSquare, last: game.NoMove, check: game.NoSquare, styles: st})
-	g := newBoardGeom(boardCompact, c.pieces)
-	showBoard := showPos && c.width >= g.w+4+mw && c.height >= g.h
+	board := components.RenderBoard(&pos, components.BoardOpts{Style: c.Pieces, Size: components.BoardCompact, Cursor: game.NoSquare,
+		Selected: game.NoSquare, Last: game.NoMove, Check: game.NoSquare, Styles: st})
+	g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
+	showBoard := showPos && c.Width >= g.W+4+mw && c.Height >= g.H
 	total := mw
 	if showBoard {
-		total += g.w + 4
+		total += g.W + 4
 	}
 	h := len(lines)
 	if showBoard {
-		h = max(h, g.h)
+		h = max(h, g.H)
 	}
-	x0 := max((c.width-total)/2, 0)
-	y0 := max((c.height-h)/2, 0)
-	cv := newCanvas(c.width, c.height)
+	x0 := max((c.Width-total)/2, 0)
+	y0 := max((c.Height-h)/2, 0)
+	cv := components.NewCanvas(c.Width, c.Height)
 	mx := x0
 	if showBoard {
-		cv.block(x0, y0+(h-g.h)/2, g.w, board)
-		mx = x0 + g.w + 4
+		cv.Block(x0, y0+(h-g.H)/2, g.W, board)
+		mx = x0 + g.W + 4
 	}
 	my := y0 + (h-len(lines))/2
 	for i, l := range lines {
-		l = c.m.truncate(l, c.width-mx)
-		cv.put(mx, my+i, c.m.width(l), l)
+		l = c.Measure.Truncate(l, c.Width-mx)
+		cv.Put(mx, my+i, c.Measure.Width(l), l)
 	}
-	return cv.String(c.m)
+	return cv.String(c.Measure)
 }
 
 // preview is the position the menu's board shows, and whether it shows
@@ -376,11 +334,11 @@ func (m *menuModel) preview() (game.Position, bool) {
 		return m.form.preview(), true
 	case screenMain:
 		if len(m.kept) > 0 && m.items()[m.cursor] == itemResume {
-			return m.kept[0].position(), true
+			return m.kept[0].Position(), true
 		}
 	case screenResume:
 		if m.cursor < len(m.kept) {
-			return m.kept[m.cursor].position(), true
+			return m.kept[m.cursor].Position(), true
 		}
 	case screenEngines, screenEngine:
 		return game.Position{}, false
@@ -388,23 +346,11 @@ func (m *menuModel) preview() (game.Position, bool) {
 	return game.StartPosition(), true
 }
 
-// position is the kept game's position now.
-func (e *keptEntry) position() game.Position {
-	if e.err != nil {
-		return game.StartPosition()
-	}
-	p := e.setup.start
-	for _, mv := range e.setup.moves {
-		p = p.Play(mv)
-	}
-	return p
-}
-
 // row draws a page's row, marked when the cursor is on it.
 func (m *menuModel) row(lines *[]string, i int, text string) {
-	st := m.c.styles
+	st := m.c.Styles
 	if i == m.cursor {
-		*lines = append(*lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
+		*lines = append(*lines, st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "))
 	} else {
 		*lines = append(*lines, "   "+text)
 	}
@@ -412,56 +358,56 @@ func (m *menuModel) row(lines *[]string, i int, text string) {
 
 // field is a label padded to width and a value to change with ←/→.
 func (m *menuModel) field(label string, width int, value string) string {
-	return m.c.m.pad(label, width) + "  < " + value + " >"
+	return m.c.Measure.Pad(label, width) + "  < " + value + " >"
 }
 
 // lines is the menu's text: the title, the entries or the form, the
 // status and the keys.
 func (m *menuModel) lines() []string {
 	c := m.c
-	st := c.styles
+	st := c.Styles
 	mw := m.words()
-	w := c.w
+	w := c.Words
 	var lines []string
 	title := "将棋  shogi"
-	if c.ascii {
+	if c.ASCII {
 		title = "shogi"
 	}
-	lines = append(lines, st.title.render(title), "")
+	lines = append(lines, st.Title.Render(title), "")
 	switch m.screen {
 	case screenMain:
 		for i, it := range m.items() {
 			m.row(&lines, i, m.itemText(it))
 		}
 	case screenResume:
-		lines = append(lines, st.bold.render(w.resumeTitle), "")
+		lines = append(lines, st.Bold.Render(w.ResumeTitle), "")
 		lines = append(lines, m.resumeLines()...)
 	case screenNew:
-		lines = append(lines, st.bold.render(mw.newGame), "")
+		lines = append(lines, st.Bold.Render(mw.NewGame), "")
 		lines = append(lines, m.form.lines(m)...)
 	case screenSettings:
-		lines = append(lines, st.bold.render(mw.settings), "")
+		lines = append(lines, st.Bold.Render(mw.Settings), "")
 		lines = append(lines, m.settingsLines()...)
 	case screenEngines, screenEngine:
 		lines = append(lines, m.enginesLines()...)
 	case screenToss:
-		lines = append(lines, furigomaText(w, *m.pending.toss, m.pending.tossPlayers, c.ascii), "")
-		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.side(game.Black), playerLabel(c, m.pending.players[game.Black], m.pending.names[game.Black]),
-			c.side(game.White), playerLabel(c, m.pending.players[game.White], m.pending.names[game.White])))
+		lines = append(lines, common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
+		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.Side(game.Black), common.PlayerLabel(c, m.pending.Players[game.Black], m.pending.Names[game.Black]),
+			c.Side(game.White), common.PlayerLabel(c, m.pending.Players[game.White], m.pending.Names[game.White])))
 	}
 	if m.status != "" {
 		lines = append(lines, "")
-		for _, l := range wrapText(c.m, m.status, min(c.width, 76)) {
+		for _, l := range components.WrapText(c.Measure, m.status, min(c.Width, 76)) {
 			if m.statusErr {
-				lines = append(lines, st.err.render(l))
+				lines = append(lines, st.Err.Render(l))
 			} else {
-				lines = append(lines, st.text.render(l))
+				lines = append(lines, st.Text.Render(l))
 			}
 		}
 	}
-	lines = append(lines, "", st.dim.render(m.hint()))
-	if len(lines) > c.height {
-		lines = lines[:c.height]
+	lines = append(lines, "", st.Dim.Render(m.hint()))
+	if len(lines) > c.Height {
+		lines = lines[:c.Height]
 	}
 	return lines
 }
@@ -470,74 +416,66 @@ func (m *menuModel) lines() []string {
 // handicap, the date, the moves and the time left.
 func (m *menuModel) resumeLines() []string {
 	c := m.c
-	w := c.w
-	st := c.styles
+	w := c.Words
+	st := c.Styles
 	var lines []string
 	if len(m.kept) == 0 {
-		return []string{"   " + w.resumeEmpty}
+		return []string{"   " + w.ResumeEmpty}
 	}
 	// As many games as fit, the cursor's in view.
-	room := max((c.height-8)/2, 1)
+	room := max((c.Height-8)/2, 1)
 	first := max(0, m.cursor-room+1)
 	for i := first; i < len(m.kept) && i < first+room; i++ {
 		e := m.kept[i]
-		if e.err != nil {
-			m.row(&lines, i, fmt.Sprintf(w.resumeBroken, filepath.Base(e.path), ""))
-			lines = append(lines, "     "+st.err.render(c.m.truncate(e.err.Error(), 70)))
+		if e.Err != nil {
+			m.row(&lines, i, fmt.Sprintf(w.ResumeBroken, filepath.Base(e.Path), ""))
+			lines = append(lines, "     "+st.Err.Render(c.Measure.Truncate(e.Err.Error(), 70)))
 			continue
 		}
-		s := &e.setup
-		who := c.side(game.Black) + " " + playerLabel(c, s.players[0], s.names[0]) + "  " + w.versus + "  " +
-			c.side(game.White) + " " + playerLabel(c, s.players[1], s.names[1])
+		s := &e.Setup
+		who := c.Side(game.Black) + " " + common.PlayerLabel(c, s.Players[0], s.Names[0]) + "  " + w.Versus + "  " +
+			c.Side(game.White) + " " + common.PlayerLabel(c, s.Players[1], s.Names[1])
 		m.row(&lines, i, who)
 		var facts []string
-		if hc, ok := game.HandicapBySFEN(&s.start); ok {
-			facts = append(facts, w.handicapName(hc))
+		if hc, ok := game.HandicapBySFEN(&s.Start); ok {
+			facts = append(facts, w.HandicapName(hc))
 		} else {
-			facts = append(facts, w.setUpStart)
+			facts = append(facts, w.SetUpStart)
 		}
-		facts = append(facts, e.saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.resumeMoves, len(s.moves)))
-		if !s.time[0].IsZero() || !s.time[1].IsZero() {
-			facts = append(facts, fmt.Sprintf(w.resumeLeft, c.side(game.Black)+clockTime(e.left[0])+" "+c.side(game.White)+clockTime(e.left[1])))
+		facts = append(facts, e.Saved.Local().Format("2006/01/02 15:04"), fmt.Sprintf(w.ResumeMoves, len(s.Moves)))
+		if !s.Time[0].IsZero() || !s.Time[1].IsZero() {
+			facts = append(facts, fmt.Sprintf(w.ResumeLeft, c.Side(game.Black)+components.ClockTime(e.Left[0])+" "+c.Side(game.White)+components.ClockTime(e.Left[1])))
 		}
-		lines = append(lines, "     "+st.dim.render(strings.Join(facts, "  ")))
+		lines = append(lines, "     "+st.Dim.Render(strings.Join(facts, "  ")))
 	}
 	if m.deleting {
-		lines = append(lines, "", question(st, c.m, w.resumeAsk, "", 60))
+		lines = append(lines, "", components.Question(st, c.Measure, w.ResumeAsk, "", 60))
 	}
 	return lines
 }
 
 func (m *menuModel) onOff(b bool) string {
 	if b {
-		return m.c.w.on
+		return m.c.Words.On
 	}
-	return m.c.w.off
-}
-
-func maxWidth(m measure, texts ...string) int {
-	n := 0
-	for _, t := range texts {
-		n = max(n, m.width(t))
-	}
-	return n
+	return m.c.Words.Off
 }
 
 func (m *menuModel) hint() string {
 	mw := m.words()
 	switch m.screen {
 	case screenMain:
-		return mw.mainKeys
+		return mw.MainKeys
 	case screenResume:
-		return m.c.w.resumeKeys
+		return m.c.Words.ResumeKeys
 	case screenToss:
-		return mw.tossKeys
+		return mw.TossKeys
 	case screenSettings:
-		return mw.setKeys
+		return mw.SetKeys
 	case screenEngines:
-		return m.c.w.enginesKeys
+		return m.c.Words.EnginesKeys
 	case screenEngine:
-		return m.c.w.editKeys
+		return m.c.Words.EditKeys
 	}
-	return mw.formKeys
+	return mw.FormKeys
 }

@@ -3,6 +3,9 @@ package tui
 import (
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
@@ -16,7 +19,7 @@ import (
 // style. Its clock starts as the settings' and becomes their default
 // when a game starts.
 type newGameForm struct {
-	c        *common
+	c        *common.Common
 	players  [2]int // indexes into c.playerChoices(), for player 1 and player 2
 	handicap int    // index into handicapChoices()
 	seat     int    // 0: player 1 plays Black, 1: player 1 plays White, 2: furigoma
@@ -68,29 +71,17 @@ func durations(secs ...int) []time.Duration {
 	return out
 }
 
-// handicapChoices are the handicaps that make a game: every handicap but
-// the tsume start and the empty board.
-func handicapChoices() []game.Handicap {
-	var out []game.Handicap
-	for _, h := range game.Handicaps() {
-		if h.Key != "tsume" && h.Key != "empty" {
-			out = append(out, h)
-		}
-	}
-	return out
-}
-
 // newForm starts the form with the settings' clock, player 1 a person and
 // player 2 the strongest built-in level.
-func newForm(c *common) newGameForm {
+func newForm(c *common.Common) newGameForm {
 	f := newGameForm{c: c}
-	choices := c.playerChoices()
+	choices := c.PlayerChoices()
 	for i, p := range choices {
-		if p.spec.Kind == match.BuiltinKind {
+		if p.Spec.Kind == match.BuiltinKind {
 			f.players[1] = i // the last built-in: the strongest
 		}
 	}
-	tc := c.settings.Clock.controls()
+	tc := c.Settings.Clock.Controls()
 	switch {
 	case tc[0].IsZero() && tc[1].IsZero():
 		f.kind = clockNone
@@ -115,7 +106,7 @@ func newForm(c *common) newGameForm {
 
 // rows are the form's rows as it stands: the clock's values only when
 // there is a clock, White's only when they differ.
-func (f *newGameForm) rows() []formRow {
+func (f *newGameForm) Rows() []formRow {
 	out := []formRow{rowPlayer1, rowPlayer2, rowHandicap, rowSeat, rowClock}
 	if f.kind != clockNone {
 		out = append(out, rowMain)
@@ -135,18 +126,18 @@ func (f *newGameForm) rows() []formRow {
 
 // change steps the value of row i by d.
 func (f *newGameForm) change(i, d int) tea.Cmd {
-	rows := f.rows()
+	rows := f.Rows()
 	if i < 0 || i >= len(rows) {
 		return nil
 	}
-	cycle := func(v, n int) int { return wrapAdd(v, d, n) }
+	cycle := func(v, n int) int { return common.WrapAdd(v, d, n) }
 	c := f.c
 	switch rows[i] {
 	case rowPlayer1, rowPlayer2:
 		k := int(rows[i] - rowPlayer1)
-		f.players[k] = cycle(f.players[k], len(c.playerChoices()))
+		f.players[k] = cycle(f.players[k], len(c.PlayerChoices()))
 	case rowHandicap:
-		f.handicap = cycle(f.handicap, len(handicapChoices()))
+		f.handicap = cycle(f.handicap, len(common.HandicapChoices()))
 	case rowSeat:
 		f.seat = cycle(f.seat, 3)
 	case rowClock:
@@ -186,8 +177,8 @@ func (f *newGameForm) change(i, d int) tea.Cmd {
 			f.main[1], f.second[1] = f.main[0], f.second[0]
 		}
 	case rowPieces:
-		c.setPieces(PieceStyle(cycle(int(c.pieces), int(numPieceStyles))))
-		return c.rememberDisplay()
+		c.SetPieces(common.PieceStyle(cycle(int(c.Pieces), int(common.NumPieceStyles))))
+		return c.RememberDisplay()
 	}
 	return nil
 }
@@ -216,7 +207,7 @@ func step(v time.Duration, presets []time.Duration, d int, positive bool) time.D
 }
 
 // controls are Black's and White's allowances as the form says.
-func (f *newGameForm) controls() [2]match.TimeControl {
+func (f *newGameForm) Controls() [2]match.TimeControl {
 	var tc [2]match.TimeControl
 	if f.kind == clockNone {
 		return tc
@@ -238,104 +229,104 @@ func (f *newGameForm) controls() [2]match.TimeControl {
 
 // setup is the game the form describes, with a command saving its clock
 // as the settings' default.
-func (f *newGameForm) setup() (setup, tea.Cmd) {
+func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
 	c := f.c
-	choices := c.playerChoices()
+	choices := c.PlayerChoices()
 	p1, p2 := choices[f.players[0]%len(choices)], choices[f.players[1]%len(choices)]
-	players := [2]match.Spec{p1.spec, p2.spec}
-	names := humanNames(c.settings, players, [2]string{p1.name, p2.name}, [2]int{0, 1})
-	labels := [2]string{playerLabel(c, players[0], names[0]), playerLabel(c, players[1], names[1])}
-	s := setup{players: players, names: names, start: f.preview(), time: f.controls()}
+	players := [2]match.Spec{p1.Spec, p2.Spec}
+	names := humanNames(c.Settings, players, [2]string{p1.Name, p2.Name}, [2]int{0, 1})
+	labels := [2]string{common.PlayerLabel(c, players[0], names[0]), common.PlayerLabel(c, players[1], names[1])}
+	s := common.Setup{Players: players, Names: names, Start: f.preview(), Time: f.Controls()}
 	switch f.seat {
 	case 1:
-		s.players[0], s.players[1] = s.players[1], s.players[0]
-		s.names[0], s.names[1] = s.names[1], s.names[0]
+		s.Players[0], s.Players[1] = s.Players[1], s.Players[0]
+		s.Names[0], s.Names[1] = s.Names[1], s.Names[0]
 	case 2:
-		toss := game.TossPawns(c.rng)
-		s.toss, s.tossPlayers = &toss, labels
+		toss := game.TossPawns(c.Rand)
+		s.Toss, s.TossPlayers = &toss, labels
 		if !toss.TosserIsBlack {
-			s.players[0], s.players[1] = s.players[1], s.players[0]
-			s.names[0], s.names[1] = s.names[1], s.names[0]
+			s.Players[0], s.Players[1] = s.Players[1], s.Players[0]
+			s.Names[0], s.Names[1] = s.Names[1], s.Names[0]
 		}
 	}
-	tc := s.time
-	return s, c.saveSettings(func(st *Settings) { st.Clock = clockFrom(tc) })
+	tc := s.Time
+	return s, c.SaveSettings(func(st *common.Settings) { st.Clock = common.ClockFrom(tc) })
 }
 
 // preview is the start the handicap gives.
 func (f *newGameForm) preview() game.Position {
-	hs := handicapChoices()
+	hs := common.HandicapChoices()
 	return hs[f.handicap%len(hs)].Position()
 }
 
 // lines draws the form.
 func (f *newGameForm) lines(m *menuModel) []string {
 	c := f.c
-	w := c.w
+	w := c.Words
 	mw := m.words()
-	st := c.styles
-	choices := c.playerChoices()
-	lw := maxWidth(c.m, mw.player1, mw.player2, mw.handicap, mw.seat, mw.pieces, w.clockField, w.mainField,
-		w.byoyomiField, w.incField, w.perSideField, w.whiteMain, w.whiteByoyomi, w.whiteInc)
+	st := c.Styles
+	choices := c.PlayerChoices()
+	lw := common.MaxWidth(c.Measure, mw.Player1, mw.Player2, mw.Handicap, mw.Seat, mw.Pieces, w.ClockField, w.MainField,
+		w.ByoyomiField, w.IncField, w.PerSideField, w.WhiteMain, w.WhiteByoyomi, w.WhiteInc)
 	var lines []string
-	secondLabel, whiteSecond := w.byoyomiField, w.whiteByoyomi
+	secondLabel, whiteSecond := w.ByoyomiField, w.WhiteByoyomi
 	if f.kind == clockFischer {
-		secondLabel, whiteSecond = w.incField, w.whiteInc
+		secondLabel, whiteSecond = w.IncField, w.WhiteInc
 	}
-	for i, r := range f.rows() {
+	for i, r := range f.Rows() {
 		var text string
 		switch r {
 		case rowPlayer1, rowPlayer2:
-			label := mw.player1
+			label := mw.Player1
 			if r == rowPlayer2 {
-				label = mw.player2
+				label = mw.Player2
 			}
-			text = m.field(label, lw, c.choiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
+			text = m.field(label, lw, c.ChoiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
 		case rowHandicap:
-			h := handicapChoices()[f.handicap%len(handicapChoices())]
+			h := common.HandicapChoices()[f.handicap%len(common.HandicapChoices())]
 			hname := h.Name + " " + h.Japanese
-			if c.ascii {
+			if c.ASCII {
 				hname = h.Name
-			} else if c.lang == Japanese {
+			} else if c.Lang == words.Japanese {
 				hname = h.Japanese
 			}
-			text = m.field(mw.handicap, lw, hname)
+			text = m.field(mw.Handicap, lw, hname)
 		case rowSeat:
-			text = m.field(mw.seat, lw, mw.seats[f.seat])
+			text = m.field(mw.Seat, lw, mw.Seats[f.seat])
 		case rowClock:
-			text = m.field(w.clockField, lw, w.clockKinds[f.kind])
+			text = m.field(w.ClockField, lw, w.ClockKinds[f.kind])
 		case rowMain:
-			text = m.field(w.mainField, lw, clockValue(c, f.main[0]))
+			text = m.field(w.MainField, lw, clockValue(c, f.main[0]))
 		case rowSecond:
 			text = m.field(secondLabel, lw, clockValue(c, f.second[0]))
 		case rowPerSide:
-			v := w.perSide[0]
+			v := w.PerSide[0]
 			if f.perSide {
-				v = w.perSide[1]
+				v = w.PerSide[1]
 			}
-			text = m.field(w.perSideField, lw, v)
+			text = m.field(w.PerSideField, lw, v)
 		case rowWhiteMain:
-			text = m.field(w.whiteMain, lw, clockValue(c, f.main[1]))
+			text = m.field(w.WhiteMain, lw, clockValue(c, f.main[1]))
 		case rowWhiteSecond:
 			text = m.field(whiteSecond, lw, clockValue(c, f.second[1]))
 		case rowPieces:
-			text = m.field(mw.pieces, lw, mw.styleNames[c.pieces%numPieceStyles])
+			text = m.field(mw.Pieces, lw, mw.StyleNames[c.Pieces%common.NumPieceStyles])
 		case rowStart:
-			text = mw.start
+			text = mw.Start
 		}
 		m.row(&lines, i, text)
 	}
-	h := handicapChoices()[f.handicap%len(handicapChoices())]
+	h := common.HandicapChoices()[f.handicap%len(common.HandicapChoices())]
 	if h.Key != "even" {
-		lines = append(lines, "", st.dim.render(mw.giverNote))
+		lines = append(lines, "", st.Dim.Render(mw.GiverNote))
 	}
 	return lines
 }
 
 // clockValue writes a clock setting: 10m, 30s, 10分, 30秒.
-func clockValue(c *common, d time.Duration) string {
-	if c.lang == Japanese && !c.ascii {
-		return jaDuration(d)
+func clockValue(c *common.Common, d time.Duration) string {
+	if c.Lang == words.Japanese && !c.ASCII {
+		return words.JaDuration(d)
 	}
 	return match.ShortDuration(d)
 }

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/kifu"
@@ -15,7 +18,7 @@ import (
 // quits. extra options go to the Bubble Tea program: a caller that runs
 // the app on a connection rather than its own terminal passes, say,
 // tea.WithoutSignalHandler or tea.WithContext.
-func Run(o Options, t Terminal, extra ...tea.ProgramOption) error {
+func Run(o Options, t common.Terminal, extra ...tea.ProgramOption) error {
 	m, err := New(o)
 	if err != nil {
 		return err
@@ -27,7 +30,7 @@ func Run(o Options, t Terminal, extra ...tea.ProgramOption) error {
 // of its main line; leaving the study quits. A record that cannot be read
 // (or only in part) opens on the reason, and the error is returned once
 // the user has seen it. extra options go to the program, as for Run.
-func Study(o Options, t Terminal, name string, data []byte, ply int, extra ...tea.ProgramOption) error {
+func Study(o Options, t common.Terminal, name string, data []byte, ply int, extra ...tea.ProgramOption) error {
 	m, err := New(o)
 	if err != nil {
 		return err
@@ -50,9 +53,9 @@ func Study(o Options, t Terminal, name string, data []byte, ply int, extra ...te
 // terminal nothing before its first frame. However the program ends —
 // a key, SIGTERM, or (with signals) the terminal hanging up — the game in
 // progress is stopped and kept before run returns.
-func run(m *Model, t Terminal, signals bool, extra ...tea.ProgramOption) error {
-	m.useTerminal(t)
-	p := tea.NewProgram(m, append(programOptions(t), extra...)...)
+func run(m *Model, t common.Terminal, signals bool, extra ...tea.ProgramOption) error {
+	m.UseTerminal(t)
+	p := tea.NewProgram(m, append(common.ProgramOptions(t), extra...)...)
 	if signals {
 		// Bubble Tea ends the program on SIGTERM itself; a terminal that
 		// closes sends SIGHUP, which would kill the process outright.
@@ -74,28 +77,14 @@ func run(m *Model, t Terminal, signals bool, extra ...tea.ProgramOption) error {
 	return err
 }
 
-// programOptions are a program's options for terminal t.
-func programOptions(t Terminal) []tea.ProgramOption {
-	opts := []tea.ProgramOption{
-		tea.WithInput(t.In),
-		tea.WithOutput(t.Out),
-		tea.WithEnvironment(t.Env),
-		tea.WithColorProfile(t.Profile),
-	}
-	if t.Width > 0 && t.Height > 0 {
-		opts = append(opts, tea.WithWindowSize(t.Width, t.Height))
-	}
-	return opts
-}
-
 // openStudyFile is how the menu opens a record: a file goes straight to
 // the study; "" or a folder opens the file picker there. The file is read
 // off the UI loop; a record that cannot be read opens the study on its
 // error screen, so the reason is shown in full.
-func openStudyFile(c *common, path string) tea.Cmd {
+func openStudyFile(c *common.Common, path string) tea.Cmd {
 	if path == "" {
 		p := newPicker(c)
-		return func() tea.Msg { return studyOpenedMsg{s: p, cmd: p.init()} }
+		return func() tea.Msg { return studyOpenedMsg{s: p, cmd: p.Init()} }
 	}
 	return readRecord(path)
 }
@@ -128,11 +117,11 @@ func readRecord(path string) tea.Cmd {
 
 // studyOf turns a read record file into the study (or the picker, for a
 // folder).
-func studyOf(c *common, msg recordReadMsg) (studyMode, tea.Cmd) {
+func studyOf(c *common.Common, msg recordReadMsg) (studyMode, tea.Cmd) {
 	if msg.dir {
 		p := newPicker(c)
 		p.dir = msg.path
-		return p, p.init()
+		return p, p.Init()
 	}
 	if msg.err != nil {
 		return newStudy(c, nil, msg.path, msg.err), nil
@@ -141,26 +130,19 @@ func studyOf(c *common, msg recordReadMsg) (studyMode, tea.Cmd) {
 	return newStudy(c, rec, msg.path, err), nil
 }
 
-// reviewGameMsg asks the app to study a game just played (the game-end
-// screen's "study").
-type reviewGameMsg struct {
-	rec   *kifu.Record // the game as a record, times and evaluations included
-	saved string       // the file the whole game was saved to, if it was
-}
-
 // reviewGame opens a finished (or abandoned) game in the study, at its
 // last ply: as the file it was saved to, or as a record not saved yet.
-func reviewGame(c *common, msg reviewGameMsg) *studyModel {
+func reviewGame(c *common.Common, msg common.ReviewGameMsg) *studyModel {
 	name := "this game"
-	if c.lang == Japanese {
+	if c.Lang == words.Japanese {
 		name = "この対局"
 	}
-	if msg.saved != "" {
-		name = msg.saved
+	if msg.Saved != "" {
+		name = msg.Saved
 	}
-	s := newStudy(c, msg.rec, name, nil)
+	s := newStudy(c, msg.Rec, name, nil)
 	s.goTo(s.last())
-	s.dirty = msg.saved == ""
-	s.unnamed = msg.saved == ""
+	s.dirty = msg.Saved == ""
+	s.unnamed = msg.Saved == ""
 	return s
 }

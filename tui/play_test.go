@@ -10,11 +10,17 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // nearMate is a hand-made position three plies from mate: Black pushes the
@@ -41,7 +47,7 @@ func TestCursorGame(t *testing.T) {
 	h := newHarness(t, Options{Play: true, SFEN: nearMate})
 	// The cursor starts on 5g. Up three to 5d, pick, up to 5c, move.
 	h.press("k", "k", "k", "enter", "up", "enter")
-	if h.m.play.state != statePromote {
+	if h.m.play.State != play.StatePromote {
 		t.Fatalf("no promotion question after 5d-5c (status %q)", h.status())
 	}
 	if !strings.Contains(h.screen(), "Promote?") {
@@ -63,15 +69,15 @@ func TestMouseGame(t *testing.T) {
 	h.clickSquare(sq(t, "1c"))
 	h.clickSquare(sq(t, "1d"))
 	// The gold in Black's hand, on the hand line under the board.
-	l := h.m.play.layout()
-	y := l.hands[1].y
+	l := h.m.play.Layout()
+	y := l.Hands[1].Y
 	line := strings.Split(h.screen(), "\n")[y]
 	x := strings.Index(line, "金")
 	if x < 0 {
 		t.Fatalf("no gold on Black's hand line %q", line)
 	}
-	h.click(h.m.c.m.width(line[:x]), y)
-	if h.m.play.drop != game.Gold {
+	h.click(h.m.c.Measure.Width(line[:x]), y)
+	if h.m.play.Drop != game.Gold {
 		t.Fatalf("click on the hand did not pick the gold (status %q)", h.status())
 	}
 	h.clickSquare(sq(t, "5b"))
@@ -106,15 +112,15 @@ func TestTypedNotations(t *testing.T) {
 func TestPaste(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.paste("7g7f")
-	if !h.m.play.typing || h.m.play.input.Value() != "7g7f" {
-		t.Fatalf("paste 7g7f: typing %v, line %q", h.m.play.typing, h.m.play.input.Value())
+	if !h.m.play.Typing || h.m.play.Input.Value() != "7g7f" {
+		t.Fatalf("paste 7g7f: typing %v, line %q", h.m.play.Typing, h.m.play.Input.Value())
 	}
 	h.press("enter")
 	if got := h.moves(); got != "7g7f" {
 		t.Fatalf("paste 7g7f then enter: moves %q, status %q", got, h.status())
 	}
 	h.paste("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b")
-	if h.m.play.state != stateConfirm || !strings.Contains(h.screen(), "pasted position") {
+	if h.m.play.State != play.StateConfirm || !strings.Contains(h.screen(), "pasted position") {
 		t.Fatalf("a pasted position did not ask:\n%s", h.screen())
 	}
 	h.press("y")
@@ -174,7 +180,7 @@ func TestPromotion(t *testing.T) {
 	h.typeMove("7g7f")
 	h.typeMove("3c3d")
 	h.typeMove("Bx2b")
-	if h.m.play.state != statePromote {
+	if h.m.play.State != play.StatePromote {
 		t.Fatalf("Bx2b: no promotion question (status %q)", h.status())
 	}
 	h.press("y")
@@ -186,19 +192,19 @@ func TestPromotion(t *testing.T) {
 	h.typeMove("７七角打")
 	h.typeMove("3d3e")
 	h.press("B-2b")
-	if strings.Contains(h.status(), "ambiguous") || h.m.play.statusErr {
+	if strings.Contains(h.status(), "ambiguous") || h.m.play.StatusErr {
 		t.Errorf("B-2b while typing: status %q, want no error (the question comes on enter)", h.status())
 	}
 	h.press("enter")
-	if h.m.play.state != statePromote {
+	if h.m.play.State != play.StatePromote {
 		t.Fatalf("B-2b: no promotion question (status %q)", h.status())
 	}
 	if h.status() != "" {
 		t.Errorf("status %q under the promotion question", h.status())
 	}
 	h.press("esc", "B-2b", "enter")
-	if h.status() != "" || h.m.play.state != statePromote {
-		t.Errorf("after esc and again: status %q state %v", h.status(), h.m.play.state)
+	if h.status() != "" || h.m.play.State != play.StatePromote {
+		t.Errorf("after esc and again: status %q state %v", h.status(), h.m.play.State)
 	}
 	h.press("n")
 	if got := h.moves(); !strings.HasSuffix(got, "7g2b") {
@@ -208,7 +214,7 @@ func TestPromotion(t *testing.T) {
 	h = newHarness(t, Options{Play: true, SFEN: "4k4/7P1/9/9/9/9/9/9/4K4 b - 1"})
 	h.press("l", "l", "l", "k", "k", "k", "k", "k", "enter", "k", "enter")
 	if got := h.moves(); got != "2b2a+" {
-		t.Fatalf("forced promotion: moves %q (state %v, status %q)", got, h.m.play.state, h.status())
+		t.Fatalf("forced promotion: moves %q (state %v, status %q)", got, h.m.play.State, h.status())
 	}
 }
 
@@ -268,10 +274,10 @@ func TestResign(t *testing.T) {
 }
 
 func TestBotsPlayEachOther(t *testing.T) {
-	st := defaultSettings()
+	st := common.DefaultSettings()
 	st.MoveDelay = 0
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
-	h.until("the end of the game", func() bool { return h.m.play.over() })
+	h.until("the end of the game", func() bool { return h.m.play.Over() })
 	if !h.game().Result().Over() {
 		t.Fatalf("bot game not over after %d moves", h.game().Len())
 	}
@@ -286,7 +292,7 @@ func TestBotsPlayEachOther(t *testing.T) {
 // keptFiles lists the kept games in a state directory.
 func keptFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(keptDir(dir), "*.json"))
+	files, err := filepath.Glob(filepath.Join(kept.Dir(dir), "*.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +364,7 @@ func TestMenuNewGame(t *testing.T) {
 	if h.m.mode != modePlay {
 		t.Fatalf("mode %v after starting", h.m.mode)
 	}
-	p := h.m.play.setup.players
+	p := h.m.play.Setup.Players
 	if p[0].Kind+p[1].Kind != match.HumanKind+match.BuiltinKind {
 		t.Fatalf("players %v", p)
 	}
@@ -393,12 +399,12 @@ func TestOptionErrors(t *testing.T) {
 // the moves back into the record as a branch and returns to the study.
 func TestPlayFromStudy(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	h.send(common.OpenMsg{Path: filepath.Join("..", "assets", "samples", "short.kif")})
 	if h.m.mode != modeStudy {
 		t.Fatalf("opening the sample record: mode %v\n%s", h.m.mode, h.screen())
 	}
 	h.press("p", "0")
-	if h.m.mode != modePlay || !h.m.play.fromStudy {
+	if h.m.mode != modePlay || !h.m.play.FromStudy {
 		t.Fatalf("p 0 did not start a game from the study:\n%s", h.screen())
 	}
 	start := h.game().Start()
@@ -412,8 +418,8 @@ func TestPlayFromStudy(t *testing.T) {
 		t.Fatalf("mode %v after leaving, want the study", h.m.mode)
 	}
 	st := h.m.study.(*studyModel)
-	want := start.Play(h.m.play.g.Moves()[0])
-	if got := st.position(); !got.Equal(&want) {
+	want := start.Play(h.m.play.Game.Moves()[0])
+	if got := st.Position(); !got.Equal(&want) {
 		t.Errorf("study shows %s, want the position after the played move %s", got.SFEN(), want.SFEN())
 	}
 }
@@ -424,10 +430,10 @@ func TestSave(t *testing.T) {
 		h.typeMove(mv)
 	}
 	h.press("w")
-	if h.m.play.state != stateSave {
+	if h.m.play.State != play.StateSave {
 		t.Fatalf("w did not ask for a file name:\n%s", h.screen())
 	}
-	for range h.m.play.save.Value() {
+	for range h.m.play.Save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "game.kif")
@@ -450,7 +456,7 @@ func TestSave(t *testing.T) {
 	}
 	// An extension no format has is refused before anything is written.
 	h.press("w")
-	for range h.m.play.save.Value() {
+	for range h.m.play.Save.Value() {
 		h.press("backspace")
 	}
 	h.press("game.doc", "enter")
@@ -459,7 +465,7 @@ func TestSave(t *testing.T) {
 	}
 	// A folder that does not exist is named; the temporary file is not.
 	h.press("w")
-	for range h.m.play.save.Value() {
+	for range h.m.play.Save.Value() {
 		h.press("backspace")
 	}
 	h.press("sub/dir/m.jkf", "enter")
@@ -504,23 +510,24 @@ func TestImpasse(t *testing.T) {
 // as an event, and undo while it thinks takes back the person's move and
 // stops the engine, whose reply never comes.
 func TestBotDoesNotBlockKeys(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, Options{Play: true, White: "usi:" + fakeEngine(t), engineEnv: []string{usitest.Env + "=think=1500ms"}})
 	h.pressNow("7g7f", "enter")
-	h.until("the engine to think", h.m.play.thinking)
+	h.until("the engine to think", h.m.play.Thinking)
 	if h.game().Len() != 1 {
 		t.Fatalf("after the human's move: %d moves", h.game().Len())
 	}
 	h.pressNow("f")
-	if !h.m.play.flip {
+	if !h.m.play.Flip {
 		t.Fatal("f was not handled while the engine was thinking")
 	}
 	if s := h.screen(); !strings.Contains(s, "White thinking") || !strings.Contains(s, "fake  thinking") {
 		t.Errorf("no thinking indicator:\n%s", s)
 	}
 	h.pressNow("u")
-	h.until("the undo", func() bool { return h.game().Len() == 0 && h.m.play.quiet() })
-	if h.m.play.thinking() {
-		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.play.thinking())
+	h.until("the undo", func() bool { return h.game().Len() == 0 && h.m.play.Quiet() })
+	if h.m.play.Thinking() {
+		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.play.Thinking())
 	}
 	time.Sleep(100 * time.Millisecond)
 	h.settle()
@@ -545,8 +552,8 @@ func TestReviewAndNotation(t *testing.T) {
 		t.Fatalf("after c the move list is not Western:\n%s", s)
 	}
 	h.press("[", "[")
-	if h.m.play.review != 1 {
-		t.Fatalf("review at %d after [ [, want 1", h.m.play.review)
+	if h.m.play.Review != 1 {
+		t.Fatalf("review at %d after [ [, want 1", h.m.play.Review)
 	}
 	// The board shows the position after move 1: 3c is still a pawn.
 	if !strings.Contains(h.screen(), "|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三") {
@@ -555,13 +562,13 @@ func TestReviewAndNotation(t *testing.T) {
 	// Typing a move ends the review: it is read, and played, in the live
 	// position, never previewed in one enter cannot play in.
 	h.press("8")
-	if h.m.play.review != -1 || !h.m.play.typing {
-		t.Fatalf("typing while reviewing: review %d, typing %v", h.m.play.review, h.m.play.typing)
+	if h.m.play.Review != -1 || !h.m.play.Typing {
+		t.Fatalf("typing while reviewing: review %d, typing %v", h.m.play.Review, h.m.play.Typing)
 	}
 	h.press("esc", "[")
 	h.press("esc", "esc") // the first closes the move line, the second the review
-	if h.m.play.review != -1 {
-		t.Fatalf("esc did not end the review: %d", h.m.play.review)
+	if h.m.play.Review != -1 {
+		t.Fatalf("esc did not end the review: %d", h.m.play.Review)
 	}
 }
 
@@ -569,7 +576,7 @@ func TestFlippedBoard(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("f")
 	lines := strings.Split(h.screen(), "\n")
-	top := h.m.play.layout().board.y
+	top := h.m.play.Layout().Board.Y
 	if !strings.Contains(lines[top], "１ ２ ３") || !strings.Contains(lines[top+2], "九") {
 		t.Fatalf("flipped board:\n%s", h.screen())
 	}
@@ -580,7 +587,7 @@ func TestFlippedBoard(t *testing.T) {
 	if h.moves() != "7g7f" {
 		t.Fatalf("clicks on the flipped board played %q (status %q)", h.moves(), h.status())
 	}
-	h.m.play.cursor = sq(t, "3c")
+	h.m.play.Cursor = sq(t, "3c")
 	h.press("enter", "k", "enter") // k on a flipped board moves toward rank 9: 3c → 3d
 	if h.moves() != "7g7f 3c3d" {
 		t.Fatalf("cursor on the flipped board: moves %q (status %q)", h.moves(), h.status())
@@ -631,7 +638,7 @@ func TestStrayConfirmation(t *testing.T) {
 		if r := h.game().Result(); r.Over() {
 			t.Errorf("keys %q ended the game: %v", keys, r)
 		}
-		if h.m.play.state != stateMove {
+		if h.m.play.State != play.StateMove {
 			t.Errorf("keys %q left a question open", keys)
 		}
 	}
@@ -642,7 +649,7 @@ func TestStrayConfirmation(t *testing.T) {
 func TestFurigomaBotBlack(t *testing.T) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h := newHarness(t, Options{Play: true, White: "greedy", Furigoma: true, Rand: rand.New(rand.NewPCG(seed, 7))})
-		if h.m.play.setup.players[game.Black].Kind == match.HumanKind {
+		if h.m.play.Setup.Players[game.Black].Kind == match.HumanKind {
 			continue
 		}
 		if h.game().Len() != 1 {
@@ -651,8 +658,8 @@ func TestFurigomaBotBlack(t *testing.T) {
 		if s := h.screen(); !strings.Contains(s, "Toss") || !strings.Contains(s, "player 2 (greedy) plays Black") {
 			t.Fatalf("the toss is gone after the bot's move:\n%s", s)
 		}
-		if !h.m.play.flip || h.m.play.cursor.Rank() > 3 {
-			t.Errorf("White's human: flip %v, cursor %v", h.m.play.flip, h.m.play.cursor)
+		if !h.m.play.Flip || h.m.play.Cursor.Rank() > 3 {
+			t.Errorf("White's human: flip %v, cursor %v", h.m.play.Flip, h.m.play.Cursor)
 		}
 		h.typeMove("3c3d")
 		h.typeMove("8c8d")
@@ -668,8 +675,8 @@ func TestFurigomaBotBlack(t *testing.T) {
 // writes 同 after the record's last move, and w saves the record's line
 // through the new moves under the record's headers.
 func TestPlayFromStudyNumbering(t *testing.T) {
-	h := newHarness(t, Options{Lang: Japanese})
-	h.send(openMsg{path: filepath.Join("..", "assets", "samples", "short.kif")})
+	h := newHarness(t, Options{Lang: words.Japanese})
+	h.send(common.OpenMsg{Path: filepath.Join("..", "assets", "samples", "short.kif")})
 	h.press("l", "l", "l", "p", "0") // after ▲２二角成; 0 is hot-seat
 	if h.m.mode != modePlay {
 		t.Fatalf("p h did not start a game:\n%s", h.screen())
@@ -686,7 +693,7 @@ func TestPlayFromStudyNumbering(t *testing.T) {
 		}
 	}
 	h.press("w")
-	for range h.m.play.save.Value() {
+	for range h.m.play.Save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "line.kif")
@@ -733,7 +740,7 @@ func TestLongStatusWraps(t *testing.T) {
 			t.Errorf("%v: %d lines", size, len(lines))
 		}
 		for _, l := range lines {
-			if w := h.m.c.m.width(l); w > size[0] {
+			if w := h.m.c.Measure.Width(l); w > size[0] {
 				t.Errorf("%v: line %q is %d wide", size, l, w)
 			}
 		}
@@ -757,7 +764,7 @@ func TestSaveOverwrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.press("w")
-	for range h.m.play.save.Value() {
+	for range h.m.play.Save.Value() {
 		h.press("backspace")
 	}
 	h.press(path, "enter")
@@ -796,9 +803,9 @@ func TestTooSmallStudy(t *testing.T) {
 	if h.m.mode != modeStudy {
 		t.Fatalf("mode %v, want the study", h.m.mode)
 	}
-	h.send(windowSize(minWidth, minHeight))
+	h.send(windowSize(components.MinWidth, components.MinHeight))
 	if got := h.screen(); !strings.Contains(got, "Ply 0/0") {
-		t.Fatalf("study at %dx%d:\n%s", minWidth, minHeight, got)
+		t.Fatalf("study at %dx%d:\n%s", components.MinWidth, components.MinHeight, got)
 	}
 	h.send(windowSize(63, 20))
 	if got := h.screen(); !strings.Contains(got, "terminal too small (need 64x20, have 63x20)") {
@@ -808,7 +815,7 @@ func TestTooSmallStudy(t *testing.T) {
 
 // While stepping back through the game, the header names the position shown.
 func TestReviewHeader(t *testing.T) {
-	h := newHarness(t, Options{Play: true, Lang: Japanese})
+	h := newHarness(t, Options{Play: true, Lang: words.Japanese})
 	h.typeMove("7g7f")
 	h.typeMove("3c3d")
 	h.press("[")
@@ -822,7 +829,7 @@ func TestStudyAfterSave(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.typeMove("7g7f")
 	h.press("x", "y", "enter", "w")
-	for range h.m.play.save.Value() {
+	for range h.m.play.Save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "done.kif")
@@ -841,7 +848,7 @@ func TestStudyAfterSave(t *testing.T) {
 func TestMouseTray(t *testing.T) {
 	h := newHarness(t, Options{Play: true, SFEN: nearMate})
 	h.send(windowSize(120, 40))
-	if h.m.play.layout().kind != layoutLarge {
+	if h.m.play.Layout().Kind != components.LayoutLarge {
 		t.Fatal("120x40 is not the large layout")
 	}
 	h.clickSquare(sq(t, "5d"))
@@ -849,11 +856,11 @@ func TestMouseTray(t *testing.T) {
 	h.press("n")
 	h.clickSquare(sq(t, "1c"))
 	h.clickSquare(sq(t, "1d"))
-	l := h.m.play.layout()
-	r := l.hands[1] // Black's, at the bottom right
+	l := h.m.play.Layout()
+	r := l.Hands[1] // Black's, at the bottom right
 	lines := strings.Split(h.screen(), "\n")
 	y := -1
-	for i := r.y; i < r.y+r.h; i++ {
+	for i := r.Y; i < r.Y+r.H; i++ {
 		if strings.Contains(lines[i], "金") {
 			y = i
 		}
@@ -862,9 +869,9 @@ func TestMouseTray(t *testing.T) {
 		t.Fatalf("no gold in Black's tray:\n%s", h.screen())
 	}
 	line := lines[y]
-	h.click(h.m.c.m.width(line[:strings.Index(line, "金")]), y)
-	if h.m.play.drop != game.Gold {
-		t.Fatalf("a click on the tray's gold picked %v (status %q)", h.m.play.drop, h.status())
+	h.click(h.m.c.Measure.Width(line[:strings.Index(line, "金")]), y)
+	if h.m.play.Drop != game.Gold {
+		t.Fatalf("a click on the tray's gold picked %v (status %q)", h.m.play.Drop, h.status())
 	}
 	h.clickSquare(sq(t, "5b"))
 	checkMated(t, h, "5d5c 1c1d G*5b")
@@ -888,16 +895,16 @@ func TestRefusalReasonsInJapanese(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := declareReason(&japanese, p.CanDeclare()); got != c.declare {
+		if got := play.DeclareReason(&words.JapaneseWords, p.CanDeclare()); got != c.declare {
 			t.Errorf("%s: declaring: %q (game says %v), want %q", c.sfen, got, p.CanDeclare(), c.declare)
 		}
-		want := fmt.Sprintf(japanese.cannotImpasse, c.impasse)
-		if got := impasseReason(&japanese, p.CanClaimImpasse()); got != want {
+		want := fmt.Sprintf(words.JapaneseWords.CannotImpasse, c.impasse)
+		if got := play.ImpasseReason(&words.JapaneseWords, p.CanClaimImpasse()); got != want {
 			t.Errorf("%s: claiming impasse: %q (game says %v), want %q", c.sfen, got, p.CanClaimImpasse(), want)
 		}
 	}
 	// Anything else is passed on as it is.
-	if got := declareReason(&japanese, errors.New("odd")); got != "odd" {
+	if got := play.DeclareReason(&words.JapaneseWords, errors.New("odd")); got != "odd" {
 		t.Errorf("another error: %q", got)
 	}
 }
@@ -911,7 +918,7 @@ func TestResumeListsBrokenGames(t *testing.T) {
 	h := newHarness(t, Options{Play: true, StateDir: dir})
 	h.typeMove("7g7f")
 	h.press("q", "y")
-	if err := os.WriteFile(filepath.Join(keptDir(dir), "broken.json"), []byte("{"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(kept.Dir(dir), "broken.json"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	autosave := filepath.Join(dir, "autosave.txt")
@@ -930,7 +937,7 @@ func TestResumeListsBrokenGames(t *testing.T) {
 	if !strings.Contains(s, "broken.json cannot be read") || !strings.Contains(s, "1 move") {
 		t.Fatalf("the Resume list:\n%s", s)
 	}
-	for h.m.menu.kept[h.m.menu.cursor].err == nil {
+	for h.m.menu.kept[h.m.menu.cursor].Err == nil {
 		h.press("down")
 	}
 	h.press("enter")
@@ -947,8 +954,8 @@ func TestPasteOnMenu(t *testing.T) {
 	if h.m.mode != modePlay {
 		t.Fatalf("no game from the pasted position:\n%s", h.screen())
 	}
-	if got := h.game().Position(); got.SFEN() != sfen || !h.m.play.isHuman(game.Black) || !h.m.play.isHuman(game.White) {
-		t.Errorf("the game starts at %s, humans %v %v", got.SFEN(), h.m.play.isHuman(game.Black), h.m.play.isHuman(game.White))
+	if got := h.game().Position(); got.SFEN() != sfen || !h.m.play.IsHuman(game.Black) || !h.m.play.IsHuman(game.White) {
+		t.Errorf("the game starts at %s, humans %v %v", got.SFEN(), h.m.play.IsHuman(game.Black), h.m.play.IsHuman(game.White))
 	}
 	h.typeMove("G*5b")
 	if !h.game().Result().Over() {
@@ -963,14 +970,14 @@ func TestNotationCycleOnASCII(t *testing.T) {
 	ki2 := notation.KI2
 	for _, ascii := range []bool{false, true} {
 		h := newHarness(t, Options{Play: true, ASCII: ascii, Notation: &ki2})
-		if ascii && h.m.c.notation == notation.KI2 {
+		if ascii && h.m.c.Notation == notation.KI2 {
 			t.Errorf("KI2 taken on an ASCII terminal")
 		}
 		h.typeMove("7g7f")
 		seen := map[notation.Style]bool{}
 		for range notation.Styles() {
 			h.press("c")
-			seen[h.m.c.notation] = true
+			seen[h.m.c.Notation] = true
 		}
 		for _, s := range notation.Styles() {
 			text := formatLine(t, s, "7g7f 3c3d 8h2b+ 3a2b B*4e") // a promotion, a capture on the same square, a drop
@@ -1002,7 +1009,7 @@ func formatLine(t *testing.T, s notation.Style, moves string) string {
 // The new-game form's clock, in Japanese: the values in 分 and 秒, White's
 // own time when the sides differ, and the game started with that clock.
 func TestNewGameClockJapanese(t *testing.T) {
-	h := newHarness(t, Options{Lang: Japanese})
+	h := newHarness(t, Options{Lang: words.Japanese})
 	h.press("enter")            // 新しい対局 (no kept games: the first entry)
 	h.press("j", "j", "j", "j") // 時計
 	h.press("l", "l")           // なし → 切れ負け → 秒読み
@@ -1024,7 +1031,7 @@ func TestNewGameClockJapanese(t *testing.T) {
 	if h.m.mode != modePlay {
 		t.Fatalf("no game:\n%s", h.screen())
 	}
-	tc := h.m.play.setup.time
+	tc := h.m.play.Setup.Time
 	if tc[0].Main != 10*time.Minute || tc[0].Byoyomi != 30*time.Second || tc[1].Main != 15*time.Minute || tc[1].Byoyomi != 20*time.Second {
 		t.Errorf("the game's clock: %+v", tc)
 	}

@@ -3,12 +3,17 @@ package tui
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/kifu"
+	"shogi/kifu/kept"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -44,18 +49,19 @@ func (r *slowReader) Read(p []byte) (int, error) {
 // (as a test or an SSH session does), and it plays what is typed and
 // quits with ctrl+c, the game kept.
 func TestProgramWithoutTTY(t *testing.T) {
+	t.Parallel()
 	state := t.TempDir()
 	var out bytes.Buffer
 	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	term := Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
+	term := common.Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
 	if err := Run(Options{Play: true, White: "greedy", StateDir: state}, term, tea.WithContext(ctx), tea.WithoutSignals()); err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	kept, err := listKept(state)
-	if err != nil || len(kept) != 1 || kept[0].err != nil || len(kept[0].setup.moves) != 2 || kept[0].setup.moves[0].USI() != "7g7f" {
-		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", kept, err)
+	games, err := kept.List(state)
+	if err != nil || len(games) != 1 || games[0].Err != nil || len(games[0].Game.Moves) != 2 || games[0].Game.Moves[0].USI() != "7g7f" {
+		t.Fatalf("ctrl+c did not keep the game of 7g7f and greedy's reply: %+v, %v", games, err)
 	}
 	if !strings.Contains(out.String(), "+---+---+") {
 		t.Errorf("the large board was not drawn at 120x40")
@@ -69,6 +75,7 @@ func TestProgramWithoutTTY(t *testing.T) {
 // it; a record that reads only in part opens on what it has, with the
 // reason, and the error is returned once they have seen it.
 func TestStudyWithoutTTY(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
 	if err != nil {
 		t.Fatal(err)
@@ -78,20 +85,21 @@ func TestStudyWithoutTTY(t *testing.T) {
 		data []byte
 		keys string
 		want []string // in the output
-		err  string
+		line int      // the line the returned *kifu.ParseError names; 0: no error
 	}{
-		{"branches.kif", data, "\xffl\xffq", []string{"Ply 3/13", "> 3+▲２六歩", "> 4 △８四歩"}, ""},
+		{"branches.kif", data, "\xffl\xffq", []string{"Ply 3/13", "> 3+▲２六歩", "> 4 △８四歩"}, 0},
 		{"broken.kif", []byte("手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(99)\n"), "\xffq",
-			[]string{"Ply 1/1", "move 2 cannot be read: broken.kif:3", "the record stops after 1 move without"}, "broken.kif:3"},
+			[]string{"Ply 1/1", "move 2 cannot be read: broken.kif:3", "the record stops after 1 move without"}, 3},
 	} {
 		var out bytes.Buffer
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		term := Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
+		term := common.Terminal{In: &slowReader{data: []byte(c.keys), step: 1}, Out: &out, Env: []string{"TERM=xterm-256color"},
 			Profile: colorprofile.ANSI256, Width: 100, Height: 30}
 		err := Study(Options{StateDir: t.TempDir()}, term, c.name, c.data, 3, tea.WithContext(ctx), tea.WithoutSignals())
 		cancel()
-		if c.err == "" && err != nil || c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)) {
-			t.Errorf("%s: %v, want %q", c.name, err, c.err)
+		var pe *kifu.ParseError
+		if c.line == 0 && err != nil || c.line != 0 && (!errors.As(err, &pe) || pe.Line != c.line || pe.File != c.name) {
+			t.Errorf("%s: %v, want an error at line %d", c.name, err, c.line)
 		}
 		for _, want := range c.want {
 			if !strings.Contains(ansi.Strip(out.String()), want) {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/remote"
+
 	"shogi/tui/lobby"
 )
 
@@ -22,8 +24,8 @@ func seatTwo(t *testing.T, l *lobby.Lobby) (a, b *remoteHarness) {
 	b.typeText(strings.ToLower(tables[0].Code))
 	b.press("enter")
 	a.waitFor("△White bob")
-	if a.m.screen != rTable || b.m.screen != rTable {
-		t.Fatalf("not both at the table: alice's screen %d, bob's %d\n%s", a.m.screen, b.m.screen, b.screen())
+	if a.m.Screen != remote.RTable || b.m.Screen != remote.RTable {
+		t.Fatalf("not both at the table: alice's screen %d, bob's %d\n%s", a.m.Screen, b.m.Screen, b.screen())
 	}
 	return a, b
 }
@@ -35,12 +37,13 @@ func seatTwo(t *testing.T, l *lobby.Lobby) (a, b *remoteHarness) {
 // accepted by the other ends the game by the impasse rule's points (27
 // each at the start: a rook and a bishop at 5, seventeen pieces at 1).
 func TestRemoteTable(t *testing.T) {
+	t.Parallel()
 	l := testLobby(t)
 	a, b := seatTwo(t, l)
 	a.typeText("7g7f")
 	a.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
-	if g := b.m.app.play.g; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
+	if g := b.m.Play.Game; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
 		t.Fatalf("bob's game: %v", g.Moves())
 	}
 
@@ -57,7 +60,7 @@ func TestRemoteTable(t *testing.T) {
 	c.typeText("hi")
 	c.press("enter")
 	a.waitFor("carol (watching): hi")
-	if got := a.m.table.chat; len(got) != 2 || got[0] != "△White bob: hello" || got[1] != "carol (watching): hi" {
+	if got := a.m.Table.Chat; len(got) != 2 || got[0] != "△White bob: hello" || got[1] != "carol (watching): hi" {
 		t.Errorf("alice's chat: %q", got)
 	}
 
@@ -69,8 +72,8 @@ func TestRemoteTable(t *testing.T) {
 	// Bob leaves: back in the lobby, his seat kept; back by the code, he
 	// finds the game as it stands.
 	b.press("q", "y")
-	if b.m.screen != rMenu || b.m.table != nil {
-		t.Fatalf("bob after leaving: screen %d\n%s", b.m.screen, b.screen())
+	if b.m.Screen != remote.RMenu || b.m.Table != nil {
+		t.Fatalf("bob after leaving: screen %d\n%s", b.m.Screen, b.screen())
 	}
 	a.waitFor("bob's connection dropped: the seat is kept for")
 	b.press("down", "enter")
@@ -85,8 +88,8 @@ func TestRemoteTable(t *testing.T) {
 	a.press("i", "y", "enter")
 	for _, h := range []*remoteHarness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
-		if r := h.m.app.play.g.Result(); !r.Over() || h.m.app.play.result == nil {
-			t.Errorf("%s's game: %v, %v", h.m.r.Name, r, h.m.app.play.result)
+		if r := h.m.Play.Game.Result(); !r.Over() || h.m.Play.Result() == nil {
+			t.Errorf("%s's game: %v, %v", h.m.R.Name, r, h.m.Play.Result())
 		}
 	}
 	a.press("o")

@@ -7,6 +7,9 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/remote"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -19,20 +22,17 @@ import (
 // is called.
 type remoteHarness struct {
 	t    *testing.T
-	m    *remoteModel
+	m    *remote.Model
 	late chan tea.Msg
 }
 
 func newRemoteHarness(t *testing.T, l *lobby.Lobby, user string) *remoteHarness {
 	t.Helper()
-	app, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	app.c.remote = true
+	c := newCommon(Options{})
+	c.Remote = true
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	h := &remoteHarness{t: t, m: newRemoteModel(ctx, app, Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
+	h := &remoteHarness{t: t, m: remote.NewModel(ctx, c, remote.Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 32})
 	return h
 }
@@ -178,7 +178,7 @@ func TestRemoteCreateJoinAndPlay(t *testing.T) {
 	a.press("enter", "enter")
 	a.want("Create a table", "10m + 30s byōyomi", "Black (sente)")
 	a.press("right", "down")
-	for _, h := range handicapChoices() {
+	for _, h := range common.HandicapChoices() {
 		if h.Key == "bishop" {
 			break
 		}
@@ -189,7 +189,7 @@ func TestRemoteCreateJoinAndPlay(t *testing.T) {
 	if len(tables) != 1 || tables[0].Time.Main != 5*time.Minute || tables[0].Handicap != "bishop" {
 		t.Fatalf("the table opened: %+v", tables)
 	}
-	a.want("Your table's code:", spaced(tables[0].Code), "Waiting for an opponent")
+	a.want("Your table's code:", remote.Spaced(tables[0].Code), "Waiting for an opponent")
 
 	b := newRemoteHarness(t, l, "bob")
 	b.press("enter", "down", "enter")
@@ -199,16 +199,16 @@ func TestRemoteCreateJoinAndPlay(t *testing.T) {
 	b.press("ctrl+u")
 	b.typeText(strings.ToLower(tables[0].Code))
 	b.press("enter")
-	if b.m.screen != rTable || b.m.table == nil {
-		t.Fatalf("bob is not at the table: screen %d", b.m.screen)
+	if b.m.Screen != remote.RTable || b.m.Table == nil {
+		t.Fatalf("bob is not at the table: screen %d", b.m.Screen)
 	}
 	// Furigoma was chosen: the toss decides who is Black.
 	a.pump(300 * time.Millisecond)
-	if a.m.screen != rTable {
-		t.Fatalf("alice is not at the table: screen %d", a.m.screen)
+	if a.m.Screen != remote.RTable {
+		t.Fatalf("alice is not at the table: screen %d", a.m.Screen)
 	}
 	b.want("alice", "bob")
-	if a.m.table.link.side == b.m.table.link.side {
+	if a.m.Table.Link.Mine == b.m.Table.Link.Mine {
 		t.Fatal("both players have the same side")
 	}
 }
@@ -222,11 +222,11 @@ func TestRemoteWatchList(t *testing.T) {
 	h.press("enter", "down", "down", "enter")
 	h.want("Tables", "dave — waiting for an opponent", "rook")
 	h.press("enter")
-	if h.m.watcher == nil {
+	if h.m.Watcher == nil {
 		t.Fatal("not watching")
 	}
 	h.press("esc")
-	if h.m.watcher != nil || h.m.screen != rMenu {
+	if h.m.Watcher != nil || h.m.Screen != remote.RMenu {
 		t.Fatal("esc did not stop watching")
 	}
 	if got := l.Tables()[0].Watchers; got != 0 {
@@ -253,7 +253,7 @@ func FuzzRemoteKeys(f *testing.F) {
 		sz := sizes[int(size)%len(sizes)]
 		h.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		for _, b := range data {
-			if h.m.screen == rLocal || h.m.screen == rTable {
+			if h.m.Screen == remote.RLocal || h.m.Screen == remote.RTable {
 				return // the play screen has its own fuzz target
 			}
 			switch {
@@ -272,12 +272,12 @@ func FuzzRemoteKeys(f *testing.F) {
 				h.press(string([]rune("歩金五同▲△")[int(b)%6]))
 			}
 			lines := strings.Split(h.screen(), "\n")
-			if len(lines) > max(h.m.c.height, 1) {
-				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.c.height)
+			if len(lines) > max(h.m.Common.Height, 1) {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), h.m.Common.Height)
 			}
 			for _, line := range lines {
-				if w := h.m.c.m.width(line); w > h.m.c.width {
-					t.Fatalf("line %q is %d columns, more than %d", line, w, h.m.c.width)
+				if w := h.m.Common.Measure.Width(line); w > h.m.Common.Width {
+					t.Fatalf("line %q is %d columns, more than %d", line, w, h.m.Common.Width)
 				}
 			}
 		}
@@ -301,7 +301,7 @@ func TestRemoteWatchByTypedCode(t *testing.T) {
 	h.press("enter", "down", "down", "enter")
 	h.typeText(strings.ToLower(code))
 	h.press("enter")
-	if h.m.watcher == nil || h.m.watcher.Table().Code() != code {
+	if h.m.Watcher == nil || h.m.Watcher.Table().Code() != code {
 		t.Fatalf("not watching %s: %s", code, h.screen())
 	}
 }

@@ -6,6 +6,10 @@ import (
 	"strconv"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game/match"
@@ -36,11 +40,11 @@ const (
 
 // settingsPage is the settings page's own state: a name being typed.
 type settingsPage struct {
-	editing *lineInput
+	editing *components.LineInput
 	editRow settingsRow
 }
 
-func (settingsPage) rows() []settingsRow {
+func (settingsPage) Rows() []settingsRow {
 	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setKeep,
 		setName1, setName2, setHint, setEngines}
 }
@@ -50,17 +54,17 @@ var delayPresets = []time.Duration{0, 100 * time.Millisecond, 250 * time.Millise
 	time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second}
 
 func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
-	keys := m.c.keys
-	rows := m.set.rows()
+	keys := m.c.Keys
+	rows := m.set.Rows()
 	if m.set.editing != nil {
 		switch {
 		case k.String() == "esc":
 			m.set.editing = nil
-		case isEnter(k):
-			name := m.set.editing.trimmed()
+		case common.IsEnter(k):
+			name := m.set.editing.Trimmed()
 			row := m.set.editRow
 			m.set.editing = nil
-			return m, m.c.saveSettings(func(s *Settings) {
+			return m, m.c.SaveSettings(func(s *common.Settings) {
 				if row == setName1 {
 					s.Names.Player1 = name
 				} else {
@@ -68,37 +72,37 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 				}
 			})
 		default:
-			m.set.editing.edit(k)
+			m.set.editing.Edit(k)
 		}
 		return m, nil
 	}
 	n := len(rows)
 	switch {
-	case keyIs(k, keys.Up):
-		m.cursor = wrapAdd(m.cursor, -1, n)
-	case keyIs(k, keys.Down):
-		m.cursor = wrapAdd(m.cursor, 1, n)
-	case keyIs(k, keys.Left):
+	case common.KeyIs(k, keys.Up):
+		m.cursor = common.WrapAdd(m.cursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		m.cursor = common.WrapAdd(m.cursor, 1, n)
+	case common.KeyIs(k, keys.Left):
 		return m, m.changeSetting(rows[m.cursor], -1)
-	case keyIs(k, keys.Right):
+	case common.KeyIs(k, keys.Right):
 		return m, m.changeSetting(rows[m.cursor], 1)
-	case isEnter(k):
+	case common.IsEnter(k):
 		switch r := rows[m.cursor]; r {
 		case setName1, setName2:
-			v := m.c.settings.Names.Player1
+			v := m.c.Settings.Names.Player1
 			if r == setName2 {
-				v = m.c.settings.Names.Player2
+				v = m.c.Settings.Names.Player2
 			}
-			in := newInput("", v, 40)
+			in := components.NewInput("", v, 40)
 			m.set.editing, m.set.editRow = &in, r
 			return m, nil
 		case setEngines:
 			m.screen, m.eng = screenEngines, enginesPage{}
-			return m, findEngines(m.enginePaths())
+			return m, common.FindEngines(m.enginePaths())
 		default:
 			return m, m.changeSetting(r, 1)
 		}
-	case k.String() == "esc" || keyIs(k, keys.Leave):
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
 		m.screen, m.cursor = screenMain, 0
 	}
 	return m, nil
@@ -107,111 +111,111 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 // changeSetting steps a setting by d and keeps it.
 func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 	c := m.c
-	cycle := func(v, n int) int { return wrapAdd(v, d, n) }
+	cycle := func(v, n int) int { return common.WrapAdd(v, d, n) }
 	switch r {
 	case setPieces:
-		c.setPieces(PieceStyle(cycle(int(c.pieces), int(numPieceStyles))))
+		c.SetPieces(common.PieceStyle(cycle(int(c.Pieces), int(common.NumPieceStyles))))
 	case setNotation:
-		c.notation = c.cycleNotation(c.notation, d)
+		c.Notation = c.CycleNotation(c.Notation, d)
 	case setWidth:
-		c.setPolicy(WidthPolicy(cycle(int(c.policy), 2)))
+		c.SetPolicy(common.WidthPolicy(cycle(int(c.Policy), 2)))
 	case setFlip:
-		c.autoFlip = !c.autoFlip
+		c.AutoFlip = !c.AutoFlip
 	case setTheme:
-		c.setTheme(Theme(cycle(int(c.theme), 3)))
+		c.SetTheme(common.Theme(cycle(int(c.Theme), 3)))
 	case setLanguage:
-		c.setLang(Lang(cycle(int(c.lang), 2)))
+		c.SetLang(words.Lang(cycle(int(c.Lang), 2)))
 	case setDelay:
-		i := slices.Index(delayPresets, time.Duration(c.settings.MoveDelay))
+		i := slices.Index(delayPresets, time.Duration(c.Settings.MoveDelay))
 		if i < 0 {
 			i = 3
 		}
 		v := delayPresets[cycle(i, len(delayPresets))]
-		return c.saveSettings(func(s *Settings) { s.MoveDelay = duration(v) })
+		return c.SaveSettings(func(s *common.Settings) { s.MoveDelay = common.Duration(v) })
 	case setKeep:
-		return c.saveSettings(func(s *Settings) { s.KeepGames = !s.KeepGames })
+		return c.SaveSettings(func(s *common.Settings) { s.KeepGames = !s.KeepGames })
 	case setHint:
-		ch := c.programChoices()
-		cur, name := c.hintSpec()
+		ch := c.ProgramChoices()
+		cur, name := c.HintSpec()
 		i := 0
 		for k, p := range ch {
-			if p.spec.String() == cur.String() && p.name == name {
+			if p.Spec.String() == cur.String() && p.Name == name {
 				i = k
 			}
 		}
 		p := ch[cycle(i, len(ch))]
-		v := p.spec.Name
-		if p.spec.Kind == match.USIKind {
-			v = p.name
+		v := p.Spec.Name
+		if p.Spec.Kind == match.USIKind {
+			v = p.Name
 		}
-		return c.saveSettings(func(s *Settings) { s.Hint = v })
+		return c.SaveSettings(func(s *common.Settings) { s.Hint = v })
 	default:
 		return nil
 	}
-	return c.rememberDisplay()
+	return c.RememberDisplay()
 }
 
 // settingsLines draws the settings page.
 func (m *menuModel) settingsLines() []string {
 	c := m.c
 	mw := m.words()
-	w := c.w
-	st := c.styles
-	lw := maxWidth(c.m, mw.pieces, mw.notation, mw.width, mw.flip, mw.theme, mw.language, w.moveDelay,
-		w.keepGames, w.name1, w.name2, w.hintFrom)
+	w := c.Words
+	st := c.Styles
+	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
+		w.KeepGames, w.Name1, w.Name2, w.HintFrom)
 	var lines []string
 	name := func(r settingsRow, v string) string {
-		label := w.name1
+		label := w.Name1
 		if r == setName2 {
-			label = w.name2
+			label = w.Name2
 		}
 		if m.set.editing != nil && m.set.editRow == r {
-			text, _, _ := m.set.editing.render(30, c.m)
-			return c.m.pad(label, lw) + "  [" + text + "]  " + w.typeHintName
+			text, _, _ := m.set.editing.Render(30, c.Measure)
+			return c.Measure.Pad(label, lw) + "  [" + text + "]  " + w.TypeHintName
 		}
 		if v == "" {
-			v = w.unset
+			v = w.Unset
 		}
-		return c.m.pad(label, lw) + "  [" + v + "]  " + st.dim.render(w.editHint)
+		return c.Measure.Pad(label, lw) + "  [" + v + "]  " + st.Dim.Render(w.EditHint)
 	}
-	for i, r := range m.set.rows() {
+	for i, r := range m.set.Rows() {
 		var text string
 		switch r {
 		case setPieces:
-			text = m.field(mw.pieces, lw, mw.styleNames[c.pieces%numPieceStyles])
+			text = m.field(mw.Pieces, lw, mw.StyleNames[c.Pieces%common.NumPieceStyles])
 		case setNotation:
-			text = m.field(mw.notation, lw, c.notation.String())
+			text = m.field(mw.Notation, lw, c.Notation.String())
 		case setWidth:
-			text = m.field(mw.width, lw, c.policy.String()) + "  (" + mw.widthNote + ")"
+			text = m.field(mw.Width, lw, c.Policy.String()) + "  (" + mw.WidthNote + ")"
 		case setFlip:
-			text = m.field(mw.flip, lw, m.onOff(c.autoFlip)) + "  (" + mw.flipNote + ")"
+			text = m.field(mw.Flip, lw, m.onOff(c.AutoFlip)) + "  (" + mw.FlipNote + ")"
 		case setTheme:
-			text = m.field(mw.theme, lw, mw.themeNames[c.theme])
+			text = m.field(mw.Theme, lw, mw.ThemeNames[c.Theme])
 		case setLanguage:
-			text = m.field(mw.language, lw, mw.langNames[c.lang])
+			text = m.field(mw.Language, lw, mw.LangNames[c.Lang])
 		case setDelay:
-			text = m.field(w.moveDelay, lw, match.ShortDuration(time.Duration(c.settings.MoveDelay)))
+			text = m.field(w.MoveDelay, lw, match.ShortDuration(time.Duration(c.Settings.MoveDelay)))
 		case setKeep:
-			text = m.field(w.keepGames, lw, m.onOff(c.settings.KeepGames))
-			if d := c.gamesDir(); d != "" {
-				text += "  " + st.dim.render(c.m.truncate(d, 40))
+			text = m.field(w.KeepGames, lw, m.onOff(c.Settings.KeepGames))
+			if d := c.GamesDir(); d != "" {
+				text += "  " + st.Dim.Render(c.Measure.Truncate(d, 40))
 			}
 		case setName1:
-			text = name(r, c.settings.Names.Player1)
+			text = name(r, c.Settings.Names.Player1)
 		case setName2:
-			text = name(r, c.settings.Names.Player2)
+			text = name(r, c.Settings.Names.Player2)
 		case setHint:
-			text = m.field(w.hintFrom, lw, c.hintLabel())
+			text = m.field(w.HintFrom, lw, c.HintLabel())
 		case setEngines:
-			text = w.enginesItem + fmt.Sprintf(" (%d)", len(c.settings.Engines))
+			text = w.EnginesItem + fmt.Sprintf(" (%d)", len(c.Settings.Engines))
 		}
 		m.row(&lines, i, text)
 	}
-	if c.settingsErr != nil {
-		lines = append(lines, "", st.err.render(w.settingsNotSaved))
+	if c.SettingsErr != nil {
+		lines = append(lines, "", st.Err.Render(w.SettingsNotSaved))
 	}
-	for _, warn := range c.settings.Warnings() {
-		lines = append(lines, st.dim.render(c.m.truncate(warn, 76)))
+	for _, warn := range c.Settings.Warnings() {
+		lines = append(lines, st.Dim.Render(c.Measure.Truncate(warn, 76)))
 	}
 	return lines
 }
@@ -219,25 +223,25 @@ func (m *menuModel) settingsLines() []string {
 // enginesPage is the engine list and the editor of one engine.
 type enginesPage struct {
 	cursor   int
-	found    []string   // Debian engines installed and not in the list
-	path     *lineInput // the path of an engine to add, being typed
-	probing  string     // the program being started to read its options
+	found    []string              // Debian engines installed and not in the list
+	path     *components.LineInput // the path of an engine to add, being typed
+	probing  string                // the program being started to read its options
 	removing bool
 
 	// The editor: the entry (an index into the list, or -1 for one being
 	// added, held in draft), its declared options, the cursor.
 	entry   int
-	draft   EngineEntry
+	draft   common.EngineEntry
 	author  string
 	options []usi.Option
 	ecursor int
-	editing *lineInput // a value being typed
+	editing *components.LineInput // a value being typed
 }
 
 // enginePaths are the programs of the list.
 func (m *menuModel) enginePaths() []string {
 	var out []string
-	for _, e := range m.c.settings.Engines {
+	for _, e := range m.c.Settings.Engines {
 		out = append(out, e.Path)
 	}
 	return out
@@ -245,27 +249,27 @@ func (m *menuModel) enginePaths() []string {
 
 // engineRows counts the list page's rows: the engines, the Debian ones
 // found, and "add by path".
-func (m *menuModel) engineRows() int { return len(m.c.settings.Engines) + len(m.eng.found) + 1 }
+func (m *menuModel) engineRows() int { return len(m.c.Settings.Engines) + len(m.eng.found) + 1 }
 
 // enginesMsg takes a handshake's answer or the engines found.
 func (m menuModel) enginesMsg(msg tea.Msg) (menuModel, tea.Cmd) {
-	w := m.c.w
+	w := m.c.Words
 	switch msg := msg.(type) {
-	case foundEnginesMsg:
-		m.eng.found = msg.paths
-	case probeMsg:
-		if m.eng.probing != msg.path {
+	case common.FoundEnginesMsg:
+		m.eng.found = msg.Paths
+	case common.ProbeMsg:
+		if m.eng.probing != msg.Path {
 			return m, nil
 		}
 		m.eng.probing = ""
-		if msg.err != nil {
-			m.status, m.statusErr = fmt.Sprintf(w.probeFailed, msg.path, msg.err), true
+		if msg.Err != nil {
+			m.status, m.statusErr = fmt.Sprintf(w.ProbeFailed, msg.Path, msg.Err), true
 			return m, nil
 		}
 		m.status = ""
-		m.eng.options, m.eng.author, m.eng.ecursor = editableOptions(msg.options), msg.author, 0
+		m.eng.options, m.eng.author, m.eng.ecursor = editableOptions(msg.Options), msg.Author, 0
 		if m.eng.entry < 0 {
-			m.eng.draft = EngineEntry{Name: msg.name, Path: msg.path, Options: map[string]any{}}
+			m.eng.draft = common.EngineEntry{Name: msg.Name, Path: msg.Path, Options: map[string]any{}}
 		}
 		m.screen = screenEngine
 	}
@@ -289,35 +293,35 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		return m.editorKey(k)
 	}
 	c := m.c
-	keys := c.keys
-	w := c.w
+	keys := c.Keys
+	w := c.Words
 	e := &m.eng
 	if e.path != nil {
 		switch {
 		case k.String() == "esc":
 			e.path = nil
-		case isEnter(k):
-			path := expandHome(e.path.trimmed())
+		case common.IsEnter(k):
+			path := common.ExpandHome(e.path.Trimmed())
 			e.path = nil
 			if path == "" {
 				return m, nil
 			}
 			e.entry, e.probing = -1, path
-			m.status = fmt.Sprintf(w.probing, path)
-			return m, probeEngine(c.engineConfig(), path)
+			m.status = fmt.Sprintf(w.Probing, path)
+			return m, common.ProbeEngine(c.EngineConfig(), path)
 		default:
-			e.path.edit(k)
+			e.path.Edit(k)
 		}
 		return m, nil
 	}
 	if e.removing {
 		e.removing = false
-		if keyIs(k, keys.Yes) && e.cursor < len(c.settings.Engines) {
-			name := c.settings.Engines[e.cursor].Name
+		if common.KeyIs(k, keys.Yes) && e.cursor < len(c.Settings.Engines) {
+			name := c.Settings.Engines[e.cursor].Name
 			i := e.cursor
-			m.status = fmt.Sprintf(w.removed, name)
-			return m, tea.Batch(c.saveSettings(func(s *Settings) { s.Engines = slices.Delete(s.Engines, i, i+1) }),
-				findEngines(m.enginePaths()))
+			m.status = fmt.Sprintf(w.Removed, name)
+			return m, tea.Batch(c.SaveSettings(func(s *common.Settings) { s.Engines = slices.Delete(s.Engines, i, i+1) }),
+				common.FindEngines(m.enginePaths()))
 		}
 		return m, nil
 	}
@@ -326,44 +330,44 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	}
 	n := m.engineRows()
 	switch {
-	case keyIs(k, keys.Up):
-		e.cursor = wrapAdd(e.cursor, -1, n)
-	case keyIs(k, keys.Down):
-		e.cursor = wrapAdd(e.cursor, 1, n)
+	case common.KeyIs(k, keys.Up):
+		e.cursor = common.WrapAdd(e.cursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		e.cursor = common.WrapAdd(e.cursor, 1, n)
 	case k.String() == "a":
-		in := newInput(w.enginePath, "/usr/games/", 0)
+		in := components.NewInput(w.EnginePath, "/usr/games/", 0)
 		e.path = &in
 	case k.String() == "d" || k.String() == "delete":
-		if e.cursor < len(c.settings.Engines) {
+		if e.cursor < len(c.Settings.Engines) {
 			e.removing = true
 		}
-	case isEnter(k):
-		nl := len(c.settings.Engines)
+	case common.IsEnter(k):
+		nl := len(c.Settings.Engines)
 		switch {
 		case e.cursor < nl:
-			e.entry, e.probing = e.cursor, c.settings.Engines[e.cursor].Path
+			e.entry, e.probing = e.cursor, c.Settings.Engines[e.cursor].Path
 		case e.cursor < nl+len(e.found):
 			e.entry, e.probing = -1, e.found[e.cursor-nl]
 		default:
-			in := newInput(w.enginePath, "/usr/games/", 0)
+			in := components.NewInput(w.EnginePath, "/usr/games/", 0)
 			e.path = &in
 			return m, nil
 		}
-		m.status = fmt.Sprintf(w.probing, e.probing)
-		return m, probeEngine(c.engineConfig(), e.probing)
-	case k.String() == "esc" || keyIs(k, keys.Leave):
-		m.screen, m.cursor = screenSettings, len(m.set.rows())-1
+		m.status = fmt.Sprintf(w.Probing, e.probing)
+		return m, common.ProbeEngine(c.EngineConfig(), e.probing)
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
+		m.screen, m.cursor = screenSettings, len(m.set.Rows())-1
 	}
 	return m, nil
 }
 
 // editedEntry returns the entry the editor changes: the draft of one being
 // added, or the list's.
-func (m *menuModel) editedEntry() *EngineEntry {
-	if m.eng.entry < 0 || m.eng.entry >= len(m.c.settings.Engines) {
+func (m *menuModel) editedEntry() *common.EngineEntry {
+	if m.eng.entry < 0 || m.eng.entry >= len(m.c.Settings.Engines) {
 		return &m.eng.draft
 	}
-	return &m.c.settings.Engines[m.eng.entry]
+	return &m.c.Settings.Engines[m.eng.entry]
 }
 
 // editorRows: the name, each option, and for a new engine "add".
@@ -377,34 +381,34 @@ func (m *menuModel) editorRows() int {
 
 func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	c := m.c
-	keys := c.keys
-	w := c.w
+	keys := c.Keys
+	w := c.Words
 	e := &m.eng
 	if e.editing != nil {
 		switch {
 		case k.String() == "esc":
 			e.editing = nil
-		case isEnter(k):
-			text := e.editing.trimmed()
+		case common.IsEnter(k):
+			text := e.editing.Trimmed()
 			if e.ecursor > 0 {
 				text = e.editing.Value()
 			}
 			e.editing = nil
 			return m, m.setOption(e.ecursor, text)
 		default:
-			e.editing.edit(k)
+			e.editing.Edit(k)
 		}
 		return m, nil
 	}
 	n := m.editorRows()
 	switch {
-	case keyIs(k, keys.Up):
-		e.ecursor = wrapAdd(e.ecursor, -1, n)
-	case keyIs(k, keys.Down):
-		e.ecursor = wrapAdd(e.ecursor, 1, n)
-	case keyIs(k, keys.Left), keyIs(k, keys.Right):
+	case common.KeyIs(k, keys.Up):
+		e.ecursor = common.WrapAdd(e.ecursor, -1, n)
+	case common.KeyIs(k, keys.Down):
+		e.ecursor = common.WrapAdd(e.ecursor, 1, n)
+	case common.KeyIs(k, keys.Left), common.KeyIs(k, keys.Right):
 		d := 1
-		if keyIs(k, keys.Left) {
+		if common.KeyIs(k, keys.Left) {
 			d = -1
 		}
 		return m, m.stepOption(e.ecursor, d)
@@ -416,11 +420,11 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		return m, m.stepOption(e.ecursor, d)
 	case k.String() == "r" && e.ecursor > 0 && e.ecursor <= len(e.options):
 		name := e.options[e.ecursor-1].Name
-		return m, m.editEntry(func(x *EngineEntry) { delete(x.Options, name) })
-	case isEnter(k):
+		return m, m.editEntry(func(x *common.EngineEntry) { delete(x.Options, name) })
+	case common.IsEnter(k):
 		switch {
 		case e.ecursor == 0:
-			in := newInput("", m.editedEntry().Name, 60)
+			in := components.NewInput("", m.editedEntry().Name, 60)
 			e.editing = &in
 		case e.ecursor <= len(e.options):
 			o := e.options[e.ecursor-1]
@@ -428,32 +432,32 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			case usi.Check, usi.Combo:
 				return m, m.stepOption(e.ecursor, 1)
 			default:
-				in := newInput("", m.optionText(o), 0)
+				in := components.NewInput("", m.optionText(o), 0)
 				e.editing = &in
 			}
 		default:
 			// Add the new engine to the list.
 			d := e.draft
-			m.screen, e.cursor = screenEngines, len(c.settings.Engines)
-			m.status = fmt.Sprintf(w.added, d.Name)
-			return m, tea.Batch(c.saveSettings(func(s *Settings) { s.Engines = append(s.Engines, d) }),
-				findEngines(append(m.enginePaths(), d.Path)))
+			m.screen, e.cursor = screenEngines, len(c.Settings.Engines)
+			m.status = fmt.Sprintf(w.Added, d.Name)
+			return m, tea.Batch(c.SaveSettings(func(s *common.Settings) { s.Engines = append(s.Engines, d) }),
+				common.FindEngines(append(m.enginePaths(), d.Path)))
 		}
-	case k.String() == "esc" || keyIs(k, keys.Leave):
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
 		m.screen = screenEngines
-		return m, findEngines(m.enginePaths())
+		return m, common.FindEngines(m.enginePaths())
 	}
 	return m, nil
 }
 
 // editEntry changes the edited entry; one in the list is kept at once.
-func (m *menuModel) editEntry(edit func(e *EngineEntry)) tea.Cmd {
+func (m *menuModel) editEntry(edit func(e *common.EngineEntry)) tea.Cmd {
 	if m.eng.entry < 0 {
 		edit(&m.eng.draft)
 		return nil
 	}
 	i := m.eng.entry
-	return m.c.saveSettings(func(s *Settings) {
+	return m.c.SaveSettings(func(s *common.Settings) {
 		if i < len(s.Engines) {
 			if s.Engines[i].Options == nil {
 				s.Engines[i].Options = map[string]any{}
@@ -466,7 +470,7 @@ func (m *menuModel) editEntry(edit func(e *EngineEntry)) tea.Cmd {
 // optionText is an option's value as the entry has it, or its default.
 func (m *menuModel) optionText(o usi.Option) string {
 	if v, ok := m.editedEntry().Options[o.Name]; ok {
-		return optionText(v)
+		return common.OptionText(v)
 	}
 	return o.Default
 }
@@ -477,15 +481,15 @@ func (m *menuModel) setOption(row int, text string) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		return m.editEntry(func(e *EngineEntry) { e.Name = text })
+		return m.editEntry(func(e *common.EngineEntry) { e.Name = text })
 	}
 	o := m.eng.options[row-1]
-	v, err := optionValue(o, text)
+	v, err := common.OptionValue(o, text)
 	if err != nil {
 		m.status, m.statusErr = err.Error(), true
 		return nil
 	}
-	return m.editEntry(func(e *EngineEntry) {
+	return m.editEntry(func(e *common.EngineEntry) {
 		if e.Options == nil {
 			e.Options = map[string]any{}
 		}
@@ -530,44 +534,44 @@ func (m *menuModel) stepOption(row, d int) tea.Cmd {
 // enginesLines draws the engine list or the editor.
 func (m *menuModel) enginesLines() []string {
 	c := m.c
-	w := c.w
-	st := c.styles
+	w := c.Words
+	st := c.Styles
 	e := &m.eng
 	var lines []string
 	if m.screen == screenEngine {
 		return m.editorLines()
 	}
-	lines = append(lines, st.bold.render(w.enginesTitle), "")
-	if len(c.settings.Engines) == 0 {
-		lines = append(lines, "   "+st.dim.render(w.noEngines))
+	lines = append(lines, st.Bold.Render(w.EnginesTitle), "")
+	if len(c.Settings.Engines) == 0 {
+		lines = append(lines, "   "+st.Dim.Render(w.NoEngines))
 	}
 	nameW := 0
-	for _, en := range c.settings.Engines {
-		nameW = max(nameW, c.m.width(en.Name))
+	for _, en := range c.Settings.Engines {
+		nameW = max(nameW, c.Measure.Width(en.Name))
 	}
 	nameW = min(nameW, 32)
-	for i, en := range c.settings.Engines {
-		text := c.m.pad(c.m.truncate(en.Name, nameW), nameW) + "  " + st.dim.render(en.Path)
+	for i, en := range c.Settings.Engines {
+		text := c.Measure.Pad(c.Measure.Truncate(en.Name, nameW), nameW) + "  " + st.Dim.Render(en.Path)
 		m.engRow(&lines, i, text)
 	}
 	for i, p := range e.found {
-		m.engRow(&lines, len(c.settings.Engines)+i, fmt.Sprintf(w.foundEngine, p))
+		m.engRow(&lines, len(c.Settings.Engines)+i, fmt.Sprintf(w.FoundEngine, p))
 	}
-	m.engRow(&lines, m.engineRows()-1, w.addEngine)
+	m.engRow(&lines, m.engineRows()-1, w.AddEngine)
 	if e.path != nil {
-		text, _, _ := e.path.render(min(c.width-4, 60), c.m)
-		lines = append(lines, "", text, st.dim.render(w.typeHintValue))
+		text, _, _ := e.path.Render(min(c.Width-4, 60), c.Measure)
+		lines = append(lines, "", text, st.Dim.Render(w.TypeHintValue))
 	}
-	if e.removing && e.cursor < len(c.settings.Engines) {
-		lines = append(lines, "", question(st, c.m, fmt.Sprintf(w.removeAsk, c.settings.Engines[e.cursor].Name), "", min(c.width, 76)))
+	if e.removing && e.cursor < len(c.Settings.Engines) {
+		lines = append(lines, "", components.Question(st, c.Measure, fmt.Sprintf(w.RemoveAsk, c.Settings.Engines[e.cursor].Name), "", min(c.Width, 76)))
 	}
 	return lines
 }
 
 func (m *menuModel) engRow(lines *[]string, i int, text string) {
-	st := m.c.styles
+	st := m.c.Styles
 	if i == m.eng.cursor {
-		*lines = append(*lines, st.accent.render("> ")+st.listCur.render(" "+text+" "))
+		*lines = append(*lines, st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "))
 	} else {
 		*lines = append(*lines, "   "+text)
 	}
@@ -577,36 +581,36 @@ func (m *menuModel) engRow(lines *[]string, i int, text string) {
 // with its value, type and range; a long list scrolls with the cursor.
 func (m *menuModel) editorLines() []string {
 	c := m.c
-	w := c.w
-	st := c.styles
+	w := c.Words
+	st := c.Styles
 	e := &m.eng
 	en := m.editedEntry()
 	head := en.Name
 	if e.author != "" {
 		head += "  (" + e.author + ")"
 	}
-	lines := []string{st.bold.render(c.m.truncate(head, 76)), st.dim.render(c.m.truncate(en.Path, 76)), ""}
-	nw := c.m.width(w.nameField)
+	lines := []string{st.Bold.Render(c.Measure.Truncate(head, 76)), st.Dim.Render(c.Measure.Truncate(en.Path, 76)), ""}
+	nw := c.Measure.Width(w.NameField)
 	for _, o := range e.options {
-		nw = max(nw, c.m.width(o.Name))
+		nw = max(nw, c.Measure.Width(o.Name))
 	}
 	nw = min(nw, 28)
 	var rows []string
 	value := func(i int, v string) string {
 		if e.editing != nil && e.ecursor == i {
-			text, _, _ := e.editing.render(30, c.m)
+			text, _, _ := e.editing.Render(30, c.Measure)
 			return "[" + text + "]"
 		}
 		return v
 	}
-	rows = append(rows, c.m.pad(w.nameField, nw)+"  "+value(0, "["+en.Name+"]"))
+	rows = append(rows, c.Measure.Pad(w.NameField, nw)+"  "+value(0, "["+en.Name+"]"))
 	for i, o := range e.options {
 		v := m.optionText(o)
 		shown := "< " + v + " >"
 		switch o.Type {
 		case usi.String, usi.Filename:
 			if v == "" {
-				v = w.unset
+				v = w.Unset
 			}
 			shown = "[" + v + "]"
 		case usi.Check:
@@ -618,25 +622,25 @@ func (m *menuModel) editorLines() []string {
 			desc += fmt.Sprintf(" %d…%d", o.Min, o.Max)
 		}
 		if _, set := en.Options[o.Name]; !set {
-			desc += "  " + w.optDefault
+			desc += "  " + w.OptDefault
 		}
-		text := c.m.pad(c.m.truncate(o.Name, nw), nw) + "  " + value(i+1, shown) + "  " + st.dim.render(desc)
+		text := c.Measure.Pad(c.Measure.Truncate(o.Name, nw), nw) + "  " + value(i+1, shown) + "  " + st.Dim.Render(desc)
 		rows = append(rows, text)
 	}
 	if e.entry < 0 {
-		rows = append(rows, st.accent.render(w.addConfirm))
+		rows = append(rows, st.Accent.Render(w.AddConfirm))
 	}
-	room := max(c.height-10, 3)
+	room := max(c.Height-10, 3)
 	first := max(0, e.ecursor-room+1)
 	for i := first; i < len(rows) && i < first+room; i++ {
 		if i == e.ecursor {
-			lines = append(lines, st.accent.render("> ")+st.listCur.render(" "+rows[i]+" "))
+			lines = append(lines, st.Accent.Render("> ")+st.ListCur.Render(" "+rows[i]+" "))
 		} else {
 			lines = append(lines, "   "+rows[i])
 		}
 	}
 	if e.editing != nil {
-		lines = append(lines, "", st.dim.render(w.typeHintValue))
+		lines = append(lines, "", st.Dim.Render(w.TypeHintValue))
 	}
 	return lines
 }

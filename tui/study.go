@@ -8,6 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/play"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/assets"
@@ -29,13 +34,13 @@ type studyLine struct {
 	maxW  int             // the widest text, for the move list's columns
 	from  int             // the first ply that leaves the main line, 0 on the main line
 	style notation.Style  // the notation text is written in
-	m     measure         // how maxW was measured
-	lang  Lang            // the language of the start and ending words
+	m     common.Measure  // how maxW was measured
+	lang  words.Lang      // the language of the start and ending words
 }
 
 // studyModel walks a record move by move.
 type studyModel struct {
-	c           *common
+	c           *common.Common
 	flip        bool
 	quitOnLeave bool // opened from the command line: leaving quits
 
@@ -47,7 +52,7 @@ type studyModel struct {
 	noteTop int // the first line of the comment area shown (scrolled with j/k)
 	noteAt  int // the ply noteTop belongs to: another ply starts at the top
 
-	jump       *lineInput // the number typed for "go to move N", or nil
+	jump       *components.LineInput // the number typed for "go to move N", or nil
 	prompt     *studyPrompt
 	lastExport string // the name last typed into the prompt
 	message    string // one-line feedback (export done, no variation here …)
@@ -56,8 +61,8 @@ type studyModel struct {
 	leaving    bool   // asking whether to leave with unsaved moves
 
 	headers   []string // the header panel, built once: the result needs a replay
-	hdrPieces PieceStyle
-	hdrLang   Lang
+	hdrPieces common.PieceStyle
+	hdrLang   words.Lang
 	dirty     bool // the record has moves the file does not (a played branch)
 	unnamed   bool // a game just played, not saved: name is a description
 
@@ -67,31 +72,21 @@ type studyModel struct {
 // studyPrompt is the one-line input for the export file name, and the
 // overwrite question that may follow it.
 type studyPrompt struct {
-	input   lineInput
+	input   components.LineInput
 	confirm string // the path waiting for a yes/no on overwriting
 }
 
 // jumpDigits is how long a move number may be.
 const jumpDigits = 6
 
-// playFromMsg asks the app to start a game from node's position, players
-// given by colour; the moves played come back through studyModel.addLine
-// as a new branch.
-type playFromMsg struct {
-	node    *kifu.Node
-	pos     game.Position
-	players [2]match.Spec
-	names   [2]string
-}
-
 // newStudy opens rec for study at its start. err is what reading said: a
 // record that broke off comes with the error and is shown up to the break.
-func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
-	s := &studyModel{c: c, name: name, rec: rec, loadErr: err, an: newStudyAnalysis(c.studyEngines())}
+func newStudy(c *common.Common, rec *kifu.Record, name string, err error) *studyModel {
+	s := &studyModel{c: c, name: name, rec: rec, loadErr: err, an: newStudyAnalysis(c.StudyEngines())}
 	if rec != nil {
 		s.line = &studyLine{}
 		s.rebuild(0, rec.Root)
-		s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), c.pieces, c.lang
+		s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), c.Pieces, c.Lang
 		s.loadStored()
 		s.measureTexts()
 	}
@@ -103,14 +98,14 @@ func newStudy(c *common, rec *kifu.Record, name string, err error) *studyModel {
 // the new part.
 func (s *studyModel) rebuild(k int, n *kifu.Node) {
 	l := s.line
-	l.style, l.m, l.lang = s.c.notation, s.c.m, s.c.lang
+	l.style, l.m, l.lang = s.c.Notation, s.c.Measure, s.c.Lang
 	l.nodes, l.pos, l.text, l.legal = l.nodes[:k], l.pos[:k], l.text[:k], l.legal[:k]
 	for ; n != nil; n = firstChild(n) {
 		l.nodes = append(l.nodes, n)
 		i := len(l.nodes) - 1
 		if i == 0 {
 			l.pos = append(l.pos, s.rec.Start)
-			l.text = append(l.text, s.words().start)
+			l.text = append(l.text, s.words().Start)
 			l.legal = append(l.legal, true)
 			continue
 		}
@@ -146,16 +141,16 @@ func (s *studyModel) moveText(i int) string {
 	l := s.line
 	n := l.nodes[i]
 	if i == 0 {
-		return s.words().start
+		return s.words().Start
 	}
 	if !n.IsMove() {
 		return s.endingText(n)
 	}
 	prev := l.nodes[i-1].Move
 	if !l.legal[i] {
-		return n.Move.USI() + " (" + s.c.w.endings[game.IllegalMove] + ")"
+		return n.Move.USI() + " (" + s.c.Words.Endings[game.IllegalMove] + ")"
 	}
-	return notation.Format(&l.pos[i-1], n.Move, s.c.notation, prev)
+	return notation.Format(&l.pos[i-1], n.Move, s.c.Notation, prev)
 }
 
 // measureTexts refreshes the widest move text (with its judgement's
@@ -167,7 +162,7 @@ func (s *studyModel) measureTexts() {
 	}
 	l.maxW = 0
 	for i, t := range l.text {
-		if w := s.c.m.width(t + s.markText(i)); w > l.maxW {
+		if w := s.c.Measure.Width(t + s.markText(i)); w > l.maxW {
 			l.maxW = w
 		}
 	}
@@ -184,8 +179,8 @@ func (s *studyModel) markText(i int) string {
 // retext rewrites every move of the line in the current notation, and
 // the header panel in the current piece style and language.
 func (s *studyModel) retext() {
-	s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), s.c.pieces, s.c.lang
-	s.line.style, s.line.m, s.line.lang = s.c.notation, s.c.m, s.c.lang
+	s.headers, s.hdrPieces, s.hdrLang = s.headerLines(), s.c.Pieces, s.c.Lang
+	s.line.style, s.line.m, s.line.lang = s.c.Notation, s.c.Measure, s.c.Lang
 	for i := 0; i < len(s.line.nodes); i++ {
 		s.line.text[i] = s.moveText(i)
 	}
@@ -199,7 +194,7 @@ func (s *studyModel) last() int { return len(s.line.nodes) - 1 }
 func (s *studyModel) node() *kifu.Node { return s.line.nodes[s.cur] }
 
 // position is the position shown.
-func (s *studyModel) position() *game.Position { return &s.line.pos[s.cur] }
+func (s *studyModel) Position() *game.Position { return &s.line.pos[s.cur] }
 
 // moves is the number of moves on the line: the last ply. An ending node
 // after it is how the line ends, not a ply.
@@ -241,7 +236,7 @@ func (s *studyModel) branchPoint() int {
 func (s *studyModel) switchVariation(d int) {
 	k := s.branchPoint()
 	if k < 0 {
-		s.say(s.words().noVariation, false)
+		s.say(s.words().NoVariation, false)
 		return
 	}
 	sibs := s.line.nodes[k].Parent.Children
@@ -254,7 +249,7 @@ func (s *studyModel) switchVariation(d int) {
 func (s *studyModel) mainLine() {
 	k := s.line.from
 	if k == 0 {
-		s.say(s.words().onMain, false)
+		s.say(s.words().OnMain, false)
 		return
 	}
 	s.rebuild(k, s.line.nodes[k].Parent.Children[0])
@@ -266,12 +261,12 @@ func (s *studyModel) scrollNotes(d int) {
 	if s.noteAt != s.cur {
 		s.noteTop, s.noteAt = 0, s.cur
 	}
-	l := s.layout()
+	l := s.Layout()
 	rows := s.noteRows(l)
-	n := len(s.notes(l.panel.w))
+	n := len(s.Notes(l.Panel.W))
 	if n <= rows {
 		s.noteTop = 0
-		s.say(s.words().wholeComment, false)
+		s.say(s.words().WholeComment, false)
 		return
 	}
 	s.noteTop = max(0, min(s.noteTop+d, n-rows+1))
@@ -316,18 +311,18 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 	}
 	s.goTo(n.Ply)
 	if added == 0 {
-		s.say(sw.already, false)
+		s.say(sw.Already, false)
 		return
 	}
 	s.headers = s.headerLines() // a game played on from the main line's end changes its result
 	s.dirty = true
 	switch {
 	case first == 0:
-		s.say(sw.addedEnding, false)
+		s.say(sw.AddedEnding, false)
 	case added == 1:
-		s.say(fmt.Sprintf(sw.addedOne, first), false)
+		s.say(fmt.Sprintf(sw.AddedOne, first), false)
 	default:
-		s.say(fmt.Sprintf(sw.addedN, added, first), false)
+		s.say(fmt.Sprintf(sw.AddedN, added, first), false)
 	}
 }
 
@@ -357,9 +352,9 @@ func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
 }
 
 // update handles one message.
-func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
-	if s.line != nil && (s.line.style != s.c.notation || s.line.m != s.c.m || s.line.lang != s.c.lang ||
-		s.hdrPieces != s.c.pieces || s.hdrLang != s.c.lang) {
+func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
+	if s.line != nil && (s.line.style != s.c.Notation || s.line.m != s.c.Measure || s.line.lang != s.c.Lang ||
+		s.hdrPieces != s.c.Pieces || s.hdrLang != s.c.Lang) {
 		s.retext() // the shared notation, width policy, piece style or language changed
 	}
 	switch msg := msg.(type) {
@@ -379,12 +374,12 @@ func (s *studyModel) update(msg tea.Msg) (studyMode, tea.Cmd) {
 	case tea.PasteMsg:
 		switch {
 		case s.prompt != nil && s.prompt.confirm == "":
-			s.prompt.input.edit(msg)
+			s.prompt.input.Edit(msg)
 		case s.jump != nil:
-			s.jump.edit(msg)
+			s.jump.Edit(msg)
 		}
 	case tea.KeyPressMsg:
-		if keyIs(msg, s.c.keys.Quit) {
+		if common.KeyIs(msg, s.c.Keys.Quit) {
 			return s, tea.Quit
 		}
 		if s.prompt != nil {
@@ -412,7 +407,7 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case s.rec == nil:
 		// Nothing to walk: only leaving makes sense.
-		if keyIs(msg, s.c.keys.StudyLeave) || isEnter(msg) {
+		if common.KeyIs(msg, s.c.Keys.StudyLeave) || common.IsEnter(msg) {
 			return s.leave()
 		}
 		return nil
@@ -438,7 +433,7 @@ func (s *studyModel) confirmLeave(msg tea.KeyPressMsg) tea.Cmd {
 	if msg.String() == "y" || msg.String() == "Y" {
 		return s.leave()
 	}
-	s.say(s.words().stillHere, false)
+	s.say(s.words().StillHere, false)
 	return nil
 }
 
@@ -447,19 +442,19 @@ func (s *studyModel) confirmLeave(msg tea.KeyPressMsg) tea.Cmd {
 // Any other key drops the number and is not taken (false), so it does
 // what it does.
 func (s *studyModel) jumpKey(msg tea.KeyPressMsg) bool {
-	if t := printable(msg); len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
+	if t := common.Printable(msg); len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
 		if s.jump == nil {
-			in := newInput(s.words().jumpPrompt, "", jumpDigits)
+			in := components.NewInput(s.words().JumpPrompt, "", jumpDigits)
 			s.jump = &in
 		}
-		s.jump.edit(msg)
+		s.jump.Edit(msg)
 		return true
 	}
 	if s.jump == nil {
 		return false
 	}
 	switch {
-	case isEnter(msg):
+	case common.IsEnter(msg):
 		n, _ := strconv.Atoi(s.jump.Value())
 		s.jump = nil
 		s.goTo(n)
@@ -467,8 +462,8 @@ func (s *studyModel) jumpKey(msg tea.KeyPressMsg) bool {
 	case msg.String() == "esc":
 		s.jump = nil
 		return true
-	case s.jump.isEditKey(msg):
-		s.jump.edit(msg)
+	case s.jump.IsEditKey(msg):
+		s.jump.Edit(msg)
 		if s.jump.Value() == "" && msg.String() == "backspace" {
 			s.jump = nil
 		}
@@ -482,57 +477,57 @@ func (s *studyModel) jumpKey(msg tea.KeyPressMsg) bool {
 // the comment, the notation, flipping, help, copying, export, playing
 // from the position shown, leaving.
 func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.c.keys
+	k := s.c.Keys
 	switch {
-	case keyIs(msg, k.Next):
+	case common.KeyIs(msg, k.Next):
 		s.goTo(s.cur + 1)
-	case keyIs(msg, k.Prev):
+	case common.KeyIs(msg, k.Prev):
 		s.goTo(s.cur - 1)
-	case keyIs(msg, k.First):
+	case common.KeyIs(msg, k.First):
 		s.goTo(0)
-	case keyIs(msg, k.Last):
+	case common.KeyIs(msg, k.Last):
 		s.goTo(s.moves())
-	case keyIs(msg, k.PageDown):
+	case common.KeyIs(msg, k.PageDown):
 		s.goTo(s.cur + 10)
-	case keyIs(msg, k.PageUp):
+	case common.KeyIs(msg, k.PageUp):
 		s.goTo(s.cur - 10)
-	case keyIs(msg, k.Variation):
+	case common.KeyIs(msg, k.Variation):
 		s.switchVariation(1)
-	case keyIs(msg, k.VariationBack):
+	case common.KeyIs(msg, k.VariationBack):
 		s.switchVariation(-1)
-	case keyIs(msg, k.MainLine):
+	case common.KeyIs(msg, k.MainLine):
 		s.mainLine()
-	case keyIs(msg, k.NotesDown):
+	case common.KeyIs(msg, k.NotesDown):
 		s.scrollNotes(1)
-	case keyIs(msg, k.NotesUp):
+	case common.KeyIs(msg, k.NotesUp):
 		s.scrollNotes(-1)
-	case keyIs(msg, k.Notation):
-		s.c.notation = s.c.cycleNotation(s.c.notation, 1)
+	case common.KeyIs(msg, k.Notation):
+		s.c.Notation = s.c.CycleNotation(s.c.Notation, 1)
 		s.retext()
-		s.say(fmt.Sprintf(s.c.w.listStyle, s.c.notation), false)
-	case keyIs(msg, k.Flip):
+		s.say(fmt.Sprintf(s.c.Words.ListStyle, s.c.Notation), false)
+	case common.KeyIs(msg, k.Flip):
 		s.flip = !s.flip
-	case keyIs(msg, k.Help):
-		notes := assets.HelpStudy(s.c.lang == Japanese)
-		groups := k.studyFullHelp()
-		return func() tea.Msg { return openHelpMsg{groups: groups, notes: notes} }
-	case keyIs(msg, k.CopySFEN):
-		return copyCmd(s.c, s.position(), true, func(t string) { s.say(t, false) })
-	case keyIs(msg, k.Copy):
-		return copyCmd(s.c, s.position(), false, func(t string) { s.say(t, false) })
-	case keyIs(msg, k.Export):
+	case common.KeyIs(msg, k.Help):
+		notes := assets.HelpStudy(s.c.Lang == words.Japanese)
+		groups := k.StudyFullHelp()
+		return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
+	case common.KeyIs(msg, k.CopySFEN):
+		return play.CopyCmd(s.c, s.Position(), true, func(t string) { s.say(t, false) })
+	case common.KeyIs(msg, k.Copy):
+		return play.CopyCmd(s.c, s.Position(), false, func(t string) { s.say(t, false) })
+	case common.KeyIs(msg, k.Export):
 		name := s.lastExport
 		if name == "" {
 			name = s.exportSuggestion()
 		}
-		s.prompt = &studyPrompt{input: newInput(s.words().exportPrompt, name, 0)}
-	case keyIs(msg, k.PlayHere):
-		if !s.position().HasLegalMove() {
-			s.say(s.words().noLegal, true)
+		s.prompt = &studyPrompt{input: components.NewInput(s.words().ExportPrompt, name, 0)}
+	case common.KeyIs(msg, k.PlayHere):
+		if !s.Position().HasLegalMove() {
+			s.say(s.words().NoLegal, true)
 			return nil
 		}
 		s.choosing = true
-	case keyIs(msg, k.StudyLeave):
+	case common.KeyIs(msg, k.StudyLeave):
 		if s.dirty || s.an.unsaved {
 			s.leaving = true // ask first: the played moves or the analysis are not saved
 			return nil
@@ -549,7 +544,7 @@ func (s *studyModel) leave() tea.Cmd {
 	if s.quitOnLeave {
 		return tea.Quit
 	}
-	return func() tea.Msg { return toMenuMsg{} }
+	return func() tea.Msg { return common.ToMenuMsg{} }
 }
 
 // chooseOpponent answers the "play from here" question: the user takes
@@ -558,21 +553,21 @@ func (s *studyModel) leave() tea.Cmd {
 // them).
 func (s *studyModel) chooseOpponent(msg tea.KeyPressMsg) tea.Cmd {
 	s.choosing = false
-	choices := s.c.playerChoices()
-	t := printable(msg)
+	choices := s.c.PlayerChoices()
+	t := common.Printable(msg)
 	i := strings.Index(choiceKeys, t)
 	if len(t) != 1 || i < 0 || i >= len(choices) {
-		s.say(s.words().playCancelled, false)
+		s.say(s.words().PlayCancelled, false)
 		return nil
 	}
 	o := choices[i]
-	pos := *s.position()
-	var out playFromMsg
+	pos := *s.Position()
+	var out common.PlayFromMsg
 	me, them := pos.SideToMove(), pos.SideToMove().Other()
-	out.players[me], out.players[them] = humanChoice().spec, o.spec
-	out.names[them] = o.name
-	out.names = humanNames(s.c.settings, out.players, out.names, [2]int{int(me), int(them)})
-	out.node, out.pos = s.node(), pos
+	out.Players[me], out.Players[them] = common.HumanChoice().Spec, o.Spec
+	out.Names[them] = o.Name
+	out.Names = humanNames(s.c.Settings, out.Players, out.Names, [2]int{int(me), int(them)})
+	out.Node, out.Pos = s.node(), pos
 	return func() tea.Msg { return out }
 }
 
@@ -583,13 +578,13 @@ const choiceKeys = "0123456789abcdefghijklmnopqrstuvwxyz"
 // opponentList is the question's list of choices: 0 hot-seat, 1 random …
 func (s *studyModel) opponentList() string {
 	var parts []string
-	for i, p := range s.c.playerChoices() {
+	for i, p := range s.c.PlayerChoices() {
 		if i >= len(choiceKeys) {
 			break
 		}
-		label := s.c.choiceLabel(p)
-		if p.spec.Kind == match.HumanKind {
-			label = s.words().hotSeat
+		label := s.c.ChoiceLabel(p)
+		if p.Spec.Kind == match.HumanKind {
+			label = s.words().HotSeat
 		}
 		parts = append(parts, choiceKeys[i:i+1]+" "+label)
 	}
@@ -617,32 +612,32 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 			path := p.confirm
 			s.prompt = nil
 			return s.export(path, true)
-		case printable(msg) != "" || msg.String() == "esc" || isEnter(msg):
+		case common.Printable(msg) != "" || msg.String() == "esc" || common.IsEnter(msg):
 			s.prompt = nil
-			s.say(sw.notSaved, false)
+			s.say(sw.NotSaved, false)
 		}
 		return nil
 	}
 	switch {
 	case msg.String() == "esc":
 		s.prompt = nil
-		s.say(sw.exportCancelled, false)
-	case isEnter(msg):
-		path := p.input.trimmed()
+		s.say(sw.ExportCancelled, false)
+	case common.IsEnter(msg):
+		path := p.input.Trimmed()
 		s.lastExport = p.input.Value()
 		if path == "" {
 			s.prompt = nil
-			s.say(sw.noName, true)
+			s.say(sw.NoName, true)
 			return nil
 		}
 		if kifu.FormatOfPath(path) == kifu.Unknown {
 			s.prompt = nil
-			s.say(sw.badExt, true)
+			s.say(sw.BadExt, true)
 			return nil
 		}
 		return s.export(path, false)
 	default:
-		p.input.edit(msg)
+		p.input.Edit(msg)
 	}
 	return nil
 }
@@ -651,13 +646,13 @@ func (s *studyModel) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 // extension names, off the UI loop; unless force, an existing file is
 // left alone and the user asked first.
 func (s *studyModel) export(path string, force bool) tea.Cmd {
-	rec, w := s.rec, s.c.w
+	rec, w := s.rec, s.c.Words
 	return func() tea.Msg {
 		if _, err := os.Stat(path); err == nil && !force {
 			return exportedMsg{path: path, exists: true}
 		}
 		if err := kifu.WriteFile(path, rec); err != nil {
-			return exportedMsg{path: path, err: errors.New(saveFailure(w, path, err))}
+			return exportedMsg{path: path, err: errors.New(play.SaveFailure(w, path, err))}
 		}
 		return exportedMsg{path: path}
 	}
@@ -675,7 +670,7 @@ func (s *studyModel) exported(msg exportedMsg) {
 	switch {
 	case msg.exists:
 		if s.prompt == nil {
-			s.prompt = &studyPrompt{input: newInput(s.words().exportPrompt, msg.path, 0)}
+			s.prompt = &studyPrompt{input: components.NewInput(s.words().ExportPrompt, msg.path, 0)}
 		}
 		s.prompt.confirm = msg.path
 	case msg.err != nil:
@@ -686,7 +681,7 @@ func (s *studyModel) exported(msg exportedMsg) {
 		s.lastExport = ""
 		s.dirty = false
 		s.an.unsaved = false
-		s.say(fmt.Sprintf(s.words().saved, msg.path, kifu.FormatOfPath(msg.path)), false)
+		s.say(fmt.Sprintf(s.words().Saved, msg.path, kifu.FormatOfPath(msg.path)), false)
 	}
 }
 
@@ -696,28 +691,28 @@ func (s *studyModel) click(mo tea.Mouse) {
 	if s.rec == nil || mo.Button != tea.MouseLeft {
 		return
 	}
-	l := s.layout()
+	l := s.Layout()
 	ml := s.moveList()
 	lr := s.listRect(l)
-	g := ml.geometry(lr.x, lr.y, lr.w, lr.h, s.cur)
-	if ply, ok := g.at(mo.X, mo.Y, ml.n); ok {
+	g := ml.Geometry(lr.X, lr.Y, lr.W, lr.H, s.cur)
+	if ply, ok := g.At(mo.X, mo.Y, ml.N); ok {
 		s.goTo(ply)
 		return
 	}
-	if gr := s.graphRect(l); gr.h > 0 && gr.contains(mo.X, mo.Y) {
+	if gr := s.graphRect(l); gr.H > 0 && gr.Contains(mo.X, mo.Y) {
 		// A click on the graph: that ply of the main line.
-		ply := graphPlyAt(len(s.an.report.Results)-1, gr.w, mo.X-gr.x, s.c.ascii)
+		ply := components.GraphPlyAt(len(s.an.report.Results)-1, gr.W, mo.X-gr.X, s.c.ASCII)
 		if k := s.line.from; k > 0 && ply >= k {
 			s.rebuild(k, s.line.nodes[k].Parent.Children[0])
 		}
 		s.goTo(ply)
 		return
 	}
-	if mo.Y == l.panel.y+1 && mo.X >= l.panel.x {
+	if mo.Y == l.Panel.Y+1 && mo.X >= l.Panel.X {
 		// The variation line: a click picks that alternative.
 		_, spans := s.variations()
 		for _, sp := range spans {
-			if mo.X-l.panel.x >= sp.start && mo.X-l.panel.x < sp.end {
+			if mo.X-l.Panel.X >= sp.start && mo.X-l.Panel.X < sp.end {
 				s.rebuild(sp.node.Ply, sp.node)
 				s.goTo(s.cur)
 				return
@@ -734,7 +729,7 @@ func (s *studyModel) stopNote() string {
 	sw := s.words()
 	var pe *kifu.ParseError
 	if errors.As(s.loadErr, &pe) && pe.Ply > 0 {
-		return fmt.Sprintf(sw.readUpTo, pe.Ply-1, pe.Ply, s.loadErr)
+		return fmt.Sprintf(sw.ReadUpTo, pe.Ply-1, pe.Ply, s.loadErr)
 	}
-	return fmt.Sprintf(sw.readRest, len(s.rec.MainMoves()), s.loadErr)
+	return fmt.Sprintf(sw.ReadRest, len(s.rec.MainMoves()), s.loadErr)
 }

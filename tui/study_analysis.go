@@ -7,6 +7,9 @@ import (
 	"log"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
@@ -16,14 +19,6 @@ import (
 	"shogi/kifu"
 	"shogi/kifu/annotate"
 )
-
-// EngineChoice is an engine the study can analyse with: a name to show
-// and a player spec as game/match reads it (usi:PATH[,NAME=VALUE...] or a
-// built-in level).
-type EngineChoice struct {
-	Name string
-	Spec string
-}
 
 // mateTime is how long the mate key searches.
 const mateTime = 10 * time.Second
@@ -38,7 +33,7 @@ const feedInterval = 30 * time.Millisecond
 // what it found. The engine itself runs in game/analysis; this holds
 // what the screen needs and the requests it made.
 type studyAnalysis struct {
-	choices  []EngineChoice
+	choices  []common.EngineChoice
 	choice   int
 	passTime time.Duration // a position's time in the whole-record pass
 	log      io.Writer     // engines' transcripts, or nil
@@ -109,13 +104,13 @@ func (m passMsg) study() *studyModel          { return m.s }
 
 // newStudyAnalysis sets up the engine list: the engine named on the
 // command line, the list the options give, and the built-in engine.
-func newStudyAnalysis(o engineOptions) *studyAnalysis {
-	a := &studyAnalysis{multiPV: 1, passTime: o.passTime, log: o.log, feedState: &feedState{}}
+func newStudyAnalysis(o common.EngineOptions) *studyAnalysis {
+	a := &studyAnalysis{multiPV: 1, passTime: o.PassTime, log: o.Log, feedState: &feedState{}}
 	if a.passTime <= 0 {
 		a.passTime = analysis.DefaultMoveTime
 	}
 	seen := map[string]bool{}
-	add := func(c EngineChoice) {
+	add := func(c common.EngineChoice) {
 		if c.Spec == "" || seen[c.Spec] {
 			return
 		}
@@ -125,42 +120,19 @@ func newStudyAnalysis(o engineOptions) *studyAnalysis {
 		}
 		a.choices = append(a.choices, c)
 	}
-	if o.engine != "" {
-		add(EngineChoice{Spec: o.engine})
+	if o.Engine != "" {
+		add(common.EngineChoice{Spec: o.Engine})
 	}
-	for _, c := range o.engines {
+	for _, c := range o.Engines {
 		add(c)
 	}
 	def := analysis.DefaultSpec()
-	add(EngineChoice{Name: def.Name, Spec: def.String()})
+	add(common.EngineChoice{Name: def.Name, Spec: def.String()})
 	return a
 }
 
-// engineOptions are the Options fields the study's engines come from.
-type engineOptions struct {
-	engine   string
-	engines  []EngineChoice
-	passTime time.Duration
-	log      io.Writer
-}
-
-// studyEngines are the engines a study offers: the one named on the
-// command line, the engines of the settings as they are now, then the
-// options' others.
-func (c *common) studyEngines() engineOptions {
-	o := c.engines
-	var list []EngineChoice
-	if c.settings != nil {
-		for _, e := range c.settings.Engines {
-			list = append(list, EngineChoice{Name: e.Name, Spec: e.Spec().String()})
-		}
-	}
-	o.engines = append(list, o.engines...)
-	return o
-}
-
 // startEngine starts the engine a choice names.
-func startEngine(ctx context.Context, c EngineChoice, logTo io.Writer) (analysis.Engine, error) {
+func startEngine(ctx context.Context, c common.EngineChoice, logTo io.Writer) (analysis.Engine, error) {
 	spec, err := match.ParseSpec(c.Spec)
 	if err != nil {
 		return nil, err
@@ -228,7 +200,7 @@ func (s *studyModel) target() (usi.Request, bool) {
 
 // analysisKey handles the engine keys; handled is false for other keys.
 func (s *studyModel) analysisKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
-	k := s.c.keys.An
+	k := s.c.Keys.An
 	a := s.an
 	aw := s.awords()
 	if a.preview != nil {
@@ -237,7 +209,7 @@ func (s *studyModel) analysisKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 	}
 	switch {
-	case keyIs(msg, k.Analyse):
+	case common.KeyIs(msg, k.Analyse):
 		if a.on {
 			a.on = false
 			if a.sess != nil {
@@ -250,32 +222,32 @@ func (s *studyModel) analysisKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		a.on, a.node, a.err = true, nil, nil
 		return s.ensureEngine(false), true
-	case keyIs(msg, k.MoreLines), keyIs(msg, k.FewerLines):
+	case common.KeyIs(msg, k.MoreLines), common.KeyIs(msg, k.FewerLines):
 		d := 1
-		if keyIs(msg, k.FewerLines) {
+		if common.KeyIs(msg, k.FewerLines) {
 			d = -1
 		}
 		n := a.multiPV + d
 		if n < 1 || n > analysis.MaxLines {
-			s.say(aw.maxLine, false)
+			s.say(aw.MaxLine, false)
 			return nil, true
 		}
 		a.multiPV = n
-		s.say(fmt.Sprintf(aw.lines, n), false)
+		s.say(fmt.Sprintf(aw.Lines, n), false)
 		return nil, true
-	case keyIs(msg, k.ShowLine):
+	case common.KeyIs(msg, k.ShowLine):
 		s.startPreview()
 		return nil, true
-	case keyIs(msg, k.AddLine):
+	case common.KeyIs(msg, k.AddLine):
 		s.addEngineLine()
 		return nil, true
-	case keyIs(msg, k.Mate):
+	case common.KeyIs(msg, k.Mate):
 		if a.err != nil {
 			s.closeLive()
 		}
 		a.err = nil
-		if !s.position().HasLegalMove() {
-			s.say(aw.cannotAnalyse, false)
+		if !s.Position().HasLegalMove() {
+			s.say(aw.CannotAnalyse, false)
 			return nil, true
 		}
 		if a.sess == nil {
@@ -283,18 +255,18 @@ func (s *studyModel) analysisKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		}
 		s.askMate()
 		return nil, true
-	case keyIs(msg, k.Pass):
+	case common.KeyIs(msg, k.Pass):
 		if a.pass != nil {
 			a.pass.stopped = true
 			a.pass.cancel()
 			return nil, true
 		}
 		return s.startPass(), true
-	case keyIs(msg, k.NextEngine):
+	case common.KeyIs(msg, k.NextEngine):
 		s.closeLive()
 		a.choice = (a.choice + 1) % len(a.choices)
 		a.err = nil
-		s.say(fmt.Sprintf(aw.engine, a.choices[a.choice].Name), false)
+		s.say(fmt.Sprintf(aw.Engine, a.choices[a.choice].Name), false)
 		if a.on {
 			return s.ensureEngine(false), true
 		}
@@ -331,7 +303,7 @@ func (s *studyModel) askMate() {
 	a := s.an
 	t, ok := s.target()
 	if !ok {
-		s.say(s.awords().notOnFoul, true)
+		s.say(s.awords().NotOnFoul, true)
 		return
 	}
 	a.id = a.sess.Mate(t, mateTime)
@@ -415,7 +387,7 @@ func (s *studyModel) async(msg tea.Msg) tea.Cmd {
 		a.starting = false
 		if msg.err != nil {
 			a.err, a.on = msg.err, false
-			s.say(fmt.Sprintf(aw.engineStopped, msg.err), true)
+			s.say(fmt.Sprintf(aw.EngineStopped, msg.err), true)
 			return nil
 		}
 		a.sess = analysis.NewSession(msg.eng)
@@ -432,7 +404,7 @@ func (s *studyModel) async(msg tea.Msg) tea.Cmd {
 		}
 		if sn := a.sess.Snapshot(); sn.ID == a.id && sn.Err != nil && a.err == nil {
 			a.err, a.on = sn.Err, false
-			s.say(fmt.Sprintf(aw.engineStopped, sn.Err), true)
+			s.say(fmt.Sprintf(aw.EngineStopped, sn.Err), true)
 		}
 		return s.feed(a.sess)
 	case passMsg:
@@ -481,7 +453,7 @@ func (s *studyModel) snapshot() (analysis.Snapshot, bool) {
 // analysis gives for it.
 func (s *studyModel) engineLine() (moves []game.Move, engine string, v analysis.Value, depth int) {
 	if sn, ok := s.snapshot(); ok && sn.Mode == analysis.MateSearch && sn.Mate != nil && len(sn.Mate.Moves) > 0 {
-		return sn.Mate.Moves, sn.Engine, analysis.MateBy(s.position().SideToMove(), len(sn.Mate.Moves)), len(sn.Mate.Moves)
+		return sn.Mate.Moves, sn.Engine, analysis.MateBy(s.Position().SideToMove(), len(sn.Mate.Moves)), len(sn.Mate.Moves)
 	}
 	if sn, ok := s.snapshot(); ok && len(sn.Lines) > 0 && len(sn.Lines[0].PV) > 0 {
 		l := sn.Lines[0]
@@ -498,7 +470,7 @@ func (s *studyModel) storedAnalysis() (kifu.Evaluation, bool) {
 	if s.cur == 0 {
 		return kifu.Evaluation{}, false
 	}
-	return s.node().Analysis(*s.position())
+	return s.node().Analysis(*s.Position())
 }
 
 // evalValue is a record evaluation as a Value.
@@ -518,10 +490,10 @@ func evalValue(e kifu.Evaluation) analysis.Value {
 func (s *studyModel) startPreview() {
 	moves, engine, v, depth := s.engineLine()
 	if len(moves) == 0 {
-		s.say(s.awords().noEngineLine, false)
+		s.say(s.awords().NoEngineLine, false)
 		return
 	}
-	p := &linePreview{engine: engine, value: v, depth: depth, pos: []game.Position{*s.position()}}
+	p := &linePreview{engine: engine, value: v, depth: depth, pos: []game.Position{*s.Position()}}
 	prev := s.node().Move
 	for _, m := range moves {
 		pos := p.pos[len(p.pos)-1]
@@ -541,19 +513,19 @@ func (s *studyModel) startPreview() {
 // ends it (and then does what it does).
 func (s *studyModel) previewKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	p := s.an.preview
-	k := s.c.keys
+	k := s.c.Keys
 	switch {
-	case keyIs(msg, k.Next), keyIs(msg, k.An.ShowLine):
+	case common.KeyIs(msg, k.Next), common.KeyIs(msg, k.An.ShowLine):
 		p.at = min(p.at+1, len(p.moves))
-	case keyIs(msg, k.Prev):
+	case common.KeyIs(msg, k.Prev):
 		if p.at--; p.at <= 0 {
 			s.an.preview = nil
 		}
-	case keyIs(msg, k.First):
+	case common.KeyIs(msg, k.First):
 		p.at = 0
-	case keyIs(msg, k.Last):
+	case common.KeyIs(msg, k.Last):
 		p.at = len(p.moves)
-	case keyIs(msg, k.An.AddLine):
+	case common.KeyIs(msg, k.An.AddLine):
 		s.addEngineLine()
 	case msg.String() == "esc":
 		s.an.preview = nil
@@ -581,18 +553,18 @@ func (s *studyModel) addEngineLine() {
 	}
 	a.preview = nil
 	if len(moves) == 0 {
-		s.say(aw.noEngineLine, false)
+		s.say(aw.NoEngineLine, false)
 		return
 	}
 	from := s.node()
 	s.addLine(from, moves, game.Result{})
 	first := s.line.nodes[from.Ply+1]
 	if first.Comment == "" {
-		first.Comment = fmt.Sprintf(aw.addedComment, engine, s.valueText(v), depth)
+		first.Comment = fmt.Sprintf(aw.AddedComment, engine, s.valueText(v), depth)
 		s.dirty = true
 	}
 	s.goTo(from.Ply + 1)
-	s.say(fmt.Sprintf(aw.added, len(moves), from.Ply+1), false)
+	s.say(fmt.Sprintf(aw.Added, len(moves), from.Ply+1), false)
 }
 
 // judgements are the moves judged so far.
@@ -608,10 +580,10 @@ func (a *studyAnalysis) judgements() []analysis.Judgement {
 
 // graph is the evaluation graph's data, or false when fewer than two
 // positions have a value.
-func (s *studyModel) graph() (evalGraph, bool) {
+func (s *studyModel) graph() (components.EvalGraph, bool) {
 	a := s.an
 	if a.report == nil {
-		return evalGraph{}, false
+		return components.EvalGraph{}, false
 	}
 	vals := make([]analysis.Value, len(a.report.Results))
 	known := 0
@@ -622,13 +594,13 @@ func (s *studyModel) graph() (evalGraph, bool) {
 		}
 	}
 	if known < 2 {
-		return evalGraph{}, false
+		return components.EvalGraph{}, false
 	}
 	cur := s.cur
 	if a.preview != nil {
 		cur = -1
 	}
-	return graphOf(vals, min(cur, len(vals)-1)), true
+	return components.GraphOf(vals, min(cur, len(vals)-1)), true
 }
 
 // markOf is the judgement of a node on the main line.

@@ -5,6 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+
 	"shogi/game"
 	"shogi/game/analysis"
 	"shogi/game/notation"
@@ -13,7 +17,7 @@ import (
 
 // formatMove writes a move in the screen's notation.
 func (s *studyModel) formatMove(p *game.Position, m, prev game.Move) string {
-	return notation.Format(p, m, s.c.notation, prev)
+	return notation.Format(p, m, s.c.Notation, prev)
 }
 
 // lineTexts writes moves from p in the screen's notation, as far as they
@@ -42,11 +46,11 @@ func (s *studyModel) valueText(v analysis.Value) string {
 			sign = "-"
 		}
 		switch {
-		case v.Plies >= usi.MateUnknown && s.c.lang == Japanese:
+		case v.Plies >= usi.MateUnknown && s.c.Lang == words.Japanese:
 			return sign + "詰"
 		case v.Plies >= usi.MateUnknown:
 			return sign + "M"
-		case s.c.lang == Japanese:
+		case s.c.Lang == words.Japanese:
 			return fmt.Sprintf("%s%d手詰", sign, v.Plies)
 		}
 		return fmt.Sprintf("%sM%d", sign, v.Plies)
@@ -63,23 +67,23 @@ func (s *studyModel) situationText(v analysis.Value) string {
 	for i, b := range bounds {
 		switch {
 		case cp >= b:
-			return aw.situation[i]
+			return aw.Situation[i]
 		case cp <= -b:
-			return aw.situation[8-i]
+			return aw.Situation[8-i]
 		}
 	}
-	return aw.situation[4]
+	return aw.Situation[4]
 }
 
 // engineView is the engine panel's content for the position shown, and
 // whether there is anything to show.
-func (s *studyModel) engineView() (engineView, bool) {
+func (s *studyModel) engineView() (components.EngineView, bool) {
 	a := s.an
 	aw := s.awords()
-	var v engineView
+	var v components.EngineView
 	show := false
 	if p := a.pass; p != nil {
-		v.head = fmt.Sprintf(aw.passRunning, progressBar(p.done, p.total, 20), p.done, p.total, clock(p.eta.Round(time.Second), false)) + aw.passKeys
+		v.Head = fmt.Sprintf(aw.PassRunning, progressBar(p.done, p.total, 20), p.done, p.total, clock(p.eta.Round(time.Second), false)) + aw.PassKeys
 		show = true
 	}
 	sn, ok := s.snapshot()
@@ -87,41 +91,41 @@ func (s *studyModel) engineView() (engineView, bool) {
 	if !live {
 		return v, show
 	}
-	head := aw.title + " " + a.engineName()
+	head := aw.Title + " " + a.engineName()
 	if ok {
 		if sn.Depth > 0 {
-			head += "  " + fmt.Sprintf(aw.depth, sn.Depth)
+			head += "  " + fmt.Sprintf(aw.Depth, sn.Depth)
 		}
 		if sn.NPS > 0 {
-			head += "  " + fmt.Sprintf(aw.nps, siCount(sn.NPS))
+			head += "  " + fmt.Sprintf(aw.Nps, components.SiCount(sn.NPS))
 		} else if sn.Nodes > 0 {
-			head += "  " + fmt.Sprintf(aw.nodes, siCount(sn.Nodes))
+			head += "  " + fmt.Sprintf(aw.Nodes, components.SiCount(sn.Nodes))
 		}
 	}
 	if a.multiPV > 1 {
-		head += "  " + fmt.Sprintf(aw.lines, a.multiPV)
+		head += "  " + fmt.Sprintf(aw.Lines, a.multiPV)
 	}
-	if v.head != "" {
+	if v.Head != "" {
 		// The pass's progress stays first; the live engine follows it.
-		v.lines = append(v.lines, engineViewLine{score: "", moves: []string{head}})
+		v.Lines = append(v.Lines, components.EngineViewLine{Score: "", Moves: []string{head}})
 	} else {
-		v.head = head
+		v.Head = head
 	}
 	switch {
 	case a.err != nil:
-		v.state, v.isErr = fmt.Sprintf(aw.engineStopped, a.err), true
+		v.State, v.IsErr = fmt.Sprintf(aw.EngineStopped, a.err), true
 	case a.starting:
-		v.state = aw.starting
+		v.State = aw.Starting
 	case !ok:
-		v.state = aw.stopped
+		v.State = aw.Stopped
 	case sn.Over:
-		v.state = aw.mated
+		v.State = aw.Mated
 	case sn.Mode == analysis.MateSearch:
-		v.state = s.mateState(sn, &v)
+		v.State = s.mateState(sn, &v)
 	default:
-		v.state = aw.stopped
+		v.State = aw.Stopped
 		if sn.Running {
-			v.state = aw.thinking
+			v.State = aw.Thinking
 		}
 		prev := s.node().Move
 		for i, l := range sn.Lines {
@@ -131,11 +135,11 @@ func (s *studyModel) engineView() (engineView, bool) {
 			score := "?"
 			if l.HasScore {
 				score = s.valueText(l.Value)
-				if i == 0 && s.c.lang == Japanese {
+				if i == 0 && s.c.Lang == words.Japanese {
 					score += " " + s.situationText(l.Value)
 				}
 			}
-			v.lines = append(v.lines, engineViewLine{score: score, moves: s.lineTexts(*s.position(), l.PV, prev)})
+			v.Lines = append(v.Lines, components.EngineViewLine{Score: score, Moves: s.lineTexts(*s.Position(), l.PV, prev)})
 		}
 	}
 	return v, true
@@ -151,23 +155,23 @@ func progressBar(done, total, w int) string {
 }
 
 // mateState says what a mate search found; a mate's line goes into v.
-func (s *studyModel) mateState(sn analysis.Snapshot, v *engineView) string {
+func (s *studyModel) mateState(sn analysis.Snapshot, v *components.EngineView) string {
 	aw := s.awords()
 	switch c := sn.Mate; {
 	case sn.Running:
-		return aw.mateSearch
+		return aw.MateSearch
 	case c == nil:
-		return aw.stopped
+		return aw.Stopped
 	case len(c.Moves) > 0:
-		v.lines = append(v.lines, engineViewLine{score: s.valueText(analysis.MateBy(s.position().SideToMove(), len(c.Moves))),
-			moves: s.lineTexts(*s.position(), c.Moves, s.node().Move)})
-		return fmt.Sprintf(aw.mateIn, len(c.Moves))
+		v.Lines = append(v.Lines, components.EngineViewLine{Score: s.valueText(analysis.MateBy(s.Position().SideToMove(), len(c.Moves))),
+			Moves: s.lineTexts(*s.Position(), c.Moves, s.node().Move)})
+		return fmt.Sprintf(aw.MateIn, len(c.Moves))
 	case c.NotImplemented:
-		return aw.mateNone
+		return aw.MateNone
 	case c.Timeout:
-		return aw.mateTimeout
+		return aw.MateTimeout
 	}
-	return aw.noMate
+	return aw.NoMate
 }
 
 // storedLines is the record's own analysis of the move shown, as notes:
@@ -179,28 +183,28 @@ func (s *studyModel) storedLines(w int) []string {
 	}
 	aw := s.awords()
 	v := evalValue(e)
-	text := aw.stored
+	text := aw.Stored
 	if e.Verdict != "" {
 		if m, ok := analysis.ParseMark(e.Verdict); ok {
-			text += " " + aw.markNames[m] + markSuffix(m)
+			text += " " + aw.MarkNames[m] + markSuffix(m)
 		}
 	}
 	if v.Known() {
 		text += "  " + s.valueText(v)
-		if s.c.lang == Japanese {
+		if s.c.Lang == words.Japanese {
 			text += " " + s.situationText(v)
 		}
 	}
 	if e.Depth > 0 {
-		text += "  " + fmt.Sprintf(aw.depth, e.Depth)
+		text += "  " + fmt.Sprintf(aw.Depth, e.Depth)
 	}
 	if e.Engine != "" {
 		text += "  " + e.Engine
 	}
-	out := []string{dimmed(s.c.styles, s.c.m.truncate(text, w))}
-	if moves := s.lineTexts(*s.position(), e.PV, s.node().Move); len(moves) > 0 {
-		for _, l := range wrapMoves(moves, w-2, s.c.m) {
-			out = append(out, dimmed(s.c.styles, "  "+l))
+	out := []string{components.Dimmed(s.c.Styles, s.c.Measure.Truncate(text, w))}
+	if moves := s.lineTexts(*s.Position(), e.PV, s.node().Move); len(moves) > 0 {
+		for _, l := range components.WrapMoves(moves, w-2, s.c.Measure) {
+			out = append(out, components.Dimmed(s.c.Styles, "  "+l))
 		}
 	}
 	return out
@@ -222,9 +226,9 @@ func (s *studyModel) summaryLines(w int) []string {
 		return nil
 	}
 	aw := s.awords()
-	st := s.c.styles
+	st := s.c.Styles
 	sums := analysis.Summarize(js)
-	out := []string{paint(st, func(x *Styles) wrap { return x.bold }, aw.summary)}
+	out := []string{components.Paint(st, func(x *common.Styles) common.Wrap { return x.Bold }, aw.Summary)}
 	for _, c := range []game.Color{game.Black, game.White} {
 		sm := sums[c]
 		if sm.Moves == 0 {
@@ -232,10 +236,10 @@ func (s *studyModel) summaryLines(w int) []string {
 		}
 		var counts []string
 		for m := analysis.Inaccuracy; m <= analysis.Blunder; m++ {
-			counts = append(counts, fmt.Sprintf("%s%s %d", aw.markNames[m], m.Symbol(), sm.Count[m]))
+			counts = append(counts, fmt.Sprintf("%s%s %d", aw.MarkNames[m], m.Symbol(), sm.Count[m]))
 		}
-		line := fmt.Sprintf(aw.summaryLine, s.c.side(c), sm.Moves, sm.AvgLoss, sm.ACPL, strings.Join(counts, " "))
-		out = append(out, wrapText(s.c.m, line, w)...)
+		line := fmt.Sprintf(aw.SummaryLine, s.c.Side(c), sm.Moves, sm.AvgLoss, sm.ACPL, strings.Join(counts, " "))
+		out = append(out, components.WrapText(s.c.Measure, line, w)...)
 		for _, j := range sm.Worst {
 			before := s.an.positionBefore(j.Ply)
 			prev := game.NoMove
@@ -244,9 +248,9 @@ func (s *studyModel) summaryLines(w int) []string {
 			}
 			better := ""
 			if j.Best != game.NoMove && before.IsLegal(j.Best) {
-				better = fmt.Sprintf(aw.better, s.formatMove(&before, j.Best, prev))
+				better = fmt.Sprintf(aw.Better, s.formatMove(&before, j.Best, prev))
 			}
-			out = append(out, s.c.m.truncate(fmt.Sprintf(aw.worst, j.Ply, s.formatMove(&before, j.Move, prev), j.Mark.Symbol(), j.Loss, better), w))
+			out = append(out, s.c.Measure.Truncate(fmt.Sprintf(aw.Worst, j.Ply, s.formatMove(&before, j.Move, prev), j.Mark.Symbol(), j.Loss, better), w))
 		}
 	}
 	return out
@@ -264,12 +268,12 @@ func (a *studyAnalysis) positionBefore(ply int) game.Position {
 func (s *studyModel) previewStatus() string {
 	p := s.an.preview
 	aw := s.awords()
-	text := fmt.Sprintf(aw.preview, p.at, len(p.moves))
+	text := fmt.Sprintf(aw.Preview, p.at, len(p.moves))
 	if p.at > 0 {
 		text += ": " + p.text[p.at-1]
-		if st := s.c.styles; st != nil {
-			text = st.lastText.render(text)
+		if st := s.c.Styles; st != nil {
+			text = st.LastText.Render(text)
 		}
 	}
-	return text + dimmed(s.c.styles, aw.previewKeys)
+	return text + components.Dimmed(s.c.Styles, aw.PreviewKeys)
 }

@@ -57,11 +57,11 @@ func BenchmarkStudyStep(b *testing.B) {
 			forward = true
 		}
 		if forward {
-			s.update(next)
+			s.Update(next)
 		} else {
-			s.update(prev)
+			s.Update(prev)
 		}
-		benchView, _ = s.view()
+		benchView, _ = s.View()
 	}
 }
 
@@ -75,12 +75,12 @@ func BenchmarkStudyWalk(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for s.cur < s.last() {
-			s.update(next)
-			benchView, _ = s.view()
+			s.Update(next)
+			benchView, _ = s.View()
 		}
 		for s.cur > 0 {
-			s.update(prev)
-			benchView, _ = s.view()
+			s.Update(prev)
+			benchView, _ = s.View()
 		}
 	}
 }
@@ -94,7 +94,7 @@ func BenchmarkStudyOpen(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := newStudy(c, rec, "bench.kif", nil)
-		benchView, _ = s.view()
+		benchView, _ = s.View()
 	}
 }
 
@@ -111,12 +111,12 @@ func TestStudyCacheMatchesReplay(t *testing.T) {
 		if s.cur != i {
 			t.Fatalf("at step %d the study shows ply %d", i, s.cur)
 		}
-		if got, want := s.position().SFEN(), pos.SFEN(); got != want {
+		if got, want := s.Position().SFEN(), pos.SFEN(); got != want {
 			t.Fatalf("ply %d: study shows %s, replay gives %s", i, got, want)
 		}
 		if i < len(moves) {
 			pos = pos.Play(moves[i])
-			s.update(keyMsg("right"))
+			s.Update(keyMsg("right"))
 		}
 	}
 }

@@ -57,7 +57,7 @@ func FuzzStudyKeys(f *testing.F) {
 			if i+1 < len(data) {
 				next = data[i+1]
 			}
-			s.update(fuzzMsg(b, next))
+			s.Update(fuzzMsg(b, next))
 			if s.cur < 0 || s.cur > s.last() {
 				t.Fatalf("ply %d outside 0..%d", s.cur, s.last())
 			}
@@ -67,16 +67,16 @@ func FuzzStudyKeys(f *testing.F) {
 				}
 			}
 			want := s.rec.PositionAt(s.node())
-			if got := s.position(); !got.Equal(&want) {
+			if got := s.Position(); !got.Equal(&want) {
 				t.Fatalf("cached position %s, replay %s", got.SFEN(), want.SFEN())
 			}
 			lines := strings.Split(screen(s), "\n")
-			if len(lines) != s.c.height {
-				t.Fatalf("%d lines on a %d-line screen", len(lines), s.c.height)
+			if len(lines) != s.c.Height {
+				t.Fatalf("%d lines on a %d-line screen", len(lines), s.c.Height)
 			}
 			for _, l := range lines {
-				if w := s.c.m.width(l); w > s.c.width {
-					t.Fatalf("line %d wide on a %d-column screen: %q", w, s.c.width, l)
+				if w := s.c.Measure.Width(l); w > s.c.Width {
+					t.Fatalf("line %d wide on a %d-column screen: %q", w, s.c.Width, l)
 				}
 			}
 		}

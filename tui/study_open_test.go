@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -27,7 +30,7 @@ func TestReviewGame(t *testing.T) {
 	}
 	g.Resign(game.Black)
 	rec := kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "greedy"}}, nil)
-	s := reviewGame(studyCommon(100, 30), reviewGameMsg{rec: rec})
+	s := reviewGame(studyCommon(100, 30), common.ReviewGameMsg{Rec: rec})
 	mustShow(t, s, "検討: この対局 (未保存の変更あり)", "手数 2/2", "2 △３四歩", "まで2手で後手の勝ち (先手投了)",
 		"▲先手 human", "△後手 greedy")
 	studyPress(t, s, "h")
@@ -36,7 +39,7 @@ func TestReviewGame(t *testing.T) {
 
 // The root model opens a played game in the study when asked.
 func TestRootReviewsAGame(t *testing.T) {
-	m, err := New(Options{StateDir: t.TempDir(), Lang: Japanese})
+	m, err := New(Options{StateDir: t.TempDir(), Lang: words.Japanese})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +50,7 @@ func TestRootReviewsAGame(t *testing.T) {
 	if err := g.Play(mv); err != nil {
 		t.Fatal(err)
 	}
-	m.Update(reviewGameMsg{rec: kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "random"}}, nil)})
+	m.Update(common.ReviewGameMsg{Rec: kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "random"}}, nil)})
 	if m.mode != modeStudy {
 		t.Fatalf("mode %v, want study", m.mode)
 	}

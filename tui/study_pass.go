@@ -64,7 +64,7 @@ func (s *studyModel) startPass() tea.Cmd {
 	aw := s.awords()
 	line := annotate.MainLine(s.rec)
 	if len(line.Moves) == 0 {
-		s.say(aw.noMoves, false)
+		s.say(aw.NoMoves, false)
 		return nil
 	}
 	paused := ""
@@ -73,7 +73,7 @@ func (s *studyModel) startPass() tea.Cmd {
 		if a.sess != nil {
 			a.sess.Stop()
 		}
-		paused = " " + aw.passPaused
+		paused = " " + aw.PassPaused
 	}
 	if a.report == nil || len(a.report.Results) != len(line.Moves)+1 {
 		a.report = &analysis.Report{Start: line.Start, Moves: line.Moves, Results: make([]analysis.Result, len(line.Moves)+1),
@@ -100,7 +100,7 @@ func (s *studyModel) startPass() tea.Cmd {
 		eng.Close()
 		p.events <- passEvent{end: true, err: err}
 	}
-	s.say(fmt.Sprintf(aw.passStarted, choice.Name, per)+paused, false)
+	s.say(fmt.Sprintf(aw.PassStarted, choice.Name, per)+paused, false)
 	return s.passFeed(p)
 }
 
@@ -126,13 +126,13 @@ func (s *studyModel) passEvent(ev passEvent) tea.Cmd {
 		var se *analysis.StopError
 		switch {
 		case ev.err == nil:
-			s.say(aw.passDone, false)
+			s.say(aw.PassDone, false)
 		case p.stopped && errors.Is(ev.err, context.Canceled):
-			s.say(fmt.Sprintf(aw.passCancelled, max(p.done-1, 0)), false)
+			s.say(fmt.Sprintf(aw.PassCancelled, max(p.done-1, 0)), false)
 		case errors.As(ev.err, &se):
-			s.say(fmt.Sprintf(aw.passFailed, se), true)
+			s.say(fmt.Sprintf(aw.PassFailed, se), true)
 		default:
-			s.say(fmt.Sprintf(aw.passFailed, ev.err), true)
+			s.say(fmt.Sprintf(aw.PassFailed, ev.err), true)
 		}
 		return nil
 	default:

@@ -25,6 +25,7 @@ var sharedStops = map[string]struct {
 // (FILE.expected), and a line that ends says how in words. Only the
 // records in sharedStops stop early, where and as listed.
 func TestStudySharedRecords(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..", "shared", "kifu")
 	files, _ := filepath.Glob(filepath.Join(root, "*", "*.expected"))
 	if len(files) == 0 {
@@ -63,7 +64,7 @@ func TestStudySharedRecords(t *testing.T) {
 					t.Fatalf("ply %d: %d lines", ply, len(out))
 				}
 				for i, l := range out {
-					if w := s.c.m.width(l); w > 80 {
+					if w := s.c.Measure.Width(l); w > 80 {
 						t.Fatalf("ply %d: line %d is %d wide: %q", ply, i, w, l)
 					}
 				}
@@ -95,7 +96,7 @@ func TestStudySharedRecords(t *testing.T) {
 				mustShow(t, s, "まで")
 			case end != "none":
 				t.Fatalf("ends %q but the line has no ending", end)
-			case s.position().IsCheckmate():
+			case s.Position().IsCheckmate():
 				mustShow(t, s, "詰み")
 			default:
 				mustShow(t, s, "棋譜はここまで")

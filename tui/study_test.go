@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -20,14 +23,14 @@ import (
 // studyCommon is the shared state a study test runs with: the given
 // screen size, kanji pieces, KI2 notation, Japanese words, narrow
 // ambiguous width, true colour.
-func studyCommon(w, h int) *common {
-	c := newCommon(Options{Pieces: Kanji, Lang: Japanese})
-	c.width, c.height = w, h
+func studyCommon(w, h int) *common.Common {
+	c := newCommon(Options{Pieces: common.Kanji, Lang: words.Japanese})
+	c.Width, c.Height = w, h
 	return c
 }
 
 // loadStudy reads a record file into a study, as the app does.
-func loadStudy(c *common, path string) *studyModel {
+func loadStudy(c *common.Common, path string) *studyModel {
 	data, err := os.ReadFile(path)
 	st, _ := studyOf(c, recordReadMsg{path: path, data: data, err: err})
 	return st.(*studyModel)
@@ -52,7 +55,7 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 	var cmd tea.Cmd
 	send := func(msg tea.Msg) {
 		var m studyMode
-		m, cmd = s.update(msg)
+		m, cmd = s.Update(msg)
 		if m != studyMode(s) {
 			t.Fatalf("key %v replaced the study", msg)
 		}
@@ -65,7 +68,7 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 				cmd = func() tea.Msg { return out }
 				return
 			}
-			_, cmd = s.update(ex)
+			_, cmd = s.Update(ex)
 		}
 	}
 	for _, k := range keys {
@@ -82,7 +85,7 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 
 // screen is the view without escape sequences.
 func screen(s *studyModel) string {
-	v, _ := s.view()
+	v, _ := s.View()
 	return ansi.Strip(v)
 }
 
@@ -110,7 +113,7 @@ func mustNotShow(t *testing.T, s *studyModel, texts ...string) {
 // mustSFEN checks the position shown against an SFEN worked out by hand.
 func mustSFEN(t *testing.T, s *studyModel, want string) {
 	t.Helper()
-	if got := s.position().SFEN(); got != want {
+	if got := s.Position().SFEN(); got != want {
 		t.Fatalf("position at ply %d:\n got %s\nwant %s", s.cur, got, want)
 	}
 }
@@ -202,8 +205,8 @@ func clickText(t *testing.T, s *studyModel, text string) {
 	t.Helper()
 	for y, line := range strings.Split(screen(s), "\n") {
 		if i := strings.Index(line, text); i >= 0 {
-			x := s.c.m.width(line[:i])
-			s.update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+			x := s.c.Measure.Width(line[:i])
+			s.Update(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 			return
 		}
 	}
@@ -221,9 +224,9 @@ func TestStudyMouse(t *testing.T) {
 		t.Fatalf("click on the start: ply %d", s.cur)
 	}
 	for i := 0; i < 3; i++ {
-		s.update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+		s.Update(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	}
-	s.update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
+	s.Update(tea.MouseWheelMsg{Button: tea.MouseWheelUp})
 	if s.cur != 2 {
 		t.Fatalf("three wheel steps down and one up: ply %d", s.cur)
 	}
@@ -238,7 +241,7 @@ func TestStudyMouse(t *testing.T) {
 func TestStudyLongListScrollsAndClicks(t *testing.T) {
 	rec, _ := randomRecord(t, 300, 7)
 	s := newStudy(studyCommon(80, 24), rec, "random.kif", nil)
-	s.c.notation = 0 // USI: short, fixed-width texts
+	s.c.Notation = 0 // USI: short, fixed-width texts
 	s.retext()
 	for _, ply := range []int{0, 57, 123, 299, 300, 1} {
 		s.goTo(ply)
@@ -277,8 +280,8 @@ func TestStudyNotationCycle(t *testing.T) {
 
 func TestStudyPieceStyles(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
-	s.c.setPieces(Western)
-	s.c.setLang(English)
+	s.c.SetPieces(common.Western)
+	s.c.SetLang(words.English)
 	studyPress(t, s, "end")
 	mustShow(t, s, "Ply 13/13", "▲Black in hand: P", "Result: Black wins by resignation",
 		"White resigns, Black wins")
@@ -287,11 +290,11 @@ func TestStudyPieceStyles(t *testing.T) {
 func TestStudyExport(t *testing.T) {
 	dir := t.TempDir()
 	s := openTestRecord(t, "branches.kif", 100, 30)
-	s.c.setLang(English)
+	s.c.SetLang(words.English)
 	studyPress(t, s, "e")
 	mustShow(t, s, "Export to (.kif .ki2 .csa .jkf .usi .sfen .psn): branches.kif")
 	// The current directory, not the source's folder.
-	if f := footerText(s); f != studyEnglish.exportPrompt+"branches.kif" {
+	if f := footerText(s); f != words.StudyEnglish.ExportPrompt+"branches.kif" {
 		t.Errorf("export prompt %q, want the name alone", f)
 	}
 	studyPress(t, s, "esc")
@@ -328,14 +331,14 @@ func TestStudyExport(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := newStudy(studyCommon(100, 30), back, kif, nil)
-	b.c.setLang(Japanese)
+	b.c.SetLang(words.Japanese)
 	studyPress(t, b, "8", "enter", "v")
 	mustShow(t, b, "手数 8/10", "8 △３三角", "角交換を挑む")
 
 	studyPress(t, s, "e", "ctrl+u", filepath.Join(dir, "x.doc"), "enter")
 	mustShow(t, s, "unknown extension")
 	studyPress(t, s, "e") // the prompt comes back with the name to fix
-	if f := footerText(s); !strings.HasPrefix(f, studyEnglish.exportPrompt) || !strings.HasSuffix(f, string(filepath.Separator)+"x.doc") {
+	if f := footerText(s); !strings.HasPrefix(f, words.StudyEnglish.ExportPrompt) || !strings.HasSuffix(f, string(filepath.Separator)+"x.doc") {
 		t.Fatalf("e after a refused name shows %q, want the prompt with the name to fix", f)
 	}
 	studyPress(t, s, "backspace", "backspace", "backspace", "kif", "enter")
@@ -353,7 +356,7 @@ func TestStudyExport(t *testing.T) {
 
 func TestStudyBrokenRecord(t *testing.T) {
 	s := loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "broken.kif"))
-	s.c.setLang(English)
+	s.c.SetLang(words.English)
 	if s.rec != nil {
 		t.Fatal("a record whose start cannot be read opened")
 	}
@@ -362,12 +365,12 @@ func TestStudyBrokenRecord(t *testing.T) {
 		t.Fatal("keys on the error screen did something")
 	}
 	cmd := studyPress(t, s, "q")
-	if _, ok := cmd().(toMenuMsg); !ok {
+	if _, ok := cmd().(common.ToMenuMsg); !ok {
 		t.Fatal("q on the error screen does not return to the menu")
 	}
 
 	s = loadStudy(studyCommon(100, 30), filepath.Join("testdata", "study", "missing.kif"))
-	s.c.setLang(English)
+	s.c.SetLang(words.English)
 	mustShow(t, s, "Cannot open", "missing.kif", "no such file")
 }
 
@@ -393,16 +396,16 @@ func TestStudyPlayFromHere(t *testing.T) {
 	studyPress(t, s, "5", "enter", "p")
 	mustShow(t, s, "ここから△後手を持って指す相手: 0 対人, 1 ランダム, 2 駒得")
 	cmd := studyPress(t, s, "2")
-	msg, ok := cmd().(playFromMsg)
+	msg, ok := cmd().(common.PlayFromMsg)
 	if !ok {
 		t.Fatalf("p 2 sent %T, want playFromMsg", cmd())
 	}
-	if msg.players[0].String() != "greedy" || msg.players[1].Kind != match.HumanKind || msg.node != s.node() || msg.pos.SFEN() != s.position().SFEN() {
+	if msg.Players[0].String() != "greedy" || msg.Players[1].Kind != match.HumanKind || msg.Node != s.node() || msg.Pos.SFEN() != s.Position().SFEN() {
 		t.Fatalf("play from ply 5: %+v", msg)
 	}
 
 	// The game comes back: △３三角 ▲２四歩 △同歩 ▲同飛 and Black resigns.
-	pos := msg.pos
+	pos := msg.Pos
 	var moves []game.Move
 	for _, u := range []string{"2b3c", "2e2d", "2c2d", "2h2d"} {
 		m, err := pos.ParseUSI(u)
@@ -412,7 +415,7 @@ func TestStudyPlayFromHere(t *testing.T) {
 		moves = append(moves, m)
 		pos = pos.Play(m)
 	}
-	s.addLine(msg.node, moves, game.Result{Outcome: game.BlackWins, Ending: game.Resignation})
+	s.addLine(msg.Node, moves, game.Result{Outcome: game.BlackWins, Ending: game.Resignation})
 	mustShow(t, s, "手数 9/9", "9 ▲同　飛", "指し手  ki2  変化 6手目から", "(未保存の変更あり)")
 	studyPress(t, s, "G")
 	mustShow(t, s, "まで9手で先手の勝ち (後手投了)")
@@ -438,13 +441,13 @@ func TestStudyResizeAndMinimum(t *testing.T) {
 	s := openTestRecord(t, "branches.kif", 100, 30)
 	studyPress(t, s, "8", "enter")
 	for _, size := range [][2]int{{80, 24}, {120, 40}, {200, 60}, {81, 25}} {
-		s.c.width, s.c.height = size[0], size[1]
+		s.c.Width, s.c.Height = size[0], size[1]
 		lines := strings.Split(screen(s), "\n")
 		if len(lines) != size[1] {
 			t.Fatalf("%dx%d: %d lines", size[0], size[1], len(lines))
 		}
 		for i, l := range lines {
-			if w := s.c.m.width(l); w > size[0] {
+			if w := s.c.Measure.Width(l); w > size[0] {
 				t.Fatalf("%dx%d: line %d is %d wide: %q", size[0], size[1], i, w, l)
 			}
 		}
@@ -455,14 +458,14 @@ func TestStudyResizeAndMinimum(t *testing.T) {
 // Every line of every ply fits the screen in both width policies: the
 // ambiguous ▲△× count one or two columns.
 func TestStudyFitsBothWidthPolicies(t *testing.T) {
-	for _, p := range []WidthPolicy{Narrow, Wide} {
+	for _, p := range []common.WidthPolicy{common.Narrow, common.Wide} {
 		s := openTestRecord(t, "branches.kif", 80, 24)
-		s.c.setPolicy(p)
+		s.c.SetPolicy(p)
 		s.retext()
 		for ply := 0; ply <= s.last(); ply++ {
 			s.goTo(ply)
 			for i, l := range strings.Split(screen(s), "\n") {
-				if w := s.c.m.width(l); w > 80 {
+				if w := s.c.Measure.Width(l); w > 80 {
 					t.Fatalf("%v, ply %d: line %d is %d wide: %q", p, ply, i, w, l)
 				}
 			}
@@ -488,8 +491,8 @@ func TestStudyGoldenViews(t *testing.T) {
 		{"variation", "branches.kif", 80, 24, nil, []string{"lll", "v"}},
 		{"end", "branches.kif", 80, 24, nil, []string{"end"}},
 		{"western", "branches.kif", 100, 30, func(s *studyModel) {
-			s.c.setPieces(Western)
-			s.c.setLang(English)
+			s.c.SetPieces(common.Western)
+			s.c.SetLang(words.English)
 		}, []string{"12", "enter", "f"}},
 		{"large", "branches.kif", 120, 40, nil, []string{"8", "enter"}},
 		{"partial", "partial.kif", 80, 24, nil, []string{"G"}},
@@ -527,14 +530,14 @@ func TestStudyLongComment(t *testing.T) {
 	mustNotShow(t, s, "上にあと")
 	studyPress(t, s, "j", "l", "h") // another ply starts at the top again
 	mustShow(t, s, "解説の1行目")
-	s.c.width, s.c.height = 80, 40
+	s.c.Width, s.c.Height = 80, 40
 	mustNotShow(t, s, "(j で下へ)")
 	if n := strings.Count(screen(s), "行目"); n != 9 {
 		t.Fatalf("%d comment lines on a 40-line screen, want 9", n)
 	}
 	// With room for all of it, j says there is nothing more to see.
 	studyPress(t, s, "j")
-	mustShow(t, s, "解説の1行目", studyJapanese.wholeComment)
+	mustShow(t, s, "解説の1行目", words.StudyJapanese.WholeComment)
 }
 
 func TestStudyClickVariation(t *testing.T) {
@@ -592,7 +595,7 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 	mustShow(t, s, "閉じません")
 	studyPress(t, s, "esc")
 	cmd := studyPress(t, s, "y")
-	if _, ok := cmd().(toMenuMsg); !ok {
+	if _, ok := cmd().(common.ToMenuMsg); !ok {
 		t.Fatal("y did not leave")
 	}
 	// After an export there is nothing to lose.
@@ -606,7 +609,7 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 
 // footerText is the footer's first line as text.
 func footerText(s *studyModel) string {
-	lines, _ := s.footer(s.c.width)
+	lines, _ := s.footer(s.c.Width)
 	return strings.TrimRight(ansi.Strip(lines[0]), " ")
 }
 
@@ -615,12 +618,12 @@ func footerText(s *studyModel) string {
 // and esc returns to the record where it was.
 func TestStudyHelp(t *testing.T) {
 	h := newHarness(t, Options{})
-	h.send(openMsg{path: filepath.Join("testdata", "study", "branches.kif")})
+	h.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
 	h.press("l", "l")
 	h.send(windowSize(120, 80))
 	h.press("?")
 	s := h.screen()
-	for _, g := range h.m.c.keys.studyFullHelp() {
+	for _, g := range h.m.c.Keys.StudyFullHelp() {
 		for _, b := range g {
 			if !strings.Contains(s, b.Help().Key) || !strings.Contains(s, b.Help().Desc) {
 				t.Errorf("the help lacks %q %q:\n%s", b.Help().Key, b.Help().Desc, s)
@@ -642,7 +645,7 @@ func TestStudyHelp(t *testing.T) {
 		t.Errorf("g did not come back to the top:\n%s", h.screen())
 	}
 	h.press("esc")
-	if h.m.help != nil {
+	if h.m.help.V != nil {
 		t.Fatal("esc did not close the help")
 	}
 	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {

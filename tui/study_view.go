@@ -6,6 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
@@ -16,8 +20,8 @@ import (
 // layout is the study screen's arrangement: the play screen's, with the
 // headers at the top of the side column and, in the panel, the ply and
 // move, the alternatives and the comment.
-func (s *studyModel) layout() screenLayout {
-	return newLayout(s.c.width, s.c.height, s.c.pieces, s.footerRows()+1)
+func (s *studyModel) Layout() components.ScreenLayout {
+	return components.NewLayout(s.c.Width, s.c.Height, s.c.Pieces, s.footerRows()+1)
 }
 
 // footerRows is how many lines the message or prompt takes above the
@@ -30,28 +34,28 @@ func (s *studyModel) footerRows() int {
 	case s.message == "":
 		return 0
 	}
-	return max(1, min(len(wrapText(s.c.m, s.message, s.c.width)), 3))
+	return max(1, min(len(components.WrapText(s.c.Measure, s.message, s.c.Width)), 3))
 }
 
 // headerRows is how many header lines the side column shows.
-func (s *studyModel) headerRows(l screenLayout) int {
-	return min(len(s.headers), max(l.side.h-6, 0))
+func (s *studyModel) headerRows(l components.ScreenLayout) int {
+	return min(len(s.headers), max(l.Side.H-6, 0))
 }
 
 // listRect is where the move list goes: the side column under the headers.
-func (s *studyModel) listRect(l screenLayout) rect {
-	r := l.side
+func (s *studyModel) listRect(l components.ScreenLayout) components.Rect {
+	r := l.Side
 	if n := s.headerRows(l); n > 0 {
-		r.y += n + 1
-		r.h -= n + 1
+		r.Y += n + 1
+		r.H -= n + 1
 	}
 	return r
 }
 
 // noteRows is how many lines of the panel the comment has: the panel less
 // the ply line, the alternatives line, the engine and the graph.
-func (s *studyModel) noteRows(l screenLayout) int {
-	if l.panel.h <= 0 {
+func (s *studyModel) noteRows(l components.ScreenLayout) int {
+	if l.Panel.H <= 0 {
 		return 0
 	}
 	p, _ := s.panelParts(l)
@@ -60,29 +64,29 @@ func (s *studyModel) noteRows(l screenLayout) int {
 
 // view draws the study screen: exactly height lines of at most width
 // columns.
-func (s *studyModel) view() (string, *tea.Cursor) {
+func (s *studyModel) View() (string, *tea.Cursor) {
 	c := s.c
 	if s.rec == nil {
 		return s.errorView(), nil
 	}
-	st := c.styles
-	m := c.m
+	st := c.Styles
+	m := c.Measure
 	sw := s.words()
-	w, h := c.width, c.height
-	l := s.layout()
-	cv := newCanvas(w, h)
-	pos := s.position()
+	w, h := c.Width, c.Height
+	l := s.Layout()
+	cv := components.NewCanvas(w, h)
+	pos := s.Position()
 
-	title := sw.title + s.name
+	title := sw.Title + s.name
 	if s.dirty || s.an.unsaved {
-		title += sw.modified
+		title += sw.Modified
 	}
-	right := fmt.Sprintf(sw.ply, s.cur, s.moves())
+	right := fmt.Sprintf(sw.Ply, s.cur, s.moves())
 	if st != nil {
-		title = st.bold.render(title)
+		title = st.Bold.Render(title)
 	}
-	fx, fw := l.margin, w-2*l.margin
-	cv.put(fx, 0, fw, spread(m, title, right+" ", fw))
+	fx, fw := l.Margin, w-2*l.Margin
+	cv.Put(fx, 0, fw, components.Spread(m, title, right+" ", fw))
 
 	lastMove := game.NoMove
 	if n := s.node(); n.IsMove() && s.line.legal[s.cur] {
@@ -95,45 +99,45 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 			lastMove = p.moves[p.at-1]
 		}
 	}
-	bo := boardOpts{style: c.pieces, size: l.geom.size, flip: s.flip, cursor: game.NoSquare, selected: game.NoSquare,
-		last: lastMove, check: game.NoSquare, styles: st}
+	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: s.flip, Cursor: game.NoSquare, Selected: game.NoSquare,
+		Last: lastMove, Check: game.NoSquare, Styles: st}
 	if pos.InCheck() {
-		bo.check = pos.KingSquare(pos.SideToMove())
-		bo.checkers = pos.Checkers()
+		bo.Check = pos.KingSquare(pos.SideToMove())
+		bo.Checkers = pos.Checkers()
 	}
-	cv.block(l.board.x, l.board.y, l.geom.w, renderBoard(pos, bo))
+	cv.Block(l.Board.X, l.Board.Y, l.Geom.W, components.RenderBoard(pos, bo))
 	for i, col := range []game.Color{game.White, game.Black} {
 		place := i
 		if s.flip {
 			place = 1 - i
 		}
-		r := l.hands[place]
-		o := handOpts{style: c.pieces, toMove: pos.SideToMove() == col, cursor: game.NoPieceType,
-			picked: game.NoPieceType, styles: st, m: m, w: c.w, ascii: c.ascii}
-		if l.trays {
-			lines, _ := renderTray(pos, col, o, r.w)
-			cv.block(r.x, r.y, r.w, lines)
+		r := l.Hands[place]
+		o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
+			Picked: game.NoPieceType, Styles: st, M: m, W: c.Words, Ascii: c.ASCII}
+		if l.Trays {
+			lines, _ := components.RenderTray(pos, col, o, r.W)
+			cv.Block(r.X, r.Y, r.W, lines)
 		} else {
-			line, _ := renderHandLine(pos, col, o, r.w)
-			cv.put(r.x, r.y, r.w, m.fit(line, r.w))
+			line, _ := components.RenderHandLine(pos, col, o, r.W)
+			cv.Put(r.X, r.Y, r.W, m.Fit(line, r.W))
 		}
 	}
 
 	// The side column: headers, then the move list.
-	if l.side.w > 0 {
+	if l.Side.W > 0 {
 		nh := s.headerRows(l)
 		for i := 0; i < nh; i++ {
-			cv.put(l.side.x, l.side.y+i, l.side.w, m.fit(s.headers[i], l.side.w))
+			cv.Put(l.Side.X, l.Side.Y+i, l.Side.W, m.Fit(s.headers[i], l.Side.W))
 		}
 		lr := s.listRect(l)
 		ml := s.moveList()
-		g := ml.geometry(lr.x, lr.y, lr.w, lr.h, s.cur)
-		cv.block(lr.x, lr.y, lr.w, ml.render(g, lr.w, lr.h, st, m))
+		g := ml.Geometry(lr.X, lr.Y, lr.W, lr.H, s.cur)
+		cv.Block(lr.X, lr.Y, lr.W, ml.Render(g, lr.W, lr.H, st, m))
 	}
 
 	// The panel: the ply and move, the alternatives, the engine, the
 	// comment, the graph.
-	if l.panel.h > 0 {
+	if l.Panel.H > 0 {
 		s.drawPanel(cv, l)
 	}
 
@@ -141,12 +145,12 @@ func (s *studyModel) view() (string, *tea.Cursor) {
 	var cursor *tea.Cursor
 	lines, cx := s.footer(fw)
 	for i, line := range lines {
-		cv.put(fx, l.footerTop+i, fw, m.fit(line, fw))
+		cv.Put(fx, l.FooterTop+i, fw, m.Fit(line, fw))
 	}
 	if cx >= 0 {
-		cursor = tea.NewCursor(fx+cx, l.footerTop)
+		cursor = tea.NewCursor(fx+cx, l.FooterTop)
 	}
-	cv.put(fx, h-1, fw, helpBar(c.keys.studyShortHelp(c.w, c.ascii), fw, st, m))
+	cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
 	return cv.String(m), cursor
 }
 
@@ -162,9 +166,9 @@ type panelParts struct {
 const maxGraphRows = 12
 
 // panelParts shares h rows (after the status line) among the parts.
-func (s *studyModel) panelParts(l screenLayout) (panelParts, engineView) {
+func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, components.EngineView) {
 	var p panelParts
-	rows := l.panel.h - 1
+	rows := l.Panel.H - 1
 	ev, hasEngine := s.engineView()
 	_, hasGraph := s.graph()
 	v, _ := s.variations()
@@ -174,7 +178,7 @@ func (s *studyModel) panelParts(l screenLayout) (panelParts, engineView) {
 	}
 	need, least := 0, 0
 	if hasEngine {
-		need = ev.rows(l.panel.w, s.c.m)
+		need = ev.Rows(l.Panel.W, s.c.Measure)
 		least = min(need, 2)
 	}
 	if hasGraph {
@@ -182,7 +186,7 @@ func (s *studyModel) panelParts(l screenLayout) (panelParts, engineView) {
 		// any, unless the engine is talking.
 		keep := least
 		if !hasEngine {
-			keep += min(len(s.notes(l.panel.w)), 2)
+			keep += min(len(s.Notes(l.Panel.W)), 2)
 		}
 		if rows-keep >= 3 {
 			p.plot = min(8, max(4, rows/2), rows-keep)
@@ -191,7 +195,7 @@ func (s *studyModel) panelParts(l screenLayout) (panelParts, engineView) {
 	p.engine = min(need, rows-p.plot)
 	if p.plot > 0 {
 		// Rows the comment does not need make the graph taller.
-		if spare := rows - p.plot - p.engine - len(s.notes(l.panel.w)); spare > 0 {
+		if spare := rows - p.plot - p.engine - len(s.Notes(l.Panel.W)); spare > 0 {
 			p.plot = min(p.plot+spare, max(p.plot, maxGraphRows))
 		}
 	}
@@ -201,12 +205,12 @@ func (s *studyModel) panelParts(l screenLayout) (panelParts, engineView) {
 
 // drawPanel draws the panel under the board: the status line, then the
 // parts panelParts gives rows.
-func (s *studyModel) drawPanel(cv *canvas, l screenLayout) {
-	m := s.c.m
-	pw := l.panel.w
-	y := l.panel.y
+func (s *studyModel) drawPanel(cv *components.Canvas, l components.ScreenLayout) {
+	m := s.c.Measure
+	pw := l.Panel.W
+	y := l.Panel.Y
 	put := func(line string) {
-		cv.put(l.panel.x, y, pw, m.fit(line, pw))
+		cv.Put(l.Panel.X, y, pw, m.Fit(line, pw))
 		y++
 	}
 	if s.an.preview != nil {
@@ -215,11 +219,11 @@ func (s *studyModel) drawPanel(cv *canvas, l screenLayout) {
 		put(s.statusLine())
 	}
 	parts, ev := s.panelParts(l)
-	if parts.variation && l.panel.h > 1 {
+	if parts.variation && l.Panel.H > 1 {
 		v, _ := s.variations()
 		put(v)
 	}
-	for _, line := range renderAnalysis(ev, pw, parts.engine, s.c.styles, m) {
+	for _, line := range components.RenderAnalysis(ev, pw, parts.engine, s.c.Styles, m) {
 		put(line)
 	}
 	for _, line := range s.noteLines(pw, parts.notes) {
@@ -227,14 +231,14 @@ func (s *studyModel) drawPanel(cv *canvas, l screenLayout) {
 	}
 	if parts.plot > 0 {
 		g, _ := s.graph()
-		cv.block(l.panel.x, l.panel.y+l.panel.h-parts.plot, pw, renderGraph(g, pw, parts.plot, s.c.styles, s.c.ascii))
+		cv.Block(l.Panel.X, l.Panel.Y+l.Panel.H-parts.plot, pw, components.RenderGraph(g, pw, parts.plot, s.c.Styles, s.c.ASCII))
 	}
 }
 
 // graphRect is where the graph is drawn, for clicks (h 0 when none).
-func (s *studyModel) graphRect(l screenLayout) rect {
+func (s *studyModel) graphRect(l components.ScreenLayout) components.Rect {
 	parts, _ := s.panelParts(l)
-	return rect{l.panel.x, l.panel.y + l.panel.h - parts.plot, l.panel.w, parts.plot}
+	return components.Rect{X: l.Panel.X, Y: l.Panel.Y + l.Panel.H - parts.plot, W: l.Panel.W, H: parts.plot}
 }
 
 // noteLines is the comment area: notes scrolled to noteTop, with a line
@@ -244,32 +248,32 @@ func (s *studyModel) noteLines(w, rows int) []string {
 		return nil
 	}
 	sw := s.words()
-	notes := s.notes(w)
+	notes := s.Notes(w)
 	skip := 0
 	if s.noteAt == s.cur {
 		skip = min(s.noteTop, max(0, len(notes)-1))
 	}
 	if skip > 0 && rows > 1 {
-		notes = append([]string{dimmed(s.c.styles, fmt.Sprintf(sw.moreAbove, skip))}, notes[skip:]...)
+		notes = append([]string{components.Dimmed(s.c.Styles, fmt.Sprintf(sw.MoreAbove, skip))}, notes[skip:]...)
 	}
 	if len(notes) > rows {
 		more := len(notes) - rows + 1
-		notes = append(notes[:rows-1:rows-1], dimmed(s.c.styles, fmt.Sprintf(sw.moreBelow, more)))
+		notes = append(notes[:rows-1:rows-1], components.Dimmed(s.c.Styles, fmt.Sprintf(sw.MoreBelow, more)))
 	}
 	return notes
 }
 
 // moveList is the line being walked for the list component, the shown
 // ply marked with > and highlighted, moves that have alternatives with +.
-func (s *studyModel) moveList() *moveList {
+func (s *studyModel) moveList() *components.MoveList {
 	c := s.c
 	sw := s.words()
-	title := c.w.moves + "  " + c.notation.String() + "  " + sw.mainLine
+	title := c.Words.Moves + "  " + c.Notation.String() + "  " + sw.MainLine
 	if s.line.from > 0 {
-		title = c.w.moves + "  " + c.notation.String() + "  " + fmt.Sprintf(sw.variationFrom, s.line.from)
+		title = c.Words.Moves + "  " + c.Notation.String() + "  " + fmt.Sprintf(sw.VariationFrom, s.line.from)
 	}
-	ml := &moveList{title: title, n: s.last() + 1, numW: digits(s.last()), textW: s.line.maxW, cur: s.cur, last: -1}
-	ml.entry = func(i int) (string, string, bool) {
+	ml := &components.MoveList{Title: title, N: s.last() + 1, NumW: components.Digits(s.last()), TextW: s.line.maxW, Cur: s.cur, Last: -1}
+	ml.Entry = func(i int) (string, string, bool) {
 		n := s.line.nodes[i]
 		num := strconv.Itoa(i)
 		if !n.IsMove() && n.Parent != nil {
@@ -292,42 +296,44 @@ func (s *studyModel) headerLines() []string {
 			out = append(out, text)
 		}
 	}
-	black, white := header(r, "先手", "下手", "N+", "Black"), header(r, "後手", "上手", "N-", "White")
+	black, white := header(r, kifu.KeyBlack), header(r, kifu.KeyWhite)
 	if black != "" {
-		add(s.c.side(game.Black) + " " + black)
+		add(s.c.Side(game.Black) + " " + black)
 	}
 	if white != "" {
-		add(s.c.side(game.White) + " " + white)
+		add(s.c.Side(game.White) + " " + white)
 	}
-	if ev := joinNonEmpty(" @ ", header(r, "棋戦", "$EVENT", "Event"), header(r, "場所", "$SITE", "Site")); ev != "" {
-		add(label(sw.event) + ev)
+	if ev := joinNonEmpty(" @ ", header(r, kifu.KeyEvent), header(r, kifu.KeySite)); ev != "" {
+		add(label(sw.Event) + ev)
 	}
-	if d := header(r, "開始日時", "対局日", "$START_TIME", "Date"); d != "" {
-		add(label(sw.date) + d)
+	if d := header(r, kifu.KeyStart); d != "" {
+		add(label(sw.Date) + d)
 	}
 	hc := r.Handicap
 	if hc == "" {
 		hc = header(r, "手合割")
 	}
 	if h, ok := game.FindHandicap(hc); ok {
-		hc = s.c.w.handicapName(h)
-		if s.c.lang == English {
+		hc = s.c.Words.HandicapName(h)
+		if s.c.Lang == words.English {
 			hc = h.Name
 		}
 	}
 	if hc == "" {
-		hc = sw.setUp
+		hc = sw.SetUp
 	}
-	add(label(sw.handicap) + joinNonEmpty(", ", hc, header(r, "持ち時間", "$TIME_LIMIT", "TimeControl")))
-	add(label(sw.result) + s.resultText())
+	add(label(sw.Handicap) + joinNonEmpty(", ", hc, header(r, "持ち時間", "$TIME_LIMIT", "TimeControl")))
+	add(label(sw.Result) + s.ResultText())
 	return out
 }
 
 // header returns the first of keys the record has.
+// header is the first of keys the record has a value for, under any
+// format's name for it (kifu.Record.Lookup: 先手 finds N+ and Black).
 func header(r *kifu.Record, keys ...string) string {
 	for _, k := range keys {
-		if v := strings.TrimSpace(r.Header(k)); v != "" {
-			return v
+		if v, _ := r.Lookup(k); strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
 		}
 	}
 	return ""
@@ -345,14 +351,14 @@ func joinNonEmpty(sep string, parts ...string) string {
 
 // resultText says how the main line ended: 先手の勝ち (投了), Black wins by
 // resignation.
-func (s *studyModel) resultText() string {
+func (s *studyModel) ResultText() string {
 	_, n := s.rec.Ending()
 	if n == nil {
-		return s.words().noResult
+		return s.words().NoResult
 	}
 	res := s.rec.Result()
 	word := s.endingText(n)
-	if s.c.lang == Japanese {
+	if s.c.Lang == words.Japanese {
 		switch res.Outcome {
 		case game.BlackWins:
 			return "先手の勝ち (" + word + ")"
@@ -387,8 +393,8 @@ var endingWords = map[kifu.Ending]string{
 // endingText names an ending node for the move list: as KIF writes it on
 // a Japanese screen, in English otherwise.
 func (s *studyModel) endingText(n *kifu.Node) string {
-	if s.c.lang == Japanese || n.Ending == kifu.OtherEnding {
-		if s.c.ascii && n.Ending == kifu.OtherEnding {
+	if s.c.Lang == words.Japanese || n.Ending == kifu.OtherEnding {
+		if s.c.ASCII && n.Ending == kifu.OtherEnding {
 			return n.Ending.String()
 		}
 		return endingWord(n)
@@ -411,63 +417,55 @@ func endingWord(n *kifu.Node) string {
 // plies moves, mover being the side to move.
 func (s *studyModel) describeEnding(n *kifu.Node, plies int, mover game.Color) string {
 	sw := s.words()
-	w := s.c.w
-	me, other := w.sideName(mover), w.sideName(mover.Other())
+	w := s.c.Words
+	me, other := w.SideName(mover), w.SideName(mover.Other())
 	var what string
 	switch n.Ending {
 	case kifu.Resign:
-		what = fmt.Sprintf(sw.resign, me, other)
+		what = fmt.Sprintf(sw.Resign, me, other)
 	case kifu.Mate:
-		what = fmt.Sprintf(sw.mateBy, me, other)
+		what = fmt.Sprintf(sw.MateBy, me, other)
 	case kifu.Sennichite:
-		what = sw.sennichite
+		what = sw.Sennichite
 	case kifu.Jishogi:
-		what = sw.jishogi
+		what = sw.Jishogi
 	case kifu.EnteringKing:
-		what = fmt.Sprintf(sw.entering, me, other)
+		what = fmt.Sprintf(sw.Entering, me, other)
 	case kifu.Interrupt:
-		what = sw.interrupt
+		what = sw.Interrupt
 	case kifu.Timeout:
-		what = fmt.Sprintf(sw.timeout, me, other)
+		what = fmt.Sprintf(sw.Timeout, me, other)
 	case kifu.IllegalWin:
-		what = fmt.Sprintf(sw.illegalWin, me, other)
+		what = fmt.Sprintf(sw.IllegalWin, me, other)
 	case kifu.IllegalLoss:
-		what = fmt.Sprintf(sw.illegalLoss, me, other)
+		what = fmt.Sprintf(sw.IllegalLoss, me, other)
 	case kifu.Forfeit:
-		what = fmt.Sprintf(sw.forfeit, me, other)
+		what = fmt.Sprintf(sw.Forfeit, me, other)
 	case kifu.Draw:
-		what = sw.draw
+		what = sw.Draw
 	default:
 		what = s.endingText(n)
 	}
-	if s.c.lang == Japanese {
+	if s.c.Lang == words.Japanese {
 		return fmt.Sprintf("まで%d手で%s", plies, what)
 	}
-	return fmt.Sprintf("After %s: %s", countMoves(plies), what)
-}
-
-// countMoves is "1 move" or "N moves".
-func countMoves(n int) string {
-	if n == 1 {
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", n)
+	return fmt.Sprintf("After %s: %s", words.CountMoves(plies), what)
 }
 
 // statusLine is the ply, the move that led here and its time, check or
 // mate, and whether this is a variation.
 func (s *studyModel) statusLine() string {
 	sw := s.words()
-	w := s.c.w
-	st := s.c.styles
+	w := s.c.Words
+	st := s.c.Styles
 	n := s.node()
 	var b strings.Builder
 	if s.cur == 0 {
-		b.WriteString(sw.startPos)
+		b.WriteString(sw.StartPos)
 	} else {
 		text := strconv.Itoa(s.cur) + " " + s.line.text[s.cur]
 		if st != nil {
-			text = st.lastText.render(text)
+			text = st.LastText.Render(text)
 		}
 		b.WriteString(text)
 	}
@@ -476,14 +474,14 @@ func (s *studyModel) statusLine() string {
 	}
 	pos := &s.line.pos[s.cur]
 	if s.cur > 0 && n.IsMove() && pos.InCheck() {
-		word := w.check
+		word := w.Check
 		if pos.IsCheckmate() {
-			word = w.mate
+			word = w.Mate
 		}
-		b.WriteString("  " + badge(st, checkBadge, word))
+		b.WriteString("  " + components.Badge(st, components.CheckBadge, word))
 	}
 	if s.line.from > 0 && s.cur >= s.line.from {
-		b.WriteString("  " + sw.variation)
+		b.WriteString("  " + sw.Variation)
 	}
 	return b.String()
 }
@@ -515,9 +513,9 @@ func (s *studyModel) variations() (string, []variationSpan) {
 	chosen := s.line.nodes[k]
 	var b strings.Builder
 	if k == s.cur {
-		fmt.Fprintf(&b, sw.altHere, k)
+		fmt.Fprintf(&b, sw.AltHere, k)
 	} else {
-		fmt.Fprintf(&b, sw.altNext, k)
+		fmt.Fprintf(&b, sw.AltNext, k)
 	}
 	before := &s.line.pos[k-1]
 	prev := s.line.nodes[k-1].Move
@@ -526,13 +524,13 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		if i > 0 {
 			b.WriteString(" / ")
 		}
-		start := s.c.m.width(b.String())
+		start := s.c.Measure.Width(b.String())
 		var t string
 		switch {
 		case !c.IsMove():
 			t = s.endingText(c)
 		case before.IsLegal(c.Move):
-			t = notation.Format(before, c.Move, s.c.notation, prev)
+			t = notation.Format(before, c.Move, s.c.Notation, prev)
 		default:
 			t = c.Move.USI()
 		}
@@ -541,31 +539,31 @@ func (s *studyModel) variations() (string, []variationSpan) {
 		}
 		b.WriteString(t)
 		if i > 0 {
-			b.WriteString(sw.altSuffix)
+			b.WriteString(sw.AltSuffix)
 		}
-		spans = append(spans, variationSpan{start: start, end: s.c.m.width(b.String()), node: c})
+		spans = append(spans, variationSpan{start: start, end: s.c.Measure.Width(b.String()), node: c})
 	}
-	b.WriteString(sw.altKeys)
+	b.WriteString(sw.AltKeys)
 	return b.String(), spans
 }
 
 // notes is the comment of the shown move, how the line ends when it is
 // shown, where loading stopped, and the record's warnings at the start —
 // wrapped to width.
-func (s *studyModel) notes(width int) []string {
-	m := s.c.m
+func (s *studyModel) Notes(width int) []string {
+	m := s.c.Measure
 	sw := s.words()
-	st := s.c.styles
+	st := s.c.Styles
 	var out []string
-	paint := func(f func(*Styles) wrap, l string) string {
+	paint := func(f func(*common.Styles) common.Wrap, l string) string {
 		if st == nil {
 			return l
 		}
-		return f(st).render(l)
+		return f(st).Render(l)
 	}
 	if note := s.stopNote(); note != "" {
-		for _, l := range wrapText(m, note, width) {
-			out = append(out, paint(func(x *Styles) wrap { return x.err }, l))
+		for _, l := range components.WrapText(m, note, width) {
+			out = append(out, paint(func(x *common.Styles) common.Wrap { return x.Err }, l))
 		}
 	}
 	n := s.node()
@@ -579,17 +577,17 @@ func (s *studyModel) notes(width int) []string {
 			// The record stops at a mate without saying so: the position does.
 			end = s.describeEnding(&kifu.Node{Ending: kifu.Mate}, s.cur, pos.SideToMove())
 		case s.line.from > 0:
-			end = fmt.Sprintf(sw.varEnds, s.c.w.count(s.cur))
+			end = fmt.Sprintf(sw.VarEnds, s.c.Words.Count(s.cur))
 		default:
-			end = fmt.Sprintf(sw.recordEnds, s.c.w.count(s.cur))
+			end = fmt.Sprintf(sw.RecordEnds, s.c.Words.Count(s.cur))
 		}
-		for _, l := range wrapText(m, end, width) {
-			out = append(out, paint(func(x *Styles) wrap { return x.bold }, l))
+		for _, l := range components.WrapText(m, end, width) {
+			out = append(out, paint(func(x *common.Styles) common.Wrap { return x.Bold }, l))
 		}
 		if e := s.ending(); e != nil {
 			for _, para := range strings.Split(strings.TrimSpace(e.Comment), "\n") {
 				if para != "" {
-					out = append(out, wrapText(m, para, width)...)
+					out = append(out, components.WrapText(m, para, width)...)
 				}
 			}
 		}
@@ -597,7 +595,7 @@ func (s *studyModel) notes(width int) []string {
 	out = append(out, s.storedLines(width)...)
 	for _, para := range strings.Split(strings.TrimSpace(kifu.StripAnalysis(n.Comment)), "\n") {
 		if para != "" {
-			out = append(out, wrapText(m, para, width)...)
+			out = append(out, components.WrapText(m, para, width)...)
 		}
 	}
 	if s.cur == 0 || s.cur == s.moves() {
@@ -605,8 +603,8 @@ func (s *studyModel) notes(width int) []string {
 	}
 	if s.cur == 0 {
 		for _, warn := range s.rec.Warnings {
-			for _, l := range wrapText(m, sw.warning+warn, width) {
-				out = append(out, paint(func(x *Styles) wrap { return x.dim }, l))
+			for _, l := range components.WrapText(m, sw.Warning+warn, width) {
+				out = append(out, paint(func(x *common.Styles) common.Wrap { return x.Dim }, l))
 			}
 		}
 	}
@@ -618,27 +616,27 @@ func (s *studyModel) notes(width int) []string {
 // terminal's cursor on the first (-1: hidden).
 func (s *studyModel) footer(width int) ([]string, int) {
 	c := s.c
-	m := c.m
+	m := c.Measure
 	sw := s.words()
-	st := c.styles
+	st := c.Styles
 	switch {
 	case s.leaving && !s.dirty:
-		return []string{question(st, m, "?", s.awords().leaveAsk, width)}, -1
+		return []string{components.Question(st, m, "?", s.awords().LeaveAsk, width)}, -1
 	case s.leaving:
-		return []string{question(st, m, "?", sw.leaveAsk, width)}, -1
+		return []string{components.Question(st, m, "?", sw.LeaveAsk, width)}, -1
 	case s.choosing:
-		side := c.side(s.position().SideToMove())
-		return []string{question(st, m, "?", fmt.Sprintf(sw.chooseAsk, side, s.opponentList()), width)}, -1
+		side := c.Side(s.Position().SideToMove())
+		return []string{components.Question(st, m, "?", fmt.Sprintf(sw.ChooseAsk, side, s.opponentList()), width)}, -1
 	case s.prompt != nil && s.prompt.confirm != "":
-		return []string{question(st, m, "?", fmt.Sprintf(sw.overwrite, s.prompt.confirm), width)}, -1
+		return []string{components.Question(st, m, "?", fmt.Sprintf(sw.Overwrite, s.prompt.confirm), width)}, -1
 	case s.prompt != nil:
-		text, _, x := s.prompt.input.render(width, m)
+		text, _, x := s.prompt.input.Render(width, m)
 		return []string{text}, x
 	case s.jump != nil:
-		text, _, x := s.jump.render(width-m.width(sw.jumpHint), m)
-		return []string{text + sw.jumpHint}, x
+		text, _, x := s.jump.Render(width-m.Width(sw.JumpHint), m)
+		return []string{text + sw.JumpHint}, x
 	case s.message != "":
-		return statusLines(s.message, s.isError, width, s.footerRows(), st, m), -1
+		return components.StatusLines(s.message, s.isError, width, s.footerRows(), st, m), -1
 	}
 	return nil, -1
 }
@@ -646,21 +644,21 @@ func (s *studyModel) footer(width int) ([]string, int) {
 // errorView is the screen for a record that could not be read at all.
 func (s *studyModel) errorView() string {
 	c := s.c
-	m := c.m
-	st := c.styles
+	m := c.Measure
+	st := c.Styles
 	sw := s.words()
 	lines := []string{
-		st.title.render(m.truncate(sw.title+s.name, c.width)),
+		st.Title.Render(m.Truncate(sw.Title+s.name, c.Width)),
 		"",
-		st.err.render(m.truncate(fmt.Sprintf(sw.cannotOpen, s.name), c.width)),
+		st.Err.Render(m.Truncate(fmt.Sprintf(sw.CannotOpen, s.name), c.Width)),
 	}
-	lines = append(lines, wrapText(m, s.loadErr.Error(), c.width)...)
-	lines = append(lines, "", sw.back)
-	for len(lines) < c.height {
+	lines = append(lines, components.WrapText(m, s.loadErr.Error(), c.Width)...)
+	lines = append(lines, "", sw.Back)
+	for len(lines) < c.Height {
 		lines = append(lines, "")
 	}
 	for i, l := range lines {
-		lines[i] = m.truncate(l, c.width)
+		lines[i] = m.Truncate(l, c.Width)
 	}
-	return strings.Join(lines[:c.height], "\n")
+	return strings.Join(lines[:c.Height], "\n")
 }

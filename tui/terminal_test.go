@@ -5,6 +5,9 @@ import (
 	"image/color"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/words"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 )
@@ -25,15 +28,15 @@ func TestDetectProfile(t *testing.T) {
 		{[]string{"TERM=xterm-256color", "NO_COLOR=1", "TTY_FORCE=1"}, colorprofile.ASCII},
 		{[]string{"TERM=dumb"}, colorprofile.NoTTY}, // and not a terminal either
 	} {
-		if got := DetectProfile(&out, c.env); got != c.want {
+		if got := common.DetectProfile(&out, c.env); got != c.want {
 			t.Errorf("DetectProfile(%q) = %v, want %v", c.env, got, c.want)
 		}
 	}
-	for p, want := range map[colorprofile.Profile]colorLevel{
-		colorprofile.TrueColor: levelTrue, colorprofile.ANSI256: level256, colorprofile.ANSI: levelMono,
-		colorprofile.ASCII: levelMono, colorprofile.NoTTY: levelMono, colorprofile.Unknown: levelTrue,
+	for p, want := range map[colorprofile.Profile]common.ColorLevel{
+		colorprofile.TrueColor: common.LevelTrue, colorprofile.ANSI256: common.Level256, colorprofile.ANSI: common.LevelMono,
+		colorprofile.ASCII: common.LevelMono, colorprofile.NoTTY: common.LevelMono, colorprofile.Unknown: common.LevelTrue,
 	} {
-		if got := levelOf(p); got != want {
+		if got := common.LevelOf(p); got != want {
 			t.Errorf("levelOf(%v) = %v, want %v", p, got, want)
 		}
 	}
@@ -43,28 +46,28 @@ func TestLocale(t *testing.T) {
 	for _, c := range []struct {
 		env   []string
 		utf8  bool
-		lang  Lang
-		width WidthPolicy
+		lang  words.Lang
+		width common.WidthPolicy
 	}{
-		{nil, true, English, Narrow},
-		{[]string{"LANG=C"}, false, English, Narrow},
-		{[]string{"LANG=POSIX"}, false, English, Narrow},
-		{[]string{"LANG=C.UTF-8"}, true, English, Narrow},
-		{[]string{"LANG=en_US.UTF-8"}, true, English, Narrow},
-		{[]string{"LANG=ja_JP.UTF-8"}, true, Japanese, Wide},
-		{[]string{"LANG=ja_JP.UTF-8", "RUNEWIDTH_EASTASIAN=0"}, true, Japanese, Narrow},
-		{[]string{"LANG=ja_JP.eucJP"}, false, Japanese, Wide},
-		{[]string{"LANG=en_US.UTF-8", "LC_ALL=C"}, false, English, Narrow},
-		{[]string{"LANG=ja_JP.UTF-8", "LC_MESSAGES=en_US.UTF-8"}, true, English, Wide},
-		{[]string{"LANG=zh_CN.UTF-8@cjk_narrow"}, true, English, Narrow},
+		{nil, true, words.English, common.Narrow},
+		{[]string{"LANG=C"}, false, words.English, common.Narrow},
+		{[]string{"LANG=POSIX"}, false, words.English, common.Narrow},
+		{[]string{"LANG=C.UTF-8"}, true, words.English, common.Narrow},
+		{[]string{"LANG=en_US.UTF-8"}, true, words.English, common.Narrow},
+		{[]string{"LANG=ja_JP.UTF-8"}, true, words.Japanese, common.Wide},
+		{[]string{"LANG=ja_JP.UTF-8", "RUNEWIDTH_EASTASIAN=0"}, true, words.Japanese, common.Narrow},
+		{[]string{"LANG=ja_JP.eucJP"}, false, words.Japanese, common.Wide},
+		{[]string{"LANG=en_US.UTF-8", "LC_ALL=C"}, false, words.English, common.Narrow},
+		{[]string{"LANG=ja_JP.UTF-8", "LC_MESSAGES=en_US.UTF-8"}, true, words.English, common.Wide},
+		{[]string{"LANG=zh_CN.UTF-8@cjk_narrow"}, true, words.English, common.Narrow},
 	} {
-		if got := UTF8Locale(c.env); got != c.utf8 {
+		if got := common.UTF8Locale(c.env); got != c.utf8 {
 			t.Errorf("UTF8Locale(%q) = %v", c.env, got)
 		}
-		if got := LangFromEnv(c.env); got != c.lang {
+		if got := common.LangFromEnv(c.env); got != c.lang {
 			t.Errorf("LangFromEnv(%q) = %v", c.env, got)
 		}
-		if got := WidthPolicyFromEnv(c.env); got != c.width {
+		if got := common.WidthPolicyFromEnv(c.env); got != c.width {
 			t.Errorf("WidthPolicyFromEnv(%q) = %v", c.env, got)
 		}
 	}
@@ -72,7 +75,7 @@ func TestLocale(t *testing.T) {
 		"": {true, false}, "15;0": {true, true}, "0;15": {false, true}, "15;8": {true, true},
 		"0;7": {false, true}, "15;7;0": {true, true}, "default": {true, false},
 	} {
-		dark, ok := darkFromEnv([]string{"COLORFGBG=" + v})
+		dark, ok := common.DarkFromEnv([]string{"COLORFGBG=" + v})
 		if dark != want[0] || ok != want[1] {
 			t.Errorf("COLORFGBG=%q: dark %v ok %v, want %v", v, dark, ok, want)
 		}
@@ -90,30 +93,30 @@ func TestBackgroundPicksThePalette(t *testing.T) {
 	if m.Init() == nil {
 		t.Fatal("auto theme: Init asks nothing")
 	}
-	if !m.c.dark {
+	if !m.c.Dark {
 		t.Fatal("before an answer the app draws in the dark palette")
 	}
 	m.Update(white)
-	if m.c.dark || m.c.styles.pal.name != "light" {
-		t.Fatalf("a white background left the %s palette", m.c.styles.pal.name)
+	if m.c.Dark || m.c.Styles.Pal.Name != "light" {
+		t.Fatalf("a white background left the %s palette", m.c.Styles.Pal.Name)
 	}
 	m.Update(black)
-	if !m.c.dark {
+	if !m.c.Dark {
 		t.Fatal("a black background left the light palette")
 	}
 
-	m, _ = New(Options{Theme: ThemeDark})
+	m, _ = New(Options{Theme: common.ThemeDark})
 	if m.Init() != nil {
 		t.Error("a chosen theme still asks the terminal")
 	}
 	m.Update(white)
-	if !m.c.dark {
+	if !m.c.Dark {
 		t.Error("the terminal's answer overrode --theme dark")
 	}
 
 	m, _ = New(Options{})
-	m.useTerminal(Terminal{Profile: colorprofile.ANSI256, Env: []string{"COLORFGBG=0;15"}})
-	if m.c.dark || m.c.styles.pal.name != "light-256" {
-		t.Errorf("COLORFGBG=0;15 at 256 colours: palette %s", m.c.styles.pal.name)
+	m.UseTerminal(common.Terminal{Profile: colorprofile.ANSI256, Env: []string{"COLORFGBG=0;15"}})
+	if m.c.Dark || m.c.Styles.Pal.Name != "light-256" {
+		t.Errorf("COLORFGBG=0;15 at 256 colours: palette %s", m.c.Styles.Pal.Name)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"shogi/tui/play"
+
 	"shogi/tui/internal/termtest"
 )
 
@@ -22,12 +24,12 @@ func (x *tmuxApp) keptMoves(n int) []string {
 		if len(files) != 1 {
 			continue
 		}
-		e, err := readKept(files[0])
+		e, err := play.ReadKept(files[0])
 		if err != nil {
 			continue
 		}
 		last = nil
-		for _, mv := range e.setup.moves {
+		for _, mv := range e.Setup.Moves {
 			last = append(last, mv.USI())
 		}
 		if len(last) == n {
@@ -42,6 +44,7 @@ func (x *tmuxApp) keptMoves(n int) []string {
 // move on screen, the bot's last reply included, is in the kept file,
 // and the app has ended.
 func TestTmuxHangupKeepsEveryMove(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 100, 30, "", "play --lang en --white greedy", "move 1")
 	pid := x.Program()
 	for i, mv := range []string{"7g7f", "2g2f", "1g1f"} {
@@ -64,6 +67,7 @@ func TestTmuxHangupKeepsEveryMove(t *testing.T) {
 
 // SIGTERM (kill, a shutdown) ends the app the same way: the game kept.
 func TestTmuxTermKeepsEveryMove(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 80, 24, "", "play --lang en --white greedy", "move 1")
 	pid := x.Program()
 	x.Keys("7g7f", "Enter")
@@ -84,6 +88,7 @@ const fairyStockfish = "/usr/games/fairy-stockfish"
 // resumes with the engine's reply in it; the engine process ends with
 // the game, and with the app on SIGHUP.
 func TestTmuxFairyStockfish(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(fairyStockfish); err != nil {
 		t.Skip("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): " + err.Error())
 	}

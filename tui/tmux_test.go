@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/tui/common"
+	"shogi/tui/components"
+
 	"shogi/game"
 	"shogi/tui/internal/termtest"
 )
@@ -39,7 +42,7 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 // styled screen, as a narrow terminal draws it.
 func attrsAt(t *testing.T, styled string, x, y int) termtest.Attrs {
 	t.Helper()
-	a, err := termtest.AttrsAt(styled, x, y, newMeasure(Narrow).cond.RuneWidth)
+	a, err := termtest.AttrsAt(styled, x, y, common.NewMeasure(common.Narrow).Cond.RuneWidth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,15 +52,15 @@ func attrsAt(t *testing.T, styled string, x, y int) termtest.Attrs {
 // squareAtScreen is where the play screen draws a square's piece at w×h
 // (its glyph, after White's mark column).
 func squareAtScreen(w, h int, sq game.Square) (x, y int) {
-	l := newLayout(w, h, Kanji, 3)
+	l := components.NewLayout(w, h, common.Kanji, 3)
 	for col := range 9 {
 		for row := range 9 {
-			if game.NewSquare(fileAt(col, false), rankAt(row, false)) == sq {
-				cx, cy := l.geom.cellOrigin(col, row)
-				if l.geom.size == boardHuge {
+			if game.NewSquare(components.FileAt(col, false), components.RankAt(row, false)) == sq {
+				cx, cy := l.Geom.CellOrigin(col, row)
+				if l.Geom.Size == components.BoardHuge {
 					cx++
 				}
-				return l.board.x + cx + 1, l.board.y + cy
+				return l.Board.X + cx + 1, l.Board.Y + cy
 			}
 		}
 	}
@@ -68,13 +71,16 @@ func squareAtScreen(w, h int, sq game.Square) (x, y int) {
 // key by key (USI, Western, Japanese, CSA), moves with the cursor keys,
 // leaves and finds the game offered for resuming.
 func TestTmux(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 100, 30, "", "play --lang ja", "９ ８ ７")
+	// Each move is waited for by the ply it leads to: the typed line's
+	// preview already shows the move before enter is read.
 	x.Keys("7g7f", "Enter")
-	x.WaitFor("▲７六歩")
+	x.WaitFor("2手目", "▲７六歩")
 	x.Keys("P-3d", "Enter")
-	x.WaitFor("△３四歩")
+	x.WaitFor("3手目", "△３四歩")
 	x.Keys("２六歩", "Enter")
-	s := x.WaitFor("▲２六歩")
+	s := x.WaitFor("4手目", "▲２六歩")
 	for _, want := range []string{
 		"| ・ ・ 歩 ・ ・ ・ ・ 歩 ・|六", // 7f and 2f pawns
 		"|v歩v歩v歩v歩v歩v歩 ・v歩v歩|三", // 3c moved
@@ -86,7 +92,7 @@ func TestTmux(t *testing.T) {
 		}
 	}
 	x.Keys("-8384FU", "Enter")
-	x.WaitFor("△８四歩")
+	x.WaitFor("5手目", "△８四歩")
 	// Cursor keys: pick the rook on 2h, move it to 2g. The cursor starts
 	// on 5g: l l l → 2g, j → 2h.
 	x.Keys("lll", "j", "Enter")
@@ -114,8 +120,10 @@ func TestTmux(t *testing.T) {
 // underlined, an empty destination underlined with a mark instead of its
 // dot; and nothing on the screen carries a colour.
 func TestTmuxWithoutColour(t *testing.T) {
+	t.Parallel()
 	for _, env := range []string{"TERM=screen", "NO_COLOR=1"} {
 		t.Run(env, func(t *testing.T) {
+			t.Parallel()
 			x := startApp(t, 80, 24, env, "play --lang ja", "９ ８ ７")
 			x.Keys("Enter") // the cursor starts on the pawn on 5g: pick it
 			x.WaitFor("選択中")
@@ -130,7 +138,12 @@ func TestTmuxWithoutColour(t *testing.T) {
 			if !strings.Contains(x.Screen(), "＊") {
 				t.Errorf("no mark on the target:\n%s", x.Screen())
 			}
-			x.Keys("Escape", "h", "Enter") // put it back, and pick the pawn on 6g
+			// Put it back, and pick the pawn on 6g. A letter that follows
+			// Escape too closely (a loaded machine) reads as alt+letter:
+			// wait for the Escape to be seen first.
+			x.Keys("Escape")
+			x.WaitFor("指し手を入力するか")
+			x.Keys("h", "Enter")
 			x.WaitFor("６七")
 			styled = x.Styled()
 			if p := attrsAt(t, styled, sq57x(), sq57y()); p.Underline || p.Reverse {
@@ -155,6 +168,7 @@ func sq57y() int { _, y := squareAtScreen(80, 24, game.NewSquare(5, 7)); return 
 // With LANG=C the terminal takes 7-bit text only: the app draws ASCII
 // pieces and English words, and nothing else.
 func TestTmuxASCIIOnly(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 80, 24, "LANG=C LC_ALL=C", "play", "Moves")
 	x.Keys("7g7f", "Enter", "Enter")
 	x.WaitFor("P-7f")
@@ -179,6 +193,7 @@ func TestTmuxASCIIOnly(t *testing.T) {
 // At 120×40 the large board is drawn: a grid of squares with hoshi at the
 // zone corners, and the hands in 駒台 beside it.
 func TestTmuxLargeBoard(t *testing.T) {
+	t.Parallel()
 	// The first frame may come before the terminal's size: wait for the
 	// large layout's 駒台.
 	x := startApp(t, 120, 40, "", "play --lang ja", "+--------------+")
@@ -201,8 +216,10 @@ func TestTmuxLargeBoard(t *testing.T) {
 // on red (or reversed and bold without colour), and the checking piece
 // its own tint.
 func TestTmuxCheck(t *testing.T) {
+	t.Parallel()
 	for _, env := range []string{"COLORTERM=truecolor", "", "NO_COLOR=1"} {
 		t.Run(env, func(t *testing.T) {
+			t.Parallel()
 			x := startApp(t, 100, 34, env, "play --lang ja", "手番")
 			for _, mv := range checkMoves {
 				x.Type(mv) // a burst: each character is still its own key

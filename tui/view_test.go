@@ -7,8 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/mattn/go-runewidth"
@@ -68,9 +73,9 @@ func checkHarness(t testing.TB, o Options) *harness {
 	if got := pos.SFEN(); got != checkSFEN {
 		t.Fatalf("position %s, want %s", got, checkSFEN)
 	}
-	h.m.play.cursor = sq(t, "7g")
+	h.m.play.Cursor = sq(t, "7g")
 	h.press("enter")
-	if h.m.play.selected != sq(t, "7g") {
+	if h.m.play.Selected != sq(t, "7g") {
 		t.Fatalf("the king was not picked (status %q)", h.status())
 	}
 	return h
@@ -81,12 +86,12 @@ var goldenSizes = [][2]int{{80, 24}, {120, 40}, {200, 50}}
 
 // styleOptions are the options of each golden piece style: kanji with
 // Japanese words, Western and ASCII (a 7-bit terminal) with English.
-func styleOptions(st PieceStyle) Options {
+func styleOptions(st common.PieceStyle) Options {
 	switch st {
-	case Kanji:
-		return Options{Pieces: Kanji, Lang: Japanese}
-	case ASCII:
-		return Options{Pieces: ASCII, ASCII: true}
+	case common.Kanji:
+		return Options{Pieces: common.Kanji, Lang: words.Japanese}
+	case common.ASCII:
+		return Options{Pieces: common.ASCII, ASCII: true}
 	}
 	return Options{Pieces: st}
 }
@@ -99,7 +104,7 @@ func styleOptions(st PieceStyle) Options {
 // the position, whoever is at the bottom.
 func TestGoldenViews(t *testing.T) {
 	for _, size := range goldenSizes {
-		for _, st := range []PieceStyle{Kanji, Western, ASCII} {
+		for _, st := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII} {
 			for _, flip := range []bool{false, true} {
 				name := fmt.Sprintf("%dx%d-%s", size[0], size[1], st)
 				if flip {
@@ -107,7 +112,7 @@ func TestGoldenViews(t *testing.T) {
 				}
 				t.Run(name, func(t *testing.T) {
 					var text string
-					for _, theme := range []Theme{ThemeLight, ThemeDark} {
+					for _, theme := range []common.Theme{common.ThemeLight, common.ThemeDark} {
 						o := styleOptions(st)
 						o.Theme = theme
 						h := checkHarness(t, o)
@@ -115,7 +120,7 @@ func TestGoldenViews(t *testing.T) {
 						if flip {
 							h.press("f")
 						}
-						view := h.view()
+						view := h.View()
 						plain := ansi.Strip(view)
 						if text == "" {
 							text = plain
@@ -123,7 +128,7 @@ func TestGoldenViews(t *testing.T) {
 							t.Errorf("the text differs between the light and the dark theme")
 						}
 						golden(t, filepath.Join("views", name+"-"+theme.String()+".ansi"), view)
-						if st == ASCII && strings.ContainsFunc(plain, func(r rune) bool { return r >= 0x80 }) {
+						if st == common.ASCII && strings.ContainsFunc(plain, func(r rune) bool { return r >= 0x80 }) {
 							t.Errorf("non-ASCII on an ASCII screen:\n%s", plain)
 						}
 						pos := h.game().Position()
@@ -141,7 +146,7 @@ func TestGoldenViews(t *testing.T) {
 
 // glyphPiece reads a drawn piece back: the inverse of the style's glyphs,
 // worked out from the asset table, not from the renderer.
-func glyphPiece(t *testing.T, text string, st PieceStyle) (game.Piece, bool) {
+func glyphPiece(t *testing.T, text string, st common.PieceStyle) (game.Piece, bool) {
 	t.Helper()
 	text = strings.TrimSpace(text)
 	white := false
@@ -156,19 +161,19 @@ func glyphPiece(t *testing.T, text string, st PieceStyle) (game.Piece, bool) {
 	}
 	for pt := game.Pawn; pt <= game.Dragon; pt++ {
 		switch st {
-		case ASCII:
+		case common.ASCII:
 			if text == pt.SFEN() {
 				return game.NewPiece(game.Black, pt), true
 			}
 			if text == strings.ToLower(pt.SFEN()) {
 				return game.NewPiece(game.White, pt), true
 			}
-		case Western:
-			if text == strings.TrimSpace(glyphs[glyphWestern][pt]) {
+		case common.Western:
+			if text == strings.TrimSpace(components.Glyphs[components.GlyphWestern][pt]) {
 				return game.NewPiece(map[bool]game.Color{false: game.Black, true: game.White}[white], pt), true
 			}
 		default:
-			if text == glyphs[glyphKanji][pt] {
+			if text == components.Glyphs[components.GlyphKanji][pt] {
 				return game.NewPiece(map[bool]game.Color{false: game.Black, true: game.White}[white], pt), true
 			}
 		}
@@ -180,7 +185,7 @@ func glyphPiece(t *testing.T, text string, st PieceStyle) (game.Piece, bool) {
 // bars the same distance apart (4 or 6 columns: a grid), or two bars 28
 // columns apart (the compact board), followed by the rank's label. It
 // returns the nine cells' text and the label.
-func boardRow(line string, m measure) (cells []string, label string, ok bool) {
+func boardRow(line string, m common.Measure) (cells []string, label string, ok bool) {
 	type cell struct {
 		col int
 		r   rune
@@ -189,7 +194,7 @@ func boardRow(line string, m measure) (cells []string, label string, ok bool) {
 	col := 0
 	for _, r := range strings.NewReplacer("[", "|", "]", "|").Replace(line) {
 		cs = append(cs, cell{col, r})
-		col += m.cond.RuneWidth(r)
+		col += m.Cond.RuneWidth(r)
 	}
 	var bars []int // indexes into cs
 	for i, c := range cs {
@@ -237,7 +242,7 @@ func boardRow(line string, m measure) (cells []string, label string, ok bool) {
 		cur, w := "", 0
 		for _, c := range cs[bars[i]+1 : bars[i+1]] {
 			cur += string(c.r)
-			if w += m.cond.RuneWidth(c.r); w == 3 {
+			if w += m.Cond.RuneWidth(c.r); w == 3 {
 				cells = append(cells, cur)
 				cur, w = "", 0
 			}
@@ -251,9 +256,9 @@ func boardRow(line string, m measure) (cells []string, label string, ok bool) {
 // geometry (boardRow finds the rank lines by their shape), and checks
 // every square and both hands against pos, the board facing as flipped
 // says.
-func readBack(t *testing.T, screen string, pos *game.Position, st PieceStyle, flipped bool) {
+func readBack(t *testing.T, screen string, pos *game.Position, st common.PieceStyle, flipped bool) {
 	t.Helper()
-	m := newMeasure(Narrow)
+	m := common.NewMeasure(common.Narrow)
 	// The file numbers say which way the board faces.
 	order := `９\s*８\s*７\s*６\s*５\s*４\s*３\s*２\s*１|9\s*8\s*7\s*6\s*5\s*4\s*3\s*2\s*1`
 	if flipped {
@@ -269,7 +274,7 @@ func readBack(t *testing.T, screen string, pos *game.Position, st PieceStyle, fl
 			continue
 		}
 		rank := strings.Index("abcdefghi", label) + 1
-		for i, k := range kanjiRanks {
+		for i, k := range components.KanjiRanks {
 			if k == label {
 				rank = i + 1
 			}
@@ -300,7 +305,7 @@ func readBack(t *testing.T, screen string, pos *game.Position, st PieceStyle, fl
 	for _, c := range []game.Color{game.Black, game.White} {
 		for _, pt := range game.HandTypes {
 			n := pos.Hand(c, pt)
-			g := glyphOnly(pt, st)
+			g := components.GlyphOnly(pt, st)
 			if n == 0 {
 				continue
 			}
@@ -310,7 +315,7 @@ func readBack(t *testing.T, screen string, pos *game.Position, st PieceStyle, fl
 				if !strings.Contains(screen, want) {
 					want = fmt.Sprintf("%s×%d", g, n)
 				}
-				if st == ASCII {
+				if st == common.ASCII {
 					want = fmt.Sprintf("%sx%d", g, n)
 					if !strings.Contains(screen, want) {
 						want = fmt.Sprintf("%s x%d", g, n)
@@ -333,27 +338,27 @@ func TestBoardWidths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var targets squareSet
+	var targets components.SquareSet
 	targets[game.NewSquare(5, 5)], targets[game.NewSquare(9, 1)] = true, true
 	for _, ea := range []bool{false, true} {
 		cond := runewidth.NewCondition()
 		cond.EastAsianWidth = ea
-		for _, level := range []colorLevel{levelTrue, level256, levelMono} {
-			st := newStyles(paletteFor(true, level), level)
-			for _, ps := range []PieceStyle{Kanji, Western, ASCII, KIF} {
-				for _, size := range []boardSize{boardCompact, boardLarge, boardHuge} {
+		for _, level := range []common.ColorLevel{common.LevelTrue, common.Level256, common.LevelMono} {
+			st := common.NewStyles(common.PaletteFor(true, level), level)
+			for _, ps := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII, common.KIF} {
+				for _, size := range []components.BoardSize{components.BoardCompact, components.BoardLarge, components.BoardHuge} {
 					for _, flip := range []bool{false, true} {
-						o := boardOpts{style: ps, size: size, flip: flip, cursor: game.NewSquare(5, 5),
-							selected: game.NewSquare(8, 2), targets: &targets, last: game.NoMove,
-							check: game.NewSquare(8, 9), checkers: []game.Square{game.NewSquare(7, 9)}, styles: st}
-						g := newBoardGeom(size, ps)
-						lines := renderBoard(&pos, o)
-						if len(lines) != g.h {
-							t.Errorf("%v %v: %d lines, want %d", ps, size, len(lines), g.h)
+						o := components.BoardOpts{Style: ps, Size: size, Flip: flip, Cursor: game.NewSquare(5, 5),
+							Selected: game.NewSquare(8, 2), Targets: &targets, Last: game.NoMove,
+							Check: game.NewSquare(8, 9), Checkers: []game.Square{game.NewSquare(7, 9)}, Styles: st}
+						g := components.NewBoardGeom(size, ps)
+						lines := components.RenderBoard(&pos, o)
+						if len(lines) != g.H {
+							t.Errorf("%v %v: %d lines, want %d", ps, size, len(lines), g.H)
 						}
 						for i, line := range lines {
-							if w := cond.StringWidth(ansi.Strip(line)); w != g.w {
-								t.Errorf("eastAsian=%v %v %v flip=%v line %d %q: width %d, want %d", ea, ps, size, flip, i, ansi.Strip(line), w, g.w)
+							if w := cond.StringWidth(ansi.Strip(line)); w != g.W {
+								t.Errorf("eastAsian=%v %v %v flip=%v line %d %q: width %d, want %d", ea, ps, size, flip, i, ansi.Strip(line), w, g.W)
 							}
 						}
 					}
@@ -366,13 +371,13 @@ func TestBoardWidths(t *testing.T) {
 // sweepScreens draws the app's screens at a given size, for the size
 // sweep: a game in check with a long status (an illegal move's reason),
 // its help, a study with a long comment, the menu.
-func sweepScreens(t *testing.T, policy WidthPolicy) []func(w, h int) string {
-	game := checkHarness(t, Options{Width: policy, Lang: Japanese})
+func sweepScreens(t *testing.T, policy common.WidthPolicy) []func(w, h int) string {
+	game := checkHarness(t, Options{Width: policy, Lang: words.Japanese})
 	game.typeMove("７四銀") // a move that reads six ways would wrap; this one is illegal: a long reason
-	help := checkHarness(t, Options{Width: policy, Pieces: Western})
+	help := checkHarness(t, Options{Width: policy, Pieces: common.Western})
 	help.press("?")
-	study := newHarness(t, Options{Width: policy, Lang: Japanese})
-	study.send(openMsg{path: filepath.Join("testdata", "study", "branches.kif")})
+	study := newHarness(t, Options{Width: policy, Lang: words.Japanese})
+	study.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
 	study.press("end")
 	menu := newHarness(t, Options{Width: policy})
 	var out []func(w, h int) string
@@ -380,7 +385,7 @@ func sweepScreens(t *testing.T, policy WidthPolicy) []func(w, h int) string {
 		h := h
 		out = append(out, func(w, hh int) string {
 			h.send(windowSize(w, hh))
-			return h.view()
+			return h.View()
 		})
 	}
 	return out
@@ -392,19 +397,19 @@ func sweepScreens(t *testing.T, policy WidthPolicy) []func(w, h int) string {
 // it needs, within the terminal too.
 func TestNothingExceedsTheTerminal(t *testing.T) {
 	sizes := map[[2]int]bool{}
-	for w := minWidth; w <= 300; w++ {
-		for _, h := range []int{minHeight, 24, largeHeight - 1, largeHeight, hugeHeight - 1, hugeHeight, 50, 100} {
+	for w := components.MinWidth; w <= 300; w++ {
+		for _, h := range []int{components.MinHeight, 24, components.LargeHeight - 1, components.LargeHeight, components.HugeHeight - 1, components.HugeHeight, 50, 100} {
 			sizes[[2]int{w, h}] = true
 		}
 	}
-	for h := minHeight; h <= 100; h++ {
-		for _, w := range []int{minWidth, 80, largeWidth - 1, largeWidth, 120, hugeWidth - 1, hugeWidth, 200, 300} {
+	for h := components.MinHeight; h <= 100; h++ {
+		for _, w := range []int{components.MinWidth, 80, components.LargeWidth - 1, components.LargeWidth, 120, components.HugeWidth - 1, components.HugeWidth, 200, 300} {
 			sizes[[2]int{w, h}] = true
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 300 {
-		sizes[[2]int{minWidth + rng.IntN(300-minWidth+1), minHeight + rng.IntN(100-minHeight+1)}] = true
+		sizes[[2]int{components.MinWidth + rng.IntN(300-components.MinWidth+1), components.MinHeight + rng.IntN(100-components.MinHeight+1)}] = true
 	}
 	if testing.Short() {
 		for s := range sizes {
@@ -413,9 +418,9 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 			}
 		}
 	}
-	for _, policy := range []WidthPolicy{Narrow, Wide} {
+	for _, policy := range []common.WidthPolicy{common.Narrow, common.Wide} {
 		cond := runewidth.NewCondition()
-		cond.EastAsianWidth = policy == Wide
+		cond.EastAsianWidth = policy == common.Wide
 		screens := sweepScreens(t, policy)
 		for size := range sizes {
 			for i, draw := range screens {
@@ -431,9 +436,9 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 			}
 		}
 		// Below the minimum: the message, wrapped, within the terminal.
-		for w := 1; w < minWidth+2; w++ {
-			for h := 1; h < minHeight+2; h++ {
-				if w >= minWidth && h >= minHeight {
+		for w := 1; w < components.MinWidth+2; w++ {
+			for h := 1; h < components.MinHeight+2; h++ {
+				if w >= components.MinWidth && h >= components.MinHeight {
 					continue
 				}
 				v := screens[0](w, h)
@@ -456,16 +461,16 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 func TestLayoutsBySize(t *testing.T) {
 	for _, c := range []struct {
 		w, h int
-		want layoutKind
+		want components.LayoutKind
 	}{
-		{80, 24, layoutCompact}, {99, 40, layoutCompact}, {100, 31, layoutCompact}, {100, 32, layoutLarge},
-		{120, 40, layoutLarge}, {139, 50, layoutLarge}, {140, 43, layoutLarge}, {140, 44, layoutHuge}, {200, 50, layoutHuge},
+		{80, 24, components.LayoutCompact}, {99, 40, components.LayoutCompact}, {100, 31, components.LayoutCompact}, {100, 32, components.LayoutLarge},
+		{120, 40, components.LayoutLarge}, {139, 50, components.LayoutLarge}, {140, 43, components.LayoutLarge}, {140, 44, components.LayoutHuge}, {200, 50, components.LayoutHuge},
 	} {
-		if got := chooseLayout(c.w, c.h, Kanji); got != c.want {
+		if got := components.ChooseLayout(c.w, c.h, common.Kanji); got != c.want {
 			t.Errorf("%dx%d: layout %v, want %v", c.w, c.h, got, c.want)
 		}
 	}
-	if got := chooseLayout(200, 50, KIF); got != layoutCompact {
+	if got := components.ChooseLayout(200, 50, common.KIF); got != components.LayoutCompact {
 		t.Errorf("the KIF style at 200x50: layout %v, want the diagram", got)
 	}
 }
@@ -473,7 +478,7 @@ func TestLayoutsBySize(t *testing.T) {
 // The KIF style is the board exactly as a KIF diagram, and y copies that
 // diagram, which our own KIF reader reads back to the same position.
 func TestKIFStyleAndCopy(t *testing.T) {
-	h := checkHarness(t, Options{Pieces: KIF, Lang: Japanese})
+	h := checkHarness(t, Options{Pieces: common.KIF, Lang: words.Japanese})
 	s := h.screen()
 	for _, want := range []string{
 		"後手の持駒：歩",
@@ -516,28 +521,31 @@ func readKIFDiagram(t *testing.T, text string) game.Position {
 // tints reads the highlights back from a styled frame: the background of
 // each square named below must be its tint in the theme's palette table
 // (not from the styles the renderer built), wherever the layout put it.
-func tints(t *testing.T, h *harness, view string, theme Theme) {
+func tints(t *testing.T, h *harness, view string, theme common.Theme) {
 	t.Helper()
-	pal := paletteFor(theme == ThemeDark, levelTrue)
-	l := h.m.play.layout()
+	pal := common.PaletteFor(theme == common.ThemeDark, common.LevelTrue)
+	l := h.m.play.Layout()
 	rgb := func(hex string) string {
-		c := parseHex(t, hex)
-		return fmt.Sprintf("2;%d;%d;%d", c.R, c.G, c.B)
+		v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
+		if err != nil || len(hex) != 7 {
+			t.Fatalf("colour %q is not #rrggbb", hex)
+		}
+		return fmt.Sprintf("2;%d;%d;%d", uint8(v>>16), uint8(v>>8), uint8(v))
 	}
 	for sq, want := range map[string]string{
-		"7g": pal.picked,  // the king, picked
-		"8h": pal.capture, // the checking silver, which the king can take
-		"8f": pal.target,  // where the king can go
-		"5e": pal.plate,   // an empty square outside the zones
+		"7g": pal.Picked,  // the king, picked
+		"8h": pal.Capture, // the checking silver, which the king can take
+		"8f": pal.Target,  // where the king can go
+		"5e": pal.Plate,   // an empty square outside the zones
 	} {
 		s, _ := game.ParseSquare(sq)
 		for col := range 9 {
 			for row := range 9 {
-				if game.NewSquare(fileAt(col, h.m.play.flip), rankAt(row, h.m.play.flip)) != s {
+				if game.NewSquare(components.FileAt(col, h.m.play.Flip), components.RankAt(row, h.m.play.Flip)) != s {
 					continue
 				}
-				x, y := l.geom.cellOrigin(col, row)
-				got := attrsAt(t, view, l.board.x+x+1, l.board.y+y)
+				x, y := l.Geom.CellOrigin(col, row)
+				got := attrsAt(t, view, l.Board.X+x+1, l.Board.Y+y)
 				if got.BG != rgb(want) {
 					t.Errorf("%v: square %s has background %q, want %s", theme, sq, got.BG, want)
 				}

@@ -13,12 +13,16 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 // The test binary doubles as a scripted engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // startFake runs this test binary as a USI engine behaving as spec says.

@@ -119,6 +119,11 @@ type mateSolver struct {
 	// The bounded search for the shortest mate: per position, the longest
 	// length known too short and the shortest known enough.
 	bounds map[uint64][2]int16
+
+	// futileRule makes the bounded search count lengths by tsume rules:
+	// a futile interposition (無駄合) is no defence (see mate_tsume.go).
+	// Mate leaves it off and counts every interposition, as engines do.
+	futileRule bool
 }
 
 func newMateSolver(maxNodes int) *mateSolver {
@@ -579,10 +584,23 @@ func (s *mateSolver) andWithin(p *game.Position, d, ply int) bool {
 	if len(moves) == 0 {
 		return true
 	}
-	if d < 2 {
+	if d < 2 && !s.futileRule {
 		return false
 	}
 	key := p.Hash()
+	if d < 2 {
+		// Mated now under tsume rules, with only futile interpositions
+		// left? A defender's mate has an even length, so 1 stands for 0
+		// in the table.
+		if r, ok := s.known(key, 1); ok {
+			return r
+		}
+		r := s.onlyFutile(p, moves, d, ply)
+		if !s.stopped {
+			s.remember(key, 1, r)
+		}
+		return r
+	}
 	if r, ok := s.known(key, d); ok {
 		return r
 	}
@@ -599,6 +617,9 @@ func (s *mateSolver) andWithin(p *game.Position, d, ply int) bool {
 	for _, m := range moves {
 		q := p.Play(m)
 		if s.onPath(q.Hash()) || !s.orWithin(&q, d-1, ply+1) {
+			if s.futileRule && !s.stopped && s.isFutile(p, m, d, ply) {
+				continue // no defence under tsume rules
+			}
 			if !s.stopped {
 				s.remember(key, d, false)
 			}

@@ -52,7 +52,7 @@ func TestEngineFullGame(t *testing.T) {
 			t.Fatalf("move %d: info %+v", i+1, n.Info)
 		}
 	}
-	t.Logf("%d moves: %s", r.Game.Len(), r.Reason)
+	t.Logf("%d moves: %s", r.Game.Len(), r.Reason())
 }
 
 // Every engine fault ends the game cleanly against the engine, with a
@@ -88,11 +88,11 @@ func TestEngineFaults(t *testing.T) {
 			}
 			r := run(t, Config{Start: start, Players: [2]Player{e, other}, Time: byoyomi(byo)})
 			if r.Ending != tc.ending || r.Outcome != game.WhiteWins || r.Game.Len() != tc.plies || len(r.Notes) != tc.plies {
-				t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason)
+				t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason())
 			}
 			for _, w := range tc.reason {
-				if !strings.Contains(r.Reason, w) {
-					t.Errorf("reason %q does not say %q", r.Reason, w)
+				if !strings.Contains(r.Reason(), w) {
+					t.Errorf("reason %q does not say %q", r.Reason(), w)
 				}
 			}
 			var ue *usi.Error
@@ -181,7 +181,7 @@ func TestFairyStockfishSelfPlay(t *testing.T) {
 	}
 	r := run(t, Config{Start: game.StartPosition(), Players: players, Time: byoyomi(100 * time.Millisecond), Margin: time.Second, MaxMoves: 512})
 	if !r.Over() || r.Aborted || r.Fault != nil || r.Ending == game.TimeLoss {
-		t.Fatalf("%v: %s", r.Result, r.Reason)
+		t.Fatalf("%v: %s", r.Result, r.Reason())
 	}
 	scored := 0
 	for _, n := range r.Notes {
@@ -195,5 +195,5 @@ func TestFairyStockfishSelfPlay(t *testing.T) {
 	if scored < len(r.Notes)*9/10 {
 		t.Errorf("only %d of %d moves have a score and PV", scored, len(r.Notes))
 	}
-	t.Logf("%d moves, %s: %s", r.Game.Len(), r.Result, r.Reason)
+	t.Logf("%d moves, %s: %s", r.Game.Len(), r.Result, r.Reason())
 }

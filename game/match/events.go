@@ -51,6 +51,13 @@ type UndoEvent struct {
 // resumed.
 type PauseEvent struct{ Paused bool }
 
+// DrawEvent says a draw offer was made by Side (Offered), or that Side's
+// offer lapsed, was declined or withdrawn (not Offered).
+type DrawEvent struct {
+	Side    game.Color
+	Offered bool
+}
+
 // GameOverEvent is the last event of a match.
 type GameOverEvent struct{ Result Result }
 
@@ -60,6 +67,7 @@ func (MoveEvent) event()     {}
 func (UndoEvent) event()     {}
 func (PauseEvent) event()    {}
 func (GameOverEvent) event() {}
+func (DrawEvent) event()     {}
 
 // ErrEnded is returned by Subscription.Next after the last event.
 var ErrEnded = errors.New("match: no more events")

@@ -46,33 +46,6 @@ type MoveNote struct {
 	Info  *usi.Info // the mover's last report on the search behind it; nil if none
 }
 
-// Result is how a match ended, with everything a record needs.
-type Result struct {
-	game.Result // the outcome and the ending; Ongoing when Aborted
-	// Reason says in words what ended the game: "fake (White) is
-	// checkmated", "gpsusi (Black) ran out of time: …".
-	Reason string
-	// Aborted is set when the game was interrupted (中断): the context
-	// ended or Abort was called.
-	Aborted bool
-	// Fault is the engine's error when a fault decided the game (a crash,
-	// a hang, an unreadable move); Faulty is the side it hit.
-	Fault  error
-	Faulty game.Color
-	// Illegal is the text of the move that lost by 反則, when one did.
-	Illegal string
-	// MaxMoves is set when the game was drawn at the move limit.
-	MaxMoves bool
-
-	Game    *game.Game // the game as played; do not modify
-	Opening int        // how many of Game's moves came from Config.Moves
-	Notes   []MoveNote // one per move of Game after the opening
-	Names   [2]string
-	Time    [2]TimeControl
-	Began   time.Time
-	Ended   time.Time
-}
-
 // Snapshot is the state of a match at one moment, for a listener that
 // joins late (a spectator) or redraws from scratch.
 type Snapshot struct {
@@ -83,6 +56,9 @@ type Snapshot struct {
 	Clock   ClockState
 	Names   [2]string
 	Paused  bool
+	// Offer is the side whose draw offer stands, when Offered.
+	Offer   game.Color
+	Offered bool
 	Over    bool
 	Result  Result // when Over
 }
@@ -93,6 +69,9 @@ var (
 	ErrNotHuman    = errors.New("match: that side is not played by a human")
 	ErrOver        = errors.New("match: the game is over")
 	ErrPaused      = errors.New("match: the game is paused")
+	// ErrNoAnswer refuses a draw offer to a side that cannot answer one
+	// (a program).
+	ErrNoAnswer = errors.New("match: the other side cannot answer a draw offer")
 )
 
 // Match is a game between two players under a clock. Run plays it; the
@@ -112,6 +91,7 @@ type Match struct {
 	notes   []MoveNote
 	before  [][2]time.Duration // main times before each note's move
 	paused  bool
+	offer   int // the side whose draw offer stands, or -1
 	result  *Result
 }
 
@@ -136,7 +116,7 @@ func New(cfg Config) (*Match, error) {
 		ts = RealTime{}
 	}
 	m := &Match{cfg: cfg, ts: ts, requests: make(chan request), done: make(chan struct{}),
-		g: g, clock: NewClock(cfg.Time), opening: g.Len()}
+		g: g, clock: NewClock(cfg.Time), opening: g.Len(), offer: -1}
 	if len(cfg.Notes) > 0 {
 		if len(cfg.Notes) != len(cfg.Moves) {
 			return nil, fmt.Errorf("match: %d notes for %d moves", len(cfg.Notes), len(cfg.Moves))
@@ -172,6 +152,7 @@ func (m *Match) Snapshot() Snapshot {
 	s := Snapshot{
 		Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Opening: m.opening,
 		Notes: append([]MoveNote(nil), m.notes...), Clock: m.clock.State(), Names: m.names(), Paused: m.paused,
+		Offer: game.Color(max(m.offer, 0)), Offered: m.offer >= 0,
 	}
 	if m.result != nil {
 		s.Over, s.Result = true, *m.result
@@ -181,11 +162,6 @@ func (m *Match) Snapshot() Snapshot {
 
 func (m *Match) names() [2]string {
 	return [2]string{m.cfg.Players[0].Name(), m.cfg.Players[1].Name()}
-}
-
-// who names a side for messages: "greedy (Black)".
-func (m *Match) who(c game.Color) string {
-	return fmt.Sprintf("%s (%s)", m.cfg.Players[c].Name(), c)
 }
 
 // ---- requests ----
@@ -200,6 +176,9 @@ const (
 	reqStep
 	reqAbort
 	reqImpasse
+	reqOffer
+	reqDecline
+	reqForfeit
 )
 
 type request struct {
@@ -208,6 +187,7 @@ type request struct {
 	move   usi.BestMove
 	n      int
 	reason string
+	grace  time.Duration
 	reply  chan error
 }
 
@@ -247,6 +227,23 @@ func (m *Match) Step() error { return m.ask(request{kind: reqStep}) }
 
 // Abort interrupts the game (中断), saying why.
 func (m *Match) Abort(reason string) error { return m.ask(request{kind: reqAbort, reason: reason}) }
+
+// OfferDraw offers a draw for side c, or accepts the other side's
+// standing offer. Both sides must be people. An agreed draw ends the
+// game under the impasse rule (持将棋), as an agreement to count points:
+// each side needs 24 for a draw, and a side short of them loses. An offer
+// lapses when the other side moves instead, or a move is taken back.
+func (m *Match) OfferDraw(c game.Color) error { return m.ask(request{kind: reqOffer, side: c}) }
+
+// DeclineDraw turns down the standing draw offer (or, from the side that
+// made it, withdraws it).
+func (m *Match) DeclineDraw(c game.Color) error { return m.ask(request{kind: reqDecline, side: c}) }
+
+// Forfeit ends the game against side c, a person who left and did not
+// come back within grace: it counts as a resignation (投了).
+func (m *Match) Forfeit(c game.Color, grace time.Duration) error {
+	return m.ask(request{kind: reqForfeit, side: c, grace: grace})
+}
 
 // Impasse ends the game under the 24-point rule (持将棋). Between two
 // humans it is by agreement, at any moment. A bot or an engine cannot
@@ -334,7 +331,7 @@ func (m *Match) Run(ctx context.Context) Result {
 		if ng, ok := m.cfg.Players[c].(NewGamer); ok {
 			if err := ng.NewGame(ctx); err != nil {
 				if ctx.Err() != nil {
-					res = Result{Aborted: true, Reason: "interrupted before the game began"}
+					res = Result{Aborted: true, Why: Interrupted, Note: "interrupted before the game began"}
 				} else {
 					res = m.fault(c, err)
 				}
@@ -342,7 +339,7 @@ func (m *Match) Run(ctx context.Context) Result {
 			}
 		}
 	}
-	if res.Reason == "" {
+	if res.Why == NotOver {
 		res = m.loop(ctx)
 	}
 	res.Began, res.Ended = began, m.ts.Now()
@@ -368,18 +365,18 @@ func (m *Match) fault(c game.Color, err error) Result {
 	m.mu.Lock()
 	m.g.Foul(c)
 	m.mu.Unlock()
-	return Result{Result: m.g.Result(), Reason: err.Error(), Fault: err, Faulty: c}
+	return Result{Result: m.g.Result(), Why: EngineFault, Side: c, Fault: err, Faulty: c}
 }
 
 func (m *Match) loop(ctx context.Context) Result {
 	stepping, delay := false, false
 	for {
 		if r := m.g.Result(); r.Over() {
-			return Result{Result: r, Reason: m.automaticReason(r)}
+			return m.automatic(r)
 		}
 		if m.cfg.MaxMoves > 0 && m.g.Len() >= m.cfg.MaxMoves {
 			return Result{Result: game.Result{Outcome: game.Draw, Ending: game.Impasse}, MaxMoves: true,
-				Reason: fmt.Sprintf("the move limit (%d) was reached", m.cfg.MaxMoves)}
+				Why: MoveLimit, Limit: m.cfg.MaxMoves}
 		}
 		// Between turns: paused, or holding back for MoveDelay.
 		var wait <-chan time.Time
@@ -392,18 +389,18 @@ func (m *Match) loop(ctx context.Context) Result {
 			case <-wait:
 				wait = nil
 			case req := <-m.requests:
-				if res, end := m.between(req, &stepping); end {
+				if o := m.handle(req, nil, nil, &stepping); o.end {
 					release()
-					return res
+					return o.res
 				}
 			case <-ctx.Done():
 				release()
-				return Result{Aborted: true, Reason: "interrupted"}
+				return interrupted("interrupted")
 			}
 		}
 		release()
 		delay = false
-		res, end, moved := m.play(ctx)
+		res, end, moved := m.play(ctx, &stepping)
 		if end {
 			return res
 		}
@@ -433,52 +430,152 @@ func (m *Match) setPaused(p bool) {
 	}
 }
 
-// between answers a request when no turn runs.
-func (m *Match) between(req request, stepping *bool) (Result, bool) {
+// outcome is what answering a request did to the game.
+type outcome struct {
+	res   Result
+	end   bool // the game is over, as res says
+	moved bool // a move was played
+	done  bool // the turn in progress is over
+}
+
+// handle answers one request, the one place every request is answered.
+// t is the turn in progress and stop ends its thinking; both are nil
+// between turns (paused, or holding back after a move).
+func (m *Match) handle(req request, t *turn, stop func() reply, stepping *bool) outcome {
+	running := t != nil
+	if err := m.refereeRefuses(req.kind); err != nil { // a server's game (referee.go)
+		req.reply <- err
+		return outcome{}
+	}
+	halt := func() {
+		if running {
+			stop()
+			m.cancelClock()
+		}
+	}
 	switch req.kind {
 	case reqSubmit:
-		if req.move.Resign && m.isHuman(req.side) {
+		if req.move.Resign && m.isHuman(req.side) && (!running || req.side != t.side) {
+			// A person may resign at any moment: paused, or while the
+			// other side thinks.
+			halt()
 			req.reply <- nil
-			return m.resign(req.side), true
+			return outcome{res: m.resign(req.side), end: true, done: running}
 		}
-		if m.isPaused() {
+		switch {
+		case !running && m.isPaused():
 			req.reply <- ErrPaused
-		} else {
+			return outcome{}
+		case !running || req.side != t.side:
 			req.reply <- ErrNotYourTurn
+			return outcome{}
+		case !m.isHuman(t.side):
+			req.reply <- ErrNotHuman
+			return outcome{}
 		}
+		if err := m.check(req.move); err != nil {
+			req.reply <- err
+			return outcome{}
+		}
+		stop()
+		res, end, moved := m.answer(t, reply{move: req.move}, true)
+		// The reply follows the move, so the caller's next Snapshot has it.
+		req.reply <- nil
+		return outcome{res: res, end: end, moved: moved, done: true}
 	case reqUndo:
-		req.reply <- m.undo(req.n)
+		if req.n < 1 || req.n > m.g.Len() {
+			req.reply <- fmt.Errorf("match: cannot take back %d moves of %d", req.n, m.g.Len())
+			return outcome{}
+		}
+		halt()
+		err := m.undo(req.n)
+		m.withdrawOffer()
+		req.reply <- err
+		return outcome{done: running}
 	case reqPause:
+		halt()
 		m.setPaused(true)
 		*stepping = false
 		req.reply <- nil
-	case reqResume:
-		m.setPaused(false)
-		*stepping = false
-		req.reply <- nil
-	case reqStep:
-		*stepping = true
-		m.setPaused(false)
-		req.reply <- nil
+		return outcome{done: running}
+	case reqResume, reqStep:
+		if !running {
+			*stepping = req.kind == reqStep
+			m.setPaused(false)
+		}
+		req.reply <- nil // a running game goes on as it was
+		return outcome{}
 	case reqAbort:
+		halt()
 		req.reply <- nil
-		return Result{Aborted: true, Reason: req.reason}, true
+		return outcome{res: interrupted(req.reason), end: true, done: running}
 	case reqImpasse:
 		if err := m.impasseRefused(); err != nil {
 			req.reply <- err
-			break
+			return outcome{}
+		}
+		halt()
+		req.reply <- nil
+		return outcome{res: m.impasse(), end: true, done: running}
+	case reqOffer:
+		c := req.side
+		switch {
+		case !m.isHuman(c):
+			req.reply <- ErrNotHuman
+			return outcome{}
+		case !m.isHuman(c.Other()):
+			req.reply <- ErrNoAnswer
+			return outcome{}
+		}
+		m.mu.Lock()
+		standing := m.offer
+		if standing == int(c.Other()) {
+			m.offer = -1
+		} else {
+			m.offer = int(c)
+		}
+		m.mu.Unlock()
+		if standing == int(c.Other()) {
+			halt()
+			req.reply <- nil
+			return outcome{res: m.impasse(), end: true, done: running}
+		}
+		if standing != int(c) {
+			m.hub.publish(DrawEvent{Side: c, Offered: true})
 		}
 		req.reply <- nil
-		return m.impasse(), true
+		return outcome{}
+	case reqDecline:
+		m.withdrawOffer()
+		req.reply <- nil
+		return outcome{}
+	case reqForfeit:
+		halt()
+		req.reply <- nil
+		res := m.resign(req.side)
+		res.Why, res.Grace = Forfeited, req.grace
+		return outcome{res: res, end: true, done: running}
 	}
-	return Result{}, false
+	req.reply <- fmt.Errorf("match: unknown request %d", req.kind)
+	return outcome{}
+}
+
+// withdrawOffer ends a standing draw offer, telling the listeners.
+func (m *Match) withdrawOffer() {
+	m.mu.Lock()
+	standing := m.offer
+	m.offer = -1
+	m.mu.Unlock()
+	if standing >= 0 {
+		m.hub.publish(DrawEvent{Side: game.Color(standing)})
+	}
 }
 
 func (m *Match) resign(c game.Color) Result {
 	m.mu.Lock()
 	m.g.Resign(c)
 	m.mu.Unlock()
-	return Result{Result: m.g.Result(), Reason: m.who(c) + " resigned"}
+	return Result{Result: m.g.Result(), Why: Resigned, Side: c}
 }
 
 func (m *Match) isHuman(c game.Color) bool {
@@ -490,8 +587,7 @@ func (m *Match) impasse() Result {
 	m.mu.Lock()
 	r := m.g.Impasse()
 	m.mu.Unlock()
-	return Result{Result: r, Reason: fmt.Sprintf("impasse by agreement (24-point rule): Black %d points, White %d",
-		m.pos().Points(game.Black), m.pos().Points(game.White))}
+	return Result{Result: r, Why: ImpasseAgreed, Points: [2]int{m.pos().Points(game.Black), m.pos().Points(game.White)}}
 }
 
 func (m *Match) pos() *game.Position {
@@ -524,7 +620,7 @@ func (m *Match) undo(n int) error {
 
 // play runs one turn. end says the game is over (res says how); moved
 // that a move was played.
-func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
+func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, moved bool) {
 	m.mu.Lock()
 	pos := m.g.Position()
 	c := pos.SideToMove()
@@ -564,7 +660,7 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 			m.takeInfos(t, ply)
 			if r.err != nil && ctx.Err() != nil {
 				m.cancelClock()
-				return Result{Aborted: true, Reason: "interrupted"}, true, false
+				return interrupted("interrupted"), true, false
 			}
 			return m.answer(t, r, false)
 		case <-t.infos.notify:
@@ -579,66 +675,17 @@ func (m *Match) play(ctx context.Context) (res Result, end, moved bool) {
 			r := stopTurn()
 			return m.timeUp(t, r), true, false
 		case req := <-m.requests:
-			switch req.kind {
-			case reqSubmit:
-				if req.side != c && req.move.Resign && m.isHuman(req.side) {
-					// A person may resign while the other side thinks.
-					stopTurn()
-					m.cancelClock()
-					req.reply <- nil
-					return m.resign(req.side), true, false
-				}
-				if req.side != c {
-					req.reply <- ErrNotYourTurn
-					continue
-				}
-				if _, ok := t.player.(*Human); !ok {
-					req.reply <- ErrNotHuman
-					continue
-				}
-				if err := m.check(req.move); err != nil {
-					req.reply <- err
-					continue
-				}
-				stopTurn()
-				req.reply <- nil
-				return m.answer(t, reply{move: req.move}, true)
-			case reqUndo:
-				if req.n < 1 || req.n > m.g.Len() {
-					req.reply <- fmt.Errorf("match: cannot take back %d moves of %d", req.n, m.g.Len())
-					continue
-				}
-				stopTurn()
-				m.cancelClock()
-				req.reply <- m.undo(req.n)
-				return Result{}, false, false
-			case reqPause:
-				stopTurn()
-				m.cancelClock()
-				m.setPaused(true)
-				req.reply <- nil
-				return Result{}, false, false
-			case reqResume, reqStep:
-				req.reply <- nil // already running
-			case reqAbort:
-				stopTurn()
-				m.cancelClock()
-				req.reply <- nil
-				return Result{Aborted: true, Reason: req.reason}, true, false
-			case reqImpasse:
-				if err := m.impasseRefused(); err != nil {
-					req.reply <- err
-					continue
-				}
-				stopTurn()
-				m.cancelClock()
-				req.reply <- nil
-				return m.impasse(), true, false
+			if o := m.handle(req, t, stopTurn, stepping); o.done || o.end {
+				return o.res, o.end, o.moved
 			}
+		case res := <-m.rulings(): // a server's game ended by the server (referee.go)
+			stopTurn()
+			m.cancelClock()
+			return m.ruled(res), true, false
 		case <-ctx.Done():
 			stopTurn()
 			m.cancelClock()
-			return Result{Aborted: true, Reason: "interrupted"}, true, false
+			return interrupted("interrupted"), true, false
 		}
 	}
 }
@@ -689,6 +736,9 @@ func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
 	m.mu.Lock()
 	spent, flagged := m.clock.Stop(m.ts.Now(), m.cfg.Margin)
 	m.mu.Unlock()
+	if res, end := m.judge(t, r, &spent, &flagged); end { // a server's game (referee.go)
+		return res, true, false
+	}
 	switch {
 	case r.err != nil:
 		return m.fault(c, r.err), true, false
@@ -704,30 +754,29 @@ func (m *Match) answer(t *turn, r reply, human bool) (Result, bool, bool) {
 		}
 		m.mu.Unlock()
 		if err != nil {
-			return Result{Result: m.g.Result(), Reason: fmt.Sprintf("%s declared an entering-king win that does not hold (%v)", m.who(c), err)}, true, false
+			var de *game.DeclarationError
+			errors.As(err, &de)
+			return Result{Result: m.g.Result(), Why: FalseDeclaration, Side: c, Declaration: de}, true, false
 		}
-		return Result{Result: m.g.Result(), Reason: m.who(c) + " declared an entering-king win (入玉宣言)"}, true, false
+		return Result{Result: m.g.Result(), Why: Declared, Side: c}, true, false
 	}
 	m.mu.Lock()
 	err := m.g.Play(r.move.Move)
 	if err != nil {
 		m.g.Foul(c)
 		m.mu.Unlock()
-		text := r.move.Move.USI()
-		var ill *game.IllegalMoveError
-		why := err.Error()
-		if errors.As(err, &ill) {
-			why = ill.Rule.String()
-		}
-		return Result{Result: m.g.Result(), Illegal: text,
-			Reason: fmt.Sprintf("%s played %s, which is illegal: %s", m.who(c), text, why)}, true, false
+		return Result{Result: m.g.Result(), Why: IllegalMove, Side: c, Illegal: r.move.Move.USI(), Refusal: err}, true, false
 	}
 	mv := m.g.LastMove()
 	m.notes = append(m.notes, MoveNote{Spent: spent, Info: t.last})
 	m.before = append(m.before, t.before)
 	ev := MoveEvent{Ply: m.g.Len(), Move: mv, Side: c, Spent: spent, Info: t.last, Clock: m.clock.State()}
+	lapsed := m.offer >= 0 && m.offer != int(c)
 	m.mu.Unlock()
 	m.hub.publish(ev)
+	if lapsed {
+		m.withdrawOffer() // answered by a move instead
+	}
 	return Result{}, false, true
 }
 
@@ -743,34 +792,33 @@ func (m *Match) timeUp(t *turn, r reply) Result {
 	avail := t.before[c] + m.cfg.Time[c].Byoyomi
 	m.g.TimeUp(c)
 	m.mu.Unlock()
-	reason := fmt.Sprintf("%s ran out of time (%v", m.who(c), avail)
-	if m.cfg.Margin > 0 {
-		reason += fmt.Sprintf(" + %v margin", m.cfg.Margin)
-	}
-	reason += ")"
-	res := Result{Result: m.g.Result(), Reason: reason}
+	res := Result{Result: m.g.Result(), Why: TimeUp, Side: c, Allowed: avail, Margin: m.cfg.Margin}
 	var ue *usi.Error
 	if r.err != nil && errors.As(r.err, &ue) {
-		res.Reason += "; then " + r.err.Error()
 		res.Fault, res.Faulty = r.err, c
 	}
 	return res
 }
 
-func (m *Match) automaticReason(r game.Result) string {
+// automatic is the result of a game the rules ended by themselves.
+func (m *Match) automatic(r game.Result) Result {
 	p := m.g.Position()
-	loser := p.SideToMove()
+	res := Result{Result: r, Side: p.SideToMove()}
 	switch r.Ending {
 	case game.Checkmate:
-		return m.who(loser) + " is checkmated"
+		res.Why = Checkmated
 	case game.NoLegalMoves:
-		return m.who(loser) + " has no legal move"
+		res.Why = NoLegalMove
 	case game.Repetition:
-		return "the same position arose four times (sennichite)"
+		res.Why = Sennichite
 	case game.PerpetualCheck:
+		res.Why = PerpetualCheck
 		if w, ok := r.Winner(); ok {
-			return m.who(w.Other()) + " gave perpetual check (連続王手の千日手)"
+			res.Side = w.Other()
 		}
 	}
-	return r.String()
+	return res
 }
+
+// interrupted is the result of a game interrupted (中断) for reason.
+func interrupted(reason string) Result { return Result{Aborted: true, Why: Interrupted, Note: reason} }

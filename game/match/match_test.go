@@ -14,12 +14,16 @@ import (
 	"shogi/game/bot"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 var t0 = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -91,10 +95,10 @@ func TestByoyomiExhausted(t *testing.T) {
 	tc := TimeControl{Main: 10 * time.Second, Byoyomi: 5 * time.Second}
 	res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{black, white}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
 	if res.Ending != game.TimeLoss || res.Outcome != game.BlackWins {
-		t.Fatalf("result %v (%s), want Black to win on time", res.Result, res.Reason)
+		t.Fatalf("result %v (%s), want Black to win on time", res.Result, res.Reason())
 	}
-	if !strings.Contains(res.Reason, "w (White) ran out of time") {
-		t.Errorf("reason %q", res.Reason)
+	if !strings.Contains(res.Reason(), "w (White) ran out of time") {
+		t.Errorf("reason %q", res.Reason())
 	}
 	// The record so far: nine moves, each with the time it took.
 	if res.Game.Len() != 9 || len(res.Notes) != 9 {
@@ -140,7 +144,7 @@ func TestFischer(t *testing.T) {
 	white := &scripted{name: "w", ft: ft, think: every(5 * time.Second)}
 	res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{black, white}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
 	if res.Ending != game.TimeLoss || res.Outcome != game.BlackWins {
-		t.Fatalf("result %v (%s)", res.Result, res.Reason)
+		t.Fatalf("result %v (%s)", res.Result, res.Reason())
 	}
 	var btimes, wtimes []time.Duration
 	for _, l := range black.limits() {
@@ -185,7 +189,7 @@ func TestSuddenDeathAndMargin(t *testing.T) {
 	res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{black, white}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
 	// Black: 5 → 3 → 1, then 2 s with 1 s left.
 	if res.Ending != game.TimeLoss || res.Outcome != game.WhiteWins || res.Game.Len() != 4 {
-		t.Errorf("sudden death: %v after %d moves (%s)", res.Result, res.Game.Len(), res.Reason)
+		t.Errorf("sudden death: %v after %d moves (%s)", res.Result, res.Game.Len(), res.Reason())
 	}
 	// A margin lets a move arrive that much late, and no later.
 	for _, tc := range []struct {
@@ -199,7 +203,7 @@ func TestSuddenDeathAndMargin(t *testing.T) {
 		res := run(t, Config{Start: game.StartPosition(), Players: [2]Player{slow, fast}, Time: [2]TimeControl{byo, byo},
 			Margin: 200 * time.Millisecond, MaxMoves: 6, TimeSource: ft})
 		if flagged := res.Ending == game.TimeLoss; flagged != tc.flag {
-			t.Errorf("think %v with a 200ms margin: %v (%s)", tc.think, res.Result, res.Reason)
+			t.Errorf("think %v with a 200ms margin: %v (%s)", tc.think, res.Result, res.Reason())
 		}
 	}
 }
@@ -220,13 +224,13 @@ func TestHumanFlagFalls(t *testing.T) {
 	ft.Advance(10 * time.Second) // exactly the byōyomi: still in time
 	select {
 	case r := <-done:
-		t.Fatalf("ended at the limit: %s", r.Reason)
+		t.Fatalf("ended at the limit: %s", r.Reason())
 	case <-time.After(20 * time.Millisecond):
 	}
 	ft.Advance(1)
 	r := <-done
-	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason, "person (Black) ran out of time (10s)") {
-		t.Errorf("%v: %s", r.Result, r.Reason)
+	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason(), "person (Black) ran out of time (10s)") {
+		t.Errorf("%v: %s", r.Result, r.Reason())
 	}
 }
 
@@ -339,7 +343,7 @@ func TestHumanAgainstBot(t *testing.T) {
 	}
 	r := <-done
 	if r.Ending != game.Resignation || r.Outcome != game.WhiteWins || r.Game.Len() != 2 || len(r.Notes) != 2 {
-		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason)
+		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason())
 	}
 	if r.Notes[0].Spent != 20*time.Second {
 		t.Errorf("first move took %v", r.Notes[0].Spent)
@@ -421,7 +425,7 @@ wait:
 		}
 	}
 	if !r.Over() || r.Game.Len() < 3 {
-		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason)
+		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason())
 	}
 	var pauses []bool
 	for {
@@ -486,8 +490,8 @@ func TestFouls(t *testing.T) {
 		ft := NewFakeTime(t0)
 		b := &scripted{name: "b", ft: ft, moves: map[int]usi.BestMove{0: tc.answer}}
 		r := run(t, Config{Start: start, Players: [2]Player{b, &scripted{name: "w", ft: ft}}, TimeSource: ft})
-		if r.Ending != game.IllegalMove || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason, tc.reason) {
-			t.Errorf("%+v: %v %q", tc.answer, r.Result, r.Reason)
+		if r.Ending != game.IllegalMove || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason(), tc.reason) {
+			t.Errorf("%+v: %v %q", tc.answer, r.Result, r.Reason())
 		}
 	}
 }
@@ -510,7 +514,7 @@ func TestAbort(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := <-done
-	if !r.Aborted || r.Result.Over() || r.Reason != "the players left" || r.Game.Len() != 1 {
+	if !r.Aborted || r.Result.Over() || r.Reason() != "the players left" || r.Game.Len() != 1 {
 		t.Errorf("%+v", r)
 	}
 	// Cancelling the context aborts too.

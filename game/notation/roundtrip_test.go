@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/internal/testenv"
 )
 
 // playouts returns n positions reached by random games from the even start
@@ -131,9 +132,12 @@ func crowdedPositions(seed int64, n int) []game.Position {
 // appear together, exactly when ShogiHome's and lishogi's rule (compared
 // with them elsewhere) calls for one.
 func TestRoundTrip(t *testing.T) {
-	n, nc := 10000, 1000
-	if testing.Short() {
+	n, nc := 2000, 300
+	switch {
+	case testing.Short():
 		n, nc = 300, 100
+	case testenv.Long():
+		n, nc = 10000, 1000
 	}
 	pos, prev := playouts(1, n)
 	for _, s := range crowded {

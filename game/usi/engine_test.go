@@ -13,6 +13,7 @@ import (
 	"shogi/game"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {
@@ -27,7 +28,10 @@ func mustSFEN(t testing.TB, s string) game.Position {
 // The test binary doubles as a scripted engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // fakeConfig runs this test binary as an engine behaving as spec says.
@@ -203,6 +207,7 @@ func TestGoMate(t *testing.T) {
 
 // Each fault is an *usi.Error that names the engine and what it did.
 func TestFaults(t *testing.T) {
+	t.Parallel()
 	bg := context.Background()
 	t.Run("missing program", func(t *testing.T) {
 		_, err := usi.Start(bg, usi.Config{Path: "/nonexistent/dir/ghost-engine"})
@@ -344,6 +349,7 @@ func realEngine(t *testing.T, path string) string {
 }
 
 func TestFairyStockfish(t *testing.T) {
+	t.Parallel()
 	path := realEngine(t, "/usr/games/fairy-stockfish")
 	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"Threads", "1"}, {"Hash", "16"}, {"Skill Level", "0"}}, Log: log.New(&lb, "", 0)})
@@ -371,6 +377,7 @@ func TestFairyStockfish(t *testing.T) {
 }
 
 func TestGPSShogi(t *testing.T) {
+	t.Parallel()
 	path := realEngine(t, "/usr/games/gpsusi")
 	var lb usitest.SyncBuffer
 	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"BookDepth", "0"}, {"Thread", "1"}}, Log: log.New(&lb, "", 0)})

@@ -66,7 +66,7 @@ func Record(res match.Result, event string) *kifu.Record {
 		end = last
 	}
 	if end != nil && (res.Fault != nil || res.Illegal != "" || res.Ending == game.TimeLoss || res.MaxMoves || res.Aborted) {
-		end.Comment = res.Reason
+		end.Comment = res.Reason()
 	}
 	return r
 }

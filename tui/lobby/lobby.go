@@ -182,7 +182,7 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		code = newCode(l.rng)
 	}
 	t := &Table{l: l, done: make(chan struct{}), code: code, opts: o, handicap: handicap, start: start, created: l.ts.Now(),
-		listeners: map[*Feed]struct{}{}, offer: -1}
+		listeners: map[*Feed]struct{}{}}
 	t.seats[0] = &seatState{person: p, present: true}
 	l.tables[code] = t
 	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())

@@ -337,8 +337,8 @@ func TestGraceExpires(t *testing.T) {
 			t.Fatalf("result %v, the leaver was %v", e.Result.Result, lc)
 		}
 		end := nextOf[EndEvent](t, stayer.Events())
-		if !strings.Contains(end.Result.Reason, "did not come back within 1m0s") {
-			t.Errorf("reason %q", end.Result.Reason)
+		if !strings.Contains(end.Result.Reason(), "did not come back within 1m0s") {
+			t.Errorf("reason %q", end.Result.Reason())
 		}
 	}
 }
@@ -379,7 +379,7 @@ func TestDrawOffer(t *testing.T) {
 	}
 	end := nextOf[EndEvent](t, a.Events())
 	if end.Result.Outcome != game.Draw || end.Result.Ending != game.Impasse {
-		t.Fatalf("agreed draw gave %v (%s)", end.Result.Result, end.Result.Reason)
+		t.Fatalf("agreed draw gave %v (%s)", end.Result.Result, end.Result.Reason())
 	}
 }
 

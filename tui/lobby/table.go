@@ -36,8 +36,6 @@ type Table struct {
 	path      string    // the record's file, "" when games are not kept
 	listeners map[*Feed]struct{}
 	watchers  int
-	offer     int         // the colour offering a draw, or -1
-	why       [2]string   // by colour: what the record says of that side's forfeit
 	chat      []ChatEvent // the last lines, for late joiners
 	end       *EndEvent
 	closed    bool
@@ -112,8 +110,8 @@ func (t *Table) catchUp(f *Feed) {
 				f.put(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Deadline: s.deadline})
 			}
 		}
-		if t.offer >= 0 && t.end == nil {
-			f.put(DrawEvent{Side: game.Color(t.offer), Offered: true})
+		if s := t.m.Snapshot(); s.Offered && t.end == nil {
+			f.put(DrawEvent{Side: s.Offer, Offered: true})
 		}
 	}
 	for _, c := range t.chat {
@@ -224,13 +222,11 @@ func (t *Table) follow(sub *match.Subscription) {
 			return
 		}
 		switch ev := ev.(type) {
-		case match.MoveEvent:
+		case match.DrawEvent:
 			t.mu.Lock()
-			if t.offer >= 0 && game.Color(t.offer) != ev.Side {
-				t.broadcast(DrawEvent{Side: game.Color(t.offer)})
-				t.offer = -1
-			}
+			t.broadcast(DrawEvent{Side: ev.Side, Offered: ev.Offered})
 			t.mu.Unlock()
+		case match.MoveEvent:
 			t.save(t.inProgress())
 		case match.UndoEvent:
 			t.save(t.inProgress())
@@ -282,14 +278,6 @@ func (t *Table) save(res match.Result) (string, error) {
 
 // finish records the end of the game and tells everyone.
 func (t *Table) finish(res match.Result) {
-	t.mu.Lock()
-	if res.Ending == game.Resignation {
-		if winner, ok := res.Winner(); ok && t.why[winner.Other()] != "" {
-			res.Reason = t.why[winner.Other()]
-		}
-	}
-	t.offer = -1
-	t.mu.Unlock()
 	path, err := t.save(res)
 	t.mu.Lock()
 	e := EndEvent{Result: res, Path: path, Err: err}
@@ -299,7 +287,7 @@ func (t *Table) finish(res match.Result) {
 	attrs := []any{"code", t.code, "black", res.Names[game.Black], "white", res.Names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil,
 		"began", t.began.Format(time.RFC3339), "duration", res.Ended.Sub(t.began).Round(time.Second).String(),
-		"result", res.Result.String(), "reason", res.Reason, "moves", res.Game.Len(), "aborted", res.Aborted, "file", path}
+		"result", res.Result.String(), "reason", res.Reason(), "moves", res.Game.Len(), "aborted", res.Aborted, "file", path}
 	if err != nil {
 		attrs = append(attrs, "err", err)
 	}
@@ -412,53 +400,33 @@ func (s *Seat) Resign() error {
 	return m.Submit(c, usi.BestMove{Resign: true}) // on either side's turn
 }
 
-// OfferDraw offers a draw, or accepts the opponent's standing offer. An
-// agreed draw ends the game under the impasse rule (持将棋): each side
-// needs 24 points for it to be a draw, and a side short of them loses. An
-// offer lapses when the opponent moves instead of answering.
+// OfferDraw offers a draw, or accepts the opponent's standing offer (see
+// match.Match.OfferDraw: an agreed draw is counted by the impasse rule).
 func (s *Seat) OfferDraw() error {
 	m, c, err := s.playing()
 	if err != nil {
 		return err
 	}
-	s.t.mu.Lock()
-	if s.t.end != nil {
-		s.t.mu.Unlock()
-		return match.ErrOver
-	}
-	if s.t.offer == int(c.Other()) {
-		s.t.offer = -1
-		s.t.mu.Unlock()
-		return m.Impasse()
-	}
-	if s.t.offer != int(c) {
-		s.t.offer = int(c)
-		s.t.broadcast(DrawEvent{Side: c, Offered: true})
-	}
-	s.t.mu.Unlock()
-	return nil
+	return m.OfferDraw(c)
 }
 
 // DeclineDraw turns down the opponent's offer (or withdraws one's own).
 func (s *Seat) DeclineDraw() error {
-	_, _, err := s.playing()
+	m, c, err := s.playing()
 	if err != nil {
 		return err
 	}
-	s.t.mu.Lock()
-	defer s.t.mu.Unlock()
-	if s.t.offer >= 0 {
-		s.t.broadcast(DrawEvent{Side: game.Color(s.t.offer)})
-		s.t.offer = -1
-	}
-	return nil
+	return m.DeclineDraw(c)
 }
 
 // DrawOffered returns the side whose draw offer stands.
 func (s *Seat) DrawOffered() (c game.Color, ok bool) {
-	s.t.mu.Lock()
-	defer s.t.mu.Unlock()
-	return game.Color(max(s.t.offer, 0)), s.t.offer >= 0
+	m := s.Match()
+	if m == nil {
+		return 0, false
+	}
+	snap := m.Snapshot()
+	return snap.Offer, snap.Offered && !snap.Over
 }
 
 // Say sends a line to the table's chat.
@@ -538,10 +506,9 @@ func (t *Table) grace(idx, gen int, wait <-chan time.Time, stop func()) {
 		return
 	}
 	c := t.colour[idx]
-	t.why[c] = fmt.Sprintf("%s (%s) left and did not come back within %s", st.person.Name, c, t.l.cfg.Grace)
 	m := t.m
 	t.mu.Unlock()
-	_ = m.Submit(c, usi.BestMove{Resign: true})
+	_ = m.Forfeit(c, t.l.cfg.Grace)
 }
 
 // Watcher follows a table as a spectator.

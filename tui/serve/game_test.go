@@ -77,6 +77,7 @@ func joinTable(t *testing.T, c *client, name, code string) {
 // both screens (and a spectator's) show every move as it is played, and
 // the result; the game is written to the games folder.
 func TestTwoPlayersPlayToMate(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := ts.dial(t, dialOpts{user: "alice"})
 	code := openTable(t, ts, a, "alice")
@@ -152,6 +153,7 @@ func TestTwoPlayersPlayToMate(t *testing.T) {
 // by the same code and name, and the game goes on; the opponent is told
 // both.
 func TestReconnectWithinGrace(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{Grace: time.Minute})
 	a := ts.dial(t, dialOpts{user: "alice"})
 	code := openTable(t, ts, a, "alice")
@@ -180,6 +182,7 @@ func TestReconnectWithinGrace(t *testing.T) {
 // TestChatAndResign: a line of chat reaches the opponent's screen; a
 // resignation ends the game on both.
 func TestChatAndResign(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := ts.dial(t, dialOpts{user: "alice"})
 	code := openTable(t, ts, a, "alice")
@@ -199,6 +202,7 @@ func TestChatAndResign(t *testing.T) {
 // other, and accepted there it ends the game under the impasse rule (both
 // sides have their 27 points at the start: a draw).
 func TestDrawByAgreement(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := ts.dial(t, dialOpts{user: "alice"})
 	code := openTable(t, ts, a, "alice")
@@ -222,6 +226,7 @@ func TestDrawByAgreement(t *testing.T) {
 // TestPlayTheComputer: a built-in level answers a move over SSH, and
 // leaving the game goes back to the lobby's menu.
 func TestPlayTheComputer(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	c := ts.dial(t, dialOpts{user: "dan"})
 	c.waitFor("Your name: dan")
@@ -243,6 +248,7 @@ func TestPlayTheComputer(t *testing.T) {
 // TestIdleSparesPlayers: the idle limit closes a session in the menu,
 // but not a player thinking at a game in progress.
 func TestIdleSparesPlayers(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{Idle: 2 * time.Second}, lobby.Config{})
 	a := ts.dial(t, dialOpts{user: "alice"})
 	code := openTable(t, ts, a, "alice")

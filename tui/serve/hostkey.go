@@ -39,10 +39,29 @@ func LoadHostKey(path string) (signer gossh.Signer, created bool, err error) {
 	}
 	signer, err = gossh.ParsePrivateKey(data)
 	if err != nil {
-		return nil, false, fmt.Errorf("host key %s: %w", path, err)
+		return nil, false, &HostKeyError{Path: path, Err: err}
 	}
 	return signer, created, nil
 }
+
+// HostKeyError is a host key file that holds no key the server can use.
+type HostKeyError struct {
+	Path string
+	Err  error // why the key could not be read
+}
+
+func (e *HostKeyError) Error() string { return fmt.Sprintf("host key %s: %v", e.Path, e.Err) }
+func (e *HostKeyError) Unwrap() error { return e.Err }
+
+// KeyLineError is a line of an authorized_keys file that is not a key.
+type KeyLineError struct {
+	Path string
+	Line int   // from 1
+	Err  error // why the line is not a key
+}
+
+func (e *KeyLineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.Path, e.Line, e.Err) }
+func (e *KeyLineError) Unwrap() error { return e.Err }
 
 // createHostKey writes a new key in OpenSSH's format, readable by the
 // user alone. O_EXCL keeps two servers started at once from each writing
@@ -103,7 +122,7 @@ func ReadAuthorizedKeys(path string) (map[string]bool, error) {
 		}
 		k, _, _, _, err := gossh.ParseAuthorizedKey(l)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+			return nil, &KeyLineError{Path: path, Line: line, Err: err}
 		}
 		keys[string(k.Marshal())] = true
 	}

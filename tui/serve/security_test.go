@@ -17,9 +17,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/ssh"
+	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/tui"
@@ -39,6 +40,7 @@ func exitStatus(err error) int {
 }
 
 func TestAppRunsAndQuits(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	c := ts.dial(t, dialOpts{user: "alice"})
 	c.waitFor("Your name: alice")
@@ -52,6 +54,7 @@ func TestAppRunsAndQuits(t *testing.T) {
 }
 
 func TestRefusesCommands(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	for _, o := range []dialOpts{{cmd: "ls -la /"}, {cmd: "sh -c 'id'", noPty: true}} {
 		c := ts.dial(t, o)
@@ -66,6 +69,7 @@ func TestRefusesCommands(t *testing.T) {
 }
 
 func TestRefusesSessionsWithoutPty(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	c := ts.dial(t, dialOpts{noPty: true})
 	_, errOut, err := c.waitExit()
@@ -75,6 +79,7 @@ func TestRefusesSessionsWithoutPty(t *testing.T) {
 }
 
 func TestRefusesSubsystemsAndForwarding(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	conn, err := ts.dialConn(dialOpts{})
 	if err != nil {
@@ -107,6 +112,7 @@ func TestRefusesSubsystemsAndForwarding(t *testing.T) {
 }
 
 func TestPerIPLimit(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 2, MaxSessions: 10}, lobby.Config{})
 	a := ts.dial(t, dialOpts{})
 	b := ts.dial(t, dialOpts{})
@@ -126,6 +132,7 @@ func TestPerIPLimit(t *testing.T) {
 }
 
 func TestTotalLimit(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 10, MaxSessions: 2}, lobby.Config{})
 	ts.dial(t, dialOpts{}).waitFor("Your name")
 	ts.dial(t, dialOpts{}).waitFor("Your name")
@@ -137,6 +144,7 @@ func TestTotalLimit(t *testing.T) {
 }
 
 func TestConnectionRateLimit(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{PerIP: 10, MaxSessions: 20, PerMinute: 3}, lobby.Config{})
 	for range 3 {
 		c := ts.dial(t, dialOpts{cmd: "x"})
@@ -160,6 +168,7 @@ func TestConnectionRateLimit(t *testing.T) {
 }
 
 func TestAuthorizedKeys(t *testing.T) {
+	t.Parallel()
 	keyOf := func() gossh.Signer {
 		_, priv, _ := ed25519.GenerateKey(rand.Reader)
 		s, err := gossh.NewSignerFromKey(priv)
@@ -191,12 +200,14 @@ func TestAuthorizedKeys(t *testing.T) {
 	if err := os.WriteFile(path, []byte("ssh-ed25519 not-base64 x\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadAuthorizedKeys(path); err == nil || !strings.Contains(err.Error(), ":1:") {
+	var le *KeyLineError
+	if _, err := ReadAuthorizedKeys(path); !errors.As(err, &le) || le.Path != path || le.Line != 1 {
 		t.Errorf("a bad line: %v", err)
 	}
 }
 
 func TestHostKeyCreatedOnceAndKept(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "cfg", "shogi", "ssh_host_ed25519_key")
 	k1, created, err := LoadHostKey(path)
 	if err != nil || !created {
@@ -219,12 +230,14 @@ func TestHostKeyCreatedOnceAndKept(t *testing.T) {
 	if err := os.WriteFile(path, []byte("garbage"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := LoadHostKey(path); err == nil || !strings.Contains(err.Error(), path) {
+	var ke *HostKeyError
+	if _, _, err := LoadHostKey(path); !errors.As(err, &ke) || ke.Path != path {
 		t.Fatalf("a corrupt key: %v", err)
 	}
 }
 
 func TestGarbageAndHugeWindowSizes(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	// A pty request as large as the protocol allows.
 	c := ts.dial(t, dialOpts{w: 1<<31 - 1, h: 1<<31 - 1, term: "\x1b]0;evil\x07"})
@@ -260,6 +273,7 @@ func TestGarbageAndHugeWindowSizes(t *testing.T) {
 }
 
 func TestClampsWindow(t *testing.T) {
+	t.Parallel()
 	s := &Server{cfg: Config{MaxWidth: 400, MaxHeight: 200}}
 	for _, tc := range []struct{ w, h, ww, wh int }{
 		{80, 24, 80, 24}, {0, 24, 0, 0}, {80, 0, 0, 0}, {-1, 5, 0, 0}, {1 << 31, 1 << 31, 400, 200}, {401, 10, 400, 10},
@@ -272,6 +286,7 @@ func TestClampsWindow(t *testing.T) {
 }
 
 func TestIdleSessionClosed(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{Idle: 300 * time.Millisecond}, lobby.Config{})
 	c := ts.dial(t, dialOpts{})
 	c.waitFor("Your name")
@@ -281,51 +296,91 @@ func TestIdleSessionClosed(t *testing.T) {
 	}
 }
 
+// TestPanicInOneSessionLeavesOthers: a panic while the app is made, or
+// in the app's Init, Update, View or a command (alone, in a batch, in a
+// sequence) ends that session, which is told in a line and exits 1, and
+// is logged with its value; another session goes on.
 func TestPanicInOneSessionLeavesOthers(t *testing.T) {
-	ts := startServer(t, Config{}, lobby.Config{})
-	run := ts.runApp
-	ts.runApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error {
-		switch r.Name {
-		case "boom":
-			panic("boom")
-		case "boomtea":
-			// A panic inside a program, which Bubble Tea catches.
-			p := tea.NewProgram(panicModel{}, tea.WithInput(term.In), tea.WithOutput(term.Out), tea.WithoutSignalHandler())
-			started(p)
-			_, err := p.Run()
-			return err
+	t.Parallel()
+	ts := startServer(t, Config{PerIP: 20}, lobby.Config{})
+	newApp := ts.newApp
+	ts.newApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal) (tea.Model, func()) {
+		if r.Name == "fine" {
+			return newApp(ctx, r, o, term)
 		}
-		return run(ctx, r, o, term, started, extra...)
+		if r.Name == "making" {
+			panic("a bug in making")
+		}
+		return panicModel{where: r.Name}, func() {}
 	}
 	ok := ts.dial(t, dialOpts{user: "fine"})
 	ok.waitFor("Your name: fine")
-	for _, user := range []string{"boom", "boomtea"} {
+	cases := []string{"making", "init", "update", "view", "cmd", "batch", "sequence"}
+	for _, user := range cases {
 		c := ts.dial(t, dialOpts{user: user})
-		if user == "boomtea" {
+		if user != "making" && user != "init" {
+			c.waitFor("ready")
 			c.send("x")
 		}
-		out, errOut, _ := c.waitExit()
-		if user == "boom" && !strings.Contains(out+errOut, "shogi: something went wrong on the server") {
-			t.Errorf("%s: %q", user, out)
+		out, errOut, err := c.waitExit()
+		if got := out + errOut; exitStatus(err) != 1 || !strings.Contains(got, "shogi: something went wrong on the server; sorry") {
+			t.Errorf("%s: exit %v, %q", user, err, got)
 		}
+		waitUntil(t, func() bool { return strings.Contains(ts.logs.String(), "panic=\"a bug in "+user+"\"") })
 	}
-	if got := strings.Count(ts.logs.String(), "session panic"); got != 2 {
-		t.Errorf("%d panics logged, want 2:\n%s", got, ts.logs.String())
+	if got := strings.Count(ts.logs.String(), "session panic"); got != len(cases) {
+		t.Errorf("%d panics logged, want %d:\n%s", got, len(cases), ts.logs.String())
 	}
+	// Each connection's line is written once it has closed.
+	waitUntil(t, func() bool { return strings.Count(ts.logs.String(), "outcome=panic") == len(cases) })
 	ok.send("enter")
 	ok.waitFor("Create a table")
 }
 
-type panicModel struct{}
-
-func (panicModel) Init() tea.Cmd { return nil }
-func (panicModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(tea.KeyPressMsg); ok {
-		panic("a bug in Update")
-	}
-	return panicModel{}, nil
+// panicModel panics where it is told to, once a key is pressed.
+type panicModel struct {
+	where   string
+	pressed bool
 }
-func (panicModel) View() tea.View { return tea.NewView("ready") }
+
+func (m panicModel) boom(where string) {
+	if m.where == where {
+		panic("a bug in " + where)
+	}
+}
+
+func (m panicModel) Init() tea.Cmd {
+	m.boom("init")
+	return nil
+}
+
+func (m panicModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.KeyPressMsg); !ok || m.pressed {
+		return m, nil
+	}
+	m.pressed = true
+	m.boom("update")
+	cmd := func() tea.Msg {
+		m.boom("cmd")
+		m.boom("batch")
+		m.boom("sequence")
+		return nil
+	}
+	switch m.where {
+	case "batch":
+		return m, tea.Batch(func() tea.Msg { return nil }, cmd)
+	case "sequence":
+		return m, tea.Sequence(func() tea.Msg { return nil }, cmd)
+	}
+	return m, cmd
+}
+
+func (m panicModel) View() tea.View {
+	if m.pressed {
+		m.boom("view")
+	}
+	return tea.NewView("ready")
+}
 
 // TestNoGoroutineLeak: 50 sessions — 20 of them players at 10 tables who
 // play a move each and drop, the rest in the menu, half quitting and
@@ -401,6 +456,7 @@ func windowOf(w, h int) ssh.Window { return ssh.Window{Width: w, Height: h} }
 // golang.org/x/crypto has from v0.17.0: its first key-exchange message
 // names kex-strict-s-v00@openssh.com.
 func TestStrictKeyExchange(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	conn, err := net.DialTimeout("tcp", ts.addr, 5*time.Second)
 	if err != nil {
@@ -437,5 +493,165 @@ func TestStrictKeyExchange(t *testing.T) {
 	kex := strings.Split(string(rest[4:4+l]), ",")
 	if !slices.Contains(kex, "kex-strict-s-v00@openssh.com") {
 		t.Fatalf("key exchange methods %v lack strict key exchange", kex)
+	}
+}
+
+// TestSessionMustStartInTime: a connection that has not started the app
+// within the limit is closed, whether it never began the SSH handshake
+// or logged in and asked for nothing.
+func TestSessionMustStartInTime(t *testing.T) {
+	t.Parallel()
+	ts := startServer(t, Config{Handshake: 300 * time.Millisecond}, lobby.Config{})
+	raw, err := net.DialTimeout("tcp", ts.addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	conn, err := ts.dialConn(dialOpts{user: "silent"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// The server closes the bare TCP connection: reading it ends.
+	_ = raw.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := io.Copy(io.Discard, raw); err != nil {
+		t.Errorf("the connection without a handshake was not closed: %v", err)
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- conn.Wait() }()
+	select {
+	case <-closed:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the connection without a session was not closed")
+	}
+	waitUntil(t, func() bool { return strings.Count(ts.logs.String(), `outcome="no session in time"`) == 2 })
+	// A session started in time is not cut when the limit has passed.
+	c := ts.dial(t, dialOpts{})
+	c.waitFor("Your name")
+	time.Sleep(500 * time.Millisecond)
+	c.send("enter")
+	c.waitFor("Create a table")
+}
+
+// TestKeepAlive: a client that stops answering keepalives is taken for
+// gone and its connection closed; one that answers stays.
+func TestKeepAlive(t *testing.T) {
+	t.Parallel()
+	ts := startServer(t, Config{}, lobby.Config{})
+	ts.keepAlive = 100 * time.Millisecond
+	p := newProxy(t, ts.addr)
+	mute := (&testServer{Server: ts.Server, addr: p.addr, hostKey: ts.hostKey}).dial(t, dialOpts{user: "mute"})
+	mute.waitFor("Your name: mute")
+	alive := ts.dial(t, dialOpts{user: "alive"})
+	alive.waitFor("Your name: alive")
+	p.freeze()
+	waitUntil(t, func() bool { return strings.Contains(ts.logs.String(), `outcome="no answer to keepalive" user=mute`) })
+	time.Sleep(300 * time.Millisecond) // three more keepalives, answered
+	alive.send("enter")
+	alive.waitFor("Create a table")
+	if strings.Contains(ts.logs.String(), "user=alive") {
+		t.Errorf("the session that answers keepalives ended:\n%s", ts.logs.String())
+	}
+}
+
+// proxy passes a TCP connection on to addr until frozen, when it stops
+// passing anything either way, as a network that has gone does.
+type proxy struct {
+	addr   string
+	frozen chan struct{}
+}
+
+func newProxy(t *testing.T, to string) *proxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	p := &proxy{addr: ln.Addr().String(), frozen: make(chan struct{})}
+	go func() {
+		for {
+			in, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			out, err := net.Dial("tcp", to)
+			if err != nil {
+				in.Close()
+				return
+			}
+			t.Cleanup(func() { in.Close(); out.Close() })
+			go p.pass(out, in)
+			go p.pass(in, out)
+		}
+	}()
+	return p
+}
+
+func (p *proxy) freeze() { close(p.frozen) }
+
+// pass copies from src to dst until frozen or either end closes.
+func (p *proxy) pass(dst io.Writer, src io.Reader) {
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		select {
+		case <-p.frozen:
+			return
+		default:
+		}
+		if _, werr := dst.Write(buf[:n]); werr != nil || err != nil {
+			return
+		}
+	}
+}
+
+// TestClientTerminal: each session gets its own client's terminal: the
+// language and character set from its locale, the colours from its TERM
+// and COLORTERM, never the server's; other variables are not passed on.
+func TestClientTerminal(t *testing.T) {
+	t.Setenv("LANG", "ja_JP.UTF-8")
+	t.Setenv("COLORTERM", "truecolor")
+	ts := startServer(t, Config{}, lobby.Config{})
+	for _, tc := range []struct {
+		user, term string
+		env        map[string]string
+		prompt     string
+		profile    string
+		sgr        string // a colour sequence of that profile
+	}{
+		{"ja", "xterm-256color", map[string]string{"LANG": "ja_JP.UTF-8", "TMUX": "/tmp/tmux-0/default,1,0"}, "お名前: ja", "ANSI256", "38;5;"},
+		{"truecolor", "xterm", map[string]string{"LANG": "en_US.UTF-8", "COLORTERM": "truecolor"}, "Your name: truecolor", "TrueColor", "38;2;"},
+		{"plain", "dumb", map[string]string{"LC_ALL": "C"}, "Your name: plain", "Ascii", ""},
+	} {
+		c := ts.dial(t, dialOpts{user: tc.user, term: tc.term, env: tc.env})
+		c.waitFor(tc.prompt)
+		c.send("enter")
+		c.waitFor(map[bool]string{true: "対局室を作る", false: "Create a table"}[tc.user == "ja"])
+		raw := string(c.rawBytes())
+		for _, sgr := range []string{"38;5;", "38;2;"} {
+			if got := strings.Contains(raw, sgr); got != (sgr == tc.sgr) {
+				t.Errorf("%s: colour sequences %q: %v", tc.user, sgr, got)
+			}
+		}
+		// A C locale gets ASCII alone: no box drawing, no Japanese.
+		if i := strings.IndexFunc(raw, func(r rune) bool { return r > unicode.MaxASCII }); (i >= 0) == (tc.user == "plain") {
+			t.Errorf("%s: a character beyond ASCII at %d of %q", tc.user, i, raw)
+		}
+		c.send("q")
+		c.waitExit()
+		waitUntil(t, func() bool {
+			return strings.Contains(ts.logs.String(), "user="+tc.user+` key="" term=`+tc.term+" size=100x34 profile="+tc.profile)
+		})
+	}
+}
+
+// TestClientEnv: of what a client sends, the app sees only the variables
+// that describe its terminal, in the order sent.
+func TestClientEnv(t *testing.T) {
+	sent := []string{"TMUX=/tmp/tmux-0/default,1,0", "LANG=ja_JP.UTF-8", "PATH=/evil", "LC_ALL=C", "COLORTERM=truecolor",
+		"LD_PRELOAD=/evil.so", "NO_COLOR=1", "TERM=dumb", "noequals", "LC_CTYPE=" + strings.Repeat("x", 300), "RUNEWIDTH_EASTASIAN=1"}
+	want := []string{"LANG=ja_JP.UTF-8", "LC_ALL=C", "COLORTERM=truecolor", "NO_COLOR=1", "RUNEWIDTH_EASTASIAN=1"}
+	if got := clientEnv(sent); !slices.Equal(got, want) {
+		t.Errorf("clientEnv = %q, want %q", got, want)
 	}
 }

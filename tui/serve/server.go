@@ -2,15 +2,17 @@
 // the app, so that two people in two terminals anywhere can play each
 // other at a table of the lobby while others watch.
 //
-// It is built on wish v1 (github.com/charmbracelet/wish) and runs Bubble
-// Tea v2 programs through a middleware of its own (session.go): the
-// program reads the session, draws on it, takes TERM and the size from the
-// pty and its colour profile from the client's environment, and hears of
-// window changes. Nothing but the app is served: no shell, no command, no
-// port forwarding, no sftp. Limits (sessions in all and per address, new
+// It is built on wish v2 (charm.land/wish/v2) and its Bubble Tea
+// middleware, which runs the app on each session and passes window changes
+// on. A middleware of the server's own comes first (session.go): it
+// refuses what is not the app, and shows the app a session that gives
+// TERM and the size from the pty (the size capped), the few variables of
+// the client's environment that describe its terminal, and its colour
+// profile. Nothing but the app is served: no shell, no command, no port
+// forwarding, no sftp. Limits (sessions in all and per address, new
 // connections per address per minute, idle time, window size) refuse
-// with a line saying why. A panic in one session is caught and logged;
-// Shutdown tells every session, saves every game and returns.
+// with a line saying why. A panic in one session ends that session and is
+// logged; Shutdown tells every session, saves every game and returns.
 package serve
 
 import (
@@ -24,8 +26,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/ssh"
-	"github.com/charmbracelet/wish"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	"charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/tui"
@@ -65,15 +68,25 @@ type Server struct {
 	log   *slog.Logger
 	lim   *limiter
 
-	ids      atomic.Int64
-	closing  atomic.Bool
-	mu       sync.Mutex
-	sessions map[*session]struct{}
-	wg       sync.WaitGroup // running session handlers
+	ids atomic.Int64
+	// The server's own account of what it runs, so that Shutdown waits
+	// for it without the SSH library's, whose count of connections is
+	// added to as a handshake ends, unordered with its Shutdown's wait.
+	mu        sync.Mutex
+	closing   atomic.Bool // written under mu
+	listeners map[net.Listener]struct{}
+	conns     map[string]*conn // by remote address
+	connWG    sync.WaitGroup   // open connections
+	sessions  map[*session]struct{}
+	wg        sync.WaitGroup // running session handlers
 
-	// runApp runs the app on a session: tui.RunRemote, or a test's
-	// stand-in.
-	runApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal, started func(*tea.Program), extra ...tea.ProgramOption) error
+	// newApp makes the app's model for a session: tui.NewRemote, or a
+	// test's stand-in.
+	newApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal) (tea.Model, func())
+
+	// keepAlive is how often a client is asked for a sign of life, and
+	// how long it has to give one (30 s; tests shorten it).
+	keepAlive time.Duration
 }
 
 // ctxKey keys what the server keeps in a connection's context.
@@ -86,6 +99,7 @@ type conn struct {
 	net.Conn
 	id      int64
 	ip      string
+	addr    string // the remote address, ip:port
 	began   time.Time
 	refusal string // why the connection is refused, or ""
 	s       *Server
@@ -98,7 +112,8 @@ type conn struct {
 	refs atomic.Int32
 	// The session's pty as it was when the shell started, read on the
 	// SSH library's request goroutine: reading it later from the handler
-	// would race with the library's own writes on a window change.
+	// (as Session.Pty does) races with the library's own writes on a
+	// window change.
 	pty    ssh.Pty
 	winch  <-chan ssh.Window
 	hasPty bool
@@ -128,7 +143,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Version == "" {
 		cfg.Version = "shogi"
 	}
-	s := &Server{cfg: cfg, lobby: cfg.Lobby, log: cfg.Log, sessions: map[*session]struct{}{}, runApp: tui.RunRemote,
+	s := &Server{cfg: cfg, lobby: cfg.Lobby, log: cfg.Log, sessions: map[*session]struct{}{}, listeners: map[net.Listener]struct{}{},
+		conns: map[string]*conn{}, newApp: tui.NewRemote, keepAlive: 30 * time.Second,
 		lim: newLimiter(cfg.MaxSessions, cfg.PerIP, cfg.PerMinute)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
@@ -138,7 +154,13 @@ func New(cfg Config) (*Server, error) {
 	}
 	opts := []ssh.Option{
 		wish.WithVersion(cfg.Version),
-		wish.WithMiddleware(s.middleware),
+		// The pty is emulated: the app is the only program, and it needs
+		// no device of the server's, only the session's own channel.
+		ssh.EmulatePty(),
+		// Middlewares run last to first: the server's gate, then wish's
+		// Bubble Tea middleware, which runs the program the gate's
+		// handler makes.
+		wish.WithMiddleware(bubbletea.MiddlewareWithProgramHandler(s.program), s.gate),
 		func(srv *ssh.Server) error {
 			srv.AddHostKey(cfg.HostKey)
 			srv.ConnCallback = s.connected
@@ -173,8 +195,16 @@ func (s *Server) Lobby() *lobby.Lobby { return s.lobby }
 
 // Serve accepts connections on ln until Shutdown.
 func (s *Server) Serve(ln net.Listener) error {
+	s.mu.Lock()
+	if s.closing.Load() {
+		s.mu.Unlock()
+		ln.Close()
+		return nil
+	}
+	s.listeners[ln] = struct{}{}
+	s.mu.Unlock()
 	err := s.ssh.Serve(ln)
-	if errors.Is(err, ssh.ErrServerClosed) {
+	if s.closing.Load() || errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}
 	return err
@@ -183,26 +213,32 @@ func (s *Server) Serve(ln net.Listener) error {
 // connected admits or refuses a new connection, before the handshake.
 func (s *Server) connected(ctx ssh.Context, nc net.Conn) net.Conn {
 	ip := hostOf(nc.RemoteAddr())
-	c := &conn{Conn: nc, id: s.ids.Add(1), ip: ip, began: time.Now(), s: s}
+	c := &conn{Conn: nc, id: s.ids.Add(1), ip: ip, began: time.Now(), s: s, addr: nc.RemoteAddr().String()}
+	s.mu.Lock()
 	if s.closing.Load() {
+		s.mu.Unlock()
 		nc.Close()
 		return nil
 	}
 	v, why := s.lim.admit(ip)
-	switch v {
-	case drop:
+	if v == drop {
+		s.mu.Unlock()
 		s.log.Warn("connection dropped", "id", c.id, "ip", ip, "why", why)
 		nc.Close()
 		return nil
-	case refuse:
+	}
+	if v == refuse {
 		c.refusal = why
 	}
 	c.refs.Store(1)
-	ctx.SetValue(connKey, c)
+	s.conns[c.addr] = c
+	s.connWG.Add(1)
 	c.timer = time.AfterFunc(s.cfg.Handshake, func() {
 		c.outcome.Store("no session in time")
 		c.Close()
 	})
+	s.mu.Unlock()
+	ctx.SetValue(connKey, c)
 	return c
 }
 
@@ -217,6 +253,10 @@ func (c *conn) Close() error {
 			c.s.lim.release(c.ip)
 		}
 		c.unref()
+		c.s.mu.Lock()
+		delete(c.s.conns, c.addr)
+		c.s.mu.Unlock()
+		c.s.connWG.Done()
 	})
 	return err
 }
@@ -238,7 +278,11 @@ func (c *conn) unref() {
 
 // failed notes a handshake that did not complete.
 func (s *Server) failed(nc net.Conn, err error) {
-	if c, ok := nc.(*conn); ok {
+	// nc is the SSH library's wrapper of the conn; its address finds it.
+	s.mu.Lock()
+	c := s.conns[nc.RemoteAddr().String()]
+	s.mu.Unlock()
+	if c != nil {
 		c.outcome.CompareAndSwap(nil, "handshake failed: "+err.Error())
 	}
 }
@@ -275,13 +319,15 @@ func (s *Server) sessionRequest(sess ssh.Session, kind string) bool {
 
 // Shutdown stops accepting connections, interrupts and saves every game,
 // tells every session why it ends, and waits for the sessions to close
-// (until ctx ends, when the rest are cut).
+// (until ctx ends); then it cuts every connection left and waits for them
+// to close (until ctx ends).
 func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
 	s.closing.Store(true)
-	// Closing the listeners is the first thing ssh's Shutdown does; it
-	// then waits for the connections, which end as their sessions do.
-	sshDone := make(chan error, 1)
-	go func() { sshDone <- s.ssh.Shutdown(ctx) }()
+	for ln := range s.listeners {
+		ln.Close()
+	}
+	s.mu.Unlock()
 	const why = "the server is shutting down"
 	lerr := s.lobby.Shutdown(ctx, why)
 	s.mu.Lock()
@@ -289,23 +335,35 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		ss.end(fmt.Sprintf("%s; games in progress were saved.", why))
 	}
 	s.mu.Unlock()
+	wait(ctx, &s.wg)
+	// Every session has said goodbye (or run out of time): cut what is
+	// left, connections whose clients have not hung up yet and those
+	// still in their handshake included.
+	s.mu.Lock()
+	left := make([]*conn, 0, len(s.conns))
+	for _, c := range s.conns {
+		left = append(left, c)
+	}
+	s.mu.Unlock()
+	for _, c := range left {
+		c.Close()
+	}
+	_ = s.ssh.Close()
+	wait(ctx, &s.connWG)
+	return lerr
+}
+
+// wait waits for wg, or until ctx ends.
+func wait(ctx context.Context, wg *sync.WaitGroup) {
 	done := make(chan struct{})
 	go func() {
-		s.wg.Wait()
+		wg.Wait()
 		close(done)
 	}()
 	select {
 	case <-done:
 	case <-ctx.Done():
 	}
-	// Every session has said goodbye (or run out of time): cut what is
-	// left, connections whose clients have not hung up yet included.
-	_ = s.ssh.Close()
-	err := <-sshDone
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		err = nil
-	}
-	return errors.Join(lerr, err)
 }
 
 // hostOf returns the address's IP.

@@ -10,74 +10,86 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/tui"
 )
 
-// session is one client's run of the app.
+// session is one client's run of the app. It is the ssh.Session the app
+// sees: Pty gives the size capped and the window changes filtered,
+// Environ the client's terminal variables alone, Read notes each key.
 type session struct {
-	s    *Server
-	sess ssh.Session
-	c    *conn
+	ssh.Session
+	s *Server
+	c *conn
+
+	pty     ssh.Pty         // as the app sees it: the size capped
+	winch   chan ssh.Window // window changes as the app sees them
+	vars    []string        // the client's terminal variables (clientEnv)
+	env     []string        // vars and TERM: the app's environment
+	profile colorprofile.Profile
 
 	mu       sync.Mutex
 	p        *tea.Program
+	done     func() // the app's end, once the program has run
 	farewell string // the line printed after the app closes, if any
 	finished bool   // the program has returned
+
+	panicked atomic.Pointer[panicked] // the first panic caught, if any
 
 	lastKey atomic.Int64 // unix nanoseconds of the last input
 	playing atomic.Bool  // the person is at a game in progress (not idle)
 }
 
-// middleware runs the app on every session; it is the only handler.
-func (s *Server) middleware(ssh.Handler) ssh.Handler { return s.handle }
-
-// handle serves one session: refuses what is not the app, else runs it.
-func (s *Server) handle(sess ssh.Session) {
-	c, _ := sess.Context().Value(connKey).(*conn)
-	if c == nil {
-		return
-	}
-	c.timer.Stop()
-	c.refs.Add(1)
-	defer c.unref()
-	defer hangUp(sess)
-	ss := &session{s: s, sess: sess, c: c}
-	defer func() {
-		// A panic outside the program (Bubble Tea catches its own) ends
-		// this session only.
-		if r := recover(); r != nil {
-			c.outcome.Store("panic")
-			s.log.Error("session panic", "id", c.id, "ip", c.ip, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			ss.refuse("something went wrong on the server; sorry")
+// gate is the server's middleware, the first to see a session: it refuses
+// what is not the app, else hands the session on to wish's Bubble Tea
+// middleware (next) as the app is to see it, and says goodbye when the
+// program has ended.
+func (s *Server) gate(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		c, _ := sess.Context().Value(connKey).(*conn)
+		if c == nil {
+			return
 		}
-	}()
-	pty, winch, ok := c.pty, c.winch, c.hasPty
-	switch {
-	case c.refusal != "":
-		ss.refuse(c.refusal)
-		c.outcome.Store("refused: " + c.refusal)
-		return
-	case sess.RawCommand() != "":
-		ss.refuse("this server runs the shogi app and nothing else: connect without a command")
-		c.outcome.Store("refused: a command")
-		c.attrs.Store([]any{"command", truncate(sess.RawCommand(), 80)})
-		return
-	case !ok:
-		ss.refuse("the shogi app needs a terminal: connect with ssh -t, or without -T")
-		c.outcome.Store("refused: no pty")
-		return
+		c.timer.Stop()
+		c.refs.Add(1)
+		defer c.unref()
+		defer hangUp(sess)
+		ss := &session{Session: sess, s: s, c: c}
+		defer func() {
+			// A panic in the gate ends this session only (the app's are
+			// caught by run and the guard).
+			if r := recover(); r != nil {
+				ss.caught(r, debug.Stack())
+				ss.refuse(sorry)
+			}
+		}()
+		switch {
+		case c.refusal != "":
+			ss.refuse(c.refusal)
+			c.outcome.Store("refused: " + c.refusal)
+			return
+		case sess.RawCommand() != "":
+			ss.refuse("this server runs the shogi app and nothing else: connect without a command")
+			c.outcome.Store("refused: a command")
+			c.attrs.Store([]any{"command", truncate(sess.RawCommand(), 80)})
+			return
+		case !c.hasPty:
+			ss.refuse("the shogi app needs a terminal: connect with ssh -t, or without -T")
+			c.outcome.Store("refused: no pty")
+			return
+		}
+		if !s.track(ss, true) {
+			ss.refuse("the server is shutting down")
+			c.outcome.Store("refused: shutting down")
+			return
+		}
+		defer s.track(ss, false)
+		ss.run(next)
 	}
-	if !s.track(ss, true) {
-		ss.refuse("the server is shutting down")
-		c.outcome.Store("refused: shutting down")
-		return
-	}
-	defer s.track(ss, false)
-	ss.run(pty, winch)
 }
 
 // hangUp closes the connection shortly after its one session ended, for
@@ -109,26 +121,24 @@ func (s *Server) track(ss *session, add bool) bool {
 
 // refuse says why in one line and ends the session with status 1.
 func (ss *session) refuse(why string) {
-	fmt.Fprintf(ss.sess.Stderr(), "shogi: %s\r\n", why)
-	_ = ss.sess.Exit(1)
+	fmt.Fprintf(ss.Session.Stderr(), "shogi: %s\r\n", why)
+	_ = ss.Session.Exit(1)
 }
 
-// run runs the app until the person quits, the connection drops, the
-// session idles out or the server ends it.
-func (ss *session) run(pty ssh.Pty, winch <-chan ssh.Window) {
+// run runs the app through next, wish's Bubble Tea middleware, until the
+// person quits, the connection drops, the session idles out or the server
+// ends it.
+func (ss *session) run(next ssh.Handler) {
 	s, c := ss.s, ss.c
-	env := clientEnv(ss.sess.Environ(), pty.Term)
-	w, h := s.clamp(pty.Window)
-	t := tui.Terminal{In: &inputReader{r: ss.sess, last: &ss.lastKey}, Out: ss.sess, Env: env,
-		Profile: profile(env), Width: w, Height: h}
+	ss.pty = c.pty
+	ss.pty.Window.Width, ss.pty.Window.Height = s.clamp(c.pty.Window)
+	ss.vars = clientEnv(ss.Session.Environ())
+	ss.env = append(ss.vars[:len(ss.vars):len(ss.vars)], "TERM="+c.pty.Term)
+	ss.profile = profile(ss.env)
+	ss.winch = make(chan ssh.Window, 1)
 	ss.lastKey.Store(time.Now().UnixNano())
-	key := ""
-	if k := ss.sess.PublicKey(); k != nil {
-		key = gossh.FingerprintSHA256(k)
-	}
-	o := tui.Options{Width: tui.WidthPolicyFromEnv(env), Lang: tui.LangFromEnv(env), ASCII: !tui.UTF8Locale(env)}
-	c.attrs.Store([]any{"user", truncate(ss.sess.User(), 40), "key", key, "term", truncate(pty.Term, 40),
-		"size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height), "profile", t.Profile.String()})
+	c.attrs.Store([]any{"user", truncate(ss.User(), 40), "key", ss.fingerprint(), "term", truncate(c.pty.Term, 40),
+		"size", fmt.Sprintf("%dx%d", c.pty.Window.Width, c.pty.Window.Height), "profile", ss.profile.String()})
 
 	done := make(chan struct{})
 	var helpers sync.WaitGroup
@@ -137,15 +147,9 @@ func (ss *session) run(pty ssh.Pty, winch <-chan ssh.Window) {
 		// Window changes until the client's requests end (winch closes);
 		// the channel is drained to the end so the SSH side never blocks.
 		defer helpers.Done()
-		for win := range winch {
-			select {
-			case <-done:
-				continue
-			default:
-			}
-			w, h := s.clamp(win)
-			if p := ss.program(); p != nil && w > 0 && h > 0 {
-				p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+		for win := range c.winch {
+			if w, h := s.clamp(win); w > 0 && h > 0 {
+				ss.resized(ssh.Window{Width: w, Height: h})
 			}
 		}
 	}()
@@ -155,41 +159,130 @@ func (ss *session) run(pty ssh.Pty, winch <-chan ssh.Window) {
 	}()
 	go ss.keepAlive(done)
 
-	err := s.runApp(ss.sess.Context(), tui.Remote{Lobby: s.lobby, Name: ss.sess.User(), Key: key, Playing: &ss.playing}, o, t,
-		func(p *tea.Program) {
-			ss.mu.Lock()
-			ss.p = p
-			ending := ss.farewell != ""
-			ss.mu.Unlock()
-			if ending {
-				go p.Quit() // told to end before the program was there
-			}
-		}, tea.WithoutSignalHandler())
+	ss.runApp(next)
+
 	close(done)
 	ss.mu.Lock()
 	ss.finished = true
-	ss.mu.Unlock()
-	outcome := "quit"
-	switch {
-	case err != nil && strings.Contains(err.Error(), "panic"):
-		outcome = "panic"
-		s.log.Error("session panic", "id", c.id, "ip", c.ip, "err", err)
-	case ss.sess.Context().Err() != nil:
-		outcome = "disconnected"
-	}
-	ss.mu.Lock()
 	ss.p = nil
-	farewell := ss.farewell
+	end, farewell := ss.done, ss.farewell
 	ss.mu.Unlock()
-	if farewell != "" {
-		outcome = farewell
-		fmt.Fprintf(ss.sess, "shogi: %s\r\n", farewell)
+	if end != nil {
+		end()
 	}
-	c.outcome.Store(outcome)
-	_ = ss.sess.Exit(0)
-	// The winch forwarder ends when the client's requests do, which the
-	// exit brings about; the idle watcher has seen done.
+	// An outcome noted on the way (a panic, a connection cut, a
+	// keepalive unanswered) says more than how the program ended.
+	outcome := func(o string) { c.outcome.CompareAndSwap(nil, o) }
+	switch {
+	case ss.panicked.Load() != nil:
+		ss.refuse(sorry)
+	case farewell != "":
+		outcome(farewell)
+		fmt.Fprintf(ss.Session, "shogi: %s\r\n", farewell)
+		_ = ss.Session.Exit(0)
+	case ss.Context().Err() != nil:
+		outcome("disconnected")
+	default:
+		outcome("quit")
+		_ = ss.Session.Exit(0)
+	}
+	// The window-change forwarder ends when the client's requests do,
+	// which the exit brings about; the idle watcher has seen done.
 	helpers.Wait()
+}
+
+// sorry is what a session that met a bug on the server is told.
+const sorry = "something went wrong on the server; sorry"
+
+// runApp runs the app through next, wish's Bubble Tea middleware, which
+// calls program and runs what it returns. A panic on the way (making the
+// app, say) ends the session; one in the app is the guard's.
+func (ss *session) runApp(next ssh.Handler) {
+	defer func() {
+		if r := recover(); r != nil {
+			ss.caught(r, debug.Stack())
+		}
+	}()
+	next(ss)
+}
+
+// program makes the app's program for wish's Bubble Tea middleware: the
+// app's model behind a guard against panics, on the session as the app
+// sees it.
+func (s *Server) program(sess ssh.Session) *tea.Program {
+	ss := sess.(*session)
+	t := tui.Terminal{In: ss, Out: ss, Env: ss.env, Profile: ss.profile, Width: ss.pty.Window.Width, Height: ss.pty.Window.Height}
+	o := tui.Options{Width: tui.WidthPolicyFromEnv(t.Env), Lang: tui.LangFromEnv(t.Env), ASCII: !tui.UTF8Locale(t.Env)}
+	r := tui.Remote{Lobby: s.lobby, Name: ss.User(), Key: ss.fingerprint(), Playing: &ss.playing}
+	m, done := s.newApp(ss.Context(), r, o, t)
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.done = done
+	// The terminal's own colour profile replaces the one wish reads from
+	// the environment alone (see profile); a signal to the server is not
+	// the session's to hear.
+	opts := append(bubbletea.MakeOptions(ss), tea.WithColorProfile(t.Profile), tea.WithoutSignalHandler())
+	ss.p = tea.NewProgram(&guard{m: m, ss: ss}, opts...)
+	if ss.farewell != "" {
+		go ss.p.Quit() // told to end before the program was there
+	}
+	return ss.p
+}
+
+// Pty is the pty as the app sees it: the size capped, and window changes
+// capped with nonsense (a zero size) left out.
+func (ss *session) Pty() (ssh.Pty, <-chan ssh.Window, bool) { return ss.pty, ss.winch, true }
+
+// Environ is the client's environment as the app sees it: the few
+// variables that say something about its terminal (see clientEnv).
+func (ss *session) Environ() []string { return append([]string(nil), ss.vars...) }
+
+// Read notes when the person last sent anything.
+func (ss *session) Read(p []byte) (int, error) {
+	n, err := ss.Session.Read(p)
+	if n > 0 {
+		ss.lastKey.Store(time.Now().UnixNano())
+	}
+	return n, err
+}
+
+// resized passes a window change on to wish's middleware, which reads
+// ss.winch while the program runs; a change it has not read yet is
+// replaced, and once the program has ended nothing waits.
+func (ss *session) resized(w ssh.Window) {
+	for {
+		select {
+		case ss.winch <- w:
+			return
+		default:
+		}
+		select {
+		case <-ss.winch:
+		default:
+		}
+	}
+}
+
+// fingerprint is the SHA256 fingerprint of the key the client logged in
+// with, or "".
+func (ss *session) fingerprint() string {
+	if k := ss.PublicKey(); k != nil {
+		return gossh.FingerprintSHA256(k)
+	}
+	return ""
+}
+
+// caught notes a panic in the session: the first is logged and ends the
+// program.
+func (ss *session) caught(value any, stack []byte) {
+	if !ss.panicked.CompareAndSwap(nil, &panicked{value: value, stack: stack}) {
+		return
+	}
+	ss.c.outcome.Store("panic")
+	ss.s.log.Error("session panic", "id", ss.c.id, "ip", ss.c.ip, "panic", fmt.Sprint(value), "stack", string(stack))
+	if p := ss.program(); p != nil {
+		go p.Quit()
+	}
 }
 
 // program returns the running program, or nil.
@@ -214,7 +307,7 @@ func (ss *session) end(why string) {
 		ss.mu.Lock()
 		finished := ss.finished
 		ss.mu.Unlock()
-		if sc, ok := ss.sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn); ok && !finished {
+		if sc, ok := ss.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn); ok && !finished {
 			ss.c.outcome.Store("cut: " + why)
 			_ = sc.Close()
 		}
@@ -253,11 +346,12 @@ func (ss *session) watchIdle(done <-chan struct{}) {
 // connection that died without a word (a laptop closed, a network gone)
 // is noticed and its player's grace period starts.
 func (ss *session) keepAlive(done <-chan struct{}) {
-	sc, _ := ss.sess.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn)
+	sc, _ := ss.Context().Value(ssh.ContextKeyConn).(*gossh.ServerConn)
 	if sc == nil {
 		return
 	}
-	tick := time.NewTicker(30 * time.Second)
+	every := ss.s.keepAlive
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
@@ -274,7 +368,7 @@ func (ss *session) keepAlive(done <-chan struct{}) {
 				if err != nil {
 					return
 				}
-			case <-time.After(30 * time.Second):
+			case <-time.After(every):
 				ss.c.outcome.Store("no answer to keepalive")
 				_ = sc.Close()
 				return
@@ -295,27 +389,12 @@ func (s *Server) clamp(w ssh.Window) (int, int) {
 	return min(width, s.cfg.MaxWidth), min(height, s.cfg.MaxHeight)
 }
 
-// inputReader notes when the person last sent anything.
-type inputReader struct {
-	r    io.Reader
-	last *atomic.Int64
-}
-
-func (r *inputReader) Read(p []byte) (int, error) {
-	n, err := r.r.Read(p)
-	if n > 0 {
-		r.last.Store(time.Now().UnixNano())
-	}
-	return n, err
-}
-
-// clientEnv is the environment the app sees: TERM from the pty and the
-// few variables a client sends that say something about its terminal
-// (locale, colours, width of ambiguous characters). Everything else is
-// left out; TMUX above all, which would make colour detection run tmux on
-// the server.
-func clientEnv(sent []string, term string) []string {
-	env := []string{"TERM=" + term}
+// clientEnv is the part of the client's environment the app sees: the
+// few variables that say something about its terminal (locale, colours,
+// width of ambiguous characters). Everything else is left out; TMUX above
+// all, which would make colour detection run tmux on the server.
+func clientEnv(sent []string) []string {
+	var env []string
 	for _, kv := range sent {
 		k, _, ok := strings.Cut(kv, "=")
 		if !ok || len(kv) > 256 {

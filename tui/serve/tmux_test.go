@@ -25,8 +25,9 @@ func sshClient(t *testing.T, addr, user string, w, h int) *termtest.Tmux {
 
 // TestOpenSSH plays over OpenSSH's own client in two tmux panes: a
 // table opened and joined by its code, a move seen on the other screen,
-// a chat line; and a command refused in one line.
+// a chat line; and a command, ssh -T, ssh -R and sftp refused.
 func TestOpenSSH(t *testing.T) {
+	t.Parallel()
 	termtest.Need(t, "ssh")
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := sshClient(t, ts.addr, "alice", 110, 34)
@@ -55,6 +56,29 @@ func TestOpenSSH(t *testing.T) {
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 || strings.TrimSpace(string(out)) != "shogi: this server runs the shogi app and nothing else: connect without a command" {
 		t.Errorf("ssh host cat /etc/passwd: %v, %q", err, out)
+	}
+	// ssh -T: no terminal, refused in one line.
+	args := sshArgs(ts.addr, "mallory")
+	cmd := exec.Command(args[0], append([]string{"-T"}, args[1:]...)...)
+	out, err = cmd.CombinedOutput()
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || strings.TrimSpace(string(out)) != "shogi: the shogi app needs a terminal: connect with ssh -t, or without -T" {
+		t.Errorf("ssh -T host: %v, %q", err, out)
+	}
+	// Remote port forwarding: refused, and the client told.
+	cmd = exec.Command(args[0], append([]string{"-N", "-o", "ExitOnForwardFailure=yes", "-R", "0:127.0.0.1:9"}, args[1:]...)...)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "remote port forwarding failed") {
+		t.Errorf("ssh -R: %v, %q", err, out)
+	}
+	// sftp: the subsystem is refused.
+	if _, err := exec.LookPath("sftp"); err == nil {
+		host, port, _ := strings.Cut(ts.addr, ":")
+		cmd := exec.Command("sftp", "-P", port, "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+			"-o", "LogLevel=ERROR", "-o", "BatchMode=yes", "-b", "-", "mallory@"+host)
+		cmd.Stdin = strings.NewReader("ls\n")
+		out, err := cmd.CombinedOutput()
+		if !errors.As(err, &ee) || ee.ExitCode() == 0 || !strings.Contains(string(out), "subsystem request failed") {
+			t.Errorf("sftp: %v, %q", err, out)
+		}
 	}
 	a.Keys("C-c")
 	a.WaitFor("[exited]")

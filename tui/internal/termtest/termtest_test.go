@@ -6,11 +6,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/internal/testenv"
 )
 
 func TestMain(m *testing.M) {
+	cleanup := testenv.Isolate()
 	code := m.Run()
 	RemoveBinary()
+	cleanup()
 	os.Exit(code)
 }
 

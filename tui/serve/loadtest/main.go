@@ -4,8 +4,9 @@
 // opponent's move to reach its screen, thinking a moment and typing a
 // move. It reports the server's memory per session, the delay from a
 // move's last key to the opponent's screen showing it (median, 99th
-// percentile), the server's CPU, and the machine's load average, which
-// says how much else was running.
+// percentile), the server's CPU, the machine's load average, which
+// says how much else was running, and, once every client has hung up and
+// the games they left have been forfeited, the server's goroutines again.
 //
 //	go run ./tui/serve/loadtest [-sessions 200] [-think 1s] [-duration 60s]
 //
@@ -87,7 +88,9 @@ func runServer() {
 		panic(err)
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000})
+	// Seats are kept and finished tables shown briefly, so that once the
+	// clients hang up the server is soon back to what it was idle.
+	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: 2 * time.Second, Linger: 2 * time.Second})
 	srv, err := serve.New(serve.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
 	if err != nil {
 		panic(err)
@@ -327,14 +330,15 @@ func drive(out io.Writer, n int, think, duration time.Duration) error {
 	idle := srv.stats()
 	idleRSS := srv.rss()
 	tables, err := seatAll(srv, n)
-	defer func() {
+	hangUp := func() {
 		for _, t := range tables {
 			for _, p := range t.p {
 				p.conn.Close()
 			}
 		}
-	}()
+	}
 	if err != nil {
+		hangUp()
 		return err
 	}
 	seated := srv.stats()
@@ -345,6 +349,18 @@ func drive(out io.Writer, n int, think, duration time.Duration) error {
 		float64(seated.HeapInuse-idle.HeapInuse)/float64(n)/1024, float64(seatedRSS-idleRSS)/float64(n)/1024,
 		float64(seated.Goroutines-idle.Goroutines)/float64(n))
 	playAll(out, srv, tables, think, duration).report(out, n)
+	hangUp()
+	closed := time.Now()
+	var after stats
+	for {
+		after = srv.stats()
+		if after.Goroutines <= idle.Goroutines || time.Since(closed) > 30*time.Second {
+			break
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+	fmt.Fprintf(out, "closed: %d sessions hung up; %v later the server has %d goroutines (idle %d), heap in use %.1f MiB\n",
+		n, time.Since(closed).Round(100*time.Millisecond), after.Goroutines, idle.Goroutines, mib(after.HeapInuse))
 	return nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"shogi/internal/testenv"
 )
 
 // The test binary is also the server the driver starts (-child).
@@ -15,7 +17,10 @@ func TestMain(m *testing.M) {
 		runServer()
 		return
 	}
-	os.Exit(m.Run())
+	cleanup := testenv.Isolate()
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
 }
 
 // Four sessions at two tables play for two seconds: every move typed
@@ -40,10 +45,22 @@ func TestDrive(t *testing.T) {
 	if m[3] != "0" {
 		t.Errorf("moves never seen:\n%s", report)
 	}
+	// Once every client has hung up, the server's goroutines are back to
+	// their idle number: nothing of a session is left running.
+	if m := regexp.MustCompile(`server has (\d+) goroutines \(idle (\d+)\)`).FindStringSubmatch(report); m == nil {
+		t.Errorf("no closing line:\n%s", report)
+	} else if after, idle := atoi(m[1]), atoi(m[2]); after > idle {
+		t.Errorf("%d goroutines left after the sessions closed (idle %d):\n%s", after, idle, report)
+	}
 	for _, want := range []string{"loadtest: 4 sessions at 2 tables", "seated: 4 sessions", "per session: heap",
-		"move → opponent's screen: median", "server CPU:", "load average:"} {
+		"move → opponent's screen: median", "server CPU:", "load average:", "closed: 4 sessions hung up;"} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q:\n%s", want, report)
 		}
 	}
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

@@ -1,0 +1,398 @@
+package common
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"shogi/tui/words"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/pelletier/go-toml/v2"
+
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/game/usi"
+	"shogi/kifu"
+)
+
+// Settings is what the app remembers between runs: the settings file
+// (config.toml in the user's config directory), a TOML file people may
+// edit by hand. Display fields are nil when the file does not set them,
+// so the environment (locale, terminal) decides those until the user
+// chooses; the command line's flags override them for one run.
+type Settings struct {
+	Pieces    *PieceSetting    `toml:"pieces,omitempty" comment:"piece style: kanji, western, ascii or kif"`
+	Notation  *NotationSetting `toml:"notation,omitempty" comment:"the move list's notation: ki2, kif, western, hosking, romaji, sassersson, csa or usi"`
+	Theme     *ThemeSetting    `toml:"theme,omitempty" comment:"colours: auto (follows the terminal's background), light or dark"`
+	Language  *LangSetting     `toml:"language,omitempty" comment:"the app's own words: en or ja"`
+	Width     *WidthSetting    `toml:"width,omitempty" comment:"how wide the terminal draws ▲△×: narrow, or wide (CJK terminals)"`
+	AutoFlip  bool             `toml:"flip_every_turn" comment:"hot-seat games: turn the board to the side to move"`
+	MoveDelay Duration         `toml:"move_delay" comment:"when programs play each other: the pause after each move, e.g. 500ms"`
+	KeepGames bool             `toml:"keep_games" comment:"write every finished game to games_dir as KIF"`
+	GamesDir  string           `toml:"games_dir,omitempty" comment:"where finished games are kept (default: shogi/games in the user's data directory)"`
+	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`
+	Names     PlayerNames      `toml:"names" comment:"the names human players are given in records (先手/後手), by the new-game form's rows"`
+	Clock     clockSetting     `toml:"clock" comment:"the new-game form's clock: main time, then byōyomi per move or a Fischer increment (0 is none)"`
+	Engines   []EngineEntry    `toml:"engine" comment:"USI engines: Settings > Engines adds them (running the engine to read its options)"`
+
+	// warnings are what the file said that the app ignores (unknown
+	// keys, engines without a program).
+	warnings []string
+}
+
+// playerNames are the humans' names for records.
+type PlayerNames struct {
+	Player1 string `toml:"player1"`
+	Player2 string `toml:"player2"`
+}
+
+// clockSetting is a time control as the settings file writes it: one for
+// both sides, or White's own when it differs.
+type clockSetting struct {
+	Main      Duration   `toml:"main"`
+	Byoyomi   Duration   `toml:"byoyomi"`
+	Increment Duration   `toml:"increment"`
+	White     *clockSide `toml:"white,omitempty" comment:"White's own allowance, when it differs from Black's"`
+}
+
+type clockSide struct {
+	Main      Duration `toml:"main"`
+	Byoyomi   Duration `toml:"byoyomi"`
+	Increment Duration `toml:"increment"`
+}
+
+// controls returns Black's and White's allowances.
+func (c clockSetting) Controls() [2]match.TimeControl {
+	b := match.TimeControl{Main: time.Duration(c.Main), Byoyomi: time.Duration(c.Byoyomi), Increment: time.Duration(c.Increment)}
+	w := b
+	if c.White != nil {
+		w = match.TimeControl{Main: time.Duration(c.White.Main), Byoyomi: time.Duration(c.White.Byoyomi), Increment: time.Duration(c.White.Increment)}
+	}
+	return [2]match.TimeControl{b, w}
+}
+
+// clockFrom is the setting for Black's and White's allowances.
+func ClockFrom(tc [2]match.TimeControl) clockSetting {
+	c := clockSetting{Main: Duration(tc[0].Main), Byoyomi: Duration(tc[0].Byoyomi), Increment: Duration(tc[0].Increment)}
+	if tc[1] != tc[0] {
+		c.White = &clockSide{Main: Duration(tc[1].Main), Byoyomi: Duration(tc[1].Byoyomi), Increment: Duration(tc[1].Increment)}
+	}
+	return c
+}
+
+// EngineEntry is one USI engine of the list: the name the app shows
+// (the engine's own "id name" unless the user renamed it), the program,
+// and the options to set, by name (TOML integers for spin options,
+// booleans for check options, strings otherwise).
+type EngineEntry struct {
+	Name    string         `toml:"name"`
+	Path    string         `toml:"path"`
+	Options map[string]any `toml:"options,omitempty"`
+}
+
+// settings returns the entry's options as USI settings, in name order.
+func (e EngineEntry) settings() []usi.Setting {
+	names := make([]string, 0, len(e.Options))
+	for k := range e.Options {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	out := make([]usi.Setting, 0, len(names))
+	for _, n := range names {
+		out = append(out, usi.Setting{Name: n, Value: OptionText(e.Options[n])})
+	}
+	return out
+}
+
+// optionText writes a TOML value as USI sends it.
+func OptionText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case bool:
+		return strconv.FormatBool(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case int:
+		return strconv.Itoa(x)
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return fmt.Sprint(v)
+}
+
+// Spec is the player the entry names, for game/match.
+func (e EngineEntry) Spec() match.Spec {
+	return match.Spec{Kind: match.USIKind, Name: e.Path, Options: e.settings()}
+}
+
+// defaultSettings are the settings of a fresh install.
+func DefaultSettings() *Settings {
+	return &Settings{MoveDelay: Duration(500 * time.Millisecond), KeepGames: true}
+}
+
+// SettingsError is a settings file that cannot be read: where and why.
+// The app then starts with the defaults and does not write the file.
+type SettingsError struct {
+	Path      string
+	Line, Col int // 0 when the whole file failed (it cannot be opened)
+	Msg       string
+}
+
+func (e *SettingsError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// LoadSettings reads the settings file at path. A missing file gives
+// the defaults and no error. A file that cannot be read or parsed gives
+// the defaults and a *SettingsError saying where and why. Keys the app
+// does not know are ignored and reported by Warnings.
+func LoadSettings(path string) (*Settings, error) {
+	s := DefaultSettings()
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return s, &SettingsError{Path: path, Msg: err.Error()}
+	}
+	return ParseSettings(path, data)
+}
+
+// parseSettings reads a settings file's text.
+func ParseSettings(path string, data []byte) (*Settings, error) {
+	s := DefaultSettings()
+	if err := toml.Unmarshal(data, s); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			msg := strings.TrimPrefix(de.Error(), "toml: ")
+			if k := de.Key(); len(k) > 0 {
+				msg = strings.Join(k, ".") + ": " + msg
+			}
+			return DefaultSettings(), &SettingsError{Path: path, Line: row, Col: col, Msg: msg}
+		}
+		return DefaultSettings(), &SettingsError{Path: path, Msg: err.Error()}
+	}
+	// Keys the app does not know: said, not fatal (a newer version's
+	// setting, or a typing slip the user should hear about).
+	d := toml.NewDecoder(bytes.NewReader(data))
+	d.DisallowUnknownFields()
+	var strict Settings
+	if err := d.Decode(&strict); err != nil {
+		var se *toml.StrictMissingError
+		if errors.As(err, &se) {
+			for _, e := range se.Errors {
+				row, _ := e.Position()
+				s.warnings = append(s.warnings, fmt.Sprintf("%s:%d: unknown setting %q (ignored)", path, row, strings.Join(e.Key(), ".")))
+			}
+		}
+	}
+	kept := s.Engines[:0]
+	for i, e := range s.Engines {
+		switch {
+		case strings.TrimSpace(e.Path) == "":
+			s.warnings = append(s.warnings, fmt.Sprintf("%s: engine %d (%q) has no path (ignored)", path, i+1, e.Name))
+			continue
+		case e.Name == "":
+			e.Name = filepath.Base(e.Path)
+		}
+		for k, v := range e.Options {
+			switch v.(type) {
+			case string, bool, int64, float64:
+			default:
+				s.warnings = append(s.warnings, fmt.Sprintf("%s: engine %q: option %q is not a number, true/false or a string (ignored)", path, e.Name, k))
+				delete(e.Options, k)
+			}
+		}
+		kept = append(kept, e)
+	}
+	s.Engines = kept
+	return s, nil
+}
+
+// Warnings lists what the settings file holds that the app ignored.
+func (s *Settings) Warnings() []string { return s.warnings }
+
+// settingsHeader starts the file the app writes.
+const settingsHeader = `# shogi's settings. The app rewrites this file when a setting changes in it
+# (comments you add are not kept); edit it while the app is not running.
+# A key left out takes its default.
+
+`
+
+// marshal writes the settings as the file holds them.
+func (s *Settings) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(settingsHeader)
+	enc := toml.NewEncoder(&b)
+	enc.SetIndentTables(false)
+	if err := enc.Encode(s); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// clone copies s deeply enough that the copy can be written while s
+// changes.
+func (s *Settings) clone() *Settings {
+	c := *s
+	c.Engines = make([]EngineEntry, len(s.Engines))
+	for i, e := range s.Engines {
+		c.Engines[i] = e
+		c.Engines[i].Options = make(map[string]any, len(e.Options))
+		for k, v := range e.Options {
+			c.Engines[i].Options[k] = v
+		}
+	}
+	if s.Clock.White != nil {
+		w := *s.Clock.White
+		c.Clock.White = &w
+	}
+	c.warnings = slices.Clone(s.warnings)
+	return &c
+}
+
+// engine finds an engine of the list by its name.
+func (s *Settings) engine(name string) (EngineEntry, bool) {
+	for _, e := range s.Engines {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return EngineEntry{}, false
+}
+
+// settingsWriter writes the settings file in the background, one write at
+// a time and never an older state over a newer one.
+type SettingsWriter struct {
+	mu      sync.Mutex
+	written int // the sequence number of the last state written
+	next    int
+}
+
+// write returns a command writing s (a copy taken now) to path.
+func (w *SettingsWriter) write(path string, s *Settings) tea.Cmd {
+	if path == "" {
+		return nil
+	}
+	w.mu.Lock()
+	w.next++
+	seq := w.next
+	w.mu.Unlock()
+	data, err := s.Marshal()
+	return func() tea.Msg {
+		if err != nil {
+			return SettingsSavedMsg{Err: err}
+		}
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if seq <= w.written {
+			return nil
+		}
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return SettingsSavedMsg{Err: err}
+		}
+		if err := kifu.WriteFileAtomic(path, data); err != nil {
+			return SettingsSavedMsg{Err: err}
+		}
+		w.written = seq
+		return SettingsSavedMsg{}
+	}
+}
+
+// settingsSavedMsg reports a write of the settings file; only failures
+// are shown.
+type SettingsSavedMsg struct{ Err error }
+
+// The wrappers below read and write the settings' values as the names
+// the command line uses.
+
+type (
+	PieceSetting    PieceStyle
+	NotationSetting notation.Style
+	ThemeSetting    Theme
+	LangSetting     words.Lang
+	WidthSetting    WidthPolicy
+	Duration        time.Duration
+)
+
+func (v *PieceSetting) UnmarshalText(b []byte) error {
+	x, err := ParsePieceStyle(string(b))
+	*v = PieceSetting(x)
+	return err
+}
+
+func (v PieceSetting) MarshalText() ([]byte, error) { return []byte(PieceStyle(v).String()), nil }
+
+func (v *NotationSetting) UnmarshalText(b []byte) error {
+	x, err := notation.ParseStyle(string(b))
+	*v = NotationSetting(x)
+	return err
+}
+
+func (v NotationSetting) MarshalText() ([]byte, error) {
+	return []byte(strings.ToLower(notation.Style(v).String())), nil
+}
+
+func (v *ThemeSetting) UnmarshalText(b []byte) error {
+	x, err := ParseTheme(string(b))
+	*v = ThemeSetting(x)
+	return err
+}
+
+func (v ThemeSetting) MarshalText() ([]byte, error) { return []byte(Theme(v).String()), nil }
+
+func (v *LangSetting) UnmarshalText(b []byte) error {
+	x, err := words.ParseLang(string(b))
+	*v = LangSetting(x)
+	return err
+}
+
+func (v LangSetting) MarshalText() ([]byte, error) { return []byte(words.Lang(v).String()), nil }
+
+func (v *WidthSetting) UnmarshalText(b []byte) error {
+	x, err := ParseWidthPolicy(string(b))
+	*v = WidthSetting(x)
+	return err
+}
+
+func (v WidthSetting) MarshalText() ([]byte, error) { return []byte(WidthPolicy(v).String()), nil }
+
+func (v *Duration) UnmarshalText(b []byte) error {
+	s := strings.TrimSpace(string(b))
+	if s == "" || s == "0" {
+		*v = 0
+		return nil
+	}
+	x, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("%q is not a duration (write it as 10m, 30s, 1h30m, 500ms)", s)
+	}
+	if x < 0 {
+		return fmt.Errorf("%q: a time cannot be negative", s)
+	}
+	*v = Duration(x)
+	return nil
+}
+
+func (v Duration) MarshalText() ([]byte, error) {
+	return []byte(match.ShortDuration(time.Duration(v))), nil
+}

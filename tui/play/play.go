@@ -1,0 +1,631 @@
+package play
+
+import (
+	"fmt"
+	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/game/notation"
+	"shogi/game/usi"
+	"shogi/kifu/kept"
+)
+
+// The play screen is a view of a game/match match (session.go): it draws
+// what the match's events say and submits the person's moves. It is split
+// by concern: this file holds its state and the match's events;
+// play_keys.go the keyboard and mouse on the board and hands;
+// play_typed.go the typed move line and pastes; play_ask.go the questions
+// (promotion, resign …), undo, pause and review; play_view.go the
+// drawing; save.go saving a record.
+
+// playState is what the keyboard is doing on the play screen.
+type playState int
+
+const (
+	StateMove    playState = iota // choosing a move
+	StatePromote                  // asking 成る? y/n
+	StateConfirm                  // asking a yes/no question
+	StateSave                     // typing a file name
+)
+
+// confirmAction is what a yes answers.
+type confirmAction int
+
+const (
+	confirmResign confirmAction = iota
+	confirmLeave
+	confirmDeclare
+	confirmImpasse
+	confirmPaste // a new game from a pasted position
+)
+
+// playModel is the play screen: a view of a game. It holds the game's
+// Control (the match the app runs, or a table's seat), the last snapshot
+// of it and the game that snapshot holds (rebuilt from each snapshot,
+// never moved by the screen), and UI state only: the cursor, the piece
+// picked, the text typed, what is being asked.
+type Model struct {
+	c     *common.Common
+	Setup common.Setup
+
+	ctl  match.Control  // nil until the game has started
+	Snap match.Snapshot // the game as last seen
+	Game *game.Game     // the snapshot's game
+	mine [2]bool        // the sides the person at this screen plays
+
+	Sess     *session // the subscription to the game's events, and a local game's match
+	gen      int      // the session generation whose messages count
+	starting bool     // the players are being started
+	startErr string
+	TurnPly  int // the ply whose turn the game began last; -1 before the first
+	TurnSide game.Color
+	ended    bool // the session has said the game is over (and a local one has kept it)
+	ticking  bool // a clock tick is on its way
+	names    [2]string
+	// think is the thinking player's latest report; last[c] is the report
+	// behind side c's last move.
+	Think    *usi.Info
+	ThinkPly int
+	last     [2]*usi.Info
+	Hint     hintState
+
+	started time.Time // when the game began, for the record's 開始日時
+	// savedPath and savedMoves say where w last saved the game, and how
+	// many moves it had then, so the study knows whether it is saved.
+	savedPath  string
+	savedMoves int
+	// overwrite is the existing file the save line last warned about: a
+	// second enter on the same name overwrites it.
+	overwrite string
+	State     playState
+	confirm   confirmAction
+	sure      bool          // y typed to a resign or impasse question: enter confirms
+	pasted    game.Position // the position a confirmPaste question is about
+
+	Flip     bool
+	Cursor   game.Square
+	Selected game.Square    // picked board piece, or NoSquare
+	Drop     game.PieceType // picked hand piece, or NoPieceType
+	tray     bool           // the keyboard is in the hand tray
+	trayKind game.PieceType // the tray's highlighted kind
+	Targets  components.SquareSet
+	pending  [2]game.Move // the promotion question: [0] promotes, [1] does not
+
+	Typing  bool                 // the move line is open
+	Input   components.LineInput // the move line
+	Live    string               // what the typed text reads as
+	liveErr bool
+	Save    components.LineInput // the file name line
+
+	// status says what the last key did; every key clears it first.
+	Status    string
+	StatusErr bool
+	Review    int // ply shown while reviewing, or -1 for the live position
+
+	FromStudy bool // started by "play from here": leaving returns to the study
+	before    int  // moves played before the game's start (the record's ply)
+	prior     game.Move
+
+	spin  spinner.Model
+	texts []string // the move list in c.notation
+	textW int      // the widest of texts
+}
+
+// hintState is the hint key's request and answer.
+type hintState struct {
+	pending bool
+	ply     int // the ply the hint is for
+	Move    game.Move
+	info    *usi.Info
+	Text    string // what the panel says
+	err     bool
+}
+
+// clockTickMsg redraws a running clock.
+type clockTickMsg struct{ gen int }
+
+// savedMsg reports a record save.
+type savedMsg struct {
+	path  string
+	moves int // how many moves of the game the file holds
+	err   error
+	// exists asks before overwriting: the file is there and the user has
+	// not confirmed.
+	exists bool
+}
+
+func New(c *common.Common, s common.Setup) Model {
+	if s.Began.IsZero() {
+		s.Began = c.Now()
+	}
+	m := Model{
+		c:        c,
+		Setup:    s,
+		started:  s.Began,
+		Selected: game.NoSquare,
+		Drop:     game.NoPieceType,
+		Review:   -1,
+		TurnPly:  -1,
+		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
+		starting: true,
+		names:    s.Names,
+		mine:     s.Humans(),
+	}
+	if s.Table != nil {
+		m.mine = s.Table.Mine
+	}
+	if s.Record != nil && s.From != nil {
+		m.before, m.prior = s.From.Ply, s.From.Move
+	}
+	// Until the game starts, the screen shows the set-up's game.
+	m.Snap = match.Snapshot{Start: s.Start}
+	for i, mv := range s.Moves {
+		p := usi.Request{Start: s.Start, Moves: m.Snap.Moves}.Position()
+		if err := p.CheckMove(mv); err != nil {
+			// The kept file was checked when it was read; this is a
+			// record that stops early.
+			m.SetError(fmt.Sprintf(c.Words.ResumeStops, i, err))
+			m.Setup.Moves, m.Setup.Notes = s.Moves[:i], nil
+			break
+		}
+		m.Snap.Moves = append(m.Snap.Moves, mv)
+	}
+	if len(m.Setup.Notes) == len(m.Setup.Moves) {
+		m.Snap.Notes = append([]match.MoveNote(nil), m.Setup.Notes...)
+	} else {
+		m.Snap.Opening = len(m.Snap.Moves)
+	}
+	m.Game = GameOf(m.Snap)
+	m.Cursor = game.NewSquare(5, 7)
+	if m.mine[game.White] && !m.mine[game.Black] {
+		// The only person here plays White: their side at the bottom, the cursor on it.
+		m.Flip = true
+		m.Cursor = game.NewSquare(5, 3)
+	}
+	m.refreshTexts()
+	return m
+}
+
+// gameOf is the game a snapshot holds: the match's own once it is over
+// (its ending may be no move's: a resignation, time), else its moves
+// played from its start.
+func GameOf(s match.Snapshot) *game.Game {
+	if s.Over && s.Result.Game != nil {
+		return s.Result.Game
+	}
+	g := game.NewGame(s.Start)
+	for _, mv := range s.Moves {
+		if g.Play(mv) != nil {
+			break
+		}
+	}
+	return g
+}
+
+// refresh takes the game's state now. The board is redrawn only from
+// the game's snapshots, so what the screen shows is what the game holds.
+func (m *Model) refresh() {
+	if m.ctl == nil {
+		return
+	}
+	before := m.Game.Len()
+	m.Snap = m.ctl.Snapshot()
+	m.Game = GameOf(m.Snap)
+	if m.Game.Len() != before || m.Snap.Over {
+		m.afterMove()
+	}
+}
+
+// init starts the session: the players, then the match; or follows a
+// table's game.
+func (m *Model) Init() tea.Cmd {
+	if m.Setup.Table != nil {
+		return m.followTable()
+	}
+	return m.startSession([2]match.Player{})
+}
+
+// startSession starts a session for the game as it stands: the set-up's
+// start, the moves on screen with their times.
+func (m *Model) startSession(reuse [2]match.Player) tea.Cmd {
+	m.gen = m.c.NextGen()
+	m.starting, m.startErr = true, ""
+	m.TurnPly, m.ctl, m.ended = -1, nil, false
+	m.Think = nil
+	s := m.Setup
+	s.Moves = append([]game.Move(nil), m.Game.Moves()...)
+	s.Notes = nil
+	if m.Snap.Opening == 0 && len(m.Snap.Notes) == len(s.Moves) {
+		s.Notes = append([]match.MoveNote(nil), m.Snap.Notes...)
+	}
+	if s.Kept == "" && !m.c.KeepOff() {
+		s.Kept = kept.NewPath(m.c.StateDir, s.Began)
+	}
+	m.Setup.Kept = s.Kept
+	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.SessionEnv(), m.gen, &s, reuse, m.c.Rand.Uint64(), s.Kept))
+}
+
+func (m *Model) sideToMove() game.Color {
+	p := m.Game.Position()
+	return p.SideToMove()
+}
+
+func (m *Model) IsHuman(c game.Color) bool { return m.Setup.Players[c].Kind == match.HumanKind }
+
+// noHuman reports whether programs play both sides (a game to watch).
+func (m *Model) noHuman() bool { return !m.IsHuman(game.Black) && !m.IsHuman(game.White) }
+
+// name is how a side's player is shown.
+func (m *Model) name(c game.Color) string {
+	return common.PlayerLabel(m.c, m.Setup.Players[c], m.names[c])
+}
+
+func (m *Model) SetError(s string) { m.Status, m.StatusErr = s, true }
+func (m *Model) SetInfo(s string)  { m.Status, m.StatusErr = s, false }
+
+// result is how the game ended, once it has.
+func (m *Model) Result() *match.Result {
+	if !m.Snap.Over {
+		return nil
+	}
+	return &m.Snap.Result
+}
+
+// notes are the game's moves' times and reports, one per move after the
+// moves it began with (all of them for a resumed game).
+func (m *Model) Notes() []match.MoveNote {
+	out := make([]match.MoveNote, m.Snap.Opening, m.Snap.Opening+len(m.Snap.Notes))
+	return append(out, m.Snap.Notes...)
+}
+
+func (m *Model) Paused() bool { return m.Snap.Paused }
+
+// over reports whether the game has ended (or could not start).
+func (m *Model) Over() bool { return m.Snap.Over || m.Game.Result().Over() }
+
+// thinking reports whether a program is choosing a move now.
+func (m *Model) Thinking() bool {
+	return m.Sess != nil && !m.Over() && !m.Paused() && m.TurnPly == m.Game.Len() && !m.IsHuman(m.TurnSide)
+}
+
+// ready reports whether the person at this screen may move now.
+func (m *Model) ready() bool {
+	return m.ctl != nil && !m.Over() && !m.Paused() && m.mine[m.sideToMove()]
+}
+
+// refreshTexts rewrites the move list in the current notation.
+func (m *Model) refreshTexts() {
+	moves := m.Game.Moves()
+	m.texts = m.texts[:0]
+	m.textW = 0
+	p := m.Game.Start()
+	prev := m.prior
+	for _, mv := range moves {
+		t := notation.Format(&p, mv, m.c.Notation, prev)
+		m.texts = append(m.texts, t)
+		m.textW = max(m.textW, m.c.Measure.Width(t))
+		p = p.Play(mv)
+		prev = mv
+	}
+}
+
+// lastMove is the move that led to the position, before the game's first
+// move too when it was played on from a record.
+func (m *Model) lastMove() game.Move {
+	if m.Game.Len() == 0 {
+		return m.prior
+	}
+	return m.Game.LastMove()
+}
+
+func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case sessionMsg:
+		return m.sessionStarted(msg)
+	case EventMsg:
+		if msg.gen != m.gen || m.Sess == nil {
+			return m, nil
+		}
+		return m.event(msg)
+	case clockTickMsg:
+		if msg.gen != m.gen {
+			return m, nil
+		}
+		m.ticking = false
+		return m, m.tick()
+	case hintMsg:
+		return m.hintAnswer(msg), nil
+	case spinner.TickMsg:
+		if !m.Thinking() && !m.starting && !m.Hint.pending {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, m.c.Block(cmd)
+	case savedMsg:
+		return m.saved(msg), nil
+	case tea.MouseClickMsg:
+		return m.mouse(msg)
+	case tea.PasteMsg:
+		return m.paste(msg.Content)
+	case tea.KeyPressMsg:
+		return m.key(msg)
+	}
+	return m, nil
+}
+
+// sessionStarted takes a started session, or says which player could not
+// start. The game stays kept either way.
+func (m Model) sessionStarted(msg sessionMsg) (Model, tea.Cmd) {
+	if msg.gen != m.gen {
+		if msg.s != nil {
+			go msg.s.Stop("replaced") // a session the screen no longer wants
+		}
+		return m, nil
+	}
+	m.starting = false
+	if msg.err != nil {
+		m.startErr = fmt.Sprintf(m.c.Words.CannotStart, m.name(msg.side), msg.err)
+		m.SetError(m.startErr)
+		return m, nil
+	}
+	m.Sess, m.ctl = msg.s, msg.s.ctl
+	m.refresh()
+	if m.Setup.Table == nil {
+		for c, n := range msg.s.local.names {
+			if m.names[c] == "" {
+				m.names[c] = n
+			}
+		}
+	}
+	if !m.Over() {
+		m.TurnPly, m.TurnSide = m.Game.Len(), m.sideToMove()
+	}
+	return m, tea.Batch(m.c.Block(m.Sess.next()), m.tick())
+}
+
+// event shows one event of the game, and waits for the next. A move
+// being typed is read again: whether enter can play it may have changed.
+func (m Model) event(msg EventMsg) (Model, tea.Cmd) {
+	m, cmd := m.applyEvent(msg)
+	if m.Typing {
+		m.liveCheck()
+	}
+	return m, cmd
+}
+
+func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
+	next := m.c.Block(m.Sess.next())
+	if msg.ended {
+		m.ended = true
+		return m, nil
+	}
+	if msg.err != nil {
+		m.SetError(fmt.Sprintf(m.c.Words.KeepFailed, msg.err))
+	}
+	if ev, ok := msg.Ev.(match.GameOverEvent); ok && ev.Result.Aborted {
+		return m, next // the game was left; the screen is going
+	}
+	m.refresh()
+	switch ev := msg.Ev.(type) {
+	case match.TurnEvent:
+		m.TurnPly, m.TurnSide = ev.Ply, ev.Side
+		if !m.IsHuman(ev.Side) {
+			m.Think, m.ThinkPly = nil, ev.Ply
+			return m, tea.Batch(next, m.tick(), m.c.Block(m.spin.Tick))
+		}
+		return m, tea.Batch(next, m.tick())
+	case match.InfoEvent:
+		if ev.Ply == m.ThinkPly && ev.Info.MultiPV <= 1 {
+			if m.Think == nil {
+				m.Think = &ev.Info
+			} else {
+				in := m.Think.Merge(ev.Info)
+				m.Think = &in
+			}
+		}
+	case match.MoveEvent:
+		m.last[ev.Side], m.Think = ev.Info, nil
+	case match.UndoEvent:
+		m.Think = nil
+		m.afterMove()
+		m.SetInfo(fmt.Sprintf(m.c.Words.Undone, m.before+m.Game.Len()))
+	case match.DrawEvent:
+		m.drawEvent(ev)
+	case match.GameOverEvent:
+		m.Think, m.ended = nil, true
+		switch {
+		case msg.err != nil:
+		case ev.Result.Fault != nil:
+			m.SetError(faultText(m.c.Words, ev.Result))
+		case msg.saved != "":
+			m.SetInfo(fmt.Sprintf(m.c.Words.GameSaved, msg.saved))
+		}
+		if msg.saved != "" {
+			m.savedPath, m.savedMoves = msg.saved, m.Game.Len()
+		}
+		m.Hint = hintState{}
+	}
+	return m, next
+}
+
+// tick schedules the next redraw of a running clock: when its face next
+// changes (a second boundary). Whether a flag has fallen is the match's
+// decision; the tick only redraws.
+func (m *Model) tick() tea.Cmd {
+	clock := m.Snap.Clock
+	if m.ticking || !clock.Running || m.Over() || m.Paused() || !m.hasClock() {
+		return nil
+	}
+	main, byo := clock.Left(clock.Side, m.c.Now())
+	left := main
+	if main == 0 {
+		left = byo
+	}
+	wait := left % time.Second
+	if wait <= 0 {
+		wait = time.Second
+	}
+	wait += 5 * time.Millisecond // past the boundary, so the face has changed
+	m.ticking = true
+	gen := m.gen
+	return m.c.Block(tea.Tick(wait, func(time.Time) tea.Msg { return clockTickMsg{gen: gen} }))
+}
+
+// hasClock reports whether either side plays on a clock.
+func (m *Model) hasClock() bool { return !m.Setup.Time[0].IsZero() || !m.Setup.Time[1].IsZero() }
+
+// afterMove brings the screen up to date after the game changed.
+func (m *Model) afterMove() {
+	m.clearPick()
+	m.Typing = false
+	m.Review = -1
+	m.State = StateMove
+	m.Hint = hintState{}
+	m.refreshTexts()
+	if m.Over() {
+		return
+	}
+	pos := m.Game.Position()
+	if m.c.AutoFlip && m.IsHuman(game.Black) && m.IsHuman(game.White) {
+		m.Flip = pos.SideToMove() == game.White
+	}
+}
+
+func (m *Model) clearPick() {
+	m.Selected, m.Drop, m.tray = game.NoSquare, game.NoPieceType, false
+	m.Targets = components.SquareSet{}
+}
+
+// playMove hands the person's move to the game, which checks it and
+// plays it before the call returns: the board shows it from the game's
+// snapshot, so keys typed next (a fast typist, a paste) read against it.
+func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
+	if why := m.cannotMove(); why != "" {
+		m.SetError(why)
+		return m, nil
+	}
+	pos := m.Game.Position()
+	if err := m.ctl.Submit(pos.SideToMove(), usi.BestMove{Move: mv}); err != nil {
+		m.SetError(m.explain(mv.USI(), err))
+		return m, nil
+	}
+	m.refresh()
+	return m, nil
+}
+
+// cannotMove says why the user may not move now, or "".
+func (m *Model) cannotMove() string {
+	w := m.c.Words
+	switch {
+	case m.Over():
+		return w.GameOver
+	case m.Review >= 0:
+		return w.InReview
+	case m.starting:
+		return w.Starting
+	case m.ctl == nil:
+		return m.startErr
+	case m.Paused():
+		return w.PausedNow
+	case m.mine == [2]bool{}:
+		return m.c.Rw().Watching
+	case !m.mine[m.sideToMove()]:
+		return fmt.Sprintf(w.NotYourTurn, m.name(m.sideToMove()))
+	}
+	return ""
+}
+
+// shown is the position on the board, the move that led to it, and the
+// ply: the live one, or the one being reviewed.
+func (m *Model) shown() (game.Position, game.Move, int) {
+	if m.Review < 0 {
+		return m.Game.Position(), m.lastMove(), m.Game.Len()
+	}
+	last := m.prior
+	if m.Review > 0 {
+		last = m.Game.Moves()[m.Review-1]
+	}
+	return m.Game.PositionAt(m.Review), last, m.Review
+}
+
+// hintAnswer shows a hint's move, if it is still for the position on
+// screen.
+func (m Model) hintAnswer(msg hintMsg) Model {
+	if msg.gen != m.gen || msg.ply != m.Game.Len() || !m.Hint.pending {
+		return m
+	}
+	m.Hint.pending = false
+	who := m.c.HintLabel()
+	if msg.err != nil {
+		m.Hint.Text, m.Hint.err = fmt.Sprintf(m.c.Words.HintFailed, who, msg.err), true
+		return m
+	}
+	pos := m.Game.Position()
+	switch {
+	case msg.best.Resign:
+		m.Hint.Text = fmt.Sprintf(m.c.Words.HintResign, who)
+	case msg.best.Win:
+		m.Hint.Text = fmt.Sprintf(m.c.Words.HintDeclare, who)
+	default:
+		m.Hint.Move, m.Hint.info = msg.best.Move, msg.info
+		text := notation.Format(&pos, msg.best.Move, m.c.Notation, m.lastMove())
+		if msg.info != nil && msg.info.HasScore {
+			text += "  " + components.ScoreText(m.c, *msg.info, pos.SideToMove())
+		}
+		m.Hint.Text = text + "  (" + who + ")"
+	}
+	return m
+}
+
+// askHint asks the hint player for the best move in the live position.
+func (m *Model) askHint() tea.Cmd {
+	if why := m.cannotMove(); why != "" {
+		m.SetError(why)
+		return nil
+	}
+	if m.Sess.local == nil {
+		m.SetError(m.c.Rw().NotAtTable)
+		return nil
+	}
+	if m.Sess.local.hint == nil {
+		m.Sess.local.hint = m.c.NewHinter()
+	}
+	m.Hint = hintState{pending: true, ply: m.Game.Len(), Text: fmt.Sprintf(m.c.Words.HintThinking, m.c.HintLabel())}
+	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.Sess.local.hint, m.gen, m.Game.Start(), append([]game.Move(nil), m.Game.Moves()...), m.c.Rand.Uint64()))
+}
+
+// stopSession returns a command that interrupts the game (it stays kept)
+// and then sends msg; nil sends msg at once.
+func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
+	s := m.Sess
+	m.Sess, m.gen = nil, m.c.NextGen()
+	if s == nil {
+		return func() tea.Msg { return msg }
+	}
+	return stopCmd(s, "the game was left", msg)
+}
+
+// quiet reports whether nothing will change on the play screen until the
+// person does something: the players have started, nothing sent is on
+// its way, and the match waits for a person (or is paused, or over).
+func (m *Model) Quiet() bool {
+	switch {
+	case m.starting, m.Hint.pending:
+		return false
+	case m.Sess != nil && m.Over() && !m.ended:
+		return false // the session has yet to say the game is over
+	case m.Sess == nil, m.Over(), m.Paused(), m.noHuman():
+		// A game between programs goes on by itself: tests wait for what
+		// they look for.
+		return true
+	}
+	return m.ready() && m.TurnPly == m.Game.Len()
+}

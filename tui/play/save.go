@@ -1,0 +1,130 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
+
+	tea "charm.land/bubbletea/v2"
+
+	"shogi/game"
+	"shogi/game/match"
+	"shogi/kifu"
+	"shogi/kifu/matchrec"
+)
+
+// defaultSaveName proposes a KIF file name in the current directory.
+func defaultSaveName() string {
+	return time.Now().Format("shogi-20060102-150405") + ".kif"
+}
+
+// openSave opens the file name line with a name in the current folder.
+func (m *Model) openSave() {
+	m.clearPick()
+	m.State = StateSave
+	m.Save = components.NewInput(m.c.Words.SavePrompt, defaultSaveName(), 0)
+}
+
+// saveKey edits the file name line.
+func (m Model) saveKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
+	w := m.c.Words
+	switch {
+	case common.KeyIs(msg, m.c.Keys.Cancel):
+		m.State, m.overwrite = StateMove, ""
+	case common.IsEnter(msg):
+		path := m.Save.Trimmed()
+		if path == "" {
+			m.SetError(w.NeedName)
+			return m, nil
+		}
+		if kifu.FormatOfPath(path) == kifu.Unknown {
+			m.SetError(fmt.Sprintf(w.BadExt, path))
+			return m, nil
+		}
+		// Enter again on a name the save found taken overwrites it.
+		force := m.overwrite == path
+		m.State, m.overwrite = StateMove, ""
+		m.SetInfo(fmt.Sprintf(w.Saving, path))
+		return m, saveRecord(path, m.Record(), m.Game.Len(), force, w)
+	default:
+		m.Save.Edit(msg)
+	}
+	return m, nil
+}
+
+// saved takes a save's report.
+func (m Model) saved(msg savedMsg) Model {
+	w := m.c.Words
+	switch {
+	case msg.exists:
+		m.State, m.overwrite = StateSave, msg.path
+		m.SetError(fmt.Sprintf(w.Overwrite, msg.path))
+	case msg.err != nil:
+		m.SetError(msg.err.Error())
+	default:
+		m.SetInfo(fmt.Sprintf(w.Saved, msg.path))
+		m.savedPath, m.savedMoves = msg.path, msg.moves
+	}
+	return m
+}
+
+// saveFailure says why path could not be written, naming the user's path
+// and never the temporary file the atomic write went through.
+func SaveFailure(w *words.Words, path string, err error) string {
+	dir := filepath.Dir(path)
+	if fi, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
+		return fmt.Sprintf(w.SaveNoFolder, path, dir)
+	} else if serr == nil && !fi.IsDir() {
+		return fmt.Sprintf(w.SaveNotFolder, path, dir)
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Sprintf(w.SaveFailed, path, err)
+}
+
+// record is the game as a record: the players, the clock, every move's
+// time and the programs' evaluations; for a game played on from a
+// record, the record's line from its start through the game's moves,
+// under the record's headers (the study's export writes the whole tree,
+// this game as a branch, once the game is back in it).
+func (m *Model) Record() *kifu.Record {
+	res := match.Result{Game: m.Game, Opening: m.Snap.Opening, Notes: m.Snap.Notes, Time: m.Setup.Time, Began: m.started, Ended: m.c.Now()}
+	if r := m.Result(); r != nil {
+		res = *r
+		res.Began = m.started
+	}
+	for c := range res.Names {
+		// A built-in level by its own name, as the finished games have it.
+		res.Names[c] = m.names[c]
+		if res.Names[c] == "" && m.Setup.Players[c].Kind == match.BuiltinKind {
+			res.Names[c] = m.Setup.Players[c].Name
+		}
+		if res.Names[c] == "" {
+			res.Names[c] = m.name(game.Color(c))
+		}
+	}
+	return matchrec.WithPrior(matchrec.Record(res, ""), m.Setup.Record, m.Setup.From)
+}
+
+// saveRecord writes r to path off the UI loop; unless force, an existing
+// file is left alone and the user asked.
+func saveRecord(path string, r *kifu.Record, moves int, force bool, w *words.Words) tea.Cmd {
+	return func() tea.Msg {
+		if _, err := os.Stat(path); err == nil && !force {
+			return savedMsg{path: path, exists: true}
+		}
+		err := kifu.WriteFile(path, r)
+		if err != nil {
+			err = errors.New(SaveFailure(w, path, err))
+		}
+		return savedMsg{path: path, moves: moves, err: err}
+	}
+}

@@ -1,0 +1,81 @@
+package words
+
+// remoteWords are the lobby's phrases in one language.
+type RemoteWords struct {
+	AskName, NameNote, NameEmpty                    string
+	Create, Join, Watch, Computer, Quit             string
+	TimeControl, Handicap, Seat, Open               string
+	Seats                                           [3]string
+	CodeIs, TellCode, Waiting                       string
+	EnterCode, NoCode                               string
+	Tables, NoTables, WaitingFor, MovesN, WatchersN string
+	NameKeys, MenuKeys, FormKeys, WaitKeys          string
+	CodeKeys, ListKeys, LevelKeys                   string
+	Welcome                                         string
+
+	Watching, NotAtTable, CopiedRecord, Spectator, NoStudy string
+	Back, Dropped                                          string // %s name; dropped: %s name, %d seconds
+	DrawOffered, DrawFrom, DrawBy, DrawLapsed              string
+	CopyHint, Say, ChatKey, CopyGame, DrawKey              string
+	AskDraw, AskLeaveTable                                 string // askDraw: %d %d points; askLeaveTable: %v grace
+}
+
+var RemoteEnglish = RemoteWords{
+	AskName: "Your name", NameNote: "Shown to your opponent and written in the game's record.",
+	NameEmpty: "A name needs at least one letter.",
+	Create:    "Create a table", Join: "Join a table by its code", Watch: "Watch a game", Computer: "Play the computer",
+	Quit:        "Quit",
+	TimeControl: "Time", Handicap: "Handicap", Seat: "You play", Open: "Open the table",
+	Seats: [3]string{"Black (sente)", "White (gote)", "furigoma (toss)"},
+
+	CodeIs: "Your table's code:", TellCode: "Tell it to your opponent: they connect to this server and choose \"Join a table\".",
+	Waiting:   "Waiting for an opponent…",
+	EnterCode: "Table code", NoCode: "No table has that code.",
+	Tables: "Tables", NoTables: "No tables yet.", WaitingFor: "waiting for an opponent",
+	MovesN: "%d moves", WatchersN: "%d watching",
+	NameKeys: "enter continue, esc quit", MenuKeys: "up/down choose, enter select, q quit",
+	FormKeys: "up/down field, left/right change, enter open, esc back", WaitKeys: "esc closes the table",
+	CodeKeys: "enter join, esc back", ListKeys: "up/down choose, enter watch, type a code, esc back",
+	LevelKeys: "up/down choose, enter play, esc back",
+	Welcome:   "Play shogi with anyone who can reach this server.",
+	Watching:  "You are watching this game.", NotAtTable: "Not at a table: the game is between two people.",
+	CopiedRecord: "The game's record (KIF) is on your clipboard.", Spectator: "watching",
+	NoStudy: "Studying is for the app on your own machine: w copies the record to your clipboard.",
+	Back:    "%s is back.", Dropped: "%s's connection dropped: the seat is kept for %d s, the clock running.",
+	DrawOffered: "Draw offered; it stands until %s moves. Agreed, the impasse rule decides (24 points each).",
+	DrawFrom:    "%s offers a draw: under the impasse rule Black has %d points, White %d (24 each for a draw). i to accept, or play on.",
+	DrawBy:      "%s offers a draw.", DrawLapsed: "%s's draw offer lapsed.",
+	CopyHint: "w copies the game to your clipboard.", Say: "Say", ChatKey: "t  chat", CopyGame: "copy game", DrawKey: "offer/accept a draw",
+	AskDraw:       "Offer (or accept) a draw? The impasse rule decides: Black %d points, White %d (24 each for a draw).",
+	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
+}
+
+var RemoteJapanese = RemoteWords{
+	AskName: "お名前", NameNote: "対局相手に表示され、棋譜に記録されます。",
+	NameEmpty: "名前を入力してください。",
+	Create:    "対局室を作る", Join: "番号で対局室に入る", Watch: "観戦する", Computer: "コンピュータと対局",
+	Quit:        "終了",
+	TimeControl: "持ち時間", Handicap: "手合", Seat: "あなたの手番", Open: "対局室を開く",
+	Seats: [3]string{"先手", "後手", "振り駒"},
+
+	CodeIs: "対局室の番号:", TellCode: "相手に伝えてください。相手はこのサーバーに接続し「番号で対局室に入る」を選びます。",
+	Waiting:   "対局相手を待っています…",
+	EnterCode: "対局室の番号", NoCode: "その番号の対局室はありません。",
+	Tables: "対局室", NoTables: "対局室はまだありません。", WaitingFor: "相手待ち",
+	MovesN: "%d手", WatchersN: "観戦 %d人",
+	NameKeys: "enter 次へ  esc 終了", MenuKeys: "↑↓ 選ぶ  enter 決定  q 終了",
+	FormKeys: "↑↓ 項目  ←→ 変更  enter 開く  esc 戻る", WaitKeys: "esc で対局室を閉じる",
+	CodeKeys: "enter 入室  esc 戻る", ListKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る",
+	LevelKeys: "↑↓ 選ぶ  enter 対局  esc 戻る",
+	Welcome:   "このサーバーにつながる誰とでも将棋が指せます。",
+	Watching:  "観戦中です。", NotAtTable: "対局室ではできません (人どうしの対局です)。",
+	CopiedRecord: "棋譜 (KIF) をクリップボードにコピーしました。", Spectator: "観戦",
+	NoStudy: "検討はお手元のアプリで: w で棋譜をクリップボードにコピーできます。",
+	Back:    "%sさんが戻りました。", Dropped: "%sさんの接続が切れました。%d秒間は席を保ちます (時計は進みます)。",
+	DrawOffered: "引き分けを提案しました (%sさんが指すまで有効)。合意すると持将棋の点数 (24点) で決まります。",
+	DrawFrom:    "%sさんが引き分けを提案: 持将棋の点数は先手%d点、後手%d点 (24点ずつで引き分け)。i で合意、指せば続行。",
+	DrawBy:      "%sさんが引き分けを提案しました。", DrawLapsed: "%sさんの引き分けの提案は取り消されました。",
+	CopyHint: "w で棋譜をクリップボードにコピー。", Say: "発言", ChatKey: "t  チャット", CopyGame: "棋譜をコピー", DrawKey: "引き分けの提案/合意",
+	AskDraw:       "引き分けを提案 (合意) しますか? 持将棋の点数で決まります: 先手%d点、後手%d点 (24点ずつで引き分け)。",
+	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
+}
