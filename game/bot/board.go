@@ -17,6 +17,3 @@ func givesCheck(p *game.Position, m game.Move) bool               { return p.Giv
 func legalCaptures(p *game.Position, dst []game.Move) []game.Move { return p.LegalCaptures(dst) }
 func legalQuiets(p *game.Position, dst []game.Move) []game.Move   { return p.LegalQuiets(dst) }
 func legalChecks(p *game.Position, dst []game.Move) []game.Move   { return p.LegalChecks(dst) }
-
-// isSlider marks the kinds that move any distance in some direction.
-var isSlider = [game.NumPieceTypes]bool{game.Lance: true, game.Bishop: true, game.Rook: true, game.Horse: true, game.Dragon: true}

@@ -326,3 +326,37 @@ func TestLastLineBeginsWithTheMove(t *testing.T) {
 		}
 	}
 }
+
+// Lazy SMP: with several threads the search still keeps its depth limit
+// and answers a legal move, and a go infinite stops every thread when
+// cancelled. (go test -race checks
+// that the threads share only what they may.)
+func TestThreads(t *testing.T) {
+	p := mustSFEN(t, busySFEN)
+	top := levels[len(levels)-1]
+	top.MateNodes = 0
+	e := NewEngine(top, seeded(1))
+	e.SetThreads(3)
+	deepest := 0
+	bm, err := e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 9}, MultiPV: 2,
+		Info: func(in usi.Info) { deepest = max(deepest, in.Depth) }})
+	if err != nil || !p.IsLegal(bm.Move) || deepest != 9 {
+		t.Fatalf("3 threads, depth 9: %+v, %v, deepest %d", bm, err, deepest)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan usi.BestMove)
+	go func() {
+		bm, _ := e.Search(ctx, usi.Request{Start: p, Limits: usi.Limits{Infinite: true}})
+		done <- bm
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case bm := <-done:
+		if !p.IsLegal(bm.Move) {
+			t.Errorf("stopped: %+v", bm)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("three threads did not stop when cancelled")
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"shogi/game"
@@ -31,14 +33,28 @@ type Level struct {
 	MoveTime time.Duration
 }
 
-// levels is the ladder, weakest first. Each level scores at least 65%
-// against the one before it (README.md has the match results).
+// levels is the ladder, weakest first, in steps of about 200 Elo, each
+// level scoring 65–85% against the one before it (README.md has the match
+// results). The lowest look one move ahead, with noise that makes them
+// misjudge, the first four also missing any capture but a recapture; from
+// the middle of the ladder up, the levels search a number of nodes that
+// doubles from one to the next, and the top one thinks for the clock's
+// time.
 var levels = []Level{
-	{Name: "beginner", Depth: 1, Noise: 300, RecaptureOnly: true},
-	{Name: "novice", Depth: 2, Noise: 120},
-	{Name: "casual", Depth: 4, Nodes: 4000, Noise: 40},
-	{Name: "club", Nodes: 10_000, Noise: 20, MateNodes: 2_000},
-	{Name: "expert", Nodes: 50_000, MateNodes: 10_000},
+	{Name: "beginner", Depth: 1, Noise: 800, RecaptureOnly: true},
+	{Name: "starter", Depth: 1, Noise: 450, RecaptureOnly: true},
+	{Name: "novice", Depth: 1, Noise: 250, RecaptureOnly: true},
+	{Name: "learner", Depth: 1, Noise: 60, RecaptureOnly: true},
+	{Name: "improver", Depth: 1, Noise: 500},
+	{Name: "casual", Depth: 1, Noise: 300},
+	{Name: "keen", Depth: 1, Noise: 150},
+	{Name: "amateur", Nodes: 700},
+	{Name: "club", Nodes: 1_400},
+	{Name: "skilled", Nodes: 2_800, MateNodes: 560},
+	{Name: "advanced", Nodes: 5_600, MateNodes: 1_100},
+	{Name: "expert", Nodes: 11_000, MateNodes: 2_200},
+	{Name: "master", Nodes: 22_000, MateNodes: 4_400},
+	{Name: "elite", Nodes: 45_000, MateNodes: 9_000},
 	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
 }
 
@@ -62,19 +78,33 @@ const DefaultHashMB = 64
 // table and move-ordering history between moves of a game; it is not safe
 // for concurrent use (a match gives each player its own).
 type Engine struct {
-	level   Level
-	r       *rand.Rand
-	hashMB  int
-	tt      *ttable
-	history [2 * game.NumPieces][game.NumSquares]int32
-	counter [2 * game.NumPieces][game.NumSquares]game.Move
-	mate    *mateSolver // kept between moves: what it proved stays true
+	level  Level
+	r      *rand.Rand
+	hashMB int
+	// nodesLimit caps every search's nodes (0: no cap), as the NodesLimit
+	// option asks: matches at a fixed number of nodes a move repeat
+	// whatever the machine's load.
+	nodesLimit uint64
+	tt         *ttable
+	stats      *moveStats
+	// threads is how many goroutines search (Lazy SMP); helperStats are
+	// the move statistics of the threads beyond the first.
+	threads     int
+	helperStats []*moveStats
+	mate        *mateSolver // kept between moves: what it proved stays true
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
 func NewEngine(l Level, r *rand.Rand) *Engine {
-	return &Engine{level: l, r: r, hashMB: DefaultHashMB}
+	return &Engine{level: l, r: r, hashMB: DefaultHashMB, threads: 1}
 }
+
+// SetThreads sets how many goroutines search together (Lazy SMP: they
+// share the transposition table). One keeps a search repeatable at a
+// fixed number of nodes; more make analysis deeper on a machine with the
+// cores to spare. With more than one, a node limit counts the first
+// thread's nodes.
+func (e *Engine) SetThreads(n int) { e.threads = max(1, n) }
 
 // Name returns the level's name.
 func (e *Engine) Name() string { return e.level.Name }
@@ -97,8 +127,8 @@ func (e *Engine) NewGame() {
 	if e.tt != nil {
 		e.tt.clear()
 	}
-	e.history = [2 * game.NumPieces][game.NumSquares]int32{}
-	e.counter = [2 * game.NumPieces][game.NumSquares]game.Move{}
+	e.stats = nil
+	e.helperStats = nil
 	e.mate = nil
 }
 
@@ -159,7 +189,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	budget := planTime(l, p.SideToMove(), p.MoveNumber())
 
 	s := &searcher{
-		tt: e.tt, history: &e.history, counter: &e.counter,
+		tt: e.tt, stats: e.stats,
 		ctx: ctx, start: start,
 		cfg: searchConfig{noise: e.level.Noise, recaptureOnly: e.level.RecaptureOnly, pruneLateMoves: true},
 	}
@@ -169,9 +199,10 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if budget.hard > 0 {
 		s.hard = start.Add(budget.hard)
 	}
-	s.nodeLimit = e.level.Nodes
-	if l.Nodes > 0 && (s.nodeLimit == 0 || l.Nodes < s.nodeLimit) {
-		s.nodeLimit = l.Nodes
+	for _, n := range []uint64{e.level.Nodes, l.Nodes, e.nodesLimit} {
+		if n > 0 && (s.nodeLimit == 0 || n < s.nodeLimit) {
+			s.nodeLimit = n
+		}
 	}
 	maxDepth := maxPly - 10
 	if e.level.Depth > 0 {
@@ -191,8 +222,12 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	s.root = len(s.keys)
 	s.push(0, p, p.InCheck())
 
-	if e.level.MateNodes > 0 {
-		// A tenth of the time at most goes to the mate solver.
+	if mateNodes := e.level.MateNodes; mateNodes > 0 {
+		// A tenth of the time at most goes to the mate solver, and with a
+		// node limit a quarter of the nodes at most.
+		if s.nodeLimit > 0 {
+			mateNodes = max(1, min(mateNodes, int(s.nodeLimit/4)))
+		}
 		mctx, cancel := ctx, context.CancelFunc(func() {})
 		if budget.hard > 0 {
 			mctx, cancel = context.WithTimeout(ctx, budget.hard/10)
@@ -200,7 +235,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 		if e.mate == nil {
 			e.mate = newMateSolver(e.level.MateNodes)
 		}
-		e.mate.reset(e.level.MateNodes)
+		e.mate.reset(mateNodes)
 		r := e.mate.solve(mctx, &p, false)
 		cancel()
 		if r.status == mateFound && len(r.pv) > 0 {
@@ -216,18 +251,54 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if len(s.rootMoves) == 1 && !l.Infinite && !l.Ponder {
 		maxDepth = 1
 	}
-	s.iterate(maxDepth, req.MultiPV, budget.soft, req.Info)
+	var wg sync.WaitGroup
+	if e.threads > 1 && maxDepth > 1 {
+		s.abort = new(atomic.Bool)
+		for i := 1; i < e.threads; i++ {
+			h := e.helper(s, i)
+			s.helpers = append(s.helpers, h)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				h.iterate(maxDepth, 1, timeBudget{}, nil)
+			}()
+		}
+	}
+	s.iterate(maxDepth, req.MultiPV, budget, req.Info)
+	if s.abort != nil {
+		s.abort.Store(true)
+		wg.Wait()
+	}
 	best := s.rootMoves[0]
 	if req.Info != nil && s.stopped {
 		// The totals of the search, as a GUI shows them with the move.
 		el := time.Since(start)
-		in := usi.Info{Time: el, Nodes: s.nodes, HashFull: s.tt.hashfull()}
+		in := usi.Info{Time: el, Nodes: s.totalNodes(), HashFull: s.tt.hashfull()}
 		if ms := el.Milliseconds(); ms > 0 {
-			in.NPS = s.nodes * 1000 / uint64(ms)
+			in.NPS = in.Nodes * 1000 / uint64(ms)
 		}
 		req.Info(in)
 	}
 	return usi.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
+}
+
+// helper returns the i-th helper thread's searcher for the main searcher
+// s: the same root, game and limits, its own move statistics, no clock
+// (s stops it).
+func (e *Engine) helper(s *searcher, i int) *searcher {
+	for len(e.helperStats) < i {
+		e.helperStats = append(e.helperStats, new(moveStats))
+	}
+	h := &searcher{tt: s.tt, stats: e.helperStats[i-1], ctx: s.ctx, start: s.start, cfg: s.cfg,
+		noiseSeed: s.noiseSeed, abort: s.abort, root: s.root}
+	h.keys = slices.Clone(s.keys[:s.root])
+	h.checks = slices.Clone(s.checks[:s.root])
+	h.push(0, s.stack[0].pos, s.stack[0].inCheck)
+	h.rootMoves = make([]rootMove, len(s.rootMoves))
+	for j, rm := range s.rootMoves {
+		h.rootMoves[j] = rootMove{move: rm.move, score: -infinity, prevScore: -infinity}
+	}
+	return h
 }
 
 func ponderOf(pv []game.Move) game.Move {

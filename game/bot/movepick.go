@@ -48,9 +48,12 @@ type picker struct {
 	killers [2]game.Move
 	counter game.Move
 	list    []scoredMove
-	bad     []scoredMove
-	idx     int
-	raw     []game.Move
+	// unsorted: the search will prune every remaining quiet move that does
+	// not give check, so they may come in any order.
+	unsorted bool
+	bad      []scoredMove
+	idx      int
+	raw      []game.Move
 }
 
 // historyIndex is the history slot of a move: board moves by the piece
@@ -63,14 +66,17 @@ func historyIndex(m game.Move) int {
 	return i
 }
 
-func (s *searcher) newPicker(ply int, ttMove game.Move, inCheck bool) *picker {
+func (s *searcher) newPicker(ply int, ttMove game.Move, inCheck, excluding bool) *picker {
 	pk := &s.pickers[ply]
+	if excluding {
+		pk = &s.xpickers[ply]
+	}
 	f := &s.stack[ply]
 	*pk = picker{s: s, pos: &f.pos, ply: ply, ttMove: ttMove, list: pk.list[:0], bad: pk.bad[:0], raw: pk.raw[:0]}
 	pk.killers = f.killers
 	if ply > 0 {
 		if prev := s.stack[ply-1].move; prev != game.NoMove {
-			pk.counter = s.counter[historyIndex(prev)][prev.To()]
+			pk.counter = s.stats.counter[historyIndex(prev)][prev.To()]
 		}
 	}
 	if inCheck {
@@ -188,7 +194,10 @@ func (pk *picker) next() game.Move {
 			pk.stage++
 		case stageQuiets:
 			for pk.idx < len(pk.list) {
-				m := pickBest(pk.list, pk.idx).m
+				m := pk.list[pk.idx].m
+				if !pk.unsorted {
+					m = pickBest(pk.list, pk.idx).m
+				}
 				pk.idx++
 				if pk.seen(m) {
 					continue
@@ -229,7 +238,7 @@ func (pk *picker) next() game.Move {
 				case m == pk.killers[0] || m == pk.killers[1]:
 					sc = 1 << 27
 				default:
-					sc = pk.s.history[historyIndex(m)][m.To()]
+					sc = pk.s.stats.history[historyIndex(m)][m.To()]
 					if m.IsDrop() {
 						sc -= 1 << 20 // interposing a drop: try moving or capturing first
 					}
@@ -307,8 +316,9 @@ func (s *searcher) scoreQuiets(p *game.Position, ply int, moves []game.Move, out
 	ek, ok := p.KingSquare(us.Other()), p.KingSquare(us)
 	var occ, enemy squareSet
 	haveSets := false
+	c1, c2 := s.contRows(ply)
 	for _, m := range moves {
-		sc := s.history[historyIndex(m)][m.To()]
+		sc := s.quietScore(m, c1, c2)
 		t := m.Piece().Type()
 		switch {
 		case m.IsPromotion():

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"shogi/game"
@@ -30,8 +31,12 @@ type frame struct {
 	pos     game.Position
 	inCheck bool
 	move    game.Move // the move played from this position, NoMove for a null move
+	cont    *contRow  // the continuation history after move
 	eval    int
-	killers [2]game.Move
+	// excluded is the move left out while searching whether the hash move
+	// is singular (the only good move here), NoMove otherwise.
+	excluded game.Move
+	killers  [2]game.Move
 }
 
 type rootMove struct {
@@ -42,17 +47,19 @@ type rootMove struct {
 	selDepth  int
 }
 
-// searcher holds one search's state. The history and counter-move tables
-// and the transposition table outlive a search (they belong to the
-// Engine); the rest is reset for each.
+// searcher holds one search's state. The move statistics and the
+// transposition table outlive a search (they belong to the Engine); the
+// rest is reset for each.
 type searcher struct {
 	tt      *ttable
-	history *[2 * game.NumPieces][game.NumSquares]int32
-	counter *[2 * game.NumPieces][game.NumSquares]game.Move
+	stats   *moveStats
 	stack   [maxPly + 4]frame
 	pickers [maxPly + 4]picker
-	pv      [maxPly + 2][maxPly + 2]game.Move
-	pvLen   [maxPly + 2]int
+	// xpickers serve the searches that exclude a move, which run inside a
+	// node at the same ply while its own picker is still in use.
+	xpickers [maxPly + 4]picker
+	pv       [maxPly + 2][maxPly + 2]game.Move
+	pvLen    [maxPly + 2]int
 
 	// keys and checks cover every position from the game's start to the
 	// current node, for repetitions; root is the index of the root.
@@ -74,6 +81,14 @@ type searcher struct {
 
 	cfg       searchConfig
 	noiseSeed uint64
+
+	// Lazy SMP: helpers search the same root on other goroutines, sharing
+	// only the transposition table, which makes the main searcher's
+	// search find more of its answers there. The main searcher reports and
+	// decides when all stop (abort).
+	helpers []*searcher
+	abort   *atomic.Bool
+	counted atomic.Uint64 // nodes, published every 256 for the main searcher's reports
 }
 
 // searchConfig is what a level changes in the search.
@@ -109,8 +124,9 @@ func (s *searcher) evaluate(p *game.Position) int {
 	return v
 }
 
-// pollStop checks the clock and the context every 1024 nodes, and the
-// node limit at every node (so node-limited searches repeat exactly).
+// pollStop checks the clock and the context every 256 nodes (a fraction
+// of a millisecond), and the node limit at every node (so node-limited
+// searches repeat exactly).
 func (s *searcher) pollStop() bool {
 	if s.stopped {
 		return true
@@ -119,7 +135,11 @@ func (s *searcher) pollStop() bool {
 		s.stopped = true
 		return true
 	}
-	if s.nodes&1023 == 0 {
+	if s.nodes&255 == 0 {
+		s.counted.Store(s.nodes)
+		if s.abort != nil && s.abort.Load() {
+			s.stopped = true
+		}
 		select {
 		case <-s.ctx.Done():
 			s.stopped = true
@@ -130,6 +150,15 @@ func (s *searcher) pollStop() bool {
 		}
 	}
 	return s.stopped
+}
+
+// totalNodes counts the nodes of the main searcher and its helpers.
+func (s *searcher) totalNodes() uint64 {
+	n := s.nodes
+	for _, h := range s.helpers {
+		n += h.counted.Load()
+	}
+	return n
 }
 
 // repetition looks for the current position earlier in the game or line.
@@ -160,6 +189,30 @@ func (s *searcher) repetition(ply int) (int, bool) {
 		return 0, true
 	}
 	return 0, false
+}
+
+// setMove records m as the move played from ply (NoMove: a null move).
+func (s *searcher) setMove(ply int, m game.Move) {
+	f := &s.stack[ply]
+	f.move = m
+	if m == game.NoMove {
+		f.cont = &s.stats.cont[noContRow]
+	} else {
+		f.cont = &s.stats.cont[contIndex(m)]
+	}
+}
+
+// contRows returns the continuation histories for a move at ply: after
+// the move one ply before, and two plies before.
+func (s *searcher) contRows(ply int) (c1, c2 *contRow) {
+	c1, c2 = &s.stats.cont[noContRow], &s.stats.cont[noContRow]
+	if ply >= 1 {
+		c1 = s.stack[ply-1].cont
+	}
+	if ply >= 2 {
+		c2 = s.stack[ply-2].cont
+	}
+	return c1, c2
 }
 
 func (s *searcher) push(ply int, pos game.Position, inCheck bool) {
@@ -205,10 +258,10 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		return s.qsearch(ply, alpha, beta, 0)
 	}
 	s.pvLen[ply] = 0
-	s.nodes++
 	if s.pollStop() {
 		return 0
 	}
+	s.nodes++
 	s.selDepth = max(s.selDepth, ply)
 	if v, ok := s.repetition(ply); ok {
 		return v
@@ -224,9 +277,14 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		return s.evaluate(pos)
 	}
 	inCheck := f.inCheck
+	excluded := f.excluded
 	key := pos.Hash()
 	ttMove := game.NoMove
-	te, hit := s.tt.probe(key)
+	var te ttEntry
+	hit := false
+	if excluded == game.NoMove {
+		te, hit = s.tt.probe(key)
+	}
 	ttScore := 0
 	if hit {
 		ttMove = te.move
@@ -241,9 +299,12 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	eval := -infinity
 	improving := false
 	if !inCheck {
-		if hit {
+		switch {
+		case excluded != game.NoMove:
+			eval = f.eval // this node's, already known
+		case hit:
 			eval = int(te.eval)
-		} else {
+		default:
 			eval = s.evaluate(pos)
 		}
 		if ply >= 2 && !s.stack[ply-2].inCheck {
@@ -253,7 +314,18 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	f.eval = eval
 	s.stack[ply+1].killers = [2]game.Move{}
 
-	if !pvNode && !inCheck && abs(beta) < mateBound {
+	if !pvNode && !inCheck && abs(beta) < mateBound && excluded == game.NoMove {
+		// Razoring: so far below alpha near the leaves that only a capture
+		// could help; if the quiescence search agrees, stop here.
+		if depth <= 3 && eval+150+150*depth <= alpha {
+			v := s.qsearch(ply, alpha-1, alpha, 0)
+			if s.stopped {
+				return 0
+			}
+			if v < alpha {
+				return v
+			}
+		}
 		// Reverse futility: far enough above beta that a quiet move will not
 		// bring it back.
 		if depth <= 6 && eval-100*depth+boolInt(improving)*30 >= beta {
@@ -266,7 +338,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 			r := 3 + depth/4 + min(3, (eval-beta)/200)
 			null := *pos
 			null.SetSideToMove(null.SideToMove().Other())
-			f.move = game.NoMove
+			s.setMove(ply, game.NoMove)
 			s.push(ply+1, null, false)
 			v := -s.search(ply+1, depth-r, -beta, -beta+1, !cutNode)
 			if s.stopped {
@@ -282,11 +354,11 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	// Without a hash move this node was not searched before: search it a
 	// little shallower rather than spend time on poor ordering.
-	if ttMove == game.NoMove && depth >= 4 && (pvNode || cutNode) {
+	if ttMove == game.NoMove && depth >= 4 && (pvNode || cutNode) && excluded == game.NoMove {
 		depth--
 	}
 
-	pk := s.newPicker(ply, ttMove, inCheck)
+	pk := s.newPicker(ply, ttMove, inCheck, excluded != game.NoMove)
 	best, bestMove := -infinity, game.NoMove
 	n := 0
 	var quiets [64]game.Move
@@ -297,6 +369,9 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if m == game.NoMove {
 			break
 		}
+		if m == excluded {
+			continue
+		}
 		n++
 		capture := m.Captured() != game.NoPiece
 		quiet := !capture && !m.IsPromotion()
@@ -304,10 +379,15 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 
 		if ply > 0 && best > -mateBound && !inCheck {
 			if quiet && !check {
+				// Late-move and futility pruning hold for every later quiet
+				// move once they hold for one (the count only grows, alpha
+				// only rises), so the rest need not come in order.
 				if s.cfg.pruneLateMoves && depth <= 7 && n > (3+depth*depth)/(2-boolInt(improving)) {
+					pk.unsorted = true
 					continue
 				}
 				if depth <= 6 && eval+120+110*depth <= alpha {
+					pk.unsorted = true
 					continue
 				}
 				if depth <= 5 && see(pos, m) < -25*depth*depth {
@@ -322,8 +402,27 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		if check && (depth <= 2 || seeAtLeastZero(pos, m)) && ply < 2*s.rootDepth {
 			ext = 1
 		}
+		// Singular extension: when every other move falls well short of
+		// the hash move's score, the hash move is forced and searched a
+		// ply deeper; when even the others reach beta, several moves
+		// refute the opponent's last and the node is cut at once.
+		if m == ttMove && depth >= 6 && ply > 0 && excluded == game.NoMove && ply < 2*s.rootDepth &&
+			bound(te.flags&3) != boundUpper && int(te.depth) >= depth-3 && abs(ttScore) < mateBound {
+			sBeta := ttScore - 2*depth
+			f.excluded = m
+			v := s.search(ply, (depth-1)/2, sBeta-1, sBeta, cutNode)
+			f.excluded = game.NoMove
+			if s.stopped {
+				return 0
+			}
+			if v < sBeta {
+				ext = 1
+			} else if sBeta >= beta {
+				return sBeta
+			}
+		}
 		newDepth := depth - 1 + ext
-		f.move = m
+		s.setMove(ply, m)
 		s.push(ply+1, pos.Play(m), check)
 
 		var v int
@@ -344,7 +443,10 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 			if m == pk.killers[0] || m == pk.killers[1] || m == pk.counter {
 				r--
 			}
-			r -= int(s.history[historyIndex(m)][m.To()] / 6000)
+			if quiet {
+				c1, c2 := s.contRows(ply)
+				r -= int(s.quietScore(m, c1, c2) / 16000)
+			}
 			r = max(0, min(r, newDepth-1))
 			v = -s.search(ply+1, newDepth-r, -alpha-1, -alpha, true)
 			if v > alpha && r > 0 {
@@ -395,22 +497,28 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 	case pvNode && best > origAlpha:
 		bd = boundExact
 	}
-	s.tt.store(key, bestMove, scoreToTT(best, ply), eval, depth, bd)
+	if excluded == game.NoMove {
+		s.tt.store(key, bestMove, scoreToTT(best, ply), eval, depth, bd)
+	}
 	return best
 }
 
 // rewardQuiet raises the history of the quiet move m that caused a cut and
-// lowers that of the quiet moves tried before it.
+// lowers that of the quiet moves tried before it, alone and as a reply to
+// the moves one and two plies before.
 func (s *searcher) rewardQuiet(ply int, m game.Move, tried []game.Move, depth int) {
 	f := &s.stack[ply]
 	if f.killers[0] != m {
 		f.killers[1] = f.killers[0]
 		f.killers[0] = m
 	}
-	bonus := int32(min(depth*depth*16, 1600))
+	bonus := statBonus(depth)
+	c1, c2 := s.contRows(ply)
 	update := func(mv game.Move, b int32) {
-		h := &s.history[historyIndex(mv)][mv.To()]
-		*h += b - *h*abs32(b)/16384
+		gravity32(&s.stats.history[historyIndex(mv)][mv.To()], b)
+		i := contIndex(mv)
+		gravity16(&c1[i], b)
+		gravity16(&c2[i], b)
 	}
 	update(m, bonus)
 	for _, q := range tried {
@@ -418,19 +526,25 @@ func (s *searcher) rewardQuiet(ply int, m game.Move, tried []game.Move, depth in
 	}
 	if ply > 0 {
 		if prev := s.stack[ply-1].move; prev != game.NoMove {
-			s.counter[historyIndex(prev)][prev.To()] = m
+			s.stats.counter[historyIndex(prev)][prev.To()] = m
 		}
 	}
+}
+
+// quietScore is what the statistics say of the quiet move m at ply.
+func (s *searcher) quietScore(m game.Move, c1, c2 *contRow) int32 {
+	i := contIndex(m)
+	return s.stats.history[historyIndex(m)][m.To()] + 2*int32(c1[i]) + int32(c2[i])
 }
 
 // qsearch resolves captures and promotions (and every reply to a check)
 // so the evaluation is read in a quiet position.
 func (s *searcher) qsearch(ply, alpha, beta, qdepth int) int {
 	s.pvLen[ply] = 0
-	s.nodes++
 	if s.pollStop() {
 		return 0
 	}
+	s.nodes++
 	s.selDepth = max(s.selDepth, ply)
 	f := &s.stack[ply]
 	pos := &f.pos
@@ -497,7 +611,7 @@ func (s *searcher) qsearch(ply, alpha, beta, qdepth int) int {
 				continue
 			}
 		}
-		f.move = m
+		s.setMove(ply, m)
 		s.push(ply+1, pos.Play(m), givesCheck(pos, m))
 		v := -s.qsearch(ply+1, -beta, -alpha, qdepth+1)
 		if s.stopped {
@@ -554,7 +668,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
-		f.move = m
+		s.setMove(0, m)
 		s.push(1, pos.Play(m), check)
 		s.selDepth = 0
 		var v int
@@ -600,7 +714,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 
 // iterate runs iterative deepening up to maxDepth, reporting through info,
 // and returns when done or stopped; the best line is rootMoves[0].
-func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(usi.Info)) {
+func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(usi.Info)) {
 	multiPV = max(1, min(multiPV, len(s.rootMoves)))
 	reported := game.NoMove // the best move of the last line reported
 	defer func() {
@@ -669,7 +783,7 @@ func (s *searcher) iterate(maxDepth, multiPV int, soft time.Duration, info func(
 		if best >= mateBound && mateScore-best <= depth || best <= -mateBound && mateScore+best <= depth {
 			break // a mate found and proved to this depth
 		}
-		if soft > 0 && time.Since(s.start) > soft/2 {
+		if budget.soft > 0 && !budget.fixed() && time.Since(s.start) > budget.soft/2 {
 			break // the next iteration would not finish in time
 		}
 	}
@@ -692,7 +806,7 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 		Depth:    depth,
 		SelDepth: rm.selDepth,
 		Time:     el,
-		Nodes:    s.nodes,
+		Nodes:    s.totalNodes(),
 		HashFull: s.tt.hashfull(),
 		MultiPV:  idx + 1,
 		HasScore: true,
@@ -706,7 +820,7 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 		in.Score.Bound = usi.Upper
 	}
 	if ms := el.Milliseconds(); ms > 0 {
-		in.NPS = s.nodes * 1000 / uint64(ms)
+		in.NPS = in.Nodes * 1000 / uint64(ms)
 	}
 	info(in)
 }

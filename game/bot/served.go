@@ -15,7 +15,8 @@ var _ usi.Served = (*Engine)(nil)
 // ID names the engine as `shogi usi` introduces it.
 func (e *Engine) ID() (name, author string) { return "shogi " + e.Name(), "the shogi authors" }
 
-// Options lists Level and USI_Hash with their current values.
+// Options lists Level, USI_Hash, NodesLimit and Threads with their
+// current values.
 func (e *Engine) Options() []usi.Option {
 	names := make([]string, len(levels))
 	for i, l := range levels {
@@ -24,10 +25,13 @@ func (e *Engine) Options() []usi.Option {
 	return []usi.Option{
 		{Name: "Level", Type: usi.Combo, Default: e.Name(), Vars: names},
 		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 4096},
+		{Name: "NodesLimit", Type: usi.Spin, Default: strconv.FormatUint(e.nodesLimit, 10), Min: 0, Max: 1 << 40},
+		{Name: "Threads", Type: usi.Spin, Default: strconv.Itoa(e.threads), Min: 1, Max: 256},
 	}
 }
 
-// SetOption sets Level or USI_Hash; the server has checked the value.
+// SetOption sets Level, USI_Hash, NodesLimit or Threads; the server has
+// checked the value.
 func (e *Engine) SetOption(name, value string) {
 	switch name {
 	case "Level":
@@ -38,6 +42,14 @@ func (e *Engine) SetOption(name, value string) {
 		if n, err := strconv.Atoi(value); err == nil {
 			e.SetHashMB(n)
 		}
+	case "Threads":
+		if n, err := strconv.Atoi(value); err == nil {
+			e.SetThreads(n)
+		}
+	case "NodesLimit":
+		if n, err := strconv.ParseUint(value, 10, 64); err == nil {
+			e.nodesLimit = n
+		}
 	}
 }
 
@@ -46,6 +58,9 @@ func (e *Engine) SetOption(name, value string) {
 func (e *Engine) Prepare() {
 	if e.tt == nil {
 		e.tt = newTT(e.hashMB)
+	}
+	if e.stats == nil {
+		e.stats = new(moveStats)
 	}
 }
 

@@ -89,6 +89,32 @@ func TestServeUSILevelOption(t *testing.T) {
 	}
 }
 
+// NodesLimit caps every search however long the clock allows, and the
+// same limit gives the same move.
+func TestServeUSINodesLimit(t *testing.T) {
+	in := "setoption name NodesLimit value 5000\nposition startpos moves 7g7f 3c3d\ngo btime 0 wtime 0 byoyomi 60000\n"
+	var moves []string
+	for range 2 {
+		lines := serve(t, "strong", in)
+		var last usi.Info
+		for _, l := range lines {
+			if strings.HasPrefix(l, "info ") && strings.Contains(l, " nodes ") {
+				info, err := usi.ParseInfo(l, game.StartPosition())
+				if err == nil && info.Nodes > 0 {
+					last = info
+				}
+			}
+		}
+		if last.Nodes == 0 || last.Nodes > 5000 {
+			t.Errorf("NodesLimit 5000: the search reported %d nodes", last.Nodes)
+		}
+		moves = append(moves, lastWith(lines, "bestmove"))
+	}
+	if moves[0] != moves[1] || moves[0] == "" {
+		t.Errorf("two searches of 5,000 nodes chose %q and %q", moves[0], moves[1])
+	}
+}
+
 // Declaration and resignation reach the GUI as bestmove win / resign.
 func TestServeUSIWinAndResign(t *testing.T) {
 	// Black's king in White's camp with ten pieces there and 28+ points.

@@ -79,3 +79,31 @@ func TestTopLevelBeatsGreedy(t *testing.T) {
 		t.Errorf("%s (3,000 nodes a move) beat greedy in %d of 10 games", top, w)
 	}
 }
+
+// The lowest level beats greedy, the bot below the ladder: a seeded
+// match, so its result is the same on every run.
+func TestLowestLevelBeatsGreedy(t *testing.T) {
+	if w := wins(t, level(levels[0].Name), level("greedy"), usi.Limits{}, 10); w < 6 {
+		t.Errorf("%s beat greedy in %d of 10 games", levels[0].Name, w)
+	}
+}
+
+// Every level gives its search at least as much as the one below: no
+// shallower a depth limit and no smaller a node budget where both have
+// one, a depth limit only below levels without, no more noise where the
+// rest is the same, no fewer captures seen, and a mate solver no smaller.
+func TestLadderIsOrdered(t *testing.T) {
+	for i := 1; i < len(levels); i++ {
+		a, b := levels[i-1], levels[i]
+		bad := a.Depth > 0 && b.Depth > 0 && b.Depth < a.Depth ||
+			a.Nodes > 0 && b.Nodes > 0 && b.Nodes < a.Nodes ||
+			a.Depth == 0 && b.Depth > 0 ||
+			a.Nodes == 0 && a.Depth == 0 && b.Nodes > 0 ||
+			b.RecaptureOnly && !a.RecaptureOnly ||
+			b.MateNodes < a.MateNodes ||
+			b.Noise > a.Noise && b.Depth == a.Depth && b.Nodes == a.Nodes && b.RecaptureOnly == a.RecaptureOnly
+		if bad {
+			t.Errorf("%s (%+v) gives its search less than %s below it (%+v)", b.Name, b, a.Name, a)
+		}
+	}
+}

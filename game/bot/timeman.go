@@ -7,33 +7,41 @@ import (
 	"shogi/game/usi"
 )
 
-// moveOverhead is kept back from every clock-based budget for the time the
-// move takes to reach the match and for a busy machine.
-const moveOverhead = 80 * time.Millisecond
+// moveOverhead is kept back from a clock-based budget for the time the
+// move takes to reach the other side (a GUI, a match) and for a busy
+// machine that wakes the search late: a tenth of a short budget, at most
+// this much.
+const moveOverhead = 10 * time.Millisecond
 
-// timeBudget is how long one search may run: after soft no new iteration
-// starts; at hard the search stops in the middle. Zero means no limit.
+// timeBudget is how long one search may run. At hard the search stops
+// wherever it is. Before soft, the search aims to finish: no new iteration
+// starts once half of soft has passed, unless soft is hard (a fixed time a
+// move), when every iteration runs until hard, since time left over is
+// lost. Zero means no limit.
 type timeBudget struct {
 	soft, hard time.Duration
 }
 
+// fixed reports whether the budget is a fixed time to use to its end.
+func (b timeBudget) fixed() bool { return b.soft == b.hard }
+
 // planTime reads the clock fields of a go command for the side to move.
 //
-//   - movetime: exactly that, less the overhead.
-//   - byōyomi only (main time spent): the whole period less the overhead,
-//     since byōyomi not used is lost.
+//   - movetime: that time, to its end, less a few milliseconds.
+//   - byōyomi only (main time spent): likewise the whole period, since
+//     byōyomi not used is lost.
 //   - main time, with byōyomi or an increment: a share of the main time
 //     (a fortieth, more as the game goes on) plus the byōyomi or most of
 //     the increment, and never more than a fifth of what is left at once.
-//   - sudden death: a fortieth of what is left, at most an eighth.
+//   - sudden death: a fortieth of what is left, at most a fifth.
 //   - no clock, infinite, ponder: no time limit.
 func planTime(l usi.Limits, side game.Color, moveNumber int) timeBudget {
 	if l.Infinite || l.Ponder {
 		return timeBudget{}
 	}
-	clamp := func(d time.Duration) time.Duration { return max(d, 10*time.Millisecond) }
+	clamp := func(d time.Duration) time.Duration { return max(d, time.Millisecond) }
 	if l.MoveTime > 0 {
-		d := clamp(l.MoveTime - min(moveOverhead, l.MoveTime/5))
+		d := clamp(l.MoveTime - min(moveOverhead, l.MoveTime/10))
 		return timeBudget{soft: d, hard: d}
 	}
 	left, inc := l.BTime, l.BInc
@@ -44,10 +52,10 @@ func planTime(l usi.Limits, side game.Color, moveNumber int) timeBudget {
 	if left <= 0 && byo <= 0 && inc <= 0 {
 		return timeBudget{}
 	}
-	overhead := min(moveOverhead, (left+byo+inc)/5)
+	overhead := min(moveOverhead, (left+byo+inc)/10)
 	if left <= 0 {
 		d := clamp(byo + inc - overhead)
-		return timeBudget{soft: 0, hard: d}
+		return timeBudget{soft: d, hard: d}
 	}
 	// The expected number of moves still to play shrinks as the game goes
 	// on, but never below twenty.

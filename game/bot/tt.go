@@ -1,11 +1,21 @@
 package bot
 
-import "shogi/game"
+import (
+	"sync/atomic"
+
+	"shogi/game"
+)
 
 // The transposition table: positions already searched, keyed by their
 // Zobrist hash, with the best move found, the score and what kind of
 // bound it is. Entries come in buckets of two; a new result replaces the
 // same position, else the shallower or older entry.
+//
+// Several threads share one table (Lazy SMP), so an entry is two 64-bit
+// words written and read atomically: the data (move, score, evaluation)
+// and the rest (key, depth, generation and bound) XORed with the data. A
+// read that meets two halves of different writes finds a key that does
+// not match, and misses.
 
 type bound uint8
 
@@ -16,6 +26,7 @@ const (
 	boundExact
 )
 
+// ttEntry is one entry, unpacked.
 type ttEntry struct {
 	key   uint32 // the hash's high half; the low bits chose the bucket
 	move  game.Move
@@ -25,7 +36,29 @@ type ttEntry struct {
 	flags uint8 // generation<<2 | bound
 }
 
-type ttBucket [2]ttEntry
+func (e *ttEntry) pack() (meta, data uint64) {
+	data = uint64(e.move) | uint64(uint16(e.score))<<32 | uint64(uint16(e.eval))<<48
+	meta = uint64(e.key)<<32 | uint64(uint8(e.depth))<<8 | uint64(e.flags)
+	return meta ^ data, data
+}
+
+func unpack(meta, data uint64) ttEntry {
+	meta ^= data
+	return ttEntry{key: uint32(meta >> 32), move: game.Move(uint32(data)), score: int16(data >> 32),
+		eval: int16(data >> 48), depth: int8(meta >> 8), flags: uint8(meta)}
+}
+
+type ttSlot struct{ meta, data atomic.Uint64 }
+
+func (s *ttSlot) load() ttEntry { return unpack(s.meta.Load(), s.data.Load()) }
+
+func (s *ttSlot) save(e *ttEntry) {
+	m, d := e.pack()
+	s.data.Store(d)
+	s.meta.Store(m)
+}
+
+type ttBucket [2]ttSlot
 
 type ttable struct {
 	buckets []ttBucket
@@ -55,8 +88,8 @@ func (t *ttable) probe(h uint64) (ttEntry, bool) {
 	b := &t.buckets[h&t.mask]
 	k := uint32(h >> 32)
 	for i := range b {
-		if b[i].key == k && b[i].flags&3 != uint8(boundNone) {
-			return b[i], true
+		if e := b[i].load(); e.key == k && e.flags&3 != uint8(boundNone) {
+			return e, true
 		}
 	}
 	return ttEntry{}, false
@@ -65,24 +98,25 @@ func (t *ttable) probe(h uint64) (ttEntry, bool) {
 func (t *ttable) store(h uint64, m game.Move, score, eval, depth int, bd bound) {
 	b := &t.buckets[h&t.mask]
 	k := uint32(h >> 32)
-	e := &b[0]
+	e0, e1 := b[0].load(), b[1].load()
+	slot, old := &b[0], e0
 	switch {
-	case b[0].key == k:
-	case b[1].key == k:
-		e = &b[1]
+	case e0.key == k:
+	case e1.key == k:
+		slot, old = &b[1], e1
 	default:
 		// Replace the entry worth less: older, then shallower.
-		if t.worth(&b[1]) < t.worth(&b[0]) {
-			e = &b[1]
+		if t.worth(&e1) < t.worth(&e0) {
+			slot, old = &b[1], e1
 		}
 	}
-	if e.key == k && m == game.NoMove {
-		m = e.move // keep the old move for this position
+	if old.key == k && m == game.NoMove {
+		m = old.move // keep the old move for this position
 	}
-	if e.key == k && bd != boundExact && depth+2 < int(e.depth) && e.flags>>2 == t.gen {
+	if old.key == k && bd != boundExact && depth+2 < int(old.depth) && old.flags>>2 == t.gen {
 		return // a much deeper result of this search stays
 	}
-	*e = ttEntry{key: k, move: m, score: int16(score), eval: int16(eval), depth: int8(depth), flags: t.gen<<2 | uint8(bd)}
+	slot.save(&ttEntry{key: k, move: m, score: int16(score), eval: int16(eval), depth: int8(depth), flags: t.gen<<2 | uint8(bd)})
 }
 
 func (t *ttable) worth(e *ttEntry) int {
@@ -90,13 +124,13 @@ func (t *ttable) worth(e *ttEntry) int {
 	return int(e.depth) - 8*age
 }
 
-// hashfull is the share of the first thousand buckets used in this search,
+// hashfull is the share of the first thousand entries used in this search,
 // per mille, as USI reports it.
 func (t *ttable) hashfull() int {
 	n, used := min(len(t.buckets), 500), 0
 	for i := 0; i < n; i++ {
 		for j := range t.buckets[i] {
-			if e := &t.buckets[i][j]; e.flags&3 != uint8(boundNone) && e.flags>>2 == t.gen {
+			if e := t.buckets[i][j].load(); e.flags&3 != uint8(boundNone) && e.flags>>2 == t.gen {
 				used++
 			}
 		}
