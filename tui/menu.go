@@ -581,7 +581,7 @@ func (m *menuModel) hint() string {
 		case m.cursor >= len(rows):
 		case rows[m.cursor] == setName1 || rows[m.cursor] == setName2:
 			return mw.SetKeysEdit
-		case rows[m.cursor] == setEngines:
+		case rows[m.cursor] == setEngines || rows[m.cursor] == setBooks:
 			return mw.SetKeysOpen
 		}
 		return mw.SetKeysChange

@@ -78,7 +78,7 @@ func TestRemoteTable(t *testing.T) {
 		t.Fatalf("bob after leaving: screen %d\n%s", b.m.Screen, b.screen())
 	}
 	a.waitFor("bob's connection dropped: the seat is kept for")
-	b.want("> ", "Back to your game "+l.Tables()[0].Code+": ▲Black alice vs △White bob, 1 moves")
+	b.want("> ", "Back to your game "+l.Tables()[0].Code+": ▲Black alice vs △White bob, 1 move")
 	b.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
 	a.waitFor("bob is back.")

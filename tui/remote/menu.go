@@ -39,7 +39,7 @@ func (m *Model) menu() []menuItem {
 	var out []menuItem
 	for _, t := range m.R.Lobby.Held(lobby.Person{Name: m.name, Key: m.R.Key}) {
 		text := fmt.Sprintf(w.ReturnTo, t.Code, c.Side(game.Black)+" "+t.Names[game.Black], c.Side(game.White)+" "+t.Names[game.White],
-			fmt.Sprintf(w.MovesN, t.Moves))
+			fmt.Sprintf(w.MovesN, c.Words.Count(t.Moves)))
 		out = append(out, menuItem{kind: menuReturn, code: t.Code, text: text})
 	}
 	gw := c.Gw()

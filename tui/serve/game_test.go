@@ -180,7 +180,7 @@ func TestReconnectWithinGrace(t *testing.T) {
 	a2 := ts.dial(t, dialOpts{user: "alice"})
 	a2.waitFor("Your name")
 	a2.send("ctrl+u", "alice", "enter")
-	a2.waitFor("> ", "Back to your game "+code+": ▲Black alice vs △White bob, 1 moves")
+	a2.waitFor("> ", "Back to your game "+code+": ▲Black alice vs △White bob, 1 move")
 	a2.send("enter")
 	a2.waitTitle("move 2 ")
 	a2.waitFor("７六歩")
