@@ -206,6 +206,30 @@ func TestCSAReconnects(t *testing.T) {
 	}
 }
 
+// A connection dropped in the last game wanted: the game is over (its
+// line and record written), so shogi csa neither promises to connect
+// again nor waits to; it says the fault once and stops.
+func TestCSADropInLastGame(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Drop: 4})
+	c := newCSATest(t, srv.Addr, "greedy")
+	start := time.Now()
+	c.run(t)
+	l := c.lines(t)
+	if c.code != 0 || len(l) != 1 || strings.Join(l[0][3:6], " ") != "interrupted DROPPED 4" {
+		t.Fatalf("exit %d, lines %v\n%s", c.code, l, c.stderr.String())
+	}
+	errs := c.stderr.String()
+	if strings.Contains(errs, "connecting again") || srv.Connections() != 1 {
+		t.Errorf("%d connections; stderr:\n%s", srv.Connections(), errs)
+	}
+	if n := strings.Count(errs, "csa "+srv.Addr+": "); n != 1 {
+		t.Errorf("the fault said %d times:\n%s", n, errs)
+	}
+	if d := time.Since(start); d >= time.Second {
+		t.Errorf("took %v: it waited to connect again", d)
+	}
+}
+
 // What the real server will not do on demand, each a clear message, the
 // record so far kept, no hang, no engine left running.
 func TestCSAServerFaults(t *testing.T) {
