@@ -93,6 +93,13 @@ func TestOnlineGame(t *testing.T) {
 	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
 		t.Fatalf("after the refusals the moves are %q", got)
 	}
+	// q asks first: leaving resigns on the server, and such a game is
+	// not resumed from the menu (the question's keys must not say so).
+	h.press("q")
+	if s := h.screen(); !strings.Contains(s, "You resign it on "+srv.Addr) || strings.Contains(s, "menu resumes it") || !strings.Contains(s, "y yes") {
+		t.Errorf("q asks:\n%s", s)
+	}
+	h.press("n")
 	// Resigning: the server rules, the record goes to the games folder
 	// and the kept file goes.
 	h.press("x", "y", "enter")
