@@ -405,6 +405,27 @@ func TestOnlineRemembers(t *testing.T) {
 	}
 }
 
+// Leaving a server's game while the opponent thinks: q resigns it as
+// its turn comes, the menu shows at once, and once the server has ruled
+// (the record written, the kept file gone) the menu no longer offers a
+// game to resume.
+func TestOnlineLeaveResigns(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Think: 300 * time.Millisecond})
+	games := filepath.Join(t.TempDir(), "games")
+	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
+	loginOnline(t, h, srv.Addr)
+	h.typeMove("7g7f")
+	h.until("the move kept", func() bool { return len(keptGames(t, h)) == 1 })
+	h.press("q", "y")
+	h.until("the menu", func() bool { return h.m.mode == modeMenu })
+	h.until("the resignation", func() bool { return strings.Contains(strings.Join(srv.Received(), "\n"), "1< %TORYO") })
+	h.until("the record", func() bool {
+		files, _ := filepath.Glob(filepath.Join(games, "*.kif"))
+		return len(files) == 1 && len(keptGames(t, h)) == 0
+	})
+	h.until("the menu's list without the game", func() bool { return !strings.Contains(h.screen(), "Resume a game") })
+}
+
 // Quitting the app in the middle of a server's game resigns it there and
 // waits for the server's ruling: the record is written, nothing is left
 // kept.
