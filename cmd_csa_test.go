@@ -243,6 +243,7 @@ func TestCSAServerFaults(t *testing.T) {
 		ending kifu.Ending
 	}{
 		{"garbage", csatest.Script{Garbage: 3}, "interrupted GARBAGE 3", "not the protocol", kifu.Interrupt},
+		{"dropped", csatest.Script{Drop: 3}, "interrupted DROPPED 3", "the connection", kifu.Interrupt},
 		{"time up", csatest.Script{TimeUp: 2}, "loss TIME_UP 2", "ran out of time", kifu.Timeout},
 		{"unknown fields", csatest.Script{Extra: []string{"Reconnect_Token:x1y2"}, TimeUp: 4}, "loss TIME_UP 4",
 			"a field this client does not know (line 23): Reconnect_Token:x1y2", kifu.Timeout},
@@ -270,8 +271,10 @@ func TestCSAServerFaults(t *testing.T) {
 // A server that never answers LOGIN: a message saying so, tries again,
 // and Ctrl+C stops it.
 func TestCSANoLogin(t *testing.T) {
+	marker := "csa-nologin-" + strconv.Itoa(os.Getpid())
+	t.Setenv(usitest.Env, "name="+marker)
 	srv := csatest.NewServer(t, csatest.Script{NoLogin: true})
-	c := newCSATest(t, srv.Addr, "greedy")
+	c := newCSATest(t, srv.Addr, "usi:"+os.Args[0])
 	c.o.timeout = 200 * time.Millisecond
 	c.interruptWhen("connecting again in 2s", 1)
 	start := time.Now()
@@ -281,6 +284,9 @@ func TestCSANoLogin(t *testing.T) {
 	}
 	if d := time.Since(start); d > time.Minute {
 		t.Errorf("took %v: a hang", d)
+	}
+	if left := engineProcesses(usitest.Env + "=name=" + marker); len(left) > 0 {
+		t.Errorf("engine processes left: %v", left)
 	}
 }
 
