@@ -3,6 +3,7 @@ package tui
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -249,6 +250,32 @@ func TestOnlineWaitCancel(t *testing.T) {
 				t.Errorf("after esc:\n%s", s)
 			}
 		})
+	}
+}
+
+// A server that takes the connection and never answers LOGIN: the
+// waiting screen says the login is what waits; esc cancels it.
+func TestOnlineLoginWait(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		c, err := ln.Accept()
+		if err == nil {
+			io.Copy(io.Discard, c) // read, never answer
+			c.Close()
+		}
+	}()
+	h := newHarness(t, Options{Lang: words.English})
+	openOnline(t, h)
+	fillForm(h, ln.Addr().String(), "alice", "pw", "")
+	h.press("enter")
+	h.until("the wait", func() bool { return strings.Contains(h.screen(), "logging in") })
+	h.press("esc")
+	if s := h.screen(); !strings.Contains(s, "[ Connect ]") {
+		t.Errorf("after esc:\n%s", s)
 	}
 }
 
