@@ -363,6 +363,10 @@ func TestOnlineLevelPlays(t *testing.T) {
 	if rec := readRecordFile(t, files[0]); len(rec.MainMoves()) != 5 {
 		t.Errorf("the record has %d moves, want 5", len(rec.MainMoves()))
 	}
+	// At 80 columns the record's whole name is on screen.
+	if !strings.Contains(s, filepath.Base(files[0])) {
+		t.Errorf("the screen does not name the record %s in full:\n%s", filepath.Base(files[0]), s)
+	}
 }
 
 // The form remembers the servers used, in the settings, and a password

@@ -535,12 +535,14 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 			parts = append(parts, fmt.Sprintf(w.Saved, filepath.Base(g.end.saved)))
 		}
 		news = strings.Join(parts, " ")
-	}
-	if g != nil {
-		info2 := fmt.Sprintf(w.Playing, g.server, g.summary.GameID)
-		if info == "" {
-			info = info2
+		if len(parts) == 2 && g.end.keepErr == nil && c.Measure.Width(news) > c.Width-1 {
+			// Too wide for one line: where the record went takes the
+			// line that names the game, which the record holds.
+			news, info = parts[0], parts[1]
 		}
+	}
+	if g != nil && info == "" {
+		info = fmt.Sprintf(w.Playing, g.server, g.summary.GameID)
 	}
 	rows := []string{" " + c.Measure.Truncate(news, c.Width-1), " " + c.Measure.Truncate(st.Dim.Render(info), c.Width-1)}
 	return view + "\n" + strings.Join(rows, "\n"), cursor
