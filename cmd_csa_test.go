@@ -498,7 +498,10 @@ func TestCSARealServer(t *testing.T) {
 	for _, c := range []struct{ game, options string }{
 		// Fairy-Stockfish takes a third of its main time on its first
 		// move with byōyomi: it gets byōyomi alone, less an overhead.
-		{"byoyomi-0-2", ",Move Overhead=1500"},
+		// At its weakest it mostly plays moves off its line (whose
+		// comments are left out); at full strength it plays its line's
+		// first move, and its comments must reach the server's record.
+		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=1500"},
 		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=300"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
@@ -507,7 +510,7 @@ func TestCSARealServer(t *testing.T) {
 			pass := c.game + ",pw"
 			fsfID, noviceID := "fsf-"+c.game[:1], "novice-"+c.game[:1]
 			a := startCSA(t, nil, "--server", addr, "--id", fsfID, "--password", pass, "--comments",
-				"--engine", "usi:"+fsf+",Skill Level=-20"+c.options)
+				"--engine", "usi:"+fsf+c.options)
 			b := startCSA(t, nil, "--server", addr, "--id", noviceID, "--password", pass, "--level", "novice", "--comments")
 			a.wait(t, 5*time.Minute)
 			b.wait(t, 3*time.Minute)
@@ -520,9 +523,31 @@ func TestCSARealServer(t *testing.T) {
 			if !regexp.MustCompile(`(?m)^'\*\* -?\d+( [+-]\d{4}[A-Z]{2})+$`).MatchString(server) {
 				t.Errorf("no engine comment with a line in the server's record:\n%s", server)
 			}
+			fsfSign := map[string]byte{"black": '+', "white": '-'}[la[1]]
+			commented := commentsBySide(server)
+			if !strings.Contains(c.options, "Skill Level") && commented[fsfSign] == 0 {
+				t.Errorf("no comment of Fairy-Stockfish's (%c) in the server's record:\n%s", fsfSign, server)
+			}
+			t.Logf("comments in the server's record: fsf %d, novice %d", commented[fsfSign], commented['+'+'-'-fsfSign])
 			t.Logf("%s moves: fsf %s %s, novice %s; peak memory: shogi csa with fsf %d kB, with novice %d kB", la[5], la[3], la[4], lb[3], a.peakRSS, b.peakRSS)
 		})
 	}
+}
+
+// commentsBySide counts the engine comments ('**) of a server's record
+// by the side whose move each follows ('+' or '-').
+func commentsBySide(record string) map[byte]int {
+	n := map[byte]int{}
+	var side byte
+	for _, l := range strings.Split(record, "\n") {
+		switch {
+		case len(l) == 7 && (l[0] == '+' || l[0] == '-'):
+			side = l[0]
+		case strings.HasPrefix(l, "'** ") && side != 0:
+			n[side]++
+		}
+	}
+	return n
 }
 
 // fakeScript writes a program that runs the fake engine (this test
