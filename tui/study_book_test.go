@@ -3,11 +3,13 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"shogi/game"
 	"shogi/game/book"
 	"shogi/game/notation"
 	"shogi/tui/common"
@@ -221,4 +223,79 @@ func TestStudyBookPanelProblems(t *testing.T) {
 func lastLine(screen string) string {
 	lines := strings.Split(strings.TrimRight(screen, "\n"), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestHintBookMoves: the hint shows the books' moves with their shares
+// (50%, 28/60 = 47%, 2/60 = 3%) beside the program's move.
+func TestHintBookMoves(t *testing.T) {
+	st := common.DefaultSettings()
+	st.Book.Files = []string{testBook(t)}
+	st.Hint = "greedy"
+	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
+	h.press("H")
+	row := ""
+	for _, l := range strings.Split(h.screen(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "Book") {
+			row = strings.Join(strings.Fields(l), " ")
+		}
+	}
+	if row != "Book ▲７六歩 50% ▲２六歩 47% ▲５六歩 3%" {
+		t.Errorf("the hint's book row %q:\n%s", row, h.screen())
+	}
+	if h.game().Len() != 0 {
+		t.Fatalf("the hint played a move: %q", h.moves())
+	}
+}
+
+// lineBook is a book of one line of moves a level would hardly choose,
+// one move a position, 1 game each.
+func lineBook(t *testing.T, moves ...string) string {
+	t.Helper()
+	g := game.NewGame(game.StartPosition())
+	var text strings.Builder
+	text.WriteString(book.Header + "\n")
+	for _, u := range moves {
+		p := g.Position()
+		m, err := notation.Parse(&p, u, notation.USI, game.NoMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text.WriteString("sfen " + p.SFEN() + "\n" + u + " none none none 1\n")
+		if err := g.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(t.TempDir(), "line.db")
+	if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSettingsBookPlay: two levels of a game started in the app play the
+// settings' book for its plies (4 here) and leave it after; with the
+// setting off they never play it.
+func TestSettingsBookPlay(t *testing.T) {
+	line := []string{"9g9f", "1c1d", "1g1f", "9c9d", "5i5h", "5a5b"}
+	for _, pick := range []book.Pick{book.Weighted, book.Best, book.Off} {
+		st := common.DefaultSettings()
+		st.Book.Files = []string{lineBook(t, line...)}
+		st.Book.Play, st.Book.Plies = common.PickSetting(pick), 4
+		st.MoveDelay = 0
+		h := newHarness(t, Options{Play: true, Black: "greedy", White: "greedy", Settings: st})
+		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.play.Over() })
+		var got []string
+		for _, m := range h.game().Moves()[:6] {
+			got = append(got, m.USI())
+		}
+		if pick == book.Off {
+			if got[0] == line[0] {
+				t.Errorf("off: the first move is the book's: %v", got)
+			}
+			continue
+		}
+		if !slices.Equal(got[:4], line[:4]) || slices.Equal(got[4:], line[4:]) {
+			t.Errorf("%v: the levels played %v; the book's first four plies are %v, its next two %v", pick, got, line[:4], line[4:])
+		}
+	}
 }
