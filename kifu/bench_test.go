@@ -129,6 +129,17 @@ func BenchmarkWriteKIF(b *testing.B) {
 	}
 }
 
+// BenchmarkWriteKIFUTF8 writes it as UTF-8 text, what tsshogi's exportKIF
+// returns (ShogiHome encodes Shift_JIS apart, on saving).
+func BenchmarkWriteKIFUTF8(b *testing.B) {
+	r := randomGame(300, 1)
+	for i := 0; i < b.N; i++ {
+		if _, err := Marshal(r, KIF, WriteOptions{Encoding: UTF8}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func TestRandomGameIsLong(t *testing.T) {
 	if n := len(randomGame(400, 1).MainMoves()); n < 300 {
 		t.Errorf("the benchmark game has %d moves, want a long one", n)

@@ -177,7 +177,7 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	if s.formOpen() {
 		cv.Put(fx, h-1, fw, m.Fit(components.Dimmed(st, s.formKeys()), fw))
 	} else {
-		cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII), fw, st, m))
+		cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII, s.bookShown()), fw, st, m))
 	}
 	return cv.String(m), cursor
 }

@@ -293,3 +293,64 @@ func TestServedOptions(t *testing.T) {
 		}
 	}
 }
+
+// askedSearcher is a level that notes the move number of each position it
+// is asked to search.
+type askedSearcher struct {
+	usi.Searcher
+	asked *[]int
+}
+
+func (a askedSearcher) Search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
+	g := game.NewGame(req.Start)
+	for _, m := range req.Moves {
+		g.Play(m)
+	}
+	p := g.Position()
+	*a.asked = append(*a.asked, p.MoveNumber())
+	return a.Searcher.Search(ctx, req)
+}
+
+// TestBookMovesBoundary: with a book that has every position of the game
+// (built from the game itself), the level is never asked while the move
+// number is at most N and asked for every move after; with the book off
+// it is asked for every move.
+func TestBookMovesBoundary(t *testing.T) {
+	level := func(seed uint64, asked *[]int) usi.Searcher {
+		s, err := bot.NewSearcher("greedy", rand.New(rand.NewPCG(seed, 9)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return askedSearcher{s, asked}
+	}
+	var none []int
+	bare := playGame(t, [2]usi.Searcher{level(1, &none), level(2, &none)}, 30)
+	bld := NewBuilder(30)
+	bld.Add(game.StartPosition(), bare, game.Result{})
+	bk := bld.Book(1)
+	for _, n := range []int{1, 8, 16} {
+		for _, pick := range []Pick{Weighted, Best, Off} {
+			opts := Options{Pick: pick, Moves: n, EvalDiff: -1}
+			var asked []int
+			rng := rand.New(rand.NewPCG(3, 4))
+			got := playGame(t, [2]usi.Searcher{NewSearcher(level(1, &asked), bk, opts, rng), NewSearcher(level(2, &asked), bk, opts, rng)}, 30)
+			first := n + 1
+			if pick == Off {
+				first = 1
+			}
+			if len(asked) != len(got)-(first-1) {
+				t.Fatalf("n %d %v: the level was asked %d times in %d moves: %v", n, pick, len(asked), len(got), asked)
+			}
+			for i, mn := range asked {
+				if mn != first+i {
+					t.Fatalf("n %d %v: the level was asked at move numbers %v, want %d on", n, pick, asked, first)
+				}
+			}
+			// The book has one move a position: the game up to N is the
+			// book's.
+			if pick != Off && !sameMoves(got[:n], bare[:n]) {
+				t.Errorf("n %d %v: the first %d moves are not the book's", n, pick, n)
+			}
+		}
+	}
+}

@@ -36,6 +36,7 @@ type keyMap struct {
 	Jump, Variation, VariationBack, MainLine  key.Binding
 	PlayHere, Export, NotesDown, NotesUp      key.Binding
 	StudyLeave, Book                          key.Binding
+	BookChoose, BookPlay, BookClose           key.Binding   // the book panel's, while it is open
 	SolveTsume, Quizzes                       key.Binding   // the training screens from the study
 	An                                        AnalysisKeys  // engines in the study
 	Ed                                        EditorKeys    // the position editor
@@ -106,6 +107,9 @@ func newKeyMap(w *words.Words, ascii bool) keyMap {
 		SolveTsume:    b("t", "solve this position as a tsume", "この局面を詰将棋として解く", "t"),
 		Quizzes:       b("Q", "next-move quizzes from the analysis", "解析から次の一手", "Q"),
 		Book:          b("o", "opening book", "定跡", "o"),
+		BookChoose:    b("↑/↓", "book move", "定跡手を選ぶ", "up", "down"),
+		BookPlay:      b("enter", "play the book move", "定跡手を指す", "enter"),
+		BookClose:     b("o/esc", "close the book", "定跡を閉じる", "o", "esc"),
 		An:            NewAnalysisKeys(b),
 		Ed:            NewEditorKeys(b),
 		SE:            NewStudyEditKeys(b),
@@ -126,8 +130,9 @@ func (k keyMap) PlayFullHelp() [][]key.Binding {
 	}
 }
 
-// StudyShortHelp is the study's help bar.
-func (k keyMap) StudyShortHelp(w *words.Words, ascii bool) []key.Binding {
+// StudyShortHelp is the study's help bar; with the book panel open it
+// leads with the panel's keys, which take ↑/↓ and enter from the board.
+func (k keyMap) StudyShortHelp(w *words.Words, ascii, book bool) []key.Binding {
 	step := "←/→"
 	if ascii {
 		step = "left/right"
@@ -136,8 +141,16 @@ func (k keyMap) StudyShortHelp(w *words.Words, ascii bool) []key.Binding {
 	if w.Lang == words.Japanese {
 		desc = "前後"
 	}
+	stepKeys := key.NewBinding(key.WithKeys("left", "right"), key.WithHelp(step, desc))
+	if book {
+		return []key.Binding{
+			k.BookChoose, k.BookPlay, k.BookClose, stepKeys,
+			k.Variation, k.MainLine, k.SE.Comment, k.SE.Undo, k.SE.Save, k.An.Analyse, k.An.Pass, k.PlayHere,
+			k.Export, k.Copy, k.Help, k.StudyLeave,
+		}
+	}
 	return []key.Binding{
-		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp(step, desc)),
+		stepKeys,
 		k.Variation, k.MainLine, k.SE.Board, k.SE.Comment, k.SE.Undo, k.SE.Save, k.An.Analyse, k.An.Pass, k.PlayHere, k.Book,
 		k.Export, k.Copy, k.Help, k.StudyLeave,
 	}
@@ -148,7 +161,8 @@ func (k keyMap) StudyFullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.First, k.Last, k.PageDown, k.PageUp, k.Jump},
 		{k.Variation, k.VariationBack, k.MainLine, k.Notation, k.Flip, k.NotesDown, k.NotesUp},
-		{k.PlayHere, k.Book, k.SolveTsume, k.Quizzes, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
+		{k.Book, k.BookChoose, k.BookPlay, k.BookClose},
+		{k.PlayHere, k.SolveTsume, k.Quizzes, k.Export, k.Copy, k.CopySFEN, k.Help, k.StudyLeave, k.Quit},
 		{k.An.Analyse, k.An.MoreLines, k.An.FewerLines, k.An.ShowLine, k.An.AddLine, k.An.Mate, k.An.Pass, k.An.NextEngine},
 		{k.SE.Board, k.SE.Type, k.SE.Delete, k.SE.Promote, k.SE.Up, k.SE.Down, k.SE.Ending, k.SE.Comment, k.SE.Info,
 			k.SE.Mark, k.SE.Marks, k.SE.Undo, k.SE.Redo, k.SE.Save, k.SE.EditPosition},
