@@ -174,6 +174,37 @@ func TestTableDrawNotice(t *testing.T) {
 	b.press("esc")
 }
 
+// On a narrower terminal the draw question gives way before its keys:
+// what any other key does goes first, then the points, and the keys that
+// answer are never cut (at 100 columns it read "… y then enter offers;
+// any other k", at 80 "… y then enter").
+func TestTableDrawQuestionNarrow(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, b := seatTwo(t, l)
+	a.typeText("7g7f")
+	a.press("enter")
+	b.waitFor("1 ▲７六歩")
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{
+		{100, "Offer a draw? (impasse count: Black 27, White 27; 24 each draws)   y then enter offers\n"},
+		{80, "Offer a draw?   y then enter offers; any other key plays on\n"},
+	} {
+		b.send(windowSize(tc.w, 30))
+		b.press("i")
+		b.want(tc.want)
+		b.press("esc")
+	}
+	b.press("i", "y", "enter")
+	a.waitFor("bob offers a draw")
+	a.send(windowSize(80, 24))
+	a.press("i")
+	a.want("Accept bob's draw?   y then enter ends the game; any other key plays on\n")
+	a.press("esc")
+}
+
 // The chat panel keeps the table's history: the newest lines beneath the
 // board, pgup and pgdn page through the older ones, and the panel's title
 // says what is out of sight.
