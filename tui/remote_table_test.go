@@ -142,6 +142,23 @@ func TestTableSpectator(t *testing.T) {
 	}
 }
 
+// A player's ? at a table is the table's help: the draw key and the chat,
+// nothing of a local game's (taking back, hints, pausing, Resume).
+func TestTableHelp(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, _ := seatTwo(t, l)
+	a.send(windowSize(120, 40))
+	a.press("?")
+	a.want("At a table", "offer/accept a draw", "scroll the chat")
+	s := a.screen()
+	for _, bad := range []string{"undo", "hint", "pause", "Resume lists it"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the table's help names %q:\n%s", bad, s)
+		}
+	}
+}
+
 // At a table, i puts the draw question whole at 120 columns; the
 // opponent's notice of the offer goes once the offerer moves (the offer
 // standing, a badge in the title says so), and accepting says whose offer.
