@@ -249,6 +249,38 @@ func TestTableChatScroll(t *testing.T) {
 	a.want("bob: msg-10", "pgup: 4 older")
 }
 
+// The chat panel lines up with the footer above it: at the edge on a
+// compact screen, one column in on larger ones (it was a column in at
+// 80×24, out of line with the key bar).
+func TestTableChatLinesUp(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, b := seatTwo(t, l)
+	b.press("t")
+	b.typeText("yoroshiku")
+	b.press("enter")
+	a.waitFor("bob: yoroshiku")
+	indent := func(s, text string) int {
+		for _, line := range strings.Split(s, "\n") {
+			if i := strings.Index(line, text); i >= 0 {
+				return len(line) - len(strings.TrimLeft(line, " "))
+			}
+		}
+		t.Fatalf("no line holds %q:\n%s", text, s)
+		return 0
+	}
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		a.send(windowSize(sz[0], sz[1]))
+		s := a.screen()
+		keys := indent(s, "enter pick/move")
+		for _, text := range []string{"Chat", "△White bob: yoroshiku", "t chat"} {
+			if got := indent(s, text); got != keys {
+				t.Errorf("%dx%d: %q begins at column %d, the key bar at %d:\n%s", sz[0], sz[1], text, got, keys, s)
+			}
+		}
+	}
+}
+
 // The table's screen, chat panel and all, fits every terminal: no line
 // wider than it, no more lines than it has.
 func TestTableFits(t *testing.T) {
