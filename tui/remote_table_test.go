@@ -142,6 +142,23 @@ func TestTableSpectator(t *testing.T) {
 	}
 }
 
+// A player's ? at a table is the table's help: the draw key and the chat,
+// nothing of a local game's (taking back, hints, pausing, Resume).
+func TestTableHelp(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, _ := seatTwo(t, l)
+	a.send(windowSize(120, 40))
+	a.press("?")
+	a.want("At a table", "offer/accept a draw", "scroll the chat")
+	s := a.screen()
+	for _, bad := range []string{"undo", "hint", "pause", "Resume lists it"} {
+		if strings.Contains(s, bad) {
+			t.Errorf("the table's help names %q:\n%s", bad, s)
+		}
+	}
+}
+
 // At a table, i puts the draw question whole at 120 columns; the
 // opponent's notice of the offer goes once the offerer moves (the offer
 // standing, a badge in the title says so), and accepting says whose offer.
@@ -174,6 +191,37 @@ func TestTableDrawNotice(t *testing.T) {
 	b.press("esc")
 }
 
+// On a narrower terminal the draw question gives way before its keys:
+// what any other key does goes first, then the points, and the keys that
+// answer are never cut (at 100 columns it read "… y then enter offers;
+// any other k", at 80 "… y then enter").
+func TestTableDrawQuestionNarrow(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, b := seatTwo(t, l)
+	a.typeText("7g7f")
+	a.press("enter")
+	b.waitFor("1 ▲７六歩")
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{
+		{100, "Offer a draw? (impasse count: Black 27, White 27; 24 each draws)   y then enter offers\n"},
+		{80, "Offer a draw?   y then enter offers; any other key plays on\n"},
+	} {
+		b.send(windowSize(tc.w, 30))
+		b.press("i")
+		b.want(tc.want)
+		b.press("esc")
+	}
+	b.press("i", "y", "enter")
+	a.waitFor("bob offers a draw")
+	a.send(windowSize(80, 24))
+	a.press("i")
+	a.want("Accept bob's draw?   y then enter ends the game; any other key plays on\n")
+	a.press("esc")
+}
+
 // The chat panel keeps the table's history: the newest lines beneath the
 // board, pgup and pgdn page through the older ones, and the panel's title
 // says what is out of sight.
@@ -199,6 +247,38 @@ func TestTableChatScroll(t *testing.T) {
 	}
 	a.press("pgdown")
 	a.want("bob: msg-10", "pgup: 4 older")
+}
+
+// The chat panel lines up with the footer above it: at the edge on a
+// compact screen, one column in on larger ones (it was a column in at
+// 80×24, out of line with the key bar).
+func TestTableChatLinesUp(t *testing.T) {
+	t.Parallel()
+	l := testLobby(t)
+	a, b := seatTwo(t, l)
+	b.press("t")
+	b.typeText("yoroshiku")
+	b.press("enter")
+	a.waitFor("bob: yoroshiku")
+	indent := func(s, text string) int {
+		for _, line := range strings.Split(s, "\n") {
+			if i := strings.Index(line, text); i >= 0 {
+				return len(line) - len(strings.TrimLeft(line, " "))
+			}
+		}
+		t.Fatalf("no line holds %q:\n%s", text, s)
+		return 0
+	}
+	for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 50}} {
+		a.send(windowSize(sz[0], sz[1]))
+		s := a.screen()
+		keys := indent(s, "enter pick/move")
+		for _, text := range []string{"Chat", "△White bob: yoroshiku", "t chat"} {
+			if got := indent(s, text); got != keys {
+				t.Errorf("%dx%d: %q begins at column %d, the key bar at %d:\n%s", sz[0], sz[1], text, got, keys, s)
+			}
+		}
+	}
 }
 
 // The table's screen, chat panel and all, fits every terminal: no line

@@ -28,7 +28,7 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 	termtest.Need(t)
 	bin := termtest.Binary(t)
 	state := t.TempDir()
-	base := "LANG=C.UTF-8 LC_ALL= RUNEWIDTH_EASTASIAN=0 TERM=xterm-256color COLORTERM= NO_COLOR= COLORFGBG= TMUX="
+	base := "LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_CTYPE= RUNEWIDTH_EASTASIAN=0 TERM=xterm-256color COLORTERM= NO_COLOR= COLORFGBG= TMUX="
 	// The app's settings, data, logs and kept games go to the test's own
 	// folders, never the user's.
 	dirs := fmt.Sprintf("HOME=%[1]s/home XDG_CONFIG_HOME=%[1]s/config XDG_DATA_HOME=%[1]s/data XDG_CACHE_HOME=%[1]s/cache XDG_STATE_HOME=%[1]s/state", state)

@@ -63,13 +63,39 @@ var (
 
 // Question is the prompt line of a question: the badge in the accent
 // colour, then the keys that answer it.
+//
+// A line too long for w gives way before the keys that answer are cut:
+// first the keys' last clause (what any other key does), then the
+// question's figures in brackets at its end, then the question's own end,
+// with "..." (as StatusLines cuts: ASCII terminals draw it too).
 func Question(st *common.Styles, m common.Measure, ask, keys string, w int) string {
-	b := Badge(st, AskBadge, ask)
-	rest := "  " + keys
-	if st != nil {
-		rest = "  " + st.Text.Render(keys)
+	line := func(ask, keys string) string {
+		rest := "  " + keys
+		if st != nil {
+			rest = "  " + st.Text.Render(keys)
+		}
+		return Badge(st, AskBadge, ask) + rest
 	}
-	return m.Truncate(b+rest, w)
+	short, shortKeys := ask, keys
+	if i := strings.LastIndex(ask, " ("); i > 0 && strings.HasSuffix(ask, ")") {
+		short = ask[:i]
+	}
+	for _, sep := range []string{"; ", "、"} {
+		if i := strings.LastIndex(keys, sep); i > 0 {
+			shortKeys = keys[:i]
+			break
+		}
+	}
+	for _, c := range [][2]string{{ask, keys}, {ask, shortKeys}, {short, keys}, {short, shortKeys}} {
+		if l := line(c[0], c[1]); m.Width(l) <= w {
+			return l
+		}
+	}
+	// The badge's frame takes two columns (a space or a bracket each side).
+	if room := w - m.Width(shortKeys) - 4 - 3; room >= 4 {
+		return line(m.Truncate(short, room)+"...", shortKeys)
+	}
+	return m.Truncate(line(short, shortKeys), w)
 }
 
 // QuestionLines is a question that may take more than a line: the badge,

@@ -203,8 +203,9 @@ func (m *Model) tableView() tea.View {
 	return v
 }
 
-// chatLines are the chat's lines wrapped to width w.
-func (t *tableModel) chatLines(w int) []string {
+// chatLines are the chat's lines wrapped to the panel's width.
+func (t *tableModel) chatLines() []string {
+	_, w := t.chatWidth()
 	var out []string
 	for _, l := range t.Chat {
 		out = append(out, components.WrapText(t.r.Common.Measure, l, w)...)
@@ -212,11 +213,19 @@ func (t *tableModel) chatLines(w int) []string {
 	return out
 }
 
+// chatWidth is the chat panel's left margin and the width of its text:
+// the play screen's margins, so that the panel lines up with the footer
+// above it (none on a compact screen, a column each side on larger ones).
+func (t *tableModel) chatWidth() (margin, w int) {
+	margin = t.r.Play.Layout().Margin
+	return margin, max(t.r.Common.Width-2*margin, 1)
+}
+
 // scrollChat moves the chat's history a page back (up) or on.
 func (t *tableModel) scrollChat(up bool) {
 	c := t.r.Common
 	page := max(chatRows(c.Width, t.r.height)-2, 1)
-	total := len(t.chatLines(c.Width - 2))
+	total := len(t.chatLines())
 	if up {
 		t.scroll = min(t.scroll+page, max(total-page, 0))
 	} else {
@@ -235,7 +244,8 @@ func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
 	c := t.r.Common
 	st := c.Styles
 	rw := c.Rw()
-	lines := t.chatLines(w - 2)
+	margin, tw := t.chatWidth()
+	lines := t.chatLines()
 	hist := rows - 1
 	title := rows >= 4
 	if title {
@@ -256,10 +266,10 @@ func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
 		if len(more) > 0 {
 			head += "  " + st.Dim.Render(strings.Join(more, "  "))
 		}
-		out = append(out, c.Measure.Truncate(head, w-1))
+		out = append(out, c.Measure.Truncate(head, tw))
 	}
 	for _, l := range lines[start:end] {
-		out = append(out, c.Measure.Truncate(l, w-1))
+		out = append(out, c.Measure.Truncate(l, tw))
 	}
 	for len(out) < rows-1 {
 		out = append(out, "")
@@ -270,13 +280,13 @@ func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
 		val := t.input.Value()
 		at := c.Measure.Width(label) + c.Measure.Width(val[:t.input.In.Position()])
 		hint := "  " + st.Dim.Render(rw.ChatTyping)
-		out = append(out, c.Measure.Truncate(st.Bold.Render(label)+val+hint, w-1))
-		cursor = tea.NewCursor(min(1+at, w-1), rows-1)
+		out = append(out, c.Measure.Truncate(st.Bold.Render(label)+val+hint, tw))
+		cursor = tea.NewCursor(min(margin+at, w-1), rows-1)
 	} else {
-		out = append(out, st.Dim.Render(c.Measure.Truncate(rw.ChatKeys, w-1)))
+		out = append(out, st.Dim.Render(c.Measure.Truncate(rw.ChatKeys, tw)))
 	}
 	for i, l := range out {
-		out[i] = " " + l
+		out[i] = strings.Repeat(" ", margin) + l
 		if c.ASCII {
 			out[i] = c.Measure.AsciiOnly(out[i])
 		}

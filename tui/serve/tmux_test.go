@@ -20,7 +20,10 @@ func sshArgs(addr, user string) []string {
 // sshClient is OpenSSH's client at w×h in a tmux pane.
 func sshClient(t *testing.T, addr, user string, w, h int) *termtest.Tmux {
 	t.Helper()
-	return termtest.Start(t, w, h, "env LANG=C.UTF-8 TERM=xterm-256color "+strings.Join(sshArgs(addr, user), " "))
+	// OpenSSH sends the locale's variables (SendEnv LANG LC_*): the
+	// test's own are dropped so that the user's locale does not choose the
+	// screens' language.
+	return termtest.Start(t, w, h, "env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE LANG=C.UTF-8 TERM=xterm-256color "+strings.Join(sshArgs(addr, user), " "))
 }
 
 // TestOpenSSH plays over OpenSSH's own client in two tmux panes: a

@@ -128,12 +128,32 @@ func (x *Tmux) WaitFor(texts ...string) string {
 // WaitLong is WaitFor with a deadline of its own (an engine thinking).
 func (x *Tmux) WaitLong(d time.Duration, texts ...string) string {
 	x.t.Helper()
+	return x.wait(d, func(s string) string { return s }, texts)
+}
+
+// WaitWrapped is WaitFor for texts the screen may wrap anywhere (a message
+// naming a file's absolute path, whose length depends on where the
+// checkout lives): the screen and the texts are compared without their
+// spaces and line breaks.
+func (x *Tmux) WaitWrapped(texts ...string) string {
+	x.t.Helper()
+	return x.wait(15*time.Second, squash, texts)
+}
+
+// squash drops every space and line break.
+func squash(s string) string {
+	return strings.Join(strings.Fields(s), "")
+}
+
+// wait polls the screen until norm of it holds norm of every text.
+func (x *Tmux) wait(d time.Duration, norm func(string) string, texts []string) string {
+	x.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
 		s := x.Screen()
 		missing := ""
 		for _, want := range texts {
-			if !strings.Contains(s, want) {
+			if !strings.Contains(norm(s), norm(want)) {
 				missing = want
 				break
 			}
