@@ -63,7 +63,8 @@ func fileSafe(s string) string {
 		s = "-"
 	}
 	if r := []rune(s); len(r) > 40 {
-		s = string(r[:40])
+		// Cut, and no space left before " vs " or the extension.
+		s = strings.TrimSpace(string(r[:40]))
 	}
 	return s
 }

@@ -95,7 +95,8 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		t.saved = ev.Path
 		t.r.setPlaying(false)
 		if !ev.Result.Aborted {
-			p.SetInfo(p.ResultText() + ". " + w.CopyHint)
+			// The result is in the banner and the prompt already.
+			p.SetInfo(w.CopyHint)
 		}
 	}
 	return nil
