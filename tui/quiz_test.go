@@ -129,3 +129,28 @@ func TestQuizzesFromGamesAndStudy(t *testing.T) {
 		t.Errorf("leaving the quizzes did not return to the study:\n%s", h.screen())
 	}
 }
+
+// The study's t solves the position shown as a tsume (the attacker the
+// side to move, the defender holding the rest); leaving comes back to
+// the study at the same move.
+func TestTsumeFromStudy(t *testing.T) {
+	data, pos, _ := quizRecord(t)
+	h := newHarness(t, Options{Lang: words.English})
+	h.paste(string(data))
+	if h.m.mode != modeStudy {
+		t.Fatalf("the pasted record did not open:\n%s", h.screen())
+	}
+	h.press("right", "right", "right", "right")
+	h.press("t")
+	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
+		t.Fatalf("t:\n%s", h.screen())
+	}
+	got := h.m.tsume.Problem().Start
+	if b, p := got.SFEN(), pos.SFEN(); strings.Fields(b)[0] != strings.Fields(p)[0] || got.SideToMove() != pos.SideToMove() {
+		t.Errorf("the tsume's start %s, the study's position %s", b, p)
+	}
+	h.press("q")
+	if h.m.mode != modeStudy || !strings.Contains(h.screen(), "4/6") {
+		t.Errorf("leaving the tsume screen did not return to the study at move 4:\n%s", h.screen())
+	}
+}
