@@ -194,6 +194,9 @@ func TestTsumeAppOptions(t *testing.T) {
 	var pe *tsume.PositionError
 	if len(s.Problems) != 2 || s.Problems[0].Err != nil || !errors.As(s.Problems[1].Err, &pe) || pe.Kind != tsume.NoKing || s.Name != "two.sfen" {
 		t.Errorf("FILE: %+v", s)
+	} else if bad := s.Problems[1].Problem; bad.Start.SFEN() != "4p4/9/9/9/9/9/9/9/9 b G 1" || bad.ID == "" {
+		// The screen shows the position that is no problem, by its name.
+		t.Errorf("the problem that is none: %q %s", bad.ID, bad.Start.SFEN())
 	}
 	if s := parse("--length", "7"); s.Problems != nil || s.Length != 7 {
 		t.Errorf("--length: %+v", s)
