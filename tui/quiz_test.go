@@ -145,6 +145,9 @@ func TestTsumeFromStudy(t *testing.T) {
 	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
 		t.Fatalf("t:\n%s", h.screen())
 	}
+	if s := h.screen(); strings.Contains(s, "next problem") {
+		t.Errorf("one position alone offers a next problem:\n%s", s)
+	}
 	got := h.m.tsume.Problem().Start
 	if b, p := got.SFEN(), pos.SFEN(); strings.Fields(b)[0] != strings.Fields(p)[0] || got.SideToMove() != pos.SideToMove() {
 		t.Errorf("the tsume's start %s, the study's position %s", b, p)
