@@ -268,6 +268,9 @@ func (r *csaRun) loop() int {
 		if started {
 			failures, backoff = 0, time.Second
 		}
+		if r.played >= r.o.games {
+			return 0 // the fault ended the last game wanted, which is said
+		}
 		failures++
 		if failures >= maxFailures {
 			fmt.Fprintf(r.stderr, "shogi csa: %v\nshogi csa: giving up after %d failures in a row\n", err, maxFailures)
@@ -376,7 +379,7 @@ func (r *csaRun) play(g *csa.Game) error {
 	outcome, reason := describeCSA(us, server, ferr, res)
 	fmt.Fprintf(r.stdout, "game %d: %s vs %s: %s %s, %d moves, %s\n", r.played, colourWord(us), s.Opponent(), outcome, reason, res.Game.Len(), s.GameID)
 	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s\n", r.played, res.Reason())
-	if ferr != nil {
+	if ferr != nil && ferr.Error() != res.Reason() {
 		fmt.Fprintf(r.stderr, "shogi csa: game %d: %v\n", r.played, ferr)
 	}
 	if r.o.out != "" {

@@ -206,6 +206,30 @@ func TestCSAReconnects(t *testing.T) {
 	}
 }
 
+// A connection dropped in the last game wanted: the game is over (its
+// line and record written), so shogi csa neither promises to connect
+// again nor waits to; it says the fault once and stops.
+func TestCSADropInLastGame(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Drop: 4})
+	c := newCSATest(t, srv.Addr, "greedy")
+	start := time.Now()
+	c.run(t)
+	l := c.lines(t)
+	if c.code != 0 || len(l) != 1 || strings.Join(l[0][3:6], " ") != "interrupted DROPPED 4" {
+		t.Fatalf("exit %d, lines %v\n%s", c.code, l, c.stderr.String())
+	}
+	errs := c.stderr.String()
+	if strings.Contains(errs, "connecting again") || srv.Connections() != 1 {
+		t.Errorf("%d connections; stderr:\n%s", srv.Connections(), errs)
+	}
+	if n := strings.Count(errs, "csa "+srv.Addr+": "); n != 1 {
+		t.Errorf("the fault said %d times:\n%s", n, errs)
+	}
+	if d := time.Since(start); d >= time.Second {
+		t.Errorf("took %v: it waited to connect again", d)
+	}
+}
+
 // What the real server will not do on demand, each a clear message, the
 // record so far kept, no hang, no engine left running.
 func TestCSAServerFaults(t *testing.T) {
@@ -219,6 +243,7 @@ func TestCSAServerFaults(t *testing.T) {
 		ending kifu.Ending
 	}{
 		{"garbage", csatest.Script{Garbage: 3}, "interrupted GARBAGE 3", "not the protocol", kifu.Interrupt},
+		{"dropped", csatest.Script{Drop: 3}, "interrupted DROPPED 3", "the connection", kifu.Interrupt},
 		{"time up", csatest.Script{TimeUp: 2}, "loss TIME_UP 2", "ran out of time", kifu.Timeout},
 		{"unknown fields", csatest.Script{Extra: []string{"Reconnect_Token:x1y2"}, TimeUp: 4}, "loss TIME_UP 4",
 			"a field this client does not know (line 23): Reconnect_Token:x1y2", kifu.Timeout},
@@ -246,8 +271,10 @@ func TestCSAServerFaults(t *testing.T) {
 // A server that never answers LOGIN: a message saying so, tries again,
 // and Ctrl+C stops it.
 func TestCSANoLogin(t *testing.T) {
+	marker := "csa-nologin-" + strconv.Itoa(os.Getpid())
+	t.Setenv(usitest.Env, "name="+marker)
 	srv := csatest.NewServer(t, csatest.Script{NoLogin: true})
-	c := newCSATest(t, srv.Addr, "greedy")
+	c := newCSATest(t, srv.Addr, "usi:"+os.Args[0])
 	c.o.timeout = 200 * time.Millisecond
 	c.interruptWhen("connecting again in 2s", 1)
 	start := time.Now()
@@ -257,6 +284,9 @@ func TestCSANoLogin(t *testing.T) {
 	}
 	if d := time.Since(start); d > time.Minute {
 		t.Errorf("took %v: a hang", d)
+	}
+	if left := engineProcesses(usitest.Env + "=name=" + marker); len(left) > 0 {
+		t.Errorf("engine processes left: %v", left)
 	}
 }
 
@@ -468,7 +498,10 @@ func TestCSARealServer(t *testing.T) {
 	for _, c := range []struct{ game, options string }{
 		// Fairy-Stockfish takes a third of its main time on its first
 		// move with byōyomi: it gets byōyomi alone, less an overhead.
-		{"byoyomi-0-2", ",Move Overhead=1500"},
+		// At its weakest it mostly plays moves off its line (whose
+		// comments are left out); at full strength it plays its line's
+		// first move, and its comments must reach the server's record.
+		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=1500"},
 		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=300"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
@@ -477,7 +510,7 @@ func TestCSARealServer(t *testing.T) {
 			pass := c.game + ",pw"
 			fsfID, noviceID := "fsf-"+c.game[:1], "novice-"+c.game[:1]
 			a := startCSA(t, nil, "--server", addr, "--id", fsfID, "--password", pass, "--comments",
-				"--engine", "usi:"+fsf+",Skill Level=-20"+c.options)
+				"--engine", "usi:"+fsf+c.options)
 			b := startCSA(t, nil, "--server", addr, "--id", noviceID, "--password", pass, "--level", "novice", "--comments")
 			a.wait(t, 5*time.Minute)
 			b.wait(t, 3*time.Minute)
@@ -490,9 +523,31 @@ func TestCSARealServer(t *testing.T) {
 			if !regexp.MustCompile(`(?m)^'\*\* -?\d+( [+-]\d{4}[A-Z]{2})+$`).MatchString(server) {
 				t.Errorf("no engine comment with a line in the server's record:\n%s", server)
 			}
+			fsfSign := map[string]byte{"black": '+', "white": '-'}[la[1]]
+			commented := commentsBySide(server)
+			if !strings.Contains(c.options, "Skill Level") && commented[fsfSign] == 0 {
+				t.Errorf("no comment of Fairy-Stockfish's (%c) in the server's record:\n%s", fsfSign, server)
+			}
+			t.Logf("comments in the server's record: fsf %d, novice %d", commented[fsfSign], commented['+'+'-'-fsfSign])
 			t.Logf("%s moves: fsf %s %s, novice %s; peak memory: shogi csa with fsf %d kB, with novice %d kB", la[5], la[3], la[4], lb[3], a.peakRSS, b.peakRSS)
 		})
 	}
+}
+
+// commentsBySide counts the engine comments ('**) of a server's record
+// by the side whose move each follows ('+' or '-').
+func commentsBySide(record string) map[byte]int {
+	n := map[byte]int{}
+	var side byte
+	for _, l := range strings.Split(record, "\n") {
+		switch {
+		case len(l) == 7 && (l[0] == '+' || l[0] == '-'):
+			side = l[0]
+		case strings.HasPrefix(l, "'** ") && side != 0:
+			n[side]++
+		}
+	}
+	return n
 }
 
 // fakeScript writes a program that runs the fake engine (this test

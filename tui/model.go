@@ -366,10 +366,13 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		// Leaving the online screens: an attempt is cancelled, a game in
-		// progress resigned on the server.
-		m.online.Close()
+		// progress resigned on the server (the kept games listed again
+		// once it ends there).
+		relist := m.online.Close()
 		m.online = nil
 		m.mode = modeMenu
+		cmd, ok := m.changeScreen(msg)
+		return tea.Batch(cmd, relist), ok
 	}
 	switch msg := msg.(type) {
 	case common.OnlineMsg:

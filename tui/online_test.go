@@ -3,6 +3,7 @@ package tui
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -93,6 +94,13 @@ func TestOnlineGame(t *testing.T) {
 	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
 		t.Fatalf("after the refusals the moves are %q", got)
 	}
+	// q asks first: leaving resigns on the server, and such a game is
+	// not resumed from the menu (the question's keys must not say so).
+	h.press("q")
+	if s := h.screen(); !strings.Contains(s, "You resign it on "+srv.Addr) || strings.Contains(s, "menu resumes it") || !strings.Contains(s, "y yes") {
+		t.Errorf("q asks:\n%s", s)
+	}
+	h.press("n")
 	// Resigning: the server rules, the record goes to the games folder
 	// and the kept file goes.
 	h.press("x", "y", "enter")
@@ -245,6 +253,32 @@ func TestOnlineWaitCancel(t *testing.T) {
 	}
 }
 
+// A server that takes the connection and never answers LOGIN: the
+// waiting screen says the login is what waits; esc cancels it.
+func TestOnlineLoginWait(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		c, err := ln.Accept()
+		if err == nil {
+			io.Copy(io.Discard, c) // read, never answer
+			c.Close()
+		}
+	}()
+	h := newHarness(t, Options{Lang: words.English})
+	openOnline(t, h)
+	fillForm(h, ln.Addr().String(), "alice", "pw", "")
+	h.press("enter")
+	h.until("the wait", func() bool { return strings.Contains(h.screen(), "logging in") })
+	h.press("esc")
+	if s := h.screen(); !strings.Contains(s, "[ Connect ]") {
+		t.Errorf("after esc:\n%s", s)
+	}
+}
+
 // A connection lost in the middle of a game: the screen says so, the
 // game stays kept (the Resume list offers to study it, not to resume
 // it), and r logs in again for a new game.
@@ -329,6 +363,10 @@ func TestOnlineLevelPlays(t *testing.T) {
 	if rec := readRecordFile(t, files[0]); len(rec.MainMoves()) != 5 {
 		t.Errorf("the record has %d moves, want 5", len(rec.MainMoves()))
 	}
+	// At 80 columns the record's whole name is on screen.
+	if !strings.Contains(s, filepath.Base(files[0])) {
+		t.Errorf("the screen does not name the record %s in full:\n%s", filepath.Base(files[0]), s)
+	}
 }
 
 // The form remembers the servers used, in the settings, and a password
@@ -396,6 +434,27 @@ func TestOnlineRemembers(t *testing.T) {
 		fi, err := os.Stat(pwPath)
 		t.Errorf("with an open passwords file (%v %v):\n%s", fi.Mode(), err, s)
 	}
+}
+
+// Leaving a server's game while the opponent thinks: q resigns it as
+// its turn comes, the menu shows at once, and once the server has ruled
+// (the record written, the kept file gone) the menu no longer offers a
+// game to resume.
+func TestOnlineLeaveResigns(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Think: 300 * time.Millisecond})
+	games := filepath.Join(t.TempDir(), "games")
+	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
+	loginOnline(t, h, srv.Addr)
+	h.typeMove("7g7f")
+	h.until("the move kept", func() bool { return len(keptGames(t, h)) == 1 })
+	h.press("q", "y")
+	h.until("the menu", func() bool { return h.m.mode == modeMenu })
+	h.until("the resignation", func() bool { return strings.Contains(strings.Join(srv.Received(), "\n"), "1< %TORYO") })
+	h.until("the record", func() bool {
+		files, _ := filepath.Glob(filepath.Join(games, "*.kif"))
+		return len(files) == 1 && len(keptGames(t, h)) == 0
+	})
+	h.until("the menu's list without the game", func() bool { return !strings.Contains(h.screen(), "Resume a game") })
 }
 
 // Quitting the app in the middle of a server's game resigns it there and

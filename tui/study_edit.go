@@ -806,17 +806,7 @@ func (s *studyModel) selectSquare(sq game.Square) {
 // rules leave it open.
 func (s *studyModel) moveTo(sq game.Square) {
 	u := &s.ui
-	var with, without game.Move
-	for _, mv := range s.Position().LegalMoves(nil) {
-		if mv.IsDrop() || mv.From() != u.selected || mv.To() != sq {
-			continue
-		}
-		if mv.IsPromotion() {
-			with = mv
-		} else {
-			without = mv
-		}
-	}
+	with, without := common.BoardMoves(s.Position(), u.selected, sq)
 	switch {
 	case with != game.NoMove && without != game.NoMove:
 		u.promo = &[2]game.Move{with, without}

@@ -42,9 +42,26 @@ func (e *OpenPasswordsError) Error() string {
 	return fmt.Sprintf("%s: mode %v lets others read it (chmod 600 %s)", e.Path, e.Mode.Perm(), e.Path)
 }
 
+// PasswordsError is a passwords file that does not read: where (Line 0
+// when the whole file failed) and why.
+type PasswordsError struct {
+	Path      string
+	Line, Col int
+	Err       error
+}
+
+func (e *PasswordsError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %v", e.Path, e.Line, e.Col, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Path, e.Err)
+}
+
+func (e *PasswordsError) Unwrap() error { return e.Err }
+
 // LoadPasswords reads the passwords file: none when it is missing; an
-// *OpenPasswordsError when others may read it; an error saying where and
-// why when it does not read.
+// *OpenPasswordsError when others may read it; a *PasswordsError saying
+// where and why when it does not read.
 func LoadPasswords(path string) (Passwords, error) {
 	p := Passwords{}
 	if path == "" {
@@ -73,9 +90,9 @@ func LoadPasswords(path string) (Passwords, error) {
 		var de *toml.DecodeError
 		if errors.As(err, &de) {
 			row, col := de.Position()
-			return Passwords{}, fmt.Errorf("%s:%d:%d: %s", path, row, col, de.Error())
+			return Passwords{}, &PasswordsError{Path: path, Line: row, Col: col, Err: de}
 		}
-		return Passwords{}, fmt.Errorf("%s: %v", path, err)
+		return Passwords{}, &PasswordsError{Path: path, Err: err}
 	}
 	return p, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -44,7 +43,8 @@ func TestPasswords(t *testing.T) {
 	if err := os.WriteFile(path, []byte("a = 'x'\nb = \n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadPasswords(path); err == nil || !strings.Contains(err.Error(), path+":2:") {
+	var pe *PasswordsError
+	if _, err := LoadPasswords(path); !errors.As(err, &pe) || pe.Path != path || pe.Line != 2 {
 		t.Errorf("a broken file: %v", err)
 	}
 	// Forgetting the last password removes the file.
@@ -70,7 +70,8 @@ func FuzzPasswords(f *testing.F) {
 		}
 		p, err := LoadPasswords(path)
 		if err != nil {
-			if !strings.Contains(err.Error(), path) {
+			var pe *PasswordsError
+			if !errors.As(err, &pe) || pe.Path != path {
 				t.Fatalf("the error does not say which file: %v", err)
 			}
 			return

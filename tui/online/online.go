@@ -358,18 +358,31 @@ func (m *Model) Again() tea.Cmd {
 // Close leaves the online screens: an attempt is cancelled, a game in
 // progress resigned on the server (its runner keeps it when the server
 // rules, and closes the connection), the screen's height given back.
-func (m *Model) Close() {
+// For a game left in progress it returns the kept games listed again
+// once the runner is done (a play.KeptListMsg): the menu, shown at once,
+// lists the game as kept until the server's ruling turns it into a
+// record.
+func (m *Model) Close() tea.Cmd {
 	if m.att != nil {
 		go m.att.stop()
 		m.att = nil
 	}
 	m.gen++
-	if m.game != nil {
+	var relist tea.Cmd
+	if g := m.game; g != nil {
 		m.Play.Sess.Stop("left")
-		m.game.leave()
+		if !g.m.Snapshot().Over {
+			dir := m.c.StateDir
+			relist = m.c.Block(func() tea.Msg {
+				<-g.done
+				return play.LoadKeptCmd(dir)()
+			})
+		}
+		g.leave()
 		m.game = nil
 	}
 	m.restoreHeight()
+	return relist
 }
 
 // Shutdown is Close when the app ends: it waits (a few seconds at most)
@@ -522,12 +535,14 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 			parts = append(parts, fmt.Sprintf(w.Saved, filepath.Base(g.end.saved)))
 		}
 		news = strings.Join(parts, " ")
-	}
-	if g != nil {
-		info2 := fmt.Sprintf(w.Playing, g.server, g.summary.GameID)
-		if info == "" {
-			info = info2
+		if len(parts) == 2 && g.end.keepErr == nil && c.Measure.Width(news) > c.Width-1 {
+			// Too wide for one line: where the record went takes the
+			// line that names the game, which the record holds.
+			news, info = parts[0], parts[1]
 		}
+	}
+	if g != nil && info == "" {
+		info = fmt.Sprintf(w.Playing, g.server, g.summary.GameID)
 	}
 	rows := []string{" " + c.Measure.Truncate(news, c.Width-1), " " + c.Measure.Truncate(st.Dim.Render(info), c.Width-1)}
 	return view + "\n" + strings.Join(rows, "\n"), cursor

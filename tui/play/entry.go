@@ -277,17 +277,7 @@ func (e *Entry) Square(c *common.Common, at EntryAt, sq game.Square) Chosen {
 // moveTo moves the picked piece to sq, asking about promotion when the
 // rules leave it open.
 func (e *Entry) moveTo(pos *game.Position, sq game.Square) Chosen {
-	var with, without game.Move
-	for _, mv := range pos.LegalMoves(nil) {
-		if mv.IsDrop() || mv.From() != e.Selected || mv.To() != sq {
-			continue
-		}
-		if mv.IsPromotion() {
-			with = mv
-		} else {
-			without = mv
-		}
-	}
+	with, without := common.BoardMoves(pos, e.Selected, sq)
 	switch {
 	case with != game.NoMove && without != game.NoMove:
 		e.Pending, e.Promoting = [2]game.Move{with, without}, true

@@ -361,17 +361,7 @@ func (m Model) selectSquare(sq game.Square) (Model, tea.Cmd) {
 // rules leave it open.
 func (m Model) moveTo(sq game.Square) (Model, tea.Cmd) {
 	pos := m.Game.Position()
-	var with, without game.Move
-	for _, mv := range pos.LegalMoves(nil) {
-		if mv.IsDrop() || mv.From() != m.Selected || mv.To() != sq {
-			continue
-		}
-		if mv.IsPromotion() {
-			with = mv
-		} else {
-			without = mv
-		}
-	}
+	with, without := common.BoardMoves(&pos, m.Selected, sq)
 	switch {
 	case with != game.NoMove && without != game.NoMove:
 		m.pending = [2]game.Move{with, without}

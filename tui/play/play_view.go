@@ -561,7 +561,8 @@ func (m *Model) confirmLine(width int) string {
 			ask = fmt.Sprintf(c.Rw().AskLeaveTable, m.Setup.Table.Grace)
 		}
 		if m.onServer() && !m.Over() {
-			ask = fmt.Sprintf(w.AskLeaveServer, m.Setup.Table.Server)
+			// Leaving resigns: nothing is left for the menu to resume.
+			ask, keys = fmt.Sprintf(w.AskLeaveServer, m.Setup.Table.Server), w.KeysYesNo
 		}
 	case confirmPaste:
 		ask, keys = w.AskPasteGame, w.KeysYesNo

@@ -40,7 +40,7 @@ var onlineEnglish = OnlineWords{
 	NeedPassword: "Give the password: one word, without spaces.",
 	BadGame:      "The game name is one word, as the server names its games (testgame-300-10).",
 
-	StartingPlayer: "Starting %s ...", Connecting: "Connecting to %s ...", LoggedIn: "Logged in to %s as %s.",
+	StartingPlayer: "Starting %s ...", Connecting: "Connecting to %s and logging in ...", LoggedIn: "Logged in to %s as %s.",
 	Waiting:    "Waiting for the server to pair you ...",
 	WaitingFor: "Waiting for the server to pair you in %s ...",
 	WaitingX1:  "Asked for %s; waiting for the server to pair you ...",
@@ -84,7 +84,7 @@ var onlineJapanese = OnlineWords{
 	NeedPassword: "パスワードを空白なしの一語で入力してください。",
 	BadGame:      "対局名はサーバーの名付けたとおり一語で入力してください (testgame-300-10)。",
 
-	StartingPlayer: "%s を起動中 ...", Connecting: "%s に接続中 ...", LoggedIn: "%s に %s としてログインしました。",
+	StartingPlayer: "%s を起動中 ...", Connecting: "%s に接続してログイン中 ...", LoggedIn: "%s に %s としてログインしました。",
 	Waiting:    "対局の成立を待っています ...",
 	WaitingFor: "%s の対局の成立を待っています ...",
 	WaitingX1:  "%s を申し込みました。対局の成立を待っています ...",

@@ -39,7 +39,13 @@ func TestTmux(t *testing.T) {
 	Need(t)
 	x := Start(t, 40, 10, "cat")
 	pid := x.Program()
-	x.Keys("hello", "Enter", "world", "BSpace", "D", "Enter")
+	// Each line waits for cat's copy of the one before: typed ahead, the
+	// terminal's echo of the next could come before cat's output on a
+	// loaded machine.
+	x.Keys("hello", "Enter")
+	x.WaitFor("hello\nhello")
+	x.Keys("world", "BSpace", "D", "Enter")
+	x.WaitFor("hello\nhello\nworlD\nworlD")
 	x.Type("burst")
 	x.Keys("Enter")
 	x.WaitFor("hello\nhello\nworlD\nworlD\nburst\nburst")
