@@ -239,7 +239,7 @@ func readProblems(data []byte, name string) []namedProblem {
 		np := namedProblem{name: n}
 		p, perr := tsume.Prepare(r.Start)
 		if perr != nil {
-			np.err = perr
+			np.err, np.pr = perr, tsume.Problem{ID: n, Start: r.Start} // the screen shows what is wrong with it
 		} else if i == 0 && err != nil {
 			np.err = err // the record breaks off: its solution would too
 		} else {
@@ -292,6 +292,10 @@ func readProblemLines(text, name string) []namedProblem {
 		p, err := tsume.ParseSFEN(pos)
 		if err != nil {
 			np.err = err
+			// A position that reads but is no problem is shown with why.
+			if q, qerr := game.ParseSFEN(strings.TrimPrefix(pos, "sfen ")); qerr == nil {
+				np.pr = tsume.Problem{ID: np.name, Start: q}
+			}
 			out = append(out, np)
 			continue
 		}

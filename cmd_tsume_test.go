@@ -122,11 +122,14 @@ func TestTsumeCheckAlternatives(t *testing.T) {
 }
 
 func TestTsumeCommandUsage(t *testing.T) {
-	t.Setenv("SHOGI_STATE_DIR", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.sfen")
 	if err := os.WriteFile(bad, []byte("9/9/9/9/9/9/9/9/4K4 b G 1\n4k4/9/9/9/9/9/9/4r4/4K4 b G 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Two White kings in a CSA diagram, which SFEN cannot hold.
+	kings := filepath.Join(dir, "kings.csa")
+	if err := os.WriteFile(kings, []byte("P1-OU *  *  *  *  *  *  * -OU\nP+00KI\n+\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -135,9 +138,11 @@ func TestTsumeCommandUsage(t *testing.T) {
 	}{
 		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/4k4 b G 1"}, "White has 2 kings"},
 		{[]string{"--sfen", "9/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no pieces on the board at all"},
+		{[]string{"--sfen", "4p4/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no king to mate"},
 		{[]string{"--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b G 1"}, "Black, to move and mate, is in check"},
 		{[]string{"--sfen", "nonsense"}, "--sfen"},
 		{[]string{bad}, "bad.sfen:2: Black, to move and mate, is in check"},
+		{[]string{kings}, "kings.csa: White has 2 kings"},
 		{[]string{"--length", "4"}, "no problem of 4 plies in the collection (1, 3, 5, 7, 9, 11, 13, 15, 17)"},
 		{[]string{"--problem", "999"}, `no problem "999" in the collection`},
 		{[]string{"--length", "3", "--problem", "001"}, "not both"},
@@ -160,8 +165,6 @@ func TestTsumeCommandUsage(t *testing.T) {
 // problems (those that do not read kept with their fault), one of the
 // collection's problems or lengths.
 func TestTsumeAppOptions(t *testing.T) {
-	t.Setenv("SHOGI_STATE_DIR", t.TempDir())
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	file := filepath.Join(t.TempDir(), "two.sfen")
 	if err := os.WriteFile(file, []byte("4k4/9/9/9/9/9/9/9/9 b G 1\n4p4/9/9/9/9/9/9/9/9 b G 1\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -191,6 +194,9 @@ func TestTsumeAppOptions(t *testing.T) {
 	var pe *tsume.PositionError
 	if len(s.Problems) != 2 || s.Problems[0].Err != nil || !errors.As(s.Problems[1].Err, &pe) || pe.Kind != tsume.NoKing || s.Name != "two.sfen" {
 		t.Errorf("FILE: %+v", s)
+	} else if bad := s.Problems[1].Problem; bad.Start.SFEN() != "4p4/9/9/9/9/9/9/9/9 b G 1" || bad.ID == "" {
+		// The screen shows the position that is no problem, by its name.
+		t.Errorf("the problem that is none: %q %s", bad.ID, bad.Start.SFEN())
 	}
 	if s := parse("--length", "7"); s.Problems != nil || s.Length != 7 {
 		t.Errorf("--length: %+v", s)

@@ -167,6 +167,28 @@ func TestPrepareRefuses(t *testing.T) {
 	}
 }
 
+// Two kings of the defender in a position set up square by square (as a
+// record's diagram or the editor makes one, which SFEN cannot say) are
+// refused as two kings, the attacker's king there or not.
+func TestPrepareTwoKings(t *testing.T) {
+	for _, withBlack := range []bool{false, true} {
+		p, err := game.ParseSFEN("9/9/9/9/9/9/9/9/9 b G 1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Put(game.NewSquare(9, 1), game.NewPiece(game.White, game.King))
+		p.Put(game.NewSquare(1, 1), game.NewPiece(game.White, game.King))
+		if withBlack {
+			p.Put(game.NewSquare(5, 9), game.NewPiece(game.Black, game.King))
+		}
+		_, err = Prepare(p)
+		var pe *PositionError
+		if !errors.As(err, &pe) || pe.Kind != TwoKings || pe.Side != game.White || pe.Count != 2 {
+			t.Errorf("%s: %v, want White's two kings", p.SFEN(), err)
+		}
+	}
+}
+
 // The defender holds the rest: every piece not on the board or in the
 // attacker's hand, whatever the position said.
 func TestPrepareGivesTheRest(t *testing.T) {

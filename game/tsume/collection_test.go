@@ -255,3 +255,53 @@ func BenchmarkCheckCollection(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// Among equally long defences the defender takes one after which the
+// attacker can finish with an empty hand. Along the collection's
+// solutions, wherever the longest defences differ in that (some leave
+// the attacker a piece over whatever it does, some do not, as a solver
+// of its own says), the defender's reply is one that does not; the test
+// fails when the collection has no such turn to try it on.
+func TestDefenderAvoidsLeftover(t *testing.T) {
+	if testing.Short() {
+		t.Skip("asking the solver about every longest defence takes a while")
+	}
+	ctx := context.Background()
+	tried := 0
+	for _, pr := range readCollection(t) {
+		d := NewDefender(Options{})
+		judge := bot.NewTsume(pr.Attacker(), bot.TsumeOptions{})
+		p := pr.Start
+		for i, m := range pr.Solution {
+			p = p.Play(m)
+			if i%2 == 1 || i == len(pr.Solution)-1 {
+				continue
+			}
+			want := len(pr.Solution) - i - 2 // the plies after the longest defence
+			var with, without []game.Move
+			for _, dm := range p.LegalMoves(nil) {
+				q := p.Play(dm)
+				if n, st := judge.Length(ctx, q); st != bot.MateFound || n != want || judge.Futile(ctx, p, dm) {
+					continue
+				}
+				if left, _ := judge.Leftover(ctx, q); left {
+					with = append(with, dm)
+				} else {
+					without = append(without, dm)
+				}
+			}
+			if len(with) == 0 || len(without) == 0 {
+				continue
+			}
+			tried++
+			r := d.Reply(ctx, p)
+			if !slices.ContainsFunc(without, r.Move.SameAs) {
+				t.Errorf("%s, move %d: the defender plays %v, which leaves a piece over; %v would not", pr.ID, i+2, r.Move, without)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no turn of the collection's defences where leaving a piece over is a choice")
+	}
+	t.Logf("%d turns where some of the longest defences leave the attacker a piece over", tried)
+}

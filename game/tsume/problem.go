@@ -124,6 +124,20 @@ func Prepare(p game.Position) (game.Position, error) {
 	if p.KingSquare(def) == game.NoSquare {
 		return p, &PositionError{Kind: NoKing, Side: def}
 	}
+	// SFEN cannot say two kings of a side, but a position set up square
+	// by square (a record's diagram, the editor) can hold them, and the
+	// checks below see only one of each side's.
+	var kings [2]int
+	for s := game.Square(0); s < game.NumSquares; s++ {
+		if pc := p.At(s); pc != game.NoPiece && pc.Type() == game.King {
+			kings[pc.Color()]++
+		}
+	}
+	for _, c := range []game.Color{def, att} {
+		if kings[c] > 1 {
+			return p, &PositionError{Kind: TwoKings, Side: c, Count: kings[c]}
+		}
+	}
 	if k := p.KingSquare(def); !p.Attackers(k, att).Empty() {
 		return p, &PositionError{Kind: DefenderInCheck, Side: def}
 	}
@@ -163,8 +177,8 @@ func Prepare(p game.Position) (game.Position, error) {
 }
 
 // ParseSFEN reads a problem's position: SFEN (a leading "sfen" allowed),
-// checked and prepared by Prepare. Two kings of one side, which a
-// Position cannot hold, are found in the text first.
+// checked and prepared by Prepare. Two kings of one side, which
+// game.ParseSFEN refuses in words of its own, are found in the text first.
 func ParseSFEN(text string) (game.Position, error) {
 	fields := strings.Fields(text)
 	if len(fields) > 0 && fields[0] == "sfen" {

@@ -14,6 +14,7 @@ import (
 type keyMap struct {
 	Hint, Solution, Retry, Restart key.Binding
 	Next, Prev, Check, Leave       key.Binding
+	NextQuiz, PrevQuiz             key.Binding // Next and Prev, as the quizzes call them
 	StepOn, StepBack, First, Last  key.Binding
 	Back                           key.Binding
 	Step                           key.Binding // both steps, for the help bar
@@ -35,6 +36,8 @@ func newKeys(c *common.Common) keyMap {
 		Restart:  b("U", tw.KeyRestart, "U"),
 		Next:     b("]", tw.KeyNext, "]", "pgdown"),
 		Prev:     b("[", tw.KeyPrev, "[", "pgup"),
+		NextQuiz: b("]", tw.KeyNextQuiz, "]", "pgdown"),
+		PrevQuiz: b("[", tw.KeyPrevQuiz, "[", "pgup"),
 		Check:    b("C", tw.KeyCheck, "C"),
 		Leave:    b("q", tw.KeyLeave, "q"),
 		StepOn:   b(step[0], tw.KeyStep, "right", "l"),

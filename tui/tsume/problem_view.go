@@ -387,8 +387,18 @@ func (m *Model) promptLine(width int) (string, int) {
 	return c.Measure.Fit(line, width), -1
 }
 
-// helpBar is the keys that do something now.
+// helpBar is the keys that do something now: one problem alone has no
+// next or previous.
 func (m *Model) helpBar() []key.Binding {
+	bar := m.keysNow()
+	if len(m.set.Items) > 1 {
+		return bar
+	}
+	next, prev := m.keys.Next.Help().Key, m.keys.Prev.Help().Key
+	return slices.DeleteFunc(bar, func(b key.Binding) bool { return b.Help().Key == next || b.Help().Key == prev })
+}
+
+func (m *Model) keysNow() []key.Binding {
 	k, ck := m.keys, m.c.Keys
 	a := &m.attempt
 	switch {

@@ -265,9 +265,9 @@ func (q Quizzes) key(msg tea.KeyPressMsg) (Quizzes, tea.Cmd) {
 		return q, nil
 	}
 	switch {
-	case common.KeyIs(msg, k.Next):
+	case common.KeyIs(msg, k.NextQuiz):
 		q.step(1)
-	case common.KeyIs(msg, k.Prev):
+	case common.KeyIs(msg, k.PrevQuiz):
 		q.step(-1)
 	case common.KeyIs(msg, ck.Flip):
 		q.flip = !q.flip
@@ -387,7 +387,7 @@ func (q *Quizzes) openHelp() tea.Cmd {
 	k, ck := q.keys, q.c.Keys
 	g := [][]key.Binding{
 		{ck.Up, ck.Down, ck.Left, ck.Right, ck.Select, ck.Cancel, ck.Tray, ck.Type},
-		{k.Next, k.Prev, k.Leave, ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, ck.Quit},
+		{k.NextQuiz, k.PrevQuiz, k.Leave, ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, ck.Quit},
 	}
 	notes := assets.HelpTsume(q.c.Lang == words.Japanese)
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: g, Notes: notes} }

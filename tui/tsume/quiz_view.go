@@ -94,7 +94,7 @@ func (q *Quizzes) View() (string, *tea.Cursor) {
 		y++
 	}
 	k, ck := q.keys, c.Keys
-	bar := []key.Binding{ck.Select, ck.Tray, ck.Type, k.Next, k.Prev, k.Leave, ck.Help, ck.Flip, ck.Notation}
+	bar := []key.Binding{ck.Select, ck.Tray, ck.Type, k.NextQuiz, k.PrevQuiz, k.Leave, ck.Help, ck.Flip, ck.Notation}
 	cv.Put(fx, c.Height-1, fw, components.HelpBar(bar, fw, st, c.Measure))
 	return cv.String(c.Measure), cursor
 }
@@ -102,9 +102,9 @@ func (q *Quizzes) View() (string, *tea.Cursor) {
 func (q *Quizzes) verdictBadge(ok bool) string {
 	tw := q.tw()
 	if ok {
-		return components.Badge(q.c.Styles, components.EndBadge, tw.QuizStatus[1]+" "+tw.SolvedW)
+		return components.Badge(q.c.Styles, components.EndBadge, tw.QuizBadge[0])
 	}
-	return components.Badge(q.c.Styles, components.CheckBadge, tw.QuizStatus[2]+" "+tw.FailedW)
+	return components.Badge(q.c.Styles, components.CheckBadge, tw.QuizBadge[1])
 }
 
 // panelRows: the move the game had and what it lost, each answer, and
@@ -123,7 +123,7 @@ func (q *Quizzes) panelRows() []components.PanelRow {
 	}
 	mark := tw.MarkName(qz.Mark)
 	rows := []components.PanelRow{{Label: tw.QuizPlayed, Text: fmt.Sprintf(tw.QuizPrompt, q.moveText(qz.Played), mark, qz.Loss)}}
-	for _, a := range q.answers {
+	answer := func(a quizAnswer) components.PanelRow {
 		text, style := fmt.Sprintf(tw.QuizRight, a.text, q.src.Opts.Margin), pick(func(s *common.Styles) common.Wrap { return s.TargetText })
 		switch {
 		case a.a.Played:
@@ -131,10 +131,18 @@ func (q *Quizzes) panelRows() []components.PanelRow {
 		case !a.a.Correct:
 			text, style = fmt.Sprintf(tw.QuizWrong, a.text, a.a.Loss), pick(func(s *common.Styles) common.Wrap { return s.Err })
 		}
-		rows = append(rows, components.PanelRow{Label: tw.QuizDone, Text: text, Style: style})
+		return components.PanelRow{Label: tw.QuizDone, Text: text, Style: style}
 	}
-	if q.judging != game.NoMove {
+	// The panel is short (four lines at 80×24) and cuts what does not
+	// fit, so what was just answered and the engine's choice come before
+	// the earlier answers, newest first.
+	earlier := q.answers
+	switch {
+	case q.judging != game.NoMove:
 		rows = append(rows, components.PanelRow{Label: tw.QuizDone, Text: fmt.Sprintf(tw.QuizJudging, q.moveText(q.judging)) + " " + q.spin.View()})
+	case len(q.answers) > 0:
+		rows = append(rows, answer(q.answers[len(q.answers)-1]))
+		earlier = q.answers[:len(q.answers)-1]
 	}
 	if len(q.answers) > 0 && qz.Best != game.NoMove {
 		line := []string{q.moveText(qz.Best)}
@@ -152,6 +160,9 @@ func (q *Quizzes) panelRows() []components.PanelRow {
 		}
 		rows = append(rows, components.PanelRow{Label: tw.KeySolution, Text: fmt.Sprintf(tw.QuizBest, strings.Join(line, " ")),
 			Style: pick(func(s *common.Styles) common.Wrap { return s.Bold })})
+	}
+	for i := len(earlier) - 1; i >= 0; i-- {
+		rows = append(rows, answer(earlier[i]))
 	}
 	return rows
 }

@@ -71,10 +71,7 @@ type TsumeWords struct {
 	ItemNew   string
 	ItemStats string // %d solved, %d failed
 	ItemBest  string // %s: the quickest solve
-	Recorded  string // %s: solved or failed
 	SavedNot  string // %v: why progress was not kept
-	SolvedW   string
-	FailedW   string
 
 	// The composer's check (C).
 	Checking, CheckDone string
@@ -92,6 +89,7 @@ type TsumeWords struct {
 	// Keys' help (the key itself is the screen's).
 	KeyHint, KeySolution, KeyRetry, KeyRestart, KeyNext, KeyPrev string
 	KeyCheck, KeyLeave, KeyStep, KeyBack, KeyChoose, KeyFilter   string
+	KeyNextQuiz, KeyPrevQuiz                                     string
 
 	// Quizzes.
 	QuizTitle, QuizFolder, QuizRecord        string // quizFolder: %s the folder; quizRecord: %s the record
@@ -102,6 +100,7 @@ type TsumeWords struct {
 	QuizPlayedAgain, QuizJudging, QuizFailed string
 	QuizListKeys, QuizKeys, QuizDone         string
 	QuizStatus                               [3]string // not tried, solved, failed
+	QuizBadge                                [2]string // the title's verdict on the first answer: solved, failed
 	QuizErrs                                 string    // %d files not read
 	QuizLeast, QuizMargin                    string    // settings rows
 	QuizLeastNote, QuizMarginNote            string
@@ -157,9 +156,7 @@ var tsumeEnglish = TsumeWords{
 	ItemNew:   "not tried before",
 	ItemStats: "solved %d, failed %d",
 	ItemBest:  "best %s",
-	Recorded:  "recorded: %s",
 	SavedNot:  "progress not kept: %v",
-	SolvedW:   "solved", FailedW: "failed",
 
 	Checking: "checking the problem (length, uniqueness, 余詰) ...", CheckDone: "Check",
 	CheckGrade: [3]string{"unsound", "standard (余詰 after the first move)", "classic (every move unique)"},
@@ -185,7 +182,7 @@ var tsumeEnglish = TsumeWords{
 
 	KeyHint: "hint", KeySolution: "solution", KeyRetry: "take back", KeyRestart: "restart", KeyNext: "next problem",
 	KeyPrev: "previous problem", KeyCheck: "check the problem", KeyLeave: "leave", KeyStep: "step", KeyBack: "back",
-	KeyChoose: "choose", KeyFilter: "lengths",
+	KeyChoose: "choose", KeyFilter: "lengths", KeyNextQuiz: "next quiz", KeyPrevQuiz: "previous quiz",
 
 	QuizTitle: "Next-move quizzes", QuizFolder: "from the games in %s", QuizRecord: "from %s",
 	QuizNone:    "no quizzes: analyse a game first (the study's A, or shogi analyse) — a move that lost %s's worth becomes one",
@@ -202,6 +199,7 @@ var tsumeEnglish = TsumeWords{
 	QuizKeys:        "] next quiz, [ previous, esc the list",
 	QuizDone:        "answered",
 	QuizStatus:      [3]string{"new", "solved", "missed"},
+	QuizBadge:       [2]string{"solved", "missed"},
 	QuizErrs:        "%d files could not be read",
 	QuizLeast:       "Quizzes from", QuizMargin: "Quiz answers within",
 	QuizLeastNote: "the least mark that makes a quiz", QuizMarginNote: "points of winning chance",
@@ -257,9 +255,7 @@ var tsumeJapanese = TsumeWords{
 	ItemNew:   "未挑戦",
 	ItemStats: "○%d ×%d",
 	ItemBest:  "最速 %s",
-	Recorded:  "記録: %s",
 	SavedNot:  "成績を保存できません: %v",
-	SolvedW:   "正解", FailedW: "不正解",
 
 	Checking: "作品を検討中 (手数・唯一性・余詰) ...", CheckDone: "検討",
 	CheckGrade: [3]string{"不完全", "初手唯一 (以降に余詰)", "手順唯一"},
@@ -285,7 +281,7 @@ var tsumeJapanese = TsumeWords{
 
 	KeyHint: "ヒント", KeySolution: "正解手順", KeyRetry: "王手を戻す", KeyRestart: "初形から", KeyNext: "次の問題",
 	KeyPrev: "前の問題", KeyCheck: "作品検討", KeyLeave: "戻る", KeyStep: "一手ずつ", KeyBack: "戻る",
-	KeyChoose: "選ぶ", KeyFilter: "手数",
+	KeyChoose: "選ぶ", KeyFilter: "手数", KeyNextQuiz: "次の問題", KeyPrevQuiz: "前の問題",
 
 	QuizTitle: "次の一手", QuizFolder: "%s の対局から", QuizRecord: "%s から",
 	QuizNone:    "問題がありません: 先に棋譜解析をしてください (検討の A か shogi analyse)。%s以上の手が問題になります",
@@ -302,6 +298,7 @@ var tsumeJapanese = TsumeWords{
 	QuizKeys:        "] 次の問題  [ 前の問題  esc 一覧",
 	QuizDone:        "解答済み",
 	QuizStatus:      [3]string{"未", "○", "×"},
+	QuizBadge:       [2]string{"○ 正解", "× 不正解"},
 	QuizErrs:        "%d個のファイルを読めませんでした",
 	QuizLeast:       "次の一手にする手", QuizMargin: "次の一手の正解幅",
 	QuizLeastNote: "この印以上の手が問題になります", QuizMarginNote: "勝率のポイント",

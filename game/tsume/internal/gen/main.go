@@ -43,7 +43,7 @@ func main() {
 	seed := flag.Uint64("seed", 1, "the seed: the same seed makes the same collection")
 	out := flag.String("o", "", "write the collection to this file (default: standard output)")
 	jobs := flag.Int("j", runtime.GOMAXPROCS(0), "candidates tried at once")
-	want := flag.String("want", "1:45,3:60,5:60,7:55,9:45,11:45", "problems wanted per length (11 stands for 11 and more)")
+	want := flag.String("want", "1:50,3:60,5:60,7:55,9:45,11:45", "problems wanted per length (11 stands for 11 and more)")
 	climb := flag.Int("climb", 100, "hill-climbing steps without a longer problem before a climb stops")
 	budget := flag.Int("budget", 50_000, "positions per question while climbing (a tenth for a first look)")
 	verbose := flag.Bool("v", false, "report progress on standard error")
