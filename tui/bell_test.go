@@ -54,26 +54,36 @@ func TestBellOnTheClock(t *testing.T) {
 		bell common.Bell
 		want int32
 	}{{common.BellClock, 2}, {common.BellMoves, 0}} {
-		ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
-		tcl := match.TimeControl{Byoyomi: 10 * time.Second}
-		h := newHarness(t, Options{Play: true, White: "greedy", Time: [2]match.TimeControl{tcl, tcl}, TimeSource: ft, Settings: bellSettings(tc.bell)})
-		n := bells(h)
-		wait := func(d time.Duration) {
-			end := time.Now().Add(d)
-			h.until("the clock's ticks", func() bool { return time.Now().After(end) })
-		}
-		h.until("Black's clock to run", func() bool { return h.m.play.Snap.Clock.Running })
-		ft.Advance(4 * time.Second) // 6 s left: no bell
-		wait(1200 * time.Millisecond)
-		if n.Load() != 0 {
-			t.Fatalf("bell %v: %d bells with 6 s left", tc.bell, n.Load())
-		}
-		ft.Advance(1500 * time.Millisecond) // 4.5 s left: the fifth second
-		wait(1200 * time.Millisecond)       // a tick or two in the same second
-		ft.Advance(time.Second)             // 3.5 s left: the fourth
-		wait(1200 * time.Millisecond)
-		if got := n.Load(); got != tc.want {
-			t.Errorf("bell %v: %d bells, want %d", tc.bell, got, tc.want)
-		}
+		t.Run(tc.bell.String(), func(t *testing.T) {
+			t.Parallel()
+			bellOnTheClock(t, tc.bell, tc.want)
+		})
+	}
+}
+
+// bellOnTheClock runs the clock of a game with bell setting b down to its
+// last seconds and expects want bells.
+func bellOnTheClock(t *testing.T, bell common.Bell, want int32) {
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	tcl := match.TimeControl{Byoyomi: 10 * time.Second}
+	h := newHarness(t, Options{Play: true, White: "greedy", Time: [2]match.TimeControl{tcl, tcl}, TimeSource: ft, Settings: bellSettings(bell)})
+	n := bells(h)
+	// The screen's ticks come on the real clock; the game's time is fake.
+	wait := func(d time.Duration) {
+		end := time.Now().Add(d)
+		h.until("the clock's ticks", func() bool { return time.Now().After(end) })
+	}
+	h.until("Black's clock to run", func() bool { return h.m.play.Snap.Clock.Running })
+	ft.Advance(4 * time.Second) // 6 s left: no bell
+	wait(1200 * time.Millisecond)
+	if n.Load() != 0 {
+		t.Fatalf("bell %v: %d bells with 6 s left", bell, n.Load())
+	}
+	ft.Advance(1500 * time.Millisecond) // 4.5 s left: the fifth second
+	wait(1200 * time.Millisecond)       // a tick or two in the same second
+	ft.Advance(time.Second)             // 3.5 s left: the fourth
+	wait(1200 * time.Millisecond)
+	if got := n.Load(); got != want {
+		t.Errorf("bell %v: %d bells, want %d", bell, got, want)
 	}
 }

@@ -92,7 +92,9 @@ func TestTmuxFairyStockfish(t *testing.T) {
 	if _, err := os.Stat(fairyStockfish); err != nil {
 		t.Skip("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): " + err.Error())
 	}
-	x := startApp(t, 120, 40, "", "play --lang en --white usi:"+fairyStockfish+" --time 5m --byoyomi 1s", "move 1")
+	// Slow Mover=10: Fairy-Stockfish spends a tenth of its usual share of
+	// the five minutes.
+	x := startApp(t, 120, 40, "", "play --lang en --white 'usi:"+fairyStockfish+",Slow Mover=10' --time 5m --byoyomi 1s", "move 1")
 	x.WaitFor("Fairy-Stockfish")
 	x.Keys("7g7f", "Enter")
 	s := x.WaitFor("White thinking", "Score", "Depth")

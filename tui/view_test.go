@@ -105,6 +105,7 @@ func styleOptions(st common.PieceStyle) Options {
 // in a terminal to see it). Each golden is read back: the board and hands on it must be
 // the position, whoever is at the bottom.
 func TestGoldenViews(t *testing.T) {
+	t.Parallel()
 	for _, size := range goldenSizes {
 		for _, st := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII} {
 			for _, flip := range []bool{false, true} {
@@ -403,6 +404,7 @@ func sweepScreens(t *testing.T, policy common.WidthPolicy) []func(w, h int) stri
 // most the height in lines. Below the minimum the app says how much room
 // it needs, within the terminal too.
 func TestNothingExceedsTheTerminal(t *testing.T) {
+	t.Parallel()
 	sizes := map[[2]int]bool{}
 	for w := components.MinWidth; w <= 300; w++ {
 		for _, h := range []int{components.MinHeight, 24, components.LargeHeight - 1, components.LargeHeight, components.HugeHeight - 1, components.HugeHeight, 50, 100} {
