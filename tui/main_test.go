@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"flag"
 	"os"
 	"testing"
 
@@ -15,14 +14,7 @@ import (
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
 	cleanup := testenv.Isolate()
-	// Most parallel tests wait on tmux, a terminal or an engine rather
-	// than compute: four at a time on two cores, unless -parallel says.
-	flag.Parse()
-	parallelSet := false
-	flag.Visit(func(f *flag.Flag) { parallelSet = parallelSet || f.Name == "test.parallel" })
-	if !parallelSet {
-		flag.Set("test.parallel", "4")
-	}
+	testenv.WaitingTests(4)
 	code := m.Run()
 	termtest.RemoveBinary()
 	cleanup()

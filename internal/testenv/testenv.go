@@ -6,10 +6,12 @@ package testenv
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 )
 
 // Isolate points HOME and the XDG base directories at a new temporary
@@ -64,5 +66,19 @@ func keepGoEnv() {
 		if v != "" && os.Getenv(k) == "" {
 			os.Setenv(k, v)
 		}
+	}
+}
+
+// WaitingTests lets n parallel tests run at once unless -parallel says
+// otherwise: for a package whose parallel tests mostly wait (on tmux, a
+// terminal, an SSH client or an engine) rather than compute, so that the
+// default of one per core would leave the cores idle. Call it from
+// TestMain before m.Run.
+func WaitingTests(n int) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(n))
 	}
 }

@@ -291,6 +291,7 @@ func TestIdleSparesPlayers(t *testing.T) {
 // TestReconnectByKey: where the server checks keys, a player's key finds
 // the seat that waits for them, whatever name they type.
 func TestReconnectByKey(t *testing.T) {
+	t.Parallel()
 	signer := func() gossh.Signer {
 		_, priv, _ := ed25519.GenerateKey(rand.Reader)
 		s, err := gossh.NewSignerFromKey(priv)
@@ -331,6 +332,7 @@ func TestReconnectByKey(t *testing.T) {
 // client as a BEL of its own (not an OSC sequence's terminator) when the
 // opponent moves, and not when the player does.
 func TestBellOverSSH(t *testing.T) {
+	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := ts.dial(t, dialOpts{user: "alice"})
 	a.waitFor("Your name")

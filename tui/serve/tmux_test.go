@@ -92,6 +92,7 @@ func TestOpenSSH(t *testing.T) {
 // cursor, no move line, no resigning; typing plays nothing; ? is the
 // spectator's help.
 func TestOpenSSHSpectator(t *testing.T) {
+	t.Parallel()
 	termtest.Need(t, "ssh")
 	ts := startServer(t, Config{}, lobby.Config{})
 	a := sshClient(t, ts.addr, "alice", 100, 30)
