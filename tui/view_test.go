@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/internal/testenv"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
@@ -400,20 +401,40 @@ func sweepScreens(t *testing.T, policy common.WidthPolicy) []func(w, h int) stri
 }
 
 // Nothing is drawn outside the terminal at any size from the minimum to
-// 300×100, under both width settings: every line at most the width, at
+// 300×100 (a third of them, all near the layouts' boundaries, unless
+// SHOGI_LONG_TESTS=1), under both width settings: every line at most the width, at
 // most the height in lines. Below the minimum the app says how much room
 // it needs, within the terminal too.
 func TestNothingExceedsTheTerminal(t *testing.T) {
 	t.Parallel()
 	sizes := map[[2]int]bool{}
+	heights := []int{components.MinHeight, 24, components.LargeHeight - 1, components.LargeHeight, components.HugeHeight - 1, components.HugeHeight, 50, 100}
+	widths := []int{components.MinWidth, 80, components.LargeWidth - 1, components.LargeWidth, 120, components.HugeWidth - 1, components.HugeWidth, 200, 300}
+	// Every size near a layout's boundary, and every third one between
+	// (every one with SHOGI_LONG_TESTS=1).
+	swept := func(v int, bounds []int) bool {
+		if testenv.Long() || v%3 == 0 {
+			return true
+		}
+		for _, b := range bounds {
+			if v >= b-2 && v <= b+2 {
+				return true
+			}
+		}
+		return false
+	}
 	for w := components.MinWidth; w <= 300; w++ {
-		for _, h := range []int{components.MinHeight, 24, components.LargeHeight - 1, components.LargeHeight, components.HugeHeight - 1, components.HugeHeight, 50, 100} {
-			sizes[[2]int{w, h}] = true
+		for _, h := range heights {
+			if swept(w, widths) {
+				sizes[[2]int{w, h}] = true
+			}
 		}
 	}
 	for h := components.MinHeight; h <= 100; h++ {
-		for _, w := range []int{components.MinWidth, 80, components.LargeWidth - 1, components.LargeWidth, 120, components.HugeWidth - 1, components.HugeWidth, 200, 300} {
-			sizes[[2]int{w, h}] = true
+		for _, w := range widths {
+			if swept(h, heights) {
+				sizes[[2]int{w, h}] = true
+			}
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
