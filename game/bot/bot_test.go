@@ -309,7 +309,7 @@ func TestLastLineBeginsWithTheMove(t *testing.T) {
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
 	} {
 		p := mustSFEN(t, sfen)
-		for nodes := uint64(500); nodes <= 30_000; nodes += 731 {
+		for nodes := uint64(500); nodes <= 30_000; nodes += 1_931 {
 			var last usi.Info
 			bm, err := NewEngine(top, seeded(1)).Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: nodes},
 				Info: func(in usi.Info) {
