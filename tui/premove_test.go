@@ -10,7 +10,7 @@ import (
 // cancelled with esc; one that is not legal then is said and dropped.
 func TestPremove(t *testing.T) {
 	t.Parallel()
-	h := engineGame(t, "think=1500ms", Options{})
+	h := engineGame(t, "think=600ms", Options{})
 	h.pressNow("7g7f", "enter")
 	h.until("the engine to think", h.m.play.Thinking)
 
