@@ -14,7 +14,7 @@ import (
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
 	cleanup := testenv.Isolate()
-	testenv.WaitingTests(4)
+	testenv.WaitingTests(8)
 	code := m.Run()
 	termtest.RemoveBinary()
 	cleanup()

@@ -11,7 +11,7 @@ import (
 // the user's files (host keys, known hosts, games, logs).
 func TestMain(m *testing.M) {
 	cleanup := testenv.Isolate()
-	testenv.WaitingTests(4)
+	testenv.WaitingTests(8)
 	code := m.Run()
 	cleanup()
 	os.Exit(code)
