@@ -148,7 +148,18 @@ func encodeSJIS(text string) ([]byte, bool) {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(text[i:])
+		var r rune
+		var size int
+		if c >= 0xE0 && c < 0xF0 && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
+			// Three bytes, as every kana and kanji: decoded here, since
+			// DecodeRuneInString is most of the time of writing a KIF.
+			r, size = rune(c&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
+			if r < 0x800 || r >= 0xD800 && r < 0xE000 {
+				r, size = utf8.DecodeRuneInString(text[i:])
+			}
+		} else {
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
 		if r >= 0x10000 || sjisEnc[r] == 0 {
 			return nil, false
 		}
