@@ -92,6 +92,10 @@ type Engine struct {
 	threads     int
 	helperStats []*moveStats
 	mate        *mateSolver // kept between moves: what it proved stays true
+	// forget is set by NewGame: the next search clears the tables first,
+	// inside its own time (cleared at usinewgame, the hash table held up
+	// the reading of the go that follows by some 20 ms, past a fixed time).
+	forget bool
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
@@ -124,11 +128,7 @@ func (e *Engine) SetHashMB(mb int) {
 
 // NewGame forgets what earlier games taught the tables.
 func (e *Engine) NewGame() {
-	if e.tt != nil {
-		e.tt.clear()
-	}
-	e.stats = nil
-	e.helperStats = nil
+	e.forget = true
 	e.mate = nil
 }
 
@@ -180,6 +180,14 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 		return usi.BestMove{Move: m}, nil
 	}
 	e.Prepare()
+	if e.forget {
+		e.tt.clear()
+		*e.stats = moveStats{}
+		for _, st := range e.helperStats {
+			*st = moveStats{}
+		}
+		e.forget = false
+	}
 	e.tt.newSearch()
 
 	l := req.Limits
