@@ -2,10 +2,11 @@ package tsume
 
 import (
 	"fmt"
+	"strings"
+
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 )

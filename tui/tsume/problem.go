@@ -3,10 +3,11 @@ package tsume
 import (
 	"context"
 	"fmt"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"time"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -845,29 +846,10 @@ func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 		return m, nil
 	}
 	m.status, m.isErr = "", false
-	l := m.layout()
-	at := m.entryAt()
-	var ch play.Chosen
-	if l.Board.Contains(mo.X, mo.Y) {
-		sq := l.Geom.SquareAt(mo.X-l.Board.X, mo.Y-l.Board.Y, m.flip)
-		if sq == game.NoSquare {
-			return m, nil
-		}
-		m.entry.Cursor = sq
-		m.entry.Tray, m.entry.Typing = false, false
-		ch = m.entry.Square(m.c, at, sq)
-	} else {
-		side := m.attempt.pos.SideToMove()
-		r := l.Hands[m.handPlace(side)]
-		if !r.Contains(mo.X, mo.Y) {
-			return m, nil
-		}
-		_, spans := m.hand(side, l)
-		for _, s := range spans {
-			if mo.Y-r.Y == s.Row && mo.X-r.X >= s.Start && mo.X-r.X < s.End {
-				ch = m.entry.PickDrop(at, s.T)
-			}
-		}
+	pos := m.shown()
+	ch, ok := click(m.c, &m.entry, m.entryAt(), m.layout(), m.flip, &pos, m.attempt.pos.SideToMove(), mo.X, mo.Y)
+	if !ok {
+		return m, nil
 	}
 	if ch.Err != "" {
 		m.setError(ch.Err)

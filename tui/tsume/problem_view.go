@@ -3,13 +3,14 @@ package tsume
 import (
 	"errors"
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/components"
-	"shogi/tui/words"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
+	"shogi/tui/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"

@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
+	"time"
+
 	"shogi/tui/common"
 	"shogi/tui/play"
 	"shogi/tui/words"
-	"sync"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -454,29 +455,9 @@ func (q Quizzes) mouse(msg tea.MouseClickMsg) (Quizzes, tea.Cmd) {
 		return q, nil
 	}
 	q.status, q.isErr = "", false
-	l := screenLayout(q.c)
-	at := q.entryAt()
-	var ch play.Chosen
-	if l.Board.Contains(mo.X, mo.Y) {
-		sq := l.Geom.SquareAt(mo.X-l.Board.X, mo.Y-l.Board.Y, q.flip)
-		if sq == game.NoSquare {
-			return q, nil
-		}
-		q.entry.Cursor = sq
-		q.entry.Tray, q.entry.Typing = false, false
-		ch = q.entry.Square(q.c, at, sq)
-	} else {
-		side := q.quiz().Mover
-		r := l.Hands[handPlace(q.flip, side)]
-		if !r.Contains(mo.X, mo.Y) {
-			return q, nil
-		}
-		_, spans := renderHand(q.c, &q.quiz().Position, side, l, q.flip, &q.entry)
-		for _, s := range spans {
-			if mo.Y-r.Y == s.Row && mo.X-r.X >= s.Start && mo.X-r.X < s.End {
-				ch = q.entry.PickDrop(at, s.T)
-			}
-		}
+	ch, ok := click(q.c, &q.entry, q.entryAt(), screenLayout(q.c), q.flip, &q.quiz().Position, q.quiz().Mover, mo.X, mo.Y)
+	if !ok {
+		return q, nil
 	}
 	if ch.Err != "" {
 		q.setError(ch.Err)

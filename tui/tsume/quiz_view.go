@@ -2,10 +2,11 @@ package tsume
 
 import (
 	"fmt"
-	"shogi/tui/common"
-	"shogi/tui/components"
 	"strconv"
 	"strings"
+
+	"shogi/tui/common"
+	"shogi/tui/components"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"

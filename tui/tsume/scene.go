@@ -87,3 +87,30 @@ func screenLayout(c *common.Common) components.ScreenLayout {
 	}
 	return components.NewLayout(c.Width, c.Height, c.Pieces, footer)
 }
+
+// click reads a left click at x, y on a screen drawn with l as move entry
+// for side, whose hand has pos's pieces: on a square, the cursor moved
+// there and enter; on a kind in the hand, a pick for a drop. ok is false
+// for a click on neither.
+func click(c *common.Common, e *play.Entry, at play.EntryAt, l components.ScreenLayout, flip bool, pos *game.Position, side game.Color, x, y int) (ch play.Chosen, ok bool) {
+	if l.Board.Contains(x, y) {
+		sq := l.Geom.SquareAt(x-l.Board.X, y-l.Board.Y, flip)
+		if sq == game.NoSquare {
+			return ch, false
+		}
+		e.Cursor = sq
+		e.Tray, e.Typing = false, false
+		return e.Square(c, at, sq), true
+	}
+	r := l.Hands[handPlace(flip, side)]
+	if !r.Contains(x, y) {
+		return ch, false
+	}
+	_, spans := renderHand(c, pos, side, l, flip, e)
+	for _, s := range spans {
+		if y-r.Y == s.Row && x-r.X >= s.Start && x-r.X < s.End {
+			ch = e.PickDrop(at, s.T)
+		}
+	}
+	return ch, true
+}
