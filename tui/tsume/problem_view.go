@@ -90,15 +90,6 @@ func (m *Model) View() (string, *tea.Cursor) {
 
 func (m *Model) layout() components.ScreenLayout { return screenLayout(m.c) }
 
-// handPlace is where c's hand is drawn: 0 at the top, 1 at the bottom.
-func (m *Model) handPlace(c game.Color) int { return handPlace(m.flip, c) }
-
-// hand draws side c's hand as the screen shows it.
-func (m *Model) hand(col game.Color, l components.ScreenLayout) ([]string, []components.HandSpan) {
-	pos := m.shown()
-	return renderHand(m.c, &pos, col, l, m.flip, &m.entry)
-}
-
 // titleParts is the title bar: the problem, its length and grade on the
 // left; the move, whose turn it is (or the result) and the clock on the
 // right.
