@@ -103,7 +103,11 @@ func TestEngineCrash(t *testing.T) {
 		t.Fatalf("moves %q", h.moves())
 	}
 	h.typeMove("2g2f")
-	h.until("the crash to pause the game", func() bool { return h.m.play.Snap.Fault != nil && h.m.play.Quiet() })
+	// The snapshot can show the fault before its event reaches the screen:
+	// wait for the event's message too.
+	h.until("the crash to pause the game", func() bool {
+		return h.m.play.Snap.Fault != nil && h.m.play.Quiet() && strings.Contains(h.status(), "crashed")
+	})
 	if h.m.play.Over() || !h.m.play.Paused() || h.game().Len() != 3 {
 		t.Fatalf("after the crash: over %v, paused %v, moves %q", h.m.play.Over(), h.m.play.Paused(), h.moves())
 	}
@@ -158,7 +162,9 @@ func TestEngineHang(t *testing.T) {
 	h.pressNow("7g7f", "enter")
 	h.until("the engine to think", h.m.play.Thinking)
 	ft.Advance(41 * time.Second)
-	h.until("the hang to pause the game", func() bool { return h.m.play.Snap.Fault != nil })
+	h.until("the hang to pause the game", func() bool {
+		return h.m.play.Snap.Fault != nil && strings.Contains(h.status(), "stopped answering")
+	})
 	if h.m.play.Over() || h.game().Len() != 1 {
 		t.Fatalf("after the hang: over %v, moves %q", h.m.play.Over(), h.moves())
 	}
