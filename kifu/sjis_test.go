@@ -3,6 +3,8 @@ package kifu
 import (
 	"testing"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding/japanese"
 )
 
 // encodeSJIS decodes three-byte characters itself: every rune, and every
@@ -43,4 +45,26 @@ func TestEncodeSJISEveryRune(t *testing.T) {
 	for _, bad := range []string{"\xe6\x97", "\xe6\x97a", "\xed\xa0\x80", "\xe0\x80\x80", "\xef\xbf", "歩\xe6"} {
 		check(bad)
 	}
+}
+
+// FuzzEncodeSJIS checks the table-driven encoder against x/text's on any
+// text: the same bytes when both can write it, and a refusal where x/text
+// finds a character Shift_JIS cannot hold.
+func FuzzEncodeSJIS(f *testing.F) {
+	for _, s := range []string{"▲７六歩", "同　銀", "a\x00b", "\xe6\x97", "𠮷", "～〜－−"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := encodeSJIS(s)
+		want, err := japanese.ShiftJIS.NewEncoder().String(s)
+		if !utf8.ValidString(s) {
+			if ok {
+				t.Fatalf("%q: invalid UTF-8 encoded as %x", s, got)
+			}
+			return
+		}
+		if ok != (err == nil) || ok && string(got) != want {
+			t.Fatalf("%q: table %v %x, x/text %v %x", s, ok, got, err, want)
+		}
+	})
 }
