@@ -35,7 +35,7 @@ func TestCSAFlags(t *testing.T) {
 		{[]string{"csa", "--server", "h:1", "--id", "me", "--level", "greedy"}, "--password PASS (or SHOGI_CSA_PASSWORD) is needed"},
 		{with(), "want one of --engine and --level"},
 		{with("--level", "greedy", "--engine", "usi:x"), "want one of --engine and --level"},
-		{with("--level", "grandmaster"), "unknown player"},
+		{with("--level", "overlord"), "unknown player"},
 		{with("--engine", "greedy"), "is not a program"},
 		{append(ok, "--games", "0"), "--games 0"},
 		{append(with("--level", "greedy"), "--x1"), "--game NAME is needed"},

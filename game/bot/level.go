@@ -55,6 +55,8 @@ var levels = []Level{
 	{Name: "expert", Nodes: 11_000, MateNodes: 2_200},
 	{Name: "master", Nodes: 22_000, MateNodes: 4_400},
 	{Name: "elite", Nodes: 45_000, MateNodes: 9_000},
+	{Name: "champion", Nodes: 110_000, MateNodes: 22_000},
+	{Name: "grandmaster", Nodes: 260_000, MateNodes: 50_000},
 	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
 }
 

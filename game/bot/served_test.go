@@ -38,7 +38,7 @@ func TestServeUSIBadInput(t *testing.T) {
 	lines := serve(t, "beginner", strings.Join([]string{
 		"usi",
 		"hello",
-		"setoption name Level value grandmaster",
+		"setoption name Level value overlord",
 		"setoption name USI_Hash value lots",
 		"setoption name Colour value blue",
 		"position startpos moves 7g7f 7g7f",
@@ -51,7 +51,7 @@ func TestServeUSIBadInput(t *testing.T) {
 	out := strings.Join(lines, "\n")
 	for _, want := range []string{
 		`info string unknown command "hello"`,
-		`info string option Level: "grandmaster" is not one of beginner`,
+		`info string option Level: "overlord" is not one of beginner`,
 		`info string option USI_Hash is a spin: "lots" is not a whole number`,
 		`info string no such option "Colour"`,
 		"info string bad position: ",
