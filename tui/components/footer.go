@@ -6,6 +6,7 @@ import (
 	"shogi/tui/common"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // The footer is the bottom of the play and study screens: the prompt line
@@ -150,4 +151,33 @@ func Dimmed(st *common.Styles, s string) string {
 		return s
 	}
 	return st.Dim.Render(s)
+}
+
+// Footer is what a game screen draws below its board: the prompt line
+// (with the text cursor at column cursorX of it, -1 for none), the status
+// wrapped under it, and the help bar on the last of h lines.
+type Footer struct {
+	Prompt  string
+	CursorX int
+	Status  string
+	IsErr   bool
+	Keys    []key.Binding
+}
+
+// DrawFooter draws f on cv from line top, in columns x to x+w, the help
+// bar on line h-1; it returns where the terminal's cursor goes, if
+// anywhere.
+func DrawFooter(cv *Canvas, f Footer, x, w, top, h int, st *common.Styles, m common.Measure) *tea.Cursor {
+	cv.Put(x, top, w, f.Prompt)
+	var cursor *tea.Cursor
+	if f.CursorX >= 0 {
+		cursor = tea.NewCursor(x+f.CursorX, top)
+	}
+	y := top + 1
+	for _, s := range StatusLines(f.Status, f.IsErr, w, h-1-y, st, m) {
+		cv.Put(x, y, m.Width(s), s)
+		y++
+	}
+	cv.Put(x, h-1, w, HelpBar(f.Keys, w, st, m))
+	return cursor
 }

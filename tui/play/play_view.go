@@ -122,19 +122,9 @@ func (m *Model) View() (string, *tea.Cursor) {
 	}
 
 	// The footer: the prompt line, the status, the help bar.
-	y := l.FooterTop
 	prompt, cursorX := m.PromptLine(fw)
-	cv.Put(fx, y, fw, prompt)
-	var cursor *tea.Cursor
-	if cursorX >= 0 {
-		cursor = tea.NewCursor(fx+cursorX, y)
-	}
-	y++
-	for _, s := range components.StatusLines(m.Status, m.StatusErr, fw, h-1-y, st, c.Measure) {
-		cv.Put(fx, y, c.Measure.Width(s), s)
-		y++
-	}
-	cv.Put(fx, h-1, fw, components.HelpBar(m.helpBindings(), fw, st, c.Measure))
+	f := components.Footer{Prompt: prompt, CursorX: cursorX, Status: m.Status, IsErr: m.StatusErr, Keys: m.helpBindings()}
+	cursor := components.DrawFooter(cv, f, fx, fw, l.FooterTop, h, st, c.Measure)
 	return cv.String(c.Measure), cursor
 }
 

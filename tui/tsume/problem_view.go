@@ -72,19 +72,9 @@ func (m *Model) View() (string, *tea.Cursor) {
 		cv.Block(l.Panel.X, l.Panel.Y, l.Panel.W, components.RenderPanel(rows, l.Panel.W, l.Panel.H, st, c.Measure))
 	}
 
-	y := l.FooterTop
 	prompt, cursorX := m.promptLine(fw)
-	cv.Put(fx, y, fw, prompt)
-	var cursor *tea.Cursor
-	if cursorX >= 0 {
-		cursor = tea.NewCursor(fx+cursorX, y)
-	}
-	y++
-	for _, s := range components.StatusLines(m.status, m.isErr, fw, h-1-y, st, c.Measure) {
-		cv.Put(fx, y, c.Measure.Width(s), s)
-		y++
-	}
-	cv.Put(fx, h-1, fw, components.HelpBar(m.helpBar(), fw, st, c.Measure))
+	f := components.Footer{Prompt: prompt, CursorX: cursorX, Status: m.status, IsErr: m.isErr, Keys: m.helpBar()}
+	cursor := components.DrawFooter(cv, f, fx, fw, l.FooterTop, h, st, c.Measure)
 	return cv.String(c.Measure), cursor
 }
 

@@ -79,24 +79,14 @@ func (q *Quizzes) View() (string, *tea.Cursor) {
 		cv.Block(l.Panel.X, l.Panel.Y, l.Panel.W, components.RenderPanel(q.panelRows(), l.Panel.W, l.Panel.H, st, c.Measure))
 	}
 
-	y := l.FooterTop
 	line, x, ok := q.entry.Prompt(c, fw)
 	if !ok {
 		line, x = c.Measure.Fit(q.entry.Where(c)+tw.QuizKeys, fw), -1
 	}
-	cv.Put(fx, y, fw, line)
-	var cursor *tea.Cursor
-	if x >= 0 {
-		cursor = tea.NewCursor(fx+x, y)
-	}
-	y++
-	for _, s := range components.StatusLines(q.status, q.isErr, fw, c.Height-1-y, st, c.Measure) {
-		cv.Put(fx, y, c.Measure.Width(s), s)
-		y++
-	}
 	k, ck := q.keys, c.Keys
 	bar := []key.Binding{ck.Select, ck.Tray, ck.Type, k.NextQuiz, k.PrevQuiz, k.Leave, ck.Help, ck.Flip, ck.Notation}
-	cv.Put(fx, c.Height-1, fw, components.HelpBar(bar, fw, st, c.Measure))
+	f := components.Footer{Prompt: line, CursorX: x, Status: q.status, IsErr: q.isErr, Keys: bar}
+	cursor := components.DrawFooter(cv, f, fx, fw, l.FooterTop, c.Height, st, c.Measure)
 	return cv.String(c.Measure), cursor
 }
 
