@@ -130,7 +130,9 @@ func (e *Engine) SetHashMB(mb int) {
 
 // NewGame forgets what earlier games taught the tables.
 func (e *Engine) NewGame() {
-	e.forget = true
+	// Tables not made yet have nothing to forget: a fresh one is not
+	// cleared again.
+	e.forget = e.tt != nil || e.stats != nil
 	e.mate = nil
 }
 
