@@ -200,11 +200,9 @@ func TestSJISEncoderAgrees(t *testing.T) {
 func TestWriteNumberLikeFmt(t *testing.T) {
 	for n := -1200; n < 100000; n += 7 {
 		for _, w := range []int{2, 4} {
-			var a, b strings.Builder
-			writePadded(&a, n, w)
-			writeZeroPadded(&b, n, w)
-			if a.String() != fmt.Sprintf("%*d", w, n) || b.String() != fmt.Sprintf("%0*d", w, n) {
-				t.Fatalf("%d width %d: %q %q", n, w, a.String(), b.String())
+			a, b := appendNumber(nil, n, w, ' '), appendNumber(nil, n, w, '0')
+			if string(a) != fmt.Sprintf("%*d", w, n) || string(b) != fmt.Sprintf("%0*d", w, n) {
+				t.Fatalf("%d width %d: %q %q", n, w, a, b)
 			}
 		}
 	}

@@ -287,12 +287,12 @@ func Write(w io.Writer, r *Record, f Format, opts WriteOptions) error {
 
 // Marshal returns r written in format f.
 func Marshal(r *Record, f Format, opts WriteOptions) ([]byte, error) {
+	if f == KIF {
+		return marshalKIF(r, opts.Encoding) // straight into bytes in its encoding
+	}
 	var b strings.Builder
 	enc := UTF8
 	switch f {
-	case KIF:
-		enc = opts.Encoding
-		writeKIF(&b, r, enc)
 	case KI2:
 		enc = opts.Encoding
 		writeKI2(&b, r, enc)

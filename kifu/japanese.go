@@ -307,16 +307,23 @@ var wellKnown = map[string]bool{"平手": true, "香落ち": true, "右香落ち
 func writeStart(b *strings.Builder, r *Record) {
 	h, named := game.HandicapBySFEN(&r.Start)
 	if named && wellKnown[h.Japanese] {
-		fmt.Fprintf(b, "手合割：%s\n", h.Japanese)
+		writeHandicapLine(b, h.Japanese)
 		return
 	}
 	switch {
 	case named && h.Key != "empty":
-		fmt.Fprintf(b, "手合割：%s\n", h.Japanese)
+		writeHandicapLine(b, h.Japanese)
 	case !named && customHandicap(r) != "":
-		fmt.Fprintf(b, "手合割：%s\n", customHandicap(r))
+		writeHandicapLine(b, customHandicap(r))
 	}
 	writeBOD(b, &r.Start)
+}
+
+// writeHandicapLine writes `手合割：name` (without fmt, which allocates).
+func writeHandicapLine(b *strings.Builder, name string) {
+	b.WriteString("手合割：")
+	b.WriteString(name)
+	b.WriteByte('\n')
 }
 
 // writeBOD writes a board diagram with both hands and the side to move.

@@ -2,6 +2,7 @@ package kifu
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -260,7 +261,10 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				break
 			}
 		}
-		writeVariations(b, nodes, skipFirstSiblings, func(i int, alt *Node) { line(alt, starts[i], true) })
+		eachVariation(first, nodes[len(nodes)-1], skipFirstSiblings, func(back int, alt *Node) {
+			fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
+			line(alt, starts[len(starts)-1-back], true)
+		})
 	}
 	if len(r.Root.Children) > 0 {
 		line(r.Root.Children[0], r.Start, false)

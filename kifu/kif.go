@@ -605,131 +605,32 @@ func cutSame(s string) (string, bool) {
 // kifMove writes a move as a KIF line does: `７六歩(77)`, `同　銀(88)`,
 // `５五角打`; never 不成.
 func kifMove(m game.Move, prev game.Move) string {
-	var b strings.Builder
-	appendKIFMove(&b, m, prev)
-	return b.String()
+	kifTextOnce.Do(buildKIFText)
+	w := kifWriter{t: &kifUTF8}
+	var buf [32]byte
+	b, _ := w.move(buf[:0], m, prev)
+	return string(b)
 }
 
-// appendKIFMove writes kifMove's text into b.
-func appendKIFMove(b *strings.Builder, m game.Move, prev game.Move) {
-	to := m.To()
-	if prev != game.NoMove && prev.To() == to {
-		b.WriteString("同　")
-	} else {
-		b.WriteString(fullDigits[to.File()])
-		b.WriteString(kanjiDigit[to.Rank()])
-	}
-	b.WriteString(m.Piece().Type().Kanji())
-	if m.IsDrop() {
-		b.WriteString("打")
-		return
-	}
-	if m.IsPromotion() {
-		b.WriteString("成")
-	}
-	from := m.From()
-	b.WriteByte('(')
-	b.WriteByte(byte('0' + from.File()))
-	b.WriteByte(byte('0' + from.Rank()))
-	b.WriteByte(')')
-}
-
-// writeVariations writes the branches off a line the way KIF and KI2 both
-// do, after the line and deepest branch point first: each alternative as
-// 変化：N手 followed by its moves, which line writes (i is the index in
-// nodes of the move it replaces). The first node's own siblings are left
-// to the caller when skipFirstSiblings is set.
-func writeVariations(b *strings.Builder, nodes []*Node, skipFirstSiblings bool, line func(i int, alt *Node)) {
-	for i := len(nodes) - 1; i >= 0; i-- {
-		n := nodes[i]
-		if i == 0 && skipFirstSiblings {
-			break
+// eachVariation calls line for each branch off the line first … last
+// (last down first's first children) the way KIF and KI2 both write them:
+// after the line, the deepest branch point first; back counts the moves
+// from the one alt replaces to last. The first node's own siblings are
+// left to the caller when skipFirstSiblings is set.
+func eachVariation(first, last *Node, skipFirstSiblings bool, line func(back int, alt *Node)) {
+	for n, back := last, 0; ; n, back = n.Parent, back+1 {
+		if n == first && skipFirstSiblings {
+			return
 		}
-		if n.Index() != 0 {
-			continue
-		}
-		for _, alt := range n.Parent.Children[1:] {
-			fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
-			line(i, alt)
-		}
-	}
-}
-
-// writeKIF writes r as KIF, and each of its further Games after a blank
-// line (the way game collections concatenate KIF records).
-func writeKIF(b *strings.Builder, r *Record, enc Encoding) {
-	if enc == UTF8 {
-		b.WriteString("#KIF version=2.0 encoding=UTF-8\n")
-	}
-	writeKIFGame(b, r)
-	for _, g := range r.Games {
-		b.WriteByte('\n')
-		writeKIFGame(b, g)
-	}
-}
-
-// writeKIFGame writes one game: headers, the start, the main line with
-// times and comments, then its variations.
-func writeKIFGame(b *strings.Builder, r *Record) {
-	b.Grow(512 + 40*r.countNodes()) // a move line is about 40 bytes
-	writeJPHeaders(b, r)
-	writeStart(b, r)
-	b.WriteString("手数----指手---------消費時間--\n")
-	writeComment(b, r.Root.Comment, "*")
-	writeBookmark(b, r.Root)
-	timed := r.hasTimes()
-	var line func(first *Node, prev game.Move, skipFirstSiblings bool)
-	line = func(first *Node, prev game.Move, skipFirstSiblings bool) {
-		var nodes []*Node
-		for n := first; ; n = n.Children[0] {
-			nodes = append(nodes, n)
-			writePadded(b, n.Ply, 4)
-			b.WriteByte(' ')
-			start := b.Len()
-			if n.Ending != NoEnding {
-				b.WriteString(kifWord(n))
-			} else {
-				appendKIFMove(b, n.Move, prev)
-				prev = n.Move
-			}
-			if timed && n.HasTime {
-				// The text just written, read back from the builder
-				// without a copy, sets the padding before the time.
-				writeSpaces(b, max(1, 13-displayWidth(b.String()[start:])))
-				writeKIFTime(b, n)
-			}
-			if n.Index() < len(n.Parent.Children)-1 {
-				if n.Ending != NoEnding && !(timed && n.HasTime) {
-					b.WriteByte(' ') // 投了+ would read as a word of its own elsewhere (ShogiHome)
-				}
-				b.WriteByte('+')
-			}
-			b.WriteByte('\n')
-			writeComment(b, commentFor(n, KIF, func() game.Position { return r.PositionAt(n) }), "*")
-			writeBookmark(b, n)
-			if len(n.Children) == 0 {
-				break
+		if n.Parent.Children[0] == n { // n.Index() == 0, without the search
+			for _, alt := range n.Parent.Children[1:] {
+				line(back, alt)
 			}
 		}
-		writeVariations(b, nodes, skipFirstSiblings, func(_ int, alt *Node) { line(alt, lastMove(alt.Parent), true) })
-	}
-	if len(r.Root.Children) > 0 {
-		line(r.Root.Children[0], game.NoMove, false)
-	}
-}
-
-// countNodes counts the tree's nodes.
-func (r *Record) countNodes() int {
-	n := 0
-	var visit func(x *Node)
-	visit = func(x *Node) {
-		n++
-		for _, c := range x.Children {
-			visit(c)
+		if n == first {
+			return
 		}
 	}
-	visit(r.Root)
-	return n
 }
 
 // lastMove returns the move of n, or NoMove for the root.
@@ -740,81 +641,12 @@ func lastMove(n *Node) game.Move {
 	return game.NoMove
 }
 
-// writeKIFTime writes ( m:ss/hh:mm:ss), as fmt's %2d:%02d/%02d:%02d:%02d
-// would, without fmt: every timed move line has one.
-func writeKIFTime(b *strings.Builder, n *Node) {
-	b.WriteByte('(')
-	writeMoveTime(b, Seconds(n.Elapsed))
-	b.WriteByte('/')
-	writeTotalTime(b, Seconds(n.Total))
-	b.WriteByte(')')
-}
-
-// writeMoveTime writes a move's seconds as KIF does: " 0:08".
-func writeMoveTime(b *strings.Builder, e int) {
-	writePadded(b, e/60, 2)
-	b.WriteByte(':')
-	writeZeroPadded(b, e%60, 2)
-}
-
-// writeTotalTime writes a side's total seconds as KIF does: "00:00:08".
-func writeTotalTime(b *strings.Builder, t int) {
-	writeZeroPadded(b, t/3600, 2)
-	b.WriteByte(':')
-	writeZeroPadded(b, t/60%60, 2)
-	b.WriteByte(':')
-	writeZeroPadded(b, t%60, 2)
-}
-
-// writePadded writes n right-aligned in width columns with spaces (fmt's
-// %*d); writeZeroPadded pads with zeros (%0*d). A wider number is written
-// whole.
-func writePadded(b *strings.Builder, n, width int) { writeNumber(b, n, width, ' ') }
-
-func writeZeroPadded(b *strings.Builder, n, width int) { writeNumber(b, n, width, '0') }
-
-func writeNumber(b *strings.Builder, n, width int, pad byte) {
-	if n >= 0 && n < 100 && width == 2 { // the times' minutes and seconds
-		if n < 10 {
-			b.WriteByte(pad)
-		} else {
-			b.WriteByte(byte('0' + n/10))
-		}
-		b.WriteByte(byte('0' + n%10))
-		return
-	}
-	var buf [20]byte
-	d := strconv.AppendInt(buf[:0], int64(n), 10)
-	if pad == '0' && n < 0 {
-		// fmt puts the sign before the zeros.
-		b.WriteByte('-')
-		d = d[1:]
-		width--
-	}
-	for i := len(d); i < width; i++ {
-		b.WriteByte(pad)
-	}
-	b.Write(d)
-}
-
-// writeSpaces writes n spaces.
-func writeSpaces(b *strings.Builder, n int) {
-	const spaces = "                "
-	for n > len(spaces) {
-		b.WriteString(spaces)
-		n -= len(spaces)
-	}
-	b.WriteString(spaces[:n])
-}
-
 // MoveTimes writes a move's time and its side's total so far as KIF
 // does, " 0:08" and "00:00:08", in whole seconds cut down, as ShogiHome
 // and the CSA protocol count them. The app's screens show the same.
 func MoveTimes(elapsed, total time.Duration) (move, sum string) {
-	var m, t strings.Builder
-	writeMoveTime(&m, Seconds(elapsed))
-	writeTotalTime(&t, Seconds(total))
-	return m.String(), t.String()
+	var m, t [24]byte
+	return string(appendMoveTime(m[:0], Seconds(elapsed))), string(appendTotalTime(t[:0], Seconds(total)))
 }
 
 // Seconds is a time in whole seconds, cut down (8.9s is 8): the one

@@ -139,20 +139,33 @@ func buildSJISEncoder() {
 // character is not in it (the caller then asks x/text, which also says
 // what cannot be written).
 func encodeSJIS(text string) ([]byte, bool) {
+	out, ok := appendEncodeSJIS(make([]byte, 0, len(text)), text)
+	if !ok {
+		return nil, false
+	}
+	return out, true
+}
+
+// appendEncodeSJIS appends text encoded as Shift_JIS to out; ok is false
+// when a character is not in the table (out then holds a part of it).
+func appendEncodeSJIS(out []byte, text string) ([]byte, bool) {
 	sjisEncOnce.Do(buildSJISEncoder)
-	out := make([]byte, 0, len(text))
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < 0x80 {
-			out = append(out, c)
-			i++
+			j := i + 1
+			for j < len(text) && text[j] < 0x80 {
+				j++
+			}
+			out = append(out, text[i:j]...)
+			i = j
 			continue
 		}
 		var r rune
 		var size int
 		if c >= 0xE0 && c < 0xF0 && i+2 < len(text) && text[i+1]&0xC0 == 0x80 && text[i+2]&0xC0 == 0x80 {
 			// Three bytes, as every kana and kanji: decoded here, since
-			// DecodeRuneInString is most of the time of writing a KIF.
+			// DecodeRuneInString is most of the time of encoding a comment.
 			r, size = rune(c&0x0F)<<12|rune(text[i+1]&0x3F)<<6|rune(text[i+2]&0x3F), 3
 			if r < 0x800 || r >= 0xD800 && r < 0xE000 {
 				r, size = utf8.DecodeRuneInString(text[i:])
@@ -161,7 +174,7 @@ func encodeSJIS(text string) ([]byte, bool) {
 			r, size = utf8.DecodeRuneInString(text[i:])
 		}
 		if r >= 0x10000 || sjisEnc[r] == 0 {
-			return nil, false
+			return out, false
 		}
 		if code := sjisEnc[r]; code < 0x100 {
 			out = append(out, byte(code))
