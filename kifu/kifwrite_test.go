@@ -34,8 +34,8 @@ var (
 )
 
 // recordGen makes a random record from a seed. Moves are picked from the
-// legal moves sorted by their USI, so the records stay the same when move
-// generation changes its order.
+// legal moves in a fixed order, so the records stay the same when move
+// generation changes its own.
 type recordGen struct {
 	rng     *rand.Rand
 	badText bool   // some texts Shift_JIS cannot hold
@@ -73,12 +73,22 @@ func (g *recordGen) legalMove(p *game.Position) (game.Move, bool) {
 	if len(moves) == 0 {
 		return game.NoMove, false
 	}
-	slices.SortFunc(moves, func(a, b game.Move) int { return strings.Compare(a.USI(), b.USI()) })
+	slices.SortFunc(moves, func(a, b game.Move) int { return moveKey(a) - moveKey(b) })
 	m := moves[g.rng.Intn(len(moves))]
 	if c := moves[g.rng.Intn(len(moves))]; c.Captured() != game.NoPiece {
 		m = c // captures often, for 同 moves
 	}
 	return m, true
+}
+
+// moveKey orders moves by destination, origin (drops first), piece and
+// promotion: what a move is, not how game encodes it.
+func moveKey(m game.Move) int {
+	key := int(m.To())<<16 | int(m.From()+1)<<8 | int(m.Piece().Type())<<1
+	if m.IsPromotion() {
+		key |= 1
+	}
+	return key
 }
 
 func (g *recordGen) ending(r *Record, parent *Node) *Node {
