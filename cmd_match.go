@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -33,6 +34,7 @@ type matchOptions struct {
 	concurrency int
 	out         string
 	outFormat   kifu.Format
+	resume      bool
 	sprt        *match.SPRT
 	seed        uint64
 	logPath     string
@@ -65,6 +67,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	randomPlies := fs.Int("random-plies", 0, "begin each pair of games with `K` random moves (after the opening, if any)")
 	concurrency := fs.Int("concurrency", 1, "games played at once")
 	out := fs.String("out", "", "write every finished game to `FILE`: .csa (one CSA file of many games), .kif (Shift_JIS) or .kifu (UTF-8)")
+	resume := fs.Bool("resume", false, "go on with the series whose games --out's file holds: those it scores count and are not played again")
 	sprtFlag := fs.String("sprt", "", "stop when a sequential test decides between `ELO0,ELO1` (α = β = 0.05)")
 	seed := fs.Uint64("seed", 0, "random seed for the bots and the random plies (default: from the clock)")
 	logPath := fs.String("log", "", "engines' transcript and stderr go to `FILE` (default: shogi/match.log in the user cache directory)")
@@ -82,7 +85,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o := matchOptions{games: *games, margin: *margin, maxMoves: *maxMoves, randomPlies: *randomPlies,
-		concurrency: *concurrency, out: *out, seed: *seed, logPath: *logPath}
+		concurrency: *concurrency, out: *out, resume: *resume, seed: *seed, logPath: *logPath}
 	if len(rest) != 2 {
 		return bad("want two players, got %d", len(rest))
 	}
@@ -114,6 +117,9 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if o.control.IsZero() {
 		return bad("the clock must give some time: --time, --byoyomi or --increment")
+	}
+	if o.resume && o.out == "" {
+		return bad("--resume goes on with the games in --out's file: give --out")
 	}
 	if o.out != "" {
 		switch filepath.Ext(o.out) {
@@ -213,15 +219,37 @@ func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) in
 		logger = log.New(logFile, "", log.Ltime|log.Lmicroseconds)
 	}
 	w := &matchWriter{o: o, stderr: stderr, began: time.Now()}
+	var earlier []earlierGame
+	if o.resume {
+		var err error
+		if earlier, w.written, err = readPlayed(o); err != nil {
+			fmt.Fprintf(stderr, "shogi match: --resume: %v\n", err)
+			return 2
+		}
+		w.resumed = len(earlier)
+	}
 	cfg := match.SeriesConfig{Players: o.specs, Games: o.games, Time: o.control, Margin: o.margin, MaxMoves: o.maxMoves,
 		Openings: o.openings, RandomPlies: o.randomPlies, Concurrency: o.concurrency, SPRT: o.sprt, Seed: o.seed,
 		Log: logger, Finished: w.finished}
-	// Every engine starts before the first game; the file is created and
-	// the run announced once they have.
+	for _, g := range earlier {
+		cfg.Played = append(cfg.Played, g.PlayedGame)
+	}
+	// Every engine starts before the first game; the file is created (or
+	// opened to add to) and the run announced once they have.
 	started := func(names [2]string) error {
 		w.running = true
+		for _, g := range earlier {
+			if err := g.samePlayers(names); err != nil {
+				w.openErr = fmt.Errorf("--resume: %v", err)
+				return w.openErr
+			}
+		}
 		if o.out != "" {
-			f, err := os.Create(o.out)
+			flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+			if o.resume {
+				flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+			}
+			f, err := os.OpenFile(o.out, flags, 0o644)
 			if err != nil {
 				w.openErr = err
 				return err
@@ -231,6 +259,9 @@ func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) in
 		fmt.Fprintf(stderr, "shogi match: %s, %s vs %s, %s, seed %d", plural(o.games, "game"), names[0], names[1], o.control, o.seed)
 		if logPath != "" {
 			fmt.Fprintf(stderr, ", engine log %s", logPath)
+		}
+		if o.resume {
+			fmt.Fprintf(stderr, ", %s already in %s", plural(len(earlier), "game"), o.out)
 		}
 		fmt.Fprintln(stderr)
 		return nil
@@ -296,7 +327,8 @@ type matchWriter struct {
 	running  bool // the players started
 	out      *os.File
 	openErr  error
-	written  int
+	written  int // games in the file, with those it held before a resumed run
+	resumed  int // games counted from the file before this run
 	writeErr error
 }
 
@@ -326,7 +358,7 @@ func (w *matchWriter) finished(g match.SeriesGame) error {
 	}
 	t := g.Tally
 	elapsed := time.Since(w.began)
-	eta := time.Duration(float64(elapsed) / float64(g.Done) * float64(w.o.games-g.Done)).Round(time.Second)
+	eta := time.Duration(float64(elapsed) / float64(g.Done-w.resumed) * float64(w.o.games-g.Done)).Round(time.Second)
 	fmt.Fprintf(w.stderr, "game %d/%d: %s (%s) vs %s: %s, %d moves — %d-%d-%d, %.1f%%, ETA %v\n",
 		g.Done, w.o.games, res.Names[game.Black], game.Black, res.Names[game.White], describeResult(res), res.Game.Len(),
 		t.Wins, t.Draws, t.Losses, 100*t.Score(), eta)
@@ -371,4 +403,102 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// earlierGame is a game of an earlier run read back from --out's file.
+type earlierGame struct {
+	match.PlayedGame
+	names [2]string // Black's and White's, as the record has them
+}
+
+// samePlayers checks that the game was played by the players of this run,
+// called names (the first player's first), in the colours its index gives.
+func (g earlierGame) samePlayers(names [2]string) error {
+	want := names
+	if g.Index%2 == 1 {
+		want = [2]string{names[1], names[0]}
+	}
+	if g.names != want {
+		return fmt.Errorf("game %d was played by %s (Black) and %s (White), not %s and %s", g.Index+1, g.names[0], g.names[1], want[0], want[1])
+	}
+	return nil
+}
+
+// matchEvent is the start of the event header shogi match gives each game.
+const matchEvent = "shogi match, game "
+
+// readPlayed reads back the games an earlier run of the series wrote to
+// o.out: those whose record says who won, checked against this run's
+// settings, and how many games the file holds. A game the file does not
+// score (an engine's fault, which its record ends with 中断) is played
+// again. A file that does not exist holds no games.
+func readPlayed(o matchOptions) ([]earlierGame, int, error) {
+	f, err := os.Open(o.out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	defer f.Close()
+	var out []earlierGame
+	at := map[int]int{} // index → position in out
+	gr := kifu.NewGameReader(f, o.out, o.outFormat)
+	n := 0
+	for ; ; n++ {
+		r, err := gr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("%s, game %d of the file: %v", o.out, n+1, err)
+		}
+		event, _ := r.Lookup("棋戦")
+		i, err := strconv.Atoi(strings.TrimPrefix(event, matchEvent))
+		if !strings.HasPrefix(event, matchEvent) || err != nil || i < 1 {
+			return nil, 0, fmt.Errorf("%s, game %d of the file: not a game shogi match wrote (its event is %q)", o.out, n+1, event)
+		}
+		i--
+		if i >= o.games {
+			return nil, 0, fmt.Errorf("%s holds game %d, but the series has %s", o.out, i+1, plural(o.games, "game"))
+		}
+		if err := sameSeries(r, i, o); err != nil {
+			return nil, 0, fmt.Errorf("%s, game %d: %v", o.out, i+1, err)
+		}
+		res := r.Result()
+		if !res.Over() {
+			continue
+		}
+		black, _ := r.Lookup(kifu.KeyBlack)
+		white, _ := r.Lookup(kifu.KeyWhite)
+		g := earlierGame{PlayedGame: match.PlayedGame{Index: i, Result: res}, names: [2]string{black, white}}
+		if k, ok := at[i]; ok {
+			out[k] = g // played again after a fault: the later one counts
+			continue
+		}
+		at[i] = len(out)
+		out = append(out, g)
+	}
+	return out, n, nil
+}
+
+// sameSeries checks that record r, game i of a series, began as this
+// run's game i begins and had its clock.
+func sameSeries(r *kifu.Record, i int, o matchOptions) error {
+	if tc, _ := r.Lookup("持ち時間"); tc != "" && tc != o.control.CSA() {
+		return fmt.Errorf("its clock was %s, this run's is %s", tc, o.control.CSA())
+	}
+	op := match.Opening{Start: game.StartPosition()}
+	if len(o.openings) > 0 {
+		op = o.openings[(i/2)%len(o.openings)]
+	}
+	moves := r.MainMoves()
+	begins := r.Start == op.Start && len(moves) >= len(op.Moves)
+	for k := 0; begins && k < len(op.Moves); k++ {
+		begins = moves[k] == op.Moves[k]
+	}
+	if !begins {
+		return errors.New("it began from another position than this run's opening for it (other --openings?)")
+	}
+	return nil
 }

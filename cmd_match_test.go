@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -363,5 +365,120 @@ func TestMatchFairyStockfish(t *testing.T) {
 		if timed < len(g.MainMoves()) || scored == 0 {
 			t.Errorf("game %d: %d moves, %d timed, %d with a score", i+1, len(g.MainMoves()), timed, scored)
 		}
+	}
+}
+
+// A series resumed from its file plays only the games the file does not
+// score and ends as the whole series run at once does: bots choose from
+// the seed and the game's number, so the same games come out.
+func TestMatchResume(t *testing.T) {
+	t.Parallel()
+	for _, ext := range []string{".csa", ".kifu"} {
+		dir := t.TempDir()
+		whole, part := filepath.Join(dir, "whole"+ext), filepath.Join(dir, "part"+ext)
+		openings := filepath.Join(dir, "openings.txt")
+		if err := os.WriteFile(openings, []byte("startpos moves 7g7f 3c3d\nstartpos moves 2g2f 8c8d\nstartpos moves 5g5f\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := func(games, out string, more ...string) []string {
+			a := []string{"match", "--games", games, "--byoyomi", "1s", "--margin", "1s", "--max-moves", "60", "--seed", "5", "--openings", openings,
+				"--out", out, "--log", filepath.Join(dir, "log")}
+			return append(append(a, more...), "club", "greedy")
+		}
+		code, wantOut, stderr := runCmd(t, args("6", whole)...)
+		if code != 0 {
+			t.Fatalf("%s: whole run: status %d\n%s", ext, code, stderr)
+		}
+		if code, _, stderr = runCmd(t, args("4", part)...); code != 0 {
+			t.Fatalf("%s: first part: status %d\n%s", ext, code, stderr)
+		}
+		code, gotOut, stderr := runCmd(t, args("6", part, "--resume")...)
+		if code != 0 {
+			t.Fatalf("%s: resumed: status %d\n%s", ext, code, stderr)
+		}
+		if !strings.Contains(stderr, "4 games already in") || strings.Count(stderr, "\ngame ") != 2 || !strings.Contains(stderr, "game 6/6") {
+			t.Errorf("%s: resumed run's progress:\n%s", ext, stderr)
+		}
+		if lastLine(gotOut) != lastLine(wantOut) {
+			t.Errorf("%s: resumed %q, whole %q", ext, lastLine(gotOut), lastLine(wantOut))
+		}
+		w, p := fileGames(t, whole), fileGames(t, part)
+		if len(p) != 6 {
+			t.Fatalf("%s: %d games in the resumed file", ext, len(p))
+		}
+		for i := range w {
+			if !slices.Equal(w[i].MainMoves(), p[i].MainMoves()) || w[i].Result() != p[i].Result() {
+				t.Errorf("%s: game %d differs: %v %v", ext, i+1, w[i].Result(), p[i].Result())
+			}
+		}
+		// Nothing left to play: the result stands at once.
+		if code, out, stderr := runCmd(t, args("6", part, "--resume")...); code != 0 || lastLine(out) != lastLine(wantOut) || strings.Contains(stderr, "\ngame ") {
+			t.Errorf("%s: resumed when done: status %d %q\n%s", ext, code, out, stderr)
+		}
+	}
+}
+
+// Resuming refuses a file from another series, saying why.
+func TestMatchResumeRefuses(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "games.csa")
+	base := []string{"match", "--byoyomi", "1s", "--max-moves", "20", "--seed", "5", "--log", filepath.Join(dir, "log"), "--out", out}
+	if code, _, stderr := runCmd(t, append(base, "--games", "4", "greedy", "random")...); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr)
+	}
+	other := filepath.Join(dir, "other.txt")
+	if err := os.WriteFile(other, []byte("startpos moves 7g7f\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	junk := filepath.Join(dir, "junk.csa")
+	if err := os.WriteFile(junk, []byte("V2.2\nPI\n+\n+7776FU\n%TORYO\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--games", "4", "--resume", "random", "greedy"}, "game 1 was played by greedy (Black) and random (White), not random and greedy"},
+		{[]string{"--games", "2", "--resume", "greedy", "random"}, "holds game 3, but the series has 2 games"},
+		{[]string{"--games", "4", "--resume", "--byoyomi", "2s", "greedy", "random"}, "its clock was 00:00+01, this run's is 00:00+02"},
+		{[]string{"--games", "4", "--resume", "--openings", other, "greedy", "random"}, "began from another position"},
+	} {
+		code, _, stderr := runCmd(t, append(base, c.args...)...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d, want a message with %q:\n%s", c.args, code, c.want, stderr)
+		}
+	}
+	code, _, stderr := runCmd(t, "match", "--games", "2", "--resume", "--out", junk, "greedy", "random")
+	if code != 2 || !strings.Contains(stderr, "not a game shogi match wrote") {
+		t.Errorf("a file shogi match did not write: status %d\n%s", code, stderr)
+	}
+	if code, _, stderr := runCmd(t, "match", "--resume", "greedy", "random"); code != 2 || !strings.Contains(stderr, "give --out") {
+		t.Errorf("--resume without --out: status %d\n%s", code, stderr)
+	}
+	// The refused runs left the file as it was.
+	if n := len(fileGames(t, out)); n != 4 {
+		t.Errorf("%d games in the file after the refusals", n)
+	}
+}
+
+func fileGames(t *testing.T, path string) []*kifu.Record {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []*kifu.Record
+	gr := kifu.NewGameReader(f, path, kifu.Unknown)
+	for {
+		r, err := gr.Next()
+		if err != nil {
+			if err != io.EOF {
+				t.Fatal(err)
+			}
+			return out
+		}
+		out = append(out, r)
 	}
 }

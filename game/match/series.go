@@ -54,7 +54,11 @@ type SeriesConfig struct {
 	Concurrency int       // games played at once, each with its own players
 	SPRT        *SPRT     // stop once it decides
 	Seed        uint64    // the bots' choices and the random plies
-	Log         *log.Logger
+	// Played holds games an earlier run of the same series finished: they
+	// count in the tally from the start, are not played again and are not
+	// told to Finished.
+	Played []PlayedGame
+	Log    *log.Logger
 	// Finished is told of each game as it ends (one at a time, in the
 	// order they end) with the tally so far; an error stops the series
 	// (the game in progress elsewhere finishes uncounted).
@@ -71,6 +75,12 @@ type SeriesGame struct {
 	// Restarted is set when an engine's fault lost the game and the
 	// engine was started afresh for the next.
 	Restarted bool
+}
+
+// PlayedGame is a game of a series finished before this run began.
+type PlayedGame struct {
+	Index  int         // as SeriesGame.Index
+	Result game.Result // who won, from the record of the game
 }
 
 // SeriesResult is how a series went.
@@ -111,6 +121,18 @@ func RunSeries(ctx context.Context, cfg SeriesConfig, started func(names [2]stri
 	if s.cfg.Concurrency < 1 {
 		s.cfg.Concurrency = 1
 	}
+	played := make(map[int]bool, len(cfg.Played))
+	for _, g := range cfg.Played {
+		if g.Index < 0 || g.Index >= cfg.Games {
+			return s.res, fmt.Errorf("game %d was played before, but the series has %d", g.Index+1, cfg.Games)
+		}
+		if played[g.Index] {
+			return s.res, fmt.Errorf("game %d was played before more than once", g.Index+1)
+		}
+		played[g.Index] = true
+		s.count(g.Result, firstOf(g.Index))
+	}
+	s.decide()
 	workers := make([][2]*seriesSeat, s.cfg.Concurrency)
 	defer func() {
 		for _, w := range workers {
@@ -144,6 +166,9 @@ func RunSeries(ctx context.Context, cfg SeriesConfig, started func(names [2]stri
 	go func() {
 		defer close(jobs)
 		for i := 0; i < cfg.Games; i++ {
+			if played[i] {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-s.stopped:
@@ -220,10 +245,7 @@ func (s *series) playGame(ctx context.Context, w [2]*seriesSeat, i int) error {
 	if s.cfg.RandomPlies > 0 {
 		op = RandomOpening(op, s.cfg.RandomPlies, rand.New(rand.NewPCG(s.cfg.Seed, 1<<32+uint64(pair))))
 	}
-	first := game.Black
-	if i%2 == 1 {
-		first = game.White
-	}
+	first := firstOf(i)
 	var players [2]Player
 	players[first] = s.player(w[0], i, 0)
 	players[first.Other()] = s.player(w[1], i, 1)
@@ -269,15 +291,7 @@ func (s *series) playGame(ctx context.Context, w [2]*seriesSeat, i int) error {
 func (s *series) finish(i int, first game.Color, res Result, restarted bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.res.Done++
-	switch w, ok := res.Winner(); {
-	case !ok:
-		s.res.Tally.Draws++
-	case w == first:
-		s.res.Tally.Wins++
-	default:
-		s.res.Tally.Losses++
-	}
+	s.count(res.Result, first)
 	g := SeriesGame{Index: i, First: first, Result: res, Done: s.res.Done, Tally: s.res.Tally, Restarted: restarted}
 	if res.Fault != nil {
 		s.res.Faults = append(s.res.Faults, g)
@@ -288,6 +302,33 @@ func (s *series) finish(i int, first game.Color, res Result, restarted bool) {
 			s.stop()
 		}
 	}
+	s.decide()
+}
+
+// firstOf returns the first player's colour in game i.
+func firstOf(i int) game.Color {
+	if i%2 == 1 {
+		return game.White
+	}
+	return game.Black
+}
+
+// count adds a finished game, in which the first player had colour first,
+// to the tally.
+func (s *series) count(r game.Result, first game.Color) {
+	s.res.Done++
+	switch w, ok := r.Winner(); {
+	case !ok:
+		s.res.Tally.Draws++
+	case w == first:
+		s.res.Tally.Wins++
+	default:
+		s.res.Tally.Losses++
+	}
+}
+
+// decide stops the series once its SPRT, if any, has a verdict.
+func (s *series) decide() {
 	if s.cfg.SPRT != nil && s.res.Verdict == "" {
 		if v := s.cfg.SPRT.Verdict(s.res.Tally); v != "" {
 			s.res.Verdict = v
