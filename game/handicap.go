@@ -3,6 +3,7 @@ package game
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Handicap is a named start position. In a handicap game the player
@@ -69,14 +70,23 @@ func FindHandicap(name string) (Handicap, bool) {
 // HandicapBySFEN finds the handicap whose start is p (ignoring the move
 // number), so a record's start can be named.
 func HandicapBySFEN(p *Position) (Handicap, bool) {
-	for _, h := range handicaps {
-		q := h.Position()
+	for i, q := range handicapPositions() {
 		if q.Equal(p) {
-			return h, true
+			return handicaps[i], true
 		}
 	}
 	return Handicap{}, false
 }
+
+// handicapPositions holds the handicaps' positions, parsed once: writing
+// any KIF or KI2 names its start.
+var handicapPositions = sync.OnceValue(func() []Position {
+	ps := make([]Position, len(handicaps))
+	for i, h := range handicaps {
+		ps[i] = h.Position()
+	}
+	return ps
+})
 
 // Position returns the handicap's start position.
 func (h Handicap) Position() Position {
