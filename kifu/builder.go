@@ -35,9 +35,6 @@ func (r *Record) reserve(n int) {
 		return
 	}
 	r.slab = make([]Node, n)
-	if len(r.ptrSlab) < n {
-		r.ptrSlab = make([]*Node, n)
-	}
 }
 
 // reset starts again from the record's start (after the start position

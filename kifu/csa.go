@@ -378,7 +378,7 @@ func writeCSAGame(b *strings.Builder, r *Record) {
 		}
 	}
 	writeCSAPosition(b, &r.Start)
-	writeComment(b, r.Root.Comment, "'*")
+	writeComment(b, r.Root.Comment(), "'*")
 	p := r.Start
 	for _, n := range r.MainLine() {
 		if n.Ending != NoEnding {

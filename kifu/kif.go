@@ -182,7 +182,7 @@ func (j *jpReader) line(line string, n int) (*Record, error) {
 	case '#': // a comment for programs
 		return nil, nil
 	case '&': // a bookmark (しおり), as Kifu for Windows and ShogiHome write it
-		j.b.cur.Bookmark = t[1:]
+		j.b.cur.SetBookmark(t[1:])
 		return nil, nil
 	case '*':
 		j.b.cur.addComment(t[1:])
@@ -290,10 +290,10 @@ func branchPly(t string) (int, bool) {
 
 // addComment appends one comment line.
 func (n *Node) addComment(text string) {
-	if n.Comment != "" {
-		n.Comment += "\n"
+	if c := n.Comment(); c != "" {
+		text = c + "\n" + text
 	}
-	n.Comment += text
+	n.SetComment(text)
 }
 
 // readKIFMoveLine reads `  12 ７六歩(77)   ( 0:02/00:00:02)+`.
@@ -648,7 +648,7 @@ func writeVariations(b *strings.Builder, nodes []*Node, skipFirstSiblings bool, 
 		if n.Index() != 0 {
 			continue
 		}
-		for _, alt := range n.Parent.Children[1:] {
+		for alt := n.NextSibling(); alt != nil; alt = alt.NextSibling() {
 			fmt.Fprintf(b, "\n変化：%d手\n", alt.Ply)
 			line(i, alt)
 		}
@@ -675,13 +675,13 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 	writeJPHeaders(b, r)
 	writeStart(b, r)
 	b.WriteString("手数----指手---------消費時間--\n")
-	writeComment(b, r.Root.Comment, "*")
+	writeComment(b, r.Root.Comment(), "*")
 	writeBookmark(b, r.Root)
 	timed := r.hasTimes()
 	var line func(first *Node, prev game.Move, skipFirstSiblings bool)
 	line = func(first *Node, prev game.Move, skipFirstSiblings bool) {
 		var nodes []*Node
-		for n := first; ; n = n.Children[0] {
+		for n := first; ; n = n.FirstChild() {
 			nodes = append(nodes, n)
 			writePadded(b, n.Ply, 4)
 			b.WriteByte(' ')
@@ -698,7 +698,7 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 				writeSpaces(b, max(1, 13-displayWidth(b.String()[start:])))
 				writeKIFTime(b, n)
 			}
-			if n.Index() < len(n.Parent.Children)-1 {
+			if n.NextSibling() != nil {
 				if n.Ending != NoEnding && !(timed && n.HasTime) {
 					b.WriteByte(' ') // 投了+ would read as a word of its own elsewhere (ShogiHome)
 				}
@@ -707,14 +707,14 @@ func writeKIFGame(b *strings.Builder, r *Record) {
 			b.WriteByte('\n')
 			writeComment(b, commentFor(n, KIF, func() game.Position { return r.PositionAt(n) }), "*")
 			writeBookmark(b, n)
-			if len(n.Children) == 0 {
+			if n.FirstChild() == nil {
 				break
 			}
 		}
 		writeVariations(b, nodes, skipFirstSiblings, func(_ int, alt *Node) { line(alt, lastMove(alt.Parent), true) })
 	}
-	if len(r.Root.Children) > 0 {
-		line(r.Root.Children[0], game.NoMove, false)
+	if r.Root.FirstChild() != nil {
+		line(r.Root.FirstChild(), game.NoMove, false)
 	}
 }
 
@@ -724,7 +724,7 @@ func (r *Record) countNodes() int {
 	var visit func(x *Node)
 	visit = func(x *Node) {
 		n++
-		for _, c := range x.Children {
+		for c := range x.Children() {
 			visit(c)
 		}
 	}
@@ -836,9 +836,9 @@ func writeComment(b *strings.Builder, c, prefix string) {
 // writeBookmark writes n's bookmark as KIF and KI2 do: `&name` after the
 // move and its comment.
 func writeBookmark(b *strings.Builder, n *Node) {
-	if n.Bookmark != "" {
+	if n.Bookmark() != "" {
 		b.WriteByte('&')
-		b.WriteString(n.Bookmark)
+		b.WriteString(n.Bookmark())
 		b.WriteByte('\n')
 	}
 }
@@ -851,7 +851,7 @@ func (r *Record) hasTimes() bool {
 		if n.HasTime {
 			found = true
 		}
-		for _, c := range n.Children {
+		for c := range n.Children() {
 			if !found {
 				visit(c)
 			}
