@@ -25,7 +25,14 @@ type builder struct {
 }
 
 func newBuilder(r *Record) *builder {
-	return &builder{rec: r, cur: r.Root, pos: r.Start}
+	b := new(builder)
+	b.start(r)
+	return b
+}
+
+// start readies b, new or used for another record, to build r.
+func (b *builder) start(r *Record) {
+	*b = builder{rec: r, cur: r.Root, pos: r.Start}
 }
 
 // reserve readies room for about n more nodes in one block, so a reader
