@@ -135,6 +135,14 @@ func (b *builder) end(e Ending, word string) (*Node, error) {
 		}
 		return nil, b.errorf(b.cur.Ply, "second ending %s after %s", endingWordOf(e, word), endingWord(b.cur))
 	}
+	// A variation that repeats an ending already there follows it, as a
+	// repeated move follows its node (AddMove): no twin children.
+	for c := range b.cur.Children() {
+		if c.Ending == e && c.Word() == word {
+			b.cur = c
+			return c, nil
+		}
+	}
 	b.cur = b.rec.AddEnding(b.cur, e, word)
 	return b.cur, nil
 }

@@ -216,3 +216,19 @@ func TestNotes(t *testing.T) {
 		t.Errorf("notes kept after the last was cleared: %+v", n.notes)
 	}
 }
+
+// A variation that only repeats an ending already at its ply follows that
+// ending instead of making a twin (which Verify refuses).
+func TestRepeatedEndingVariation(t *testing.T) {
+	text := "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 中断\n\n変化：3手\n   3 中断\n"
+	r, err := ReadFormat([]byte(text), "x.kifu", KIF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Verify(); err != nil {
+		t.Error(err)
+	}
+	if n := r.MainLine()[1]; n.NumChildren() != 1 || n.FirstChild().Ending != Interrupt {
+		t.Errorf("after move 2: %d children", n.NumChildren())
+	}
+}
