@@ -86,19 +86,19 @@ func TestAnalyseWritesEveryMove(t *testing.T) {
 			want = -want
 		}
 		if !ok || !e.HasScore || e.Score != want || e.Depth != 1 || e.Engine != "fake" || len(e.PV) != 2 {
-			t.Errorf("move %d: %+v %v\n%s", i+1, e, ok, n.Comment)
+			t.Errorf("move %d: %+v %v\n%s", i+1, e, ok, n.Comment())
 		}
 	}
-	if c := line.Nodes[0].Comment; !strings.HasSuffix(c, "\n上手の初手") || strings.Count(c, "#評価値=") != 1 {
+	if c := line.Nodes[0].Comment(); !strings.HasSuffix(c, "\n上手の初手") || strings.Count(c, "#評価値=") != 1 {
 		t.Errorf("move 1's comment: %q", c)
 	}
-	if rec.Root.Comment != "開始局面のコメント\n二行目" {
-		t.Errorf("the start's comment: %q", rec.Root.Comment)
+	if rec.Root.Comment() != "開始局面のコメント\n二行目" {
+		t.Errorf("the start's comment: %q", rec.Root.Comment())
 	}
 	// The branch at move 4 is as it was.
-	alt := line.Nodes[2].Children[1]
-	if alt.Comment != "変化のコメント" {
-		t.Errorf("the variation's comment: %q", alt.Comment)
+	alt := line.Nodes[2].Child(1)
+	if alt.Comment() != "変化のコメント" {
+		t.Errorf("the variation's comment: %q", alt.Comment())
 	}
 
 	// Again on the output, with another engine name: one block per move,
@@ -138,7 +138,7 @@ func TestAnalyseEngineCrash(t *testing.T) {
 	rec := kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "A"}, {Key: "後手", Value: "B"}}, nil)
 	for i, n := range rec.MainLine() {
 		if i%3 == 0 {
-			n.Comment = "note " + string(rune('a'+i))
+			n.SetComment("note " + string(rune('a'+i)))
 		}
 	}
 	data, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.ShiftJIS})
@@ -170,8 +170,8 @@ func TestAnalyseEngineCrash(t *testing.T) {
 		if ok != (i+1 <= 10) {
 			t.Errorf("move %d analysed: %v", i+1, ok)
 		}
-		if i%3 == 0 && !strings.HasSuffix(n.Comment, "note "+string(rune('a'+i))) {
-			t.Errorf("move %d's note: %q", i+1, n.Comment)
+		if i%3 == 0 && !strings.HasSuffix(n.Comment(), "note "+string(rune('a'+i))) {
+			t.Errorf("move %d's note: %q", i+1, n.Comment())
 		}
 	}
 }

@@ -279,8 +279,8 @@ func readGames(path string, maxPly int, note func(string), add func(game.Positio
 		}
 		games++
 		var moves []game.Move
-		for n := r.Root; len(n.Children) > 0 && n.Children[0].IsMove() && (maxPly == 0 || len(moves) < maxPly); n = n.Children[0] {
-			moves = append(moves, n.Children[0].Move)
+		for n := r.Root; n.FirstChild() != nil && n.FirstChild().IsMove() && (maxPly == 0 || len(moves) < maxPly); n = n.FirstChild() {
+			moves = append(moves, n.FirstChild().Move)
 		}
 		res := r.Result()
 		if err != nil {

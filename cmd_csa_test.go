@@ -201,8 +201,8 @@ func TestCSAReconnects(t *testing.T) {
 	}
 	r := c.record(t, "fake-game-1")
 	last := r.MainLine()[len(r.MainLine())-1]
-	if len(recordMoves(r)) != 4 || last.Ending != kifu.Interrupt || !strings.Contains(last.Comment, "connection") {
-		t.Errorf("the dropped game's record: %v, ending %v %q", recordMoves(r), last.Ending, last.Comment)
+	if len(recordMoves(r)) != 4 || last.Ending != kifu.Interrupt || !strings.Contains(last.Comment(), "connection") {
+		t.Errorf("the dropped game's record: %v, ending %v %q", recordMoves(r), last.Ending, last.Comment())
 	}
 }
 

@@ -139,9 +139,9 @@ func TestMatchEngineCrashes(t *testing.T) {
 	}
 	for i, g := range append([]*kifu.Record{r}, r.Games...) {
 		e, n := g.Ending()
-		if len(g.MainMoves()) < 6 || e != kifu.Interrupt || !strings.Contains(n.Comment, "segmentation fault") ||
-			!strings.Contains(n.Comment, "failed, and the match scored the game for") {
-			t.Errorf("game %d: %d moves, %v, %q", i+1, len(g.MainMoves()), e, n.Comment)
+		if len(g.MainMoves()) < 6 || e != kifu.Interrupt || !strings.Contains(n.Comment(), "segmentation fault") ||
+			!strings.Contains(n.Comment(), "failed, and the match scored the game for") {
+			t.Errorf("game %d: %d moves, %v, %q", i+1, len(g.MainMoves()), e, n.Comment())
 		}
 	}
 	if log, _ := os.ReadFile(filepath.Join(dir, "log")); !strings.Contains(string(log), "! fake: segmentation fault (pretend)") {
@@ -358,7 +358,7 @@ func TestMatchFairyStockfish(t *testing.T) {
 			if n.HasTime {
 				timed++
 			}
-			if strings.Contains(n.Comment, "*評価値=") {
+			if strings.Contains(n.Comment(), "*評価値=") {
 				scored++
 			}
 		}

@@ -9,14 +9,9 @@ import (
 // StartSFEN is the even-game start position.
 const StartSFEN = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
-// StartPosition returns the even-game start position.
-func StartPosition() Position {
-	p, err := ParseSFEN(StartSFEN)
-	if err != nil {
-		panic(err)
-	}
-	return p
-}
+// StartPosition returns the even-game start position (the handicap
+// table's first row, parsed once).
+func StartPosition() Position { return handicapPositions()[0] }
 
 // SFENError is text that is not a position.
 type SFENError struct {

@@ -31,7 +31,7 @@ import (
 // them. after is the position after n, where e's lines start. A nil e
 // only removes the analysis.
 func (n *Node) SetAnalysis(e *Evaluation, after game.Position) {
-	rest := StripAnalysis(n.Comment)
+	rest := StripAnalysis(n.Comment())
 	var block string
 	if e != nil {
 		block = e.searchComment(after, analysisMark)
@@ -42,15 +42,15 @@ func (n *Node) SetAnalysis(e *Evaluation, after game.Position) {
 	first, _, _ := strings.Cut(rest, "\n")
 	switch {
 	case block == "":
-		n.Comment = rest
+		n.SetComment(rest)
 	case rest == "":
-		n.Comment = block
+		n.SetComment(block)
 	case strings.TrimSpace(first) == "":
 		// A blank line right after a block is the block's separator when
 		// read back: keep the comment's own with one more.
-		n.Comment = block + "\n\n" + rest
+		n.SetComment(block + "\n\n" + rest)
 	default:
-		n.Comment = block + "\n" + rest
+		n.SetComment(block + "\n" + rest)
 	}
 }
 

@@ -14,7 +14,7 @@ func TestSetAnalysisKeepsTheComment(t *testing.T) {
 	g, moves := playUSI(t, "7g7f", "3c3d", "2g2f")
 	r := FromGame(g, nil, nil)
 	n := r.MainLine()[1]
-	n.Comment = "a person's note\n二行目"
+	n.SetComment("a person's note\n二行目")
 	after := game.StartPosition().Play(moves[0]).Play(moves[1])
 	e := Evaluation{Score: -250, HasScore: true, PV: usiMoves(t, after, "2g2f", "8c8d", "2f2e"),
 		MorePVs: [][]game.Move{usiMoves(t, after, "6i7h", "8c8d")}, Depth: 12, Nodes: 1234567,
@@ -22,8 +22,8 @@ func TestSetAnalysisKeepsTheComment(t *testing.T) {
 	n.SetAnalysis(&e, after)
 	want := "【悪手】\n後手有望\n#評価値=-250\n#読み筋=▲２六歩△８四歩▲２五歩\n#読み筋=▲７八金△８四歩\n#深さ=12\n#ノード数=1234567\n" +
 		"#エンジン=Fairy-Stockfish 11.1\na person's note\n二行目"
-	if n.Comment != want {
-		t.Fatalf("comment\n%s\nwant\n%s", n.Comment, want)
+	if n.Comment() != want {
+		t.Fatalf("comment\n%s\nwant\n%s", n.Comment(), want)
 	}
 	// Through a KIF file and back.
 	data, err := Marshal(r, KIF, WriteOptions{Encoding: ShiftJIS})
@@ -42,21 +42,21 @@ func TestSetAnalysisKeepsTheComment(t *testing.T) {
 	if !ok || !reflect.DeepEqual(got, e) {
 		t.Errorf("read back %+v, %v\nwant %+v", got, ok, e)
 	}
-	if StripAnalysis(bn.Comment) != "a person's note\n二行目" {
-		t.Errorf("stripped %q", StripAnalysis(bn.Comment))
+	if StripAnalysis(bn.Comment()) != "a person's note\n二行目" {
+		t.Errorf("stripped %q", StripAnalysis(bn.Comment()))
 	}
 	// Again, with a mate and no verdict: one block, the note kept.
 	e2 := Evaluation{Mate: 7, PV: usiMoves(t, after, "2g2f"), Engine: "E"}
 	bn.SetAnalysis(&e2, after)
-	if bn.Comment != "#詰み=先手勝ち:7手\n#読み筋=▲２六歩\n#エンジン=E\na person's note\n二行目" {
-		t.Errorf("second run: %q", bn.Comment)
+	if bn.Comment() != "#詰み=先手勝ち:7手\n#読み筋=▲２六歩\n#エンジン=E\na person's note\n二行目" {
+		t.Errorf("second run: %q", bn.Comment())
 	}
 	if got, _ := bn.Analysis(after); got.Mate != 7 || got.HasScore || got.Verdict != "" {
 		t.Errorf("second run read back %+v", got)
 	}
 	bn.SetAnalysis(nil, after)
-	if bn.Comment != "a person's note\n二行目" {
-		t.Errorf("cleared: %q", bn.Comment)
+	if bn.Comment() != "a person's note\n二行目" {
+		t.Errorf("cleared: %q", bn.Comment())
 	}
 }
 
@@ -80,12 +80,12 @@ func TestStripAnalysis(t *testing.T) {
 
 func TestAnalysisReadsShogiHomeForms(t *testing.T) {
 	p := game.StartPosition()
-	n := &Node{Comment: "#評価値=-31.5\n#詰み=後手勝ち:3手\n#読み筋=▲７六歩 △３四歩▲２二角成△同　銀▲xx\n#深さ=x\n#ノード数=99"}
+	n := commented("#評価値=-31.5\n#詰み=後手勝ち:3手\n#読み筋=▲７六歩 △３四歩▲２二角成△同　銀▲xx\n#深さ=x\n#ノード数=99")
 	e, ok := n.Analysis(p)
 	if !ok || e.Score != -31 || e.Mate != -3 || len(e.PV) != 4 || e.PV[3].USI() != "3a2b" || e.Depth != 0 || e.Nodes != 99 {
 		t.Errorf("%+v %v", e, ok)
 	}
-	if _, ok := (&Node{Comment: "just words\n*評価値=5"}).Analysis(p); ok {
+	if _, ok := commented("just words\n*評価値=5").Analysis(p); ok {
 		t.Error("a player's line read as analysis")
 	}
 	if m, ok := parseMate("先手勝ち"); !ok || m != MateUnknown {
@@ -134,16 +134,16 @@ func FuzzAnalysisComment(f *testing.F) {
 		if twice := StripAnalysis(once); twice != once {
 			t.Fatalf("strip is not stable: %q → %q → %q", c, once, twice)
 		}
-		n := &Node{Comment: c}
+		n := commented(c)
 		n.Analysis(after)
 		ParsePV(after, c)
 		e := Evaluation{Score: -42, HasScore: true, PV: []game.Move{reply}, Depth: 3, Engine: "E", Verdict: "悪手"}
 		n.SetAnalysis(&e, after)
 		got, ok := n.Analysis(after)
 		if !ok || got.Score != -42 || got.Verdict != "悪手" || len(got.PV) == 0 || got.PV[0] != reply {
-			t.Fatalf("%q: read back %+v %v from %q", c, got, ok, n.Comment)
+			t.Fatalf("%q: read back %+v %v from %q", c, got, ok, n.Comment())
 		}
-		if rest := StripAnalysis(n.Comment); rest != once {
+		if rest := StripAnalysis(n.Comment()); rest != once {
 			t.Fatalf("%q: the rest became %q, want %q", c, rest, once)
 		}
 	})
@@ -156,13 +156,13 @@ func FuzzAnalysisComment(f *testing.F) {
 // full-width ones.
 func TestAnalysisCommentEdges(t *testing.T) {
 	p := game.StartPosition()
-	n := &Node{Comment: "note"}
+	n := commented("note")
 	n.SetAnalysis(&Evaluation{Verdict: "悪手"}, p)
-	if n.Comment != "note" {
-		t.Errorf("a bare verdict wrote %q", n.Comment)
+	if n.Comment() != "note" {
+		t.Errorf("a bare verdict wrote %q", n.Comment())
 	}
 	for _, c := range []string{"互角", "先手有利", "互角\r", "互角\n", "#memo\n互角", "#memo\n【悪手】\n互角"} {
-		n := &Node{Comment: c}
+		n := commented(c)
 		if _, ok := n.Analysis(p); ok || StripAnalysis(c) != c {
 			t.Errorf("%q: read as analysis %v, stripped to %q", c, ok, StripAnalysis(c))
 		}
@@ -171,4 +171,11 @@ func TestAnalysisCommentEdges(t *testing.T) {
 	if len(pv) != 4 || pv[3].USI() != "3a2b" {
 		t.Errorf("PV with ASCII spaces: %v", pv)
 	}
+}
+
+// commented returns a lone node with comment c.
+func commented(c string) *Node {
+	n := &Node{}
+	n.SetComment(c)
+	return n
 }

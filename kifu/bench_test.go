@@ -51,8 +51,8 @@ func randomGame(plies int, seed int64) *Record {
 // read benchmarks time the reader.
 func mainLen(r *Record) int {
 	n := 0
-	for x := r.Root; len(x.Children) > 0; x = x.Children[0] {
-		if x.Children[0].IsMove() {
+	for x := r.Root; x.FirstChild() != nil; x = x.FirstChild() {
+		if x.FirstChild().IsMove() {
 			n++
 		}
 	}

@@ -25,7 +25,14 @@ type builder struct {
 }
 
 func newBuilder(r *Record) *builder {
-	return &builder{rec: r, cur: r.Root, pos: r.Start}
+	b := new(builder)
+	b.start(r)
+	return b
+}
+
+// start readies b, new or used for another record, to build r.
+func (b *builder) start(r *Record) {
+	*b = builder{rec: r, cur: r.Root, pos: r.Start}
 }
 
 // reserve readies room for about n more nodes in one block, so a reader
@@ -35,9 +42,6 @@ func (r *Record) reserve(n int) {
 		return
 	}
 	r.slab = make([]Node, n)
-	if len(r.ptrSlab) < n {
-		r.ptrSlab = make([]*Node, n)
-	}
 }
 
 // reset starts again from the record's start (after the start position
@@ -130,6 +134,14 @@ func (b *builder) end(e Ending, word string) (*Node, error) {
 			return b.cur, nil // a repeated ending (CSA %TORYO then a KIF-like summary)
 		}
 		return nil, b.errorf(b.cur.Ply, "second ending %s after %s", endingWordOf(e, word), endingWord(b.cur))
+	}
+	// A variation that repeats an ending already there follows it, as a
+	// repeated move follows its node (AddMove): no twin children.
+	for c := range b.cur.Children() {
+		if c.Ending == e && c.Word() == word {
+			b.cur = c
+			return c, nil
+		}
 	}
 	b.cur = b.rec.AddEnding(b.cur, e, word)
 	return b.cur, nil

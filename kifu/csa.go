@@ -26,8 +26,14 @@ func readCSA(text string) (*Record, error) { return readCSAIn(text, nil) }
 func readCSAIn(text string, blk *nodeBlock) (*Record, error) {
 	var first *Record
 	s := scanner{text: text}
+	sh := csaShared{blk: blk}
+	if blk == nil {
+		// One block for the nodes of every game, passed on from each game
+		// to the next, wastes nothing between games.
+		sh.nodes = make([]Node, csaNodes(text)+2)
+	}
 	for {
-		r, more, err := readCSAGame(&s, blk)
+		r, more, err := readCSAGame(&s, &sh)
 		if first == nil {
 			first = r
 		} else if r != nil {
@@ -49,6 +55,33 @@ func readCSAIn(text string, blk *nodeBlock) (*Record, error) {
 	return first, nil
 }
 
+// csaNodes counts the lines that begin with +, - or %: about the moves and
+// endings of a file written one statement a line, as programs write CSA
+// (a line holding more takes further blocks as it is read).
+func csaNodes(text string) int {
+	n := 0
+	for i := 0; i < len(text); {
+		switch text[i] {
+		case '+', '-', '%':
+			n++
+		}
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return n
+}
+
+// csaShared is what the games of one file share as they are read one
+// after another.
+type csaShared struct {
+	b     builder
+	blk   *nodeBlock // where each game's nodes come from, when not nil
+	nodes []Node     // else the nodes that no game has taken yet
+}
+
 // csaGame reads one game of a CSA file, statement by statement.
 type csaGame struct {
 	s         *scanner
@@ -58,14 +91,15 @@ type csaGame struct {
 	lastTimed *Node    // the node a following T statement times
 	totals    [2]time.Duration
 	sawAny    bool
-	blk       *nodeBlock // where the nodes come from, when not nil
+	sh        *csaShared
 }
 
 // readCSAGame reads one game up to a `/` line or the end. more is true if
 // a `/` was met. A part with no statement (a `/` first or last, two in a
 // row) is no game: nil without an error.
-func readCSAGame(s *scanner, blk *nodeBlock) (r *Record, more bool, err error) {
-	g := &csaGame{s: s, r: NewRecord(game.StartPosition()), blk: blk}
+func readCSAGame(s *scanner, sh *csaShared) (r *Record, more bool, err error) {
+	g := &csaGame{s: s, r: NewRecord(game.StartPosition()), sh: sh}
+	defer g.passNodes()
 	for s.next() {
 		line := s.cur
 		if strings.TrimSpace(line) == "/" {
@@ -92,6 +126,15 @@ func readCSAGame(s *scanner, blk *nodeBlock) (r *Record, more bool, err error) {
 		return g.r, more, err
 	}
 	return g.r, more, nil
+}
+
+// passNodes hands the nodes the game did not use on to the next game. The
+// record lets go of them, so that a move added to it later takes new
+// memory rather than a node of the next game.
+func (g *csaGame) passNodes() {
+	if g.b != nil && g.sh.blk == nil {
+		g.sh.nodes, g.r.slab = g.r.slab, nil
+	}
 }
 
 // statement reads one statement. On an error it returns what the caller
@@ -164,18 +207,19 @@ func (g *csaGame) startGame() error {
 	}
 	g.r.nameStart()
 	g.r.warnStart()
-	g.b = newBuilder(g.r)
+	g.b = &g.sh.b
+	g.b.start(g.r)
 	g.b.line = g.s.line
+	if g.sh.blk == nil {
+		g.r.slab = g.sh.nodes
+		return nil
+	}
 	// Every move and the ending is a line of its own and has a + or -, so
 	// the fewer of the lines and the signs is room for them (one-byte
 	// counts, which are fast).
 	rest := g.s.text[:csaGameEnd(g.s.text)]
 	n := min(strings.Count(rest, "\n"), strings.Count(rest, "+")+strings.Count(rest, "-")) + 2
-	if g.blk != nil {
-		g.blk.give(g.r, n)
-	} else {
-		g.r.reserve(n)
-	}
+	g.sh.blk.give(g.r, n)
 	return nil
 }
 
@@ -378,7 +422,7 @@ func writeCSAGame(b *strings.Builder, r *Record) {
 		}
 	}
 	writeCSAPosition(b, &r.Start)
-	writeComment(b, r.Root.Comment, "'*")
+	writeComment(b, r.Root.Comment(), "'*")
 	p := r.Start
 	for _, n := range r.MainLine() {
 		if n.Ending != NoEnding {

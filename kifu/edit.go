@@ -126,9 +126,9 @@ func (r *Record) PlayFrom(at *Node, after *game.Position, m game.Move) (n *Node,
 	if err := after.CheckMove(m); err != nil {
 		return nil, false, &EditError{Kind: IllegalEdit, Ply: at.Ply + 1, Err: err}
 	}
-	before := len(at.Children)
+	before := at.NumChildren()
 	n = r.AddMove(at, m)
-	return n, len(at.Children) > before, nil
+	return n, at.NumChildren() > before, nil
 }
 
 // End puts ending e after at (after at's parent if at is an ending): the
@@ -142,7 +142,7 @@ func (r *Record) End(at *Node, e Ending) (n *Node, added bool, err error) {
 	case !r.InTree(at):
 		return nil, false, &EditError{Kind: DetachedNode, Ply: at.Ply}
 	}
-	for _, c := range at.Children {
+	for c := range at.Children() {
 		if c.Ending == e {
 			return c, false, nil
 		}
@@ -158,7 +158,7 @@ func (r *Record) Delete(n *Node) (int, error) {
 		return -1, err
 	}
 	i := n.Index()
-	n.Parent.Children = slices.Delete(n.Parent.Children, i, i+1)
+	n.unlink()
 	return i, nil
 }
 
@@ -171,8 +171,7 @@ func (r *Record) Reattach(n *Node, i int) error {
 	case n.Index() >= 0 || !r.InTree(n.Parent):
 		return &EditError{Kind: DetachedNode, Ply: n.Ply}
 	}
-	i = min(max(i, 0), len(n.Parent.Children))
-	n.Parent.Children = slices.Insert(n.Parent.Children, i, n)
+	n.Parent.insert(n, i)
 	return nil
 }
 
@@ -193,19 +192,23 @@ func (r *Record) SetIndex(n *Node, i int) error {
 	if err := r.movable(n); err != nil {
 		return err
 	}
-	sib := n.Parent.Children
-	from := n.Index()
-	i = min(max(i, 0), len(sib)-1)
-	if i == from {
-		return nil
+	if i = min(max(i, 0), n.Parent.NumChildren()-1); i != n.Index() {
+		n.unlink()
+		n.Parent.insert(n, i)
 	}
-	if i < from {
-		copy(sib[i+1:from+1], sib[i:from])
-	} else {
-		copy(sib[from:i], sib[from+1:i+1])
-	}
-	sib[i] = n
 	return nil
+}
+
+// insert puts c among n's children at index i (clamped).
+func (n *Node) insert(c *Node, i int) {
+	var prev *Node
+	if i > 0 && n.first != nil {
+		prev = n.first
+		for ; i > 1 && prev.next != nil; i-- {
+			prev = prev.next
+		}
+	}
+	n.link(prev, c)
 }
 
 // MoveUp moves n one place towards the line its parent is on (ShogiHome's
@@ -226,11 +229,10 @@ func (r *Record) MoveDown(n *Node) error {
 	if err := r.movable(n); err != nil {
 		return err
 	}
-	i := n.Index()
-	if i == len(n.Parent.Children)-1 {
+	if n.next == nil {
 		return &EditError{Kind: LastSibling, Ply: n.Ply}
 	}
-	return r.SetIndex(n, i+1)
+	return r.SetIndex(n, n.Index()+1)
 }
 
 // PromoteToMain makes the line through n the main line: every node from
@@ -264,23 +266,23 @@ func CleanComment(text string) string {
 
 // UserComment returns n's comment without its analysis lines (which
 // Analysis reads).
-func (n *Node) UserComment() string { return StripAnalysis(n.Comment) }
+func (n *Node) UserComment() string { return StripAnalysis(n.Comment()) }
 
 // SetUserComment replaces the part of n's comment that is not analysis
 // with text (cleaned by CleanComment), keeping the analysis lines as they
 // are, before it.
 func (n *Node) SetUserComment(text string) {
 	text = CleanComment(text)
-	block := analysisBlock(n.Comment)
+	block := analysisBlock(n.Comment())
 	switch {
 	case block == "":
-		n.Comment = text
+		n.SetComment(text)
 	case text == "":
-		n.Comment = block
+		n.SetComment(block)
 	case strings.TrimSpace(strings.SplitN(text, "\n", 2)[0]) == "":
-		n.Comment = block + "\n\n" + text // as SetAnalysis keeps a comment that opens with a blank line
+		n.SetComment(block + "\n\n" + text) // as SetAnalysis keeps a comment that opens with a blank line
 	default:
-		n.Comment = block + "\n" + text
+		n.SetComment(block + "\n" + text)
 	}
 }
 
@@ -301,7 +303,7 @@ func (r *Record) SetBookmark(n *Node, name string) error {
 			return &EditError{Kind: BookmarkTaken, Ply: n.Ply, Node: other, Name: name}
 		}
 	}
-	n.Bookmark = name
+	n.SetBookmark(name)
 	return nil
 }
 
@@ -310,7 +312,7 @@ func (r *Record) SetBookmark(n *Node, name string) error {
 func (r *Record) Bookmarks() []*Node {
 	var out []*Node
 	r.visit(func(n *Node) {
-		if n.Bookmark != "" {
+		if n.Bookmark() != "" {
 			out = append(out, n)
 		}
 	})
@@ -320,7 +322,7 @@ func (r *Record) Bookmarks() []*Node {
 // FindBookmark returns the first node with that bookmark, or nil.
 func (r *Record) FindBookmark(name string) *Node {
 	for _, n := range r.Bookmarks() {
-		if n.Bookmark == name {
+		if n.Bookmark() == name {
 			return n
 		}
 	}
@@ -349,9 +351,13 @@ func (r *Record) walkTree(fn func(n *Node, main bool) bool) {
 		if !fn(it.n, it.main) {
 			continue
 		}
-		for i := len(it.n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, item{it.n.Children[i], it.main && i == 0})
+		// Pushed in order, then turned round: the first child comes off
+		// the stack first.
+		from := len(stack)
+		for c := range it.n.Children() {
+			stack = append(stack, item{c, it.main && c == it.n.first})
 		}
+		slices.Reverse(stack[from:])
 	}
 }
 

@@ -29,8 +29,8 @@ func shape(n *Node) string {
 	var b strings.Builder
 	var walk func(n *Node)
 	walk = func(n *Node) {
-		for i, c := range n.Children {
-			if i > 0 {
+		for c := range n.Children() {
+			if c != n.first {
 				b.WriteByte(' ')
 			}
 			if c.Ending != NoEnding {
@@ -38,7 +38,7 @@ func shape(n *Node) string {
 			} else {
 				b.WriteString(c.Move.USI())
 			}
-			if len(c.Children) > 0 {
+			if c.FirstChild() != nil {
 				b.WriteByte('(')
 				walk(c)
 				b.WriteByte(')')
@@ -52,7 +52,7 @@ func shape(n *Node) string {
 func TestPlayFollowsOrBranches(t *testing.T) {
 	r := NewRecord(game.StartPosition())
 	a := line(t, r, r.Root, "7g7f", "3c3d")
-	first := r.Root.Children[0]
+	first := r.Root.FirstChild()
 	// The same move follows the node that is there: no new node.
 	p := r.PositionAt(first)
 	same, added, err := r.Play(first, mustUSI(t, &p, "3c3d"))
@@ -164,7 +164,7 @@ func TestReorder(t *testing.T) {
 	line(t, r, b, "6i7h")
 	deeper := line(t, r, deep, "8d8e")
 	var ee *EditError
-	if err := r.MoveUp(b.Parent.Children[0]); !errors.As(err, &ee) || ee.Kind != FirstSibling {
+	if err := r.MoveUp(b.Parent.FirstChild()); !errors.As(err, &ee) || ee.Kind != FirstSibling {
 		t.Errorf("moving the first up: %v", err)
 	}
 	if err := r.MoveDown(c); !errors.As(err, &ee) || ee.Kind != LastSibling {
@@ -232,7 +232,7 @@ func TestUserCommentKeepsAnalysis(t *testing.T) {
 	n := line(t, r, r.Root, "7g7f")
 	after := r.PositionAt(n)
 	n.SetAnalysis(&Evaluation{Score: 120, HasScore: true, Depth: 10, PV: []game.Move{mustUSI(t, &after, "3c3d")}}, after)
-	block := n.Comment
+	block := n.Comment()
 	n.SetUserComment("良い手\r\n次は角交換")
 	if n.UserComment() != "良い手\n次は角交換" {
 		t.Errorf("user comment %q", n.UserComment())
@@ -240,8 +240,8 @@ func TestUserCommentKeepsAnalysis(t *testing.T) {
 	if e, ok := n.Analysis(after); !ok || e.Score != 120 || e.Depth != 10 || len(e.PV) != 1 {
 		t.Errorf("analysis after setting the comment: %+v %v", e, ok)
 	}
-	if !strings.HasPrefix(n.Comment, block+"\n") {
-		t.Errorf("comment %q does not keep the block %q first", n.Comment, block)
+	if !strings.HasPrefix(n.Comment(), block+"\n") {
+		t.Errorf("comment %q does not keep the block %q first", n.Comment(), block)
 	}
 	for _, text := range []string{"", "\n空行で始まる", "末尾の改行\n\n"} {
 		n.SetUserComment(text)
@@ -255,8 +255,8 @@ func TestUserCommentKeepsAnalysis(t *testing.T) {
 	// A comment without analysis is replaced outright.
 	m := line(t, r, n, "3c3d")
 	m.SetUserComment("a\rb")
-	if m.Comment != "a\nb" {
-		t.Errorf("comment %q", m.Comment)
+	if m.Comment() != "a\nb" {
+		t.Errorf("comment %q", m.Comment())
 	}
 }
 
@@ -267,8 +267,8 @@ func TestBookmarks(t *testing.T) {
 	if err := r.SetBookmark(b, " 変化\n の局面 "); err != nil {
 		t.Fatal(err)
 	}
-	if b.Bookmark != "変化 の局面" {
-		t.Errorf("bookmark %q", b.Bookmark)
+	if b.Bookmark() != "変化 の局面" {
+		t.Errorf("bookmark %q", b.Bookmark())
 	}
 	if err := r.SetBookmark(r.Root, "開始"); err != nil {
 		t.Fatal(err)
@@ -282,7 +282,7 @@ func TestBookmarks(t *testing.T) {
 	}
 	got := []string{}
 	for _, n := range r.Bookmarks() {
-		got = append(got, n.Bookmark)
+		got = append(got, n.Bookmark())
 	}
 	if fmt.Sprint(got) != "[開始 本譜 変化 の局面]" {
 		t.Errorf("bookmarks in tree order: %v", got)
@@ -305,14 +305,14 @@ func TestBookmarks(t *testing.T) {
 		}
 		var names []string
 		for _, n := range back.Bookmarks() {
-			names = append(names, fmt.Sprintf("%s@%s", n.Bookmark, usiLine(n.Line())))
+			names = append(names, fmt.Sprintf("%s@%s", n.Bookmark(), usiLine(n.Line())))
 		}
 		if want := "[開始@ 本譜@7g7f 3c3d 変化 の局面@7g7f 8c8d]"; fmt.Sprint(names) != want {
 			t.Errorf("%v read back %v, want %s", f, names, want)
 		}
 	}
-	if err := r.SetBookmark(a, ""); err != nil || a.Bookmark != "" {
-		t.Errorf("removing: %v %q", err, a.Bookmark)
+	if err := r.SetBookmark(a, ""); err != nil || a.Bookmark() != "" {
+		t.Errorf("removing: %v %q", err, a.Bookmark())
 	}
 }
 
@@ -423,14 +423,14 @@ func fullRecord(t *testing.T) *Record {
 	t.Helper()
 	r := NewRecord(game.StartPosition())
 	r.Headers = []Header{{"先手", "A"}, {"後手", "B"}, {"備考", "note"}}
-	r.Root.Comment = "before"
-	r.Root.Bookmark = "start"
+	r.Root.SetComment("before")
+	r.Root.SetBookmark("start")
 	a := line(t, r, r.Root, "7g7f", "3c3d")
 	a.Elapsed, a.Total, a.HasTime = 3e9, 3e9, true
-	a.Comment = "c"
-	a.Bookmark = "mark"
+	a.SetComment("c")
+	a.SetBookmark("mark")
 	after := r.PositionAt(a)
-	a.Eval = &Evaluation{Score: 50, HasScore: true, PV: []game.Move{mustUSI(t, &after, "2g2f")}}
+	a.SetEval(&Evaluation{Score: 50, HasScore: true, PV: []game.Move{mustUSI(t, &after, "2g2f")}})
 	v := line(t, r, a.Parent, "8c8d")
 	r.End(v, Forfeit)
 	r.End(a, Resign)
@@ -468,7 +468,7 @@ func TestLosses(t *testing.T) {
 		}
 	}
 	// A forfeit on the main line: CSA has no word for it.
-	r.Root.Children[0].Children[0].Children[0].Ending = Forfeit
+	r.Root.FirstChild().FirstChild().FirstChild().Ending = Forfeit
 	if got := kinds(Losses(r, CSA)); !strings.Contains(got, f(LostEnding, 1)+"(forfeit)") {
 		t.Errorf("CSA with a forfeit: %s", got)
 	}
@@ -523,12 +523,11 @@ func TestVerifyFaults(t *testing.T) {
 		spoil func(r *Record, n *Node)
 	}{
 		{BadRoot, func(r *Record, n *Node) { r.Root.Ply = 1 }},
-		{NilChild, func(r *Record, n *Node) { n.Children = append(n.Children, nil) }},
 		{WrongParent, func(r *Record, n *Node) { n.Parent = r.Root }},
 		{WrongPly, func(r *Record, n *Node) { n.Ply = 5 }},
 		{AfterEnding, func(r *Record, n *Node) {
 			e := r.AddEnding(n.Parent, Resign, "")
-			e.Children = []*Node{{Parent: e, Ply: e.Ply + 1}}
+			e.first = &Node{Parent: e, Ply: e.Ply + 1}
 		}},
 		{EndingWithMove, func(r *Record, n *Node) { n.Ending = Resign }},
 		{IllegalMove, func(r *Record, n *Node) {
@@ -537,7 +536,8 @@ func TestVerifyFaults(t *testing.T) {
 		}},
 		{SameChildren, func(r *Record, n *Node) {
 			twin := *n
-			n.Parent.Children = append(n.Parent.Children, &twin)
+			twin.next = nil
+			n.Parent.link(n, &twin)
 		}},
 	}
 	for _, tt := range tests {
@@ -584,7 +584,7 @@ func TestReadCROnly(t *testing.T) {
 	}
 	// A CR inside a line of a file that has LF line breaks is no line break.
 	r, err = Read([]byte("手合割：平手\n   1 ７六歩(77)\n*a\rb\n"), "x.kif")
-	if err != nil || r.MainLine()[0].Comment != "a\rb" {
-		t.Fatalf("%v %q", err, r.MainLine()[0].Comment)
+	if err != nil || r.MainLine()[0].Comment() != "a\rb" {
+		t.Fatalf("%v %q", err, r.MainLine()[0].Comment())
 	}
 }

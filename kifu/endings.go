@@ -106,7 +106,7 @@ func endingFromKIF(word string, mover game.Color) (Ending, string) {
 // kifWord returns the word a KIF move line writes for an ending node.
 func kifWord(n *Node) string {
 	if n.Ending == OtherEnding {
-		w := n.Word
+		w := n.Word()
 		if w == "" {
 			w = "中断"
 		}
@@ -116,7 +116,7 @@ func kifWord(n *Node) string {
 }
 
 // endingWord names an ending node for messages.
-func endingWord(n *Node) string { return endingWordOf(n.Ending, n.Word) }
+func endingWord(n *Node) string { return endingWordOf(n.Ending, n.Word()) }
 
 func endingWordOf(e Ending, word string) string {
 	if e == OtherEnding {
@@ -170,7 +170,7 @@ func csaWord(n *Node, mover game.Color) string {
 		}
 		return "+ILLEGAL_ACTION"
 	case OtherEnding:
-		if w := strings.TrimPrefix(n.Word, "%"); isCSAWord(w) {
+		if w := strings.TrimPrefix(n.Word(), "%"); isCSAWord(w) {
 			return w
 		}
 		return "CHUDAN"

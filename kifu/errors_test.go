@@ -211,8 +211,8 @@ func TestCSAWordsAndBareMoves(t *testing.T) {
 			t.Errorf("%s through KIF: %v\n%s", word, err, data)
 			continue
 		}
-		if last := back.MainLine()[len(back.MainLine())-1]; last.Word != word {
-			t.Errorf("%s through KIF came back as %q", word, last.Word)
+		if last := back.MainLine()[len(back.MainLine())-1]; last.Word() != word {
+			t.Errorf("%s through KIF came back as %q", word, last.Word())
 		}
 	}
 	r, err := Read([]byte("+7776FU\n-3334FU\n"), "moves.txt")

@@ -241,21 +241,21 @@ func sign(x int) int {
 // then the evaluation in that format's form. after gives the position
 // after n (asked for only when there is an evaluation).
 func commentFor(n *Node, f Format, after func() game.Position) string {
-	if n.Eval == nil {
-		return n.Comment
+	if n.Eval() == nil {
+		return n.Comment()
 	}
 	var extra string
 	switch f {
 	case KIF, KI2, JKF:
-		extra = n.Eval.shogiHome(after())
+		extra = n.Eval().shogiHome(after())
 	case CSA:
-		extra = n.Eval.floodgate(after())
+		extra = n.Eval().floodgate(after())
 	}
 	switch {
 	case extra == "":
-		return n.Comment
-	case n.Comment == "":
+		return n.Comment()
+	case n.Comment() == "":
 		return extra
 	}
-	return n.Comment + "\n" + extra
+	return n.Comment() + "\n" + extra
 }

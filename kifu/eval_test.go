@@ -54,10 +54,10 @@ func TestShogiHomeEvaluationComments(t *testing.T) {
 	r := FromGame(g, []Header{{"先手", "USI Engine 01"}}, nil)
 	line := r.MainLine()
 	after1 := game.StartPosition().Play(moves[0])
-	line[0].Eval = &Evaluation{Score: 82, HasScore: true, PV: usiMoves(t, after1, "3c3d", "2g2f", "8c8d"), Engine: "USI Engine 01"}
-	line[1].Comment = "a person's note"
-	line[1].Eval = &Evaluation{Mate: 15, PV: nil, Depth: 7, Nodes: 1234, Engine: "E"}
-	line[2].Eval = &Evaluation{Mate: -MateUnknown}
+	line[0].SetEval(&Evaluation{Score: 82, HasScore: true, PV: usiMoves(t, after1, "3c3d", "2g2f", "8c8d"), Engine: "USI Engine 01"})
+	line[1].SetComment("a person's note")
+	line[1].SetEval(&Evaluation{Mate: 15, PV: nil, Depth: 7, Nodes: 1234, Engine: "E"})
+	line[2].SetEval(&Evaluation{Mate: -MateUnknown})
 	data, err := Marshal(r, KIF, WriteOptions{Encoding: UTF8})
 	if err != nil {
 		t.Fatal(err)
@@ -77,7 +77,7 @@ func TestShogiHomeEvaluationComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := back.MainLine()[0].Comment; c != "互角\n*評価値=82\n*読み筋=△３四歩▲２六歩△８四歩\n*エンジン=USI Engine 01" {
+	if c := back.MainLine()[0].Comment(); c != "互角\n*評価値=82\n*読み筋=△３四歩▲２六歩△８四歩\n*エンジン=USI Engine 01" {
 		t.Errorf("read back: %q", c)
 	}
 	// KI2 and JKF carry the same lines.
@@ -116,7 +116,7 @@ func TestFloodgateEvaluationComments(t *testing.T) {
 	r := FromGame(g, nil, []time.Duration{14 * time.Second})
 	after := g.Position()
 	n := r.MainLine()[0]
-	n.Eval = &Evaluation{Score: 113, HasScore: true, PV: usiMoves(t, after, "3c3d", "2f2e", "2b3c"), Depth: 20}
+	n.SetEval(&Evaluation{Score: 113, HasScore: true, PV: usiMoves(t, after, "3c3d", "2f2e", "2b3c"), Depth: 20})
 	data, err := Marshal(r, CSA, WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -125,8 +125,8 @@ func TestFloodgateEvaluationComments(t *testing.T) {
 		t.Errorf("CSA:\n%s", data)
 	}
 	back, err := Read(data, "x.csa")
-	if err != nil || back.MainLine()[0].Comment != "* 113 -3334FU +2625FU -2233KA" {
-		t.Errorf("read back: %v %q", err, back.MainLine()[0].Comment)
+	if err != nil || back.MainLine()[0].Comment() != "* 113 -3334FU +2625FU -2233KA" {
+		t.Errorf("read back: %v %q", err, back.MainLine()[0].Comment())
 	}
 	// Mates as YaneuraOu scores them; no score, no floodgate line.
 	for _, tc := range []struct {
@@ -136,14 +136,14 @@ func TestFloodgateEvaluationComments(t *testing.T) {
 		{Evaluation{Mate: 5}, "* 31995"},
 		{Evaluation{Mate: -2}, "* -31998"},
 		{Evaluation{Mate: MateUnknown}, "* 30000"},
-		{Evaluation{PV: n.Eval.PV}, ""},
+		{Evaluation{PV: n.Eval().PV}, ""},
 	} {
 		if got := tc.e.floodgate(after); got != tc.want {
 			t.Errorf("%+v: %q, want %q", tc.e, got, tc.want)
 		}
 	}
 	// A PV that turns illegal is written only as far as it holds.
-	bad := &Evaluation{Score: -5, HasScore: true, PV: append(usiMoves(t, after, "3c3d"), n.Eval.PV[0])}
+	bad := &Evaluation{Score: -5, HasScore: true, PV: append(usiMoves(t, after, "3c3d"), n.Eval().PV[0])}
 	if got := bad.floodgate(after); got != "* -5 -3334FU" {
 		t.Errorf("cut PV: %q", got)
 	}

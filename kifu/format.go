@@ -320,8 +320,8 @@ func Marshal(r *Record, f Format, opts WriteOptions) ([]byte, error) {
 // ending (the root if there are no moves).
 func (r *Record) lastMainMove() *Node {
 	n := r.Root
-	for len(n.Children) > 0 && n.Children[0].Ending == NoEnding {
-		n = n.Children[0]
+	for n.FirstChild() != nil && n.FirstChild().Ending == NoEnding {
+		n = n.FirstChild()
 	}
 	return n
 }

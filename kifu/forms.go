@@ -28,13 +28,13 @@ const (
 // n, where the lines of moves start. When a comment holds more than one
 // form, ShogiHome's comes first, then the others in the order above.
 func (n *Node) ReadEvaluation(after game.Position, src Source) (Evaluation, bool) {
-	if src == Played && n.Eval != nil {
-		return *n.Eval, true
+	if src == Played && n.Eval() != nil {
+		return *n.Eval(), true
 	}
-	if !strings.ContainsAny(n.Comment, playerMark+analysisMark) {
+	if !strings.ContainsAny(n.Comment(), playerMark+analysisMark) {
 		return Evaluation{}, false
 	}
-	lines := strings.Split(n.Comment, "\n")
+	lines := strings.Split(n.Comment(), "\n")
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, "\r")
 	}

@@ -255,12 +255,12 @@ func playedRecord(t *testing.T) *Record {
 		p = p.Play(m)
 		after[i] = p
 	}
-	line[0].Eval = &Evaluation{Score: 45, HasScore: true, PV: usiMoves(t, after[0], "3c3d", "2g2f"), Depth: 12, Nodes: 34567, Engine: "Engine A"}
-	line[1].Eval = &Evaluation{Score: -30, HasScore: true, PV: usiMoves(t, after[1], "2g2f", "8c8d"), Depth: 11, Engine: "Engine B"}
-	line[2].Eval = &Evaluation{Score: 0, HasScore: true, Engine: "Engine A"}
-	line[3].Eval = &Evaluation{Score: 1731, HasScore: true, PV: usiMoves(t, after[3], "2f2e"), Engine: "Engine B"}
-	line[4].Eval = &Evaluation{Mate: 9, PV: usiMoves(t, after[4], "2b8h+", "7i8h"), Engine: "Engine A"}
-	line[5].Eval = &Evaluation{Mate: -MateUnknown, Engine: "Engine B"}
+	line[0].SetEval(&Evaluation{Score: 45, HasScore: true, PV: usiMoves(t, after[0], "3c3d", "2g2f"), Depth: 12, Nodes: 34567, Engine: "Engine A"})
+	line[1].SetEval(&Evaluation{Score: -30, HasScore: true, PV: usiMoves(t, after[1], "2g2f", "8c8d"), Depth: 11, Engine: "Engine B"})
+	line[2].SetEval(&Evaluation{Score: 0, HasScore: true, Engine: "Engine A"})
+	line[3].SetEval(&Evaluation{Score: 1731, HasScore: true, PV: usiMoves(t, after[3], "2f2e"), Engine: "Engine B"})
+	line[4].SetEval(&Evaluation{Mate: 9, PV: usiMoves(t, after[4], "2b8h+", "7i8h"), Engine: "Engine A"})
+	line[5].SetEval(&Evaluation{Mate: -MateUnknown, Engine: "Engine B"})
 	return r
 }
 
@@ -270,17 +270,17 @@ func playedRecord(t *testing.T) *Record {
 // words that start like a form are not an engine's.
 func TestReadEvaluationEdges(t *testing.T) {
 	p := game.StartPosition()
-	n := &Node{Comment: "*解析 0  時間 00:00.3 深さ 11/15 ノード数 131458 評価値 30 読み筋 ▲７六歩(77) △３四歩(33)\n" +
-		"*解析 0  候補2 深さ 11 評価値 23 読み筋 ▲２六歩(27) △８四歩(83)\nnote"}
+	n := commented("*解析 0  時間 00:00.3 深さ 11/15 ノード数 131458 評価値 30 読み筋 ▲７六歩(77) △３四歩(33)\n" +
+		"*解析 0  候補2 深さ 11 評価値 23 読み筋 ▲２六歩(27) △８四歩(83)\nnote")
 	e, ok := n.Analysis(p)
 	if !ok || e.Score != 30 || e.Depth != 11 || e.Nodes != 131458 || len(e.PV) != 2 || len(e.MorePVs) != 1 || e.MorePVs[0][0].USI() != "2g2f" {
 		t.Errorf("candidates: %+v %v", e, ok)
 	}
-	if got := StripEvaluations(n.Comment); got != "note" {
+	if got := StripEvaluations(n.Comment()); got != "note" {
 		t.Errorf("StripEvaluations = %q", got)
 	}
 	for _, c := range []string{"*対局者の感想", "*3手詰の筋", "*詰み筋", "#形勢[よし]", "*解析してみた"} {
-		n := &Node{Comment: c}
+		n := commented(c)
 		if e, src, ok := n.Stored(p); ok {
 			t.Errorf("%q read as %v's %+v", c, src, e)
 		}
@@ -289,13 +289,14 @@ func TestReadEvaluationEdges(t *testing.T) {
 		}
 	}
 	// What the match knew wins over the comment for the player's.
-	n = &Node{Comment: "*評価値=5", Eval: &Evaluation{Score: 7, HasScore: true}}
+	n = commented("*評価値=5")
+	n.SetEval(&Evaluation{Score: 7, HasScore: true})
 	if e, src, _ := n.Stored(p); e.Score != 7 || src != Played {
 		t.Errorf("Eval: %+v %v", e, src)
 	}
 	// Floodgate's mate scores: YaneuraOu's 32000 − plies, 30000 unknown.
 	for line, want := range map[string]int{"* 31991": 9, "* -30000": -MateUnknown, "* 100000 +7776FU": MateUnknown, "*-31999": -1} {
-		e, ok := (&Node{Comment: line}).ReadEvaluation(p, Played)
+		e, ok := commented(line).ReadEvaluation(p, Played)
 		if !ok || e.Mate != want || e.HasScore {
 			t.Errorf("%q: %+v %v, want mate %d", line, e, ok, want)
 		}
@@ -313,7 +314,7 @@ func FuzzReadEvaluation(f *testing.F) {
 		p := game.StartPosition()
 		m, _ := p.ParseUSI("7g7f")
 		p = p.Play(m)
-		n := &Node{Comment: comment}
+		n := commented(comment)
 		for _, src := range []Source{Played, Analysed} {
 			e, _ := n.ReadEvaluation(p, src)
 			for _, pv := range append([][]game.Move{e.PV}, e.MorePVs...) {

@@ -33,8 +33,8 @@ func addSeeds(f *testing.F, extra ...string) {
 }
 
 // fuzzRead reads data as format ft: it must not panic, errors must be
-// *ParseError, and a record read without error must come back the same
-// after writing it in the same format.
+// *ParseError, and a record read without error must have a sound tree and
+// come back the same after writing it in the same format.
 func fuzzRead(t *testing.T, data []byte, ft Format) {
 	r, err := ReadFormat(data, "fuzz", ft)
 	if err != nil {
@@ -46,6 +46,11 @@ func fuzzRead(t *testing.T, data []byte, ft Format) {
 	}
 	if r == nil {
 		t.Fatal("nil record without an error")
+	}
+	for _, g := range append([]*Record{r}, r.Games...) {
+		if err := g.Verify(); err != nil {
+			t.Fatalf("read a broken tree: %v", err)
+		}
 	}
 	out, err := Marshal(r, ft, WriteOptions{})
 	if err != nil {

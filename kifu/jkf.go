@@ -190,7 +190,7 @@ func readJKF(text string) (*Record, error) {
 	}
 	r.warnStart()
 	if len(j.Moves) > 0 {
-		r.Root.Comment = strings.Join(j.Moves[0].Comments, "\n")
+		r.Root.SetComment(strings.Join(j.Moves[0].Comments, "\n"))
 		if j.Moves[0].Move != nil || j.Moves[0].Special != "" {
 			return nil, &ParseError{Err: errors.New("JKF: moves[0] holds the start's comments, not a move")}
 		}
@@ -360,7 +360,7 @@ func readJKFLine(b *builder, moves []jkfMove, path string, first int, lines []in
 			n.Elapsed, n.Total, n.HasTime = jm.Time.Now.duration(), jm.Time.Total.duration(), true
 		}
 		if len(jm.Comments) > 0 {
-			n.Comment = strings.Join(jm.Comments, "\n")
+			n.SetComment(strings.Join(jm.Comments, "\n"))
 		}
 		for k, f := range jm.Forks {
 			forks = append(forks, fork{ply, f, fmt.Sprintf("%s.forks[%d]", where, k), b.line})
@@ -436,12 +436,12 @@ func writeJKF(b *strings.Builder, r *Record) error {
 		j.Header = append(j.Header, Header{"手合割", name})
 	}
 	root := jkfMove{}
-	if r.Root.Comment != "" {
-		root.Comments = strings.Split(r.Root.Comment, "\n")
+	if r.Root.Comment() != "" {
+		root.Comments = strings.Split(r.Root.Comment(), "\n")
 	}
 	j.Moves = []jkfMove{root}
-	if len(r.Root.Children) > 0 {
-		j.Moves = append(j.Moves, jkfLine(r.Root, r.Start, 0)...)
+	if r.Root.FirstChild() != nil {
+		j.Moves = append(j.Moves, jkfLine(r.Root.FirstChild(), r.Start)...)
 	}
 	data, err := json.Marshal(&j)
 	if err != nil {
@@ -481,18 +481,18 @@ func jkfInitialOf(p *game.Position) *jkfInitial {
 	return &jkfInitial{Preset: "OTHER", Data: d}
 }
 
-// jkfLine writes the line that starts with parent.Children[child] and
-// follows each node's first child, with forks for the other children.
-func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
+// jkfLine writes the line that starts with first and follows each node's
+// first child, with forks for the other children.
+func jkfLine(first *Node, pos game.Position) []jkfMove {
 	var out []jkfMove
-	prev := lastMove(parent)
-	for n := parent.Children[child]; ; n = n.Children[0] {
+	prev := lastMove(first.Parent)
+	for n := first; ; n = n.FirstChild() {
 		var jm jkfMove
 		if n.Ending != NoEnding {
 			jm.Special = csaWord(n, pos.SideToMove())
 			switch {
-			case n.Ending == OtherEnding && n.Word != "":
-				jm.Special = n.Word
+			case n.Ending == OtherEnding && n.Word() != "":
+				jm.Special = n.Word()
 			case n.Ending == Forfeit:
 				jm.Special = kifWord(n) // JKF has no special for it
 			}
@@ -527,8 +527,8 @@ func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
 			jm.Comments = strings.Split(c, "\n")
 		}
 		if n.Index() == 0 {
-			for k := 1; k < len(n.Parent.Children); k++ {
-				jm.Forks = append(jm.Forks, jkfLine(n.Parent, pos, k))
+			for alt := n.NextSibling(); alt != nil; alt = alt.NextSibling() {
+				jm.Forks = append(jm.Forks, jkfLine(alt, pos))
 			}
 		}
 		out = append(out, jm)
@@ -536,7 +536,7 @@ func jkfLine(parent *Node, pos game.Position, child int) []jkfMove {
 			prev = n.Move
 			pos = playSafe(&pos, n.Move)
 		}
-		if len(n.Children) == 0 {
+		if n.FirstChild() == nil {
 			break
 		}
 	}

@@ -208,7 +208,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 	}
 	writeJPHeaders(b, r)
 	writeStart(b, r)
-	writeComment(b, r.Root.Comment, "*")
+	writeComment(b, r.Root.Comment(), "*")
 	writeBookmark(b, r.Root)
 	prevText := "" // the last move written on the current line, for padding
 	var line func(first *Node, pos game.Position, skipFirstSiblings bool)
@@ -217,7 +217,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 		var starts []game.Position
 		onLine := 0
 		prev := lastMove(first.Parent)
-		for n := first; ; n = n.Children[0] {
+		for n := first; ; n = n.FirstChild() {
 			nodes = append(nodes, n)
 			starts = append(starts, pos)
 			if n.Ending != NoEnding {
@@ -227,7 +227,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				}
 				b.WriteString(ki2Summary(n, n.Ply-1, pos.SideToMove()))
 				b.WriteByte('\n')
-				writeComment(b, n.Comment, "*")
+				writeComment(b, n.Comment(), "*")
 				writeBookmark(b, n)
 			} else {
 				mark := "▲"
@@ -248,7 +248,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				prevText = mark + text
 				onLine++
 				comment := commentFor(n, KI2, func() game.Position { return playSafe(&pos, n.Move) })
-				if onLine == 6 || comment != "" || n.Bookmark != "" || len(n.Children) == 0 {
+				if onLine == 6 || comment != "" || n.Bookmark() != "" || n.FirstChild() == nil {
 					b.WriteByte('\n')
 					onLine = 0
 				}
@@ -257,7 +257,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 				prev = n.Move
 				pos = playSafe(&pos, n.Move)
 			}
-			if len(n.Children) == 0 {
+			if n.FirstChild() == nil {
 				break
 			}
 		}
@@ -266,7 +266,7 @@ func writeKI2(b *strings.Builder, r *Record, enc Encoding) {
 			line(alt, starts[len(starts)-1-back], true)
 		})
 	}
-	if len(r.Root.Children) > 0 {
-		line(r.Root.Children[0], r.Start, false)
+	if r.Root.FirstChild() != nil {
+		line(r.Root.FirstChild(), r.Start, false)
 	}
 }

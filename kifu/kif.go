@@ -182,7 +182,7 @@ func (j *jpReader) line(line string, n int) (*Record, error) {
 	case '#': // a comment for programs
 		return nil, nil
 	case '&': // a bookmark (しおり), as Kifu for Windows and ShogiHome write it
-		j.b.cur.Bookmark = t[1:]
+		j.b.cur.SetBookmark(t[1:])
 		return nil, nil
 	case '*':
 		j.b.cur.addComment(t[1:])
@@ -290,10 +290,10 @@ func branchPly(t string) (int, bool) {
 
 // addComment appends one comment line.
 func (n *Node) addComment(text string) {
-	if n.Comment != "" {
-		n.Comment += "\n"
+	if c := n.Comment(); c != "" {
+		text = c + "\n" + text
 	}
-	n.Comment += text
+	n.SetComment(text)
 }
 
 // readKIFMoveLine reads `  12 ７六歩(77)   ( 0:02/00:00:02)+`.
@@ -622,8 +622,8 @@ func eachVariation(first, last *Node, skipFirstSiblings bool, line func(back int
 		if n == first && skipFirstSiblings {
 			return
 		}
-		if n.Parent.Children[0] == n { // n.Index() == 0, without the search
-			for _, alt := range n.Parent.Children[1:] {
+		if n.Parent.FirstChild() == n { // n.Index() == 0, without the count
+			for alt := n.NextSibling(); alt != nil; alt = alt.NextSibling() {
 				line(back, alt)
 			}
 		}
@@ -668,9 +668,9 @@ func writeComment(b *strings.Builder, c, prefix string) {
 // writeBookmark writes n's bookmark as KIF and KI2 do: `&name` after the
 // move and its comment.
 func writeBookmark(b *strings.Builder, n *Node) {
-	if n.Bookmark != "" {
+	if n.Bookmark() != "" {
 		b.WriteByte('&')
-		b.WriteString(n.Bookmark)
+		b.WriteString(n.Bookmark())
 		b.WriteByte('\n')
 	}
 }
@@ -683,7 +683,7 @@ func (r *Record) hasTimes() bool {
 		if n.HasTime {
 			found = true
 		}
-		for _, c := range n.Children {
+		for c := range n.Children() {
 			if !found {
 				visit(c)
 			}

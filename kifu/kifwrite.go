@@ -109,18 +109,18 @@ func gameSize(r *Record, perNode int) int {
 }
 
 func treeSize(n *Node, perNode int) int {
-	for size := 0; ; n = n.Children[0] {
-		size += perNode + len(n.Comment) + len(n.Bookmark) + len(n.Word)
-		if n.Comment != "" {
-			size += 2 * (1 + strings.Count(n.Comment, "\n"))
+	for size := 0; ; n = n.FirstChild() {
+		size += perNode + len(n.Comment()) + len(n.Bookmark()) + len(n.Word())
+		if c := n.Comment(); c != "" {
+			size += 2 * (1 + strings.Count(c, "\n"))
 		}
-		if n.Eval != nil {
+		if n.Eval() != nil {
 			size += 64
 		}
-		if len(n.Children) == 0 {
+		if n.FirstChild() == nil {
 			return size
 		}
-		for _, c := range n.Children[1:] {
+		for c := n.FirstChild().NextSibling(); c != nil; c = c.NextSibling() {
 			size += 24 + treeSize(c, perNode)
 		}
 	}
@@ -159,11 +159,11 @@ func (w *kifWriter) game(b []byte, r *Record) []byte {
 	writeStart(&head, r)
 	b = w.text(b, head.String())
 	b = append(b, w.t.heading...)
-	b = w.comment(b, r.Root.Comment)
+	b = w.comment(b, r.Root.Comment())
 	b = w.bookmark(b, r.Root)
 	w.r, w.timed = r, r.hasTimes()
-	if len(r.Root.Children) > 0 {
-		b = w.line(b, r.Root.Children[0], game.NoMove, false)
+	if first := r.Root.FirstChild(); first != nil {
+		b = w.line(b, first, game.NoMove, false)
 	}
 	return b
 }
@@ -172,12 +172,12 @@ func (w *kifWriter) game(b []byte, r *Record) []byte {
 // branches off them (see eachVariation).
 func (w *kifWriter) line(b []byte, first *Node, prev game.Move, skipFirstSiblings bool) []byte {
 	last := first
-	for n := first; ; n = n.Children[0] {
+	for n := first; ; n = n.FirstChild() {
 		b = w.moveLine(b, n, prev)
 		if n.Ending == NoEnding {
 			prev = n.Move
 		}
-		if len(n.Children) == 0 {
+		if n.FirstChild() == nil {
 			last = n
 			break
 		}
@@ -209,19 +209,15 @@ func (w *kifWriter) moveLine(b []byte, n *Node, prev game.Move) []byte {
 		b = appendSpaces(b, max(1, 13-width))
 		b = appendKIFTime(b, n)
 	}
-	sib, i := n.Parent.Children, 0
-	if sib[0] != n { // a line's first move; the others are first children
-		i = n.Index()
-	}
-	if i < len(sib)-1 {
+	if n.NextSibling() != nil {
 		if n.Ending != NoEnding && !timed {
 			b = append(b, ' ') // 投了+ would read as a word of its own elsewhere (ShogiHome)
 		}
 		b = append(b, '+')
 	}
 	b = append(b, '\n')
-	if n.Eval == nil {
-		b = w.comment(b, n.Comment)
+	if n.Eval() == nil {
+		b = w.comment(b, n.Comment())
 	} else {
 		b = w.comment(b, commentFor(n, KIF, func() game.Position { return w.r.PositionAt(n) }))
 	}
@@ -268,11 +264,11 @@ func (w *kifWriter) comment(b []byte, c string) []byte {
 
 // bookmark appends n's bookmark as `&name`.
 func (w *kifWriter) bookmark(b []byte, n *Node) []byte {
-	if n.Bookmark == "" {
+	if n.Bookmark() == "" {
 		return b
 	}
 	b = append(b, '&')
-	return append(w.text(b, n.Bookmark), '\n')
+	return append(w.text(b, n.Bookmark()), '\n')
 }
 
 // appendKIFTime appends ( m:ss/hh:mm:ss), as fmt's %2d:%02d/%02d:%02d:%02d

@@ -102,7 +102,7 @@ func (g *recordGen) ending(r *Record, parent *Node) *Node {
 		n.Elapsed, n.Total, n.HasTime = g.duration(), g.duration(), true
 	}
 	if g.rng.Intn(3) == 0 {
-		n.Comment = g.text()
+		n.SetComment(g.text())
 	}
 	return n
 }
@@ -123,13 +123,13 @@ func (g *recordGen) line(r *Record, n *Node, p game.Position, plies, depth int) 
 			n.Elapsed, n.Total, n.HasTime = g.duration(), g.duration(), true
 		}
 		if g.rng.Intn(10) == 0 {
-			n.Comment = g.text()
+			n.SetComment(g.text())
 		}
 		if g.rng.Intn(30) == 0 {
-			n.Bookmark = g.text()
+			n.SetBookmark(g.text())
 		}
 		if g.rng.Intn(25) == 0 {
-			n.Eval = &Evaluation{Score: g.rng.Intn(4000) - 2000, HasScore: true, Mate: g.rng.Intn(20) - 10, Depth: g.rng.Intn(30), Engine: "engine"}
+			n.SetEval(&Evaluation{Score: g.rng.Intn(4000) - 2000, HasScore: true, Mate: g.rng.Intn(20) - 10, Depth: g.rng.Intn(30), Engine: "engine"})
 		}
 		p = p.Play(m)
 		if depth < 3 && g.rng.Intn(15) == 0 {
@@ -172,10 +172,10 @@ func randomRecord(seed int64, extra string) *Record {
 		r.Headers = append(r.Headers, Header{Key: k, Value: g.text()})
 	}
 	if g.rng.Intn(8) == 0 {
-		r.Root.Comment = g.text()
+		r.Root.SetComment(g.text())
 	}
 	if g.rng.Intn(15) == 0 {
-		r.Root.Bookmark = g.text()
+		r.Root.SetBookmark(g.text())
 	}
 	g.line(r, r.Root, start, g.rng.Intn(200), 0)
 	if g.rng.Intn(20) == 0 {

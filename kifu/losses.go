@@ -86,13 +86,13 @@ func Losses(r *Record, f Format) []Loss {
 			if f == SFEN && n.IsMove() {
 				counts[LostMoves]++
 			}
-			if n.Comment != "" && (!holds.comments || f == Western && westernComment(n.Comment) != n.Comment) {
+			if n.Comment() != "" && (!holds.comments || f == Western && westernComment(n.Comment()) != n.Comment()) {
 				counts[LostComments]++
 			}
-			if n.Eval != nil && !holds.evals {
+			if n.Eval() != nil && !holds.evals {
 				counts[LostEvaluations]++
 			}
-			if n.Bookmark != "" && !holds.bookmarks {
+			if n.Bookmark() != "" && !holds.bookmarks {
 				counts[LostBookmarks]++
 			}
 			if n.HasTime && !holds.times {
@@ -144,7 +144,7 @@ func endingIn(n *Node, f Format) Ending {
 	case USI, SFEN:
 		return NoEnding
 	case CSA:
-		if n.Ending == Forfeit || n.Ending == OtherEnding && !isCSAWord(strings.TrimPrefix(n.Word, "%")) {
+		if n.Ending == Forfeit || n.Ending == OtherEnding && !isCSAWord(strings.TrimPrefix(n.Word(), "%")) {
 			return Interrupt
 		}
 	}

@@ -26,8 +26,8 @@ func TestReadBareMoveList(t *testing.T) {
 			continue
 		}
 		var usi []string
-		for n := r.Root; len(n.Children) > 0; n = n.Children[0] {
-			usi = append(usi, n.Children[0].Move.USI())
+		for n := r.Root; n.FirstChild() != nil; n = n.FirstChild() {
+			usi = append(usi, n.FirstChild().Move.USI())
 		}
 		if got := strings.Join(usi, " "); got != "7g7f 3c3d" {
 			t.Errorf("%q read as %q", text, got)
@@ -36,7 +36,7 @@ func TestReadBareMoveList(t *testing.T) {
 	// Text that is not all moves is not taken for a move list.
 	for _, text := range []string{"7g7f hello", "7g7f 7g7f", "12 13"} {
 		if r, ok := readMoveList(text); ok {
-			t.Errorf("%q read as a move list of %d moves", text, len(r.Root.Children))
+			t.Errorf("%q read as a move list of %d moves", text, r.Root.NumChildren())
 		}
 	}
 }

@@ -33,7 +33,7 @@ type Header struct {
 }
 
 // Ending is a special move that ends a line: resignation, repetition …
-type Ending int
+type Ending uint8
 
 const (
 	NoEnding     Ending = iota
@@ -48,30 +48,114 @@ const (
 	IllegalLoss         // 反則負け: the side to move loses by a foul
 	Forfeit             // 不戦敗
 	Draw                // %HIKIWAKE
-	OtherEnding         // any other special word (封じ手 …), kept in Node.Word
+	OtherEnding         // any other special word (封じ手 …), kept as the node's Word
 )
 
 // Node is a position in the move tree: the root (no move) or a move, or a
-// special ending. Children[0] continues the line the node is on; further
-// children are branches (変化) starting at the same ply.
+// special ending. The first child continues the line the node is on;
+// further children are branches (変化) starting at the same ply.
+//
+// A node is 64 bytes, so that a file of a thousand games reads into a few
+// megabytes: children are a linked list (FirstChild, NextSibling), and the
+// comment, bookmark, ending word and evaluation, which most moves lack,
+// sit apart behind one pointer (Comment, SetComment …).
 type Node struct {
 	Move    game.Move // game.NoMove on the root and on endings
 	Ending  Ending    // NoEnding unless this node is a special ending
-	Word    string    // the ending's word as written, for OtherEnding
-	Comment string    // comment after this move (on the root: before the first move)
-	// Bookmark names the position for jumping to it (しおり; a KIF or KI2
-	// `&name` line); "" for none.
-	Bookmark string
-	// Eval is the engine's verdict that came with the move (a game an
-	// engine played); the writers add it to the comment in each format's
-	// form. Readers leave such lines in Comment.
-	Eval     *Evaluation
-	Elapsed  time.Duration
-	Total    time.Duration // total time used by the mover so far, when the file has it
-	HasTime  bool
-	Ply      int // 0 on the root, then 1, 2, …
-	Parent   *Node
-	Children []*Node
+	HasTime bool
+	Ply     int // 0 on the root, then 1, 2, …
+	Elapsed time.Duration
+	Total   time.Duration // total time used by the mover so far, when the file has it
+	Parent  *Node
+
+	first, next *Node // the first child; the next sibling
+	notes       *notes
+}
+
+// notes are what a node rarely has.
+type notes struct {
+	comment, word, bookmark string
+	eval                    *Evaluation
+}
+
+// Comment returns the comment after this move (on the root: before the
+// first move).
+func (n *Node) Comment() string {
+	if n.notes == nil {
+		return ""
+	}
+	return n.notes.comment
+}
+
+// SetComment replaces the comment.
+func (n *Node) SetComment(c string) {
+	if n.ensureNotes(c != "") {
+		n.notes.comment = c
+		n.dropEmptyNotes()
+	}
+}
+
+// Word returns an ending's word as written, for OtherEnding (封じ手 …).
+func (n *Node) Word() string {
+	if n.notes == nil {
+		return ""
+	}
+	return n.notes.word
+}
+
+// Bookmark returns the name the position has for jumping to it (しおり; a
+// KIF or KI2 `&name` line), or "".
+func (n *Node) Bookmark() string {
+	if n.notes == nil {
+		return ""
+	}
+	return n.notes.bookmark
+}
+
+// SetBookmark sets the bookmark as it is, unchecked (Record.SetBookmark
+// cleans the name and refuses one another node has).
+func (n *Node) SetBookmark(name string) {
+	if n.ensureNotes(name != "") {
+		n.notes.bookmark = name
+		n.dropEmptyNotes()
+	}
+}
+
+// Eval returns the engine's verdict that came with the move (a game an
+// engine played), or nil; the writers add it to the comment in each
+// format's form. Readers leave such lines in the comment.
+func (n *Node) Eval() *Evaluation {
+	if n.notes == nil {
+		return nil
+	}
+	return n.notes.eval
+}
+
+// SetEval sets the engine's verdict (nil for none).
+func (n *Node) SetEval(e *Evaluation) {
+	if n.ensureNotes(e != nil) {
+		n.notes.eval = e
+		n.dropEmptyNotes()
+	}
+}
+
+// ensureNotes makes room for a note, when one is set: it reports whether
+// there is a note to change (false when clearing one that is not there).
+func (n *Node) ensureNotes(set bool) bool {
+	if n.notes == nil {
+		if !set {
+			return false
+		}
+		n.notes = &notes{}
+	}
+	return true
+}
+
+// dropEmptyNotes lets go of notes that hold nothing any more.
+func (n *Node) dropEmptyNotes() {
+	if *n.notes == (notes{}) {
+		n.notes = nil
+	}
 }
 
 // Record is a game record.
@@ -85,8 +169,7 @@ type Record struct {
 	// game is the record itself).
 	Games []*Record
 
-	slab     []Node  // nodes handed out by AddMove, allocated in blocks
-	ptrSlab  []*Node // first-child slices, likewise
+	slab     []Node // nodes handed out by AddMove, allocated in blocks
 	slabSize int
 }
 
@@ -109,8 +192,7 @@ func (r *Record) Header(key string) string {
 // node (if any) last.
 func (r *Record) MainLine() []*Node {
 	var out []*Node
-	for n := r.Root; len(n.Children) > 0; {
-		n = n.Children[0]
+	for n := r.Root.first; n != nil; n = n.first {
 		out = append(out, n)
 	}
 	return out

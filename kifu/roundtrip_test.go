@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -62,12 +63,12 @@ func compareRecords(want, got *Record, c caps, style headerStyle) []string {
 			add("headers %v, want %v", got.Headers, wh)
 		}
 	}
-	if c.comments && want.Root.Comment != got.Root.Comment {
-		add("start comment %q, want %q", got.Root.Comment, want.Root.Comment)
+	if c.comments && want.Root.Comment() != got.Root.Comment() {
+		add("start comment %q, want %q", got.Root.Comment(), want.Root.Comment())
 	}
 	var walk func(w, g *Node)
 	walk = func(w, g *Node) {
-		wc, gc := w.Children, g.Children
+		wc, gc := slices.Collect(w.Children()), slices.Collect(g.Children())
 		if !c.branches && len(wc) > 1 {
 			wc = wc[:1]
 		}
@@ -82,16 +83,16 @@ func compareRecords(want, got *Record, c caps, style headerStyle) []string {
 			x, y := wc[i], gc[i]
 			where := fmt.Sprintf("ply %d child %d", x.Ply, i)
 			if x.Ending != NoEnding {
-				e, word := c.endings(x.Ending, x.Word)
-				if e != y.Ending || word != y.Word {
-					add("%s: ending %v %q, want %v %q", where, y.Ending, y.Word, e, word)
+				e, word := c.endings(x.Ending, x.Word())
+				if e != y.Ending || word != y.Word() {
+					add("%s: ending %v %q, want %v %q", where, y.Ending, y.Word(), e, word)
 				}
 			} else if !x.Move.SameAs(y.Move) || y.Ending != NoEnding {
 				add("%s: move %v, want %v", where, y.Move, x.Move)
 				continue
 			}
-			if c.comments && x.Comment != y.Comment {
-				add("%s: comment %q, want %q", where, y.Comment, x.Comment)
+			if c.comments && x.Comment() != y.Comment() {
+				add("%s: comment %q, want %q", where, y.Comment(), x.Comment())
 			}
 			if c.times && (x.HasTime != y.HasTime || x.Elapsed != y.Elapsed) {
 				add("%s: time %v %v, want %v %v", where, y.HasTime, y.Elapsed, x.HasTime, x.Elapsed)
@@ -247,8 +248,8 @@ func TestHandTrees(t *testing.T) {
 		}
 		n := 0
 		r.Walk(func(n0 *Node, _, _ *game.Position) bool {
-			if len(n0.Children) > 1 {
-				n += len(n0.Children) - 1
+			if n0.NumChildren() > 1 {
+				n += n0.NumChildren() - 1
 			}
 			return true
 		})
@@ -258,8 +259,8 @@ func TestHandTrees(t *testing.T) {
 	}
 	// Details of the KIF with times and branches.
 	r := recs["kif_lance_handicap_branches_times.kifu"]
-	if r.Handicap != "香落ち" || r.Root.Comment != "開始局面のコメント\n二行目" {
-		t.Errorf("handicap %q, comment %q", r.Handicap, r.Root.Comment)
+	if r.Handicap != "香落ち" || r.Root.Comment() != "開始局面のコメント\n二行目" {
+		t.Errorf("handicap %q, comment %q", r.Handicap, r.Root.Comment())
 	}
 	third := r.MainLine()[2]
 	if !third.HasTime || third.Elapsed != 65*time.Second || third.Total != 70*time.Second {
@@ -268,7 +269,7 @@ func TestHandTrees(t *testing.T) {
 	if got := r.Header("下手"); got != "下手の人" {
 		t.Errorf("下手 %q", got)
 	}
-	if len(r.Root.Children) != 2 || r.Root.Children[1].Move.USI() != "8c8d" {
+	if r.Root.NumChildren() != 2 || r.Root.Child(1).Move.USI() != "8c8d" {
 		t.Errorf("branch at ply 1 missing")
 	}
 }
@@ -298,7 +299,7 @@ func TestCSAMultiGame(t *testing.T) {
 		e, n := g.Ending()
 		word := ""
 		if n != nil {
-			word = n.Word
+			word = n.Word()
 		}
 		if e != want[i].e || word != want[i].word || len(g.MainMoves()) != want[i].moves {
 			t.Errorf("game %d: %v %q after %d moves, want %v %q after %d", i+1, e, word, len(g.MainMoves()), want[i].e, want[i].word, want[i].moves)
@@ -381,19 +382,19 @@ func TestTolerance(t *testing.T) {
 	if got := r.Header("開始日時"); got != "2026/11/02" {
 		t.Errorf("half-width colon header: %q", got)
 	}
-	if r.Root.Comment != "*エンジンの評価値 +50" {
-		t.Errorf("** comment: %q", r.Root.Comment)
+	if r.Root.Comment() != "*エンジンの評価値 +50" {
+		t.Errorf("** comment: %q", r.Root.Comment())
 	}
 	e, n := r.Ending()
-	if e != OtherEnding || n.Word != "封じ手" {
+	if e != OtherEnding || n.Word() != "封じ手" {
 		t.Errorf("封じ手 not kept: %v %v", e, n)
 	}
 	if n := r.MainLine()[1]; !n.HasTime || n.Elapsed != time.Second || n.Total != 0 {
 		t.Errorf("time without total: %+v", n)
 	}
 	// The branch starts with 同 and ends with a まで line.
-	alt := r.MainLine()[2].Children[1]
-	if alt.Move.USI() != "8b2b" || alt.Children[0].Move.USI() != "B*4e" || alt.Children[0].Children[0].Ending != Resign {
+	alt := r.MainLine()[2].Child(1)
+	if alt.Move.USI() != "8b2b" || alt.FirstChild().Move.USI() != "B*4e" || alt.FirstChild().FirstChild().Ending != Resign {
 		t.Errorf("branch at 4: %v", alt.Move)
 	}
 	crlf := strings.ReplaceAll("手合割：平手\n手数----\n   1 ７六歩(77)\n   2 投了\n", "\n", "\r\n")
@@ -469,7 +470,7 @@ func TestWriteStart(t *testing.T) {
 // TestEncodingOnWrite checks the encoding conventions of KIF files.
 func TestEncodingOnWrite(t *testing.T) {
 	r := NewRecord(game.StartPosition())
-	r.Root.Comment = "☗☖ are not in Shift_JIS"
+	r.Root.SetComment("☗☖ are not in Shift_JIS")
 	if _, err := Marshal(r, KIF, WriteOptions{Encoding: ShiftJIS}); err == nil || !strings.Contains(err.Error(), "Shift_JIS") {
 		t.Errorf("☗ in Shift_JIS: %v", err)
 	}

@@ -141,7 +141,7 @@ func checkExpected(t *testing.T, r *Record, want expected, n int, withEnd bool) 
 		e, node := r.Ending()
 		word := ""
 		if node != nil {
-			word = node.Word
+			word = node.Word()
 		}
 		if got := endingKey(e, word); got != want.end {
 			t.Errorf("ending %s, want %s", got, want.end)

@@ -277,7 +277,6 @@ func (g *GameReader) ends(line []byte) bool {
 // game to the next (Reuse).
 type nodeBlock struct {
 	nodes []Node
-	ptrs  []*Node
 }
 
 // give makes r take its nodes from the block, cleared, with room for n;
@@ -288,10 +287,8 @@ func (blk *nodeBlock) give(r *Record, n int) {
 	}
 	if len(blk.nodes) < n {
 		blk.nodes = make([]Node, n+n/4)
-		blk.ptrs = make([]*Node, n+n/4)
 	} else {
 		clear(blk.nodes)
-		clear(blk.ptrs)
 	}
-	r.slab, r.ptrSlab = blk.nodes, blk.ptrs
+	r.slab = blk.nodes
 }

@@ -1,6 +1,7 @@
 package kifu
 
 import (
+	"iter"
 	"time"
 
 	"shogi/game"
@@ -11,31 +12,51 @@ import (
 // that is in the tree does not branch. The move is not checked: readers and
 // callers check it against the position first.
 func (r *Record) AddMove(parent *Node, m game.Move) *Node {
-	for _, c := range parent.Children {
+	var last *Node
+	for c := parent.first; c != nil; c = c.next {
 		if c.Ending == NoEnding && c.Move.SameAs(m) {
 			return c
 		}
+		last = c
 	}
 	n := r.newNode()
 	*n = Node{Move: m, Ply: parent.Ply + 1, Parent: parent}
-	r.addChild(parent, n)
+	parent.link(last, n)
 	return n
 }
 
-// addChild appends n to parent's children. A first child takes a
-// one-element slice cut from a shared block (capacity 1, so a second
-// child copies it out rather than overwrite a neighbour's).
-func (r *Record) addChild(parent, n *Node) {
-	if parent.Children != nil {
-		parent.Children = append(parent.Children, n)
+// link puts c among n's children after prev (first when prev is nil).
+func (n *Node) link(prev, c *Node) {
+	if prev == nil {
+		c.next, n.first = n.first, c
 		return
 	}
-	if len(r.ptrSlab) == 0 {
-		r.ptrSlab = make([]*Node, r.slabSize)
+	c.next, prev.next = prev.next, c
+}
+
+// unlink takes n out of its parent's children, if it is there.
+func (n *Node) unlink() {
+	var prev *Node
+	for c := n.Parent.first; c != nil; prev, c = c, c.next {
+		if c == n {
+			if prev == nil {
+				n.Parent.first = n.next
+			} else {
+				prev.next = n.next
+			}
+			n.next = nil
+			return
+		}
 	}
-	parent.Children = r.ptrSlab[0:1:1]
-	parent.Children[0] = n
-	r.ptrSlab = r.ptrSlab[1:]
+}
+
+// lastChild returns the last of n's children, or nil.
+func (n *Node) lastChild() *Node {
+	var last *Node
+	for c := n.first; c != nil; c = c.next {
+		last = c
+	}
+	return last
 }
 
 // newNode hands out nodes from blocks, so reading a long game does not
@@ -55,9 +76,53 @@ func (r *Record) newNode() *Node {
 // OtherEnding (封じ手 …) and may be empty otherwise.
 func (r *Record) AddEnding(parent *Node, e Ending, word string) *Node {
 	n := r.newNode()
-	*n = Node{Ending: e, Word: word, Ply: parent.Ply + 1, Parent: parent}
-	r.addChild(parent, n)
+	*n = Node{Ending: e, Ply: parent.Ply + 1, Parent: parent}
+	if word != "" {
+		n.notes = &notes{word: word}
+	}
+	parent.link(parent.lastChild(), n)
 	return n
+}
+
+// FirstChild returns the node that continues n's line, or nil at its end.
+func (n *Node) FirstChild() *Node { return n.first }
+
+// NextSibling returns the next branch from n's parent (the next 変化
+// at n's ply), or nil after the last.
+func (n *Node) NextSibling() *Node { return n.next }
+
+// Children returns n's children in order: the line's continuation first,
+// then the branches.
+func (n *Node) Children() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for c := n.first; c != nil; c = c.next {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// NumChildren returns how many children n has.
+func (n *Node) NumChildren() int {
+	k := 0
+	for c := n.first; c != nil; c = c.next {
+		k++
+	}
+	return k
+}
+
+// Child returns n's child number i (0 continues the line), or nil if
+// there is none.
+func (n *Node) Child(i int) *Node {
+	c := n.first
+	for ; c != nil && i > 0; i-- {
+		c = c.next
+	}
+	if i < 0 {
+		return nil
+	}
+	return c
 }
 
 // IsMove reports whether n is a move (not the root, not an ending).
@@ -92,10 +157,12 @@ func (n *Node) Index() int {
 	if n.Parent == nil {
 		return -1
 	}
-	for i, c := range n.Parent.Children {
+	i := 0
+	for c := n.Parent.first; c != nil; c = c.next {
 		if c == n {
 			return i
 		}
+		i++
 	}
 	return -1
 }
@@ -155,7 +222,7 @@ func (r *Record) Walk(fn func(n *Node, before, after *game.Position) bool) {
 		if !fn(n, &before, &after) {
 			return
 		}
-		for _, c := range n.Children {
+		for c := range n.Children() {
 			visit(c, after)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"shogi/game"
 )
@@ -112,8 +113,8 @@ func TestWalk(t *testing.T) {
 		t.Errorf("visited %d nodes", nodes)
 	}
 	// Line: the moves to reach the end of the ply-1 branch.
-	alt := r.Root.Children[1]
-	end := alt.Children[0].Children[0]
+	alt := r.Root.Child(1)
+	end := alt.FirstChild().FirstChild()
 	if got := fmt.Sprint(end.Line()); got != "[8c8d 7g7f]" || end.Ending != Timeout || alt.Index() != 1 {
 		t.Errorf("branch line %s ending %v", got, end.Ending)
 	}
@@ -143,5 +144,91 @@ func TestImports(t *testing.T) {
 				t.Errorf("%s imports %s", f, path)
 			}
 		}
+	}
+}
+
+// A node stays at 64 bytes on 64-bit machines: a file of a thousand
+// games holds a hundred thousand of them (BenchmarkReadCSA1000Games).
+func TestNodeSize(t *testing.T) {
+	if unsafe.Sizeof(uintptr(0)) == 8 && unsafe.Sizeof(Node{}) > 64 {
+		t.Errorf("a Node is %d bytes, want at most 64", unsafe.Sizeof(Node{}))
+	}
+}
+
+func TestChildren(t *testing.T) {
+	r := NewRecord(game.StartPosition())
+	p := r.Start
+	var want []*Node
+	for _, u := range []string{"7g7f", "2g2f", "5g5f"} {
+		want = append(want, r.AddMove(r.Root, mustUSI(t, &p, u)))
+	}
+	want = append(want, r.AddEnding(r.Root, Resign, ""))
+	if again := r.AddMove(r.Root, mustUSI(t, &p, "2g2f")); again != want[1] {
+		t.Errorf("replaying 2g2f made a new node")
+	}
+	var got []*Node
+	for c := range r.Root.Children() {
+		got = append(got, c)
+		if len(got) == 2 {
+			break // the iterator stops when asked
+		}
+	}
+	if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("Children gave %v", got)
+	}
+	if r.Root.NumChildren() != len(want) || r.Root.FirstChild() != want[0] || r.Root.Child(-1) != nil || r.Root.Child(len(want)) != nil {
+		t.Errorf("NumChildren %d, FirstChild %p, Child(-1) %p, Child(%d) %p", r.Root.NumChildren(), r.Root.FirstChild(), r.Root.Child(-1), len(want), r.Root.Child(len(want)))
+	}
+	for i, n := range want {
+		var next *Node
+		if i+1 < len(want) {
+			next = want[i+1]
+		}
+		if r.Root.Child(i) != n || n.Index() != i || n.NextSibling() != next || n.Parent != r.Root || n.Ply != 1 {
+			t.Errorf("child %d: Child %p Index %d NextSibling %p", i, r.Root.Child(i), n.Index(), n.NextSibling())
+		}
+	}
+}
+
+// Notes are made when one is set and let go of when the last is cleared.
+func TestNotes(t *testing.T) {
+	n := &Node{}
+	n.SetComment("")
+	n.SetBookmark("")
+	n.SetEval(nil)
+	if n.notes != nil {
+		t.Errorf("clearing nothing made notes")
+	}
+	e := &Evaluation{Score: 5, HasScore: true}
+	n.SetComment("c")
+	n.SetBookmark("b")
+	n.SetEval(e)
+	if n.Comment() != "c" || n.Bookmark() != "b" || n.Eval() != e || n.Word() != "" {
+		t.Errorf("notes %q %q %v %q", n.Comment(), n.Bookmark(), n.Eval(), n.Word())
+	}
+	n.SetComment("")
+	n.SetEval(nil)
+	if n.notes == nil || n.Bookmark() != "b" {
+		t.Errorf("the bookmark went with the comment")
+	}
+	n.SetBookmark("")
+	if n.notes != nil || n.Comment() != "" || n.Eval() != nil {
+		t.Errorf("notes kept after the last was cleared: %+v", n.notes)
+	}
+}
+
+// A variation that only repeats an ending already at its ply follows that
+// ending instead of making a twin (which Verify refuses).
+func TestRepeatedEndingVariation(t *testing.T) {
+	text := "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 中断\n\n変化：3手\n   3 中断\n"
+	r, err := ReadFormat([]byte(text), "x.kifu", KIF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Verify(); err != nil {
+		t.Error(err)
+	}
+	if n := r.MainLine()[1]; n.NumChildren() != 1 || n.FirstChild().Ending != Interrupt {
+		t.Errorf("after move 2: %d children", n.NumChildren())
 	}
 }

@@ -11,7 +11,6 @@ type TreeFault int
 
 const (
 	BadRoot        TreeFault = iota + 1 // the root has a parent, a move, an ending or a ply
-	NilChild                            // a child is missing
 	WrongParent                         // a child does not point back at its parent
 	WrongPly                            // a child's ply is not its parent's plus one
 	AfterEnding                         // something follows an ending
@@ -28,7 +27,7 @@ type TreeError struct {
 }
 
 func (e *TreeError) Error() string {
-	what := [...]string{BadRoot: "bad root", NilChild: "missing child", WrongParent: "child with another parent",
+	what := [...]string{BadRoot: "bad root", WrongParent: "child with another parent",
 		WrongPly: "wrong ply", AfterEnding: "a node after an ending", EndingWithMove: "an ending with a move",
 		IllegalMove: "an illegal move played on", SameChildren: "the same move twice"}
 	w := "fault"
@@ -58,13 +57,11 @@ func (r *Record) Verify() error {
 		stack = stack[:len(stack)-1]
 		n := it.n
 		fault := func(f TreeFault, ply int) error { return &TreeError{Fault: f, Ply: ply, Line: n.Line()} }
-		if n.Ending != NoEnding && len(n.Children) > 0 {
+		if n.Ending != NoEnding && n.first != nil {
 			return fault(AfterEnding, n.Ply+1)
 		}
-		for i, c := range n.Children {
+		for c := range n.Children() {
 			switch {
-			case c == nil:
-				return fault(NilChild, n.Ply+1)
 			case c.Parent != n:
 				return fault(WrongParent, n.Ply+1)
 			case c.Ply != n.Ply+1:
@@ -74,9 +71,9 @@ func (r *Record) Verify() error {
 			case it.foul && c.Ending == NoEnding:
 				return fault(IllegalMove, n.Ply)
 			}
-			for _, d := range n.Children[:i] {
+			for d := n.first; d != c; d = d.next {
 				if c.Ending == NoEnding && d.Ending == NoEnding && c.Move.SameAs(d.Move) ||
-					c.Ending != NoEnding && c.Ending == d.Ending && c.Word == d.Word {
+					c.Ending != NoEnding && c.Ending == d.Ending && c.Word() == d.Word() {
 					return fault(SameChildren, c.Ply)
 				}
 			}

@@ -27,7 +27,7 @@ var westernEndings = map[Ending]string{
 
 func westernWord(n *Node) string {
 	if n.Ending == OtherEnding {
-		return "Other:" + wordEscaper.Replace(n.Word)
+		return "Other:" + wordEscaper.Replace(n.Word())
 	}
 	return westernEndings[n.Ending]
 }
@@ -306,8 +306,8 @@ func writeWestern(b *strings.Builder, r *Record) {
 	}
 	b.WriteByte('\n')
 	w := &wrapWriter{b: b}
-	if r.Root.Comment != "" {
-		w.word("{" + commentText(r.Root.Comment) + "}")
+	if r.Root.Comment() != "" {
+		w.word("{" + commentText(r.Root.Comment()) + "}")
 	}
 	offset := 0
 	if r.Start.SideToMove() == game.White {
@@ -316,7 +316,7 @@ func writeWestern(b *strings.Builder, r *Record) {
 	var line func(first *Node, pos game.Position, needNumber bool)
 	line = func(first *Node, pos game.Position, needNumber bool) {
 		prev := lastMove(first.Parent)
-		for n := first; ; n = n.Children[0] {
+		for n := first; ; n = n.FirstChild() {
 			before := pos
 			if n.Ending != NoEnding {
 				w.word(westernWord(n))
@@ -336,25 +336,25 @@ func writeWestern(b *strings.Builder, r *Record) {
 				pos = playSafe(&pos, n.Move)
 			}
 			needNumber = false
-			if n.Comment != "" {
-				w.word("{" + commentText(n.Comment) + "}")
+			if n.Comment() != "" {
+				w.word("{" + commentText(n.Comment()) + "}")
 				needNumber = true
 			}
 			if n.Index() == 0 {
-				for _, alt := range n.Parent.Children[1:] {
+				for alt := n.NextSibling(); alt != nil; alt = alt.NextSibling() {
 					w.word("(")
 					line(alt, before, true)
 					w.word(")")
 					needNumber = true
 				}
 			}
-			if len(n.Children) == 0 {
+			if n.FirstChild() == nil {
 				break
 			}
 		}
 	}
-	if len(r.Root.Children) > 0 {
-		line(r.Root.Children[0], r.Start, true)
+	if r.Root.FirstChild() != nil {
+		line(r.Root.FirstChild(), r.Start, true)
 	}
 	w.flush()
 }

@@ -149,11 +149,11 @@ func TestStudyEngineLine(t *testing.T) {
 		t.Fatalf("after B: preview %v dirty %v cur %d", s.an.preview, s.dirty, s.cur)
 	}
 	n := s.node()
-	if n.Move != pv[0] || !strings.Contains(n.Comment, "fake の読み筋") || n.Index() == 0 {
+	if n.Move != pv[0] || !strings.Contains(n.Comment(), "fake の読み筋") || n.Index() == 0 {
 		t.Errorf("branch node %+v", n)
 	}
-	if len(n.Children) != 1 || n.Children[0].Move != pv[1] {
-		t.Errorf("the branch's second move: %+v", n.Children)
+	if n.NumChildren() != 1 || n.FirstChild().Move != pv[1] {
+		t.Errorf("the branch's second move: %+v", n.FirstChild())
 	}
 	// esc leaves a preview without touching the record.
 	studyPress(t, s, "b", "esc")
@@ -226,7 +226,7 @@ func TestStudyWholeRecord(t *testing.T) {
 			t.Errorf("move %d: %+v %v", i+1, e, ok)
 		}
 	}
-	if c := line.Nodes[0].Comment; !strings.HasSuffix(c, "\n角道を開ける") {
+	if c := line.Nodes[0].Comment(); !strings.HasSuffix(c, "\n角道を開ける") {
 		t.Errorf("move 1's comment: %q", c)
 	}
 	if !s.an.unsaved {

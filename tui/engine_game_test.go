@@ -83,8 +83,8 @@ func TestEngineGameToMate(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := rec.MainLine() // 1i2h, the engine's 9a8a, the mate, 詰み
-	if len(line) != 4 || !line[1].HasTime || !strings.Contains(line[1].Comment, "*評価値=") || line[3].Ending != kifu.Mate {
-		t.Errorf("the record: %d nodes; the engine's move: time %v, comment %q", len(line), line[1].HasTime, line[1].Comment)
+	if len(line) != 4 || !line[1].HasTime || !strings.Contains(line[1].Comment(), "*評価値=") || line[3].Ending != kifu.Mate {
+		t.Errorf("the record: %d nodes; the engine's move: time %v, comment %q", len(line), line[1].HasTime, line[1].Comment())
 	}
 	if rec.Header("後手") != "fake" || rec.Header("先手") != "human" {
 		t.Errorf("players %q vs %q", rec.Header("先手"), rec.Header("後手"))

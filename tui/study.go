@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"shogi/tui/common"
@@ -210,7 +211,7 @@ func (s *studyModel) lineDone(k int) {
 func (s *studyModel) lineFrom() int {
 	l := s.line
 	for i := 1; i < len(l.nodes); i++ {
-		if l.nodes[i].Parent.Children[0] != l.nodes[i] {
+		if l.nodes[i].Parent.FirstChild() != l.nodes[i] {
 			return i
 		}
 	}
@@ -218,10 +219,10 @@ func (s *studyModel) lineFrom() int {
 }
 
 func firstChild(n *kifu.Node) *kifu.Node {
-	if len(n.Children) == 0 {
+	if n.FirstChild() == nil {
 		return nil
 	}
-	return n.Children[0]
+	return n.FirstChild()
 }
 
 // moveText writes the node at ply i of the line in the current notation.
@@ -318,10 +319,10 @@ func (s *studyModel) goTo(n int) {
 // among: the move shown if it has alternatives, otherwise the next move if
 // it has; -1 if neither.
 func (s *studyModel) branchPoint() int {
-	if s.cur > 0 && len(s.node().Parent.Children) > 1 {
+	if s.cur > 0 && s.node().Parent.NumChildren() > 1 {
 		return s.cur
 	}
-	if s.cur < s.last() && len(s.node().Children) > 1 {
+	if s.cur < s.last() && s.node().NumChildren() > 1 {
 		return s.cur + 1
 	}
 	return -1
@@ -335,7 +336,7 @@ func (s *studyModel) switchVariation(d int) {
 		s.say(s.words().NoVariation, false)
 		return
 	}
-	sibs := s.line.nodes[k].Parent.Children
+	sibs := slices.Collect(s.line.nodes[k].Parent.Children())
 	i := (s.line.nodes[k].Index() + d + len(sibs)) % len(sibs)
 	s.rebuild(k, sibs[i])
 	s.goTo(s.cur)
@@ -348,7 +349,7 @@ func (s *studyModel) mainLine() {
 		s.say(s.words().OnMain, false)
 		return
 	}
-	s.rebuild(k, s.line.nodes[k].Parent.Children[0])
+	s.rebuild(k, s.line.nodes[k].Parent.FirstChild())
 	s.goTo(k)
 }
 
@@ -384,21 +385,21 @@ func (s *studyModel) addLine(from *kifu.Node, moves []game.Move, res game.Result
 	pos := s.rec.PositionAt(from)
 	added, first := 0, 0
 	for _, m := range moves {
-		before := len(n.Children)
+		before := n.NumChildren()
 		next, err := s.ed.PlayFrom(n, &pos, m)
 		if err != nil {
 			break // the game's moves were checked as they were played
 		}
 		n = next
 		pos = pos.Play(m)
-		if len(n.Parent.Children) > before {
+		if n.Parent.NumChildren() > before {
 			added++
 			if first == 0 {
 				first = n.Ply
 			}
 		}
 	}
-	if e := endingOf(res, moves[len(moves)-1].Color()); e != kifu.NoEnding && len(n.Children) == 0 {
+	if e := endingOf(res, moves[len(moves)-1].Color()); e != kifu.NoEnding && n.FirstChild() == nil {
 		if _, err := s.ed.End(n, e); err == nil {
 			added++
 		}
@@ -847,7 +848,7 @@ func (s *studyModel) click(mo tea.Mouse) {
 		// A click on the graph: that ply of the main line.
 		ply := components.GraphPlyAt(len(s.an.report.Results)-1, gr.W, mo.X-gr.X, s.c.ASCII)
 		if k := s.line.from; k > 0 && ply >= k {
-			s.rebuild(k, s.line.nodes[k].Parent.Children[0])
+			s.rebuild(k, s.line.nodes[k].Parent.FirstChild())
 		}
 		s.goTo(ply)
 		return

@@ -566,8 +566,8 @@ func (s *studyModel) addEngineLine() {
 	from := s.node()
 	s.addLine(from, moves, game.Result{})
 	first := s.line.nodes[from.Ply+1]
-	if first.Comment == "" {
-		first.Comment = fmt.Sprintf(aw.AddedComment, engine, s.valueText(v), depth)
+	if first.Comment() == "" {
+		first.SetComment(fmt.Sprintf(aw.AddedComment, engine, s.valueText(v), depth))
 		s.dirty = true
 	}
 	s.goTo(from.Ply + 1)

@@ -226,7 +226,7 @@ func (s *studyModel) afterEdit(focus *kifu.Node, mainChanged bool) {
 // onMain reports whether n is on the record's main line.
 func onMain(n *kifu.Node) bool {
 	for ; n != nil && n.Parent != nil; n = n.Parent {
-		if n.Parent.Children[0] != n {
+		if n.Parent.FirstChild() != n {
 			return false
 		}
 	}
@@ -257,7 +257,7 @@ func (s *studyModel) playMove(mv game.Move) {
 	}
 	at := s.node()
 	existed := false
-	for _, c := range at.Children {
+	for c := range at.Children() {
 		existed = existed || c.IsMove() && c.Move.SameAs(mv)
 	}
 	n, err := s.ed.PlayFrom(at, s.Position(), mv)

@@ -21,10 +21,10 @@ func bigRecord(b *testing.B) *kifu.Record {
 	rnd := rand.New(rand.NewPCG(20000, 500))
 	main := []*kifu.Node{rec.Root}
 	pos := []game.Position{rec.Start}
-	for n := rec.Root; len(n.Children) > 0; {
-		n = n.Children[0]
+	for n := rec.Root; n.FirstChild() != nil; {
+		n = n.FirstChild()
 		if n.Ply%20 == 0 {
-			n.Comment = "コメント"
+			n.SetComment("コメント")
 		}
 		main = append(main, n)
 		pos = append(pos, pos[len(pos)-1].Play(moves[n.Ply-1]))
@@ -70,7 +70,7 @@ func moveUndo(b *testing.B, s *studyModel) {
 	at := s.cur
 	var mv game.Move
 	for _, m := range s.Position().LegalMoves(nil) {
-		if len(s.node().Children) == 0 || !m.SameAs(s.node().Children[0].Move) {
+		if s.node().FirstChild() == nil || !m.SameAs(s.node().FirstChild().Move) {
 			mv = m
 			break
 		}

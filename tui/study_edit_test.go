@@ -77,7 +77,7 @@ func checkTree(t testing.TB, s *studyModel) {
 // childMoves lists n's children as USI (endings by name).
 func childMoves(n *kifu.Node) string {
 	var out []string
-	for _, c := range n.Children {
+	for c := range n.Children() {
 		if c.IsMove() {
 			out = append(out, c.Move.USI())
 		} else {
@@ -95,7 +95,7 @@ func TestStudyTypedMoves(t *testing.T) {
 	studyPress(t, s, "2", "enter") // ply 2: the record has 3 ２六歩 and 3 ６六歩
 	at := s.node()
 	studyPress(t, s, "2g2f", "enter") // the same move, in USI
-	if s.cur != 3 || s.node() != at.Children[0] || s.ed.Modified() {
+	if s.cur != 3 || s.node() != at.FirstChild() || s.ed.Modified() {
 		t.Fatalf("the record's own move: ply %d, modified %v", s.cur, s.ed.Modified())
 	}
 	mustShow(t, s, "move 3 is in the record")
@@ -104,7 +104,7 @@ func TestStudyTypedMoves(t *testing.T) {
 	if got := childMoves(at); got != "2g2f 6g6f 5g5f" {
 		t.Fatalf("ply 3's moves: %s", got)
 	}
-	if s.cur != 3 || s.node() != at.Children[2] || s.line.from != 3 {
+	if s.cur != 3 || s.node() != at.Child(2) || s.line.from != 3 {
 		t.Fatalf("the new variation is not shown: ply %d, from %d", s.cur, s.line.from)
 	}
 	mustShow(t, s, "a new variation at move 3", "(modified)")
@@ -139,7 +139,7 @@ func TestStudyBoardMoves(t *testing.T) {
 		t.Fatalf("board %v, cursor %v", s.ui.board, s.ui.cursor)
 	}
 	studyPress(t, s, "left", "enter", "up", "enter") // 6g6f
-	if s.cur != 1 || s.node().Move.USI() != "6g6f" || s.rec.Root.Children[1] != s.node() {
+	if s.cur != 1 || s.node().Move.USI() != "6g6f" || s.rec.Root.Child(1) != s.node() {
 		t.Fatalf("6g6f by the cursor: ply %d, %v", s.cur, s.node().Move)
 	}
 	checkTree(t, s)
@@ -201,7 +201,7 @@ func TestStudyTreeEdits(t *testing.T) {
 	studyPress(t, s, "d")
 	mustShow(t, s, "Delete move 3")
 	studyPress(t, s, "n")
-	if len(alt.Parent.Children) != 2 {
+	if alt.Parent.NumChildren() != 2 {
 		t.Fatal("n deleted")
 	}
 	studyPress(t, s, "d", "y")
@@ -278,23 +278,23 @@ func TestStudyComments(t *testing.T) {
 	s.Update(tea.PasteMsg{Content: "\rpasted\r\n３行目"})
 	studyPress(t, s, "esc")
 	n := s.node()
-	if want := "飛車先\nline 2\npasted\n３行目"; n.Comment != want {
-		t.Fatalf("comment %q, want %q", n.Comment, want)
+	if want := "飛車先\nline 2\npasted\n３行目"; n.Comment() != want {
+		t.Fatalf("comment %q, want %q", n.Comment(), want)
 	}
 	mustShow(t, s, "comment kept", "line 2")
 	checkTree(t, s)
 	studyPress(t, s, "home", "n", "ctrl+u", "ゲーム", "esc")
-	if s.rec.Root.Comment != "ゲーム" {
-		t.Fatalf("the game's comment: %q", s.rec.Root.Comment)
+	if s.rec.Root.Comment() != "ゲーム" {
+		t.Fatalf("the game's comment: %q", s.rec.Root.Comment())
 	}
 	studyPress(t, s, "u")
-	if s.rec.Root.Comment != "テスト用の棋譜" {
-		t.Fatalf("undone: %q", s.rec.Root.Comment)
+	if s.rec.Root.Comment() != "テスト用の棋譜" {
+		t.Fatalf("undone: %q", s.rec.Root.Comment())
 	}
 	// An engine's analysis stays before the comment written.
-	s.rec.Root.Comment = "*#評価値=120\n*#読み筋=▲７六歩\nold"
+	s.rec.Root.SetComment("*#評価値=120\n*#読み筋=▲７六歩\nold")
 	studyPress(t, s, "n", "ctrl+u", "new", "esc")
-	if got := s.rec.Root.Comment; !strings.HasPrefix(got, "*#評価値=120\n*#読み筋=▲７六歩") || !strings.HasSuffix(got, "new") || strings.Contains(got, "old") {
+	if got := s.rec.Root.Comment(); !strings.HasPrefix(got, "*#評価値=120\n*#読み筋=▲７六歩") || !strings.HasSuffix(got, "new") || strings.Contains(got, "old") {
 		t.Fatalf("with analysis: %q", got)
 	}
 	// A comment far beyond the limit is cut, and said.
@@ -369,19 +369,19 @@ func TestStudyBookmarks(t *testing.T) {
 		t.Fatalf("the list jumped to ply %d", s.cur)
 	}
 	studyPress(t, s, "'", "down", "r", "ctrl+u", "角換わり", "enter")
-	if marked.Bookmark != "角換わり" {
-		t.Fatalf("renamed: %q", marked.Bookmark)
+	if marked.Bookmark() != "角換わり" {
+		t.Fatalf("renamed: %q", marked.Bookmark())
 	}
 	studyPress(t, s, "d", "esc")
-	if marked.Bookmark != "" || len(s.rec.Bookmarks()) != 1 {
-		t.Fatalf("removed: %q, %d left", marked.Bookmark, len(s.rec.Bookmarks()))
+	if marked.Bookmark() != "" || len(s.rec.Bookmarks()) != 1 {
+		t.Fatalf("removed: %q, %d left", marked.Bookmark(), len(s.rec.Bookmarks()))
 	}
 	checkTree(t, s)
 	// KIF keeps them: saved and read back, the one left is there.
 	out := filepath.Join(t.TempDir(), "marks.kif")
 	studyPress(t, s, "e", "ctrl+u", out, "enter")
 	back, err := kifu.ReadFile(out)
-	if err != nil || len(back.Bookmarks()) != 1 || back.Bookmarks()[0].Bookmark != "居飛車" {
+	if err != nil || len(back.Bookmarks()) != 1 || back.Bookmarks()[0].Bookmark() != "居飛車" {
 		t.Fatalf("read back: %v %v", back.Bookmarks(), err)
 	}
 	if s.ed.Modified() || s.ed.KeptPath() != "" {
@@ -434,8 +434,8 @@ func TestStudySaveAndLeave(t *testing.T) {
 	s = loadStudy(c, kif)
 	studyPress(t, s, "n", "ctrl+u", "note", "esc", "w")
 	back, err := kifu.ReadFile(kif)
-	if err != nil || back.Root.Comment != "note" || s.ed.Modified() || s.ed.KeptPath() != "" {
-		t.Fatalf("w on a KIF: %v, comment %q, modified %v", err, back.Root.Comment, s.ed.Modified())
+	if err != nil || back.Root.Comment() != "note" || s.ed.Modified() || s.ed.KeptPath() != "" {
+		t.Fatalf("w on a KIF: %v, comment %q, modified %v", err, back.Root.Comment(), s.ed.Modified())
 	}
 	if got, want := recordText(t, back), recordText(t, s.rec); got != want {
 		t.Errorf("the saved file differs from the record:\n%s\nwant\n%s", got, want)
@@ -532,7 +532,7 @@ func TestStudyPaste(t *testing.T) {
 	mustShow(t, first, "Open the pasted record?")
 	h.press("y")
 	st := h.m.study.(*studyModel)
-	if st == first || st.rec.Root.Children[0].Children[0].Move.USI() != "3c3d" || !st.unnamed {
+	if st == first || st.rec.Root.FirstChild().FirstChild().Move.USI() != "3c3d" || !st.unnamed {
 		t.Fatalf("the pasted CSA:\n%s", h.screen())
 	}
 	h.paste("not a record at all")

@@ -70,12 +70,12 @@ func (s *studyModel) notesKey(msg tea.KeyPressMsg) tea.Cmd {
 	a := s.ui.notes
 	if msg.String() == "esc" {
 		s.ui.notes = nil
-		before := a.node.Comment
+		before := a.node.Comment()
 		if err := s.ed.SetComment(a.node, a.ta.Value()); err != nil {
 			s.refuse(err)
 			return nil
 		}
-		if a.node.Comment != before {
+		if a.node.Comment() != before {
 			s.say(s.ewords().NotesSet, false)
 			s.keptNote()
 		}
@@ -355,7 +355,7 @@ type markPrompt struct {
 }
 
 func (s *studyModel) openMark(n *kifu.Node) {
-	s.ui.mark = &markPrompt{node: n, in: components.NewInput(s.ewords().MarkPrompt, n.Bookmark, 0)}
+	s.ui.mark = &markPrompt{node: n, in: components.NewInput(s.ewords().MarkPrompt, n.Bookmark(), 0)}
 }
 
 // markKey edits the bookmark's name; enter sets it (empty removes it).
@@ -440,7 +440,7 @@ func (s *studyModel) marksLines(r components.Rect) []string {
 	first := max(0, min(ml.cur-rows/2, len(ml.list)-rows))
 	for i := first; i < len(ml.list) && len(out) <= rows; i++ {
 		n := ml.list[i]
-		text := fmt.Sprintf("%s  %d %s", n.Bookmark, n.Ply, s.nodeText(n))
+		text := fmt.Sprintf("%s  %d %s", n.Bookmark(), n.Ply, s.nodeText(n))
 		if i == ml.cur {
 			out = append(out, m.Fit(st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "), r.W))
 		} else {

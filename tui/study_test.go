@@ -432,7 +432,7 @@ func TestStudyPlayFromHere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(back.Root.Children[0].Children[0].Children[0].Children[0].Children[0].Children); n != 2 {
+	if n := back.Root.FirstChild().FirstChild().FirstChild().FirstChild().FirstChild().NumChildren(); n != 2 {
 		t.Fatalf("after ply 5 the saved record has %d moves, want 2", n)
 	}
 
@@ -522,7 +522,7 @@ func TestStudyLongComment(t *testing.T) {
 	for i := 1; i <= 9; i++ {
 		lines = append(lines, fmt.Sprintf("解説の%d行目", i))
 	}
-	s.rec.Root.Comment = strings.Join(lines, "\n")
+	s.rec.Root.SetComment(strings.Join(lines, "\n"))
 	mustShow(t, s, "解説の1行目", "解説の3行目", "... あと6行 (j で下へ)")
 	mustNotShow(t, s, "解説の4行目")
 	// j scrolls down to the end of the comment, and no further; k back up.
@@ -572,7 +572,7 @@ func TestStudyAddLineFollowsKnownMoves(t *testing.T) {
 	s.addLine(s.rec.Root, moves, game.Result{})
 	mustShow(t, s, "手数 3/5", "3 ▲６六歩", "指した手はもう棋譜にあります")
 	mustNotShow(t, s, "(未保存の変更あり)")
-	if n := len(s.rec.Root.Children[0].Children[0].Children); n != 2 {
+	if n := s.rec.Root.FirstChild().FirstChild().NumChildren(); n != 2 {
 		t.Fatalf("ply 3 has %d alternatives, want the same 2", n)
 	}
 	m, _ := pos.ParseUSI("4a3b") // the variation has △８四歩 here

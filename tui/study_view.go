@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -331,7 +332,7 @@ func (s *studyModel) moveList() *components.MoveList {
 		if !n.IsMove() && n.Parent != nil {
 			num = "" // the ending closes the line: it is not a move
 		}
-		return num, s.line.text[i] + s.markText(i), n.Parent != nil && len(n.Parent.Children) > 1
+		return num, s.line.text[i] + s.markText(i), n.Parent != nil && n.Parent.NumChildren() > 1
 	}
 	return ml
 }
@@ -456,8 +457,8 @@ func (s *studyModel) endingText(n *kifu.Node) string {
 // endingWord names an ending node as a record writes it.
 func endingWord(n *kifu.Node) string {
 	if n.Ending == kifu.OtherEnding {
-		if n.Word != "" {
-			return n.Word
+		if n.Word() != "" {
+			return n.Word()
 		}
 		return "中断"
 	}
@@ -604,7 +605,7 @@ func (s *studyModel) variationLines(k int, head, keys string, suffix bool, width
 	lines := []string{head}
 	var spans []variationSpan
 	const sep = " / "
-	for i, c := range chosen.Parent.Children {
+	for i, c := range slices.Collect(chosen.Parent.Children()) {
 		var t string
 		switch {
 		case !c.IsMove():
@@ -678,7 +679,7 @@ func (s *studyModel) Notes(width int) []string {
 			out = append(out, paint(func(x *common.Styles) common.Wrap { return x.Bold }, l))
 		}
 		if e := s.ending(); e != nil {
-			for _, para := range strings.Split(strings.TrimSpace(e.Comment), "\n") {
+			for _, para := range strings.Split(strings.TrimSpace(e.Comment()), "\n") {
 				if para != "" {
 					out = append(out, components.WrapText(m, para, width)...)
 				}
@@ -686,7 +687,7 @@ func (s *studyModel) Notes(width int) []string {
 		}
 	}
 	out = append(out, s.storedLines(width)...)
-	for _, para := range strings.Split(strings.TrimSpace(kifu.StripEvaluations(n.Comment)), "\n") {
+	for _, para := range strings.Split(strings.TrimSpace(kifu.StripEvaluations(n.Comment())), "\n") {
 		if para != "" {
 			out = append(out, components.WrapText(m, para, width)...)
 		}

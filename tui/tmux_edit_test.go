@@ -3,6 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -75,7 +76,7 @@ func TestTmuxHangupKeepsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	third := ed.Record().Root.Children[0].Children[0].Children
+	third := slices.Collect(ed.Record().Root.FirstChild().FirstChild().Children())
 	if len(third) != 3 || third[2].Move.USI() != "5g5f" || ed.Source() != rec {
 		t.Errorf("the kept record's ply 3: %v, source %q", third, ed.Source())
 	}

@@ -52,8 +52,8 @@ func TestWriteAndReadBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Root.Comment != "" {
-		t.Errorf("the start got a comment: %q", back.Root.Comment)
+	if back.Root.Comment() != "" {
+		t.Errorf("the start got a comment: %q", back.Root.Comment())
 	}
 	bl := MainLine(back)
 	got, marks := bl.Read()
@@ -94,8 +94,8 @@ func TestMateIsTheRecords(t *testing.T) {
 	}
 	line := MainLine(rec)
 	line.Write(1, &r, "E", nil)
-	if rec.Root.Children[0].Comment != "" {
-		t.Errorf("comment %q", rec.Root.Children[0].Comment)
+	if rec.Root.FirstChild().Comment() != "" {
+		t.Errorf("comment %q", rec.Root.FirstChild().Comment())
 	}
 	got, _ := line.Read()
 	if v := got.Results[1].Value; v != analysis.MateBy(game.Black, 0) {

@@ -26,7 +26,7 @@ var bigRecord = sync.OnceValue(func() *kifu.Record {
 		n = r.AddMove(n, m)
 		p = p.Play(m)
 		if len(main)%20 == 0 {
-			n.Comment = "コメント"
+			n.SetComment("コメント")
 		}
 		main, pos = append(main, n), append(pos, p)
 	}
@@ -61,7 +61,7 @@ func quietMove(rnd *rand.Rand, p *game.Position) game.Move {
 func deep(r *kifu.Record, ply int) *kifu.Node {
 	n := r.Root
 	for n.Ply < ply {
-		n = n.Children[0]
+		n = n.FirstChild()
 	}
 	return n
 }
@@ -69,9 +69,9 @@ func deep(r *kifu.Record, ply int) *kifu.Node {
 // firstBranch returns the first node below ply whose parent has more
 // than one child, and the variation starting there.
 func firstBranch(r *kifu.Record, ply int) *kifu.Node {
-	for n := deep(r, ply); ; n = n.Children[0] {
-		if len(n.Children) > 1 {
-			return n.Children[1]
+	for n := deep(r, ply); ; n = n.FirstChild() {
+		if n.NumChildren() > 1 {
+			return n.Child(1)
 		}
 	}
 }
@@ -88,7 +88,7 @@ func BenchmarkEditBig(b *testing.B) {
 	p := r.PositionAt(at)
 	var fresh game.Move
 	for _, m := range p.LegalMoves(nil) {
-		if at.Children[0].Move != m {
+		if at.FirstChild().Move != m {
 			fresh = m
 			break
 		}
@@ -120,8 +120,8 @@ func BenchmarkEditBig(b *testing.B) {
 	})
 	v := firstBranch(r, 15000)
 	tip := v
-	for len(tip.Children) > 0 {
-		tip = tip.Children[0]
+	for tip.FirstChild() != nil {
+		tip = tip.FirstChild()
 	}
 	b.Run("promote-variation-ply-15000", func(b *testing.B) {
 		for b.Loop() {
@@ -213,7 +213,7 @@ func BenchmarkKeepTypical(b *testing.B) {
 			x = r.AddMove(x, m)
 			q = q.Play(m)
 		}
-		x.Comment = "変化の評価"
+		x.SetComment("変化の評価")
 	}
 	b.Run("encode", func(b *testing.B) {
 		for b.Loop() {

@@ -229,10 +229,10 @@ func (e *Editor) SetComment(n *kifu.Node, text string) error {
 	if !e.rec.InTree(n) {
 		return &kifu.EditError{Kind: kifu.DetachedNode, Ply: n.Ply}
 	}
-	old := n.Comment
+	old := n.Comment()
 	n.SetUserComment(text)
-	if n.Comment != old {
-		e.record(&setComment{n: n, old: old, new: n.Comment})
+	if n.Comment() != old {
+		e.record(&setComment{n: n, old: old, new: n.Comment()})
 	}
 	return nil
 }
@@ -243,12 +243,12 @@ func (e *Editor) SetBookmark(n *kifu.Node, name string) error {
 	if !e.rec.InTree(n) {
 		return &kifu.EditError{Kind: kifu.DetachedNode, Ply: n.Ply}
 	}
-	old := n.Bookmark
+	old := n.Bookmark()
 	if err := e.rec.SetBookmark(n, name); err != nil {
 		return err
 	}
-	if n.Bookmark != old {
-		e.record(&setBookmark{n: n, old: old, new: n.Bookmark})
+	if n.Bookmark() != old {
+		e.record(&setBookmark{n: n, old: old, new: n.Bookmark()})
 	}
 	return nil
 }
@@ -366,16 +366,16 @@ type setComment struct {
 	old, new string
 }
 
-func (c *setComment) undo(*kifu.Record) *kifu.Node { c.n.Comment = c.old; return c.n }
-func (c *setComment) redo(*kifu.Record) *kifu.Node { c.n.Comment = c.new; return c.n }
+func (c *setComment) undo(*kifu.Record) *kifu.Node { c.n.SetComment(c.old); return c.n }
+func (c *setComment) redo(*kifu.Record) *kifu.Node { c.n.SetComment(c.new); return c.n }
 
 type setBookmark struct {
 	n        *kifu.Node
 	old, new string
 }
 
-func (c *setBookmark) undo(*kifu.Record) *kifu.Node { c.n.Bookmark = c.old; return c.n }
-func (c *setBookmark) redo(*kifu.Record) *kifu.Node { c.n.Bookmark = c.new; return c.n }
+func (c *setBookmark) undo(*kifu.Record) *kifu.Node { c.n.SetBookmark(c.old); return c.n }
+func (c *setBookmark) redo(*kifu.Record) *kifu.Node { c.n.SetBookmark(c.new); return c.n }
 
 type setHeaders struct{ old, new []kifu.Header }
 

@@ -270,7 +270,7 @@ func TestKeepError(t *testing.T) {
 	if e.KeepError() == nil {
 		t.Error("no error keeping under a file")
 	}
-	if r.Root.Comment != "x" || !e.Modified() {
+	if r.Root.Comment() != "x" || !e.Modified() {
 		t.Error("the edit did not stand")
 	}
 }
@@ -335,17 +335,17 @@ func TestKeptText(t *testing.T) {
 	}
 	all.WriteString(`"\日本語\u2028`)
 	r := kifu.NewRecord(game.StartPosition())
-	r.Root.Comment = all.String()
-	r.Root.Bookmark = `"quoted" \ back`
+	r.Root.SetComment(all.String())
+	r.Root.SetBookmark(`"quoted" \ back`)
 	r.Headers = []kifu.Header{{Key: "備考", Value: all.String()}}
 	r.Warnings = []string{"line\tone"}
 	p := game.StartPosition()
 	n := r.AddMove(r.Root, mustUSI(t, &p, "7g7f"))
 	after := p.Play(n.Move)
 	pv := []game.Move{mustUSI(t, &after, "3c3d")}
-	n.Eval = &kifu.Evaluation{Score: -35, HasScore: true, PV: pv, MorePVs: [][]game.Move{pv}, Depth: 12, Nodes: 1 << 40, Engine: "E", Verdict: "悪手"}
+	n.SetEval(&kifu.Evaluation{Score: -35, HasScore: true, PV: pv, MorePVs: [][]game.Move{pv}, Depth: 12, Nodes: 1 << 40, Engine: "E", Verdict: "悪手"})
 	m := r.AddMove(n, pv[0])
-	m.Eval = &kifu.Evaluation{Mate: -kifu.MateUnknown}
+	m.SetEval(&kifu.Evaluation{Mate: -kifu.MateUnknown})
 	data, err := marshalKept(r, `C:\records\"x".kif`)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package edit
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,9 +125,9 @@ func nodes(r *kifu.Record) []*kifu.Node {
 		n := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		out = append(out, n)
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
+		from := len(stack)
+		stack = slices.AppendSeq(stack, n.Children())
+		slices.Reverse(stack[from:])
 	}
 	return out
 }

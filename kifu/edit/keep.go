@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -195,22 +196,22 @@ func appendRecord(b []byte, r *kifu.Record) ([]byte, error) {
 		case n.Ending != kifu.NoEnding:
 			b = append(b, `,"e":`...)
 			b = appendString(b, n.Ending.String())
-			if n.Word != "" {
+			if n.Word() != "" {
 				b = append(b, `,"w":`...)
-				b = appendString(b, n.Word)
+				b = appendString(b, n.Word())
 			}
 		case n.Parent != nil:
 			b = append(b, `,"m":"`...)
 			b = append(b, n.Move.USI()...)
 			b = append(b, '"')
 		}
-		if n.Comment != "" {
+		if n.Comment() != "" {
 			b = append(b, `,"c":`...)
-			b = appendString(b, n.Comment)
+			b = appendString(b, n.Comment())
 		}
-		if n.Bookmark != "" {
+		if n.Bookmark() != "" {
 			b = append(b, `,"b":`...)
-			b = appendString(b, n.Bookmark)
+			b = appendString(b, n.Bookmark())
 		}
 		if n.HasTime {
 			b = append(b, `,"t":[`...)
@@ -219,8 +220,8 @@ func appendRecord(b []byte, r *kifu.Record) ([]byte, error) {
 			b = strconv.AppendInt(b, int64(n.Total), 10)
 			b = append(b, ']')
 		}
-		if n.Eval != nil {
-			v, err := json.Marshal(keptEvalOf(n.Eval))
+		if n.Eval() != nil {
+			v, err := json.Marshal(keptEvalOf(n.Eval()))
 			if err != nil {
 				return nil, err
 			}
@@ -228,9 +229,11 @@ func appendRecord(b []byte, r *kifu.Record) ([]byte, error) {
 			b = append(b, v...)
 		}
 		b = append(b, '}')
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, item{n.Children[i], count})
+		from := len(stack)
+		for c := range n.Children() {
+			stack = append(stack, item{c, count})
 		}
+		slices.Reverse(stack[from:]) // the first child comes off the stack first
 	}
 	b = append(b, ']')
 	if len(r.Games) > 0 {
@@ -357,9 +360,9 @@ func recordOf(k *keptRecord) (*kifu.Record, error) {
 			if err != nil {
 				return nil, fmt.Errorf("node %d: move %q: %v", i, kn.Move, err)
 			}
-			before := len(parent.Children)
+			before := parent.NumChildren()
 			n = r.AddMove(parent, m)
-			if len(parent.Children) == before {
+			if parent.NumChildren() == before {
 				return nil, fmt.Errorf("node %d: the move %s twice", i, kn.Move)
 			}
 			if pos.IsLegal(m) {
@@ -372,7 +375,7 @@ func recordOf(k *keptRecord) (*kifu.Record, error) {
 			if err != nil {
 				return nil, fmt.Errorf("node %d: %v", i, err)
 			}
-			n.Eval = e
+			n.SetEval(e)
 		}
 		nodes[i] = n
 	}
@@ -390,10 +393,8 @@ func recordOf(k *keptRecord) (*kifu.Record, error) {
 }
 
 func setNode(n *kifu.Node, k *keptNode) {
-	n.Comment, n.Bookmark = k.Comment, k.Bookmark
-	if n.Ending == kifu.OtherEnding {
-		n.Word = k.Word
-	}
+	n.SetComment(k.Comment)
+	n.SetBookmark(k.Bookmark)
 	if k.Time != nil {
 		n.Elapsed, n.Total, n.HasTime = time.Duration(k.Time[0]), time.Duration(k.Time[1]), true
 	}

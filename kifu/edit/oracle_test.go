@@ -174,22 +174,22 @@ func tsView(r *kifu.Record, f kifu.Format) string {
 		}
 		bookmark := ""
 		if f == kifu.KIF || f == kifu.KI2 {
-			bookmark = n.Bookmark
+			bookmark = n.Bookmark()
 		}
 		comment := ""
 		switch {
-		case f == kifu.USI || n.Comment == "":
+		case f == kifu.USI || n.Comment() == "":
 		case f == kifu.JKF:
-			comment = n.Comment
+			comment = n.Comment()
 		case f == kifu.CSA:
 			// tsshogi skips a bare '* line (an empty line of a comment).
-			for _, l := range strings.Split(n.Comment, "\n") {
+			for _, l := range strings.Split(n.Comment(), "\n") {
 				if l != "" {
 					comment += l + "\n"
 				}
 			}
 		default:
-			comment = n.Comment + "\n" // tsshogi ends every comment line with a line break
+			comment = n.Comment() + "\n" // tsshogi ends every comment line with a line break
 		}
 		var c bytes.Buffer
 		enc := json.NewEncoder(&c)

@@ -83,19 +83,19 @@ func writeView(b *strings.Builder, r *kifu.Record, f kifu.Format) {
 		case n.Ending != kifu.NoEnding && endingLost[n.Ending] && f == kifu.CSA:
 			what = kifu.Interrupt.String()
 		case n.Ending != kifu.NoEnding:
-			what = n.Ending.String() + " " + strconv.Quote(n.Word)
+			what = n.Ending.String() + " " + strconv.Quote(n.Word())
 		case n.Parent != nil:
 			what = n.Move.USI()
 		}
 		fmt.Fprintf(b, "node %d %d %s", index[n], parent, what)
-		if c := n.Comment; c != "" && (!lost[kifu.LostComments] || f == kifu.Western) {
+		if c := n.Comment(); c != "" && (!lost[kifu.LostComments] || f == kifu.Western) {
 			if f == kifu.Western { // braces become parentheses, spaces at the ends go (Losses counts such comments)
 				c = strings.TrimSpace(strings.NewReplacer("{", "(", "}", ")").Replace(c))
 			}
 			fmt.Fprintf(b, " comment=%q", c)
 		}
-		if n.Bookmark != "" && !lost[kifu.LostBookmarks] {
-			fmt.Fprintf(b, " bookmark=%q", n.Bookmark)
+		if n.Bookmark() != "" && !lost[kifu.LostBookmarks] {
+			fmt.Fprintf(b, " bookmark=%q", n.Bookmark())
 		}
 		if n.HasTime && !lost[kifu.LostTimes] {
 			fmt.Fprintf(b, " time=%v", n.Elapsed.Round(time.Second))
@@ -103,8 +103,8 @@ func writeView(b *strings.Builder, r *kifu.Record, f kifu.Format) {
 				fmt.Fprintf(b, "/%v", n.Total.Round(time.Second))
 			}
 		}
-		if n.Eval != nil && f == kifu.Unknown {
-			fmt.Fprintf(b, " eval=%+v", *n.Eval)
+		if n.Eval() != nil && f == kifu.Unknown {
+			fmt.Fprintf(b, " eval=%+v", *n.Eval())
 		}
 		b.WriteByte('\n')
 	}
@@ -113,7 +113,7 @@ func writeView(b *strings.Builder, r *kifu.Record, f kifu.Format) {
 // onMain reports whether n is on the main line.
 func onMain(n *kifu.Node) bool {
 	for ; n.Parent != nil; n = n.Parent {
-		if n.Parent.Children[0] != n {
+		if n.Parent.FirstChild() != n {
 			return false
 		}
 	}
@@ -123,8 +123,8 @@ func onMain(n *kifu.Node) bool {
 // lastMain returns the last move of the main line (the root if none).
 func lastMain(r *kifu.Record) *kifu.Node {
 	n := r.Root
-	for len(n.Children) > 0 && n.Children[0].Ending == kifu.NoEnding {
-		n = n.Children[0]
+	for n.FirstChild() != nil && n.FirstChild().Ending == kifu.NoEnding {
+		n = n.FirstChild()
 	}
 	return n
 }

@@ -51,7 +51,7 @@ func Record(res match.Result, event string) *kifu.Record {
 		c := n.Move.Color()
 		totals[c] += note.Spent
 		n.Elapsed, n.Total, n.HasTime = note.Spent, totals[c], true
-		n.Eval = evaluation(note.Info, n.Move, res.Names[c])
+		n.SetEval(evaluation(note.Info, n.Move, res.Names[c]))
 	}
 	last := r.Root
 	if len(line) > 0 {
@@ -78,10 +78,11 @@ func Record(res match.Result, event string) *kifu.Record {
 		end = last
 	}
 	if end != nil && (res.Fault != nil || res.Illegal != "" || res.Ending == game.TimeLoss || res.MaxMoves || res.Aborted) {
-		end.Comment = res.Reason()
+		c := res.Reason()
 		if w, ok := res.Winner(); ok && res.Why == match.EngineFault {
-			end.Comment += fmt.Sprintf("; %s (%s) failed, and the match scored the game for %s", res.Names[res.Faulty], res.Faulty, w)
+			c += fmt.Sprintf("; %s (%s) failed, and the match scored the game for %s", res.Names[res.Faulty], res.Faulty, w)
 		}
+		end.SetComment(c)
 	}
 	return r
 }
@@ -148,10 +149,11 @@ func WithPrior(played *kifu.Record, record *kifu.Record, from *kifu.Node) *kifu.
 		case p.Parent == nil:
 		case p.IsMove():
 			n = r.AddMove(n, p.Move)
-			n.Elapsed, n.Total, n.HasTime, n.Eval = p.Elapsed, p.Total, p.HasTime, p.Eval
+			n.Elapsed, n.Total, n.HasTime = p.Elapsed, p.Total, p.HasTime
+			n.SetEval(p.Eval())
 		default:
-			n = r.AddEnding(n, p.Ending, p.Word)
-			n.Comment = p.Comment
+			n = r.AddEnding(n, p.Ending, p.Word())
+			n.SetComment(p.Comment())
 		}
 	}
 	return r

@@ -487,8 +487,8 @@ func PastedPosition(text string) (game.Position, error) {
 		return game.Position{}, err // a record read in part is no position to set up
 	}
 	n := rec.Root
-	for len(n.Children) > 0 {
-		n = n.Children[0]
+	for n.FirstChild() != nil {
+		n = n.FirstChild()
 	}
 	return rec.PositionAt(n), nil
 }

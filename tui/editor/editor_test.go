@@ -278,7 +278,7 @@ func TestTsumeSetUp(t *testing.T) {
 	}
 	msgs = press(t, m, "enter", "s")
 	sr, ok := msgs[0].(common.StudyRecordMsg)
-	if !ok || sr.Rec == nil || sr.Rec.Start.SFEN() != want || len(sr.Rec.Root.Children) != 0 {
+	if !ok || sr.Rec == nil || sr.Rec.Start.SFEN() != want || sr.Rec.Root.FirstChild() != nil {
 		t.Errorf("studying sent %#v", msgs[0])
 	}
 }

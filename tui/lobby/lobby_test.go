@@ -523,7 +523,7 @@ func TestShutdownSavesGamesInProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, n := rec.Ending(); e != kifu.Interrupt || len(rec.MainMoves()) != 2 || !strings.Contains(n.Comment, "shutting down") {
+	if e, n := rec.Ending(); e != kifu.Interrupt || len(rec.MainMoves()) != 2 || !strings.Contains(n.Comment(), "shutting down") {
 		t.Fatalf("record: ending %v, %d moves", e, len(rec.MainMoves()))
 	}
 	if _, err := l.Create(Person{Name: "x"}, Options{}); !errors.Is(err, ErrShutdown) {
