@@ -76,9 +76,14 @@ type kifChunk struct {
 // moves of a game, one starts the next game.
 var gameOpeners = map[string]bool{"開始日時": true, "手合割": true, "先手": true, "下手": true, "棋戦": true, "表題": true, "対局日": true}
 
+// kifHeading begins the line over a KIF game's moves: after it, as after
+// a move, an opening header begins the next game (a game of no moves is
+// written as its headers and this line).
+const kifHeading = "手数"
+
 // splitKIFGames cuts a KIF text into games: a new game begins at a
 // #KIF line or an opening header (開始日時, 手合割, 先手 …) that follows a
-// game's moves.
+// game's moves or the heading over them.
 func splitKIFGames(text string) []kifChunk {
 	var out []kifChunk
 	start, startLine, moved := 0, 0, false
@@ -93,7 +98,7 @@ func splitKIFGames(text string) []kifChunk {
 		if t == "" {
 			continue
 		}
-		if c := t[0]; c >= '0' && c <= '9' || strings.HasPrefix(t, "まで") {
+		if c := t[0]; c >= '0' && c <= '9' || strings.HasPrefix(t, "まで") || strings.HasPrefix(t, kifHeading) {
 			moved = true
 			continue
 		}

@@ -138,14 +138,17 @@ func (w *kifWriter) text(b []byte, s string) []byte {
 	return b
 }
 
-// kif appends r and each of its further Games after a blank line.
+// kif appends r and each of its further Games after a blank line and a
+// #KIF line, which tells a reader that a game begins there whatever its
+// first header is (the same line in both encodings: the file's encoding
+// is declared once, at its start).
 func (w *kifWriter) kif(b []byte, r *Record, enc Encoding) []byte {
 	if enc == UTF8 {
 		b = append(b, "#KIF version=2.0 encoding=UTF-8\n"...)
 	}
 	b = w.game(b, r)
 	for _, g := range r.Games {
-		b = append(b, '\n')
+		b = append(b, "\n#KIF version=2.0\n"...)
 		b = w.game(b, g)
 	}
 	return b

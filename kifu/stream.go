@@ -207,11 +207,12 @@ func (g *GameReader) gather() (text string, start int, ok bool, err error) {
 }
 
 var (
-	madeBytes  = []byte("まで")
-	kifMark    = []byte("#KIF")
-	fullColon  = []byte("：")
-	fullSpace  = []byte("　")
-	slashBytes = []byte("/")
+	madeBytes    = []byte("まで")
+	headingBytes = []byte(kifHeading)
+	kifMark      = []byte("#KIF")
+	fullColon    = []byte("：")
+	fullSpace    = []byte("　")
+	slashBytes   = []byte("/")
 )
 
 // decode appends one line's text to the buffer, without its line end.
@@ -254,7 +255,7 @@ func (g *GameReader) ends(line []byte) bool {
 		if len(t) == 0 {
 			return false
 		}
-		if c := t[0]; c >= '0' && c <= '9' || bytes.HasPrefix(t, madeBytes) {
+		if c := t[0]; c >= '0' && c <= '9' || bytes.HasPrefix(t, madeBytes) || bytes.HasPrefix(t, headingBytes) {
 			g.moved = true
 			return false
 		}
