@@ -57,7 +57,7 @@ var levels = []Level{
 	{Name: "elite", Nodes: 45_000, MateNodes: 9_000},
 	{Name: "champion", Nodes: 110_000, MateNodes: 22_000},
 	{Name: "grandmaster", Nodes: 260_000, MateNodes: 50_000},
-	{Name: "legend", Nodes: 520_000, MateNodes: 100_000},
+	{Name: "legend", Nodes: 520_000, MateNodes: 50_000},
 	{Name: "strong", MateNodes: 50_000, MoveTime: time.Second},
 }
 
