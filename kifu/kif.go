@@ -76,10 +76,16 @@ type kifChunk struct {
 // moves of a game, one starts the next game.
 var gameOpeners = map[string]bool{"開始日時": true, "手合割": true, "先手": true, "下手": true, "棋戦": true, "表題": true, "対局日": true}
 
-// kifHeading begins the line over a KIF game's moves: after it, as after
-// a move, an opening header begins the next game (a game of no moves is
-// written as its headers and this line).
+// kifHeading begins the line over a KIF game's moves (手数----指手----…):
+// after it, as after a move, an opening header begins the next game (a
+// game of no moves is written as its headers and this line).
 const kifHeading = "手数"
+
+// isKIFHeading reports whether t, a trimmed line, is the heading over the
+// moves — not a 手数：N header of a diagram, which opens no move list.
+func isKIFHeading(t string) bool {
+	return strings.HasPrefix(t, kifHeading) && strings.Contains(t, "--")
+}
 
 // splitKIFGames cuts a KIF text into games: a new game begins at a
 // #KIF line or an opening header (開始日時, 手合割, 先手 …) that follows a
@@ -98,7 +104,7 @@ func splitKIFGames(text string) []kifChunk {
 		if t == "" {
 			continue
 		}
-		if c := t[0]; c >= '0' && c <= '9' || strings.HasPrefix(t, "まで") || strings.HasPrefix(t, kifHeading) {
+		if c := t[0]; c >= '0' && c <= '9' || strings.HasPrefix(t, "まで") || isKIFHeading(t) {
 			moved = true
 			continue
 		}
@@ -207,7 +213,7 @@ func (j *jpReader) line(line string, n int) (*Record, error) {
 			return j.r, &ParseError{Line: n, Err: fmt.Errorf("cannot read branch line %q", t)}
 		}
 		return j.r, j.b.branch(ply)
-	case strings.HasPrefix(t, "まで") || strings.HasPrefix(t, "手数") && strings.Contains(t, "--"):
+	case strings.HasPrefix(t, "まで") || isKIFHeading(t):
 		return j.summary(t)
 	}
 	if !j.started {

@@ -255,7 +255,7 @@ func (g *GameReader) ends(line []byte) bool {
 		if len(t) == 0 {
 			return false
 		}
-		if c := t[0]; c >= '0' && c <= '9' || bytes.HasPrefix(t, madeBytes) || bytes.HasPrefix(t, headingBytes) {
+		if c := t[0]; c >= '0' && c <= '9' || bytes.HasPrefix(t, madeBytes) || bytes.HasPrefix(t, headingBytes) && isKIFHeading(string(t)) {
 			g.moved = true
 			return false
 		}

@@ -246,3 +246,26 @@ func BenchmarkStreamCSA1000Games(b *testing.B) {
 		}
 	}
 }
+
+// Where one KIF game ends and the next begins, read whole and streamed: a
+// diagram's 手数：N header is no move list, so the players' headers after
+// it stay with the diagram's game; the heading over the moves is one, so a
+// game of no moves ends there and a #KIF line after it begins the next.
+func TestKIFGameBoundaries(t *testing.T) {
+	diagram := "後手の持駒：なし\n" +
+		"  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n" +
+		"|v香v桂v銀v金v玉v金v銀v桂v香|一\n| ・v飛 ・ ・ ・ ・ ・v角 ・|二\n|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三\n" +
+		"| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ 歩 ・ ・ ・ ・ ・ ・|六\n" +
+		"| 歩 歩 ・ 歩 歩 歩 歩 歩 歩|七\n| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八\n| 香 桂 銀 金 玉 金 銀 桂 香|九\n" +
+		"+---------------------------+\n先手の持駒：なし\n手数：1\n後手番\n先手：A\n後手：B\n" +
+		"手数----指手---------消費時間--\n   2 ３四歩(33)\n"
+	empty := "手合割：平手\n手数----指手---------消費時間--\n\n#KIF version=2.0\n表題：x\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"
+	for _, c := range []struct {
+		name, text string
+		games      int
+	}{{"diagram.kifu", diagram, 1}, {"empty.kifu", empty, 2}} {
+		if n := sameGames(t, []byte(c.text), c.name); n != c.games {
+			t.Errorf("%s: %d games, want %d", c.name, n, c.games)
+		}
+	}
+}
