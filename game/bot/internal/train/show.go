@@ -120,7 +120,7 @@ func kp(w *eval.Weights, off int, king, s game.Square, k int) int {
 		kv, v = kv-kv%9+8-kv%9, v-v%9+8-v%9
 	}
 	ki := kv/9*5 + 8 - kv%9
-	return int(w[off+(ki*eval.NumKinds+k)*game.NumSquares+v])
+	return int(w[off+(ki*eval.NumKinds+k)*game.NumSquares+v][0])
 }
 
 // canStand reports whether a Black piece of type t may stand on s.
