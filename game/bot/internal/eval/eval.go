@@ -1,7 +1,8 @@
 // Package eval is the built-in engine's evaluation: a linear function of
 // features of the position whose weights were learned from the engine's
 // own games (see the command in ../train), read from the embedded
-// weights.bin.
+// weights.bin. Every feature has an opening and an endgame weight; the two
+// sums are blended by the game's Phase.
 //
 // The features, each seen from the side that owns it:
 //
