@@ -48,13 +48,13 @@ type fitOptions struct {
 func runFit(args []string) error {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 	var o fitOptions
-	fs.IntVar(&o.epochs, "epochs", 30, "passes over the data")
+	fs.IntVar(&o.epochs, "epochs", 6, "passes over the data")
 	fs.IntVar(&o.batch, "batch", 8192, "positions a step")
-	fs.Float64Var(&o.lr, "lr", 2, "Adam's step size, centipawns")
+	fs.Float64Var(&o.lr, "lr", 1, "Adam's step size, centipawns")
 	fs.Float64Var(&o.lambda, "lambda", 0.5, "share of the search's score in the target (the rest: the result)")
 	fs.Float64Var(&o.k, "k", 0, "scale of the logistic curve in centipawns (0: fit it to the results)")
-	fs.Float64Var(&o.regFine, "reg-fine", 1e-5, "L2 penalty on the king-square tables")
-	fs.Float64Var(&o.regCoarse, "reg-coarse", 1e-8, "L2 penalty on the other parameters")
+	fs.Float64Var(&o.regFine, "reg-fine", 3e-8, "L2 penalty on the king-square tables")
+	fs.Float64Var(&o.regCoarse, "reg-coarse", 1e-9, "L2 penalty on the other parameters")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed: the order of the positions")
 	fs.StringVar(&o.out, "o", "weights.bin", "output file")
 	fs.IntVar(&o.holdout, "holdout", 20, "hold out every Nth game to watch for overfitting")
