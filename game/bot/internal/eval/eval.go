@@ -1,7 +1,8 @@
 // Package eval is the built-in engine's evaluation: a linear function of
 // features of the position whose weights were learned from the engine's
 // own games (see the command in ../train), read from the embedded
-// weights.bin.
+// weights.bin. Every feature has an opening and an endgame weight; the two
+// sums are blended by the game's Phase.
 //
 // The features, each seen from the side that owns it:
 //
@@ -323,11 +324,14 @@ func (z *zoneCounts) index(p *game.Position, c game.Color, k, s game.Square, mir
 	return OffZone + (((dy+1)*3+dx+1)*3+occupant)*16 + z.att[c].at(s)*4 + z.def[c].at(s)
 }
 
-// Weights is a weight vector, in centipawns.
-type Weights [NumWeights]int16
+// Weights is a weight vector, in centipawns: for each feature a pair of
+// weights, the first for the opening and the second for the endgame,
+// blended by the position's Phase.
+type Weights [NumWeights][2]int16
 
 // Evaluate returns p's score in centipawns for the side to move under w:
-// the sum of the weights of Features(p), read straight from the tables.
+// the sums of the opening and the endgame weights of Features(p), read
+// straight from the tables, blended by Phase(p).
 func (w *Weights) Evaluate(p *game.Position) int {
 	us := p.SideToMove()
 	var ksq [2]game.Square
@@ -352,7 +356,7 @@ func (w *Weights) Evaluate(p *game.Position) int {
 	own := [2]game.SquareSet{p.OccupiedBy(game.Black), p.OccupiedBy(game.White)}
 	occ := own[0].Or(own[1])
 	var (
-		score            [2]int
+		mg, eg           [2]int
 		attacked         [2]game.SquareSet
 		zoneAtt, zoneDef [2]game.SquareSet
 		units, inCamp    [2]int
@@ -378,12 +382,15 @@ func (w *Weights) Evaluate(p *game.Position) int {
 		if enemyMir[c] {
 			ve = mirror(v)
 		}
-		sc := int(w[ownBase[c]+kind*game.NumSquares+vo]) + int(w[enemyBase[c]+kind*game.NumSquares+ve])
+		a1, a2 := &w[ownBase[c]+kind*game.NumSquares+vo], &w[enemyBase[c]+kind*game.NumSquares+ve]
+		smg, seg := int(a1[0])+int(a2[0]), int(a1[1])+int(a2[1])
 		if camp[c].Has(s) {
 			inCamp[c]++
 		}
 		if si := sliderIndex[t]; si >= 0 {
-			sc += int(w[OffMob+int(si)*21+min(a.AndNot(own[c]).Count(), 20)])
+			m := &w[OffMob+int(si)*21+min(a.AndNot(own[c]).Count(), 20)]
+			smg += int(m[0])
+			seg += int(m[1])
 		}
 		if k := ksq[e]; k != game.NoSquare {
 			if h := a.And(zone[k]); !h.Empty() {
@@ -399,14 +406,15 @@ func (w *Weights) Evaluate(p *game.Position) int {
 				zc.def[c].add(h)
 			}
 		}
-		score[c] += sc
+		mg[c] += smg
+		eg[c] += seg
 	}
 	for _, c := range [2]game.Color{game.Black, game.White} {
 		e := c.Other()
 		threat := 0
 		for t := game.Pawn; t <= game.Gold; t++ {
 			n := p.Hand(c, t)
-			score[c] += int(w[OffHand+int(kindIndex[t])*19+min(n, 18)])
+			add(&mg[c], &eg[c], &w[OffHand+int(kindIndex[t])*19+min(n, 18)], 1)
 			if n > 0 {
 				threat += handUnits[t]
 			}
@@ -419,13 +427,14 @@ func (w *Weights) Evaluate(p *game.Position) int {
 					u += noEscapeUnits
 				}
 			}
-			score[e] += int(w[OffDanger+min(u, MaxUnits)])
+			add(&mg[e], &eg[e], &w[OffDanger+min(u, MaxUnits)], 1)
 		}
 		if k := ksq[c]; k != game.NoSquare {
 			ki, _ := kingIndex(view(c, k))
-			score[c] += int(w[OffKing+ki])
+			add(&mg[c], &eg[c], &w[OffKing+ki], 1)
 			if camp[c].Has(k) {
-				score[c] += int(w[OffEntered]) + int(w[OffEntered+1])*inCamp[c]
+				add(&mg[c], &eg[c], &w[OffEntered], 1)
+				add(&mg[c], &eg[c], &w[OffEntered+1], inCamp[c])
 			}
 		}
 		toMove := 0
@@ -438,13 +447,47 @@ func (w *Weights) Evaluate(p *game.Position) int {
 			if attacked[c].Has(s) {
 				d = 1
 			}
-			score[c] += int(w[OffThreat+(toMove*NumKinds+int(kindIndex[p.At(s).Type()]))*2+d])
+			add(&mg[c], &eg[c], &w[OffThreat+(toMove*NumKinds+int(kindIndex[p.At(s).Type()]))*2+d], 1)
 		}
 		if k := ksq[c]; k != game.NoSquare {
 			for z := zone[k]; !z.Empty(); {
-				score[c] += int(w[zc.index(p, c, k, z.Pop(), ownMir[c])])
+				add(&mg[c], &eg[c], &w[zc.index(p, c, k, z.Pop(), ownMir[c])], 1)
 			}
 		}
 	}
-	return score[us] - score[us.Other()] + int(w[OffTempo])
+	t := &w[OffTempo]
+	o := mg[us] - mg[us.Other()] + int(t[0])
+	d := eg[us] - eg[us.Other()] + int(t[1])
+	ph := Phase(p)
+	return (o*(PhaseMax-ph) + d*ph) / PhaseMax
+}
+
+// add adds n times the weight pair x to the opening and endgame sums.
+func add(mg, eg *int, x *[2]int16, n int) {
+	*mg += int(x[0]) * n
+	*eg += int(x[1]) * n
+}
+
+// PhaseMax is the phase of an endgame: Phase counts up to it.
+const PhaseMax = 24
+
+// handPhase is what a piece in hand adds to the phase.
+var handPhase = [game.NumPieceTypes]int{
+	game.Pawn: 1, game.Lance: 2, game.Knight: 2, game.Silver: 2, game.Gold: 2, game.Bishop: 2, game.Rook: 2,
+}
+
+// Phase is how far the game has gone from the opening (0) to the endgame
+// (PhaseMax), read from the position alone so that transpositions agree:
+// pieces in hand (a pawn 1, others 2) and pieces standing in the enemy
+// camp (2 each), which in the engine's games measure about 0 at move 20,
+// 6 at move 40, 17 at move 80 and 22 at move 120.
+func Phase(p *game.Position) int {
+	n := 0
+	for _, c := range [2]game.Color{game.Black, game.White} {
+		for t := game.Pawn; t <= game.Gold; t++ {
+			n += p.Hand(c, t) * handPhase[t]
+		}
+		n += 2 * p.OccupiedBy(c).And(camp[c]).AndNot(p.Pieces(c, game.King)).Count()
+	}
+	return min(n, PhaseMax)
 }

@@ -49,13 +49,16 @@ func TestEvaluateIsTheSumOfFeatures(t *testing.T) {
 	var w Weights
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := range w {
-		w[i] = int16(r.IntN(2001) - 1000)
+		w[i] = [2]int16{int16(r.IntN(2001) - 1000), int16(r.IntN(2001) - 1000)}
 	}
 	for _, p := range positions(t, 60, 150) {
-		want := 0
+		var o, e int
 		for _, term := range Features(&p, nil) {
-			want += int(w[term.Index]) * int(term.Coef)
+			o += int(w[term.Index][0]) * int(term.Coef)
+			e += int(w[term.Index][1]) * int(term.Coef)
 		}
+		ph := Phase(&p)
+		want := (o*(PhaseMax-ph) + e*ph) / PhaseMax
 		if got := w.Evaluate(&p); got != want {
 			t.Fatalf("%s: Evaluate %d, the features add up to %d", p.SFEN(), got, want)
 		}
@@ -81,7 +84,7 @@ func BenchmarkFeatureSum(b *testing.B) {
 		for i := range ps {
 			v := 0
 			for _, t := range Features(&ps[i], buf[:0]) {
-				v += int(Default[t.Index]) * int(t.Coef)
+				v += int(Default[t.Index][0]) * int(t.Coef)
 			}
 		}
 	}
@@ -101,10 +104,12 @@ func TestWeightsRoundTrip(t *testing.T) {
 }
 
 // Decode takes any bytes without panicking, and what it accepts encodes
-// back to the same bytes.
+// back to the same bytes (a file of the previous format, to the same
+// weights).
 func FuzzDecode(f *testing.F) {
 	f.Add(embedded[:64])
 	f.Add([]byte(magic))
+	f.Add(append([]byte(magic2), 0, 0, 0, 0))
 	f.Add(append([]byte(magic), 0, 0, 0, 0))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		w, err := Decode(b)
@@ -112,8 +117,40 @@ func FuzzDecode(f *testing.F) {
 			return
 		}
 		var out bytes.Buffer
-		if err := w.Encode(&out); err != nil || !bytes.Equal(out.Bytes(), b) {
-			t.Fatalf("decoded %d bytes, encoded back %d (%v)", len(b), out.Len(), err)
+		if err := w.Encode(&out); err != nil {
+			t.Fatal(err)
+		}
+		if string(b[:len(magic2)]) == magic2 {
+			w2, err := Decode(out.Bytes())
+			if err != nil || *w2 != *w {
+				t.Fatalf("a %s file encoded as %s does not decode to the same weights (%v)", magic2, magic, err)
+			}
+			return
+		}
+		if !bytes.Equal(out.Bytes(), b) {
+			t.Fatalf("decoded %d bytes, encoded back %d", len(b), out.Len())
 		}
 	})
+}
+
+// The phase starts at 0, counts pieces in hand and pieces in the enemy
+// camp, and stops at PhaseMax.
+func TestPhase(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		want int
+	}{
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 0},
+		{"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b B2Pp 1", 2 + 2 + 1},
+		{"ln1gkgsnl/1r5b1/pp+Spppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKG1NL w P 1", 2 + 1},
+		{"4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Pr2b2g2s2n2l9p 1", PhaseMax},
+	} {
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Phase(&p); got != c.want {
+			t.Errorf("%s: phase %d, want %d", c.sfen, got, c.want)
+		}
+	}
 }

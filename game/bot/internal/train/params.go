@@ -182,8 +182,8 @@ func (p *params) step(g []float64, ep int) {
 }
 
 // export rounds the flat weights to the engine's integers.
-func (p *params) export() *eval.Weights {
-	var w eval.Weights
+func (p *params) export() *[eval.NumWeights]int16 {
+	var w [eval.NumWeights]int16
 	for i, x := range p.flat {
 		w[i] = int16(max(-32767, min(32767, math.Round(x))))
 	}

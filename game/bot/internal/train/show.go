@@ -10,7 +10,8 @@ import (
 	"shogi/game/bot/internal/eval"
 )
 
-// show: a weights file in brief, as README.md's table shows it (Markdown).
+// show: a weights file in brief, as README.md's table shows it (Markdown),
+// the opening's weights or the endgame's.
 // The king-relative tables are summed up as means: a kind's value on the
 // board is the mean over the squares it can stand on, with its king on a
 // castle's square (7h, 8h, 2h, 3h) or at home (5i) and the enemy king at
@@ -21,6 +22,7 @@ var castleSquares = []string{"5i", "7h", "8h", "2h", "3h"}
 
 func runShow(args []string) error {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	phase := fs.String("phase", "opening", "which weights: opening or endgame")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -31,9 +33,21 @@ func runShow(args []string) error {
 	if err != nil {
 		return err
 	}
-	w, err := eval.Decode(b)
+	pw, err := eval.Decode(b)
 	if err != nil {
 		return err
+	}
+	var ph int
+	switch *phase {
+	case "opening":
+	case "endgame":
+		ph = 1
+	default:
+		return fmt.Errorf("show: -phase %q: want opening or endgame", *phase)
+	}
+	w := new([eval.NumWeights]int16)
+	for i := range pw {
+		w[i] = pw[i][ph]
 	}
 	row := func(name string, cells []string) {
 		for len(cells) < eval.NumKinds {
@@ -114,7 +128,7 @@ func runShow(args []string) error {
 
 // kp is the weight of a piece of kind k on s (Black's view) with the king
 // on king, in the table at off.
-func kp(w *eval.Weights, off int, king, s game.Square, k int) int {
+func kp(w *[eval.NumWeights]int16, off int, king, s game.Square, k int) int {
 	kv, v := int(king), int(s)
 	if kv%9 < 4 {
 		kv, v = kv-kv%9+8-kv%9, v-v%9+8-v%9
