@@ -304,13 +304,7 @@ func playMatch(ctx context.Context, o matchOptions, stdout, stderr io.Writer) in
 	}
 	line := fmt.Sprintf("%s vs %s: %s", res.Names[0], res.Names[1], res.Tally)
 	if o.sprt != nil {
-		lo, hi := o.sprt.Bounds()
-		line += fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f)", o.sprt.Elo0, o.sprt.Elo1, o.sprt.LLR(res.Tally), lo, hi)
-		if res.Verdict != "" {
-			line += ": " + res.Verdict
-		} else {
-			line += ": no verdict"
-		}
+		line += sprtText(*o.sprt, res)
 	}
 	fmt.Fprintln(stdout, line)
 	return status
@@ -501,4 +495,21 @@ func sameSeries(r *kifu.Record, i int, o matchOptions) error {
 		return errors.New("it began from another position than this run's opening for it (other --openings?)")
 	}
 	return nil
+}
+
+// sprtText is the result line's account of the SPRT: the log-likelihood
+// ratio, its bounds and the verdict. A verdict gives the ratio it stopped
+// on, and the game it came at when games still in flight then (two or
+// more played at once) finished and counted after it — they may have
+// moved the ratio back inside the bounds.
+func sprtText(p match.SPRT, res match.SeriesResult) string {
+	lo, hi := p.Bounds()
+	if res.Verdict == "" {
+		return fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f): no verdict", p.Elo0, p.Elo1, p.LLR(res.Tally), lo, hi)
+	}
+	s := fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f)", p.Elo0, p.Elo1, p.LLR(res.Decided), lo, hi)
+	if n := res.Decided.Games(); n != res.Tally.Games() {
+		s += fmt.Sprintf(" at game %d", n)
+	}
+	return s + ": " + res.Verdict
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -207,18 +208,24 @@ func TestMatchOpenings(t *testing.T) {
 	}
 }
 
-// A test between a strong and a weak bot stops as soon as it decides.
+// A test between a strong and a weak bot stops as soon as it decides, and
+// says the ratio it decided on: with two games at once, the one still in
+// flight counts in the tally but may not undo the verdict's figure.
 func TestMatchSPRT(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	code, stdout, stderr := runCmd(t, "match", "--games", "400", "--byoyomi", "50ms", "--sprt", "0,200", "--seed", "1",
-		"--log", filepath.Join(dir, "log"), "greedy", "random")
+		"--concurrency", "2", "--log", filepath.Join(dir, "log"), "greedy", "random")
 	if code != 0 {
 		t.Fatal(stderr)
 	}
 	last := lastLine(stdout)
 	if !strings.Contains(last, "SPRT [0, 200] LLR") || !strings.HasSuffix(last, ": H1 accepted") {
 		t.Errorf("result %q", last)
+	}
+	var llr, lo, hi float64
+	if _, err := fmt.Sscanf(last[strings.Index(last, "LLR"):], "LLR %g (%g, %g)", &llr, &lo, &hi); err != nil || llr < hi {
+		t.Errorf("result %q: LLR %g below the bound %g it was accepted at (%v)", last, llr, hi, err)
 	}
 	if n := strings.Count(stderr, "\ngame "); n >= 400 || n < 2 {
 		t.Errorf("stopped after %d games", n)
@@ -480,5 +487,31 @@ func fileGames(t *testing.T, path string) []*kifu.Record {
 			return out
 		}
 		out = append(out, r)
+	}
+}
+
+// A verdict reached with a game still in flight keeps the ratio it was
+// reached on, and says at which game, even when that game then moves the
+// ratio back inside the bounds.
+func TestSPRTText(t *testing.T) {
+	p := match.SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	decided := match.Tally{Wins: 242, Losses: 141}
+	if p.Verdict(decided) != "H1 accepted" {
+		t.Fatalf("the test's tally %v is not decided: LLR %.3f", decided, p.LLR(decided))
+	}
+	after := decided
+	after.Losses++
+	res := match.SeriesResult{Tally: after, Decided: decided, Verdict: "H1 accepted"}
+	want := fmt.Sprintf(", SPRT [0, 10] LLR %.2f (-2.94, 2.94) at game 383: H1 accepted", p.LLR(decided))
+	if got := sprtText(p, res); got != want {
+		t.Errorf("got %q, want %q (LLR after the last game %.2f)", got, want, p.LLR(after))
+	}
+	res.Tally = decided
+	if got := sprtText(p, res); strings.Contains(got, "at game") {
+		t.Errorf("no game in flight: %q", got)
+	}
+	res = match.SeriesResult{Tally: match.Tally{Wins: 3, Losses: 2}}
+	if got := sprtText(p, res); !strings.HasSuffix(got, ": no verdict") {
+		t.Errorf("undecided: %q", got)
 	}
 }

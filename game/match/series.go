@@ -89,6 +89,9 @@ type SeriesResult struct {
 	Tally   Tally
 	Done    int
 	Verdict string // the SPRT's, when it decided
+	// Decided is the tally the verdict was reached on: with games played
+	// at once, those still in flight then finish and count in Tally too.
+	Decided Tally
 	Faults  []SeriesGame
 }
 
@@ -331,7 +334,7 @@ func (s *series) count(r game.Result, first game.Color) {
 func (s *series) decide() {
 	if s.cfg.SPRT != nil && s.res.Verdict == "" {
 		if v := s.cfg.SPRT.Verdict(s.res.Tally); v != "" {
-			s.res.Verdict = v
+			s.res.Verdict, s.res.Decided = v, s.res.Tally
 			s.stop()
 		}
 	}
