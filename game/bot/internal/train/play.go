@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"shogi/game"
@@ -20,13 +21,18 @@ import (
 // play: self-play games of the top level at a fixed number of nodes a
 // move, each position written with the search's score and the game's
 // result. Game i depends only on the seed and i, so the output is the same
-// whatever the number of workers.
+// whatever the number of workers. A game starts from the starting position
+// and 6–15 random moves, or with -starts from a position of that file
+// (the first field of each line an SFEN: what play and csa write, so the
+// middle games of matches against other programs can be played on) and
+// up to two random moves.
 
 type playOptions struct {
 	games, nodes, workers int
 	seed                  uint64
 	maxPlies              int
 	out                   string
+	starts                []game.Position
 }
 
 func runPlay(args []string) error {
@@ -38,8 +44,15 @@ func runPlay(args []string) error {
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed: openings and noise")
 	fs.IntVar(&o.maxPlies, "max-plies", 320, "a game this long is a draw")
 	fs.StringVar(&o.out, "o", "", "output file (default standard output)")
+	starts := fs.String("starts", "", "start each game from a position of this file (an SFEN first on each line)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *starts != "" {
+		var err error
+		if o.starts, err = readStarts(*starts); err != nil {
+			return err
+		}
 	}
 	w := io.Writer(os.Stdout)
 	if o.out != "" {
@@ -114,8 +127,14 @@ type record struct {
 // or 0 for the side to move) and the game's number, tab-separated.
 func playGame(o playOptions, i int) []string {
 	r := rand.New(rand.NewPCG(o.seed, uint64(i)))
-	g := game.NewGame(game.StartPosition())
-	randomOpening(g, r, 6+r.IntN(10))
+	var g *game.Game
+	if len(o.starts) > 0 {
+		g = game.NewGame(o.starts[r.IntN(len(o.starts))])
+		randomOpening(g, r, r.IntN(3))
+	} else {
+		g = game.NewGame(game.StartPosition())
+		randomOpening(g, r, 6+r.IntN(10))
+	}
 	top := bot.Levels()[len(bot.Levels())-1]
 	top.MateNodes = 0
 	players := [2]*bot.Engine{bot.NewEngine(top, r), bot.NewEngine(top, r)}
@@ -190,6 +209,39 @@ func playGame(o playOptions, i int) []string {
 		lines = append(lines, rc.sfen+"\t"+strconv.Itoa(rc.score)+"\t"+res+"\t"+strconv.Itoa(i)+"\n")
 	}
 	return lines
+}
+
+// readStarts reads the positions of a -starts file: the first
+// tab-separated field of each non-empty line, an SFEN. Positions whose
+// game is already over are left out.
+func readStarts(name string) ([]game.Position, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []game.Position
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "\t")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		p, err := game.ParseSFEN(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+		}
+		if g := game.NewGame(p); !g.Result().Over() && len(p.LegalMoves(nil)) > 0 {
+			out = append(out, p)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no position to start from", name)
+	}
+	return out, nil
 }
 
 // randomOpening plays n random board moves that lose no material by the

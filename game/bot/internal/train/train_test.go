@@ -36,6 +36,39 @@ func TestPlayIsDeterministic(t *testing.T) {
 	}
 }
 
+// With -starts, every game begins at a position of the file: each
+// position written comes at or after the start's move number, and a bad
+// line is refused with its line number.
+func TestPlayFromStarts(t *testing.T) {
+	dir := t.TempDir()
+	const mid = "ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PPBP1PP1P/2GS1S1R1/LN2KG1NL b - 41"
+	name := filepath.Join(dir, "starts.txt")
+	if err := os.WriteFile(name, []byte(mid+"\t12\t1\t0\n\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	starts, err := readStarts(name)
+	if err != nil || len(starts) != 1 {
+		t.Fatalf("readStarts: %d positions, %v", len(starts), err)
+	}
+	o := playOptions{games: 1, nodes: 300, workers: 1, seed: 7, maxPlies: 80, starts: starts}
+	lines := playGame(o, 0)
+	if len(lines) == 0 {
+		t.Fatal("no positions")
+	}
+	for _, l := range lines {
+		p, err := game.ParseSFEN(strings.Split(l, "\t")[0])
+		if err != nil || p.MoveNumber() < 41 {
+			t.Fatalf("line %q: move %d before the start's 41 (%v)", l, p.MoveNumber(), err)
+		}
+	}
+	if err := os.WriteFile(name, []byte(mid+"\nnot a position\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readStarts(name); err == nil || !strings.Contains(err.Error(), "starts.txt:2:") {
+		t.Errorf("a bad line: %v", err)
+	}
+}
+
 // The reader of shogi match's CSA files takes each move's score from the
 // comment after it (Black's side), turns it to the mover's side, and
 // gives the result from the side to move: here White resigns, so Black's
