@@ -504,12 +504,16 @@ func sameSeries(r *kifu.Record, i int, o matchOptions) error {
 // moved the ratio back inside the bounds.
 func sprtText(p match.SPRT, res match.SeriesResult) string {
 	lo, hi := p.Bounds()
-	if res.Verdict == "" {
-		return fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f): no verdict", p.Elo0, p.Elo1, p.LLR(res.Tally), lo, hi)
+	t := res.Tally
+	if res.Verdict != "" {
+		t = res.Decided
 	}
-	s := fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f)", p.Elo0, p.Elo1, p.LLR(res.Decided), lo, hi)
-	if n := res.Decided.Games(); n != res.Tally.Games() {
-		s += fmt.Sprintf(" at game %d", n)
+	s := fmt.Sprintf(", SPRT [%g, %g] LLR %.2f (%.2f, %.2f)", p.Elo0, p.Elo1, p.LLR(t), lo, hi)
+	switch {
+	case res.Verdict == "":
+		return s + ": no verdict"
+	case t.Games() != res.Tally.Games():
+		s += fmt.Sprintf(" at game %d", t.Games())
 	}
 	return s + ": " + res.Verdict
 }

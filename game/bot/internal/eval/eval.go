@@ -356,7 +356,7 @@ func (w *Weights) Evaluate(p *game.Position) int {
 	own := [2]game.SquareSet{p.OccupiedBy(game.Black), p.OccupiedBy(game.White)}
 	occ := own[0].Or(own[1])
 	var (
-		mg, eg           [2]int
+		sum              [2]pair // each side's opening and endgame sums
 		attacked         [2]game.SquareSet
 		zoneAtt, zoneDef [2]game.SquareSet
 		units, inCamp    [2]int
@@ -383,14 +383,13 @@ func (w *Weights) Evaluate(p *game.Position) int {
 			ve = mirror(v)
 		}
 		a1, a2 := &w[ownBase[c]+kind*game.NumSquares+vo], &w[enemyBase[c]+kind*game.NumSquares+ve]
-		smg, seg := int(a1[0])+int(a2[0]), int(a1[1])+int(a2[1])
+		sum[c].add(a1, 1)
+		sum[c].add(a2, 1)
 		if camp[c].Has(s) {
 			inCamp[c]++
 		}
 		if si := sliderIndex[t]; si >= 0 {
-			m := &w[OffMob+int(si)*21+min(a.AndNot(own[c]).Count(), 20)]
-			smg += int(m[0])
-			seg += int(m[1])
+			sum[c].add(&w[OffMob+int(si)*21+min(a.AndNot(own[c]).Count(), 20)], 1)
 		}
 		if k := ksq[e]; k != game.NoSquare {
 			if h := a.And(zone[k]); !h.Empty() {
@@ -406,15 +405,16 @@ func (w *Weights) Evaluate(p *game.Position) int {
 				zc.def[c].add(h)
 			}
 		}
-		mg[c] += smg
-		eg[c] += seg
 	}
+	ph := 0 // Phase(p), from the counts made here
 	for _, c := range [2]game.Color{game.Black, game.White} {
 		e := c.Other()
 		threat := 0
+		ph += 2 * inCamp[c]
 		for t := game.Pawn; t <= game.Gold; t++ {
 			n := p.Hand(c, t)
-			add(&mg[c], &eg[c], &w[OffHand+int(kindIndex[t])*19+min(n, 18)], 1)
+			sum[c].add(&w[OffHand+int(kindIndex[t])*19+min(n, 18)], 1)
+			ph += n * handPhase[t]
 			if n > 0 {
 				threat += handUnits[t]
 			}
@@ -427,14 +427,14 @@ func (w *Weights) Evaluate(p *game.Position) int {
 					u += noEscapeUnits
 				}
 			}
-			add(&mg[e], &eg[e], &w[OffDanger+min(u, MaxUnits)], 1)
+			sum[e].add(&w[OffDanger+min(u, MaxUnits)], 1)
 		}
 		if k := ksq[c]; k != game.NoSquare {
 			ki, _ := kingIndex(view(c, k))
-			add(&mg[c], &eg[c], &w[OffKing+ki], 1)
+			sum[c].add(&w[OffKing+ki], 1)
 			if camp[c].Has(k) {
-				add(&mg[c], &eg[c], &w[OffEntered], 1)
-				add(&mg[c], &eg[c], &w[OffEntered+1], inCamp[c])
+				sum[c].add(&w[OffEntered], 1)
+				sum[c].add(&w[OffEntered+1], inCamp[c])
 			}
 		}
 		toMove := 0
@@ -447,25 +447,28 @@ func (w *Weights) Evaluate(p *game.Position) int {
 			if attacked[c].Has(s) {
 				d = 1
 			}
-			add(&mg[c], &eg[c], &w[OffThreat+(toMove*NumKinds+int(kindIndex[p.At(s).Type()]))*2+d], 1)
+			sum[c].add(&w[OffThreat+(toMove*NumKinds+int(kindIndex[p.At(s).Type()]))*2+d], 1)
 		}
 		if k := ksq[c]; k != game.NoSquare {
 			for z := zone[k]; !z.Empty(); {
-				add(&mg[c], &eg[c], &w[zc.index(p, c, k, z.Pop(), ownMir[c])], 1)
+				sum[c].add(&w[zc.index(p, c, k, z.Pop(), ownMir[c])], 1)
 			}
 		}
 	}
 	t := &w[OffTempo]
-	o := mg[us] - mg[us.Other()] + int(t[0])
-	d := eg[us] - eg[us.Other()] + int(t[1])
-	ph := Phase(p)
+	o := sum[us][0] - sum[us.Other()][0] + int(t[0])
+	d := sum[us][1] - sum[us.Other()][1] + int(t[1])
+	ph = min(ph, PhaseMax)
 	return (o*(PhaseMax-ph) + d*ph) / PhaseMax
 }
 
-// add adds n times the weight pair x to the opening and endgame sums.
-func add(mg, eg *int, x *[2]int16, n int) {
-	*mg += int(x[0]) * n
-	*eg += int(x[1]) * n
+// pair is an opening and an endgame sum.
+type pair [2]int
+
+// add adds n times the weight pair x.
+func (s *pair) add(x *[2]int16, n int) {
+	s[0] += int(x[0]) * n
+	s[1] += int(x[1]) * n
 }
 
 // PhaseMax is the phase of an endgame: Phase counts up to it.
