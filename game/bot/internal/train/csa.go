@@ -21,11 +21,16 @@ import (
 // move with no such comment (the opening) are skipped, and so are those
 // play would skip (in check, a capture or promotion played, a mate or a
 // score of 3000 or more). Games lost on time or by a foul are skipped.
+// With -player NAME only the positions where the side to move is the
+// player whose name (the N+ or N- line) contains NAME are kept: the
+// positions another engine scored, to measure how far our evaluation is
+// from its.
 
 func runCSA(args []string) error {
 	fs := flag.NewFlagSet("csa", flag.ContinueOnError)
 	out := fs.String("o", "", "output file (default standard output)")
 	first := fs.Int("first", 1000000, "number the games from this")
+	player := fs.String("player", "", "keep only the positions where this player (part of its name) is to move")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -46,7 +51,7 @@ func runCSA(args []string) error {
 		if err != nil {
 			return err
 		}
-		err = readCSAGames(f, func(lines []string) {
+		err = readCSAGames(f, *player, func(lines []string) {
 			for _, l := range lines {
 				fmt.Fprintf(bw, "%s\t%d\n", l, n)
 			}
@@ -74,10 +79,12 @@ type csaGame struct {
 }
 
 // readCSAGames reads a file of games separated by "/" and calls emit with
-// each finished game's lines (SFEN, score, result).
-func readCSAGames(r io.Reader, emit func([]string)) error {
+// each finished game's lines (SFEN, score, result); with player not empty,
+// only the lines where the side to move's name contains it.
+func readCSAGames(r io.Reader, player string, emit func([]string)) error {
 	sc := bufio.NewScanner(r)
 	var g *csaGame
+	var names [2]string // the players, from the N+ and N- lines before PI
 	finish := func() {
 		if g == nil || !g.ended || g.winner < 0 && len(g.recs) == 0 {
 			g = nil
@@ -104,6 +111,11 @@ func readCSAGames(r io.Reader, emit func([]string)) error {
 		switch {
 		case t == "/":
 			finish()
+			names = [2]string{}
+		case strings.HasPrefix(t, "N+"):
+			names[game.Black] = t[2:]
+		case strings.HasPrefix(t, "N-"):
+			names[game.White] = t[2:]
 		case t == "PI":
 			g = &csaGame{pos: game.StartPosition(), prev: game.NoMove, winner: -1}
 		case g == nil || g.ended || t == "":
@@ -134,7 +146,7 @@ func readCSAGames(r io.Reader, emit func([]string)) error {
 			if g.last.side == game.White {
 				v = -v
 			}
-			if g.quiet && abs(v) < 3000 {
+			if g.quiet && abs(v) < 3000 && strings.Contains(names[g.last.side], player) {
 				g.last.score = v
 				g.recs = append(g.recs, g.last)
 			}

@@ -103,7 +103,7 @@ T0
 %TIME_UP
 `
 	var got [][]string
-	if err := readCSAGames(strings.NewReader(games), func(l []string) { got = append(got, l) }); err != nil {
+	if err := readCSAGames(strings.NewReader(games), "", func(l []string) { got = append(got, l) }); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 1 {
@@ -116,6 +116,16 @@ T0
 	}
 	if strings.Join(got[0], "\n") != strings.Join(want, "\n") {
 		t.Errorf("positions:\n%s\nwant:\n%s", strings.Join(got[0], "\n"), strings.Join(want, "\n"))
+	}
+	// Only b's positions (White to move), then only a's.
+	for player, wantLines := range map[string][]string{"b": {want[0], want[2]}, "a": {want[1]}} {
+		got = nil
+		if err := readCSAGames(strings.NewReader(games), player, func(l []string) { got = append(got, l) }); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || strings.Join(got[0], "\n") != strings.Join(wantLines, "\n") {
+			t.Errorf("-player %s: %q, want %q", player, got, wantLines)
+		}
 	}
 }
 
@@ -193,6 +203,6 @@ func FuzzReadCSAGames(f *testing.F) {
 	f.Add("PI\n+\n+7776FU\n'** x\n")
 	f.Add("PI\n+9999ZZ\n")
 	f.Fuzz(func(t *testing.T, in string) {
-		readCSAGames(strings.NewReader(in), func([]string) {})
+		readCSAGames(strings.NewReader(in), "", func([]string) {})
 	})
 }
