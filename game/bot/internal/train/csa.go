@@ -24,7 +24,7 @@ import (
 // With -player NAME only the positions where the side to move is the
 // player whose name (the N+ or N- line) contains NAME are kept: the
 // positions another engine scored, to measure how far our evaluation is
-// from its.
+// from that engine's.
 
 func runCSA(args []string) error {
 	fs := flag.NewFlagSet("csa", flag.ContinueOnError)
