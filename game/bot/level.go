@@ -41,10 +41,10 @@ type Level struct {
 // doubles from one to the next, and the top one thinks for the clock's
 // time.
 var levels = []Level{
-	{Name: "beginner", Depth: 1, Noise: 800, RecaptureOnly: true},
-	{Name: "starter", Depth: 1, Noise: 450, RecaptureOnly: true},
-	{Name: "novice", Depth: 1, Noise: 250, RecaptureOnly: true},
-	{Name: "learner", Depth: 1, Noise: 60, RecaptureOnly: true},
+	{Name: "beginner", Depth: 1, Noise: 950, RecaptureOnly: true},
+	{Name: "starter", Depth: 1, Noise: 600, RecaptureOnly: true},
+	{Name: "novice", Depth: 1, Noise: 330, RecaptureOnly: true},
+	{Name: "learner", Depth: 1, Noise: 100, RecaptureOnly: true},
 	{Name: "improver", Depth: 1, Noise: 500},
 	{Name: "casual", Depth: 1, Noise: 300},
 	{Name: "keen", Depth: 1, Noise: 150},
