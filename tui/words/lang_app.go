@@ -216,7 +216,8 @@ func (w *Words) BotName(name string) string {
 var BotNamesJapanese = map[string]string{"random": "ランダム", "greedy": "駒得",
 	"beginner": "入門", "starter": "初級1", "novice": "初級2", "learner": "初級3", "improver": "中級1", "casual": "中級2",
 	"keen": "中級3", "amateur": "上級1", "club": "上級2", "skilled": "上級3", "advanced": "有段1", "expert": "有段2",
-	"master": "有段3", "elite": "高段1", "champion": "高段2", "grandmaster": "高段3", "legend": "高段4", "strong": "最強"}
+	"master": "有段3", "elite": "高段1", "champion": "高段2", "grandmaster": "高段3", "sage": "高段4", "legend": "高段5",
+	"strong": "最強"}
 
 // TimeControl describes one side's allowance: "10m + 30s byōyomi",
 // "持ち時間10分 秒読み30秒".
