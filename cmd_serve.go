@@ -13,8 +13,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"shogi/tui/lobby"
-	"shogi/tui/serve"
+	"shogi/server/lobby"
+	"shogi/server/sshd"
 )
 
 // serveOptions are shogi serve's flags.
@@ -75,7 +75,7 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		}
 	}
 	if o.hostKey == "" {
-		p, err := serve.DefaultHostKeyPath()
+		p, err := sshd.DefaultHostKeyPath()
 		if err != nil {
 			return o, usageError(fs, "%v", err)
 		}
@@ -111,13 +111,13 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 // connections, every game in progress saved, every session told. ready,
 // if not nil, receives the address listened on.
 func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready func(net.Addr)) error {
-	key, created, err := serve.LoadHostKey(o.hostKey)
+	key, created, err := sshd.LoadHostKey(o.hostKey)
 	if err != nil {
 		return err
 	}
 	var keys map[string]bool
 	if o.authorizedKeys != "" {
-		if keys, err = serve.ReadAuthorizedKeys(o.authorizedKeys); err != nil {
+		if keys, err = sshd.ReadAuthorizedKeys(o.authorizedKeys); err != nil {
 			return fmt.Errorf("--authorized-keys: %w", err)
 		}
 	}
@@ -125,7 +125,7 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		return fmt.Errorf("--games: %w", err)
 	}
 	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log})
-	srv, err := serve.New(serve.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
+	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
 		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log})
 	if err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"shogi/tui/internal/termtest"
+	"shogi/internal/termtest"
 )
 
 // While a move is typed the cursor keys move within the line, not on the

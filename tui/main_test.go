@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"shogi/game/usi/usitest"
+	"shogi/internal/termtest"
 	"shogi/internal/testenv"
-	"shogi/tui/internal/termtest"
 )
 
 // The test binary doubles as a scripted USI engine (see usitest): the

@@ -14,7 +14,7 @@ import (
 	"shogi/game"
 	"shogi/game/csa"
 	"shogi/game/csa/csatest"
-	"shogi/tui/internal/termtest"
+	"shogi/internal/termtest"
 	"shogi/tui/play"
 )
 

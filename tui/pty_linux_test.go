@@ -13,7 +13,7 @@ import (
 	"time"
 	"unsafe"
 
-	"shogi/tui/internal/termtest"
+	"shogi/internal/termtest"
 )
 
 // openPTY opens a pseudo-terminal pair with the kernel's ioctls (no

@@ -11,7 +11,7 @@ import (
 
 	"shogi/tui/play"
 
-	"shogi/tui/internal/termtest"
+	"shogi/internal/termtest"
 )
 
 // keptMoves polls the kept games of the test's state directory until one

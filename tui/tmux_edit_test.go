@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/internal/termtest"
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/internal/termtest"
 )
 
 // The tsume, set up in the real program by keys alone: shogi

@@ -10,7 +10,7 @@ import (
 	"shogi/tui/components"
 
 	"shogi/game"
-	"shogi/tui/internal/termtest"
+	"shogi/internal/termtest"
 )
 
 // tmuxApp is the real binary in a tmux pane, with settings, data and

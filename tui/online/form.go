@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/settings"
 	"shogi/game/csa"
 	"shogi/game/match"
 	"shogi/tui/common"
@@ -49,7 +50,7 @@ type form struct {
 	// passwords are the remembered ones; passErr says why the file is not
 	// used (others may read it, or it does not read): nothing is written
 	// to it then.
-	passwords common.Passwords
+	passwords settings.Passwords
 	passErr   error
 }
 
@@ -59,7 +60,7 @@ func newForm(c *common.Common) form {
 		in := components.NewInput("", "", 200)
 		f.text[r] = &in
 	}
-	f.passwords, f.passErr = common.LoadPasswords(common.PasswordsPath(c.SettingsPath))
+	f.passwords, f.passErr = settings.LoadPasswords(settings.PasswordsPath(c.SettingsPath))
 	if len(c.Settings.Servers) > 0 {
 		f.choose(1)
 	}
@@ -204,7 +205,7 @@ func (f *form) remembered(r request) tea.Cmd {
 	e := f.entry(r)
 	save := f.c.SaveSettings(func(s *common.Settings) { s.RememberServer(e) })
 	f.list = 1
-	path := common.PasswordsPath(f.c.SettingsPath)
+	path := settings.PasswordsPath(f.c.SettingsPath)
 	_, had := f.passwords[e.Key()]
 	if path == "" || f.passErr != nil || (!f.remember && !had) {
 		return save
@@ -214,7 +215,7 @@ func (f *form) remembered(r request) tea.Cmd {
 	} else {
 		delete(f.passwords, e.Key())
 	}
-	pw := common.Passwords{}
+	pw := settings.Passwords{}
 	for k, v := range f.passwords {
 		pw[k] = v
 	}
@@ -229,14 +230,14 @@ type passwordsSavedMsg struct {
 
 // passwordsNote says why the passwords file is not used, when it is not.
 func (f *form) passwordsNote(w *wordsT) string {
-	var oe *common.OpenPasswordsError
+	var oe *settings.OpenPasswordsError
 	switch {
 	case f.passErr == nil:
 		return ""
 	case errors.As(f.passErr, &oe):
 		return fmt.Sprintf(w.PasswordsOpen, oe.Path, oe.Path)
 	}
-	return fmt.Sprintf(w.PasswordsBad, common.PasswordsPath(f.c.SettingsPath), f.passErr)
+	return fmt.Sprintf(w.PasswordsBad, settings.PasswordsPath(f.c.SettingsPath), f.passErr)
 }
 
 // lines draws the form and says where the typing cursor stands (line
@@ -317,7 +318,7 @@ func (f *form) note(w *wordsT) string {
 		if !f.remember {
 			return w.PasswordNote
 		}
-		return fmt.Sprintf(w.RememberNote, common.PasswordsPath(f.c.SettingsPath))
+		return fmt.Sprintf(w.RememberNote, settings.PasswordsPath(f.c.SettingsPath))
 	}
 	return ""
 }

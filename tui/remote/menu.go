@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"shogi/game"
+	"shogi/server/lobby"
 	"shogi/tui/common"
-	"shogi/tui/lobby"
 )
 
 // The lobby's menu: a game whose seat waits for the person (they left or

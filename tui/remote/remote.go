@@ -18,7 +18,7 @@ import (
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/match"
-	"shogi/tui/lobby"
+	"shogi/server/lobby"
 )
 
 // Remote is a person on an SSH connection to shogi serve: the server's

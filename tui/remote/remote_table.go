@@ -12,7 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/match"
-	"shogi/tui/lobby"
+	"shogi/server/lobby"
 )
 
 // tableModel is the screen of a table: the app's play screen following

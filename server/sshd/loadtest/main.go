@@ -8,7 +8,7 @@
 // says how much else was running, and, once every client has hung up and
 // the games they left have been forfeited, the server's goroutines again.
 //
-//	go run ./tui/serve/loadtest [-sessions 200] [-think 1s] [-duration 60s]
+//	go run ./server/sshd/loadtest [-sessions 200] [-think 1s] [-duration 60s]
 //
 // A move is taken to be on the opponent's screen when the window title
 // the app sets in the same frame as the board says it is that side's
@@ -41,8 +41,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/game"
-	"shogi/tui/lobby"
-	"shogi/tui/serve"
+	"shogi/server/lobby"
+	"shogi/server/sshd"
 )
 
 // verbose prints every move slower than 500ms.
@@ -83,7 +83,7 @@ func runServer() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	key, _, err := serve.LoadHostKey(filepath.Join(dir, "host_key"))
+	key, _, err := sshd.LoadHostKey(filepath.Join(dir, "host_key"))
 	if err != nil {
 		panic(err)
 	}
@@ -91,7 +91,7 @@ func runServer() {
 	// Seats are kept and finished tables shown briefly, so that once the
 	// clients hang up the server is soon back to what it was idle.
 	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: 2 * time.Second, Linger: 2 * time.Second})
-	srv, err := serve.New(serve.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
+	srv, err := sshd.New(sshd.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
 	if err != nil {
 		panic(err)
 	}

@@ -1,4 +1,4 @@
-package serve
+package sshd
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/kifu"
-	"shogi/tui/lobby"
+	"shogi/server/lobby"
 )
 
 // mate7 is a helpmate from the start: Black mates on the 7th move. Each

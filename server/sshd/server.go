@@ -13,7 +13,7 @@
 // connections per address per minute, idle time, window size) refuse
 // with a line saying why. A panic in one session ends that session and is
 // logged; Shutdown tells every session, saves every game and returns.
-package serve
+package sshd
 
 import (
 	"context"
@@ -31,8 +31,8 @@ import (
 	"charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/server/lobby"
 	"shogi/tui"
-	"shogi/tui/lobby"
 )
 
 // Config sets up a server. Zero fields take the defaults shogi serve

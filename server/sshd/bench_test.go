@@ -1,11 +1,11 @@
-package serve
+package sshd
 
 import (
 	"bytes"
 	"testing"
 	"time"
 
-	"shogi/tui/lobby"
+	"shogi/server/lobby"
 )
 
 // BenchmarkFirstFrame measures a connection over loopback from dialling

@@ -1,4 +1,4 @@
-// Package termtest holds what the terminal tests of tui and tui/serve
+// Package termtest holds what the terminal tests of tui and server/sshd
 // share: the shogi binary built once per test binary, a driver for a
 // program running in a tmux pane, and a reader of the SGR attributes in a
 // captured screen. Tests that need tmux skip, saying so, where it is

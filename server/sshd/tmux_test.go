@@ -1,4 +1,4 @@
-package serve
+package sshd
 
 import (
 	"errors"
@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/tui/internal/termtest"
-	"shogi/tui/lobby"
+	"shogi/internal/termtest"
+	"shogi/server/lobby"
 )
 
 // sshArgs connect to the test's server without asking about its key.

@@ -1,4 +1,4 @@
-package serve
+package sshd
 
 import (
 	"bufio"
@@ -23,8 +23,8 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/server/lobby"
 	"shogi/tui"
-	"shogi/tui/lobby"
 )
 
 // exitStatus is a session's exit status (0 when it exited cleanly).

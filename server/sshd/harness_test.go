@@ -1,4 +1,4 @@
-package serve
+package sshd
 
 import (
 	"bytes"
@@ -14,7 +14,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/game/usi/usitest"
-	"shogi/tui/lobby"
+	"shogi/server/lobby"
 )
 
 // testServer is a server on a random loopback port.
