@@ -240,6 +240,14 @@ func (f *FakeTime) After(d time.Duration) (<-chan time.Time, func()) {
 	}
 }
 
+// Timers returns how many timers are waiting for Advance: a test waits
+// for its goroutines to reach their timers before it moves the time.
+func (f *FakeTime) Timers() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.waiters)
+}
+
 // Advance moves the time on by d and fires every timer that is due.
 func (f *FakeTime) Advance(d time.Duration) {
 	f.mu.Lock()

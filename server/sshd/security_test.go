@@ -23,6 +23,7 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/game/match"
 	"shogi/server/lobby"
 	"shogi/tui"
 )
@@ -534,19 +535,32 @@ func TestSessionMustStartInTime(t *testing.T) {
 }
 
 // TestKeepAlive: a client that stops answering keepalives is taken for
-// gone and its connection closed; one that answers stays.
+// gone and its connection closed; one that answers stays. The keepalive
+// timers run on a fake clock that moves only once every session is
+// waiting on it, so a slow machine cannot make a living client look dead.
 func TestKeepAlive(t *testing.T) {
 	t.Parallel()
 	ts := startServer(t, Config{}, lobby.Config{})
-	ts.keepAlive = 100 * time.Millisecond
+	clock := match.NewFakeTime(time.Unix(0, 0))
+	ts.keepAlive, ts.clock = time.Minute, clock
 	p := newProxy(t, ts.addr)
 	mute := (&testServer{Server: ts.Server, addr: p.addr, hostKey: ts.hostKey}).dial(t, dialOpts{user: "mute"})
 	mute.waitFor("Your name: mute")
 	alive := ts.dial(t, dialOpts{user: "alive"})
 	alive.waitFor("Your name: alive")
 	p.freeze()
+	// Both sessions wait for their first keepalive.
+	waitUntil(t, func() bool { return clock.Timers() == 2 })
+	clock.Advance(time.Minute)
+	// The living client answered and waits for the next; the mute one's
+	// question is still open.
+	waitUntil(t, func() bool { return ts.answered.Load() == 1 && clock.Timers() == 2 })
+	if strings.Contains(ts.logs.String(), "no answer to keepalive") {
+		t.Fatalf("a session closed before its time to answer ran out:\n%s", ts.logs.String())
+	}
+	clock.Advance(time.Minute)
 	waitUntil(t, func() bool { return strings.Contains(ts.logs.String(), `outcome="no answer to keepalive" user=mute`) })
-	time.Sleep(300 * time.Millisecond) // three more keepalives, answered
+	waitUntil(t, func() bool { return ts.answered.Load() == 2 })
 	alive.send("enter")
 	alive.waitFor("Create a table")
 	if strings.Contains(ts.logs.String(), "user=alive") {

@@ -31,6 +31,7 @@ import (
 	"charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/game/match"
 	"shogi/server/lobby"
 	"shogi/tui"
 )
@@ -85,8 +86,11 @@ type Server struct {
 	newApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal) (tea.Model, func())
 
 	// keepAlive is how often a client is asked for a sign of life, and
-	// how long it has to give one (30 s; tests shorten it).
+	// how long it has to give one (30 s), on the clock clock (the real
+	// one; tests move a fake one). answered counts the signs of life.
 	keepAlive time.Duration
+	clock     match.TimeSource
+	answered  atomic.Int64
 }
 
 // ctxKey keys what the server keeps in a connection's context.
@@ -144,7 +148,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Version = "shogi"
 	}
 	s := &Server{cfg: cfg, lobby: cfg.Lobby, log: cfg.Log, sessions: map[*session]struct{}{}, listeners: map[net.Listener]struct{}{},
-		conns: map[string]*conn{}, newApp: tui.NewRemote, keepAlive: 30 * time.Second,
+		conns: map[string]*conn{}, newApp: tui.NewRemote, keepAlive: 30 * time.Second, clock: match.RealTime{},
 		lim: newLimiter(cfg.MaxSessions, cfg.PerIP, cfg.PerMinute)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -351,30 +351,34 @@ func (ss *session) keepAlive(done <-chan struct{}) {
 		return
 	}
 	every := ss.s.keepAlive
-	tick := time.NewTicker(every)
-	defer tick.Stop()
 	for {
+		tick, stop := ss.s.clock.After(every)
 		select {
 		case <-done:
+			stop()
 			return
-		case <-tick.C:
-			answered := make(chan error, 1)
-			go func() {
-				_, _, err := sc.SendRequest("keepalive@openssh.com", true, nil)
-				answered <- err
-			}()
-			select {
-			case err := <-answered:
-				if err != nil {
-					return
-				}
-			case <-time.After(every):
-				ss.c.outcome.Store("no answer to keepalive")
-				_ = sc.Close()
-				return
-			case <-done:
+		case <-tick:
+		}
+		answered := make(chan error, 1)
+		go func() {
+			_, _, err := sc.SendRequest("keepalive@openssh.com", true, nil)
+			answered <- err
+		}()
+		timeout, stop := ss.s.clock.After(every)
+		select {
+		case err := <-answered:
+			stop()
+			if err != nil {
 				return
 			}
+			ss.s.answered.Add(1)
+		case <-timeout:
+			ss.c.outcome.Store("no answer to keepalive")
+			_ = sc.Close()
+			return
+		case <-done:
+			stop()
+			return
 		}
 	}
 }
