@@ -13,7 +13,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"shogi/server/lobby"
+	"shogi/app/lobby"
 	"shogi/server/sshd"
 )
 

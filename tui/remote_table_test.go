@@ -8,7 +8,7 @@ import (
 	"shogi/tui/play"
 	"shogi/tui/remote"
 
-	"shogi/server/lobby"
+	"shogi/app/lobby"
 )
 
 // seatTwo opens a table of alice's (Black, the defaults) that bob joins by

@@ -14,7 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"shogi/server/lobby"
+	"shogi/app/lobby"
 )
 
 // remoteHarness drives a remote person's model by hand: messages through

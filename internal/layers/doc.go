@@ -1,7 +1,11 @@
 // Package layers holds the test that keeps the module's imports pointing
-// one way: game (standard library only) ← kifu ← the app's layers (words ←
-// common ← components ← play ← remote ← the root), the lobby beside them
-// importing no tui package, and main on top. It imports none of the
-// packages it checks, so it runs even when a stray import has made a
-// cycle the compiler refuses.
+// one way: game (standard library only, in order inside: the rules,
+// notation, the USI protocol, engines and books, the match, what runs
+// matches) ← kifu ← app (settings, the lobby, the session, the games
+// database) ← the screens' shared parts (words, common, components) ←
+// the screens ← the root tui ← server (SSH, the cluster) ← main. Every
+// package has a layer; screens do not import each other (but for the play
+// screen, which four embed today); only tests import test helpers. It
+// imports none of the packages it checks, so it runs even when a stray
+// import has made a cycle the compiler refuses.
 package layers

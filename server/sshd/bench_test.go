@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"shogi/server/lobby"
+	"shogi/app/lobby"
 )
 
 // BenchmarkFirstFrame measures a connection over loopback from dialling

@@ -15,8 +15,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/app/lobby"
 	"shogi/kifu"
-	"shogi/server/lobby"
 )
 
 // mate7 is a helpmate from the start: Black mates on the 7th move. Each

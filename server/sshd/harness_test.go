@@ -13,8 +13,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/app/lobby"
 	"shogi/game/usi/usitest"
-	"shogi/server/lobby"
 )
 
 // testServer is a server on a random loopback port.

@@ -23,8 +23,8 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/app/lobby"
 	"shogi/game/match"
-	"shogi/server/lobby"
 	"shogi/tui"
 )
 

@@ -31,8 +31,8 @@ import (
 	"charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/app/lobby"
 	"shogi/game/match"
-	"shogi/server/lobby"
 	"shogi/tui"
 )
 

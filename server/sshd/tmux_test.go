@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/app/lobby"
 	"shogi/internal/termtest"
-	"shogi/server/lobby"
 )
 
 // sshArgs connect to the test's server without asking about its key.

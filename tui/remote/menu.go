@@ -3,8 +3,8 @@ package remote
 import (
 	"fmt"
 
+	"shogi/app/lobby"
 	"shogi/game"
-	"shogi/server/lobby"
 	"shogi/tui/common"
 )
 

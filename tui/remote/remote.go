@@ -15,10 +15,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/lobby"
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/match"
-	"shogi/server/lobby"
 )
 
 // Remote is a person on an SSH connection to shogi serve: the server's

@@ -10,9 +10,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/lobby"
 	"shogi/game"
 	"shogi/game/match"
-	"shogi/server/lobby"
 )
 
 // tableModel is the screen of a table: the app's play screen following

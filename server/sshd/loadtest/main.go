@@ -40,8 +40,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/app/lobby"
 	"shogi/game"
-	"shogi/server/lobby"
 	"shogi/server/sshd"
 )
 

@@ -24,7 +24,7 @@ func TestImportsNoTUI(t *testing.T) {
 		}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if p == "shogi/tui" || strings.HasPrefix(p, "shogi/tui/") && p != "shogi/server/lobby" {
+			if p == "shogi/tui" || strings.HasPrefix(p, "shogi/tui/") && p != "shogi/app/lobby" {
 				t.Errorf("%s imports %s: the lobby imports no tui package", path, p)
 			}
 		}
