@@ -11,8 +11,8 @@ import (
 
 	"shogi/game"
 	"shogi/game/analysis"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
 	"shogi/kifu/annotate"
@@ -223,7 +223,7 @@ func TestAnalyseInterrupted(t *testing.T) {
 	var out bytes.Buffer
 	errOut := &cancelAt{text: "] 2/", cancel: cancel}
 	o := analyseOptions{path: lanceKIFU, spec: sp, logPath: filepath.Join(t.TempDir(), "log"),
-		opts: analysis.Options{Limits: usi.Limits{MoveTime: time.Second}}}
+		opts: analysis.Options{Limits: engine.Limits{MoveTime: time.Second}}}
 	code := analyse(ctx, o, strings.NewReader(""), &out, errOut)
 	if code != 130 || !strings.Contains(errOut.String(), "interrupted; moves 1-") {
 		t.Fatalf("status %d\n%s", code, errOut.String())

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"shogi/game/bot"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
@@ -56,9 +56,9 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	defer done()
 	b = use.Wrap(b, rand.New(rand.NewPCG(s^0x5851f42d4c957f2d, s)))
-	req := usi.Request{Start: p, Limits: usi.Limits{MoveTime: *think}}
+	req := engine.Request{Start: p, Limits: engine.Limits{MoveTime: *think}}
 	if *verbose {
-		req.Info = func(in usi.Info) { fmt.Fprintln(stderr, formatInfo(in)) }
+		req.Info = func(in engine.Info) { fmt.Fprintln(stderr, formatInfo(in)) }
 	}
 	bm, err := b.Search(context.Background(), req)
 	if err != nil {
@@ -77,7 +77,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // formatInfo writes an info line for people reading the progress.
-func formatInfo(in usi.Info) string {
+func formatInfo(in engine.Info) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "depth %d seldepth %d", in.Depth, in.SelDepth)
 	if in.Score.Mate {

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 	"shogi/game/usi/usitest"
 	"shogi/internal/testenv"
 	"shogi/kifu"
@@ -320,13 +320,13 @@ type thinker struct {
 
 func (p *thinker) Name() string { return p.name }
 
-func (p *thinker) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+func (p *thinker) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
 	p.ft.Advance(p.d)
 	pos := t.Position()
 	legal := pos.LegalMoves(nil)
 	next := pos.Play(legal[0])
-	t.Info(usi.Info{Depth: 1, HasScore: true, Score: usi.Score{Value: p.score}, PV: []game.Move{legal[0], next.LegalMoves(nil)[0]}})
-	return usi.BestMove{Move: legal[0]}, nil
+	t.Info(engine.Info{Depth: 1, HasScore: true, Score: engine.Score{Value: p.score}, PV: []game.Move{legal[0], next.LegalMoves(nil)[0]}})
+	return engine.BestMove{Move: legal[0]}, nil
 }
 
 // Fairy-Stockfish against greedy: the games finish and the record reads

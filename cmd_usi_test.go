@@ -13,6 +13,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/game/engine"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
@@ -61,13 +62,13 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 
 	// A go with a clock: a legal move, info lines with a score and a PV.
 	start := game.StartPosition()
-	var infos []usi.Info
-	b, err := e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{BTime: time.Minute, WTime: time.Minute, Byoyomi: 200 * time.Millisecond}, Info: func(i usi.Info) { infos = append(infos, i) }})
+	var infos []engine.Info
+	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{BTime: time.Minute, WTime: time.Minute, Byoyomi: 200 * time.Millisecond}, Info: func(i engine.Info) { infos = append(infos, i) }})
 	if err != nil || !start.IsLegal(b.Move) {
 		t.Fatalf("go: %+v %v\n%s", b, err, lb.String())
 	}
 	// The last line with a score (a final line carries the totals only).
-	var last usi.Info
+	var last engine.Info
 	for _, in := range infos {
 		if in.HasScore {
 			last = in
@@ -82,7 +83,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[int]bool{}
-	if _, err := e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Depth: 3}, Info: func(i usi.Info) { seen[i.MultiPV] = true }}); err != nil {
+	if _, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Depth: 3}, Info: func(i engine.Info) { seen[i.MultiPV] = true }}); err != nil {
 		t.Fatal(err)
 	}
 	if !seen[1] || !seen[2] || !seen[3] {
@@ -96,7 +97,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 	began := time.Now()
 	stopper := time.AfterFunc(300*time.Millisecond, func() { e.Stop() })
 	defer stopper.Stop()
-	b, err = e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Infinite: true}})
+	b, err = e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Infinite: true}})
 	if err != nil || !start.IsLegal(b.Move) {
 		t.Errorf("go infinite, stopped: %+v %v", b, err)
 	}
@@ -108,7 +109,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		b, err = e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Ponder: true, Byoyomi: 200 * time.Millisecond}})
+		b, err = e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Ponder: true, Byoyomi: 200 * time.Millisecond}})
 	}()
 	time.Sleep(100 * time.Millisecond)
 	if err := e.PonderHit(); err != nil {
@@ -125,7 +126,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 
 	// go mate: a published seven-move tsume (jkf's taichitsume.kif).
 	tsume, _ := game.ParseSFEN("6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS2r2b3gs3n3l15p 1")
-	c, err := e.GoMate(context.Background(), usi.Request{Start: tsume}, 5*time.Second)
+	c, err := e.GoMate(context.Background(), engine.Request{Start: tsume}, 5*time.Second)
 	if err != nil || len(c.Moves) != 7 {
 		t.Errorf("go mate: %+v %v", c, err)
 	} else {
@@ -137,7 +138,7 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 			t.Errorf("go mate line %v does not end in mate", c.Moves)
 		}
 	}
-	c, err = e.GoMate(context.Background(), usi.Request{Start: start}, time.Second)
+	c, err = e.GoMate(context.Background(), engine.Request{Start: start}, time.Second)
 	if err != nil || !c.NoMate {
 		t.Errorf("go mate on the start position: %+v %v", c, err)
 	}
@@ -166,14 +167,14 @@ func TestUSIGame(t *testing.T) {
 	opp, _ := bot.NewSearcher("greedy", rand.New(rand.NewPCG(3, 4)))
 	for ply := 0; ply < 400 && !g.Result().Over(); ply++ {
 		p := g.Position()
-		var bm usi.BestMove
+		var bm engine.BestMove
 		var err error
 		if p.SideToMove() == game.Black {
 			// How the time is shared out is game/bot's planTime, tested
 			// there; here a clock only has to reach the engine.
-			bm, err = e.Go(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves(), Limits: usi.Limits{Byoyomi: 300 * time.Millisecond}})
+			bm, err = e.Go(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves(), Limits: engine.Limits{Byoyomi: 300 * time.Millisecond}})
 		} else {
-			bm, err = opp.Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves()})
+			bm, err = opp.Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves()})
 		}
 		if err != nil {
 			t.Fatalf("ply %d: %v\n%s", ply, err, lb.String())

@@ -41,7 +41,7 @@ type Evaluation struct {
 }
 
 // MateUnknown is the Mate of a mate whose length is not known (the same
-// value as usi.MateUnknown).
+// value as engine.MateUnknown).
 const MateUnknown = 1 << 20
 
 // Situation is how a score stands, in ShogiHome's steps: 互角 (Even),

@@ -17,8 +17,8 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 )
 
 // A clock face reads the match's clock state: main time first, then the
@@ -91,21 +91,21 @@ func TestClockFaces(t *testing.T) {
 func TestScoreAndSpeedText(t *testing.T) {
 	c := newCommon(Options{Lang: words.Japanese})
 	for _, tc := range []struct {
-		score usi.Score
+		score engine.Score
 		mover game.Color
 		want  string
 	}{
-		{usi.Score{Value: 235}, game.Black, "+235 先手有望"},
-		{usi.Score{Value: 235}, game.White, "-235 後手有望"},
-		{usi.Score{Value: -50}, game.Black, "-50 互角"},
-		{usi.Score{Value: -400}, game.Black, "-400 後手有利"},
-		{usi.Score{Value: 1731}, game.White, "-1731 後手勝勢"},
-		{usi.Score{Mate: true, Value: 7}, game.White, "詰み 7手 (△後手)"},
-		{usi.Score{Mate: true, Value: -3}, game.White, "詰み 3手 (▲先手)"},
-		{usi.Score{Mate: true, Value: usi.MateUnknown}, game.Black, "▲先手の詰みあり"},
-		{usi.Score{Mate: true, Value: 0}, game.Black, "詰み: △後手の勝ち"},
+		{engine.Score{Value: 235}, game.Black, "+235 先手有望"},
+		{engine.Score{Value: 235}, game.White, "-235 後手有望"},
+		{engine.Score{Value: -50}, game.Black, "-50 互角"},
+		{engine.Score{Value: -400}, game.Black, "-400 後手有利"},
+		{engine.Score{Value: 1731}, game.White, "-1731 後手勝勢"},
+		{engine.Score{Mate: true, Value: 7}, game.White, "詰み 7手 (△後手)"},
+		{engine.Score{Mate: true, Value: -3}, game.White, "詰み 3手 (▲先手)"},
+		{engine.Score{Mate: true, Value: engine.MateUnknown}, game.Black, "▲先手の詰みあり"},
+		{engine.Score{Mate: true, Value: 0}, game.Black, "詰み: △後手の勝ち"},
 	} {
-		if got := components.ScoreText(c, usi.Info{HasScore: true, Score: tc.score}, tc.mover); got != tc.want {
+		if got := components.ScoreText(c, engine.Info{HasScore: true, Score: tc.score}, tc.mover); got != tc.want {
 			t.Errorf("%v for %v: %q, want %q", tc.score, tc.mover, got, tc.want)
 		}
 	}

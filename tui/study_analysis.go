@@ -14,6 +14,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/analysis"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
@@ -186,8 +187,8 @@ func (a *studyAnalysis) engineName() string {
 
 // target is the position shown as an analysis request: the record's start
 // and the moves to it; false when a foul the record kept comes first.
-func (s *studyModel) target() (usi.Request, bool) {
-	t := usi.Request{Start: s.rec.Start, MultiPV: s.an.multiPV}
+func (s *studyModel) target() (engine.Request, bool) {
+	t := engine.Request{Start: s.rec.Start, MultiPV: s.an.multiPV}
 	for i := 1; i <= s.cur; i++ {
 		n := s.line.nodes[i]
 		if !n.IsMove() {

@@ -11,8 +11,8 @@ import (
 
 	"shogi/game"
 	"shogi/game/analysis"
+	"shogi/game/engine"
 	"shogi/game/notation"
-	"shogi/game/usi"
 	"shogi/kifu"
 )
 
@@ -47,9 +47,9 @@ func (s *studyModel) valueText(v analysis.Value) string {
 			sign = "-"
 		}
 		switch {
-		case v.Plies >= usi.MateUnknown && s.c.Lang == words.Japanese:
+		case v.Plies >= engine.MateUnknown && s.c.Lang == words.Japanese:
 			return sign + "詰"
-		case v.Plies >= usi.MateUnknown:
+		case v.Plies >= engine.MateUnknown:
 			return sign + "M"
 		case s.c.Lang == words.Japanese:
 			return fmt.Sprintf("%s%d手詰", sign, v.Plies)

@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game/analysis"
-	"shogi/game/usi"
+	"shogi/game/engine"
 	"shogi/kifu"
 	"shogi/kifu/annotate"
 )
@@ -95,7 +95,7 @@ func (s *studyModel) startPass() tea.Cmd {
 			return
 		}
 		p.events <- passEvent{engine: eng.Name()}
-		_, err = analysis.Run(ctx, eng, line.Start, line.Moves, analysis.Options{Limits: usi.Limits{MoveTime: per}},
+		_, err = analysis.Run(ctx, eng, line.Start, line.Moves, analysis.Options{Limits: engine.Limits{MoveTime: per}},
 			func(pr analysis.Progress) { p.events <- passEvent{progress: &pr} })
 		eng.Close()
 		p.events <- passEvent{end: true, err: err}

@@ -2,8 +2,8 @@ package lobby
 
 import (
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 )
 
 // Control is the seat's match.Control of the table's game, for a screen
@@ -30,7 +30,7 @@ func (c seatControl) side(want game.Color) (*match.Match, game.Color, error) {
 	return m, side, nil
 }
 
-func (c seatControl) Submit(want game.Color, b usi.BestMove) error {
+func (c seatControl) Submit(want game.Color, b engine.BestMove) error {
 	m, side, err := c.side(want)
 	if err != nil {
 		return err

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 	"shogi/kifu"
 	"shogi/kifu/matchrec"
 )
@@ -413,7 +413,7 @@ func (s *Seat) Move(mv game.Move) error {
 	if err != nil {
 		return err
 	}
-	return m.Submit(c, usi.BestMove{Move: mv})
+	return m.Submit(c, engine.BestMove{Move: mv})
 }
 
 // Resign resigns the game for the seat's side.
@@ -422,7 +422,7 @@ func (s *Seat) Resign() error {
 	if err != nil {
 		return err
 	}
-	return m.Submit(c, usi.BestMove{Resign: true}) // on either side's turn
+	return m.Submit(c, engine.BestMove{Resign: true}) // on either side's turn
 }
 
 // OfferDraw offers a draw, or accepts the opponent's standing offer (see

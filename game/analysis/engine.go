@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shogi/game/bot"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/usi"
 )
@@ -15,7 +16,7 @@ import (
 const MaxLines = 5
 
 // lines is how many lines a request asks for, within 1 and MaxLines.
-func lines(r usi.Request) int { return max(1, min(r.MultiPV, MaxLines)) }
+func lines(r engine.Request) int { return max(1, min(r.MultiPV, MaxLines)) }
 
 // Engine is what analysis asks of an engine, a USI program (USI) or the
 // built-in search (Builtin) alike. One goroutine at a time uses it: a
@@ -27,9 +28,9 @@ type Engine interface {
 	// r.Info, and returns the engine's choice. With Limits.Infinite it
 	// returns only once ctx ends; when ctx ends first it stops the search
 	// and returns ctx's error.
-	Go(ctx context.Context, r usi.Request) (usi.BestMove, error)
+	Go(ctx context.Context, r engine.Request) (engine.BestMove, error)
 	// Mate looks for a forced mate from r's position for at most d.
-	Mate(ctx context.Context, r usi.Request, d time.Duration) (usi.Checkmate, error)
+	Mate(ctx context.Context, r engine.Request, d time.Duration) (usi.Checkmate, error)
 	// Close ends the engine (a USI program is told to quit, then killed).
 	Close() error
 }
@@ -52,9 +53,9 @@ type usiEngine struct {
 
 func (u *usiEngine) Name() string { return u.e.Name() }
 
-func (u *usiEngine) Go(ctx context.Context, r usi.Request) (usi.BestMove, error) {
+func (u *usiEngine) Go(ctx context.Context, r engine.Request) (engine.BestMove, error) {
 	if err := u.setLines(ctx, lines(r)); err != nil {
-		return usi.BestMove{}, err
+		return engine.BestMove{}, err
 	}
 	return u.e.Go(ctx, r)
 }
@@ -76,22 +77,22 @@ func (u *usiEngine) setLines(ctx context.Context, n int) error {
 	return nil
 }
 
-func (u *usiEngine) Mate(ctx context.Context, r usi.Request, d time.Duration) (usi.Checkmate, error) {
+func (u *usiEngine) Mate(ctx context.Context, r engine.Request, d time.Duration) (usi.Checkmate, error) {
 	return u.e.GoMate(ctx, r, d)
 }
 
 func (u *usiEngine) Close() error { return u.e.Close() }
 
 // Builtin adapts a built-in searcher from game/bot.
-func Builtin(s usi.Searcher) Engine { return &builtin{s: s} }
+func Builtin(s engine.Searcher) Engine { return &builtin{s: s} }
 
-type builtin struct{ s usi.Searcher }
+type builtin struct{ s engine.Searcher }
 
 func (b *builtin) Name() string { return b.s.Name() }
 
 // Go runs the search on the caller's goroutine. A panic in the search is
 // returned as an error, so a bug there ends the analysis, not the app.
-func (b *builtin) Go(ctx context.Context, r usi.Request) (bm usi.BestMove, err error) {
+func (b *builtin) Go(ctx context.Context, r engine.Request) (bm engine.BestMove, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("the built-in engine %s failed: %v", b.s.Name(), r)
@@ -112,7 +113,7 @@ func (b *builtin) Go(ctx context.Context, r usi.Request) (bm usi.BestMove, err e
 
 // Mate runs game/bot's mate solver for at most d; random and greedy have
 // none, and say so as an engine without a mate search does.
-func (b *builtin) Mate(ctx context.Context, r usi.Request, d time.Duration) (c usi.Checkmate, err error) {
+func (b *builtin) Mate(ctx context.Context, r engine.Request, d time.Duration) (c usi.Checkmate, err error) {
 	if _, ok := bot.FindLevel(b.s.Name()); !ok {
 		return usi.Checkmate{NotImplemented: true}, nil
 	}

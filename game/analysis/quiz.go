@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Quiz is a next-move quiz (次の一手) from a game analysed as a whole: a
@@ -114,7 +114,7 @@ type Answer struct {
 // by e under limits. It counts when it loses at most o.Margin points of
 // the mover's winning rate against q.Before. An illegal move is an error
 // (a *game.IllegalMoveError).
-func (q *Quiz) Check(ctx context.Context, e Engine, m game.Move, limits usi.Limits, o QuizOptions) (Answer, error) {
+func (q *Quiz) Check(ctx context.Context, e Engine, m game.Move, limits engine.Limits, o QuizOptions) (Answer, error) {
 	o = o.norm()
 	if err := q.Position.CheckMove(m); err != nil {
 		return Answer{Move: m}, err
@@ -145,7 +145,7 @@ func (q *Quiz) Check(ctx context.Context, e Engine, m game.Move, limits usi.Limi
 	}
 	moves := append(q.Moves[:len(q.Moves):len(q.Moves)], m)
 	after := q.Position.Play(m)
-	r, err := analyse(ctx, e, usi.Request{Start: q.Start, Moves: moves, Limits: limits}, after)
+	r, err := analyse(ctx, e, engine.Request{Start: q.Start, Moves: moves, Limits: limits}, after)
 	if err != nil {
 		return a, fmt.Errorf("judging %s: %w", m.USI(), err)
 	}

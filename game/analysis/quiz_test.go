@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/usi"
 )
@@ -70,7 +71,7 @@ func TestQuizCheckWithEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	played, _ := start.ParseUSI("9g9f")
-	rep, err := Run(ctx, e, start, []game.Move{played}, Options{Limits: usi.Limits{Depth: 3}}, nil)
+	rep, err := Run(ctx, e, start, []game.Move{played}, Options{Limits: engine.Limits{Depth: 3}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestQuizCheckWithEngine(t *testing.T) {
 		other = gold
 	}
 	idle, _ := start.ParseUSI("1g1f")
-	limits := usi.Limits{Depth: 3}
+	limits := engine.Limits{Depth: 3}
 	for _, c := range []struct {
 		m                             game.Move
 		correct, best, played, search bool

@@ -7,14 +7,14 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Options shape a whole-record pass.
 type Options struct {
 	// Limits is the budget per position: MoveTime, Depth or Nodes. With
 	// none set the pass gives each position DefaultMoveTime.
-	Limits  usi.Limits
+	Limits  engine.Limits
 	MultiPV int // lines per position, 1 to MaxLines
 	// From and To are the moves judged, 1-based and inclusive: the pass
 	// analyses the positions before From and after each move up to To.
@@ -129,7 +129,7 @@ func Run(ctx context.Context, e Engine, start game.Position, moves []game.Move, 
 		if ply > first {
 			pos = pos.Play(moves[ply-1])
 		}
-		r, err := analyse(ctx, e, usi.Request{Start: start, Moves: moves[:ply], MultiPV: o.MultiPV, Limits: limits}, pos)
+		r, err := analyse(ctx, e, engine.Request{Start: start, Moves: moves[:ply], MultiPV: o.MultiPV, Limits: limits}, pos)
 		if err != nil {
 			if ctx.Err() != nil {
 				return rep, ctx.Err()
@@ -148,7 +148,7 @@ func Run(ctx context.Context, e Engine, start game.Position, moves []game.Move, 
 }
 
 // analyse searches one position of the pass.
-func analyse(ctx context.Context, e Engine, t usi.Request, pos game.Position) (Result, error) {
+func analyse(ctx context.Context, e Engine, t engine.Request, pos game.Position) (Result, error) {
 	r := Result{Ply: len(t.Moves), Done: true}
 	if !pos.HasLegalMove() {
 		// Mate (or no move at all, which loses too): nothing to search.
@@ -158,7 +158,7 @@ func analyse(ctx context.Context, e Engine, t usi.Request, pos game.Position) (R
 	var sn Snapshot
 	n := lines(t)
 	began := time.Now()
-	t.Info = func(in usi.Info) { fold(&sn, in, pos.SideToMove(), n) }
+	t.Info = func(in engine.Info) { fold(&sn, in, pos.SideToMove(), n) }
 	bm, err := e.Go(ctx, t)
 	r.Time = time.Since(began)
 	if err != nil {

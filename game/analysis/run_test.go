@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/usi"
 )
@@ -20,7 +21,7 @@ func TestRunEveryPosition(t *testing.T) {
 	defer e.Close()
 	moves := playLine(t, twelve...)
 	var seen []Progress
-	rep, err := Run(context.Background(), e, game.StartPosition(), moves, Options{Limits: usi.Limits{Depth: 1}, MultiPV: 2},
+	rep, err := Run(context.Background(), e, game.StartPosition(), moves, Options{Limits: engine.Limits{Depth: 1}, MultiPV: 2},
 		func(p Progress) { seen = append(seen, p) })
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +51,7 @@ func TestRunRange(t *testing.T) {
 	e, _ := startFake(t, "")
 	defer e.Close()
 	moves := playLine(t, twelve...)
-	rep, err := Run(context.Background(), e, game.StartPosition(), moves, Options{Limits: usi.Limits{Depth: 1}, From: 5, To: 7}, nil)
+	rep, err := Run(context.Background(), e, game.StartPosition(), moves, Options{Limits: engine.Limits{Depth: 1}, From: 5, To: 7}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestRunEngineCrashKeepsTheFirstHalf(t *testing.T) {
 	e, _ := startFake(t, "name=crasher,crash=6")
 	defer e.Close()
 	moves := playLine(t, twelve...)
-	rep, err := Run(context.Background(), e, game.StartPosition(), moves, Options{Limits: usi.Limits{Depth: 1}}, nil)
+	rep, err := Run(context.Background(), e, game.StartPosition(), moves, Options{Limits: engine.Limits{Depth: 1}}, nil)
 	var se *StopError
 	if !errors.As(err, &se) || se.Ply != 6 {
 		t.Fatalf("err %v", err)
@@ -100,7 +101,7 @@ func TestRunCancelKeepsWhatIsDone(t *testing.T) {
 	defer e.Close()
 	moves := playLine(t, twelve...)
 	ctx, cancel := context.WithCancel(context.Background())
-	rep, err := Run(ctx, e, game.StartPosition(), moves, Options{Limits: usi.Limits{MoveTime: time.Second}}, func(p Progress) {
+	rep, err := Run(ctx, e, game.StartPosition(), moves, Options{Limits: engine.Limits{MoveTime: time.Second}}, func(p Progress) {
 		if p.Done == 4 {
 			cancel()
 		}
@@ -125,7 +126,7 @@ func TestRunMatedPosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	m, _ := p.ParseUSI("G*5b")
-	rep, err := Run(context.Background(), e, p, []game.Move{m}, Options{Limits: usi.Limits{Depth: 1}}, nil)
+	rep, err := Run(context.Background(), e, p, []game.Move{m}, Options{Limits: engine.Limits{Depth: 1}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestFairyStockfish(t *testing.T) {
 	s := NewSession(e)
 	defer s.Close()
 	start := game.StartPosition()
-	id := s.Analyse(usi.Request{Start: start, MultiPV: 3})
+	id := s.Analyse(engine.Request{Start: start, MultiPV: 3})
 	sn := waitFor(t, s, "three lines at depth 6", func(sn Snapshot) bool {
 		return sn.ID == id && len(sn.Lines) == 3 && sn.Lines[2].Depth >= 6 && sn.Lines[0].Depth >= 6
 	})
@@ -176,7 +177,7 @@ func TestFairyStockfish(t *testing.T) {
 	}
 	defer e2.Close()
 	moves := playLine(t, twelve[:4]...)
-	rep, err := Run(context.Background(), e2, start, moves, Options{Limits: usi.Limits{Depth: 4}}, nil)
+	rep, err := Run(context.Background(), e2, start, moves, Options{Limits: engine.Limits{Depth: 4}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

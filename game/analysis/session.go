@@ -8,13 +8,14 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
 // Line is one line of an engine's analysis (one MultiPV entry).
 type Line struct {
-	MultiPV  int       // 1 for the best line
-	Score    usi.Score // from the side to move's view, as the engine sent it
+	MultiPV  int          // 1 for the best line
+	Score    engine.Score // from the side to move's view, as the engine sent it
 	HasScore bool
 	Value    Value // Score from Black's view
 	Depth    int
@@ -39,7 +40,7 @@ const (
 type Snapshot struct {
 	ID      uint64 // the request it answers (Analyse's or Mate's result)
 	Engine  string
-	Target  usi.Request
+	Target  engine.Request
 	Mode    Mode   // what was asked about Target
 	Running bool   // the engine is still thinking about Target
 	Lines   []Line // by MultiPV number, best first; some may be empty (Depth 0) while the engine fills them
@@ -49,10 +50,10 @@ type Snapshot struct {
 	NPS      uint64
 	Time     time.Duration
 	HashFull int
-	Best     usi.BestMove   // the engine's answer, once a search that ended by itself gave one
-	Mate     *usi.Checkmate // a mate search's answer
-	Over     bool           // the position has no legal move: nothing to search
-	Err      error          // why the engine stopped (it is then unusable)
+	Best     engine.BestMove // the engine's answer, once a search that ended by itself gave one
+	Mate     *usi.Checkmate  // a mate search's answer
+	Over     bool            // the position has no legal move: nothing to search
+	Err      error           // why the engine stopped (it is then unusable)
 }
 
 // Value is the best line's evaluation from Black's view, if any line has
@@ -94,7 +95,7 @@ type Session struct {
 
 type job struct {
 	id     uint64
-	target usi.Request
+	target engine.Request
 	mate   time.Duration // a mate search of this length; 0: analysis
 	isMate bool
 }
@@ -115,11 +116,11 @@ func (s *Session) Engine() string { return s.name }
 // Analyse starts analysing t in place of whatever the session was doing
 // and returns the request's ID, which the snapshots about t carry. The
 // lines of the previous position are dropped at once.
-func (s *Session) Analyse(t usi.Request) uint64 { return s.request(job{target: t}) }
+func (s *Session) Analyse(t engine.Request) uint64 { return s.request(job{target: t}) }
 
 // Mate starts a mate search of t for at most d in place of whatever the
 // session was doing; the answer comes as a Snapshot with Mate set.
-func (s *Session) Mate(t usi.Request, d time.Duration) uint64 {
+func (s *Session) Mate(t engine.Request, d time.Duration) uint64 {
 	return s.request(job{target: t, mate: d, isMate: true})
 }
 
@@ -262,8 +263,8 @@ func (s *Session) run(ctx context.Context, j *job) {
 	toMove := p.SideToMove()
 	n := lines(j.target)
 	r := j.target
-	r.Limits = usi.Limits{Infinite: true}
-	r.Info = func(in usi.Info) {
+	r.Limits = engine.Limits{Infinite: true}
+	r.Info = func(in engine.Info) {
 		s.mu.Lock()
 		if s.snap.ID == j.id && s.snap.Running {
 			fold(&s.snap, in, toMove, n)
@@ -315,7 +316,7 @@ func (s *Session) finish(id uint64, f func(*Snapshot)) {
 // its MultiPV number names. A report without a score or a PV keeps the
 // line's previous one, so the panel does not flicker; a bound never
 // replaces an exact score.
-func fold(sn *Snapshot, in usi.Info, toMove game.Color, lines int) {
+func fold(sn *Snapshot, in engine.Info, toMove game.Color, lines int) {
 	if in.Nodes > 0 {
 		sn.Nodes = in.Nodes
 	}
@@ -342,7 +343,7 @@ func fold(sn *Snapshot, in usi.Info, toMove game.Color, lines int) {
 		sn.Lines = append(sn.Lines, make([]Line, k-len(sn.Lines))...)
 	}
 	l := sn.Lines[k-1]
-	if in.HasScore && in.Score.Bound != usi.Exact && l.HasScore && l.Score.Bound == usi.Exact {
+	if in.HasScore && in.Score.Bound != engine.Exact && l.HasScore && l.Score.Bound == engine.Exact {
 		// A bound comes from an iteration cut short (a fail high or low,
 		// often the last line before bestmove, with a stub PV): the last
 		// exact line says more.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
@@ -66,7 +67,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 	start := game.StartPosition()
 	moves := playLine(t, "7g7f", "3c3d")
 
-	id := s.Analyse(usi.Request{Start: start})
+	id := s.Analyse(engine.Request{Start: start})
 	sn := waitFor(t, s, "depth 3 at the start", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 && sn.Lines[0].Depth >= 3 })
 	// The fake scores 10 + plies + depth − 1 for the side to move.
 	l := sn.Lines[0]
@@ -78,7 +79,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 	}
 
 	// A step: the old lines go at once, the new position's come.
-	id2 := s.Analyse(usi.Request{Start: start, Moves: moves})
+	id2 := s.Analyse(engine.Request{Start: start, Moves: moves})
 	if now := s.Snapshot(); now.ID != id2 || len(now.Lines) != 0 || !now.Running {
 		t.Errorf("right after the step: %+v", now)
 	}
@@ -88,7 +89,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 		t.Errorf("after 2 moves: %+v", l)
 	}
 	// White to move: Black's view is the other sign.
-	id3 := s.Analyse(usi.Request{Start: start, Moves: moves[:1]})
+	id3 := s.Analyse(engine.Request{Start: start, Moves: moves[:1]})
 	sn = waitFor(t, s, "a line after one move", func(sn Snapshot) bool { return sn.ID == id3 && len(sn.Lines) > 0 })
 	if l := sn.Lines[0]; l.Value != Centipawns(-(11 + l.Depth - 1)) {
 		t.Errorf("White to move: %+v", l)
@@ -112,7 +113,7 @@ func TestSessionMultiPV(t *testing.T) {
 	e, lb := startFake(t, "tick=5ms")
 	s := NewSession(e)
 	defer s.Close()
-	id := s.Analyse(usi.Request{Start: game.StartPosition(), MultiPV: 3})
+	id := s.Analyse(engine.Request{Start: game.StartPosition(), MultiPV: 3})
 	sn := waitFor(t, s, "three lines", func(sn Snapshot) bool {
 		return sn.ID == id && len(sn.Lines) == 3 && sn.Lines[2].Depth > 0
 	})
@@ -127,7 +128,7 @@ func TestSessionMultiPV(t *testing.T) {
 		t.Errorf("MultiPV not set:\n%s", lb.String())
 	}
 	// More lines than MaxLines are not asked for.
-	id = s.Analyse(usi.Request{Start: game.StartPosition(), MultiPV: 9})
+	id = s.Analyse(engine.Request{Start: game.StartPosition(), MultiPV: 9})
 	waitFor(t, s, "five lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) == 5 })
 }
 
@@ -141,7 +142,7 @@ func TestSessionMergesQuickSteps(t *testing.T) {
 	line := playLine(t, "7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "8b4b", "5i6h", "5a6b")
 	var id uint64
 	for i := 0; i < 200; i++ {
-		id = s.Analyse(usi.Request{Start: start, Moves: line[:i%len(line)+1]})
+		id = s.Analyse(engine.Request{Start: start, Moves: line[:i%len(line)+1]})
 	}
 	sn := waitFor(t, s, "the last step's lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
 	if got := len(sn.Target.Moves); got != 200%len(line) && got != len(line) {
@@ -161,14 +162,14 @@ func TestSessionMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := s.Mate(usi.Request{Start: p}, time.Second)
+	id := s.Mate(engine.Request{Start: p}, time.Second)
 	sn := waitFor(t, s, "a mate", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
 	if sn.Mate == nil || len(sn.Mate.Moves) != 1 || sn.Mate.Moves[0].USI() != "G*5b" || sn.Mode != MateSearch {
 		t.Errorf("mate: %+v", sn)
 	}
 	// A mated position is not searched.
 	q := p.Play(sn.Mate.Moves[0])
-	id = s.Analyse(usi.Request{Start: q})
+	id = s.Analyse(engine.Request{Start: q})
 	sn = waitFor(t, s, "over", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
 	if !sn.Over || sn.Value() != MateBy(game.Black, 0) {
 		t.Errorf("mated: %+v", sn)
@@ -182,15 +183,15 @@ func TestSessionEngineCrash(t *testing.T) {
 	s := NewSession(e)
 	defer s.Close()
 	start := game.StartPosition()
-	id := s.Analyse(usi.Request{Start: start})
+	id := s.Analyse(engine.Request{Start: start})
 	waitFor(t, s, "lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
-	id = s.Analyse(usi.Request{Start: start, Moves: playLine(t, "7g7f")})
+	id = s.Analyse(engine.Request{Start: start, Moves: playLine(t, "7g7f")})
 	sn := waitFor(t, s, "the crash", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
 	var ue *usi.Error
 	if !errors.As(sn.Err, &ue) || ue.Fault != usi.Exited || !strings.Contains(sn.Err.Error(), "crasher") {
 		t.Fatalf("err %v", sn.Err)
 	}
-	id = s.Analyse(usi.Request{Start: start})
+	id = s.Analyse(engine.Request{Start: start})
 	if sn := s.Snapshot(); sn.ID != id || sn.Running || sn.Err == nil {
 		t.Errorf("after the crash: %+v", sn)
 	}
@@ -200,7 +201,7 @@ func TestSessionEngineCrash(t *testing.T) {
 func TestSessionCloseEndsTheEngine(t *testing.T) {
 	e, _ := startFake(t, "")
 	s := NewSession(e)
-	id := s.Analyse(usi.Request{Start: game.StartPosition()})
+	id := s.Analyse(engine.Request{Start: game.StartPosition()})
 	waitFor(t, s, "lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
 	done := make(chan error, 1)
 	go func() { done <- s.Close() }()
@@ -218,7 +219,7 @@ func TestSessionCloseEndsTheEngine(t *testing.T) {
 	if sn := s.Snapshot(); sn.Running {
 		t.Error("still running after Close")
 	}
-	if id := s.Analyse(usi.Request{Start: game.StartPosition()}); s.Snapshot().Err == nil || s.Snapshot().ID != id {
+	if id := s.Analyse(engine.Request{Start: game.StartPosition()}); s.Snapshot().Err == nil || s.Snapshot().ID != id {
 		t.Error("a closed session took a request")
 	}
 }
@@ -254,7 +255,7 @@ func TestBuiltinInfinite(t *testing.T) {
 	}
 	s := NewSession(e)
 	defer s.Close()
-	id := s.Analyse(usi.Request{Start: game.StartPosition()})
+	id := s.Analyse(engine.Request{Start: game.StartPosition()})
 	time.Sleep(50 * time.Millisecond)
 	if sn := s.Snapshot(); sn.ID != id || !sn.Running {
 		t.Errorf("greedy stopped by itself: %+v", sn)
@@ -278,11 +279,11 @@ func TestBuiltinMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := strong.Mate(context.Background(), usi.Request{Start: tsume}, 10*time.Second)
+	c, err := strong.Mate(context.Background(), engine.Request{Start: tsume}, 10*time.Second)
 	if err != nil || len(c.Moves) != 7 || c.Moves[0].USI() != "S*1c" {
 		t.Errorf("tsume: %+v, %v", c, err)
 	}
-	c, err = strong.Mate(context.Background(), usi.Request{Start: game.StartPosition()}, 10*time.Second)
+	c, err = strong.Mate(context.Background(), engine.Request{Start: game.StartPosition()}, 10*time.Second)
 	if err != nil || !c.NoMate {
 		t.Errorf("start position: %+v, %v", c, err)
 	}
@@ -290,7 +291,7 @@ func TestBuiltinMate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c, err := greedy.Mate(context.Background(), usi.Request{Start: tsume}, time.Second); err != nil || !c.NotImplemented {
+	if c, err := greedy.Mate(context.Background(), engine.Request{Start: tsume}, time.Second); err != nil || !c.NotImplemented {
 		t.Errorf("greedy: %+v, %v", c, err)
 	}
 }
@@ -299,7 +300,7 @@ func TestBuiltinMate(t *testing.T) {
 // before it; it fills a line that has nothing better.
 func TestFoldKeepsExactScores(t *testing.T) {
 	p := game.StartPosition()
-	read := func(line string) usi.Info {
+	read := func(line string) engine.Info {
 		in, err := usi.ParseInfo(line, p)
 		if err != nil {
 			t.Fatal(err)
@@ -314,7 +315,7 @@ func TestFoldKeepsExactScores(t *testing.T) {
 	}
 	var fresh Snapshot
 	fold(&fresh, read("info depth 1 score cp -5 upperbound pv 2g2f"), game.Black, 1)
-	if l := fresh.Lines[0]; l.Score.Bound != usi.Upper || l.Value != Centipawns(-5) {
+	if l := fresh.Lines[0]; l.Score.Bound != engine.Upper || l.Value != Centipawns(-5) {
 		t.Errorf("a first bound: %+v", l)
 	}
 	// A line beyond the lines asked for is dropped.

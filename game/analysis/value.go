@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Kind says what a Value holds.
@@ -25,7 +25,7 @@ type Value struct {
 	Kind Kind
 	CP   int // Black's advantage in centipawns, when Kind is CP
 	// Plies counts the plies to mate when Kind is Mate: 0 when the
-	// position is mate already, usi.MateUnknown when the engine did not
+	// position is mate already, engine.MateUnknown when the engine did not
 	// say how soon.
 	Plies  int
 	Winner game.Color // who mates, when Kind is Mate
@@ -42,7 +42,7 @@ func MateBy(winner game.Color, plies int) Value {
 // FromScore turns an engine's score, which is from the side to move's
 // view, into a Value from Black's. "mate 0" (and "mate -0") means the
 // side to move is mated now.
-func FromScore(s usi.Score, toMove game.Color) Value {
+func FromScore(s engine.Score, toMove game.Color) Value {
 	if !s.Mate {
 		cp := s.Value
 		if toMove == game.White {
@@ -54,7 +54,7 @@ func FromScore(s usi.Score, toMove game.Color) Value {
 	if s.Value <= 0 {
 		winner, plies = toMove.Other(), -s.Value
 	}
-	return MateBy(winner, min(plies, usi.MateUnknown))
+	return MateBy(winner, min(plies, engine.MateUnknown))
 }
 
 // Known reports whether v holds an evaluation.
@@ -125,7 +125,7 @@ func (v Value) String() string {
 		if v.Winner == game.White {
 			sign = "-"
 		}
-		if v.Plies >= usi.MateUnknown {
+		if v.Plies >= engine.MateUnknown {
 			return sign + "M"
 		}
 		return fmt.Sprintf("%sM%d", sign, v.Plies)

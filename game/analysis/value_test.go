@@ -5,26 +5,26 @@ import (
 	"testing"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 func TestFromScore(t *testing.T) {
 	for _, c := range []struct {
-		s      usi.Score
+		s      engine.Score
 		toMove game.Color
 		want   Value
 	}{
-		{usi.Score{Value: 158}, game.Black, Centipawns(158)},
-		{usi.Score{Value: 158}, game.White, Centipawns(-158)},
-		{usi.Score{Value: -40}, game.White, Centipawns(40)},
-		{usi.Score{Mate: true, Value: 7}, game.Black, MateBy(game.Black, 7)},
-		{usi.Score{Mate: true, Value: 7}, game.White, MateBy(game.White, 7)},
-		{usi.Score{Mate: true, Value: -4}, game.Black, MateBy(game.White, 4)},
-		{usi.Score{Mate: true, Value: -4}, game.White, MateBy(game.Black, 4)},
+		{engine.Score{Value: 158}, game.Black, Centipawns(158)},
+		{engine.Score{Value: 158}, game.White, Centipawns(-158)},
+		{engine.Score{Value: -40}, game.White, Centipawns(40)},
+		{engine.Score{Mate: true, Value: 7}, game.Black, MateBy(game.Black, 7)},
+		{engine.Score{Mate: true, Value: 7}, game.White, MateBy(game.White, 7)},
+		{engine.Score{Mate: true, Value: -4}, game.Black, MateBy(game.White, 4)},
+		{engine.Score{Mate: true, Value: -4}, game.White, MateBy(game.Black, 4)},
 		// "mate 0": the side to move is mated now.
-		{usi.Score{Mate: true, Value: 0}, game.Black, MateBy(game.White, 0)},
-		{usi.Score{Mate: true, Value: usi.MateUnknown}, game.White, MateBy(game.White, usi.MateUnknown)},
-		{usi.Score{Mate: true, Value: -usi.MateUnknown}, game.White, MateBy(game.Black, usi.MateUnknown)},
+		{engine.Score{Mate: true, Value: 0}, game.Black, MateBy(game.White, 0)},
+		{engine.Score{Mate: true, Value: engine.MateUnknown}, game.White, MateBy(game.White, engine.MateUnknown)},
+		{engine.Score{Mate: true, Value: -engine.MateUnknown}, game.White, MateBy(game.Black, engine.MateUnknown)},
 	} {
 		if got := FromScore(c.s, c.toMove); got != c.want {
 			t.Errorf("FromScore(%v, %v) = %+v, want %+v", c.s, c.toMove, got, c.want)
@@ -64,7 +64,7 @@ func TestClampAndString(t *testing.T) {
 		{Centipawns(9999), 2000, "+9999"},
 		{MateBy(game.Black, 7), 2000, "+M7"},
 		{MateBy(game.White, 0), -2000, "-M0"},
-		{MateBy(game.White, usi.MateUnknown), -2000, "-M"},
+		{MateBy(game.White, engine.MateUnknown), -2000, "-M"},
 		{Value{}, 0, "-"},
 	} {
 		if got := c.v.Clamp(2000); got != c.clamp {

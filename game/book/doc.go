@@ -40,6 +40,6 @@
 // notation with their figures. Builder makes a book from games, counting
 // each move and the results from its mover's side; Merge and MergeSorted
 // add books together; Searcher (and Use, for a player's spec) lets any
-// usi.Searcher play its book moves first, and Served gives an engine
+// engine.Searcher play its book moves first, and Served gives an engine
 // served over USI YaneuraOu's book options.
 package book

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Pick is how a player chooses among a position's book moves.
@@ -117,12 +117,12 @@ func (o Options) Choose(e Entry, allowed func(game.Move) bool, r *rand.Rand) (Mo
 }
 
 // Searcher plays from a book while the options allow, and leaves the
-// other turns to the searcher it wraps: any usi.Searcher, so every
+// other turns to the searcher it wraps: any engine.Searcher, so every
 // built-in level and anything else that searches can have a book. Its
 // randomness comes from the *rand.Rand it is given, so a seeded game
 // replays the same.
 type Searcher struct {
-	usi.Searcher
+	engine.Searcher
 	book Source
 	opts Options
 
@@ -131,38 +131,38 @@ type Searcher struct {
 }
 
 // NewSearcher wraps s with the book src (which may be nil: no book).
-func NewSearcher(s usi.Searcher, src Source, opts Options, rng *rand.Rand) *Searcher {
+func NewSearcher(s engine.Searcher, src Source, opts Options, rng *rand.Rand) *Searcher {
 	return &Searcher{Searcher: s, book: src, opts: opts, rng: rng}
 }
 
 // Search answers from the book when it can, else asks the wrapped
 // searcher. A book that cannot be read at this position is reported in an
 // info string, and the searcher answers.
-func (s *Searcher) Search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
+func (s *Searcher) Search(ctx context.Context, req engine.Request) (engine.BestMove, error) {
 	m, ok, err := s.Probe(req)
 	if err != nil && req.Info != nil {
-		req.Info(usi.Info{String: "book: " + err.Error()})
+		req.Info(engine.Info{String: "book: " + err.Error()})
 	}
 	if !ok {
 		return s.Searcher.Search(ctx, req)
 	}
 	if req.Info != nil {
-		in := usi.Info{MultiPV: 1, PV: []game.Move{m.Move}}
+		in := engine.Info{MultiPV: 1, PV: []game.Move{m.Move}}
 		if m.Ponder != game.NoMove {
 			in.PV = append(in.PV, m.Ponder)
 		}
 		if m.HasScore {
-			in.HasScore, in.Score = true, usi.Score{Value: m.Score}
+			in.HasScore, in.Score = true, engine.Score{Value: m.Score}
 		}
 		req.Info(in)
 	}
-	return usi.BestMove{Move: m.Move, Ponder: m.Ponder}, nil
+	return engine.BestMove{Move: m.Move, Ponder: m.Ponder}, nil
 }
 
 // Probe returns the book move the options choose for the position req
 // reaches, if any. The move is legal there and does not lose the game on
 // the spot (a fourth repetition by perpetual check).
-func (s *Searcher) Probe(req usi.Request) (Move, bool, error) {
+func (s *Searcher) Probe(req engine.Request) (Move, bool, error) {
 	if s.book == nil || s.opts.Pick == Off {
 		return Move{}, false, nil
 	}
@@ -210,7 +210,7 @@ func (u *Use) Active() bool { return u != nil && u.Source != nil && u.Options.Pi
 
 // Wrap returns s playing from the book, its choices drawn from r; s itself
 // when the book is off.
-func (u *Use) Wrap(s usi.Searcher, r *rand.Rand) usi.Searcher {
+func (u *Use) Wrap(s engine.Searcher, r *rand.Rand) engine.Searcher {
 	if !u.Active() {
 		return s
 	}

@@ -12,7 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 func entryOf(t *testing.T, text string) Entry {
@@ -83,12 +83,12 @@ func TestChooseBest(t *testing.T) {
 
 // playGame plays a game between two searchers from the start for up to
 // plies moves and returns the moves.
-func playGame(t *testing.T, players [2]usi.Searcher, plies int) []game.Move {
+func playGame(t *testing.T, players [2]engine.Searcher, plies int) []game.Move {
 	t.Helper()
 	g := game.NewGame(game.StartPosition())
 	for i := 0; i < plies && !g.Result().Over(); i++ {
 		p := g.Position()
-		bm, err := players[p.SideToMove()].Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves()})
+		bm, err := players[p.SideToMove()].Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,14 +116,14 @@ func TestSeededGameFollowsBook(t *testing.T) {
 	}
 	bk := bld.Book(1)
 	const n = 12
-	level := func(seed uint64) usi.Searcher {
+	level := func(seed uint64) engine.Searcher {
 		s, err := bot.NewSearcher("greedy", rand.New(rand.NewPCG(seed, 9)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	bare := playGame(t, [2]usi.Searcher{level(1), level(2)}, 40)
+	bare := playGame(t, [2]engine.Searcher{level(1), level(2)}, 40)
 	for _, pick := range []Pick{Weighted, Best} {
 		opts := Options{Pick: pick, Moves: n, EvalDiff: -1}
 		if pick == Best {
@@ -131,7 +131,7 @@ func TestSeededGameFollowsBook(t *testing.T) {
 		}
 		for seed := uint64(0); seed < 5; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 7))
-			players := [2]usi.Searcher{NewSearcher(level(1), bk, opts, rng), NewSearcher(level(2), bk, opts, rng)}
+			players := [2]engine.Searcher{NewSearcher(level(1), bk, opts, rng), NewSearcher(level(2), bk, opts, rng)}
 			got := playGame(t, players, 40)
 			p := game.StartPosition()
 			for i, m := range got[:n] {
@@ -143,7 +143,7 @@ func TestSeededGameFollowsBook(t *testing.T) {
 			}
 			// Replayed with the same seed, the game is the same.
 			rng = rand.New(rand.NewPCG(seed, 7))
-			players = [2]usi.Searcher{NewSearcher(level(1), bk, opts, rng), NewSearcher(level(2), bk, opts, rng)}
+			players = [2]engine.Searcher{NewSearcher(level(1), bk, opts, rng), NewSearcher(level(2), bk, opts, rng)}
 			if again := playGame(t, players, 40); !sameMoves(again, got) {
 				t.Errorf("%v seed %d: the same seed played another game", pick, seed)
 			}
@@ -151,7 +151,7 @@ func TestSeededGameFollowsBook(t *testing.T) {
 	}
 	off := Options{Pick: Off, Moves: n}
 	rng := rand.New(rand.NewPCG(1, 7))
-	players := [2]usi.Searcher{NewSearcher(level(1), bk, off, rng), NewSearcher(level(2), bk, off, rng)}
+	players := [2]engine.Searcher{NewSearcher(level(1), bk, off, rng), NewSearcher(level(2), bk, off, rng)}
 	if got := playGame(t, players, 40); !sameMoves(got, bare) {
 		t.Error("with the book off the game differs from the game without a book")
 	}
@@ -224,7 +224,7 @@ func TestSearcherAvoidsLosingRepetition(t *testing.T) {
 			break
 		}
 	}
-	req := usi.Request{Start: start, Moves: g.Moves()}
+	req := engine.Request{Start: start, Moves: g.Moves()}
 	b := New()
 	b.Put(&Entry{Key: Key(&p), Moves: []Move{{Move: losing, Count: 1000, HasCount: true}, {Move: other, Count: 1, HasCount: true}}})
 	for seed := uint64(0); seed < 30; seed++ {
@@ -261,12 +261,12 @@ func TestServedOptions(t *testing.T) {
 		s.SetOption("BookFile", "b.db")
 		s.SetOption("BookOnTheFly", onDisk)
 		s.Prepare()
-		bm, err := s.Search(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Nodes: 100}})
+		bm, err := s.Search(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Nodes: 100}})
 		if err != nil || bm.Move.USI() != "1g1f" {
 			t.Errorf("on disk %s: %v %v, want the book's 1g1f", onDisk, bm.Move, err)
 		}
 		s.SetOption("USI_OwnBook", "false")
-		bm, _ = s.Search(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Nodes: 100}})
+		bm, _ = s.Search(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Nodes: 100}})
 		if bm.Move.USI() == "1g1f" {
 			t.Errorf("on disk %s: played the book with USI_OwnBook off", onDisk)
 		}
@@ -274,8 +274,8 @@ func TestServedOptions(t *testing.T) {
 	s := NewServed(eng, filepath.Join(dir, "missing.db"), rand.New(rand.NewPCG(2, 2)))
 	s.Prepare()
 	var said []string
-	bm, err := s.Search(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Nodes: 100},
-		Info: func(in usi.Info) {
+	bm, err := s.Search(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Nodes: 100},
+		Info: func(in engine.Info) {
 			if in.String != "" {
 				said = append(said, in.String)
 			}
@@ -297,11 +297,11 @@ func TestServedOptions(t *testing.T) {
 // askedSearcher is a level that notes the move number of each position it
 // is asked to search.
 type askedSearcher struct {
-	usi.Searcher
+	engine.Searcher
 	asked *[]int
 }
 
-func (a askedSearcher) Search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
+func (a askedSearcher) Search(ctx context.Context, req engine.Request) (engine.BestMove, error) {
 	g := game.NewGame(req.Start)
 	for _, m := range req.Moves {
 		g.Play(m)
@@ -316,7 +316,7 @@ func (a askedSearcher) Search(ctx context.Context, req usi.Request) (usi.BestMov
 // number is at most N and asked for every move after; with the book off
 // it is asked for every move.
 func TestBookMovesBoundary(t *testing.T) {
-	level := func(seed uint64, asked *[]int) usi.Searcher {
+	level := func(seed uint64, asked *[]int) engine.Searcher {
 		s, err := bot.NewSearcher("greedy", rand.New(rand.NewPCG(seed, 9)))
 		if err != nil {
 			t.Fatal(err)
@@ -324,7 +324,7 @@ func TestBookMovesBoundary(t *testing.T) {
 		return askedSearcher{s, asked}
 	}
 	var none []int
-	bare := playGame(t, [2]usi.Searcher{level(1, &none), level(2, &none)}, 30)
+	bare := playGame(t, [2]engine.Searcher{level(1, &none), level(2, &none)}, 30)
 	bld := NewBuilder(30)
 	bld.Add(game.StartPosition(), bare, game.Result{})
 	bk := bld.Book(1)
@@ -333,7 +333,7 @@ func TestBookMovesBoundary(t *testing.T) {
 			opts := Options{Pick: pick, Moves: n, EvalDiff: -1}
 			var asked []int
 			rng := rand.New(rand.NewPCG(3, 4))
-			got := playGame(t, [2]usi.Searcher{NewSearcher(level(1, &asked), bk, opts, rng), NewSearcher(level(2, &asked), bk, opts, rng)}, 30)
+			got := playGame(t, [2]engine.Searcher{NewSearcher(level(1, &asked), bk, opts, rng), NewSearcher(level(2, &asked), bk, opts, rng)}, 30)
 			first := n + 1
 			if pick == Off {
 				first = 1

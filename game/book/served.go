@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"sync"
 
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -145,7 +146,7 @@ func (s *Served) load() {
 
 // Search plays from the book when the options allow, else lets the
 // engine search.
-func (s *Served) Search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
+func (s *Served) Search(ctx context.Context, req engine.Request) (engine.BestMove, error) {
 	if s.loaded == "" {
 		s.load() // a GUI that skipped isready
 	}
@@ -153,7 +154,7 @@ func (s *Served) Search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	src, openErr := s.src, s.openErr
 	if openErr != nil && !s.reported && req.Info != nil {
 		s.reported = true
-		req.Info(usi.Info{String: "book: " + openErr.Error()})
+		req.Info(engine.Info{String: "book: " + openErr.Error()})
 	}
 	s.mu.Unlock()
 	opts := Options{Pick: Best, Moves: s.moves, EvalDiff: s.evalDiff, IgnoreRate: s.ignoreRate, NoFlip: !s.flipped}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -23,9 +24,9 @@ func benchSearch(b *testing.B, sfen string) {
 	for b.Loop() {
 		e := NewEngine(top, seeded(1))
 		e.SetHashMB(16)
-		var last usi.Info
-		if _, err := e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: 300_000},
-			Info: func(i usi.Info) { last = i }}); err != nil {
+		var last engine.Info
+		if _, err := e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: 300_000},
+			Info: func(i engine.Info) { last = i }}); err != nil {
 			b.Fatal(err)
 		}
 		nodes += last.Nodes
@@ -80,8 +81,8 @@ func benchFairyStockfish(b *testing.B, sfen string) {
 		if err := e.NewGame(context.Background()); err != nil {
 			b.Fatal(err)
 		}
-		var last usi.Info
-		if _, err := e.Go(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: 300_000}, Info: func(i usi.Info) { last = i }}); err != nil {
+		var last engine.Info
+		if _, err := e.Go(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: 300_000}, Info: func(i engine.Info) { last = i }}); err != nil {
 			b.Fatal(err)
 		}
 		nodes += last.Nodes

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 func mustSFEN(t *testing.T, s string) game.Position {
@@ -186,10 +186,10 @@ func TestMultiPVLinesAreDistinct(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		byDepth := map[int][]usi.Info{}
-		_, err = s.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 6}, MultiPV: 3,
-			Info: func(in usi.Info) {
-				if in.HasScore && in.Score.Bound == usi.Exact {
+		byDepth := map[int][]engine.Info{}
+		_, err = s.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 6}, MultiPV: 3,
+			Info: func(in engine.Info) {
+				if in.HasScore && in.Score.Bound == engine.Exact {
 					byDepth[in.Depth] = append(byDepth[in.Depth], in)
 				}
 			}})
@@ -242,7 +242,7 @@ func TestEveryBotDeclares(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			bm, err := s.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 2}})
+			bm, err := s.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 2}})
 			if err != nil || bm.Win != c.win {
 				t.Errorf("%s in %s: %+v, %v; want win %v", name, c.sfen, bm, err, c.win)
 			}
@@ -261,24 +261,24 @@ func TestSearchLimits(t *testing.T) {
 
 	deepest := 0
 	e := NewEngine(top, seeded(1))
-	bm, err := e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 5},
-		Info: func(in usi.Info) { deepest = max(deepest, in.Depth) }})
+	bm, err := e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 5},
+		Info: func(in engine.Info) { deepest = max(deepest, in.Depth) }})
 	if err != nil || !p.IsLegal(bm.Move) || deepest != 5 {
 		t.Errorf("depth 5: %+v, %v, deepest %d", bm, err, deepest)
 	}
 
 	var nodes uint64
 	e = NewEngine(top, seeded(1))
-	bm, err = e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: 20_000},
-		Info: func(in usi.Info) { nodes = max(nodes, in.Nodes) }})
+	bm, err = e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: 20_000},
+		Info: func(in engine.Info) { nodes = max(nodes, in.Nodes) }})
 	if err != nil || !p.IsLegal(bm.Move) || nodes == 0 || nodes > 20_000 {
 		t.Errorf("20,000 nodes: %+v, %v, searched %d", bm, err, nodes)
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan usi.BestMove)
+	done := make(chan engine.BestMove)
 	go func() {
-		bm, _ := NewEngine(top, seeded(1)).Search(ctx, usi.Request{Start: p, Limits: usi.Limits{Infinite: true}})
+		bm, _ := NewEngine(top, seeded(1)).Search(ctx, engine.Request{Start: p, Limits: engine.Limits{Infinite: true}})
 		done <- bm
 	}()
 	select {
@@ -310,9 +310,9 @@ func TestLastLineBeginsWithTheMove(t *testing.T) {
 	} {
 		p := mustSFEN(t, sfen)
 		for nodes := uint64(500); nodes <= 30_000; nodes += 1_931 {
-			var last usi.Info
-			bm, err := NewEngine(top, seeded(1)).Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Nodes: nodes},
-				Info: func(in usi.Info) {
+			var last engine.Info
+			bm, err := NewEngine(top, seeded(1)).Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: nodes},
+				Info: func(in engine.Info) {
 					if in.HasScore && in.MultiPV <= 1 {
 						last = in
 					}
@@ -338,15 +338,15 @@ func TestThreads(t *testing.T) {
 	e := NewEngine(top, seeded(1))
 	e.SetThreads(3)
 	deepest := 0
-	bm, err := e.Search(context.Background(), usi.Request{Start: p, Limits: usi.Limits{Depth: 9}, MultiPV: 2,
-		Info: func(in usi.Info) { deepest = max(deepest, in.Depth) }})
+	bm, err := e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 9}, MultiPV: 2,
+		Info: func(in engine.Info) { deepest = max(deepest, in.Depth) }})
 	if err != nil || !p.IsLegal(bm.Move) || deepest != 9 {
 		t.Fatalf("3 threads, depth 9: %+v, %v, deepest %d", bm, err, deepest)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan usi.BestMove)
+	done := make(chan engine.BestMove)
 	go func() {
-		bm, _ := e.Search(ctx, usi.Request{Start: p, Limits: usi.Limits{Infinite: true}})
+		bm, _ := e.Search(ctx, engine.Request{Start: p, Limits: engine.Limits{Infinite: true}})
 		done <- bm
 	}()
 	time.Sleep(50 * time.Millisecond)

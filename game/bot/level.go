@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Level is a named strength of the built-in engine. The lower levels are
@@ -141,7 +141,7 @@ func (e *Engine) NewGame() {
 
 // Move returns the engine's move in p with the level's own budget (Bot).
 func (e *Engine) Move(p game.Position) (game.Move, error) {
-	bm, err := e.Search(context.Background(), usi.Request{Start: p})
+	bm, err := e.Search(context.Background(), engine.Request{Start: p})
 	if err != nil {
 		return game.NoMove, err
 	}
@@ -162,7 +162,7 @@ func (e *Engine) Move(p game.Position) (game.Move, error) {
 // cancelled it returns at once with the best move found so far. With
 // Infinite or Ponder set it returns only once ctx is cancelled, as USI
 // asks of go infinite and go ponder.
-func (e *Engine) Search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
+func (e *Engine) Search(ctx context.Context, req engine.Request) (engine.BestMove, error) {
 	bm, err := e.search(ctx, req)
 	if req.Limits.Infinite || req.Limits.Ponder {
 		<-ctx.Done()
@@ -170,21 +170,21 @@ func (e *Engine) Search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	return bm, err
 }
 
-func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, error) {
+func (e *Engine) search(ctx context.Context, req engine.Request) (engine.BestMove, error) {
 	start := time.Now()
 	p := req.Position()
 	if p.CanDeclare() == nil {
-		return usi.BestMove{Win: true}, nil
+		return engine.BestMove{Win: true}, nil
 	}
 	legal := p.LegalMoves(nil)
 	if len(legal) == 0 {
-		return usi.BestMove{Resign: true}, nil
+		return engine.BestMove{Resign: true}, nil
 	}
 	if m, ok := mateInOne(&p); ok {
 		if req.Info != nil {
-			req.Info(usi.Info{Depth: 1, HasScore: true, Score: usi.Score{Mate: true, Value: 1}, PV: []game.Move{m}, MultiPV: 1})
+			req.Info(engine.Info{Depth: 1, HasScore: true, Score: engine.Score{Mate: true, Value: 1}, PV: []game.Move{m}, MultiPV: 1})
 		}
-		return usi.BestMove{Move: m}, nil
+		return engine.BestMove{Move: m}, nil
 	}
 	e.Prepare()
 	if e.forget {
@@ -198,7 +198,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	e.tt.newSearch()
 
 	l := req.Limits
-	if l == (usi.Limits{}) && e.level.MoveTime > 0 {
+	if l == (engine.Limits{}) && e.level.MoveTime > 0 {
 		l.MoveTime = e.level.MoveTime
 	}
 	budget := planTime(l, p.SideToMove(), p.MoveNumber())
@@ -255,10 +255,10 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 		cancel()
 		if r.status == mateFound && len(r.pv) > 0 {
 			if req.Info != nil {
-				req.Info(usi.Info{Depth: len(r.pv), HasScore: true, Score: usi.Score{Mate: true, Value: len(r.pv)},
+				req.Info(engine.Info{Depth: len(r.pv), HasScore: true, Score: engine.Score{Mate: true, Value: len(r.pv)},
 					PV: r.pv, MultiPV: 1, Nodes: uint64(r.nodes), Time: time.Since(start)})
 			}
-			return usi.BestMove{Move: r.pv[0], Ponder: ponderOf(r.pv)}, nil
+			return engine.BestMove{Move: r.pv[0], Ponder: ponderOf(r.pv)}, nil
 		}
 	}
 
@@ -288,13 +288,13 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if req.Info != nil && s.stopped {
 		// The totals of the search, as a GUI shows them with the move.
 		el := time.Since(start)
-		in := usi.Info{Time: el, Nodes: s.totalNodes(), HashFull: s.tt.hashfull()}
+		in := engine.Info{Time: el, Nodes: s.totalNodes(), HashFull: s.tt.hashfull()}
 		if ms := el.Milliseconds(); ms > 0 {
 			in.NPS = in.Nodes * 1000 / uint64(ms)
 		}
 		req.Info(in)
 	}
-	return usi.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
+	return engine.BestMove{Move: best.move, Ponder: ponderOf(best.pv)}, nil
 }
 
 // helper returns the i-th helper thread's searcher for the main searcher

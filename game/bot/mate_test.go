@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 type mateCase struct {
@@ -111,7 +111,7 @@ func TestMateInOneAlwaysFound(t *testing.T) {
 			for _, l := range levels {
 				e := NewEngine(l, seeded(1))
 				e.SetHashMB(1)
-				bm, err := e.Search(context.Background(), usi.Request{Start: p})
+				bm, err := e.Search(context.Background(), engine.Request{Start: p})
 				if err != nil || !want[bm.Move] {
 					t.Fatalf("%s: %s played %+v (%v), not a mate in one", p.SFEN(), l.Name, bm, err)
 				}
@@ -147,7 +147,7 @@ func TestNoLevelAllowsMateInOne(t *testing.T) {
 		for _, l := range levels[:3] {
 			e := NewEngine(l, seeded(uint64(n)))
 			e.SetHashMB(1)
-			bm, err := e.Search(context.Background(), usi.Request{Start: p})
+			bm, err := e.Search(context.Background(), engine.Request{Start: p})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // The search: iterative deepening over a principal-variation alpha-beta
@@ -714,7 +714,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 
 // iterate runs iterative deepening up to maxDepth, reporting through info,
 // and returns when done or stopped; the best line is rootMoves[0].
-func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(usi.Info)) {
+func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(engine.Info)) {
 	multiPV = max(1, min(multiPV, len(s.rootMoves)))
 	reported := game.NoMove // the best move of the last line reported
 	defer func() {
@@ -789,7 +789,7 @@ func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(u
 	}
 }
 
-func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
+func (s *searcher) report(info func(engine.Info), depth, idx int, b bound) {
 	if info == nil {
 		return
 	}
@@ -802,7 +802,7 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 	if b != boundExact && rm.score == -infinity {
 		return
 	}
-	in := usi.Info{
+	in := engine.Info{
 		Depth:    depth,
 		SelDepth: rm.selDepth,
 		Time:     el,
@@ -815,9 +815,9 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 	}
 	switch b {
 	case boundLower:
-		in.Score.Bound = usi.Lower
+		in.Score.Bound = engine.Lower
 	case boundUpper:
-		in.Score.Bound = usi.Upper
+		in.Score.Bound = engine.Upper
 	}
 	if ms := el.Milliseconds(); ms > 0 {
 		in.NPS = in.Nodes * 1000 / uint64(ms)
@@ -826,14 +826,14 @@ func (s *searcher) report(info func(usi.Info), depth, idx int, b bound) {
 }
 
 // toUSIScore turns an internal score into USI's: centipawns, or plies to mate.
-func toUSIScore(v int) usi.Score {
+func toUSIScore(v int) engine.Score {
 	switch {
 	case v >= mateBound:
-		return usi.Score{Mate: true, Value: mateScore - v}
+		return engine.Score{Mate: true, Value: mateScore - v}
 	case v <= -mateBound:
-		return usi.Score{Mate: true, Value: -(mateScore + v)}
+		return engine.Score{Mate: true, Value: -(mateScore + v)}
 	}
-	return usi.Score{Value: v}
+	return engine.Score{Value: v}
 }
 
 func abs(x int) int {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -96,7 +97,7 @@ func TestServeUSINodesLimit(t *testing.T) {
 	var moves []string
 	for range 2 {
 		lines := serve(t, "strong", in)
-		var last usi.Info
+		var last engine.Info
 		for _, l := range lines {
 			if strings.HasPrefix(l, "info ") && strings.Contains(l, " nodes ") {
 				info, err := usi.ParseInfo(l, game.StartPosition())

@@ -5,19 +5,19 @@ import (
 	"testing"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // playGame plays a game from the start between two searchers, each move
 // limited by limits, and returns the result (a draw after maxPlies).
-func playGame(t *testing.T, black, white usi.Searcher, limits usi.Limits, maxPlies int) game.Result {
+func playGame(t *testing.T, black, white engine.Searcher, limits engine.Limits, maxPlies int) game.Result {
 	t.Helper()
 	g := game.NewGame(game.StartPosition())
-	players := [2]usi.Searcher{black, white}
+	players := [2]engine.Searcher{black, white}
 	for g.Len() < maxPlies && !g.Result().Over() {
 		p := g.Position()
 		side := p.SideToMove()
-		bm, err := players[side].Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves(), Limits: limits})
+		bm, err := players[side].Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves(), Limits: limits})
 		if err != nil {
 			t.Fatalf("%s at ply %d: %v", players[side].Name(), g.Len(), err)
 		}
@@ -38,7 +38,7 @@ func playGame(t *testing.T, black, white usi.Searcher, limits usi.Limits, maxPli
 }
 
 // wins plays n games, colours alternating, and counts a's wins.
-func wins(t *testing.T, a, b func(seed uint64) usi.Searcher, limits usi.Limits, n int) int {
+func wins(t *testing.T, a, b func(seed uint64) engine.Searcher, limits engine.Limits, n int) int {
 	w := 0
 	for i := 0; i < n; i++ {
 		sa, sb := a(uint64(i)), b(uint64(i)+100)
@@ -57,8 +57,8 @@ func wins(t *testing.T, a, b func(seed uint64) usi.Searcher, limits usi.Limits, 
 	return w
 }
 
-func level(name string) func(uint64) usi.Searcher {
-	return func(seed uint64) usi.Searcher {
+func level(name string) func(uint64) engine.Searcher {
+	return func(seed uint64) engine.Searcher {
 		s, err := NewSearcher(name, seeded(seed+1))
 		if err != nil {
 			panic(err)
@@ -68,14 +68,14 @@ func level(name string) func(uint64) usi.Searcher {
 }
 
 func TestLowestLevelBeatsRandom(t *testing.T) {
-	if w := wins(t, level(levels[0].Name), level("random"), usi.Limits{}, 10); w != 10 {
+	if w := wins(t, level(levels[0].Name), level("random"), engine.Limits{}, 10); w != 10 {
 		t.Errorf("%s beat random in %d of 10 games", levels[0].Name, w)
 	}
 }
 
 func TestTopLevelBeatsGreedy(t *testing.T) {
 	top := levels[len(levels)-1].Name
-	if w := wins(t, level(top), level("greedy"), usi.Limits{Nodes: 3000}, 10); w != 10 {
+	if w := wins(t, level(top), level("greedy"), engine.Limits{Nodes: 3000}, 10); w != 10 {
 		t.Errorf("%s (3,000 nodes a move) beat greedy in %d of 10 games", top, w)
 	}
 }
@@ -83,7 +83,7 @@ func TestTopLevelBeatsGreedy(t *testing.T) {
 // The lowest level beats greedy, the bot below the ladder: a seeded
 // match, so its result is the same on every run.
 func TestLowestLevelBeatsGreedy(t *testing.T) {
-	if w := wins(t, level(levels[0].Name), level("greedy"), usi.Limits{}, 10); w < 6 {
+	if w := wins(t, level(levels[0].Name), level("greedy"), engine.Limits{}, 10); w < 6 {
 		t.Errorf("%s beat greedy in %d of 10 games", levels[0].Name, w)
 	}
 }

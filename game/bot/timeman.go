@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // moveOverhead is kept back from a clock-based budget for the time the
@@ -35,7 +35,7 @@ func (b timeBudget) fixed() bool { return b.soft == b.hard }
 //     the increment, and never more than a fifth of what is left at once.
 //   - sudden death: a fortieth of what is left, at most a fifth.
 //   - no clock, infinite, ponder: no time limit.
-func planTime(l usi.Limits, side game.Color, moveNumber int) timeBudget {
+func planTime(l engine.Limits, side game.Color, moveNumber int) timeBudget {
 	if l.Infinite || l.Ponder {
 		return timeBudget{}
 	}

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 )
 
 // Player is the server's side of a game as a match.Player, and the
@@ -53,8 +53,8 @@ type Player struct {
 	done     chan struct{} // the reader has returned
 
 	mu        sync.Mutex
-	last      Played       // the opponent's move Play returned last
-	sent      usi.BestMove // our last answer sent
+	last      Played          // the opponent's move Play returned last
+	sent      engine.BestMove // our last answer sent
 	end       *match.Result
 	result    *Result // the server's result, once it came
 	err       error   // the fault that ended the game, when one did
@@ -237,18 +237,18 @@ func (p *Player) toMatch(r Result) match.Result {
 }
 
 // Play waits for the opponent's move from the server.
-func (p *Player) Play(ctx context.Context, r usi.Request) (usi.BestMove, error) {
+func (p *Player) Play(ctx context.Context, r engine.Request) (engine.BestMove, error) {
 	select {
 	case ev := <-p.moves:
 		if want := len(r.Moves) + 1; want != len(p.g.Moves()) {
-			return usi.BestMove{}, fmt.Errorf("csa: the match has %d moves and the server %d", want, len(p.g.Moves()))
+			return engine.BestMove{}, fmt.Errorf("csa: the match has %d moves and the server %d", want, len(p.g.Moves()))
 		}
 		p.mu.Lock()
 		p.last = ev
 		p.mu.Unlock()
-		return usi.BestMove{Move: ev.Move}, nil
+		return engine.BestMove{Move: ev.Move}, nil
 	case <-ctx.Done():
-		return usi.BestMove{}, ctx.Err()
+		return engine.BestMove{}, ctx.Err()
 	}
 }
 
@@ -256,7 +256,7 @@ func (p *Player) Play(ctx context.Context, r usi.Request) (usi.BestMove, error) 
 // opponent's own move comes confirmed; ours is sent, with the engine's
 // comment when asked for, and waits for the server's confirmation or
 // ruling.
-func (p *Player) Judge(c game.Color, b usi.BestMove, info *usi.Info) match.Ruling {
+func (p *Player) Judge(c game.Color, b engine.BestMove, info *engine.Info) match.Ruling {
 	if c == p.side {
 		p.mu.Lock()
 		last := p.last

@@ -13,6 +13,7 @@ import (
 	"shogi/game/bot"
 	"shogi/game/csa"
 	"shogi/game/csa/csatest"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
@@ -237,7 +238,7 @@ func TestPlayerHuman(t *testing.T) {
 				if err := m.Undo(1); err != match.ErrRefereed {
 					t.Errorf("undo: %v", err)
 				}
-				if err := m.Submit(game.Black, usi.BestMove{Move: m7776}); err != nil {
+				if err := m.Submit(game.Black, engine.BestMove{Move: m7776}); err != nil {
 					t.Fatal(err)
 				}
 				snap := m.Snapshot()
@@ -253,11 +254,11 @@ func TestPlayerHuman(t *testing.T) {
 				pos = pos.Play(mv)
 			}
 			bad := pos.NewMove(game.NewSquare(5, 9), game.NewSquare(5, 7), false)
-			if err := m.Submit(game.Black, usi.BestMove{Move: bad}); err == nil {
+			if err := m.Submit(game.Black, engine.BestMove{Move: bad}); err == nil {
 				t.Error("an illegal move was taken")
 			}
 			legal := pos.LegalMoves(nil)[0]
-			m.Submit(game.Black, usi.BestMove{Move: legal})
+			m.Submit(game.Black, engine.BestMove{Move: legal})
 		}
 		if _, ok := ev.(match.GameOverEvent); ok {
 			break
@@ -298,7 +299,7 @@ func TestPlayerHumanResignsOutOfTurn(t *testing.T) {
 	done := make(chan match.Result)
 	go func() { done <- m.Run(ctx) }()
 	time.Sleep(50 * time.Millisecond) // the server thinks on its first move
-	if err := m.Submit(game.White, usi.BestMove{Resign: true}); err != nil {
+	if err := m.Submit(game.White, engine.BestMove{Resign: true}); err != nil {
 		t.Fatal(err)
 	}
 	res := <-done

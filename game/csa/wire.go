@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/notation"
-	"shogi/game/usi"
 )
 
 // Message is one line from the server, as ParseLine reads it.
@@ -263,7 +263,7 @@ func MateScore(plies int) int {
 	if plies < 0 {
 		sign, plies = -1, -plies
 	}
-	if plies >= usi.MateUnknown {
+	if plies >= engine.MateUnknown {
 		return sign * 30000
 	}
 	return sign * (32000 - plies)
@@ -273,7 +273,7 @@ func MateScore(plies int) int {
 // with its move, or "" when the report says nothing about the move (no
 // score, or a PV that does not start with it). before is the position
 // the move was played in.
-func EngineComment(info *usi.Info, m game.Move, before game.Position) string {
+func EngineComment(info *engine.Info, m game.Move, before game.Position) string {
 	if info == nil || !info.HasScore {
 		return ""
 	}

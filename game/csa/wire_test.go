@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 func TestParseLine(t *testing.T) {
@@ -98,21 +98,21 @@ func TestEngineComment(t *testing.T) {
 	pv := []game.Move{b7776, w3334, b2726}
 	for _, c := range []struct {
 		name string
-		info *usi.Info
+		info *engine.Info
 		m    game.Move
 		pos  game.Position
 		want string
 	}{
-		{"black's view", &usi.Info{HasScore: true, Score: usi.Score{Value: 52}, PV: pv}, b7776, p, "* 52 -3334FU +2726FU"},
+		{"black's view", &engine.Info{HasScore: true, Score: engine.Score{Value: 52}, PV: pv}, b7776, p, "* 52 -3334FU +2726FU"},
 		// White's score of 40 is Black's −40; the PV starts with its move.
-		{"white's view", &usi.Info{HasScore: true, Score: usi.Score{Value: 40}, PV: pv[1:]}, w3334, after, "* -40 +2726FU"},
-		{"mate", &usi.Info{HasScore: true, Score: usi.Score{Mate: true, Value: 3}, PV: pv[:1]}, b7776, p, "* 31997"},
-		{"mated, unknown length", &usi.Info{HasScore: true, Score: usi.Score{Mate: true, Value: -usi.MateUnknown}}, w3334, after, "* 30000"},
-		{"no score", &usi.Info{PV: pv}, b7776, p, ""},
-		{"another move's pv", &usi.Info{HasScore: true, PV: pv[1:]}, b7776, p, ""},
+		{"white's view", &engine.Info{HasScore: true, Score: engine.Score{Value: 40}, PV: pv[1:]}, w3334, after, "* -40 +2726FU"},
+		{"mate", &engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: 3}, PV: pv[:1]}, b7776, p, "* 31997"},
+		{"mated, unknown length", &engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: -engine.MateUnknown}}, w3334, after, "* 30000"},
+		{"no score", &engine.Info{PV: pv}, b7776, p, ""},
+		{"another move's pv", &engine.Info{HasScore: true, PV: pv[1:]}, b7776, p, ""},
 		{"no report", nil, b7776, p, ""},
 		// A PV cut where it turns illegal.
-		{"bad pv", &usi.Info{HasScore: true, Score: usi.Score{Value: 7}, PV: []game.Move{b7776, b2726, w3334}}, b7776, p, "* 7"},
+		{"bad pv", &engine.Info{HasScore: true, Score: engine.Score{Value: 7}, PV: []game.Move{b7776, b2726, w3334}}, b7776, p, "* 7"},
 	} {
 		if got := EngineComment(c.info, c.m, c.pos); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)

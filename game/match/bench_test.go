@@ -8,7 +8,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // The runner's cost per move: two random bots play through a Match (with
@@ -48,14 +48,14 @@ func BenchmarkBareRandomBots(b *testing.B) {
 	start := time.Now()
 	for i := 0; i < b.N; i++ {
 		r := rand.New(rand.NewPCG(uint64(i), 1))
-		var bots [2]usi.Searcher
+		var bots [2]engine.Searcher
 		for c := range bots {
 			bots[c], _ = bot.NewSearcher("random", r)
 		}
 		g := game.NewGame(game.StartPosition())
 		for !g.Result().Over() && g.Len() < 256 {
 			p := g.Position()
-			a, err := bots[p.SideToMove()].Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves()})
+			a, err := bots[p.SideToMove()].Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves()})
 			if err != nil || a.Resign || a.Win {
 				break
 			}

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // TimeControl is one side's allowance. The zero value is no clock.
@@ -129,8 +129,8 @@ func (k *Clock) Cancel() { k.running = false }
 
 // Limits returns the go limits for side c to move: both sides' main time
 // left, c's byōyomi, both increments.
-func (k *Clock) Limits(c game.Color) usi.Limits {
-	return usi.Limits{
+func (k *Clock) Limits(c game.Color) engine.Limits {
+	return engine.Limits{
 		BTime: k.main[game.Black], WTime: k.main[game.White],
 		Byoyomi: k.control[c].Byoyomi,
 		BInc:    k.control[game.Black].Increment, WInc: k.control[game.White].Increment,

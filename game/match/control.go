@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Control is a game as a screen drives it: the state to draw, the events
@@ -19,7 +19,7 @@ type Control interface {
 	Subscribe() *Subscription
 	// Submit plays a person's answer for side c: a move, a resignation
 	// or a declaration.
-	Submit(c game.Color, b usi.BestMove) error
+	Submit(c game.Color, b engine.BestMove) error
 	// Undo takes back n moves.
 	Undo(n int) error
 	Pause() error
@@ -46,13 +46,13 @@ func Watch(g Control) Control { return watcher{g} }
 
 type watcher struct{ g Control }
 
-func (w watcher) Snapshot() Snapshot                  { return w.g.Snapshot() }
-func (w watcher) Subscribe() *Subscription            { return w.g.Subscribe() }
-func (watcher) Submit(game.Color, usi.BestMove) error { return ErrNotAllowed }
-func (watcher) Undo(int) error                        { return ErrNotAllowed }
-func (watcher) Pause() error                          { return ErrNotAllowed }
-func (watcher) Resume() error                         { return ErrNotAllowed }
-func (watcher) Step() error                           { return ErrNotAllowed }
-func (watcher) OfferDraw(game.Color) error            { return ErrNotAllowed }
-func (watcher) DeclineDraw(game.Color) error          { return ErrNotAllowed }
-func (watcher) Impasse() error                        { return ErrNotAllowed }
+func (w watcher) Snapshot() Snapshot                     { return w.g.Snapshot() }
+func (w watcher) Subscribe() *Subscription               { return w.g.Subscribe() }
+func (watcher) Submit(game.Color, engine.BestMove) error { return ErrNotAllowed }
+func (watcher) Undo(int) error                           { return ErrNotAllowed }
+func (watcher) Pause() error                             { return ErrNotAllowed }
+func (watcher) Resume() error                            { return ErrNotAllowed }
+func (watcher) Step() error                              { return ErrNotAllowed }
+func (watcher) OfferDraw(game.Color) error               { return ErrNotAllowed }
+func (watcher) DeclineDraw(game.Color) error             { return ErrNotAllowed }
+func (watcher) Impasse() error                           { return ErrNotAllowed }

@@ -1,7 +1,7 @@
 // Package match plays a game between two players under a clock and tells
 // listeners what happens.
 //
-// A Player chooses moves: a built-in bot (Bot, over any usi.Searcher), a
+// A Player chooses moves: a built-in bot (Bot, over any engine.Searcher), a
 // USI engine (Engine, over a usi.Engine), or a person (Human), whose moves
 // the caller hands to Match.Submit. A Match owns the game, the clock and
 // both players: it alone decides whose turn it is, starts the player's

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // nextOf waits for the next event of type E, skipping the others.
@@ -43,12 +43,12 @@ func humanMatch(t *testing.T) (*Match, *Subscription, chan Result) {
 func submit(t *testing.T, m *Match, usiMove string) {
 	t.Helper()
 	snap := m.Snapshot()
-	p := usi.Request{Start: snap.Start, Moves: snap.Moves}.Position()
+	p := engine.Request{Start: snap.Start, Moves: snap.Moves}.Position()
 	mv, err := p.ParseUSI(usiMove)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := m.Submit(p.SideToMove(), usi.BestMove{Move: mv}); err != nil {
+	if err := m.Submit(p.SideToMove(), engine.BestMove{Move: mv}); err != nil {
 		t.Fatal(err)
 	}
 	// The move is the match's once Submit returns: no event needed.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -27,7 +28,7 @@ type TurnEvent struct {
 type InfoEvent struct {
 	Ply  int
 	Side game.Color
-	Info usi.Info
+	Info engine.Info
 }
 
 // MoveEvent says a move was played. Info is the mover's last report on
@@ -37,7 +38,7 @@ type MoveEvent struct {
 	Move  game.Move
 	Side  game.Color
 	Spent time.Duration
-	Info  *usi.Info
+	Info  *engine.Info
 	Clock ClockState
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -30,8 +31,8 @@ type Hinter struct {
 // Hint is a hinter's answer: the move (or a resignation or declaration)
 // and the engine's last report on the main line, if it sent one.
 type Hint struct {
-	Best usi.BestMove
-	Info *usi.Info
+	Best engine.BestMove
+	Info *engine.Info
 }
 
 // ErrHinterClosed answers a hint asked after the game ended.
@@ -64,9 +65,9 @@ func (h *Hinter) Ask(ctx context.Context, start game.Position, moves []game.Move
 		}
 		h.player = p
 	}
-	var last *usi.Info
-	req := usi.Request{Start: start, Moves: moves, Limits: usi.Limits{MoveTime: h.budget},
-		Info: func(in usi.Info) {
+	var last *engine.Info
+	req := engine.Request{Start: start, Moves: moves, Limits: engine.Limits{MoveTime: h.budget},
+		Info: func(in engine.Info) {
 			if in.MultiPV > 1 {
 				return
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -52,7 +53,7 @@ type Config struct {
 // MoveNote is what a match knows about a move besides the move.
 type MoveNote struct {
 	Spent time.Duration
-	Info  *usi.Info // the mover's last report on the search behind it; nil if none
+	Info  *engine.Info // the mover's last report on the search behind it; nil if none
 }
 
 // Snapshot is the state of a match at one moment, for a listener that
@@ -203,7 +204,7 @@ const (
 type request struct {
 	kind   reqKind
 	side   game.Color
-	move   usi.BestMove
+	move   engine.BestMove
 	n      int
 	reason string
 	grace  time.Duration
@@ -226,7 +227,7 @@ func (m *Match) ask(r request) error {
 // the game is paused) or a declaration (Win). An illegal move, or a declaration that
 // does not hold, is refused with an error saying why (a
 // *game.IllegalMoveError, a *game.DeclarationError) and the game goes on.
-func (m *Match) Submit(c game.Color, b usi.BestMove) error {
+func (m *Match) Submit(c game.Color, b engine.BestMove) error {
 	return m.ask(request{kind: reqSubmit, side: c, move: b})
 }
 
@@ -303,7 +304,7 @@ func (m *Match) impasseRefused() error {
 // ---- the game loop ----
 
 type reply struct {
-	move usi.BestMove
+	move engine.BestMove
 	err  error
 }
 
@@ -311,13 +312,13 @@ type reply struct {
 // blocking the player: the loop takes the latest.
 type infoSlot struct {
 	mu     sync.Mutex
-	infos  []usi.Info
+	infos  []engine.Info
 	notify chan struct{}
 }
 
 func newInfoSlot() *infoSlot { return &infoSlot{notify: make(chan struct{}, 1)} }
 
-func (s *infoSlot) put(i usi.Info) {
+func (s *infoSlot) put(i engine.Info) {
 	s.mu.Lock()
 	if n := len(s.infos); n > 0 && s.infos[n-1].MultiPV == i.MultiPV && len(s.infos) > 64 {
 		s.infos[n-1] = i
@@ -331,7 +332,7 @@ func (s *infoSlot) put(i usi.Info) {
 	}
 }
 
-func (s *infoSlot) take() []usi.Info {
+func (s *infoSlot) take() []engine.Info {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := s.infos
@@ -345,7 +346,7 @@ type turn struct {
 	player  Player
 	replies chan reply
 	infos   *infoSlot
-	last    *usi.Info // merged report of the main line
+	last    *engine.Info // merged report of the main line
 	before  [2]time.Duration
 	timer   <-chan time.Time
 	release func()
@@ -728,7 +729,7 @@ func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, move
 		t.timer, t.release = m.ts.After(avail + m.cfg.Margin + 1)
 	}
 	ply := m.g.Len()
-	turnInfo := usi.Request{Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Limits: limits, Info: t.infos.put}
+	turnInfo := engine.Request{Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Limits: limits, Info: t.infos.put}
 	state := m.clock.State()
 	m.mu.Unlock()
 	if t.release != nil {
@@ -817,7 +818,7 @@ func (m *Match) takeInfos(t *turn, ply int) {
 }
 
 // check judges a human's answer without playing it.
-func (m *Match) check(b usi.BestMove) error {
+func (m *Match) check(b engine.BestMove) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	p := m.g.Position()

@@ -12,6 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/game/engine"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
 	"shogi/internal/testenv"
@@ -34,16 +35,16 @@ type scripted struct {
 	name  string
 	ft    *FakeTime
 	think func(ply int) time.Duration
-	moves map[int]usi.BestMove // answers by ply, instead of the first legal move
-	info  bool                 // report an info line first
+	moves map[int]engine.BestMove // answers by ply, instead of the first legal move
+	info  bool                    // report an info line first
 
 	mu   sync.Mutex
-	seen []usi.Limits
+	seen []engine.Limits
 }
 
 func (s *scripted) Name() string { return s.name }
 
-func (s *scripted) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+func (s *scripted) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
 	ply := len(t.Moves)
 	s.mu.Lock()
 	s.seen = append(s.seen, t.Limits)
@@ -57,18 +58,18 @@ func (s *scripted) Play(ctx context.Context, t usi.Request) (usi.BestMove, error
 	p := t.Position()
 	legal := p.LegalMoves(nil)
 	if len(legal) == 0 {
-		return usi.BestMove{Resign: true}, nil
+		return engine.BestMove{Resign: true}, nil
 	}
 	if s.info {
-		t.Info(usi.Info{Depth: 3, HasScore: true, Score: usi.Score{Value: 42}, PV: legal[:1]})
+		t.Info(engine.Info{Depth: 3, HasScore: true, Score: engine.Score{Value: 42}, PV: legal[:1]})
 	}
-	return usi.BestMove{Move: legal[0]}, nil
+	return engine.BestMove{Move: legal[0]}, nil
 }
 
-func (s *scripted) limits() []usi.Limits {
+func (s *scripted) limits() []engine.Limits {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]usi.Limits(nil), s.seen...)
+	return append([]engine.Limits(nil), s.seen...)
 }
 
 func every(d time.Duration) func(int) time.Duration { return func(int) time.Duration { return d } }
@@ -167,7 +168,7 @@ func TestFischer(t *testing.T) {
 }
 
 // FormatGoOf is usi.FormatGo, named here for the test's reading.
-func FormatGoOf(l usi.Limits) string { return usi.FormatGo(l) }
+func FormatGoOf(l engine.Limits) string { return usi.FormatGo(l) }
 
 func equalDurations(a, b []time.Duration) bool {
 	if len(a) != len(b) {
@@ -234,7 +235,7 @@ func TestHumanFlagFalls(t *testing.T) {
 	}
 }
 
-func mustBot(t *testing.T, name string) usi.Searcher {
+func mustBot(t *testing.T, name string) engine.Searcher {
 	t.Helper()
 	s, err := bot.NewSearcher(name, rand.New(rand.NewPCG(1, 2)))
 	if err != nil {
@@ -285,18 +286,18 @@ func TestHumanAgainstBot(t *testing.T) {
 		t.Fatalf("first turn %+v", te)
 	}
 	// Not White's turn; not a legal move: refused, the game goes on.
-	if err := m.Submit(game.White, usi.BestMove{Resign: true}); !errors.Is(err, ErrNotYourTurn) {
+	if err := m.Submit(game.White, engine.BestMove{Resign: true}); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("White submitting on Black's turn: %v", err)
 	}
 	var ill *game.IllegalMoveError
-	if err := m.Submit(game.Black, usi.BestMove{Move: mv(start, "7g7e")}); !errors.As(err, &ill) {
+	if err := m.Submit(game.Black, engine.BestMove{Move: mv(start, "7g7e")}); !errors.As(err, &ill) {
 		t.Errorf("illegal move: %v", err)
 	}
-	if err := m.Submit(game.Black, usi.BestMove{Win: true}); err == nil {
+	if err := m.Submit(game.Black, engine.BestMove{Win: true}); err == nil {
 		t.Error("a declaration that does not hold was accepted")
 	}
 	ft.Advance(20 * time.Second)
-	if err := m.Submit(game.Black, usi.BestMove{Move: mv(start, "7g7f")}); err != nil {
+	if err := m.Submit(game.Black, engine.BestMove{Move: mv(start, "7g7f")}); err != nil {
 		t.Fatal(err)
 	}
 	nextTurn(t, sub) // the bot's turn, then ours again
@@ -310,7 +311,7 @@ func TestHumanAgainstBot(t *testing.T) {
 	for _, x := range p2.Moves {
 		pos = pos.Play(x)
 	}
-	if err := m.Submit(game.Black, usi.BestMove{Move: mv(pos, "2g2f")}); err != nil {
+	if err := m.Submit(game.Black, engine.BestMove{Move: mv(pos, "2g2f")}); err != nil {
 		t.Fatal(err)
 	}
 	nextTurn(t, sub)
@@ -338,7 +339,7 @@ func TestHumanAgainstBot(t *testing.T) {
 		t.Error("took back more moves than were played")
 	}
 	nextTurn(t, sub)
-	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); err != nil {
+	if err := m.Submit(game.Black, engine.BestMove{Resign: true}); err != nil {
 		t.Fatal(err)
 	}
 	r := <-done
@@ -348,7 +349,7 @@ func TestHumanAgainstBot(t *testing.T) {
 	if r.Notes[0].Spent != 20*time.Second {
 		t.Errorf("first move took %v", r.Notes[0].Spent)
 	}
-	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); !errors.Is(err, ErrOver) {
+	if err := m.Submit(game.Black, engine.BestMove{Resign: true}); !errors.Is(err, ErrOver) {
 		t.Errorf("submit after the end: %v", err)
 	}
 	// The slow listener gets everything, in order, ending with GameOver.
@@ -480,15 +481,15 @@ func TestFouls(t *testing.T) {
 	start := game.StartPosition()
 	bad, _ := start.ParseUSI("7g7e")
 	for _, tc := range []struct {
-		answer usi.BestMove
+		answer engine.BestMove
 		reason string
 	}{
-		{usi.BestMove{Move: bad}, "b (Black) played 7g7e, which is illegal: the piece cannot move there"},
-		{usi.BestMove{Win: true}, "b (Black) declared an entering-king win that does not hold"},
-		{usi.BestMove{}, "b (Black) played none, which is illegal"},
+		{engine.BestMove{Move: bad}, "b (Black) played 7g7e, which is illegal: the piece cannot move there"},
+		{engine.BestMove{Win: true}, "b (Black) declared an entering-king win that does not hold"},
+		{engine.BestMove{}, "b (Black) played none, which is illegal"},
 	} {
 		ft := NewFakeTime(t0)
-		b := &scripted{name: "b", ft: ft, moves: map[int]usi.BestMove{0: tc.answer}}
+		b := &scripted{name: "b", ft: ft, moves: map[int]engine.BestMove{0: tc.answer}}
 		r := run(t, Config{Start: start, Players: [2]Player{b, &scripted{name: "w", ft: ft}}, TimeSource: ft})
 		if r.Ending != game.IllegalMove || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason(), tc.reason) {
 			t.Errorf("%+v: %v %q", tc.answer, r.Result, r.Reason())
@@ -507,7 +508,7 @@ func TestAbort(t *testing.T) {
 	go func() { done <- m.Run(context.Background()) }()
 	nextTurn(t, sub)
 	start := game.StartPosition()
-	if err := m.Submit(game.Black, usi.BestMove{Move: start.LegalMoves(nil)[0]}); err != nil {
+	if err := m.Submit(game.Black, engine.BestMove{Move: start.LegalMoves(nil)[0]}); err != nil {
 		t.Fatal(err)
 	}
 	if err := m.Abort("the players left"); err != nil {
@@ -648,10 +649,10 @@ func TestResignOnTheOtherTurn(t *testing.T) {
 	done := make(chan Result)
 	go func() { done <- m.Run(context.Background()) }()
 	nextTurn(t, sub)
-	if err := m.Submit(game.Black, usi.BestMove{Resign: true}); !errors.Is(err, ErrNotHuman) && !errors.Is(err, ErrNotYourTurn) {
+	if err := m.Submit(game.Black, engine.BestMove{Resign: true}); !errors.Is(err, ErrNotHuman) && !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("the bot's side resigned through Submit: %v", err)
 	}
-	if err := m.Submit(game.White, usi.BestMove{Resign: true}); err != nil {
+	if err := m.Submit(game.White, engine.BestMove{Resign: true}); err != nil {
 		t.Fatal(err)
 	}
 	if r := <-done; r.Ending != game.Resignation || r.Outcome != game.BlackWins || r.Game.Len() != 0 {
@@ -664,7 +665,7 @@ type thinker struct{}
 
 func (thinker) Name() string { return "thinker" }
 
-func (thinker) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+func (thinker) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
 	<-ctx.Done()
-	return usi.BestMove{}, ctx.Err()
+	return engine.BestMove{}, ctx.Err()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 )
 
@@ -20,7 +21,7 @@ type Player interface {
 	// It runs on a goroutine of its own and must return soon after ctx
 	// is cancelled (undo, pause, time up, the game aborted); its answer
 	// is then ignored.
-	Play(ctx context.Context, t usi.Request) (usi.BestMove, error)
+	Play(ctx context.Context, t engine.Request) (engine.BestMove, error)
 }
 
 // A Player may also want to hear when a game begins and ends.
@@ -47,20 +48,20 @@ func NewHuman(name string) *Human { return &Human{name: name} }
 func (h *Human) Name() string { return h.name }
 
 // Play waits: a human's move arrives through Match.Submit.
-func (h *Human) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+func (h *Human) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
 	<-ctx.Done()
-	return usi.BestMove{}, ctx.Err()
+	return engine.BestMove{}, ctx.Err()
 }
 
-// Bot makes a built-in engine a player: every usi.Searcher (random,
+// Bot makes a built-in engine a player: every engine.Searcher (random,
 // greedy, each search level) plays through this one adapter.
-type Bot struct{ S usi.Searcher }
+type Bot struct{ S engine.Searcher }
 
 // Name returns the bot's name.
 func (b Bot) Name() string { return b.S.Name() }
 
 // Play runs the search with the clock's limits.
-func (b Bot) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+func (b Bot) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
 	return b.S.Search(ctx, t)
 }
 
@@ -71,7 +72,7 @@ type Engine struct{ E *usi.Engine }
 func (e Engine) Name() string { return e.E.Name() }
 
 // Play sends the position and go, and waits for bestmove.
-func (e Engine) Play(ctx context.Context, t usi.Request) (usi.BestMove, error) {
+func (e Engine) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
 	return e.E.Go(ctx, t)
 }
 

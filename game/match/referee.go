@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Referee is a player that stands for a side played on a server which
@@ -38,7 +38,7 @@ type Referee interface {
 	// declaration; info is the mover's last engine report) before the
 	// match applies it. For the referee's own side it gives the figures of
 	// the move it just returned from Play.
-	Judge(c game.Color, b usi.BestMove, info *usi.Info) Ruling
+	Judge(c game.Color, b engine.BestMove, info *engine.Info) Ruling
 	// Rulings delivers the endings the server rules while no answer is
 	// being judged.
 	Rulings() <-chan Result

@@ -6,7 +6,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // Defender is the program defending a problem's king, as a match.Player:
@@ -34,15 +34,15 @@ func NewDefender(o Options) *Defender { return &Defender{opts: o} }
 func (d *Defender) Name() string { return "Tsume defender" }
 
 // Play answers the turn of the position r reaches.
-func (d *Defender) Play(ctx context.Context, r usi.Request) (usi.BestMove, error) {
+func (d *Defender) Play(ctx context.Context, r engine.Request) (engine.BestMove, error) {
 	rep := d.Reply(ctx, r.Position())
 	if err := ctx.Err(); err != nil {
-		return usi.BestMove{}, err
+		return engine.BestMove{}, err
 	}
 	if rep.Mated {
-		return usi.BestMove{Resign: true}, nil
+		return engine.BestMove{Resign: true}, nil
 	}
-	return usi.BestMove{Move: rep.Move}, nil
+	return engine.BestMove{Move: rep.Move}, nil
 }
 
 // Reply is the defence in p, the defender to move, with what it leaves.

@@ -7,8 +7,8 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 )
 
 // fakeClock advances a minute each time it is read.
@@ -176,7 +176,7 @@ func TestDefenderInAMatch(t *testing.T) {
 	go func() { done <- mt.Run(context.Background()) }()
 	m, _ := p.ParseUSI("R*1h")
 	for {
-		if err := mt.Submit(game.Black, usi.BestMove{Move: m}); err == nil {
+		if err := mt.Submit(game.Black, engine.BestMove{Move: m}); err == nil {
 			break
 		}
 		time.Sleep(time.Millisecond)

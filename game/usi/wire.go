@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 )
 
 // The USI wire format in both directions, in one place: what a GUI writes
@@ -321,7 +322,7 @@ func FormatInfo(info Info) string {
 	}
 	if info.HasScore {
 		b.WriteString(" score ")
-		b.WriteString(info.Score.String())
+		b.WriteString(FormatScore(info.Score))
 	}
 	if info.CurrMove != game.NoMove {
 		b.WriteString(" currmove ")
@@ -341,9 +342,9 @@ func FormatInfo(info Info) string {
 	return b.String()
 }
 
-// String writes the score as an info line does: "cp 30", "mate 5",
+// FormatScore writes the score as an info line does: "cp 30", "mate 5",
 // "mate -4", "mate +" or "mate -" (length unknown), then any bound.
-func (s Score) String() string {
+func FormatScore(s engine.Score) string {
 	var t string
 	switch {
 	case !s.Mate:

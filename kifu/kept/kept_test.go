@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 )
 
 // sennichite is a cycle of rook moves from the start that repeats the
@@ -53,7 +53,7 @@ func TestRoundTrip(t *testing.T) {
 		moves = append(moves, mv)
 		p = p.Play(mv)
 	}
-	info := &usi.Info{Depth: 7, HasScore: true, Score: usi.Score{Value: -35}, PV: moves[2:]}
+	info := &engine.Info{Depth: 7, HasScore: true, Score: engine.Score{Value: -35}, PV: moves[2:]}
 	tc := match.TimeControl{Main: time.Minute, Byoyomi: 10 * time.Second}
 	snap := match.Snapshot{Start: start, Moves: moves[1:], Notes: []match.MoveNote{{Spent: 1500 * time.Millisecond}, {Spent: 2*time.Second + 7, Info: info}}}
 	snap.Start = start.Play(moves[0])

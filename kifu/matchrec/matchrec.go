@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 	"shogi/kifu"
 )
 
@@ -91,7 +91,7 @@ func Record(res match.Result, event string) *kifu.Record {
 // the score from Black's side, the PV after the move. A report whose PV
 // does not begin with the move played says nothing about it (ShogiHome
 // drops it too).
-func evaluation(info *usi.Info, m game.Move, engine string) *kifu.Evaluation {
+func evaluation(info *engine.Info, m game.Move, engineName string) *kifu.Evaluation {
 	if info == nil || !info.HasScore && len(info.PV) == 0 {
 		return nil
 	}
@@ -106,14 +106,14 @@ func evaluation(info *usi.Info, m game.Move, engine string) *kifu.Evaluation {
 	if m.Color() == game.White {
 		sign = -1
 	}
-	e := &kifu.Evaluation{PV: pv, Depth: info.Depth, Nodes: info.Nodes, Engine: engine}
+	e := &kifu.Evaluation{PV: pv, Depth: info.Depth, Nodes: info.Nodes, Engine: engineName}
 	switch {
 	case info.HasScore && info.Score.Mate:
 		v := info.Score.Value
 		switch {
-		case v >= usi.MateUnknown:
+		case v >= engine.MateUnknown:
 			v = kifu.MateUnknown
-		case v <= -usi.MateUnknown:
+		case v <= -engine.MateUnknown:
 			v = -kifu.MateUnknown
 		case v == 0:
 			v = -1 // "mate 0": the side to move is mated now

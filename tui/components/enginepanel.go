@@ -8,8 +8,8 @@ import (
 	"shogi/tui/common"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/notation"
-	"shogi/game/usi"
 	"shogi/kifu"
 )
 
@@ -21,7 +21,7 @@ type EngineReport struct {
 	Name     string
 	Side     game.Color // the side the program plays
 	Thinking bool
-	Info     *usi.Info
+	Info     *engine.Info
 	Pos      game.Position
 	Prev     game.Move
 }
@@ -112,7 +112,7 @@ func dimStyle(st *common.Styles) *common.Wrap {
 // ScoreText writes a score given from mover's side as Black's, with the
 // situation's word records write for it (ShogiHome's steps): +235 先手有望,
 // −80 互角, −1731 White winning; a mate: 詰み 7手 ▲先手.
-func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
+func ScoreText(c *common.Common, in engine.Info, mover game.Color) string {
 	w := c.Words
 	v := in.Score.Value
 	if mover == game.White {
@@ -124,7 +124,7 @@ func ScoreText(c *common.Common, in usi.Info, mover game.Color) string {
 			winner = game.White
 		}
 		n := abs(v)
-		if n >= usi.MateUnknown {
+		if n >= engine.MateUnknown {
 			return fmt.Sprintf(w.MateUnknown, c.Side(winner))
 		}
 		if in.Score.Value == 0 {

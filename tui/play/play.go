@@ -11,9 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/notation"
-	"shogi/game/usi"
 	"shogi/kifu/kept"
 )
 
@@ -71,9 +71,9 @@ type Model struct {
 	names    [2]string
 	// Think is the thinking player's latest report; last[c] is the report
 	// behind side c's last move.
-	Think    *usi.Info
+	Think    *engine.Info
 	ThinkPly int
-	last     [2]*usi.Info
+	last     [2]*engine.Info
 	Hint     hintState
 
 	started time.Time // when the game began, for the record's 開始日時
@@ -136,7 +136,7 @@ type hintState struct {
 	pending bool
 	ply     int // the ply the hint is for
 	Move    game.Move
-	info    *usi.Info
+	info    *engine.Info
 	Text    string // what the panel says
 	err     bool
 	book    *common.BookFind // what the opening books have for the position
@@ -181,7 +181,7 @@ func New(c *common.Common, s common.Setup) Model {
 	// Until the game starts, the screen shows the set-up's game.
 	m.Snap = match.Snapshot{Start: s.Start}
 	for i, mv := range s.Moves {
-		p := usi.Request{Start: s.Start, Moves: m.Snap.Moves}.Position()
+		p := engine.Request{Start: s.Start, Moves: m.Snap.Moves}.Position()
 		if err := p.CheckMove(mv); err != nil {
 			// The kept file was checked when it was read; this is a
 			// record that stops early.
@@ -559,7 +559,7 @@ func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
 		return m, nil
 	}
 	pos := m.Game.Position()
-	if err := m.ctl.Submit(pos.SideToMove(), usi.BestMove{Move: mv}); err != nil {
+	if err := m.ctl.Submit(pos.SideToMove(), engine.BestMove{Move: mv}); err != nil {
 		m.SetError(m.explain(mv.USI(), err))
 		return m, nil
 	}

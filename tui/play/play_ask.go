@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 )
 
 // promoteKey answers 成る?: y (or enter) promotes, n does not, esc puts
@@ -121,9 +121,9 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, m.stopSession(common.StartMsg{Setup: s})
 	case confirmResign:
 		c, _ := m.humanSide()
-		m.submitAnswer(c, usi.BestMove{Resign: true})
+		m.submitAnswer(c, engine.BestMove{Resign: true})
 	case confirmDeclare:
-		m.submitAnswer(m.sideToMove(), usi.BestMove{Win: true})
+		m.submitAnswer(m.sideToMove(), engine.BestMove{Win: true})
 	case confirmImpasse:
 		if m.ctl == nil {
 			m.SetError(m.startErr)
@@ -181,7 +181,7 @@ func (m *Model) drawEvent(ev match.DrawEvent) {
 }
 
 // submitAnswer hands a resignation or declaration to the match.
-func (m *Model) submitAnswer(c game.Color, b usi.BestMove) {
+func (m *Model) submitAnswer(c game.Color, b engine.BestMove) {
 	if m.ctl == nil {
 		m.SetError(m.startErr)
 		return

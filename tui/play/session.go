@@ -13,8 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/game/usi"
 	"shogi/kifu/kept"
 	"shogi/kifu/matchrec"
 )
@@ -260,8 +260,8 @@ func stopCmd(s *session, reason string, msg tea.Msg) tea.Cmd {
 type hintMsg struct {
 	gen  int
 	ply  int
-	best usi.BestMove
-	info *usi.Info
+	best engine.BestMove
+	info *engine.Info
 	err  error
 }
 

@@ -19,6 +19,7 @@ import (
 	"shogi/assets"
 	"shogi/game"
 	"shogi/game/analysis"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/game/progress"
@@ -350,7 +351,7 @@ func (q *Quizzes) answer(mv game.Move) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	q.cancel = cancel
 	qz, eng, opts, gen, text := *q.quiz(), q.eng, q.src.Opts, q.gen, q.moveText(mv)
-	limits := usi.Limits{MoveTime: q.c.Engines.PassTime}
+	limits := engine.Limits{MoveTime: q.c.Engines.PassTime}
 	return tea.Batch(q.c.Block(q.spin.Tick), func() tea.Msg {
 		defer cancel()
 		a, err := qz.Check(ctx, eng, mv, limits, opts)
@@ -417,17 +418,17 @@ func (l *lazyEngine) get(ctx context.Context) (analysis.Engine, error) {
 
 func (l *lazyEngine) Name() string { return l.name }
 
-func (l *lazyEngine) Go(ctx context.Context, r usi.Request) (usi.BestMove, error) {
+func (l *lazyEngine) Go(ctx context.Context, r engine.Request) (engine.BestMove, error) {
 	l.busy.Lock()
 	defer l.busy.Unlock()
 	e, err := l.get(ctx)
 	if err != nil {
-		return usi.BestMove{}, err
+		return engine.BestMove{}, err
 	}
 	return e.Go(ctx, r)
 }
 
-func (l *lazyEngine) Mate(ctx context.Context, r usi.Request, d time.Duration) (usi.Checkmate, error) {
+func (l *lazyEngine) Mate(ctx context.Context, r engine.Request, d time.Duration) (usi.Checkmate, error) {
 	l.busy.Lock()
 	defer l.busy.Unlock()
 	e, err := l.get(ctx)

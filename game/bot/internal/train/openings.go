@@ -11,7 +11,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // openings: start positions for matches, as `startpos moves …` lines that
@@ -52,10 +52,10 @@ func runOpenings(args []string) error {
 		plies := *minPlies + r.IntN(*maxPlies-*minPlies+1)
 		e := bot.NewEngine(top, r)
 		for g.Len() < plies && !g.Result().Over() {
-			lines := map[int]usi.Info{}
-			_, err := e.Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves(),
-				Limits: usi.Limits{Depth: 5}, MultiPV: 8, Info: func(in usi.Info) {
-					if in.HasScore && in.Score.Bound == usi.Exact && len(in.PV) > 0 {
+			lines := map[int]engine.Info{}
+			_, err := e.Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves(),
+				Limits: engine.Limits{Depth: 5}, MultiPV: 8, Info: func(in engine.Info) {
+					if in.HasScore && in.Score.Bound == engine.Exact && len(in.PV) > 0 {
 						lines[in.MultiPV] = in
 					}
 				}})
@@ -83,10 +83,10 @@ func runOpenings(args []string) error {
 		if g.Result().Over() || seen[p.Hash()] {
 			continue
 		}
-		var last usi.Info
-		if _, err := bot.NewEngine(top, r).Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves(),
-			Limits: usi.Limits{Nodes: 200_000}, Info: func(in usi.Info) {
-				if in.HasScore && in.Score.Bound == usi.Exact {
+		var last engine.Info
+		if _, err := bot.NewEngine(top, r).Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves(),
+			Limits: engine.Limits{Nodes: 200_000}, Info: func(in engine.Info) {
+				if in.HasScore && in.Score.Bound == engine.Exact {
 					last = in
 				}
 			}}); err != nil {

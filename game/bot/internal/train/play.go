@@ -15,7 +15,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
-	"shogi/game/usi"
+	"shogi/game/engine"
 )
 
 // play: self-play games of the top level at a fixed number of nodes a
@@ -147,10 +147,10 @@ func playGame(o playOptions, i int) []string {
 	for g.Len() < o.maxPlies && !g.Result().Over() {
 		p := g.Position()
 		side := p.SideToMove()
-		var last usi.Info
-		bm, err := players[side].Search(context.Background(), usi.Request{Start: g.Start(), Moves: g.Moves(),
-			Limits: usi.Limits{Nodes: uint64(o.nodes)}, Info: func(in usi.Info) {
-				if in.HasScore && in.Score.Bound == usi.Exact && in.MultiPV <= 1 {
+		var last engine.Info
+		bm, err := players[side].Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves(),
+			Limits: engine.Limits{Nodes: uint64(o.nodes)}, Info: func(in engine.Info) {
+				if in.HasScore && in.Score.Bound == engine.Exact && in.MultiPV <= 1 {
 					last = in
 				}
 			}})

@@ -1,4 +1,4 @@
-package usi
+package engine
 
 import (
 	"time"
@@ -31,7 +31,8 @@ type Score struct {
 // MateUnknown is the Value of a mate whose length the engine did not give.
 const MateUnknown = 1 << 20
 
-// Info is one USI info line. Fields the engine did not send are zero;
+// Info is what an engine reports while it searches (a USI info line, or
+// the built-in search's progress). Fields the engine did not send are zero;
 // HasScore tells a score of 0 from no score.
 type Info struct {
 	Depth    int
@@ -81,7 +82,8 @@ func (i Info) Merge(next Info) Info {
 	return i
 }
 
-// Limits are the fields of a USI go command: the clock, or a fixed budget.
+// Limits are what a search may spend: the clock, or a fixed budget (the
+// fields of a USI go command).
 // Zero fields are not sent.
 type Limits struct {
 	BTime, WTime time.Duration // main time left for Black (sente) and White

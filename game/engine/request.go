@@ -1,4 +1,4 @@
-package usi
+package engine
 
 import (
 	"context"
@@ -30,8 +30,8 @@ func (r Request) Position() game.Position {
 }
 
 // Searcher answers a Request as a USI engine answers go, and stops early
-// when ctx is cancelled. Every built-in engine is one; Serve makes one
-// speak USI.
+// when ctx is cancelled. Every built-in engine is one; usi.Serve makes
+// one speak USI.
 type Searcher interface {
 	Name() string
 	Search(ctx context.Context, r Request) (BestMove, error)
