@@ -45,6 +45,7 @@ func readPage(t *testing.T, rel string) *page {
 	p := &page{path: rel, anchors: map[string]bool{}}
 	seen := map[string]int{}
 	fenced := false
+	code := false // in a code span, which may run on over lines of a paragraph
 	for i, line := range strings.Split(string(b), "\n") {
 		if strings.HasPrefix(line, "```") {
 			fenced = !fenced
@@ -54,6 +55,9 @@ func readPage(t *testing.T, rel string) *page {
 			continue
 		}
 		p.lines = append(p.lines, line)
+		if strings.TrimSpace(line) == "" {
+			code = false
+		}
 		if h, ok := strings.CutPrefix(line, "#"); ok {
 			a := anchor(strings.TrimLeft(h, "#"))
 			if n := seen[a]; n > 0 {
@@ -63,7 +67,9 @@ func readPage(t *testing.T, rel string) *page {
 			}
 			seen[a]++
 		}
-		for _, m := range linkRE.FindAllStringSubmatch(stripCode(line), -1) {
+		var text string
+		text, code = stripCode(line, code)
+		for _, m := range linkRE.FindAllStringSubmatch(text, -1) {
 			p.links = append(p.links, link{line: i + 1, target: m[1]})
 		}
 	}
@@ -78,10 +84,11 @@ func itoa(n int) string {
 	return s
 }
 
-// stripCode removes `code spans`, where brackets are not links.
-func stripCode(s string) string {
+// stripCode removes `code spans`, where brackets are not links; in says
+// whether the line starts inside a span opened on the line before, and
+// the result whether the next line does.
+func stripCode(s string, in bool) (string, bool) {
 	var b strings.Builder
-	in := false
 	for _, r := range s {
 		if r == '`' {
 			in = !in
@@ -91,7 +98,7 @@ func stripCode(s string) string {
 			b.WriteRune(r)
 		}
 	}
-	return b.String()
+	return b.String(), in
 }
 
 // anchor is the fragment GitHub gives a heading: lower case, the
