@@ -7,7 +7,7 @@ import (
 
 // The evaluation is package eval's: learned weights over king-relative
 // piece placement, hands, king danger, mobility and threats (see its
-// documentation and README.md). What stays here are the values the search
+// documentation and docs/builtin-engine.md). What stays here are the values the search
 // uses to weigh exchanges and order moves, in the same centipawns.
 
 // evaluate returns the static score of p for the side to move.

@@ -34,7 +34,7 @@ type Level struct {
 }
 
 // levels is the ladder, weakest first, in steps of about 200 Elo, each
-// level scoring 65–85% against the one before it (README.md has the match
+// level scoring 65–85% against the one before it (docs/builtin-engine.md has the match
 // results). The lowest look one move ahead, with noise that makes them
 // misjudge, the first four also missing any capture but a recapture; from
 // the middle of the ladder up, the levels search a number of nodes that

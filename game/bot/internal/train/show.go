@@ -10,7 +10,7 @@ import (
 	"shogi/game/bot/internal/eval"
 )
 
-// show: a weights file in brief, as README.md's table shows it (Markdown),
+// show: a weights file in brief, as docs/builtin-engine.md's table shows it (Markdown),
 // the opening's weights or the endgame's.
 // The king-relative tables are summed up as means: a kind's value on the
 // board is the mean over the squares it can stand on, with its king on a
