@@ -229,12 +229,11 @@ func (s *series) startEngine(ctx context.Context, st *seriesSeat) error {
 
 // player returns the seat's player for game i: the engine, or a fresh bot
 // whose choices depend on the seed and the game.
-func (s *series) player(st *seriesSeat, i, k int) Player {
+func (s *series) player(ctx context.Context, st *seriesSeat, i, k int) (Player, error) {
 	if st.engine != nil {
-		return Engine{E: st.engine}
+		return Engine{E: st.engine}, nil
 	}
-	p, _ := st.spec.NewPlayer(context.Background(), rand.New(rand.NewPCG(s.cfg.Seed, uint64(2*i+k))), usi.Config{})
-	return p
+	return st.spec.NewPlayer(ctx, rand.New(rand.NewPCG(s.cfg.Seed, uint64(2*i+k))), usi.Config{})
 }
 
 // playGame plays game i with a worker's seats; an error means the series
@@ -250,8 +249,13 @@ func (s *series) playGame(ctx context.Context, w [2]*seriesSeat, i int) error {
 	}
 	first := firstOf(i)
 	var players [2]Player
-	players[first] = s.player(w[0], i, 0)
-	players[first.Other()] = s.player(w[1], i, 1)
+	for k, c := range [2]game.Color{first, first.Other()} {
+		p, err := s.player(ctx, w[k], i, k)
+		if err != nil {
+			return err
+		}
+		players[c] = p
+	}
 	m, err := New(Config{Start: op.Start, Moves: op.Moves, Players: players,
 		Time: [2]TimeControl{s.cfg.Time, s.cfg.Time}, Margin: s.cfg.Margin, MaxMoves: s.cfg.MaxMoves})
 	if err != nil {
