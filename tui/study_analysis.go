@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"sync"
 	"time"
 
 	"shogi/tui/common"
@@ -39,7 +40,10 @@ type studyAnalysis struct {
 	passTime time.Duration // a position's time in the whole-record pass
 	log      io.Writer     // engines' transcripts, or nil
 
-	sess      *analysis.Session // nil until an engine is started
+	sess *analysis.Session // nil until an engine is started
+	// closing holds the engines being closed in the background, which
+	// closeEngines(true) waits for: none outlives the program.
+	closing   sync.WaitGroup
 	starting  bool
 	gen       int  // the current start: a switch of engine makes older starts stale
 	wantMate  bool // once the engine is up, search for a mate rather than analyse
@@ -318,8 +322,8 @@ func (s *studyModel) askMate() {
 // a moment to quit).
 func (s *studyModel) closeLive() {
 	a := s.an
-	if a.sess != nil {
-		go a.sess.Close()
+	if sess := a.sess; sess != nil {
+		a.closing.Go(func() { sess.Close() })
 		a.sess = nil
 	}
 	a.starting = false
@@ -345,6 +349,9 @@ func (s *studyModel) closeEngines(wait bool) {
 	}
 	s.closeLive()
 	a.on = false
+	if wait {
+		a.closing.Wait()
+	}
 }
 
 // feed waits for the session's next change. Changes closer together
@@ -384,7 +391,8 @@ func (s *studyModel) async(msg tea.Msg) tea.Cmd {
 	case engineStartedMsg:
 		if msg.gen != a.gen {
 			if msg.eng != nil {
-				go msg.eng.Close() // a start overtaken by a switch of engine
+				eng := msg.eng // a start overtaken by a switch of engine
+				a.closing.Go(func() { eng.Close() })
 			}
 			return nil
 		}
