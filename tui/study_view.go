@@ -763,7 +763,7 @@ func (s *studyModel) question() (ask, text string, ok bool) {
 	case u.promo != nil:
 		return c.Words.AskPromote, c.Words.KeysPromote, true
 	case u.ask == askDelete:
-		return "?", fmt.Sprintf(ew.DeleteAsk, s.cur, s.line.text[s.cur], s.moves()-s.cur), true
+		return "?", ew.DeleteQuestion(s.cur, s.line.text[s.cur], s.moves()-s.cur), true
 	case u.ask == askEnding:
 		return ew.EndingAsk, ew.EndingChoices(), true
 	case u.ask == askPaste:

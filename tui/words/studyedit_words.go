@@ -8,6 +8,7 @@ type StudyEditWords struct {
 	LinePrompt, JumpTo, BoardHint, TrayHint    string // jumpTo: %d
 	NewVariation, NewMove, Followed            string // %d ply
 	DeleteAsk, Deleted, NotDeleted             string // deleteAsk: %d ply, %s move, %d after; deleted: %d ply
+	DeleteAskOne, DeleteAskLast                string // as deleteAsk with one move after it, and with none
 	Promoted, MovedUp, MovedDown               string
 	EndingAsk, EndingAdded                     string // endingAdded: %s
 	NotesTitle, NotesGame, NotesKeys, NotesSet string // notesTitle: %d ply
@@ -37,7 +38,8 @@ var StudyEditEnglish = StudyEditWords{
 	BoardHint:    "arrows move the cursor, enter picks and moves, tab the hand, esc leaves the board",
 	TrayHint:     "hand: left/right choose, enter picks, tab leaves",
 	NewVariation: "a new variation at move %d", NewMove: "added move %d", Followed: "move %d is in the record: followed",
-	DeleteAsk: "Delete move %[1]d %[2]s and the %[3]d moves after it? (y/n)", Deleted: "deleted from move %d (u undoes)", NotDeleted: "nothing deleted",
+	DeleteAsk: "Delete move %[1]d %[2]s and the %[3]d moves after it? (y/n)",
+	DeleteAskOne: "Delete move %[1]d %[2]s and the move after it? (y/n)", DeleteAskLast: "Delete move %[1]d %[2]s? (y/n)", Deleted: "deleted from move %d (u undoes)", NotDeleted: "nothing deleted",
 	Promoted: "this line is now the main line", MovedUp: "the variation moved up", MovedDown: "the variation moved down",
 	EndingAsk:   "Ending after this move:",
 	EndingAdded: "added the ending %s",
@@ -76,7 +78,8 @@ var StudyEditJapanese = StudyEditWords{
 	BoardHint:    "矢印でカーソル移動、enter で選んで指す、tab で持駒、esc で盤を離れる",
 	TrayHint:     "持駒: ←→ 選ぶ  enter 決定  tab 戻る",
 	NewVariation: "%d手目に新しい変化を作りました", NewMove: "%d手目を加えました", Followed: "%d手目は棋譜にある手です",
-	DeleteAsk: "%[1]d手目 %[2]s とその後の%[3]d手を削除しますか? (y/n)", Deleted: "%d手目以降を削除しました (u で戻せます)", NotDeleted: "削除しませんでした",
+	DeleteAsk: "%[1]d手目 %[2]s とその後の%[3]d手を削除しますか? (y/n)",
+	DeleteAskOne: "%[1]d手目 %[2]s とその後の1手を削除しますか? (y/n)", DeleteAskLast: "%[1]d手目 %[2]s を削除しますか? (y/n)", Deleted: "%d手目以降を削除しました (u で戻せます)", NotDeleted: "削除しませんでした",
 	Promoted: "この変化を本譜にしました", MovedUp: "変化を上へ移しました", MovedDown: "変化を下へ移しました",
 	EndingAsk:   "この手の後の終局:",
 	EndingAdded: "終局 %s を入れました",
@@ -129,4 +132,20 @@ func (sw *StudyEditWords) EndingChoices() string {
 		b = fmt.Appendf(b, "%d %s", i+1, name)
 	}
 	return string(b) + "  esc"
+}
+
+// DeleteQuestion asks before deleting move ply (move) and the after
+// moves that follow it, in the number the count takes.
+func (sw *StudyEditWords) DeleteQuestion(ply int, move string, after int) string {
+	f := sw.DeleteAsk
+	switch after {
+	case 0:
+		f = sw.DeleteAskLast
+	case 1:
+		f = sw.DeleteAskOne
+	}
+	if after <= 1 {
+		return fmt.Sprintf(f, ply, move)
+	}
+	return fmt.Sprintf(f, ply, move, after)
 }

@@ -185,7 +185,7 @@ var tsumeEnglish = TsumeWords{
 	KeyChoose: "choose", KeyFilter: "lengths", KeyNextQuiz: "next quiz", KeyPrevQuiz: "previous quiz",
 
 	QuizTitle: "Next-move quizzes", QuizFolder: "from the games in %s", QuizRecord: "from %s",
-	QuizNone:    "no quizzes: analyse a game first (the study's A, or shogi analyse) — a move that lost %s's worth becomes one",
+	QuizNone:    "no quizzes: analyse a game first (the study's A, or shogi analyse) — each move marked %s or worse becomes one",
 	QuizReading: "reading the games ...", QuizEngine: "asking %s ...",
 	QuizPrompt: "%s was played here (%s, %.0f points of winning chance lost): find a better move",
 	QuizPlayed: "played", QuizMove: "move %d, %s to play",
