@@ -29,6 +29,7 @@ const (
 	BadHeaderKey                         // a header key a KIF file cannot carry (empty, with a colon or a line break, or one that would read back as something else)
 	HandicapNamed                        // the start is a handicap with a name of its own (Name), or the name given is another handicap's
 	AfterFoul                            // a move after an illegal move the record keeps (a foul ends the game)
+	NotMated                             // 詰み where the side to move after move Ply is not checkmated
 )
 
 // EditError is a refused edit, as data.
@@ -62,6 +63,8 @@ func (e *EditError) Error() string {
 		return fmt.Sprintf("the start is named %s", e.Name)
 	case AfterFoul:
 		return fmt.Sprintf("move %d is a foul: no move follows it", e.Ply)
+	case NotMated:
+		return fmt.Sprintf("the side to move after move %d is not checkmated", e.Ply)
 	}
 	return fmt.Sprintf("edit refused (%d)", int(e.Kind))
 }
@@ -141,6 +144,13 @@ func (r *Record) End(at *Node, e Ending) (n *Node, added bool, err error) {
 		return nil, false, &EditError{Kind: NotAnEnding, Ply: at.Ply + 1}
 	case !r.InTree(at):
 		return nil, false, &EditError{Kind: DetachedNode, Ply: at.Ply}
+	}
+	if e == Mate {
+		// A record may say 詰み only where it is true: the study's x 5
+		// on any other position would state a mate that is not there.
+		if pos := r.PositionAt(at); !pos.IsCheckmate() {
+			return nil, false, &EditError{Kind: NotMated, Ply: at.Ply}
+		}
 	}
 	for c := range at.Children() {
 		if c.Ending == e {

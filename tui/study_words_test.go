@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/kifu"
 	"shogi/tui/words"
 )
 
@@ -34,5 +35,19 @@ func TestQuizNoneWording(t *testing.T) {
 	s := strings.Join(strings.Fields(h.screen()), " ")
 	if !strings.Contains(s, "each move marked mistake or worse becomes one") || strings.Contains(s, "worth") {
 		t.Errorf("no quizzes:\n%s", h.screen())
+	}
+}
+
+// x then 5 (詰み) where nobody is mated is refused and says why; the
+// record keeps no ending.
+func TestStudyMateEndingRefused(t *testing.T) {
+	s := editStudy(t, "branches.kif", 120, 40)
+	studyPress(t, s, ":", "5", "enter", "x", "5")
+	mustShow(t, s, "not checkmate after move 5")
+	mustNotShow(t, s, "checkmated")
+	for n := s.node(); n != nil; n = n.FirstChild() {
+		if n.Ending == kifu.Mate {
+			t.Fatalf("a 詰み was added after move %d", n.Ply)
+		}
 	}
 }

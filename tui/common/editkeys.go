@@ -180,6 +180,8 @@ func EditRefusal(w *words.Words, sw *words.StudyEditWords, e *kifu.EditError) st
 		f = sw.HandicapNamed
 	case kifu.AfterFoul:
 		f = sw.AfterFoul
+	case kifu.NotMated:
+		f = sw.NotMated
 	default:
 		return e.Error()
 	}

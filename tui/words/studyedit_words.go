@@ -25,7 +25,7 @@ type StudyEditWords struct {
 	// Why an edit was refused: %[1]d the ply, %[2]s the name.
 	RootEdit, DetachedNode, FirstSibling, LastSibling string
 	BookmarkTaken, BadHeaderKey, HandicapNamed        string
-	AfterFoul                                         string
+	AfterFoul, NotMated                               string
 	// EndingNames name the endings x inserts, in common.StudyEndings's
 	// order: resignation, interruption, repetition, impasse, mate, time,
 	// a win and a loss by foul, entering king.
@@ -68,6 +68,7 @@ var StudyEditEnglish = StudyEditWords{
 	BadHeaderKey:  "%[2]q cannot be a header name",
 	HandicapNamed: "the start is named %[2]s, and that name stays",
 	AfterFoul:     "move %[1]d is a foul: no move can follow it",
+	NotMated:      "not checkmate after move %[1]d: 詰み is not added",
 	EndingNames:   [9]string{"resigns", "interrupted", "repetition", "impasse", "mate", "time", "foul win", "foul loss", "entering king"},
 	PasteOpen:     "a pasted record opens in the study; this one cannot be read: %v",
 	PasteAsk:      "Open the pasted record? The edits here are not saved (they stay kept) (y/n)",
@@ -108,6 +109,7 @@ var StudyEditJapanese = StudyEditWords{
 	BadHeaderKey:  "「%[2]s」は項目名にできません",
 	HandicapNamed: "開始局面は%[2]sで、名前は変えられません",
 	AfterFoul:     "%[1]d手目は反則手なので、その後に手を続けられません",
+	NotMated:      "%[1]d手目の局面は詰んでいないので、詰みは入れません",
 	EndingNames:   [9]string{"投了", "中断", "千日手", "持将棋", "詰み", "切れ負け", "反則勝ち", "反則負け", "入玉勝ち"},
 	PasteOpen:     "貼り付けた棋譜は検討で開きます。この文字列は読めません: %v",
 	PasteAsk:      "貼り付けた棋譜を開きますか? ここの編集は未保存です (保存はしてあります) (y/n)",
