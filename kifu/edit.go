@@ -145,19 +145,26 @@ func (r *Record) End(at *Node, e Ending) (n *Node, added bool, err error) {
 	case !r.InTree(at):
 		return nil, false, &EditError{Kind: DetachedNode, Ply: at.Ply}
 	}
-	if e == Mate {
-		// A record may say 詰み only where it is true: the study's x 5
-		// on any other position would state a mate that is not there.
-		if pos := r.PositionAt(at); !pos.IsCheckmate() {
-			return nil, false, &EditError{Kind: NotMated, Ply: at.Ply}
-		}
-	}
 	for c := range at.Children() {
 		if c.Ending == e {
 			return c, false, nil
 		}
 	}
 	return r.AddEnding(at, e, ""), true, nil
+}
+
+// CheckEnding says whether ending e is true of the line through at: 詰み
+// only where the side to move is checkmated (NotMated otherwise). End
+// itself takes any ending, as records from other programs have them; an
+// editor asks this first so as not to state a mate that is not there.
+func (r *Record) CheckEnding(at *Node, e Ending) error {
+	at = lineEnd(at)
+	if e == Mate {
+		if pos := r.PositionAt(at); !pos.IsCheckmate() {
+			return &EditError{Kind: NotMated, Ply: at.Ply}
+		}
+	}
+	return nil
 }
 
 // Delete takes n and everything after it out of the tree and returns the

@@ -316,6 +316,10 @@ func (s *studyModel) answer(msg tea.KeyPressMsg) tea.Cmd {
 		if i < 0 || i >= len(common.StudyEndings) {
 			return nil
 		}
+		if err := s.rec.CheckEnding(s.node(), common.StudyEndings[i]); err != nil {
+			s.refuse(err)
+			return nil
+		}
 		n, err := s.ed.End(s.node(), common.StudyEndings[i])
 		if err != nil {
 			s.refuse(err)
