@@ -158,6 +158,7 @@ func (s *studyModel) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return s.save(), true
 	case common.KeyIs(msg, k.EditPosition):
 		pos := *s.Position()
+		pos.SetMoveNumber(1) // the start of a new record
 		return func() tea.Msg { return common.EditPositionMsg{Start: pos} }, true
 	default:
 		return nil, false

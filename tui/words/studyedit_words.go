@@ -16,6 +16,7 @@ type StudyEditWords struct {
 	MarkPrompt, MarkSet, MarkGone, MarksTitle  string // markSet: %s
 	MarksKeys, NoMarks                         string
 	InfoTitle, InfoKeys, InfoAdd, InfoKey      string
+	InfoEditing, InfoEditKeys                  string // infoEditing: %s the row being edited
 	InfoSet, InfoGone                          string // %s key
 	Fields                                     [7]string
 	Undone, Redone, NoUndo, NoRedo             string
@@ -50,6 +51,7 @@ var StudyEditEnglish = StudyEditWords{
 	MarksTitle: "Bookmarks", MarksKeys: "up/down choose, enter goes there, r renames, d removes, esc back",
 	NoMarks:   "no bookmarks yet: s sets one on the move shown",
 	InfoTitle: "Game info", InfoKeys: "up/down choose, enter edits (empty removes), esc back",
+	InfoEditing: "Game info: editing %s", InfoEditKeys: "type the value; enter sets it (empty removes), up/down set it and move, esc cancels",
 	InfoAdd: "+ another header", InfoKey: "Header name: ",
 	InfoSet: "%s set", InfoGone: "%s removed",
 	Fields: [7]string{"Black", "White", "Event", "Date", "Place", "Time control", "Start's name"},
@@ -91,6 +93,7 @@ var StudyEditJapanese = StudyEditWords{
 	MarksTitle: "しおり", MarksKeys: "↑↓ 選ぶ  enter 移動  r 名前を変える  d 外す  esc 戻る",
 	NoMarks:   "しおりはまだありません。s で表示中の手に付けられます",
 	InfoTitle: "対局情報", InfoKeys: "↑↓ 選ぶ  enter 編集 (空で削除)  esc 戻る",
+	InfoEditing: "対局情報: %sを編集中", InfoEditKeys: "値を入力  enter 設定 (空で削除)  ↑↓ 設定して移動  esc 取り消し",
 	InfoAdd: "+ 項目を追加", InfoKey: "項目名: ",
 	InfoSet: "%s を設定しました", InfoGone: "%s を削除しました",
 	Fields: [7]string{"先手", "後手", "棋戦", "開始日時", "場所", "持ち時間", "手合割"},
