@@ -358,7 +358,7 @@ func (m *Model) promptLine(width int) (string, int) {
 	case a.showing:
 		line = tw.SolutionKeys
 	case a.result != nil:
-		line = tw.AttackOver
+		line = m.overText()
 	case a.over:
 		line = tw.AttackEscaped
 	case a.escaped:

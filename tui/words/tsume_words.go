@@ -41,6 +41,7 @@ type TsumeWords struct {
 
 	// The prompt line and the panel.
 	Attack, AttackOver, AttackEscaped   string
+	AttackOverOne                       string // solved, when there is no other problem to go to
 	Thinking                            string
 	ReplyLabel, ReplyTime               string // replyTime: %s the reply, %s how long it took
 	VerdictLabel, ResultLabel, HintWord string
@@ -121,6 +122,7 @@ var tsumeEnglish = TsumeWords{
 
 	Attack:        "every move must check; any mate counts",
 	AttackOver:    "solved: ] next problem, [ previous, a the solution",
+	AttackOverOne: "solved: a the solution, U again, q back",
 	AttackEscaped: "no mate now: u takes your check back, a shows the solution",
 	Thinking:      "the defender is thinking",
 	ReplyLabel:    "Reply", ReplyTime: "%s  (%s)",
@@ -220,6 +222,7 @@ var tsumeJapanese = TsumeWords{
 
 	Attack:        "王手の連続で詰ませてください (どの詰みも正解)",
 	AttackOver:    "正解: ] 次の問題  [ 前の問題  a 正解手順",
+	AttackOverOne: "正解: a 正解手順  U 最初から  q 戻る",
 	AttackEscaped: "逃れ: u で王手を戻す  a で正解手順",
 	Thinking:      "玉方が考えています",
 	ReplyLabel:    "応手", ReplyTime: "%s  (%s)",
