@@ -60,6 +60,7 @@ type TsumeWords struct {
 	Mated, MatedLonger, MatedFutile string // %d plies, %d the problem's length
 	NoneLeft, Left                  string // left: %s the pieces
 	Took, Hints, Retries            string // %s; %d; %d
+	OneHint, OneRetry               string // as Hints and Retries for one
 	AfterSolution                   string
 
 	// Hints, the solution, taking back.
@@ -143,6 +144,7 @@ var tsumeEnglish = TsumeWords{
 	MatedFutile: "only futile interpositions (無駄合) were left, which count as mate",
 	NoneLeft:    "nothing left in hand", Left: "left in hand: %s",
 	Took: "in %s", Hints: "%d hints", Retries: "%d take-backs", AfterSolution: "after seeing the solution",
+	OneHint: "1 hint", OneRetry: "1 take-back",
 
 	HintNone:     "no mate from here: u takes your check back",
 	HintBudget:   "the solver found no mate within its budget",
@@ -243,6 +245,7 @@ var tsumeJapanese = TsumeWords{
 	MatedFutile: "残る応手は無駄合だけなので詰みです",
 	NoneLeft:    "駒余りなし", Left: "駒余り: %s",
 	Took: "%s", Hints: "ヒント %d回", Retries: "戻し %d回", AfterSolution: "正解手順を見た後",
+	OneHint: "ヒント 1回", OneRetry: "戻し 1回",
 
 	HintNone:     "ここからは詰みません: u で王手を戻す",
 	HintBudget:   "探索の上限内に詰みが見つかりません",
@@ -447,10 +450,16 @@ func (t *TsumeWords) Result(r *tsume.Result, pieces func([]game.PieceType) strin
 		out = append(out, fmt.Sprintf(t.Left, pieces(r.Left)))
 	}
 	out = append(out, fmt.Sprintf(t.Took, Clock(r.Took)))
-	if r.Hints > 0 {
+	switch {
+	case r.Hints == 1:
+		out = append(out, t.OneHint)
+	case r.Hints > 1:
 		out = append(out, fmt.Sprintf(t.Hints, r.Hints))
 	}
-	if r.Retries > 0 {
+	switch {
+	case r.Retries == 1:
+		out = append(out, t.OneRetry)
+	case r.Retries > 1:
 		out = append(out, fmt.Sprintf(t.Retries, r.Retries))
 	}
 	if r.Shown {
