@@ -16,6 +16,7 @@ type RemoteWords struct {
 	Watching, NotAtTable, CopiedRecord, Spectator, NoStudy string
 	Back, Dropped                                          string // %s name; dropped: %s name, %d seconds
 	DrawOffered, DrawFrom, DrawBy, DrawLapsed              string
+	TableGone                                              string // a finished table closed under its result
 	CopyHint, Say, ChatKey, CopyGame, DrawKey              string
 	AskDraw, AskLeaveTable                                 string // askDraw: %d %d points; askLeaveTable: %v grace
 	ReturnTo                                               string // %s code, %s Black, %s White, %s moves
@@ -48,6 +49,7 @@ var RemoteEnglish = RemoteWords{
 	NoStudy: "Studying is for the app on your own machine: w copies the record to your clipboard.",
 	Back:    "%s is back.", Dropped: "%s's connection dropped: the seat is kept for %d s, the clock running.",
 	DrawOffered: "Draw offered until %s moves (agreed, the impasse count decides)",
+	TableGone:   "The table has closed; q goes back to the lobby.",
 	DrawFrom:    "%[1]s offers a draw: i shows the count and accepts; a move plays on",
 	DrawBy:      "%s offers a draw.", DrawLapsed: "%s's draw offer lapsed.",
 	CopyHint: "w copies the game to your clipboard.", Say: "Say", ChatKey: "t  chat", CopyGame: "copy game", DrawKey: "offer/accept a draw",
@@ -84,6 +86,7 @@ var RemoteJapanese = RemoteWords{
 	NoStudy: "検討はお手元のアプリで: w で棋譜をクリップボードにコピーできます。",
 	Back:    "%sさんが戻りました。", Dropped: "%sさんの接続が切れました。%d秒間は席を保ちます (時計は進みます)。",
 	DrawOffered: "引き分けを提案しました (%sさんが指すまで有効、合意なら持将棋の点数で決着)",
+	TableGone:   "対局室は閉じられました。q でロビーに戻ります。",
 	DrawFrom:    "%[1]sさんが引き分けを提案: i で点数を見て合意、指せば続行",
 	DrawBy:      "%sさんが引き分けを提案しました。", DrawLapsed: "%sさんの引き分けの提案は取り消されました。",
 	CopyHint: "w で棋譜をクリップボードにコピー。", Say: "発言", ChatKey: "t  チャット", CopyGame: "棋譜をコピー", DrawKey: "引き分けの提案/合意",
