@@ -245,7 +245,7 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 		if hasEngine {
 			most = min(most, max(rows/2, rows-need))
 		}
-		p.book = max(0, min(s.bookView().Lines(), most))
+		p.book = max(0, min(s.bookView().Lines(l.Panel.W, s.c.Measure), most))
 		rows -= p.book
 	}
 	if hasGraph {

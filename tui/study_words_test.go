@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"shogi/kifu"
+	"shogi/tui/common"
 	"shogi/tui/words"
 )
 
@@ -121,5 +122,57 @@ func TestStudyLongHeaderAndTitle(t *testing.T) {
 	first := strings.SplitN(screen(s), "\n", 2)[0]
 	if !strings.Contains(first, "…") || !strings.Contains(first, "2026-11-28.kif") || !strings.Contains(first, "Ply 1/2") {
 		t.Errorf("the title at 80 columns: %q", first)
+	}
+}
+
+// A book that cannot be read says why in the panel in full at 120×40:
+// the message wraps instead of being cut mid-word.
+func TestStudyBookProblemWraps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a-rather-long-book-file-name-from-somewhere-else.db")
+	data := "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 1\n" +
+		strings.Repeat("x", 200) + "\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := bookHarness(t, 120, 40, path)
+	h.press("o")
+	lines := bookLines(t, h)
+	joined := strings.Join(lines, "")
+	s := h.studyShown()
+	v := s.bookView()
+	if len(v.Problems) != 1 {
+		t.Fatalf("problems %q", v.Problems)
+	}
+	want := strings.ReplaceAll(v.Problems[0], " ", "")
+	if !strings.Contains(strings.ReplaceAll(joined, " ", ""), want) {
+		t.Errorf("the panel does not hold the whole problem %q:\n%s", v.Problems[0], strings.Join(lines, "\n"))
+	}
+}
+
+// The settings' books page says why a book cannot be read in full at
+// 120×40, wrapped under the file's row.
+func TestSettingsBookProblemWraps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a-rather-long-book-file-name-from-somewhere-else.db")
+	// Unsorted (the start comes before the position after 7g7f), so the
+	// page reads it whole and meets the broken line.
+	data := "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 1\n" +
+		"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n" +
+		strings.Repeat("x", 120) + "\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := common.DefaultSettings()
+	st.Book.Files = []string{path}
+	h := newHarness(t, Options{Lang: words.English, Settings: st})
+	h.send(windowSize(120, 40))
+	h.send(h.m.menu.openBooks()())
+	h.until("the books read", func() bool { _, ok := h.m.menu.books.info[path]; return ok })
+	in := h.m.menu.books.info[path]
+	if in.Err == nil {
+		t.Fatalf("the broken book reads: %+v", in)
+	}
+	want := strings.Join(strings.Fields(common.BookProblemText(words.BookWordsFor(words.English), in.Err)), " ")
+	if got := strings.Join(strings.Fields(h.screen()), " "); !strings.Contains(got, want) {
+		t.Errorf("the page lacks %q:\n%s", want, h.screen())
 	}
 }
