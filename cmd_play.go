@@ -85,15 +85,43 @@ func localTerminal(in io.Reader) tui.Terminal {
 	return tui.Terminal{In: in, Out: os.Stdout, Env: env, Profile: tui.DetectProfile(os.Stdout, env)}
 }
 
-// runMenu opens the app on its menu.
-func runMenu(stdout, stderr io.Writer) int {
-	o := appOptions(os.Environ())
+// runMenu opens the app on its menu; args are the display flags, which
+// work on every screen ("shogi --lang en").
+func runMenu(args []string, stdout, stderr io.Writer) int {
+	o, err := menuOptions(args, os.Environ(), stderr)
+	if err != nil {
+		return parseStatus(err)
+	}
 	o.EngineLog = engineLog()
 	if err := tui.Run(o, localTerminal(os.Stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
 	}
 	return 0
+}
+
+// menuOptions reads the menu's flags: the display flags alone.
+func menuOptions(args []string, env []string, stderr io.Writer) (tui.Options, error) {
+	fs := flag.NewFlagSet("shogi", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	d := addDisplayFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: shogi [--style kanji|western|ascii|kif] [--width narrow|wide] [--theme auto|light|dark] [--lang en|ja]\n"+
+			"       shogi COMMAND [flags]   (shogi -h lists the commands)")
+		fs.PrintDefaults()
+	}
+	o := appOptions(env)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return o, err
+	}
+	if len(rest) > 0 {
+		return o, usageError(fs, "the menu takes no argument %q (a command comes first: shogi -h)", rest[0])
+	}
+	if err := d.apply(&o); err != nil {
+		return o, usageError(fs, "%v", err)
+	}
+	return o, nil
 }
 
 // display holds the flags every screen shares: piece style, width of

@@ -191,3 +191,22 @@ func TestAppMovesOldLayout(t *testing.T) {
 	}
 	os.RemoveAll(filepath.Join(stateDir(), "kept"))
 }
+
+// The display flags work on the menu too, as the README says of every
+// screen: "shogi --lang en" opens the menu in English; a bad value or an
+// unknown flag is a usage mistake about the menu's flags, not an unknown
+// command.
+func TestMenuDisplayFlags(t *testing.T) {
+	var stderr bytes.Buffer
+	for _, args := range [][]string{{"--lang", "xx"}, {"--bogus"}, {"--lang", "en", "extra"}} {
+		stderr.Reset()
+		if got := run(args, strings.NewReader(""), io.Discard, &stderr); got != 2 || strings.Contains(stderr.String(), "unknown command") || !strings.Contains(stderr.String(), "--lang en|ja") {
+			t.Errorf("shogi %v: status %d\n%s", args, got, stderr.String())
+		}
+	}
+	env := []string{"LANG=ja_JP.UTF-8"}
+	o, err := menuOptions([]string{"--lang", "en", "--style", "western"}, env, &stderr)
+	if err != nil || o.Lang != tui.English || o.Pieces != tui.Western {
+		t.Fatalf("--lang en --style western: lang %v pieces %v, %v\n%s", o.Lang, o.Pieces, err, stderr.String())
+	}
+}

@@ -29,6 +29,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 )
 
 // command is one subcommand: its name, its arguments and what it does as
@@ -70,7 +71,7 @@ func main() {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		return runMenu(stdout, stderr)
+		return runMenu(nil, stdout, stderr)
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
@@ -79,6 +80,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "--version", "-version", "version":
 		fmt.Fprintln(stdout, version())
 		return 0
+	}
+	if strings.HasPrefix(args[0], "-") {
+		return runMenu(args, stdout, stderr) // the display flags, for the menu
 	}
 	for _, c := range commands {
 		if c.name == args[0] && c.run != nil {

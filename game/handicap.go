@@ -18,7 +18,8 @@ type Handicap struct {
 }
 
 // handicaps is the table of start positions: the even game, every standard
-// handicap, the common amateur ones, and two set-ups that are not games
+// handicap in the order of the pieces it takes away (fewest first), the
+// common amateur ones, and two set-ups that are not games
 // (the tsume start and the empty board, both with Black to move).
 var handicaps = []Handicap{
 	{"even", "even", "平手", StartSFEN, []string{"none", "hirate", "standard"}},
@@ -27,6 +28,7 @@ var handicaps = []Handicap{
 	{"bishop", "bishop", "角落ち", "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"b", "kaku"}},
 	{"rook", "rook", "飛車落ち", "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"r", "hisha", "飛落ち"}},
 	{"rook-lance", "rook-lance", "飛香落ち", "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"rl2", "r+l"}},
+	{"both-lances", "both lances", "両香落ち", "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"2l", "two-lances"}},
 	{"2p", "2-piece", "二枚落ち", "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"2", "two-piece"}},
 	{"3p", "3-piece", "三枚落ち", "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"3", "three-piece"}},
 	{"4p", "4-piece", "四枚落ち", "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"4", "four-piece"}},
@@ -36,9 +38,8 @@ var handicaps = []Handicap{
 	{"left-7p", "left 7-piece", "左七枚落ち", "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"l7p", "left-7-piece"}},
 	{"right-7p", "right 7-piece", "右七枚落ち", "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"r7p", "right-7-piece"}},
 	{"8p", "8-piece", "八枚落ち", "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"8", "eight-piece"}},
-	{"10p", "10-piece", "十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"10", "ten-piece"}},
-	{"both-lances", "both lances", "両香落ち", "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"2l", "two-lances"}},
 	{"9p", "9-piece", "九枚落ち", "3gk4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"9", "nine-piece"}},
+	{"10p", "10-piece", "十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"10", "ten-piece"}},
 	{"three-pawns", "three pawns", "歩三兵", "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1", []string{"3pawns", "fu-sanbei"}},
 	{"naked-king", "naked king", "裸玉", "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"naked", "hadaka"}},
 	{"dragonfly", "dragonfly", "トンボ", "4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", []string{"tonbo", "とんぼ"}},

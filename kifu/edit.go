@@ -29,6 +29,7 @@ const (
 	BadHeaderKey                         // a header key a KIF file cannot carry (empty, with a colon or a line break, or one that would read back as something else)
 	HandicapNamed                        // the start is a handicap with a name of its own (Name), or the name given is another handicap's
 	AfterFoul                            // a move after an illegal move the record keeps (a foul ends the game)
+	NotMated                             // 詰み where the side to move after move Ply is not checkmated
 )
 
 // EditError is a refused edit, as data.
@@ -62,6 +63,8 @@ func (e *EditError) Error() string {
 		return fmt.Sprintf("the start is named %s", e.Name)
 	case AfterFoul:
 		return fmt.Sprintf("move %d is a foul: no move follows it", e.Ply)
+	case NotMated:
+		return fmt.Sprintf("the side to move after move %d is not checkmated", e.Ply)
 	}
 	return fmt.Sprintf("edit refused (%d)", int(e.Kind))
 }
@@ -148,6 +151,20 @@ func (r *Record) End(at *Node, e Ending) (n *Node, added bool, err error) {
 		}
 	}
 	return r.AddEnding(at, e, ""), true, nil
+}
+
+// CheckEnding says whether ending e is true of the line through at: 詰み
+// only where the side to move is checkmated (NotMated otherwise). End
+// itself takes any ending, as records from other programs have them; an
+// editor asks this first so as not to state a mate that is not there.
+func (r *Record) CheckEnding(at *Node, e Ending) error {
+	at = lineEnd(at)
+	if e == Mate {
+		if pos := r.PositionAt(at); !pos.IsCheckmate() {
+			return &EditError{Kind: NotMated, Ply: at.Ply}
+		}
+	}
+	return nil
 }
 
 // Delete takes n and everything after it out of the tree and returns the

@@ -588,3 +588,27 @@ func TestReadCROnly(t *testing.T) {
 		t.Fatalf("%v %q", err, r.MainLine()[0].Comment())
 	}
 }
+
+// 詰み is true of a line only where the side to move is checkmated:
+// after a gold dropped on 5b above a pawn (White's king on 5a has no
+// square), not after 7g7f; other endings are not judged.
+func TestCheckEndingMate(t *testing.T) {
+	r := NewRecord(game.StartPosition())
+	a := line(t, r, r.Root, "7g7f")
+	var ee *EditError
+	if err := r.CheckEnding(a, Mate); !errors.As(err, &ee) || ee.Kind != NotMated || ee.Ply != 1 {
+		t.Errorf("詰み after 7g7f: %v", err)
+	}
+	if err := r.CheckEnding(a, Resign); err != nil {
+		t.Errorf("投了 after 7g7f: %v", err)
+	}
+	start, err := game.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = NewRecord(start)
+	m := line(t, r, r.Root, "G*5b")
+	if err := r.CheckEnding(m, Mate); err != nil {
+		t.Errorf("詰み after G*5b: %v", err)
+	}
+}

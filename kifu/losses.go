@@ -80,7 +80,7 @@ func Losses(r *Record, f Format) []Loss {
 		}
 		g.walkTree(func(n *Node, main bool) bool {
 			if !holds.branches && !main {
-				counts[LostBranches]++
+				counts[LostBranches] += variationsFrom(n)
 				return false
 			}
 			if f == SFEN && n.IsMove() {
@@ -120,6 +120,24 @@ func Losses(r *Record, f Format) []Loss {
 		}
 	}
 	return out
+}
+
+// variationsFrom counts the variations lost with the one starting at n:
+// itself and every variation branching inside it, however deep.
+func variationsFrom(n *Node) int {
+	count := 1
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for c := range x.Children() {
+			if c != x.first {
+				count++
+			}
+			stack = append(stack, c)
+		}
+	}
+	return count
 }
 
 // holdsHeader reports whether a header of key survives format f, which

@@ -50,6 +50,9 @@ type menuModel struct {
 	set     settingsPage
 	eng     enginesPage
 	books   booksPage
+	// fromEditor: the new-game form holds the editor's position; esc
+	// goes back to the editor, and so does leaving the game.
+	fromEditor bool
 }
 
 func newMenu(c *common.Common) menuModel {
@@ -248,6 +251,9 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	case common.IsEnter(k):
 		return m.enter()
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
+		if m.screen == screenNew && m.fromEditor {
+			return m, func() tea.Msg { return backToEditorMsg{} }
+		}
 		if m.screen == screenMain {
 			return m, tea.Quit
 		}

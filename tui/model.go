@@ -156,6 +156,9 @@ type Model struct {
 	// A position edited from a study ("edit this position") returns to
 	// it when the editor is left: the study waits here.
 	editParked *studyModel
+	// editorGame: the game on screen was started from the editor's done
+	// menu (p), so leaving it goes back to the editor, which waits.
+	editorGame bool
 }
 
 // backToStudyMsg leaves the position editor for the study it was opened
@@ -389,6 +392,13 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		m.closeTraining()
+		if m.mode == modePlay && m.editorGame && !msg.NewGame {
+			// Back to the editor the game's position came from.
+			m.editorGame = false
+			m.mode = modeEditor
+			return nil, true
+		}
+		m.editorGame = false
 		if m.mode == modePlay && m.parked != nil {
 			// Back to the study the game came from, with the game as a branch.
 			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
@@ -398,11 +408,13 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			m.parked, m.parkedNode = nil, nil
 			return st.syncBook(), true
 		}
+		fromEditor := m.mode == modeEditor
 		kept := m.dropEditParked()
 		m.mode = modeMenu
 		m.menu = newMenu(m.c)
 		if msg.NewGame {
 			m.menu.openForm()
+			m.menu.fromEditor = fromEditor && msg.Start != nil
 			if msg.Start != nil {
 				m.menu.form.setStart(*msg.Start)
 			}
@@ -484,6 +496,7 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		m.mode = modePlay
 		return m.play.Init(), true
 	case common.StartMsg:
+		m.editorGame = m.mode == modeMenu && m.menu.fromEditor
 		m.play = play.New(m.c, msg.Setup)
 		m.mode = modePlay
 		return m.play.Init(), true

@@ -26,6 +26,10 @@ func TestPremove(t *testing.T) {
 	if got := h.game().Moves()[2].USI(); got != "2g2f" {
 		t.Fatalf("third move %s, want the premove 2g2f (%q)", got, h.moves())
 	}
+	// Played, it is no longer announced as waiting.
+	if s := h.screen(); strings.Contains(s, "played when it is your turn") || !strings.Contains(s, "premove ▲２六歩 played") {
+		t.Fatalf("the premove played is still shown as pending:\n%s", s)
+	}
 
 	// Picked with the cursor (5g to 5f), then cancelled with esc.
 	h.until("the engine to think again", h.m.play.Thinking)

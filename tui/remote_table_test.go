@@ -84,9 +84,11 @@ func TestRemoteTable(t *testing.T) {
 	a.waitFor("bob is back.")
 
 	b.press("i", "y", "enter")
-	b.want("Draw offered; it stands until alice moves.")
-	a.waitFor("bob offers a draw: under the impasse rule Black has 27 points, White 27")
-	a.press("i", "y", "enter")
+	b.want("Draw offered until alice moves")
+	a.waitFor("bob offers a draw: i shows the count and accepts")
+	a.press("i")
+	a.want("Accept bob's draw? (Black 27, White 27 points; 24 each draws)")
+	a.press("y", "enter")
 	for _, h := range []*remoteHarness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
 		if r := h.m.Play.Game.Result(); !r.Over() || h.m.Play.Result() == nil {
@@ -179,7 +181,7 @@ func TestTableDrawNotice(t *testing.T) {
 	a.press("i")
 	a.want("Offer a draw? (impasse count: Black 27, White 27; 24 each draws)   y then enter offers; any other key plays on")
 	a.press("y", "enter")
-	b.waitFor("alice offers a draw: under the impasse rule", "draw offered")
+	b.waitFor("alice offers a draw: i shows the count", "draw offered")
 	a.typeText("2g2f")
 	a.press("enter")
 	b.waitFor("3 ▲２六歩")

@@ -168,7 +168,9 @@ func (m *menuModel) booksLines() []string {
 	width := min(c.Width-4, 76)
 	for i, f := range files {
 		m.bookRow(&lines, i, c.Measure.Truncate(fmt.Sprintf("%d. %s", i+1, f), width))
-		lines = append(lines, "      "+m.bookState(f, width-6))
+		for _, l := range m.bookState(f, width-6) {
+			lines = append(lines, "      "+l)
+		}
 	}
 	m.bookRow(&lines, len(files), bw.AddBook)
 	if b.path != nil {
@@ -178,8 +180,12 @@ func (m *menuModel) booksLines() []string {
 	return lines
 }
 
-// bookState says how a book is read, or why it cannot be.
-func (m *menuModel) bookState(f string, width int) string {
+// bookErrorLines is how many lines a book's problem may wrap to.
+const bookErrorLines = 3
+
+// bookState says how a book is read, or why it cannot be (wrapped to
+// width, so that the file's line and what is wrong there are read).
+func (m *menuModel) bookState(f string, width int) []string {
 	st := m.c.Styles
 	bw := m.bwords()
 	in, ok := m.books.info[f]
@@ -188,13 +194,21 @@ func (m *menuModel) bookState(f string, width int) string {
 	case !ok:
 		text = st.Dim.Render(bw.Checking)
 	case in.Err != nil:
-		text = st.Err.Render(m.c.Measure.Truncate(common.BookProblemText(bw, in.Err), width))
+		lines := components.WrapText(m.c.Measure, common.BookProblemText(bw, in.Err), width)
+		if len(lines) > bookErrorLines {
+			lines = lines[:bookErrorLines]
+			lines[bookErrorLines-1] = m.c.Measure.Truncate(lines[bookErrorLines-1], width-1) + "…"
+		}
+		for i, l := range lines {
+			lines[i] = st.Err.Render(l)
+		}
+		return lines
 	case in.OnDisk:
 		text = st.Dim.Render(fmt.Sprintf(bw.OnDisk, sizeText(in.Size)))
 	default:
 		text = st.Dim.Render(fmt.Sprintf(bw.InMemory, in.Positions, sizeText(in.Size)))
 	}
-	return text
+	return []string{text}
 }
 
 func (m *menuModel) bookRow(lines *[]string, i int, text string) {

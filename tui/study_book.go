@@ -324,7 +324,7 @@ func (s *studyModel) bookInSide(l components.ScreenLayout) bool {
 // bookSideRows is how many rows of the side column the book takes: what
 // it needs, up to half the column (the move list keeps the rest).
 func (s *studyModel) bookSideRows(l components.ScreenLayout) int {
-	return max(min(s.bookView().Lines(), l.Side.H/2), min(3, l.Side.H))
+	return max(min(s.bookView().Lines(l.Side.W, s.c.Measure), l.Side.H/2), min(3, l.Side.H))
 }
 
 // bookClick plays a clicked book move; false when the click is not on

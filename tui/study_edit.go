@@ -158,6 +158,7 @@ func (s *studyModel) editKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 		return s.save(), true
 	case common.KeyIs(msg, k.EditPosition):
 		pos := *s.Position()
+		pos.SetMoveNumber(1) // the start of a new record
 		return func() tea.Msg { return common.EditPositionMsg{Start: pos} }, true
 	default:
 		return nil, false
@@ -314,6 +315,10 @@ func (s *studyModel) answer(msg tea.KeyPressMsg) tea.Cmd {
 			i = int(t[0] - '1')
 		}
 		if i < 0 || i >= len(common.StudyEndings) {
+			return nil
+		}
+		if err := s.rec.CheckEnding(s.node(), common.StudyEndings[i]); err != nil {
+			s.refuse(err)
 			return nil
 		}
 		n, err := s.ed.End(s.node(), common.StudyEndings[i])

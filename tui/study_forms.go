@@ -216,6 +216,25 @@ func (s *studyModel) infoKey(msg tea.KeyPressMsg) {
 			f.edit, f.newKey = nil, ""
 		case common.IsEnter(msg):
 			s.infoCommit()
+		case msg.String() == "up" || msg.String() == "down": // not k/j: they are typed
+			// As in any form: the value is set (when it changed) and the
+			// cursor moves on; a header name half typed is dropped.
+			r := f.rows[f.cur]
+			switch {
+			case r.add:
+				f.edit, f.newKey = nil, ""
+			case f.edit.Trimmed() == s.infoValue(r):
+				f.edit = nil
+			default:
+				s.infoCommit()
+			}
+			if f.edit == nil {
+				d := 1
+				if msg.String() == "up" {
+					d = -1
+				}
+				f.cur = common.WrapAdd(f.cur, d, len(f.rows))
+			}
 		default:
 			f.edit.Edit(msg)
 		}
@@ -312,7 +331,18 @@ func (s *studyModel) infoLines(r components.Rect) ([]string, *tea.Cursor) {
 	ew := s.ewords()
 	m := s.c.Measure
 	st := s.c.Styles
-	out := []string{m.Fit(st.Accent.Render(ew.InfoTitle), r.W)}
+	title := ew.InfoTitle
+	if f.edit != nil {
+		label := f.rows[f.cur].label
+		if f.rows[f.cur].add {
+			label = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(ew.InfoKey), ":"))
+			if f.newKey != "" {
+				label = f.newKey
+			}
+		}
+		title = fmt.Sprintf(ew.InfoEditing, label)
+	}
+	out := []string{m.Fit(st.Accent.Render(title), r.W)}
 	lw := s.infoLabelWidth()
 	rows := max(r.H-1, 1)
 	first := max(0, min(f.cur-rows/2, len(f.rows)-rows))
@@ -456,6 +486,8 @@ func (s *studyModel) formKeys() string {
 	switch {
 	case s.ui.notes != nil:
 		return ew.NotesKeys
+	case s.ui.info != nil && s.ui.info.edit != nil:
+		return ew.InfoEditKeys
 	case s.ui.info != nil:
 		return ew.InfoKeys
 	}

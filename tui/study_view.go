@@ -49,7 +49,28 @@ func (s *studyModel) headerRows(l components.ScreenLayout) int {
 	if s.bookInSide(l) {
 		return 0
 	}
-	return min(len(s.headers), max(l.Side.H-6, 0))
+	return min(len(s.headerView(l.Side.W)), max(l.Side.H-6, 0))
+}
+
+// headerView is the headers wrapped to w columns, a long one going on
+// under itself, indented, rather than cut.
+func (s *studyModel) headerView(w int) []string {
+	m := s.c.Measure
+	var out []string
+	for _, h := range s.headers {
+		lines := components.WrapText(m, h, w)
+		if len(lines) == 0 {
+			continue
+		}
+		out = append(out, lines[0])
+		rest := strings.TrimLeft(strings.TrimPrefix(h, lines[0]), " ")
+		if rest != "" && w > 4 {
+			for _, l := range components.WrapText(m, rest, w-2) {
+				out = append(out, "  "+l)
+			}
+		}
+	}
+	return out
 }
 
 // listRect is where the move list goes: the side column under the
@@ -92,15 +113,17 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	cv := components.NewCanvas(w, h)
 	pos := s.Position()
 
-	title := sw.Title + s.name
-	if s.modified() {
-		title += sw.Modified
-	}
 	right := fmt.Sprintf(sw.Ply, s.cur, s.moves())
+	fx, fw := l.Margin, w-2*l.Margin
+	suffix := ""
+	if s.modified() {
+		suffix = sw.Modified
+	}
+	// A long path gives way before "(changed)" and the ply.
+	title := components.FitName(m, sw.Title, s.name, suffix, fw-m.Width(right+" ")-1)
 	if st != nil {
 		title = st.Bold.Render(title)
 	}
-	fx, fw := l.Margin, w-2*l.Margin
 	cv.Put(fx, 0, fw, components.Spread(m, title, right+" ", fw))
 
 	lastMove := game.NoMove
@@ -145,8 +168,9 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 		cv.Block(fr.X, fr.Y, fr.W, lines)
 	} else if l.Side.W > 0 {
 		nh := s.headerRows(l)
+		hv := s.headerView(l.Side.W)
 		for i := 0; i < nh; i++ {
-			cv.Put(l.Side.X, l.Side.Y+i, l.Side.W, m.Fit(s.headers[i], l.Side.W))
+			cv.Put(l.Side.X, l.Side.Y+i, l.Side.W, m.Fit(hv[i], l.Side.W))
 		}
 		if r, side := s.bookRect(l); side {
 			cv.Block(r.X, r.Y, r.W, components.RenderBook(s.bookView(), r.W, r.H, st, m))
@@ -221,7 +245,7 @@ func (s *studyModel) panelParts(l components.ScreenLayout) (panelParts, componen
 		if hasEngine {
 			most = min(most, max(rows/2, rows-need))
 		}
-		p.book = max(0, min(s.bookView().Lines(), most))
+		p.book = max(0, min(s.bookView().Lines(l.Panel.W, s.c.Measure), most))
 		rows -= p.book
 	}
 	if hasGraph {
@@ -356,8 +380,12 @@ func (s *studyModel) headerLines() []string {
 	if white != "" {
 		add(s.c.Side(game.White) + " " + white)
 	}
-	if ev := joinNonEmpty(" @ ", header(r, kifu.KeyEvent), header(r, kifu.KeySite)); ev != "" {
-		add(label(sw.Event) + ev)
+	// A place alone is no event: it says so under its own label.
+	switch ev, site := header(r, kifu.KeyEvent), header(r, kifu.KeySite); {
+	case ev != "":
+		add(label(sw.Event) + joinNonEmpty(" @ ", ev, site))
+	case site != "":
+		add(label(sw.Site) + site)
 	}
 	if d := header(r, kifu.KeyStart); d != "" {
 		add(label(sw.Date) + d)
@@ -763,7 +791,7 @@ func (s *studyModel) question() (ask, text string, ok bool) {
 	case u.promo != nil:
 		return c.Words.AskPromote, c.Words.KeysPromote, true
 	case u.ask == askDelete:
-		return "?", fmt.Sprintf(ew.DeleteAsk, s.cur, s.line.text[s.cur], s.moves()-s.cur), true
+		return "?", ew.DeleteQuestion(s.cur, s.line.text[s.cur], s.moves()-s.cur), true
 	case u.ask == askEnding:
 		return ew.EndingAsk, ew.EndingChoices(), true
 	case u.ask == askPaste:

@@ -90,7 +90,7 @@ func (r Result) Reason() string {
 	case Resigned:
 		return r.who(r.Side) + " resigned"
 	case Forfeited:
-		return fmt.Sprintf("%s left and did not come back within %s", r.who(r.Side), r.Grace)
+		return fmt.Sprintf("%s left and did not come back within %s", r.who(r.Side), recordTime(r.Grace))
 	case Sennichite:
 		return "the same position arose four times (sennichite)"
 	case PerpetualCheck:
@@ -104,9 +104,9 @@ func (r Result) Reason() string {
 	case MoveLimit:
 		return fmt.Sprintf("the move limit (%d) was reached", r.Limit)
 	case TimeUp:
-		s := fmt.Sprintf("%s ran out of time (%v", r.who(r.Side), r.Allowed)
+		s := fmt.Sprintf("%s ran out of time (%v", r.who(r.Side), recordTime(r.Allowed))
 		if r.Margin > 0 {
-			s += fmt.Sprintf(" + %v margin", r.Margin)
+			s += fmt.Sprintf(" + %v margin", recordTime(r.Margin))
 		}
 		s += ")"
 		if r.Fault != nil {
@@ -134,6 +134,17 @@ func (r Result) Reason() string {
 		return r.Note
 	}
 	return r.Result.String()
+}
+
+// recordTime writes a time as a record's reader wants it: whole seconds
+// from a minute up ("5m12s", as a clock reads), milliseconds below
+// ("2.014s", where a byōyomi overrun lives); never the nanoseconds a
+// clock measured.
+func recordTime(d time.Duration) time.Duration {
+	if d >= time.Minute || d <= -time.Minute {
+		return d.Round(time.Second)
+	}
+	return d.Round(time.Millisecond)
 }
 
 // FaultyEngine names the engine whose fault decided the game, when one

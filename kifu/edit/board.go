@@ -26,9 +26,9 @@ type Board struct {
 // maxBoardHistory is how many changes Undo can take back.
 const maxBoardHistory = 1000
 
-// NewBoard starts setting up from p (its move number set to 1).
+// NewBoard starts setting up from p, keeping its move number (an SFEN's
+// fourth field says which move comes next).
 func NewBoard(p game.Position) *Board {
-	p.SetMoveNumber(1)
 	return &Board{pos: p}
 }
 
@@ -287,9 +287,9 @@ func (b *Board) Flip() {
 }
 
 // Load replaces the whole position (a preset, a pasted SFEN) as one
-// change. Any position is taken; Warnings says what is odd about it.
+// change, its move number kept. Any position is taken; Warnings says
+// what is odd about it.
 func (b *Board) Load(p game.Position) {
-	p.SetMoveNumber(1)
 	b.change(p)
 }
 

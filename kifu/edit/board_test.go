@@ -3,6 +3,7 @@ package edit
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"shogi/game"
@@ -329,5 +330,44 @@ func TestBoardFortyPawns(t *testing.T) {
 	_, _, _ = b.Diagram(), b.CSA(), b.SFEN()
 	if err := b.Place(sq(t, "1e"), game.NewPiece(game.Black, game.Gold)); err != nil {
 		t.Errorf("a gold: %v", err)
+	}
+}
+
+// The handicaps come in the order of what they take away: along the list
+// of 落ち starts White never has more pieces on the board than before
+// (十枚落ち after 九枚落ち, 両香落ち before 二枚落ち).
+func TestPresetsOrder(t *testing.T) {
+	last, lastName := 41, ""
+	for _, p := range Presets() {
+		if !strings.HasSuffix(p.Japanese, "落ち") {
+			continue
+		}
+		pos := p.Position()
+		n := 0
+		for s := game.Square(0); s < game.NumSquares; s++ {
+			if pc := pos.At(s); pc != game.NoPiece && pc.Color() == game.White {
+				n++
+			}
+		}
+		if n > last {
+			t.Errorf("%s (%d pieces) comes after %s (%d)", p.Japanese, n, lastName, last)
+		}
+		last, lastName = n, p.Japanese
+	}
+}
+
+// A loaded position keeps its move number: a pasted "… w - 2" is move 2.
+func TestLoadKeepsMoveNumber(t *testing.T) {
+	p, err := game.ParseSFEN("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBoard(game.StartPosition())
+	b.Load(p)
+	if got := b.SFEN(); got != p.SFEN() {
+		t.Errorf("loaded %s, want %s", got, p.SFEN())
+	}
+	if got := NewBoard(p).SFEN(); got != p.SFEN() {
+		t.Errorf("opened on %s, want %s", got, p.SFEN())
 	}
 }

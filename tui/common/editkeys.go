@@ -26,11 +26,14 @@ type EditorKeys struct {
 	Copy, CopySFEN, Save, Done, Help, Leave      key.Binding
 	HandAdd, HandTake, HandKind                  key.Binding
 	DonePlay, DoneStudy, DoneTsume               key.Binding
+	// Short are the help bar's entries: the same keys in a word each, so
+	// that the bar holds the everyday keys at 80 columns.
+	Short []key.Binding
 }
 
 // NewEditorKeys builds them with b, keys.go's binding maker.
 func NewEditorKeys(b func(help, en, jp string, keys ...string) key.Binding) EditorKeys {
-	return EditorKeys{
+	k := EditorKeys{
 		Move:      b("↑/↓/←/→", "move the cursor", "カーソル移動", "up", "down", "left", "right"),
 		Place:     b("P…K p…k", "put Black's / White's piece", "先手 / 後手の駒を置く", "P", "p"),
 		Promote:   b("+", "promote / unpromote", "成る / 成らず", "+"),
@@ -56,20 +59,35 @@ func NewEditorKeys(b func(help, en, jp string, keys ...string) key.Binding) Edit
 		Help:      b("?", "help", "ヘルプ", "?"),
 		Leave:     b("q", "leave", "終わる", "q", "esc"),
 	}
+	// In the order they give way when the bar is narrow: the last first.
+	k.Short = []key.Binding{
+		b("P…K p…k", "piece", "駒を置く", "P", "p"),
+		b("space", "empty", "消す", "space"),
+		b("tab", "hands", "持駒", "tab"),
+		b("enter", "done", "完了", "enter"),
+		b("?", "help", "ヘルプ", "?"),
+		b("q", "leave", "終わる", "q"),
+		b("+", "promote", "成・不成", "+"),
+		b("t", "turn", "手番", "t"),
+		b("m", "presets", "初期配置", "m"),
+		b("u", "undo", "戻す", "u"),
+	}
+	return k
 }
 
 // ShortHelp is the editor's help bar.
-func (k EditorKeys) ShortHelp() []key.Binding {
-	return []key.Binding{k.Place, k.Promote, k.Clear, k.Hands, k.Turn, k.Rest, k.Presets, k.Undo, k.Done, k.Help, k.Leave}
-}
+func (k EditorKeys) ShortHelp() []key.Binding { return k.Short }
 
-// FullHelp is the editor's ? screen.
+// FullHelp is the editor's ? screen. The done menu's letters (p play,
+// s study, t solve) are not in it: on the board those letters put a
+// White pawn or silver or turn the side, and the menu names its own keys
+// when it is open.
 func (k EditorKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Move, k.Place, k.Promote, k.Clear},
 		{k.Hands, k.HandKind, k.HandAdd, k.HandTake},
 		{k.Turn, k.Flip, k.Rest, k.Empty, k.Presets, k.Undo, k.Redo},
-		{k.Done, k.DonePlay, k.DoneStudy, k.DoneTsume, k.Copy, k.CopySFEN, k.Save, k.Help, k.Leave},
+		{k.Done, k.Copy, k.CopySFEN, k.Save, k.Help, k.Leave},
 	}
 }
 
@@ -162,6 +180,8 @@ func EditRefusal(w *words.Words, sw *words.StudyEditWords, e *kifu.EditError) st
 		f = sw.HandicapNamed
 	case kifu.AfterFoul:
 		f = sw.AfterFoul
+	case kifu.NotMated:
+		f = sw.NotMated
 	default:
 		return e.Error()
 	}

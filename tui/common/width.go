@@ -126,6 +126,18 @@ func ParseWidthPolicy(s string) (WidthPolicy, error) {
 	return Narrow, fmt.Errorf("unknown width %q (want narrow or wide)", s)
 }
 
+// Ellipsis cuts s to at most n columns, ending a cut line with "…" so
+// that a reader sees that something is missing.
+func (w Measure) Ellipsis(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if w.Width(s) <= n {
+		return s
+	}
+	return w.Truncate(s, n-1) + "…"
+}
+
 // Fit cuts or pads s to exactly n columns.
 func (w Measure) Fit(s string, n int) string {
 	return w.Pad(w.Truncate(s, n), n)

@@ -28,9 +28,13 @@ type BookRow struct {
 	Move, Count, Share, Win, Reply, Comment string
 }
 
-// Lines is how many lines v takes without a limit.
-func (v BookView) Lines() int {
-	n := 1 + len(v.Problems)
+// Lines is how many lines v takes without a limit at w columns (a
+// problem wraps).
+func (v BookView) Lines(w int, m common.Measure) int {
+	n := 1
+	for _, p := range v.Problems {
+		n += len(WrapText(m, p, w))
+	}
 	if len(v.Rows) > 0 {
 		n += 1 + len(v.Rows)
 	}
@@ -74,14 +78,31 @@ func RenderBook(v BookView, w, rows int, st *common.Styles, m common.Measure) []
 		}
 		out = append(out, m.Fit(line, w))
 	}
-	// Lines the moves did not take go to the problems.
-	probs := min(len(v.Problems), rows-len(out))
-	for i := 0; i < probs; i++ {
-		text := v.Problems[i]
-		if i == probs-1 && probs < len(v.Problems) && v.More != "" {
-			text = fmt.Sprintf(v.More, len(v.Problems)-i)
+	// Lines the moves did not take go to the problems, each wrapped to
+	// be read whole (a file name and the line that broke it); what has
+	// no room is counted (More) or, for the last line, cut with "…".
+	var lines []string
+	var owner []int
+	for i, text := range v.Problems {
+		for _, l := range WrapText(m, text, w) {
+			lines, owner = append(lines, l), append(owner, i)
 		}
-		out = append(out, m.Fit(Paint(st, func(s *common.Styles) common.Wrap { return s.Err }, m.Truncate(text, w)), w))
+	}
+	room := rows - len(out)
+	if len(lines) > room && room > 0 {
+		cut := lines[:room]
+		shown := owner[room-1] // the problem the last line shown belongs to
+		if v.More != "" && shown < len(v.Problems)-1 && room > 1 {
+			// The last line says how many problems are left unread.
+			first := owner[room-1]
+			cut = append(lines[:room-1:room-1], fmt.Sprintf(v.More, len(v.Problems)-first))
+		} else {
+			cut[room-1] = m.Truncate(cut[room-1], w-1) + "…"
+		}
+		lines = cut
+	}
+	for _, l := range lines {
+		out = append(out, m.Fit(Paint(st, func(s *common.Styles) common.Wrap { return s.Err }, m.Truncate(l, w)), w))
 	}
 	return out
 }

@@ -122,32 +122,52 @@ func RenderHandLine(pos *game.Position, c game.Color, o HandOpts, width int) (st
 	}
 	b.WriteString(word)
 	col := o.M.Width(common.SideLabel(c, o.W, o.Ascii) + word)
+	badge := ""
+	if o.ToMove {
+		badge = " " + o.W.ToMove + " "
+		if st != nil {
+			badge = st.TurnBadge.Render(badge)
+		} else {
+			badge = "(" + o.W.ToMove + ")"
+		}
+		badge = "  " + badge
+	}
+	// The pieces that fit beside the badge, whole; " …" says that more
+	// are held than are shown.
+	room := width - o.M.Width(badge)
 	var spans []HandSpan
+	held := 0
+	for _, t := range game.HandTypes {
+		if pos.Hand(c, t) > 0 {
+			held++
+		}
+	}
 	for _, t := range game.HandTypes {
 		n := pos.Hand(c, t)
 		if n == 0 {
 			continue
 		}
 		text := handPiece(t, n, o.Style, o.Ascii)
+		w := o.M.Width(text)
+		end := col + 1 + w
+		if len(spans)+1 < held {
+			end += 2 // room kept for " …" while more are to come
+		}
+		if end > room {
+			b.WriteString(" …")
+			col += 2
+			break
+		}
 		b.WriteByte(' ')
 		col++
-		w := o.M.Width(text)
 		spans = append(spans, HandSpan{Start: col, End: col + w, T: t})
 		col += w
 		b.WriteString(o.paintKind(t, text, false, c))
 	}
-	if len(spans) == 0 {
+	if held == 0 {
 		b.WriteString(" " + o.W.None)
 	}
-	if o.ToMove {
-		badge := " " + o.W.ToMove + " "
-		if st != nil {
-			badge = st.TurnBadge.Render(badge)
-		} else {
-			badge = "(" + o.W.ToMove + ")"
-		}
-		b.WriteString("  " + badge)
-	}
+	b.WriteString(badge)
 	return o.M.Truncate(b.String(), width), spans
 }
 

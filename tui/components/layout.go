@@ -201,6 +201,27 @@ func Spread(m common.Measure, left, right string, w int) string {
 	return left + strings.Repeat(" ", gap) + right
 }
 
+// FitName is prefix, name and suffix in at most w columns: a name too
+// long loses its start, with "…" where it was cut, so that a path keeps
+// its file name and a file name its end ("…-2026-11-28.kif"); prefix and
+// suffix stay whole while they fit.
+func FitName(m common.Measure, prefix, name, suffix string, w int) string {
+	room := w - m.Width(prefix) - m.Width(suffix)
+	if m.Width(name) <= room {
+		return prefix + name + suffix
+	}
+	if room < 2 {
+		return m.Ellipsis(prefix+name+suffix, w)
+	}
+	rs := []rune(name)
+	for i := range rs {
+		if tail := string(rs[i:]); m.Width(tail)+1 <= room {
+			return prefix + "…" + tail + suffix
+		}
+	}
+	return prefix + "…" + suffix
+}
+
 // TooSmall says how much room the app needs, wrapped to the terminal.
 func TooSmall(c *common.Common) string {
 	text := fmt.Sprintf(c.Words.TooSmall, MinWidth, MinHeight, c.Width, c.Height)

@@ -397,7 +397,7 @@ func (m *Model) chooseKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) cannot(play bool) string {
 	ws := m.b.TsumeWarnings()
 	if len(ws) > 0 {
-		return m.words().Warnings(m.c.Words, ws)
+		return m.words().Warnings(m.c.Words, ws, m.squareName)
 	}
 	if pos := m.b.Position(); play && !pos.HasLegalMove() {
 		return m.words().NoLegal

@@ -398,7 +398,7 @@ func TestPaste(t *testing.T) {
 		t.Errorf("pasted SFEN: %s %q", got, m.status)
 	}
 	paste("position startpos moves 7g7f 3c3d")
-	if got := m.b.SFEN(); got != "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1" {
+	if got := m.b.SFEN(); got != "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3" { // two moves played: move 3 next
 		t.Errorf("pasted USI: %s", got)
 	}
 	start := game.StartPosition()

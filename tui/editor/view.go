@@ -29,8 +29,8 @@ import (
 //	▲先手 持駒 なし  手番
 //	詰将棋 (玉一枚): 解く・検討に使えます。対局には両方の玉が要ります
 //	・先手の玉がありません
-//	P L N S G B R K で先手の駒、p l n s g b r k で後手の駒 …
-//	P…K p…k 先手の駒 / 後手の駒を置く  + 成る / 成らず  space …
+//	５五: 空き    SFEN・KIF の局面図・棋譜を貼り付けるとその局面になります
+//	P…K p…k 駒を置く  + 成・不成  space 消す  tab 持駒  enter 完了 …
 
 // layout is the screen's arrangement: the play screen's, with the
 // palette in the side column and what the rules say in the panel.
@@ -390,14 +390,14 @@ func (m *Model) panel(w, h int) []string {
 	case len(tw) == 0:
 		add(ok, ew.TsumeOnly)
 	default:
-		add(bad, fmt.Sprintf(ew.NotPlayable, ew.Warnings(c.Words, tw)))
+		add(bad, fmt.Sprintf(ew.NotPlayable, ew.Warnings(c.Words, tw, m.squareName)))
 	}
 	mark := "・"
 	if c.ASCII {
 		mark = "- "
 	}
 	for _, x := range ws {
-		add(plain, mark+c.Words.Warning(x))
+		add(plain, mark+c.Words.Warning(x, m.squareName))
 	}
 	if len(out) > h {
 		out = out[:h]
@@ -429,7 +429,7 @@ func (m *Model) footer(width int) ([]string, int) {
 	if m.status != "" {
 		return components.StatusLines(m.status, m.isErr, width, m.footerRows(), st, me), -1
 	}
-	hint := ew.BoardHint
+	var hint string
 	switch {
 	case m.brush != game.NoPiece:
 		hint = fmt.Sprintf(ew.BrushHint, strings.TrimSpace(components.PieceGlyph(m.brush, c.Pieces)))
@@ -439,6 +439,13 @@ func (m *Model) footer(width int) ([]string, int) {
 		hint = fmt.Sprintf(ew.HandHint, c.Words.SideName(game.White))
 	case m.focus == onBlackHand:
 		hint = fmt.Sprintf(ew.HandHint, c.Words.SideName(game.Black))
+	default:
+		what := ew.Empty
+		if pos := m.b.Position(); pos.At(m.cursor) != game.NoPiece {
+			pc := pos.At(m.cursor)
+			what = fmt.Sprintf(ew.PieceOf, c.Words.SideName(pc.Color()), c.Words.PieceName(pc.Type()))
+		}
+		hint = fmt.Sprintf(ew.BoardHint, m.squareName(m.cursor), what)
 	}
 	return []string{paint(st, func(s *common.Styles) common.Wrap { return s.Dim }, hint)}, -1
 }

@@ -102,6 +102,9 @@ type Model struct {
 	Input   components.LineInput // the move line
 	Live    string               // what the typed text reads as
 	liveErr bool
+	// refused: the move line holds a move just refused; the next typed
+	// character starts a new move instead of going on the end of it.
+	refused bool
 	Save    components.LineInput // the file name line
 
 	// Status says what the last key did; every key clears it first.

@@ -24,12 +24,13 @@ func (m *Model) openInput(text string) {
 	m.Review = -1
 	m.Typing = true
 	m.Input = components.NewInput(movePrompt, text, 0)
+	m.refused = false
 	m.clearPick()
 	m.liveCheck()
 }
 
 func (m *Model) closeInput() {
-	m.Typing = false
+	m.Typing, m.refused = false, false
 	m.Live, m.liveErr = "", false
 }
 
@@ -46,6 +47,12 @@ func (m Model) typeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.closeInput()
 		return m, nil
 	}
+	if m.refused && common.Printable(msg) != "" {
+		// A new move after a refused one: typed afresh, not onto it
+		// (backspace and the arrows still edit the refused text).
+		m.Input = components.NewInput(movePrompt, "", 0)
+	}
+	m.refused = false
 	if !m.Input.Edit(msg) {
 		return m, nil // the cursor moved, or nothing happened
 	}
@@ -123,6 +130,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 		pos = m.premovePosition()
 	} else if why := m.cannotMove(); why != "" {
 		m.SetError(why)
+		m.refused = true
 		return m, nil
 	}
 	mv, err := notation.ParseAny(&pos, text, m.lastMove())
@@ -136,6 +144,7 @@ func (m Model) submit() (Model, tea.Cmd) {
 		// Said in the status, and beside the line until the line is edited.
 		m.SetError(m.explain(text, err))
 		m.Live, m.liveErr = m.Status, true
+		m.refused = true
 		return m, nil
 	}
 	return m.playMove(mv)

@@ -151,6 +151,8 @@ func (m Model) playPremove() (Model, tea.Cmd) {
 			continue
 		}
 		if mv.IsDrop() || mv.From() == pm.From() {
+			// The notice that it waits goes: it no longer does.
+			m.SetInfo(fmt.Sprintf(m.c.Gw().PremovePlayed, notation.Format(&pos, mv, m.c.Notation, m.lastMove())))
 			return m.submitMove(mv)
 		}
 	}

@@ -133,6 +133,18 @@ func (m *Model) askName() {
 // leave gives up whatever the person holds: their seat (the grace period
 // starts), the table they watch.
 func (m *Model) leave() {
+	m.release()
+	if m.Table != nil {
+		m.Table = nil
+		if m.height > 0 {
+			m.Common.Height = m.height
+		}
+	}
+}
+
+// release gives up the seat or the watched table and stops following it,
+// leaving the screen as it is.
+func (m *Model) release() {
 	m.setPlaying(false)
 	m.feedGen++
 	if m.seat != nil {
@@ -142,12 +154,6 @@ func (m *Model) leave() {
 	if m.Watcher != nil {
 		m.Watcher.Close()
 		m.Watcher = nil
-	}
-	if m.Table != nil {
-		m.Table = nil
-		if m.height > 0 {
-			m.Common.Height = m.height
-		}
 	}
 }
 
@@ -236,6 +242,15 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	f := m.currentFeed()
 	switch ev := msg.ev.(type) {
 	case lobby.ClosedEvent:
+		if m.Screen == RTable && m.Table != nil && m.Play.Over() {
+			// A finished table closes when its linger ends: the result
+			// stays on screen rather than the lobby's menu appearing under
+			// the person's hand, where q quits the app; q here goes back
+			// to the lobby, as before the table closed.
+			m.release()
+			m.Play.SetInfo(m.Common.Rw().TableGone)
+			return m, nil
+		}
 		m.leave()
 		m.Screen, m.cursor = RMenu, 0
 		m.setStatus(ev.Reason, true)

@@ -204,14 +204,31 @@ func (m *Model) tableView() tea.View {
 	return v
 }
 
-// chatLines are the chat's lines wrapped to the panel's width.
-func (t *tableModel) chatLines() []string {
+// chatLines are the chat's lines wrapped to the panel's width, and for
+// each the message it belongs to.
+func (t *tableModel) chatLines() ([]string, []int) {
 	_, w := t.chatWidth()
 	var out []string
-	for _, l := range t.Chat {
-		out = append(out, components.WrapText(t.r.Common.Measure, l, w)...)
+	var of []int
+	for i, l := range t.Chat {
+		for _, wl := range components.WrapText(t.r.Common.Measure, l, w) {
+			out = append(out, wl)
+			of = append(of, i)
+		}
 	}
-	return out
+	return out, of
+}
+
+// messagesIn counts the messages with a line among of (their indices,
+// in order).
+func messagesIn(of []int) int {
+	n := 0
+	for i, x := range of {
+		if i == 0 || x != of[i-1] {
+			n++
+		}
+	}
+	return n
 }
 
 // chatWidth is the chat panel's left margin and the width of its text:
@@ -226,7 +243,8 @@ func (t *tableModel) chatWidth() (margin, w int) {
 func (t *tableModel) scrollChat(up bool) {
 	c := t.r.Common
 	page := max(chatRows(c.Width, t.r.height)-2, 1)
-	total := len(t.chatLines())
+	lines, _ := t.chatLines()
+	total := len(lines)
 	if up {
 		t.scroll = min(t.scroll+page, max(total-page, 0))
 	} else {
@@ -246,7 +264,7 @@ func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
 	st := c.Styles
 	rw := c.Rw()
 	margin, tw := t.chatWidth()
-	lines := t.chatLines()
+	lines, of := t.chatLines()
 	hist := rows - 1
 	title := rows >= 4
 	if title {
@@ -257,11 +275,12 @@ func (t *tableModel) chatPanel(w, rows int) ([]string, *tea.Cursor) {
 	var out []string
 	if title {
 		var more []string
+		// Counted in messages, not the lines they wrap to.
 		if start > 0 {
-			more = append(more, fmt.Sprintf(rw.ChatOlder, start))
+			more = append(more, fmt.Sprintf(rw.ChatOlder, messagesIn(of[:start])))
 		}
-		if t.scroll > 0 {
-			more = append(more, fmt.Sprintf(rw.ChatNewer, len(lines)-end))
+		if t.scroll > 0 && end < len(lines) {
+			more = append(more, fmt.Sprintf(rw.ChatNewer, messagesIn(of[end:])))
 		}
 		head := st.Accent.Render(rw.Chat)
 		if len(more) > 0 {

@@ -332,11 +332,21 @@ func (m *Model) why() string {
 	case a.busy != idle:
 		return tw.Thinking
 	case a.result != nil:
-		return tw.AttackOver
+		return m.overText()
 	case a.over:
 		return tw.Perpetual
 	}
 	return ""
+}
+
+// overText is what a solved problem offers: the next and previous only
+// where there are others (a position from the editor or the study is the
+// only one).
+func (m *Model) overText() string {
+	if len(m.set.Items) > 1 {
+		return m.tw().AttackOver
+	}
+	return m.tw().AttackOverOne
 }
 
 func (m *Model) entryAt() play.EntryAt {
@@ -749,6 +759,9 @@ func (m *Model) restart() tea.Cmd {
 // goNext opens the next (d = 1) or previous (-1) problem the filter
 // takes.
 func (m *Model) goNext(d int) tea.Cmd {
+	if len(m.set.Items) <= 1 {
+		return nil // one position brought to solve: no other, and the keys are not offered
+	}
 	idx := m.set.indices(m.filter)
 	k := -1
 	for i, x := range idx {

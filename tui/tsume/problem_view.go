@@ -50,7 +50,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 	fault := m.cur().Err != nil
 
 	fx, fw := l.Margin, w-2*l.Margin
-	left, right := m.titleParts(&pos)
+	left, right := m.titleParts(&pos, fw)
 	cv.Put(fx, 0, fw, components.Spread(c.Measure, left, right+" ", fw))
 
 	sc := scene{pos: pos, last: a.lastMove(), flip: m.flip, hint: a.hint}
@@ -82,25 +82,29 @@ func (m *Model) layout() components.ScreenLayout { return screenLayout(m.c) }
 
 // titleParts is the title bar: the problem, its length and grade on the
 // left; the move, whose turn it is (or the result) and the clock on the
-// right.
-func (m *Model) titleParts(pos *game.Position) (string, string) {
+// right. In width columns a long file name gives way first, so that
+// "mate in N" stays.
+func (m *Model) titleParts(pos *game.Position, width int) (string, string) {
 	c := m.c
 	st := c.Styles
 	tw := m.tw()
 	a := &m.attempt
 	it := m.cur()
 	pr := &it.Problem
-	var left []string
+	var head string   // the problem's name, which may be shortened
+	var left []string // what follows it, kept whole
 	switch {
 	case m.set.Collection:
-		left = append(left, fmt.Sprintf(tw.Problem, pr.ID))
+		head = fmt.Sprintf(tw.Problem, pr.ID)
 	case m.set.Name != "":
-		left = append(left, fmt.Sprintf(tw.Title, m.set.Name))
-		if pr.ID != "" {
-			left = append(left, pr.ID)
+		head = m.set.Name
+		// A file's problem is named after the file ("b.kif", "b.kif#2",
+		// "b.sfen:3"): only what the set's name does not say already.
+		if id := strings.TrimPrefix(pr.ID, m.set.Name); id != "" {
+			left = append(left, id)
 		}
 	default:
-		left = append(left, tw.OwnProblem)
+		head = tw.OwnProblem
 	}
 	if it.Err == nil {
 		switch {
@@ -120,12 +124,35 @@ func (m *Model) titleParts(pos *game.Position) (string, string) {
 			left = append(left, fmt.Sprintf(tw.NofM, k+1, len(idx)))
 		}
 	}
-	lt := strings.Join(left, "  ")
+	right := m.titleRight(pos)
+	rest := ""
+	if len(left) > 0 {
+		rest = "  " + strings.Join(left, "  ")
+	}
+	room := width - c.Measure.Width(right+" ") - 1
+	if m.set.Name != "" && !m.set.Collection {
+		prefix, suffix, _ := strings.Cut(tw.Title, "%s")
+		head = components.FitName(c.Measure, prefix, m.set.Name, suffix, room-c.Measure.Width(rest))
+	}
+	lt := head + rest
 	if st != nil {
 		lt = st.Bold.Render(lt)
 	}
 	if it.Err != nil {
 		return lt, components.Badge(st, components.CheckBadge, tw.FaultTitle)
+	}
+	return lt, right
+}
+
+// titleRight is the title bar's right side: the move and whose turn it
+// is, or the result, and the clock.
+func (m *Model) titleRight(pos *game.Position) string {
+	c := m.c
+	st := c.Styles
+	tw := m.tw()
+	a := &m.attempt
+	if m.cur().Err != nil {
+		return components.Badge(st, components.CheckBadge, tw.FaultTitle)
 	}
 	var right []string
 	switch {
@@ -150,7 +177,7 @@ func (m *Model) titleParts(pos *game.Position) (string, string) {
 		took = a.result.Took
 	}
 	right = append(right, words.Clock(took))
-	return lt, strings.Join(right, "  ")
+	return strings.Join(right, "  ")
 }
 
 // stepText is the solution's step: 3/7手目, the start.
@@ -246,8 +273,18 @@ func (m *Model) panelRows(pos *game.Position) []components.PanelRow {
 		}
 	}
 	if r := a.result; r != nil {
-		rows = append(rows, components.PanelRow{Label: tw.ResultLabel, Text: strings.Join(tw.Result(r, m.pieces), "  "),
-			Style: pick(func(s *common.Styles) common.Wrap { return s.Bold })})
+		// Each part whole: a line breaks between "1 take-backs" and the
+		// rest, never inside it.
+		bold := pick(func(s *common.Styles) common.Wrap { return s.Bold })
+		parts := tw.Result(r, m.pieces)
+		tokens := make([]components.Token, len(parts))
+		for i, part := range parts {
+			if i < len(parts)-1 {
+				part += " " // two columns between parts, as on one line
+			}
+			tokens[i] = components.Token{Text: part, W: bold}
+		}
+		rows = append(rows, components.PanelRow{Label: tw.ResultLabel, Tokens: tokens})
 	}
 	if a.hintText != "" {
 		style := pick(func(s *common.Styles) common.Wrap { return s.TargetText })
@@ -358,7 +395,7 @@ func (m *Model) promptLine(width int) (string, int) {
 	case a.showing:
 		line = tw.SolutionKeys
 	case a.result != nil:
-		line = tw.AttackOver
+		line = m.overText()
 	case a.over:
 		line = tw.AttackEscaped
 	case a.escaped:

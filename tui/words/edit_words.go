@@ -26,7 +26,10 @@ type EditorWords struct {
 	Loaded, RestMoved, Cleared          string // loaded: %s preset; restMoved: %d pieces, %s side
 	Flipped, Turn                       string // turn: %s side
 	PasteBad, PasteFar                  string // pasteBad: %v
-	HandHint, BoardHint, BrushHint      string // brushHint: %s the piece
+	HandHint, BrushHint                 string // brushHint: %s the piece
+	// BoardHint says what the cursor is on (%[1]s the square, %[2]s the
+	// piece or Empty) and what the key bar does not: pasting.
+	BoardHint, Empty, PieceOf string // pieceOf: %[1]s the side, %[2]s the kind
 	// Why the board refused a change: %[1]s the side, %[2]s the piece,
 	// %[3]s the square, %[4]d how many a set has.
 	SetExhausted, SecondKing, NotHeld, NoneInHand string
@@ -57,7 +60,8 @@ var EditorEnglish = EditorWords{
 	Loaded: "set up: %s", RestMoved: "%d pieces to %s's hand", Cleared: "board and hands cleared",
 	Flipped: "sides swapped", Turn: "%s to move",
 	PasteBad: "the pasted text is no position: %v", PasteFar: "the pasted text is too long for a position",
-	BoardHint:     "P L N S G B R K: Black's piece, p l n s g b r k: White's, + promotes, space empties",
+	BoardHint: "%[1]s: %[2]s    paste an SFEN, a KIF diagram or a record to set it up",
+	Empty:     "empty", PieceOf: "%[1]s's %[2]s",
 	HandHint:      "%s's hand: left/right kind, +/up adds, -/down takes, a piece letter adds it; tab next",
 	BrushHint:     "click squares to place %s; right-click empties; click it again to drop it",
 	SetExhausted:  "a set has %[4]d %[2]ss, and all are in use",
@@ -93,7 +97,8 @@ var EditorJapanese = EditorWords{
 	Loaded: "%s に並べました", RestMoved: "%[1]d枚を%[2]sの持駒にしました", Cleared: "盤と持駒を空にしました",
 	Flipped: "先後を入れ替えました", Turn: "%sの手番",
 	PasteBad: "貼り付けた文字列は局面ではありません: %v", PasteFar: "貼り付けた文字列が長すぎます",
-	BoardHint:     "大文字で先手、小文字で後手の駒 (P L N S G B R K)、+ で成・不成、space で消去",
+	BoardHint: "%[1]s: %[2]s    SFEN・KIF の局面図・棋譜を貼り付けるとその局面になります",
+	Empty:     "空き", PieceOf: "%[1]sの%[2]s",
 	HandHint:      "%sの持駒: ←→ 駒を選ぶ  +/↑ 増やす  -/↓ 減らす  駒の文字で追加  tab 次へ",
 	BrushHint:     "%s を置くマスをクリック (右クリックで消去、もう一度選ぶと解除)",
 	SetExhausted:  "%[2]sは一組%[4]d枚で、すべて使っています",
@@ -114,11 +119,12 @@ func EditorWordsFor(l Lang) *EditorWords {
 	return &EditorEnglish
 }
 
-// Warnings says every warning, joined.
-func (ew *EditorWords) Warnings(w *Words, xs []game.Warning) string {
+// Warnings says every warning, joined; square names a square as the
+// screen writes it.
+func (ew *EditorWords) Warnings(w *Words, xs []game.Warning, square func(game.Square) string) string {
 	out := make([]string, len(xs))
 	for i, x := range xs {
-		out[i] = w.Warning(x)
+		out[i] = w.Warning(x, square)
 	}
 	return strings.Join(out, ew.sep)
 }

@@ -20,6 +20,7 @@ type GameWords struct {
 	Premove, PremoveSet           string // PremoveSet: %s the move
 	PremoveGone, PremoveCancelled string // PremoveGone: %s the move, %s why
 	PremoveKeys, PremoveIllegal   string
+	PremovePlayed                 string // %s the move
 
 	// The title bar's short result, when the full one does not fit: %s
 	// the winning side.
@@ -44,7 +45,8 @@ var (
 		Premove:    "Premove", PremoveSet: "premove %s: played when it is your turn, if legal then (esc cancels)",
 		PremoveGone: "premove %s not played: %s", PremoveCancelled: "premove cancelled",
 		PremoveKeys: "esc cancels the premove", PremoveIllegal: "it is no longer legal",
-		WinsShort: "%s wins", DrawShort: "Draw",
+		PremovePlayed: "premove %s played",
+		WinsShort:     "%s wins", DrawShort: "Draw",
 		Bell: "Bell", BellKinds: [4]string{"off", "moves", "clock", "all"},
 	}
 	GameJapanese = GameWords{
@@ -58,7 +60,8 @@ var (
 		Premove:    "予約手", PremoveSet: "予約手 %s: 手番が来たとき合法なら指します (esc で取り消し)",
 		PremoveGone: "予約手 %s は指せません: %s", PremoveCancelled: "予約手を取り消しました",
 		PremoveKeys: "esc 予約手を取り消す", PremoveIllegal: "指せなくなりました",
-		WinsShort: "%sの勝ち", DrawShort: "引き分け",
+		PremovePlayed: "予約手 %s を指しました",
+		WinsShort:     "%sの勝ち", DrawShort: "引き分け",
 		Bell: "ベル", BellKinds: [4]string{"なし", "相手の手", "秒読み", "両方"},
 	}
 )

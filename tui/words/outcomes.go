@@ -90,14 +90,18 @@ func (w *Words) Declaration(e *game.DeclarationError) string {
 	return fmt.Sprintf(o.declareFewPoints, e.Have, e.Need)
 }
 
-// Warning says what makes a position one that cannot arise in play.
-func (w *Words) Warning(x game.Warning) string {
+// Warning says what makes a position one that cannot arise in play;
+// square names a square as the screen writes it (nil: 5a).
+func (w *Words) Warning(x game.Warning, square func(game.Square) string) string {
 	o := &w.outcomes
 	switch x.Kind {
 	case game.NoKing:
 		return fmt.Sprintf(o.noKing, w.SideName(x.Side))
 	case game.DeadPiece:
-		return fmt.Sprintf(o.deadPiece, w.PieceName(x.Piece.Type()), x.Square.String())
+		if square == nil {
+			square = game.Square.String
+		}
+		return fmt.Sprintf(o.deadPiece, w.PieceName(x.Piece.Type()), square(x.Square))
 	case game.TooMany:
 		return fmt.Sprintf(o.tooMany, x.Count, w.PieceName(x.Type), x.Limit)
 	case game.Nifu:

@@ -59,7 +59,7 @@ func TestOutcomeWords(t *testing.T) {
 		}
 	}
 	w := game.Warning{Kind: game.Nifu, Side: game.Black, Count: 2, File: 7}
-	if s := JapaneseWords.Warning(w); !strings.Contains(s, "二歩") || !strings.Contains(s, "7") {
+	if s := JapaneseWords.Warning(w, nil); !strings.Contains(s, "二歩") || !strings.Contains(s, "7") {
 		t.Errorf("nifu in Japanese: %q", s)
 	}
 }

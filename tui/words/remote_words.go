@@ -16,12 +16,13 @@ type RemoteWords struct {
 	Watching, NotAtTable, CopiedRecord, Spectator, NoStudy string
 	Back, Dropped                                          string // %s name; dropped: %s name, %d seconds
 	DrawOffered, DrawFrom, DrawBy, DrawLapsed              string
+	TableGone                                              string // a finished table closed under its result
 	CopyHint, Say, ChatKey, CopyGame, DrawKey              string
 	AskDraw, AskLeaveTable                                 string // askDraw: %d %d points; askLeaveTable: %v grace
 	ReturnTo                                               string // %s code, %s Black, %s White, %s moves
 	AcceptDraw, KeysDraw, DrawStands                       string // acceptDraw: %s the offerer, %d %d points
 	Chat, ChatOpen, ChatScroll, ChatKeys, ChatTyping       string
-	ChatOlder, ChatNewer                                   string // %d lines
+	ChatOlder, ChatNewer                                   string // %d messages
 }
 
 var RemoteEnglish = RemoteWords{
@@ -47,8 +48,9 @@ var RemoteEnglish = RemoteWords{
 	CopiedRecord: "The game's record (KIF) is on your clipboard.", Spectator: "watching",
 	NoStudy: "Studying is for the app on your own machine: w copies the record to your clipboard.",
 	Back:    "%s is back.", Dropped: "%s's connection dropped: the seat is kept for %d s, the clock running.",
-	DrawOffered: "Draw offered; it stands until %s moves. Agreed, the impasse rule decides (24 points each).",
-	DrawFrom:    "%s offers a draw: under the impasse rule Black has %d points, White %d (24 each for a draw). i to accept, or play on.",
+	DrawOffered: "Draw offered until %s moves (agreed, the impasse count decides)",
+	TableGone:   "The table has closed; q goes back to the lobby.",
+	DrawFrom:    "%[1]s offers a draw: i shows the count and accepts; a move plays on",
 	DrawBy:      "%s offers a draw.", DrawLapsed: "%s's draw offer lapsed.",
 	CopyHint: "w copies the game to your clipboard.", Say: "Say", ChatKey: "t  chat", CopyGame: "copy game", DrawKey: "offer/accept a draw",
 	AskDraw:    "Offer a draw? (impasse count: Black %d, White %d; 24 each draws)",
@@ -83,8 +85,9 @@ var RemoteJapanese = RemoteWords{
 	CopiedRecord: "棋譜 (KIF) をクリップボードにコピーしました。", Spectator: "観戦",
 	NoStudy: "検討はお手元のアプリで: w で棋譜をクリップボードにコピーできます。",
 	Back:    "%sさんが戻りました。", Dropped: "%sさんの接続が切れました。%d秒間は席を保ちます (時計は進みます)。",
-	DrawOffered: "引き分けを提案しました (%sさんが指すまで有効)。合意すると持将棋の点数 (24点) で決まります。",
-	DrawFrom:    "%sさんが引き分けを提案: 持将棋の点数は先手%d点、後手%d点 (24点ずつで引き分け)。i で合意、指せば続行。",
+	DrawOffered: "引き分けを提案しました (%sさんが指すまで有効、合意なら持将棋の点数で決着)",
+	TableGone:   "対局室は閉じられました。q でロビーに戻ります。",
+	DrawFrom:    "%[1]sさんが引き分けを提案: i で点数を見て合意、指せば続行",
 	DrawBy:      "%sさんが引き分けを提案しました。", DrawLapsed: "%sさんの引き分けの提案は取り消されました。",
 	CopyHint: "w で棋譜をクリップボードにコピー。", Say: "発言", ChatKey: "t  チャット", CopyGame: "棋譜をコピー", DrawKey: "引き分けの提案/合意",
 	AskDraw:    "引き分けを提案しますか? (持将棋の点数 先手%d点 後手%d点、24点ずつで引き分け)",
@@ -92,6 +95,6 @@ var RemoteJapanese = RemoteWords{
 	KeysDraw:   "y の後 enter で提案、他のキーで続行",
 	DrawStands: "引き分け提案中",
 	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
-	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d行", ChatNewer: "pgdn: 後に%d行",
+	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
 }

@@ -6,6 +6,7 @@ import "shogi/kifu"
 type StudyWords struct {
 	Title, Modified, Start, StartPos         string
 	Event, Date, Handicap, Result            string
+	Site                                     string
 	NoResult, SetUp                          string
 	MainLine, VariationFrom                  string // variationFrom: %d ply
 	Ply                                      string // %d/%d
@@ -34,7 +35,7 @@ type StudyWords struct {
 
 var StudyEnglish = StudyWords{
 	Title: "Study: ", Modified: " (modified)", Start: "start", StartPos: "start position",
-	Event: "Event", Date: "Date", Handicap: "Start", Result: "Result",
+	Event: "Event", Site: "Place", Date: "Date", Handicap: "Start", Result: "Result",
 	NoResult: "(none recorded)", SetUp: "(set-up position)",
 	MainLine: "main line", VariationFrom: "variation from ply %d",
 	Ply: "Ply %d/%d", Variation: "[variation]",
@@ -69,7 +70,7 @@ var StudyEnglish = StudyWords{
 
 var StudyJapanese = StudyWords{
 	Title: "検討: ", Modified: " (未保存の変更あり)", Start: "開始局面", StartPos: "開始局面",
-	Event: "棋戦", Date: "日時", Handicap: "手合", Result: "結果",
+	Event: "棋戦", Site: "場所", Date: "日時", Handicap: "手合", Result: "結果",
 	NoResult: "(記録なし)", SetUp: "(任意局面)",
 	MainLine: "本譜", VariationFrom: "変化 %d手目から",
 	Ply: "手数 %d/%d", Variation: "[変化]",

@@ -8,6 +8,7 @@ type StudyEditWords struct {
 	LinePrompt, JumpTo, BoardHint, TrayHint    string // jumpTo: %d
 	NewVariation, NewMove, Followed            string // %d ply
 	DeleteAsk, Deleted, NotDeleted             string // deleteAsk: %d ply, %s move, %d after; deleted: %d ply
+	DeleteAskOne, DeleteAskLast                string // as deleteAsk with one move after it, and with none
 	Promoted, MovedUp, MovedDown               string
 	EndingAsk, EndingAdded                     string // endingAdded: %s
 	NotesTitle, NotesGame, NotesKeys, NotesSet string // notesTitle: %d ply
@@ -15,6 +16,7 @@ type StudyEditWords struct {
 	MarkPrompt, MarkSet, MarkGone, MarksTitle  string // markSet: %s
 	MarksKeys, NoMarks                         string
 	InfoTitle, InfoKeys, InfoAdd, InfoKey      string
+	InfoEditing, InfoEditKeys                  string // infoEditing: %s the row being edited
 	InfoSet, InfoGone                          string // %s key
 	Fields                                     [7]string
 	Undone, Redone, NoUndo, NoRedo             string
@@ -24,7 +26,7 @@ type StudyEditWords struct {
 	// Why an edit was refused: %[1]d the ply, %[2]s the name.
 	RootEdit, DetachedNode, FirstSibling, LastSibling string
 	BookmarkTaken, BadHeaderKey, HandicapNamed        string
-	AfterFoul                                         string
+	AfterFoul, NotMated                               string
 	// EndingNames name the endings x inserts, in common.StudyEndings's
 	// order: resignation, interruption, repetition, impasse, mate, time,
 	// a win and a loss by foul, entering king.
@@ -37,7 +39,8 @@ var StudyEditEnglish = StudyEditWords{
 	BoardHint:    "arrows move the cursor, enter picks and moves, tab the hand, esc leaves the board",
 	TrayHint:     "hand: left/right choose, enter picks, tab leaves",
 	NewVariation: "a new variation at move %d", NewMove: "added move %d", Followed: "move %d is in the record: followed",
-	DeleteAsk: "Delete move %[1]d %[2]s and the %[3]d moves after it? (y/n)", Deleted: "deleted from move %d (u undoes)", NotDeleted: "nothing deleted",
+	DeleteAsk:    "Delete move %[1]d %[2]s and the %[3]d moves after it? (y/n)",
+	DeleteAskOne: "Delete move %[1]d %[2]s and the move after it? (y/n)", DeleteAskLast: "Delete move %[1]d %[2]s? (y/n)", Deleted: "deleted from move %d (u undoes)", NotDeleted: "nothing deleted",
 	Promoted: "this line is now the main line", MovedUp: "the variation moved up", MovedDown: "the variation moved down",
 	EndingAsk:   "Ending after this move:",
 	EndingAdded: "added the ending %s",
@@ -48,6 +51,7 @@ var StudyEditEnglish = StudyEditWords{
 	MarksTitle: "Bookmarks", MarksKeys: "up/down choose, enter goes there, r renames, d removes, esc back",
 	NoMarks:   "no bookmarks yet: s sets one on the move shown",
 	InfoTitle: "Game info", InfoKeys: "up/down choose, enter edits (empty removes), esc back",
+	InfoEditing: "Game info: editing %s", InfoEditKeys: "type the value; enter sets it (empty removes), up/down set it and move, esc cancels",
 	InfoAdd: "+ another header", InfoKey: "Header name: ",
 	InfoSet: "%s set", InfoGone: "%s removed",
 	Fields: [7]string{"Black", "White", "Event", "Date", "Place", "Time control", "Start's name"},
@@ -66,6 +70,7 @@ var StudyEditEnglish = StudyEditWords{
 	BadHeaderKey:  "%[2]q cannot be a header name",
 	HandicapNamed: "the start is named %[2]s, and that name stays",
 	AfterFoul:     "move %[1]d is a foul: no move can follow it",
+	NotMated:      "not checkmate after move %[1]d: 詰み is not added",
 	EndingNames:   [9]string{"resigns", "interrupted", "repetition", "impasse", "mate", "time", "foul win", "foul loss", "entering king"},
 	PasteOpen:     "a pasted record opens in the study; this one cannot be read: %v",
 	PasteAsk:      "Open the pasted record? The edits here are not saved (they stay kept) (y/n)",
@@ -76,7 +81,8 @@ var StudyEditJapanese = StudyEditWords{
 	BoardHint:    "矢印でカーソル移動、enter で選んで指す、tab で持駒、esc で盤を離れる",
 	TrayHint:     "持駒: ←→ 選ぶ  enter 決定  tab 戻る",
 	NewVariation: "%d手目に新しい変化を作りました", NewMove: "%d手目を加えました", Followed: "%d手目は棋譜にある手です",
-	DeleteAsk: "%[1]d手目 %[2]s とその後の%[3]d手を削除しますか? (y/n)", Deleted: "%d手目以降を削除しました (u で戻せます)", NotDeleted: "削除しませんでした",
+	DeleteAsk:    "%[1]d手目 %[2]s とその後の%[3]d手を削除しますか? (y/n)",
+	DeleteAskOne: "%[1]d手目 %[2]s とその後の1手を削除しますか? (y/n)", DeleteAskLast: "%[1]d手目 %[2]s を削除しますか? (y/n)", Deleted: "%d手目以降を削除しました (u で戻せます)", NotDeleted: "削除しませんでした",
 	Promoted: "この変化を本譜にしました", MovedUp: "変化を上へ移しました", MovedDown: "変化を下へ移しました",
 	EndingAsk:   "この手の後の終局:",
 	EndingAdded: "終局 %s を入れました",
@@ -87,6 +93,7 @@ var StudyEditJapanese = StudyEditWords{
 	MarksTitle: "しおり", MarksKeys: "↑↓ 選ぶ  enter 移動  r 名前を変える  d 外す  esc 戻る",
 	NoMarks:   "しおりはまだありません。s で表示中の手に付けられます",
 	InfoTitle: "対局情報", InfoKeys: "↑↓ 選ぶ  enter 編集 (空で削除)  esc 戻る",
+	InfoEditing: "対局情報: %sを編集中", InfoEditKeys: "値を入力  enter 設定 (空で削除)  ↑↓ 設定して移動  esc 取り消し",
 	InfoAdd: "+ 項目を追加", InfoKey: "項目名: ",
 	InfoSet: "%s を設定しました", InfoGone: "%s を削除しました",
 	Fields: [7]string{"先手", "後手", "棋戦", "開始日時", "場所", "持ち時間", "手合割"},
@@ -105,6 +112,7 @@ var StudyEditJapanese = StudyEditWords{
 	BadHeaderKey:  "「%[2]s」は項目名にできません",
 	HandicapNamed: "開始局面は%[2]sで、名前は変えられません",
 	AfterFoul:     "%[1]d手目は反則手なので、その後に手を続けられません",
+	NotMated:      "%[1]d手目の局面は詰んでいないので、詰みは入れません",
 	EndingNames:   [9]string{"投了", "中断", "千日手", "持将棋", "詰み", "切れ負け", "反則勝ち", "反則負け", "入玉勝ち"},
 	PasteOpen:     "貼り付けた棋譜は検討で開きます。この文字列は読めません: %v",
 	PasteAsk:      "貼り付けた棋譜を開きますか? ここの編集は未保存です (保存はしてあります) (y/n)",
@@ -129,4 +137,20 @@ func (sw *StudyEditWords) EndingChoices() string {
 		b = fmt.Appendf(b, "%d %s", i+1, name)
 	}
 	return string(b) + "  esc"
+}
+
+// DeleteQuestion asks before deleting move ply (move) and the after
+// moves that follow it, in the number the count takes.
+func (sw *StudyEditWords) DeleteQuestion(ply int, move string, after int) string {
+	f := sw.DeleteAsk
+	switch after {
+	case 0:
+		f = sw.DeleteAskLast
+	case 1:
+		f = sw.DeleteAskOne
+	}
+	if after <= 1 {
+		return fmt.Sprintf(f, ply, move)
+	}
+	return fmt.Sprintf(f, ply, move, after)
 }

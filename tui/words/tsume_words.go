@@ -41,6 +41,7 @@ type TsumeWords struct {
 
 	// The prompt line and the panel.
 	Attack, AttackOver, AttackEscaped   string
+	AttackOverOne                       string // solved, when there is no other problem to go to
 	Thinking                            string
 	ReplyLabel, ReplyTime               string // replyTime: %s the reply, %s how long it took
 	VerdictLabel, ResultLabel, HintWord string
@@ -59,6 +60,7 @@ type TsumeWords struct {
 	Mated, MatedLonger, MatedFutile string // %d plies, %d the problem's length
 	NoneLeft, Left                  string // left: %s the pieces
 	Took, Hints, Retries            string // %s; %d; %d
+	OneHint, OneRetry               string // as Hints and Retries for one
 	AfterSolution                   string
 
 	// Hints, the solution, taking back.
@@ -121,6 +123,7 @@ var tsumeEnglish = TsumeWords{
 
 	Attack:        "every move must check; any mate counts",
 	AttackOver:    "solved: ] next problem, [ previous, a the solution",
+	AttackOverOne: "solved: a the solution, U again, q back",
 	AttackEscaped: "no mate now: u takes your check back, a shows the solution",
 	Thinking:      "the defender is thinking",
 	ReplyLabel:    "Reply", ReplyTime: "%s  (%s)",
@@ -141,6 +144,7 @@ var tsumeEnglish = TsumeWords{
 	MatedFutile: "only futile interpositions (無駄合) were left, which count as mate",
 	NoneLeft:    "nothing left in hand", Left: "left in hand: %s",
 	Took: "in %s", Hints: "%d hints", Retries: "%d take-backs", AfterSolution: "after seeing the solution",
+	OneHint: "1 hint", OneRetry: "1 take-back",
 
 	HintNone:     "no mate from here: u takes your check back",
 	HintBudget:   "the solver found no mate within its budget",
@@ -185,7 +189,7 @@ var tsumeEnglish = TsumeWords{
 	KeyChoose: "choose", KeyFilter: "lengths", KeyNextQuiz: "next quiz", KeyPrevQuiz: "previous quiz",
 
 	QuizTitle: "Next-move quizzes", QuizFolder: "from the games in %s", QuizRecord: "from %s",
-	QuizNone:    "no quizzes: analyse a game first (the study's A, or shogi analyse) — a move that lost %s's worth becomes one",
+	QuizNone:    "no quizzes: analyse a game first (the study's A, or shogi analyse) — each move marked %s or worse becomes one",
 	QuizReading: "reading the games ...", QuizEngine: "asking %s ...",
 	QuizPrompt: "%s was played here (%s, %.0f points of winning chance lost): find a better move",
 	QuizPlayed: "played", QuizMove: "move %d, %s to play",
@@ -220,6 +224,7 @@ var tsumeJapanese = TsumeWords{
 
 	Attack:        "王手の連続で詰ませてください (どの詰みも正解)",
 	AttackOver:    "正解: ] 次の問題  [ 前の問題  a 正解手順",
+	AttackOverOne: "正解: a 正解手順  U 最初から  q 戻る",
 	AttackEscaped: "逃れ: u で王手を戻す  a で正解手順",
 	Thinking:      "玉方が考えています",
 	ReplyLabel:    "応手", ReplyTime: "%s  (%s)",
@@ -240,6 +245,7 @@ var tsumeJapanese = TsumeWords{
 	MatedFutile: "残る応手は無駄合だけなので詰みです",
 	NoneLeft:    "駒余りなし", Left: "駒余り: %s",
 	Took: "%s", Hints: "ヒント %d回", Retries: "戻し %d回", AfterSolution: "正解手順を見た後",
+	OneHint: "ヒント 1回", OneRetry: "戻し 1回",
 
 	HintNone:     "ここからは詰みません: u で王手を戻す",
 	HintBudget:   "探索の上限内に詰みが見つかりません",
@@ -444,10 +450,16 @@ func (t *TsumeWords) Result(r *tsume.Result, pieces func([]game.PieceType) strin
 		out = append(out, fmt.Sprintf(t.Left, pieces(r.Left)))
 	}
 	out = append(out, fmt.Sprintf(t.Took, Clock(r.Took)))
-	if r.Hints > 0 {
+	switch {
+	case r.Hints == 1:
+		out = append(out, t.OneHint)
+	case r.Hints > 1:
 		out = append(out, fmt.Sprintf(t.Hints, r.Hints))
 	}
-	if r.Retries > 0 {
+	switch {
+	case r.Retries == 1:
+		out = append(out, t.OneRetry)
+	case r.Retries > 1:
 		out = append(out, fmt.Sprintf(t.Retries, r.Retries))
 	}
 	if r.Shown {
