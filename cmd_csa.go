@@ -34,6 +34,7 @@ type csaOptions struct {
 	x1                   bool
 	gameName, turn       string
 	keepAlive, timeout   time.Duration
+	margin               time.Duration
 	comments             bool
 	out, logPath         string
 }
@@ -54,9 +55,17 @@ game on standard output:
 OUTCOME is win, loss, draw, censored or interrupted; REASON the server's
 (RESIGN, TIME_UP, ILLEGAL_MOVE, SENNICHITE, OUTE_SENNICHITE, JISHOGI,
 MAX_MOVES, CHUDAN) or, for a game a fault interrupted, the fault (DROPPED,
-TIMEOUT, GARBAGE, SERVER_ERROR). Ctrl+C finishes the game in progress and
-stops; a second Ctrl+C resigns it. The password may come from the
-environment variable SHOGI_CSA_PASSWORD instead of --password.
+TIMEOUT, GARBAGE, SERVER_ERROR).
+
+The server judges time to the millisecond, from when it sent the last move
+to when ours arrives, and allows nothing past it: the engine is told its
+time less --margin (default 500ms), which covers the engine's own overrun,
+the network both ways and a busy machine. The built-in levels keep a
+margin of their own besides (their NetworkDelay option, 100ms).
+
+Ctrl+C finishes the game in progress and stops; a second Ctrl+C resigns
+it. The password may come from the environment variable SHOGI_CSA_PASSWORD
+instead of --password.
 
 `)
 	fs.PrintDefaults()
@@ -76,6 +85,7 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	turn := fs.String("turn", "*", "with --x1, the side to ask for: + (Black), - (White) or * (either)")
 	keepAlive := fs.Duration("keepalive", 0, "send a blank line after `D` without sending anything (floodgate: 30s or more); 0 for none")
 	timeout := fs.Duration("timeout", 30*time.Second, "how long to wait for the server's answers (to LOGIN, to a move)")
+	margin := fs.Duration("margin", csa.DefaultMargin, "tell the engine `D` less time than the server's clock; 0 for none")
 	comments := fs.Bool("comments", false, "send the engine's score and line with each move, for the server's record ('**)")
 	out := fs.String("out", "", "write each game's record as CSA into `DIR` (GAME-ID.csa)")
 	logPath := fs.String("log", "", "the server's and the engine's transcripts go to `FILE` (default: shogi/csa.log in the user cache directory)")
@@ -90,7 +100,7 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o := csaOptions{server: *server, id: *id, password: *password, games: *games, x1: *x1, gameName: *gameName, turn: *turn,
-		keepAlive: *keepAlive, timeout: *timeout, comments: *comments, out: *out, logPath: *logPath}
+		keepAlive: *keepAlive, timeout: *timeout, margin: *margin, comments: *comments, out: *out, logPath: *logPath}
 	if o.password == "" {
 		o.password = os.Getenv(passwordEnv)
 	}
@@ -115,6 +125,8 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return bad("--turn %q: want +, - or *", o.turn)
 	case o.keepAlive < 0 || o.timeout <= 0:
 		return bad("--keepalive and --timeout must not be negative")
+	case o.margin < 0:
+		return bad("--margin %v: want 0 or more", o.margin)
 	}
 	if _, _, err := net.SplitHostPort(o.server); err != nil {
 		return bad("--server %s: want HOST:PORT", o.server)
@@ -243,7 +255,10 @@ func (r *csaRun) loop() int {
 	failures, backoff := 0, time.Second
 	for r.played < r.o.games && r.wait.Err() == nil {
 		cfg := csa.Config{Addr: r.o.server, ID: r.o.id, Password: r.o.password, X1: r.o.x1, Log: r.logger,
-			Timeout: r.o.timeout, KeepAlive: r.o.keepAlive}
+			Timeout: r.o.timeout, KeepAlive: r.o.keepAlive, Margin: r.o.margin}
+		if cfg.Margin == 0 {
+			cfg.Margin = -1 // --margin 0: nothing kept back
+		}
 		c, err := csa.Dial(r.wait, cfg)
 		var started bool
 		if err == nil {

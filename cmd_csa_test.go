@@ -42,10 +42,25 @@ func TestCSAFlags(t *testing.T) {
 		{append(with("--level", "greedy"), "--game", "g-1-1"), "--game needs --x1"},
 		{append(with("--level", "greedy"), "--x1", "--game", "g-1-1", "--turn", "b"), "--turn \"b\""},
 		{append(with("--level", "greedy"), "extra"), "unexpected argument"},
+		{append(with("--level", "greedy"), "--margin", "-1s"), "--margin -1s: want 0 or more"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(c.args, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.says) {
 			t.Errorf("%v: exit %d, want 2 saying %q:\n%s", c.args, code, c.says, stderr.String())
+		}
+	}
+}
+
+// -h says what the margin is for and what it is unless set.
+func TestCSAHelpMargin(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"csa", "-h"}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	h := stderr.String()
+	for _, want := range []string{"the engine is told its\ntime less --margin (default 500ms)", "-margin D", "tell the engine D less time than the server's clock"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("-h does not say %q:\n%s", want, h)
 		}
 	}
 }

@@ -500,3 +500,40 @@ func TestOnlineJapanese(t *testing.T) {
 		t.Errorf("an empty server is not refused in Japanese:\n%s", h.screen())
 	}
 }
+
+// The form offers the time margin kept from an engine's clock: half a
+// second unless changed, remembered with the server.
+func TestOnlineMargin(t *testing.T) {
+	addr, _ := silentServer(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.toml")
+	h := newHarness(t, Options{Lang: words.English, SettingsPath: path})
+	openOnline(t, h)
+	if s := h.screen(); !strings.Contains(s, "Time margin        < 500ms >") {
+		t.Fatalf("no margin row at 500ms:\n%s", s)
+	}
+	fillForm(h, addr, "alice", "pw", "testgame-300-10")
+	h.press("down", "down", "down")
+	if s := h.screen(); !strings.Contains(s, "less time than the server's clock") {
+		t.Errorf("the margin row's note is missing:\n%s", s)
+	}
+	h.press("right", "enter")
+	h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
+	h.press("esc")
+	h.until("the settings written", func() bool {
+		b, _ := os.ReadFile(path)
+		return strings.Contains(string(b), "margin")
+	})
+	if conf, _ := os.ReadFile(path); !strings.Contains(string(conf), "margin = '1s'") {
+		t.Errorf("the settings file:\n%s", conf)
+	}
+	settings, err := common.LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	openOnline(t, h2)
+	if s := h2.screen(); !strings.Contains(s, "Time margin        < 1s >") {
+		t.Errorf("the margin not read back:\n%s", s)
+	}
+}

@@ -88,7 +88,8 @@ func (p *Player) Game() *Game { return p.g }
 // MatchConfig returns a match's configuration for the game: its start
 // and the moves played already, with their times; both sides' time as the
 // summary gives it; a margin that lets the server, not the match, judge
-// time. players is indexed by colour, this Player on the server's side.
+// time; the client's Margin kept back from what our side is told.
+// players is indexed by colour, this Player on the server's side.
 func (p *Player) MatchConfig(players [2]match.Player) match.Config {
 	s := p.g.Summary
 	cfg := match.Config{Start: s.Start, Moves: s.Moves, Players: players}
@@ -105,6 +106,7 @@ func (p *Player) MatchConfig(players [2]match.Player) match.Config {
 	// the time: the server judges time, and its increment comes before
 	// the charge.
 	cfg.Margin = margin + p.g.c.cfg.Grace
+	cfg.Reserve[p.side.Other()] = max(0, p.g.c.cfg.Margin)
 	return cfg
 }
 

@@ -7,8 +7,9 @@ type OnlineWords struct {
 	MenuItem, Title                                string
 	Remembered, NewServer                          string
 	Server, ID, Password, Remember, Game, Player   string
-	KeepAlive, Connect, Me, Off                    string
+	KeepAlive, Margin, Connect, Me, Off            string
 	GameNote, RememberNote, PasswordNote           string
+	MarginNote                                     string
 	FormKeys, TypeKeys, WaitKeys, DroppedKeys      string
 	NeedServer, NeedID, NeedPassword, BadGame      string
 	StartingPlayer, Connecting, LoggedIn           string // %s: a player; %s: host:port; %s: name
@@ -27,10 +28,11 @@ var onlineEnglish = OnlineWords{
 	MenuItem: "Play online (CSA server)", Title: "Play online on a CSA server",
 	Remembered: "Server list", NewServer: "(new)",
 	Server: "Server", ID: "Login name", Password: "Password", Remember: "Remember password",
-	Game: "Game (x1)", Player: "Who plays", KeepAlive: "Keep-alive", Connect: "Connect", Me: "me", Off: "off",
+	Game: "Game (x1)", Player: "Who plays", KeepAlive: "Keep-alive", Margin: "Time margin", Connect: "Connect", Me: "me", Off: "off",
 	GameNote:     "Game empty: the server pairs by the password (floodgate: GAME,PASSWORD); set: x1 mode asks for it.",
 	RememberNote: "The password goes to %s, a file only you can read; the other fields to the settings.",
 	PasswordNote: "The password is not kept: it is asked for each time.",
+	MarginNote:   "An engine is told this much less time than the server's clock: room for the network and a busy machine.",
 	FormKeys:     "up/down field, type or left/right change, enter connect, esc back",
 	TypeKeys:     "up/down field, enter connect, esc back",
 	WaitKeys:     "esc cancels",
@@ -71,10 +73,11 @@ var onlineJapanese = OnlineWords{
 	MenuItem: "オンライン対局 (CSA)", Title: "CSA サーバーでオンライン対局",
 	Remembered: "サーバー一覧", NewServer: "(新規)",
 	Server: "サーバー", ID: "ログイン名", Password: "パスワード", Remember: "パスワードを保存",
-	Game: "対局名 (x1)", Player: "対局者", KeepAlive: "キープアライブ", Connect: "接続", Me: "自分", Off: "なし",
+	Game: "対局名 (x1)", Player: "対局者", KeepAlive: "キープアライブ", Margin: "時間の余裕", Connect: "接続", Me: "自分", Off: "なし",
 	GameNote:     "対局名が空欄ならパスワードで対局相手が決まります (floodgate: 対局名,パスワード)。入力すると x1 モードで申し込みます。",
 	RememberNote: "パスワードは本人だけが読めるファイル %s に、ほかの項目は設定に保存します。",
 	PasswordNote: "パスワードは保存しません (毎回入力します)。",
+	MarginNote:   "エンジンにはサーバーの残り時間よりこれだけ少なく伝えます (通信と混んだマシンのための余裕)。",
 	FormKeys:     "↑↓ 項目  入力/←→ 変更  enter 接続  esc 戻る",
 	TypeKeys:     "↑↓ 項目  enter 接続  esc 戻る",
 	WaitKeys:     "esc で取りやめ",
