@@ -103,6 +103,11 @@ type Engine struct {
 	forget bool
 	// margin is kept back from every clock-based budget (NetworkDelay).
 	margin time.Duration
+	// late is how far past its limit a recent search returned because the
+	// machine kept it waiting: kept back besides the margin, fading by an
+	// eighth each search, so a loaded machine costs time only while it is
+	// loaded.
+	late time.Duration
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
@@ -116,6 +121,15 @@ func NewEngine(l Level, r *rand.Rand) *Engine {
 // cores to spare. With more than one, a node limit counts the first
 // thread's nodes.
 func (e *Engine) SetThreads(n int) { e.threads = max(1, n) }
+
+// noteLate takes how far past its hard limit a search returned (negative:
+// before it) into late.
+func (e *Engine) noteLate(over time.Duration) {
+	e.late -= e.late / 8
+	if over > e.late {
+		e.late = min(over, time.Second)
+	}
+}
 
 // SetMargin sets how much of a clock-based budget the engine keeps back
 // (DefaultMargin unless set): the answer must reach a referee that allows
@@ -208,7 +222,7 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if l == (usi.Limits{}) && e.level.MoveTime > 0 {
 		l.MoveTime = e.level.MoveTime
 	}
-	budget := planTime(l, p.SideToMove(), p.MoveNumber(), e.margin)
+	budget := planTime(l, p.SideToMove(), p.MoveNumber(), e.margin+e.late)
 
 	s := &searcher{
 		tt: e.tt, stats: e.stats,
@@ -290,6 +304,9 @@ func (e *Engine) search(ctx context.Context, req usi.Request) (usi.BestMove, err
 	if s.abort != nil {
 		s.abort.Store(true)
 		wg.Wait()
+	}
+	if budget.hard > 0 {
+		e.noteLate(time.Since(start) - budget.hard)
 	}
 	best := s.rootMoves[0]
 	if req.Info != nil && s.stopped {

@@ -93,3 +93,34 @@ func TestNetworkDelayOption(t *testing.T) {
 		t.Errorf("NetworkDelay 0 at 1 s byōyomi: stops at %v, want all of it", got.hard)
 	}
 }
+
+// A search that returned late makes the engine keep that much more back,
+// fading by an eighth a search; one in time changes nothing but the fade.
+func TestLateness(t *testing.T) {
+	e := NewEngine(levels[len(levels)-1], seeded(1))
+	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
+	e.noteLate(-ms(5))
+	if e.late != 0 {
+		t.Fatalf("in time: late %v", e.late)
+	}
+	e.noteLate(ms(240))
+	if e.late != ms(240) {
+		t.Fatalf("240ms late: late %v", e.late)
+	}
+	e.noteLate(-ms(3))
+	if e.late != ms(210) {
+		t.Errorf("then in time: late %v, want 210ms", e.late)
+	}
+	e.noteLate(ms(100)) // less than what is kept already
+	if e.late != ms(210)-ms(210)/8 {
+		t.Errorf("then 100ms late: late %v", e.late)
+	}
+	e.noteLate(ms(5000))
+	if e.late != time.Second {
+		t.Errorf("5s late: late %v, want at most 1s", e.late)
+	}
+	// What is kept back: the margin and the lateness, at most half.
+	if got := planTime(usi.Limits{Byoyomi: ms(3000)}, game.Black, 1, e.margin+e.late); got.hard != ms(1900) {
+		t.Errorf("3s byōyomi after a late answer: stops at %v, want 1.9s", got.hard)
+	}
+}
