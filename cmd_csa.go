@@ -155,10 +155,6 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return playCSA(o, stdout, stderr, sigs)
 }
 
-// maxFailures is how many times in a row the server may be unreachable
-// (or drop the connection before a game starts) before shogi csa gives up.
-const maxFailures = 8
-
 // csaRun is one run of shogi csa: the local player, the signals, the
 // counts.
 type csaRun struct {
@@ -250,9 +246,11 @@ func (r *csaRun) startLocal() error {
 }
 
 // loop connects, plays games until enough are played, and reconnects
-// after a dropped connection, waiting longer after each failure.
+// after a dropped connection as csa.Redial says: never before a login
+// has succeeded (a mistyped address fails at once), then waiting longer
+// after each failure.
 func (r *csaRun) loop() int {
-	failures, backoff := 0, time.Second
+	var redial csa.Redial
 	for r.played < r.o.games && r.wait.Err() == nil {
 		cfg := csa.Config{Addr: r.o.server, ID: r.o.id, Password: r.o.password, X1: r.o.x1, Log: r.logger,
 			Timeout: r.o.timeout, KeepAlive: r.o.keepAlive, Margin: r.o.margin}
@@ -262,42 +260,41 @@ func (r *csaRun) loop() int {
 		c, err := csa.Dial(r.wait, cfg)
 		var started bool
 		if err == nil {
+			redial.LoggedIn()
 			fmt.Fprintf(r.stderr, "shogi csa: logged in to %s as %s\n", r.o.server, c.Name())
 			started, err = r.session(c)
 		}
 		if r.wait.Err() != nil || r.hard.Err() != nil {
 			return 130
 		}
-		var ce *csa.Error
 		switch {
 		case err == nil:
-			failures, backoff = 0, time.Second
+			redial.Reset()
 			continue
-		case errors.As(err, &ce) && ce.Kind == csa.Refused:
-			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
-			return 1
 		case errors.Is(err, errRecord) || errors.Is(err, errEngine):
 			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
 			return 1
 		}
 		if started {
-			failures, backoff = 0, time.Second
+			redial.Reset()
 		}
 		if r.played >= r.o.games {
 			return 0 // the fault ended the last game wanted, which is said
 		}
-		failures++
-		if failures >= maxFailures {
-			fmt.Fprintf(r.stderr, "shogi csa: %v\nshogi csa: giving up after %d failures in a row\n", err, maxFailures)
+		wait, again := redial.Next(err)
+		if !again {
+			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
+			if redial.HasLoggedIn() && redial.Failures() > 0 {
+				fmt.Fprintf(r.stderr, "shogi csa: giving up after %d failures in a row\n", redial.Failures())
+			}
 			return 1
 		}
-		fmt.Fprintf(r.stderr, "shogi csa: %v; connecting again in %v\n", err, backoff)
+		fmt.Fprintf(r.stderr, "shogi csa: %v; connecting again in %v\n", err, wait)
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-r.wait.Done():
 			return 130
 		}
-		backoff = min(2*backoff, time.Minute)
 	}
 	return 0
 }
