@@ -373,7 +373,9 @@ func (r *csaRun) play(g *csa.Game) error {
 	m, err := match.New(remote.MatchConfig(players))
 	var res match.Result
 	if err == nil {
+		stop := sayCSASilences(r.stderr, r.played+1, remote)
 		res = m.Run(r.hard)
+		stop()
 	}
 	// The server's word on the end: at once, or when the other side's
 	// turn ends (it resigns or its time runs out) after a mate here.
@@ -415,6 +417,32 @@ func (r *csaRun) play(g *csa.Game) error {
 		return ce // the connection is gone: log in again
 	}
 	return nil
+}
+
+// sayCSASilences says on w, as they come, that the server is silent
+// (csa.Silent), until the returned function is called.
+func sayCSASilences(w io.Writer, n int, remote *csa.Player) (stop func()) {
+	done, quit := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case s := <-remote.Silences():
+				fmt.Fprintf(w, "shogi csa: game %d: %s\n", n, silenceText(s))
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() { close(quit); <-done }
+}
+
+// silenceText says what a silence is.
+func silenceText(s csa.Silent) string {
+	if s.Unconfirmed != "" {
+		return fmt.Sprintf("the server is silent: our move %s is not confirmed after %v", s.Unconfirmed, s.For)
+	}
+	return fmt.Sprintf("the server is silent: %s's time ran out %v ago and the server has not ended the turn", s.Side, s.For)
 }
 
 // describeCSA gives the outcome and reason words of a game's line.

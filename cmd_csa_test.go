@@ -631,3 +631,23 @@ func TestCSARealServerRulings(t *testing.T) {
 		})
 	}
 }
+
+// A server that stops answering: shogi csa says at once that it is
+// silent, naming the move it sent, then times the game out as
+// interrupted.
+func TestCSAServerSilent(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 2})
+	c := newCSATest(t, srv.Addr, "greedy")
+	c.o.timeout = 2500 * time.Millisecond
+	c.run(t)
+	l := c.lines(t)
+	errs := c.stderr.String()
+	if len(l) != 1 || strings.Join(l[0][3:6], " ") != "interrupted TIMEOUT 2" {
+		t.Fatalf("exit %d, lines %v\n%s", c.code, l, errs)
+	}
+	i := strings.Index(errs, "game 1: the server is silent: our move +")
+	j := strings.Index(errs, "was sent and the server has not confirmed it")
+	if i < 0 || j < i {
+		t.Errorf("the silence not said first, or the move not named:\n%s", errs)
+	}
+}

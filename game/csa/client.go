@@ -44,6 +44,10 @@ type Config struct {
 	// engine's own overrun, the network both ways and a loaded machine all
 	// count. 0 is DefaultMargin; a negative Margin keeps nothing back.
 	Margin time.Duration
+	// Silence is how long the server may leave our move unconfirmed, or
+	// a turn past its time unended, before the game reports it Silent
+	// (default 2 s: a server confirms a move at once).
+	Silence time.Duration
 	// Pairing bounds the wait for a game to be proposed; 0 waits as
 	// long as the context allows (floodgate pairs every half hour).
 	Pairing time.Duration
@@ -95,6 +99,9 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	if cfg.Margin == 0 {
 		cfg.Margin = DefaultMargin
+	}
+	if cfg.Silence <= 0 {
+		cfg.Silence = 2 * time.Second
 	}
 	c := &Client{cfg: cfg, lines: make(chan readLine, 256), done: make(chan struct{})}
 	if !goodToken(cfg.ID) || strings.ContainsAny(cfg.Password, " \t\r\n") || cfg.Password == "" {
