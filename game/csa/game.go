@@ -28,8 +28,8 @@ type Game struct {
 	quiet bool
 	// sends wakes a Next that is waiting, so that it waits for the
 	// confirmation of what was just sent rather than for the turn.
-	sends chan struct{}
-	special *Special  // the special move announced before the result
+	sends   chan struct{}
+	special *Special // the special move announced before the result
 	mover   game.Color
 	reason  Reason
 	result  *Result
