@@ -105,3 +105,28 @@ func FuzzSFEN(f *testing.F) {
 		}
 	})
 }
+
+// A board with two kings of a side: ParseSFEN refuses it; the editor's
+// reading places the first and returns where the others stood.
+func TestParseSFENExtraKings(t *testing.T) {
+	const text = "4k4/9/9/9/9/9/9/9/K3K3K b - 1"
+	if _, err := ParseSFEN(text); err == nil || !strings.Contains(err.Error(), "more than one black king") {
+		t.Fatalf("ParseSFEN: %v", err)
+	}
+	p, extra, err := ParseSFENExtraKings(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := p.KingSquare(Black); k.String() != "9i" {
+		t.Errorf("Black's king on %v, want 9i", k)
+	}
+	if len(extra) != 2 || extra[0].String() != "5i" || extra[1].String() != "1i" {
+		t.Errorf("left out %v, want 5i and 1i", extra)
+	}
+	if got := p.SFEN(); got != "4k4/9/9/9/9/9/9/9/K8 b - 1" {
+		t.Errorf("position %s", got)
+	}
+	if _, extra, err := ParseSFENExtraKings(StartSFEN); err != nil || extra != nil {
+		t.Errorf("the start: %v %v", extra, err)
+	}
+}
