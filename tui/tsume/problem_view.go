@@ -106,6 +106,8 @@ func (m *Model) titleParts(pos *game.Position) (string, string) {
 		switch {
 		case a.length > 0:
 			left = append(left, fmt.Sprintf(tw.MateInN, a.length))
+		case a.noMate:
+			left = append(left, tw.LengthNoMate)
 		case a.noLength:
 			left = append(left, tw.LengthNone)
 		case a.lengthWork:
