@@ -307,7 +307,9 @@ func TestTsumeNoMateProved(t *testing.T) {
 		}
 		h.send(common.TsumeMsg{Start: p})
 		flat := func() string { return strings.Join(strings.Fields(h.screen()), " ") }
-		h.until("the length worked out", func() bool { return !strings.Contains(h.screen(), "length") && !strings.Contains(h.screen(), "手数を計算中") })
+		h.until("the length worked out", func() bool {
+			return !strings.Contains(h.screen(), "length") && !strings.Contains(h.screen(), "手数を計算中")
+		})
 		if s := flat(); !strings.Contains(s, c.want[0]) || strings.Contains(s, "budget") || strings.Contains(s, "上限") {
 			t.Errorf("%s: the title does not say %q:\n%s", c.sfen, c.want[0], h.screen())
 		}
