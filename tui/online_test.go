@@ -537,3 +537,34 @@ func TestOnlineMargin(t *testing.T) {
 		t.Errorf("the margin not read back:\n%s", s)
 	}
 }
+
+// A server that stops answering (its socket open): the move typed is
+// said to be sent, a second move is refused while the first is on its
+// way, and the server's silence is said under the game at once (after
+// the client's 2 s), naming the move.
+func TestOnlineServerSilent(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
+	h := newHarness(t, Options{Lang: words.English})
+	loginOnline(t, h, srv.Addr)
+	o := h.m.online
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	// The move waits for the server's word off the UI loop: the test
+	// does not wait for it to settle.
+	h.pressNow(":", "2g2f", "enter")
+	if s := h.screen(); !strings.Contains(s, "▲２六歩") || !strings.Contains(s, "sent: waiting for the server to confirm it") {
+		t.Errorf("the move sent is not said:\n%s", s)
+	}
+	h.pressNow(":", "6g6f", "enter")
+	if st := o.Play.Status; !strings.Contains(st, "your move is on its way") {
+		t.Errorf("a second move: status %q", st)
+	}
+	h.until("the silence said", func() bool { return strings.Contains(h.screen(), "The server is silent") })
+	flat := strings.Join(strings.Fields(h.screen()), " ")
+	if !strings.Contains(flat, "The server is silent: your move") || !strings.Contains(flat, "▲２六歩 was sent") || !strings.Contains(flat, "is not confirmed after 2s") {
+		t.Errorf("the silence:\n%s", h.screen())
+	}
+	if o.Play.Game.Len() != 2 {
+		t.Errorf("%d moves: the unconfirmed move was applied", o.Play.Game.Len())
+	}
+}

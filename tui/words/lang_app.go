@@ -43,6 +43,8 @@ type appWords struct {
 	ServerNoUndo, ServerNoPause, ServerNoDraw string
 	ServerNoHint, AskLeaveServer, Interrupted string
 	LeaveServerKey                            string
+	// A move sent to the server and not yet confirmed (%s: the move).
+	MoveSent, MoveOnItsWay string
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
@@ -97,6 +99,8 @@ var appEnglish = appWords{
 	ServerNoPause:   "the server keeps this game's clock: it cannot be paused",
 	ServerNoDraw:    "the server rules on this game: no draw offers or impasse agreements (a declaration, d, goes to it)",
 	ServerNoHint:    "no hints in a game on a server",
+	MoveSent:        "%s sent: waiting for the server to confirm it",
+	MoveOnItsWay:    "your move is on its way: the server has not confirmed it yet",
 	AskLeaveServer:  "Leave the game? You resign it on %s.",
 	LeaveServerKey:  "leave (resigns)",
 	Interrupted:     "interrupted after %s",
@@ -162,6 +166,8 @@ var appJapanese = appWords{
 	ServerNoPause:   "サーバーの対局なので一時停止はできません",
 	ServerNoDraw:    "サーバーの対局なので引き分けの申し出や持将棋の合意はできません (入玉宣言 d はサーバーに送ります)",
 	ServerNoHint:    "サーバーの対局ではヒントは使えません",
+	MoveSent:        "%s を送りました: サーバーの確認を待っています",
+	MoveOnItsWay:    "指し手を送信済みです: サーバーの確認がまだありません",
 	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
 	LeaveServerKey:  "退出 (投了)",
 	Interrupted:     "%s手で中断",

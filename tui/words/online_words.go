@@ -22,6 +22,7 @@ type OnlineWords struct {
 	Garbage, BadSummary, ServerError, DroppedEarly string
 	PasswordsOpen, PasswordsBad, PasswordsFailed   string // %s path (and %v error)
 	NoPlayer                                       string // %s: the player, %v: why
+	SilentMove, SilentTurn                         string // %s the move (the side), %s how long
 }
 
 var onlineEnglish = OnlineWords{
@@ -67,6 +68,8 @@ var onlineEnglish = OnlineWords{
 	PasswordsBad:    "%s cannot be read: %v",
 	PasswordsFailed: "cannot keep the password in %s: %v",
 	NoPlayer:        "Cannot start %s: %v",
+	SilentMove:      "The server is silent: your move %s was sent and is not confirmed after %s.",
+	SilentTurn:      "The server is silent: %s's time ran out %s ago and the server has not ended the turn.",
 }
 
 var onlineJapanese = OnlineWords{
@@ -112,6 +115,8 @@ var onlineJapanese = OnlineWords{
 	PasswordsBad:    "%s を読めません: %v",
 	PasswordsFailed: "パスワードを %s に保存できません: %v",
 	NoPlayer:        "%s を起動できません: %v",
+	SilentMove:      "サーバーが応答しません: 送った指し手 %s の確認が %s ありません。",
+	SilentTurn:      "サーバーが応答しません: %sの時間が切れて %s たっても手番が終わりません。",
 }
 
 // OnlineWordsFor is the online screens' words in language l.
