@@ -292,7 +292,7 @@ func TestOnlineDropped(t *testing.T) {
 	h.typeMove("2g2f")
 	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
 	s := h.screen()
-	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost. The game is kept", "r reconnects"} {
+	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost.", "The game is kept (Resume studies it).  r reconnects"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the drop the screen lacks %q:\n%s", want, s)
 		}
@@ -315,7 +315,10 @@ func TestOnlineDropped(t *testing.T) {
 	h.until("the menu", func() bool { return h.m.mode == modeMenu && strings.Contains(h.screen(), "Resume a game") })
 	h.press("enter")
 	s = h.screen()
-	if !strings.Contains(s, "enter studies it (a server's game") {
+	// The row says the game is studied, and so does the footer, both
+	// whole at 80 columns.
+	if !strings.Contains(s, "played on "+srv.Addr+": a server's game is studied, not resumed") ||
+		!strings.Contains(s, "enter study, d delete") || strings.Contains(s, "enter resume") {
 		t.Errorf("the Resume list:\n%s", s)
 	}
 	h.press("enter")
@@ -566,5 +569,33 @@ func TestOnlineServerSilent(t *testing.T) {
 	}
 	if o.Play.Game.Len() != 2 {
 		t.Errorf("%d moves: the unconfirmed move was applied", o.Play.Game.Len())
+	}
+}
+
+// At 80 columns in Japanese, a lost connection's lines are whole: the
+// fault on one, what became of the game and the keys on the other.
+func TestOnlineDroppedJapanese(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3})
+	h := newHarness(t, Options{Lang: words.Japanese})
+	h.menuItem("オンライン対局")
+	fillForm(h, srv.Addr, "alice", "pw", "")
+	h.press("enter")
+	o := h.m.online
+	h.until("the server's game", func() bool { return h.m.mode == modeOnline && o.Play.Sess != nil })
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	h.typeMove("2g2f")
+	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
+	lines := strings.Split(h.screen(), "\n")
+	last := strings.Join(lines[len(lines)-2:], "\n")
+	for _, want := range []string{"サーバーとの接続が切れました。", "対局は保存済み (「対局を再開」で検討)。  r 再接続 (新しい対局)  q メニュー"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the last lines lack %q:\n%s", want, last)
+		}
+	}
+	for _, l := range lines {
+		if w := h.m.c.Measure.Width(l); w > 80 {
+			t.Errorf("a line %d columns wide: %q", w, l)
+		}
 	}
 }

@@ -520,12 +520,17 @@ func (m *Model) silenceText(s csa.Silent) string {
 	if s.Unconfirmed == "" {
 		return fmt.Sprintf(w.SilentTurn, m.c.Side(s.Side), for_)
 	}
-	mv := s.Unconfirmed
+	return fmt.Sprintf(w.SilentMove, m.moveText(s.Unconfirmed), for_)
+}
+
+// moveText writes our move as the server has it (+7776FU) in the
+// screen's notation, from the position on screen.
+func (m *Model) moveText(text string) string {
 	pos := m.Play.Game.Position()
-	if parsed, err := csa.ReadMove(&pos, s.Unconfirmed); err == nil {
-		mv = notation.Format(&pos, parsed, m.c.Notation, m.Play.Game.LastMove())
+	if mv, err := csa.ReadMove(&pos, text); err == nil {
+		return notation.Format(&pos, mv, m.c.Notation, m.Play.Game.LastMove())
 	}
-	return fmt.Sprintf(w.SilentMove, mv, for_)
+	return text
 }
 
 // formWidth is how wide the form and the waiting screen are.
@@ -551,8 +556,14 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 		if errors.As(g.end.fault, &e) {
 			why = m.fault(e)
 		}
-		news = st.Err.Render(fmt.Sprintf(w.Dropped, why))
-		info = w.DroppedKeys
+		if s := m.silent; s != nil && s.Unconfirmed != "" && len(g.m.Snapshot().Moves) == m.silentPly {
+			why = strings.TrimSuffix(why, ".") + ": " + fmt.Sprintf(w.Unconfirmed, m.moveText(s.Unconfirmed))
+			why = strings.TrimSuffix(why, "。")
+		}
+		// The fault on one line, what became of the game and the keys on
+		// the other: together they do not fit 80 columns.
+		news = st.Err.Render(why)
+		info = w.DroppedKept + "  " + w.DroppedKeys
 	case m.ended:
 		var parts []string
 		if g.end.serverErr == nil {

@@ -16,7 +16,8 @@ type OnlineWords struct {
 	Waiting, WaitingFor, WaitingX1, Found          string // waitingFor, waitingX1: %s game; found: %s %s %s
 	Elapsed, Cancelled                             string // elapsed: %s
 	Playing                                        string // %s server, %s game id
-	Dropped, Ended, Saved                          string // dropped: %s reason; ended: %s the server's result; saved: %s file
+	Ended, Saved                                   string // ended: %s the server's result; saved: %s file
+	DroppedKept, Unconfirmed                       string // unconfirmed: %s the move
 	Reconnecting, AwaitRuling                      string
 	Unreachable, Refused, Rejected, Timeout        string
 	Garbage, BadSummary, ServerError, DroppedEarly string
@@ -49,9 +50,9 @@ var onlineEnglish = OnlineWords{
 	WaitingX1:  "Asked for %s; waiting for the server to pair you ...",
 	Found:      "Game found: %s vs %s, %s. Waiting for the server to start it ...",
 	Elapsed:    "waiting %s", Cancelled: "Cancelled: logged out.",
-	Playing: "%s  game %s",
-	Dropped: "%s The game is kept: Resume opens it in the study.",
-	Ended:   "The server: %s.", Saved: "The game is saved as %s.",
+	Playing:     "%s  game %s",
+	DroppedKept: "The game is kept (Resume studies it).", Unconfirmed: "your move %s was not confirmed",
+	Ended: "The server: %s.", Saved: "The game is saved as %s.",
 	Reconnecting: "Reconnecting for a new game ...",
 	AwaitRuling:  "Waiting for the server's word on the end ...",
 
@@ -96,9 +97,9 @@ var onlineJapanese = OnlineWords{
 	WaitingX1:  "%s を申し込みました。対局の成立を待っています ...",
 	Found:      "対局成立: %s 対 %s、%s。開始を待っています ...",
 	Elapsed:    "待ち時間 %s", Cancelled: "取りやめてログアウトしました。",
-	Playing: "%s  対局 %s",
-	Dropped: "%s 対局は保存されています (「対局を再開」から検討できます)。",
-	Ended:   "サーバーの判定: %s。", Saved: "棋譜を %s に保存しました。",
+	Playing:     "%s  対局 %s",
+	DroppedKept: "対局は保存済み (「対局を再開」で検討)。", Unconfirmed: "指し手 %s は未確認",
+	Ended: "サーバーの判定: %s。", Saved: "棋譜を %s に保存しました。",
 	Reconnecting: "新しい対局のために再接続しています ...",
 	AwaitRuling:  "サーバーの判定を待っています ...",
 
