@@ -557,8 +557,7 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 			why = m.fault(e)
 		}
 		if s := m.silent; s != nil && s.Unconfirmed != "" && len(g.m.Snapshot().Moves) == m.silentPly {
-			why = strings.TrimSuffix(why, ".") + ": " + fmt.Sprintf(w.Unconfirmed, m.moveText(s.Unconfirmed))
-			why = strings.TrimSuffix(why, "。")
+			why = strings.TrimSuffix(strings.TrimSuffix(why, "."), "。") + ": " + fmt.Sprintf(w.Unconfirmed, m.moveText(s.Unconfirmed))
 		}
 		// The fault on one line, what became of the game and the keys on
 		// the other: together they do not fit 80 columns.
