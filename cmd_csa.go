@@ -34,6 +34,7 @@ type csaOptions struct {
 	x1                   bool
 	gameName, turn       string
 	keepAlive, timeout   time.Duration
+	margin               time.Duration
 	comments             bool
 	out, logPath         string
 }
@@ -54,9 +55,17 @@ game on standard output:
 OUTCOME is win, loss, draw, censored or interrupted; REASON the server's
 (RESIGN, TIME_UP, ILLEGAL_MOVE, SENNICHITE, OUTE_SENNICHITE, JISHOGI,
 MAX_MOVES, CHUDAN) or, for a game a fault interrupted, the fault (DROPPED,
-TIMEOUT, GARBAGE, SERVER_ERROR). Ctrl+C finishes the game in progress and
-stops; a second Ctrl+C resigns it. The password may come from the
-environment variable SHOGI_CSA_PASSWORD instead of --password.
+TIMEOUT, GARBAGE, SERVER_ERROR).
+
+The server judges time to the millisecond, from when it sent the last move
+to when ours arrives, and allows nothing past it: the engine is told its
+time less --margin (default 500ms), which covers the engine's own overrun,
+the network both ways and a busy machine. The built-in levels keep a
+margin of their own besides (their NetworkDelay option, 100ms).
+
+Ctrl+C finishes the game in progress and stops; a second Ctrl+C resigns
+it. The password may come from the environment variable SHOGI_CSA_PASSWORD
+instead of --password.
 
 `)
 	fs.PrintDefaults()
@@ -76,6 +85,7 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	turn := fs.String("turn", "*", "with --x1, the side to ask for: + (Black), - (White) or * (either)")
 	keepAlive := fs.Duration("keepalive", 0, "send a blank line after `D` without sending anything (floodgate: 30s or more); 0 for none")
 	timeout := fs.Duration("timeout", 30*time.Second, "how long to wait for the server's answers (to LOGIN, to a move)")
+	margin := fs.Duration("margin", csa.DefaultMargin, "tell the engine `D` less time than the server's clock; 0 for none")
 	comments := fs.Bool("comments", false, "send the engine's score and line with each move, for the server's record ('**)")
 	out := fs.String("out", "", "write each game's record as CSA into `DIR` (GAME-ID.csa)")
 	logPath := fs.String("log", "", "the server's and the engine's transcripts go to `FILE` (default: shogi/csa.log in the user cache directory)")
@@ -90,7 +100,7 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o := csaOptions{server: *server, id: *id, password: *password, games: *games, x1: *x1, gameName: *gameName, turn: *turn,
-		keepAlive: *keepAlive, timeout: *timeout, comments: *comments, out: *out, logPath: *logPath}
+		keepAlive: *keepAlive, timeout: *timeout, margin: *margin, comments: *comments, out: *out, logPath: *logPath}
 	if o.password == "" {
 		o.password = os.Getenv(passwordEnv)
 	}
@@ -115,6 +125,8 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return bad("--turn %q: want +, - or *", o.turn)
 	case o.keepAlive < 0 || o.timeout <= 0:
 		return bad("--keepalive and --timeout must not be negative")
+	case o.margin < 0:
+		return bad("--margin %v: want 0 or more", o.margin)
 	}
 	if _, _, err := net.SplitHostPort(o.server); err != nil {
 		return bad("--server %s: want HOST:PORT", o.server)
@@ -142,10 +154,6 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer signal.Stop(sigs)
 	return playCSA(o, stdout, stderr, sigs)
 }
-
-// maxFailures is how many times in a row the server may be unreachable
-// (or drop the connection before a game starts) before shogi csa gives up.
-const maxFailures = 8
 
 // csaRun is one run of shogi csa: the local player, the signals, the
 // counts.
@@ -238,51 +246,55 @@ func (r *csaRun) startLocal() error {
 }
 
 // loop connects, plays games until enough are played, and reconnects
-// after a dropped connection, waiting longer after each failure.
+// after a dropped connection as csa.Redial says: never before a login
+// has succeeded (a mistyped address fails at once), then waiting longer
+// after each failure.
 func (r *csaRun) loop() int {
-	failures, backoff := 0, time.Second
+	var redial csa.Redial
 	for r.played < r.o.games && r.wait.Err() == nil {
 		cfg := csa.Config{Addr: r.o.server, ID: r.o.id, Password: r.o.password, X1: r.o.x1, Log: r.logger,
-			Timeout: r.o.timeout, KeepAlive: r.o.keepAlive}
+			Timeout: r.o.timeout, KeepAlive: r.o.keepAlive, Margin: r.o.margin}
+		if cfg.Margin == 0 {
+			cfg.Margin = -1 // --margin 0: nothing kept back
+		}
 		c, err := csa.Dial(r.wait, cfg)
 		var started bool
 		if err == nil {
+			redial.LoggedIn()
 			fmt.Fprintf(r.stderr, "shogi csa: logged in to %s as %s\n", r.o.server, c.Name())
 			started, err = r.session(c)
 		}
 		if r.wait.Err() != nil || r.hard.Err() != nil {
 			return 130
 		}
-		var ce *csa.Error
 		switch {
 		case err == nil:
-			failures, backoff = 0, time.Second
+			redial.Reset()
 			continue
-		case errors.As(err, &ce) && ce.Kind == csa.Refused:
-			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
-			return 1
 		case errors.Is(err, errRecord) || errors.Is(err, errEngine):
 			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
 			return 1
 		}
 		if started {
-			failures, backoff = 0, time.Second
+			redial.Reset()
 		}
 		if r.played >= r.o.games {
 			return 0 // the fault ended the last game wanted, which is said
 		}
-		failures++
-		if failures >= maxFailures {
-			fmt.Fprintf(r.stderr, "shogi csa: %v\nshogi csa: giving up after %d failures in a row\n", err, maxFailures)
+		wait, again := redial.Next(err)
+		if !again {
+			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
+			if redial.HasLoggedIn() && redial.Failures() > 0 {
+				fmt.Fprintf(r.stderr, "shogi csa: giving up after %d failures in a row\n", redial.Failures())
+			}
 			return 1
 		}
-		fmt.Fprintf(r.stderr, "shogi csa: %v; connecting again in %v\n", err, backoff)
+		fmt.Fprintf(r.stderr, "shogi csa: %v; connecting again in %v\n", err, wait)
 		select {
-		case <-time.After(backoff):
+		case <-time.After(wait):
 		case <-r.wait.Done():
 			return 130
 		}
-		backoff = min(2*backoff, time.Minute)
 	}
 	return 0
 }
@@ -361,7 +373,9 @@ func (r *csaRun) play(g *csa.Game) error {
 	m, err := match.New(remote.MatchConfig(players))
 	var res match.Result
 	if err == nil {
+		stop := sayCSASilences(r.stderr, r.played+1, remote)
 		res = m.Run(r.hard)
+		stop()
 	}
 	// The server's word on the end: at once, or when the other side's
 	// turn ends (it resigns or its time runs out) after a mate here.
@@ -403,6 +417,32 @@ func (r *csaRun) play(g *csa.Game) error {
 		return ce // the connection is gone: log in again
 	}
 	return nil
+}
+
+// sayCSASilences says on w, as they come, that the server is silent
+// (csa.Silent), until the returned function is called.
+func sayCSASilences(w io.Writer, n int, remote *csa.Player) (stop func()) {
+	done, quit := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case s := <-remote.Silences():
+				fmt.Fprintf(w, "shogi csa: game %d: %s\n", n, silenceText(s))
+			case <-quit:
+				return
+			}
+		}
+	}()
+	return func() { close(quit); <-done }
+}
+
+// silenceText says what a silence is.
+func silenceText(s csa.Silent) string {
+	if s.Unconfirmed != "" {
+		return fmt.Sprintf("the server is silent: our move %s is not confirmed after %v", s.Unconfirmed, s.For)
+	}
+	return fmt.Sprintf("the server is silent: %s's time ran out %v ago and the server has not ended the turn", s.Side, s.For)
 }
 
 // describeCSA gives the outcome and reason words of a game's line.

@@ -15,26 +15,23 @@ import (
 // FILE holds (a KIF diagram, a CSA position, an SFEN …). Leaving the
 // editor ends the app.
 func runEdit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, name, start, err := editOptions(args, os.Environ(), stderr)
+	o, name, start, leftOut, err := editOptions(args, os.Environ(), stderr)
 	if err != nil {
-		if err == errEditFile {
-			return 1
-		}
 		return parseStatus(err)
 	}
 	o.EngineLog = engineLog()
-	if err := tui.Edit(o, localTerminal(stdin), name, start); err != nil {
+	if err := tui.Edit(o, localTerminal(stdin), name, start, leftOut); err != nil {
 		fmt.Fprintln(stderr, "shogi edit:", err)
 		return 1
 	}
 	return 0
 }
 
-// errEditFile is a FILE that cannot be read (said on stderr already).
-var errEditFile = fmt.Errorf("the file cannot be read")
-
 // editOptions reads the edit command's flags and its position.
-func editOptions(args []string, env []string, stderr io.Writer) (o tui.Options, name string, start game.Position, err error) {
+// A position a side of which has more than one king is taken: the kings
+// beyond the first are left out and their squares returned (leftOut),
+// which the editor names.
+func editOptions(args []string, env []string, stderr io.Writer) (o tui.Options, name string, start game.Position, leftOut []game.Square, err error) {
 	fs := newFlagSet("edit", stderr)
 	d := addDisplayFlags(fs)
 	sfen := fs.String("sfen", "", "start from this position (SFEN); any position is taken, and the editor says what is odd about it")
@@ -46,29 +43,28 @@ func editOptions(args []string, env []string, stderr io.Writer) (o tui.Options, 
 	o = appOptions(env)
 	files, err := parseFlags(fs, args)
 	if err != nil {
-		return o, "", start, err
+		return o, "", start, nil, err
 	}
 	if err := d.apply(&o); err != nil {
-		return o, "", start, usageError(fs, "%v", err)
+		return o, "", start, nil, usageError(fs, "%v", err)
 	}
 	switch {
 	case len(files) > 1:
-		return o, "", start, usageError(fs, "want at most one file")
+		return o, "", start, nil, usageError(fs, "want at most one file")
 	case len(files) == 1 && *sfen != "":
-		return o, "", start, usageError(fs, "give --sfen or a file, not both")
+		return o, "", start, nil, usageError(fs, "give --sfen or a file, not both")
 	case len(files) == 1:
 		rec, err := kifu.ReadFile(files[0])
 		if rec == nil {
-			fmt.Fprintln(stderr, "shogi edit:", err)
-			return o, "", start, errEditFile
+			return o, "", start, nil, failed(fs, "%v", err)
 		}
-		return o, files[0], rec.Start, nil
+		return o, files[0], rec.Start, nil, nil
 	case *sfen != "":
-		p, err := game.ParseSFEN(*sfen)
+		p, extra, err := game.ParseSFENExtraKings(*sfen)
 		if err != nil {
-			return o, "", start, usageError(fs, "--sfen: %v", err)
+			return o, "", start, nil, failed(fs, "--sfen: %v", err)
 		}
-		return o, "", p, nil
+		return o, "", p, extra, nil
 	}
-	return o, "", game.StartPosition(), nil
+	return o, "", game.StartPosition(), nil, nil
 }

@@ -217,9 +217,12 @@ func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, er
 		return o, usageError(fs, "%v", err)
 	}
 	tc := match.TimeControl{Main: *mainTime, Byoyomi: *byoyomi, Increment: *increment}
+	if _, err := bf.options(); err != nil {
+		return o, usageError(fs, "%v", err)
+	}
 	use, _, err := bf.use() // a book on disk is closed when the program ends
 	if err != nil {
-		return o, usageError(fs, "%v", err)
+		return o, failed(fs, "%v", err)
 	}
 	o.Book = use
 	o.Black, o.White, o.Handicap, o.SFEN, o.Furigoma = *black, *white, *handicap, *sfen, *furigoma
@@ -228,8 +231,7 @@ func playOptions(args []string, env []string, stderr io.Writer) (tui.Options, er
 		var imp *tui.ImpossibleError
 		if errors.As(err, &imp) {
 			// Not a usage mistake: one line saying what is wrong with the position.
-			fmt.Fprintf(stderr, "shogi play: --sfen: %v\n", err)
-			return o, errUsage
+			return o, failed(fs, "--sfen: %v", err)
 		}
 		return o, usageError(fs, "%v", err)
 	}
@@ -249,6 +251,18 @@ func joinNames(names []string) string {
 
 // errUsage marks a command-line mistake (exit status 2).
 var errUsage = errors.New("usage")
+
+// errFailed marks a command that cannot go on for a reason that is no
+// mistake in how it was called (a file that does not read, a problem or
+// a position not there): said in one line, exit status 1.
+var errFailed = errors.New("failed")
+
+// failed says what is wrong in one line, after the command's name as the
+// flag set has it ("shogi play"), without the usage.
+func failed(fs *flag.FlagSet, format string, a ...any) error {
+	fmt.Fprintf(fs.Output(), "%s: %s\n", fs.Name(), fmt.Sprintf(format, a...))
+	return errFailed
+}
 
 // usageError says what is wrong, after the command's name as the flag
 // set has it ("shogi play"), then the usage.

@@ -113,8 +113,8 @@ func TestPlayImpossibleSFEN(t *testing.T) {
 		{"4k4/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l19p 1", "19 pawns, but a set has 18"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if code := run([]string{"play", "--sfen", c.sfen}, nil, &stdout, &stderr); code != 2 {
-			t.Errorf("play --sfen %q: exit %d, want 2", c.sfen, code)
+		if code := run([]string{"play", "--sfen", c.sfen}, nil, &stdout, &stderr); code != 1 {
+			t.Errorf("play --sfen %q: exit %d, want 1", c.sfen, code)
 		}
 		out := stderr.String()
 		if !strings.Contains(out, c.want) || strings.Count(out, "\n") != 1 {
@@ -124,6 +124,27 @@ func TestPlayImpossibleSFEN(t *testing.T) {
 	var stderr bytes.Buffer
 	if _, err := playOptions([]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1"}, nil, &stderr); err != nil {
 		t.Errorf("a position with one king was refused: %v\n%s", err, stderr.String())
+	}
+}
+
+// A book that cannot be read is no usage mistake: one line naming the
+// file, exit 1; a bad --book-pick is, with the usage after it.
+func TestPlayBadBook(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.db")
+	if err := os.WriteFile(bad, []byte("#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\nnot a move line\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, book := range []string{bad, filepath.Join(t.TempDir(), "none.db")} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"play", "--book", book}, nil, &stdout, &stderr)
+		out := stderr.String()
+		if code != 1 || strings.Count(out, "\n") != 1 || !strings.Contains(out, filepath.Base(book)) || strings.Contains(out, "usage") {
+			t.Errorf("play --book %s: exit %d, stderr %q; want 1 and one line naming the file", book, code, out)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"play", "--book", bad, "--book-pick", "worst"}, nil, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "usage") {
+		t.Errorf("--book-pick worst: exit %d\n%s", code, stderr.String())
 	}
 }
 

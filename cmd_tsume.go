@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,7 +52,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		data, name, err := readRecordArg(f, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "shogi tsume: %v\n", err)
-			return 2
+			return 1 // not a usage mistake: no usage after it
 		}
 		problems = append(problems, readProblems(data, name)...)
 	}
@@ -109,8 +110,9 @@ func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Rea
 }
 
 // tsumeOptions reads the tsume screen's flags and problems; a usage
-// mistake or problems that are all unreadable is errUsage (status 2),
-// said on stderr. in is where keys come from: the terminal when the
+// mistake is errUsage (status 2); problems that are all unreadable, or
+// one the collection has not, errFailed (status 1), said on stderr in one
+// line. in is where keys come from: the terminal when the
 // problems came on standard input.
 func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Reader, stderr io.Writer) (o tui.Options, in io.Reader, closeIn func(), err error) {
 	in, closeIn = stdin, func() {}
@@ -137,15 +139,13 @@ func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Re
 	case *a.sfen != "":
 		p, err := tsume.ParseSFEN(*a.sfen)
 		if err != nil {
-			fmt.Fprintf(stderr, "shogi tsume: --sfen: %v\n", err)
-			return o, in, closeIn, errUsage
+			return o, in, closeIn, failed(fs, "--sfen: %v", err)
 		}
 		start.Problems = []tui.TsumeItem{{Problem: tsume.Problem{Start: p}}}
 	case len(files) == 1:
 		data, name, err := readRecordArg(files[0], stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "shogi tsume: %v\n", err)
-			return o, in, closeIn, errUsage
+			return o, in, closeIn, failed(fs, "%v", err)
 		}
 		nps := readProblems(data, name)
 		good := 0
@@ -162,34 +162,48 @@ func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Re
 			if len(nps) == 0 {
 				fmt.Fprintf(stderr, "shogi tsume: %s: no problems\n", name)
 			}
-			return o, in, closeIn, errUsage
+			return o, in, closeIn, errFailed
 		}
 		start.Name = filepath.Base(name)
 		if files[0] == "-" {
 			start.Name = "stdin"
 			tty, err := os.Open("/dev/tty")
 			if err != nil {
-				fmt.Fprintln(stderr, "shogi tsume: the problems are on stdin and there is no terminal to read keys from:", err)
-				return o, in, closeIn, errUsage
+				return o, in, closeIn, failed(fs, "the problems are on stdin and there is no terminal to read keys from: %v", err)
 			}
 			in, closeIn = tty, func() { tty.Close() }
 		}
 	default:
 		ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
 		if err != nil {
-			fmt.Fprintf(stderr, "shogi tsume: the collection: %v\n", err)
-			return o, in, closeIn, errUsage
+			return o, in, closeIn, failed(fs, "the collection: %v", err)
 		}
-		if *a.problem != "" && !slices.ContainsFunc(ps, func(p tsume.Problem) bool { return p.ID == *a.problem }) {
-			return o, in, closeIn, usageError(fs, "no problem %q in the collection (%s … %s)", *a.problem, ps[0].ID, ps[len(ps)-1].ID)
+		id := *a.problem
+		if id != "" {
+			i := slices.IndexFunc(ps, func(p tsume.Problem) bool { return sameID(p.ID, id) })
+			if i < 0 {
+				return o, in, closeIn, failed(fs, "--problem %s: no such problem in the collection (%s … %s)", id, ps[0].ID, ps[len(ps)-1].ID)
+			}
+			id = ps[i].ID
 		}
 		if n := *a.length; n != 0 && !slices.ContainsFunc(ps, func(p tsume.Problem) bool { return p.Length == n }) {
-			return o, in, closeIn, usageError(fs, "no problem of %d plies in the collection (%s)", n, collectionLengths(ps))
+			return o, in, closeIn, failed(fs, "--length %d: no problem of %d plies in the collection (%s)", n, n, collectionLengths(ps))
 		}
-		start.ID, start.Length = *a.problem, *a.length
+		start.ID, start.Length = id, *a.length
 	}
 	o.Tsume = start
 	return o, in, closeIn, nil
+}
+
+// sameID reports whether a problem's id is the one asked for: ids are
+// numbers, so 7 is 007.
+func sameID(id, asked string) bool {
+	if id == asked {
+		return true
+	}
+	a, err1 := strconv.Atoi(id)
+	b, err2 := strconv.Atoi(asked)
+	return err1 == nil && err2 == nil && a == b
 }
 
 // collectionLengths lists the lengths the collection has: 1, 3, 5 ….

@@ -132,31 +132,38 @@ func TestTsumeCommandUsage(t *testing.T) {
 	if err := os.WriteFile(kings, []byte("P1-OU *  *  *  *  *  *  * -OU\nP+00KI\n+\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// What is wrong with the data (a position, a file, a problem the
+	// collection has not) is said in one line, status 1; a mistake in
+	// how the command was called, status 2 with the usage.
 	for _, c := range []struct {
 		args []string
 		want string
+		code int
 	}{
-		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/4k4 b G 1"}, "White has 2 kings"},
-		{[]string{"--sfen", "9/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no pieces on the board at all"},
-		{[]string{"--sfen", "4p4/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no king to mate"},
-		{[]string{"--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b G 1"}, "Black, to move and mate, is in check"},
-		{[]string{"--sfen", "nonsense"}, "--sfen"},
-		{[]string{bad}, "bad.sfen:2: Black, to move and mate, is in check"},
-		{[]string{kings}, "kings.csa: White has 2 kings"},
-		{[]string{"--length", "4"}, "no problem of 4 plies in the collection (1, 3, 5, 7, 9, 11, 13, 15, 17)"},
-		{[]string{"--problem", "999"}, `no problem "999" in the collection`},
-		{[]string{"--length", "3", "--problem", "001"}, "not both"},
-		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", bad}, "not several"},
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/4k4 b G 1"}, "White has 2 kings", 1},
+		{[]string{"--sfen", "9/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no pieces on the board at all", 1},
+		{[]string{"--sfen", "4p4/9/9/9/9/9/9/9/4K4 b G 1"}, "White has no king to mate", 1},
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/4r4/4K4 b G 1"}, "Black, to move and mate, is in check", 1},
+		{[]string{"--sfen", "nonsense"}, "--sfen", 1},
+		{[]string{bad}, "bad.sfen:2: Black, to move and mate, is in check", 1},
+		{[]string{kings}, "kings.csa: White has 2 kings", 1},
+		{[]string{"--length", "4"}, "--length 4: no problem of 4 plies in the collection (1, 3, 5, 7, 9, 11, 13, 15, 17)", 1},
+		{[]string{"--problem", "999"}, "--problem 999: no such problem in the collection (001 … ", 1},
+		{[]string{"--length", "3", "--problem", "001"}, "not both", 2},
+		{[]string{"--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", bad}, "not several", 2},
 	} {
 		code, _, errOut := runTsumeInput(t, "", c.args...)
-		if code != 2 || !strings.Contains(errOut, c.want) {
-			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%q: status %d, stderr %q; want %d and %q", c.args, code, errOut, c.code, c.want)
+		}
+		if lines := strings.Count(strings.TrimSpace(errOut), "\n") + 1; c.code == 1 && c.args[0] != bad && lines != 1 {
+			t.Errorf("%q: %d lines, want one:\n%s", c.args, lines, errOut)
 		}
 	}
 	if code, _, errOut := runTsumeInput(t, "", "--check"); code != 2 || !strings.Contains(errOut, "usage: shogi tsume") {
 		t.Errorf("no file: %d %q", code, errOut)
 	}
-	if code, _, errOut := runTsumeInput(t, "", "--check", filepath.Join(t.TempDir(), "none.kif")); code != 2 || !strings.Contains(errOut, "none.kif") {
+	if code, _, errOut := runTsumeInput(t, "", "--check", filepath.Join(t.TempDir(), "none.kif")); code != 1 || !strings.Contains(errOut, "none.kif") {
 		t.Errorf("missing file: %d %q", code, errOut)
 	}
 }
@@ -203,6 +210,10 @@ func TestTsumeAppOptions(t *testing.T) {
 	}
 	if s := parse("--problem", "172"); s.ID != "172" {
 		t.Errorf("--problem: %+v", s)
+	}
+	// Ids are numbers: 7 is problem 007.
+	if s := parse("--problem", "7"); s.ID != "007" {
+		t.Errorf("--problem 7: %+v", s)
 	}
 	if s := parse(); s.Problems != nil || s.ID != "" || s.Length != 0 {
 		t.Errorf("no flag: %+v", s)

@@ -88,8 +88,11 @@ func (h hintWriter) Write(p []byte) (int, error) {
 // parseStatus is the exit status of a command whose flags did not parse:
 // 0 when help was asked for (-h, --help), 2 for a mistake.
 func parseStatus(err error) int {
-	if errors.Is(err, flag.ErrHelp) {
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		return 0
+	case errors.Is(err, errFailed):
+		return 1
 	}
 	return 2
 }

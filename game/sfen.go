@@ -26,15 +26,29 @@ func (e *SFENError) Error() string { return "sfen: " + e.Msg }
 // refuses only text that is not a position; positions that cannot arise
 // in play parse, and Warnings says what is odd about them.
 func ParseSFEN(text string) (Position, error) {
+	p, _, err := parseSFEN(text, false)
+	return p, err
+}
+
+// ParseSFENExtraKings reads a position as ParseSFEN does, but takes a
+// board with more than one king of a side, which a Position cannot hold:
+// the first of each side's kings (from the top rank, right to left) is
+// placed and the squares of the others are returned, for an editor that
+// takes any position and says what it left out.
+func ParseSFENExtraKings(text string) (Position, []Square, error) {
+	return parseSFEN(text, true)
+}
+
+func parseSFEN(text string, extraKings bool) (Position, []Square, error) {
 	fields := strings.Fields(text)
 	if len(fields) > 0 && fields[0] == "sfen" {
 		fields = fields[1:]
 	}
-	bad := func(format string, args ...any) (Position, error) {
-		return Position{}, &SFENError{text, fmt.Sprintf(format, args...)}
+	bad := func(format string, args ...any) (Position, []Square, error) {
+		return Position{}, nil, &SFENError{text, fmt.Sprintf(format, args...)}
 	}
 	if len(fields) == 1 && fields[0] == "startpos" {
-		return ParseSFEN(StartSFEN)
+		return parseSFEN(StartSFEN, extraKings)
 	}
 	if len(fields) < 3 {
 		return bad("want board, side and hand fields, got %d field(s)", len(fields))
@@ -43,7 +57,12 @@ func ParseSFEN(text string) (Position, error) {
 		return bad("unexpected %q after the move number", fields[4])
 	}
 	p := EmptyPosition()
-	if msg := p.parseSFENBoard(fields[0]); msg != "" {
+	var extra []Square
+	keep := &extra
+	if !extraKings {
+		keep = nil // a second king is an error
+	}
+	if msg := p.parseSFENBoard(fields[0], keep); msg != "" {
 		return bad("%s", msg)
 	}
 	switch fields[1] {
@@ -63,12 +82,14 @@ func ParseSFEN(text string) (Position, error) {
 		}
 		p.ply = int32(min(n, 1<<30))
 	}
-	return p, nil
+	return p, extra, nil
 }
 
 // parseSFENBoard puts the pieces of SFEN's board field on p, which is
-// empty, and says what is wrong with the field ("" when nothing is).
-func (p *Position) parseSFENBoard(board string) string {
+// empty, and says what is wrong with the field ("" when nothing is). A
+// second king of a side is wrong when extra is nil; otherwise it is left
+// off and its square added to *extra.
+func (p *Position) parseSFENBoard(board string, extra *[]Square) string {
 	ranks := strings.Split(board, "/")
 	if len(ranks) != 9 {
 		return fmt.Sprintf("the board has %d ranks, want 9", len(ranks))
@@ -103,8 +124,13 @@ func (p *Position) parseSFENBoard(board string) string {
 				t = t.Promote()
 				promoted = false
 			}
-			if t == King && p.king[c] != NoSquare {
-				return fmt.Sprintf("more than one %s king", strings.ToLower(c.String()))
+			if t == King && p.king[c] != NoSquare && col < 9 {
+				if extra == nil {
+					return fmt.Sprintf("more than one %s king", strings.ToLower(c.String()))
+				}
+				*extra = append(*extra, Square(r*9+col))
+				col++
+				continue
 			}
 			if col < 9 {
 				p.Put(Square(r*9+col), NewPiece(c, t))

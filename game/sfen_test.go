@@ -76,11 +76,30 @@ func FuzzSFEN(f *testing.F) {
 		"9/9/9/9/9/9/9/9/9 b - 1",
 		"P3k4/9/9/9/9/9/9/9/4K4 w 99P 1",
 		"lnsgkgsnl/1r5b1/ppppXpppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+		"4k4/9/9/9/9/9/9/9/K3K3K b - 1",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// The editor's reading: a position (reading back as itself) with
+		// one king a side at most, and the kings left out on squares the
+		// position leaves empty; it fails only where ParseSFEN fails for
+		// another reason than a second king.
+		e, extra, eerr := ParseSFENExtraKings(s)
+		if eerr == nil {
+			if q, err := ParseSFEN(e.SFEN()); err != nil || !q.Equal(&e) {
+				t.Fatalf("%q: the editor's reading %q does not read back: %v", s, e.SFEN(), err)
+			}
+			for _, sq := range extra {
+				if e.At(sq) != NoPiece {
+					t.Fatalf("%q: a king left out on %v, which holds %v", s, sq, e.At(sq))
+				}
+			}
+		}
 		p, err := ParseSFEN(s)
+		if (err == nil) != (eerr == nil && len(extra) == 0) {
+			t.Fatalf("%q: ParseSFEN %v, the editor's reading %v (%d left out)", s, err, eerr, len(extra))
+		}
 		if err != nil {
 			var se *SFENError
 			if !errors.As(err, &se) {
@@ -104,4 +123,29 @@ func FuzzSFEN(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A board with two kings of a side: ParseSFEN refuses it; the editor's
+// reading places the first and returns where the others stood.
+func TestParseSFENExtraKings(t *testing.T) {
+	const text = "4k4/9/9/9/9/9/9/9/K3K3K b - 1"
+	if _, err := ParseSFEN(text); err == nil || !strings.Contains(err.Error(), "more than one black king") {
+		t.Fatalf("ParseSFEN: %v", err)
+	}
+	p, extra, err := ParseSFENExtraKings(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := p.KingSquare(Black); k.String() != "9i" {
+		t.Errorf("Black's king on %v, want 9i", k)
+	}
+	if len(extra) != 2 || extra[0].String() != "5i" || extra[1].String() != "1i" {
+		t.Errorf("left out %v, want 5i and 1i", extra)
+	}
+	if got := p.SFEN(); got != "4k4/9/9/9/9/9/9/9/K8 b - 1" {
+		t.Errorf("position %s", got)
+	}
+	if _, extra, err := ParseSFENExtraKings(StartSFEN); err != nil || extra != nil {
+		t.Errorf("the start: %v %v", extra, err)
+	}
 }

@@ -577,6 +577,9 @@ func (m *menuModel) hint() string {
 	case screenMain:
 		return mw.MainKeys
 	case screenResume:
+		if m.cursor < len(m.kept) && m.kept[m.cursor].Server != "" {
+			return m.c.Words.ResumeServerKeys // enter studies a server's game
+		}
 		return m.c.Words.ResumeKeys
 	case screenEdits:
 		return m.c.Words.EditsKeys

@@ -292,7 +292,7 @@ func TestOnlineDropped(t *testing.T) {
 	h.typeMove("2g2f")
 	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
 	s := h.screen()
-	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost. The game is kept", "r reconnects"} {
+	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost.", "The game is kept (Resume studies it).  r reconnects"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("after the drop the screen lacks %q:\n%s", want, s)
 		}
@@ -315,7 +315,10 @@ func TestOnlineDropped(t *testing.T) {
 	h.until("the menu", func() bool { return h.m.mode == modeMenu && strings.Contains(h.screen(), "Resume a game") })
 	h.press("enter")
 	s = h.screen()
-	if !strings.Contains(s, "enter studies it (a server's game") {
+	// The row says the game is studied, and so does the footer, both
+	// whole at 80 columns.
+	if !strings.Contains(s, "played on "+srv.Addr+": a server's game is studied, not resumed") ||
+		!strings.Contains(s, "enter study, d delete") || strings.Contains(s, "enter resume") {
 		t.Errorf("the Resume list:\n%s", s)
 	}
 	h.press("enter")
@@ -498,5 +501,101 @@ func TestOnlineJapanese(t *testing.T) {
 	h.press("enter")
 	if !strings.Contains(h.screen(), "サーバーを ホスト:ポート で入力してください") {
 		t.Errorf("an empty server is not refused in Japanese:\n%s", h.screen())
+	}
+}
+
+// The form offers the time margin kept from an engine's clock: half a
+// second unless changed, remembered with the server.
+func TestOnlineMargin(t *testing.T) {
+	addr, _ := silentServer(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.toml")
+	h := newHarness(t, Options{Lang: words.English, SettingsPath: path})
+	openOnline(t, h)
+	if s := h.screen(); !strings.Contains(s, "Time margin        < 500ms >") {
+		t.Fatalf("no margin row at 500ms:\n%s", s)
+	}
+	fillForm(h, addr, "alice", "pw", "testgame-300-10")
+	h.press("down", "down", "down")
+	if s := h.screen(); !strings.Contains(s, "less time than the server's clock") {
+		t.Errorf("the margin row's note is missing:\n%s", s)
+	}
+	h.press("right", "enter")
+	h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
+	h.press("esc")
+	h.until("the settings written", func() bool {
+		b, _ := os.ReadFile(path)
+		return strings.Contains(string(b), "margin")
+	})
+	if conf, _ := os.ReadFile(path); !strings.Contains(string(conf), "margin = '1s'") {
+		t.Errorf("the settings file:\n%s", conf)
+	}
+	settings, err := common.LoadSettings(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	openOnline(t, h2)
+	if s := h2.screen(); !strings.Contains(s, "Time margin        < 1s >") {
+		t.Errorf("the margin not read back:\n%s", s)
+	}
+}
+
+// A server that stops answering (its socket open): the move typed is
+// said to be sent, a second move is refused while the first is on its
+// way, and the server's silence is said under the game at once (after
+// the client's 2 s), naming the move.
+func TestOnlineServerSilent(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
+	h := newHarness(t, Options{Lang: words.English})
+	loginOnline(t, h, srv.Addr)
+	o := h.m.online
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	// The move waits for the server's word off the UI loop: the test
+	// does not wait for it to settle.
+	h.pressNow(":", "2g2f", "enter")
+	if s := h.screen(); !strings.Contains(s, "▲２六歩") || !strings.Contains(s, "sent: waiting for the server to confirm it") {
+		t.Errorf("the move sent is not said:\n%s", s)
+	}
+	h.pressNow(":", "6g6f", "enter")
+	if st := o.Play.Status; !strings.Contains(st, "your move is on its way") {
+		t.Errorf("a second move: status %q", st)
+	}
+	h.until("the silence said", func() bool { return strings.Contains(h.screen(), "The server is silent") })
+	flat := strings.Join(strings.Fields(h.screen()), " ")
+	if !strings.Contains(flat, "The server is silent: your move") || !strings.Contains(flat, "▲２六歩 was sent") || !strings.Contains(flat, "is not confirmed after 2s") {
+		t.Errorf("the silence:\n%s", h.screen())
+	}
+	if o.Play.Game.Len() != 2 {
+		t.Errorf("%d moves: the unconfirmed move was applied", o.Play.Game.Len())
+	}
+}
+
+// At 80 columns in Japanese, a lost connection's lines are whole: the
+// fault on one, what became of the game and the keys on the other.
+func TestOnlineDroppedJapanese(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3})
+	h := newHarness(t, Options{Lang: words.Japanese})
+	h.menuItem("オンライン対局")
+	fillForm(h, srv.Addr, "alice", "pw", "")
+	h.press("enter")
+	o := h.m.online
+	h.until("the server's game", func() bool { return h.m.mode == modeOnline && o.Play.Sess != nil })
+	h.typeMove("7g7f")
+	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	h.typeMove("2g2f")
+	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
+	lines := strings.Split(h.screen(), "\n")
+	last := strings.Join(lines[len(lines)-2:], "\n")
+	for _, want := range []string{"サーバーとの接続が切れました。", "対局は保存済み (「対局を再開」で検討)。  r 再接続 (新しい対局)  q メニュー"} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the last lines lack %q:\n%s", want, last)
+		}
+	}
+	for _, l := range lines {
+		if w := h.m.c.Measure.Width(l); w > 80 {
+			t.Errorf("a line %d columns wide: %q", w, l)
+		}
 	}
 }

@@ -65,12 +65,14 @@ func Study(o Options, t common.Terminal, name string, data []byte, ply int, extr
 // Edit runs the app on the position editor, set up from start; name is
 // the file the position came from ("" for none). Leaving the editor quits;
 // what it hands on (a game, a study) goes on in the app.
-func Edit(o Options, t common.Terminal, name string, start game.Position, extra ...tea.ProgramOption) error {
+// leftOut are the squares of kings start had beyond one a side, which the
+// editor names (game.ParseSFENExtraKings).
+func Edit(o Options, t common.Terminal, name string, start game.Position, leftOut []game.Square, extra ...tea.ProgramOption) error {
 	m, err := New(o)
 	if err != nil {
 		return err
 	}
-	m.editor = editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true})
+	m.editor = editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true, LeftOut: leftOut})
 	m.mode = modeEditor
 	return run(m, t, o.Signals, extra...)
 }

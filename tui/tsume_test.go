@@ -286,3 +286,42 @@ func TestTsumeFaults(t *testing.T) {
 		}
 	}
 }
+
+// A position with no mate at all (a bare king and a pawn in hand; a quiet
+// middle game): the solver proves it, and the title, H and a say "no
+// mate", not that the budget ran out.
+func TestTsumeNoMateProved(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		lang words.Lang
+		want []string
+	}{
+		{"4k4/9/9/9/9/9/9/9/9 b P 1", words.English, []string{"no mate", "no mate: no sequence of checks mates from here", "no solution: the position is no mate"}},
+		{"ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PP1P1PP1P/1BG2S1R1/LNS1KG1NL b - 1", words.Japanese,
+			[]string{"不詰", "不詰: ここから王手の連続で詰む手順はありません", "正解手順はありません"}},
+	} {
+		h := newHarness(t, Options{Lang: c.lang})
+		p, err := game.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.send(common.TsumeMsg{Start: p})
+		flat := func() string { return strings.Join(strings.Fields(h.screen()), " ") }
+		h.until("the length worked out", func() bool {
+			return !strings.Contains(h.screen(), "length") && !strings.Contains(h.screen(), "手数を計算中")
+		})
+		if s := flat(); !strings.Contains(s, c.want[0]) || strings.Contains(s, "budget") || strings.Contains(s, "上限") {
+			t.Errorf("%s: the title does not say %q:\n%s", c.sfen, c.want[0], h.screen())
+		}
+		h.press("H")
+		h.until("the hint", func() bool { return !h.m.tsume.Busy() })
+		if s := flat(); !strings.Contains(s, c.want[1]) {
+			t.Errorf("%s: H does not say %q:\n%s", c.sfen, c.want[1], h.screen())
+		}
+		h.press("a")
+		h.until("the solution", func() bool { return !h.m.tsume.Busy() })
+		if s := flat(); !strings.Contains(s, c.want[2]) {
+			t.Errorf("%s: a does not say %q:\n%s", c.sfen, c.want[2], h.screen())
+		}
+	}
+}

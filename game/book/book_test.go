@@ -142,9 +142,9 @@ func TestVersionHeader(t *testing.T) {
 // reader and from a look-up on disk alike.
 func TestBadInput(t *testing.T) {
 	const pos2 = "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n"
-	// onDisk is false where a look-up of the start and of the position
-	// after 7g7f does not read the bad line (a search reads only the entry
-	// it finds).
+	// onDisk is false where neither opening the book (which reads its
+	// last entry) nor a look-up of the start and of the position after
+	// 7g7f reads the bad line (a search reads only the entry it finds).
 	cases := []struct {
 		name, text string
 		line       int
@@ -153,7 +153,7 @@ func TestBadInput(t *testing.T) {
 	}{
 		{"empty file", "", 1, "empty file", true},
 		{"binary", "\x00\x01YBB", 1, "binary", true},
-		{"truncated sfen", Header + "\nsfen lnsgkgsnl/1r5b1/ppp\n7g7f none 0 0 1\n", 2, "sfen line", false},
+		{"truncated sfen", Header + "\nsfen lnsgkgsnl/1r5b1/ppp\n7g7f none 0 0 1\n", 2, "sfen line", true},
 		{"truncated move", Header + "\nsfen " + startSFEN + "\n7g7\n", 3, "cannot read", true},
 		{"illegal move", Header + "\nsfen " + startSFEN + "\n7g7f none 0 0 1\n7g7e none 0 0 1\n", 4, "move 7g7e", true},
 		{"wrong side", Header + "\n" + pos2 + "7g7f none 0 0 1\n", 3, "move 7g7f", true},
@@ -162,7 +162,7 @@ func TestBadInput(t *testing.T) {
 		{"bad score", Header + "\nsfen " + startSFEN + "\n7g7f none x1 0 4\n", 3, "bad score", true},
 		{"move first", Header + "\n7g7f none 0 0 1\n", 2, "before any sfen", false},
 		{"bad ply", Header + "\nsfen " + strings.TrimSuffix(startSFEN, " 1") + " x\n7g7f\n", 2, "move number", true},
-		{"nifu", Header + "\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1\n7g7f\nP*7e\n", 4, "move P*7e", false},
+		{"nifu", Header + "\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1\n7g7f\nP*7e\n", 4, "move P*7e", true},
 		{"garbage", Header + "\nsfen " + startSFEN + "\nhello\n", 3, "cannot read", true},
 		{"unsorted", Header + "\nsfen " + startSFEN + "\n7g7f\n" + pos2 + "3c3d\n", 4, "not sorted", true},
 	}

@@ -121,17 +121,56 @@ func (f *File) open() error {
 	if err := f.checkOrder(head, 0); err != nil {
 		return err
 	}
-	if f.size > checkSpan {
-		tail := make([]byte, checkSpan)
-		at := f.size - checkSpan
-		if _, err := f.f.ReadAt(tail, at); err != nil && err != io.EOF {
+	if f.size <= checkSpan {
+		return f.checkLast(head, 0)
+	}
+	tail := make([]byte, checkSpan)
+	at := f.size - checkSpan
+	if _, err := f.f.ReadAt(tail, at); err != nil && err != io.EOF {
+		return err
+	}
+	if i := bytes.IndexByte(tail, '\n'); i >= 0 {
+		if err := f.checkOrder(tail[i+1:], at+int64(i)+1); err != nil {
 			return err
 		}
-		if i := bytes.IndexByte(tail, '\n'); i >= 0 {
-			return f.checkOrder(tail[i+1:], at+int64(i)+1)
+	}
+	return f.checkLast(tail, at)
+}
+
+// checkLast reads the book's last entry, whose sfen line is in tail (the
+// file's end, from offset at), as a merge reads it: a book cut short,
+// its last line broken off, is refused when it is opened, with the line,
+// rather than taken and found wanting (or not) by a look-up.
+func (f *File) checkLast(tail []byte, at int64) error {
+	i := bytes.LastIndex(tail, []byte("\nsfen "))
+	var off int64
+	switch {
+	case i >= 0:
+		off = at + int64(i) + 1
+	case at == 0 && f.start == 0:
+		off = int64(len(tail) - len(bytes.TrimPrefix(tail, []byte("\ufeff")))) // the first line is the first position
+	default:
+		return nil // no whole sfen line at the end: a look-up says what it meets
+	}
+	rd := newReader(io.NewSectionReader(f.f, off, f.size-off), f.path, 4096)
+	rd.midFile = true
+	for {
+		_, err := rd.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			var pe *ParseError
+			if errors.As(err, &pe) && pe.Line > 0 {
+				base, lerr := f.lineAt(off)
+				if lerr != nil {
+					return lerr
+				}
+				pe.Line += base - 1
+			}
+			return err
 		}
 	}
-	return nil
 }
 
 // checkOrder checks that the sfen lines wholly inside chunk, which begins

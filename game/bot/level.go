@@ -101,11 +101,18 @@ type Engine struct {
 	// inside its own time (cleared at usinewgame, the hash table held up
 	// the reading of the go that follows by some 20 ms, past a fixed time).
 	forget bool
+	// margin is kept back from every clock-based budget (NetworkDelay).
+	margin time.Duration
+	// late is how far past its limit a recent search returned because the
+	// machine kept it waiting: kept back besides the margin, fading by an
+	// eighth each search, so a loaded machine costs time only while it is
+	// loaded.
+	late time.Duration
 }
 
 // NewEngine returns an Engine at level l drawing its noise from r.
 func NewEngine(l Level, r *rand.Rand) *Engine {
-	return &Engine{level: l, r: r, hashMB: DefaultHashMB, threads: 1}
+	return &Engine{level: l, r: r, hashMB: DefaultHashMB, threads: 1, margin: DefaultMargin}
 }
 
 // SetThreads sets how many goroutines search together (Lazy SMP: they
@@ -114,6 +121,20 @@ func NewEngine(l Level, r *rand.Rand) *Engine {
 // cores to spare. With more than one, a node limit counts the first
 // thread's nodes.
 func (e *Engine) SetThreads(n int) { e.threads = max(1, n) }
+
+// noteLate takes how far past its hard limit a search returned (negative:
+// before it) into late.
+func (e *Engine) noteLate(over time.Duration) {
+	e.late -= e.late / 8
+	if over > e.late {
+		e.late = min(over, time.Second)
+	}
+}
+
+// SetMargin sets how much of a clock-based budget the engine keeps back
+// (DefaultMargin unless set): the answer must reach a referee that allows
+// no lateness in time, on a machine that may wake the search late.
+func (e *Engine) SetMargin(d time.Duration) { e.margin = max(0, d) }
 
 // Name returns the level's name.
 func (e *Engine) Name() string { return e.level.Name }
@@ -201,7 +222,7 @@ func (e *Engine) search(ctx context.Context, req engine.Request) (engine.BestMov
 	if l == (engine.Limits{}) && e.level.MoveTime > 0 {
 		l.MoveTime = e.level.MoveTime
 	}
-	budget := planTime(l, p.SideToMove(), p.MoveNumber())
+	budget := planTime(l, p.SideToMove(), p.MoveNumber(), e.margin+e.late)
 
 	s := &searcher{
 		tt: e.tt, stats: e.stats,
@@ -283,6 +304,9 @@ func (e *Engine) search(ctx context.Context, req engine.Request) (engine.BestMov
 	if s.abort != nil {
 		s.abort.Store(true)
 		wg.Wait()
+	}
+	if budget.hard > 0 {
+		e.noteLate(time.Since(start) - budget.hard)
 	}
 	best := s.rootMoves[0]
 	if req.Info != nil && s.stopped {

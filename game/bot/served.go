@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"shogi/game"
 	"shogi/game/usi"
@@ -15,8 +16,11 @@ var _ usi.Served = (*Engine)(nil)
 // ID names the engine as `shogi usi` introduces it.
 func (e *Engine) ID() (name, author string) { return "shogi " + e.Name(), "the shogi authors" }
 
-// Options lists Level, USI_Hash, NodesLimit and Threads with their
-// current values.
+// Options lists Level, USI_Hash, NodesLimit, Threads and NetworkDelay
+// with their current values. NetworkDelay (milliseconds) is the margin
+// kept back from every clock-based budget, as YaneuraOu's NetworkDelay
+// and NetworkDelay2 are: one figure for both, since this engine's answer
+// must arrive in time whether it stops early or at its limit.
 func (e *Engine) Options() []usi.Option {
 	names := make([]string, len(levels))
 	for i, l := range levels {
@@ -27,10 +31,11 @@ func (e *Engine) Options() []usi.Option {
 		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 4096},
 		{Name: "NodesLimit", Type: usi.Spin, Default: strconv.FormatUint(e.nodesLimit, 10), Min: 0, Max: 1 << 40},
 		{Name: "Threads", Type: usi.Spin, Default: strconv.Itoa(e.threads), Min: 1, Max: 256},
+		{Name: "NetworkDelay", Type: usi.Spin, Default: strconv.FormatInt(e.margin.Milliseconds(), 10), Min: 0, Max: 10000},
 	}
 }
 
-// SetOption sets Level, USI_Hash, NodesLimit or Threads; the server has
+// SetOption sets Level, USI_Hash, NodesLimit, Threads or NetworkDelay; the server has
 // checked the value.
 func (e *Engine) SetOption(name, value string) {
 	switch name {
@@ -45,6 +50,10 @@ func (e *Engine) SetOption(name, value string) {
 	case "Threads":
 		if n, err := strconv.Atoi(value); err == nil {
 			e.SetThreads(n)
+		}
+	case "NetworkDelay":
+		if n, err := strconv.Atoi(value); err == nil {
+			e.SetMargin(time.Duration(n) * time.Millisecond)
 		}
 	case "NodesLimit":
 		if n, err := strconv.ParseUint(value, 10, 64); err == nil {

@@ -38,10 +38,25 @@ type Config struct {
 	// server to end the turn before it gives up on the server (default
 	// 2 min: shogi-server judges a silent player's time once a minute).
 	Grace time.Duration
+	// Margin is kept back from what our player is told of its time
+	// (match.Config.Reserve): the server judges time to the millisecond
+	// from when it sent the last move to when ours arrives, and an
+	// engine's own overrun, the network both ways and a loaded machine all
+	// count. 0 is DefaultMargin; a negative Margin keeps nothing back.
+	Margin time.Duration
+	// Silence is how long the server may leave our move unconfirmed, or
+	// a turn past its time unended, before the game reports it Silent
+	// (default 2 s: a server confirms a move at once).
+	Silence time.Duration
 	// Pairing bounds the wait for a game to be proposed; 0 waits as
 	// long as the context allows (floodgate pairs every half hour).
 	Pairing time.Duration
 }
+
+// DefaultMargin is the Margin unless set: Fairy-Stockfish, told the whole
+// of a 2 s byōyomi, lost every game on the reference server on time by
+// some 15 ms; half a second also covers a round trip across the world.
+const DefaultMargin = 500 * time.Millisecond
 
 // startWait is how much longer than Timeout START may take: the server
 // waits for the other side's AGREE (shogi-server gives up after 120 s,
@@ -81,6 +96,12 @@ func Dial(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = 2 * time.Minute
+	}
+	if cfg.Margin == 0 {
+		cfg.Margin = DefaultMargin
+	}
+	if cfg.Silence <= 0 {
+		cfg.Silence = 2 * time.Second
 	}
 	c := &Client{cfg: cfg, lines: make(chan readLine, 256), done: make(chan struct{})}
 	if !goodToken(cfg.ID) || strings.ContainsAny(cfg.Password, " \t\r\n") || cfg.Password == "" {

@@ -22,7 +22,14 @@ type Game struct {
 	units   []int     // the charge of each move, the summary's first
 	since   time.Time // when the side to move's turn began, as this client saw it
 	sent    string    // our move, sent and not yet confirmed
-	special *Special  // the special move announced before the result
+	sentAt  time.Time // when it was sent
+	// quiet is set once Next has reported the server Silent in the wait
+	// at hand; a line from the server clears it.
+	quiet bool
+	// sends wakes a Next that is waiting, so that it waits for the
+	// confirmation of what was just sent rather than for the turn.
+	sends   chan struct{}
+	special *Special // the special move announced before the result
 	mover   game.Color
 	reason  Reason
 	result  *Result
@@ -46,11 +53,24 @@ type Played struct {
 // Ended is the game's end as the server rules it.
 type Ended struct{ Result Result }
 
+// Silent says the server has said nothing for For where it answers at
+// once: Unconfirmed, our move (or %TORYO, %KACHI), is not confirmed; or,
+// with Unconfirmed empty, Side's turn has run past its time and the
+// server has not ended it. The game goes on: Next waits on, up to the
+// Timeout after our move (or the Grace after the turn), and reports the
+// server's next word or the fault.
+type Silent struct {
+	For         time.Duration
+	Unconfirmed string
+	Side        game.Color
+}
+
 func (Played) event() {}
 func (Ended) event()  {}
+func (Silent) event() {}
 
 func newGame(c *Client, s *Summary) *Game {
-	g := &Game{c: c, Summary: s, g: game.NewGame(s.Start), clock: s.Clock(), since: time.Now()}
+	g := &Game{c: c, Summary: s, g: game.NewGame(s.Start), clock: s.Clock(), since: time.Now(), sends: make(chan struct{}, 1)}
 	for _, m := range s.Moves {
 		g.g.Play(m) // ParseSummary checked them
 	}
@@ -132,7 +152,8 @@ func (g *Game) Move(m game.Move, comment string) error {
 	if err := g.c.send(line, ""); err != nil {
 		return err
 	}
-	g.sent = text
+	g.sent, g.sentAt, g.quiet = text, time.Now(), false
+	g.wake()
 	return nil
 }
 
@@ -176,20 +197,33 @@ func (g *Game) sendSpecial(word string) error {
 	if err := g.c.send(word, ""); err != nil {
 		return err
 	}
-	g.sent = word
+	g.sent, g.sentAt, g.quiet = word, time.Now(), false
+	g.wake()
 	return nil
 }
 
+func (g *Game) wake() {
+	select {
+	case g.sends <- struct{}{}:
+	default:
+	}
+}
+
 // deadline says how long Next may wait and what for; turn is set when
-// it waits for a turn to end rather than for an answer.
-func (g *Game) deadline() (wait time.Duration, op string, turn bool) {
+// it waits for a turn to end rather than for an answer, silence when the
+// wait ends in a Silent event rather than a fault.
+func (g *Game) deadline() (wait time.Duration, op string, turn, silence bool) {
 	ply := g.g.Len() + 1
 	c := g.toMove()
 	switch {
 	case g.special != nil || g.reason != NoReason:
-		return g.c.cfg.Timeout, "waiting for the game's result", false
+		return g.c.cfg.Timeout, "waiting for the game's result", false, false
 	case g.sent != "":
-		return g.c.cfg.Timeout, fmt.Sprintf("waiting for the server to confirm our move %d", ply), false
+		op = fmt.Sprintf("waiting for the server to confirm our move %d (%s)", ply, g.sent)
+		if !g.quiet {
+			return max(time.Until(g.sentAt.Add(g.c.cfg.Silence)), time.Millisecond), op, false, true
+		}
+		return max(time.Until(g.sentAt.Add(g.c.cfg.Timeout)), time.Millisecond), op, false, false
 	}
 	op = fmt.Sprintf("waiting for the opponent's move %d", ply)
 	if c == g.Us() {
@@ -197,18 +231,23 @@ func (g *Game) deadline() (wait time.Duration, op string, turn bool) {
 	}
 	avail := g.clock.Available(c)
 	if avail < 0 {
-		return 0, op, true // no clock: the turn may last for ever
+		return 0, op, true, false // no clock: the turn may last for ever
 	}
-	return max(time.Until(g.since.Add(avail+g.c.cfg.Grace)), time.Millisecond), op, true
+	if !g.quiet && g.c.cfg.Silence < g.c.cfg.Grace {
+		return max(time.Until(g.since.Add(avail+g.c.cfg.Silence)), time.Millisecond), op, true, true
+	}
+	return max(time.Until(g.since.Add(avail+g.c.cfg.Grace)), time.Millisecond), op, true, false
 }
 
 // Next reads what the server says next of the game: a move it confirmed
 // (ours or the opponent's) or the end. Each wait has a deadline: a move's
 // confirmation and the result's lines come at once; a turn may last the
-// side's time and the Grace after it. A line that does not belong in a
-// game, or a move that is illegal or not the one we sent, is an *Error
-// (Garbage); so is a dropped connection (Dropped) or a silent server
-// (Timeout). After the Ended event, Next returns it again.
+// side's time and the Grace after it. When the server stays silent past
+// Config.Silence in either wait, Next reports it (Silent) and waits on.
+// A line that does not belong in a game, or a move that is illegal or
+// not the one we sent, is an *Error (Garbage); so is a dropped connection
+// (Dropped) or a silent server (Timeout). After the Ended event, Next
+// returns it again.
 func (g *Game) Next(ctx context.Context) (Event, error) {
 	for {
 		g.mu.Lock()
@@ -217,17 +256,45 @@ func (g *Game) Next(ctx context.Context) (Event, error) {
 			g.mu.Unlock()
 			return Ended{Result: r}, nil
 		}
-		timeout, op, turn := g.deadline()
+		timeout, op, turn, silence := g.deadline()
 		side := g.toMove()
 		g.mu.Unlock()
-		m, line, err := g.c.next(ctx, op, timeout)
+		wctx, cancel := context.WithCancel(ctx)
+		go func() {
+			select {
+			case <-g.sends:
+				cancel()
+			case <-wctx.Done():
+			}
+		}()
+		m, line, err := g.c.next(wctx, op, timeout)
+		cancel()
+		if err != nil && ctx.Err() == nil && errors.Is(err, context.Canceled) {
+			continue // a move was sent: wait for its confirmation instead
+		}
 		if err != nil {
 			var e *Error
-			if errors.As(err, &e) && e.Kind == Timeout && turn {
-				e.Msg = fmt.Sprintf("the server has not ended %s's turn %v after its time ran out", side, g.c.cfg.Grace)
+			if errors.As(err, &e) && e.Kind == Timeout {
+				g.mu.Lock()
+				if silence {
+					g.quiet = true
+					ev := Silent{Unconfirmed: g.sent, Side: side, For: g.c.cfg.Silence}
+					g.mu.Unlock()
+					return ev, nil
+				}
+				if g.sent != "" {
+					e.Msg = fmt.Sprintf("our move %s was sent and the server has not confirmed it in %v", g.sent, g.c.cfg.Timeout)
+				}
+				g.mu.Unlock()
+				if turn {
+					e.Msg = fmt.Sprintf("the server has not ended %s's turn %v after its time ran out", side, g.c.cfg.Grace)
+				}
 			}
 			return nil, err
 		}
+		g.mu.Lock()
+		g.quiet = false
+		g.mu.Unlock()
 		if ev, err := g.take(op, line, m); ev != nil || err != nil {
 			return ev, err
 		}

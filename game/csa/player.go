@@ -49,6 +49,7 @@ type Player struct {
 	matchEnd chan struct{} // the match is over: no one takes moves any more
 	endOnce  sync.Once
 	rulings  chan match.Result
+	silences chan Silent // the server's silences, for whoever shows them
 	cancel   context.CancelFunc
 	done     chan struct{} // the reader has returned
 
@@ -74,7 +75,7 @@ func NewPlayer(g *Game, o PlayerOptions) *Player {
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Player{g: g, side: g.Us().Other(), comments: o.Comments,
 		moves: make(chan Played), judged: make(chan struct{}), confirms: make(chan Played, 1), ended: make(chan struct{}),
-		matchEnd: make(chan struct{}), rulings: make(chan match.Result, 1), cancel: cancel, done: make(chan struct{})}
+		matchEnd: make(chan struct{}), rulings: make(chan match.Result, 1), silences: make(chan Silent, 4), cancel: cancel, done: make(chan struct{})}
 	go p.read(ctx)
 	return p
 }
@@ -88,7 +89,8 @@ func (p *Player) Game() *Game { return p.g }
 // MatchConfig returns a match's configuration for the game: its start
 // and the moves played already, with their times; both sides' time as the
 // summary gives it; a margin that lets the server, not the match, judge
-// time. players is indexed by colour, this Player on the server's side.
+// time; the client's Margin kept back from what our side is told.
+// players is indexed by colour, this Player on the server's side.
 func (p *Player) MatchConfig(players [2]match.Player) match.Config {
 	s := p.g.Summary
 	cfg := match.Config{Start: s.Start, Moves: s.Moves, Players: players}
@@ -105,6 +107,7 @@ func (p *Player) MatchConfig(players [2]match.Player) match.Config {
 	// the time: the server judges time, and its increment comes before
 	// the charge.
 	cfg.Margin = margin + p.g.c.cfg.Grace
+	cfg.Reserve[p.side.Other()] = max(0, p.g.c.cfg.Margin)
 	return cfg
 }
 
@@ -121,6 +124,11 @@ func (p *Player) read(ctx context.Context) {
 			return
 		}
 		switch ev := ev.(type) {
+		case Silent:
+			select {
+			case p.silences <- ev:
+			default: // no one listens, or not yet: the next one will do
+			}
 		case Played:
 			ch := p.confirms
 			if ev.Side == p.side {
@@ -297,7 +305,9 @@ func (p *Player) Judge(c game.Color, b engine.BestMove, info *engine.Info) match
 		}
 		return match.Ruling{End: &match.Result{Aborted: true, Why: match.Interrupted, Note: err.Error(), Fault: err, Faulty: p.side}}
 	}
-	timeout := p.g.c.cfg.Timeout
+	// The reader times the confirmation out first, naming the move; this
+	// is for a reader that cannot.
+	timeout := p.g.c.cfg.Timeout + time.Second
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	select {
@@ -315,7 +325,7 @@ func (p *Player) Judge(c game.Color, b engine.BestMove, info *engine.Info) match
 		end, _ := p.over()
 		return match.Ruling{End: end}
 	case <-t.C:
-		err := p.g.c.fail("waiting for the server to confirm our move", Timeout, "", fmt.Sprintf("no answer within %v", timeout), nil)
+		err := p.g.c.fail("waiting for the server to confirm our move", Timeout, "", fmt.Sprintf("our move was sent and the server has not confirmed it in %v", timeout), nil)
 		return match.Ruling{End: &match.Result{Aborted: true, Why: match.Interrupted, Note: err.Error(), Fault: err, Faulty: p.side}}
 	}
 }
@@ -331,6 +341,12 @@ func (p *Player) over() (*match.Result, bool) {
 		return nil, false
 	}
 }
+
+// Silences delivers the server's silences as Next reports them (our move
+// unconfirmed, a turn past its time not ended), so a screen or a log can
+// say at once that the server is silent; the game goes on until the
+// server answers or the wait times out. Reading it is optional.
+func (p *Player) Silences() <-chan Silent { return p.silences }
 
 // Rulings delivers the end of the game when the server rules it (or a
 // fault ends it) while no answer is being judged.

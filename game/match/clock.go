@@ -137,6 +137,30 @@ func (k *Clock) Limits(c game.Color) engine.Limits {
 	}
 }
 
+// keepBack returns l as side c is told it with d kept back from its time
+// (Config.Reserve): taken from its main time first, then its byōyomi,
+// then its increment, so that everything it may spend on the move is d
+// less than the clock allows, but never below a quarter of it (a margin
+// longer than the time still leaves a move to think on, and a side with
+// time is never told it has none, which reads as no clock).
+func keepBack(l engine.Limits, c game.Color, d time.Duration) engine.Limits {
+	main, inc := &l.BTime, &l.BInc
+	if c == game.White {
+		main, inc = &l.WTime, &l.WInc
+	}
+	all := *main + l.Byoyomi + *inc
+	if d <= 0 || all <= 0 {
+		return l
+	}
+	cut := min(d, all-all/4)
+	for _, part := range []*time.Duration{main, &l.Byoyomi, inc} {
+		take := min(cut, *part)
+		*part -= take
+		cut -= take
+	}
+	return l
+}
+
 // State returns what a clock display needs.
 func (k *Clock) State() ClockState {
 	return ClockState{Control: k.control, Main: k.main, Running: k.running, Side: k.side, Since: k.since}

@@ -31,6 +31,11 @@ type Config struct {
 	// falls: room for an engine's or a network's latency. Engines are told
 	// their time without it.
 	Margin time.Duration
+	// Reserve is kept back from what each side's player is told of its
+	// time, not from its clock: where the referee is elsewhere and allows
+	// no margin (a CSA server), a program's move must leave in time to
+	// arrive in time.
+	Reserve [2]time.Duration
 	// MaxMoves draws the game (持将棋, as CSA servers rule) once the game
 	// holds this many moves; 0 is no limit.
 	MaxMoves int
@@ -127,8 +132,8 @@ func New(cfg Config) (*Match, error) {
 			return nil, fmt.Errorf("match: opening move %d: %w", i+1, err)
 		}
 	}
-	if cfg.Margin < 0 || cfg.MaxMoves < 0 || cfg.MoveDelay < 0 {
-		return nil, errors.New("match: negative margin, move limit or delay")
+	if cfg.Margin < 0 || cfg.MaxMoves < 0 || cfg.MoveDelay < 0 || cfg.Reserve[0] < 0 || cfg.Reserve[1] < 0 {
+		return nil, errors.New("match: negative margin, reserve, move limit or delay")
 	}
 	ts := cfg.TimeSource
 	if ts == nil {
@@ -722,7 +727,7 @@ func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, move
 	c := pos.SideToMove()
 	t := &turn{side: c, player: m.cfg.Players[c], replies: make(chan reply, 1), infos: newInfoSlot(), before: m.clock.main}
 	now := m.ts.Now()
-	limits := m.clock.Limits(c)
+	limits := keepBack(m.clock.Limits(c), c, m.cfg.Reserve[c])
 	m.clock.Start(c, now)
 	if avail := m.clock.Available(c); avail >= 0 {
 		// One nanosecond past the margin: a move at exactly the limit counts.

@@ -212,32 +212,38 @@ func (s *Session) Retry() bool {
 }
 
 // Hint is the next attacking move of the quickest mate from the
-// position now; ok is false when there is none (the king escaped, or
-// the budget ran out).
-func (s *Session) Hint(ctx context.Context) (m game.Move, ok bool) {
+// position now, with bot.MateFound; otherwise bot.NoMate when the solver
+// proved there is none (the king escaped, or the problem is no mate at
+// all), bot.MateUnknown when the budget ran out or it is not the
+// attacker's turn.
+func (s *Session) Hint(ctx context.Context) (m game.Move, st bot.MateStatus) {
 	p := s.g.Position()
 	if s.result != nil || p.SideToMove() != s.pr.Attacker() {
-		return game.NoMove, false
+		return game.NoMove, bot.MateUnknown
 	}
 	line, st := s.def.line(ctx, s.pr.Attacker(), p)
 	if st != bot.MateFound || len(line) == 0 {
-		return game.NoMove, false
+		if st == bot.MateFound {
+			st = bot.MateUnknown
+		}
+		return game.NoMove, st
 	}
 	s.hints++
-	return line[0], true
+	return line[0], bot.MateFound
 }
 
 // Solution is the problem's main line from the start: the one it came
-// with, else the solver's.
-func (s *Session) Solution(ctx context.Context) ([]game.Move, bool) {
+// with, else the solver's (bot.MateFound); bot.NoMate when the solver
+// proved the start no mate, bot.MateUnknown when its budget ran out.
+func (s *Session) Solution(ctx context.Context) ([]game.Move, bot.MateStatus) {
 	s.shown = true
 	if len(s.pr.Solution) > 0 {
-		return s.pr.Solution, true
+		return s.pr.Solution, bot.MateFound
 	}
 	line, st := s.def.line(ctx, s.pr.Attacker(), s.pr.Start)
 	if st != bot.MateFound {
-		return nil, false
+		return nil, st
 	}
 	s.pr.Solution = line
-	return line, true
+	return line, bot.MateFound
 }

@@ -105,18 +105,18 @@ func TestSessionEscape(t *testing.T) {
 	if r := bot.Mate(context.Background(), s.Position(), 1_000_000); r.Status != bot.NoMate {
 		t.Fatalf("after the escape the plain solver says %s", r.Status)
 	}
-	if _, ok := s.Hint(context.Background()); ok {
-		t.Error("a hint after the escape")
+	if m, st := s.Hint(context.Background()); st != bot.NoMate {
+		t.Errorf("a hint after the escape: %v %v, want no mate proved", m, st)
 	}
 	if !s.Retry() || len(s.Moves()) != 0 {
 		t.Fatalf("retry: %v", s.Moves())
 	}
-	if m, ok := s.Hint(context.Background()); !ok || (m.USI() != "G*1b" && m.USI() != "G*2b") {
-		t.Errorf("hint %s %v", m, ok)
+	if m, st := s.Hint(context.Background()); st != bot.MateFound || (m.USI() != "G*1b" && m.USI() != "G*2b") {
+		t.Errorf("hint %s %v", m, st)
 	}
-	sol, ok := s.Solution(context.Background())
-	if !ok || len(sol) != 1 {
-		t.Errorf("solution %v %v", sol, ok)
+	sol, st := s.Solution(context.Background())
+	if st != bot.MateFound || len(sol) != 1 {
+		t.Errorf("solution %v %v", sol, st)
 	}
 	out = attack(t, s, "G*1b")
 	if out.Verdict != Solved || out.Result.Retries != 1 || out.Result.Hints != 1 || !out.Result.Shown {
@@ -184,5 +184,25 @@ func TestDefenderInAMatch(t *testing.T) {
 	res := <-done
 	if w, ok := res.Winner(); !ok || w != game.Black || res.Game.Len() != 1 {
 		t.Fatalf("result %+v after %v", res.Result, res.Game.Moves())
+	}
+}
+
+// A position with no mate at all (a bare king, one pawn in hand): the
+// hint and the solution say the solver proved none, as shogi mate does,
+// rather than that its budget ran out.
+func TestSessionNoMateProved(t *testing.T) {
+	p, err := game.ParseSFEN("4k4/9/9/9/9/9/9/9/9 b P 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSession(Problem{Start: p}, NewDefender(Options{}), fakeClock())
+	if m, st := s.Hint(context.Background()); st != bot.NoMate {
+		t.Errorf("hint %v %v, want no mate", m, st)
+	}
+	if line, st := s.Solution(context.Background()); st != bot.NoMate || line != nil {
+		t.Errorf("solution %v %v, want no mate", line, st)
+	}
+	if r := bot.Mate(context.Background(), p, 1_000_000); r.Status != bot.NoMate {
+		t.Fatalf("the plain solver says %s", r.Status)
 	}
 }

@@ -152,6 +152,9 @@ type ServerEntry struct {
 	Game      string   `toml:"game,omitempty"`
 	Player    string   `toml:"player,omitempty"`
 	KeepAlive Duration `toml:"keepalive,omitempty"`
+	// Margin is kept back from the engine's time (csa.Config.Margin);
+	// 0 is csa.DefaultMargin.
+	Margin Duration `toml:"margin,omitempty"`
 }
 
 // Key is how the passwords file names the entry's login: id@host:port.

@@ -40,6 +40,9 @@ type Options struct {
 	Back tea.Msg
 	// Quit makes leaving end the app (shogi edit).
 	Quit bool
+	// LeftOut are the squares of kings the position given had beyond one
+	// a side (game.ParseSFENExtraKings), which the status line names.
+	LeftOut []game.Square
 }
 
 // focus is where the keyboard is: the board or one side's hand.
@@ -85,7 +88,15 @@ type Model struct {
 // New opens the editor on o.Start.
 func New(c *common.Common, o Options) Model {
 	b := edit.NewBoard(o.Start)
-	return Model{c: c, o: o, b: b, cursor: game.NewSquare(5, 5), kind: game.Rook, brush: game.NoPiece, saved: b.SFEN()}
+	m := Model{c: c, o: o, b: b, cursor: game.NewSquare(5, 5), kind: game.Rook, brush: game.NoPiece, saved: b.SFEN()}
+	if len(o.LeftOut) > 0 {
+		names := make([]string, len(o.LeftOut))
+		for i, s := range o.LeftOut {
+			names[i] = m.squareName(s)
+		}
+		m.status, m.isErr = fmt.Sprintf(m.words().KingsLeftOut, strings.Join(names, ", ")), true
+	}
+	return m
 }
 
 // Board is the position being set up.

@@ -324,6 +324,24 @@ func (g *serverGame) finish(res match.Result) {
 	g.end.saved, g.end.keepErr = g.keep.Finish(write)
 }
 
+// silentMsg says the server of game gen is silent (csa.Silent).
+type silentMsg struct {
+	gen int
+	s   csa.Silent
+}
+
+// waitSilence waits for the server's next silence in the game.
+func (g *serverGame) waitSilence() tea.Cmd {
+	return func() tea.Msg {
+		select {
+		case s := <-g.remote.Silences():
+			return silentMsg{gen: g.gen, s: s}
+		case <-g.done:
+			return nil
+		}
+	}
+}
+
 // waitEnd waits for the game's runner to be done.
 func (g *serverGame) waitEnd() tea.Cmd {
 	return func() tea.Msg {

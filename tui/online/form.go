@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -29,6 +30,7 @@ const (
 	rowGame                 // the x1 game; empty: the standard mode
 	rowPlayer               // who plays
 	rowKeepAlive            // the keep-alive interval
+	rowMargin               // kept back from the engine's time
 	rowConnect
 	rows
 )
@@ -36,6 +38,10 @@ const (
 // keepAlives are the keep-alive intervals offered (floodgate asks for
 // no fewer than 30 s between blank lines).
 var keepAlives = []time.Duration{0, 30 * time.Second, 60 * time.Second, 120 * time.Second}
+
+// margins are the time margins offered (csa.Config.Margin), the default
+// (csa.DefaultMargin) among them.
+var margins = []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, csa.DefaultMargin, time.Second, 2 * time.Second}
 
 // form is the online form: each text row is a field typed into directly
 // (the cursor on it), each choice row changes with left/right.
@@ -47,6 +53,7 @@ type form struct {
 	remember bool
 	player   int // index into c.PlayerChoices()
 	alive    int // index into keepAlives
+	margin   int // index into margins
 	// passwords are the remembered ones; passErr says why the file is not
 	// used (others may read it, or it does not read): nothing is written
 	// to it then.
@@ -55,7 +62,7 @@ type form struct {
 }
 
 func newForm(c *common.Common) form {
-	f := form{c: c, alive: 1}
+	f := form{c: c, alive: 1, margin: slices.Index(margins, csa.DefaultMargin)}
 	for _, r := range []row{rowServer, rowID, rowPassword, rowGame} {
 		in := components.NewInput("", "", 200)
 		f.text[r] = &in
@@ -95,6 +102,14 @@ func (f *form) choose(i int) {
 		if d == time.Duration(e.KeepAlive) {
 			f.alive = j
 		}
+	}
+	want := time.Duration(e.Margin)
+	if want == 0 {
+		want = csa.DefaultMargin
+	}
+	f.margin = slices.Index(margins, csa.DefaultMargin)
+	if j := slices.Index(margins, want); j >= 0 {
+		f.margin = j
 	}
 }
 
@@ -136,6 +151,8 @@ func (f *form) change(d int) {
 		f.player = common.WrapAdd(f.player, d, len(f.c.PlayerChoices()))
 	case rowKeepAlive:
 		f.alive = common.WrapAdd(f.alive, d, len(keepAlives))
+	case rowMargin:
+		f.margin = common.WrapAdd(f.margin, d, len(margins))
 	}
 }
 
@@ -175,7 +192,8 @@ func (f *form) request(w *wordsT) (request, error) {
 		return request{}, &FormError{rowGame, w.BadGame}
 	}
 	choice := f.c.PlayerChoices()[f.player]
-	cfg := csa.Config{Addr: addr, ID: id, Password: pw, X1: game != "", KeepAlive: keepAlives[f.alive], Log: f.c.EngineLog}
+	cfg := csa.Config{Addr: addr, ID: id, Password: pw, X1: game != "", KeepAlive: keepAlives[f.alive],
+		Margin: margins[f.margin], Log: f.c.EngineLog}
 	return request{cfg: cfg, game: game, spec: choice.Spec, label: f.playerLabel()}, nil
 }
 
@@ -195,7 +213,8 @@ func (f *form) entry(r request) common.ServerEntry {
 	if p.Spec.Kind == match.USIKind {
 		player = p.Name
 	}
-	return common.ServerEntry{Addr: r.cfg.Addr, ID: r.cfg.ID, Game: r.game, Player: player, KeepAlive: common.Duration(r.cfg.KeepAlive)}
+	return common.ServerEntry{Addr: r.cfg.Addr, ID: r.cfg.ID, Game: r.game, Player: player, KeepAlive: common.Duration(r.cfg.KeepAlive),
+		Margin: common.Duration(r.cfg.Margin)}
 }
 
 // remembered saves the form's server in the settings (first of the
@@ -246,7 +265,7 @@ func (f *form) lines(w *wordsT) (out []string, cursorLine, cursorCol int) {
 	c := f.c
 	st := c.Styles
 	m := c.Measure
-	labels := [rows]string{w.Remembered, w.Server, w.ID, w.Password, w.Remember, w.Game, w.Player, w.KeepAlive, ""}
+	labels := [rows]string{w.Remembered, w.Server, w.ID, w.Password, w.Remember, w.Game, w.Player, w.KeepAlive, w.Margin, ""}
 	lw := common.MaxWidth(m, labels[:]...)
 	cursorLine = -1
 	for r := range rows {
@@ -305,6 +324,8 @@ func (f *form) choice(r row, w *wordsT) string {
 			return match.ShortDuration(d)
 		}
 		return w.Off
+	case rowMargin:
+		return match.ShortDuration(margins[f.margin])
 	}
 	return ""
 }
@@ -314,6 +335,8 @@ func (f *form) note(w *wordsT) string {
 	switch f.cursor {
 	case rowGame, rowPassword:
 		return w.GameNote
+	case rowMargin:
+		return w.MarginNote
 	case rowRemember:
 		if !f.remember {
 			return w.PasswordNote

@@ -13,6 +13,7 @@ import (
 	"shogi/game"
 	"shogi/game/csa"
 	"shogi/game/match"
+	"shogi/game/notation"
 	"shogi/kifu/kept"
 	"shogi/tui/common"
 	"shogi/tui/components"
@@ -51,10 +52,14 @@ type Model struct {
 	since    time.Time
 	ticking  bool
 
-	game   *serverGame
-	ended  bool // the game's runner is done: its end is in game.end
-	Play   play.Model
-	height int // the terminal's rows; the play screen gets lineRows fewer
+	game  *serverGame
+	ended bool // the game's runner is done: its end is in game.end
+	// silent is the server's last silence, said while the game stands
+	// where it stood then (silentPly moves).
+	silent    *csa.Silent
+	silentPly int
+	Play      play.Model
+	height    int // the terminal's rows; the play screen gets lineRows fewer
 
 	status    string
 	statusErr bool
@@ -151,6 +156,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		m.ended = true
 		return nil
+	case silentMsg:
+		if m.game == nil || msg.gen != m.game.gen {
+			return nil
+		}
+		s := msg.s
+		m.silent, m.silentPly = &s, len(m.game.m.Snapshot().Moves)
+		return m.c.Block(m.game.waitSilence())
 	case stoppedMsg:
 		return nil
 	case passwordsSavedMsg:
@@ -324,11 +336,11 @@ func (m *Model) begin(g *csa.Game) tea.Cmd {
 	}
 	setup.Table.Ctl = sg.m
 	go sg.run()
-	m.game, m.ended = sg, false
+	m.game, m.ended, m.silent = sg, false, nil
 	m.phase = phaseGame
 	m.shrink()
 	m.Play = play.New(m.c, setup)
-	return tea.Batch(m.Play.Init(), m.c.Block(sg.waitEnd()))
+	return tea.Batch(m.Play.Init(), m.c.Block(sg.waitEnd()), m.c.Block(sg.waitSilence()))
 }
 
 // droppedEnd reports whether the game on screen ended on a fault of the
@@ -500,6 +512,27 @@ func (m *Model) View() (string, *tea.Cursor) {
 	return components.Centre(c, lines, formWidth(c), cursorLine, cursorCol)
 }
 
+// silenceText says in the screen's words that the server is silent: our
+// move (in the screen's notation) unconfirmed, or a turn past its time.
+func (m *Model) silenceText(s csa.Silent) string {
+	w := wordsFor(m.c)
+	for_ := match.ShortDuration(s.For)
+	if s.Unconfirmed == "" {
+		return fmt.Sprintf(w.SilentTurn, m.c.Side(s.Side), for_)
+	}
+	return fmt.Sprintf(w.SilentMove, m.moveText(s.Unconfirmed), for_)
+}
+
+// moveText writes our move as the server has it (+7776FU) in the
+// screen's notation, from the position on screen.
+func (m *Model) moveText(text string) string {
+	pos := m.Play.Game.Position()
+	if mv, err := csa.ReadMove(&pos, text); err == nil {
+		return notation.Format(&pos, mv, m.c.Notation, m.Play.Game.LastMove())
+	}
+	return text
+}
+
 // formWidth is how wide the form and the waiting screen are.
 func formWidth(c *common.Common) int { return max(min(c.Width-4, 76), 1) }
 
@@ -513,6 +546,8 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 	g := m.game
 	switch {
 	case g == nil:
+	case !m.ended && m.silent != nil && len(g.m.Snapshot().Moves) == m.silentPly:
+		news = st.Err.Render(m.silenceText(*m.silent))
 	case !m.ended && m.Play.Over():
 		news = st.Dim.Render(w.AwaitRuling)
 	case m.ended && g.end.fault != nil:
@@ -521,8 +556,13 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 		if errors.As(g.end.fault, &e) {
 			why = m.fault(e)
 		}
-		news = st.Err.Render(fmt.Sprintf(w.Dropped, why))
-		info = w.DroppedKeys
+		if s := m.silent; s != nil && s.Unconfirmed != "" && len(g.m.Snapshot().Moves) == m.silentPly {
+			why = strings.TrimSuffix(strings.TrimSuffix(why, "."), "。") + ": " + fmt.Sprintf(w.Unconfirmed, m.moveText(s.Unconfirmed))
+		}
+		// The fault on one line, what became of the game and the keys on
+		// the other: together they do not fit 80 columns.
+		news = st.Err.Render(why)
+		info = w.DroppedKept + "  " + w.DroppedKeys
 	case m.ended:
 		var parts []string
 		if g.end.serverErr == nil {

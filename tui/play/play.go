@@ -67,6 +67,7 @@ type Model struct {
 	TurnPly  int // the ply whose turn the game began last; -1 before the first
 	TurnSide game.Color
 	ended    bool // the session has said the game is over (and a local one has kept it)
+	sending  bool // a move is on its way to the server, not yet confirmed
 	ticking  bool // a clock tick is on its way
 	names    [2]string
 	// Think is the thinking player's latest report; last[c] is the report
@@ -371,6 +372,8 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		return m, cmd
 	case hintMsg:
 		return m.hintAnswer(msg), nil
+	case submittedMsg:
+		return m.submitted(msg), nil
 	case replacedMsg:
 		return m.replaced(msg), nil
 	case bookHintMsg:
@@ -562,12 +565,46 @@ func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
 		return m, nil
 	}
 	pos := m.Game.Position()
+	if m.onServer() {
+		// The server confirms a move before the game takes it, as slowly
+		// as the server answers: the move goes off the UI loop, and the
+		// status says it was sent until the server's word comes back.
+		m.sending = true
+		m.closeInput()
+		m.Status, m.StatusErr = fmt.Sprintf(m.c.Words.MoveSent, notation.Format(&pos, mv, m.c.Notation, m.lastMove())), false
+		ctl, side, gen := m.ctl, pos.SideToMove(), m.gen
+		return m, func() tea.Msg {
+			return submittedMsg{gen: gen, mv: mv, err: ctl.Submit(side, engine.BestMove{Move: mv})}
+		}
+	}
 	if err := m.ctl.Submit(pos.SideToMove(), engine.BestMove{Move: mv}); err != nil {
 		m.SetError(m.explain(mv.USI(), err))
 		return m, nil
 	}
 	m.refresh()
 	return m, nil
+}
+
+// submittedMsg is the game's answer to a move sent to a server.
+type submittedMsg struct {
+	gen int
+	mv  game.Move
+	err error
+}
+
+// submitted takes the game's answer to a move sent to a server: taken
+// (the status cleared) or refused (said).
+func (m Model) submitted(msg submittedMsg) Model {
+	if msg.gen != m.gen {
+		return m
+	}
+	m.sending = false
+	m.Status, m.StatusErr = "", false
+	if msg.err != nil {
+		m.SetError(m.explain(msg.mv.USI(), msg.err))
+	}
+	m.refresh()
+	return m
 }
 
 // cannotMove says why the user may not move now, or "".
@@ -582,6 +619,8 @@ func (m *Model) cannotMove() string {
 		return w.Starting
 	case m.ctl == nil:
 		return m.startErr
+	case m.sending:
+		return w.MoveOnItsWay
 	case m.Paused():
 		return w.PausedNow
 	case m.mine == [2]bool{}:

@@ -83,6 +83,7 @@ type attempt struct {
 
 	length       int
 	noLength     bool // the solver found no mate (or none within its budget)
+	noMate       bool // the solver proved there is none
 	lengthWork   bool // a solver of the screen's own works the length out
 	cancelLength context.CancelFunc
 	pending      game.Move
@@ -131,16 +132,16 @@ type (
 	hintMsg struct {
 		gen int
 		mv  game.Move
-		ok  bool
+		st  bot.MateStatus
 	}
 	solutionMsg struct {
 		gen  int
 		line []game.Move
-		ok   bool
+		st   bot.MateStatus
 	}
 	lengthMsg struct {
 		gen, n int
-		ok     bool
+		st     bot.MateStatus
 	}
 	checkedMsg struct {
 		gen int
@@ -259,7 +260,7 @@ func (m *Model) workOutLength(pr tsume.Problem) tea.Cmd {
 		defer cancel()
 		ts := bot.NewTsume(pr.Attacker(), bot.TsumeOptions{Budget: tsume.DefaultBudget})
 		n, st := ts.Length(ctx, pr.Start)
-		return lengthMsg{gen: gen, n: n, ok: st == bot.MateFound}
+		return lengthMsg{gen: gen, n: n, st: st}
 	})
 }
 
@@ -385,10 +386,11 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		if msg.gen == m.attempt.gen {
 			a := &m.attempt
 			a.lengthWork, a.cancelLength = false, nil
-			if a.length == 0 {
-				a.length = msg.n
+			if a.length == 0 && msg.st == bot.MateFound {
+				a.length = msg.n // not the solver's -1 for none
 			}
-			a.noLength = !msg.ok && a.length == 0
+			a.noLength = msg.st != bot.MateFound && a.length == 0
+			a.noMate = msg.st == bot.NoMate && a.length == 0
 		}
 		return m, nil
 	case checkedMsg:
@@ -616,8 +618,8 @@ func (m *Model) askHint() tea.Cmd {
 		return nil
 	}
 	return m.work(busyHint, func(ctx context.Context, s *tsume.Session, gen int) tea.Msg {
-		mv, ok := s.Hint(ctx)
-		return hintMsg{gen: gen, mv: mv, ok: ok}
+		mv, st := s.Hint(ctx)
+		return hintMsg{gen: gen, mv: mv, st: st}
 	})
 }
 
@@ -625,13 +627,15 @@ func (m *Model) hinted(msg hintMsg) {
 	tw := m.tw()
 	a := &m.attempt
 	a.busy, a.cancel = idle, nil
-	a.hintErr = !msg.ok
+	a.hintErr = msg.st != bot.MateFound
 	switch {
-	case msg.ok:
+	case msg.st == bot.MateFound:
 		a.hint = msg.mv
 		a.hintText = notation.Format(&a.pos, msg.mv, m.c.Notation, a.lastMove())
 	case a.escaped:
 		a.hintText = tw.HintNone
+	case msg.st == bot.NoMate:
+		a.hintText = tw.HintNoMate
 	default:
 		a.hintText = tw.HintBudget
 	}
@@ -651,8 +655,8 @@ func (m *Model) askSolution() tea.Cmd {
 		return nil
 	}
 	return m.work(busySolution, func(ctx context.Context, s *tsume.Session, gen int) tea.Msg {
-		line, ok := s.Solution(ctx)
-		return solutionMsg{gen: gen, line: line, ok: ok}
+		line, st := s.Solution(ctx)
+		return solutionMsg{gen: gen, line: line, st: st}
 	})
 }
 
@@ -661,7 +665,11 @@ func (m *Model) askSolution() tea.Cmd {
 func (m Model) solved(msg solutionMsg) (Model, tea.Cmd) {
 	a := &m.attempt
 	a.busy, a.cancel = idle, nil
-	if !msg.ok {
+	switch msg.st {
+	case bot.NoMate:
+		m.setError(m.tw().SolutionNoMate)
+		return m, nil
+	case bot.MateUnknown:
 		m.setError(m.tw().SolutionNone)
 		return m, nil
 	}

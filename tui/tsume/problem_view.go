@@ -110,6 +110,8 @@ func (m *Model) titleParts(pos *game.Position, width int) (string, string) {
 		switch {
 		case a.length > 0:
 			left = append(left, fmt.Sprintf(tw.MateInN, a.length))
+		case a.noMate:
+			left = append(left, tw.LengthNoMate)
 		case a.noLength:
 			left = append(left, tw.LengthNone)
 		case a.lengthWork:

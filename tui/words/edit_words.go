@@ -34,6 +34,7 @@ type EditorWords struct {
 	// %[3]s the square, %[4]d how many a set has.
 	SetExhausted, SecondKing, NotHeld, NoneInHand string
 	CannotPromote, EmptySquare, OffBoard          string
+	KingsLeftOut                                  string // %s the squares
 	sep                                           string
 }
 
@@ -66,6 +67,7 @@ var EditorEnglish = EditorWords{
 	BrushHint:     "click squares to place %s; right-click empties; click it again to drop it",
 	SetExhausted:  "a set has %[4]d %[2]ss, and all are in use",
 	SecondKing:    "%[1]s has a king already, on %[3]s",
+	KingsLeftOut:  "the position had a second king of a side: the king on %s is left out",
 	NotHeld:       "a %[2]s is never held in hand",
 	NoneInHand:    "%[1]s holds no %[2]s",
 	CannotPromote: "the %[2]s on %[3]s does not promote",
@@ -103,6 +105,7 @@ var EditorJapanese = EditorWords{
 	BrushHint:     "%s を置くマスをクリック (右クリックで消去、もう一度選ぶと解除)",
 	SetExhausted:  "%[2]sは一組%[4]d枚で、すべて使っています",
 	SecondKing:    "%[1]sの玉はもう%[3]sにあります",
+	KingsLeftOut:  "同じ側の玉が二枚ありました: %sの玉は除きました",
 	NotHeld:       "%[2]sは持駒にできません",
 	NoneInHand:    "%[1]sの持駒に%[2]sはありません",
 	CannotPromote: "%[3]sの%[2]sは成れません",

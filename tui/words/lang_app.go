@@ -43,9 +43,12 @@ type appWords struct {
 	ServerNoUndo, ServerNoPause, ServerNoDraw string
 	ServerNoHint, AskLeaveServer, Interrupted string
 	LeaveServerKey                            string
+	// A move sent to the server and not yet confirmed (%s: the move).
+	MoveSent, MoveOnItsWay string
 
 	// The menu: kept games, the new-game form, settings, engines.
 	ResumeN, ResumeTitle, ResumeKeys, ResumeEmpty     string
+	ResumeServerKeys                                  string // the keys on a server's game, which enter studies
 	ResumeMoves, ResumeLeft, ResumeBroken, ResumeAsk  string // resumeMoves: %s (Count)
 	ResumeDeleted, SetUpStart, ResumeServer           string
 	EditsN, EditsTitle, EditsKeys, EditsEmpty         string
@@ -97,16 +100,19 @@ var appEnglish = appWords{
 	ServerNoPause:   "the server keeps this game's clock: it cannot be paused",
 	ServerNoDraw:    "the server rules on this game: no draw offers or impasse agreements (a declaration, d, goes to it)",
 	ServerNoHint:    "no hints in a game on a server",
+	MoveSent:        "%s sent: waiting for the server to confirm it",
+	MoveOnItsWay:    "your move is on its way: the server has not confirmed it yet",
 	AskLeaveServer:  "Leave the game? You resign it on %s.",
 	LeaveServerKey:  "leave (resigns)",
 	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
-	ResumeKeys:  "up/down choose, enter resume, d delete, esc back",
-	ResumeEmpty: "no kept games", ResumeMoves: "%s", ResumeLeft: "time left %s",
+	ResumeKeys:       "up/down choose, enter resume, d delete, esc back",
+	ResumeServerKeys: "up/down choose, enter study, d delete, esc back",
+	ResumeEmpty:      "no kept games", ResumeMoves: "%s", ResumeLeft: "time left %s",
 	ResumeBroken: "%s cannot be read: %v", ResumeAsk: "Delete this game? y/n",
 	ResumeDeleted: "deleted", SetUpStart: "set-up position",
-	ResumeServer: "played on %s: enter studies it (a server's game cannot be resumed)",
+	ResumeServer: "played on %s: a server's game is studied, not resumed",
 	EditsN:       "Resume editing (%d kept)", EditsTitle: "Kept edits, newest first",
 	EditsKeys:  "up/down choose, enter resume, d discard, esc back",
 	EditsEmpty: "no kept edits", EditsAsk: "Discard these edits? y/n", EditsNew: "a new record",
@@ -162,16 +168,19 @@ var appJapanese = appWords{
 	ServerNoPause:   "サーバーの対局なので一時停止はできません",
 	ServerNoDraw:    "サーバーの対局なので引き分けの申し出や持将棋の合意はできません (入玉宣言 d はサーバーに送ります)",
 	ServerNoHint:    "サーバーの対局ではヒントは使えません",
+	MoveSent:        "%s を送りました: サーバーの確認を待っています",
+	MoveOnItsWay:    "指し手を送信済みです: サーバーの確認がまだありません",
 	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
 	LeaveServerKey:  "退出 (投了)",
 	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",
-	ResumeKeys:  "↑↓ 選ぶ  enter 再開  d 削除  esc 戻る",
-	ResumeEmpty: "保存された対局はありません", ResumeMoves: "%s手", ResumeLeft: "残り %s",
+	ResumeKeys:       "↑↓ 選ぶ  enter 再開  d 削除  esc 戻る",
+	ResumeServerKeys: "↑↓ 選ぶ  enter 検討  d 削除  esc 戻る",
+	ResumeEmpty:      "保存された対局はありません", ResumeMoves: "%s手", ResumeLeft: "残り %s",
 	ResumeBroken: "%s が読めません: %v", ResumeAsk: "この対局を削除しますか? y/n",
 	ResumeDeleted: "削除しました", SetUpStart: "任意局面",
-	ResumeServer: "%s での対局: enter で検討 (サーバーの対局は再開できません)",
+	ResumeServer: "%s での対局: サーバーの対局は再開せず検討します",
 	EditsN:       "棋譜の編集を再開 (%d件保存)", EditsTitle: "保存された編集 (新しい順)",
 	EditsKeys:  "↑↓ 選ぶ  enter 再開  d 破棄  esc 戻る",
 	EditsEmpty: "保存された編集はありません", EditsAsk: "この編集を破棄しますか? y/n", EditsNew: "新しい棋譜",

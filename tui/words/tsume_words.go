@@ -34,6 +34,7 @@ type TsumeWords struct {
 	MateInN      string // %d plies
 	LengthWork   string // the length being worked out
 	LengthNone   string // no mate found
+	LengthNoMate string // no mate proved
 	GradeNames   [3]string
 	Elapsed      string // %s: the time taken so far
 	NofM         string // %d of %d, the problem's place in the set
@@ -66,6 +67,7 @@ type TsumeWords struct {
 	// Hints, the solution, taking back.
 	HintNone, HintBudget, Retried, NoRetry string // retried: %s the moves
 	SolutionNone, SolutionKeys             string
+	HintNoMate, SolutionNoMate             string
 	Again, NextUnsolved, NoMore            string
 
 	// Progress: the whole store, and one problem.
@@ -117,7 +119,7 @@ var tsumeEnglish = TsumeWords{
 	Collection:  "the collection",
 
 	Problem: "Tsume %s", OwnProblem: "Tsume: your position",
-	MateInN: "mate in %d", LengthWork: "working out the length ...", LengthNone: "no mate found",
+	MateInN: "mate in %d", LengthWork: "working out the length ...", LengthNone: "no mate found", LengthNoMate: "no mate",
 	GradeNames: [3]string{"", "standard", "classic"},
 	Elapsed:    "%s", NofM: "%d of %d", DefenderName: "the defender",
 
@@ -146,15 +148,17 @@ var tsumeEnglish = TsumeWords{
 	Took: "in %s", Hints: "%d hints", Retries: "%d take-backs", AfterSolution: "after seeing the solution",
 	OneHint: "1 hint", OneRetry: "1 take-back",
 
-	HintNone:     "no mate from here: u takes your check back",
-	HintBudget:   "the solver found no mate within its budget",
-	Retried:      "took back %s",
-	NoRetry:      "nothing to take back",
-	SolutionNone: "the solver found no solution within its budget",
-	SolutionKeys: "left/right step, home/end, esc back to your attempt",
-	Again:        "from the start again",
-	NextUnsolved: "problem %s",
-	NoMore:       "no more problems that way",
+	HintNone:       "no mate from here: u takes your check back",
+	HintBudget:     "the solver found no mate within its budget",
+	HintNoMate:     "no mate: no sequence of checks mates from here",
+	Retried:        "took back %s",
+	NoRetry:        "nothing to take back",
+	SolutionNone:   "the solver found no solution within its budget",
+	SolutionNoMate: "no solution: the position is no mate (no sequence of checks mates)",
+	SolutionKeys:   "left/right step, home/end, esc back to your attempt",
+	Again:          "from the start again",
+	NextUnsolved:   "problem %s",
+	NoMore:         "no more problems that way",
 
 	Stats:     [4]string{"solved %d of %d tried", "%d right, %d wrong", "streak %d (best %d)", "time %s"},
 	ItemNew:   "not tried before",
@@ -218,7 +222,7 @@ var tsumeJapanese = TsumeWords{
 	Collection:  "収録問題",
 
 	Problem: "詰将棋 第%s番", OwnProblem: "詰将棋 (持ち込み局面)",
-	MateInN: "%d手詰", LengthWork: "手数を計算中 ...", LengthNone: "詰みが見つかりません",
+	MateInN: "%d手詰", LengthWork: "手数を計算中 ...", LengthNone: "詰みが見つかりません", LengthNoMate: "不詰",
 	GradeNames: [3]string{"", "初手唯一", "手順唯一"},
 	Elapsed:    "%s", NofM: "%d/%d", DefenderName: "玉方",
 
@@ -247,15 +251,17 @@ var tsumeJapanese = TsumeWords{
 	Took: "%s", Hints: "ヒント %d回", Retries: "戻し %d回", AfterSolution: "正解手順を見た後",
 	OneHint: "ヒント 1回", OneRetry: "戻し 1回",
 
-	HintNone:     "ここからは詰みません: u で王手を戻す",
-	HintBudget:   "探索の上限内に詰みが見つかりません",
-	Retried:      "%s を戻しました",
-	NoRetry:      "戻す手がありません",
-	SolutionNone: "探索の上限内に正解手順が見つかりません",
-	SolutionKeys: "←/→ 一手ずつ  home/end  esc 解答に戻る",
-	Again:        "初形からやり直し",
-	NextUnsolved: "第%s番",
-	NoMore:       "この先に問題はありません",
+	HintNone:       "ここからは詰みません: u で王手を戻す",
+	HintBudget:     "探索の上限内に詰みが見つかりません",
+	HintNoMate:     "不詰: ここから王手の連続で詰む手順はありません",
+	Retried:        "%s を戻しました",
+	NoRetry:        "戻す手がありません",
+	SolutionNone:   "探索の上限内に正解手順が見つかりません",
+	SolutionNoMate: "正解手順はありません: この局面は不詰です (王手の連続で詰みません)",
+	SolutionKeys:   "←/→ 一手ずつ  home/end  esc 解答に戻る",
+	Again:          "初形からやり直し",
+	NextUnsolved:   "第%s番",
+	NoMore:         "この先に問題はありません",
 
 	Stats:     [4]string{"正解 %d題 (挑戦 %d題)", "○%d ×%d", "連続 %d (最高 %d)", "計 %s"},
 	ItemNew:   "未挑戦",

@@ -54,6 +54,10 @@ type Script struct {
 	// begins. Zero turns each off.
 	Drop, Garbage, TimeUp int
 	Junk                  string
+	// Silent, when not zero, is the number of moves after which the
+	// server reads on and answers nothing, its socket open (a wedged
+	// process), until the client closes the connection.
+	Silent int
 	// Think is how long the server's side takes over each move.
 	Think time.Duration
 	// Reject rejects the game instead of starting it.
@@ -319,6 +323,12 @@ func (ss *session) game(me string) {
 		switch {
 		case sc.Drop > 0 && n >= sc.Drop:
 			return
+		case sc.Silent > 0 && n >= sc.Silent:
+			for {
+				if _, ok := ss.line(); !ok {
+					return
+				}
+			}
 		case sc.Garbage > 0 && n == sc.Garbage:
 			junk := sc.Junk
 			if junk == "" {
