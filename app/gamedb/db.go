@@ -27,6 +27,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -656,3 +657,6 @@ func (db *DB) Stats() (Stats, error) {
 	})
 	return s, err
 }
+
+// DefaultPath is the default database in the app's data folder.
+func DefaultPath(dataDir string) string { return filepath.Join(dataDir, "games.db") }
