@@ -660,3 +660,26 @@ func (db *DB) Stats() (Stats, error) {
 
 // DefaultPath is the default database in the app's data folder.
 func DefaultPath(dataDir string) string { return filepath.Join(dataDir, "games.db") }
+
+// HookWait is how long AddFinished waits for the database when an import
+// holds it: a game's end must not hang on it (the game is in the games
+// folder anyway, and an import of that folder adds it later).
+var HookWait = 2 * time.Second
+
+// AddFinished adds a finished game, written to the file source in the
+// games folder gamesDir, to the default database beside that folder (the
+// data folder's games.db). It is the one call each place that ends a game
+// makes.
+func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
+	b, err := bolt.Open(DefaultPath(filepath.Dir(gamesDir)), 0o644, &bolt.Options{Timeout: HookWait, NoFreelistSync: true})
+	if err != nil {
+		return &Error{DefaultPath(filepath.Dir(gamesDir)), err}
+	}
+	db := &DB{path: DefaultPath(filepath.Dir(gamesDir)), bolt: b}
+	defer db.Close()
+	if err := db.check(false); err != nil {
+		return &Error{db.path, err}
+	}
+	_, err = db.AddRecord(rec, source)
+	return err
+}

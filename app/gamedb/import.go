@@ -19,7 +19,7 @@ import (
 
 // BatchSize is how many games one transaction stores: the unit an
 // interrupted import keeps, and how long another writer may wait.
-const BatchSize = 2000
+var BatchSize = 2000
 
 // Report is what an import did.
 type Report struct {

@@ -41,7 +41,7 @@ var layers = []layer{
 	{pkg: "shogi/tui/words", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/words"}},
 	{pkg: "shogi/tui/common", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common"}, third: charm},
 	{pkg: "shogi/tui/components", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components"}, third: charm},
-	{pkg: "shogi/tui/play", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play"}, third: charm},
+	{pkg: "shogi/tui/play", may: []string{"shogi/app/gamedb", "shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play"}, third: charm},
 	{pkg: "shogi/tui/remote", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play", "shogi/server/lobby", "shogi/tui/remote"}, third: charm},
 	{pkg: "shogi/tui/online", may: []string{"shogi/app", "shogi/game", "shogi/kifu", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/play", "shogi/tui/online"}, third: charm},
 	{pkg: "shogi/server/sshd", may: []string{"shogi/game", "shogi/kifu", "shogi/app", "shogi/tui", "shogi/server/lobby", "shogi/server/sshd"}, third: append(append([]string{}, charm...), server...)},
