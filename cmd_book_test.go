@@ -42,12 +42,18 @@ func naiveBook(t *testing.T, files []string, maxPly int) (map[string]map[string]
 				res = game.Result{} // the game the problem broke off
 			}
 			p := g.Start
+			once := map[string]bool{} // a game counts once for a move in a position
 			for i, m := range g.MainMoves() {
 				if i >= maxPly || !p.IsLegal(m) {
 					break
 				}
 				s := p.SFEN()
 				key := s[:strings.LastIndex(s, " ")]
+				if once[key+" "+m.USI()] {
+					p = p.Play(m)
+					continue
+				}
+				once[key+" "+m.USI()] = true
 				if count[key] == nil {
 					count[key] = map[string]*naiveMove{}
 					ply[key] = p.MoveNumber()

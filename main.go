@@ -20,6 +20,7 @@
 //	shogi usi [--level NAME]   the built-in engine as a USI engine
 //	shogi analyse [flags] FILE judge every move of a record with an engine
 //	shogi book build|show|merge opening books: build from records, look up, merge
+//	shogi db import|explore|…  the games database: import records, explore a position's moves and games
 //	shogi serve [flags]        let people play each other over SSH
 //	shogi version              print the version
 package main
@@ -61,6 +62,7 @@ var commands = []command{
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
 	{name: "analyze", run: runAnalyse, alias: true},
 	{name: "book", args: "build|show|merge", summary: "opening books (YaneuraOu's format): shogi book -h", run: runBook},
+	{name: "db", args: "import|explore|games|show|stats|tags", summary: "the games database and opening explorer: shogi db -h", run: runDB},
 	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
 	{name: "version", summary: "the program's version (also --version)"},
 }

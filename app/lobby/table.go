@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"shogi/app/gamedb"
 	"strings"
 	"sync"
 	"time"
@@ -297,6 +298,9 @@ func (t *Table) save(res match.Result) (string, error) {
 	if err := kifu.WriteFileAtomic(path, data); err != nil {
 		t.l.log.Error("cannot write game", "code", t.code, "err", err)
 		return "", err
+	}
+	if err := gamedb.AddFinished(t.l.cfg.GamesDir, rec, path); err != nil {
+		t.l.log.Warn("game not added to the games database", "code", t.code, "err", err)
 	}
 	return path, nil
 }

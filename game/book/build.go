@@ -10,8 +10,8 @@ import (
 )
 
 // Builder makes a book from games: every position of a game's first
-// MaxPly moves, each move played there counted, with its game's result
-// from the mover's side. Builders of several goroutines are added
+// MaxPly moves, each move played there counted once a game, with its
+// game's result from the mover's side. Builders of several goroutines are added
 // together with Merge.
 type Builder struct {
 	// MaxPly is how many moves of each game are counted (0: all).
@@ -23,6 +23,11 @@ type Builder struct {
 	moves []bmove
 
 	games, counted int64
+
+	// counted in the game being added: a game counts once for a move in
+	// a position however often it comes back there (a sennichite game is
+	// one draw for its moves, not four), as the games database counts.
+	inGame map[int32]bool // index in moves
 }
 
 // bnode is a position being counted: where it was first met and its list
@@ -73,6 +78,10 @@ func outcomeFor(r game.Result, c game.Color) outcome {
 // returns how many moves it counted.
 func (b *Builder) Add(start game.Position, moves []game.Move, result game.Result) int {
 	b.games++
+	if b.inGame == nil {
+		b.inGame = map[int32]bool{}
+	}
+	clear(b.inGame)
 	p := start
 	n := len(moves)
 	if b.MaxPly > 0 {
@@ -89,9 +98,8 @@ func (b *Builder) Add(start game.Position, moves []game.Move, result game.Result
 	return n
 }
 
-// count adds one play of m in p.
+// count adds one play of m in p, unless this game already played m there.
 func (b *Builder) count(p *game.Position, m game.Move, o outcome) {
-	b.counted++
 	node := b.node(p)
 	nd := &b.nodes[node]
 	if ply := int32(p.MoveNumber()); ply < nd.ply {
@@ -106,6 +114,11 @@ func (b *Builder) count(p *game.Position, m game.Move, o outcome) {
 		i = int32(len(b.moves) - 1)
 		nd.first = i
 	}
+	if b.inGame[i] {
+		return
+	}
+	b.inGame[i] = true
+	b.counted++
 	bm := &b.moves[i]
 	bm.n++
 	switch o {

@@ -119,12 +119,18 @@ func naiveCount(starts []game.Position, moves [][]game.Move, results []game.Resu
 	ply := map[string]int{}
 	for g := range starts {
 		p := starts[g]
+		once := map[string]bool{} // a game counts once for a move in a position
 		for i, m := range moves[g] {
 			if i >= maxPly {
 				break
 			}
 			s := p.SFEN()
 			key := s[:strings.LastIndex(s, " ")]
+			if once[key+" "+m.USI()] {
+				p = p.Play(m)
+				continue
+			}
+			once[key+" "+m.USI()] = true
 			if count[key] == nil {
 				count[key] = map[string]*naiveMove{}
 				ply[key] = p.MoveNumber()
@@ -301,5 +307,35 @@ func TestBuilderStopsAtIllegal(t *testing.T) {
 	}
 	if bk := b.Book(1); bk.Len() != 1 {
 		t.Errorf("%d positions, want 1", bk.Len())
+	}
+}
+
+// TestBuilderSennichiteOnce: a sennichite game, back at the start four
+// times, is one draw for the start's 5i4h, not three (issue 37).
+func TestBuilderSennichiteOnce(t *testing.T) {
+	p := game.StartPosition()
+	var moves []game.Move
+	for range 3 {
+		for _, u := range []string{"5i4h", "5a4b", "4h5i", "4b5a"} {
+			m, err := p.ParseUSI(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+			p = p.Play(m)
+		}
+	}
+	b := NewBuilder(0)
+	b.Add(game.StartPosition(), moves, game.Result{Outcome: game.Draw, Ending: game.Repetition})
+	start := game.StartPosition()
+	e, ok, err := b.Book(1).Find(&start)
+	if err != nil || !ok || len(e.Moves) != 1 {
+		t.Fatalf("start: %v %v %+v", ok, err, e)
+	}
+	if m := e.Moves[0]; m.Count != 1 || m.Results != (Results{0, 1, 0}) {
+		t.Errorf("start 5i4h: count %d, results %+v; want one game, one draw", m.Count, m.Results)
+	}
+	if b.Moves() != 4 {
+		t.Errorf("%d moves counted, want 4 (each move of the cycle once)", b.Moves())
 	}
 }

@@ -67,7 +67,7 @@ var layers = []layer{
 	{pkg: "shogi/assets"},
 	{pkg: "shogi/internal", tree: true},
 	{pkg: "shogi/kifu", tree: true, may: records, third: []string{"golang.org/x/text"}},
-	{pkg: "shogi/app", tree: true, may: appLayer, third: []string{"github.com/pelletier/go-toml/v2", "golang.org/x/text"}},
+	{pkg: "shogi/app", tree: true, may: appLayer, third: []string{"github.com/pelletier/go-toml/v2", "golang.org/x/text", "go.etcd.io/bbolt"}},
 	{pkg: "shogi/tui/words", may: append(slices.Clone(appLayer), "shogi/tui/words")},
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/tui/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},

@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"math/rand/v2"
+	"shogi/app/gamedb"
 	"strings"
 	"sync"
 	"time"
@@ -319,7 +320,13 @@ func (g *serverGame) finish(res match.Result) {
 	rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: g.server})
 	var write func() (string, error)
 	if dir := g.env.GamesDir; dir != "" {
-		write = func() (string, error) { return matchrec.Save(dir, rec, res.Names, res.Began) }
+		write = func() (string, error) {
+			path, err := matchrec.Save(dir, rec, res.Names, res.Began)
+			if err == nil {
+				gamedb.AddFinished(dir, rec, path) // best effort: the record is saved
+			}
+			return path, err
+		}
 	}
 	g.end.saved, g.end.keepErr = g.keep.Finish(write)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"shogi/app/gamedb"
 	"sync"
 	"time"
 
@@ -154,7 +155,13 @@ func (g *localGame) keepUp(ev match.Event) (string, error) {
 		rec := matchrec.WithPrior(matchrec.Record(res, ""), g.setup.Record, g.setup.From)
 		var write func() (string, error)
 		if dir := g.env.GamesDir; dir != "" {
-			write = func() (string, error) { return matchrec.Save(dir, rec, res.Names, ev.Result.Began) }
+			write = func() (string, error) {
+				path, err := matchrec.Save(dir, rec, res.Names, ev.Result.Began)
+				if err == nil {
+					gamedb.AddFinished(dir, rec, path) // best effort: the record is saved
+				}
+				return path, err
+			}
 		}
 		return g.keep.Finish(write)
 	}

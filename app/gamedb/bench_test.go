@@ -1,0 +1,123 @@
+package gamedb
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"shogi/game"
+	"shogi/kifu"
+)
+
+// benchGames is how many generated games the benchmarks import
+// (SHOGI_DB_BENCH_GAMES, default 5,000).
+func benchGames() int {
+	if n, err := strconv.Atoi(os.Getenv("SHOGI_DB_BENCH_GAMES")); err == nil && n > 0 {
+		return n
+	}
+	return 5000
+}
+
+// BenchmarkImport imports generated CSA games (files of 1,000) into a new
+// database and reports games a second and bytes per game-position.
+func BenchmarkImport(b *testing.B) {
+	src := b.TempDir()
+	n := benchGames()
+	genGames(b, src, n, 11)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		path := filepath.Join(b.TempDir(), "g.db")
+		t0 := time.Now()
+		rep, err := Import(context.Background(), path, []string{src}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		el := time.Since(t0)
+		db, _ := OpenReadOnly(path)
+		s, _ := db.Stats()
+		db.Close()
+		fi, _ := os.Stat(path)
+		b.ReportMetric(float64(rep.Games)/el.Seconds(), "games/s")
+		b.ReportMetric(float64(fi.Size())/float64(s.GamePositions), "B/game-position")
+		b.ReportMetric(float64(s.Positions), "positions")
+	}
+}
+
+// BenchmarkLookups opens a database of generated games from disk and
+// times explore and the first page of games at positions of the first 30
+// plies, reporting p50 and p99 and the time to open.
+func BenchmarkLookups(b *testing.B) {
+	src := b.TempDir()
+	n := benchGames()
+	genGames(b, src, n, 13)
+	path := filepath.Join(b.TempDir(), "g.db")
+	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
+		b.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
+	var positions []game.Position
+	r, _ := kifu.ReadFile(files[0])
+	for _, rec := range append([]*kifu.Record{r}, r.Games...) {
+		p := rec.Start
+		for i, m := range rec.MainMoves() {
+			if i >= 30 {
+				break
+			}
+			positions = append(positions, p)
+			p = p.Play(m)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		db, err := OpenReadOnly(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		open := time.Since(t0)
+		var ex, gs []time.Duration
+		for range 2000 {
+			p := positions[rng.IntN(len(positions))]
+			t := time.Now()
+			if _, err := db.Explore(&p, Filter{}); err != nil {
+				b.Fatal(err)
+			}
+			ex = append(ex, time.Since(t))
+			t = time.Now()
+			if _, err := db.Games(&p, Filter{}, 50); err != nil {
+				b.Fatal(err)
+			}
+			gs = append(gs, time.Since(t))
+		}
+		db.Close()
+		slices.Sort(ex)
+		slices.Sort(gs)
+		b.ReportMetric(float64(open.Microseconds())/1000, "open-ms")
+		b.ReportMetric(float64(ex[len(ex)/2].Microseconds())/1000, "explore-p50-ms")
+		b.ReportMetric(float64(ex[len(ex)*99/100].Microseconds())/1000, "explore-p99-ms")
+		b.ReportMetric(float64(gs[len(gs)*99/100].Microseconds())/1000, "games50-p99-ms")
+	}
+}
+
+// FuzzStoredValues: damaged index values give errors, never a panic or a
+// move that is not legal.
+func FuzzStoredValues(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7})
+	f.Add(counts{3, 1, 1, 1}.encode())
+	f.Fuzz(func(t *testing.T, b []byte) {
+		decodeCounts(b)
+		decodePG(b)
+		p := game.StartPosition()
+		if len(b) >= 4 {
+			if m, ok := moveFromKey(&p, b[:4]); ok && !p.IsLegal(m) {
+				t.Fatalf("%x gave %s, not legal", b[:4], m.USI())
+			}
+		}
+	})
+}

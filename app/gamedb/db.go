@@ -1,0 +1,685 @@
+// Package gamedb is the games database: every game's facts and a position
+// index (position → the moves played from it with games, wins, draws and
+// losses, and the games that passed through it) in one bbolt file. Import
+// streams records through kifu's readers; the app adds each finished game;
+// the explorer panel and `shogi db` read the same API.
+//
+// The index is by position (board, hands, side to move: game.Position's
+// 64-bit Zobrist key), so transpositions meet. Only main lines are
+// indexed: a record's variations are study, not play. A game counts once
+// for a position however often it returns there, and once for each move
+// it played from there.
+//
+// The store is bbolt (docs/database.md has the measurements that chose
+// it): one file, transactions that are atomic on disk, so an import cut
+// short by Ctrl+C or kill -9 leaves the games of every committed batch and
+// nothing half-written; a second run skips the games already stored (by
+// their content hash) and finishes the job. One writer at a time holds the
+// file's lock; import takes it batch by batch, so the app adding a
+// finished game waits at most one batch.
+package gamedb
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+
+	"shogi/game"
+	"shogi/game/opening"
+	"shogi/kifu"
+)
+
+// Version is the database format this program writes; a file of a newer
+// version is refused rather than misread.
+const Version = 1
+
+var (
+	bMeta  = []byte("meta")
+	bGames = []byte("games") // id → Game (JSON)
+	bHash  = []byte("hash")  // content hash → id
+	bMoves = []byte("pm")    // position(8) + move(4) → games, wins, draws, losses (varints)
+	bPos   = []byte("pg")    // position(8) + id(4) → ply, move(4), outcome
+)
+
+// ErrNotDatabase is a file that is not a games database.
+var ErrNotDatabase = errors.New("not a games database")
+
+// Error is a database that cannot be used, with its path.
+type Error struct {
+	Path string
+	Err  error
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("games database %s: %v", e.Path, e.Err) }
+func (e *Error) Unwrap() error { return e.Err }
+
+// DB is an open games database.
+type DB struct {
+	path string
+	bolt *bolt.DB
+}
+
+// LockWait is how long Open waits for another program's writer to let go
+// of the file before it says the database is locked.
+var LockWait = 30 * time.Second
+
+// Open opens (creating when absent) the database at path.
+func Open(path string) (*DB, error) {
+	return open(path, false)
+}
+
+// OpenReadOnly opens an existing database for look-ups only.
+func OpenReadOnly(path string) (*DB, error) {
+	return open(path, true)
+}
+
+func open(path string, readOnly bool) (*DB, error) {
+	if fi, err := os.Stat(path); err == nil && fi.Size() > 0 && !isBolt(path) {
+		return nil, &Error{path, ErrNotDatabase}
+	} else if err != nil && readOnly {
+		return nil, &Error{path, err}
+	}
+	b, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: LockWait, ReadOnly: readOnly, NoFreelistSync: true})
+	if err != nil {
+		if errors.Is(err, berrors.ErrTimeout) {
+			err = fmt.Errorf("locked by another program for %v", LockWait)
+		}
+		return nil, &Error{path, err}
+	}
+	db := &DB{path: path, bolt: b}
+	if err := db.check(readOnly); err != nil {
+		b.Close()
+		return nil, &Error{path, err}
+	}
+	return db, nil
+}
+
+// isBolt reports whether the file starts as a bbolt file does (its magic
+// number at offset 16).
+func isBolt(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true // let bolt say why
+	}
+	defer f.Close()
+	var head [20]byte
+	if n, _ := f.Read(head[:]); n < 20 {
+		return false
+	}
+	return binary.LittleEndian.Uint32(head[16:]) == 0xED0CDAED
+}
+
+// check makes the buckets of a new database and refuses another
+// version's.
+func (db *DB) check(readOnly bool) error {
+	if readOnly {
+		return db.bolt.View(func(tx *bolt.Tx) error { return checkVersion(tx) })
+	}
+	return db.bolt.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bMeta)
+		if meta == nil {
+			if tx.Bucket(bGames) != nil || len(tx.Inspect().Children) > 0 {
+				return ErrNotDatabase
+			}
+			for _, name := range [][]byte{bMeta, bGames, bHash, bMoves, bPos} {
+				if _, err := tx.CreateBucket(name); err != nil {
+					return err
+				}
+			}
+			return tx.Bucket(bMeta).Put([]byte("version"), []byte(strconv.Itoa(Version)))
+		}
+		return checkVersion(tx)
+	})
+}
+
+func checkVersion(tx *bolt.Tx) error {
+	meta := tx.Bucket(bMeta)
+	if meta == nil {
+		return ErrNotDatabase
+	}
+	v, err := strconv.Atoi(string(meta.Get([]byte("version"))))
+	if err != nil {
+		return ErrNotDatabase
+	}
+	if v > Version {
+		return fmt.Errorf("made by a newer version of shogi (format %d; this one reads %d): update shogi", v, Version)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.bolt.Close() }
+
+// Path returns the database's file.
+func (db *DB) Path() string { return db.path }
+
+// Side is one player's facts in a game.
+type Side struct {
+	Name    string `json:"name,omitempty"`
+	Rating  int    `json:"rating,omitempty"`
+	Opening string `json:"opening,omitempty"` // recognised (game/opening)
+	Castle  string `json:"castle,omitempty"`
+}
+
+// Game is a stored game's facts and moves.
+type Game struct {
+	ID          uint32        `json:"-"`
+	Players     [2]Side       `json:"players"` // by game.Color
+	Date        string        `json:"date,omitempty"`
+	Event       string        `json:"event,omitempty"`
+	TimeControl string        `json:"tc,omitempty"`
+	Result      string        `json:"result"`                   // "1-0" Black won, "0-1", "1/2", "*" unfinished
+	Ending      string        `json:"ending,omitempty"`         // how (resign, sennichite …)
+	HeaderOpen  string        `json:"header_opening,omitempty"` // the record's own 戦型
+	Source      string        `json:"source,omitempty"`
+	Hash        string        `json:"hash"`
+	Start       string        `json:"start,omitempty"` // SFEN when not the even start
+	Moves       string        `json:"moves"`           // main line in USI
+	Headers     []kifu.Header `json:"headers,omitempty"`
+	Plies       int           `json:"plies"`
+}
+
+// Result texts.
+const (
+	BlackWon   = "1-0"
+	WhiteWon   = "0-1"
+	Drawn      = "1/2"
+	Unfinished = "*"
+)
+
+// outcome of a game for the side to move in a position: what the index
+// counts.
+const (
+	oNone byte = iota
+	oWin
+	oDraw
+	oLoss
+)
+
+func outcomeFor(result string, c game.Color) byte {
+	switch {
+	case result == Drawn:
+		return oDraw
+	case result == BlackWon && c == game.Black, result == WhiteWon && c == game.White:
+		return oWin
+	case result == BlackWon, result == WhiteWon:
+		return oLoss
+	}
+	return oNone
+}
+
+// header returns the first of a record's headers named by any of keys
+// (under any format's name for them), or "".
+func header(r *kifu.Record, keys ...string) string {
+	for _, k := range keys {
+		if v, ok := r.Lookup(k); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// normDate turns the dates records write (2024/01/02 10:00:00, 2024-01-02,
+// 2024年1月2日 …) into 2024-01-02, or "" when there is none.
+func normDate(s string) string {
+	var nums []int
+	cur, in := 0, false
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			cur, in = cur*10+int(r-'0'), true
+			continue
+		}
+		if r >= '０' && r <= '９' {
+			cur, in = cur*10+int(r-'０'), true
+			continue
+		}
+		if in {
+			nums = append(nums, cur)
+			cur, in = 0, false
+		}
+		if len(nums) == 3 {
+			break
+		}
+	}
+	if in && len(nums) < 3 {
+		nums = append(nums, cur)
+	}
+	if len(nums) < 3 || nums[0] < 1000 || nums[1] < 1 || nums[1] > 12 || nums[2] < 1 || nums[2] > 31 {
+		return ""
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", nums[0], nums[1], nums[2])
+}
+
+// ratingOf finds a player's rating: a header of its own (先手レーティング,
+// black_rate in floodgate's comments is not a header and is left).
+func ratingOf(r *kifu.Record, c game.Color) int {
+	keys := []string{"先手レーティング", "Black rating", "BlackElo"}
+	if c == game.White {
+		keys = []string{"後手レーティング", "White rating", "WhiteElo"}
+	}
+	n, _ := strconv.Atoi(header(r, keys...))
+	return n
+}
+
+// FromRecord makes a game's facts from a record's main line (up to a
+// problem the reader stopped at: such a game is stored unfinished).
+func FromRecord(r *kifu.Record, source string, broken bool) *Game {
+	g := &Game{Source: source}
+	g.Players[game.Black] = Side{Name: header(r, kifu.KeyBlack), Rating: ratingOf(r, game.Black)}
+	g.Players[game.White] = Side{Name: header(r, kifu.KeyWhite), Rating: ratingOf(r, game.White)}
+	g.Date = normDate(header(r, kifu.KeyStart, kifu.KeyEnd))
+	g.Event = header(r, kifu.KeyEvent)
+	g.TimeControl = header(r, kifu.KeyTimeControl)
+	g.HeaderOpen = header(r, kifu.KeyOpening)
+	g.Result = Unfinished
+	res := r.Result()
+	if !broken && res.Over() {
+		if w, ok := res.Winner(); ok {
+			g.Result = BlackWon
+			if w == game.White {
+				g.Result = WhiteWon
+			}
+		} else if res.Outcome == game.Draw {
+			g.Result = Drawn
+		}
+		g.Ending = res.Ending.String()
+	}
+	if even := game.StartPosition(); !r.Start.Equal(&even) {
+		g.Start = r.Start.SFEN()
+	}
+	moves := r.MainMoves()
+	var sb strings.Builder
+	for i, m := range moves {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(m.USI())
+	}
+	g.Moves = sb.String()
+	g.Plies = len(moves)
+	tags := opening.Tag(r.Start, moves)
+	for c := range 2 {
+		g.Players[c].Opening, g.Players[c].Castle = tags[c].Opening, tags[c].Castle
+	}
+	g.Headers = append(g.Headers, r.Headers...)
+	// The same game in two formats is one game: its hash is of what every
+	// format keeps (start, moves, players, day), not of the file's bytes.
+	sum := sha256.Sum256([]byte(strings.Join([]string{r.Start.SFEN(), g.Moves, g.Players[0].Name, g.Players[1].Name, g.Date, g.Result}, "\x00")))
+	g.Hash = fmt.Sprintf("%x", sum[:16])
+	return g
+}
+
+// Record rebuilds the game's record: headers, start, main line, ending.
+func (g *Game) Record() (*kifu.Record, error) {
+	start := game.StartPosition()
+	if g.Start != "" {
+		var err error
+		if start, err = game.ParseSFEN(g.Start); err != nil {
+			return nil, fmt.Errorf("game %d: stored start: %w", g.ID, err)
+		}
+	}
+	r := kifu.NewRecord(start)
+	r.Headers = append(r.Headers, g.Headers...)
+	p := start
+	n := r.Root
+	for _, w := range strings.Fields(g.Moves) {
+		m, err := p.ParseUSI(w)
+		if err != nil || !p.IsLegal(m) {
+			return nil, fmt.Errorf("game %d: stored move %s is not legal", g.ID, w)
+		}
+		n = r.AddMove(n, m)
+		p = p.Play(m)
+	}
+	if e := endingOf(g.Ending, g.Result, p.SideToMove()); e != kifu.NoEnding {
+		r.AddEnding(n, e, "")
+	}
+	return r, nil
+}
+
+// endingOf turns a stored ending back into a record's ending.
+func endingOf(ending, result string, mover game.Color) kifu.Ending {
+	switch ending {
+	case game.Resignation.String():
+		return kifu.Resign
+	case game.Checkmate.String():
+		return kifu.Mate
+	case game.Repetition.String():
+		return kifu.Sennichite
+	case game.Impasse.String():
+		return kifu.Jishogi
+	case game.Declaration.String():
+		return kifu.EnteringKing
+	case game.TimeLoss.String():
+		return kifu.Timeout
+	case game.IllegalMove.String():
+		if outcomeFor(result, mover) == oWin {
+			return kifu.IllegalWin
+		}
+		return kifu.IllegalLoss
+	}
+	return kifu.NoEnding
+}
+
+// posKey is a position's index key.
+func posKey(p *game.Position) [8]byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], p.Hash())
+	return k
+}
+
+// moveKey is a move's part of a key: its USI text's squares packed, so the
+// same move from the same position is the same key whatever the record
+// stored about captures.
+func moveKey(m game.Move) [4]byte {
+	var k [4]byte
+	from := byte(0xff)
+	if !m.IsDrop() {
+		from = byte(m.From())
+	}
+	k[0], k[1] = from, byte(m.To())
+	k[2] = byte(m.Piece().Type())
+	if m.IsPromotion() {
+		k[3] = 1
+	}
+	return k
+}
+
+// moveFromKey turns a move key back into a move in position p.
+func moveFromKey(p *game.Position, k []byte) (game.Move, bool) {
+	to := game.Square(k[1])
+	if !to.Valid() {
+		return game.NoMove, false
+	}
+	var m game.Move
+	if k[0] == 0xff {
+		m = game.NewDrop(game.NewPiece(p.SideToMove(), game.PieceType(k[2])), to)
+	} else {
+		from := game.Square(k[0])
+		if !from.Valid() {
+			return game.NoMove, false
+		}
+		m = p.NewMove(from, to, k[3] == 1)
+	}
+	return m, p.IsLegal(m)
+}
+
+// counts are a move's figures in a position.
+type counts struct{ games, wins, draws, losses uint64 }
+
+func (c *counts) add(o byte) {
+	c.games++
+	switch o {
+	case oWin:
+		c.wins++
+	case oDraw:
+		c.draws++
+	case oLoss:
+		c.losses++
+	}
+}
+
+func (c counts) encode() []byte {
+	b := make([]byte, 0, 16)
+	for _, v := range [4]uint64{c.games, c.wins, c.draws, c.losses} {
+		b = binary.AppendUvarint(b, v)
+	}
+	return b
+}
+
+func decodeCounts(b []byte) (counts, error) {
+	var v [4]uint64
+	for i := range v {
+		x, n := binary.Uvarint(b)
+		if n <= 0 {
+			return counts{}, errors.New("damaged counts in the index")
+		}
+		v[i], b = x, b[n:]
+	}
+	return counts{v[0], v[1], v[2], v[3]}, nil
+}
+
+// visit is what a game leaves in the index: each position once (its first
+// ply there), each move from a position once.
+type visit struct {
+	pos   [8]byte
+	ply   int
+	moves [][4]byte // the moves played from here, each once
+	out   byte
+	first game.Move
+}
+
+// visits walks a game's main line and returns each position it reached
+// once, in order of first arrival.
+func visits(g *Game) ([]visit, error) {
+	start := game.StartPosition()
+	if g.Start != "" {
+		var err error
+		if start, err = game.ParseSFEN(g.Start); err != nil {
+			return nil, err
+		}
+	}
+	var out []visit
+	at := map[[8]byte]int{}
+	p := start
+	words := strings.Fields(g.Moves)
+	for i := 0; ; i++ {
+		k := posKey(&p)
+		j, seen := at[k]
+		if !seen {
+			j = len(out)
+			at[k] = j
+			out = append(out, visit{pos: k, ply: i, out: outcomeFor(g.Result, p.SideToMove())})
+		}
+		if i == len(words) {
+			return out, nil
+		}
+		m, err := p.ParseUSI(words[i])
+		if err != nil || !p.IsLegal(m) {
+			return nil, fmt.Errorf("move %d %s is not legal", i+1, words[i])
+		}
+		mk := moveKey(m)
+		if !slices.Contains(out[j].moves, mk) {
+			out[j].moves = append(out[j].moves, mk)
+			if len(out[j].moves) == 1 {
+				out[j].first = m
+			}
+		}
+		p = p.Play(m)
+	}
+}
+
+// pgValue is a game's entry under a position: the ply it first got there,
+// the move it played then (none: it ended there), its outcome.
+func pgValue(v visit) []byte {
+	b := binary.AppendUvarint(nil, uint64(v.ply))
+	if len(v.moves) > 0 {
+		b = append(b, v.moves[0][:]...)
+	} else {
+		b = append(b, 0xfe, 0xfe, 0, 0)
+	}
+	return append(b, v.out)
+}
+
+func decodePG(b []byte) (ply int, move []byte, out byte, err error) {
+	x, n := binary.Uvarint(b)
+	if n <= 0 || len(b) != n+5 {
+		return 0, nil, 0, errors.New("damaged game entry in the index")
+	}
+	return int(x), b[n : n+4], b[n+4], nil
+}
+
+// Added says what became of games handed to Add.
+type Added struct {
+	Stored, Duplicates int
+}
+
+// Add stores games in one transaction: each game not already stored (by
+// content hash, also against the others in the batch) gets the next id,
+// and its positions go into the index.
+func (db *DB) Add(games []*Game) (Added, error) {
+	var res Added
+	err := db.bolt.Update(func(tx *bolt.Tx) error {
+		res = Added{}
+		gb, hb, mb, pb := tx.Bucket(bGames), tx.Bucket(bHash), tx.Bucket(bMoves), tx.Bucket(bPos)
+		if gb == nil || hb == nil || mb == nil || pb == nil {
+			return ErrNotDatabase
+		}
+		type pgEntry struct {
+			key [12]byte
+			val []byte
+		}
+		agg := map[[12]byte]*counts{}
+		var pgs []pgEntry
+		inBatch := map[string]bool{}
+		for _, g := range games {
+			if inBatch[g.Hash] || hb.Get([]byte(g.Hash)) != nil {
+				res.Duplicates++
+				continue
+			}
+			vs, err := visits(g)
+			if err != nil {
+				return fmt.Errorf("%s: %w", g.Source, err)
+			}
+			inBatch[g.Hash] = true
+			seq, err := gb.NextSequence()
+			if err != nil {
+				return err
+			}
+			if seq > 1<<32-1 {
+				return errors.New("full: 4,294,967,295 games")
+			}
+			g.ID = uint32(seq)
+			var id [4]byte
+			binary.BigEndian.PutUint32(id[:], g.ID)
+			data, err := json.Marshal(g)
+			if err != nil {
+				return err
+			}
+			if err := gb.Put(id[:], data); err != nil {
+				return err
+			}
+			if err := hb.Put([]byte(g.Hash), id[:]); err != nil {
+				return err
+			}
+			for _, v := range vs {
+				var k [12]byte
+				copy(k[:], v.pos[:])
+				copy(k[8:], id[:])
+				pgs = append(pgs, pgEntry{k, pgValue(v)})
+				for _, m := range v.moves {
+					var mk [12]byte
+					copy(mk[:], v.pos[:])
+					copy(mk[8:], m[:])
+					c := agg[mk]
+					if c == nil {
+						c = &counts{}
+						agg[mk] = c
+					}
+					c.add(v.out)
+				}
+			}
+			res.Stored++
+		}
+		// Sorted keys fill bbolt's pages in order, far faster than at random.
+		slices.SortFunc(pgs, func(a, b pgEntry) int { return bytes.Compare(a.key[:], b.key[:]) })
+		pb.FillPercent = 0.9
+		for _, e := range pgs {
+			if err := pb.Put(e.key[:], e.val); err != nil {
+				return err
+			}
+		}
+		keys := make([][12]byte, 0, len(agg))
+		for k := range agg {
+			keys = append(keys, k)
+		}
+		slices.SortFunc(keys, func(a, b [12]byte) int { return bytes.Compare(a[:], b[:]) })
+		for _, k := range keys {
+			c := *agg[k]
+			if old := mb.Get(k[:]); old != nil {
+				o, err := decodeCounts(old)
+				if err != nil {
+					return err
+				}
+				c = counts{c.games + o.games, c.wins + o.wins, c.draws + o.draws, c.losses + o.losses}
+			}
+			if err := mb.Put(k[:], c.encode()); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Added{}, &Error{db.path, err}
+	}
+	return res, nil
+}
+
+// AddRecord stores one record (a finished game, as the app adds it).
+func (db *DB) AddRecord(r *kifu.Record, source string) (Added, error) {
+	return db.Add([]*Game{FromRecord(r, source, false)})
+}
+
+// Stats are the database's counts.
+type Stats struct {
+	Games, Positions, Moves, GamePositions int
+	Bytes                                  int64
+}
+
+// Stats counts what the database holds.
+func (db *DB) Stats() (Stats, error) {
+	var s Stats
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		s.Games = tx.Bucket(bGames).Stats().KeyN
+		s.Moves = tx.Bucket(bMoves).Stats().KeyN
+		s.GamePositions = tx.Bucket(bPos).Stats().KeyN
+		c := tx.Bucket(bPos).Cursor()
+		var last []byte
+		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+			if last == nil || !bytes.Equal(k[:8], last) {
+				s.Positions++
+				last = append(last[:0], k[:8]...)
+			}
+		}
+		s.Bytes = tx.Size()
+		return nil
+	})
+	return s, err
+}
+
+// DefaultPath is the default database in the app's data folder.
+func DefaultPath(dataDir string) string { return filepath.Join(dataDir, "games.db") }
+
+// HookWait is how long AddFinished waits for the database when an import
+// holds it: a game's end must not hang on it (the game is in the games
+// folder anyway, and an import of that folder adds it later).
+var HookWait = 2 * time.Second
+
+// AddFinished adds a finished game, written to the file source in the
+// games folder gamesDir, to the default database beside that folder (the
+// data folder's games.db). It is the one call each place that ends a game
+// makes.
+func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
+	b, err := bolt.Open(DefaultPath(filepath.Dir(gamesDir)), 0o644, &bolt.Options{Timeout: HookWait, NoFreelistSync: true})
+	if err != nil {
+		return &Error{DefaultPath(filepath.Dir(gamesDir)), err}
+	}
+	db := &DB{path: DefaultPath(filepath.Dir(gamesDir)), bolt: b}
+	defer db.Close()
+	if err := db.check(false); err != nil {
+		return &Error{db.path, err}
+	}
+	_, err = db.AddRecord(rec, source)
+	return err
+}

@@ -1,0 +1,105 @@
+package gamedb
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"shogi/game"
+	"shogi/kifu"
+)
+
+// TestAddFinishedWhileImporting: the app adds finished games while an
+// import runs; both get in, and the counts still equal a plain count.
+func TestAddFinishedWhileImporting(t *testing.T) {
+	data := t.TempDir()
+	gamesDir := filepath.Join(data, "games")
+	src := filepath.Join(data, "src")
+	os.MkdirAll(gamesDir, 0o755)
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 1500, 5)
+	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
+	finished := filepath.Join(gamesDir, "finished.csa")
+	genGames(t, gamesDir, 20, 9)
+	os.Rename(filepath.Join(gamesDir, "genaa.csa"), finished)
+	r, err := kifu.ReadFile(finished)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := append([]*kifu.Record{r}, r.Games...)
+	old := HookWait
+	HookWait = LockWait
+	defer func() { HookWait = old }()
+	// A batch a transaction, so the app's games get in between batches.
+	oldBatch := BatchSize
+	BatchSize = 300
+	defer func() { BatchSize = oldBatch }()
+	var wg sync.WaitGroup
+	wg.Add(1)
+	var rep Report
+	var importErr error
+	go func() {
+		defer wg.Done()
+		rep, importErr = Import(context.Background(), DefaultPath(data), []string{src}, nil)
+	}()
+	for _, rec := range recs {
+		if err := AddFinished(gamesDir, rec, finished); err != nil {
+			t.Error(err)
+		}
+	}
+	wg.Wait()
+	if importErr != nil {
+		t.Fatal(importErr)
+	}
+	n := newNaive()
+	positions := countFiles(t, n, append(files, finished))
+	db, err := OpenReadOnly(DefaultPath(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, _ := db.Stats()
+	if s.Games != len(n.seen) || rep.Stored > s.Games {
+		t.Errorf("%d games stored (import %d), %d distinct", s.Games, rep.Stored, len(n.seen))
+	}
+	n.check(t, db, positions)
+	start := game.StartPosition()
+	if gs, _ := db.Games(&start, Filter{}, 0); len(gs) != s.Games {
+		t.Errorf("start: %d games, %d stored", len(gs), s.Games)
+	}
+}
+
+// TestInterruptedImport: an import cancelled after its first batch keeps
+// that batch, and a second run finishes the job with the same counts as
+// one run.
+func TestInterruptedImport(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	old := BatchSize
+	BatchSize = 200
+	defer func() { BatchSize = old }()
+	genGames(t, src, 2*BatchSize+100, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	path := filepath.Join(dir, "g.db")
+	rep, err := Import(ctx, path, []string{src}, func(Progress) { cancel() })
+	if err == nil || rep.Stored == 0 || rep.Stored >= 2*BatchSize+100 {
+		t.Fatalf("interrupted: %+v %v", rep, err)
+	}
+	first := rep.Stored
+	rep, err = Import(context.Background(), path, []string{src}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
+	n := newNaive()
+	positions := countFiles(t, n, files)
+	if first+rep.Stored != len(n.seen) || rep.Duplicates < first {
+		t.Errorf("first run %d, second %+v, %d distinct", first, rep, len(n.seen))
+	}
+	db, _ := OpenReadOnly(path)
+	defer db.Close()
+	n.check(t, db, positions)
+}

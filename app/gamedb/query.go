@@ -1,0 +1,261 @@
+package gamedb
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	bolt "go.etcd.io/bbolt"
+
+	"shogi/game"
+)
+
+// Filter narrows the games a query counts; the zero Filter counts all.
+type Filter struct {
+	Player      string // a player's name, as stored (case-insensitive)
+	As          string // "black" or "white": the player's side; "" either
+	Since       string // dates as YYYY-MM-DD, inclusive
+	Until       string
+	TimeControl string
+	Result      string // 1-0, 0-1, 1/2, *
+	Opening     string // either side's recognised opening or castle, or the record's 戦型
+	MinRating   int    // both players rated at least this
+}
+
+// Empty reports whether f lets every game through.
+func (f Filter) Empty() bool { return f == Filter{} }
+
+// Check says what is wrong with a filter's values.
+func (f Filter) Check() error {
+	if f.As != "" && f.As != "black" && f.As != "white" {
+		return fmt.Errorf("--as %q: want black or white", f.As)
+	}
+	if f.As != "" && f.Player == "" {
+		return errors.New("--as needs --player")
+	}
+	for _, d := range []string{f.Since, f.Until} {
+		if d != "" && normDate(d) != d {
+			return fmt.Errorf("date %q: want YYYY-MM-DD", d)
+		}
+	}
+	switch f.Result {
+	case "", BlackWon, WhiteWon, Drawn, Unfinished:
+	default:
+		return fmt.Errorf("--result %q: want 1-0, 0-1, 1/2 or *", f.Result)
+	}
+	return nil
+}
+
+// Match reports whether g passes f.
+func (f Filter) Match(g *Game) bool {
+	if f.Player != "" {
+		b := strings.EqualFold(g.Players[game.Black].Name, f.Player)
+		w := strings.EqualFold(g.Players[game.White].Name, f.Player)
+		switch f.As {
+		case "black":
+			if !b {
+				return false
+			}
+		case "white":
+			if !w {
+				return false
+			}
+		default:
+			if !b && !w {
+				return false
+			}
+		}
+	}
+	if f.Since != "" && (g.Date == "" || g.Date < f.Since) || f.Until != "" && (g.Date == "" || g.Date > f.Until) {
+		return false
+	}
+	if f.TimeControl != "" && g.TimeControl != f.TimeControl || f.Result != "" && g.Result != f.Result {
+		return false
+	}
+	if f.Opening != "" {
+		ok := g.HeaderOpen == f.Opening
+		for _, s := range g.Players {
+			ok = ok || s.Opening == f.Opening || s.Castle == f.Opening
+		}
+		if !ok {
+			return false
+		}
+	}
+	if f.MinRating > 0 && (g.Players[0].Rating < f.MinRating || g.Players[1].Rating < f.MinRating) {
+		return false
+	}
+	return true
+}
+
+// MoveStat is a move played from a position with its games and results
+// for the side to move.
+type MoveStat struct {
+	Move                       game.Move
+	Games, Wins, Draws, Losses int
+}
+
+// Explore returns the moves played from p in the games f lets through,
+// most played first (ties by USI text).
+func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
+	k := posKey(p)
+	var out []MoveStat
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		if f.Empty() {
+			c := tx.Bucket(bMoves).Cursor()
+			for key, val := c.Seek(k[:]); key != nil && bytes.HasPrefix(key, k[:]); key, val = c.Next() {
+				m, ok := moveFromKey(p, key[8:])
+				if !ok {
+					continue // another position of the same key: 1 in 2^64
+				}
+				cs, err := decodeCounts(val)
+				if err != nil {
+					return err
+				}
+				out = append(out, MoveStat{m, int(cs.games), int(cs.wins), int(cs.draws), int(cs.losses)})
+			}
+			return nil
+		}
+		by := map[[4]byte]*MoveStat{}
+		return eachGame(tx, k, false, func(g *Game, ply int, mk []byte, o byte) (bool, error) {
+			if !f.Match(g) || mk[0] == 0xfe {
+				return true, nil
+			}
+			var key [4]byte
+			copy(key[:], mk)
+			s := by[key]
+			if s == nil {
+				m, ok := moveFromKey(p, mk)
+				if !ok {
+					return true, nil
+				}
+				s = &MoveStat{Move: m}
+				by[key] = s
+				out = append(out, MoveStat{})
+			}
+			s.Games++
+			switch o {
+			case oWin:
+				s.Wins++
+			case oDraw:
+				s.Draws++
+			case oLoss:
+				s.Losses++
+			}
+			return true, nil
+		}, func() {
+			out = out[:0]
+			for _, s := range by {
+				out = append(out, *s)
+			}
+		})
+	})
+	if err != nil {
+		return nil, &Error{db.path, err}
+	}
+	slices.SortFunc(out, func(a, b MoveStat) int {
+		if a.Games != b.Games {
+			return b.Games - a.Games
+		}
+		return strings.Compare(a.Move.USI(), b.Move.USI())
+	})
+	return out, nil
+}
+
+// eachGame calls fn with every game under position k (newest id first
+// when newest), then done.
+func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error), done func()) error {
+	c := tx.Bucket(bPos).Cursor()
+	gb := tx.Bucket(bGames)
+	var key, val []byte
+	next := c.Next
+	if newest {
+		// From the last entry under k backwards: seek past k's range.
+		var up [8]byte
+		binary.BigEndian.PutUint64(up[:], binary.BigEndian.Uint64(k[:])+1)
+		if first, _ := c.Seek(up[:]); first == nil || binary.BigEndian.Uint64(k[:]) == ^uint64(0) {
+			key, val = c.Last()
+		} else {
+			key, val = c.Prev()
+		}
+		next = c.Prev
+	} else {
+		key, val = c.Seek(k[:])
+	}
+	for ; key != nil && bytes.HasPrefix(key, k[:]); key, val = next() {
+		ply, mk, o, err := decodePG(val)
+		if err != nil {
+			return err
+		}
+		g, err := loadGame(gb, key[8:])
+		if err != nil {
+			return err
+		}
+		more, err := fn(g, ply, mk, o)
+		if err != nil || !more {
+			break
+		}
+	}
+	if done != nil {
+		done()
+	}
+	return nil
+}
+
+func loadGame(gb *bolt.Bucket, id []byte) (*Game, error) {
+	data := gb.Get(id)
+	if data == nil {
+		return nil, fmt.Errorf("game %d is in the index but not stored", binary.BigEndian.Uint32(id))
+	}
+	g := &Game{ID: binary.BigEndian.Uint32(id)}
+	if err := json.Unmarshal(data, g); err != nil {
+		return nil, fmt.Errorf("game %d: damaged: %w", g.ID, err)
+	}
+	return g, nil
+}
+
+// GameAt is a game that reached a position, and the ply it got there.
+type GameAt struct {
+	*Game
+	Ply int
+}
+
+// Games returns up to limit games (0: all) that reached p and pass f, the
+// last stored first.
+func (db *DB) Games(p *game.Position, f Filter, limit int) ([]GameAt, error) {
+	var out []GameAt
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		return eachGame(tx, posKey(p), true, func(g *Game, ply int, _ []byte, _ byte) (bool, error) {
+			if f.Match(g) {
+				out = append(out, GameAt{g, ply})
+			}
+			return limit <= 0 || len(out) < limit, nil
+		}, nil)
+	})
+	if err != nil {
+		return nil, &Error{db.path, err}
+	}
+	return out, nil
+}
+
+// Game returns the game with id.
+func (db *DB) Game(id uint32) (*Game, error) {
+	var g *Game
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		var k [4]byte
+		binary.BigEndian.PutUint32(k[:], id)
+		if tx.Bucket(bGames).Get(k[:]) == nil {
+			return fmt.Errorf("no game %d", id)
+		}
+		var err error
+		g, err = loadGame(tx.Bucket(bGames), k[:])
+		return err
+	})
+	if err != nil {
+		return nil, &Error{db.path, err}
+	}
+	return g, nil
+}
