@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/game/csa/csatest"
 	"shogi/kifu"
-	"shogi/tui/common"
 	"shogi/tui/play"
 	"shogi/tui/words"
 )
@@ -405,11 +405,11 @@ func TestOnlineRemembers(t *testing.T) {
 	}
 
 	// A new form is filled from the last server, password included.
-	settings, err := common.LoadSettings(path)
+	st, err := settings.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: st})
 	openOnline(t, h2)
 	s := h2.screen()
 	for _, want := range []string{"alice@" + addr, "alice", "testgame-300-10", "******", "Remember password  < on >"} {
@@ -427,7 +427,7 @@ func TestOnlineRemembers(t *testing.T) {
 	if err := os.WriteFile(pwPath, []byte("\"alice@"+addr+"\" = 's3cret'\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h3 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	h3 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: st})
 	openOnline(t, h3)
 	s = h3.screen()
 	// The note names the file, so where it wraps depends on the temp

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/settings"
 	"shogi/game/bot"
 	"shogi/game/match"
 	"shogi/game/usi"
@@ -65,12 +66,12 @@ func (c *Common) ProgramChoices() []playerChoice {
 // one: a spec match.ParseSpec reads (human, a level, usi:PATH,OPTIONS), or
 // the name of an engine in the list. It returns the spec and the engine's
 // name in the list ("" otherwise).
-func ResolvePlayer(s *Settings, text string) (match.Spec, string, error) {
+func ResolvePlayer(s *settings.Settings, text string) (match.Spec, string, error) {
 	sp, err := match.ParseSpec(text)
 	if err == nil {
 		return sp, "", nil
 	}
-	if e, ok := s.engine(strings.TrimSpace(text)); ok {
+	if e, ok := s.Engine(strings.TrimSpace(text)); ok {
 		return e.Spec(), e.Name, nil
 	}
 	return match.Spec{}, "", err
@@ -166,9 +167,9 @@ func (c *Common) EngineConfig() usi.Config {
 // StartEngine runs an engine of the list with its options, as the app
 // does for a game: for screens that use an engine on their own (analysis).
 // The caller closes it.
-func (c *Common) StartEngine(ctx context.Context, e EngineEntry) (*usi.Engine, error) {
+func (c *Common) StartEngine(ctx context.Context, e settings.EngineEntry) (*usi.Engine, error) {
 	cfg := c.EngineConfig()
-	cfg.Path, cfg.Options = e.Path, e.settings()
+	cfg.Path, cfg.Options = e.Path, e.USISettings()
 	return usi.Start(ctx, cfg)
 }
 

@@ -70,7 +70,7 @@ func newForm(c *common.Common) form {
 // choose fills the form from remembered server i (0: a new one).
 func (f *form) choose(i int) {
 	f.list = i
-	e := common.ServerEntry{KeepAlive: common.Duration(30 * time.Second)}
+	e := settings.ServerEntry{KeepAlive: settings.Duration(30 * time.Second)}
 	if i > 0 {
 		e = f.c.Settings.Servers[i-1]
 	}
@@ -189,13 +189,13 @@ func (f *form) playerLabel() string {
 }
 
 // entry is the form as the settings remember it.
-func (f *form) entry(r request) common.ServerEntry {
+func (f *form) entry(r request) settings.ServerEntry {
 	p := f.c.PlayerChoices()[f.player]
 	player := p.Spec.String()
 	if p.Spec.Kind == match.USIKind {
 		player = p.Name
 	}
-	return common.ServerEntry{Addr: r.cfg.Addr, ID: r.cfg.ID, Game: r.game, Player: player, KeepAlive: common.Duration(r.cfg.KeepAlive)}
+	return settings.ServerEntry{Addr: r.cfg.Addr, ID: r.cfg.ID, Game: r.game, Player: player, KeepAlive: settings.Duration(r.cfg.KeepAlive)}
 }
 
 // remembered saves the form's server in the settings (first of the
@@ -203,7 +203,7 @@ func (f *form) entry(r request) common.ServerEntry {
 // password kept before; it returns the commands that write them.
 func (f *form) remembered(r request) tea.Cmd {
 	e := f.entry(r)
-	save := f.c.SaveSettings(func(s *common.Settings) { s.RememberServer(e) })
+	save := f.c.SaveSettings(func(s *settings.Settings) { s.RememberServer(e) })
 	f.list = 1
 	path := settings.PasswordsPath(f.c.SettingsPath)
 	_, had := f.passwords[e.Key()]
