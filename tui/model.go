@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/shelf"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
@@ -627,7 +628,7 @@ func newCommon(o Options) *common.Common {
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &settings.Writer{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
 		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog},
-		Shelf:   common.NewShelf()}
+		Shelf:   shelf.New()}
 	if c.Settings == nil {
 		c.Settings = settings.Default()
 	}

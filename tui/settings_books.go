@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/app/settings"
+	"shogi/app/shelf"
 	"shogi/game/book"
 	"shogi/tui/common"
 	"shogi/tui/components"
@@ -23,11 +24,11 @@ import (
 type booksPage struct {
 	cursor int
 	path   *components.LineInput
-	info   map[string]common.BookInfo // by path as the settings write it
+	info   map[string]shelf.Info // by path as the settings write it
 }
 
 // booksCheckedMsg says how each book of the list is read.
-type booksCheckedMsg struct{ info map[string]common.BookInfo }
+type booksCheckedMsg struct{ info map[string]shelf.Info }
 
 func (m *menuModel) bwords() *words.BookWords { return words.BookWordsFor(m.c.Lang) }
 
@@ -41,11 +42,11 @@ func (m *menuModel) openBooks() tea.Cmd {
 // read whole) and says how each is read.
 func (m *menuModel) checkBooks() tea.Cmd {
 	files := slices.Clone(m.c.Settings.Book.Files)
-	shelf := m.c.Shelf
+	sh := m.c.Shelf
 	return func() tea.Msg {
-		out := map[string]common.BookInfo{}
+		out := map[string]shelf.Info{}
 		for _, f := range files {
-			out[f] = shelf.Info(settings.ExpandHome(f))
+			out[f] = sh.Info(settings.ExpandHome(f))
 		}
 		return booksCheckedMsg{info: out}
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/shelf"
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
@@ -55,7 +56,7 @@ type Common struct {
 	Engines  EngineOptions // the study's engines
 	// Shelf holds the opening books the screens and games consult,
 	// each opened once (BookPaths names them).
-	Shelf *Shelf
+	Shelf *shelf.Shelf
 }
 
 // Block marks a command that waits on something outside the app.
