@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"shogi/app/players"
 	"shogi/app/settings"
 	"shogi/app/shelf"
 	"shogi/tui/common"
@@ -197,9 +198,9 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 	var s common.Setup
 	for i, text := range []string{o.Black, o.White} {
 		if text == "" {
-			text = common.HumanSpec
+			text = players.HumanSpec
 		}
-		sp, name, err := common.ResolvePlayer(st, text)
+		sp, name, err := players.Resolve(st, text)
 		if err != nil {
 			return s, err
 		}

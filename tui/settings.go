@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"shogi/app/players"
 	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/components"
@@ -496,7 +497,7 @@ func (m *menuModel) setOption(row int, text string) tea.Cmd {
 		return m.editEntry(func(e *settings.EngineEntry) { e.Name = text })
 	}
 	o := m.eng.options[row-1]
-	v, err := common.OptionValue(o, text)
+	v, err := players.OptionValue(o, text)
 	if err != nil {
 		m.status, m.statusErr = err.Error(), true
 		return nil

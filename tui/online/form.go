@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/players"
 	"shogi/app/settings"
 	"shogi/game/csa"
 	"shogi/game/match"
@@ -82,7 +83,7 @@ func (f *form) choose(i int) {
 	f.remember = ok && i > 0
 	f.player = 0
 	if e.Player != "" {
-		if sp, name, err := common.ResolvePlayer(f.c.Settings, e.Player); err == nil {
+		if sp, name, err := players.Resolve(f.c.Settings, e.Player); err == nil {
 			for j, p := range f.c.PlayerChoices() {
 				if p.Spec.String() == sp.String() && p.Name == name {
 					f.player = j
