@@ -15,11 +15,12 @@ import (
 // FILE holds (a KIF diagram, a CSA position, an SFEN …). Leaving the
 // editor ends the app.
 func runEdit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, name, start, leftOut, err := editOptions(args, os.Environ(), stderr)
+	env := os.Environ()
+	o, name, start, leftOut, err := editOptions(args, env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
-	o.EngineLog = engineLog()
+	startApp(&o, env)
 	if err := tui.Edit(o, localTerminal(stdin), name, start, leftOut); err != nil {
 		fmt.Fprintln(stderr, "shogi edit:", err)
 		return 1

@@ -14,7 +14,8 @@ import (
 // runOpen studies a record: `shogi open [flags] FILE|-`, read from FILE
 // or, for -, from stdin (the keys then come from the terminal).
 func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, path, ply, err := openOptions(args, os.Environ(), stderr)
+	env := os.Environ()
+	o, path, ply, err := openOptions(args, env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
@@ -38,7 +39,7 @@ func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi open:", err)
 		return 1
 	}
-	o.EngineLog = engineLog()
+	startApp(&o, env)
 	if err := tui.Study(o, localTerminal(in), name, data, ply); err != nil {
 		// The app showed why; scripts learn it from the status and stderr.
 		fmt.Fprintln(stderr, "shogi open:", err)

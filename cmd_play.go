@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"shogi/game/bot"
@@ -16,24 +17,31 @@ import (
 )
 
 // dirs are the app's folders (internal/appdirs): settings in config,
-// kept games and edits in state, finished games in data, logs in cache.
+// kept games and edits in state, finished games in data, logs in cache,
+// found from the process's environment.
 func dirs() appdirs.Dirs { return appdirs.FromEnv(os.Getenv) }
 
-// stateDir is where the app keeps unfinished games and edits; "" (nothing
-// kept) if it cannot be found.
-func stateDir() string { return dirs().State }
+// dirsIn are the app's folders found from env (KEY=VALUE lines, the last
+// of a key counting, as the process's environment would hold them).
+func dirsIn(env []string) appdirs.Dirs { return appdirs.FromEnv(getenvIn(env)) }
 
-// settingsPath is the settings file: config.toml in the config folder.
-func settingsPath() string { return dirs().SettingsFile() }
-
-// gamesDir is where finished games are kept unless the settings say
-// otherwise: games/ in the data folder.
-func gamesDir() string { return dirs().Games() }
+// getenvIn reads a variable from env as os.Getenv reads the process's.
+func getenvIn(env []string) func(string) string {
+	return func(key string) string {
+		v := ""
+		for _, kv := range env {
+			if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+				v = val
+			}
+		}
+		return v
+	}
+}
 
 // migrate moves what an older version kept in the config folder to where
 // it lives now (once), and says what it moved, for the menu and stderr.
-func migrate() []string {
-	moved, err := dirs().Migrate()
+func migrate(d appdirs.Dirs) []string {
+	moved, err := d.Migrate()
 	var out []string
 	for _, m := range moved {
 		out = append(out, m.String())
@@ -44,11 +52,20 @@ func migrate() []string {
 	return out
 }
 
+// startApp does what the app does once, as it starts and after its flags
+// are read (reading flags moves no file): moves what an older version
+// kept where it lives now, said on the menu, and opens the engines' log.
+func startApp(o *tui.Options, env []string) {
+	d := dirsIn(env)
+	o.Notices = append(migrate(d), o.Notices...)
+	o.EngineLog = engineLog(d)
+}
+
 // engineLog opens the log engines write to (their stderr and the
 // protocol): engines.log in the cache folder, begun afresh once it passes
 // a few megabytes. Nil when it cannot be opened.
-func engineLog() io.Writer {
-	path := dirs().Log("engines.log")
+func engineLog(d appdirs.Dirs) io.Writer {
+	path := d.Log("engines.log")
 	if path == "" {
 		return nil
 	}
@@ -70,8 +87,8 @@ func engineLog() io.Writer {
 // the settings file (what it says goes over the environment's defaults;
 // the flags go over both), the engines' log, and a clean end on SIGHUP.
 func appOptions(env []string) tui.Options {
-	notices := migrate()
-	o := tui.Options{StateDir: stateDir(), SettingsPath: settingsPath(), GamesDir: gamesDir(), Signals: true, Notices: notices}
+	d := dirsIn(env)
+	o := tui.Options{StateDir: d.State, SettingsPath: d.SettingsFile(), GamesDir: d.Games(), Signals: true}
 	o.Settings, o.SettingsErr = tui.LoadSettings(o.SettingsPath)
 	display{}.defaults(&o, env)
 	o.ApplySettings(o.Settings)
@@ -88,11 +105,12 @@ func localTerminal(in io.Reader) tui.Terminal {
 // runMenu opens the app on its menu; args are the display flags, which
 // work on every screen ("shogi --lang en").
 func runMenu(args []string, stdout, stderr io.Writer) int {
-	o, err := menuOptions(args, os.Environ(), stderr)
+	env := os.Environ()
+	o, err := menuOptions(args, env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
-	o.EngineLog = engineLog()
+	startApp(&o, env)
 	if err := tui.Run(o, localTerminal(os.Stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
@@ -274,11 +292,12 @@ func usageError(fs *flag.FlagSet, format string, a ...any) error {
 
 // runPlay starts a game directly.
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	o, err := playOptions(args, os.Environ(), stderr)
+	env := os.Environ()
+	o, err := playOptions(args, env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
-	o.EngineLog = engineLog()
+	startApp(&o, env)
 	if err := tui.Run(o, localTerminal(stdin)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1

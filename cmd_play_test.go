@@ -55,7 +55,7 @@ func TestPlayBadFlags(t *testing.T) {
 
 func TestPlayOptions(t *testing.T) {
 	var stderr bytes.Buffer
-	env := []string{"LANG=ja_JP.UTF-8"}
+	env := append(os.Environ(), "LANG=ja_JP.UTF-8")
 	o, err := playOptions([]string{"--black", "greedy", "--white", "random", "--handicap", "2p", "--furigoma", "--style", "ascii", "--width", "wide", "--theme", "light"}, env, &stderr)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, stderr.String())
@@ -89,9 +89,8 @@ func TestPlayOptions(t *testing.T) {
 	if err != nil || !o.ASCII || o.Lang != tui.English || o.Width != tui.Narrow {
 		t.Errorf("LANG=C --lang en: %+v, %v", o, err)
 	}
-	t.Setenv("XDG_STATE_HOME", "/tmp/somewhere")
-	if d := stateDir(); d != "/tmp/somewhere/shogi" {
-		t.Errorf("stateDir with XDG_STATE_HOME set = %q", d)
+	if d := dirsIn([]string{"XDG_STATE_HOME=/tmp/elsewhere", "XDG_STATE_HOME=/tmp/somewhere"}).State; d != "/tmp/somewhere/shogi" {
+		t.Errorf("the state folder with XDG_STATE_HOME set = %q", d)
 	}
 }
 
@@ -151,19 +150,20 @@ func TestPlayBadBook(t *testing.T) {
 // The app's folders follow the XDG variables (the tests set them), and
 // the engines' log is opened in the cache folder.
 func TestAppFolders(t *testing.T) {
-	if got, want := stateDir(), filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"); got != want {
-		t.Errorf("stateDir %q, want %q", got, want)
+	d := dirsIn(os.Environ())
+	if got, want := d.State, filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"); got != want {
+		t.Errorf("state folder %q, want %q", got, want)
 	}
 	if o, err := serveFlags(nil, io.Discard); err != nil || o.games != filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "tables") {
 		t.Errorf("serve's games %q, %v", o.games, err)
 	}
-	if got, want := gamesDir(), filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "games"); got != want {
+	if got, want := d.Games(), filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "games"); got != want {
 		t.Errorf("gamesDir %q, want %q", got, want)
 	}
-	if got, want := settingsPath(), filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "shogi", "config.toml"); got != want {
+	if got, want := d.SettingsFile(), filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "shogi", "config.toml"); got != want {
 		t.Errorf("settingsPath %q, want %q", got, want)
 	}
-	w := engineLog()
+	w := engineLog(d)
 	if w == nil {
 		t.Fatal("no engine log")
 	}
@@ -176,7 +176,7 @@ func TestAppFolders(t *testing.T) {
 	}
 	// A broken settings file: the options carry the error, and the
 	// defaults.
-	cfg := settingsPath()
+	cfg := d.SettingsFile()
 	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -184,15 +184,17 @@ func TestAppFolders(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("theme = \n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o := appOptions(nil)
+	o := appOptions(os.Environ())
 	if o.SettingsErr == nil || o.Settings == nil || !strings.Contains(o.SettingsErr.Error(), "config.toml:1") {
 		t.Errorf("broken settings: %v", o.SettingsErr)
 	}
 }
 
 // An older version's kept games under the config folder are moved to the
-// state folder once, and the menu says so.
+// state folder once, when the app starts, and the menu says so; reading
+// the options (the flags) moves nothing.
 func TestAppMovesOldLayout(t *testing.T) {
+	env := os.Environ()
 	old := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "shogi", "kept", "20260101-120000-abcd.json")
 	if err := os.MkdirAll(filepath.Dir(old), 0o755); err != nil {
 		t.Fatal(err)
@@ -200,17 +202,60 @@ func TestAppMovesOldLayout(t *testing.T) {
 	if err := os.WriteFile(old, []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o := appOptions(nil)
+	kept := filepath.Join(dirsIn(env).State, "kept")
+	defer os.RemoveAll(kept)
+	o, err := playOptions([]string{"--black", "greedy"}, env, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); err != nil || len(o.Notices) != 0 {
+		t.Fatalf("reading the flags moved the old folder (%v) or said so (%q)", err, o.Notices)
+	}
+	o = appOptions(env)
+	startApp(&o, env)
+	if c, ok := o.EngineLog.(io.Closer); ok {
+		defer c.Close()
+	}
 	if len(o.Notices) != 1 || !strings.Contains(o.Notices[0], "moved "+filepath.Dir(old)) {
 		t.Errorf("notices %q", o.Notices)
 	}
-	if _, err := os.Stat(filepath.Join(stateDir(), "kept", filepath.Base(old))); err != nil {
+	if _, err := os.Stat(filepath.Join(kept, filepath.Base(old))); err != nil {
 		t.Errorf("the kept game is not in the state folder: %v", err)
 	}
-	if o := appOptions(nil); len(o.Notices) != 0 {
+	o = appOptions(env)
+	if startApp(&o, env); len(o.Notices) != 0 {
 		t.Errorf("a second start: %q", o.Notices)
 	}
-	os.RemoveAll(filepath.Join(stateDir(), "kept"))
+	if c, ok := o.EngineLog.(io.Closer); ok {
+		c.Close()
+	}
+}
+
+// The options come from the environment they are given, not the
+// process's: a settings file under another XDG_CONFIG_HOME is the one
+// read, and the folders are that environment's.
+func TestAppOptionsUseEnv(t *testing.T) {
+	other := t.TempDir()
+	cfg := filepath.Join(other, "config", "shogi", "config.toml")
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, []byte("pieces = 'western'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"HOME=" + other, "XDG_CONFIG_HOME=" + filepath.Join(other, "config"), "XDG_STATE_HOME=" + filepath.Join(other, "state"),
+		"XDG_DATA_HOME=" + filepath.Join(other, "data"), "LANG=C.UTF-8"}
+	o := appOptions(env)
+	if o.SettingsPath != cfg || o.SettingsErr != nil || o.Pieces != tui.Western {
+		t.Errorf("settings %q (%v), pieces %v: want %q's", o.SettingsPath, o.SettingsErr, o.Pieces, cfg)
+	}
+	if o.StateDir != filepath.Join(other, "state", "shogi") || o.GamesDir != filepath.Join(other, "data", "shogi", "games") {
+		t.Errorf("state %q, games %q", o.StateDir, o.GamesDir)
+	}
+	// The process's own settings say nothing of pieces.
+	if p := appOptions(os.Environ()); p.Pieces == tui.Western {
+		t.Errorf("the process's environment gave western pieces too")
+	}
 }
 
 // The display flags work on the menu too, as the README says of every

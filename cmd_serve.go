@@ -95,7 +95,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	for _, line := range migrate() {
+	for _, line := range migrate(dirs()) {
 		log.Info(line)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -96,12 +96,13 @@ type tsumeAppFlags struct {
 // problems of one length, or one problem). Leaving the screen ends the
 // app.
 func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Reader, stderr io.Writer) int {
-	o, in, closeIn, err := tsumeOptions(fs, a, files, stdin, stderr)
+	env := os.Environ()
+	o, in, closeIn, err := tsumeOptions(fs, a, files, env, stdin, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
 	defer closeIn()
-	o.EngineLog = engineLog()
+	startApp(&o, env)
 	if err := tui.Run(o, localTerminal(in)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
@@ -114,9 +115,9 @@ func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Rea
 // one the collection has not, errFailed (status 1), said on stderr in one
 // line. in is where keys come from: the terminal when the
 // problems came on standard input.
-func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Reader, stderr io.Writer) (o tui.Options, in io.Reader, closeIn func(), err error) {
+func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, env []string, stdin io.Reader, stderr io.Writer) (o tui.Options, in io.Reader, closeIn func(), err error) {
 	in, closeIn = stdin, func() {}
-	o = appOptions(os.Environ())
+	o = appOptions(env)
 	if err := a.display.apply(&o); err != nil {
 		return o, in, closeIn, usageError(fs, "%v", err)
 	}

@@ -186,7 +186,7 @@ func TestTsumeAppOptions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, _, done, err := tsumeOptions(fs, a, files, strings.NewReader(""), &errOut)
+		o, _, done, err := tsumeOptions(fs, a, files, os.Environ(), strings.NewReader(""), &errOut)
 		if err != nil {
 			t.Fatalf("%q: %v %s", args, err, errOut.String())
 		}

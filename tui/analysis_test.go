@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
@@ -394,8 +395,8 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 // settings' engines as they are when the study opens, then the strongest
 // built-in level, each once.
 func TestStudyEngineChoices(t *testing.T) {
-	st := common.DefaultSettings()
-	st.Engines = []common.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Threads": int64(1)}}}
+	st := settings.Default()
+	st.Engines = []settings.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish", Options: map[string]any{"Threads": int64(1)}}}
 	c := newCommon(Options{Settings: st, Engine: "usi:/usr/games/gpsusi"})
 	a := newStudyAnalysis(c.StudyEngines())
 	var got []string
@@ -408,8 +409,8 @@ func TestStudyEngineChoices(t *testing.T) {
 	}
 	// An engine added in the settings afterwards is offered by the next
 	// study; the same program with the same options is offered once.
-	st.Engines = append(st.Engines, common.EngineEntry{Name: "GPS", Path: "/usr/games/gpsusi"},
-		common.EngineEntry{Name: "GPS no book", Path: "/usr/games/gpsusi", Options: map[string]any{"BookDepth": int64(0)}})
+	st.Engines = append(st.Engines, settings.EngineEntry{Name: "GPS", Path: "/usr/games/gpsusi"},
+		settings.EngineEntry{Name: "GPS no book", Path: "/usr/games/gpsusi", Options: map[string]any{"BookDepth": int64(0)}})
 	if n := len(newStudyAnalysis(c.StudyEngines()).choices); n != 4 {
 		t.Errorf("%d choices after adding two engines, one the command line's, want 4", n)
 	}
@@ -451,8 +452,8 @@ func TestStudyReadsEveryEvaluationForm(t *testing.T) {
 // the settings' study engine, else the strongest built-in level — not the
 // first engine listed in the settings. Settings > Study engine names it.
 func TestStudyEngineDefault(t *testing.T) {
-	st := common.DefaultSettings()
-	st.Engines = []common.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
+	st := settings.Default()
+	st.Engines = []settings.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
 	first := func(o Options) string {
 		c := newCommon(o)
 		a := newStudyAnalysis(c.StudyEngines())
@@ -469,7 +470,7 @@ func TestStudyEngineDefault(t *testing.T) {
 		t.Errorf("--engine club: a starts %q", got)
 	}
 	// The settings page steps it through the levels and the engines.
-	h := newHarness(t, Options{Settings: common.DefaultSettings(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
+	h := newHarness(t, Options{Settings: settings.Default(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
 	h.m.c.Settings.Engines = st.Engines
 	for h.m.menu.items()[h.m.menu.cursor] != itemSettings {
 		h.press("down")

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/remote"
 	"shogi/tui/words"
@@ -20,11 +21,11 @@ type (
 	// Terminal is the terminal the app draws on, as its caller knows it.
 	Terminal = common.Terminal
 	// Settings are the settings file's content.
-	Settings = common.Settings
+	Settings = settings.Settings
 	// SettingsError says where a settings file is wrong.
-	SettingsError = common.SettingsError
+	SettingsError = settings.FileError
 	// EngineEntry is an engine in the settings' list.
-	EngineEntry = common.EngineEntry
+	EngineEntry = settings.EngineEntry
 	// EngineChoice is an engine the study offers.
 	EngineChoice = common.EngineChoice
 	// Remote is a person on an SSH connection to shogi serve.
@@ -52,7 +53,7 @@ var (
 	ParsePieceStyle    = common.ParsePieceStyle
 	ParseTheme         = common.ParseTheme
 	ParseWidthPolicy   = common.ParseWidthPolicy
-	LoadSettings       = common.LoadSettings
+	LoadSettings       = settings.Load
 	DetectProfile      = common.DetectProfile
 	LangFromEnv        = common.LangFromEnv
 	UTF8Locale         = common.UTF8Locale

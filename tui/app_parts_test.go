@@ -8,6 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
@@ -213,12 +214,12 @@ func TestEverySettingSteps(t *testing.T) {
 	if h.screen() == before {
 		t.Fatal("nothing changed")
 	}
-	back, err := common.LoadSettings(path)
+	back, err := settings.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if back.Pieces == nil || back.Notation == nil || back.Theme == nil || back.Language == nil || back.Width == nil ||
-		!back.AutoFlip || back.KeepGames || back.MoveDelay == common.Duration(500*time.Millisecond) || back.Hint == "" {
+		!back.AutoFlip || back.KeepGames || back.MoveDelay == settings.Duration(500*time.Millisecond) || back.Hint == "" {
 		data, _ := os.ReadFile(path)
 		t.Errorf("not every setting was kept:\n%s", data)
 	}

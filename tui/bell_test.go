@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/settings"
 	"shogi/game/match"
 	"shogi/tui/common"
 )
@@ -22,9 +23,9 @@ func bells(h *harness) *atomic.Int32 {
 	return &n
 }
 
-func bellSettings(b common.Bell) *common.Settings {
-	s := common.DefaultSettings()
-	s.Bell = common.BellSetting(b)
+func bellSettings(b common.Bell) *settings.Settings {
+	s := settings.Default()
+	s.Bell = settings.BellSetting(b)
 	return s
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
@@ -247,8 +248,8 @@ func TestByoyomiRunsOut(t *testing.T) {
 // The hint key asks the chosen engine for its move and shows it (and
 // marks it on the board) without playing it.
 func TestHint(t *testing.T) {
-	st := common.DefaultSettings()
-	st.Engines = []common.EngineEntry{{Name: "adviser", Path: fakeEngine(t)}}
+	st := settings.Default()
+	st.Engines = []settings.EngineEntry{{Name: "adviser", Path: fakeEngine(t)}}
 	st.Hint = "adviser"
 	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
 	h.press("H")
@@ -278,8 +279,8 @@ func TestHint(t *testing.T) {
 // stepped one move at a time.
 func TestPauseAndStep(t *testing.T) {
 	t.Parallel()
-	st := common.DefaultSettings()
-	st.MoveDelay = common.Duration(50 * time.Millisecond)
+	st := settings.Default()
+	st.MoveDelay = settings.Duration(50 * time.Millisecond)
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
 	h.press("space")
 	if !h.m.play.Paused() {
@@ -496,7 +497,7 @@ func TestAddEngine(t *testing.T) {
 	h.press("down", "enter")                 // Ponder on
 	h.press("down", "right")                 // Style normal → wild
 	h.press("down", "down", "down", "enter") // past EvalDir and MultiPV: add
-	back, err := common.LoadSettings(path)
+	back, err := settings.Load(path)
 	if err != nil || len(back.Engines) != 1 {
 		t.Fatalf("settings after adding: %+v, %v", back, err)
 	}
@@ -534,19 +535,19 @@ func TestEditEngine(t *testing.T) {
 	if err := os.WriteFile(path, []byte(file), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	settings, err := common.LoadSettings(path)
+	st, err := settings.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, Options{SettingsPath: path, Settings: settings})
+	h := newHarness(t, Options{SettingsPath: path, Settings: st})
 	h.menuItem("Settings")
 	for range len(h.m.menu.set.Rows()) - 1 {
 		h.press("down")
 	}
 	h.press("enter", "enter") // Engines, the first in the list
-	entry := func() common.EngineEntry {
+	entry := func() settings.EngineEntry {
 		t.Helper()
-		back, err := common.LoadSettings(path)
+		back, err := settings.Load(path)
 		if err != nil || len(back.Engines) != 1 {
 			t.Fatalf("settings: %+v, %v", back, err)
 		}
@@ -573,7 +574,7 @@ func TestEditEngine(t *testing.T) {
 		t.Errorf("a string typed: %+v", e)
 	}
 	h.press("esc", "d", "y")
-	back, err := common.LoadSettings(path)
+	back, err := settings.Load(path)
 	if err != nil || len(back.Engines) != 0 {
 		t.Errorf("after removing: %+v, %v", back.Engines, err)
 	}

@@ -26,6 +26,9 @@ import (
 	"strings"
 	"time"
 
+	"shogi/app/players"
+	"shogi/app/settings"
+	"shogi/app/shelf"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
@@ -87,7 +90,7 @@ type Options struct {
 	// Settings are what the settings file at SettingsPath said (nil: the
 	// defaults); SettingsErr is why it could not be read, if it could
 	// not: the app then says so and never writes the file.
-	Settings     *common.Settings
+	Settings     *settings.Settings
 	SettingsPath string
 	SettingsErr  error
 	// GamesDir is where finished games are kept unless the settings name
@@ -198,9 +201,9 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 	var s common.Setup
 	for i, text := range []string{o.Black, o.White} {
 		if text == "" {
-			text = common.HumanSpec
+			text = players.HumanSpec
 		}
-		sp, name, err := common.ResolvePlayer(st, text)
+		sp, name, err := players.Resolve(st, text)
 		if err != nil {
 			return s, err
 		}
@@ -265,7 +268,7 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 // humanNames gives the people among players their names from the
 // settings: rows says which of the new-game form's rows (player 1 or 2)
 // each colour's player came from.
-func humanNames(st *common.Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
+func humanNames(st *settings.Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
 	for c, p := range players {
 		if p.Kind == match.HumanKind && names[c] == "" {
 			if rows[c] == 0 {
@@ -636,12 +639,12 @@ func newCommon(o Options) *common.Common {
 	}
 	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: true,
 		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
-		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &common.SettingsWriter{}, Notices: o.Notices,
+		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &settings.Writer{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
 		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog},
-		Shelf:   common.NewShelf()}
+		Shelf:   shelf.New()}
 	if c.Settings == nil {
-		c.Settings = common.DefaultSettings()
+		c.Settings = settings.Default()
 	}
 	if c.Clock == nil {
 		c.Clock = match.RealTime{}
@@ -662,7 +665,7 @@ func newCommon(o Options) *common.Common {
 
 // ApplySettings puts the display settings of the file s into o: over what the
 // environment gave, under what the command line says.
-func (o *Options) ApplySettings(s *common.Settings) {
+func (o *Options) ApplySettings(s *settings.Settings) {
 	if s.Pieces != nil {
 		o.Pieces = common.PieceStyle(*s.Pieces)
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"time"
 
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/words"
 
@@ -253,7 +254,7 @@ func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
 		}
 	}
 	tc := s.Time
-	return s, c.SaveSettings(func(st *common.Settings) { st.Clock = common.ClockFrom(tc) })
+	return s, c.SaveSettings(func(st *settings.Settings) { st.Clock = settings.ClockFrom(tc) })
 }
 
 // setStart makes p the form's start: the handicap row offers it first.

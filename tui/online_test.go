@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/game/csa/csatest"
 	"shogi/kifu"
-	"shogi/tui/common"
 	"shogi/tui/play"
 	"shogi/tui/words"
 )
@@ -408,11 +408,11 @@ func TestOnlineRemembers(t *testing.T) {
 	}
 
 	// A new form is filled from the last server, password included.
-	settings, err := common.LoadSettings(path)
+	st, err := settings.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: st})
 	openOnline(t, h2)
 	s := h2.screen()
 	for _, want := range []string{"alice@" + addr, "alice", "testgame-300-10", "******", "Remember password  < on >"} {
@@ -430,7 +430,7 @@ func TestOnlineRemembers(t *testing.T) {
 	if err := os.WriteFile(pwPath, []byte("\"alice@"+addr+"\" = 's3cret'\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h3 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	h3 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: st})
 	openOnline(t, h3)
 	s = h3.screen()
 	// The note names the file, so where it wraps depends on the temp
@@ -530,11 +530,11 @@ func TestOnlineMargin(t *testing.T) {
 	if conf, _ := os.ReadFile(path); !strings.Contains(string(conf), "margin = '1s'") {
 		t.Errorf("the settings file:\n%s", conf)
 	}
-	settings, err := common.LoadSettings(path)
+	loaded, err := settings.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: settings})
+	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: loaded})
 	openOnline(t, h2)
 	if s := h2.screen(); !strings.Contains(s, "Time margin        < 1s >") {
 		t.Errorf("the margin not read back:\n%s", s)

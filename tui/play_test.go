@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
@@ -274,7 +275,7 @@ func TestResign(t *testing.T) {
 }
 
 func TestBotsPlayEachOther(t *testing.T) {
-	st := common.DefaultSettings()
+	st := settings.Default()
 	st.MoveDelay = 0
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
 	h.until("the end of the game", func() bool { return h.m.play.Over() })

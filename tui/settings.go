@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"shogi/app/players"
+	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/words"
@@ -69,7 +71,7 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			name := m.set.editing.Trimmed()
 			row := m.set.editRow
 			m.set.editing = nil
-			return m, m.c.SaveSettings(func(s *common.Settings) {
+			return m, m.c.SaveSettings(func(s *settings.Settings) {
 				if row == setName1 {
 					s.Names.Player1 = name
 				} else {
@@ -138,18 +140,18 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 			i = 3
 		}
 		v := delayPresets[cycle(i, len(delayPresets))]
-		return c.SaveSettings(func(s *common.Settings) { s.MoveDelay = common.Duration(v) })
+		return c.SaveSettings(func(s *settings.Settings) { s.MoveDelay = settings.Duration(v) })
 	case setBell:
-		v := common.BellSetting(cycle(int(c.Bell()), int(common.NumBells)))
-		return c.SaveSettings(func(s *common.Settings) { s.Bell = v })
+		v := settings.BellSetting(cycle(int(c.Bell()), int(common.NumBells)))
+		return c.SaveSettings(func(s *settings.Settings) { s.Bell = v })
 	case setKeep:
-		return c.SaveSettings(func(s *common.Settings) { s.KeepGames = !s.KeepGames })
+		return c.SaveSettings(func(s *settings.Settings) { s.KeepGames = !s.KeepGames })
 	case setHint:
 		v := c.NextProgram(c.Settings.Hint, d)
-		return c.SaveSettings(func(s *common.Settings) { s.Hint = v })
+		return c.SaveSettings(func(s *settings.Settings) { s.Hint = v })
 	case setStudy:
 		v := c.NextProgram(c.Settings.Study, d)
-		return c.SaveSettings(func(s *common.Settings) { s.Study = v })
+		return c.SaveSettings(func(s *settings.Settings) { s.Study = v })
 	case setBookPlay, setBookPlies:
 		return m.changeBookSetting(r, d)
 	default:
@@ -242,7 +244,7 @@ type enginesPage struct {
 	// The editor: the entry (an index into the list, or -1 for one being
 	// added, held in draft), its declared options, the cursor.
 	entry   int
-	draft   common.EngineEntry
+	draft   settings.EngineEntry
 	author  string
 	options []usi.Option
 	ecursor int
@@ -280,7 +282,7 @@ func (m menuModel) enginesMsg(msg tea.Msg) (menuModel, tea.Cmd) {
 		m.status = ""
 		m.eng.options, m.eng.author, m.eng.ecursor = editableOptions(msg.Options), msg.Author, 0
 		if m.eng.entry < 0 {
-			m.eng.draft = common.EngineEntry{Name: msg.Name, Path: msg.Path, Options: map[string]any{}}
+			m.eng.draft = settings.EngineEntry{Name: msg.Name, Path: msg.Path, Options: map[string]any{}}
 		}
 		m.screen = screenEngine
 	}
@@ -312,7 +314,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		case k.String() == "esc":
 			e.path = nil
 		case common.IsEnter(k):
-			path := common.ExpandHome(e.path.Trimmed())
+			path := settings.ExpandHome(e.path.Trimmed())
 			e.path = nil
 			if path == "" {
 				return m, nil
@@ -331,7 +333,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			name := c.Settings.Engines[e.cursor].Name
 			i := e.cursor
 			m.status = fmt.Sprintf(w.Removed, name)
-			return m, tea.Batch(c.SaveSettings(func(s *common.Settings) { s.Engines = slices.Delete(s.Engines, i, i+1) }),
+			return m, tea.Batch(c.SaveSettings(func(s *settings.Settings) { s.Engines = slices.Delete(s.Engines, i, i+1) }),
 				common.FindEngines(m.enginePaths()))
 		}
 		return m, nil
@@ -374,7 +376,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 
 // editedEntry returns the entry the editor changes: the draft of one being
 // added, or the list's.
-func (m *menuModel) editedEntry() *common.EngineEntry {
+func (m *menuModel) editedEntry() *settings.EngineEntry {
 	if m.eng.entry < 0 || m.eng.entry >= len(m.c.Settings.Engines) {
 		return &m.eng.draft
 	}
@@ -431,7 +433,7 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		return m, m.stepOption(e.ecursor, d)
 	case k.String() == "r" && e.ecursor > 0 && e.ecursor <= len(e.options):
 		name := e.options[e.ecursor-1].Name
-		return m, m.editEntry(func(x *common.EngineEntry) { delete(x.Options, name) })
+		return m, m.editEntry(func(x *settings.EngineEntry) { delete(x.Options, name) })
 	case common.IsEnter(k):
 		switch {
 		case e.ecursor == 0:
@@ -451,7 +453,7 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			d := e.draft
 			m.screen, e.cursor = screenEngines, len(c.Settings.Engines)
 			m.status = fmt.Sprintf(w.Added, d.Name)
-			return m, tea.Batch(c.SaveSettings(func(s *common.Settings) { s.Engines = append(s.Engines, d) }),
+			return m, tea.Batch(c.SaveSettings(func(s *settings.Settings) { s.Engines = append(s.Engines, d) }),
 				common.FindEngines(append(m.enginePaths(), d.Path)))
 		}
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
@@ -462,13 +464,13 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 }
 
 // editEntry changes the edited entry; one in the list is kept at once.
-func (m *menuModel) editEntry(edit func(e *common.EngineEntry)) tea.Cmd {
+func (m *menuModel) editEntry(edit func(e *settings.EngineEntry)) tea.Cmd {
 	if m.eng.entry < 0 {
 		edit(&m.eng.draft)
 		return nil
 	}
 	i := m.eng.entry
-	return m.c.SaveSettings(func(s *common.Settings) {
+	return m.c.SaveSettings(func(s *settings.Settings) {
 		if i < len(s.Engines) {
 			if s.Engines[i].Options == nil {
 				s.Engines[i].Options = map[string]any{}
@@ -481,7 +483,7 @@ func (m *menuModel) editEntry(edit func(e *common.EngineEntry)) tea.Cmd {
 // optionText is an option's value as the entry has it, or its default.
 func (m *menuModel) optionText(o usi.Option) string {
 	if v, ok := m.editedEntry().Options[o.Name]; ok {
-		return common.OptionText(v)
+		return settings.OptionText(v)
 	}
 	return o.Default
 }
@@ -492,15 +494,15 @@ func (m *menuModel) setOption(row int, text string) tea.Cmd {
 		if text == "" {
 			return nil
 		}
-		return m.editEntry(func(e *common.EngineEntry) { e.Name = text })
+		return m.editEntry(func(e *settings.EngineEntry) { e.Name = text })
 	}
 	o := m.eng.options[row-1]
-	v, err := common.OptionValue(o, text)
+	v, err := players.OptionValue(o, text)
 	if err != nil {
 		m.status, m.statusErr = err.Error(), true
 		return nil
 	}
-	return m.editEntry(func(e *common.EngineEntry) {
+	return m.editEntry(func(e *settings.EngineEntry) {
 		if e.Options == nil {
 			e.Options = map[string]any{}
 		}

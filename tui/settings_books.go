@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/settings"
+	"shogi/app/shelf"
 	"shogi/game/book"
 	"shogi/tui/common"
 	"shogi/tui/components"
@@ -22,11 +24,11 @@ import (
 type booksPage struct {
 	cursor int
 	path   *components.LineInput
-	info   map[string]common.BookInfo // by path as the settings write it
+	info   map[string]shelf.Info // by path as the settings write it
 }
 
 // booksCheckedMsg says how each book of the list is read.
-type booksCheckedMsg struct{ info map[string]common.BookInfo }
+type booksCheckedMsg struct{ info map[string]shelf.Info }
 
 func (m *menuModel) bwords() *words.BookWords { return words.BookWordsFor(m.c.Lang) }
 
@@ -40,11 +42,11 @@ func (m *menuModel) openBooks() tea.Cmd {
 // read whole) and says how each is read.
 func (m *menuModel) checkBooks() tea.Cmd {
 	files := slices.Clone(m.c.Settings.Book.Files)
-	shelf := m.c.Shelf
+	sh := m.c.Shelf
 	return func() tea.Msg {
-		out := map[string]common.BookInfo{}
+		out := map[string]shelf.Info{}
 		for _, f := range files {
-			out[f] = shelf.Info(common.ExpandHome(f))
+			out[f] = sh.Info(settings.ExpandHome(f))
 		}
 		return booksCheckedMsg{info: out}
 	}
@@ -54,11 +56,11 @@ func (m *menuModel) checkBooks() tea.Cmd {
 // its plies by d.
 func (m *menuModel) changeBookSetting(r settingsRow, d int) tea.Cmd {
 	if r == setBookPlay {
-		p := common.PickSetting(common.WrapAdd(int(m.c.Settings.Book.Play), d, 3))
-		return m.c.SaveSettings(func(s *common.Settings) { s.Book.Play = p })
+		p := settings.PickSetting(common.WrapAdd(int(m.c.Settings.Book.Play), d, 3))
+		return m.c.SaveSettings(func(s *settings.Settings) { s.Book.Play = p })
 	}
 	cur := m.c.Settings.Book.Plies
-	presets := common.BookPlies
+	presets := settings.BookPlies
 	i := slices.IndexFunc(presets, func(n int) bool { return n >= cur })
 	switch {
 	case i < 0:
@@ -69,7 +71,7 @@ func (m *menuModel) changeBookSetting(r settingsRow, d int) tea.Cmd {
 		i = max(0, min(i+d, len(presets)-1))
 	}
 	n := presets[i]
-	return m.c.SaveSettings(func(s *common.Settings) { s.Book.Plies = n })
+	return m.c.SaveSettings(func(s *settings.Settings) { s.Book.Plies = n })
 }
 
 // bookSettingText draws one of the book rows of the settings page.
@@ -114,7 +116,7 @@ func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			}
 			m.status = fmt.Sprintf(bw.Added, path)
 			b.cursor = len(files)
-			save := c.SaveSettings(func(s *common.Settings) { s.Book.Files = append(s.Book.Files, path) })
+			save := c.SaveSettings(func(s *settings.Settings) { s.Book.Files = append(s.Book.Files, path) })
 			return m, tea.Batch(save, m.checkBooks())
 		default:
 			b.path.Edit(k)
@@ -134,7 +136,7 @@ func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	case (k.String() == "d" || k.String() == "delete") && at < len(files):
 		m.status = fmt.Sprintf(bw.Removed, files[at])
 		b.cursor = max(0, min(at, len(files)-2))
-		return m, c.SaveSettings(func(s *common.Settings) { s.Book.Files = slices.Delete(s.Book.Files, at, at+1) })
+		return m, c.SaveSettings(func(s *settings.Settings) { s.Book.Files = slices.Delete(s.Book.Files, at, at+1) })
 	case (k.String() == "[" || k.String() == "]") && at < len(files):
 		to := at - 1
 		if k.String() == "]" {
@@ -144,7 +146,7 @@ func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			return m, nil
 		}
 		b.cursor = to
-		return m, c.SaveSettings(func(s *common.Settings) {
+		return m, c.SaveSettings(func(s *settings.Settings) {
 			s.Book.Files[at], s.Book.Files[to] = s.Book.Files[to], s.Book.Files[at]
 		})
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"shogi/app/players"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
@@ -650,7 +651,7 @@ func (s *studyModel) chooseOpponent(msg tea.KeyPressMsg) tea.Cmd {
 	pos := *s.Position()
 	var out common.PlayFromMsg
 	me, them := pos.SideToMove(), pos.SideToMove().Other()
-	out.Players[me], out.Players[them] = common.HumanChoice().Spec, o.Spec
+	out.Players[me], out.Players[them] = players.Human().Spec, o.Spec
 	out.Names[them] = o.Name
 	out.Names = humanNames(s.c.Settings, out.Players, out.Names, [2]int{int(me), int(them)})
 	out.Node, out.Pos = s.node(), pos

@@ -8,6 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/shelf"
 	"shogi/game"
 	"shogi/game/book"
 	"shogi/game/notation"
@@ -35,7 +36,7 @@ type studyBook struct {
 	curKey string // the position the row belongs to: another starts at the top
 	paths  []string
 	gen    int // bumped when the books change: older answers are dropped
-	found  map[string]common.BookFind
+	found  map[string]shelf.Found
 	asked  string // the position being looked up
 
 	// rows memoizes the rows of the position shown, in its notation.
@@ -50,7 +51,7 @@ type bookFoundMsg struct {
 	s    *studyModel
 	gen  int
 	key  string
-	find common.BookFind
+	find shelf.Found
 }
 
 func (m bookFoundMsg) study() *studyModel { return m.s }
@@ -147,7 +148,7 @@ func (s *studyModel) bookFound(msg bookFoundMsg) tea.Cmd {
 		return nil
 	}
 	if b.found == nil || len(b.found) >= maxBookCache {
-		b.found = map[string]common.BookFind{}
+		b.found = map[string]shelf.Found{}
 	}
 	b.found[msg.key] = msg.find
 	if b.asked == msg.key {
@@ -157,7 +158,7 @@ func (s *studyModel) bookFound(msg bookFoundMsg) tea.Cmd {
 }
 
 // bookFind is what the books said of the position shown, if known.
-func (s *studyModel) bookFind() (common.BookFind, bool) {
+func (s *studyModel) bookFind() (shelf.Found, bool) {
 	f, ok := s.bk.found[s.bk.curKey]
 	return f, ok && s.bk.curKey == book.Key(s.Position())
 }

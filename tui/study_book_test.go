@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/game/book"
 	"shogi/game/notation"
@@ -60,7 +61,7 @@ func testBook(t *testing.T) string {
 // the given book files in the settings, at w×h, in KI2.
 func bookHarness(t *testing.T, w, h int, files ...string) *harness {
 	t.Helper()
-	st := common.DefaultSettings()
+	st := settings.Default()
 	st.Book.Files = files
 	hs := newHarness(t, Options{Settings: st})
 	hs.send(windowSize(w, h))
@@ -228,7 +229,7 @@ func lastLine(screen string) string {
 // TestHintBookMoves: the hint shows the books' moves with their shares
 // (50%, 28/60 = 47%, 2/60 = 3%) beside the program's move.
 func TestHintBookMoves(t *testing.T) {
-	st := common.DefaultSettings()
+	st := settings.Default()
 	st.Book.Files = []string{testBook(t)}
 	st.Hint = "greedy"
 	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
@@ -278,9 +279,9 @@ func lineBook(t *testing.T, moves ...string) string {
 func TestSettingsBookPlay(t *testing.T) {
 	line := []string{"9g9f", "1c1d", "1g1f", "9c9d", "5i5h", "5a5b"}
 	for _, pick := range []book.Pick{book.Weighted, book.Best, book.Off} {
-		st := common.DefaultSettings()
+		st := settings.Default()
 		st.Book.Files = []string{lineBook(t, line...)}
-		st.Book.Play, st.Book.Plies = common.PickSetting(pick), 4
+		st.Book.Play, st.Book.Plies = settings.PickSetting(pick), 4
 		st.MoveDelay = 0
 		h := newHarness(t, Options{Play: true, Black: "greedy", White: "greedy", Settings: st})
 		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.play.Over() })

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/app/settings"
 	"shogi/kifu"
 	"shogi/tui/common"
 	"shogi/tui/words"
@@ -161,7 +162,7 @@ func TestSettingsBookProblemWraps(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st := common.DefaultSettings()
+	st := settings.Default()
 	st.Book.Files = []string{path}
 	h := newHarness(t, Options{Lang: words.English, Settings: st})
 	h.send(windowSize(120, 40))

@@ -4,11 +4,10 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
+	"shogi/app/settings"
+	"shogi/app/shelf"
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
@@ -36,11 +35,11 @@ type Common struct {
 	StateDir      string
 	Rand          *rand.Rand
 
-	Settings       *Settings
+	Settings       *settings.Settings
 	SettingsPath   string
 	SettingsErr    error
 	Notices        []string // said once on the menu at start
-	SettingsWriter *SettingsWriter
+	SettingsWriter *settings.Writer
 	GamesDefault   string
 	EngineLog      *log.Logger
 	EngineEnv      []string
@@ -57,7 +56,7 @@ type Common struct {
 	Engines  EngineOptions // the study's engines
 	// Shelf holds the opening books the screens and games consult,
 	// each opened once (BookPaths names them).
-	Shelf *Shelf
+	Shelf *shelf.Shelf
 }
 
 // Block marks a command that waits on something outside the app.
@@ -87,7 +86,7 @@ func (c *Common) GamesDir() string {
 		return ""
 	}
 	if c.Settings.GamesDir != "" {
-		return ExpandHome(c.Settings.GamesDir)
+		return settings.ExpandHome(c.Settings.GamesDir)
 	}
 	return c.GamesDefault
 }
@@ -103,43 +102,23 @@ func (c *Common) SessionEnv() SessionEnv {
 // tick of the clock.
 const gameMargin = 300 * time.Millisecond
 
-// SaveSettings changes the settings with edit and writes the file, unless
-// it could not be read (it is then never overwritten).
-func (c *Common) SaveSettings(edit func(s *Settings)) tea.Cmd {
-	edit(c.Settings)
-	if c.SettingsErr != nil || c.SettingsPath == "" {
-		return nil
-	}
-	return c.SettingsWriter.write(c.SettingsPath, c.Settings.clone())
-}
-
 // RememberDisplay saves the display settings as they are now on screen.
 func (c *Common) RememberDisplay() tea.Cmd {
-	return c.SaveSettings(func(s *Settings) {
+	return c.SaveSettings(func(s *settings.Settings) {
 		if !c.ASCII {
-			p := PieceSetting(c.Pieces)
+			p := settings.PieceSetting(c.Pieces)
 			s.Pieces = &p
-			n := NotationSetting(c.Notation)
+			n := settings.NotationSetting(c.Notation)
 			s.Notation = &n
-			l := LangSetting(c.Lang)
+			l := settings.LangSetting(c.Lang)
 			s.Language = &l
 		}
-		t := ThemeSetting(c.Theme)
+		t := settings.ThemeSetting(c.Theme)
 		s.Theme = &t
-		wp := WidthSetting(c.Policy)
+		wp := settings.WidthSetting(c.Policy)
 		s.Width = &wp
 		s.AutoFlip = c.AutoFlip
 	})
-}
-
-// ExpandHome reads a leading ~/ as the home directory.
-func ExpandHome(p string) string {
-	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		if h, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(h, rest)
-		}
-	}
-	return p
 }
 
 func (c *Common) SetPolicy(p WidthPolicy) {

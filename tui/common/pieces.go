@@ -1,40 +1,25 @@
 package common
 
 import (
-	"fmt"
-	"strings"
-
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/tui/words"
 )
 
-// PieceStyle is how pieces and coordinates are drawn.
-type PieceStyle int
+// PieceStyle is how pieces and coordinates are drawn: a value of the
+// settings file, named here for the screens.
+type PieceStyle = settings.PieceStyle
 
 const (
-	Kanji   PieceStyle = iota // 歩 香 … with v before White's pieces; ranks 一…九
-	Western                   // P L N … +P, v before White's pieces; ranks a…i
-	ASCII                     // SFEN letters, upper case Black, lower case White; 7-bit text only
-	KIF                       // the board exactly as a KIF/BOD diagram, hands as 持駒 lines
-	NumPieceStyles
+	Kanji          = settings.Kanji
+	Western        = settings.Western
+	ASCII          = settings.ASCII
+	KIF            = settings.KIF
+	NumPieceStyles = settings.NumPieceStyles
 )
 
-var pieceStyleNames = [NumPieceStyles]string{"kanji", "western", "ascii", "kif"}
-
-func (s PieceStyle) String() string { return pieceStyleNames[int(s)%int(NumPieceStyles)] }
-
 // ParsePieceStyle reads "kanji", "western", "ascii" or "kif".
-func ParsePieceStyle(name string) (PieceStyle, error) {
-	for i, n := range pieceStyleNames {
-		if strings.EqualFold(name, n) {
-			return PieceStyle(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown piece style %q (want kanji, western, ascii or kif)", name)
-}
-
-// Japanese reports whether the style writes kanji and kanji coordinates.
-func (s PieceStyle) Japanese() bool { return s == Kanji || s == KIF }
+func ParsePieceStyle(name string) (PieceStyle, error) { return settings.ParsePieceStyle(name) }
 
 // SideLabel names a side for the screen: ▲先手, △White, or Black where
 // the terminal shows no marks.

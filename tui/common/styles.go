@@ -1,7 +1,7 @@
 package common
 
 import (
-	"fmt"
+	"shogi/app/settings"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -9,28 +9,17 @@ import (
 )
 
 // Theme chooses the palette: the light or dark one, or whichever suits the
-// background the terminal reports.
-type Theme int
+// background the terminal reports (a value of the settings file).
+type Theme = settings.Theme
 
 const (
-	ThemeAuto Theme = iota
-	ThemeLight
-	ThemeDark
+	ThemeAuto  = settings.ThemeAuto
+	ThemeLight = settings.ThemeLight
+	ThemeDark  = settings.ThemeDark
 )
 
-var themeNames = []string{"auto", "light", "dark"}
-
-func (t Theme) String() string { return themeNames[int(t)%len(themeNames)] }
-
 // ParseTheme reads "auto", "light" or "dark".
-func ParseTheme(s string) (Theme, error) {
-	for i, n := range themeNames {
-		if strings.EqualFold(s, n) {
-			return Theme(i), nil
-		}
-	}
-	return ThemeAuto, fmt.Errorf("unknown theme %q (want auto, light or dark)", s)
-}
+func ParseTheme(s string) (Theme, error) { return settings.ParseTheme(s) }
 
 // Palette is every colour of one theme, as hex. The board is drawn on a
 // plate of its own (wood), so its colours hold on any terminal background;

@@ -1,7 +1,7 @@
 package common
 
 import (
-	"fmt"
+	"shogi/app/settings"
 	"strings"
 	"unicode/utf8"
 
@@ -9,23 +9,13 @@ import (
 )
 
 // WidthPolicy is how wide the app takes East Asian "ambiguous" characters
-// (▲△, ×, box drawing, arrows) to be. Most terminals draw them one column
-// wide, CJK ones two. The board grid uses none of them, so it lines up
-// under either policy; the policy only decides how the text around the
-// board is padded.
-type WidthPolicy int
+// to be (a value of the settings file).
+type WidthPolicy = settings.WidthPolicy
 
 const (
-	Narrow WidthPolicy = iota // ambiguous characters take one column
-	Wide                      // ambiguous characters take two columns
+	Narrow = settings.Narrow // ambiguous characters take one column
+	Wide   = settings.Wide   // ambiguous characters take two columns
 )
-
-func (p WidthPolicy) String() string {
-	if p == Wide {
-		return "wide"
-	}
-	return "narrow"
-}
 
 // Measure is the one place text width is computed: every pad and every
 // layout decision goes through it, with one explicit runewidth.Condition.
@@ -116,15 +106,7 @@ func sgrEnd(s string, i int) int {
 }
 
 // ParseWidthPolicy reads "narrow" or "wide".
-func ParseWidthPolicy(s string) (WidthPolicy, error) {
-	switch strings.ToLower(s) {
-	case "narrow":
-		return Narrow, nil
-	case "wide":
-		return Wide, nil
-	}
-	return Narrow, fmt.Errorf("unknown width %q (want narrow or wide)", s)
-}
+func ParseWidthPolicy(s string) (WidthPolicy, error) { return settings.ParseWidthPolicy(s) }
 
 // Ellipsis cuts s to at most n columns, ending a cut line with "…" so
 // that a reader sees that something is missing.

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/kifu/edit"
@@ -23,7 +24,7 @@ import (
 // testCommon is the shared state of a w×h terminal in lang, kanji pieces,
 // the dark palette.
 func testCommon(w, h int, lang words.Lang) *common.Common {
-	c := &common.Common{Width: w, Height: h, Dark: true, Pieces: common.Kanji, Settings: common.DefaultSettings()}
+	c := &common.Common{Width: w, Height: h, Dark: true, Pieces: common.Kanji, Settings: settings.Default()}
 	c.SetPolicy(common.Narrow)
 	c.SetLang(lang)
 	c.Restyle()

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/players"
 	"shogi/game/csa"
 	"shogi/game/match"
 	"shogi/kifu"
@@ -390,14 +391,14 @@ func (g *serverGame) shutdown(d time.Duration) {
 func setupOf(req request, g *csa.Game, began time.Time) common.Setup {
 	s := g.Summary
 	us := g.Us()
-	var players [2]match.Spec
-	players[us] = req.spec
-	players[us.Other()] = match.Spec{Kind: match.HumanKind, Name: common.HumanSpec}
+	var specs [2]match.Spec
+	specs[us] = req.spec
+	specs[us.Other()] = match.Spec{Kind: match.HumanKind, Name: players.HumanSpec}
 	var tc [2]match.TimeControl
 	for c, r := range s.Time {
 		tc[c] = match.TimeControl{Main: r.Total, Byoyomi: r.Byoyomi, Increment: r.Increment}
 	}
 	link := &common.TableLink{Server: req.cfg.Addr} // Ctl: the match, once made
 	link.Mine[us] = req.spec.Kind == match.HumanKind
-	return common.Setup{Players: players, Names: s.Names, Start: s.Start, Moves: s.Moves, Time: tc, Began: began, Table: link}
+	return common.Setup{Players: specs, Names: s.Names, Start: s.Start, Moves: s.Moves, Time: tc, Began: began, Table: link}
 }

@@ -11,6 +11,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/players"
 	"shogi/app/settings"
 	"shogi/game/csa"
 	"shogi/game/match"
@@ -77,7 +78,7 @@ func newForm(c *common.Common) form {
 // choose fills the form from remembered server i (0: a new one).
 func (f *form) choose(i int) {
 	f.list = i
-	e := common.ServerEntry{KeepAlive: common.Duration(30 * time.Second)}
+	e := settings.ServerEntry{KeepAlive: settings.Duration(30 * time.Second)}
 	if i > 0 {
 		e = f.c.Settings.Servers[i-1]
 	}
@@ -89,7 +90,7 @@ func (f *form) choose(i int) {
 	f.remember = ok && i > 0
 	f.player = 0
 	if e.Player != "" {
-		if sp, name, err := common.ResolvePlayer(f.c.Settings, e.Player); err == nil {
+		if sp, name, err := players.Resolve(f.c.Settings, e.Player); err == nil {
 			for j, p := range f.c.PlayerChoices() {
 				if p.Spec.String() == sp.String() && p.Name == name {
 					f.player = j
@@ -207,14 +208,14 @@ func (f *form) playerLabel() string {
 }
 
 // entry is the form as the settings remember it.
-func (f *form) entry(r request) common.ServerEntry {
+func (f *form) entry(r request) settings.ServerEntry {
 	p := f.c.PlayerChoices()[f.player]
 	player := p.Spec.String()
 	if p.Spec.Kind == match.USIKind {
 		player = p.Name
 	}
-	return common.ServerEntry{Addr: r.cfg.Addr, ID: r.cfg.ID, Game: r.game, Player: player, KeepAlive: common.Duration(r.cfg.KeepAlive),
-		Margin: common.Duration(r.cfg.Margin)}
+	return settings.ServerEntry{Addr: r.cfg.Addr, ID: r.cfg.ID, Game: r.game, Player: player, KeepAlive: settings.Duration(r.cfg.KeepAlive),
+		Margin: settings.Duration(r.cfg.Margin)}
 }
 
 // remembered saves the form's server in the settings (first of the
@@ -222,7 +223,7 @@ func (f *form) entry(r request) common.ServerEntry {
 // password kept before; it returns the commands that write them.
 func (f *form) remembered(r request) tea.Cmd {
 	e := f.entry(r)
-	save := f.c.SaveSettings(func(s *common.Settings) { s.RememberServer(e) })
+	save := f.c.SaveSettings(func(s *settings.Settings) { s.RememberServer(e) })
 	f.list = 1
 	path := settings.PasswordsPath(f.c.SettingsPath)
 	_, had := f.passwords[e.Key()]

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/shelf"
 	"shogi/game"
 	"shogi/tui/common"
 	"shogi/tui/components"
@@ -22,7 +23,7 @@ const hintBookMoves = 4
 // bookHintMsg is the books' answer for the position after ply moves.
 type bookHintMsg struct {
 	gen, ply int
-	find     common.BookFind
+	find     shelf.Found
 }
 
 // askBookHint looks the live position up in the settings' books; nil

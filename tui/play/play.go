@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"shogi/app/shelf"
 	"shogi/tui/common"
 	"shogi/tui/components"
 
@@ -143,7 +144,7 @@ type hintState struct {
 	info    *engine.Info
 	Text    string // what the panel says
 	err     bool
-	book    *common.BookFind // what the opening books have for the position
+	book    *shelf.Found // what the opening books have for the position
 }
 
 // clockTickMsg redraws a running clock.

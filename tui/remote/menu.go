@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"shogi/app/lobby"
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/tui/common"
 )
@@ -73,5 +74,5 @@ func (m *Model) menuItemAt() menuItem {
 // has no settings file on the server).
 func (m *Model) cycleBell(d int) {
 	s := m.Common.Settings
-	s.Bell = common.BellSetting(common.WrapAdd(int(s.Bell), d, int(common.NumBells)))
+	s.Bell = settings.BellSetting(common.WrapAdd(int(s.Bell), d, int(common.NumBells)))
 }

@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/app/lobby"
+	"shogi/app/players"
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/match"
@@ -485,7 +486,7 @@ func (m *Model) watch(code string) (tea.Model, tea.Cmd) {
 // screen, the person taking Black.
 func (m *Model) playComputer(level string) (tea.Model, tea.Cmd) {
 	m.Screen = RLocal
-	s := common.Setup{Players: [2]match.Spec{{Kind: match.HumanKind, Name: common.HumanSpec}, {Kind: match.BuiltinKind, Name: level}},
+	s := common.Setup{Players: [2]match.Spec{{Kind: match.HumanKind, Name: players.HumanSpec}, {Kind: match.BuiltinKind, Name: level}},
 		Names: [2]string{m.name, ""}, Start: game.StartPosition()}
 	return m, m.playUpdate(common.StartMsg{Setup: s})
 }

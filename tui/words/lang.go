@@ -2,39 +2,23 @@ package words
 
 import (
 	"fmt"
+	"shogi/app/settings"
 	"strconv"
-	"strings"
 
 	"shogi/game"
 )
 
-// Lang is the language of the app's own words. Move notation and piece
-// style are separate settings: an English screen may show kanji pieces
-// and KI2 moves, and a Japanese one Western notation.
-type Lang int
+// Lang is the language of the app's own words (a value of the settings
+// file).
+type Lang = settings.Lang
 
 const (
-	English Lang = iota
-	Japanese
+	English  = settings.English
+	Japanese = settings.Japanese
 )
 
-func (l Lang) String() string {
-	if l == Japanese {
-		return "ja"
-	}
-	return "en"
-}
-
 // ParseLang reads "en" or "ja" (or "english", "japanese", "日本語").
-func ParseLang(s string) (Lang, error) {
-	switch strings.ToLower(s) {
-	case "en", "english":
-		return English, nil
-	case "ja", "japanese", "日本語":
-		return Japanese, nil
-	}
-	return English, fmt.Errorf("unknown language %q (want en or ja)", s)
-}
+func ParseLang(s string) (Lang, error) { return settings.ParseLang(s) }
 
 // Words is every phrase the app says, in one language. Each screen takes
 // all its words from one words value, so no screen mixes languages.
