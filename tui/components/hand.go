@@ -168,7 +168,6 @@ func RenderHandLine(pos *game.Position, c game.Color, o HandOpts, width int) (st
 		}
 		if end > room {
 			b.WriteString(" …")
-			col += 2
 			break
 		}
 		b.WriteByte(' ')
