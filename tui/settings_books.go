@@ -169,7 +169,7 @@ func (m *menuModel) booksLines() []string {
 	}
 	width := min(c.Width-4, 76)
 	for i, f := range files {
-		m.bookRow(&lines, i, c.Measure.Truncate(fmt.Sprintf("%d. %s", i+1, f), width))
+		m.bookRow(&lines, i, components.FitName(c.Measure, fmt.Sprintf("%d. ", i+1), f, "", width)) // a long path keeps its file name
 		for _, l := range m.bookState(f, width-6) {
 			lines = append(lines, "      "+l)
 		}

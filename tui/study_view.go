@@ -62,8 +62,14 @@ func (s *studyModel) headerView(w int) []string {
 		if len(lines) == 0 {
 			continue
 		}
-		out = append(out, lines[0])
-		rest := strings.TrimLeft(strings.TrimPrefix(h, lines[0]), " ")
+		first := lines[0]
+		if len(lines) > 1 && m.Width(first) < w/2 {
+			// "Event:" alone above a long value without spaces: the
+			// value starts on the label's line instead.
+			first = m.Truncate(h, w)
+		}
+		out = append(out, first)
+		rest := strings.TrimLeft(strings.TrimPrefix(h, first), " ")
 		if rest != "" && w > 4 {
 			for _, l := range components.WrapText(m, rest, w-2) {
 				out = append(out, "  "+l)

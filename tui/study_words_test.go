@@ -95,7 +95,7 @@ func TestStudyInfoEditing(t *testing.T) {
 	studyPress(t, s, "i", "down", "down") // Black, White, Event
 	mustShow(t, s, "up/down choose")
 	studyPress(t, s, "enter")
-	mustShow(t, s, "Game info: editing Event", "up/down set it and move")
+	mustShow(t, s, "Game info: editing Event", "up/down set and move")
 	mustNotShow(t, s, "up/down choose")
 	studyPress(t, s, "Meijin", "down")
 	if v, _ := s.rec.Lookup("棋戦"); v != "Meijin" {

@@ -116,12 +116,6 @@ func RenderHandLine(pos *game.Position, c game.Color, o HandOpts, width int) (st
 		label = st.Bold.Render(label)
 	}
 	b.WriteString(label)
-	word := " " + o.W.InHand
-	if o.W.Lang == words.English {
-		word += ":"
-	}
-	b.WriteString(word)
-	col := o.M.Width(common.SideLabel(c, o.W, o.Ascii) + word)
 	badge := ""
 	if o.ToMove {
 		badge = " " + o.W.ToMove + " "
@@ -132,6 +126,25 @@ func RenderHandLine(pos *game.Position, c game.Color, o HandOpts, width int) (st
 		}
 		badge = "  " + badge
 	}
+	word := " " + o.W.InHand
+	if o.W.Lang == words.English {
+		word += ":"
+	}
+	// In a narrow line the pieces matter more than the word "in hand".
+	all := 0
+	for _, t := range game.HandTypes {
+		if n := pos.Hand(c, t); n > 0 {
+			all += 1 + o.M.Width(handPiece(t, n, o.Style, o.Ascii))
+		}
+	}
+	if o.M.Width(common.SideLabel(c, o.W, o.Ascii)+word+badge)+all > width {
+		word = ":"
+		if o.W.Lang != words.English {
+			word = ""
+		}
+	}
+	b.WriteString(word)
+	col := o.M.Width(common.SideLabel(c, o.W, o.Ascii) + word)
 	// The pieces that fit beside the badge, whole; " …" says that more
 	// are held than are shown.
 	room := width - o.M.Width(badge)
@@ -155,7 +168,6 @@ func RenderHandLine(pos *game.Position, c game.Color, o HandOpts, width int) (st
 		}
 		if end > room {
 			b.WriteString(" …")
-			col += 2
 			break
 		}
 		b.WriteByte(' ')

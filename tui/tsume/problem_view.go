@@ -99,8 +99,12 @@ func (m *Model) titleParts(pos *game.Position, width int) (string, string) {
 	case m.set.Name != "":
 		head = m.set.Name
 		// A file's problem is named after the file ("b.kif", "b.kif#2",
-		// "b.sfen:3"): only what the set's name does not say already.
-		if id := strings.TrimPrefix(pr.ID, m.set.Name); id != "" {
+		// "/path/b.sfen:3"): only what the set's name does not say already.
+		id := pr.ID
+		if i := strings.LastIndex(id, m.set.Name); i >= 0 {
+			id = id[i+len(m.set.Name):] // the path before the name said nothing either
+		}
+		if id != "" && len(m.set.Items) > 1 { // one problem: the file says it
 			left = append(left, id)
 		}
 	default:

@@ -51,7 +51,7 @@ var StudyEditEnglish = StudyEditWords{
 	MarksTitle: "Bookmarks", MarksKeys: "up/down choose, enter goes there, r renames, d removes, esc back",
 	NoMarks:   "no bookmarks yet: s sets one on the move shown",
 	InfoTitle: "Game info", InfoKeys: "up/down choose, enter edits (empty removes), esc back",
-	InfoEditing: "Game info: editing %s", InfoEditKeys: "type the value; enter sets it (empty removes), up/down set it and move, esc cancels",
+	InfoEditing: "Game info: editing %s", InfoEditKeys: "enter sets it (empty removes)  up/down set and move  esc cancels",
 	InfoAdd: "+ another header", InfoKey: "Header name: ",
 	InfoSet: "%s set", InfoGone: "%s removed",
 	Fields: [7]string{"Black", "White", "Event", "Date", "Place", "Time control", "Start's name"},
