@@ -402,8 +402,10 @@ func TestBookFlags(t *testing.T) {
 	dir := t.TempDir()
 	for _, pick := range []string{"weighted", "off"} {
 		out := filepath.Join(dir, pick+".csa")
+		// 30 s a move: the node-budget levels never meet the clock, so a
+		// loaded machine cannot end a game on time before its book moves.
 		code, _, stderr := runCmd(t, "match", "--games", "2", "--seed", "1", "--log", filepath.Join(dir, "m.log"),
-			"--max-moves", "20", "--book", odd, "--book-pick", pick, "--out", out, "novice", "beginner")
+			"--byoyomi", "30s", "--max-moves", "20", "--book", odd, "--book-pick", pick, "--out", out, "novice", "beginner")
 		if code != 0 {
 			t.Fatalf("match: %s", stderr)
 		}
