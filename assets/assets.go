@@ -31,6 +31,10 @@ var (
 	helpEditEn string
 	//go:embed help_edit_ja.txt
 	helpEditJa string
+	//go:embed help_server_en.txt
+	helpServerEn string
+	//go:embed help_server_ja.txt
+	helpServerJa string
 	//go:embed help_tsume_en.txt
 	helpTsumeEn string
 	//go:embed help_tsume_ja.txt
@@ -43,6 +47,14 @@ func HelpTable(japanese bool) string {
 		return helpTableJa
 	}
 	return helpTableEn
+}
+
+// HelpServer is the notes of the help of a game on a CSA server.
+func HelpServer(japanese bool) string {
+	if japanese {
+		return helpServerJa
+	}
+	return helpServerEn
 }
 
 // HelpWatch is the notes of a table's help for a spectator.

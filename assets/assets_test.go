@@ -46,6 +46,7 @@ func TestGlyphs(t *testing.T) {
 func TestHelpNotes(t *testing.T) {
 	for name, text := range map[string]string{
 		"play en": assets.HelpPlay(false), "play ja": assets.HelpPlay(true),
+		"server en": assets.HelpServer(false), "server ja": assets.HelpServer(true),
 		"study en": assets.HelpStudy(false), "study ja": assets.HelpStudy(true),
 	} {
 		if strings.TrimSpace(text) == "" {

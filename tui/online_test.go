@@ -599,3 +599,24 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 		}
 	}
 }
+
+// ? in a server's game is the server game's help: what a server allows,
+// nothing of an SSH table's grace period, chat or draw offers.
+func TestOnlineHelp(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
+	h := newHarness(t, Options{Lang: words.English, GamesDir: filepath.Join(t.TempDir(), "games")})
+	loginOnline(t, h, srv.Addr)
+	h.send(windowSize(80, 60)) // the keys and the notes on one page
+	h.press("?")
+	s := h.screen()
+	for _, w := range []string{"On a CSA server", "x       resign", "q       leave (resigns)", "which resigns it"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("the help lacks %q:\n%s", w, s)
+		}
+	}
+	for _, r := range []string{"grace", "chat", "offers a draw", "At a table", "u       take back", "H       hint"} {
+		if strings.Contains(s, r) {
+			t.Errorf("the help speaks of %q:\n%s", r, s)
+		}
+	}
+}

@@ -164,6 +164,10 @@ func (m *Model) onOff(b bool) string {
 
 // openHelp opens the ? screen with the game's keys.
 func (m *Model) openHelp() tea.Cmd {
+	if m.onServer() {
+		msg := m.serverHelp()
+		return func() tea.Msg { return msg }
+	}
 	if m.Setup.Table != nil {
 		msg := m.tableHelp()
 		return func() tea.Msg { return msg }

@@ -151,6 +151,32 @@ func (m *Model) tableHelp() common.OpenHelpMsg {
 	}
 }
 
+// serverHelp is the ? screen of a game on a CSA server: the game's keys
+// less what a server refuses (taking back, pausing, hints, offers, saving
+// a game the server keeps), and notes on server games, not on tables.
+func (m *Model) serverHelp() common.OpenHelpMsg {
+	k := m.c.Keys
+	refused := map[string]bool{}
+	for _, b := range []key.Binding{k.Undo, k.Hint, k.Pause, k.Step, k.Impasse, k.AutoFlip} {
+		refused[b.Help().Key] = true
+	}
+	var groups [][]key.Binding
+	for _, g := range k.PlayFullHelp() {
+		var kept []key.Binding
+		for _, b := range g {
+			switch {
+			case refused[b.Help().Key]:
+				continue
+			case b.Help().Key == k.Leave.Help().Key && !m.Over():
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.LeaveServerKey))
+			}
+			kept = append(kept, b)
+		}
+		groups = append(groups, kept)
+	}
+	return common.OpenHelpMsg{Groups: groups, Notes: assets.HelpServer(m.c.Lang == words.Japanese)}
+}
+
 // drawAsk is the question i puts at a table: offering a draw, or
 // accepting the one the other side offered; both with the impasse
 // rule's count that settles it.
