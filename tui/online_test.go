@@ -570,6 +570,18 @@ func TestOnlineServerSilent(t *testing.T) {
 	if o.Play.Game.Len() != 2 {
 		t.Errorf("%d moves: the unconfirmed move was applied", o.Play.Game.Len())
 	}
+	// The app closed with the server still silent: the game is kept
+	// interrupted, the move it never confirmed marked, not played.
+	h.m.Shutdown()
+	k := keptGames(t, h)
+	if len(k) != 1 || k[0].Unconfirmed != "+2726FU" || len(k[0].Setup.Moves) != 2 {
+		t.Fatalf("kept: %+v", k)
+	}
+	rec := k[0].Record()
+	line := rec.MainLine()
+	if c := line[len(line)-1].Comment(); !strings.Contains(c, "unconfirmed: +2726FU was sent") {
+		t.Errorf("the record's last comment: %q", c)
+	}
 }
 
 // At 80 columns in Japanese, a lost connection's lines are whole: the

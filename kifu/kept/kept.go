@@ -46,6 +46,9 @@ type Game struct {
 	// cannot be resumed here, only studied: the server has ended it or
 	// goes on without the app.
 	Server, GameID string
+	// Unconfirmed is the move (CSA text) sent to a server that never
+	// confirmed it before the game was interrupted: not played, marked.
+	Unconfirmed string
 }
 
 // Prior is the record line a game was played on from.
@@ -72,8 +75,9 @@ type file struct {
 	Prior      []string `json:"prior,omitempty"`
 	Source     string   `json:"source,omitempty"`
 	// Server and GameID name a game played on a server.
-	Server string `json:"server,omitempty"`
-	GameID string `json:"game_id,omitempty"`
+	Server      string `json:"server,omitempty"`
+	GameID      string `json:"game_id,omitempty"`
+	Unconfirmed string `json:"unconfirmed,omitempty"`
 }
 
 // note is one move's time and the mover's last engine report, as an
@@ -99,7 +103,7 @@ func NewPath(stateDir string, began time.Time) string {
 // encode turns g into a file's content.
 func encode(g Game) file {
 	f := file{Version: version, Began: g.Began, Saved: g.Saved, Names: g.Names, Time: g.Time, Start: g.Start.SFEN(),
-		Server: g.Server, GameID: g.GameID}
+		Server: g.Server, GameID: g.GameID, Unconfirmed: g.Unconfirmed}
 	for c, p := range g.Players {
 		f.Players[c] = p.String()
 	}
@@ -174,7 +178,7 @@ func decode(data []byte) (Game, error) {
 		return g, fmt.Errorf("kept by another version of the app (format %d)", f.Version)
 	}
 	g.Names, g.Time, g.Began, g.Saved = f.Names, f.Time, f.Began, f.Saved
-	g.Server, g.GameID = f.Server, f.GameID
+	g.Server, g.GameID, g.Unconfirmed = f.Server, f.GameID, f.Unconfirmed
 	for c, p := range f.Players {
 		sp, err := match.ParseSpec(p)
 		if err != nil {

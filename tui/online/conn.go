@@ -216,10 +216,14 @@ type serverGame struct {
 	x1      bool
 	keep    *kept.Keeper
 	env     common.SessionEnv
-	ctx     context.Context
-	cancel  context.CancelFunc // aborts the match here (the app ends)
-	done    chan struct{}      // closed once the game is kept and the connection closed
-	end     gameEnd            // the game's end, set before done closes
+	// unconfirmed is the move the server was last silent on, until a
+	// move of the game shows it answered (mu guards it).
+	mu          sync.Mutex
+	unconfirmed string
+	ctx         context.Context
+	cancel      context.CancelFunc // aborts the match here (the app ends)
+	done        chan struct{}      // closed once the game is kept and the connection closed
+	end         gameEnd            // the game's end, set before done closes
 }
 
 // gameEnd is how a server's game ended, as the screen says it.
@@ -255,6 +259,9 @@ func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *c
 	sg.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game {
 		k := kept.Of(snap, setup.Players, setup.Names, setup.Time, setup.Began, now, nil)
 		k.Server, k.GameID = sg.server, sg.summary.GameID
+		sg.mu.Lock()
+		k.Unconfirmed = sg.unconfirmed
+		sg.mu.Unlock()
 		return k
 	})
 	return sg, nil
@@ -277,6 +284,9 @@ func (g *serverGame) run() {
 		}
 		switch ev := ev.(type) {
 		case match.MoveEvent:
+			g.mu.Lock()
+			g.unconfirmed = "" // the server answered
+			g.mu.Unlock()
 			if err := g.keep.Save(g.m.Snapshot(), g.env.Ts.Now()); err != nil {
 				g.end.keepErr = err
 			}
@@ -343,6 +353,11 @@ func (g *serverGame) waitSilence() tea.Cmd {
 	return func() tea.Msg {
 		select {
 		case s := <-g.remote.Silences():
+			// A move the server leaves unconfirmed is kept, marked, if
+			// the game ends without the server's word on it.
+			g.mu.Lock()
+			g.unconfirmed = s.Unconfirmed
+			g.mu.Unlock()
 			return silentMsg{gen: g.gen, s: s}
 		case <-g.done:
 			return nil

@@ -30,6 +30,8 @@ type KeptEntry struct {
 	// Server is where a game played on a server was played (GameID its
 	// name there): it cannot be resumed, only studied (Record).
 	Server, GameID string
+	// Unconfirmed is the move the server never confirmed (kept.Game).
+	Unconfirmed string
 }
 
 // entryOf turns a kept game into a set-up that resumes it.
@@ -39,7 +41,7 @@ func entryOf(e kept.Entry) KeptEntry {
 		return k
 	}
 	g := e.Game
-	k.Server, k.GameID = g.Server, g.GameID
+	k.Server, k.GameID, k.Unconfirmed = g.Server, g.GameID, g.Unconfirmed
 	s := common.Setup{Players: g.Players, Names: g.Names, Time: g.Time, Began: g.Began, Kept: e.Path,
 		Start: g.Start, Moves: g.Moves, Notes: g.Notes}
 	for c, sp := range g.Players {
@@ -143,6 +145,19 @@ func (e *KeptEntry) Record() *kifu.Record {
 	rec := matchrec.Record(res, e.GameID)
 	if e.Server != "" {
 		rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: e.Server})
+	}
+	if e.Unconfirmed != "" {
+		// The move went to the server and was never confirmed: not part of
+		// the game, said where the game stops.
+		at := rec.Root
+		if line := rec.MainLine(); len(line) > 0 {
+			at = line[len(line)-1]
+		}
+		note := "unconfirmed: " + e.Unconfirmed + " was sent, and the server never confirmed it"
+		if c := at.Comment(); c != "" {
+			note = c + "\n" + note
+		}
+		at.SetComment(note)
 	}
 	return rec
 }
