@@ -35,6 +35,8 @@ var layers = []layer{
 	{pkg: "shogi/internal"},
 	{pkg: "shogi/kifu", may: []string{"shogi/game", "shogi/kifu"}, third: []string{"golang.org/x/text"}},
 	{pkg: "shogi/app", may: []string{"shogi/game", "shogi/kifu", "shogi/app"}, third: []string{"github.com/pelletier/go-toml/v2", "golang.org/x/text"}},
+	// The game session: no UI and no third-party module.
+	{pkg: "shogi/app/session", may: []string{"shogi/game", "shogi/kifu", "shogi/app"}},
 	{pkg: "shogi/server/lobby", may: []string{"shogi/game", "shogi/kifu", "shogi/app", "shogi/server/lobby"}},
 	{pkg: "shogi/tui/words", may: []string{"shogi/game", "shogi/kifu", "shogi/tui/words"}},
 	{pkg: "shogi/tui/common", may: []string{"shogi/game", "shogi/kifu", "shogi/assets", "shogi/tui/words", "shogi/tui/common"}, third: charm},
