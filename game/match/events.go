@@ -97,61 +97,84 @@ func (ReplaceEvent) event()  {}
 // ErrEnded is returned by Subscription.Next after the last event.
 var ErrEnded = errors.New("match: no more events")
 
-// Subscription is one listener's queue of events. The match never waits
-// for a listener: events queue up (info collapsing to the latest) until
-// the listener asks for them.
-type Subscription struct {
-	mu     sync.Mutex
-	queue  []Event
-	notify chan struct{} // has a value when queue is not empty or the stream ended
-	ended  bool
-	closed bool
+// Queue is one listener's queue of values: the producer never waits for
+// the listener; values queue up until it asks for them, a value that
+// supersedes the last one queued (collapse) taking its place. A match's
+// listeners hold a Subscription; a game session relays its events,
+// once kept, through a Queue of its own.
+type Queue[E any] struct {
+	mu       sync.Mutex
+	queue    []E
+	notify   chan struct{} // has a value when queue is not empty or the stream ended
+	ended    bool
+	closed   bool
+	collapse func(last, next E) bool
 }
 
-func newSubscription() *Subscription {
-	return &Subscription{notify: make(chan struct{}, 1)}
+// NewQueue returns an empty queue; collapse (nil: never) says whether
+// next may replace last while the listener has not read it.
+func NewQueue[E any](collapse func(last, next E) bool) *Queue[E] {
+	return &Queue[E]{notify: make(chan struct{}, 1), collapse: collapse}
 }
 
-func (s *Subscription) push(e Event) {
+// Subscription is one listener's queue of a match's events, engine
+// reports collapsing to the latest (Supersedes).
+type Subscription = Queue[Event]
+
+func newSubscription() *Subscription { return NewQueue(Supersedes) }
+
+// Supersedes reports whether event next makes last, still unread, worth
+// dropping: both are progress of the same search (the same ply, side and
+// MultiPV line).
+func Supersedes(last, next Event) bool {
+	in, ok := next.(InfoEvent)
+	if !ok {
+		return false
+	}
+	prev, ok := last.(InfoEvent)
+	return ok && prev.Ply == in.Ply && prev.Side == in.Side && prev.Info.MultiPV == in.Info.MultiPV
+}
+
+// Put queues e; a closed queue drops it.
+func (s *Queue[E]) Put(e E) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
 		return
 	}
-	if in, ok := e.(InfoEvent); ok && len(s.queue) > 0 {
-		// Collapse progress the listener has not read yet into the
-		// latest, per MultiPV line.
-		if last, ok := s.queue[len(s.queue)-1].(InfoEvent); ok && last.Ply == in.Ply && last.Side == in.Side && last.Info.MultiPV == in.Info.MultiPV {
-			s.queue[len(s.queue)-1] = in
-			return
-		}
+	if n := len(s.queue); n > 0 && s.collapse != nil && s.collapse(s.queue[n-1], e) {
+		s.queue[n-1] = e
+		return
 	}
 	s.queue = append(s.queue, e)
 	s.wake()
 }
 
-func (s *Subscription) end() {
+// End says no value follows: once the queue is read, Next returns
+// ErrEnded.
+func (s *Queue[E]) End() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ended = true
 	s.wake()
 }
 
-func (s *Subscription) wake() {
+func (s *Queue[E]) wake() {
 	select {
 	case s.notify <- struct{}{}:
 	default:
 	}
 }
 
-// Next returns the next event, waiting for one until ctx ends. After the
-// GameOverEvent it returns ErrEnded.
-func (s *Subscription) Next(ctx context.Context) (Event, error) {
+// Next returns the next value, waiting for one until ctx ends. After the
+// last (for a match, the GameOverEvent) it returns ErrEnded.
+func (s *Queue[E]) Next(ctx context.Context) (E, error) {
+	var zero E
 	for {
 		s.mu.Lock()
 		if len(s.queue) > 0 {
 			e := s.queue[0]
-			s.queue[0] = nil
+			s.queue[0] = zero
 			s.queue = s.queue[1:]
 			if len(s.queue) > 0 || s.ended {
 				s.wake()
@@ -161,20 +184,20 @@ func (s *Subscription) Next(ctx context.Context) (Event, error) {
 		}
 		if s.ended || s.closed {
 			s.mu.Unlock()
-			return nil, ErrEnded
+			return zero, ErrEnded
 		}
 		s.mu.Unlock()
 		select {
 		case <-s.notify:
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return zero, ctx.Err()
 		}
 	}
 }
 
-// Close stops the subscription: queued events are dropped and Next
-// returns ErrEnded.
-func (s *Subscription) Close() {
+// Close stops the queue: queued values are dropped and Next returns
+// ErrEnded.
+func (s *Queue[E]) Close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed, s.queue = true, nil
@@ -205,7 +228,7 @@ func (h *hub) publish(e Event) {
 	defer h.mu.Unlock()
 	live := h.subs[:0]
 	for _, s := range h.subs {
-		s.push(e)
+		s.Put(e)
 		s.mu.Lock()
 		closed := s.closed
 		s.mu.Unlock()
@@ -221,7 +244,7 @@ func (h *hub) close() {
 	defer h.mu.Unlock()
 	h.ended = true
 	for _, s := range h.subs {
-		s.end()
+		s.End()
 	}
 	h.subs = nil
 }
