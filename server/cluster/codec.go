@@ -16,7 +16,9 @@ type DecodeError struct {
 	Err  error
 }
 
-func (e *DecodeError) Error() string { return "a " + e.Kind + " value that does not parse: " + e.Err.Error() }
+func (e *DecodeError) Error() string {
+	return "a " + e.Kind + " value that does not parse: " + e.Err.Error()
+}
 func (e *DecodeError) Unwrap() error { return e.Err }
 
 // maxValue bounds what a decoder reads: a table's state with a long game

@@ -45,7 +45,7 @@ func recordOf(node string, i lobby.Info) tableRecord {
 
 func (r tableRecord) listing() Listing {
 	return Listing{Node: r.Node, Info: lobby.Info{Code: r.Code, Names: r.Names, Started: r.Started, Over: r.Over, Moves: r.Moves,
-		Time: match.TimeControl{Main: ms(r.MainMS), Byoyomi: ms(r.ByoyomiMS), Increment: ms(r.IncMS)},
+		Time:     match.TimeControl{Main: ms(r.MainMS), Byoyomi: ms(r.ByoyomiMS), Increment: ms(r.IncMS)},
 		Handicap: r.Handicap, Watchers: r.Watchers, Created: r.Created}}
 }
 

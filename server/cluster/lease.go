@@ -44,7 +44,6 @@ type Lease struct {
 	deadline time.Time // monotonic: valid strictly before
 	lost     chan struct{}
 	why      error
-	stopped  bool
 	cancel   context.CancelFunc
 	done     chan struct{}
 

@@ -292,6 +292,9 @@ func (n *Node) embed() (*server.Server, error) {
 			return nil, &StartError{"embed NATS", fmt.Errorf("listen address %q: %v", n.cfg.Listen, err)}
 		}
 		o.Cluster = server.ClusterOpts{Name: clusterName, Host: host, Port: port}
+		// The server starts its routes only once its client listener is
+		// up: with routes it gets one, on a loopback port of its own.
+		o.DontListen, o.Host, o.Port = false, "127.0.0.1", server.RANDOM_PORT
 		for _, r := range n.cfg.Routes {
 			u, err := routeURL(r)
 			if err != nil {
