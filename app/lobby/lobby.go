@@ -57,6 +57,12 @@ type Config struct {
 	Log *slog.Logger
 	// Event names the games in their records (棋戦); default "shogi serve".
 	Event string
+	// Directory shares the codes and the list of tables with the other
+	// nodes of a cluster; nil keeps them to this lobby.
+	Directory Directory
+	// Store keeps each table's state for another node to take it over;
+	// nil keeps none.
+	Store TableStore
 }
 
 // Errors of the lobby's requests.
@@ -169,23 +175,46 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 	if o.Time.Main < 0 || o.Time.Byoyomi < 0 || o.Time.Increment < 0 {
 		return nil, errors.New("a time control cannot be negative")
 	}
+	var code string
+	for tries := 0; ; tries++ {
+		l.mu.Lock()
+		if l.shutdown {
+			l.mu.Unlock()
+			return nil, ErrShutdown
+		}
+		if len(l.tables) >= l.cfg.MaxTables {
+			l.mu.Unlock()
+			return nil, ErrTooMany
+		}
+		code = newCode(l.rng)
+		for l.tables[code] != nil {
+			code = newCode(l.rng)
+		}
+		created := l.ts.Now()
+		l.mu.Unlock()
+		// The claim goes over the network: without the lobby's lock.
+		err := l.claim(code, Info{Code: code, Names: [2]string{p.Name}, Time: o.Time, Handicap: handicap, Created: created})
+		if err == nil {
+			break
+		}
+		if errors.Is(err, ErrCodeTaken) && tries < 10 {
+			continue
+		}
+		l.log.Warn("cannot open a table", "by", p.Name, "err", err)
+		return nil, ErrNoCluster
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.shutdown {
+		go l.release(code)
 		return nil, ErrShutdown
-	}
-	if len(l.tables) >= l.cfg.MaxTables {
-		return nil, ErrTooMany
-	}
-	code := newCode(l.rng)
-	for l.tables[code] != nil {
-		code = newCode(l.rng)
 	}
 	t := &Table{l: l, done: make(chan struct{}), code: code, opts: o, handicap: handicap, start: start, created: l.ts.Now(),
 		listeners: map[*Feed]struct{}{}}
 	t.seats[0] = &seatState{person: p, present: true}
 	l.tables[code] = t
 	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
+	t.keep()
 	return t.newSeat(0), nil
 }
 

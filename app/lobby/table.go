@@ -40,6 +40,7 @@ type Table struct {
 	chat      []ChatEvent // the last lines, for late joiners
 	end       *EndEvent
 	closed    bool
+	keeper    keeper // saves the state for the other nodes
 }
 
 // seatState is a seat's occupant.
@@ -177,6 +178,7 @@ func (t *Table) join(p Person) (*Seat, error) {
 			s.present = true
 			if t.m != nil {
 				t.broadcast(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Present: true})
+				t.keep()
 			}
 			t.l.log.Debug("player back", "code", t.code, "name", s.person.Name)
 		}
@@ -231,6 +233,7 @@ func (t *Table) begin() error {
 	go m.Run(ctx)
 	go t.follow(sub)
 	t.broadcast(StartEvent{Match: m, Names: t.names, Toss: t.toss})
+	t.keep()
 	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
 	return nil
@@ -247,6 +250,7 @@ func (t *Table) follow(sub *match.Subscription) {
 		if err != nil {
 			return
 		}
+		t.keep()
 		switch ev := ev.(type) {
 		case match.DrawEvent:
 			t.mu.Lock()
@@ -482,6 +486,7 @@ func (t *Table) say(e ChatEvent) {
 		t.chat = t.chat[len(t.chat)-keptChat:]
 	}
 	t.broadcast(e)
+	t.keep()
 }
 
 // Leave says the seat's connection is gone. Before the game, the creator
@@ -511,6 +516,7 @@ func (s *Seat) Leave() {
 	c := t.colour[s.idx]
 	st.deadline = t.l.ts.Now().Add(t.l.cfg.Grace)
 	t.broadcast(PresenceEvent{Side: c, Name: st.person.Name, Deadline: st.deadline})
+	t.keep()
 	gen := st.gen
 	t.mu.Unlock()
 	t.l.log.Debug("player dropped", "code", t.code, "name", st.person.Name, "grace", t.l.cfg.Grace.String())

@@ -193,6 +193,7 @@ func TestLayersCatch(t *testing.T) {
 		{"game/bot", "shogi/kifu"},
 		{"kifu", "shogi/tui/common"},
 		{"app/lobby", "shogi/tui/play"},
+		{"app/lobby", "github.com/nats-io/nats.go"},
 		{"app/settings", "shogi/tui/common"},
 		{"app/session", "shogi/server/sshd"},
 		// The five the app issue named as let through before.

@@ -1,0 +1,239 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"shogi/app/lobby"
+	"shogi/game/match"
+)
+
+// Listing is an open table as every node sees it: the lobby's Info, and
+// the node that referees it.
+type Listing struct {
+	lobby.Info
+	Node string
+}
+
+// tableRecord is a Listing on the wire.
+type tableRecord struct {
+	Code      string    `json:"code"`
+	Node      string    `json:"node"`
+	Names     [2]string `json:"names"`
+	Started   bool      `json:"started,omitempty"`
+	Over      bool      `json:"over,omitempty"`
+	Moves     int       `json:"moves,omitempty"`
+	MainMS    int64     `json:"main_ms,omitempty"`
+	ByoyomiMS int64     `json:"byoyomi_ms,omitempty"`
+	IncMS     int64     `json:"inc_ms,omitempty"`
+	Handicap  string    `json:"handicap,omitempty"`
+	Watchers  int       `json:"watchers,omitempty"`
+	Created   time.Time `json:"created"`
+}
+
+func recordOf(node string, i lobby.Info) tableRecord {
+	return tableRecord{Code: i.Code, Node: node, Names: i.Names, Started: i.Started, Over: i.Over, Moves: i.Moves,
+		MainMS: i.Time.Main.Milliseconds(), ByoyomiMS: i.Time.Byoyomi.Milliseconds(), IncMS: i.Time.Increment.Milliseconds(),
+		Handicap: i.Handicap, Watchers: i.Watchers, Created: i.Created}
+}
+
+func (r tableRecord) listing() Listing {
+	return Listing{Node: r.Node, Info: lobby.Info{Code: r.Code, Names: r.Names, Started: r.Started, Over: r.Over, Moves: r.Moves,
+		Time:     match.TimeControl{Main: ms(r.MainMS), Byoyomi: ms(r.ByoyomiMS), Increment: ms(r.IncMS)},
+		Handicap: r.Handicap, Watchers: r.Watchers, Created: r.Created}}
+}
+
+func ms(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+
+func decodeTable(data []byte) (tableRecord, error) {
+	return decode("table", data, func(r *tableRecord) error {
+		if !codeValid(r.Code) {
+			return fmt.Errorf("code %q", r.Code)
+		}
+		if err := checkName(r.Node); err != nil {
+			return err
+		}
+		if r.Moves < 0 || r.Watchers < 0 || r.MainMS < 0 || r.ByoyomiMS < 0 || r.IncMS < 0 {
+			return errors.New("negative figures")
+		}
+		return nil
+	})
+}
+
+// codeValid keeps a table code to what a bucket key may hold.
+func codeValid(code string) bool {
+	if code == "" || len(code) > 32 {
+		return false
+	}
+	for _, r := range code {
+		if !(r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// ErrCodeTaken refuses a code that a table on some node holds.
+var ErrCodeTaken = lobby.ErrCodeTaken
+
+// Directory is the cluster's list of open tables: a code is claimed once
+// across the cluster (a key created, never overwritten by another node),
+// and every node follows the list by watching the bucket. It is the
+// lobby's lobby.Directory.
+type Directory struct {
+	n       *Node
+	timeout time.Duration
+	w       jetstream.KeyWatcher
+	done    chan struct{}
+
+	mu      sync.Mutex
+	tables  map[string]Listing
+	changed chan struct{} // closed and replaced at each change
+}
+
+// Directory starts following the list of open tables.
+func (n *Node) Directory(ctx context.Context) (*Directory, error) {
+	w, err := n.tables.WatchAll(ctx)
+	if err != nil {
+		return nil, err
+	}
+	d := &Directory{n: n, timeout: 3 * time.Second, w: w, done: make(chan struct{}), tables: map[string]Listing{},
+		changed: make(chan struct{})}
+	go d.follow()
+	return d, nil
+}
+
+// follow applies the bucket's changes to the list.
+func (d *Directory) follow() {
+	defer close(d.done)
+	for e := range d.w.Updates() {
+		if e == nil {
+			continue // the end of the initial values
+		}
+		d.mu.Lock()
+		switch e.Operation() {
+		case jetstream.KeyValueDelete, jetstream.KeyValuePurge:
+			delete(d.tables, e.Key())
+		default:
+			r, err := decodeTable(e.Value())
+			if err != nil || r.Code != e.Key() {
+				d.mu.Unlock()
+				d.n.log.Warn("dropped a table entry that does not parse", "key", e.Key(), "err", err)
+				continue
+			}
+			d.tables[r.Code] = r.listing()
+		}
+		close(d.changed)
+		d.changed = make(chan struct{})
+		d.mu.Unlock()
+	}
+}
+
+// Close stops following.
+func (d *Directory) Close() {
+	_ = d.w.Stop()
+	<-d.done
+}
+
+// Claim takes code for a new table across the cluster; ErrCodeTaken if
+// a table anywhere has it. An error of NATS says the cluster cannot be
+// reached: the lobby refuses the new table in words.
+func (d *Directory) Claim(code string, info lobby.Info) error {
+	if !codeValid(code) {
+		return fmt.Errorf("table code %q: letters and digits only", code)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d.timeout)
+	defer cancel()
+	_, err := d.n.tables.Create(ctx, code, encode(recordOf(d.n.cfg.Name, info)))
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return ErrCodeTaken
+	}
+	if err != nil {
+		return &UnreachableError{Op: "claim table code " + code, Err: err}
+	}
+	return nil
+}
+
+// Publish updates a table's line in the list. Only the node that holds
+// the code writes it, so a plain put is enough.
+func (d *Directory) Publish(info lobby.Info) error {
+	ctx, cancel := context.WithTimeout(context.Background(), d.timeout)
+	defer cancel()
+	if _, err := d.n.tables.Put(ctx, info.Code, encode(recordOf(d.n.cfg.Name, info))); err != nil {
+		return &UnreachableError{Op: "publish table " + info.Code, Err: err}
+	}
+	return nil
+}
+
+// Release frees the code of a table that closed.
+func (d *Directory) Release(code string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), d.timeout)
+	defer cancel()
+	if err := d.n.tables.Delete(ctx, code); err != nil {
+		return &UnreachableError{Op: "release table code " + code, Err: err}
+	}
+	return nil
+}
+
+// Tables lists the cluster's open tables as this node last heard of
+// them, games in progress first, newest first (as the lobby lists its
+// own).
+func (d *Directory) Tables() []Listing {
+	d.mu.Lock()
+	out := make([]Listing, 0, len(d.tables))
+	for _, l := range d.tables {
+		out = append(out, l)
+	}
+	d.mu.Unlock()
+	slices.SortFunc(out, func(a, b Listing) int {
+		rank := func(i lobby.Info) int {
+			switch {
+			case i.Started && !i.Over:
+				return 0
+			case !i.Started:
+				return 1
+			}
+			return 2
+		}
+		if r := rank(a.Info) - rank(b.Info); r != 0 {
+			return r
+		}
+		return b.Created.Compare(a.Created)
+	})
+	return out
+}
+
+// Wait returns once ok holds of the list, or when ctx ends.
+func (d *Directory) Wait(ctx context.Context, ok func([]Listing) bool) error {
+	for {
+		d.mu.Lock()
+		ch := d.changed
+		d.mu.Unlock()
+		if ok(d.Tables()) {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+// UnreachableError says that a request to the cluster did not go
+// through: NATS is away or JetStream has no quorum.
+type UnreachableError struct {
+	Op  string
+	Err error
+}
+
+func (e *UnreachableError) Error() string {
+	return "the cluster cannot be reached (" + e.Op + "): " + e.Err.Error()
+}
+func (e *UnreachableError) Unwrap() error { return e.Err }

@@ -1,0 +1,122 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"shogi/app/lobby"
+)
+
+// A node alone embeds NATS in the process with no listener at all, and
+// still goes through JetStream like a cluster: its name is registered,
+// codes are claimed, the list is followed.
+func TestInProcessNode(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, Config{Name: "solo", StoreDir: t.TempDir()})
+	if n.srv == nil || n.srv.Addr() != nil || n.srv.ClusterAddr() != nil {
+		t.Fatalf("want an embedded server with no listener")
+	}
+	if n.Replicas() != 1 || !n.Connected() {
+		t.Errorf("replicas %d, connected %v", n.Replicas(), n.Connected())
+	}
+	nodes, err := n.Nodes(context.Background())
+	if err != nil || len(nodes) != 1 || nodes[0].Name != "solo" {
+		t.Fatalf("registry: %v %v", nodes, err)
+	}
+	d, err := n.Directory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.Claim("ACE47", lobby.Info{Code: "ACE47", Names: [2]string{"alice"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Claim("ACE47", lobby.Info{Code: "ACE47"}); !errors.Is(err, ErrCodeTaken) {
+		t.Errorf("second claim: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := d.Wait(ctx, func(ls []Listing) bool { return len(ls) == 1 && ls[0].Names[0] == "alice" && ls[0].Node == "solo" }); err != nil {
+		t.Fatalf("list: %v", d.Tables())
+	}
+}
+
+// The flags' contract: what cannot work together is refused before any
+// server starts.
+func TestStartRefusals(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{}, "a node needs a name"},
+		{Config{Name: "a b"}, "letters, digits"},
+		{Config{Name: "a", URLs: []string{"nats://127.0.0.1:1"}, Listen: "127.0.0.1:1"}, "not both"},
+		{Config{Name: "a", Routes: []string{"127.0.0.1:1"}}, "routes need an address"},
+		{Config{Name: "a"}, "no directory"},
+		{Config{Name: "a", StoreDir: t.TempDir(), Listen: "127.0.0.1"}, "listen address"},
+		{Config{Name: "a", StoreDir: t.TempDir(), Listen: "127.0.0.1:1", Routes: []string{"127.0.0.1:x"}}, "route"},
+	} {
+		_, err := Start(context.Background(), c.cfg)
+		var se *StartError
+		if !errors.As(err, &se) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want a StartError saying %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+// A NATS that cannot be reached at start is an error that says where.
+func TestUnreachableAtStart(t *testing.T) {
+	t.Parallel()
+	url := "nats://127.0.0.1:" + strconv.Itoa(freePort(t))
+	_, err := Start(context.Background(), quick(Config{Name: "a", URLs: []string{url}}))
+	var se *StartError
+	if !errors.As(err, &se) || !strings.Contains(err.Error(), "reach NATS at "+url) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// Two live nodes cannot share a name; a node that died frees its name
+// when its time to live lapses, one that shut down at once.
+func TestSameNameRefused(t *testing.T) {
+	t.Parallel()
+	ns := startNATS(t)
+	a := startNode(t, Config{Name: "east", URLs: []string{ns.URL()}})
+	_, err := Start(context.Background(), quick(Config{Name: "east", URLs: []string{ns.URL()}}))
+	var taken *NameTakenError
+	if !errors.As(err, &taken) || taken.Other.Name != "east" || taken.Other.PID == 0 ||
+		!strings.Contains(err.Error(), `a node named "east" is already running`) {
+		t.Fatalf("second east: %v", err)
+	}
+	// The first one beats: its name stays held past its time to live.
+	eventually(t, 10*time.Second, "a beat twice the time to live after the start", func() bool {
+		e, err := a.nodes.Get(context.Background(), "east")
+		if err != nil {
+			return false
+		}
+		r, err := decodeNode(e.Value())
+		return err == nil && r.Beat.Sub(r.Started) > 2*a.cfg.NodeTTL
+	})
+	if _, err := Start(context.Background(), quick(Config{Name: "east", URLs: []string{ns.URL()}})); !errors.As(err, &taken) {
+		t.Fatalf("east taken while the first beats: %v", err)
+	}
+	// Dies without a word: the name lapses.
+	a.Close()
+	eventually(t, 10*time.Second, "the dead node's name to lapse", func() bool {
+		n, err := Start(context.Background(), quick(Config{Name: "east", URLs: []string{ns.URL()}}))
+		if err == nil {
+			t.Cleanup(n.Close)
+		}
+		return err == nil
+	})
+	// Shuts down: the name is free at once.
+	b := startNode(t, Config{Name: "west", URLs: []string{ns.URL()}})
+	if err := b.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	startNode(t, Config{Name: "west", URLs: []string{ns.URL()}})
+}

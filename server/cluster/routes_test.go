@@ -1,0 +1,141 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"shogi/app/lobby"
+)
+
+// routedConfigs are three nodes whose embedded servers route to one
+// another on loopback ports, each with its own files.
+func routedConfigs(t *testing.T) []Config {
+	var listen, routes []string
+	for range 3 {
+		a := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		listen = append(listen, a)
+		routes = append(routes, "nats-route://"+a)
+	}
+	var cfgs []Config
+	for i, name := range []string{"n1", "n2", "n3"} {
+		cfgs = append(cfgs, Config{Name: name, Listen: listen[i], Routes: routes, StoreDir: t.TempDir()})
+	}
+	return cfgs
+}
+
+// startAll starts nodes at once: each waits for the others to elect
+// JetStream's leader.
+func startAll(t *testing.T, cfgs []Config) []*Node {
+	t.Helper()
+	nodes := make([]*Node, len(cfgs))
+	var wg sync.WaitGroup
+	for i, c := range cfgs {
+		wg.Go(func() { nodes[i] = startNode(t, c) })
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	return nodes
+}
+
+// Three shogi serve nodes with nothing else: embedded servers routed to
+// one another, buckets with three replicas. A node dies and the other two
+// go on (two of three is a quorum); it comes back from its own files and
+// sees the cluster's list again.
+func TestThreeRoutedNodes(t *testing.T) {
+	t.Parallel()
+	cfgs := routedConfigs(t)
+	nodes := startAll(t, cfgs)
+	ctx := context.Background()
+	for _, n := range nodes {
+		if n.Replicas() != 3 {
+			t.Fatalf("%s: %d replicas", n.Name(), n.Replicas())
+		}
+	}
+	st, err := nodes[0].tables.Status(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := st.(*jetstream.KeyValueBucketStatus).StreamInfo().Config.Replicas; r != 3 {
+		t.Fatalf("the tables bucket keeps %d copies", r)
+	}
+	dirs := make([]*Directory, 3)
+	for i, n := range nodes {
+		if dirs[i], err = n.Directory(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(dirs[i].Close)
+	}
+	if err := dirs[0].Claim("AAAAA", lobby.Info{Code: "AAAAA"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dirs[2].Claim("AAAAA", lobby.Info{Code: "AAAAA"}); !errors.Is(err, ErrCodeTaken) {
+		t.Fatalf("the same code on another node: %v", err)
+	}
+	waitListed(t, dirs[2], "AAAAA", "n1")
+
+	// n2 dies (its embedded server with it).
+	dirs[1].Close()
+	nodes[1].Close()
+	if err := dirs[2].Claim("CCCCC", lobby.Info{Code: "CCCCC"}); err != nil {
+		t.Fatalf("claim with n2 gone: %v", err)
+	}
+	l, err := nodes[0].Acquire(ctx, "CCCCC")
+	if err != nil {
+		t.Fatalf("lease with n2 gone: %v", err)
+	}
+	if err := l.Save(ctx, testState("CCCCC", 3)); err != nil {
+		t.Fatalf("state with n2 gone: %v", err)
+	}
+	waitListed(t, dirs[0], "CCCCC", "n3")
+
+	// n2 comes back on its files, once its old name has lapsed.
+	var n2 *Node
+	eventually(t, 20*time.Second, "n2 to start again", func() bool {
+		c := quick(cfgs[1])
+		_, c.Log = newTestLog()
+		n, err := Start(ctx, c)
+		var taken *NameTakenError
+		if err != nil && !errors.As(err, &taken) {
+			t.Fatalf("n2 again: %v", err)
+		}
+		n2 = n
+		return err == nil
+	})
+	t.Cleanup(n2.Close)
+	d2, err := n2.Directory(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d2.Close()
+	waitListed(t, d2, "CCCCC", "n3")
+	saved, referee, err := n2.Store().Saved(ctx, "CCCCC")
+	if err != nil || referee != "n1" || len(saved.Moves) != 3 {
+		t.Errorf("n2 reads the state: referee %q, %d moves, %v", referee, len(saved.Moves), err)
+	}
+}
+
+// waitListed waits for code to be in d's list, refereed by node.
+func waitListed(t *testing.T, d *Directory, code, node string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := d.Wait(ctx, func(ls []Listing) bool {
+		for _, l := range ls {
+			if l.Code == code && l.Node == node {
+				return true
+			}
+		}
+		return false
+	})
+	if err != nil {
+		t.Fatalf("%s not listed on %s's node: %v", code, node, d.Tables())
+	}
+}
