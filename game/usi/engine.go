@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 )
 
 // Config says how to run an engine.
@@ -510,32 +511,32 @@ func (e *Engine) GameOver(r game.Result, c game.Color) error {
 // killed and the error is an *Error (NoAnswer). A bestmove that does not
 // read is an *Error (BadMove) wrapping a *MoveError; one that reads but is
 // illegal comes back for the caller to judge.
-func (e *Engine) Go(ctx context.Context, r Request) (BestMove, error) {
+func (e *Engine) Go(ctx context.Context, r engine.Request) (engine.BestMove, error) {
 	if e.broken != nil {
-		return BestMove{}, e.broken
+		return engine.BestMove{}, e.broken
 	}
 	start, moves, limits, info := r.Start, r.Moves, r.Limits, r.Info
 	pos := start
 	for _, m := range moves {
 		if !pos.IsLegal(m) {
 			// gpsusi hangs on an illegal position: never send one.
-			return BestMove{}, fmt.Errorf("usi: will not send %s an illegal position (move %s)", e.name, m)
+			return engine.BestMove{}, fmt.Errorf("usi: will not send %s an illegal position (move %s)", e.name, m)
 		}
 		pos = pos.Play(m)
 	}
 	if err := e.send(FormatPosition(start, moves)); err != nil {
-		return BestMove{}, e.sendFailed("before it was sent the position")
+		return engine.BestMove{}, e.sendFailed("before it was sent the position")
 	}
 	if err := e.send(FormatGo(limits)); err != nil {
-		return BestMove{}, e.sendFailed("before it was sent go")
+		return engine.BestMove{}, e.sendFailed("before it was sent go")
 	}
 	return e.wait(ctx, pos, info, nil)
 }
 
 // wait reads a search's output up to bestmove (or checkmate when mate is
 // not nil), stopping the search when ctx ends.
-func (e *Engine) wait(ctx context.Context, pos game.Position, info func(Info), mate *Checkmate) (BestMove, error) {
-	var best BestMove
+func (e *Engine) wait(ctx context.Context, pos game.Position, info func(engine.Info), mate *Checkmate) (engine.BestMove, error) {
+	var best engine.BestMove
 	var ctxErr error
 	stopping := false
 	waitCtx := context.WithoutCancel(ctx)
@@ -595,17 +596,17 @@ func (e *Engine) wait(ctx context.Context, pos game.Position, info func(Info), m
 		})
 		if err == nil {
 			if stopping {
-				return BestMove{}, ctxErr
+				return engine.BestMove{}, ctxErr
 			}
 			return best, nil
 		}
 		if !errors.Is(err, ctx.Err()) || ctx.Err() == nil || stopping {
-			return BestMove{}, err
+			return engine.BestMove{}, err
 		}
 		ctxErr = err
 		stopping = true
 		if serr := e.send("stop"); serr != nil {
-			return BestMove{}, e.sendFailed("while being stopped")
+			return engine.BestMove{}, e.sendFailed("while being stopped")
 		}
 	}
 }
@@ -613,7 +614,7 @@ func (e *Engine) wait(ctx context.Context, pos game.Position, info func(Info), m
 // GoMate runs a mate search ("go mate") of r's position for at most d (0:
 // no limit) and returns its answer; r's limits are not used. A mating
 // sequence that does not hold is an *Error (BadMove).
-func (e *Engine) GoMate(ctx context.Context, r Request, d time.Duration) (Checkmate, error) {
+func (e *Engine) GoMate(ctx context.Context, r engine.Request, d time.Duration) (Checkmate, error) {
 	if e.broken != nil {
 		return Checkmate{}, e.broken
 	}

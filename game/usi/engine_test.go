@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
 	"shogi/internal/testenv"
@@ -118,8 +119,8 @@ func TestGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := game.StartPosition()
-	var infos []usi.Info
-	b, err := e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Byoyomi: time.Second}, Info: func(i usi.Info) { infos = append(infos, i) }})
+	var infos []engine.Info
+	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Byoyomi: time.Second}, Info: func(i engine.Info) { infos = append(infos, i) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,12 +132,12 @@ func TestGo(t *testing.T) {
 		t.Errorf("infos: %+v", infos)
 	}
 	// The same engine answers again, from a later position.
-	b2, err := e.Go(context.Background(), usi.Request{Start: start, Moves: []game.Move{b.Move}})
+	b2, err := e.Go(context.Background(), engine.Request{Start: start, Moves: []game.Move{b.Move}})
 	if err != nil || b2.Move == game.NoMove {
 		t.Errorf("second go: %v %v", b2, err)
 	}
 	// An illegal position is never sent (gpsusi hangs on one).
-	if _, err := e.Go(context.Background(), usi.Request{Start: start, Moves: []game.Move{b2.Move}}); err == nil {
+	if _, err := e.Go(context.Background(), engine.Request{Start: start, Moves: []game.Move{b2.Move}}); err == nil {
 		t.Error("illegal position: no error")
 	}
 	if err := e.GameOver(game.Result{Outcome: game.Draw, Ending: game.Repetition}, game.Black); err != nil {
@@ -155,7 +156,7 @@ func TestGoStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	began := time.Now()
-	_, err := e.Go(ctx, usi.Request{Start: game.StartPosition(), Limits: usi.Limits{Infinite: true}})
+	_, err := e.Go(ctx, engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Infinite: true}})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err %v, want the context's", err)
 	}
@@ -165,7 +166,7 @@ func TestGoStopsWhenCancelled(t *testing.T) {
 	// The stopped search's bestmove was consumed: the next go is in step.
 	ctx2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel2()
-	if _, err := e.Go(ctx2, usi.Request{Start: game.StartPosition(), Limits: usi.Limits{Infinite: true}}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := e.Go(ctx2, engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Infinite: true}}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("second go: %v", err)
 	}
 }
@@ -173,10 +174,10 @@ func TestGoStopsWhenCancelled(t *testing.T) {
 func TestPonderHit(t *testing.T) {
 	e, _ := startFake(t, "")
 	done := make(chan error, 1)
-	var b usi.BestMove
+	var b engine.BestMove
 	go func() {
 		var err error
-		b, err = e.Go(context.Background(), usi.Request{Start: game.StartPosition(), Limits: usi.Limits{Ponder: true, Byoyomi: time.Second}})
+		b, err = e.Go(context.Background(), engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Ponder: true, Byoyomi: time.Second}})
 		done <- err
 	}()
 	select {
@@ -195,11 +196,11 @@ func TestPonderHit(t *testing.T) {
 func TestGoMate(t *testing.T) {
 	e, _ := startFake(t, "")
 	p := mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
-	c, err := e.GoMate(context.Background(), usi.Request{Start: p}, time.Second)
+	c, err := e.GoMate(context.Background(), engine.Request{Start: p}, time.Second)
 	if err != nil || len(c.Moves) != 1 || c.Moves[0].USI() != "G*5b" {
 		t.Errorf("mate: %+v %v", c, err)
 	}
-	c, err = e.GoMate(context.Background(), usi.Request{Start: game.StartPosition()}, 0)
+	c, err = e.GoMate(context.Background(), engine.Request{Start: game.StartPosition()}, 0)
 	if err != nil || !c.NoMate {
 		t.Errorf("no mate: %+v %v", c, err)
 	}
@@ -243,18 +244,18 @@ func TestFaults(t *testing.T) {
 	t.Run("crash mid-game", func(t *testing.T) {
 		e, _ := startFake(t, "crash=2")
 		start := game.StartPosition()
-		b, err := e.Go(bg, usi.Request{Start: start})
+		b, err := e.Go(bg, engine.Request{Start: start})
 		if err != nil {
 			t.Fatal(err)
 		}
-		b2, err := e.Go(bg, usi.Request{Start: start, Moves: []game.Move{b.Move}})
+		b2, err := e.Go(bg, engine.Request{Start: start, Moves: []game.Move{b.Move}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = e.Go(bg, usi.Request{Start: start, Moves: []game.Move{b.Move, b2.Move}})
+		_, err = e.Go(bg, engine.Request{Start: start, Moves: []game.Move{b.Move, b2.Move}})
 		wantFault(t, err, usi.Exited, "fake exited before sending bestmove", "exit status 2", "segmentation fault")
 		// Once broken it stays broken, and Close does not complain again.
-		if _, err := e.Go(bg, usi.Request{Start: start}); err == nil {
+		if _, err := e.Go(bg, engine.Request{Start: start}); err == nil {
 			t.Error("a dead engine answered")
 		}
 		if err := e.Close(); err != nil {
@@ -265,7 +266,7 @@ func TestFaults(t *testing.T) {
 		e, _ := startFake(t, "hang")
 		ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
 		defer cancel()
-		_, err := e.Go(ctx, usi.Request{Start: game.StartPosition(), Limits: usi.Limits{Byoyomi: 10 * time.Millisecond}})
+		_, err := e.Go(ctx, engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Byoyomi: 10 * time.Millisecond}})
 		wantFault(t, err, usi.NoAnswer, "fake sent no bestmove after stop within 300ms and was killed")
 		select {
 		case <-e.Exited():
@@ -275,7 +276,7 @@ func TestFaults(t *testing.T) {
 	})
 	t.Run("unreadable move", func(t *testing.T) {
 		e, _ := startFake(t, "unreadable")
-		_, err := e.Go(bg, usi.Request{Start: game.StartPosition()})
+		_, err := e.Go(bg, engine.Request{Start: game.StartPosition()})
 		ue := wantFault(t, err, usi.BadMove, `fake sent an unreadable move "xyz"`)
 		var me *usi.MoveError
 		if !errors.As(ue, &me) || me.Text != "xyz" {
@@ -286,7 +287,7 @@ func TestFaults(t *testing.T) {
 		// A move that reads is returned: the caller judges it (a game loses by it).
 		e, _ := startFake(t, "illegal")
 		start := game.StartPosition()
-		b, err := e.Go(bg, usi.Request{Start: start})
+		b, err := e.Go(bg, engine.Request{Start: start})
 		if err != nil || b.Move == game.NoMove || start.IsLegal(b.Move) {
 			t.Errorf("illegal move: %v %v", b.Move, err)
 		}
@@ -299,7 +300,7 @@ func TestFaults(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer e.Close()
-		_, err = e.Go(bg, usi.Request{Start: game.StartPosition()})
+		_, err = e.Go(bg, engine.Request{Start: game.StartPosition()})
 		wantFault(t, err, usi.Junk, "sent more than 100 lines that are not USI instead of bestmove", "### junk line 0 ###", "killed")
 	})
 	t.Run("stops reading", func(t *testing.T) {
@@ -315,7 +316,7 @@ func TestFaults(t *testing.T) {
 			err = e.SetOption("EvalDir", strings.Repeat("x", 200))
 		}
 		wantFault(t, err, usi.NoAnswer, "fake stopped reading its input (setoption waited 1s) and was killed")
-		if _, err := e.Go(bg, usi.Request{Start: game.StartPosition()}); err == nil {
+		if _, err := e.Go(bg, engine.Request{Start: game.StartPosition()}); err == nil {
 			t.Error("a killed engine answered")
 		}
 	})
@@ -365,11 +366,11 @@ func TestFairyStockfish(t *testing.T) {
 	if err := e.NewGame(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	var last usi.Info
+	var last engine.Info
 	start := game.StartPosition()
 	// A second: at 100 ms a loaded machine may stop the search inside its
 	// first depth, before Fairy-Stockfish prints any info.
-	b, err := e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Byoyomi: time.Second}, Info: func(i usi.Info) { last = i }})
+	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Byoyomi: time.Second}, Info: func(i engine.Info) { last = i }})
 	if err != nil || !start.IsLegal(b.Move) || !last.HasScore || len(last.PV) == 0 {
 		t.Errorf("go: %v %v, last info %+v", b, err, last)
 	}
@@ -396,7 +397,7 @@ func TestGPSShogi(t *testing.T) {
 	// gpsusi thinks about a second whatever the byoyomi says.
 	start := mustSFEN(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
 	var infos int
-	b, err := e.Go(context.Background(), usi.Request{Start: start, Limits: usi.Limits{Byoyomi: time.Second}, Info: func(usi.Info) { infos++ }})
+	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Byoyomi: time.Second}, Info: func(engine.Info) { infos++ }})
 	if err != nil || !start.IsLegal(b.Move) || infos == 0 {
 		t.Errorf("go: %v %v after %d infos\n%s", b, err, infos, lb.String())
 	}

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 )
 
 // Served is what Serve needs of an engine besides its search: its id, its
 // own options (Serve adds MultiPV and USI_Ponder, which it handles
 // itself), and the commands that reach it between searches.
 type Served interface {
-	Searcher
+	engine.Searcher
 	// ID returns the id name and id author lines' text.
 	ID() (name, author string)
 	// Options lists the engine's own options, with their current values as
@@ -81,8 +82,8 @@ type usiServer struct {
 	havePos   bool
 	cancel    context.CancelFunc
 	done      chan struct{}
-	silent    bool   // the running search's answer is not wanted
-	ponder    Limits // the limits of the running go ponder
+	silent    bool          // the running search's answer is not wanted
+	ponder    engine.Limits // the limits of the running go ponder
 	pondering bool
 }
 
@@ -203,26 +204,26 @@ func (s *usiServer) goCommand(line string) {
 	s.runSearch(ctx, limits)
 }
 
-func (s *usiServer) runSearch(ctx context.Context, limits Limits) {
-	req := Request{Start: s.start, Moves: s.moves, Limits: limits, MultiPV: s.multiPV,
-		Info: func(in Info) { s.say(FormatInfo(in)) }}
-	done, engine := s.done, s.engine
+func (s *usiServer) runSearch(ctx context.Context, limits engine.Limits) {
+	req := engine.Request{Start: s.start, Moves: s.moves, Limits: limits, MultiPV: s.multiPV,
+		Info: func(in engine.Info) { s.say(FormatInfo(in)) }}
+	done, eng := s.done, s.engine
 	go func() {
 		defer close(done)
-		bm, err := engine.Search(ctx, req)
+		bm, err := eng.Search(ctx, req)
 		if s.isSilent() {
 			return
 		}
 		if err != nil {
 			s.say("info string " + err.Error())
-			bm = BestMove{Resign: true}
+			bm = engine.BestMove{Resign: true}
 		}
 		s.say(FormatBestMove(bm))
 	}()
 }
 
 func (s *usiServer) runMate(ctx context.Context, ml MateLimit) {
-	p := Request{Start: s.start, Moves: s.moves}.Position()
+	p := engine.Request{Start: s.start, Moves: s.moves}.Position()
 	mctx, cancel := ctx, context.CancelFunc(func() {})
 	if !ml.Infinite {
 		mctx, cancel = context.WithTimeout(ctx, max(ml.Time, time.Millisecond))

@@ -155,7 +155,7 @@ type MateLimit struct {
 // remaining times and then the increments when either side has one, else
 // the byōyomi (0 for sudden death, which engines expect to be said).
 // MoveTime, Depth, Nodes and Infinite are sent when set.
-func FormatGo(l Limits) string {
+func FormatGo(l engine.Limits) string {
 	var b strings.Builder
 	b.WriteString("go")
 	if l.Ponder {
@@ -207,8 +207,8 @@ func FormatGoMate(d time.Duration) string {
 // ParseGo reads a go command into its limits, or into a mate search. A
 // negative time (some GUIs send one when a clock has run out) counts as 0.
 // Unknown words are an error, so a typo is reported rather than ignored.
-func ParseGo(line string) (Limits, MateLimit, error) {
-	var l Limits
+func ParseGo(line string) (engine.Limits, MateLimit, error) {
+	var l engine.Limits
 	var mate MateLimit
 	f := fields(line)
 	if len(f) == 0 || f[0] != "go" {
@@ -290,7 +290,7 @@ func ParseGo(line string) (Limits, MateLimit, error) {
 // string, since each runs to the end of the line: when both are set the
 // PV is written (send the string in an Info of its own). An Info with
 // nothing set writes "info string" with an empty text.
-func FormatInfo(info Info) string {
+func FormatInfo(info engine.Info) string {
 	var b strings.Builder
 	b.WriteString("info")
 	num := func(key string, v uint64) {
@@ -349,17 +349,17 @@ func FormatScore(s engine.Score) string {
 	switch {
 	case !s.Mate:
 		t = "cp " + strconv.Itoa(s.Value)
-	case s.Value >= MateUnknown:
+	case s.Value >= engine.MateUnknown:
 		t = "mate +"
-	case s.Value <= -MateUnknown:
+	case s.Value <= -engine.MateUnknown:
 		t = "mate -"
 	default:
 		t = "mate " + strconv.Itoa(s.Value)
 	}
 	switch s.Bound {
-	case Lower:
+	case engine.Lower:
 		t += " lowerbound"
-	case Upper:
+	case engine.Upper:
 		t += " upperbound"
 	}
 	return t
@@ -375,8 +375,8 @@ var infoSkip = map[string]bool{"currmovenumber": true, "tbhits": true, "cpuload"
 // a currmove that is not a legal move is left out. Numbers that do not
 // read, or a score without a value, are an error; words ParseInfo does not
 // know are skipped, as the protocol asks.
-func ParseInfo(line string, pos game.Position) (Info, error) {
-	var info Info
+func ParseInfo(line string, pos game.Position) (engine.Info, error) {
+	var info engine.Info
 	f := fields(line)
 	if len(f) == 0 || f[0] != "info" {
 		return info, syntaxError(line, "not an info line")
@@ -477,15 +477,15 @@ func restAfter(line string, n int) string {
 
 // parseScore reads "cp N" or "mate N|+|-" and an optional bound; it
 // returns how many fields it used.
-func parseScore(line string, f []string) (Score, int, error) {
-	var s Score
+func parseScore(line string, f []string) (engine.Score, int, error) {
+	var s engine.Score
 	if len(f) < 2 {
 		return s, len(f), syntaxError(line, "score wants cp or mate and a value")
 	}
 	switch f[0] {
 	case "cp":
 		v, err := strconv.Atoi(f[1])
-		if err != nil || v > MateUnknown || v < -MateUnknown {
+		if err != nil || v > engine.MateUnknown || v < -engine.MateUnknown {
 			return s, 2, syntaxError(line, "score cp %q: not a number of centipawns", f[1])
 		}
 		s.Value = v
@@ -493,12 +493,12 @@ func parseScore(line string, f []string) (Score, int, error) {
 		s.Mate = true
 		switch f[1] {
 		case "+":
-			s.Value = MateUnknown
+			s.Value = engine.MateUnknown
 		case "-":
-			s.Value = -MateUnknown
+			s.Value = -engine.MateUnknown
 		default:
 			v, err := strconv.Atoi(f[1])
-			if err != nil || v >= MateUnknown || v <= -MateUnknown {
+			if err != nil || v >= engine.MateUnknown || v <= -engine.MateUnknown {
 				return s, 2, syntaxError(line, "score mate %q: not a number of plies", f[1])
 			}
 			s.Value = v
@@ -510,9 +510,9 @@ func parseScore(line string, f []string) (Score, int, error) {
 	if len(f) > 2 {
 		switch f[2] {
 		case "lowerbound":
-			s.Bound, n = Lower, 3
+			s.Bound, n = engine.Lower, 3
 		case "upperbound":
-			s.Bound, n = Upper, 3
+			s.Bound, n = engine.Upper, 3
 		}
 	}
 	return s, n, nil
@@ -535,7 +535,7 @@ func readPV(pos game.Position, texts []string) []game.Move {
 // ---- bestmove ----
 
 // FormatBestMove writes a bestmove line.
-func FormatBestMove(b BestMove) string {
+func FormatBestMove(b engine.BestMove) string {
 	switch {
 	case b.Resign:
 		return "bestmove resign"
@@ -570,8 +570,8 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // analysis ignores it), so an illegal move that reads comes back without
 // an error. A ponder move that is not legal after the best move is left
 // out.
-func ParseBestMove(line string, pos game.Position) (BestMove, error) {
-	var b BestMove
+func ParseBestMove(line string, pos game.Position) (engine.BestMove, error) {
+	var b engine.BestMove
 	f := fields(line)
 	if len(f) < 2 || f[0] != "bestmove" {
 		return b, syntaxError(line, "want bestmove and a move")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"shogi/game"
+	"shogi/game/engine"
 )
 
 func mustSFEN(t testing.TB, s string) game.Position {
@@ -33,29 +34,29 @@ func TestParseInfoFromRealEngines(t *testing.T) {
 	start := game.StartPosition()
 	tests := []struct {
 		line string
-		want Info
+		want engine.Info
 		pv   string
 	}{
 		{"info depth 7 seldepth 9 multipv 1 score cp 217 nodes 4967 nps 191038 tbhits 0 time 26 pv 2h6h 6a5b",
-			Info{Depth: 7, SelDepth: 9, MultiPV: 1, HasScore: true, Score: Score{Value: 217}, Nodes: 4967, NPS: 191038, Time: 26 * time.Millisecond}, "2h6h 6a5b"},
+			engine.Info{Depth: 7, SelDepth: 9, MultiPV: 1, HasScore: true, Score: engine.Score{Value: 217}, Nodes: 4967, NPS: 191038, Time: 26 * time.Millisecond}, "2h6h 6a5b"},
 		// gpsusi: time before score, and a PV of ten moves.
 		{"info depth 6 seldepth 10 time 400 score cp 29 nodes 94865 nps 236754 pv 7g7f 3c3d 2g2f 4c4d 5g5f 8b4b 3i4h 5a6b 4h5g 6b7b",
-			Info{Depth: 6, SelDepth: 10, Time: 400 * time.Millisecond, HasScore: true, Score: Score{Value: 29}, Nodes: 94865, NPS: 236754},
+			engine.Info{Depth: 6, SelDepth: 10, Time: 400 * time.Millisecond, HasScore: true, Score: engine.Score{Value: 29}, Nodes: 94865, NPS: 236754},
 			"7g7f 3c3d 2g2f 4c4d 5g5f 8b4b 3i4h 5a6b 4h5g 6b7b"},
-		{"info depth 6", Info{Depth: 6}, ""},
-		{"info currmove 7g7f", Info{CurrMove: start.NewMove(game.NewSquare(7, 7), game.NewSquare(7, 6), false)}, ""},
+		{"info depth 6", engine.Info{Depth: 6}, ""},
+		{"info currmove 7g7f", engine.Info{CurrMove: start.NewMove(game.NewSquare(7, 7), game.NewSquare(7, 6), false)}, ""},
 		// A currmove that is not legal here is left out, not trusted.
-		{"info currmove 7g7e", Info{}, ""},
-		{"info score mate 5 pv 7g7f", Info{HasScore: true, Score: Score{Mate: true, Value: 5}}, "7g7f"},
-		{"info score mate -4 lowerbound", Info{HasScore: true, Score: Score{Mate: true, Value: -4, Bound: Lower}}, ""},
-		{"info score mate +", Info{HasScore: true, Score: Score{Mate: true, Value: MateUnknown}}, ""},
-		{"info score mate -", Info{HasScore: true, Score: Score{Mate: true, Value: -MateUnknown}}, ""},
-		{"info score cp -35 upperbound hashfull 12", Info{HasScore: true, Score: Score{Value: -35, Bound: Upper}, HashFull: 12}, ""},
-		{"info string  book move:  7g7f  ", Info{String: "book move:  7g7f"}, ""},
+		{"info currmove 7g7e", engine.Info{}, ""},
+		{"info score mate 5 pv 7g7f", engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: 5}}, "7g7f"},
+		{"info score mate -4 lowerbound", engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: -4, Bound: engine.Lower}}, ""},
+		{"info score mate +", engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: engine.MateUnknown}}, ""},
+		{"info score mate -", engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: -engine.MateUnknown}}, ""},
+		{"info score cp -35 upperbound hashfull 12", engine.Info{HasScore: true, Score: engine.Score{Value: -35, Bound: engine.Upper}, HashFull: 12}, ""},
+		{"info string  book move:  7g7f  ", engine.Info{String: "book move:  7g7f"}, ""},
 		// The PV is cut before the first move that is not legal (3c3d twice).
-		{"info depth 3 pv 7g7f 3c3d 3c3d 2g2f", Info{Depth: 3}, "7g7f 3c3d"},
-		{"info pv 7g7f x9 2g2f", Info{}, "7g7f"},
-		{"info\tdepth\t2\r", Info{Depth: 2}, ""},
+		{"info depth 3 pv 7g7f 3c3d 3c3d 2g2f", engine.Info{Depth: 3}, "7g7f 3c3d"},
+		{"info pv 7g7f x9 2g2f", engine.Info{}, "7g7f"},
+		{"info\tdepth\t2\r", engine.Info{Depth: 2}, ""},
 	}
 	for _, tc := range tests {
 		got, err := ParseInfo(tc.line, start)
@@ -84,16 +85,16 @@ func TestFormatInfo(t *testing.T) {
 	q := p.Play(m)
 	r := q.NewMove(game.NewSquare(3, 3), game.NewSquare(3, 4), false)
 	tests := []struct {
-		info Info
+		info engine.Info
 		want string
 	}{
-		{Info{Depth: 10, SelDepth: 14, Time: 1234 * time.Millisecond, Nodes: 100000, NPS: 81037, HashFull: 5, MultiPV: 1, HasScore: true, Score: Score{Value: -42}, PV: []game.Move{m, r}},
+		{engine.Info{Depth: 10, SelDepth: 14, Time: 1234 * time.Millisecond, Nodes: 100000, NPS: 81037, HashFull: 5, MultiPV: 1, HasScore: true, Score: engine.Score{Value: -42}, PV: []game.Move{m, r}},
 			"info depth 10 seldepth 14 time 1234 nodes 100000 nps 81037 hashfull 5 multipv 1 score cp -42 pv 7g7f 3c3d"},
-		{Info{HasScore: true, Score: Score{Mate: true, Value: 3, Bound: Lower}, CurrMove: m}, "info score mate 3 lowerbound currmove 7g7f"},
-		{Info{HasScore: true, Score: Score{Mate: true, Value: -MateUnknown}}, "info score mate -"},
-		{Info{HasScore: true}, "info score cp 0"},
-		{Info{String: "two\nlines"}, "info string two lines"},
-		{Info{}, "info string "},
+		{engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: 3, Bound: engine.Lower}, CurrMove: m}, "info score mate 3 lowerbound currmove 7g7f"},
+		{engine.Info{HasScore: true, Score: engine.Score{Mate: true, Value: -engine.MateUnknown}}, "info score mate -"},
+		{engine.Info{HasScore: true}, "info score cp 0"},
+		{engine.Info{String: "two\nlines"}, "info string two lines"},
+		{engine.Info{}, "info string "},
 	}
 	for _, tc := range tests {
 		if got := FormatInfo(tc.info); got != tc.want {
@@ -154,17 +155,17 @@ func TestPositionCommand(t *testing.T) {
 
 func TestGoCommand(t *testing.T) {
 	tests := []struct {
-		l    Limits
+		l    engine.Limits
 		want string
 	}{
-		{Limits{BTime: 60 * time.Second, WTime: 59500 * time.Millisecond, Byoyomi: 10 * time.Second}, "go btime 60000 wtime 59500 byoyomi 10000"},
-		{Limits{Byoyomi: 100 * time.Millisecond}, "go btime 0 wtime 0 byoyomi 100"},
-		{Limits{BTime: time.Minute, WTime: time.Minute}, "go btime 60000 wtime 60000 byoyomi 0"},
-		{Limits{BTime: time.Minute, WTime: time.Minute, BInc: time.Second, WInc: 2 * time.Second}, "go btime 60000 wtime 60000 binc 1000 winc 2000"},
-		{Limits{Ponder: true, BTime: 1000, Byoyomi: time.Second}, "go ponder btime 0 wtime 0 byoyomi 1000"},
-		{Limits{MoveTime: 250 * time.Millisecond}, "go movetime 250"},
-		{Limits{Depth: 8, Nodes: 100000}, "go depth 8 nodes 100000"},
-		{Limits{Infinite: true}, "go infinite"},
+		{engine.Limits{BTime: 60 * time.Second, WTime: 59500 * time.Millisecond, Byoyomi: 10 * time.Second}, "go btime 60000 wtime 59500 byoyomi 10000"},
+		{engine.Limits{Byoyomi: 100 * time.Millisecond}, "go btime 0 wtime 0 byoyomi 100"},
+		{engine.Limits{BTime: time.Minute, WTime: time.Minute}, "go btime 60000 wtime 60000 byoyomi 0"},
+		{engine.Limits{BTime: time.Minute, WTime: time.Minute, BInc: time.Second, WInc: 2 * time.Second}, "go btime 60000 wtime 60000 binc 1000 winc 2000"},
+		{engine.Limits{Ponder: true, BTime: 1000, Byoyomi: time.Second}, "go ponder btime 0 wtime 0 byoyomi 1000"},
+		{engine.Limits{MoveTime: 250 * time.Millisecond}, "go movetime 250"},
+		{engine.Limits{Depth: 8, Nodes: 100000}, "go depth 8 nodes 100000"},
+		{engine.Limits{Infinite: true}, "go infinite"},
 	}
 	for _, tc := range tests {
 		if got := FormatGo(tc.l); got != tc.want {
