@@ -4,7 +4,7 @@ import (
 	"shogi/app/settings"
 	"shogi/tui/common"
 	"shogi/tui/remote"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The app's public face for main and the SSH server: the types and

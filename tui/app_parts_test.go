@@ -12,7 +12,7 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"github.com/charmbracelet/x/ansi"
 

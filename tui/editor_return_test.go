@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // A game started from the editor's done menu (p) goes back to the editor

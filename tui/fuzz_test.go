@@ -7,7 +7,7 @@ import (
 
 	"shogi/tui/common"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"github.com/mattn/go-runewidth"
 )

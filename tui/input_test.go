@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"github.com/charmbracelet/x/ansi"
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"shogi/game"
 	"shogi/game/match"

@@ -12,7 +12,7 @@ import (
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The menu's kept edits: records edited in the study and neither saved

@@ -36,7 +36,7 @@ import (
 	"shogi/tui/play"
 	"shogi/tui/remote"
 	tsumeui "shogi/tui/tsume"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

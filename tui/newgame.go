@@ -5,7 +5,7 @@ import (
 
 	"shogi/app/settings"
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -16,7 +16,7 @@ import (
 	"shogi/game/csa/csatest"
 	"shogi/kifu"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The online screens against csatest's scripted server: the form, the

@@ -7,7 +7,7 @@ import (
 	"syscall"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

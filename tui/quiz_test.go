@@ -12,7 +12,7 @@ import (
 	"shogi/game/progress"
 	"shogi/kifu"
 	"shogi/kifu/annotate"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // quizRecord is a game of six moves analysed as the study's A

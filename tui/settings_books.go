@@ -12,7 +12,7 @@ import (
 	"shogi/game/book"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The settings' opening books: the levels' book play and its plies on

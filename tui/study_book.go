@@ -14,7 +14,7 @@ import (
 	"shogi/game/notation"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The study's book panel: the moves the settings' opening books have for

@@ -14,7 +14,7 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // Editing a record in the study. Every edit goes through the study's

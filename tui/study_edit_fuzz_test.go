@@ -7,7 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // editFuzzKeys are the inputs FuzzStudyEditKeys draws from: the editing

@@ -13,7 +13,7 @@ import (
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // editStudy opens a test record in the study with edits kept in a

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

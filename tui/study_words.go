@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // awords are the analysis panel's words in the study's language.

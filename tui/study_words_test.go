@@ -9,7 +9,7 @@ import (
 	"shogi/app/settings"
 	"shogi/kifu"
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The delete question counts the moves after the one shown in the

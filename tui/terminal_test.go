@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

@@ -12,7 +12,7 @@ import (
 	"shogi/game/progress"
 	"shogi/game/tsume"
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // collection is the problems shipped in assets: the tests' truth for

@@ -6,7 +6,7 @@ import (
 
 	"shogi/game"
 	gtsume "shogi/game/tsume"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // At 80×24 a file's problem names the file once and keeps "mate in 1"

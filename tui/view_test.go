@@ -15,7 +15,7 @@ import (
 	"shogi/internal/testenv"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"

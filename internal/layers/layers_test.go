@@ -45,7 +45,7 @@ var (
 	gameTop   = append(slices.Clone(matches), "shogi/game/csa", "shogi/game/tsume", "shogi/game/analysis")
 	records   = append(slices.Clone(gameTop), "shogi/kifu/...")
 	appLayer  = append(slices.Clone(records), "shogi/app/...")
-	uiBase    = append(slices.Clone(appLayer), "shogi/assets", "shogi/tui/words", "shogi/tui/common", "shogi/tui/components")
+	uiBase    = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components")
 	screenDep = append(slices.Clone(uiBase), "shogi/tui/play") // the game screen the others embed, until they share a session
 )
 
@@ -68,8 +68,8 @@ var layers = []layer{
 	{pkg: "shogi/internal", tree: true},
 	{pkg: "shogi/kifu", tree: true, may: records, third: []string{"golang.org/x/text"}},
 	{pkg: "shogi/app", tree: true, may: appLayer, third: []string{"github.com/pelletier/go-toml/v2", "golang.org/x/text", "go.etcd.io/bbolt"}},
-	{pkg: "shogi/tui/words", may: append(slices.Clone(appLayer), "shogi/tui/words")},
-	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/tui/words", "shogi/tui/common"), third: charm},
+	{pkg: "shogi/app/words", may: append(slices.Clone(appLayer), "shogi/app/words")},
+	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
 	// The screens: none imports another, but for the play screen that
 	// the editor, tsume, online and remote screens embed today.
@@ -207,7 +207,7 @@ func TestLayersCatch(t *testing.T) {
 		{"game/match", "shogi/game/csa"},
 		{"game/bot", "shogi/game/book"},
 		{"server/sshd", "shogi/game/usi/usitest"},
-		{"tui/words", "shogi/tui/common"},
+		{"app/words", "shogi/tui/common"},
 		{"tui/components", "shogi/tui/play"},
 		{"tui/play", "shogi/tui"},
 		{"tui", "shogi/server/sshd"},

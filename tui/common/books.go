@@ -7,7 +7,7 @@ import (
 
 	"shogi/app/shelf"
 	"shogi/game/book"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The opening books of the settings, as the screens consult them: the

@@ -11,7 +11,7 @@ import (
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 )

@@ -10,7 +10,7 @@ import (
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/kifu/edit"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The editing screens' keys, and their refusals and losses made into

@@ -3,7 +3,7 @@ package common
 import (
 	"strings"
 
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"

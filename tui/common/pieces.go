@@ -3,7 +3,7 @@ package common
 import (
 	"shogi/app/settings"
 	"shogi/game"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // PieceStyle is how pieces and coordinates are drawn: a value of the

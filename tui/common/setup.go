@@ -11,7 +11,7 @@ import (
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // FurigomaText describes a toss in w's words: the pawns of the deciding

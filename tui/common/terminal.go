@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"

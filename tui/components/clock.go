@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"shogi/game"
 	"shogi/game/match"

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"shogi/game"
 )

@@ -8,7 +8,7 @@ import (
 
 	"shogi/game"
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // A hand line too long for its width ends with "…" after the last whole

@@ -27,7 +27,7 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // Options say where the editor starts and where leaving goes.

@@ -18,7 +18,7 @@ import (
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // testCommon is the shared state of a w×h terminal in lang, kanji pieces,

@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // fuzzKeys are the inputs FuzzEditorKeys draws from.

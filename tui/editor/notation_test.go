@@ -8,7 +8,7 @@ import (
 
 	"shogi/game"
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // Every square the editor names is in the screen's notation: the dead

@@ -18,7 +18,7 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 type wordsT = words.OnlineWords

@@ -10,7 +10,7 @@ import (
 	"shogi/game"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // The hint key also shows the moves the settings' opening books have for

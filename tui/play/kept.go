@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -10,7 +10,7 @@ import (
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 )
 
 // A table's game (shogi serve) on the play screen: the person plays one

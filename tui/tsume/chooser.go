@@ -6,7 +6,7 @@ import (
 
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 )

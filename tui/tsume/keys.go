@@ -2,7 +2,7 @@ package tsume
 
 import (
 	"shogi/tui/common"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 )

@@ -7,7 +7,7 @@ import (
 
 	"shogi/tui/common"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"

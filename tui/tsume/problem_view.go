@@ -10,7 +10,7 @@ import (
 
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"

@@ -10,7 +10,7 @@ import (
 
 	"shogi/tui/common"
 	"shogi/tui/play"
-	"shogi/tui/words"
+	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
