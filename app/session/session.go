@@ -39,6 +39,10 @@ type Config struct {
 	Began time.Time
 	// Store keeps the game; nil keeps nothing.
 	Store Store
+	// Finished, when set, is told of a finished game's record once the
+	// Store wrote it to path (also when the Store failed after that) (the app adds it to its games database). It
+	// runs on the session's goroutine before the game-over event goes out.
+	Finished func(rec *kifu.Record, path string)
 }
 
 // Session is one game: its players, its match, its keeping, its record.
@@ -183,7 +187,11 @@ func (s *Session) finish(res match.Result) (string, error) {
 	if s.cfg.Store == nil {
 		return "", nil
 	}
-	path, err := s.cfg.Store.End(s.state(), res, s.Record(res))
+	rec := s.Record(res)
+	path, err := s.cfg.Store.End(s.state(), res, rec)
+	if path != "" && !res.Aborted && s.cfg.Finished != nil {
+		s.cfg.Finished(rec, path)
+	}
 	s.mu.Lock()
 	s.saved = path
 	s.mu.Unlock()

@@ -105,8 +105,8 @@ func (m Model) faultKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 }
 
 // replaceCmd starts the chosen player off the UI loop (an engine may
-// take seconds) and gives it the failed program's seat; the failed one is
-// closed.
+// take seconds) and gives it the failed program's seat; the session
+// closes the failed one.
 func replaceCmd(g *localGame, gen int, side game.Color, ch faultChoice, seed uint64) tea.Cmd {
 	return func() tea.Msg {
 		p, err := match.StartPlayer(context.Background(), ch.spec, g.env.EngineCfg, seed)
@@ -116,26 +116,7 @@ func replaceCmd(g *localGame, gen int, side game.Color, ch faultChoice, seed uin
 		if ch.spec.Kind == match.USIKind && ch.name == "" {
 			ch.name = p.Name()
 		}
-		g.mu.Lock()
-		if g.closed {
-			g.mu.Unlock()
-			match.ClosePlayers([2]match.Player{p}, [2]match.Player{})
-			return replacedMsg{gen: gen, side: side, ch: ch, err: match.ErrOver}
-		}
-		old, oldSpec, oldName := g.players[side], g.setup.Players[side], g.names[side]
-		g.players[side], g.setup.Players[side], g.names[side] = p, ch.spec, ch.name
-		g.mu.Unlock()
-		if err := g.m.Replace(side, p); err != nil {
-			g.mu.Lock()
-			if !g.closed {
-				g.players[side], g.setup.Players[side], g.names[side] = old, oldSpec, oldName
-			}
-			g.mu.Unlock()
-			match.ClosePlayers([2]match.Player{p}, [2]match.Player{})
-			return replacedMsg{gen: gen, side: side, ch: ch, err: err}
-		}
-		match.ClosePlayers([2]match.Player{old}, [2]match.Player{})
-		return replacedMsg{gen: gen, side: side, ch: ch}
+		return replacedMsg{gen: gen, side: side, ch: ch, err: g.s.Replace(side, p, ch.spec, ch.name)}
 	}
 }
 

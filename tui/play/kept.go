@@ -3,8 +3,8 @@ package play
 import (
 	"time"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -79,13 +79,14 @@ func ReadKept(path string) (KeptEntry, error) {
 	return entryOf(e), nil
 }
 
-// keptOf is the kept form of a game begun with set-up s, as snap has it.
-func keptOf(s *common.Setup, snap match.Snapshot, names [2]string, now time.Time) kept.Game {
+// keptOf is the kept form of a game begun with set-up s, as snap has it,
+// between the players specs names.
+func keptOf(s *common.Setup, snap match.Snapshot, specs [2]match.Spec, names [2]string, now time.Time) kept.Game {
 	var prior *kept.Prior
 	if s.Record != nil && s.From != nil {
 		prior = &kept.Prior{Start: s.Record.Start, Moves: s.From.Line(), Source: s.Source}
 	}
-	return kept.Of(snap, s.Players, names, s.Time, s.Began, now, prior)
+	return kept.Of(snap, specs, names, s.Time, s.Began, now, prior)
 }
 
 // KeptListMsg reports the kept games for the Resume list.

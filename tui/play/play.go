@@ -248,12 +248,13 @@ func (m *Model) Init() tea.Cmd {
 	if m.Setup.Table != nil {
 		return m.followTable()
 	}
-	return m.startSession([2]match.Player{})
+	return m.startSession(nil)
 }
 
 // startSession starts a session for the game as it stands: the set-up's
-// start, the moves on screen with their times.
-func (m *Model) startSession(reuse [2]match.Player) tea.Cmd {
+// start, the moves on screen with their times; prev is the session of
+// the same game it goes on from (see startSession), or nil.
+func (m *Model) startSession(prev *localGame) tea.Cmd {
 	m.gen = m.c.NextGen()
 	m.starting, m.startErr = true, ""
 	m.TurnPly, m.ctl, m.ended = -1, nil, false
@@ -275,7 +276,7 @@ func (m *Model) startSession(reuse [2]match.Player) tea.Cmd {
 		s.Kept = kept.NewPath(m.c.StateDir, s.Began)
 	}
 	m.Setup.Kept = s.Kept
-	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.SessionEnv(), m.gen, &s, reuse, m.c.Rand.Uint64(), s.Kept))
+	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.SessionEnv(), m.gen, &s, prev, m.c.Rand.Uint64(), s.Kept))
 }
 
 func (m *Model) sideToMove() game.Color {
@@ -416,7 +417,7 @@ func (m Model) sessionStarted(msg sessionMsg) (Model, tea.Cmd) {
 	m.Sess, m.ctl = msg.s, msg.s.ctl
 	m.refresh()
 	if m.Setup.Table == nil {
-		for c, n := range msg.s.local.names {
+		for c, n := range msg.s.names() {
 			if m.names[c] == "" {
 				m.names[c] = n
 			}

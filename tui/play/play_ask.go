@@ -232,9 +232,9 @@ func (m *Model) undo() tea.Cmd {
 		// position before, with the players that are still running. The
 		// screen shows the moves kept until the new match says otherwise;
 		// the old match's game is left as it ended.
-		reuse := [2]match.Player{}
-		if m.Sess != nil && m.Sess.local != nil {
-			reuse = m.Sess.local.handOver()
+		var prev *localGame
+		if m.Sess != nil {
+			prev = m.Sess.local
 		}
 		keep := m.Game.Len() - n
 		s := match.Snapshot{Start: m.Snap.Start, Moves: append([]game.Move(nil), m.Game.Moves()[:keep]...), Opening: m.Snap.Opening}
@@ -247,7 +247,7 @@ func (m *Model) undo() tea.Cmd {
 		m.Sess, m.ctl = nil, nil
 		m.afterMove()
 		m.SetInfo(fmt.Sprintf(w.Undone, m.before+m.Game.Len()))
-		return m.startSession(reuse)
+		return m.startSession(prev)
 	}
 	if err := m.ctl.Undo(n); err != nil {
 		m.SetError(err.Error())

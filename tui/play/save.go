@@ -7,9 +7,9 @@ import (
 	"path/filepath"
 	"time"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
