@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"shogi/game"
-	"shogi/game/engine"
 	"shogi/game/match"
 )
 
@@ -30,12 +29,28 @@ func (c seatControl) side(want game.Color) (*match.Match, game.Color, error) {
 	return m, side, nil
 }
 
-func (c seatControl) Submit(want game.Color, b engine.BestMove) error {
+func (c seatControl) SubmitMove(want game.Color, mv game.Move) error {
 	m, side, err := c.side(want)
 	if err != nil {
 		return err
 	}
-	return m.Submit(side, b)
+	return m.SubmitMove(side, mv)
+}
+
+func (c seatControl) Resign(want game.Color) error {
+	m, side, err := c.side(want)
+	if err != nil {
+		return err
+	}
+	return m.Resign(side)
+}
+
+func (c seatControl) Declare(want game.Color) error {
+	m, side, err := c.side(want)
+	if err != nil {
+		return err
+	}
+	return m.Declare(side)
 }
 
 func (c seatControl) OfferDraw(want game.Color) error {

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"shogi/game"
-	"shogi/game/engine"
 )
 
 // Control is a game as a screen drives it: the state to draw, the events
@@ -17,9 +16,11 @@ import (
 type Control interface {
 	Snapshot() Snapshot
 	Subscribe() *Subscription
-	// Submit plays a person's answer for side c: a move, a resignation
-	// or a declaration.
-	Submit(c game.Color, b engine.BestMove) error
+	// SubmitMove plays a person's move for side c; Resign resigns for
+	// c; Declare declares c's win by entering king (入玉宣言).
+	SubmitMove(c game.Color, mv game.Move) error
+	Resign(c game.Color) error
+	Declare(c game.Color) error
 	// Undo takes back n moves.
 	Undo(n int) error
 	Pause() error
@@ -46,13 +47,15 @@ func Watch(g Control) Control { return watcher{g} }
 
 type watcher struct{ g Control }
 
-func (w watcher) Snapshot() Snapshot                     { return w.g.Snapshot() }
-func (w watcher) Subscribe() *Subscription               { return w.g.Subscribe() }
-func (watcher) Submit(game.Color, engine.BestMove) error { return ErrNotAllowed }
-func (watcher) Undo(int) error                           { return ErrNotAllowed }
-func (watcher) Pause() error                             { return ErrNotAllowed }
-func (watcher) Resume() error                            { return ErrNotAllowed }
-func (watcher) Step() error                              { return ErrNotAllowed }
-func (watcher) OfferDraw(game.Color) error               { return ErrNotAllowed }
-func (watcher) DeclineDraw(game.Color) error             { return ErrNotAllowed }
-func (watcher) Impasse() error                           { return ErrNotAllowed }
+func (w watcher) Snapshot() Snapshot                   { return w.g.Snapshot() }
+func (w watcher) Subscribe() *Subscription             { return w.g.Subscribe() }
+func (watcher) SubmitMove(game.Color, game.Move) error { return ErrNotAllowed }
+func (watcher) Resign(game.Color) error                { return ErrNotAllowed }
+func (watcher) Declare(game.Color) error               { return ErrNotAllowed }
+func (watcher) Undo(int) error                         { return ErrNotAllowed }
+func (watcher) Pause() error                           { return ErrNotAllowed }
+func (watcher) Resume() error                          { return ErrNotAllowed }
+func (watcher) Step() error                            { return ErrNotAllowed }
+func (watcher) OfferDraw(game.Color) error             { return ErrNotAllowed }
+func (watcher) DeclineDraw(game.Color) error           { return ErrNotAllowed }
+func (watcher) Impasse() error                         { return ErrNotAllowed }

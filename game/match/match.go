@@ -227,14 +227,28 @@ func (m *Match) ask(r request) error {
 	}
 }
 
-// Submit plays a human's answer for side c: a move, a resignation
-// (Resign, which a person may also make while the other side thinks or
-// the game is paused) or a declaration (Win). An illegal move, or a declaration that
-// does not hold, is refused with an error saying why (a
-// *game.IllegalMoveError, a *game.DeclarationError) and the game goes on.
+// Submit plays a human's answer for side c given as an engine's answer
+// (a move, Resign or Win): what SubmitMove, Resign and Declare do, for a
+// caller that holds one already.
 func (m *Match) Submit(c game.Color, b engine.BestMove) error {
 	return m.ask(request{kind: reqSubmit, side: c, move: b})
 }
+
+// SubmitMove plays a person's move for side c on its turn. An illegal
+// move is refused with an error saying why (a *game.IllegalMoveError)
+// and the game goes on.
+func (m *Match) SubmitMove(c game.Color, mv game.Move) error {
+	return m.Submit(c, engine.BestMove{Move: mv})
+}
+
+// Resign resigns for side c (投了), a person; they may resign at any
+// moment, also while the other side thinks or the game is paused.
+func (m *Match) Resign(c game.Color) error { return m.Submit(c, engine.BestMove{Resign: true}) }
+
+// Declare declares a win for side c by entering king (入玉宣言) on its
+// turn; a declaration that does not hold is refused with a
+// *game.DeclarationError and the game goes on.
+func (m *Match) Declare(c game.Color) error { return m.Submit(c, engine.BestMove{Win: true}) }
 
 // Undo takes back the last n moves (待った): any thinking is cancelled and
 // both clocks go back to where they stood before those moves. Against an

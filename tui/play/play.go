@@ -576,10 +576,10 @@ func (m Model) playMove(mv game.Move) (Model, tea.Cmd) {
 		m.Status, m.StatusErr = fmt.Sprintf(m.c.Words.MoveSent, notation.Format(&pos, mv, m.c.Notation, m.lastMove())), false
 		ctl, side, gen := m.ctl, pos.SideToMove(), m.gen
 		return m, func() tea.Msg {
-			return submittedMsg{gen: gen, mv: mv, err: ctl.Submit(side, engine.BestMove{Move: mv})}
+			return submittedMsg{gen: gen, mv: mv, err: ctl.SubmitMove(side, mv)}
 		}
 	}
-	if err := m.ctl.Submit(pos.SideToMove(), engine.BestMove{Move: mv}); err != nil {
+	if err := m.ctl.SubmitMove(pos.SideToMove(), mv); err != nil {
 		m.SetError(m.explain(mv.USI(), err))
 		return m, nil
 	}

@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
-	"shogi/game/engine"
 	"shogi/game/match"
 )
 
@@ -121,9 +120,9 @@ func (m Model) confirmKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, m.stopSession(common.StartMsg{Setup: s})
 	case confirmResign:
 		c, _ := m.humanSide()
-		m.submitAnswer(c, engine.BestMove{Resign: true})
+		m.submitAnswer(c, false)
 	case confirmDeclare:
-		m.submitAnswer(m.sideToMove(), engine.BestMove{Win: true})
+		m.submitAnswer(m.sideToMove(), true)
 	case confirmImpasse:
 		if m.ctl == nil {
 			m.SetError(m.startErr)
@@ -180,17 +179,19 @@ func (m *Model) drawEvent(ev match.DrawEvent) {
 	}
 }
 
-// submitAnswer hands a resignation or declaration to the match.
-func (m *Model) submitAnswer(c game.Color, b engine.BestMove) {
+// submitAnswer hands a resignation, or a declaration (declare), to the
+// match.
+func (m *Model) submitAnswer(c game.Color, declare bool) {
 	if m.ctl == nil {
 		m.SetError(m.startErr)
 		return
 	}
-	if err := m.ctl.Submit(c, b); err != nil {
-		if b.Win {
+	if declare {
+		if err := m.ctl.Declare(c); err != nil {
 			m.SetError(fmt.Sprintf(m.c.Words.CannotDeclare, DeclareReason(m.c.Words, err)))
 			return
 		}
+	} else if err := m.ctl.Resign(c); err != nil {
 		m.SetError(err.Error())
 		return
 	}

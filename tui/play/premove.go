@@ -6,7 +6,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
-	"shogi/game/engine"
 	"shogi/game/notation"
 	"shogi/tui/components"
 )
@@ -177,7 +176,7 @@ func asPlayable(pos *game.Position, pm game.Move) game.Move {
 // submitMove hands a move to the game for the side to move.
 func (m Model) submitMove(mv game.Move) (Model, tea.Cmd) {
 	pos := m.Game.Position()
-	if err := m.ctl.Submit(pos.SideToMove(), engine.BestMove{Move: mv}); err != nil {
+	if err := m.ctl.SubmitMove(pos.SideToMove(), mv); err != nil {
 		m.SetError(m.explain(mv.USI(), err))
 		return m, nil
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"shogi/game"
-	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/internal/testenv"
 	"shogi/kifu"
@@ -43,7 +42,7 @@ func TestLeaveBeforeGameOverIsReadKeepsRecord(t *testing.T) {
 		t.Fatal(msg.err)
 	}
 	s := msg.s
-	if err := s.ctl.(*match.Match).Submit(game.Black, engine.BestMove{Resign: true}); err != nil {
+	if err := s.ctl.Resign(game.Black); err != nil {
 		t.Fatal(err)
 	}
 	s.Stop("the game was left")
