@@ -292,7 +292,7 @@ func (s *jpStart) build(warn func(string)) (game.Position, string, error) {
 	if s.hasSide {
 		p.SetSideToMove(s.side)
 	}
-	if h.Key == "tsume" || h.Key == "empty" {
+	if h.Setup {
 		warn(fmt.Sprintf("手合割 %s without a board diagram: the start is %s", name, h.Name))
 	}
 	return p, h.Japanese, nil

@@ -20,6 +20,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -214,11 +215,8 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 	}
 	s.Names = humanNames(st, s.Players, s.Names, [2]int{0, 1})
 	for _, tc := range o.Time {
-		if tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0 {
-			return s, fmt.Errorf("a time cannot be negative")
-		}
-		if tc.Byoyomi > 0 && tc.Increment > 0 {
-			return s, fmt.Errorf("give byōyomi or an increment, not both")
+		if err := tc.Validate(); err != nil {
+			return s, err
 		}
 	}
 	s.Time = o.Time
@@ -230,24 +228,21 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		if err != nil {
 			return s, err
 		}
-		var refuse []game.Warning
-		for _, w := range p.Warnings() {
-			// Tsume and study positions lack a king: allowed, and said.
-			if w.Kind != game.NoKing {
-				refuse = append(refuse, w)
+		if err := p.CheckStart(); err != nil {
+			var se *game.StartError
+			if errors.As(err, &se) && len(se.Warnings) > 0 {
+				return s, &ImpossibleError{Reasons: se.Warnings}
 			}
-		}
-		if len(refuse) > 0 {
-			return s, &ImpossibleError{Reasons: refuse}
-		}
-		if !p.HasLegalMove() {
-			return s, fmt.Errorf("the position has no legal move for the side to move")
+			return s, err
 		}
 		s.Start = p
 	case o.Handicap != "":
 		h, ok := game.FindHandicap(o.Handicap)
 		if !ok {
 			return s, fmt.Errorf("unknown handicap %q (try even, lance, bishop, rook, 2p, 4p, 6p …)", o.Handicap)
+		}
+		if err := h.CheckPlayable(); err != nil {
+			return s, err
 		}
 		s.Start = h.Position()
 	default:

@@ -167,13 +167,16 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		if !ok {
 			return nil, fmt.Errorf("unknown handicap %q", o.Handicap)
 		}
+		if err := h.CheckPlayable(); err != nil {
+			return nil, err
+		}
 		if h.Key != "even" {
 			handicap = h.Key
 		}
 		start = h.Position()
 	}
-	if o.Time.Main < 0 || o.Time.Byoyomi < 0 || o.Time.Increment < 0 {
-		return nil, errors.New("a time control cannot be negative")
+	if err := o.Time.Validate(); err != nil {
+		return nil, err
 	}
 	var code string
 	for tries := 0; ; tries++ {

@@ -350,10 +350,10 @@ func CountMoves(n int) string { return Plural(n, "move", "moves") }
 // englishHandicap names a start in English: "even game", "lance
 // handicap", and the set-ups that are no handicap by their own names.
 func englishHandicap(h game.Handicap) string {
-	switch h.Key {
-	case "even":
+	switch {
+	case h.Key == "even":
 		return "even game"
-	case "tsume", "empty":
+	case !h.Playable():
 		return h.Name
 	}
 	return h.Name + " handicap"

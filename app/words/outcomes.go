@@ -3,6 +3,7 @@ package words
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -24,6 +25,10 @@ type outcomeWords struct {
 	declared, falseDeclaration, impasseAgreed, moveLimit                string
 	timeUp, illegalMove, engineFault, interrupted                       string
 	who                                                                 string // %s name, %s side
+	// Refusals of a game's set-up: a time control (negative, both kinds
+	// of extra time), a handicap that is no game (%s its name), a start
+	// position's warnings joined by startSep, or its side to move stuck.
+	timeNegative, timeBoth, handicapSetup, startNoMove, startSep string
 }
 
 var outcomeEnglish = outcomeWords{
@@ -38,7 +43,10 @@ var outcomeEnglish = outcomeWords{
 	falseDeclaration: "%s declared, but %s", impasseAgreed: "impasse by agreement: Black %d points, White %d",
 	moveLimit: "the move limit (%d) was reached", timeUp: "%s ran out of time", illegalMove: "%s played %s, which is illegal: %s",
 	engineFault: "%s's engine failed", interrupted: "the game was interrupted",
-	who: "%s (%s)",
+	who:          "%s (%s)",
+	timeNegative: "a time cannot be negative", timeBoth: "give byōyomi or an increment, not both",
+	handicapSetup: "%s is a set-up to edit or solve, not a game's start",
+	startNoMove:   "the side to move has no legal move", startSep: "; ",
 }
 
 var outcomeJapanese = outcomeWords{
@@ -53,7 +61,10 @@ var outcomeJapanese = outcomeWords{
 	falseDeclaration: "%sの入玉宣言は成立しません: %s", impasseAgreed: "合意による持将棋: 先手%d点、後手%d点",
 	moveLimit: "手数の上限 (%d手) に達しました", timeUp: "%sの時間切れです", illegalMove: "%sの%sは反則です: %s",
 	engineFault: "%sのエンジンに障害が起きました", interrupted: "対局は中断されました",
-	who: "%s (%s)",
+	who:          "%s (%s)",
+	timeNegative: "時間に負の値は使えません", timeBoth: "秒読みと加算 (フィッシャー) はどちらか一方にしてください",
+	handicapSetup: "%sは編集・詰将棋用の配置で、対局の開始局面ではありません",
+	startNoMove:   "手番の側に指せる手がありません", startSep: "、",
 }
 
 func init() {
@@ -88,6 +99,37 @@ func (w *Words) Declaration(e *game.DeclarationError) string {
 		return fmt.Sprintf(o.declareFewPieces, e.Have, e.Need)
 	}
 	return fmt.Sprintf(o.declareFewPoints, e.Have, e.Need)
+}
+
+// TimeControlRefusal says why a time control was refused.
+func (w *Words) TimeControlRefusal(e *match.TimeControlError) string {
+	if e.Problem == match.NegativeTime {
+		return w.outcomes.timeNegative
+	}
+	return w.outcomes.timeBoth
+}
+
+// HandicapRefusal says that a set-up is no game's start.
+func (w *Words) HandicapRefusal(e *game.HandicapError) string {
+	name := e.Handicap.Name
+	if w.Lang == Japanese {
+		name = e.Handicap.Japanese
+	}
+	return fmt.Sprintf(w.outcomes.handicapSetup, name)
+}
+
+// StartRefusal says why no game can start from a position: its warnings
+// (square names a square as the screen writes it; nil: 5a), or that the
+// side to move cannot move.
+func (w *Words) StartRefusal(e *game.StartError, square func(game.Square) string) string {
+	if len(e.Warnings) == 0 {
+		return w.outcomes.startNoMove
+	}
+	out := make([]string, len(e.Warnings))
+	for i, x := range e.Warnings {
+		out[i] = w.Warning(x, square)
+	}
+	return strings.Join(out, w.outcomes.startSep)
 }
 
 // Warning says what makes a position one that cannot arise in play;

@@ -63,3 +63,41 @@ func TestOutcomeWords(t *testing.T) {
 		t.Errorf("nifu in Japanese: %q", s)
 	}
 }
+
+// A game's set-up refused: each refusal has its words in both languages,
+// with its figures, and the Japanese differ from the English.
+func TestSetupRefusalWords(t *testing.T) {
+	t.Parallel()
+	tsume, _ := game.FindHandicap("tsume")
+	nifu := game.Warning{Kind: game.Nifu, Side: game.Black, Count: 2, File: 7}
+	noKing := game.Warning{Kind: game.NoKing, Side: game.White}
+	for _, w := range []*Words{&EnglishWords, &JapaneseWords} {
+		say := map[string]string{
+			"negative": w.TimeControlRefusal(&match.TimeControlError{Problem: match.NegativeTime}),
+			"both":     w.TimeControlRefusal(&match.TimeControlError{Problem: match.ByoyomiAndIncrement}),
+			"handicap": w.HandicapRefusal(&game.HandicapError{Handicap: tsume}),
+			"no move":  w.StartRefusal(&game.StartError{NoMove: true}, nil),
+			"warnings": w.StartRefusal(&game.StartError{Warnings: []game.Warning{nifu, noKing}}, nil),
+		}
+		seen := map[string]string{}
+		for what, s := range say {
+			if s == "" {
+				t.Errorf("%v: %s has no words", w.Lang, what)
+			}
+			if other, ok := seen[s]; ok {
+				t.Errorf("%v: %s and %s both read %q", w.Lang, what, other, s)
+			}
+			seen[s] = what
+		}
+		if want := w.Warning(nifu, nil); !strings.HasPrefix(say["warnings"], want) || !strings.HasSuffix(say["warnings"], w.Warning(noKing, nil)) {
+			t.Errorf("%v: the warnings read %q", w.Lang, say["warnings"])
+		}
+		if !strings.Contains(say["handicap"], tsume.Name) && !strings.Contains(say["handicap"], tsume.Japanese) {
+			t.Errorf("%v: the handicap is not named: %q", w.Lang, say["handicap"])
+		}
+	}
+	if en, ja := EnglishWords.TimeControlRefusal(&match.TimeControlError{Problem: match.ByoyomiAndIncrement}),
+		JapaneseWords.TimeControlRefusal(&match.TimeControlError{Problem: match.ByoyomiAndIncrement}); en == ja {
+		t.Errorf("the Japanese words are the English ones: %q", en)
+	}
+}

@@ -21,6 +21,44 @@ type TimeControl struct {
 // IsZero reports whether the side plays without a clock.
 func (tc TimeControl) IsZero() bool { return tc == TimeControl{} }
 
+// TimeProblem is what is wrong with a time control.
+type TimeProblem uint8
+
+const (
+	// NegativeTime: a time below zero.
+	NegativeTime TimeProblem = iota + 1
+	// ByoyomiAndIncrement: both at once. A shogi clock counts byōyomi
+	// (秒読み) or adds an increment (フィッシャー), never both, and USI
+	// can tell an engine only one of them.
+	ByoyomiAndIncrement
+)
+
+// TimeControlError refuses a time control, saying what is wrong with it.
+type TimeControlError struct {
+	Control TimeControl
+	Problem TimeProblem
+}
+
+func (e *TimeControlError) Error() string {
+	if e.Problem == NegativeTime {
+		return "a time cannot be negative"
+	}
+	return "give byōyomi or an increment, not both"
+}
+
+// Validate is the one check of a time control every place that takes one
+// makes (the command line, the new-game form, the lobby): nil, or a
+// *TimeControlError. No clock at all (IsZero) is valid.
+func (tc TimeControl) Validate() error {
+	switch {
+	case tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0:
+		return &TimeControlError{Control: tc, Problem: NegativeTime}
+	case tc.Byoyomi > 0 && tc.Increment > 0:
+		return &TimeControlError{Control: tc, Problem: ByoyomiAndIncrement}
+	}
+	return nil
+}
+
 // String describes the allowance: "10m + 30s byōyomi", "5m + 10s/move",
 // "1m", "no clock".
 func (tc TimeControl) String() string {

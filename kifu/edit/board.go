@@ -337,16 +337,11 @@ func (b *Board) Playable() bool { return len(b.pos.Warnings()) == 0 }
 // Warnings, except that the side to move (the attacker) needs no king.
 // A tsume with one king (White's, Black to move) or two is valid when
 // this is empty.
-func (b *Board) TsumeWarnings() []game.Warning {
-	var out []game.Warning
-	for _, w := range b.pos.Warnings() {
-		if w.Kind == game.NoKing && w.Side == b.pos.SideToMove() {
-			continue
-		}
-		out = append(out, w)
-	}
-	return out
-}
+func (b *Board) TsumeWarnings() []game.Warning { return b.pos.StartWarnings() }
+
+// CheckStart is the one start check (game.Position.CheckStart) of the
+// position: nil when a game can start from it.
+func (b *Board) CheckStart() error { return b.pos.CheckStart() }
 
 // SFEN returns the position in SFEN.
 func (b *Board) SFEN() string { return b.pos.SFEN() }

@@ -99,17 +99,9 @@ func (s *Setup) Humans() [2]bool {
 	return [2]bool{s.Players[0].Kind == match.HumanKind, s.Players[1].Kind == match.HumanKind}
 }
 
-// HandicapChoices are the handicaps that make a game: every handicap but
-// the tsume start and the empty board.
-func HandicapChoices() []game.Handicap {
-	var out []game.Handicap
-	for _, h := range game.Handicaps() {
-		if h.Key != "tsume" && h.Key != "empty" {
-			out = append(out, h)
-		}
-	}
-	return out
-}
+// HandicapChoices are the handicaps that make a game
+// (game.PlayableHandicaps).
+func HandicapChoices() []game.Handicap { return game.PlayableHandicaps() }
 
 // HandicapLabel is a handicap as a form's field shows it: its Japanese
 // name on a Japanese screen that draws kanji, its English one otherwise.

@@ -403,17 +403,16 @@ func (m *Model) chooseKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 // cannot says why the position cannot be played (play) or studied and
-// solved, or "" when it can: a tsume needs no king for the side to move,
-// and the side to move needs a move.
+// solved, or "" when it can: the one start check (game.CheckStart),
+// except that a position to study or solve needs no move for the side to
+// move.
 func (m *Model) cannot(play bool) string {
-	ws := m.b.TsumeWarnings()
-	if len(ws) > 0 {
-		return m.words().Warnings(m.c.Words, ws, m.squareName)
+	pos := m.b.Position()
+	var se *game.StartError
+	if !errors.As(pos.CheckStart(), &se) || !play && len(se.Warnings) == 0 {
+		return ""
 	}
-	if pos := m.b.Position(); play && !pos.HasLegalMove() {
-		return m.words().NoLegal
-	}
-	return ""
+	return m.c.Words.StartRefusal(se, m.squareName)
 }
 
 // leave goes back where the editor was opened from.

@@ -276,7 +276,7 @@ func ParsePastedSFEN(text string) (game.Position, bool) {
 			p = p.Play(mv)
 		}
 	}
-	if !p.HasLegalMove() {
+	if p.CheckStart() != nil {
 		return game.Position{}, false
 	}
 	return p, true
