@@ -55,6 +55,7 @@ func (m *Model) startTsume(o TsumeStart) error {
 			opts.Filter = tsumeui.Filter{Min: o.Length, Max: o.Length}
 		}
 	}
+	m.tsume.Stop() // the last attempt's match ends
 	m.tsume = tsumeui.New(m.c, env, set, opts)
 	m.mode = modeTsume
 	return nil
@@ -76,6 +77,7 @@ func (m *Model) openTraining(msg tea.Msg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case common.TsumeMsg:
+		m.tsume.Stop() // the last attempt's match ends
 		m.tsume = tsumeui.New(m.c, env, tsumeui.PositionSet(msg.Start), tsumeui.Options{Back: back})
 		m.mode = modeTsume
 		return m.tsume.Init()
@@ -94,6 +96,7 @@ func (m *Model) openTraining(msg tea.Msg) tea.Cmd {
 			m.menu.status, m.menu.statusErr = err.Error(), true
 			return nil
 		}
+		m.tsume.Stop() // the last attempt's match ends
 		m.tsume = tsumeui.New(m.c, env, set, tsumeui.Options{Chooser: true})
 		m.mode = modeTsume
 		return m.tsume.Init()

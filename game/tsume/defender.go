@@ -24,6 +24,7 @@ type Defender struct {
 	opts Options
 	mu   sync.Mutex
 	ts   *bot.Tsume
+	rep  bot.Reply // the last reply Play gave, for the session to judge
 }
 
 // NewDefender returns a defender whose every reply searches at most the
@@ -39,6 +40,9 @@ func (d *Defender) Play(ctx context.Context, r engine.Request) (engine.BestMove,
 	if err := ctx.Err(); err != nil {
 		return engine.BestMove{}, err
 	}
+	d.mu.Lock()
+	d.rep = rep
+	d.mu.Unlock()
 	if rep.Mated {
 		return engine.BestMove{Resign: true}, nil
 	}
@@ -60,6 +64,14 @@ func (d *Defender) solver(attacker game.Color) *bot.Tsume {
 		d.ts = bot.NewTsume(attacker, bot.TsumeOptions{Budget: d.opts.budget()})
 	}
 	return d.ts
+}
+
+// last is the last reply Play gave, when it was mv: what the defence
+// leaves (a mate in so many plies, none, unclear).
+func (d *Defender) last(mv game.Move) (bot.Reply, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.rep, d.rep.Move == mv
 }
 
 // length and line ask the defender's solver, for a session: the same

@@ -3,20 +3,29 @@ package tsume
 import (
 	"context"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/game/match"
 )
 
 // Session is one attempt at a problem: the player attacks, the Defender
 // answers, and the session judges each attacking move before it is
-// played. It is for one goroutine at a time; Attack, Hint and Solution
-// think, so a screen calls them off its own loop.
+// played. The game itself is a match (game/match) between the attacker,
+// a person, and the Defender as the other side's player, started with
+// the first check by a Runner (the app runs it through its game session,
+// app/session). It is for one goroutine at a time; Attack, Hint and
+// Solution think, so a screen calls them off its own loop. Close ends
+// the match.
 type Session struct {
 	pr    Problem
 	def   *Defender
-	g     *game.Game
+	ctl   match.Control // nil when the match could not start (err)
+	stop  func()
+	err   error
 	now   func() time.Time
 	began time.Time
 
@@ -25,6 +34,28 @@ type Session struct {
 	hints   int
 	shown   bool
 	result  *Result
+	closed  atomic.Bool // Close may come from another goroutine than the attempt's
+	once    sync.Once
+}
+
+// A Runner starts the match of an attempt (cfg: the problem's start, the
+// attacker a person, the Defender the other side) and returns its Control
+// and a stop that ends it and waits until it has ended.
+type Runner func(cfg match.Config) (ctl match.Control, stop func(), err error)
+
+// RunMatch is the Runner of a bare match, on its own goroutine.
+func RunMatch(cfg match.Config) (match.Control, func(), error) {
+	m, err := match.New(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		m.Run(ctx)
+	}()
+	return m, func() { cancel(); <-done }, nil
 }
 
 // Verdict is what became of an attacking move.
@@ -89,23 +120,67 @@ type Result struct {
 	Shown   bool          // the solution was shown before the mate
 }
 
-// NewSession starts an attempt at pr, against d. now is the clock (nil:
-// time.Now).
+// NewSession starts an attempt at pr, against d, on a bare match
+// (RunMatch). now is the clock (nil: time.Now).
 func NewSession(pr Problem, d *Defender, now func() time.Time) *Session {
+	return NewSessionRun(pr, d, now, RunMatch)
+}
+
+// NewSessionRun starts an attempt at pr, against d, on the match run
+// starts. When it cannot start one, every Attack says why.
+func NewSessionRun(pr Problem, d *Defender, now func() time.Time, run Runner) *Session {
 	if now == nil {
 		now = time.Now
 	}
-	return &Session{pr: pr, def: d, g: game.NewGame(pr.Start), now: now, began: now(), length: pr.Length}
+	s := &Session{pr: pr, def: d, now: now, began: now(), length: pr.Length}
+	s.ctl, s.stop, s.err = run(MatchConfig(pr, d))
+	return s
+}
+
+// MatchConfig is the match of an attempt at pr against d: the attacker a
+// person, the defender d, no clock.
+func MatchConfig(pr Problem, d *Defender) match.Config {
+	var players [2]match.Player
+	players[pr.Attacker()] = match.NewHuman("")
+	players[pr.Attacker().Other()] = d
+	return match.Config{Start: pr.Start, Players: players}
+}
+
+// Close ends the attempt's match and waits for it; the session plays no
+// more. Unlike the other methods it may be called while another
+// goroutine attacks (cancel that attack's context first), and more than
+// once.
+func (s *Session) Close() {
+	s.closed.Store(true)
+	s.once.Do(func() {
+		if s.stop != nil {
+			s.stop()
+		}
+	})
 }
 
 // Problem is the problem being attempted.
 func (s *Session) Problem() Problem { return s.pr }
 
+// game is the attempt's game as the match has it.
+func (s *Session) game() *game.Game {
+	g := game.NewGame(s.pr.Start)
+	if s.ctl == nil {
+		return g
+	}
+	for _, mv := range s.ctl.Snapshot().Moves {
+		if g.Play(mv) != nil {
+			break
+		}
+	}
+	return g
+}
+
 // Position is the position on the board now.
-func (s *Session) Position() game.Position { return s.g.Position() }
+func (s *Session) Position() game.Position { return s.game().Position() }
 
 // Moves are the moves played since the start.
-func (s *Session) Moves() []game.Move { return s.g.Moves() }
+func (s *Session) Moves() []game.Move { return s.game().Moves() }
 
 // Elapsed is the time since the session began.
 func (s *Session) Elapsed() time.Duration { return s.now().Sub(s.began) }
@@ -113,14 +188,21 @@ func (s *Session) Elapsed() time.Duration { return s.now().Sub(s.began) }
 // Result is how the attempt ended, nil while it goes on.
 func (s *Session) Result() *Result { return s.result }
 
+// over reports whether the attempt has ended: solved, closed, or the
+// match over (a perpetual check).
+func (s *Session) over() bool {
+	return s.result != nil || s.closed.Load() || s.ctl != nil && s.ctl.Snapshot().Over
+}
+
 // Attack judges the attacking move m and, when it is a legal check,
-// plays it and the defender's reply. A refused move changes nothing. The
-// error is ctx's when it ended while the defender thought; the move is
-// then taken back.
+// plays it in the match and waits for the defender's reply. A refused
+// move changes nothing. The error is ctx's when it ended while the
+// defender thought; the move is then taken back.
 func (s *Session) Attack(ctx context.Context, m game.Move) (Outcome, error) {
 	out := Outcome{Move: m}
-	p := s.g.Position()
-	if s.result != nil || s.g.Result().Over() {
+	g := s.game()
+	p := g.Position()
+	if s.over() || g.Result().Over() {
 		out.Refusal = Over
 		return out, nil
 	}
@@ -136,45 +218,85 @@ func (s *Session) Attack(ctx context.Context, m game.Move) (Outcome, error) {
 		out.Refusal = NotCheck
 		return out, nil
 	}
-	if err := s.g.Play(m); err != nil {
+	if s.ctl == nil {
+		return Outcome{Move: m}, s.err
+	}
+	n := g.Len()
+	sub := s.ctl.Subscribe() // from now on: no event of an earlier attack
+	defer sub.Close()
+	if err := s.ctl.SubmitMove(s.pr.Attacker(), m); err != nil {
 		out.Refusal = Illegal
+		var ie *game.IllegalMoveError
+		if errors.As(err, &ie) {
+			out.Rule = ie.Rule
+		}
 		return out, nil
 	}
-	out.Move = s.g.LastMove()
-	if s.g.Result().Ending == game.PerpetualCheck {
-		out.Verdict = Perpetual // the check repeated the position a fourth time
-		return out, nil
+	if snap := s.ctl.Snapshot(); len(snap.Moves) > n {
+		out.Move = snap.Moves[n] // as the game has it
 	}
-	rep := s.def.Reply(ctx, s.g.Position())
-	if err := ctx.Err(); err != nil {
-		s.g.Undo()
-		return Outcome{Move: m}, err
+	for {
+		if err := ctx.Err(); err != nil {
+			s.takeBack(n)
+			return Outcome{Move: m}, err
+		}
+		ev, err := sub.Next(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				continue
+			}
+			return Outcome{Move: m}, err
+		}
+		switch ev := ev.(type) {
+		case match.GameOverEvent:
+			return s.ended(ctx, out, ev.Result), nil
+		case match.MoveEvent:
+			if ev.Ply != n+2 {
+				continue
+			}
+			out.Reply = ev.Move
+			rep, _ := s.def.last(ev.Move)
+			switch snap := s.ctl.Snapshot(); {
+			case snap.Over:
+				out.Verdict = Perpetual // the reply repeated the position
+			case rep.Status == bot.MateFound:
+				out.Verdict, out.Remaining = Defended, rep.Plies
+			case rep.Status == bot.NoMate:
+				out.Verdict = Escaped
+			default:
+				out.Verdict = Unclear
+			}
+			return out, nil
+		}
 	}
-	if rep.Mated {
-		left := s.g.Position()
-		res := &Result{Plies: s.g.Len(), Length: s.lengthNow(ctx), Left: handOf(&left, s.pr.Attacker()),
-			Futile: rep.Futile, Took: s.Elapsed(), Retries: s.retries, Hints: s.hints, Shown: s.shown}
-		s.result = res
-		out.Verdict, out.Result = Solved, res
-		return out, nil
-	}
-	if err := s.g.Play(rep.Move); err != nil {
-		// The defender's moves are legal; an error here is a bug.
-		s.g.Undo()
-		return Outcome{Move: m}, err
-	}
-	out.Reply = s.g.LastMove()
-	switch {
-	case s.g.Result().Over():
+}
+
+// ended is the outcome of an attack that ended the match: a mate (the
+// defender checkmated, or resigning to a mate by tsume rules, where only
+// futile interpositions are left), or the attacker's perpetual check.
+func (s *Session) ended(ctx context.Context, out Outcome, res match.Result) Outcome {
+	if res.Why != match.Checkmated && res.Why != match.Resigned {
 		out.Verdict = Perpetual
-	case rep.Status == bot.MateFound:
-		out.Verdict, out.Remaining = Defended, rep.Plies
-	case rep.Status == bot.NoMate:
-		out.Verdict = Escaped
-	default:
-		out.Verdict = Unclear
+		return out
 	}
-	return out, nil
+	g := s.game()
+	left := g.Position()
+	r := &Result{Plies: g.Len(), Length: s.lengthNow(ctx), Left: handOf(&left, s.pr.Attacker()),
+		Futile: res.Why == match.Resigned, Took: s.Elapsed(), Retries: s.retries, Hints: s.hints, Shown: s.shown}
+	s.result = r
+	out.Verdict, out.Result = Solved, r
+	return out
+}
+
+// takeBack takes the match back to n moves: the attack whose defence was
+// given up on, and the reply if it came meanwhile.
+func (s *Session) takeBack(n int) {
+	for range 3 {
+		k := len(s.ctl.Snapshot().Moves) - n
+		if k <= 0 || s.ctl.Undo(k) != nil {
+			return
+		}
+	}
 }
 
 // Length is the problem's length in plies, worked out on first need for
@@ -198,15 +320,17 @@ func (s *Session) lengthNow(ctx context.Context) int {
 // Retry takes back the last attacking move and the reply to it, to try
 // again from the position before it. It reports whether there was one.
 func (s *Session) Retry() bool {
-	if s.result != nil {
+	if s.over() {
 		return false
 	}
-	p := s.g.Position()
-	if s.g.Len() < 2 || p.SideToMove() != s.pr.Attacker() {
+	g := s.game()
+	p := g.Position()
+	if g.Len() < 2 || p.SideToMove() != s.pr.Attacker() {
 		return false
 	}
-	s.g.Undo()
-	s.g.Undo()
+	if s.ctl == nil || s.ctl.Undo(2) != nil {
+		return false
+	}
 	s.retries++
 	return true
 }
@@ -217,7 +341,7 @@ func (s *Session) Retry() bool {
 // all), bot.MateUnknown when the budget ran out or it is not the
 // attacker's turn.
 func (s *Session) Hint(ctx context.Context) (m game.Move, st bot.MateStatus) {
-	p := s.g.Position()
+	p := s.Position()
 	if s.result != nil || p.SideToMove() != s.pr.Attacker() {
 		return game.NoMove, bot.MateUnknown
 	}

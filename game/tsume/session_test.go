@@ -131,28 +131,37 @@ func TestSessionEscape(t *testing.T) {
 // over and further attacks are refused.
 func TestSessionPerpetualCheck(t *testing.T) {
 	pr := mustProblem(t, "8k/5+B3/9/9/9/9/9/9/9 b - 1", "")
-	s := NewSession(pr, NewDefender(Options{}), fakeClock())
 	cycle := []string{"3d3c", "1a1b", "3c3d", "1b1a"}
+	var moves []game.Move
+	p := pr.Start
 	for i := range 12 {
-		p := s.Position()
 		move := cycle[i%4]
 		if i == 0 {
 			move = "4b3c"
 		}
 		m, err := p.ParseUSI(move)
 		if err == nil {
-			err = s.g.Play(m)
+			err = p.CheckMove(m)
 		}
 		if err != nil {
 			t.Fatalf("ply %d: %v", i+1, err)
 		}
+		moves, p = append(moves, m), p.Play(m)
 	}
+	var ctl match.Control
+	s := NewSessionRun(pr, NewDefender(Options{}), fakeClock(), func(cfg match.Config) (match.Control, func(), error) {
+		cfg.Moves = moves
+		c, stop, err := RunMatch(cfg)
+		ctl = c
+		return c, stop, err
+	})
+	defer s.Close()
 	out := attack(t, s, "3d3c")
 	if out.Verdict != Perpetual {
 		t.Fatalf("the fourth 3d3c: %+v", out)
 	}
-	if r := s.g.Result(); r.Ending != game.PerpetualCheck || r.Outcome != game.WhiteWins {
-		t.Errorf("game result %v", r)
+	if snap := ctl.Snapshot(); !snap.Over || snap.Result.Ending != game.PerpetualCheck || snap.Result.Outcome != game.WhiteWins {
+		t.Errorf("game result %+v", snap.Result)
 	}
 	if out, _ := s.Attack(context.Background(), game.NoMove); out.Refusal != Over {
 		t.Errorf("after the repetition: %+v", out)
@@ -205,4 +214,29 @@ func TestSessionNoMateProved(t *testing.T) {
 	if r := bot.Mate(context.Background(), p, 1_000_000); r.Status != bot.NoMate {
 		t.Fatalf("the plain solver says %s", r.Status)
 	}
+}
+
+// Close while another goroutine waits for the defender (its context
+// cancelled first, as a screen leaving the attempt does): the attack
+// returns the context's error, the match ends, and nothing races.
+func TestSessionCloseWhileDefending(t *testing.T) {
+	pr := mustProblem(t, "6+Pnl/6Sk1/6sp1/9/8P/9/9/9/9 b GS 1", "")
+	s := NewSession(pr, NewDefender(Options{}), fakeClock())
+	p := s.Position()
+	m, err := p.ParseUSI("S*1c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the attack is given up on before the defence is read
+	if _, err := s.Attack(ctx, m); err != context.Canceled {
+		t.Fatalf("attack: %v, want context.Canceled", err)
+	}
+	if n := len(s.Moves()); n != 0 {
+		t.Errorf("%d moves stand after the attack was given up", n)
+	}
+	done := make(chan struct{})
+	go func() { defer close(done); s.Close() }()
+	s.Close()
+	<-done
 }

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"time"
 
+	appsession "shogi/app/session"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -15,6 +16,7 @@ import (
 	"shogi/assets"
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/game/progress"
 	"shogi/game/tsume"
@@ -226,9 +228,10 @@ func (m *Model) open(i int) tea.Cmd {
 	m.stopWork()
 	m.at = i
 	it := m.cur()
+	prev := m.attempt.sess
 	a := attempt{gen: m.c.NextGen(), began: m.c.Now(), pos: it.Problem.Start, length: it.Problem.Length}
 	if it.Err == nil {
-		a.sess = tsume.NewSession(it.Problem, m.env.Defender, m.c.Now)
+		a.sess = tsume.NewSessionRun(it.Problem, m.env.Defender, m.c.Now, runAttempt)
 	}
 	m.attempt = a
 	m.report, m.checking = nil, false
@@ -242,6 +245,11 @@ func (m *Model) open(i int) tea.Cmd {
 	m.entry = play.NewEntry(sq)
 	m.refreshStats()
 	var cmds []tea.Cmd
+	if prev != nil {
+		// The last attempt's match ends off the UI loop (its defender may
+		// be thinking: stopWork cancelled that).
+		cmds = append(cmds, func() tea.Msg { prev.Close(); return nil })
+	}
 	if a.sess != nil && a.length == 0 {
 		cmds = append(cmds, m.workOutLength(it.Problem))
 	}
@@ -293,8 +301,26 @@ func (m *Model) stopWork() {
 	m.checking = false
 }
 
-// Stop ends the screen's work: the app is closing or leaving it.
-func (m *Model) Stop() { m.stopWork() }
+// Stop ends the screen's work: the app is closing or leaving it. The
+// attempt's match ends with it.
+func (m *Model) Stop() {
+	m.stopWork()
+	if m.attempt.sess != nil {
+		m.attempt.sess.Close()
+	}
+}
+
+// runAttempt runs an attempt's match through the app's game session:
+// the defender is a player of it like any other. The defender serves one
+// problem after another, so the session keeps it (Keep).
+func runAttempt(cfg match.Config) (match.Control, func(), error) {
+	s, err := appsession.New(appsession.Config{Match: cfg, Keep: cfg.Players})
+	if err != nil {
+		return nil, nil, err
+	}
+	s.Start(context.Background())
+	return s.Match(), func() { s.Stop("the attempt was left") }, nil
+}
 
 // retext writes the moves in the app's notation.
 func (m *Model) retext() {
