@@ -8,9 +8,7 @@ import (
 	"io"
 	"log"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 	"time"
 
 	"shogi/game"
@@ -40,7 +38,8 @@ func analyseUsage(w io.Writer, fs *flag.FlagSet) {
 
 // runAnalyse analyses every position of a record's main line and writes
 // the record with ShogiHome's analysis comments.
-func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runAnalyse(ctx context.Context, args []string, s stdio) int {
+	stdin, stdout, stderr := s.in, s.out, s.err
 	fs := newFlagSet("analyse", stderr)
 	engine := fs.String("engine", analysis.DefaultSpec().String(), "the engine: a built-in level ("+strings.Join(bot.Names(), ", ")+") or usi:PATH[,NAME=VALUE...]")
 	moveTime := fs.Duration("time", analysis.DefaultMoveTime, "time per position")
@@ -108,8 +107,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		o.opts.Limits.MoveTime = *moveTime
 	}
 	o.opts.MultiPV, o.opts.From, o.opts.To = *multiPV, *from, *to
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	return analyse(ctx, o, stdin, stdout, stderr)
 }
 

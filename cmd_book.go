@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,7 +38,8 @@ together (a single book comes out sorted).
 `)
 }
 
-func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runBook(_ context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	if len(args) == 0 {
 		bookUsage(stderr)
 		return 2

@@ -1,16 +1,17 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 
 	"shogi/kifu"
 )
 
 // runConvert reads a record in any format and writes it in another.
-func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runConvert(_ context.Context, args []string, s stdio) int {
+	stdin, stdout, stderr := s.in, s.out, s.err
 	fs := newFlagSet("convert", stderr)
 	from := fs.String("from", "", "input format: kif, ki2, csa, usi, sfen, jkf, western (default: detect)")
 	to := fs.String("to", "", "output format: kif, ki2, csa, usi, sfen (final position), jkf, western (default: by -o's extension, else kif)")

@@ -20,7 +20,8 @@ import (
 	"shogi/tui"
 )
 
-func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runTsume(ctx context.Context, args []string, s stdio) int {
+	stdin, stdout, stderr := s.in, s.out, s.err
 	fs := newFlagSet("tsume", stderr)
 	check := fs.Bool("check", false, "check the problems of each FILE (- for standard input)")
 	nodes := fs.Int("nodes", tsume.DefaultBudget, "positions the solver may search per question")
@@ -41,7 +42,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return parseStatus(err)
 	}
 	if !*check {
-		return runTsumeApp(fs, a, files, stdin, stderr)
+		return runTsumeApp(fs, a, files, s)
 	}
 	if len(files) == 0 || *nodes <= 0 || *limit <= 0 {
 		fs.Usage()
@@ -61,7 +62,7 @@ func runTsume(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, np := range problems {
 		verdict, facts := "FAIL", []string{fmt.Sprint(np.err)}
 		if np.err == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), *limit)
+			ctx, cancel := context.WithTimeout(ctx, *limit)
 			r := tsume.Check(ctx, np.pr, tsume.Options{Budget: *nodes})
 			cancel()
 			verdict, facts = describe(&r, np.pr)
@@ -95,16 +96,15 @@ type tsumeAppFlags struct {
 // file's problems, or the collection (its chooser of lengths, the
 // problems of one length, or one problem). Leaving the screen ends the
 // app.
-func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, stdin io.Reader, stderr io.Writer) int {
-	env := os.Environ()
-	o, in, closeIn, err := tsumeOptions(fs, a, files, env, stdin, stderr)
+func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, s stdio) int {
+	o, in, closeIn, err := tsumeOptions(fs, a, files, s.env, s.in, s.err)
 	if err != nil {
 		return parseStatus(err)
 	}
 	defer closeIn()
-	startApp(&o, env)
-	if err := tui.Run(o, localTerminal(in)); err != nil {
-		fmt.Fprintln(stderr, "shogi:", err)
+	startApp(&o, s.env)
+	if err := tui.Run(o, localTerminal(in, s)); err != nil {
+		fmt.Fprintln(s.err, "shogi:", err)
 		return 1
 	}
 	return 0
