@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"path/filepath"
 
 	"shogi/kifu"
 )
@@ -72,7 +70,7 @@ func runConvert(_ context.Context, args []string, s stdio) int {
 	if len(files) == 1 {
 		name = files[0]
 	}
-	data, name, err := readRecordArg(name, stdin)
+	data, name, err := kifu.ReadArg(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
 		return 1
@@ -81,7 +79,7 @@ func runConvert(_ context.Context, args []string, s stdio) int {
 	if err != nil {
 		// A record that stops partway is still an error here: converting
 		// half a game silently would lose the rest.
-		fmt.Fprintln(stderr, convertError(err))
+		fmt.Fprintln(stderr, kifu.ErrorText(err))
 		return 1
 	}
 	for _, w := range r.Warnings {
@@ -113,13 +111,4 @@ func runConvert(_ context.Context, args []string, s stdio) int {
 		return 1
 	}
 	return 0
-}
-
-// convertError formats an error as FILE:LINE: message.
-func convertError(err error) string {
-	var pe *kifu.ParseError
-	if errors.As(err, &pe) && pe.File != "" {
-		pe.File = filepath.Clean(pe.File)
-	}
-	return err.Error()
 }

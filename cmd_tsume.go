@@ -50,7 +50,7 @@ func runTsume(ctx context.Context, args []string, s stdio) int {
 	}
 	var problems []namedProblem
 	for _, f := range files {
-		data, name, err := readRecordArg(f, stdin)
+		data, name, err := kifu.ReadArg(f, stdin)
 		if err != nil {
 			fmt.Fprintf(stderr, "shogi tsume: %v\n", err)
 			return 1 // not a usage mistake: no usage after it
@@ -144,7 +144,7 @@ func tsumeOptions(fs *flag.FlagSet, a tsumeAppFlags, files []string, env []strin
 		}
 		start.Problems = []tui.TsumeItem{{Problem: tsume.Problem{Start: p}}}
 	case len(files) == 1:
-		data, name, err := readRecordArg(files[0], stdin)
+		data, name, err := kifu.ReadArg(files[0], stdin)
 		if err != nil {
 			return o, in, closeIn, failed(fs, "%v", err)
 		}
