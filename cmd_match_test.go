@@ -339,8 +339,9 @@ func TestMatchFairyStockfish(t *testing.T) {
 // A series resumed from its file plays only the games the file does not
 // score and ends as the whole series run at once does: bots choose from
 // the seed and the game's number, so the same games come out. The levels
-// stop at their node budgets, far inside a byōyomi of 30 s however loaded
-// the machine: the clock never cuts a search and changes a game.
+// stop at their budgets (one ply for novice), far inside a byōyomi of
+// 30 s however loaded the machine: the clock never cuts a search and
+// changes a game.
 func TestMatchResume(t *testing.T) {
 	t.Parallel()
 	for _, ext := range []string{".csa", ".kifu"} {
@@ -353,7 +354,7 @@ func TestMatchResume(t *testing.T) {
 		args := func(games, out string, more ...string) []string {
 			a := []string{"match", "--games", games, "--byoyomi", "30s", "--margin", "1s", "--max-moves", "60", "--seed", "5", "--openings", openings,
 				"--out", out, "--log", filepath.Join(dir, "log")}
-			return append(append(a, more...), "club", "greedy")
+			return append(append(a, more...), "novice", "greedy")
 		}
 		code, wantOut, stderr := runCmd(t, args("6", whole)...)
 		if code != 0 {
