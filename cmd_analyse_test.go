@@ -1,18 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"shogi/game"
-	"shogi/game/analysis"
-	"shogi/game/engine"
-	"shogi/game/match"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
 	"shogi/kifu/annotate"
@@ -206,55 +200,4 @@ func TestAnalyseFairyStockfish(t *testing.T) {
 			t.Errorf("move %d: %v %+v", i+1, ok, e)
 		}
 	}
-}
-
-// Interrupted (Ctrl+C cancels the context), the command writes what is
-// done and exits with 130.
-func TestAnalyseInterrupted(t *testing.T) {
-	eng := fakeEngine(t, "name=slow,think=40ms")
-	sp, err := match.ParseSpec(eng)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Ctrl+C once the progress shows two positions done, however slowly
-	// the machine runs.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out bytes.Buffer
-	errOut := &cancelAt{text: "] 2/", cancel: cancel}
-	o := analyseOptions{path: lanceKIFU, spec: sp, logPath: filepath.Join(t.TempDir(), "log"),
-		opts: analysis.Options{Limits: engine.Limits{MoveTime: time.Second}}}
-	code := analyse(ctx, o, strings.NewReader(""), &out, errOut)
-	if code != 130 || !strings.Contains(errOut.String(), "interrupted; moves 1-") {
-		t.Fatalf("status %d\n%s", code, errOut.String())
-	}
-	rec, err := kifu.Read(out.Bytes(), "out.kifu")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := annotate.MainLine(rec)
-	done := 0
-	for i, n := range line.Nodes {
-		if _, ok := n.Analysis(line.After[i]); ok {
-			done++
-		}
-	}
-	if done == 0 || done == len(line.Nodes) {
-		t.Errorf("%d of %d moves analysed", done, len(line.Nodes))
-	}
-}
-
-// cancelAt collects what is written and cancels once text appears in it.
-type cancelAt struct {
-	bytes.Buffer
-	text   string
-	cancel context.CancelFunc
-}
-
-func (c *cancelAt) Write(p []byte) (int, error) {
-	n, err := c.Buffer.Write(p)
-	if strings.Contains(c.String(), c.text) {
-		c.cancel()
-	}
-	return n, err
 }

@@ -1,27 +1,21 @@
 package main
 
 import (
-	"bufio"
-	"errors"
+	"context"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/charmbracelet/x/term"
 
-	"shogi/game"
+	"shogi/app/books"
 	"shogi/game/book"
 	"shogi/game/notation"
-	"shogi/kifu"
 )
 
 func bookUsage(w io.Writer) {
@@ -37,7 +31,8 @@ together (a single book comes out sorted).
 `)
 }
 
-func runBook(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runBook(_ context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	if len(args) == 0 {
 		bookUsage(stderr)
 		return 2
@@ -71,47 +66,6 @@ func bookFlags(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) 
 	return rest, 0, true
 }
 
-// recordExts are the extensions build reads in a folder.
-var recordExts = []string{".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".jkf", ".usi", ".sfen"}
-
-// recordFiles lists the files named and the record files under the
-// folders named, in order.
-func recordFiles(args []string) ([]string, error) {
-	var files []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && slices.Contains(recordExts, strings.ToLower(filepath.Ext(path))) {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
-}
-
-// buildStats counts what a build read.
-type buildStats struct {
-	files, games, broken int64
-	errs                 []string // the first problems, to print
-	moreErrs             int
-}
-
-const maxShownErrors = 20
-
 func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("book build", stderr)
 	maxPly := fs.Int("max-ply", 40, "count each game's first `N` moves (0: all)")
@@ -133,13 +87,13 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	case *jobs < 1:
 		return badUsage(fs, "-j %d: want 1 or more", *jobs)
 	}
-	files, err := recordFiles(rest)
+	files, err := books.RecordFiles(rest)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi book build: %v\n", err)
 		return 1
 	}
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "shogi book build: no record files (%s) in %s\n", strings.Join(recordExts, " "), strings.Join(rest, ", "))
+		fmt.Fprintf(stderr, "shogi book build: no record files (%s) in %s\n", strings.Join(books.RecordExts, " "), strings.Join(rest, ", "))
 		return 1
 	}
 	began := time.Now()
@@ -147,18 +101,18 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	// when the heap has grown by half, not doubled, keeps the peak near
 	// them for a few percent more time.
 	defer debug.SetGCPercent(debug.SetGCPercent(50))
-	var prog *progress
+	var prog *books.Progress
 	if !*quiet && isTerminal(stderr) && len(files) >= 100 {
-		prog = &progress{w: stderr, total: len(files), began: began}
+		prog = &books.Progress{W: stderr, Total: len(files), Began: began}
 	}
-	b, st := buildBook(files, *maxPly, *jobs, prog)
-	for _, e := range st.errs {
+	b, st := books.Build(files, *maxPly, *jobs, prog)
+	for _, e := range st.Errs {
 		fmt.Fprintln(stderr, "shogi book build: "+e)
 	}
-	if st.moreErrs > 0 {
-		fmt.Fprintf(stderr, "shogi book build: … and %d more records with problems\n", st.moreErrs)
+	if st.MoreErrs > 0 {
+		fmt.Fprintf(stderr, "shogi book build: … and %d more records with problems\n", st.MoreErrs)
 	}
-	if st.games == 0 {
+	if st.Games == 0 {
 		fmt.Fprintln(stderr, "shogi book build: no game could be read")
 		return 1
 	}
@@ -178,168 +132,14 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	el := time.Since(began)
 	fmt.Fprintf(stderr, "shogi book build: %d files, %d games (%d broken off), %d moves counted in %d positions, %d written, %.1fs (%.0f games/s)\n",
-		st.files, st.games, st.broken, b.Moves(), b.Positions(), written, el.Seconds(), float64(st.games)/max(el.Seconds(), 1e-9))
+		st.Files, st.Games, st.Broken, b.Moves(), b.Positions(), written, el.Seconds(), float64(st.Games)/max(el.Seconds(), 1e-9))
 	return 0
 }
-
-// buildBook reads files with jobs goroutines and counts their games in
-// one builder (counting is cheap beside reading, and one builder holds
-// each position once).
-func buildBook(files []string, maxPly, jobs int, prog *progress) (*book.Builder, buildStats) {
-	paths := make(chan string)
-	go func() {
-		for _, f := range files {
-			paths <- f
-		}
-		close(paths)
-	}()
-	type counted struct {
-		start  game.Position
-		moves  []game.Move
-		result game.Result
-	}
-	games := make(chan counted, 256)
-	b := book.NewBuilder(maxPly)
-	countDone := make(chan struct{})
-	go func() {
-		for g := range games {
-			b.Add(g.start, g.moves, g.result)
-		}
-		close(countDone)
-	}()
-	var mu sync.Mutex
-	var st buildStats
-	note := func(msg string) {
-		mu.Lock()
-		defer mu.Unlock()
-		if len(st.errs) < maxShownErrors {
-			st.errs = append(st.errs, msg)
-		} else {
-			st.moreErrs++
-		}
-	}
-	var wg sync.WaitGroup
-	for range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for path := range paths {
-				n, broken := readGames(path, maxPly, note, func(start game.Position, moves []game.Move, res game.Result) {
-					games <- counted{start, moves, res}
-				})
-				mu.Lock()
-				st.files++
-				st.games += n
-				st.broken += broken
-				if prog != nil {
-					prog.update(int(st.files), st.games)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	close(games)
-	<-countDone
-	if prog != nil {
-		prog.clear()
-	}
-	return b, st
-}
-
-// readGames reads every game of a file and hands each to add: its start,
-// its main line's first maxPly moves (all for 0) and its result. A game
-// that breaks off is handed up to the move before the problem, without a
-// result.
-func readGames(path string, maxPly int, note func(string), add func(game.Position, []game.Move, game.Result)) (games, broken int64) {
-	f, err := os.Open(path)
-	if err != nil {
-		note(err.Error())
-		return 0, 0
-	}
-	defer f.Close()
-	g := kifu.NewGameReader(f, path, kifu.Unknown)
-	g.Reuse = true // each game is done with before the next is read
-	for {
-		r, err := g.Next()
-		if err == io.EOF {
-			return games, broken
-		}
-		if err != nil {
-			var pe *kifu.ParseError
-			if !errors.As(err, &pe) {
-				note(fmt.Sprintf("%s: %v", path, err))
-				return games, broken
-			}
-			note(err.Error())
-			broken++
-		}
-		if r == nil {
-			continue
-		}
-		games++
-		var moves []game.Move
-		for n := r.Root; n.FirstChild() != nil && n.FirstChild().IsMove() && (maxPly == 0 || len(moves) < maxPly); n = n.FirstChild() {
-			moves = append(moves, n.FirstChild().Move)
-		}
-		res := r.Result()
-		if err != nil {
-			res = game.Result{}
-		}
-		add(r.Start, moves, res)
-	}
-}
-
-// progress draws a bar on a terminal's line: files read, games, rate, time
-// left.
-type progress struct {
-	w     io.Writer
-	total int
-	began time.Time
-	last  time.Time
-}
-
-func (p *progress) update(done int, games int64) {
-	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond && done < p.total {
-		return
-	}
-	p.last = now
-	el := now.Sub(p.began).Seconds()
-	const width = 30
-	fill := width * done / p.total
-	eta := "?"
-	if done > 0 {
-		eta = (time.Duration(el/float64(done)*float64(p.total-done)) * time.Second).Round(time.Second).String()
-	}
-	fmt.Fprintf(p.w, "\r[%s%s] %d/%d files, %d games, %.0f games/s, %s left ",
-		strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, p.total, games, float64(games)/max(el, 1e-9), eta)
-}
-
-func (p *progress) clear() { fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 100)) }
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(f.Fd())
-}
-
-// openBook opens a book for look-ups: on disk when it is sorted (what a
-// search on disk needs), else read into memory.
-func openBook(path string) (book.Source, func(), error) {
-	f, err := book.Open(path)
-	if err == nil {
-		return f, func() { f.Close() }, nil
-	}
-	var ue *book.UnsortedError
-	if !errors.As(err, &ue) {
-		return nil, nil, err
-	}
-	b, err := book.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return b, func() {}, nil
 }
 
 func runBookShow(args []string, stdout, stderr io.Writer) int {
@@ -362,7 +162,7 @@ func runBookShow(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	src, done, err := openBook(rest[0])
+	src, done, err := book.OpenAny(rest[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi book show: %v\n", err)
 		return 1
@@ -377,44 +177,8 @@ func runBookShow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi book show: %s is not in %s\n", p.SFEN(), rest[0])
 		return 1
 	}
-	fmt.Fprint(stdout, formatEntry(&p, &e, st))
+	fmt.Fprint(stdout, books.FormatEntry(&p, &e, st))
 	return 0
-}
-
-// formatEntry writes an entry as show prints it: the position, then a
-// line of tab-separated fields per move.
-func formatEntry(p *game.Position, e *book.Entry, st notation.Style) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "sfen %s", p.SFEN())
-	if e.Flipped {
-		b.WriteString(" (found turned round)")
-	}
-	b.WriteString("\n")
-	if e.Comment != "" {
-		for l := range strings.SplitSeq(e.Comment, "\n") {
-			fmt.Fprintf(&b, "# %s\n", l)
-		}
-	}
-	b.WriteString("move\tcount\tshare\twin\tscore\tdepth\tW-D-L\treply\tcomment\n")
-	dash := func(ok bool, s string) string {
-		if ok {
-			return s
-		}
-		return "-"
-	}
-	for _, r := range e.Rows(p, st, game.NoMove) {
-		comment, _, _ := strings.Cut(r.Comment, "\n")
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
-			r.Text,
-			dash(r.HasCount, fmt.Sprint(r.Count)),
-			dash(r.HasShare, fmt.Sprintf("%.1f%%", 100*r.Share)),
-			dash(r.HasWinRate, fmt.Sprintf("%.1f%%", 100*r.WinRate)),
-			dash(r.HasScore, fmt.Sprint(r.Score)),
-			dash(r.HasDepth, fmt.Sprint(r.Depth)),
-			dash(r.Results.Known(), fmt.Sprintf("%d-%d-%d", r.Results.Wins, r.Results.Draws, r.Results.Losses)),
-			dash(r.Reply != "", r.Reply), comment)
-	}
-	return b.String()
 }
 
 func runBookMerge(args []string, stdout, stderr io.Writer) int {
@@ -427,79 +191,11 @@ func runBookMerge(args []string, stdout, stderr io.Writer) int {
 	if len(rest) == 0 {
 		return badUsage(fs, "want one book or more")
 	}
-	// The merge goes to a temporary file (beside -o, so it can be renamed
-	// over it, even over one of the books): a merge that has to start again
-	// in memory starts the file again, and nothing partial is left behind.
-	dir := os.TempDir()
-	if *out != "-" {
-		dir = filepath.Dir(*out)
-	}
-	tmp, err := os.CreateTemp(dir, ".shogi-book-*.db")
-	if err != nil {
-		fmt.Fprintf(stderr, "shogi book merge: %v\n", err)
-		return 1
-	}
-	defer os.Remove(tmp.Name())
-	defer tmp.Close()
-	if err = mergeBooks(tmp, rest); err == nil {
-		if *out == "-" {
-			if _, err = tmp.Seek(0, io.SeekStart); err == nil {
-				_, err = io.Copy(stdout, tmp)
-			}
-		} else if err = tmp.Chmod(0o644); err == nil {
-			if err = tmp.Close(); err == nil {
-				err = os.Rename(tmp.Name(), *out)
-			}
-		}
-	}
-	if err != nil {
+	if err := book.MergeFiles(rest, *out, stdout); err != nil {
 		fmt.Fprintf(stderr, "shogi book merge: %v\n", err)
 		return 1
 	}
 	return 0
-}
-
-// mergeBooks merges the books at paths into f: an entry at a time when
-// they are sorted, else (when one turns out not to be) in memory, which
-// sorts them.
-func mergeBooks(f *os.File, paths []string) error {
-	err := mergeStreamed(f, paths)
-	var ue *book.UnsortedError
-	if !errors.As(err, &ue) {
-		return err
-	}
-	if err := f.Truncate(0); err != nil {
-		return err
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	m, err := book.ReadFile(paths[0])
-	if err != nil {
-		return err
-	}
-	for _, path := range paths[1:] {
-		o, err := book.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		m = book.Merge(m, o)
-	}
-	return book.Write(f, m)
-}
-
-// mergeStreamed merges the books at paths an entry at a time.
-func mergeStreamed(w io.Writer, paths []string) error {
-	ins := make([]book.Input, len(paths))
-	for i, path := range paths {
-		f, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		ins[i] = book.Input{R: bufio.NewReaderSize(f, 1<<16), Name: path}
-	}
-	return book.MergeSorted(w, ins...)
 }
 
 // badUsage says what is wrong with the arguments, shows the usage, and
@@ -547,7 +243,7 @@ func (f bookPlayFlags) use() (u *book.Use, done func(), err error) {
 	if err != nil || *f.file == "" {
 		return nil, func() {}, err
 	}
-	src, done, err := openBook(*f.file)
+	src, done, err := book.OpenAny(*f.file)
 	if err != nil {
 		return nil, nil, err
 	}

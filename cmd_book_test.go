@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
+	"shogi/app/books"
 	"shogi/game"
 	"shogi/game/book"
 	"shogi/kifu"
@@ -200,7 +200,7 @@ func TestBookBuildGames(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	files, err := recordFiles(inputs)
+	files, err := books.RecordFiles(inputs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,17 +351,6 @@ func TestBookBuildProblems(t *testing.T) {
 	if code, _, _ = runCmd(t, "book", "build", filepath.Join(dir, "missing")); code != 1 {
 		t.Errorf("missing input: status %d", code)
 	}
-}
-
-// TestBuildProgress draws the bar as files are read.
-func TestBuildProgress(t *testing.T) {
-	var buf bytes.Buffer
-	p := &progress{w: &buf, total: 200, began: time.Now()}
-	p.update(50, 400)
-	if s := buf.String(); !strings.HasPrefix(s, "\r[#######.......................] 50/200 files, 400 games,") {
-		t.Errorf("bar %q", s)
-	}
-	p.clear()
 }
 
 // oddBook writes a book that answers the start with 1g1f, a move no level

@@ -1,16 +1,15 @@
 package main
 
 import (
-	"errors"
+	"context"
 	"fmt"
-	"io"
-	"path/filepath"
 
 	"shogi/kifu"
 )
 
 // runConvert reads a record in any format and writes it in another.
-func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runConvert(_ context.Context, args []string, s stdio) int {
+	stdin, stdout, stderr := s.in, s.out, s.err
 	fs := newFlagSet("convert", stderr)
 	from := fs.String("from", "", "input format: kif, ki2, csa, usi, sfen, jkf, western (default: detect)")
 	to := fs.String("to", "", "output format: kif, ki2, csa, usi, sfen (final position), jkf, western (default: by -o's extension, else kif)")
@@ -71,7 +70,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 1 {
 		name = files[0]
 	}
-	data, name, err := readRecordArg(name, stdin)
+	data, name, err := kifu.ReadArg(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi convert: %v\n", err)
 		return 1
@@ -80,7 +79,7 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		// A record that stops partway is still an error here: converting
 		// half a game silently would lose the rest.
-		fmt.Fprintln(stderr, convertError(err))
+		fmt.Fprintln(stderr, kifu.ErrorText(err))
 		return 1
 	}
 	for _, w := range r.Warnings {
@@ -112,13 +111,4 @@ func runConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// convertError formats an error as FILE:LINE: message.
-func convertError(err error) string {
-	var pe *kifu.ParseError
-	if errors.As(err, &pe) && pe.File != "" {
-		pe.File = filepath.Clean(pe.File)
-	}
-	return err.Error()
 }

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"shogi/game"
 	"shogi/kifu"
@@ -14,14 +14,14 @@ import (
 // [FILE]`, on the even game, the SFEN given, or the start of the record
 // FILE holds (a KIF diagram, a CSA position, an SFEN …). Leaving the
 // editor ends the app.
-func runEdit(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := os.Environ()
-	o, name, start, leftOut, err := editOptions(args, env, stderr)
+func runEdit(_ context.Context, args []string, s stdio) int {
+	stdin, stderr := s.in, s.err
+	o, name, start, leftOut, err := editOptions(args, s.env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
-	startApp(&o, env)
-	if err := tui.Edit(o, localTerminal(stdin), name, start, leftOut); err != nil {
+	startApp(&o, s.env)
+	if err := tui.Edit(o, localTerminal(stdin, s), name, start, leftOut); err != nil {
 		fmt.Fprintln(stderr, "shogi edit:", err)
 		return 1
 	}

@@ -3,14 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"shogi/game/bot"
 )
 
-func runMate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runMate(ctx context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	fs := newFlagSet("mate", stderr)
 	sfen := fs.String("sfen", "", "position in SFEN, the attacker to move (default: the even start)")
 	limit := fs.Duration("time", 10*time.Second, "give up after this long")
@@ -35,7 +35,7 @@ func runMate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), *limit)
+	ctx, cancel := context.WithTimeout(ctx, *limit)
 	defer cancel()
 	r := bot.Mate(ctx, p, *nodes)
 	rate := func() string {

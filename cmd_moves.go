@@ -1,14 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"sort"
 
 	"shogi/game/notation"
 )
 
-func runMoves(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runMoves(_ context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	fs := newFlagSet("moves", stderr)
 	sfen := fs.String("sfen", "", "position in SFEN (default: the even start)")
 	style := fs.String("notation", "usi", "notation: usi, csa, western, hosking, ki2, kif, romaji, sassersson")

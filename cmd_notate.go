@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
 
 	"shogi/game"
 	"shogi/game/notation"
@@ -12,7 +12,8 @@ import (
 // --each the moves are a game, played in turn, so 同 and the side marks
 // come out right; with --each every move is read against the same
 // position.
-func runNotate(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runNotate(_ context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	fs := newFlagSet("notate", stderr)
 	sfen := fs.String("sfen", "", "position in SFEN (default: the even start)")
 	to := fs.String("to", "usi", "notation to write: usi, csa, western, hosking, ki2, kif, romaji, sassersson")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -13,9 +14,9 @@ import (
 
 // runOpen studies a record: `shogi open [flags] FILE|-`, read from FILE
 // or, for -, from stdin (the keys then come from the terminal).
-func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := os.Environ()
-	o, path, ply, err := openOptions(args, env, stderr)
+func runOpen(_ context.Context, args []string, s stdio) int {
+	stdin, stderr := s.in, s.err
+	o, path, ply, err := openOptions(args, s.env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
@@ -39,8 +40,8 @@ func runOpen(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi open:", err)
 		return 1
 	}
-	startApp(&o, env)
-	if err := tui.Study(o, localTerminal(in), name, data, ply); err != nil {
+	startApp(&o, s.env)
+	if err := tui.Study(o, localTerminal(in, s), name, data, ply); err != nil {
 		// The app showed why; scripts learn it from the status and stderr.
 		fmt.Fprintln(stderr, "shogi open:", err)
 		return 1

@@ -1,15 +1,16 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"sort"
 	"strconv"
 
 	"shogi/game"
 )
 
-func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runPerft(_ context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	fs := newFlagSet("perft", stderr)
 	sfen := fs.String("sfen", "", "start from this SFEN position (default: the even start)")
 	divide := fs.Bool("divide", false, "print each root move (USI) with its count first")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -97,22 +98,20 @@ func appOptions(env []string) tui.Options {
 
 // localTerminal is the terminal the program was started in: the keys
 // from in, the frames to stdout, the process's environment.
-func localTerminal(in io.Reader) tui.Terminal {
-	env := os.Environ()
-	return tui.Terminal{In: in, Out: os.Stdout, Env: env, Profile: tui.DetectProfile(os.Stdout, env)}
+func localTerminal(in io.Reader, s stdio) tui.Terminal {
+	return tui.Terminal{In: in, Out: s.out, Env: s.env, Profile: tui.DetectProfile(s.out, s.env)}
 }
 
 // runMenu opens the app on its menu; args are the display flags, which
 // work on every screen ("shogi --lang en").
-func runMenu(args []string, stdout, stderr io.Writer) int {
-	env := os.Environ()
-	o, err := menuOptions(args, env, stderr)
+func runMenu(_ context.Context, args []string, s stdio) int {
+	o, err := menuOptions(args, s.env, s.err)
 	if err != nil {
 		return parseStatus(err)
 	}
-	startApp(&o, env)
-	if err := tui.Run(o, localTerminal(os.Stdin)); err != nil {
-		fmt.Fprintln(stderr, "shogi:", err)
+	startApp(&o, s.env)
+	if err := tui.Run(o, localTerminal(s.in, s)); err != nil {
+		fmt.Fprintln(s.err, "shogi:", err)
 		return 1
 	}
 	return 0
@@ -291,14 +290,14 @@ func usageError(fs *flag.FlagSet, format string, a ...any) error {
 }
 
 // runPlay starts a game directly.
-func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	env := os.Environ()
-	o, err := playOptions(args, env, stderr)
+func runPlay(_ context.Context, args []string, s stdio) int {
+	stdin, stderr := s.in, s.err
+	o, err := playOptions(args, s.env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
-	startApp(&o, env)
-	if err := tui.Run(o, localTerminal(stdin)); err != nil {
+	startApp(&o, s.env)
+	if err := tui.Run(o, localTerminal(stdin, s)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)
 		return 1
 	}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"shogi/game"
@@ -129,15 +128,4 @@ func parsePosition(cmd, sfen string, stderr io.Writer) (game.Position, bool) {
 		fmt.Fprintf(stderr, "shogi %s: warning: %s\n", cmd, strings.Join(texts, "; "))
 	}
 	return p, true
-}
-
-// readRecordArg reads a record argument: a file, or standard input for
-// "-" (named <stdin> in messages).
-func readRecordArg(path string, stdin io.Reader) (data []byte, name string, err error) {
-	if path == "-" {
-		data, err = io.ReadAll(stdin)
-		return data, "<stdin>", err
-	}
-	data, err = os.ReadFile(path)
-	return data, path, err
 }

@@ -26,11 +26,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 )
 
 // command is one subcommand: its name, its arguments and what it does as
@@ -38,8 +41,28 @@ import (
 // not subcommands). run returns the exit status.
 type command struct {
 	name, args, summary string
-	run                 func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	run                 func(ctx context.Context, args []string, s stdio) int
 	alias               bool // another spelling: runs, not listed
+	// signals: SIGINT and SIGTERM cancel the command's context (it stops
+	// its engines, writes what it has and says so) instead of ending the
+	// process. The screens handle the signals in Bubble Tea; a command
+	// that runs to its end quickly keeps their default.
+	signals bool
+}
+
+// stdio is what a command runs with besides its arguments: the standard
+// streams and the environment (KEY=VALUE, as os.Environ gives it).
+type stdio struct {
+	in       io.Reader
+	out, err io.Writer
+	env      []string
+}
+
+// streams adapts a command that takes only its streams and sets up its
+// own signals (csa, bot, usi, db, serve; their areas give them the root
+// context next).
+func streams(f func(args []string, stdin io.Reader, stdout, stderr io.Writer) int) func(context.Context, []string, stdio) int {
+	return func(_ context.Context, args []string, s stdio) int { return f(args, s.in, s.out, s.err) }
 }
 
 // commands is every subcommand, in the order the usage lists them.
@@ -52,47 +75,55 @@ var commands = []command{
 	{name: "moves", args: "[--sfen S] [--notation STYLE]", summary: "list every legal move, one per line", run: runMoves},
 	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
 	{name: "convert", args: "[--from F] [--to F] [-o FILE] [FILE|-]", summary: "convert a game record", run: runConvert},
-	{name: "match", args: "[flags] PLAYER PLAYER", summary: "play games between engines and bots: shogi match -h", run: runMatch},
-	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
-	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: runBot},
+	{name: "match", args: "[flags] PLAYER PLAYER", summary: "play games between engines and bots: shogi match -h", run: runMatch, signals: true},
+	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: streams(runCSA)},
+	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: streams(runBot)},
 	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
 	{name: "tsume", args: "[--sfen S | FILE | --length N | --problem ID]", summary: "solve mate problems in the app (the program defends): shogi tsume -h", run: runTsume},
 	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each"},
-	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
-	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse},
-	{name: "analyze", run: runAnalyse, alias: true},
+	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: streams(runUSI)},
+	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse, signals: true},
+	{name: "analyze", run: runAnalyse, signals: true, alias: true},
 	{name: "book", args: "build|show|merge", summary: "opening books (YaneuraOu's format): shogi book -h", run: runBook},
-	{name: "db", args: "import|explore|games|show|stats|tags", summary: "the games database and opening explorer: shogi db -h", run: runDB},
-	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
+	{name: "db", args: "import|explore|games|show|stats|tags", summary: "the games database and opening explorer: shogi db -h", run: streams(runDB)},
+	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: streams(runServe)},
 	{name: "version", summary: "the program's version (also --version)"},
 }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// The root context: every command's engines, connections and
+	// goroutines end with it.
+	os.Exit(dispatch(context.Background(), os.Args[1:], stdio{os.Stdin, os.Stdout, os.Stderr, os.Environ()}))
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// dispatch runs the command args name and returns its exit status.
+func dispatch(ctx context.Context, args []string, s stdio) int {
 	if len(args) == 0 {
-		return runMenu(nil, stdout, stderr)
+		return runMenu(ctx, nil, s)
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		usage(stdout)
+		usage(s.out)
 		return 0
 	case "--version", "-version", "version":
-		fmt.Fprintln(stdout, version())
+		fmt.Fprintln(s.out, version())
 		return 0
 	}
 	if strings.HasPrefix(args[0], "-") {
-		return runMenu(args, stdout, stderr) // the display flags, for the menu
+		return runMenu(ctx, args, s) // the display flags, for the menu
 	}
 	for _, c := range commands {
 		if c.name == args[0] && c.run != nil {
-			return c.run(args[1:], stdin, stdout, stderr)
+			if c.signals {
+				var stop context.CancelFunc
+				ctx, stop = signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+				defer stop()
+			}
+			return c.run(ctx, args[1:], s)
 		}
 	}
-	fmt.Fprintf(stderr, "shogi: unknown command %q\n", args[0])
-	usage(stderr)
+	fmt.Fprintf(s.err, "shogi: unknown command %q\n", args[0])
+	usage(s.err)
 	return 2
 }
 

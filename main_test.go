@@ -2,9 +2,18 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"os"
 	"strings"
 	"testing"
 )
+
+// run runs a command line as main does, on the process's environment
+// (TestMain gives it directories of its own).
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return dispatch(context.Background(), args, stdio{stdin, stdout, stderr, os.Environ()})
+}
 
 // Every command answers -h with its usage and status 0; the program
 // answers --version and version; the usage lists every command but the

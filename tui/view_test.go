@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/app/words"
 	"shogi/internal/testenv"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -448,12 +448,26 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 			}
 		}
 	}
+	// Each width setting and each screen has a harness of its own: they
+	// are swept side by side.
 	for _, policy := range []common.WidthPolicy{common.Narrow, common.Wide} {
-		cond := runewidth.NewCondition()
-		cond.EastAsianWidth = policy == common.Wide
-		screens := sweepScreens(t, policy)
-		for size := range sizes {
-			for i, draw := range screens {
+		t.Run(policy.String(), func(t *testing.T) {
+			t.Parallel()
+			sweepPolicy(t, policy, sizes)
+		})
+	}
+}
+
+// sweepPolicy draws every screen at every size under one width setting,
+// and the message below the minimum.
+func sweepPolicy(t *testing.T, policy common.WidthPolicy, sizes map[[2]int]bool) {
+	cond := runewidth.NewCondition()
+	cond.EastAsianWidth = policy == common.Wide
+	screens := sweepScreens(t, policy)
+	for i, draw := range screens {
+		t.Run(fmt.Sprint("screen ", i), func(t *testing.T) {
+			t.Parallel()
+			for size := range sizes {
 				lines := strings.Split(draw(size[0], size[1]), "\n")
 				if len(lines) > size[1] {
 					t.Fatalf("%v, screen %d at %dx%d: %d lines", policy, i, size[0], size[1], len(lines))
@@ -464,14 +478,19 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 					}
 				}
 			}
-		}
-		// Below the minimum: the message, wrapped, within the terminal.
+		})
+	}
+	// Below the minimum: the message, wrapped, within the terminal. The
+	// subtest runs now, before the parallel sweeps above begin, so the
+	// game screen's harness is used by one at a time.
+	t.Run("below the minimum", func(t *testing.T) {
+		draw := screens[0]
 		for w := 1; w < components.MinWidth+2; w++ {
 			for h := 1; h < components.MinHeight+2; h++ {
 				if w >= components.MinWidth && h >= components.MinHeight {
 					continue
 				}
-				v := screens[0](w, h)
+				v := draw(w, h)
 				lines := strings.Split(v, "\n")
 				if len(lines) > h || !strings.Contains(strings.ReplaceAll(ansi.Strip(v), "\n", ""), "小さすぎ") && w > 20 && h > 3 {
 					t.Fatalf("%dx%d: %q", w, h, v)
@@ -483,7 +502,7 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // The layouts switch where they are documented, and the large and huge

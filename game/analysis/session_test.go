@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"shogi/game"
@@ -248,18 +249,23 @@ func itoa(n int) string {
 }
 
 // The built-in engines answer go infinite only once stopped, as USI asks.
+// In a synctest bubble, Wait returns once every goroutine of the session
+// and the engine is blocked: greedy has chosen its move and waits for
+// stop, or has wrongly answered already.
 func TestBuiltinInfinite(t *testing.T) {
-	e, err := Start(context.Background(), match.Spec{Kind: match.BuiltinKind, Name: "greedy"}, usi.Config{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := NewSession(e)
-	defer s.Close()
-	id := s.Analyse(engine.Request{Start: game.StartPosition()})
-	time.Sleep(50 * time.Millisecond)
-	if sn := s.Snapshot(); sn.ID != id || !sn.Running {
-		t.Errorf("greedy stopped by itself: %+v", sn)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		e, err := Start(t.Context(), match.Spec{Kind: match.BuiltinKind, Name: "greedy"}, usi.Config{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := NewSession(e)
+		defer s.Close()
+		id := s.Analyse(engine.Request{Start: game.StartPosition()})
+		synctest.Wait()
+		if sn := s.Snapshot(); sn.ID != id || !sn.Running {
+			t.Errorf("greedy stopped by itself: %+v", sn)
+		}
+	})
 	if _, err := Start(context.Background(), match.Spec{Kind: match.HumanKind, Name: "human"}, usi.Config{}, nil); err == nil {
 		t.Error("a human started as an engine")
 	}

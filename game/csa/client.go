@@ -1,7 +1,6 @@
 package csa
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"shogi/game/lines"
 )
 
 // Config says how to reach a server and who logs in.
@@ -147,11 +148,9 @@ func (c *Client) fail(op string, k Kind, line, msg string, err error) *Error {
 // read passes the server's lines to c.lines until the connection ends.
 func (c *Client) read() {
 	defer close(c.lines)
-	r := bufio.NewReaderSize(c.conn, 4096)
-	var long []byte
+	r := lines.NewReader(quickAckReader{c.conn}, maxLine)
 	for {
-		quickAck(c.conn)
-		chunk, isPrefix, err := r.ReadLine()
+		line, err := r.Next()
 		if err != nil {
 			select {
 			case c.lines <- readLine{err: err}:
@@ -159,16 +158,7 @@ func (c *Client) read() {
 			}
 			return
 		}
-		if isPrefix || long != nil {
-			if len(long) < maxLine {
-				long = append(long, chunk[:min(len(chunk), maxLine-len(long))]...)
-			}
-			if isPrefix {
-				continue
-			}
-			chunk, long = long, nil
-		}
-		line := strings.TrimSuffix(string(chunk), "\r")
+		line = strings.TrimSuffix(line, "\r")
 		c.logf("< %s", line)
 		select {
 		case c.lines <- readLine{text: line}:
@@ -176,6 +166,15 @@ func (c *Client) read() {
 			return
 		}
 	}
+}
+
+// quickAckReader asks for quick acknowledgements before every read of the
+// connection (Linux turns them off again after a while).
+type quickAckReader struct{ conn net.Conn }
+
+func (q quickAckReader) Read(p []byte) (int, error) {
+	quickAck(q.conn)
+	return q.conn.Read(p)
 }
 
 // keepAlive sends a blank line whenever the client has been quiet for

@@ -31,7 +31,9 @@ func TestFaultPausesAPersonsGame(t *testing.T) {
 		{spec: "unreadable", kind: usi.BadMove, say: `unreadable move "xyz"`},
 		{spec: "garbage", tweak: func(c *usi.Config) { c.MaxJunk = 50 }, kind: usi.Junk, say: "more than 50 lines"},
 		{spec: "hang", kind: usi.NoAnswer, say: "no bestmove after stop", flag: true},
-		{spec: "deaf", tweak: func(c *usi.Config) { c.Timeout = 300 * time.Millisecond }, kind: usi.NoAnswer, say: "readyok"},
+		// The timeout bounds usiok too: long enough for the fake to start
+		// on a loaded machine (under -race), short for the readyok it never sends.
+		{spec: "deaf", tweak: func(c *usi.Config) { c.Timeout = 3 * time.Second }, kind: usi.NoAnswer, say: "readyok"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {

@@ -373,7 +373,9 @@ func TestHumanAgainstBot(t *testing.T) {
 	}
 }
 
-// Pause stops the clock and the thinking; Step plays one move.
+// Pause stops the clock and the thinking; Step plays one move. What the
+// match did is read from its events, in the order it did it: no sleep
+// stands in for "nothing happened".
 func TestPauseAndStep(t *testing.T) {
 	ft := NewFakeTime(t0)
 	b := &scripted{name: "b", ft: ft, think: every(time.Second)}
@@ -382,39 +384,61 @@ func TestPauseAndStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan Result)
-	go func() { done <- m.Run(context.Background()) }()
 	sub := m.Subscribe()
-	// The delay of an hour holds the second turn back until the fake clock moves.
-	waitMoves := func(n int) {
+	done := make(chan Result)
+	go func() { done <- m.Run(t.Context()) }()
+	var pauses []bool
+	// until reads events up to the one ok accepts, and returns the moves
+	// and pause changes among them ("move", "pause", "go").
+	until := func(ok func(Event) bool) []string {
 		t.Helper()
-		for deadline := time.Now().Add(5 * time.Second); len(m.Snapshot().Moves) < n; {
-			if time.Now().After(deadline) {
-				t.Fatalf("still %d moves, want %d", len(m.Snapshot().Moves), n)
+		var seen []string
+		for {
+			e, err := sub.Next(t.Context())
+			if err != nil {
+				t.Fatalf("events ended (%v) after %v", err, seen)
 			}
-			time.Sleep(time.Millisecond)
+			switch e := e.(type) {
+			case MoveEvent:
+				seen = append(seen, "move")
+			case PauseEvent:
+				pauses = append(pauses, e.Paused)
+				seen = append(seen, map[bool]string{true: "pause", false: "go"}[e.Paused])
+			}
+			if ok(e) {
+				return seen
+			}
 		}
 	}
-	waitMoves(1)
+	isMove := func(e Event) bool { _, ok := e.(MoveEvent); return ok }
+	until(isMove)
+	// The delay of an hour holds the second turn back until the fake
+	// clock moves; paused, the match lets it pass and plays nothing.
 	if err := m.Pause(); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(time.Hour)
-	time.Sleep(20 * time.Millisecond)
-	if s := m.Snapshot(); len(s.Moves) != 1 || !s.Paused {
-		t.Fatalf("paused: %d moves, paused %v", len(s.Moves), s.Paused)
-	}
 	if err := m.Step(); err != nil {
 		t.Fatal(err)
 	}
-	waitMoves(2)
-	time.Sleep(20 * time.Millisecond)
+	moved := false
+	seen := until(func(e Event) bool {
+		moved = moved || isMove(e)
+		p, ok := e.(PauseEvent)
+		return moved && ok && p.Paused
+	})
+	if got := strings.Join(seen, " "); got != "pause go move pause" {
+		t.Fatalf("from the pause to the end of the step: %q, want pause go move pause", got)
+	}
 	if s := m.Snapshot(); len(s.Moves) != 2 || !s.Paused {
 		t.Fatalf("after a step: %d moves, paused %v", len(s.Moves), s.Paused)
 	}
 	if err := m.Resume(); err != nil {
 		t.Fatal(err)
 	}
+	until(func(e Event) bool { p, ok := e.(PauseEvent); return ok && !p.Paused })
+	// Each further turn waits on the fake clock: move it on until the
+	// game ends.
 	var r Result
 wait:
 	for {
@@ -427,16 +451,6 @@ wait:
 	}
 	if !r.Over() || r.Game.Len() < 3 {
 		t.Errorf("%v after %d moves: %s", r.Result, r.Game.Len(), r.Reason())
-	}
-	var pauses []bool
-	for {
-		e, err := sub.Next(context.Background())
-		if err != nil {
-			break
-		}
-		if p, ok := e.(PauseEvent); ok {
-			pauses = append(pauses, p.Paused)
-		}
 	}
 	if len(pauses) != 4 || !pauses[0] || pauses[1] || !pauses[2] || pauses[3] {
 		t.Errorf("pause events %v, want pause, step (resume), pause, resume", pauses)
@@ -521,7 +535,17 @@ func TestAbort(t *testing.T) {
 	// Cancelling the context aborts too.
 	m, _ = New(Config{Start: game.StartPosition(), Players: [2]Player{NewHuman("a"), NewHuman("b")}})
 	ctx, cancel := context.WithCancel(context.Background())
-	go func() { time.Sleep(10 * time.Millisecond); cancel() }()
+	sub = m.Subscribe()
+	go func() {
+		// Cancelled once the game runs: Black's turn has begun.
+		for {
+			e, err := sub.Next(ctx)
+			if _, turn := e.(TurnEvent); turn || err != nil {
+				break
+			}
+		}
+		cancel()
+	}()
 	if r := m.Run(ctx); !r.Aborted {
 		t.Errorf("cancelled: %+v", r)
 	}

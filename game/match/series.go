@@ -166,7 +166,9 @@ func RunSeries(ctx context.Context, cfg SeriesConfig, started func(names [2]stri
 		}
 	}
 	jobs := make(chan int)
+	fed := make(chan struct{}) // the feeder has returned
 	go func() {
+		defer close(fed)
 		defer close(jobs)
 		for i := 0; i < cfg.Games; i++ {
 			if played[i] {
@@ -202,6 +204,7 @@ func RunSeries(ctx context.Context, cfg SeriesConfig, started func(names [2]stri
 		}(w)
 	}
 	wg.Wait()
+	<-fed // it returns once the jobs are all taken or the series stopped
 	if fatal == nil {
 		fatal = s.stopErr
 	}

@@ -1,7 +1,6 @@
 package usi
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/engine"
+	"shogi/game/lines"
 )
 
 // Config says how to run an engine.
@@ -232,23 +232,13 @@ func (e *Engine) logf(format string, args ...any) {
 // closes e.lines, waits for the process and closes e.done.
 func (e *Engine) read(stdout io.Reader) {
 	const maxLine = 64 << 10
-	r := bufio.NewReaderSize(stdout, 4096)
-	var long []byte
+	r := lines.NewReader(stdout, maxLine)
 	for {
-		chunk, isPrefix, err := r.ReadLine()
+		line, err := r.Next()
 		if err != nil {
 			break
 		}
-		if isPrefix || long != nil {
-			if len(long) < maxLine {
-				long = append(long, chunk[:min(len(chunk), maxLine-len(long))]...)
-			}
-			if isPrefix {
-				continue
-			}
-			chunk, long = long, nil
-		}
-		line := strings.TrimRight(string(chunk), "\r")
+		line = strings.TrimRight(line, "\r")
 		e.logf("< %s", line)
 		e.lines <- line
 	}

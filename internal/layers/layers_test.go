@@ -38,7 +38,7 @@ type layer struct {
 // books, the match, and what runs matches (csa, tsume, analysis).
 var (
 	rules     = []string{"shogi/game"}
-	leaves    = append(slices.Clone(rules), "shogi/game/notation", "shogi/game/progress", "shogi/game/engine", "shogi/game/opening")
+	leaves    = append(slices.Clone(rules), "shogi/game/notation", "shogi/game/progress", "shogi/game/engine", "shogi/game/opening", "shogi/game/lines")
 	protocol  = append(slices.Clone(leaves), "shogi/game/usi")
 	engines   = append(slices.Clone(protocol), "shogi/game/bot", "shogi/game/book")
 	matches   = append(slices.Clone(engines), "shogi/game/match")
@@ -55,6 +55,7 @@ var layers = []layer{
 	{pkg: "shogi/game/progress", may: rules},
 	{pkg: "shogi/game/engine", may: rules},
 	{pkg: "shogi/game/opening", may: rules},
+	{pkg: "shogi/game/lines"},
 	{pkg: "shogi/game/usi", may: append(slices.Clone(leaves), "shogi/game/usi")},
 	{pkg: "shogi/game/usi/usitest", may: protocol},
 	{pkg: "shogi/game/bot", tree: true, may: append(slices.Clone(protocol), "shogi/game/bot/...")},
