@@ -352,8 +352,8 @@ func TestStudyClosesEngines(t *testing.T) {
 	s := engineStudy(t, "branches.kif", "name=fake,tick=5ms", 120, 40)
 	pump(t, s, studyPress(t, s, "a"), "検討 fake")
 	sess := s.an.sess
-	m := &Model{c: s.c, mode: modeStudy, study: s}
-	m.closeEngines()
+	m := &Model{c: s.c, stack: []common.Screen{&studyScreen{s: s}}}
+	m.Shutdown()
 	select {
 	case <-sess.Done():
 	case <-time.After(5 * time.Second):
@@ -370,22 +370,22 @@ func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 	s := engineStudy(t, "branches.kif", "name=fake,tick=10s", 120, 40)
 	s.goTo(2)
 	pump(t, s, studyPress(t, s, "a"), "検討 fake", "+12 互角")
-	m := &Model{c: s.c, mode: modeStudy, study: s}
+	m := &Model{c: s.c, stack: []common.Screen{&menuScreen{m: newMenu(s.c)}, &studyScreen{s: s}}}
 	m.Update(common.PlayFromMsg{Node: s.node(), Pos: *s.Position(), Players: [2]match.Spec{{Kind: match.HumanKind}, {Kind: match.HumanKind}}})
-	if m.mode != modePlay || s.an.on || !s.an.paused {
-		t.Fatalf("mode %v, on %v, paused %v", m.mode, s.an.on, s.an.paused)
+	if m.mode() != modePlay || s.an.on || !s.an.paused {
+		t.Fatalf("mode %v, on %v, paused %v", m.mode(), s.an.on, s.an.paused)
 	}
 	if sn := s.an.sess.Snapshot(); sn.Running {
 		t.Error("the engine thinks during the game")
 	}
 	// The game, as its match would show it after 2g2f.
-	p := m.play.Game.Position()
+	p := m.playShown().Game.Position()
 	mv, _ := p.ParseUSI("2g2f")
-	m.play.Snap.Moves = append(m.play.Snap.Moves, mv)
-	m.play.Game = play.GameOf(m.play.Snap)
+	m.playShown().Snap.Moves = append(m.playShown().Snap.Moves, mv)
+	m.playShown().Game = play.GameOf(m.playShown().Snap)
 	m.Update(common.ToMenuMsg{})
-	if m.mode != modeStudy || !s.an.on || s.cur != 3 {
-		t.Fatalf("back: mode %v, on %v, ply %d", m.mode, s.an.on, s.cur)
+	if m.mode() != modeStudy || !s.an.on || s.cur != 3 {
+		t.Fatalf("back: mode %v, on %v, ply %d", m.mode(), s.an.on, s.cur)
 	}
 	// The fake's move 3 score, from Black's side with White to move.
 	pump(t, s, s.feed(s.an.sess), "-13 互角", firstLegal(t, s, 3))
@@ -472,11 +472,11 @@ func TestStudyEngineDefault(t *testing.T) {
 	// The settings page steps it through the levels and the engines.
 	h := newHarness(t, Options{Settings: settings.Default(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
 	h.m.c.Settings.Engines = st.Engines
-	for h.m.menu.items()[h.m.menu.cursor] != itemSettings {
+	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
 		h.press("down")
 	}
 	h.press("enter")
-	for h.m.menu.set.Rows()[h.m.menu.cursor] != setStudy {
+	for h.m.menuShown().set.Rows()[h.m.menuShown().cursor] != setStudy {
 		h.press("down")
 	}
 	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {

@@ -8,6 +8,7 @@ import (
 	"shogi/tui/common"
 	"shogi/app/words"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -266,3 +267,12 @@ func rememberDir(stateDir, dir string) {
 	}
 	_ = os.WriteFile(filepath.Join(stateDir, lastDirFile), []byte(dir+"\n"), 0o644)
 }
+
+// Help is the picker's ? screen: its keys.
+func (p *pickerModel) Help() common.OpenHelpMsg {
+	k := p.c.Keys
+	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Select, k.Leave, k.Quit}}}
+}
+
+// Title is the picker's window title: the app's alone.
+func (p *pickerModel) Title() string { return "" }

@@ -51,9 +51,9 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: words.Japanese})
 	picker := func() *pickerModel {
 		t.Helper()
-		p, ok := h.m.study.(*pickerModel)
+		p, ok := h.m.studyTop().(*pickerModel)
 		if !ok {
-			t.Fatalf("the screen is %T, not the picker", h.m.study)
+			t.Fatalf("the screen is %T, not the picker", h.m.studyTop())
 		}
 		return p
 	}
@@ -75,9 +75,9 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 		t.Fatalf("left went to %s, want %s", p.dir, dir)
 	}
 	h.press("G", "k", "enter") // a.kif
-	s, ok := h.m.study.(*studyModel)
+	s, ok := h.m.studyTop().(*studyModel)
 	if !ok {
-		t.Fatalf("choosing a.kif gave %T", h.m.study)
+		t.Fatalf("choosing a.kif gave %T", h.m.studyTop())
 	}
 	if s.rec == nil || s.last() != 14 {
 		t.Fatalf("a.kif opened with %v", s.loadErr)
@@ -108,7 +108,7 @@ func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	}
 	// q goes back.
 	h.press("q")
-	if h.m.mode != modeMenu {
+	if h.m.mode() != modeMenu {
 		t.Fatal("q does not return to the menu")
 	}
 }
@@ -121,20 +121,20 @@ func TestRootOpensStudy(t *testing.T) {
 	m := h.m
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	h.send(common.OpenMsg{Path: dir})
-	if _, ok := m.study.(*pickerModel); !ok || m.mode != modeStudy {
-		t.Fatalf("opening a folder gave %T in mode %v", m.study, m.mode)
+	if _, ok := m.studyTop().(*pickerModel); !ok || m.mode() != modeStudy {
+		t.Fatalf("opening a folder gave %T in mode %v", m.studyTop(), m.mode())
 	}
 	h.press("j", "j", "enter")
-	if _, ok := m.study.(*studyModel); !ok {
-		t.Fatalf("choosing a.kif gave %T", m.study)
+	if _, ok := m.studyTop().(*studyModel); !ok {
+		t.Fatalf("choosing a.kif gave %T", m.studyTop())
 	}
 	h.press("l", "l", "l")
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 3/13") || !strings.Contains(v, "3 ▲２六歩") {
 		t.Fatalf("study through the root:\n%s", v)
 	}
 	h.press("q")
-	if m.mode != modeMenu {
-		t.Fatalf("q left the study for mode %v", m.mode)
+	if m.mode() != modeMenu {
+		t.Fatalf("q left the study for mode %v", m.mode())
 	}
 	h.send(common.OpenMsg{Path: filepath.Join(dir, "b.csa")})
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 0/1") {

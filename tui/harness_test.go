@@ -278,7 +278,7 @@ func (h *harness) click(x, y int) {
 // clickSquare clicks the middle of a square of the play screen's board,
 // wherever the layout put it.
 func (h *harness) clickSquare(sq game.Square) {
-	p := &h.m.play
+	p := h.m.playShown()
 	l := p.Layout()
 	for col := range 9 {
 		for row := range 9 {
@@ -292,7 +292,7 @@ func (h *harness) clickSquare(sq game.Square) {
 	h.t.Fatalf("square %v not on the board", sq)
 }
 
-func (h *harness) game() *game.Game { return h.m.play.Game }
+func (h *harness) game() *game.Game { return h.m.playShown().Game }
 
 func (h *harness) moves() string {
 	var s []string
@@ -308,7 +308,7 @@ func (h *harness) View() string { return h.m.View().Content }
 // screen is the current frame without escape sequences.
 func (h *harness) screen() string { return ansi.Strip(h.View()) }
 
-func (h *harness) status() string { return h.m.play.Status }
+func (h *harness) status() string { return h.m.playShown().Status }
 
 func sq(t testing.TB, s string) game.Square {
 	t.Helper()
@@ -325,8 +325,8 @@ func windowSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w,
 // holds item and presses enter: tests do not count the entries.
 func (h *harness) menuItem(item string) {
 	h.t.Helper()
-	for range len(h.m.menu.items()) {
-		if h.m.menu.itemText(h.m.menu.items()[h.m.menu.cursor]) == item || strings.Contains(h.m.menu.itemText(h.m.menu.items()[h.m.menu.cursor]), item) {
+	for range len(h.m.menuShown().items()) {
+		if h.m.menuShown().itemText(h.m.menuShown().items()[h.m.menuShown().cursor]) == item || strings.Contains(h.m.menuShown().itemText(h.m.menuShown().items()[h.m.menuShown().cursor]), item) {
 			h.press("enter")
 			return
 		}
@@ -339,9 +339,9 @@ func (h *harness) menuItem(item string) {
 // count the entries above it.
 func (h *harness) choose(item menuItem) {
 	h.t.Helper()
-	for i, it := range h.m.menu.items() {
+	for i, it := range h.m.menuShown().items() {
 		if it == item {
-			h.m.menu.cursor = i
+			h.m.menuShown().cursor = i
 			h.press("enter")
 			return
 		}

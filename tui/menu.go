@@ -5,22 +5,23 @@ import (
 	"path/filepath"
 	"strings"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
 	"shogi/kifu/edit"
 )
 
-// menuScreen is which page of the menu is showing.
-type menuScreen int
+// menuPage is which page of the menu is showing.
+type menuPage int
 
 const (
-	screenMain menuScreen = iota
+	screenMain menuPage = iota
 	screenResume
 	screenNew
 	screenSettings
@@ -35,7 +36,7 @@ const (
 // settings (with the engine list), quit.
 type menuModel struct {
 	c         *common.Common
-	screen    menuScreen
+	screen    menuPage
 	cursor    int
 	status    string
 	statusErr bool
@@ -50,9 +51,10 @@ type menuModel struct {
 	set     settingsPage
 	eng     enginesPage
 	books   booksPage
-	// fromEditor: the new-game form holds the editor's position; esc
-	// goes back to the editor, and so does leaving the game.
-	fromEditor bool
+	// formOnly: the menu is the new-game screen alone, pushed over
+	// another screen (the editor's position, a game's "another game"):
+	// esc leaves it for that screen.
+	formOnly bool
 }
 
 func newMenu(c *common.Common) menuModel {
@@ -251,8 +253,8 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	case common.IsEnter(k):
 		return m.enter()
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		if m.screen == screenNew && m.fromEditor {
-			return m, func() tea.Msg { return backToEditorMsg{} }
+		if m.screen == screenNew && m.formOnly {
+			return m, func() tea.Msg { return common.ToMenuMsg{} }
 		}
 		if m.screen == screenMain {
 			return m, tea.Quit
@@ -303,31 +305,12 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 
 // resumeKey is the Resume list: enter resumes, d deletes (after asking).
 func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
-	keys := m.c.Keys
-	n := max(len(m.kept), 1)
-	if m.deleting {
-		m.deleting = false
-		if common.KeyIs(k, keys.Yes) && m.cursor < len(m.kept) {
-			return m, play.DeleteKept(m.kept[m.cursor].Path)
-		}
-		return m, nil
-	}
-	switch {
-	case common.KeyIs(k, keys.Up):
-		m.cursor = common.WrapAdd(m.cursor, -1, n)
-	case common.KeyIs(k, keys.Down):
-		m.cursor = common.WrapAdd(m.cursor, 1, n)
-	case k.String() == "d" || k.String() == "delete":
-		if m.cursor < len(m.kept) {
-			m.deleting = true
-		}
-	case common.IsEnter(k):
-		if m.cursor >= len(m.kept) {
-			return m, nil
-		}
+	switch m.listKey(k, len(m.kept)) {
+	case listDelete:
+		return m, play.DeleteKept(m.kept[m.cursor].Path)
+	case listOpen:
 		e := m.kept[m.cursor]
-		if e.Err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
+		if m.broken(e.Path, e.Err) {
 			return m, nil
 		}
 		if e.Server != "" {
@@ -337,8 +320,6 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		}
 		s := e.Setup
 		return m, func() tea.Msg { return common.StartMsg{Setup: s} }
-	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen, m.cursor = screenMain, 0
 	}
 	return m, nil
 }
@@ -602,4 +583,10 @@ func (m *menuModel) hint() string {
 		return words.BookWordsFor(m.c.Lang).BooksKeys
 	}
 	return mw.FormKeys
+}
+
+// help is the menu's ? screen: the keys of its lists and forms.
+func (m *menuModel) help() common.OpenHelpMsg {
+	k := m.c.Keys
+	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Leave, k.Quit}}}
 }

@@ -29,14 +29,13 @@ import (
 	"shogi/app/players"
 	"shogi/app/settings"
 	"shogi/app/shelf"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
 	"shogi/tui/online"
-	"shogi/tui/play"
 	"shogi/tui/remote"
 	tsumeui "shogi/tui/tsume"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -44,20 +43,6 @@ import (
 	"shogi/game/book"
 	"shogi/game/match"
 	"shogi/game/notation"
-	"shogi/kifu"
-)
-
-// mode is which screen the root model shows.
-type mode int
-
-const (
-	modeMenu mode = iota
-	modePlay
-	modeStudy
-	modeEditor
-	modeOnline // a game on a CSA server: the online package's screens
-	modeTsume  // a mate problem (tui/tsume)
-	modeQuiz   // next-move quizzes (tui/tsume)
 )
 
 // Options configures a Model.
@@ -128,60 +113,39 @@ type Options struct {
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
-// studyMode is the study screen or its file picker. The root routes
-// messages to it and shows its view; it returns to the menu by sending
-// toMenuMsg.
+// studyMode is the study screen or its file picker.
 type studyMode interface {
 	Update(msg tea.Msg) (studyMode, tea.Cmd)
 	View() (string, *tea.Cursor)
+	Help() common.OpenHelpMsg
+	Title() string
 }
 
-// Model is the root model.
+// Model is the root model: a stack of screens (common.Screen), the menu
+// at the bottom. A screen that opens another pushes it (the one beneath
+// waits, covered); leaving a screen pops it and returns to the one
+// beneath, which learns what was above it. The help overlay goes over
+// whichever screen opened it.
 type Model struct {
-	c      *common.Common
-	mode   mode
-	menu   menuModel
-	play   play.Model
-	study  studyMode
-	editor editor.Model
-	// online is the online screens while they show (the form, the wait,
-	// a server's game); nil otherwise.
-	online *online.Model
-	help   components.HelpOverlay // the ? screen, over whichever screen opened it
-	tsume  tsumeui.Model          // the mate problems
-	quiz   tsumeui.Quizzes        // the next-move quizzes
-	train  *tsumeui.Env           // what they share for the app's life, made on first need
-
-	// A game started from a study ("play from here") returns to it: the
-	// study waits here with the node the game started from.
-	parked     *studyModel
-	parkedNode *kifu.Node
-	// A position edited from a study ("edit this position") returns to
-	// it when the editor is left: the study waits here.
-	editParked *studyModel
-	// editorGame: the game on screen was started from the editor's done
-	// menu (p), so leaving it goes back to the editor, which waits.
-	editorGame bool
+	c     *common.Common
+	stack []common.Screen
+	help  components.HelpOverlay // the ? screen, over whichever screen opened it
+	train *tsumeui.Env           // what the training screens share for the app's life, made on first need
 }
-
-// backToStudyMsg leaves the position editor for the study it was opened
-// from.
-type backToStudyMsg struct{}
 
 // New builds the root model. With o.Play it starts a game at once (the
 // players, clock, handicap or SFEN and furigoma from o); otherwise it
 // opens the menu.
 func New(o Options) (*Model, error) {
 	c := newCommon(o)
-	m := &Model{c: c, mode: modeMenu}
-	m.menu = newMenu(c)
+	m := &Model{c: c}
+	m.stack = []common.Screen{&menuScreen{m: newMenu(c)}}
 	if o.Play {
 		s, err := setupFromOptions(o, c)
 		if err != nil {
 			return nil, err
 		}
-		m.play = play.New(c, s)
-		m.mode = modePlay
+		m.stack = append(m.stack, newPlayScreen(c, s))
 	}
 	if o.Tsume != nil {
 		if err := m.startTsume(*o.Tsume); err != nil {
@@ -293,43 +257,64 @@ func (e *ImpossibleError) Error() string {
 	return "the position cannot arise in play: " + strings.Join(texts, "; ")
 }
 
-// Init starts the first screen and asks the terminal for its background
+// Init starts the screen on top and asks the terminal for its background
 // colour (the answer, if any, comes as a tea.BackgroundColorMsg; the
 // first frame does not wait for it).
 func (m *Model) Init() tea.Cmd {
 	// The background decides the text's colours whatever the theme.
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	switch m.mode {
-	case modePlay:
-		cmds = append(cmds, m.play.Init())
-	case modeTsume:
-		cmds = append(cmds, m.tsume.Init())
-	default:
-		cmds = append(cmds, m.menu.Init())
-	}
-	return tea.Batch(cmds...)
+	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
 }
 
-// Update routes a message to the current screen, after handling the few
-// messages that concern the whole app.
+// top is the screen on show.
+func (m *Model) top() common.Screen { return m.stack[len(m.stack)-1] }
+
+// push puts s over the screen on show, which waits covered.
+func (m *Model) push(s common.Screen) tea.Cmd {
+	m.top().Cover()
+	m.stack = append(m.stack, s)
+	return s.Init()
+}
+
+// pop leaves the screen on top for the one beneath it; the menu at the
+// bottom stays.
+func (m *Model) pop() tea.Cmd {
+	if len(m.stack) == 1 {
+		return nil
+	}
+	above := m.top()
+	m.stack = m.stack[:len(m.stack)-1]
+	return tea.Batch(above.Close(false), m.top().Uncover(above))
+}
+
+// replace puts s where the screen on top was (a game's "study" opens the
+// game in the study instead of the game).
+func (m *Model) replace(s common.Screen) tea.Cmd {
+	old := m.top()
+	m.stack[len(m.stack)-1] = s
+	return tea.Batch(old.Close(false), s.Init())
+}
+
+// Update routes a message to the screen on top, after handling the few
+// messages that concern the whole app and those that open or leave a
+// screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.help.Take(msg) {
 		return m, nil
 	}
 	switch msg := msg.(type) {
 	case studyAsync:
-		// A study's engine work reaches its study even while a game
-		// started from it is on screen.
+		// A study's engine work reaches its study even while another
+		// screen is over it.
 		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
-		if m.mode == modeOnline {
-			m.online.Resize(msg)
-		}
+		m.top().Resize(msg)
 		return m, nil
 	case common.SettingsSavedMsg:
 		if msg.Err != nil {
-			m.menu.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
+			if mn, ok := m.stack[0].(*menuScreen); ok {
+				mn.m.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
+			}
 		}
 		return m, nil
 	case common.ShutdownMsg:
@@ -338,287 +323,151 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.changeScreen(msg); ok {
 		return m, cmd
 	}
-	var cmd tea.Cmd
-	switch m.mode {
-	case modePlay:
-		m.play, cmd = m.play.Update(msg)
-	case modeStudy:
-		m.study, cmd = m.study.Update(msg)
-	case modeEditor:
-		m.editor, cmd = m.editor.Update(msg)
-	case modeOnline:
-		cmd = m.online.Update(msg)
-	case modeTsume:
-		m.tsume, cmd = m.tsume.Update(msg)
-	case modeQuiz:
-		m.quiz, cmd = m.quiz.Update(msg)
-	default:
-		m.menu, cmd = m.menu.Update(msg)
-	}
-	return m, cmd
+	return m, m.top().Update(msg)
 }
 
-// changeScreen handles the messages that take the app to another screen
-// (the menu, a game, a study), and reports false for any other message.
+// changeScreen handles the messages that open a screen or leave one, and
+// reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
-	if m.mode == modeOnline {
+	top := m.top()
+	if _, ok := top.(*onlineScreen); ok {
+		// The online screens take every message but these: leaving them
+		// cancels an attempt and resigns a game in progress on the server.
 		switch msg := msg.(type) {
 		case common.ToMenuMsg:
-			if msg.NewGame { // another game: the form again
-				return m.online.Again(), true
+			if msg.NewGame {
+				return nil, false // another game: the form again
 			}
 		case common.ReviewGameMsg, common.OpenMsg, common.StartMsg:
+			cmd := m.pop()
+			more, _ := m.changeScreen(msg)
+			return tea.Batch(cmd, more), true
 		default:
 			return nil, false
 		}
-		// Leaving the online screens: an attempt is cancelled, a game in
-		// progress resigned on the server (the kept games listed again
-		// once it ends there).
-		relist := m.online.Close()
-		m.online = nil
-		m.mode = modeMenu
-		cmd, ok := m.changeScreen(msg)
-		return tea.Batch(cmd, relist), ok
 	}
 	switch msg := msg.(type) {
-	case common.OnlineMsg:
-		m.online = online.New(m.c)
-		m.mode = modeOnline
-		return m.online.Init(), true
 	case common.ToMenuMsg:
-		if (m.mode == modeTsume || m.mode == modeQuiz) && m.parked != nil {
-			// Back to the study that opened the training screen.
-			m.closeTraining()
-			m.parked.resumeAnalysis()
-			m.study, m.mode = m.parked, modeStudy
-			m.parked, m.parkedNode = nil, nil
-			return nil, true
+		if !msg.NewGame {
+			return m.pop(), true
 		}
-		m.closeTraining()
-		if m.mode == modePlay && m.editorGame && !msg.NewGame {
-			// Back to the editor the game's position came from.
-			m.editorGame = false
-			m.mode = modeEditor
-			return nil, true
+		// Another game, or a game from the editor's position: the new-game
+		// screen, over the editor (which waits) or instead of the game.
+		form := &menuScreen{m: newMenu(m.c)}
+		form.m.openForm()
+		form.m.formOnly = true
+		if msg.Start != nil {
+			form.m.form.setStart(*msg.Start)
 		}
-		m.editorGame = false
-		if m.mode == modePlay && m.parked != nil {
-			// Back to the study the game came from, with the game as a branch.
-			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
-			m.parked.resumeAnalysis()
-			m.study, m.mode = m.parked, modeStudy
-			st := m.parked
-			m.parked, m.parkedNode = nil, nil
-			return st.syncBook(), true
+		if _, ok := top.(*editorScreen); ok {
+			return m.push(form), true
 		}
-		fromEditor := m.mode == modeEditor
-		kept := m.dropEditParked()
-		m.mode = modeMenu
-		m.menu = newMenu(m.c)
-		if msg.NewGame {
-			m.menu.openForm()
-			m.menu.fromEditor = fromEditor && msg.Start != nil
-			if msg.Start != nil {
-				m.menu.form.setStart(*msg.Start)
-			}
-		}
-		if kept {
-			m.menu.status = m.c.Words.EditsKept
-		}
-		return m.menu.Init(), true
+		return m.replace(form), true
+	case common.OnlineMsg:
+		return m.push(&onlineScreen{m: online.New(m.c)}), true
 	case common.EditPositionMsg:
-		var back tea.Msg
-		if st, ok := m.study.(*studyModel); ok && m.mode == modeStudy {
-			m.editParked, back = st, backToStudyMsg{}
-			st.pauseAnalysis()
-		}
-		m.editor = editor.New(m.c, editor.Options{Start: msg.Start, Back: back})
-		m.mode = modeEditor
-		return nil, true
-	case backToStudyMsg:
-		if m.editParked == nil {
-			m.mode = modeMenu
-			return m.menu.Init(), true
-		}
-		m.study, m.mode = m.editParked, modeStudy
-		m.editParked.resumeAnalysis()
-		st := m.editParked
-		m.editParked = nil
-		return st.syncBook(), true
-	case backToEditorMsg:
-		m.closeTraining()
-		m.mode = modeEditor
-		return nil, true
+		return m.push(&editorScreen{m: editor.New(m.c, editor.Options{Start: msg.Start})}), true
 	case common.StudyRecordMsg:
-		old, inStudy := m.study.(*studyModel)
-		inStudy = inStudy && m.mode == modeStudy
 		if msg.Rec == nil {
 			// A paste that is no record: said where it was pasted.
 			text := fmt.Sprintf(words.StudyEditWordsFor(m.c.Lang).PasteOpen, msg.Err)
-			switch {
-			case inStudy:
-				old.say(text, true)
-			case m.mode == modeMenu:
-				m.menu.status, m.menu.statusErr = text, true
+			switch s := top.(type) {
+			case *studyScreen:
+				if st := s.study(); st != nil {
+					st.say(text, true)
+				}
+			case *menuScreen:
+				s.m.status, s.m.statusErr = text, true
 			}
 			return nil, true
 		}
-		kept := m.dropEditParked()
 		st := newUnsavedStudy(m.c, msg.Rec, msg.Name, msg.Err)
-		if inStudy {
-			old.closeEngines(false)
-			st.quitOnLeave = old.quitOnLeave
-			kept = kept || old.ed != nil && old.ed.Modified() && old.ed.KeptPath() != ""
+		switch s := top.(type) {
+		case *studyScreen:
+			// A record pasted into a study takes its place.
+			if old := s.study(); old != nil {
+				st.quitOnLeave = old.quitOnLeave
+				if old.ed != nil && old.ed.Modified() && old.ed.KeptPath() != "" {
+					st.say(m.c.Words.EditsKept, false)
+				}
+			}
+			return m.replace(&studyScreen{s: st}), true
+		case *editorScreen:
+			return m.replace(&studyScreen{s: st}), true
 		}
-		if kept {
-			st.say(m.c.Words.EditsKept, false)
-		}
-		m.study, m.mode = st, modeStudy
-		return nil, true
+		return m.push(&studyScreen{s: st}), true
 	case restoredEditMsg:
 		if msg.err != nil {
-			m.menu.status, m.menu.statusErr = msg.err.Error(), true
+			if mn, ok := top.(*menuScreen); ok {
+				mn.m.status, mn.m.statusErr = msg.err.Error(), true
+			}
 			return nil, true
 		}
-		m.study, m.mode = restoredStudy(m.c, msg.ed), modeStudy
-		return nil, true
+		return m.push(&studyScreen{s: restoredStudy(m.c, msg.ed)}), true
 	case common.ReviewGameMsg:
-		// The game-end screen's "study": the game just played, in study mode.
-		m.study, m.mode = reviewGame(m.c, msg), modeStudy
-		return nil, true
+		// The game-end screen's "study": the game just played, in the
+		// study, instead of the game.
+		st := &studyScreen{s: reviewGame(m.c, msg)}
+		if _, ok := top.(*playScreen); ok {
+			return m.replace(st), true
+		}
+		return m.push(st), true
 	case common.PlayFromMsg:
-		st, ok := m.study.(*studyModel)
-		if !ok {
+		s, ok := top.(*studyScreen)
+		if !ok || s.study() == nil {
 			return nil, true
 		}
-		m.parked, m.parkedNode = st, msg.Node
-		st.pauseAnalysis() // the engine would think against the game's bot
-		s := common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: st.rec, From: msg.Node, Source: st.name}
-		m.play = play.New(m.c, s)
-		m.play.FromStudy = true
-		m.mode = modePlay
-		return m.play.Init(), true
+		st := s.study()
+		p := newPlayScreen(m.c, common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: st.rec, From: msg.Node, Source: st.name})
+		p.m.FromStudy = true
+		p.from = &playFrom{st: st}
+		return m.push(p), true
 	case common.StartMsg:
-		m.editorGame = m.mode == modeMenu && m.menu.fromEditor
-		m.play = play.New(m.c, msg.Setup)
-		m.mode = modePlay
-		return m.play.Init(), true
+		p := newPlayScreen(m.c, msg.Setup)
+		if mn, ok := top.(*menuScreen); ok && mn.m.formOnly {
+			return m.replace(p), true // the new-game screen gives way to its game
+		}
+		return m.push(p), true
 	case common.OpenMsg:
 		return openStudyFile(m.c, msg.Path), true
 	case studyOpenedMsg:
-		m.study, m.mode = msg.s, modeStudy
-		return msg.cmd, true
+		return tea.Batch(m.push(&studyScreen{s: msg.s}), msg.cmd), true
 	case common.TsumeMsg, common.QuizzesMsg, trainMsg:
 		return m.openTraining(msg), true
 	case recordReadMsg:
-		var cmd tea.Cmd
-		m.study, cmd = studyOf(m.c, msg)
-		m.mode = modeStudy
-		return cmd, true
+		st, cmd := studyOf(m.c, msg)
+		if s, ok := top.(*studyScreen); ok && s.study() == nil {
+			// The file picker gives way to the record chosen.
+			return tea.Batch(m.replace(&studyScreen{s: st}), cmd), true
+		}
+		return tea.Batch(m.push(&studyScreen{s: st}), cmd), true
 	}
 	return nil, false
 }
 
-// dropEditParked lets go of a study the editor was opened from, when the
-// editor goes somewhere else; it reports whether the study had edits,
-// which stay kept (the menu's "resume editing" offers them).
-func (m *Model) dropEditParked() bool {
-	st := m.editParked
-	if st == nil {
-		return false
-	}
-	m.editParked = nil
-	st.closeEngines(false)
-	return st.ed != nil && st.ed.Modified() && st.ed.KeptPath() != ""
-}
-
 // Quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
-func (m *Model) Quiet() bool {
-	switch m.mode {
-	case modePlay:
-		return m.play.Quiet()
-	case modeOnline:
-		return m.online.Quiet()
-	case modeTsume:
-		return m.tsume.Quiet()
-	case modeQuiz:
-		return m.quiz.Quiet()
-	}
-	return true
-}
+func (m *Model) Quiet() bool { return m.top().Quiet() }
 
-// Shutdown stops the game in progress, if any, and waits until it is
-// kept and its engines are closed. Run calls it however the program ended
-// (a key, SIGTERM, SIGHUP): nothing played is lost.
+// Shutdown stops every screen's work, the game in progress kept, and
+// waits until its engines are closed. Run calls it however the program
+// ended (a key, SIGTERM, SIGHUP): nothing played is lost.
 func (m *Model) Shutdown() {
-	m.closeTraining()
-	m.closeEngines()
-	if m.play.Sess != nil {
-		m.play.Sess.Stop("the app was closed")
-	}
-	if m.online != nil {
-		m.online.Shutdown()
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		m.stack[i].Close(true)
 	}
 	m.c.Shelf.Close() // after the game: its levels may consult the books to the end
 }
 
-// closeEngines ends every engine the app's studies run, waiting for
-// them, so that no engine outlives the program.
-func (m *Model) closeEngines() {
-	if st, ok := m.study.(*studyModel); ok {
-		st.closeEngines(true)
-	}
-	if m.parked != nil {
-		m.parked.closeEngines(true)
-	}
-	if m.editParked != nil {
-		m.editParked.closeEngines(true)
-	}
-}
-
-// View draws the current screen, or says the terminal is too small, in the
-// alternate screen with the mouse on. The terminal's own cursor marks the
-// place in a line being typed.
+// View draws the screen on top, or says the terminal is too small, in
+// the alternate screen with the mouse on. The terminal's own cursor marks
+// the place in a line being typed.
 func (m *Model) View() tea.View {
-	return components.Frame(m.c, &m.help, m.windowTitle(), func() (string, *tea.Cursor) {
-		switch m.mode {
-		case modePlay:
-			return m.play.View()
-		case modeStudy:
-			return m.study.View()
-		case modeEditor:
-			return m.editor.View()
-		case modeOnline:
-			return m.online.View()
-		case modeTsume:
-			return m.tsume.View()
-		case modeQuiz:
-			return m.quiz.View()
-		}
-		return m.menu.View(), nil
-	})
-}
-
-// windowTitle names the app and what it shows.
-func (m *Model) windowTitle() string {
-	switch m.mode {
-	case modePlay:
-		return "shogi: " + m.play.TitleText()
-	case modeStudy:
-		if s, ok := m.study.(*studyModel); ok {
-			return "shogi: " + s.name
-		}
-	case modeEditor:
-		return "shogi: " + words.EditorWordsFor(m.c.Lang).Title
-	case modeOnline:
-		return "shogi: " + m.online.Title()
-	case modeTsume:
-		return "shogi: " + m.tsume.TitleText()
-	case modeQuiz:
-		return "shogi: " + m.quiz.TitleText()
+	title := "shogi"
+	if t := m.top().Title(); t != "" {
+		title += ": " + t
 	}
-	return "shogi"
+	return components.Frame(m.c, &m.help, title, m.top().View)
 }
 
 // CheckOptions reports what is wrong with a game's options (unknown

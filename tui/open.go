@@ -55,7 +55,7 @@ func Study(o Options, t common.Terminal, name string, data []byte, ply int, extr
 	if rec != nil {
 		st.goTo(ply)
 	}
-	m.study, m.mode = st, modeStudy
+	m.stack = append(m.stack, &studyScreen{s: st})
 	if err := run(m, t, o.Signals, extra...); err != nil {
 		return err
 	}
@@ -72,8 +72,7 @@ func Edit(o Options, t common.Terminal, name string, start game.Position, leftOu
 	if err != nil {
 		return err
 	}
-	m.editor = editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true, LeftOut: leftOut})
-	m.mode = modeEditor
+	m.stack = append(m.stack, &editorScreen{m: editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true, LeftOut: leftOut})})
 	return run(m, t, o.Signals, extra...)
 }
 

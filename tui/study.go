@@ -589,9 +589,8 @@ func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
 	case common.KeyIs(msg, k.Flip):
 		s.flip = !s.flip
 	case common.KeyIs(msg, k.Help):
-		notes := assets.HelpStudy(s.c.Lang == words.Japanese)
-		groups := k.StudyFullHelp()
-		return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
+		help := s.Help()
+		return func() tea.Msg { return help }
 	case common.KeyIs(msg, k.CopySFEN):
 		return play.CopyCmd(s.c, s.Position(), true, func(t string) { s.say(t, false) })
 	case common.KeyIs(msg, k.Copy):
@@ -879,3 +878,11 @@ func (s *studyModel) stopNote() string {
 	}
 	return fmt.Sprintf(sw.ReadRest, len(s.rec.MainMoves()), s.loadErr)
 }
+
+// Help is the study's ? screen: its keys and notes.
+func (s *studyModel) Help() common.OpenHelpMsg {
+	return common.OpenHelpMsg{Groups: s.c.Keys.StudyFullHelp(), Notes: assets.HelpStudy(s.c.Lang == words.Japanese)}
+}
+
+// Title is the study's window title: the record's name.
+func (s *studyModel) Title() string { return s.name }

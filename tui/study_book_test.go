@@ -67,13 +67,13 @@ func bookHarness(t *testing.T, w, h int, files ...string) *harness {
 	hs.send(windowSize(w, h))
 	hs.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
 	hs.m.c.Notation = notation.KI2
-	if hs.m.mode != modeStudy {
+	if hs.m.mode() != modeStudy {
 		t.Fatalf("not in the study:\n%s", hs.screen())
 	}
 	return hs
 }
 
-func (h *harness) studyShown() *studyModel { return h.m.study.(*studyModel) }
+func (h *harness) studyShown() *studyModel { return h.m.studyTop().(*studyModel) }
 
 // bookLines are the screen's lines from the panel's heading on, as many
 // as the panel has rows.
@@ -284,7 +284,7 @@ func TestSettingsBookPlay(t *testing.T) {
 		st.Book.Play, st.Book.Plies = settings.PickSetting(pick), 4
 		st.MoveDelay = 0
 		h := newHarness(t, Options{Play: true, Black: "greedy", White: "greedy", Settings: st})
-		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.play.Over() })
+		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.playShown().Over() })
 		var got []string
 		for _, m := range h.game().Moves()[:6] {
 			got = append(got, m.USI())

@@ -450,7 +450,7 @@ func TestKeptEditsResume(t *testing.T) {
 	h := newHarness(t, Options{StateDir: state, Lang: words.English})
 	h.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
 	h.press("2", "enter", ":", "5g5f", "enter", "n", "kept?", "esc")
-	st := h.m.study.(*studyModel)
+	st := h.m.studyTop().(*studyModel)
 	want := recordText(t, st.rec)
 	// The app ends as ctrl+c ends it: nothing is discarded.
 	h.press("ctrl+c")
@@ -464,8 +464,8 @@ func TestKeptEditsResume(t *testing.T) {
 		t.Fatalf("the kept edits' list:\n%s", h2.screen())
 	}
 	h2.press("enter")
-	st2, ok := h2.m.study.(*studyModel)
-	if h2.m.mode != modeStudy || !ok {
+	st2, ok := h2.m.studyTop().(*studyModel)
+	if h2.m.mode() != modeStudy || !ok {
 		t.Fatalf("enter did not open the kept record:\n%s", h2.screen())
 	}
 	if got := recordText(t, st2.rec); got != want {
@@ -482,13 +482,13 @@ func TestKeptEditsResume(t *testing.T) {
 func TestEditorFromMenuAndStudy(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
 	h.menuItem("Set up a position")
-	if h.m.mode != modeEditor {
+	if h.m.mode() != modeEditor {
 		t.Fatalf("Set up a position:\n%s", h.screen())
 	}
 	h.press("m", "enter") // the presets open on the even game
 	h.press("enter", "s")
-	st, ok := h.m.study.(*studyModel)
-	if h.m.mode != modeStudy || !ok || !st.unnamed || st.ed.Source() != "" {
+	st, ok := h.m.studyTop().(*studyModel)
+	if h.m.mode() != modeStudy || !ok || !st.unnamed || st.ed.Source() != "" {
 		t.Fatalf("studying the position:\n%s", h.screen())
 	}
 	h.press("7g7f", "enter", "w")
@@ -496,23 +496,23 @@ func TestEditorFromMenuAndStudy(t *testing.T) {
 		t.Fatalf("w on a new record does not ask for a name:\n%s", h.screen())
 	}
 	h.press("esc", "z")
-	if h.m.mode != modeEditor || h.m.editParked != st {
+	if h.m.mode() != modeEditor || h.m.studyTop() != studyMode(st) {
 		t.Fatalf("z:\n%s", h.screen())
 	}
-	if got := h.m.editor.Board().SFEN(); got != "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1" {
+	if got := h.m.editorShown().Board().SFEN(); got != "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1" {
 		t.Errorf("the editor has %s", got)
 	}
 	h.press("q")
-	if h.m.mode != modeStudy || h.m.study != studyMode(st) {
+	if h.m.mode() != modeStudy || h.m.studyTop() != studyMode(st) {
 		t.Fatalf("leaving the editor did not return to the study:\n%s", h.screen())
 	}
 	// t solves the position as a tsume; leaving comes back to the editor.
 	h.press("z", "enter", "t")
-	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
+	if h.m.mode() != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
 		t.Fatalf("t:\n%s", h.screen())
 	}
 	h.press("q")
-	if h.m.mode != modeEditor {
+	if h.m.mode() != modeEditor {
 		t.Errorf("leaving the tsume screen did not return to the editor:\n%s", h.screen())
 	}
 }
@@ -522,7 +522,7 @@ func TestEditorFromMenuAndStudy(t *testing.T) {
 func TestStudyPaste(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
 	h.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
-	first := h.m.study.(*studyModel)
+	first := h.m.studyTop().(*studyModel)
 	h.paste("7g7f")
 	if first.ui.line == nil || first.ui.line.Value() != "7g7f" {
 		t.Fatalf("a pasted move: %v", first.ui.line)
@@ -531,23 +531,23 @@ func TestStudyPaste(t *testing.T) {
 	h.paste("V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n")
 	mustShow(t, first, "Open the pasted record?")
 	h.press("y")
-	st := h.m.study.(*studyModel)
+	st := h.m.studyTop().(*studyModel)
 	if st == first || st.rec.Root.FirstChild().FirstChild().Move.USI() != "3c3d" || !st.unnamed {
 		t.Fatalf("the pasted CSA:\n%s", h.screen())
 	}
 	h.paste("not a record at all")
-	if h.m.study != studyMode(st) || !strings.Contains(h.screen(), "cannot be read") {
+	if h.m.studyTop() != studyMode(st) || !strings.Contains(h.screen(), "cannot be read") {
 		t.Fatalf("a paste that is no record:\n%s", h.screen())
 	}
 	// 10 MB: refused at once with the limit, on the study and on the menu.
 	big := strings.Repeat("▲７六歩\n", 10<<20/12)
 	h.paste(big)
-	if h.m.study != studyMode(st) || !strings.Contains(h.screen(), "MB") {
+	if h.m.studyTop() != studyMode(st) || !strings.Contains(h.screen(), "MB") {
 		t.Fatalf("a 10 MB paste:\n%s", h.screen())
 	}
 	h.press("q")
 	h.paste(big)
-	if h.m.mode != modeMenu || !strings.Contains(h.screen(), "MB") {
+	if h.m.mode() != modeMenu || !strings.Contains(h.screen(), "MB") {
 		t.Fatalf("a 10 MB paste on the menu:\n%s", h.screen())
 	}
 }

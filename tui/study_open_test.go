@@ -51,8 +51,8 @@ func TestRootReviewsAGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(common.ReviewGameMsg{Rec: kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "random"}}, nil)})
-	if m.mode != modeStudy {
-		t.Fatalf("mode %v, want study", m.mode)
+	if m.mode() != modeStudy {
+		t.Fatalf("mode %v, want study", m.mode())
 	}
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 1/1") || !strings.Contains(v, "1 ▲２六歩") || !strings.Contains(v, "△後手 random") {
 		t.Fatalf("review of a one-move game:\n%s", v)

@@ -166,9 +166,9 @@ func TestSettingsBookProblemWraps(t *testing.T) {
 	st.Book.Files = []string{path}
 	h := newHarness(t, Options{Lang: words.English, Settings: st})
 	h.send(windowSize(120, 40))
-	h.send(h.m.menu.openBooks()())
-	h.until("the books read", func() bool { _, ok := h.m.menu.books.info[path]; return ok })
-	in := h.m.menu.books.info[path]
+	h.send(h.m.menuShown().openBooks()())
+	h.until("the books read", func() bool { _, ok := h.m.menuShown().books.info[path]; return ok })
+	in := h.m.menuShown().books.info[path]
 	if in.Err == nil {
 		t.Fatalf("the broken book reads: %+v", in)
 	}

@@ -76,9 +76,9 @@ func checkHarness(t testing.TB, o Options) *harness {
 	if got := pos.SFEN(); got != checkSFEN {
 		t.Fatalf("position %s, want %s", got, checkSFEN)
 	}
-	h.m.play.Cursor = sq(t, "7g")
+	h.m.playShown().Cursor = sq(t, "7g")
 	h.press("enter")
-	if h.m.play.Selected != sq(t, "7g") {
+	if h.m.playShown().Selected != sq(t, "7g") {
 		t.Fatalf("the king was not picked (status %q)", h.status())
 	}
 	return h
@@ -554,7 +554,7 @@ func readKIFDiagram(t *testing.T, text string) game.Position {
 func tints(t *testing.T, h *harness, view string, theme common.Theme) {
 	t.Helper()
 	pal := common.PaletteFor(theme == common.ThemeDark, common.LevelTrue)
-	l := h.m.play.Layout()
+	l := h.m.playShown().Layout()
 	rgb := func(hex string) string {
 		v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
 		if err != nil || len(hex) != 7 {
@@ -571,7 +571,7 @@ func tints(t *testing.T, h *harness, view string, theme common.Theme) {
 		s, _ := game.ParseSquare(sq)
 		for col := range 9 {
 			for row := range 9 {
-				if game.NewSquare(components.FileAt(col, h.m.play.Flip), components.RankAt(row, h.m.play.Flip)) != s {
+				if game.NewSquare(components.FileAt(col, h.m.playShown().Flip), components.RankAt(row, h.m.playShown().Flip)) != s {
 					continue
 				}
 				x, y := l.Geom.CellOrigin(col, row)

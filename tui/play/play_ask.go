@@ -21,13 +21,13 @@ func (m Model) promoteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
 		m.State = StateMove
-		return m.playMove(m.pending[0]) // a premove, while premoving
+		return m.playMove(m.Pending[0]) // a premove, while premoving
 	case common.KeyIs(msg, k.No):
 		m.State = StateMove
-		return m.playMove(m.pending[1])
+		return m.playMove(m.Pending[1])
 	case common.KeyIs(msg, k.Cancel):
 		m.State = StateMove
-		m.clearPick()
+		m.ClearPick()
 	}
 	return m, nil
 }
@@ -55,7 +55,7 @@ func (m *Model) ask(a confirmAction) {
 			return
 		}
 	}
-	m.clearPick()
+	m.ClearPick()
 	m.State, m.confirm, m.sure = StateConfirm, a, false
 }
 
@@ -374,7 +374,7 @@ func (m *Model) step(forward bool) {
 		m.Review = -1
 		return
 	}
-	m.clearPick()
+	m.ClearPick()
 }
 
 func (m *Model) CycleNotation() {
