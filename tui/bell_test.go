@@ -15,11 +15,11 @@ import (
 // bells counts the terminal bells (BEL written raw) the app asks for.
 func bells(h *harness) *atomic.Int32 {
 	var n atomic.Int32
-	h.before = func(msg any) {
+	h.before(func(msg any) {
 		if r, ok := msg.(tea.RawMsg); ok && r.Msg == "\a" {
 			n.Add(1)
 		}
-	}
+	})
 	return &n
 }
 

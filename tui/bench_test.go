@@ -33,7 +33,7 @@ func BenchmarkView(b *testing.B) {
 // comments at 200×50.
 func BenchmarkStudyView(b *testing.B) {
 	h := newHarness(b, Options{Lang: words.Japanese})
-	h.send(common.OpenMsg{Path: "testdata/study/branches.kif"})
+	h.send(common.OpenMsg{Path: "study/testdata/study/branches.kif"})
 	h.send(windowSize(200, 50))
 	h.press("8", "enter")
 	b.ReportAllocs()

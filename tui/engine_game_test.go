@@ -338,7 +338,7 @@ func TestImpasseAgainstABot(t *testing.T) {
 func TestReplyKeptBeforeShown(t *testing.T) {
 	h := newHarness(t, Options{Play: true, White: "greedy"})
 	checked := false
-	h.before = func(msg any) {
+	h.before(func(msg any) {
 		ev, ok := msg.(play.EventMsg)
 		if !ok {
 			return
@@ -359,7 +359,7 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 			t.Errorf("the reply %s is not in the kept file before it is shown: %v", mv.Move.USI(), kg.Moves)
 		}
 		checked = true
-	}
+	})
 	h.typeMove("7g7f")
 	h.typeMove("2g2f")
 	if !checked || h.game().Len() != 4 {
@@ -439,7 +439,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 	h.typeMove("2g2f")
 	played := h.moves()
 	h.press("ctrl+c")
-	if !h.quit {
+	if !h.quit() {
 		t.Fatal("ctrl+c did not quit")
 	}
 	k := keptFiles(t, dir)

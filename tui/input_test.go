@@ -1,13 +1,13 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/internal/termtest"
@@ -170,7 +170,7 @@ func TestInputLinesFit(t *testing.T) {
 // own cursor marks the place.
 func TestInputWithoutColour(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	h.m.UseTerminal(common.Terminal{Profile: monoProfile})
+	h.m.UseTerminal(common.Terminal{Profile: colorprofile.ASCII})
 	h.press("7g7", "left")
 	line, x := h.m.playShown().PromptLine(80)
 	if c := termtest.Colours(line); c != nil {
@@ -206,32 +206,5 @@ func TestTruncateStyled(t *testing.T) {
 		if w := m.Width(got); w > c.n {
 			t.Errorf("truncate(%q, %d) is %d columns", c.in, c.n, w)
 		}
-	}
-}
-
-// The move number takes the editing keys too; and since a digit also
-// starts a typed move, every key goes to the line once it is open (the
-// walk itself is checked in TestStudyWalkBranches).
-func TestJumpLineEditing(t *testing.T) {
-	s := openTestRecord(t, "branches.kif", 100, 30)
-	for _, step := range []struct {
-		keys []string
-		want int
-	}{
-		{[]string{"2", "left", "1", "enter"}, 12},      // ← moves within the number, not back a move
-		{[]string{"45", "home", "delete", "enter"}, 5}, // home is the number's start, not ply 0
-		{[]string{"1234567", "enter"}, 13},             // past the end
-		{[]string{"9", "h", "esc"}, 13},                // a letter goes into the line; esc drops it
-	} {
-		studyPress(t, s, step.keys...)
-		if s.cur != step.want {
-			t.Fatalf("after %q: ply %d, want %d", step.keys, s.cur, step.want)
-		}
-	}
-	studyPress(t, s, "3", "left", "backspace")
-	mustShow(t, s, "> 3", fmt.Sprintf(words.StudyEditJapanese.JumpTo, 3))
-	studyPress(t, s, "right", "backspace")
-	if s.ui.line != nil {
-		t.Fatal("backspace taking the last digit left the number open")
 	}
 }

@@ -6,9 +6,11 @@ import (
 	"strings"
 
 	"shogi/app/words"
+	"shogi/assets"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
+	"shogi/tui/study"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -189,7 +191,7 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.books.path.Edit(msg)
 		case m.screen == screenMain:
 			// A pasted record (or position) opens in the study.
-			return m, pastedRecordCmd(m.c, msg.Content)
+			return m, study.PastedRecordCmd(m.c, msg.Content)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -197,6 +199,10 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			return m, tea.Quit
 		}
 		m.status, m.statusErr = "", false
+		if msg.String() == "?" && (m.screen == screenMain || m.screen == screenResume || m.screen == screenEdits) {
+			help := m.help() // the pages where no text is typed
+			return m, func() tea.Msg { return help }
+		}
 		switch m.screen {
 		case screenToss:
 			switch {
@@ -588,5 +594,6 @@ func (m *menuModel) hint() string {
 // help is the menu's ? screen: the keys of its lists and forms.
 func (m *menuModel) help() common.OpenHelpMsg {
 	k := m.c.Keys
-	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Leave, k.Quit}}}
+	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Leave, k.Quit}},
+		Notes: assets.HelpMenu(m.c.Lang == words.Japanese)}
 }

@@ -28,13 +28,13 @@ import (
 
 	"shogi/app/players"
 	"shogi/app/settings"
-	"shogi/app/shelf"
 	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
 	"shogi/tui/online"
 	"shogi/tui/remote"
+	"shogi/tui/study"
 	tsumeui "shogi/tui/tsume"
 
 	tea "charm.land/bubbletea/v2"
@@ -113,14 +113,6 @@ type Options struct {
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
-// studyMode is the study screen or its file picker.
-type studyMode interface {
-	Update(msg tea.Msg) (studyMode, tea.Cmd)
-	View() (string, *tea.Cursor)
-	Help() common.OpenHelpMsg
-	Title() string
-}
-
 // Model is the root model: a stack of screens (common.Screen), the menu
 // at the bottom. A screen that opens another pushes it (the one beneath
 // waits, covered); leaving a screen pops it and returns to the one
@@ -176,7 +168,7 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		}
 		s.Players[i], s.Names[i] = sp, name
 	}
-	s.Names = humanNames(st, s.Players, s.Names, [2]int{0, 1})
+	s.Names = common.HumanNames(st, s.Players, s.Names, [2]int{0, 1})
 	for _, tc := range o.Time {
 		if tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0 {
 			return s, fmt.Errorf("a time cannot be negative")
@@ -227,22 +219,6 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		}
 	}
 	return s, nil
-}
-
-// humanNames gives the people among players their names from the
-// settings: rows says which of the new-game form's rows (player 1 or 2)
-// each colour's player came from.
-func humanNames(st *settings.Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
-	for c, p := range players {
-		if p.Kind == match.HumanKind && names[c] == "" {
-			if rows[c] == 0 {
-				names[c] = st.Names.Player1
-			} else {
-				names[c] = st.Names.Player2
-			}
-		}
-	}
-	return names
 }
 
 // ImpossibleError refuses a position set up by hand that cannot arise in
@@ -301,11 +277,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.help.Take(msg) {
 		return m, nil
 	}
-	switch msg := msg.(type) {
-	case studyAsync:
+	if cmd, ok := study.Deliver(msg); ok {
 		// A study's engine work reaches its study even while another
 		// screen is over it.
-		return m, msg.study().async(msg)
+		return m, cmd
+	}
+	switch msg := msg.(type) {
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
 		m.top().Resize(msg)
@@ -372,30 +349,21 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			// A paste that is no record: said where it was pasted.
 			text := fmt.Sprintf(words.StudyEditWordsFor(m.c.Lang).PasteOpen, msg.Err)
 			switch s := top.(type) {
-			case *studyScreen:
-				if st := s.study(); st != nil {
-					st.say(text, true)
-				}
+			case *study.Screen:
+				s.Say(text, true)
 			case *menuScreen:
 				s.m.status, s.m.statusErr = text, true
 			}
 			return nil, true
 		}
-		st := newUnsavedStudy(m.c, msg.Rec, msg.Name, msg.Err)
-		switch s := top.(type) {
-		case *studyScreen:
-			// A record pasted into a study takes its place.
-			if old := s.study(); old != nil {
-				st.quitOnLeave = old.quitOnLeave
-				if old.ed != nil && old.ed.Modified() && old.ed.KeptPath() != "" {
-					st.say(m.c.Words.EditsKept, false)
-				}
-			}
-			return m.replace(&studyScreen{s: st}), true
-		case *editorScreen:
-			return m.replace(&studyScreen{s: st}), true
+		st := study.Unsaved(m.c, msg.Rec, msg.Name, msg.Err, top)
+		switch top.(type) {
+		case *study.Screen, *editorScreen:
+			// A record pasted into a study, or the editor's position
+			// studied, takes its place.
+			return m.replace(st), true
 		}
-		return m.push(&studyScreen{s: st}), true
+		return m.push(st), true
 	case restoredEditMsg:
 		if msg.err != nil {
 			if mn, ok := top.(*menuScreen); ok {
@@ -403,24 +371,18 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			}
 			return nil, true
 		}
-		return m.push(&studyScreen{s: restoredStudy(m.c, msg.ed)}), true
+		return m.push(study.Restored(m.c, msg.ed)), true
 	case common.ReviewGameMsg:
 		// The game-end screen's "study": the game just played, in the
 		// study, instead of the game.
-		st := &studyScreen{s: reviewGame(m.c, msg)}
+		st := study.Review(m.c, msg)
 		if _, ok := top.(*playScreen); ok {
 			return m.replace(st), true
 		}
 		return m.push(st), true
 	case common.PlayFromMsg:
-		s, ok := top.(*studyScreen)
-		if !ok || s.study() == nil {
-			return nil, true
-		}
-		st := s.study()
-		p := newPlayScreen(m.c, common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: st.rec, From: msg.Node, Source: st.name})
+		p := newPlayScreen(m.c, common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: msg.Record, From: msg.Node, Source: msg.Source})
 		p.m.FromStudy = true
-		p.from = &playFrom{st: st}
 		return m.push(p), true
 	case common.StartMsg:
 		p := newPlayScreen(m.c, msg.Setup)
@@ -429,18 +391,18 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return m.push(p), true
 	case common.OpenMsg:
-		return openStudyFile(m.c, msg.Path), true
-	case studyOpenedMsg:
-		return tea.Batch(m.push(&studyScreen{s: msg.s}), msg.cmd), true
+		st, cmd := study.Open(m.c, msg.Path)
+		if st != nil {
+			return m.push(st), true
+		}
+		return cmd, true
 	case common.TsumeMsg, common.QuizzesMsg, trainMsg:
 		return m.openTraining(msg), true
-	case recordReadMsg:
-		st, cmd := studyOf(m.c, msg)
-		if s, ok := top.(*studyScreen); ok && s.study() == nil {
-			// The file picker gives way to the record chosen.
-			return tea.Batch(m.replace(&studyScreen{s: st}), cmd), true
+	case study.ReadMsg:
+		if st, ok := top.(*study.Screen); ok {
+			return st.Update(msg), true // the file picker gives way to the record chosen
 		}
-		return tea.Batch(m.push(&studyScreen{s: st}), cmd), true
+		return m.push(study.Read(m.c, msg)), true
 	}
 	return nil, false
 }
@@ -482,34 +444,11 @@ func CheckOptions(o Options) error {
 // newCommon builds the shared state from the options, at 80×24 in the
 // dark palette until the terminal says otherwise.
 func newCommon(o Options) *common.Common {
-	rng := o.Rand
-	if rng == nil {
-		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: true,
-		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
+	c := &common.Common{Theme: o.Theme, ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: o.Rand,
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &settings.Writer{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
-		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog},
-		Shelf:   shelf.New()}
-	if c.Settings == nil {
-		c.Settings = settings.Default()
-	}
-	if c.Clock == nil {
-		c.Clock = match.RealTime{}
-	}
-	c.AutoFlip = c.Settings.AutoFlip
-	if c.ASCII {
-		c.Pieces = common.ASCII
-	}
-	c.Notation = common.DefaultNotation(c.Pieces)
-	if o.Notation != nil && (!c.ASCII || common.AsciiNotation(*o.Notation)) {
-		c.Notation = *o.Notation
-	}
-	c.SetPolicy(o.Width)
-	c.SetLang(o.Lang)
-	c.Restyle()
-	return c
+		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
+	return common.Complete(c, o.Notation, o.Width, o.Lang)
 }
 
 // ApplySettings puts the display settings of the file s into o: over what the

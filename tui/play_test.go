@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -419,7 +419,7 @@ func TestPlayFromStudy(t *testing.T) {
 	if h.m.mode() != modeStudy {
 		t.Fatalf("mode %v after leaving, want the study", h.m.mode())
 	}
-	st := h.m.studyTop().(*studyModel)
+	st := h.m.studyTop()
 	want := start.Play(played.Moves()[0])
 	if got := st.Position(); !got.Equal(&want) {
 		t.Errorf("study shows %s, want the position after the played move %s", got.SFEN(), want.SFEN())
@@ -836,12 +836,12 @@ func TestStudyAfterSave(t *testing.T) {
 	}
 	path := filepath.Join(t.TempDir(), "done.kif")
 	h.press(path, "enter", "o")
-	st, ok := h.m.studyTop().(*studyModel)
-	if h.m.mode() != modeStudy || !ok {
+	st := h.m.studyTop()
+	if h.m.mode() != modeStudy || st.Picking() {
 		t.Fatalf("o after saving: mode %v", h.m.mode())
 	}
-	if st.dirty || !strings.Contains(h.screen(), "done.kif") {
-		t.Errorf("the study calls a saved game unsaved (dirty %v):\n%s", st.dirty, h.screen())
+	if st.Unsaved() || !strings.Contains(h.screen(), "done.kif") {
+		t.Errorf("the study calls a saved game unsaved (dirty %v):\n%s", st.Unsaved(), h.screen())
 	}
 }
 
@@ -954,15 +954,15 @@ func TestPasteOnMenu(t *testing.T) {
 	h := newHarness(t, Options{})
 	const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 	h.paste("sfen " + sfen)
-	st, ok := h.m.studyTop().(*studyModel)
-	if h.m.mode() != modeStudy || !ok {
+	st := h.m.studyTop()
+	if h.m.mode() != modeStudy || st.Picking() {
 		t.Fatalf("the pasted position is not studied:\n%s", h.screen())
 	}
 	if got := st.Position().SFEN(); got != sfen {
 		t.Errorf("the study starts at %s, want %s", got, sfen)
 	}
 	h.typeMove(":G*5b") // G alone is the study's "last move": ":" opens the line first
-	if n := st.node(); n.Ply != 1 || n.Move.USI() != "G*5b" || !st.Position().IsCheckmate() {
+	if n := st.Node(); n.Ply != 1 || n.Move.USI() != "G*5b" || !st.Position().IsCheckmate() {
 		t.Errorf("G*5b typed in the study: ply %d %v, mate %v\n%s", n.Ply, n.Move, st.Position().IsCheckmate(), h.screen())
 	}
 }

@@ -9,6 +9,9 @@ import (
 	tsumeui "shogi/tui/tsume"
 
 	tea "charm.land/bubbletea/v2"
+
+	"shogi/game"
+	"shogi/kifu"
 )
 
 // The screens as the root's stack holds them (common.Screen): each
@@ -29,13 +32,7 @@ func (still) Quiet() bool                   { return true }
 type playScreen struct {
 	still
 	m play.Model
-	// from is the study node a game played from a study started at: its
-	// moves go back to the study as a branch.
-	from *playFrom
 }
-
-// playFrom is where a game from a study came from.
-type playFrom struct{ st *studyModel }
 
 func newPlayScreen(c *common.Common, s common.Setup) *playScreen {
 	return &playScreen{m: play.New(c, s)}
@@ -51,6 +48,15 @@ func (p *playScreen) View() (string, *tea.Cursor) { return p.m.View() }
 func (p *playScreen) Help() common.OpenHelpMsg    { return p.m.Help() }
 func (p *playScreen) Title() string               { return p.m.TitleText() }
 func (p *playScreen) Quiet() bool                 { return p.m.Quiet() }
+
+// Played gives a game played from a study (common.Played) back to it.
+func (p *playScreen) Played() (*kifu.Record, *kifu.Node, []game.Move, game.Result) {
+	if !p.m.FromStudy {
+		return nil, nil, nil, game.Result{}
+	}
+	return p.m.Setup.Record, p.m.Setup.From, p.m.Game.Moves(), p.m.Game.Result()
+}
+
 func (p *playScreen) Close(bool) tea.Cmd {
 	if p.m.Sess != nil {
 		p.m.Sess.Stop("the app was closed")
@@ -139,58 +145,6 @@ func (o *onlineScreen) Close(wait bool) tea.Cmd {
 		return nil
 	}
 	return o.m.Close()
-}
-
-// studyScreen is the study, or its file picker before a record is
-// chosen.
-type studyScreen struct {
-	still
-	s studyMode
-}
-
-func (s *studyScreen) Init() tea.Cmd { return nil }
-func (s *studyScreen) Update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	s.s, cmd = s.s.Update(msg)
-	return cmd
-}
-func (s *studyScreen) View() (string, *tea.Cursor) { return s.s.View() }
-func (s *studyScreen) Help() common.OpenHelpMsg    { return s.s.Help() }
-func (s *studyScreen) Title() string               { return s.s.Title() }
-
-// Cover pauses the study's live analysis: its engine would think
-// against a game's bot, or beside the editor.
-func (s *studyScreen) Cover() {
-	if st, ok := s.s.(*studyModel); ok {
-		st.pauseAnalysis()
-	}
-}
-
-// Uncover takes back what the screen above did: a game played from here
-// comes back as a branch; the analysis goes on.
-func (s *studyScreen) Uncover(above common.Screen) tea.Cmd {
-	st, ok := s.s.(*studyModel)
-	if !ok {
-		return nil
-	}
-	if p, ok := above.(*playScreen); ok && p.from != nil && p.from.st == st {
-		st.addLine(p.m.Setup.From, p.m.Game.Moves(), p.m.Game.Result())
-	}
-	st.resumeAnalysis()
-	return st.syncBook()
-}
-
-func (s *studyScreen) Close(wait bool) tea.Cmd {
-	if st, ok := s.s.(*studyModel); ok {
-		st.closeEngines(wait)
-	}
-	return nil
-}
-
-// study is the study on screen, if it is one (not the picker).
-func (s *studyScreen) study() *studyModel {
-	st, _ := s.s.(*studyModel)
-	return st
 }
 
 // menuScreen is the menu; formOnly makes it the new-game screen pushed

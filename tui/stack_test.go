@@ -4,6 +4,7 @@ import (
 	"shogi/tui/editor"
 	"shogi/tui/online"
 	"shogi/tui/play"
+	"shogi/tui/study"
 	tsumeui "shogi/tui/tsume"
 )
 
@@ -30,7 +31,7 @@ func (m *Model) mode() mode {
 	switch s := m.top().(type) {
 	case *playScreen:
 		return modePlay
-	case *studyScreen:
+	case *study.Screen:
 		return modeStudy
 	case *editorScreen:
 		return modeEditor
@@ -75,11 +76,9 @@ func (m *Model) menuShown() *menuModel {
 }
 
 // studyTop is the topmost study (or file picker) on the stack.
-func (m *Model) studyTop() studyMode {
-	if s, ok := find[*studyScreen](m); ok {
-		return s.s
-	}
-	return nil
+func (m *Model) studyTop() *study.Screen {
+	s, _ := find[*study.Screen](m)
+	return s
 }
 
 func (m *Model) editorShown() *editor.Model {
@@ -98,9 +97,4 @@ func (m *Model) onlineShown() *online.Model {
 func (m *Model) tsumeShown() *tsumeui.Model {
 	t, _ := find[*tsumeScreen](m)
 	return &t.m
-}
-
-func (m *Model) quizShown() *tsumeui.Quizzes {
-	q, _ := find[*quizScreen](m)
-	return &q.m
 }

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"

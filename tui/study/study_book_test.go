@@ -1,79 +1,14 @@
-package tui
+package study
 
 import (
-	"os"
 	"path/filepath"
-	"slices"
+	"shogi/game/notation"
+	"shogi/tui/internal/screentest"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-
-	"shogi/app/settings"
-	"shogi/game"
-	"shogi/game/book"
-	"shogi/game/notation"
-	"shogi/tui/common"
 )
-
-// panelBookText is a book whose figures are worked out by hand below: the
-// even start (60 games) and the position after 7g7f (26 games). The lines
-// are out of order; testBook writes them sorted, so the panel searches the
-// file on disk.
-const panelBookText = book.Header + `
-sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2
-3c3d none 0 none 17 w4 d0 l8
-8c8d none 0 none 9 w6 d0 l0
-sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1
-7g7f none 0 none 30 w9 d0 l11
-2g2f none 0 none 28 w5 d1 l6
-5g5f none none none 2
-`
-
-// testBook writes panelBookText sorted, as shogi book build writes, and
-// returns its path.
-func testBook(t *testing.T) string {
-	t.Helper()
-	b, err := book.Read(strings.NewReader(panelBookText), "panel.db")
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "panel.db")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := book.Write(f, b); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if bf, err := book.Open(path); err != nil {
-		t.Fatalf("the test book is not searchable on disk: %v", err)
-	} else {
-		bf.Close()
-	}
-	return path
-}
-
-// bookHarness opens branches.kif (7g7f 3c3d 2g2f …) in the study with
-// the given book files in the settings, at w×h, in KI2.
-func bookHarness(t *testing.T, w, h int, files ...string) *harness {
-	t.Helper()
-	st := settings.Default()
-	st.Book.Files = files
-	hs := newHarness(t, Options{Settings: st})
-	hs.send(windowSize(w, h))
-	hs.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
-	hs.m.c.Notation = notation.KI2
-	if hs.m.mode() != modeStudy {
-		t.Fatalf("not in the study:\n%s", hs.screen())
-	}
-	return hs
-}
-
-func (h *harness) studyShown() *studyModel { return h.m.studyTop().(*studyModel) }
 
 // bookLines are the screen's lines from the panel's heading on, as many
 // as the panel has rows.
@@ -168,21 +103,6 @@ func TestStudyBookPanel(t *testing.T) {
 	}
 }
 
-// TestStudyBookPanelNotation: the panel writes its moves in the move
-// list's notation, whichever it is.
-func TestStudyBookPanelNotation(t *testing.T) {
-	h := bookHarness(t, 120, 40, testBook(t))
-	for _, c := range []struct {
-		style notation.Style
-		move  string
-	}{{notation.USI, "7g7f"}, {notation.CSA, "+7776FU"}, {notation.KI2, "▲７六歩"}} {
-		h.m.c.Notation = c.style
-		h.press("o")
-		mustRow(t, bookLines(t, h), c.move, "30", "50.0%", "45.0%")
-		h.press("o")
-	}
-}
-
 // TestStudyBookPanelClick: a click on a book move plays it.
 func TestStudyBookPanelClick(t *testing.T) {
 	h := bookHarness(t, 120, 40, testBook(t))
@@ -226,77 +146,20 @@ func lastLine(screen string) string {
 	return lines[len(lines)-1]
 }
 
-// TestHintBookMoves: the hint shows the books' moves with their shares
-// (50%, 28/60 = 47%, 2/60 = 3%) beside the program's move.
-func TestHintBookMoves(t *testing.T) {
-	st := settings.Default()
-	st.Book.Files = []string{testBook(t)}
-	st.Hint = "greedy"
-	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
-	h.press("H")
-	row := ""
-	for _, l := range strings.Split(h.screen(), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "Book") {
-			row = strings.Join(strings.Fields(l), " ")
-		}
-	}
-	if row != "Book ▲７六歩 50% ▲２六歩 47% ▲５六歩 3%" {
-		t.Errorf("the hint's book row %q:\n%s", row, h.screen())
-	}
-	if h.game().Len() != 0 {
-		t.Fatalf("the hint played a move: %q", h.moves())
-	}
-}
+// The books of the tests (tui/internal/screentest).
+var testBook = screentest.PanelBook
 
-// lineBook is a book of one line of moves a level would hardly choose,
-// one move a position, 1 game each.
-func lineBook(t *testing.T, moves ...string) string {
-	t.Helper()
-	g := game.NewGame(game.StartPosition())
-	var text strings.Builder
-	text.WriteString(book.Header + "\n")
-	for _, u := range moves {
-		p := g.Position()
-		m, err := notation.Parse(&p, u, notation.USI, game.NoMove)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text.WriteString("sfen " + p.SFEN() + "\n" + u + " none none none 1\n")
-		if err := g.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(t.TempDir(), "line.db")
-	if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
-// TestSettingsBookPlay: two levels of a game started in the app play the
-// settings' book for its plies (4 here) and leave it after; with the
-// setting off they never play it.
-func TestSettingsBookPlay(t *testing.T) {
-	line := []string{"9g9f", "1c1d", "1g1f", "9c9d", "5i5h", "5a5b"}
-	for _, pick := range []book.Pick{book.Weighted, book.Best, book.Off} {
-		st := settings.Default()
-		st.Book.Files = []string{lineBook(t, line...)}
-		st.Book.Play, st.Book.Plies = settings.PickSetting(pick), 4
-		st.MoveDelay = 0
-		h := newHarness(t, Options{Play: true, Black: "greedy", White: "greedy", Settings: st})
-		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.playShown().Over() })
-		var got []string
-		for _, m := range h.game().Moves()[:6] {
-			got = append(got, m.USI())
-		}
-		if pick == book.Off {
-			if got[0] == line[0] {
-				t.Errorf("off: the first move is the book's: %v", got)
-			}
-			continue
-		}
-		if !slices.Equal(got[:4], line[:4]) || slices.Equal(got[4:], line[4:]) {
-			t.Errorf("%v: the levels played %v; the book's first four plies are %v, its next two %v", pick, got, line[:4], line[4:])
-		}
+// TestStudyBookPanelNotation: the panel writes its moves in the move
+// list's notation, whichever it is.
+func TestStudyBookPanelNotation(t *testing.T) {
+	h := bookHarness(t, 120, 40, testBook(t))
+	for _, c := range []struct {
+		style notation.Style
+		move  string
+	}{{notation.USI, "7g7f"}, {notation.CSA, "+7776FU"}, {notation.KI2, "▲７六歩"}} {
+		h.c.Notation = c.style
+		h.press("o")
+		mustRow(t, bookLines(t, h), c.move, "30", "50.0%", "45.0%")
+		h.press("o")
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"fmt"
@@ -9,15 +9,14 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/words"
+	"shogi/game"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"shogi/game/match"
 	"shogi/game/notation"
 	"shogi/game/usi/usitest"
 	"shogi/kifu"
@@ -352,8 +351,7 @@ func TestStudyClosesEngines(t *testing.T) {
 	s := engineStudy(t, "branches.kif", "name=fake,tick=5ms", 120, 40)
 	pump(t, s, studyPress(t, s, "a"), "検討 fake")
 	sess := s.an.sess
-	m := &Model{c: s.c, stack: []common.Screen{&studyScreen{s: s}}}
-	m.Shutdown()
+	screenOf(s.c, s).Close(true) // as the app does when it ends
 	select {
 	case <-sess.Done():
 	case <-time.After(5 * time.Second):
@@ -365,30 +363,44 @@ func TestStudyClosesEngines(t *testing.T) {
 }
 
 // A game played from the study pauses the engine; back in the study it
-// analyses the game's last position at once.
+// takes the game's moves as a branch and analyses its last position at
+// once.
 func TestStudyAnalysisAcrossPlayFromHere(t *testing.T) {
 	s := engineStudy(t, "branches.kif", "name=fake,tick=10s", 120, 40)
 	s.goTo(2)
 	pump(t, s, studyPress(t, s, "a"), "検討 fake", "+12 互角")
-	m := &Model{c: s.c, stack: []common.Screen{&menuScreen{m: newMenu(s.c)}, &studyScreen{s: s}}}
-	m.Update(common.PlayFromMsg{Node: s.node(), Pos: *s.Position(), Players: [2]match.Spec{{Kind: match.HumanKind}, {Kind: match.HumanKind}}})
-	if m.mode() != modePlay || s.an.on || !s.an.paused {
-		t.Fatalf("mode %v, on %v, paused %v", m.mode(), s.an.on, s.an.paused)
+	sc := screenOf(s.c, s)
+	sc.Cover() // a game goes over the study
+	if s.an.on || !s.an.paused {
+		t.Fatalf("covered: on %v, paused %v", s.an.on, s.an.paused)
 	}
 	if sn := s.an.sess.Snapshot(); sn.Running {
 		t.Error("the engine thinks during the game")
 	}
-	// The game, as its match would show it after 2g2f.
-	p := m.playShown().Game.Position()
-	mv, _ := p.ParseUSI("2g2f")
-	m.playShown().Snap.Moves = append(m.playShown().Snap.Moves, mv)
-	m.playShown().Game = play.GameOf(m.playShown().Snap)
-	m.Update(common.ToMenuMsg{})
-	if m.mode() != modeStudy || !s.an.on || s.cur != 3 {
-		t.Fatalf("back: mode %v, on %v, ply %d", m.mode(), s.an.on, s.cur)
+	// The game, as it ends after 2g2f.
+	p := *s.Position()
+	mv, err := p.ParseUSI("2g2f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Uncover(played{rec: s.rec, from: s.node(), moves: []game.Move{mv}})
+	if !s.an.on || s.cur != 3 {
+		t.Fatalf("back: on %v, ply %d", s.an.on, s.cur)
 	}
 	// The fake's move 3 score, from Black's side with White to move.
 	pump(t, s, s.feed(s.an.sess), "-13 互角", firstLegal(t, s, 3))
+}
+
+// played is a game's screen as the study sees it when it leaves.
+type played struct {
+	common.Screen
+	rec   *kifu.Record
+	from  *kifu.Node
+	moves []game.Move
+}
+
+func (p played) Played() (*kifu.Record, *kifu.Node, []game.Move, game.Result) {
+	return p.rec, p.from, p.moves, game.Result{}
 }
 
 // The study offers the engine named on the command line, then the
@@ -434,7 +446,7 @@ func TestStudyReadsEveryEvaluationForm(t *testing.T) {
 		{"other_programs.kifu", "1", []string{"対局時  -45 互角", "深さ 9"}, ""},
 	} {
 		t.Run(c.file+"@"+c.ply, func(t *testing.T) {
-			s := loadStudy(studyCommon(120, 40), filepath.Join("..", "kifu", "testdata", "readings", c.file))
+			s := loadStudy(studyCommon(120, 40), filepath.Join("..", "..", "kifu", "testdata", "readings", c.file))
 			if _, ok := s.graph(); !ok {
 				t.Fatal("no graph")
 			}
@@ -450,7 +462,7 @@ func TestStudyReadsEveryEvaluationForm(t *testing.T) {
 
 // a starts what the README says: the engine the command line names, else
 // the settings' study engine, else the strongest built-in level — not the
-// first engine listed in the settings. Settings > Study engine names it.
+// first engine listed in the settings.
 func TestStudyEngineDefault(t *testing.T) {
 	st := settings.Default()
 	st.Engines = []settings.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
@@ -468,22 +480,5 @@ func TestStudyEngineDefault(t *testing.T) {
 	}
 	if got := first(Options{Settings: st, Engine: "club"}); got != "club" {
 		t.Errorf("--engine club: a starts %q", got)
-	}
-	// The settings page steps it through the levels and the engines.
-	h := newHarness(t, Options{Settings: settings.Default(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
-	h.m.c.Settings.Engines = st.Engines
-	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
-		h.press("down")
-	}
-	h.press("enter")
-	for h.m.menuShown().set.Rows()[h.m.menuShown().cursor] != setStudy {
-		h.press("down")
-	}
-	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {
-		t.Fatalf("the settings' study engine:\n%s", h.screen())
-	}
-	h.press("right")
-	if v := h.m.c.Settings.Study; v != "Fairy" {
-		t.Errorf("right after the strongest level: study_engine %q, want the next program, Fairy", v)
 	}
 }

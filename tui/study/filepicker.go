@@ -1,12 +1,13 @@
-package tui
+package study
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/assets"
+	"shogi/tui/common"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -22,7 +23,7 @@ const lastDirFile = "study-lastdir"
 // pickerModel chooses a record file to study: folders first, then the
 // record files of the current folder. (A list of its own rather than
 // bubbles' filepicker, which needs a module the project does not carry.)
-// It is a studyMode: once a file is chosen, update returns the study of
+// It is a mode: once a file is chosen, update returns the study of
 // that file in its place.
 type pickerModel struct {
 	c       *common.Common
@@ -128,7 +129,7 @@ func (p *pickerModel) Rows() int { return max(p.c.Height-4, 1) }
 // top is the first entry shown, so that the cursor is visible.
 func (p *pickerModel) top() int { return max(0, p.cursor-p.Rows()+1) }
 
-func (p *pickerModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
+func (p *pickerModel) Update(msg tea.Msg) (mode, tea.Cmd) {
 	switch msg := msg.(type) {
 	case dirListedMsg:
 		if msg.err != nil {
@@ -159,7 +160,7 @@ func (p *pickerModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
 }
 
 // key handles one key by name.
-func (p *pickerModel) key(k string) (studyMode, tea.Cmd) {
+func (p *pickerModel) key(k string) (mode, tea.Cmd) {
 	switch k {
 	case "up", "k":
 		p.move(-1)
@@ -179,6 +180,9 @@ func (p *pickerModel) key(k string) (studyMode, tea.Cmd) {
 		return p, p.list(filepath.Dir(p.dir))
 	case "q", "esc":
 		return p, func() tea.Msg { return common.ToMenuMsg{} }
+	case "?":
+		help := p.Help()
+		return p, func() tea.Msg { return help }
 	}
 	return p, nil
 }
@@ -188,7 +192,7 @@ func (p *pickerModel) move(d int) {
 }
 
 // choose opens the folder or the record under the cursor.
-func (p *pickerModel) choose() (studyMode, tea.Cmd) {
+func (p *pickerModel) choose() (mode, tea.Cmd) {
 	if len(p.entries) == 0 {
 		return p, nil
 	}
@@ -271,7 +275,8 @@ func rememberDir(stateDir, dir string) {
 // Help is the picker's ? screen: its keys.
 func (p *pickerModel) Help() common.OpenHelpMsg {
 	k := p.c.Keys
-	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Select, k.Leave, k.Quit}}}
+	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Select, k.Leave, k.Quit}},
+		Notes: assets.HelpPicker(p.c.Lang == words.Japanese)}
 }
 
 // Title is the picker's window title: the app's alone.

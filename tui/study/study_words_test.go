@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"os"
@@ -6,10 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/app/settings"
-	"shogi/kifu"
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/kifu"
 )
 
 // The delete question counts the moves after the one shown in the
@@ -28,17 +26,6 @@ func TestDeleteQuestionCounts(t *testing.T) {
 		mustShow(t, s, tc.want)
 		mustNotShow(t, s, "the 1 moves", "the 0 moves")
 		studyPress(t, s, "n")
-	}
-}
-
-// With no analysed game the quizzes say which moves make one, in plain
-// words.
-func TestQuizNoneWording(t *testing.T) {
-	h := newHarness(t, Options{Lang: words.English, GamesDir: t.TempDir(), StateDir: t.TempDir()})
-	h.menuItem("Next-move quizzes")
-	s := strings.Join(strings.Fields(h.screen()), " ")
-	if !strings.Contains(s, "each move marked mistake or worse becomes one") || strings.Contains(s, "worth") {
-		t.Errorf("no quizzes:\n%s", h.screen())
 	}
 }
 
@@ -147,33 +134,5 @@ func TestStudyBookProblemWraps(t *testing.T) {
 	want := strings.ReplaceAll(v.Problems[0], " ", "")
 	if !strings.Contains(strings.ReplaceAll(joined, " ", ""), want) {
 		t.Errorf("the panel does not hold the whole problem %q:\n%s", v.Problems[0], strings.Join(lines, "\n"))
-	}
-}
-
-// The settings' books page says why a book cannot be read in full at
-// 120×40, wrapped under the file's row.
-func TestSettingsBookProblemWraps(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a-rather-long-book-file-name-from-somewhere-else.db")
-	// Unsorted (the start comes before the position after 7g7f), so the
-	// page reads it whole and meets the broken line.
-	data := "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 1\n" +
-		"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n" +
-		strings.Repeat("x", 120) + "\n"
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st := settings.Default()
-	st.Book.Files = []string{path}
-	h := newHarness(t, Options{Lang: words.English, Settings: st})
-	h.send(windowSize(120, 40))
-	h.send(h.m.menuShown().openBooks()())
-	h.until("the books read", func() bool { _, ok := h.m.menuShown().books.info[path]; return ok })
-	in := h.m.menuShown().books.info[path]
-	if in.Err == nil {
-		t.Fatalf("the broken book reads: %+v", in)
-	}
-	want := strings.Join(strings.Fields(common.BookProblemText(words.BookWordsFor(words.English), in.Err)), " ")
-	if got := strings.Join(strings.Fields(h.screen()), " "); !strings.Contains(got, want) {
-		t.Errorf("the page lacks %q:\n%s", want, h.screen())
 	}
 }

@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"errors"
@@ -8,13 +8,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/notation"
 	"shogi/kifu"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 )
 
 // Editing a record in the study. Every edit goes through the study's
@@ -339,7 +339,7 @@ func (s *studyModel) answer(msg tea.KeyPressMsg) tea.Cmd {
 		text := u.pasted
 		u.pasted = ""
 		if yes {
-			return pastedRecordCmd(s.c, text)
+			return PastedRecordCmd(s.c, text)
 		}
 	}
 	return nil
@@ -368,7 +368,7 @@ func (s *studyModel) paste(text string) tea.Cmd {
 	case s.modified():
 		u.ask, u.pasted = askPaste, text
 	default:
-		return pastedRecordCmd(s.c, text)
+		return PastedRecordCmd(s.c, text)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ var sharedStops = map[string]struct {
 // records in sharedStops stop early, where and as listed.
 func TestStudySharedRecords(t *testing.T) {
 	t.Parallel()
-	root := filepath.Join("..", "..", "shared", "kifu")
+	root := filepath.Join("..", "..", "..", "shared", "kifu")
 	files, _ := filepath.Glob(filepath.Join(root, "*", "*.expected"))
 	if len(files) == 0 {
 		t.Skipf("no shared records in %s: nothing to check against", root)
@@ -109,7 +109,7 @@ func TestStudySharedRecords(t *testing.T) {
 // The ply counter counts moves, not the ending, and a record that stops at
 // a mate without an ending word says who was mated.
 func TestStudyCountsMovesOnly(t *testing.T) {
-	root := filepath.Join("..", "..", "shared", "kifu", "kif")
+	root := filepath.Join("..", "..", "..", "shared", "kifu", "kif")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("no shared records in %s: %v", root, err)
 	}

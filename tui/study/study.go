@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"errors"
@@ -9,10 +9,10 @@ import (
 	"strings"
 
 	"shogi/app/players"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -449,7 +449,7 @@ func endingOf(res game.Result, lastMover game.Color) kifu.Ending {
 }
 
 // Update handles one message.
-func (s *studyModel) Update(msg tea.Msg) (studyMode, tea.Cmd) {
+func (s *studyModel) Update(msg tea.Msg) (mode, tea.Cmd) {
 	if s.line != nil && (s.line.style != s.c.Notation || s.line.m != s.c.Measure || s.line.lang != s.c.Lang ||
 		s.hdrPieces != s.c.Pieces || s.hdrLang != s.c.Lang) {
 		s.retext() // the shared notation, width policy, piece style or language changed
@@ -652,8 +652,9 @@ func (s *studyModel) chooseOpponent(msg tea.KeyPressMsg) tea.Cmd {
 	me, them := pos.SideToMove(), pos.SideToMove().Other()
 	out.Players[me], out.Players[them] = players.Human().Spec, o.Spec
 	out.Names[them] = o.Name
-	out.Names = humanNames(s.c.Settings, out.Players, out.Names, [2]int{int(me), int(them)})
+	out.Names = common.HumanNames(s.c.Settings, out.Players, out.Names, [2]int{int(me), int(them)})
 	out.Node, out.Pos = s.node(), pos
+	out.Record, out.Source = s.rec, s.name
 	return func() tea.Msg { return out }
 }
 

@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"fmt"
@@ -7,14 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
-	"shogi/assets"
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
@@ -33,12 +31,9 @@ func studyCommon(w, h int) *common.Common {
 // loadStudy reads a record file into a study, as the app does.
 func loadStudy(c *common.Common, path string) *studyModel {
 	data, err := os.ReadFile(path)
-	st, _ := studyOf(c, recordReadMsg{path: path, data: data, err: err})
+	st, _ := fromRead(c, ReadMsg{path: path, data: data, err: err})
 	return st.(*studyModel)
 }
-
-// monoProfile is a terminal without colour (NO_COLOR, TERM=dumb).
-const monoProfile = colorprofile.ASCII
 
 func openTestRecord(t *testing.T, name string, w, h int) *studyModel {
 	t.Helper()
@@ -55,9 +50,9 @@ func studyPress(t *testing.T, s *studyModel, keys ...string) tea.Cmd {
 	t.Helper()
 	var cmd tea.Cmd
 	send := func(msg tea.Msg) {
-		var m studyMode
+		var m mode
 		m, cmd = s.Update(msg)
-		if m != studyMode(s) {
+		if m != mode(s) {
 			t.Fatalf("key %v replaced the study", msg)
 		}
 		// An export runs as a command: run it, as Bubble Tea would, and
@@ -615,46 +610,6 @@ func TestStudyLeaveAsksWhenModified(t *testing.T) {
 func footerText(s *studyModel) string {
 	lines, _ := s.footer(s.c.Width)
 	return strings.TrimRight(ansi.Strip(lines[0]), " ")
-}
-
-// ? in the study shows every study key with what it does, then the
-// study's notes; the help scrolls to its end and back on a small screen,
-// and esc returns to the record where it was.
-func TestStudyHelp(t *testing.T) {
-	h := newHarness(t, Options{})
-	h.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
-	h.press("l", "l")
-	h.send(windowSize(120, 80))
-	h.press("?")
-	s := h.screen()
-	for _, g := range h.m.c.Keys.StudyFullHelp() {
-		for _, b := range g {
-			if !strings.Contains(s, b.Help().Key) || !strings.Contains(s, b.Help().Desc) {
-				t.Errorf("the help lacks %q %q:\n%s", b.Help().Key, b.Help().Desc, s)
-			}
-		}
-	}
-	notes := strings.Split(strings.TrimSpace(assets.HelpStudy(false)), "\n")
-	if first := strings.TrimSpace(notes[0]); !strings.Contains(s, first[:min(len(first), 30)]) {
-		t.Errorf("the help lacks the notes' first line %q:\n%s", first, s)
-	}
-	h.send(windowSize(80, 24))
-	top := h.screen()
-	h.press("G")
-	if end := h.screen(); end == top || !strings.Contains(end, "100%") {
-		t.Errorf("G did not go to the end:\n%s", end)
-	}
-	h.press("g")
-	if h.screen() != top {
-		t.Errorf("g did not come back to the top:\n%s", h.screen())
-	}
-	h.press("esc")
-	if h.m.help.V != nil {
-		t.Fatal("esc did not close the help")
-	}
-	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {
-		t.Errorf("not back at ply 2:\n%s", s)
-	}
 }
 
 // An interrupted record's result and its ending row are words of the

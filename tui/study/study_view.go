@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"fmt"
@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"fmt"
@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 

@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"os"
@@ -8,12 +8,12 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 )
 
 // editStudy opens a test record in the study with edits kept in a
@@ -28,18 +28,6 @@ func editStudy(t *testing.T, name string, w, h int) *studyModel {
 		t.Fatal(s.loadErr)
 	}
 	return s
-}
-
-// recordText is a record as KIF writes it (which holds every part of
-// it: branches, comments, bookmarks, times, headers, endings), to compare
-// two records.
-func recordText(t testing.TB, r *kifu.Record) string {
-	t.Helper()
-	data, err := kifu.Marshal(r, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }
 
 // checkTree fails unless the record's tree is sound, the line shown is in
@@ -439,115 +427,5 @@ func TestStudySaveAndLeave(t *testing.T) {
 	}
 	if got, want := recordText(t, back), recordText(t, s.rec); got != want {
 		t.Errorf("the saved file differs from the record:\n%s\nwant\n%s", got, want)
-	}
-}
-
-// Edits are kept after every edit and outlive the app: a new app on the
-// same state directory offers them on the menu, and enter opens the
-// record as it was, still to save.
-func TestKeptEditsResume(t *testing.T) {
-	state := t.TempDir()
-	h := newHarness(t, Options{StateDir: state, Lang: words.English})
-	h.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
-	h.press("2", "enter", ":", "5g5f", "enter", "n", "kept?", "esc")
-	st := h.m.studyTop().(*studyModel)
-	want := recordText(t, st.rec)
-	// The app ends as ctrl+c ends it: nothing is discarded.
-	h.press("ctrl+c")
-
-	h2 := newHarness(t, Options{StateDir: state, Lang: words.English})
-	if !strings.Contains(h2.screen(), "Resume editing (1 kept)") {
-		t.Fatalf("the menu offers no kept edits:\n%s", h2.screen())
-	}
-	h2.press("enter") // the first item
-	if !strings.Contains(h2.screen(), "branches.kif") {
-		t.Fatalf("the kept edits' list:\n%s", h2.screen())
-	}
-	h2.press("enter")
-	st2, ok := h2.m.studyTop().(*studyModel)
-	if h2.m.mode() != modeStudy || !ok {
-		t.Fatalf("enter did not open the kept record:\n%s", h2.screen())
-	}
-	if got := recordText(t, st2.rec); got != want {
-		t.Fatalf("restored:\n%s\nwant\n%s", got, want)
-	}
-	if !st2.ed.Modified() || !strings.Contains(h2.screen(), "(modified)") {
-		t.Error("the restored record is not marked modified")
-	}
-}
-
-// The menu's "Set up a position" opens the editor; studying the position
-// opens a new record with no file behind it (w asks for a name), and the
-// study's z edits the position shown, coming back to the study.
-func TestEditorFromMenuAndStudy(t *testing.T) {
-	h := newHarness(t, Options{Lang: words.English})
-	h.menuItem("Set up a position")
-	if h.m.mode() != modeEditor {
-		t.Fatalf("Set up a position:\n%s", h.screen())
-	}
-	h.press("m", "enter") // the presets open on the even game
-	h.press("enter", "s")
-	st, ok := h.m.studyTop().(*studyModel)
-	if h.m.mode() != modeStudy || !ok || !st.unnamed || st.ed.Source() != "" {
-		t.Fatalf("studying the position:\n%s", h.screen())
-	}
-	h.press("7g7f", "enter", "w")
-	if st.prompt == nil || !strings.Contains(h.screen(), "Save as") {
-		t.Fatalf("w on a new record does not ask for a name:\n%s", h.screen())
-	}
-	h.press("esc", "z")
-	if h.m.mode() != modeEditor || h.m.studyTop() != studyMode(st) {
-		t.Fatalf("z:\n%s", h.screen())
-	}
-	if got := h.m.editorShown().Board().SFEN(); got != "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1" {
-		t.Errorf("the editor has %s", got)
-	}
-	h.press("q")
-	if h.m.mode() != modeStudy || h.m.studyTop() != studyMode(st) {
-		t.Fatalf("leaving the editor did not return to the study:\n%s", h.screen())
-	}
-	// t solves the position as a tsume; leaving comes back to the editor.
-	h.press("z", "enter", "t")
-	if h.m.mode() != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
-		t.Fatalf("t:\n%s", h.screen())
-	}
-	h.press("q")
-	if h.m.mode() != modeEditor {
-		t.Errorf("leaving the tsume screen did not return to the editor:\n%s", h.screen())
-	}
-}
-
-// A whole record pasted into the study opens it (no file behind it); a
-// pasted move goes into the move line; a paste over unsaved edits asks.
-func TestStudyPaste(t *testing.T) {
-	h := newHarness(t, Options{Lang: words.English})
-	h.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
-	first := h.m.studyTop().(*studyModel)
-	h.paste("7g7f")
-	if first.ui.line == nil || first.ui.line.Value() != "7g7f" {
-		t.Fatalf("a pasted move: %v", first.ui.line)
-	}
-	h.press("enter", ":", "8c8d", "enter") // a new variation: the record is modified
-	h.paste("V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n")
-	mustShow(t, first, "Open the pasted record?")
-	h.press("y")
-	st := h.m.studyTop().(*studyModel)
-	if st == first || st.rec.Root.FirstChild().FirstChild().Move.USI() != "3c3d" || !st.unnamed {
-		t.Fatalf("the pasted CSA:\n%s", h.screen())
-	}
-	h.paste("not a record at all")
-	if h.m.studyTop() != studyMode(st) || !strings.Contains(h.screen(), "cannot be read") {
-		t.Fatalf("a paste that is no record:\n%s", h.screen())
-	}
-	// 10 MB: refused at once with the limit, on the study and on the menu.
-	big := strings.Repeat("▲７六歩\n", 10<<20/12)
-	h.paste(big)
-	if h.m.studyTop() != studyMode(st) || !strings.Contains(h.screen(), "MB") {
-		t.Fatalf("a 10 MB paste:\n%s", h.screen())
-	}
-	h.press("q")
-	h.paste(big)
-	if h.m.mode() != modeMenu || !strings.Contains(h.screen(), "MB") {
-		t.Fatalf("a 10 MB paste on the menu:\n%s", h.screen())
 	}
 }

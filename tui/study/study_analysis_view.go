@@ -1,13 +1,13 @@
-package tui
+package study
 
 import (
 	"fmt"
 	"strings"
 	"time"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	"shogi/game"
 	"shogi/game/analysis"

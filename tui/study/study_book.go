@@ -1,4 +1,4 @@
-package tui
+package study
 
 import (
 	"fmt"
@@ -9,12 +9,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/app/shelf"
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/book"
 	"shogi/game/notation"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 )
 
 // The study's book panel: the moves the settings' opening books have for
