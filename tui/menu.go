@@ -12,7 +12,6 @@ import (
 	"shogi/tui/play"
 	"shogi/tui/study"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
@@ -591,9 +590,8 @@ func (m *menuModel) hint() string {
 	return mw.FormKeys
 }
 
-// help is the menu's ? screen: the keys of its lists and forms.
+// help is the menu's ? screen: its notes say the keys of its lists and
+// forms (the game's key words, "pick/move", would mislead here).
 func (m *menuModel) help() common.OpenHelpMsg {
-	k := m.c.Keys
-	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Left, k.Right, k.Select, k.Leave, k.Quit}},
-		Notes: assets.HelpMenu(m.c.Lang == words.Japanese)}
+	return common.OpenHelpMsg{Notes: assets.HelpMenu(m.c.Lang == words.Japanese)}
 }

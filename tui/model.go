@@ -1,16 +1,19 @@
 // Package tui is the terminal app, on Bubble Tea v2: a menu, the play
 // screen (a game against a person or a bot: board, hands, move list, moves
-// by cursor, mouse or typed notation) and the study screen (a record
-// walked move by move, with its branches, comments and analysis).
+// by cursor, mouse or typed notation), the study (tui/study: a record
+// walked move by move, with its branches, comments and analysis), the
+// position editor, the training screens and the online screens.
 //
-// It splits as soft-serve's UI does: a root Model (this package: the
-// menu, the settings and the study, and the switching between screens)
-// over a small shared package (common: size, palette, keys, language,
-// settings), the pure renderers and layouts (components), the word tables
-// (words), and screens of their own where other screens reuse them (play:
-// a view of any game; remote: the SSH lobby). Everything the app does to
-// a game goes through game/match and package game, and every move text
-// through game/notation: no rule of shogi lives here.
+// It splits as soft-serve's UI does: a root Model (this package: a stack
+// of screens behind one interface, common.Screen, with the menu, its
+// new-game form and settings at the bottom) over a small shared package
+// (common: size, palette, keys, language, settings), the pure renderers
+// and layouts (components), and a package per screen (play, study,
+// editor, tsume, online, remote), which never import each other but for
+// the game view, play, that others embed. Opening a screen pushes it;
+// leaving pops it and returns where it was opened from. Everything the
+// app does to a game goes through game/match and package game, and every
+// move text through game/notation: no rule of shogi lives here.
 //
 // Nothing is asked of the terminal at start-up: the caller passes the
 // input, output, environment and colour profile (Terminal), the first

@@ -8,9 +8,10 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
-// ToMenuMsg returns to the menu; NewGame opens the new-game form, from
-// Start when it is given (a position set up in the editor) instead of a
-// handicap.
+// ToMenuMsg leaves the screen on top for the one it was opened from (the
+// menu at the bottom of the app's stack); NewGame opens the new-game form
+// instead, from Start when it is given (a position set up in the editor)
+// rather than a handicap.
 type ToMenuMsg struct {
 	NewGame bool
 	Start   *game.Position

@@ -9,7 +9,6 @@ import (
 	"shogi/assets"
 	"shogi/tui/common"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -272,11 +271,9 @@ func rememberDir(stateDir, dir string) {
 	_ = os.WriteFile(filepath.Join(stateDir, lastDirFile), []byte(dir+"\n"), 0o644)
 }
 
-// Help is the picker's ? screen: its keys.
+// Help is the picker's ? screen: its notes say its keys.
 func (p *pickerModel) Help() common.OpenHelpMsg {
-	k := p.c.Keys
-	return common.OpenHelpMsg{Groups: [][]key.Binding{{k.Up, k.Down, k.Select, k.Leave, k.Quit}},
-		Notes: assets.HelpPicker(p.c.Lang == words.Japanese)}
+	return common.OpenHelpMsg{Notes: assets.HelpPicker(p.c.Lang == words.Japanese)}
 }
 
 // Title is the picker's window title: the app's alone.
