@@ -27,6 +27,14 @@ var (
 	helpWatchEn string
 	//go:embed help_watch_ja.txt
 	helpWatchJa string
+	//go:embed help_menu_en.txt
+	helpMenuEn string
+	//go:embed help_menu_ja.txt
+	helpMenuJa string
+	//go:embed help_picker_en.txt
+	helpPickerEn string
+	//go:embed help_picker_ja.txt
+	helpPickerJa string
 	//go:embed help_edit_en.txt
 	helpEditEn string
 	//go:embed help_edit_ja.txt
@@ -139,4 +147,20 @@ func Glyphs() (map[string]Glyph, error) {
 		out[f[0]] = Glyph{SFEN: f[0], Kanji: f[1], Western: f[2], Name: f[3]}
 	}
 	return out, nil
+}
+
+// HelpMenu is the notes of the menu's help.
+func HelpMenu(japanese bool) string {
+	if japanese {
+		return helpMenuJa
+	}
+	return helpMenuEn
+}
+
+// HelpPicker is the notes of the study's file picker's help.
+func HelpPicker(japanese bool) string {
+	if japanese {
+		return helpPickerJa
+	}
+	return helpPickerEn
 }

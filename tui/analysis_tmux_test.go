@@ -22,7 +22,7 @@ func TestTmuxAnalysisFairyStockfish(t *testing.T) {
 	if _, err := os.Stat(fsf); err != nil {
 		t.Skip("no Fairy-Stockfish at " + fsf)
 	}
-	rec, err := filepath.Abs(filepath.Join("testdata", "study", "branches.kif"))
+	rec, err := filepath.Abs(filepath.Join("study", "testdata", "study", "branches.kif"))
 	if err != nil {
 		t.Fatal(err)
 	}

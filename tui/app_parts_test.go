@@ -205,7 +205,7 @@ func TestEverySettingSteps(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
 	h.menuItem("Settings")
-	rows := h.m.menu.set.Rows()
+	rows := h.m.menuShown().set.Rows()
 	before := h.screen()
 	for range rows[:len(rows)-1] {
 		h.press("right")

@@ -26,7 +26,7 @@ func TestEndBannerKeepsTheTitle(t *testing.T) {
 		h.send(windowSize(size[0], size[1]))
 		h.typeMove("7g7f")
 		h.press("x", "y", "enter")
-		if !h.m.play.Over() {
+		if !h.m.playShown().Over() {
 			t.Fatalf("%dx%d: the game did not end:\n%s", size[0], size[1], h.screen())
 		}
 		lines := strings.Split(h.screen(), "\n")

@@ -15,11 +15,11 @@ import (
 // bells counts the terminal bells (BEL written raw) the app asks for.
 func bells(h *harness) *atomic.Int32 {
 	var n atomic.Int32
-	h.before = func(msg any) {
+	h.before(func(msg any) {
 		if r, ok := msg.(tea.RawMsg); ok && r.Msg == "\a" {
 			n.Add(1)
 		}
-	}
+	})
 	return &n
 }
 
@@ -74,7 +74,7 @@ func bellOnTheClock(t *testing.T, bell common.Bell, want int32) {
 		end := time.Now().Add(d)
 		h.until("the clock's ticks", func() bool { return time.Now().After(end) })
 	}
-	h.until("Black's clock to run", func() bool { return h.m.play.Snap.Clock.Running })
+	h.until("Black's clock to run", func() bool { return h.m.playShown().Snap.Clock.Running })
 	ft.Advance(4 * time.Second) // 6 s left: no bell
 	wait(1200 * time.Millisecond)
 	if n.Load() != 0 {

@@ -33,7 +33,7 @@ func BenchmarkView(b *testing.B) {
 // comments at 200×50.
 func BenchmarkStudyView(b *testing.B) {
 	h := newHarness(b, Options{Lang: words.Japanese})
-	h.send(common.OpenMsg{Path: "testdata/study/branches.kif"})
+	h.send(common.OpenMsg{Path: "study/testdata/study/branches.kif"})
 	h.send(windowSize(200, 50))
 	h.press("8", "enter")
 	b.ReportAllocs()
@@ -47,8 +47,8 @@ func BenchmarkRenderBoard(b *testing.B) {
 	pos := h.game().Position()
 	for _, size := range []components.BoardSize{components.BoardCompact, components.BoardLarge, components.BoardHuge} {
 		b.Run(map[components.BoardSize]string{components.BoardCompact: "compact", components.BoardLarge: "large", components.BoardHuge: "huge"}[size], func(b *testing.B) {
-			o := components.BoardOpts{Style: common.Kanji, Size: size, Cursor: h.m.play.Cursor, Selected: h.m.play.Selected,
-				Targets: &h.m.play.Targets, Check: game.NoSquare, Styles: h.m.c.Styles}
+			o := components.BoardOpts{Style: common.Kanji, Size: size, Cursor: h.m.playShown().Cursor, Selected: h.m.playShown().Selected,
+				Targets: &h.m.playShown().Targets, Check: game.NoSquare, Styles: h.m.c.Styles}
 			for b.Loop() {
 				_ = components.RenderBoard(&pos, o)
 			}

@@ -70,7 +70,7 @@ func TestSettingsPersist(t *testing.T) {
 	if h2.m.c.Pieces != common.Western || !strings.Contains(h2.screen(), "Hanako") {
 		t.Errorf("the next start:\n%s", h2.screen())
 	}
-	if rec := h2.m.play.Record(); rec.Header("先手") != "Hanako" {
+	if rec := h2.m.playShown().Record(); rec.Header("先手") != "Hanako" {
 		t.Errorf("先手 %q", rec.Header("先手"))
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 func TestStudyEndToEnd(t *testing.T) {
 	t.Parallel()
-	file, err := filepath.Abs(filepath.Join("testdata", "study", "branches_sjis.kif"))
+	file, err := filepath.Abs(filepath.Join("study", "testdata", "study", "branches_sjis.kif"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestStudyEndToEnd(t *testing.T) {
 
 	t.Run("broken", func(t *testing.T) {
 		t.Parallel()
-		broken, err := filepath.Abs(filepath.Join("testdata", "study", "broken.kif"))
+		broken, err := filepath.Abs(filepath.Join("study", "testdata", "study", "broken.kif"))
 		if err != nil {
 			t.Fatal(err)
 		}

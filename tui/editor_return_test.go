@@ -13,43 +13,43 @@ import (
 func TestGameFromEditorReturnsToEditor(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
 	h.menuItem("Set up a position")
-	if h.m.mode != modeEditor {
+	if h.m.mode() != modeEditor {
 		t.Fatalf("Set up a position:\n%s", h.screen())
 	}
 	h.press("enter", "p")
-	if h.m.mode != modeMenu {
+	if h.m.mode() != modeMenu {
 		t.Fatalf("p:\n%s", h.screen())
 	}
 	h.press("esc")
-	if h.m.mode != modeEditor {
+	if h.m.mode() != modeEditor {
 		t.Fatalf("esc on the form from the editor:\n%s", h.screen())
 	}
 	h.press("enter", "p", "enter")
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("starting the game:\n%s", h.screen())
 	}
 	h.press("q")
-	if h.m.mode == modePlay {
+	if h.m.mode() == modePlay {
 		h.press("y")
 	}
-	if h.m.mode != modeEditor {
+	if h.m.mode() != modeEditor {
 		t.Fatalf("leaving the game from the editor:\n%s", h.screen())
 	}
 	h.press("q")
-	if h.m.mode != modeMenu {
+	if h.m.mode() != modeMenu {
 		t.Fatalf("leaving the editor:\n%s", h.screen())
 	}
 	// A game started from the menu afterwards goes back to the menu.
 	h.menuItem("New game")
 	h.press("enter")
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("a game from the menu:\n%s", h.screen())
 	}
 	h.press("q")
-	if h.m.mode == modePlay {
+	if h.m.mode() == modePlay {
 		h.press("y")
 	}
-	if h.m.mode != modeMenu {
+	if h.m.mode() != modeMenu {
 		t.Fatalf("leaving a game from the menu:\n%s", h.screen())
 	}
 }
@@ -61,7 +61,7 @@ func TestEditorTsumeSolvedOffersNoNext(t *testing.T) {
 	h.menuItem("Set up a position")
 	h.paste("sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1")
 	h.press("enter", "t")
-	if h.m.mode != modeTsume {
+	if h.m.mode() != modeTsume {
 		t.Fatalf("t:\n%s", h.screen())
 	}
 	h.typeMove("G*5b")

@@ -107,10 +107,10 @@ func TestEngineCrash(t *testing.T) {
 	// The snapshot can show the fault before its event reaches the screen:
 	// wait for the event's message too.
 	h.until("the crash to pause the game", func() bool {
-		return h.m.play.Snap.Fault != nil && h.m.play.Quiet() && strings.Contains(h.status(), "crashed")
+		return h.m.playShown().Snap.Fault != nil && h.m.playShown().Quiet() && strings.Contains(h.status(), "crashed")
 	})
-	if h.m.play.Over() || !h.m.play.Paused() || h.game().Len() != 3 {
-		t.Fatalf("after the crash: over %v, paused %v, moves %q", h.m.play.Over(), h.m.play.Paused(), h.moves())
+	if h.m.playShown().Over() || !h.m.playShown().Paused() || h.game().Len() != 3 {
+		t.Fatalf("after the crash: over %v, paused %v, moves %q", h.m.playShown().Over(), h.m.playShown().Paused(), h.moves())
 	}
 	if s := h.status(); !strings.Contains(s, "fake (White) crashed: the game is paused and kept") || !strings.Contains(s, "exit status 2") {
 		t.Errorf("the message does not name the engine and what it did: %q", s)
@@ -131,9 +131,9 @@ func TestEngineCrash(t *testing.T) {
 	}
 	// Afresh: a new process takes the seat, and crashes again at ply 3.
 	h.press("enter")
-	h.until("the second crash", func() bool { return h.m.play.Snap.Fault != nil && !h.m.play.Replacing() && h.m.play.Quiet() })
-	if h.game().Len() != 3 || h.m.play.Over() {
-		t.Fatalf("after a restart: %q, over %v", h.moves(), h.m.play.Over())
+	h.until("the second crash", func() bool { return h.m.playShown().Snap.Fault != nil && !h.m.playShown().Replacing() && h.m.playShown().Quiet() })
+	if h.game().Len() != 3 || h.m.playShown().Over() {
+		t.Fatalf("after a restart: %q, over %v", h.moves(), h.m.playShown().Over())
 	}
 	// Another program: the first built-in level, which plays on.
 	h.press("right")
@@ -141,8 +141,8 @@ func TestEngineCrash(t *testing.T) {
 		t.Fatalf("right does not choose the next program:\n%s", s)
 	}
 	h.press("enter")
-	h.until("the level's reply", func() bool { return h.game().Len() == 4 && h.m.play.Quiet() })
-	if p := h.m.play; p.Snap.Fault != nil || p.Paused() || p.Over() || p.Setup.Players[game.White].Name != bot.Names()[0] {
+	h.until("the level's reply", func() bool { return h.game().Len() == 4 && h.m.playShown().Quiet() })
+	if p := h.m.playShown(); p.Snap.Fault != nil || p.Paused() || p.Over() || p.Setup.Players[game.White].Name != bot.Names()[0] {
 		t.Fatalf("after the replacement: fault %v, paused %v, over %v, White %v", p.Snap.Fault, p.Paused(), p.Over(), p.Setup.Players[game.White])
 	}
 	k := keptFiles(t, h.m.c.StateDir)
@@ -161,15 +161,15 @@ func TestEngineHang(t *testing.T) {
 	tc := match.TimeControl{Main: 30 * time.Second, Byoyomi: 10 * time.Second}
 	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
 	h.pressNow("7g7f", "enter")
-	h.until("the engine to think", h.m.play.Thinking)
+	h.until("the engine to think", h.m.playShown().Thinking)
 	ft.Advance(41 * time.Second)
 	h.until("the hang to pause the game", func() bool {
-		return h.m.play.Snap.Fault != nil && strings.Contains(h.status(), "stopped answering")
+		return h.m.playShown().Snap.Fault != nil && strings.Contains(h.status(), "stopped answering")
 	})
-	if h.m.play.Over() || h.game().Len() != 1 {
-		t.Fatalf("after the hang: over %v, moves %q", h.m.play.Over(), h.moves())
+	if h.m.playShown().Over() || h.game().Len() != 1 {
+		t.Fatalf("after the hang: over %v, moves %q", h.m.playShown().Over(), h.moves())
 	}
-	if got := h.m.play.Snap.Clock.Main[game.White]; got != 30*time.Second {
+	if got := h.m.playShown().Snap.Clock.Main[game.White]; got != 30*time.Second {
 		t.Errorf("White's clock after the hang: %v, want 30s as its turn began", got)
 	}
 	if s := h.status(); !strings.Contains(s, "fake (White) stopped answering") {
@@ -188,19 +188,19 @@ func TestUndoRestoresClocks(t *testing.T) {
 	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
 	ft.Advance(20 * time.Second)
 	h.typeMove("7g7f")
-	if got := h.m.play.Snap.Clock.Main[game.Black]; got != 40*time.Second {
+	if got := h.m.playShown().Snap.Clock.Main[game.Black]; got != 40*time.Second {
 		t.Fatalf("Black's clock after 20 s: %v", got)
 	}
 	ft.Advance(5 * time.Second)
 	h.typeMove("2g2f")
-	if got := h.m.play.Snap.Clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
+	if got := h.m.playShown().Snap.Clock.Main[game.Black]; got != 35*time.Second || h.game().Len() != 4 {
 		t.Fatalf("Black's clock after 25 s: %v, %d moves", got, h.game().Len())
 	}
 	if !strings.Contains(h.screen(), "0:35") {
 		t.Errorf("the clock is not on screen:\n%s", h.screen())
 	}
 	h.press("u")
-	if got := h.m.play.Snap.Clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
+	if got := h.m.playShown().Snap.Clock.Main[game.Black]; got != 40*time.Second || h.game().Len() != 2 {
 		t.Fatalf("after undo: Black's clock %v, %d moves", got, h.game().Len())
 	}
 	if !strings.Contains(h.screen(), "0:40") {
@@ -230,12 +230,12 @@ func TestByoyomiRunsOut(t *testing.T) {
 	if s := h.screen(); !strings.Contains(s, "秒読み 7") {
 		t.Errorf("the last seconds are not counted:\n%s", s)
 	}
-	face := components.FaceOf(h.m.play.Snap.Clock, game.Black, ft.Now())
+	face := components.FaceOf(h.m.playShown().Snap.Clock, game.Black, ft.Now())
 	if !face.Urgent() {
 		t.Errorf("seven seconds left is not urgent: %+v", face)
 	}
 	ft.Advance(8 * time.Second) // past 30 s and the margin
-	h.until("the flag to fall", func() bool { return h.m.play.Over() })
+	h.until("the flag to fall", func() bool { return h.m.playShown().Over() })
 	r := h.game().Result()
 	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins {
 		t.Fatalf("result %v, want White wins on time", r)
@@ -256,7 +256,7 @@ func TestHint(t *testing.T) {
 	if h.game().Len() != 0 {
 		t.Fatalf("the hint played a move: %q", h.moves())
 	}
-	hint := h.m.play.Hint
+	hint := h.m.playShown().Hint
 	pos := h.game().Position()
 	if hint.Move == game.NoMove || !pos.IsLegal(hint.Move) {
 		t.Fatalf("hint %+v", hint)
@@ -270,8 +270,8 @@ func TestHint(t *testing.T) {
 	}
 	// Any move clears it.
 	h.typeMove("7g7f")
-	if h.m.play.Hint.Text != "" {
-		t.Errorf("the hint outlived the move: %q", h.m.play.Hint.Text)
+	if h.m.playShown().Hint.Text != "" {
+		t.Errorf("the hint outlived the move: %q", h.m.playShown().Hint.Text)
 	}
 }
 
@@ -283,7 +283,7 @@ func TestPauseAndStep(t *testing.T) {
 	st.MoveDelay = settings.Duration(50 * time.Millisecond)
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
 	h.press("space")
-	if !h.m.play.Paused() {
+	if !h.m.playShown().Paused() {
 		t.Fatalf("space did not pause:\n%s", h.screen())
 	}
 	n := h.game().Len()
@@ -296,7 +296,7 @@ func TestPauseAndStep(t *testing.T) {
 		t.Errorf("the pause is not on screen:\n%s", h.screen())
 	}
 	h.press(".")
-	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.play.Paused() })
+	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.playShown().Paused() })
 	time.Sleep(150 * time.Millisecond)
 	h.settle()
 	if h.game().Len() != n+1 {
@@ -309,7 +309,7 @@ func TestPauseAndStep(t *testing.T) {
 // Greedy declares an entering-king win it has rather than playing on.
 func TestGreedyDeclares(t *testing.T) {
 	h := newHarness(t, Options{Play: true, Black: "greedy", SFEN: "RRBBGGGGS/S3K4/9/9/9/9/9/9/4k4 b 2P 1"})
-	h.until("the declaration", func() bool { return h.m.play.Over() })
+	h.until("the declaration", func() bool { return h.m.playShown().Over() })
 	if r := h.game().Result(); r.Ending != game.Declaration || r.Outcome != game.BlackWins || h.game().Len() != 0 {
 		t.Fatalf("result %v after %d moves, want greedy's declaration at once", r, h.game().Len())
 	}
@@ -320,8 +320,8 @@ func TestGreedyDeclares(t *testing.T) {
 func TestImpasseAgainstABot(t *testing.T) {
 	h := newHarness(t, Options{Play: true, White: "greedy"})
 	h.press("i")
-	if h.m.play.State == play.StateConfirm || !strings.Contains(h.status(), "cannot claim impasse") || !strings.Contains(h.status(), "promotion zone") {
-		t.Fatalf("impasse at move 1 against a bot: state %v, status %q", h.m.play.State, h.status())
+	if h.m.playShown().State == play.StateConfirm || !strings.Contains(h.status(), "cannot claim impasse") || !strings.Contains(h.status(), "promotion zone") {
+		t.Fatalf("impasse at move 1 against a bot: state %v, status %q", h.m.playShown().State, h.status())
 	}
 	if h.game().Result().Over() {
 		t.Fatal("the game ended")
@@ -338,7 +338,7 @@ func TestImpasseAgainstABot(t *testing.T) {
 func TestReplyKeptBeforeShown(t *testing.T) {
 	h := newHarness(t, Options{Play: true, White: "greedy"})
 	checked := false
-	h.before = func(msg any) {
+	h.before(func(msg any) {
 		ev, ok := msg.(play.EventMsg)
 		if !ok {
 			return
@@ -359,7 +359,7 @@ func TestReplyKeptBeforeShown(t *testing.T) {
 			t.Errorf("the reply %s is not in the kept file before it is shown: %v", mv.Move.USI(), kg.Moves)
 		}
 		checked = true
-	}
+	})
 	h.typeMove("7g7f")
 	h.typeMove("2g2f")
 	if !checked || h.game().Len() != 4 {
@@ -380,11 +380,11 @@ func TestTwoKeptGames(t *testing.T) {
 	// A new game from the menu never replaces the kept one.
 	h.press("down", "enter") // New game
 	h.press("down", "left")  // player 2: one level weaker
-	for range len(h.m.menu.form.Rows()) - 3 {
+	for range len(h.m.menuShown().form.Rows()) - 3 {
 		h.press("down")
 	}
 	h.press("enter")
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("the form did not start a game:\n%s", h.screen())
 	}
 	h.typeMove("2g2f")
@@ -433,13 +433,13 @@ func TestPlayFromStudyKept(t *testing.T) {
 	h := newHarness(t, Options{StateDir: dir})
 	h.send(common.OpenMsg{Path: filepath.Join("..", "assets", "samples", "short.kif")})
 	h.press("l", "l", "p", "2") // after move 2, against greedy
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("no game from the study:\n%s", h.screen())
 	}
 	h.typeMove("2g2f")
 	played := h.moves()
 	h.press("ctrl+c")
-	if !h.quit {
+	if !h.quit() {
 		t.Fatal("ctrl+c did not quit")
 	}
 	k := keptFiles(t, dir)
@@ -463,7 +463,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 	if h2.moves() != played {
 		t.Fatalf("resumed with %q", h2.moves())
 	}
-	rec := h2.m.play.Record()
+	rec := h2.m.playShown().Record()
 	if n := len(rec.MainMoves()); n != 2+len(got) {
 		t.Errorf("the record has %d moves, want the record's 2 and the game's %d", n, len(got))
 	}
@@ -476,7 +476,7 @@ func TestAddEngine(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "config.toml")
 	h := newHarness(t, Options{SettingsPath: path})
 	h.menuItem("Settings")
-	for range len(h.m.menu.set.Rows()) - 1 {
+	for range len(h.m.menuShown().set.Rows()) - 1 {
 		h.press("down")
 	}
 	h.press("enter") // Engines
@@ -510,13 +510,13 @@ func TestAddEngine(t *testing.T) {
 	h.press("enter")         // New game (no kept games: the first entry)
 	h.press("down", "right") // player 2: from the strongest level to the next choice, the engine
 	if !strings.Contains(h.screen(), "fake") {
-		t.Fatalf("the form does not offer the engine (screen %v, cursor %d):\n%s", h.m.menu.screen, h.m.menu.cursor, h.screen())
+		t.Fatalf("the form does not offer the engine (screen %v, cursor %d):\n%s", h.m.menuShown().screen, h.m.menuShown().cursor, h.screen())
 	}
 	h.press("down", "down", "down", "down", "down", "enter") // Start
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("no game:\n%s", h.screen())
 	}
-	if got, want := h.m.play.Setup.Players[1].String(), "usi:"+fakeEngine(t)+",Ponder=true,Skill Level=18,Style=wild"; got != want {
+	if got, want := h.m.playShown().Setup.Players[1].String(), "usi:"+fakeEngine(t)+",Ponder=true,Skill Level=18,Style=wild"; got != want {
 		t.Errorf("White is %q, want %q", got, want)
 	}
 	h.typeMove("7g7f")
@@ -541,7 +541,7 @@ func TestEditEngine(t *testing.T) {
 	}
 	h := newHarness(t, Options{SettingsPath: path, Settings: st})
 	h.menuItem("Settings")
-	for range len(h.m.menu.set.Rows()) - 1 {
+	for range len(h.m.menuShown().set.Rows()) - 1 {
 		h.press("down")
 	}
 	h.press("enter", "enter") // Engines, the first in the list
@@ -558,8 +558,8 @@ func TestEditEngine(t *testing.T) {
 		t.Errorf("renamed: %+v", e)
 	}
 	h.press("down", "enter", "ctrl+u", "99", "enter") // Skill Level, past its maximum
-	if !h.m.menu.statusErr || !strings.Contains(h.m.menu.status, "99") || entry().Options["Skill Level"] != int64(18) {
-		t.Errorf("an out-of-range value: status %q, entry %+v", h.m.menu.status, entry())
+	if !h.m.menuShown().statusErr || !strings.Contains(h.m.menuShown().status, "99") || entry().Options["Skill Level"] != int64(18) {
+		t.Errorf("an out-of-range value: status %q, entry %+v", h.m.menuShown().status, entry())
 	}
 	h.press("pgup")
 	if e := entry(); e.Options["Skill Level"] != int64(8) {
@@ -579,6 +579,6 @@ func TestEditEngine(t *testing.T) {
 		t.Errorf("after removing: %+v, %v", back.Engines, err)
 	}
 	if !strings.Contains(h.screen(), fmt.Sprintf(words.EnglishWords.Removed, "Faker")) {
-		t.Errorf("no word of the removal: %q", h.m.menu.status)
+		t.Errorf("no word of the removal: %q", h.m.menuShown().status)
 	}
 }

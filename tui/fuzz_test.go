@@ -60,11 +60,11 @@ func FuzzKeys(f *testing.F) {
 				h.press(string([]rune("歩金五六七八同成不打▲△")[int(b)%12]))
 			}
 		}
-		if h.m.mode != modePlay {
+		if h.m.mode() != modePlay {
 			return
 		}
 		g := h.game()
-		if k := keptFiles(t, h.m.c.StateDir); len(k) == 1 && !h.m.play.Over() {
+		if k := keptFiles(t, h.m.c.StateDir); len(k) == 1 && !h.m.playShown().Over() {
 			e, err := play.ReadKept(k[0])
 			if err != nil {
 				t.Fatalf("the kept file does not read: %v", err)
@@ -80,9 +80,9 @@ func FuzzKeys(f *testing.F) {
 				t.Fatalf("kept %q, on screen %q", kept, shown)
 			}
 		}
-		if n := g.Len(); n > 0 && h.m.help.V == nil && h.m.play.State == play.StateMove && !h.m.play.Typing && h.m.play.Undoable() {
+		if n := g.Len(); n > 0 && h.m.help.V == nil && h.m.playShown().State == play.StateMove && !h.m.playShown().Typing && h.m.playShown().Undoable() {
 			before := g
-			want := h.m.play.UndoCount()
+			want := h.m.playShown().UndoCount()
 			h.press("u")
 			after := h.game()
 			got := after.Position()

@@ -1,13 +1,13 @@
 package tui
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/internal/termtest"
@@ -17,7 +17,7 @@ import (
 // board, and the usual editing keys work.
 func TestMoveLineEditing(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	board := h.m.play.Cursor
+	board := h.m.playShown().Cursor
 	for _, step := range []struct {
 		keys []string
 		want string // the line afterwards
@@ -32,18 +32,18 @@ func TestMoveLineEditing(t *testing.T) {
 		{[]string{"up", "down", "tab"}, " 2f"}, // no completion, no board cursor
 	} {
 		h.press(step.keys...)
-		if !h.m.play.Typing {
+		if !h.m.playShown().Typing {
 			t.Fatalf("after %q the move line closed", step.keys)
 		}
-		if got := h.m.play.Input.Value(); got != step.want {
+		if got := h.m.playShown().Input.Value(); got != step.want {
 			t.Fatalf("after %q the line is %q, want %q", step.keys, got, step.want)
 		}
-		if h.m.play.Cursor != board {
-			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.m.play.Cursor)
+		if h.m.playShown().Cursor != board {
+			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.m.playShown().Cursor)
 		}
 	}
 	h.press("ctrl+e", "ctrl+u", "7g7f")
-	if live := h.m.play.Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+	if live := h.m.playShown().Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
 		t.Errorf("live check of the edited line: %q", live)
 	}
 	h.press("enter")
@@ -58,29 +58,29 @@ func TestMoveLineEditing(t *testing.T) {
 func TestMoveLineLiveCheck(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("7g7")
-	if h.m.play.Live != words.EnglishWords.Partial {
-		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.play.Live)
+	if h.m.playShown().Live != words.EnglishWords.Partial {
+		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.playShown().Live)
 	}
 	h.press("left", "left")
-	if h.m.play.Live != words.EnglishWords.Partial {
-		t.Fatalf("live check after moving the cursor = %q", h.m.play.Live)
+	if h.m.playShown().Live != words.EnglishWords.Partial {
+		t.Fatalf("live check after moving the cursor = %q", h.m.playShown().Live)
 	}
 	h.press("end", "f")
-	if live := h.m.play.Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+	if live := h.m.playShown().Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
 		t.Fatalf("live check for 7g7f = %q, want what it reads as", live)
 	}
 	h.press("enter")
 	h.typeMove("2h2d") // illegal: the reason stays until the line is edited
-	why := h.m.play.Live
+	why := h.m.playShown().Live
 	if !strings.Contains(why, "illegal") || !strings.Contains(h.status(), "illegal") {
 		t.Fatalf("2h2d: live %q, status %q", why, h.status())
 	}
 	h.press("left")
-	if h.m.play.Live != why {
-		t.Errorf("left replaced the reason %q with %q", why, h.m.play.Live)
+	if h.m.playShown().Live != why {
+		t.Errorf("left replaced the reason %q with %q", why, h.m.playShown().Live)
 	}
 	h.press("x")
-	if h.m.play.Live == why {
+	if h.m.playShown().Live == why {
 		t.Errorf("an edit left the old reason %q", why)
 	}
 }
@@ -90,31 +90,31 @@ func TestMoveLineLiveCheck(t *testing.T) {
 func TestMoveLineOpenClose(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press(":")
-	if !h.m.play.Typing || h.m.play.Input.Value() != "" {
-		t.Fatalf(": opened %v with %q", h.m.play.Typing, h.m.play.Input.Value())
+	if !h.m.playShown().Typing || h.m.playShown().Input.Value() != "" {
+		t.Fatalf(": opened %v with %q", h.m.playShown().Typing, h.m.playShown().Input.Value())
 	}
 	h.press("backspace")
-	if h.m.play.Typing {
+	if h.m.playShown().Typing {
 		t.Fatal("backspace on the empty line left it open")
 	}
 	h.press("7", "backspace")
-	if h.m.play.Typing {
+	if h.m.playShown().Typing {
 		t.Fatal("backspace taking the only character left the line open")
 	}
 	h.press("7g", "home", "backspace") // nothing before the cursor: nothing deleted
-	if !h.m.play.Typing || h.m.play.Input.Value() != "7g" {
-		t.Fatalf("line %q, open %v", h.m.play.Input.Value(), h.m.play.Typing)
+	if !h.m.playShown().Typing || h.m.playShown().Input.Value() != "7g" {
+		t.Fatalf("line %q, open %v", h.m.playShown().Input.Value(), h.m.playShown().Typing)
 	}
 	h.press("esc")
-	if h.m.play.Typing {
+	if h.m.playShown().Typing {
 		t.Fatal("esc left the line open")
 	}
 	h.press("P-7f")
-	if got := h.m.play.Input.Value(); !h.m.play.Typing || got != "P-7f" {
-		t.Fatalf("P-7f: line %q, open %v", got, h.m.play.Typing)
+	if got := h.m.playShown().Input.Value(); !h.m.playShown().Typing || got != "P-7f" {
+		t.Fatalf("P-7f: line %q, open %v", got, h.m.playShown().Typing)
 	}
 	h.press("lk") // letters that are cursor keys go into the open line
-	if got := h.m.play.Input.Value(); got != "P-7flk" {
+	if got := h.m.playShown().Input.Value(); got != "P-7flk" {
 		t.Fatalf("lk into the line: %q", got)
 	}
 }
@@ -170,9 +170,9 @@ func TestInputLinesFit(t *testing.T) {
 // own cursor marks the place.
 func TestInputWithoutColour(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
-	h.m.UseTerminal(common.Terminal{Profile: monoProfile})
+	h.m.UseTerminal(common.Terminal{Profile: colorprofile.ASCII})
 	h.press("7g7", "left")
-	line, x := h.m.play.PromptLine(80)
+	line, x := h.m.playShown().PromptLine(80)
 	if c := termtest.Colours(line); c != nil {
 		t.Fatalf("colour escape %q in the move line: %q", c, line)
 	}
@@ -180,7 +180,7 @@ func TestInputWithoutColour(t *testing.T) {
 		t.Errorf("cursor at %d in %q, want 4", x, ansi.Strip(line))
 	}
 	h.press("esc", "w")
-	if line, _ := h.m.play.PromptLine(80); termtest.Colours(line) != nil {
+	if line, _ := h.m.playShown().PromptLine(80); termtest.Colours(line) != nil {
 		t.Fatalf("colour escape %q in the save line: %q", termtest.Colours(line), line)
 	}
 }
@@ -206,32 +206,5 @@ func TestTruncateStyled(t *testing.T) {
 		if w := m.Width(got); w > c.n {
 			t.Errorf("truncate(%q, %d) is %d columns", c.in, c.n, w)
 		}
-	}
-}
-
-// The move number takes the editing keys too; and since a digit also
-// starts a typed move, every key goes to the line once it is open (the
-// walk itself is checked in TestStudyWalkBranches).
-func TestJumpLineEditing(t *testing.T) {
-	s := openTestRecord(t, "branches.kif", 100, 30)
-	for _, step := range []struct {
-		keys []string
-		want int
-	}{
-		{[]string{"2", "left", "1", "enter"}, 12},      // ← moves within the number, not back a move
-		{[]string{"45", "home", "delete", "enter"}, 5}, // home is the number's start, not ply 0
-		{[]string{"1234567", "enter"}, 13},             // past the end
-		{[]string{"9", "h", "esc"}, 13},                // a letter goes into the line; esc drops it
-	} {
-		studyPress(t, s, step.keys...)
-		if s.cur != step.want {
-			t.Fatalf("after %q: ply %d, want %d", step.keys, s.cur, step.want)
-		}
-	}
-	studyPress(t, s, "3", "left", "backspace")
-	mustShow(t, s, "> 3", fmt.Sprintf(words.StudyEditJapanese.JumpTo, 3))
-	studyPress(t, s, "right", "backspace")
-	if s.ui.line != nil {
-		t.Fatal("backspace taking the last digit left the number open")
 	}
 }

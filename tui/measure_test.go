@@ -28,7 +28,7 @@ func BenchmarkViewEngineClock(b *testing.B) {
 				h.typeMove(mv)
 			}
 			// Show the engine thinking: its last report stands in for a live one.
-			p := &h.m.play
+			p := h.m.playShown()
 			p.TurnPly, p.TurnSide, p.ThinkPly = p.Game.Len(), game.White, p.Game.Len()
 			notes := p.Notes()
 			last := *notes[len(notes)-1].Info
@@ -76,14 +76,14 @@ func TestMeasureReplyLatency(t *testing.T) {
 			}
 			start := time.Now()
 			h.pressNow(mv, "enter")
-			h.until("the reply", func() bool { return h.game().Len() == n+2 || h.m.play.Over() })
+			h.until("the reply", func() bool { return h.game().Len() == n+2 || h.m.playShown().Over() })
 			_ = h.m.View()
 			wall := time.Since(start)
-			if h.m.play.Over() {
+			if h.m.playShown().Over() {
 				break
 			}
 			think := time.Duration(0)
-			if in := h.m.play.Notes()[n+1].Info; in != nil && !strings.Contains(tc.engine, fakeEngine(t)) {
+			if in := h.m.playShown().Notes()[n+1].Info; in != nil && !strings.Contains(tc.engine, fakeEngine(t)) {
 				think = in.Time
 			}
 			over = append(over, wall-think)

@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 
+	"shogi/app/words"
+	"shogi/assets"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
+	"shogi/tui/study"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -16,11 +18,11 @@ import (
 	"shogi/kifu/edit"
 )
 
-// menuScreen is which page of the menu is showing.
-type menuScreen int
+// menuPage is which page of the menu is showing.
+type menuPage int
 
 const (
-	screenMain menuScreen = iota
+	screenMain menuPage = iota
 	screenResume
 	screenNew
 	screenSettings
@@ -35,7 +37,7 @@ const (
 // settings (with the engine list), quit.
 type menuModel struct {
 	c         *common.Common
-	screen    menuScreen
+	screen    menuPage
 	cursor    int
 	status    string
 	statusErr bool
@@ -50,9 +52,10 @@ type menuModel struct {
 	set     settingsPage
 	eng     enginesPage
 	books   booksPage
-	// fromEditor: the new-game form holds the editor's position; esc
-	// goes back to the editor, and so does leaving the game.
-	fromEditor bool
+	// formOnly: the menu is the new-game screen alone, pushed over
+	// another screen (the editor's position, a game's "another game"):
+	// esc leaves it for that screen.
+	formOnly bool
 }
 
 func newMenu(c *common.Common) menuModel {
@@ -187,7 +190,7 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.books.path.Edit(msg)
 		case m.screen == screenMain:
 			// A pasted record (or position) opens in the study.
-			return m, pastedRecordCmd(m.c, msg.Content)
+			return m, study.PastedRecordCmd(m.c, msg.Content)
 		}
 		return m, nil
 	case tea.KeyPressMsg:
@@ -195,6 +198,10 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			return m, tea.Quit
 		}
 		m.status, m.statusErr = "", false
+		if msg.String() == "?" && (m.screen == screenMain || m.screen == screenResume || m.screen == screenEdits) {
+			help := m.help() // the pages where no text is typed
+			return m, func() tea.Msg { return help }
+		}
 		switch m.screen {
 		case screenToss:
 			switch {
@@ -251,8 +258,8 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	case common.IsEnter(k):
 		return m.enter()
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		if m.screen == screenNew && m.fromEditor {
-			return m, func() tea.Msg { return backToEditorMsg{} }
+		if m.screen == screenNew && m.formOnly {
+			return m, func() tea.Msg { return common.ToMenuMsg{} }
 		}
 		if m.screen == screenMain {
 			return m, tea.Quit
@@ -303,31 +310,12 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 
 // resumeKey is the Resume list: enter resumes, d deletes (after asking).
 func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
-	keys := m.c.Keys
-	n := max(len(m.kept), 1)
-	if m.deleting {
-		m.deleting = false
-		if common.KeyIs(k, keys.Yes) && m.cursor < len(m.kept) {
-			return m, play.DeleteKept(m.kept[m.cursor].Path)
-		}
-		return m, nil
-	}
-	switch {
-	case common.KeyIs(k, keys.Up):
-		m.cursor = common.WrapAdd(m.cursor, -1, n)
-	case common.KeyIs(k, keys.Down):
-		m.cursor = common.WrapAdd(m.cursor, 1, n)
-	case k.String() == "d" || k.String() == "delete":
-		if m.cursor < len(m.kept) {
-			m.deleting = true
-		}
-	case common.IsEnter(k):
-		if m.cursor >= len(m.kept) {
-			return m, nil
-		}
+	switch m.listKey(k, len(m.kept)) {
+	case listDelete:
+		return m, play.DeleteKept(m.kept[m.cursor].Path)
+	case listOpen:
 		e := m.kept[m.cursor]
-		if e.Err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
+		if m.broken(e.Path, e.Err) {
 			return m, nil
 		}
 		if e.Server != "" {
@@ -337,8 +325,6 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		}
 		s := e.Setup
 		return m, func() tea.Msg { return common.StartMsg{Setup: s} }
-	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen, m.cursor = screenMain, 0
 	}
 	return m, nil
 }
@@ -602,4 +588,10 @@ func (m *menuModel) hint() string {
 		return words.BookWordsFor(m.c.Lang).BooksKeys
 	}
 	return mw.FormKeys
+}
+
+// help is the menu's ? screen: its notes say the keys of its lists and
+// forms (the game's key words, "pick/move", would mislead here).
+func (m *menuModel) help() common.OpenHelpMsg {
+	return common.OpenHelpMsg{Notes: assets.HelpMenu(m.c.Lang == words.Japanese)}
 }

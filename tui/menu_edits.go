@@ -8,11 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"shogi/kifu"
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 )
 
 // The menu's kept edits: records edited in the study and neither saved
@@ -43,49 +41,77 @@ type restoredEditMsg struct {
 	err error
 }
 
-// editsKey is the list of kept edits: enter opens one, d discards it
-// (after asking).
-func (m menuModel) editsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+// listAction is what a key did on one of the menu's lists that open
+// an entry with enter and delete one with d after asking (the kept games,
+// the kept edits).
+type listAction int
+
+const (
+	listNone   listAction = iota
+	listOpen              // enter on an entry
+	listDelete            // the deletion asked about was confirmed
+	listLeave             // esc: back to the main page
+)
+
+// listKey moves the cursor over a list of n entries, asks before a
+// deletion (asking holds the question), and says what the key did.
+func (m *menuModel) listKey(k tea.KeyPressMsg, n int) listAction {
 	keys := m.c.Keys
-	n := max(len(m.edits), 1)
 	if m.deleting {
 		m.deleting = false
-		if common.KeyIs(k, keys.Yes) && m.cursor < len(m.edits) {
-			path := m.edits[m.cursor].Path
-			return m, func() tea.Msg {
-				err := os.Remove(path)
-				if errors.Is(err, os.ErrNotExist) {
-					err = nil
-				}
-				return editsDiscardedMsg{err: err}
-			}
+		if common.KeyIs(k, keys.Yes) && m.cursor < n {
+			return listDelete
 		}
-		return m, nil
+		return listNone
 	}
 	switch {
 	case common.KeyIs(k, keys.Up):
-		m.cursor = common.WrapAdd(m.cursor, -1, n)
+		m.cursor = common.WrapAdd(m.cursor, -1, max(n, 1))
 	case common.KeyIs(k, keys.Down):
-		m.cursor = common.WrapAdd(m.cursor, 1, n)
+		m.cursor = common.WrapAdd(m.cursor, 1, max(n, 1))
 	case k.String() == "d" || k.String() == "delete":
-		if m.cursor < len(m.edits) {
-			m.deleting = true
-		}
+		m.deleting = m.cursor < n
 	case common.IsEnter(k):
-		if m.cursor >= len(m.edits) {
-			return m, nil
+		if m.cursor < n {
+			return listOpen
 		}
+	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
+		m.screen, m.cursor = screenMain, 0
+		return listLeave
+	}
+	return listNone
+}
+
+// broken says an entry that does not read, and reports whether it did.
+func (m *menuModel) broken(path string, err error) bool {
+	if err != nil {
+		m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(path), err), true
+	}
+	return err != nil
+}
+
+// editsKey is the list of kept edits: enter opens one, d discards it
+// (after asking).
+func (m menuModel) editsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+	switch m.listKey(k, len(m.edits)) {
+	case listDelete:
+		path := m.edits[m.cursor].Path
+		return m, func() tea.Msg {
+			err := os.Remove(path)
+			if errors.Is(err, os.ErrNotExist) {
+				err = nil
+			}
+			return editsDiscardedMsg{err: err}
+		}
+	case listOpen:
 		e := m.edits[m.cursor]
-		if e.Err != nil {
-			m.status, m.statusErr = fmt.Sprintf(m.c.Words.ResumeBroken, filepath.Base(e.Path), e.Err), true
+		if m.broken(e.Path, e.Err) {
 			return m, nil
 		}
 		return m, func() tea.Msg {
 			ed, err := edit.Restore(e.Path)
 			return restoredEditMsg{ed: ed, err: err}
 		}
-	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen, m.cursor = screenMain, 0
 	}
 	return m, nil
 }
@@ -118,23 +144,4 @@ func (m *menuModel) editsLines() []string {
 		lines = append(lines, "", components.Question(st, c.Measure, w.EditsAsk, "", 60))
 	}
 	return lines
-}
-
-// pastedRecordCmd reads a pasted record (any format, told apart by its
-// content) off the UI loop and opens it in the study, with no file
-// behind it; a paste that is no record opens the study on why.
-func pastedRecordCmd(c *common.Common, text string) tea.Cmd {
-	name := pastedName(c)
-	return func() tea.Msg {
-		rec, err := kifu.ReadPaste(text)
-		return common.StudyRecordMsg{Rec: rec, Name: name, Err: err}
-	}
-}
-
-// pastedName is what the study calls a pasted record.
-func pastedName(c *common.Common) string {
-	if c.Lang == words.Japanese {
-		return "貼り付けた棋譜"
-	}
-	return "pasted record"
 }

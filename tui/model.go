@@ -1,16 +1,19 @@
 // Package tui is the terminal app, on Bubble Tea v2: a menu, the play
 // screen (a game against a person or a bot: board, hands, move list, moves
-// by cursor, mouse or typed notation) and the study screen (a record
-// walked move by move, with its branches, comments and analysis).
+// by cursor, mouse or typed notation), the study (tui/study: a record
+// walked move by move, with its branches, comments and analysis), the
+// position editor, the training screens and the online screens.
 //
-// It splits as soft-serve's UI does: a root Model (this package: the
-// menu, the settings and the study, and the switching between screens)
-// over a small shared package (common: size, palette, keys, language,
-// settings), the pure renderers and layouts (components), the word tables
-// (words), and screens of their own where other screens reuse them (play:
-// a view of any game; remote: the SSH lobby). Everything the app does to
-// a game goes through game/match and package game, and every move text
-// through game/notation: no rule of shogi lives here.
+// It splits as soft-serve's UI does: a root Model (this package: a stack
+// of screens behind one interface, common.Screen, with the menu, its
+// new-game form and settings at the bottom) over a small shared package
+// (common: size, palette, keys, language, settings), the pure renderers
+// and layouts (components), and a package per screen (play, study,
+// editor, tsume, online, remote), which never import each other but for
+// the game view, play, that others embed. Opening a screen pushes it;
+// leaving pops it and returns where it was opened from. Everything the
+// app does to a game goes through game/match and package game, and every
+// move text through game/notation: no rule of shogi lives here.
 //
 // Nothing is asked of the terminal at start-up: the caller passes the
 // input, output, environment and colour profile (Terminal), the first
@@ -29,15 +32,14 @@ import (
 
 	"shogi/app/players"
 	"shogi/app/settings"
-	"shogi/app/shelf"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
 	"shogi/tui/online"
-	"shogi/tui/play"
 	"shogi/tui/remote"
+	"shogi/tui/study"
 	tsumeui "shogi/tui/tsume"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -45,20 +47,6 @@ import (
 	"shogi/game/book"
 	"shogi/game/match"
 	"shogi/game/notation"
-	"shogi/kifu"
-)
-
-// mode is which screen the root model shows.
-type mode int
-
-const (
-	modeMenu mode = iota
-	modePlay
-	modeStudy
-	modeEditor
-	modeOnline // a game on a CSA server: the online package's screens
-	modeTsume  // a mate problem (tui/tsume)
-	modeQuiz   // next-move quizzes (tui/tsume)
 )
 
 // Options configures a Model.
@@ -129,60 +117,31 @@ type Options struct {
 	engineEnv []string // added to engines' environment (tests run a fake engine)
 }
 
-// studyMode is the study screen or its file picker. The root routes
-// messages to it and shows its view; it returns to the menu by sending
-// toMenuMsg.
-type studyMode interface {
-	Update(msg tea.Msg) (studyMode, tea.Cmd)
-	View() (string, *tea.Cursor)
-}
-
-// Model is the root model.
+// Model is the root model: a stack of screens (common.Screen), the menu
+// at the bottom. A screen that opens another pushes it (the one beneath
+// waits, covered); leaving a screen pops it and returns to the one
+// beneath, which learns what was above it. The help overlay goes over
+// whichever screen opened it.
 type Model struct {
-	c      *common.Common
-	mode   mode
-	menu   menuModel
-	play   play.Model
-	study  studyMode
-	editor editor.Model
-	// online is the online screens while they show (the form, the wait,
-	// a server's game); nil otherwise.
-	online *online.Model
-	help   components.HelpOverlay // the ? screen, over whichever screen opened it
-	tsume  tsumeui.Model          // the mate problems
-	quiz   tsumeui.Quizzes        // the next-move quizzes
-	train  *tsumeui.Env           // what they share for the app's life, made on first need
-
-	// A game started from a study ("play from here") returns to it: the
-	// study waits here with the node the game started from.
-	parked     *studyModel
-	parkedNode *kifu.Node
-	// A position edited from a study ("edit this position") returns to
-	// it when the editor is left: the study waits here.
-	editParked *studyModel
-	// editorGame: the game on screen was started from the editor's done
-	// menu (p), so leaving it goes back to the editor, which waits.
-	editorGame bool
+	c     *common.Common
+	stack []common.Screen
+	help  components.HelpOverlay // the ? screen, over whichever screen opened it
+	train *tsumeui.Env           // what the training screens share for the app's life, made on first need
 }
-
-// backToStudyMsg leaves the position editor for the study it was opened
-// from.
-type backToStudyMsg struct{}
 
 // New builds the root model. With o.Play it starts a game at once (the
 // players, clock, handicap or SFEN and furigoma from o); otherwise it
 // opens the menu.
 func New(o Options) (*Model, error) {
 	c := newCommon(o)
-	m := &Model{c: c, mode: modeMenu}
-	m.menu = newMenu(c)
+	m := &Model{c: c}
+	m.stack = []common.Screen{&menuScreen{m: newMenu(c)}}
 	if o.Play {
 		s, err := setupFromOptions(o, c)
 		if err != nil {
 			return nil, err
 		}
-		m.play = play.New(c, s)
-		m.mode = modePlay
+		m.stack = append(m.stack, newPlayScreen(c, s))
 	}
 	if o.Tsume != nil {
 		if err := m.startTsume(*o.Tsume); err != nil {
@@ -213,7 +172,7 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 		}
 		s.Players[i], s.Names[i] = sp, name
 	}
-	s.Names = humanNames(st, s.Players, s.Names, [2]int{0, 1})
+	s.Names = common.HumanNames(st, s.Players, s.Names, [2]int{0, 1})
 	for _, tc := range o.Time {
 		if err := tc.Validate(); err != nil {
 			return s, err
@@ -260,22 +219,6 @@ func setupFromOptions(o Options, c *common.Common) (common.Setup, error) {
 	return s, nil
 }
 
-// humanNames gives the people among players their names from the
-// settings: rows says which of the new-game form's rows (player 1 or 2)
-// each colour's player came from.
-func humanNames(st *settings.Settings, players [2]match.Spec, names [2]string, rows [2]int) [2]string {
-	for c, p := range players {
-		if p.Kind == match.HumanKind && names[c] == "" {
-			if rows[c] == 0 {
-				names[c] = st.Names.Player1
-			} else {
-				names[c] = st.Names.Player2
-			}
-		}
-	}
-	return names
-}
-
 // ImpossibleError refuses a position set up by hand that cannot arise in
 // play (game.Position.Warnings gives the reasons).
 type ImpossibleError struct{ Reasons []game.Warning }
@@ -288,43 +231,65 @@ func (e *ImpossibleError) Error() string {
 	return "the position cannot arise in play: " + strings.Join(texts, "; ")
 }
 
-// Init starts the first screen and asks the terminal for its background
+// Init starts the screen on top and asks the terminal for its background
 // colour (the answer, if any, comes as a tea.BackgroundColorMsg; the
 // first frame does not wait for it).
 func (m *Model) Init() tea.Cmd {
 	// The background decides the text's colours whatever the theme.
-	cmds := []tea.Cmd{tea.RequestBackgroundColor}
-	switch m.mode {
-	case modePlay:
-		cmds = append(cmds, m.play.Init())
-	case modeTsume:
-		cmds = append(cmds, m.tsume.Init())
-	default:
-		cmds = append(cmds, m.menu.Init())
-	}
-	return tea.Batch(cmds...)
+	return tea.Batch(tea.RequestBackgroundColor, m.top().Init())
 }
 
-// Update routes a message to the current screen, after handling the few
-// messages that concern the whole app.
+// top is the screen on show.
+func (m *Model) top() common.Screen { return m.stack[len(m.stack)-1] }
+
+// push puts s over the screen on show, which waits covered.
+func (m *Model) push(s common.Screen) tea.Cmd {
+	m.top().Cover()
+	m.stack = append(m.stack, s)
+	return s.Init()
+}
+
+// pop leaves the screen on top for the one beneath it; the menu at the
+// bottom stays.
+func (m *Model) pop() tea.Cmd {
+	if len(m.stack) == 1 {
+		return nil
+	}
+	above := m.top()
+	m.stack = m.stack[:len(m.stack)-1]
+	return tea.Batch(above.Close(false), m.top().Uncover(above))
+}
+
+// replace puts s where the screen on top was (a game's "study" opens the
+// game in the study instead of the game).
+func (m *Model) replace(s common.Screen) tea.Cmd {
+	old := m.top()
+	m.stack[len(m.stack)-1] = s
+	return tea.Batch(old.Close(false), s.Init())
+}
+
+// Update routes a message to the screen on top, after handling the few
+// messages that concern the whole app and those that open or leave a
+// screen.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.help.Take(msg) {
 		return m, nil
 	}
+	if cmd, ok := study.Deliver(msg); ok {
+		// A study's engine work reaches its study even while another
+		// screen is over it.
+		return m, cmd
+	}
 	switch msg := msg.(type) {
-	case studyAsync:
-		// A study's engine work reaches its study even while a game
-		// started from it is on screen.
-		return m, msg.study().async(msg)
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
-		if m.mode == modeOnline {
-			m.online.Resize(msg)
-		}
+		m.top().Resize(msg)
 		return m, nil
 	case common.SettingsSavedMsg:
 		if msg.Err != nil {
-			m.menu.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
+			if mn, ok := m.stack[0].(*menuScreen); ok {
+				mn.m.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
+			}
 		}
 		return m, nil
 	case common.ShutdownMsg:
@@ -333,287 +298,136 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if cmd, ok := m.changeScreen(msg); ok {
 		return m, cmd
 	}
-	var cmd tea.Cmd
-	switch m.mode {
-	case modePlay:
-		m.play, cmd = m.play.Update(msg)
-	case modeStudy:
-		m.study, cmd = m.study.Update(msg)
-	case modeEditor:
-		m.editor, cmd = m.editor.Update(msg)
-	case modeOnline:
-		cmd = m.online.Update(msg)
-	case modeTsume:
-		m.tsume, cmd = m.tsume.Update(msg)
-	case modeQuiz:
-		m.quiz, cmd = m.quiz.Update(msg)
-	default:
-		m.menu, cmd = m.menu.Update(msg)
-	}
-	return m, cmd
+	return m, m.top().Update(msg)
 }
 
-// changeScreen handles the messages that take the app to another screen
-// (the menu, a game, a study), and reports false for any other message.
+// changeScreen handles the messages that open a screen or leave one, and
+// reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
-	if m.mode == modeOnline {
+	top := m.top()
+	if _, ok := top.(*onlineScreen); ok {
+		// The online screens take every message but these: leaving them
+		// cancels an attempt and resigns a game in progress on the server.
 		switch msg := msg.(type) {
 		case common.ToMenuMsg:
-			if msg.NewGame { // another game: the form again
-				return m.online.Again(), true
+			if msg.NewGame {
+				return nil, false // another game: the form again
 			}
 		case common.ReviewGameMsg, common.OpenMsg, common.StartMsg:
+			cmd := m.pop()
+			more, _ := m.changeScreen(msg)
+			return tea.Batch(cmd, more), true
 		default:
 			return nil, false
 		}
-		// Leaving the online screens: an attempt is cancelled, a game in
-		// progress resigned on the server (the kept games listed again
-		// once it ends there).
-		relist := m.online.Close()
-		m.online = nil
-		m.mode = modeMenu
-		cmd, ok := m.changeScreen(msg)
-		return tea.Batch(cmd, relist), ok
 	}
 	switch msg := msg.(type) {
-	case common.OnlineMsg:
-		m.online = online.New(m.c)
-		m.mode = modeOnline
-		return m.online.Init(), true
 	case common.ToMenuMsg:
-		if (m.mode == modeTsume || m.mode == modeQuiz) && m.parked != nil {
-			// Back to the study that opened the training screen.
-			m.closeTraining()
-			m.parked.resumeAnalysis()
-			m.study, m.mode = m.parked, modeStudy
-			m.parked, m.parkedNode = nil, nil
-			return nil, true
+		if !msg.NewGame {
+			return m.pop(), true
 		}
-		m.closeTraining()
-		if m.mode == modePlay && m.editorGame && !msg.NewGame {
-			// Back to the editor the game's position came from.
-			m.editorGame = false
-			m.mode = modeEditor
-			return nil, true
+		// Another game, or a game from the editor's position: the new-game
+		// screen, over the editor (which waits) or instead of the game.
+		form := &menuScreen{m: newMenu(m.c)}
+		form.m.openForm()
+		form.m.formOnly = true
+		if msg.Start != nil {
+			form.m.form.setStart(*msg.Start)
 		}
-		m.editorGame = false
-		if m.mode == modePlay && m.parked != nil {
-			// Back to the study the game came from, with the game as a branch.
-			m.parked.addLine(m.parkedNode, m.play.Game.Moves(), m.play.Game.Result())
-			m.parked.resumeAnalysis()
-			m.study, m.mode = m.parked, modeStudy
-			st := m.parked
-			m.parked, m.parkedNode = nil, nil
-			return st.syncBook(), true
+		if _, ok := top.(*editorScreen); ok {
+			return m.push(form), true
 		}
-		fromEditor := m.mode == modeEditor
-		kept := m.dropEditParked()
-		m.mode = modeMenu
-		m.menu = newMenu(m.c)
-		if msg.NewGame {
-			m.menu.openForm()
-			m.menu.fromEditor = fromEditor && msg.Start != nil
-			if msg.Start != nil {
-				m.menu.form.setStart(*msg.Start)
-			}
-		}
-		if kept {
-			m.menu.status = m.c.Words.EditsKept
-		}
-		return m.menu.Init(), true
+		return m.replace(form), true
+	case common.OnlineMsg:
+		return m.push(&onlineScreen{m: online.New(m.c)}), true
 	case common.EditPositionMsg:
-		var back tea.Msg
-		if st, ok := m.study.(*studyModel); ok && m.mode == modeStudy {
-			m.editParked, back = st, backToStudyMsg{}
-			st.pauseAnalysis()
-		}
-		m.editor = editor.New(m.c, editor.Options{Start: msg.Start, Back: back})
-		m.mode = modeEditor
-		return nil, true
-	case backToStudyMsg:
-		if m.editParked == nil {
-			m.mode = modeMenu
-			return m.menu.Init(), true
-		}
-		m.study, m.mode = m.editParked, modeStudy
-		m.editParked.resumeAnalysis()
-		st := m.editParked
-		m.editParked = nil
-		return st.syncBook(), true
-	case backToEditorMsg:
-		m.closeTraining()
-		m.mode = modeEditor
-		return nil, true
+		return m.push(&editorScreen{m: editor.New(m.c, editor.Options{Start: msg.Start})}), true
 	case common.StudyRecordMsg:
-		old, inStudy := m.study.(*studyModel)
-		inStudy = inStudy && m.mode == modeStudy
 		if msg.Rec == nil {
 			// A paste that is no record: said where it was pasted.
 			text := fmt.Sprintf(words.StudyEditWordsFor(m.c.Lang).PasteOpen, msg.Err)
-			switch {
-			case inStudy:
-				old.say(text, true)
-			case m.mode == modeMenu:
-				m.menu.status, m.menu.statusErr = text, true
+			switch s := top.(type) {
+			case *study.Screen:
+				s.Say(text, true)
+			case *menuScreen:
+				s.m.status, s.m.statusErr = text, true
 			}
 			return nil, true
 		}
-		kept := m.dropEditParked()
-		st := newUnsavedStudy(m.c, msg.Rec, msg.Name, msg.Err)
-		if inStudy {
-			old.closeEngines(false)
-			st.quitOnLeave = old.quitOnLeave
-			kept = kept || old.ed != nil && old.ed.Modified() && old.ed.KeptPath() != ""
+		st := study.Unsaved(m.c, msg.Rec, msg.Name, msg.Err, top)
+		switch top.(type) {
+		case *study.Screen, *editorScreen:
+			// A record pasted into a study, or the editor's position
+			// studied, takes its place.
+			return m.replace(st), true
 		}
-		if kept {
-			st.say(m.c.Words.EditsKept, false)
-		}
-		m.study, m.mode = st, modeStudy
-		return nil, true
+		return m.push(st), true
 	case restoredEditMsg:
 		if msg.err != nil {
-			m.menu.status, m.menu.statusErr = msg.err.Error(), true
+			if mn, ok := top.(*menuScreen); ok {
+				mn.m.status, mn.m.statusErr = msg.err.Error(), true
+			}
 			return nil, true
 		}
-		m.study, m.mode = restoredStudy(m.c, msg.ed), modeStudy
-		return nil, true
+		return m.push(study.Restored(m.c, msg.ed)), true
 	case common.ReviewGameMsg:
-		// The game-end screen's "study": the game just played, in study mode.
-		m.study, m.mode = reviewGame(m.c, msg), modeStudy
-		return nil, true
-	case common.PlayFromMsg:
-		st, ok := m.study.(*studyModel)
-		if !ok {
-			return nil, true
+		// The game-end screen's "study": the game just played, in the
+		// study, instead of the game.
+		st := study.Review(m.c, msg)
+		if _, ok := top.(*playScreen); ok {
+			return m.replace(st), true
 		}
-		m.parked, m.parkedNode = st, msg.Node
-		st.pauseAnalysis() // the engine would think against the game's bot
-		s := common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: st.rec, From: msg.Node, Source: st.name}
-		m.play = play.New(m.c, s)
-		m.play.FromStudy = true
-		m.mode = modePlay
-		return m.play.Init(), true
+		return m.push(st), true
+	case common.PlayFromMsg:
+		p := newPlayScreen(m.c, common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: msg.Record, From: msg.Node, Source: msg.Source})
+		p.m.FromStudy = true
+		return m.push(p), true
 	case common.StartMsg:
-		m.editorGame = m.mode == modeMenu && m.menu.fromEditor
-		m.play = play.New(m.c, msg.Setup)
-		m.mode = modePlay
-		return m.play.Init(), true
+		p := newPlayScreen(m.c, msg.Setup)
+		if mn, ok := top.(*menuScreen); ok && mn.m.formOnly {
+			return m.replace(p), true // the new-game screen gives way to its game
+		}
+		return m.push(p), true
 	case common.OpenMsg:
-		return openStudyFile(m.c, msg.Path), true
-	case studyOpenedMsg:
-		m.study, m.mode = msg.s, modeStudy
-		return msg.cmd, true
+		st, cmd := study.Open(m.c, msg.Path)
+		if st != nil {
+			return m.push(st), true
+		}
+		return cmd, true
 	case common.TsumeMsg, common.QuizzesMsg, trainMsg:
 		return m.openTraining(msg), true
-	case recordReadMsg:
-		var cmd tea.Cmd
-		m.study, cmd = studyOf(m.c, msg)
-		m.mode = modeStudy
-		return cmd, true
+	case study.ReadMsg:
+		if st, ok := top.(*study.Screen); ok {
+			return st.Update(msg), true // the file picker gives way to the record chosen
+		}
+		return m.push(study.Read(m.c, msg)), true
 	}
 	return nil, false
 }
 
-// dropEditParked lets go of a study the editor was opened from, when the
-// editor goes somewhere else; it reports whether the study had edits,
-// which stay kept (the menu's "resume editing" offers them).
-func (m *Model) dropEditParked() bool {
-	st := m.editParked
-	if st == nil {
-		return false
-	}
-	m.editParked = nil
-	st.closeEngines(false)
-	return st.ed != nil && st.ed.Modified() && st.ed.KeptPath() != ""
-}
-
 // Quiet reports whether the screen will stay as it is until a key: for
 // the tests' harness.
-func (m *Model) Quiet() bool {
-	switch m.mode {
-	case modePlay:
-		return m.play.Quiet()
-	case modeOnline:
-		return m.online.Quiet()
-	case modeTsume:
-		return m.tsume.Quiet()
-	case modeQuiz:
-		return m.quiz.Quiet()
-	}
-	return true
-}
+func (m *Model) Quiet() bool { return m.top().Quiet() }
 
-// Shutdown stops the game in progress, if any, and waits until it is
-// kept and its engines are closed. Run calls it however the program ended
-// (a key, SIGTERM, SIGHUP): nothing played is lost.
+// Shutdown stops every screen's work, the game in progress kept, and
+// waits until its engines are closed. Run calls it however the program
+// ended (a key, SIGTERM, SIGHUP): nothing played is lost.
 func (m *Model) Shutdown() {
-	m.closeTraining()
-	m.closeEngines()
-	if m.play.Sess != nil {
-		m.play.Sess.Stop("the app was closed")
-	}
-	if m.online != nil {
-		m.online.Shutdown()
+	for i := len(m.stack) - 1; i >= 0; i-- {
+		m.stack[i].Close(true)
 	}
 	m.c.Shelf.Close() // after the game: its levels may consult the books to the end
 }
 
-// closeEngines ends every engine the app's studies run, waiting for
-// them, so that no engine outlives the program.
-func (m *Model) closeEngines() {
-	if st, ok := m.study.(*studyModel); ok {
-		st.closeEngines(true)
-	}
-	if m.parked != nil {
-		m.parked.closeEngines(true)
-	}
-	if m.editParked != nil {
-		m.editParked.closeEngines(true)
-	}
-}
-
-// View draws the current screen, or says the terminal is too small, in the
-// alternate screen with the mouse on. The terminal's own cursor marks the
-// place in a line being typed.
+// View draws the screen on top, or says the terminal is too small, in
+// the alternate screen with the mouse on. The terminal's own cursor marks
+// the place in a line being typed.
 func (m *Model) View() tea.View {
-	return components.Frame(m.c, &m.help, m.windowTitle(), func() (string, *tea.Cursor) {
-		switch m.mode {
-		case modePlay:
-			return m.play.View()
-		case modeStudy:
-			return m.study.View()
-		case modeEditor:
-			return m.editor.View()
-		case modeOnline:
-			return m.online.View()
-		case modeTsume:
-			return m.tsume.View()
-		case modeQuiz:
-			return m.quiz.View()
-		}
-		return m.menu.View(), nil
-	})
-}
-
-// windowTitle names the app and what it shows.
-func (m *Model) windowTitle() string {
-	switch m.mode {
-	case modePlay:
-		return "shogi: " + m.play.TitleText()
-	case modeStudy:
-		if s, ok := m.study.(*studyModel); ok {
-			return "shogi: " + s.name
-		}
-	case modeEditor:
-		return "shogi: " + words.EditorWordsFor(m.c.Lang).Title
-	case modeOnline:
-		return "shogi: " + m.online.Title()
-	case modeTsume:
-		return "shogi: " + m.tsume.TitleText()
-	case modeQuiz:
-		return "shogi: " + m.quiz.TitleText()
+	title := "shogi"
+	if t := m.top().Title(); t != "" {
+		title += ": " + t
 	}
-	return "shogi"
+	return components.Frame(m.c, &m.help, title, m.top().View)
 }
 
 // CheckOptions reports what is wrong with a game's options (unknown
@@ -628,34 +442,11 @@ func CheckOptions(o Options) error {
 // newCommon builds the shared state from the options, at 80×24 in the
 // dark palette until the terminal says otherwise.
 func newCommon(o Options) *common.Common {
-	rng := o.Rand
-	if rng == nil {
-		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	c := &common.Common{Width: 80, Height: 24, Theme: o.Theme, Dark: true,
-		ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: rng,
+	c := &common.Common{Theme: o.Theme, ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: o.Rand,
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &settings.Writer{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
-		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog},
-		Shelf:   shelf.New()}
-	if c.Settings == nil {
-		c.Settings = settings.Default()
-	}
-	if c.Clock == nil {
-		c.Clock = match.RealTime{}
-	}
-	c.AutoFlip = c.Settings.AutoFlip
-	if c.ASCII {
-		c.Pieces = common.ASCII
-	}
-	c.Notation = common.DefaultNotation(c.Pieces)
-	if o.Notation != nil && (!c.ASCII || common.AsciiNotation(*o.Notation)) {
-		c.Notation = *o.Notation
-	}
-	c.SetPolicy(o.Width)
-	c.SetLang(o.Lang)
-	c.Restyle()
-	return c
+		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
+	return common.Complete(c, o.Notation, o.Width, o.Lang)
 }
 
 // ApplySettings puts the display settings of the file s into o: over what the

@@ -238,7 +238,7 @@ func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
 	choices := c.PlayerChoices()
 	p1, p2 := choices[f.players[0]%len(choices)], choices[f.players[1]%len(choices)]
 	players := [2]match.Spec{p1.Spec, p2.Spec}
-	names := humanNames(c.Settings, players, [2]string{p1.Name, p2.Name}, [2]int{0, 1})
+	names := common.HumanNames(c.Settings, players, [2]string{p1.Name, p2.Name}, [2]int{0, 1})
 	labels := [2]string{common.PlayerLabel(c, players[0], names[0]), common.PlayerLabel(c, players[1], names[1])}
 	s := common.Setup{Players: players, Names: names, Start: f.preview(), Time: f.Controls()}
 	switch f.seat {

@@ -45,7 +45,7 @@ func loginOnline(t *testing.T, h *harness, addr string) {
 	fillForm(h, addr, "alice", "pw", "")
 	h.press("enter")
 	h.until("the server's game", func() bool {
-		return h.m.mode == modeOnline && h.m.online.Play.Sess != nil && strings.Contains(h.screen(), "game fake-game-")
+		return h.m.mode() == modeOnline && h.m.onlineShown().Play.Sess != nil && strings.Contains(h.screen(), "game fake-game-")
 	})
 }
 
@@ -57,7 +57,7 @@ func TestOnlineGame(t *testing.T) {
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
 	loginOnline(t, h, srv.Addr)
-	o := h.m.online
+	o := h.m.onlineShown()
 	s := h.screen()
 	for _, want := range []string{"alice", "fakeopp", "1:00 +1s", srv.Addr, "fake-game-1"} {
 		if !strings.Contains(s, want) {
@@ -286,7 +286,7 @@ func TestOnlineDropped(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3}, csatest.Script{Client: game.White})
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
-	o := h.m.online
+	o := h.m.onlineShown()
 	h.typeMove("7g7f")
 	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
 	h.typeMove("2g2f")
@@ -312,7 +312,7 @@ func TestOnlineDropped(t *testing.T) {
 	// Leaving (y resigns it there) and studying the dropped game from
 	// the Resume list.
 	h.press("q", "y")
-	h.until("the menu", func() bool { return h.m.mode == modeMenu && strings.Contains(h.screen(), "Resume a game") })
+	h.until("the menu", func() bool { return h.m.mode() == modeMenu && strings.Contains(h.screen(), "Resume a game") })
 	h.press("enter")
 	s = h.screen()
 	// The row says the game is studied, and so does the footer, both
@@ -322,7 +322,7 @@ func TestOnlineDropped(t *testing.T) {
 		t.Errorf("the Resume list:\n%s", s)
 	}
 	h.press("enter")
-	if h.m.mode != modeStudy {
+	if h.m.mode() != modeStudy {
 		t.Fatalf("enter on a server's kept game does not study it:\n%s", h.screen())
 	}
 	h.until("the second game's resignation", func() bool {
@@ -344,7 +344,7 @@ func TestOnlineLevelPlays(t *testing.T) {
 		h.press("right")
 	}
 	h.press("enter")
-	o := h.m.online
+	o := h.m.onlineShown()
 	h.until("the game's end", func() bool { return o.Play.Game != nil && o.Play.Over() && o.Quiet() })
 	s := h.screen()
 	if !strings.Contains(s, "#TIME_UP #LOSE") || !strings.Contains(s, "saved as") {
@@ -454,7 +454,7 @@ func TestOnlineLeaveResigns(t *testing.T) {
 	h.typeMove("7g7f")
 	h.until("the move kept", func() bool { return len(keptGames(t, h)) == 1 })
 	h.press("q", "y")
-	h.until("the menu", func() bool { return h.m.mode == modeMenu })
+	h.until("the menu", func() bool { return h.m.mode() == modeMenu })
 	h.until("the resignation", func() bool { return strings.Contains(strings.Join(srv.Received(), "\n"), "1< %TORYO") })
 	h.until("the record", func() bool {
 		files, _ := filepath.Glob(filepath.Join(games, "*.kif"))
@@ -472,7 +472,7 @@ func TestOnlineQuitResigns(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
 	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.online.Play.Game.Len() == 2 })
+	h.until("the server's reply", func() bool { return h.m.onlineShown().Play.Game.Len() == 2 })
 	h.m.Shutdown()
 	if got := strings.Join(srv.Received(), "\n"); !strings.Contains(got, "1< %TORYO") {
 		t.Errorf("the server received:\n%s", got)
@@ -549,7 +549,7 @@ func TestOnlineServerSilent(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
-	o := h.m.online
+	o := h.m.onlineShown()
 	h.typeMove("7g7f")
 	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
 	// The move waits for the server's word off the UI loop: the test
@@ -592,8 +592,8 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 	h.menuItem("オンライン対局")
 	fillForm(h, srv.Addr, "alice", "pw", "")
 	h.press("enter")
-	o := h.m.online
-	h.until("the server's game", func() bool { return h.m.mode == modeOnline && o.Play.Sess != nil })
+	o := h.m.onlineShown()
+	h.until("the server's game", func() bool { return h.m.mode() == modeOnline && o.Play.Sess != nil })
 	h.typeMove("7g7f")
 	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
 	h.typeMove("2g2f")

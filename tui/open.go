@@ -3,18 +3,15 @@ package tui
 import (
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
 	"shogi/tui/common"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
-	"shogi/kifu"
-	"shogi/kifu/edit"
 	"shogi/tui/editor"
+	"shogi/tui/study"
 )
 
 // Run runs the app on t (the menu, or a game with o.Play) until the user
@@ -39,23 +36,8 @@ func Study(o Options, t common.Terminal, name string, data []byte, ply int, extr
 	if err != nil {
 		return err
 	}
-	var st *studyModel
-	stdin := name == "-"
-	if stdin {
-		// Standard input: no file holds the record, so saving asks for a name.
-		name = "stdin"
-	}
-	rec, rerr := kifu.Read(data, name)
-	if stdin {
-		st = newUnsavedStudy(m.c, rec, name, rerr)
-	} else {
-		st = newStudy(m.c, rec, filepath.Clean(name), rerr)
-	}
-	st.quitOnLeave = true
-	if rec != nil {
-		st.goTo(ply)
-	}
-	m.study, m.mode = st, modeStudy
+	st, rerr := study.FromData(m.c, name, data, ply)
+	m.stack = append(m.stack, st)
 	if err := run(m, t, o.Signals, extra...); err != nil {
 		return err
 	}
@@ -72,8 +54,7 @@ func Edit(o Options, t common.Terminal, name string, start game.Position, leftOu
 	if err != nil {
 		return err
 	}
-	m.editor = editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true, LeftOut: leftOut})
-	m.mode = modeEditor
+	m.stack = append(m.stack, &editorScreen{m: editor.New(m.c, editor.Options{Start: start, Name: name, Quit: true, LeftOut: leftOut})})
 	return run(m, t, o.Signals, extra...)
 }
 
@@ -104,75 +85,4 @@ func run(m *Model, t common.Terminal, signals bool, extra ...tea.ProgramOption) 
 	_, err := p.Run()
 	m.Shutdown()
 	return err
-}
-
-// openStudyFile is how the menu opens a record: a file goes straight to
-// the study; "" or a folder opens the file picker there. The file is read
-// off the UI loop; a record that cannot be read opens the study on its
-// error screen, so the reason is shown in full.
-func openStudyFile(c *common.Common, path string) tea.Cmd {
-	if path == "" {
-		p := newPicker(c)
-		return func() tea.Msg { return studyOpenedMsg{s: p, cmd: p.Init()} }
-	}
-	return readRecord(path)
-}
-
-// studyOpenedMsg puts a study screen (or the file picker) up.
-type studyOpenedMsg struct {
-	s   studyMode
-	cmd tea.Cmd
-}
-
-// recordReadMsg carries a record file's bytes, or why they could not be
-// read, or says the path is a folder.
-type recordReadMsg struct {
-	path string
-	data []byte
-	dir  bool
-	err  error
-}
-
-// readRecord reads a record file (or finds a folder) off the UI loop.
-func readRecord(path string) tea.Cmd {
-	return func() tea.Msg {
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return recordReadMsg{path: path, dir: true}
-		}
-		data, err := os.ReadFile(path)
-		return recordReadMsg{path: path, data: data, err: err}
-	}
-}
-
-// studyOf turns a read record file into the study (or the picker, for a
-// folder).
-func studyOf(c *common.Common, msg recordReadMsg) (studyMode, tea.Cmd) {
-	if msg.dir {
-		p := newPicker(c)
-		p.dir = msg.path
-		return p, p.Init()
-	}
-	if msg.err != nil {
-		return newStudy(c, nil, msg.path, msg.err), nil
-	}
-	rec, err := kifu.Read(msg.data, msg.path)
-	return newStudy(c, rec, msg.path, err), nil
-}
-
-// reviewGame opens a finished (or abandoned) game in the study, at its
-// last ply: as the file it was saved to, or as a record not saved yet.
-func reviewGame(c *common.Common, msg common.ReviewGameMsg) *studyModel {
-	name := "this game"
-	if c.Lang == words.Japanese {
-		name = "この対局"
-	}
-	if msg.Saved != "" {
-		name = msg.Saved
-	}
-	s := newStudy(c, msg.Rec, name, nil)
-	s.ed = edit.New(msg.Rec, edit.Options{StateDir: c.StateDir, Source: msg.Saved}) // a name, not a file, when not saved
-	s.goTo(s.last())
-	s.dirty = msg.Saved == ""
-	s.unnamed = msg.Saved == ""
-	return s
 }

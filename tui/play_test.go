@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -48,7 +48,7 @@ func TestCursorGame(t *testing.T) {
 	h := newHarness(t, Options{Play: true, SFEN: nearMate})
 	// The cursor starts on 5g. Up three to 5d, pick, up to 5c, move.
 	h.press("k", "k", "k", "enter", "up", "enter")
-	if h.m.play.State != play.StatePromote {
+	if h.m.playShown().State != play.StatePromote {
 		t.Fatalf("no promotion question after 5d-5c (status %q)", h.status())
 	}
 	if !strings.Contains(h.screen(), "Promote?") {
@@ -70,7 +70,7 @@ func TestMouseGame(t *testing.T) {
 	h.clickSquare(sq(t, "1c"))
 	h.clickSquare(sq(t, "1d"))
 	// The gold in Black's hand, on the hand line under the board.
-	l := h.m.play.Layout()
+	l := h.m.playShown().Layout()
 	y := l.Hands[1].Y
 	line := strings.Split(h.screen(), "\n")[y]
 	x := strings.Index(line, "金")
@@ -78,7 +78,7 @@ func TestMouseGame(t *testing.T) {
 		t.Fatalf("no gold on Black's hand line %q", line)
 	}
 	h.click(h.m.c.Measure.Width(line[:x]), y)
-	if h.m.play.Drop != game.Gold {
+	if h.m.playShown().Drop != game.Gold {
 		t.Fatalf("click on the hand did not pick the gold (status %q)", h.status())
 	}
 	h.clickSquare(sq(t, "5b"))
@@ -113,15 +113,15 @@ func TestTypedNotations(t *testing.T) {
 func TestPaste(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.paste("7g7f")
-	if !h.m.play.Typing || h.m.play.Input.Value() != "7g7f" {
-		t.Fatalf("paste 7g7f: typing %v, line %q", h.m.play.Typing, h.m.play.Input.Value())
+	if !h.m.playShown().Typing || h.m.playShown().Input.Value() != "7g7f" {
+		t.Fatalf("paste 7g7f: typing %v, line %q", h.m.playShown().Typing, h.m.playShown().Input.Value())
 	}
 	h.press("enter")
 	if got := h.moves(); got != "7g7f" {
 		t.Fatalf("paste 7g7f then enter: moves %q, status %q", got, h.status())
 	}
 	h.paste("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b")
-	if h.m.play.State != play.StateConfirm || !strings.Contains(h.screen(), "pasted position") {
+	if h.m.playShown().State != play.StateConfirm || !strings.Contains(h.screen(), "pasted position") {
 		t.Fatalf("a pasted position did not ask:\n%s", h.screen())
 	}
 	h.press("y")
@@ -181,7 +181,7 @@ func TestPromotion(t *testing.T) {
 	h.typeMove("7g7f")
 	h.typeMove("3c3d")
 	h.typeMove("Bx2b")
-	if h.m.play.State != play.StatePromote {
+	if h.m.playShown().State != play.StatePromote {
 		t.Fatalf("Bx2b: no promotion question (status %q)", h.status())
 	}
 	h.press("y")
@@ -193,19 +193,19 @@ func TestPromotion(t *testing.T) {
 	h.typeMove("７七角打")
 	h.typeMove("3d3e")
 	h.press("B-2b")
-	if strings.Contains(h.status(), "ambiguous") || h.m.play.StatusErr {
+	if strings.Contains(h.status(), "ambiguous") || h.m.playShown().StatusErr {
 		t.Errorf("B-2b while typing: status %q, want no error (the question comes on enter)", h.status())
 	}
 	h.press("enter")
-	if h.m.play.State != play.StatePromote {
+	if h.m.playShown().State != play.StatePromote {
 		t.Fatalf("B-2b: no promotion question (status %q)", h.status())
 	}
 	if h.status() != "" {
 		t.Errorf("status %q under the promotion question", h.status())
 	}
 	h.press("esc", "B-2b", "enter")
-	if h.status() != "" || h.m.play.State != play.StatePromote {
-		t.Errorf("after esc and again: status %q state %v", h.status(), h.m.play.State)
+	if h.status() != "" || h.m.playShown().State != play.StatePromote {
+		t.Errorf("after esc and again: status %q state %v", h.status(), h.m.playShown().State)
 	}
 	h.press("n")
 	if got := h.moves(); !strings.HasSuffix(got, "7g2b") {
@@ -215,7 +215,7 @@ func TestPromotion(t *testing.T) {
 	h = newHarness(t, Options{Play: true, SFEN: "4k4/7P1/9/9/9/9/9/9/4K4 b - 1"})
 	h.press("l", "l", "l", "k", "k", "k", "k", "k", "enter", "k", "enter")
 	if got := h.moves(); got != "2b2a+" {
-		t.Fatalf("forced promotion: moves %q (state %v, status %q)", got, h.m.play.State, h.status())
+		t.Fatalf("forced promotion: moves %q (state %v, status %q)", got, h.m.playShown().State, h.status())
 	}
 }
 
@@ -278,7 +278,7 @@ func TestBotsPlayEachOther(t *testing.T) {
 	st := settings.Default()
 	st.MoveDelay = 0
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
-	h.until("the end of the game", func() bool { return h.m.play.Over() })
+	h.until("the end of the game", func() bool { return h.m.playShown().Over() })
 	if !h.game().Result().Over() {
 		t.Fatalf("bot game not over after %d moves", h.game().Len())
 	}
@@ -310,8 +310,8 @@ func TestKeepAndResume(t *testing.T) {
 		t.Fatalf("q did not ask:\n%s", h.screen())
 	}
 	h.press("y")
-	if h.m.mode != modeMenu {
-		t.Fatalf("after leaving: mode %v", h.m.mode)
+	if h.m.mode() != modeMenu {
+		t.Fatalf("after leaving: mode %v", h.m.mode())
 	}
 	if k := keptFiles(t, dir); len(k) != 1 {
 		t.Fatalf("kept files %q, want one", k)
@@ -326,8 +326,8 @@ func TestKeepAndResume(t *testing.T) {
 		t.Fatalf("the Resume list:\n%s", s)
 	}
 	h2.press("enter")
-	if h2.m.mode != modePlay || h2.moves() != want {
-		t.Fatalf("resumed: mode %v moves %q, want %q", h2.m.mode, h2.moves(), want)
+	if h2.m.mode() != modePlay || h2.moves() != want {
+		t.Fatalf("resumed: mode %v moves %q, want %q", h2.m.mode(), h2.moves(), want)
 	}
 	// Finishing the game moves it to the games folder as KIF.
 	h2.press("x", "y", "enter")
@@ -362,10 +362,10 @@ func TestMenuNewGame(t *testing.T) {
 		t.Fatalf("no furigoma result:\n%s", s)
 	}
 	h.press("enter")
-	if h.m.mode != modePlay {
-		t.Fatalf("mode %v after starting", h.m.mode)
+	if h.m.mode() != modePlay {
+		t.Fatalf("mode %v after starting", h.m.mode())
 	}
-	p := h.m.play.Setup.Players
+	p := h.m.playShown().Setup.Players
 	if p[0].Kind+p[1].Kind != match.HumanKind+match.BuiltinKind {
 		t.Fatalf("players %v", p)
 	}
@@ -401,25 +401,26 @@ func TestOptionErrors(t *testing.T) {
 func TestPlayFromStudy(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.send(common.OpenMsg{Path: filepath.Join("..", "assets", "samples", "short.kif")})
-	if h.m.mode != modeStudy {
-		t.Fatalf("opening the sample record: mode %v\n%s", h.m.mode, h.screen())
+	if h.m.mode() != modeStudy {
+		t.Fatalf("opening the sample record: mode %v\n%s", h.m.mode(), h.screen())
 	}
 	h.press("p", "0")
-	if h.m.mode != modePlay || !h.m.play.FromStudy {
+	if h.m.mode() != modePlay || !h.m.playShown().FromStudy {
 		t.Fatalf("p 0 did not start a game from the study:\n%s", h.screen())
 	}
 	start := h.game().Start()
 	h.typeMove("7g7f")
+	played := h.game()
 	h.press("q")
 	if !strings.Contains(h.screen(), "Back to the study?") {
 		t.Fatalf("q did not ask:\n%s", h.screen())
 	}
 	h.press("y")
-	if h.m.mode != modeStudy {
-		t.Fatalf("mode %v after leaving, want the study", h.m.mode)
+	if h.m.mode() != modeStudy {
+		t.Fatalf("mode %v after leaving, want the study", h.m.mode())
 	}
-	st := h.m.study.(*studyModel)
-	want := start.Play(h.m.play.Game.Moves()[0])
+	st := h.m.studyTop()
+	want := start.Play(played.Moves()[0])
 	if got := st.Position(); !got.Equal(&want) {
 		t.Errorf("study shows %s, want the position after the played move %s", got.SFEN(), want.SFEN())
 	}
@@ -431,10 +432,10 @@ func TestSave(t *testing.T) {
 		h.typeMove(mv)
 	}
 	h.press("w")
-	if h.m.play.State != play.StateSave {
+	if h.m.playShown().State != play.StateSave {
 		t.Fatalf("w did not ask for a file name:\n%s", h.screen())
 	}
-	for range h.m.play.Save.Value() {
+	for range h.m.playShown().Save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "game.kif")
@@ -457,7 +458,7 @@ func TestSave(t *testing.T) {
 	}
 	// An extension no format has is refused before anything is written.
 	h.press("w")
-	for range h.m.play.Save.Value() {
+	for range h.m.playShown().Save.Value() {
 		h.press("backspace")
 	}
 	h.press("game.doc", "enter")
@@ -466,7 +467,7 @@ func TestSave(t *testing.T) {
 	}
 	// A folder that does not exist is named; the temporary file is not.
 	h.press("w")
-	for range h.m.play.Save.Value() {
+	for range h.m.playShown().Save.Value() {
 		h.press("backspace")
 	}
 	h.press("sub/dir/m.jkf", "enter")
@@ -514,21 +515,21 @@ func TestBotDoesNotBlockKeys(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, Options{Play: true, White: "usi:" + fakeEngine(t), engineEnv: []string{usitest.Env + "=think=1500ms"}})
 	h.pressNow("7g7f", "enter")
-	h.until("the engine to think", h.m.play.Thinking)
+	h.until("the engine to think", h.m.playShown().Thinking)
 	if h.game().Len() != 1 {
 		t.Fatalf("after the human's move: %d moves", h.game().Len())
 	}
 	h.pressNow("f")
-	if !h.m.play.Flip {
+	if !h.m.playShown().Flip {
 		t.Fatal("f was not handled while the engine was thinking")
 	}
 	if s := h.screen(); !strings.Contains(s, "White thinking") || !strings.Contains(s, "fake  thinking") {
 		t.Errorf("no thinking indicator:\n%s", s)
 	}
 	h.pressNow("u")
-	h.until("the undo", func() bool { return h.game().Len() == 0 && h.m.play.Quiet() })
-	if h.m.play.Thinking() {
-		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.play.Thinking())
+	h.until("the undo", func() bool { return h.game().Len() == 0 && h.m.playShown().Quiet() })
+	if h.m.playShown().Thinking() {
+		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.m.playShown().Thinking())
 	}
 	time.Sleep(100 * time.Millisecond)
 	h.settle()
@@ -553,8 +554,8 @@ func TestReviewAndNotation(t *testing.T) {
 		t.Fatalf("after c the move list is not Western:\n%s", s)
 	}
 	h.press("[", "[")
-	if h.m.play.Review != 1 {
-		t.Fatalf("review at %d after [ [, want 1", h.m.play.Review)
+	if h.m.playShown().Review != 1 {
+		t.Fatalf("review at %d after [ [, want 1", h.m.playShown().Review)
 	}
 	// The board shows the position after move 1: 3c is still a pawn.
 	if !strings.Contains(h.screen(), "|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三") {
@@ -563,13 +564,13 @@ func TestReviewAndNotation(t *testing.T) {
 	// Typing a move ends the review: it is read, and played, in the live
 	// position, never previewed in one enter cannot play in.
 	h.press("8")
-	if h.m.play.Review != -1 || !h.m.play.Typing {
-		t.Fatalf("typing while reviewing: review %d, typing %v", h.m.play.Review, h.m.play.Typing)
+	if h.m.playShown().Review != -1 || !h.m.playShown().Typing {
+		t.Fatalf("typing while reviewing: review %d, typing %v", h.m.playShown().Review, h.m.playShown().Typing)
 	}
 	h.press("esc", "[")
 	h.press("esc", "esc") // the first closes the move line, the second the review
-	if h.m.play.Review != -1 {
-		t.Fatalf("esc did not end the review: %d", h.m.play.Review)
+	if h.m.playShown().Review != -1 {
+		t.Fatalf("esc did not end the review: %d", h.m.playShown().Review)
 	}
 }
 
@@ -577,7 +578,7 @@ func TestFlippedBoard(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("f")
 	lines := strings.Split(h.screen(), "\n")
-	top := h.m.play.Layout().Board.Y
+	top := h.m.playShown().Layout().Board.Y
 	if !strings.Contains(lines[top], "１ ２ ３") || !strings.Contains(lines[top+2], "九") {
 		t.Fatalf("flipped board:\n%s", h.screen())
 	}
@@ -588,7 +589,7 @@ func TestFlippedBoard(t *testing.T) {
 	if h.moves() != "7g7f" {
 		t.Fatalf("clicks on the flipped board played %q (status %q)", h.moves(), h.status())
 	}
-	h.m.play.Cursor = sq(t, "3c")
+	h.m.playShown().Cursor = sq(t, "3c")
 	h.press("enter", "k", "enter") // k on a flipped board moves toward rank 9: 3c → 3d
 	if h.moves() != "7g7f 3c3d" {
 		t.Fatalf("cursor on the flipped board: moves %q (status %q)", h.moves(), h.status())
@@ -614,16 +615,16 @@ func TestRepetition(t *testing.T) {
 func TestNewGameAfterEnd(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("x", "y", "enter", "n")
-	if h.m.mode != modeMenu || h.m.menu.screen != screenNew {
-		t.Fatalf("n after the game: mode %v, menu screen %v", h.m.mode, h.m.menu.screen)
+	if h.m.mode() != modeMenu || h.m.menuShown().screen != screenNew {
+		t.Fatalf("n after the game: mode %v, menu screen %v", h.m.mode(), h.m.menuShown().screen)
 	}
 }
 
 func TestStudyAfterEnd(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("7g7f", "enter", "x", "y", "enter", "o")
-	if h.m.mode != modeStudy {
-		t.Fatalf("o after the game: mode %v, want the study", h.m.mode)
+	if h.m.mode() != modeStudy {
+		t.Fatalf("o after the game: mode %v, want the study", h.m.mode())
 	}
 	if s := h.screen(); !strings.Contains(s, "７六歩") {
 		t.Errorf("the study does not show the game's move:\n%s", s)
@@ -639,7 +640,7 @@ func TestStrayConfirmation(t *testing.T) {
 		if r := h.game().Result(); r.Over() {
 			t.Errorf("keys %q ended the game: %v", keys, r)
 		}
-		if h.m.play.State != play.StateMove {
+		if h.m.playShown().State != play.StateMove {
 			t.Errorf("keys %q left a question open", keys)
 		}
 	}
@@ -650,7 +651,7 @@ func TestStrayConfirmation(t *testing.T) {
 func TestFurigomaBotBlack(t *testing.T) {
 	for seed := uint64(1); seed < 50; seed++ {
 		h := newHarness(t, Options{Play: true, White: "greedy", Furigoma: true, Rand: rand.New(rand.NewPCG(seed, 7))})
-		if h.m.play.Setup.Players[game.Black].Kind == match.HumanKind {
+		if h.m.playShown().Setup.Players[game.Black].Kind == match.HumanKind {
 			continue
 		}
 		if h.game().Len() != 1 {
@@ -659,8 +660,8 @@ func TestFurigomaBotBlack(t *testing.T) {
 		if s := h.screen(); !strings.Contains(s, "Toss") || !strings.Contains(s, "player 2 (greedy) plays Black") {
 			t.Fatalf("the toss is gone after the bot's move:\n%s", s)
 		}
-		if !h.m.play.Flip || h.m.play.Cursor.Rank() > 3 {
-			t.Errorf("White's human: flip %v, cursor %v", h.m.play.Flip, h.m.play.Cursor)
+		if !h.m.playShown().Flip || h.m.playShown().Cursor.Rank() > 3 {
+			t.Errorf("White's human: flip %v, cursor %v", h.m.playShown().Flip, h.m.playShown().Cursor)
 		}
 		h.typeMove("3c3d")
 		h.typeMove("8c8d")
@@ -679,7 +680,7 @@ func TestPlayFromStudyNumbering(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.Japanese})
 	h.send(common.OpenMsg{Path: filepath.Join("..", "assets", "samples", "short.kif")})
 	h.press("l", "l", "l", "p", "0") // after ▲２二角成; 0 is hot-seat
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("p h did not start a game:\n%s", h.screen())
 	}
 	if s := h.screen(); !strings.Contains(s, "4手目") || !strings.Contains(s, "△後手の番") {
@@ -694,7 +695,7 @@ func TestPlayFromStudyNumbering(t *testing.T) {
 		}
 	}
 	h.press("w")
-	for range h.m.play.Save.Value() {
+	for range h.m.playShown().Save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "line.kif")
@@ -765,7 +766,7 @@ func TestSaveOverwrite(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.press("w")
-	for range h.m.play.Save.Value() {
+	for range h.m.playShown().Save.Value() {
 		h.press("backspace")
 	}
 	h.press(path, "enter")
@@ -801,8 +802,8 @@ func TestLineFeedIsEnter(t *testing.T) {
 func TestTooSmallStudy(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.press("x", "y", "enter", "o")
-	if h.m.mode != modeStudy {
-		t.Fatalf("mode %v, want the study", h.m.mode)
+	if h.m.mode() != modeStudy {
+		t.Fatalf("mode %v, want the study", h.m.mode())
 	}
 	h.send(windowSize(components.MinWidth, components.MinHeight))
 	if got := h.screen(); !strings.Contains(got, "Ply 0/0") {
@@ -830,17 +831,17 @@ func TestStudyAfterSave(t *testing.T) {
 	h := newHarness(t, Options{Play: true})
 	h.typeMove("7g7f")
 	h.press("x", "y", "enter", "w")
-	for range h.m.play.Save.Value() {
+	for range h.m.playShown().Save.Value() {
 		h.press("backspace")
 	}
 	path := filepath.Join(t.TempDir(), "done.kif")
 	h.press(path, "enter", "o")
-	st, ok := h.m.study.(*studyModel)
-	if h.m.mode != modeStudy || !ok {
-		t.Fatalf("o after saving: mode %v", h.m.mode)
+	st := h.m.studyTop()
+	if h.m.mode() != modeStudy || st.Picking() {
+		t.Fatalf("o after saving: mode %v", h.m.mode())
 	}
-	if st.dirty || !strings.Contains(h.screen(), "done.kif") {
-		t.Errorf("the study calls a saved game unsaved (dirty %v):\n%s", st.dirty, h.screen())
+	if st.Unsaved() || !strings.Contains(h.screen(), "done.kif") {
+		t.Errorf("the study calls a saved game unsaved (dirty %v):\n%s", st.Unsaved(), h.screen())
 	}
 }
 
@@ -849,7 +850,7 @@ func TestStudyAfterSave(t *testing.T) {
 func TestMouseTray(t *testing.T) {
 	h := newHarness(t, Options{Play: true, SFEN: nearMate})
 	h.send(windowSize(120, 40))
-	if h.m.play.Layout().Kind != components.LayoutLarge {
+	if h.m.playShown().Layout().Kind != components.LayoutLarge {
 		t.Fatal("120x40 is not the large layout")
 	}
 	h.clickSquare(sq(t, "5d"))
@@ -857,7 +858,7 @@ func TestMouseTray(t *testing.T) {
 	h.press("n")
 	h.clickSquare(sq(t, "1c"))
 	h.clickSquare(sq(t, "1d"))
-	l := h.m.play.Layout()
+	l := h.m.playShown().Layout()
 	r := l.Hands[1] // Black's, at the bottom right
 	lines := strings.Split(h.screen(), "\n")
 	y := -1
@@ -871,8 +872,8 @@ func TestMouseTray(t *testing.T) {
 	}
 	line := lines[y]
 	h.click(h.m.c.Measure.Width(line[:strings.Index(line, "金")]), y)
-	if h.m.play.Drop != game.Gold {
-		t.Fatalf("a click on the tray's gold picked %v (status %q)", h.m.play.Drop, h.status())
+	if h.m.playShown().Drop != game.Gold {
+		t.Fatalf("a click on the tray's gold picked %v (status %q)", h.m.playShown().Drop, h.status())
 	}
 	h.clickSquare(sq(t, "5b"))
 	checkMated(t, h, "5d5c 1c1d G*5b")
@@ -938,12 +939,12 @@ func TestResumeListsBrokenGames(t *testing.T) {
 	if !strings.Contains(s, "broken.json cannot be read") || !strings.Contains(s, "1 move") {
 		t.Fatalf("the Resume list:\n%s", s)
 	}
-	for h.m.menu.kept[h.m.menu.cursor].Err == nil {
+	for h.m.menuShown().kept[h.m.menuShown().cursor].Err == nil {
 		h.press("down")
 	}
 	h.press("enter")
-	if h.m.mode != modeMenu || !strings.Contains(h.screen(), "broken.json cannot be read: ") {
-		t.Fatalf("opening a broken game: mode %v\n%s", h.m.mode, h.screen())
+	if h.m.mode() != modeMenu || !strings.Contains(h.screen(), "broken.json cannot be read: ") {
+		t.Fatalf("opening a broken game: mode %v\n%s", h.m.mode(), h.screen())
 	}
 }
 
@@ -953,15 +954,15 @@ func TestPasteOnMenu(t *testing.T) {
 	h := newHarness(t, Options{})
 	const sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1"
 	h.paste("sfen " + sfen)
-	st, ok := h.m.study.(*studyModel)
-	if h.m.mode != modeStudy || !ok {
+	st := h.m.studyTop()
+	if h.m.mode() != modeStudy || st.Picking() {
 		t.Fatalf("the pasted position is not studied:\n%s", h.screen())
 	}
 	if got := st.Position().SFEN(); got != sfen {
 		t.Errorf("the study starts at %s, want %s", got, sfen)
 	}
 	h.typeMove(":G*5b") // G alone is the study's "last move": ":" opens the line first
-	if n := st.node(); n.Ply != 1 || n.Move.USI() != "G*5b" || !st.Position().IsCheckmate() {
+	if n := st.Node(); n.Ply != 1 || n.Move.USI() != "G*5b" || !st.Position().IsCheckmate() {
 		t.Errorf("G*5b typed in the study: ply %d %v, mate %v\n%s", n.Ply, n.Move, st.Position().IsCheckmate(), h.screen())
 	}
 }
@@ -1031,10 +1032,10 @@ func TestNewGameClockJapanese(t *testing.T) {
 		}
 	}
 	h.press("enter") // enter starts from any row
-	if h.m.mode != modePlay {
+	if h.m.mode() != modePlay {
 		t.Fatalf("no game:\n%s", h.screen())
 	}
-	tc := h.m.play.Setup.Time
+	tc := h.m.playShown().Setup.Time
 	if tc[0].Main != 10*time.Minute || tc[0].Byoyomi != 30*time.Second || tc[1].Main != 15*time.Minute || tc[1].Byoyomi != 20*time.Second {
 		t.Errorf("the game's clock: %+v", tc)
 	}

@@ -76,7 +76,7 @@ func TestProgramWithoutTTY(t *testing.T) {
 // reason, and the error is returned once they have seen it.
 func TestStudyWithoutTTY(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
+	data, err := os.ReadFile(filepath.Join("study", "testdata", "study", "branches.kif"))
 	if err != nil {
 		t.Fatal(err)
 	}

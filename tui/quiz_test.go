@@ -69,7 +69,7 @@ func TestQuizzesFromGamesAndStudy(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games, StateDir: state,
 		Engine: "usi:" + os.Args[0], AnalysisTime: 20 * time.Millisecond})
 	h.menuItem("Next-move quizzes")
-	if s := h.screen(); h.m.mode != modeQuiz || !strings.Contains(s, "b.kif#5") || !strings.Contains(s, "new") {
+	if s := h.screen(); h.m.mode() != modeQuiz || !strings.Contains(s, "b.kif#5") || !strings.Contains(s, "new") {
 		t.Fatalf("the games folder's quizzes:\n%s", s)
 	}
 	h.press("enter")
@@ -112,20 +112,20 @@ func TestQuizzesFromGamesAndStudy(t *testing.T) {
 		t.Errorf("the list after a solve:\n%s", s)
 	}
 	h.press("q")
-	if h.m.mode != modeMenu {
+	if h.m.mode() != modeMenu {
 		t.Fatalf("q did not leave the quizzes:\n%s", h.screen())
 	}
 	// The record open in the study: Q lists its quiz, leaving comes back.
 	h.paste(string(data))
-	if h.m.mode != modeStudy {
+	if h.m.mode() != modeStudy {
 		t.Fatalf("the pasted record did not open:\n%s", h.screen())
 	}
 	h.press("Q")
-	if s := h.screen(); h.m.mode != modeQuiz || !strings.Contains(s, "#5") || !strings.Contains(s, "move 5") {
+	if s := h.screen(); h.m.mode() != modeQuiz || !strings.Contains(s, "#5") || !strings.Contains(s, "move 5") {
 		t.Fatalf("the study's Q:\n%s", s)
 	}
 	h.press("q")
-	if h.m.mode != modeStudy {
+	if h.m.mode() != modeStudy {
 		t.Errorf("leaving the quizzes did not return to the study:\n%s", h.screen())
 	}
 }
@@ -137,23 +137,23 @@ func TestTsumeFromStudy(t *testing.T) {
 	data, pos, _ := quizRecord(t)
 	h := newHarness(t, Options{Lang: words.English})
 	h.paste(string(data))
-	if h.m.mode != modeStudy {
+	if h.m.mode() != modeStudy {
 		t.Fatalf("the pasted record did not open:\n%s", h.screen())
 	}
 	h.press("right", "right", "right", "right")
 	h.press("t")
-	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
+	if h.m.mode() != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
 		t.Fatalf("t:\n%s", h.screen())
 	}
 	if s := h.screen(); strings.Contains(s, "next problem") {
 		t.Errorf("one position alone offers a next problem:\n%s", s)
 	}
-	got := h.m.tsume.Problem().Start
+	got := h.m.tsumeShown().Problem().Start
 	if b, p := got.SFEN(), pos.SFEN(); strings.Fields(b)[0] != strings.Fields(p)[0] || got.SideToMove() != pos.SideToMove() {
 		t.Errorf("the tsume's start %s, the study's position %s", b, p)
 	}
 	h.press("q")
-	if h.m.mode != modeStudy || !strings.Contains(h.screen(), "4/6") {
+	if h.m.mode() != modeStudy || !strings.Contains(h.screen(), "4/6") {
 		t.Errorf("leaving the tsume screen did not return to the study at move 4:\n%s", h.screen())
 	}
 }

@@ -330,26 +330,26 @@ func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 	if !strings.Contains(h.screen(), "enter start") {
 		t.Fatalf("the new-game form's footer:\n%s", h.screen())
 	}
-	for row := 0; row < h.m.menu.fields(); row++ {
+	for row := 0; row < h.m.menuShown().fields(); row++ {
 		h := newHarness(t, Options{})
 		h.press("enter")
 		for i := 0; i < row; i++ {
 			h.press("down")
 		}
 		h.press("enter")
-		if h.m.mode != modePlay {
-			t.Errorf("enter on row %d of the new-game form: mode %v", row, h.m.mode)
+		if h.m.mode() != modePlay {
+			t.Errorf("enter on row %d of the new-game form: mode %v", row, h.m.mode())
 		}
 	}
 	h = newHarness(t, Options{SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
 	h.send(windowSize(120, 40))
-	for h.m.menu.items()[h.m.menu.cursor] != itemSettings {
+	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
 		h.press("down")
 	}
 	h.press("enter")
-	rows := h.m.menu.set.Rows()
+	rows := h.m.menuShown().set.Rows()
 	for i := range rows {
-		h.m.menu.cursor = i
+		h.m.menuShown().cursor = i
 		before := h.screen()
 		lines := strings.Split(strings.TrimRight(before, " \n"), "\n")
 		foot := lines[len(lines)-1]
@@ -362,12 +362,12 @@ func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 			}
 			h.press("left")
 		case strings.Contains(foot, "enter edit"):
-			if h.m.menu.set.editing == nil {
+			if h.m.menuShown().set.editing == nil {
 				t.Errorf("settings row %d: the footer says enter edits, it did not", i)
 			}
 			h.press("esc")
 		case strings.Contains(foot, "enter open"):
-			if h.m.menu.screen != screenEngines && h.m.menu.screen != screenBooks {
+			if h.m.menuShown().screen != screenEngines && h.m.menuShown().screen != screenBooks {
 				t.Errorf("settings row %d: the footer says enter opens, it did not", i)
 			}
 			h.press("esc")

@@ -55,7 +55,7 @@ func TestTmuxEditTsumeAndPlay(t *testing.T) {
 // the app has ended.
 func TestTmuxHangupKeepsEdits(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "branches.kif")
-	data, err := os.ReadFile(filepath.Join("testdata", "study", "branches.kif"))
+	data, err := os.ReadFile(filepath.Join("study", "testdata", "study", "branches.kif"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,9 +28,6 @@ type TsumeItem = tsumeui.Item
 // trainMsg is the menu's way into the training screens.
 type trainMsg struct{ quizzes bool }
 
-// backToEditorMsg leaves the tsume screen for the editor that opened it.
-type backToEditorMsg struct{}
-
 // trainEnv is the training screens' shared state, made on first need.
 func (m *Model) trainEnv() *tsumeui.Env {
 	if m.train == nil {
@@ -55,58 +52,33 @@ func (m *Model) startTsume(o TsumeStart) error {
 			opts.Filter = tsumeui.Filter{Min: o.Length, Max: o.Length}
 		}
 	}
-	m.tsume.Stop() // the last attempt's match ends
-	m.tsume = tsumeui.New(m.c, env, set, opts)
-	m.mode = modeTsume
+	m.stack = append(m.stack, &tsumeScreen{m: tsumeui.New(m.c, env, set, opts)})
 	return nil
 }
 
-// openTraining opens a training screen: a position to solve, the
-// quizzes of a record (both from the study, which waits), or from the
-// menu the collection or the quizzes of the games folder.
+// openTraining opens a training screen over the screen that asked for
+// it: a position to solve, the quizzes of a record (from the study or
+// the editor, which wait), or from the menu the collection or the
+// quizzes of the games folder.
 func (m *Model) openTraining(msg tea.Msg) tea.Cmd {
 	env := m.trainEnv()
-	var back tea.Msg
-	switch st, ok := m.study.(*studyModel); {
-	case ok && m.mode == modeStudy:
-		// The study waits, its engines paused, and comes back on leaving.
-		m.parked, m.parkedNode = st, nil
-		st.pauseAnalysis()
-	case m.mode == modeEditor:
-		back = backToEditorMsg{} // the editor stays as it is meanwhile
-	}
 	switch msg := msg.(type) {
 	case common.TsumeMsg:
-		m.tsume.Stop() // the last attempt's match ends
-		m.tsume = tsumeui.New(m.c, env, tsumeui.PositionSet(msg.Start), tsumeui.Options{Back: back})
-		m.mode = modeTsume
-		return m.tsume.Init()
+		return m.push(&tsumeScreen{m: tsumeui.New(m.c, env, tsumeui.PositionSet(msg.Start), tsumeui.Options{})})
 	case common.QuizzesMsg:
-		m.quiz = tsumeui.NewQuizzes(m.c, env, tsumeui.RecordQuizzes(msg.Rec, msg.Name, m.c.Settings.QuizOptions()))
-		m.mode = modeQuiz
-		return m.quiz.Init()
+		return m.push(&quizScreen{m: tsumeui.NewQuizzes(m.c, env, tsumeui.RecordQuizzes(msg.Rec, msg.Name, m.c.Settings.QuizOptions()))})
 	case trainMsg:
 		if msg.quizzes {
-			m.quiz = tsumeui.NewQuizzes(m.c, env, tsumeui.FolderQuizzes(m.c.GamesDir(), m.c.Settings.QuizOptions()))
-			m.mode = modeQuiz
-			return m.quiz.Init()
+			return m.push(&quizScreen{m: tsumeui.NewQuizzes(m.c, env, tsumeui.FolderQuizzes(m.c.GamesDir(), m.c.Settings.QuizOptions()))})
 		}
 		set, err := env.CollectionSet()
 		if err != nil {
-			m.menu.status, m.menu.statusErr = err.Error(), true
+			if mn, ok := m.top().(*menuScreen); ok {
+				mn.m.status, mn.m.statusErr = err.Error(), true
+			}
 			return nil
 		}
-		m.tsume.Stop() // the last attempt's match ends
-		m.tsume = tsumeui.New(m.c, env, set, tsumeui.Options{Chooser: true})
-		m.mode = modeTsume
-		return m.tsume.Init()
+		return m.push(&tsumeScreen{m: tsumeui.New(m.c, env, set, tsumeui.Options{Chooser: true})})
 	}
 	return nil
-}
-
-// closeTraining stops what the training screens have in flight and
-// closes the quizzes' engine.
-func (m *Model) closeTraining() {
-	m.tsume.Stop()
-	m.quiz.Stop()
 }

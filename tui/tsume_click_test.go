@@ -28,7 +28,7 @@ func TestTsumeByMouse(t *testing.T) {
 	for _, id := range []string{board, drop} {
 		t.Run(id, func(t *testing.T) {
 			h := newHarness(t, Options{StateDir: t.TempDir(), Tsume: &TsumeStart{ID: id}})
-			pr := h.m.tsume.Problem()
+			pr := h.m.tsumeShown().Problem()
 			mv := pr.Solution[0]
 			c := h.m.c
 			footer := 3
@@ -76,7 +76,7 @@ func TestTsumeByMouse(t *testing.T) {
 					h.press("n")
 				}
 			}
-			if got := h.m.tsume.Moves(); len(got) == 0 || got[0] != mv {
+			if got := h.m.tsumeShown().Moves(); len(got) == 0 || got[0] != mv {
 				t.Fatalf("%s by mouse (%s): moves %v\n%s", id, mv.USI(), got, h.screen())
 			}
 		})

@@ -42,7 +42,7 @@ func ofLength(t testing.TB, n int) []tsume.Problem {
 func openTsume(t *testing.T, h *harness, n int) {
 	t.Helper()
 	h.choose(itemTsume)
-	if h.m.mode != modeTsume || !strings.Contains(h.screen(), "problems") {
+	if h.m.mode() != modeTsume || !strings.Contains(h.screen(), "problems") {
 		t.Fatalf("not the tsume chooser:\n%s", h.screen())
 	}
 	for i, f := range []int{1, 3, 5, 7, 9, 11} {
@@ -60,7 +60,7 @@ func openTsume(t *testing.T, h *harness, n int) {
 // does, else (another defence of the same length) the hint's move.
 func solve(t *testing.T, h *harness) {
 	t.Helper()
-	ts := &h.m.tsume
+	ts := h.m.tsumeShown()
 	pr := ts.Problem()
 	for ply := 0; ts.Result() == nil; ply += 2 {
 		if ply > 2*len(pr.Solution)+2 {
@@ -102,7 +102,7 @@ func TestTsumeRefusalSolveProgress(t *testing.T) {
 	h := newHarness(t, Options{StateDir: state})
 	openTsume(t, h, 3)
 	want := ofLength(t, 3)[0]
-	if got := h.m.tsume.Problem().ID; got != want.ID {
+	if got := h.m.tsumeShown().Problem().ID; got != want.ID {
 		t.Fatalf("opened %s, want the first 3-ply problem %s", got, want.ID)
 	}
 	// A drop far from the king: legal, and no check.
@@ -115,11 +115,11 @@ func TestTsumeRefusalSolveProgress(t *testing.T) {
 		}
 	}
 	h.typeMove(quiet.USI())
-	if s := h.screen(); !strings.Contains(s, "is not a check") || len(h.m.tsume.Moves()) != 0 {
-		t.Fatalf("%s not refused (moves %v):\n%s", quiet.USI(), h.m.tsume.Moves(), s)
+	if s := h.screen(); !strings.Contains(s, "is not a check") || len(h.m.tsumeShown().Moves()) != 0 {
+		t.Fatalf("%s not refused (moves %v):\n%s", quiet.USI(), h.m.tsumeShown().Moves(), s)
 	}
 	solve(t, h)
-	r := h.m.tsume.Result()
+	r := h.m.tsumeShown().Result()
 	if r.Plies != 3 || r.Length != 3 || len(r.Left) != 0 {
 		t.Errorf("result %+v, want a mate in 3 of 3 with nothing left", r)
 	}
@@ -152,7 +152,7 @@ func TestTsumeHintNextProgress(t *testing.T) {
 	h := newHarness(t, Options{StateDir: state})
 	openTsume(t, h, 5)
 	five := ofLength(t, 5)
-	ts := &h.m.tsume
+	ts := h.m.tsumeShown()
 	h.press("H")
 	if got, want := ts.Hint(), five[0].Solution[0]; !got.SameAs(want) {
 		t.Errorf("hint %v, want the first move %v", got, want)
@@ -193,7 +193,7 @@ func TestTsumeHintNextProgress(t *testing.T) {
 func TestTsumeEscapeRetrySolution(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
 	openTsume(t, h, 3)
-	ts := &h.m.tsume
+	ts := h.m.tsumeShown()
 	pr := ts.Problem()
 	// A check after which the solver finds no mate, whatever the defence.
 	p := pr.Start
@@ -267,7 +267,7 @@ func TestTsumeFaults(t *testing.T) {
 				want = c.ja
 			}
 			if want == "" {
-				if strings.Contains(s, "Not a mate problem") || h.m.mode != modeTsume {
+				if strings.Contains(s, "Not a mate problem") || h.m.mode() != modeTsume {
 					t.Errorf("%s refused:\n%s", c.sfen, s)
 				}
 				continue
@@ -276,11 +276,11 @@ func TestTsumeFaults(t *testing.T) {
 				t.Errorf("%s (%v): screen lacks %q:\n%s", c.sfen, lang, want, s)
 			}
 			h.press("G*5b", "enter")
-			if len(h.m.tsume.Moves()) != 0 {
+			if len(h.m.tsumeShown().Moves()) != 0 {
 				t.Errorf("a move was played in a position that is no problem")
 			}
 			h.press("esc", "q") // esc closes the move line the G opened
-			if h.m.mode != modeMenu {
+			if h.m.mode() != modeMenu {
 				t.Errorf("q did not leave the fault for the menu")
 			}
 		}
@@ -314,12 +314,12 @@ func TestTsumeNoMateProved(t *testing.T) {
 			t.Errorf("%s: the title does not say %q:\n%s", c.sfen, c.want[0], h.screen())
 		}
 		h.press("H")
-		h.until("the hint", func() bool { return !h.m.tsume.Busy() })
+		h.until("the hint", func() bool { return !h.m.tsumeShown().Busy() })
 		if s := flat(); !strings.Contains(s, c.want[1]) {
 			t.Errorf("%s: H does not say %q:\n%s", c.sfen, c.want[1], h.screen())
 		}
 		h.press("a")
-		h.until("the solution", func() bool { return !h.m.tsume.Busy() })
+		h.until("the solution", func() bool { return !h.m.tsumeShown().Busy() })
 		if s := flat(); !strings.Contains(s, c.want[2]) {
 			t.Errorf("%s: a does not say %q:\n%s", c.sfen, c.want[2], h.screen())
 		}

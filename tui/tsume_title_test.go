@@ -29,10 +29,10 @@ func TestTsumeFileTitleAndResult(t *testing.T) {
 		t.Errorf("the title at 80 columns: %q", first)
 	}
 	h.typeMove("G*4b") // check, and the king takes the gold
-	h.until("the defence", func() bool { return len(h.m.tsume.Moves()) == 2 })
+	h.until("the defence", func() bool { return len(h.m.tsumeShown().Moves()) == 2 })
 	h.press("u")
 	h.typeMove("G*5b")
-	h.until("the mate", func() bool { return h.m.tsume.Result() != nil })
+	h.until("the mate", func() bool { return h.m.tsumeShown().Result() != nil })
 	s := h.screen()
 	if !strings.Contains(s, "1 take-back") || strings.Contains(s, "take-backs") {
 		t.Errorf("the result:\n%s", s)

@@ -1,11 +1,9 @@
 package tui
 
 import (
-	"flag"
 	"fmt"
 	"image/color"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,6 +14,7 @@ import (
 	"shogi/internal/testenv"
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -26,30 +25,11 @@ import (
 )
 
 // update rewrites golden files: go test -update.
-var update = flag.Bool("update", false, "rewrite golden files in testdata")
-
-func updating() bool { return *update }
 
 // golden compares got with testdata/name, or rewrites it under -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if updating() {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (go test -update rewrites it)\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
+	screentest.Golden(t, filepath.Join("testdata", name), got)
 }
 
 // checkMoves reach the position of the mock-ups (../shared/mockups): after
@@ -76,9 +56,9 @@ func checkHarness(t testing.TB, o Options) *harness {
 	if got := pos.SFEN(); got != checkSFEN {
 		t.Fatalf("position %s, want %s", got, checkSFEN)
 	}
-	h.m.play.Cursor = sq(t, "7g")
+	h.m.playShown().Cursor = sq(t, "7g")
 	h.press("enter")
-	if h.m.play.Selected != sq(t, "7g") {
+	if h.m.playShown().Selected != sq(t, "7g") {
 		t.Fatalf("the king was not picked (status %q)", h.status())
 	}
 	return h
@@ -386,7 +366,7 @@ func sweepScreens(t *testing.T, policy common.WidthPolicy) []func(w, h int) stri
 	help := checkHarness(t, Options{Width: policy, Pieces: common.Western})
 	help.press("?")
 	study := newHarness(t, Options{Width: policy, Lang: words.Japanese})
-	study.send(common.OpenMsg{Path: filepath.Join("testdata", "study", "branches.kif")})
+	study.send(common.OpenMsg{Path: filepath.Join("study", "testdata", "study", "branches.kif")})
 	study.press("end")
 	menu := newHarness(t, Options{Width: policy})
 	var out []func(w, h int) string
@@ -543,17 +523,17 @@ func TestKIFStyleAndCopy(t *testing.T) {
 		t.Errorf("the KIF diagram has zone rules:\n%s", s)
 	}
 	h.press("esc", "y")
-	if !strings.HasPrefix(h.clipboard, "後手の持駒：歩") {
-		t.Fatalf("y copied %q", h.clipboard)
+	if !strings.HasPrefix(h.clipboard(), "後手の持駒：歩") {
+		t.Fatalf("y copied %q", h.clipboard())
 	}
-	pos := readKIFDiagram(t, h.clipboard)
+	pos := readKIFDiagram(t, h.clipboard())
 	want := h.game().Position()
 	if got := pos.SFEN(); got[:strings.LastIndex(got, " ")] != want.SFEN()[:strings.LastIndex(want.SFEN(), " ")] {
 		t.Errorf("the copied diagram reads back as %s, want %s", got, want.SFEN())
 	}
 	h.press("Y")
-	if h.clipboard != want.SFEN() {
-		t.Errorf("Y copied %q, want the SFEN %q", h.clipboard, want.SFEN())
+	if h.clipboard() != want.SFEN() {
+		t.Errorf("Y copied %q, want the SFEN %q", h.clipboard(), want.SFEN())
 	}
 }
 
@@ -573,7 +553,7 @@ func readKIFDiagram(t *testing.T, text string) game.Position {
 func tints(t *testing.T, h *harness, view string, theme common.Theme) {
 	t.Helper()
 	pal := common.PaletteFor(theme == common.ThemeDark, common.LevelTrue)
-	l := h.m.play.Layout()
+	l := h.m.playShown().Layout()
 	rgb := func(hex string) string {
 		v, err := strconv.ParseUint(strings.TrimPrefix(hex, "#"), 16, 32)
 		if err != nil || len(hex) != 7 {
@@ -590,7 +570,7 @@ func tints(t *testing.T, h *harness, view string, theme common.Theme) {
 		s, _ := game.ParseSquare(sq)
 		for col := range 9 {
 			for row := range 9 {
-				if game.NewSquare(components.FileAt(col, h.m.play.Flip), components.RankAt(row, h.m.play.Flip)) != s {
+				if game.NewSquare(components.FileAt(col, h.m.playShown().Flip), components.RankAt(row, h.m.playShown().Flip)) != s {
 					continue
 				}
 				x, y := l.Geom.CellOrigin(col, row)

@@ -73,13 +73,17 @@ var layers = []layer{
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
 	// The screens: none imports another, but for the play screen that
-	// the editor, tsume, online and remote screens embed today.
+	// the editor, tsume, online and remote screens embed today, and whose
+	// move words (ExplainMove, PromotionChoice, CopyCmd, SaveFailure) the
+	// study uses.
 	{pkg: "shogi/tui/play", may: append(slices.Clone(uiBase), "shogi/tui/play"), third: charm},
 	{pkg: "shogi/tui/editor", may: append(slices.Clone(screenDep), "shogi/tui/editor"), third: charm},
 	{pkg: "shogi/tui/tsume", may: append(slices.Clone(screenDep), "shogi/tui/tsume"), third: charm},
 	{pkg: "shogi/tui/online", may: append(slices.Clone(screenDep), "shogi/tui/online"), third: charm},
 	{pkg: "shogi/tui/remote", may: append(slices.Clone(screenDep), "shogi/tui/remote"), third: charm},
-	{pkg: "shogi/tui/study", may: append(slices.Clone(uiBase), "shogi/tui/study"), third: charm},
+	{pkg: "shogi/tui/study", may: append(slices.Clone(screenDep), "shogi/tui/study"), third: charm},
+	// What the screens' tests share (screentest): for tests only.
+	{pkg: "shogi/tui/internal", tree: true, may: append(slices.Clone(uiBase), "shogi/tui/internal/..."), third: charm},
 	// The root package tui: the stack of screens.
 	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study"), third: charm},
 	// The SSH server and the cluster, on the app and the screens.

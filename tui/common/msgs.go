@@ -8,9 +8,10 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
-// ToMenuMsg returns to the menu; NewGame opens the new-game form, from
-// Start when it is given (a position set up in the editor) instead of a
-// handicap.
+// ToMenuMsg leaves the screen on top for the one it was opened from (the
+// menu at the bottom of the app's stack); NewGame opens the new-game form
+// instead, from Start when it is given (a position set up in the editor)
+// rather than a handicap.
 type ToMenuMsg struct {
 	NewGame bool
 	Start   *game.Position
@@ -67,12 +68,21 @@ type ReviewGameMsg struct {
 	Saved string       // the file the whole game was saved to, if it was
 }
 
-// PlayFromMsg asks the app to start a game from node's position, players
-// given by colour; the moves played come back through studyModel.addLine
-// as a new branch.
+// PlayFromMsg asks the app to start a game from node's position in
+// Record (the study's, which it calls Source), players given by colour;
+// the moves played come back to the study as a new branch (Played).
 type PlayFromMsg struct {
 	Node    *kifu.Node
 	Pos     game.Position
 	Players [2]match.Spec
 	Names   [2]string
+	Record  *kifu.Record
+	Source  string
+}
+
+// Played is a screen that played a game from a node of a record (a
+// study's "play from here"): the study beneath it takes the moves back
+// as a branch when the game's screen leaves.
+type Played interface {
+	Played() (rec *kifu.Record, from *kifu.Node, moves []game.Move, res game.Result)
 }

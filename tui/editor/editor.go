@@ -20,6 +20,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/assets"
 	"shogi/game"
 	"shogi/kifu"
@@ -27,7 +28,6 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 )
 
 // Options say where the editor starts and where leaving goes.
@@ -36,8 +36,6 @@ type Options struct {
 	// Name is the file the position came from, shown in the title and
 	// offered when saving ("" for none).
 	Name string
-	// Back is the message leaving sends (nil: back to the menu).
-	Back tea.Msg
 	// Quit makes leaving end the app (shogi edit).
 	Quit bool
 	// LeftOut are the squares of kings the position given had beyond one
@@ -415,16 +413,13 @@ func (m *Model) cannot(play bool) string {
 	return m.c.Words.StartRefusal(se, m.squareName)
 }
 
-// leave goes back where the editor was opened from.
+// leave goes back where the editor was opened from: the app's stack
+// returns to the screen beneath.
 func (m *Model) leave() tea.Cmd {
 	if m.o.Quit {
 		return tea.Quit
 	}
-	back := m.o.Back
-	if back == nil {
-		back = common.ToMenuMsg{}
-	}
-	return func() tea.Msg { return back }
+	return func() tea.Msg { return common.ToMenuMsg{} }
 }
 
 // paste reads a pasted position (an SFEN, a KIF diagram, a record: its

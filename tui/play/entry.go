@@ -35,6 +35,9 @@ type Entry struct {
 	Input   components.LineInput
 	Live    string // what the typed text reads as
 	LiveErr bool
+	// refused: the move line holds a move just refused; the next typed
+	// character starts a new move instead of going on the end of it.
+	refused bool
 }
 
 // EntryAt is what an entry reads a key against: the position the person
@@ -46,6 +49,8 @@ type EntryAt struct {
 	Last game.Move
 	Flip bool
 	Why  string
+	// Note goes before what a typed move reads as (a premove says so).
+	Note string
 }
 
 // Chosen is what a key or a click did.
@@ -292,13 +297,14 @@ func (e *Entry) moveTo(pos *game.Position, sq game.Square) Chosen {
 func (e *Entry) Open(c *common.Common, at EntryAt, text string) {
 	e.Typing = true
 	e.Input = components.NewInput(movePrompt, text, 0)
+	e.refused = false
 	e.ClearPick()
 	e.liveCheck(c, at)
 }
 
 // Close closes the move line.
 func (e *Entry) Close() {
-	e.Typing = false
+	e.Typing, e.refused = false, false
 	e.Live, e.LiveErr = "", false
 }
 
@@ -310,7 +316,9 @@ func (e *Entry) Recheck(c *common.Common, at EntryAt) {
 	}
 }
 
-// typeKey edits the move line: every printable key goes into it.
+// typeKey edits the move line: every printable key goes into it, and
+// the cursor and editing keys (←/→, home/end, ctrl+a/e/u/w) work within
+// it.
 func (e *Entry) typeKey(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chosen {
 	switch {
 	case common.KeyIs(msg, c.Keys.Cancel):
@@ -322,6 +330,12 @@ func (e *Entry) typeKey(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chose
 		e.Close()
 		return Chosen{Handled: true}
 	}
+	if e.refused && common.Printable(msg) != "" {
+		// A new move after a refused one: typed afresh, not onto it
+		// (backspace and the arrows still edit the refused text).
+		e.Input = components.NewInput(movePrompt, "", 0)
+	}
+	e.refused = false
 	if e.Input.Edit(msg) {
 		if e.Input.Value() == "" && msg.String() == "backspace" {
 			e.Close() // backspace took the last character: the line closes, as it opened
@@ -348,6 +362,9 @@ func (e *Entry) liveCheck(c *common.Common, at EntryAt) {
 	mv, err := notation.ParseAny(at.Pos, text, at.Last)
 	if err == nil {
 		e.Live = "= " + notation.Format(at.Pos, mv, c.Notation, at.Last)
+		if at.Note != "" {
+			e.Live = "= " + at.Note + " " + notation.Format(at.Pos, mv, c.Notation, at.Last)
+		}
 		if c.Notation != notation.USI {
 			e.Live += " (" + mv.USI() + ")"
 		}
@@ -376,6 +393,7 @@ func (e *Entry) submit(c *common.Common, at EntryAt) Chosen {
 		return Chosen{Handled: true}
 	}
 	if at.Why != "" {
+		e.refused = true
 		return Chosen{Err: at.Why, Handled: true}
 	}
 	mv, err := notation.ParseAny(at.Pos, text, at.Last)
@@ -387,6 +405,7 @@ func (e *Entry) submit(c *common.Common, at EntryAt) Chosen {
 	if err != nil {
 		why := ExplainMove(c.Words, text, err)
 		e.Live, e.LiveErr = why, true // beside the line until it is edited
+		e.refused = true
 		return Chosen{Err: why, Handled: true}
 	}
 	e.Close()

@@ -7,10 +7,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/app/shelf"
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 )
 
 // The hint key also shows the moves the settings' opening books have for

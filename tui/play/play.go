@@ -91,23 +91,13 @@ type Model struct {
 	sure      bool          // y typed to a resign or impasse question: enter confirms
 	pasted    game.Position // the position a confirmPaste question is about
 
-	Flip     bool
-	Cursor   game.Square
-	Selected game.Square    // picked board piece, or NoSquare
-	Drop     game.PieceType // picked hand piece, or NoPieceType
-	tray     bool           // the keyboard is in the hand tray
-	trayKind game.PieceType // the tray's highlighted kind
-	Targets  components.SquareSet
-	pending  [2]game.Move // the promotion question: [0] promotes, [1] does not
-
-	Typing  bool                 // the move line is open
-	Input   components.LineInput // the move line
-	Live    string               // what the typed text reads as
-	liveErr bool
-	// refused: the move line holds a move just refused; the next typed
-	// character starts a new move instead of going on the end of it.
-	refused bool
-	Save    components.LineInput // the file name line
+	Flip bool
+	// Entry is the person's way of making a move: the cursor, the piece
+	// picked and its targets, the hand tray, the typed move line, the
+	// promotion question's moves (asked in StatePromote) — the same as
+	// the tsume screen's and the quizzes'.
+	Entry
+	Save components.LineInput // the file name line
 
 	// Status says what the last key did; every key clears it first.
 	Status    string
@@ -168,8 +158,7 @@ func New(c *common.Common, s common.Setup) Model {
 		c:        c,
 		Setup:    s,
 		started:  s.Began,
-		Selected: game.NoSquare,
-		Drop:     game.NoPieceType,
+		Entry:    Entry{Selected: game.NoSquare, Drop: game.NoPieceType},
 		Review:   -1,
 		TurnPly:  -1,
 		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
@@ -433,9 +422,7 @@ func (m Model) sessionStarted(msg sessionMsg) (Model, tea.Cmd) {
 // being typed is read again: whether enter can play it may have changed.
 func (m Model) event(msg EventMsg) (Model, tea.Cmd) {
 	m, cmd := m.applyEvent(msg)
-	if m.Typing {
-		m.liveCheck()
-	}
+	m.Recheck(m.c, m.entryAt())
 	return m, cmd
 }
 
@@ -534,7 +521,7 @@ func (m *Model) hasClock() bool { return !m.Setup.Time[0].IsZero() || !m.Setup.T
 
 // afterMove brings the screen up to date after the game changed.
 func (m *Model) afterMove() {
-	m.clearPick()
+	m.ClearPick()
 	m.Typing = false
 	m.Review = -1
 	m.State = StateMove
@@ -549,9 +536,39 @@ func (m *Model) afterMove() {
 	}
 }
 
-func (m *Model) clearPick() {
-	m.Selected, m.Drop, m.tray = game.NoSquare, game.NoPieceType, false
-	m.Targets = components.SquareSet{}
+// clearPick drops the picked piece and the tray.
+func (m *Model) clearPick() { m.ClearPick() }
+
+// entryAt is what the entry reads keys against: the live position (the
+// person's side to move while premoving), and why no move may be made
+// now.
+func (m *Model) entryAt() EntryAt {
+	at := EntryAt{Last: m.lastMove(), Flip: m.Flip}
+	pos := m.Game.Position()
+	if m.premoving() {
+		// A premove: read as if it were the person's turn now.
+		pos = m.premovePosition()
+		at.Note = m.c.Gw().Premove
+	} else {
+		at.Why = m.cannotMove()
+	}
+	at.Pos = &pos
+	return at
+}
+
+// chosen does what the entry chose: a move is played, a promotion left
+// open is asked, a refusal said.
+func (m Model) chosen(ch Chosen) (Model, tea.Cmd) {
+	if m.Promoting {
+		m.Promoting, m.State = false, StatePromote
+	}
+	if ch.Err != "" {
+		m.SetError(ch.Err)
+	}
+	if ch.Move != game.NoMove {
+		return m.playMove(ch.Move)
+	}
+	return m, nil
 }
 
 // playMove hands the person's move to the game, which checks it and

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -20,13 +20,13 @@ func (m Model) promoteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 	switch {
 	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
 		m.State = StateMove
-		return m.playMove(m.pending[0]) // a premove, while premoving
+		return m.playMove(m.Pending[0]) // a premove, while premoving
 	case common.KeyIs(msg, k.No):
 		m.State = StateMove
-		return m.playMove(m.pending[1])
+		return m.playMove(m.Pending[1])
 	case common.KeyIs(msg, k.Cancel):
 		m.State = StateMove
-		m.clearPick()
+		m.ClearPick()
 	}
 	return m, nil
 }
@@ -54,7 +54,7 @@ func (m *Model) ask(a confirmAction) {
 			return
 		}
 	}
-	m.clearPick()
+	m.ClearPick()
 	m.State, m.confirm, m.sure = StateConfirm, a, false
 }
 
@@ -375,7 +375,7 @@ func (m *Model) step(forward bool) {
 		m.Review = -1
 		return
 	}
-	m.clearPick()
+	m.ClearPick()
 }
 
 func (m *Model) CycleNotation() {

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -63,10 +63,10 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 			m.Review = -1
 		case m.Hint.Text != "":
 			m.Hint = hintState{}
-		case m.premove != game.NoMove && m.Selected == game.NoSquare && m.Drop == game.NoPieceType && !m.tray:
+		case m.premove != game.NoMove && m.Selected == game.NoSquare && m.Drop == game.NoPieceType && !m.Tray:
 			m.cancelPremove()
 		default:
-			m.clearPick()
+			m.ClearPick()
 		}
 	case common.KeyIs(msg, k.Tray):
 		m.toggleTray()
@@ -164,17 +164,20 @@ func (m *Model) onOff(b bool) string {
 
 // openHelp opens the ? screen with the game's keys.
 func (m *Model) openHelp() tea.Cmd {
-	if m.onServer() {
-		msg := m.serverHelp()
-		return func() tea.Msg { return msg }
+	help := m.Help()
+	return func() tea.Msg { return help }
+}
+
+// Help is the game's ? screen: a game on a CSA server, at an SSH table
+// and on this machine each have their own keys and notes.
+func (m *Model) Help() common.OpenHelpMsg {
+	switch {
+	case m.onServer():
+		return m.serverHelp()
+	case m.Setup.Table != nil:
+		return m.tableHelp()
 	}
-	if m.Setup.Table != nil {
-		msg := m.tableHelp()
-		return func() tea.Msg { return msg }
-	}
-	notes := assets.HelpPlay(m.c.Lang == words.Japanese)
-	groups := m.c.Keys.PlayFullHelp()
-	return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
+	return common.OpenHelpMsg{Groups: m.c.Keys.PlayFullHelp(), Notes: assets.HelpPlay(m.c.Lang == words.Japanese)}
 }
 
 // copyPosition puts the position shown on the clipboard (OSC 52, which
@@ -216,79 +219,28 @@ func StartsMove(text string) bool {
 }
 
 // moveCursor moves the cursor (or the tray highlight) by screen direction.
-func (m *Model) moveCursor(dx, dy int) {
-	if m.tray {
-		m.cycleTray(dx + dy)
-		return
-	}
-	if m.Cursor == game.NoSquare {
-		m.Cursor = game.NewSquare(5, 5)
-	}
-	if m.Flip {
-		dx, dy = -dx, -dy
-	}
-	f := m.Cursor.File() - dx // files count right to left
-	r := m.Cursor.Rank() + dy
-	if f >= 1 && f <= 9 && r >= 1 && r <= 9 {
-		m.Cursor = game.NewSquare(f, r)
-	}
-}
+func (m *Model) moveCursor(dx, dy int) { m.Entry.moveCursor(m.entryAt(), dx, dy) }
 
-// toggleTray moves the keyboard into the side to move's hand, or out.
+// toggleTray moves the keyboard into the mover's hand, or out.
 func (m *Model) toggleTray() {
-	if m.tray {
-		m.tray = false
-		return
-	}
-	if why := m.cannotMove(); why != "" && !m.premoving() {
-		m.SetError(why)
-		return
-	}
-	kinds := m.handKinds()
-	if len(kinds) == 0 {
-		m.SetError(m.c.Words.HandEmpty)
-		return
-	}
-	m.clearPick()
-	m.tray, m.trayKind = true, kinds[0]
-}
-
-// handKinds lists the kinds the side to move (or premoving, the
-// person's side) holds, rook first.
-func (m *Model) handKinds() []game.PieceType {
-	pos := m.Game.Position()
-	var out []game.PieceType
-	for _, t := range game.HandTypes {
-		if pos.Hand(m.moverSide(), t) > 0 {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-func (m *Model) cycleTray(d int) {
-	kinds := m.handKinds()
-	for i, t := range kinds {
-		if t == m.trayKind {
-			m.trayKind = kinds[(i+d+len(kinds))%len(kinds)]
-			return
-		}
+	if ch := m.Entry.toggleTray(m.c, m.entryAt()); ch.Err != "" {
+		m.SetError(ch.Err)
 	}
 }
 
-// pickDrop picks a kind from the hand; its legal drops become the targets.
+// pickDrop picks a kind from the hand; its legal drops (a premove's: its
+// drops on an empty board) become the targets.
 func (m *Model) pickDrop(t game.PieceType) {
+	if !m.premoving() {
+		at := m.entryAt()
+		at.Why = "" // a move is refused where it is made, not where it is picked
+		m.Entry.pickDrop(at, t)
+		return
+	}
 	m.clearPick()
 	m.Drop = t
-	pos := m.Game.Position()
-	moves := pos.LegalMoves(nil)
-	if m.premoving() {
-		moves = reach(game.NewPiece(m.moverSide(), t), game.NoSquare, t)
-	}
-	for _, mv := range moves {
-		if mv.IsDrop() && mv.Piece().Type() == t {
-			m.Targets[mv.To()] = true
-		}
+	for _, mv := range reach(game.NewPiece(m.moverSide(), t), game.NoSquare, t) {
+		m.Targets[mv.To()] = true
 	}
 	if m.Cursor == game.NoSquare {
 		m.Cursor = game.NewSquare(5, 5)
@@ -297,8 +249,8 @@ func (m *Model) pickDrop(t game.PieceType) {
 
 // selectKey is enter in cursor mode.
 func (m Model) selectKey() (Model, tea.Cmd) {
-	if m.tray {
-		m.pickDrop(m.trayKind)
+	if m.Tray {
+		m.pickDrop(m.TrayKind)
 		return m, nil
 	}
 	return m.selectSquare(m.Cursor)
@@ -309,72 +261,7 @@ func (m Model) selectSquare(sq game.Square) (Model, tea.Cmd) {
 	if m.premoving() {
 		return m.premoveSquare(sq)
 	}
-	if why := m.cannotMove(); why != "" {
-		m.SetError(why)
-		return m, nil
-	}
-	w := m.c.Words
-	pos := m.Game.Position()
-	side := pos.SideToMove()
-	if m.Drop != game.NoPieceType {
-		mv := game.NewDrop(game.NewPiece(side, m.Drop), sq)
-		if err := pos.CheckMove(mv); err != nil {
-			m.SetError(m.explain(mv.USI(), err))
-			return m, nil
-		}
-		return m.playMove(mv)
-	}
-	if m.Selected != game.NoSquare {
-		if sq == m.Selected {
-			m.clearPick()
-			return m, nil
-		}
-		if m.Targets[sq] {
-			return m.moveTo(sq)
-		}
-		if pc := pos.At(sq); pc == game.NoPiece || pc.Color() != side {
-			mv := pos.NewMove(m.Selected, sq, false)
-			if err := pos.CheckMove(mv); err != nil {
-				m.SetError(m.explain(mv.USI(), err))
-			}
-			return m, nil
-		}
-	}
-	pc := pos.At(sq)
-	if pc == game.NoPiece || pc.Color() != side {
-		m.SetError(fmt.Sprintf(w.PickOwn, w.SideName(side)))
-		return m, nil
-	}
-	m.clearPick()
-	n := 0
-	for _, mv := range pos.LegalMoves(nil) {
-		if !mv.IsDrop() && mv.From() == sq {
-			m.Targets[mv.To()] = true
-			n++
-		}
-	}
-	if n == 0 {
-		m.SetError(fmt.Sprintf(w.NoLegal, components.SquareName(sq, m.c.Pieces)))
-		return m, nil
-	}
-	m.Selected = sq
-	return m, nil
-}
-
-// moveTo moves the picked piece to sq, asking about promotion when the
-// rules leave it open.
-func (m Model) moveTo(sq game.Square) (Model, tea.Cmd) {
-	pos := m.Game.Position()
-	with, without := common.BoardMoves(&pos, m.Selected, sq)
-	switch {
-	case with != game.NoMove && without != game.NoMove:
-		m.pending = [2]game.Move{with, without}
-		m.State = StatePromote
-		return m, nil
-	case with != game.NoMove:
-		return m.playMove(with)
-	}
-	return m.playMove(without)
+	return m.chosen(m.Entry.Square(m.c, m.entryAt(), sq))
 }
 
 // mouse: a left click on a square is the cursor moved there and enter; a
@@ -389,7 +276,7 @@ func (m Model) mouse(msg tea.MouseClickMsg) (Model, tea.Cmd) {
 	if l.Board.Contains(mo.X, mo.Y) {
 		if sq := l.Geom.SquareAt(mo.X-l.Board.X, mo.Y-l.Board.Y, m.Flip); sq != game.NoSquare {
 			m.Cursor = sq
-			m.tray, m.Typing = false, false
+			m.Tray, m.Typing = false, false
 			return m.selectSquare(sq)
 		}
 		return m, nil

@@ -6,11 +6,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/assets"
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/tui/common"
-	"shogi/app/words"
 )
 
 // A table's game (shogi serve) on the play screen: the person plays one

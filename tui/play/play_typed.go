@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -22,132 +22,15 @@ func (m *Model) openInput(text string) {
 	// A move is played in the live position: typing one ends a review, so
 	// the line never reads a move against a position enter cannot play in.
 	m.Review = -1
-	m.Typing = true
-	m.Input = components.NewInput(movePrompt, text, 0)
-	m.refused = false
-	m.clearPick()
-	m.liveCheck()
+	m.Open(m.c, m.entryAt(), text)
 }
 
-func (m *Model) closeInput() {
-	m.Typing, m.refused = false, false
-	m.Live, m.liveErr = "", false
-}
+func (m *Model) closeInput() { m.Close() }
 
-// typeKey edits the move line: every printable key goes into it, and the
-// cursor and editing keys (←/→, home/end, ctrl+a/e/u/w) work within it.
+// typeKey edits the move line (Entry.typeKey) and plays the move typed
+// with enter.
 func (m Model) typeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	switch {
-	case common.KeyIs(msg, m.c.Keys.Cancel):
-		m.closeInput()
-		return m, nil
-	case common.IsEnter(msg):
-		return m.submit()
-	case msg.String() == "backspace" && m.Input.Value() == "":
-		m.closeInput()
-		return m, nil
-	}
-	if m.refused && common.Printable(msg) != "" {
-		// A new move after a refused one: typed afresh, not onto it
-		// (backspace and the arrows still edit the refused text).
-		m.Input = components.NewInput(movePrompt, "", 0)
-	}
-	m.refused = false
-	if !m.Input.Edit(msg) {
-		return m, nil // the cursor moved, or nothing happened
-	}
-	if m.Input.Value() == "" && msg.String() == "backspace" {
-		// Backspace took the last character: the line closes, as it opened.
-		m.closeInput()
-		return m, nil
-	}
-	m.liveCheck()
-	return m, nil
-}
-
-// liveCheck says, as the move is typed, what it reads as.
-func (m *Model) liveCheck() {
-	w := m.c.Words
-	text := m.Input.Trimmed()
-	m.liveErr = false
-	if text == "" {
-		m.Live = w.TypeHint
-		return
-	}
-	pos := m.Game.Position()
-	if m.premoving() {
-		// A premove: read as if it were the person's turn now.
-		pos = m.premovePosition()
-	} else if why := m.cannotMove(); why != "" {
-		// Not the person's move: say so, rather than read the text
-		// against a position it was not typed for.
-		m.Live, m.liveErr = why, true
-		return
-	}
-	mv, err := notation.ParseAny(&pos, text, m.lastMove())
-	if err == nil {
-		m.Live = "= " + m.describe(&pos, mv)
-		if m.premoving() {
-			m.Live = "= " + m.c.Gw().Premove + " " + m.describe(&pos, mv)
-		}
-		return
-	}
-	if a, ok := PromotionChoice(err); ok {
-		last := m.lastMove()
-		m.Live = fmt.Sprintf(w.ReadsAs, notation.Format(&pos, a[0], m.c.Notation, last), notation.Format(&pos, a[1], m.c.Notation, last))
-		return
-	}
-	m.liveErr = true
-	switch notation.CheckSyntax(text) {
-	case notation.SyntaxPartial:
-		m.Live, m.liveErr = w.Partial, false
-	case notation.SyntaxInvalid:
-		m.Live = w.NotAMove
-	default:
-		m.Live = m.explain(text, err)
-	}
-}
-
-// describe writes a move in the move list's notation, with USI as well
-// when that differs.
-func (m *Model) describe(pos *game.Position, mv game.Move) string {
-	s := notation.Format(pos, mv, m.c.Notation, m.lastMove())
-	if m.c.Notation != notation.USI {
-		s += " (" + mv.USI() + ")"
-	}
-	return s
-}
-
-// submit plays the typed move or says why it cannot be played.
-func (m Model) submit() (Model, tea.Cmd) {
-	text := m.Input.Trimmed()
-	if text == "" {
-		m.closeInput()
-		return m, nil
-	}
-	pos := m.Game.Position()
-	if m.premoving() {
-		pos = m.premovePosition()
-	} else if why := m.cannotMove(); why != "" {
-		m.SetError(why)
-		m.refused = true
-		return m, nil
-	}
-	mv, err := notation.ParseAny(&pos, text, m.lastMove())
-	if pair, ok := PromotionChoice(err); ok {
-		// The text left promotion open: ask, as the cursor does.
-		m.pending, m.State = pair, StatePromote
-		m.closeInput()
-		return m, nil
-	}
-	if err != nil {
-		// Said in the status, and beside the line until the line is edited.
-		m.SetError(m.explain(text, err))
-		m.Live, m.liveErr = m.Status, true
-		m.refused = true
-		return m, nil
-	}
-	return m.playMove(mv)
+	return m.chosen(m.Entry.typeKey(m.c, m.entryAt(), msg))
 }
 
 // PromotionChoice reports whether err is a move whose text left only
@@ -237,12 +120,10 @@ func (m Model) paste(text string) (Model, tea.Cmd) {
 		m.SetError(m.c.Words.GameOver)
 		return m, nil
 	}
-	line := strings.Join(strings.Fields(text), " ")
 	if !m.Typing {
 		m.openInput("")
 	}
-	m.Input.Edit(tea.PasteMsg{Content: line})
-	m.liveCheck()
+	m.Paste(m.c, m.entryAt(), text)
 	return m, nil
 }
 

@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -150,7 +150,7 @@ func (m *Model) statusRows() int {
 // showCursor reports whether the board cursor is shown: while a move can
 // be chosen with it.
 func (m *Model) showCursor() bool {
-	return m.State == StateMove && !m.tray && !m.Typing && !m.Over() && m.Review < 0 && !m.watching()
+	return m.State == StateMove && !m.Tray && !m.Typing && !m.Over() && m.Review < 0 && !m.watching()
 }
 
 // hand draws c's hand as the layout wants it: a line or a 駒台.
@@ -158,8 +158,8 @@ func (m *Model) hand(pos *game.Position, c game.Color, l components.ScreenLayout
 	o := components.HandOpts{Style: m.c.Pieces, ToMove: pos.SideToMove() == c && !m.Over(), Cursor: game.NoPieceType,
 		Picked: game.NoPieceType, Styles: m.c.Styles, M: m.c.Measure, W: m.c.Words, Ascii: m.c.ASCII}
 	if c == pos.SideToMove() && m.Review < 0 {
-		if m.tray {
-			o.Cursor = m.trayKind
+		if m.Tray {
+			o.Cursor = m.TrayKind
 		}
 		o.Picked = m.Drop
 	}
@@ -473,7 +473,7 @@ func (m *Model) PromptLine(width int) (string, int) {
 		text, tw, x := m.Input.Render(width/2, c.Measure)
 		live := m.Live
 		if st != nil {
-			if m.liveErr {
+			if m.LiveErr {
 				live = st.Err.Render(live)
 			} else {
 				live = st.Dim.Render(live)
@@ -501,8 +501,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 		}
 	case m.Review >= 0:
 		line = fmt.Sprintf(w.HintReview, m.before+m.Review)
-	case m.tray:
-		line = at(components.GlyphOnly(m.trayKind, c.Pieces)) + w.HintTray
+	case m.Tray:
+		line = at(components.GlyphOnly(m.TrayKind, c.Pieces)) + w.HintTray
 	case m.Selected != game.NoSquare || m.Drop != game.NoPieceType:
 		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.HintPicked
 	default:

@@ -76,7 +76,7 @@ func (m Model) premoveSquare(sq game.Square) (Model, tea.Cmd) {
 	case m.Drop != game.NoPieceType:
 		moves = reach(game.NewPiece(side, m.Drop), game.NoSquare, m.Drop)
 	case m.Selected == sq:
-		m.clearPick()
+		m.ClearPick()
 		return m, nil
 	case m.Selected != game.NoSquare && m.Targets[sq]:
 		moves = reach(pos.At(m.Selected), m.Selected, game.NoPieceType)
@@ -86,7 +86,7 @@ func (m Model) premoveSquare(sq game.Square) (Model, tea.Cmd) {
 			m.SetError(fmt.Sprintf(w.PickOwn, w.SideName(side)))
 			return m, nil
 		}
-		m.clearPick()
+		m.ClearPick()
 		m.Selected = sq
 		for _, mv := range reach(pc, sq, game.NoPieceType) {
 			m.Targets[mv.To()] = true
@@ -106,7 +106,7 @@ func (m Model) premoveSquare(sq game.Square) (Model, tea.Cmd) {
 	}
 	switch {
 	case with != game.NoMove && without != game.NoMove:
-		m.pending = [2]game.Move{with, without}
+		m.Pending = [2]game.Move{with, without}
 		m.State = StatePromote
 		return m, nil
 	case with != game.NoMove:
@@ -121,7 +121,7 @@ func (m Model) premoveSquare(sq game.Square) (Model, tea.Cmd) {
 
 // setPremove keeps mv to be played when the person's turn comes.
 func (m *Model) setPremove(mv game.Move) {
-	m.clearPick()
+	m.ClearPick()
 	m.closeInput()
 	m.premove = mv
 	m.SetInfo(fmt.Sprintf(m.c.Gw().PremoveSet, m.premoveText()))

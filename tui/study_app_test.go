@@ -1,0 +1,419 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"shogi/app/settings"
+	"shogi/app/words"
+	"shogi/assets"
+	"shogi/game"
+	"shogi/game/book"
+	"shogi/kifu"
+	"shogi/tui/common"
+	"shogi/tui/internal/screentest"
+	"shogi/tui/study"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The study as the app shows it: opened from the menu, the editor and a
+// game, and the screens it opens; the study alone is tested in tui/study.
+
+// Settings > Study engine steps the study's engine through the levels
+// and the engines (which engine a starts is tested in tui/study).
+func TestSettingsStudyEngine(t *testing.T) {
+	st := settings.Default()
+	st.Engines = []settings.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
+	// The settings page steps it through the levels and the engines.
+	h := newHarness(t, Options{Settings: settings.Default(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
+	h.m.c.Settings.Engines = st.Engines
+	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
+		h.press("down")
+	}
+	h.press("enter")
+	for h.m.menuShown().set.Rows()[h.m.menuShown().cursor] != setStudy {
+		h.press("down")
+	}
+	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {
+		t.Fatalf("the settings' study engine:\n%s", h.screen())
+	}
+	h.press("right")
+	if v := h.m.c.Settings.Study; v != "Fairy" {
+		t.Errorf("right after the strongest level: study_engine %q, want the next program, Fairy", v)
+	}
+}
+
+func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
+	dir := pickerDir(t)
+	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: words.Japanese})
+	picker := func() *study.Screen {
+		t.Helper()
+		p := h.m.studyTop()
+		if h.m.mode() != modeStudy || !p.Picking() {
+			t.Fatalf("the screen is not the picker:\n%s", h.screen())
+		}
+		return p
+	}
+	h.send(common.OpenMsg{Path: dir})
+	p := picker()
+	if sc := h.screen(); !inOrder(sc, "../", "sub/", "a.kif", "b.csa") || strings.Contains(sc, "notes.md") || strings.Contains(sc, "hidden") {
+		t.Fatalf("the entries are not .., sub, a.kif, b.csa:\n%s", sc)
+	}
+	if v, _ := p.View(); !strings.Contains(ansi.Strip(v), "> sub/") && !strings.Contains(ansi.Strip(v), "> ../") {
+		t.Fatalf("no cursor on screen:\n%s", v)
+	}
+	h.press("j", "j", "k") // a burst: down, down, up
+	h.press("enter")       // into sub
+	if p.Folder() != filepath.Join(dir, "sub") || !inOrder(h.screen(), "../", "c.kif") {
+		t.Fatalf("in %s:\n%s", p.Folder(), h.screen())
+	}
+	h.press("left")
+	if p.Folder() != dir {
+		t.Fatalf("left went to %s, want %s", p.Folder(), dir)
+	}
+	h.press("G", "k", "enter") // a.kif
+	if s := h.m.studyTop(); s.Picking() || s.Record() == nil || !strings.Contains(h.screen(), "手数 0/13") {
+		t.Fatalf("a.kif opened:\n%s", h.screen())
+	}
+
+	// The next picker starts where the record came from.
+	h.press("q")
+	h.send(common.OpenMsg{})
+	if p := picker(); p.Folder() != dir {
+		t.Fatalf("second picker starts in %s, want %s", p.Folder(), dir)
+	}
+	// Once there is a games folder, it starts there.
+	if err := os.MkdirAll(h.m.c.GamesDir(), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.press("q")
+	h.send(common.OpenMsg{})
+	if p := picker(); p.Folder() != h.m.c.GamesDir() {
+		t.Fatalf("picker starts in %s, want the games folder %s", p.Folder(), h.m.c.GamesDir())
+	}
+	// Without either it starts in the current directory.
+	h.m.c.StateDir, h.m.c.Settings.KeepGames = t.TempDir(), false
+	h.press("q")
+	h.send(common.OpenMsg{})
+	wd, _ := os.Getwd()
+	if p := picker(); p.Folder() != wd {
+		t.Fatalf("fresh picker starts in %s, want %s", p.Folder(), wd)
+	}
+	// q goes back.
+	h.press("q")
+	if h.m.mode() != modeMenu {
+		t.Fatal("q does not return to the menu")
+	}
+}
+
+// The root model opens the picker for a folder and the study for a file,
+// and leaving the study returns to the menu.
+func TestRootOpensStudy(t *testing.T) {
+	dir := pickerDir(t)
+	h := newHarness(t, Options{StateDir: t.TempDir(), Lang: words.Japanese})
+	m := h.m
+	h.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	h.send(common.OpenMsg{Path: dir})
+	if m.mode() != modeStudy || !m.studyTop().Picking() {
+		t.Fatalf("opening a folder gave mode %v:\n%s", m.mode(), h.screen())
+	}
+	h.press("j", "j", "enter")
+	if m.studyTop().Picking() {
+		t.Fatalf("choosing a.kif:\n%s", h.screen())
+	}
+	h.press("l", "l", "l")
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 3/13") || !strings.Contains(v, "3 ▲２六歩") {
+		t.Fatalf("study through the root:\n%s", v)
+	}
+	h.press("q")
+	if m.mode() != modeMenu {
+		t.Fatalf("q left the study for mode %v", m.mode())
+	}
+	h.send(common.OpenMsg{Path: filepath.Join(dir, "b.csa")})
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 0/1") {
+		t.Fatalf("b.csa through the root:\n%s", v)
+	}
+}
+
+// TestHintBookMoves: the hint shows the books' moves with their shares
+// (50%, 28/60 = 47%, 2/60 = 3%) beside the program's move.
+func TestHintBookMoves(t *testing.T) {
+	st := settings.Default()
+	st.Book.Files = []string{testBook(t)}
+	st.Hint = "greedy"
+	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
+	h.press("H")
+	row := ""
+	for _, l := range strings.Split(h.screen(), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "Book") {
+			row = strings.Join(strings.Fields(l), " ")
+		}
+	}
+	if row != "Book ▲７六歩 50% ▲２六歩 47% ▲５六歩 3%" {
+		t.Errorf("the hint's book row %q:\n%s", row, h.screen())
+	}
+	if h.game().Len() != 0 {
+		t.Fatalf("the hint played a move: %q", h.moves())
+	}
+}
+
+// TestSettingsBookPlay: two levels of a game started in the app play the
+// settings' book for its plies (4 here) and leave it after; with the
+// setting off they never play it.
+func TestSettingsBookPlay(t *testing.T) {
+	line := []string{"9g9f", "1c1d", "1g1f", "9c9d", "5i5h", "5a5b"}
+	for _, pick := range []book.Pick{book.Weighted, book.Best, book.Off} {
+		st := settings.Default()
+		st.Book.Files = []string{lineBook(t, line...)}
+		st.Book.Play, st.Book.Plies = settings.PickSetting(pick), 4
+		st.MoveDelay = 0
+		h := newHarness(t, Options{Play: true, Black: "greedy", White: "greedy", Settings: st})
+		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.playShown().Over() })
+		var got []string
+		for _, m := range h.game().Moves()[:6] {
+			got = append(got, m.USI())
+		}
+		if pick == book.Off {
+			if got[0] == line[0] {
+				t.Errorf("off: the first move is the book's: %v", got)
+			}
+			continue
+		}
+		if !slices.Equal(got[:4], line[:4]) || slices.Equal(got[4:], line[4:]) {
+			t.Errorf("%v: the levels played %v; the book's first four plies are %v, its next two %v", pick, got, line[:4], line[4:])
+		}
+	}
+}
+
+// The menu's "Set up a position" opens the editor; studying the position
+// opens a new record with no file behind it (w asks for a name), and the
+// study's z edits the position shown, coming back to the study.
+func TestEditorFromMenuAndStudy(t *testing.T) {
+	h := newHarness(t, Options{Lang: words.English})
+	h.menuItem("Set up a position")
+	if h.m.mode() != modeEditor {
+		t.Fatalf("Set up a position:\n%s", h.screen())
+	}
+	h.press("m", "enter") // the presets open on the even game
+	h.press("enter", "s")
+	st := h.m.studyTop()
+	if h.m.mode() != modeStudy || st.Picking() || !st.Unsaved() {
+		t.Fatalf("studying the position:\n%s", h.screen())
+	}
+	h.press("7g7f", "enter", "w")
+	if !strings.Contains(h.screen(), "Save as") {
+		t.Fatalf("w on a new record does not ask for a name:\n%s", h.screen())
+	}
+	h.press("esc", "z")
+	if h.m.mode() != modeEditor || h.m.studyTop() != st {
+		t.Fatalf("z:\n%s", h.screen())
+	}
+	if got := h.m.editorShown().Board().SFEN(); got != "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1" {
+		t.Errorf("the editor has %s", got)
+	}
+	h.press("q")
+	if h.m.mode() != modeStudy || h.m.studyTop() != st {
+		t.Fatalf("leaving the editor did not return to the study:\n%s", h.screen())
+	}
+	// t solves the position as a tsume; leaving comes back to the editor.
+	h.press("z", "enter", "t")
+	if h.m.mode() != modeTsume || !strings.Contains(h.screen(), "Tsume: your position") {
+		t.Fatalf("t:\n%s", h.screen())
+	}
+	h.press("q")
+	if h.m.mode() != modeEditor {
+		t.Errorf("leaving the tsume screen did not return to the editor:\n%s", h.screen())
+	}
+}
+
+// Edits are kept after every edit and outlive the app: a new app on the
+// same state directory offers them on the menu, and enter opens the
+// record as it was, still to save.
+func TestKeptEditsResume(t *testing.T) {
+	state := t.TempDir()
+	h := newHarness(t, Options{StateDir: state, Lang: words.English})
+	h.send(common.OpenMsg{Path: filepath.Join("study", "testdata", "study", "branches.kif")})
+	h.press("2", "enter", ":", "5g5f", "enter", "n", "kept?", "esc")
+	want := recordText(t, h.m.studyTop().Record())
+	// The app ends as ctrl+c ends it: nothing is discarded.
+	h.press("ctrl+c")
+
+	h2 := newHarness(t, Options{StateDir: state, Lang: words.English})
+	if !strings.Contains(h2.screen(), "Resume editing (1 kept)") {
+		t.Fatalf("the menu offers no kept edits:\n%s", h2.screen())
+	}
+	h2.press("enter") // the first item
+	if !strings.Contains(h2.screen(), "branches.kif") {
+		t.Fatalf("the kept edits' list:\n%s", h2.screen())
+	}
+	h2.press("enter")
+	st2 := h2.m.studyTop()
+	if h2.m.mode() != modeStudy || st2.Picking() {
+		t.Fatalf("enter did not open the kept record:\n%s", h2.screen())
+	}
+	if got := recordText(t, st2.Record()); got != want {
+		t.Fatalf("restored:\n%s\nwant\n%s", got, want)
+	}
+	if !strings.Contains(h2.screen(), "(modified)") {
+		t.Error("the restored record is not marked modified")
+	}
+}
+
+// A whole record pasted into the study opens it (no file behind it); a
+// pasted move goes into the move line; a paste over unsaved edits asks.
+func TestStudyPaste(t *testing.T) {
+	h := newHarness(t, Options{Lang: words.English})
+	h.send(common.OpenMsg{Path: filepath.Join("study", "testdata", "study", "branches.kif")})
+	first := h.m.studyTop()
+	h.paste("7g7f")
+	if !strings.Contains(h.screen(), "> 7g7f") {
+		t.Fatalf("a pasted move:\n%s", h.screen())
+	}
+	h.press("enter", ":", "8c8d", "enter") // a new variation: the record is modified
+	h.paste("V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n")
+	if !strings.Contains(h.screen(), "Open the pasted record?") {
+		t.Fatalf("a paste over edits:\n%s", h.screen())
+	}
+	h.press("y")
+	st := h.m.studyTop()
+	if st == first || st.Record().Root.FirstChild().FirstChild().Move.USI() != "3c3d" || !st.Unsaved() {
+		t.Fatalf("the pasted CSA:\n%s", h.screen())
+	}
+	h.paste("not a record at all")
+	if h.m.studyTop() != st || !strings.Contains(h.screen(), "cannot be read") {
+		t.Fatalf("a paste that is no record:\n%s", h.screen())
+	}
+	// 10 MB: refused at once with the limit, on the study and on the menu.
+	big := strings.Repeat("▲７六歩\n", 10<<20/12)
+	h.paste(big)
+	if h.m.studyTop() != st || !strings.Contains(h.screen(), "MB") {
+		t.Fatalf("a 10 MB paste:\n%s", h.screen())
+	}
+	h.press("q")
+	h.paste(big)
+	if h.m.mode() != modeMenu || !strings.Contains(h.screen(), "MB") {
+		t.Fatalf("a 10 MB paste on the menu:\n%s", h.screen())
+	}
+}
+
+// The root model opens a played game in the study when asked.
+func TestRootReviewsAGame(t *testing.T) {
+	m, err := New(Options{StateDir: t.TempDir(), Lang: words.Japanese})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	g := game.NewGame(game.StartPosition())
+	p := g.Position()
+	mv, _ := p.ParseUSI("2g2f")
+	if err := g.Play(mv); err != nil {
+		t.Fatal(err)
+	}
+	m.Update(common.ReviewGameMsg{Rec: kifu.FromGame(g, []kifu.Header{{Key: "先手", Value: "human"}, {Key: "後手", Value: "random"}}, nil)})
+	if m.mode() != modeStudy {
+		t.Fatalf("mode %v, want study", m.mode())
+	}
+	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 1/1") || !strings.Contains(v, "1 ▲２六歩") || !strings.Contains(v, "△後手 random") {
+		t.Fatalf("review of a one-move game:\n%s", v)
+	}
+}
+
+// ? in the study shows every study key with what it does, then the
+// study's notes; the help scrolls to its end and back on a small screen,
+// and esc returns to the record where it was.
+func TestStudyHelp(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.send(common.OpenMsg{Path: filepath.Join("study", "testdata", "study", "branches.kif")})
+	h.press("l", "l")
+	h.send(windowSize(120, 80))
+	h.press("?")
+	s := h.screen()
+	for _, g := range h.m.c.Keys.StudyFullHelp() {
+		for _, b := range g {
+			if !strings.Contains(s, b.Help().Key) || !strings.Contains(s, b.Help().Desc) {
+				t.Errorf("the help lacks %q %q:\n%s", b.Help().Key, b.Help().Desc, s)
+			}
+		}
+	}
+	notes := strings.Split(strings.TrimSpace(assets.HelpStudy(false)), "\n")
+	if first := strings.TrimSpace(notes[0]); !strings.Contains(s, first[:min(len(first), 30)]) {
+		t.Errorf("the help lacks the notes' first line %q:\n%s", first, s)
+	}
+	h.send(windowSize(80, 24))
+	top := h.screen()
+	h.press("G")
+	if end := h.screen(); end == top || !strings.Contains(end, "100%") {
+		t.Errorf("G did not go to the end:\n%s", end)
+	}
+	h.press("g")
+	if h.screen() != top {
+		t.Errorf("g did not come back to the top:\n%s", h.screen())
+	}
+	h.press("esc")
+	if h.m.help.V != nil {
+		t.Fatal("esc did not close the help")
+	}
+	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {
+		t.Errorf("not back at ply 2:\n%s", s)
+	}
+}
+
+// With no analysed game the quizzes say which moves make one, in plain
+// words.
+func TestQuizNoneWording(t *testing.T) {
+	h := newHarness(t, Options{Lang: words.English, GamesDir: t.TempDir(), StateDir: t.TempDir()})
+	h.menuItem("Next-move quizzes")
+	s := strings.Join(strings.Fields(h.screen()), " ")
+	if !strings.Contains(s, "each move marked mistake or worse becomes one") || strings.Contains(s, "worth") {
+		t.Errorf("no quizzes:\n%s", h.screen())
+	}
+}
+
+// The settings' books page says why a book cannot be read in full at
+// 120×40, wrapped under the file's row.
+func TestSettingsBookProblemWraps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a-rather-long-book-file-name-from-somewhere-else.db")
+	// Unsorted (the start comes before the position after 7g7f), so the
+	// page reads it whole and meets the broken line.
+	data := "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 1\n" +
+		"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n" +
+		strings.Repeat("x", 120) + "\n"
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st := settings.Default()
+	st.Book.Files = []string{path}
+	h := newHarness(t, Options{Lang: words.English, Settings: st})
+	h.send(windowSize(120, 40))
+	h.send(h.m.menuShown().openBooks()())
+	h.until("the books read", func() bool { _, ok := h.m.menuShown().books.info[path]; return ok })
+	in := h.m.menuShown().books.info[path]
+	if in.Err == nil {
+		t.Fatalf("the broken book reads: %+v", in)
+	}
+	want := strings.Join(strings.Fields(common.BookProblemText(words.BookWordsFor(words.English), in.Err)), " ")
+	if got := strings.Join(strings.Fields(h.screen()), " "); !strings.Contains(got, want) {
+		t.Errorf("the page lacks %q:\n%s", want, h.screen())
+	}
+}
+
+// inOrder reports whether screen holds texts, in order.
+func inOrder(screen string, texts ...string) bool {
+	for _, x := range texts {
+		i := strings.Index(screen, x)
+		if i < 0 {
+			return false
+		}
+		screen = screen[i+len(x):]
+	}
+	return true
+}
+
+// pickerDir makes a folder of records for the file picker.
+func pickerDir(t testing.TB) string {
+	return screentest.PickerDir(t, filepath.Join("study", "testdata", "study", "branches.kif"))
+}
