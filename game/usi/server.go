@@ -36,6 +36,13 @@ type Served interface {
 	Mate(ctx context.Context, p game.Position) Checkmate
 }
 
+// Bencher is an engine that has a bench signature: Serve answers bench
+// (not a USI command; Stockfish's) by running it, with each line it says
+// sent as an info string.
+type Bencher interface {
+	Bench(say func(line string))
+}
+
 // Serve speaks USI on in and out as the engine e, so a GUI (ShogiHome,
 // Shogidokoro), `shogi match` or the app can use it like any other engine.
 // It returns nil after quit or at the end of in, and an error only when
@@ -44,7 +51,8 @@ type Served interface {
 // It answers usi (id, e's options, MultiPV, USI_Ponder), isready at any
 // time, setoption, usinewgame, position, go with any of the clock and limit
 // fields, go infinite and go ponder (ended by stop or ponderhit), go mate
-// (answered by checkmate), stop, gameover and quit. Lines it cannot read
+// (answered by checkmate), stop, gameover and quit, and bench when e is a
+// Bencher. Lines it cannot read
 // get an "info string" saying why and are otherwise ignored, so a GUI's
 // mistake never ends the session.
 func Serve(in io.Reader, out io.Writer, e Served) error {
@@ -139,6 +147,14 @@ func (s *usiServer) handle(line string) bool {
 		s.ponderHit()
 	case "gameover":
 		s.stop(true)
+	case "bench":
+		b, ok := s.engine.(Bencher)
+		if !ok {
+			s.say(`info string unknown command "bench"`)
+			break
+		}
+		s.stop(true)
+		b.Bench(func(l string) { s.say("info string " + l) })
 	case "quit":
 		return true
 	default:
