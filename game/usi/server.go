@@ -84,15 +84,14 @@ type usiServer struct {
 	engine  Served
 	multiPV int
 
-	start     game.Position
-	moves     []game.Move
-	posErr    error
-	havePos   bool
-	cancel    context.CancelFunc
-	done      chan struct{}
-	silent    bool          // the running search's answer is not wanted
-	ponder    engine.Limits // the limits of the running go ponder
-	pondering bool
+	start   game.Position
+	moves   []game.Move
+	posErr  error
+	havePos bool
+	cancel  context.CancelFunc
+	done    chan struct{}
+	silent  bool          // the running search's answer is not wanted
+	hit     chan struct{} // closed at ponderhit; nil unless pondering
 }
 
 func (s *usiServer) say(line string) {
@@ -216,17 +215,28 @@ func (s *usiServer) goCommand(line string) {
 		s.runMate(ctx, mate)
 		return
 	}
-	s.ponder, s.pondering = limits, limits.Ponder
 	s.runSearch(ctx, limits)
 }
 
 func (s *usiServer) runSearch(ctx context.Context, limits engine.Limits) {
 	req := engine.Request{Start: s.start, Moves: s.moves, Limits: limits, MultiPV: s.multiPV,
 		Info: func(in engine.Info) { s.say(FormatInfo(in)) }}
+	if limits.Ponder {
+		s.hit = make(chan struct{})
+		req.PonderHit = s.hit
+	}
 	done, eng := s.done, s.engine
 	go func() {
 		defer close(done)
 		bm, err := eng.Search(ctx, req)
+		if limits.Ponder {
+			// USI allows no bestmove before ponderhit or stop, whatever
+			// answered (a book move comes at once).
+			select {
+			case <-ctx.Done():
+			case <-req.PonderHit:
+			}
+		}
 		if s.isSilent() {
 			return
 		}
@@ -274,21 +284,16 @@ func (s *usiServer) stop(silent bool) {
 	s.mu.Unlock()
 	s.cancel()
 	<-s.done
-	s.cancel, s.done, s.pondering = nil, nil, false
+	s.cancel, s.done, s.hit = nil, nil, nil
 }
 
-// ponderHit turns the ponder search into a real one: the opponent played
-// the expected move, so the clock now runs for us. The ponder search is
-// ended without answering and a timed search starts on the same position;
-// what the ponder search learned stays in the tables.
+// ponderHit tells the ponder search that the opponent played the move it
+// pondered on: the same search goes on under the clock from now (see
+// engine.Request.PonderHit), with everything it found while pondering.
 func (s *usiServer) ponderHit() {
-	if !s.pondering {
+	if s.hit == nil {
 		return
 	}
-	limits := s.ponder
-	limits.Ponder = false
-	s.stop(true)
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel, s.done, s.silent = cancel, make(chan struct{}), false
-	s.runSearch(ctx, limits)
+	close(s.hit)
+	s.hit = nil
 }
