@@ -63,17 +63,17 @@ func Serve(in io.Reader, out io.Writer, e Served) error {
 		if quit := s.handle(strings.TrimSpace(sc.Text())); quit {
 			break
 		}
-		if s.werr != nil {
+		if s.writeErr() != nil {
 			break
 		}
 	}
 	// A search still running is stopped and answered: a GUI that closed
 	// its end will not read it, and one reading a transcript wants it.
 	s.stop(false)
-	if err := sc.Err(); err != nil && s.werr == nil {
+	if err := sc.Err(); err != nil && s.writeErr() == nil {
 		s.say("info string input: " + err.Error())
 	}
-	return s.werr
+	return s.writeErr()
 }
 
 type usiServer struct {
@@ -101,6 +101,14 @@ func (s *usiServer) say(line string) {
 		return
 	}
 	_, s.werr = io.WriteString(s.w, line+"\n")
+}
+
+// writeErr is the first write that failed; the search writes too, so it
+// is read under the lock.
+func (s *usiServer) writeErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.werr
 }
 
 func (s *usiServer) options() []Option {
