@@ -19,9 +19,11 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	think := fs.Duration("time", 0, "thinking time, e.g. 500ms (default: the level's own budget)")
 	seed := fs.Uint64("seed", 0, "seed for the bot's random choices (default: random)")
 	verbose := fs.Bool("v", false, "print the search's progress on stderr")
+	bench := fs.Bool("bench", false, "print the search's bench signature (nodes over fixed positions at a fixed depth) and exit")
 	bf := addBookPlayFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi bot [--sfen SFEN] [--level NAME] [--time D] [--book FILE [--book-moves N] [--book-pick weighted|best|off]]")
+		fmt.Fprintln(stderr, "       shogi bot --bench")
 		fs.PrintDefaults()
 	}
 	rest, err := parseFlags(fs, args)
@@ -31,6 +33,13 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) != 0 {
 		fmt.Fprintf(stderr, "shogi bot: unexpected argument %q\n", rest[0])
 		return 2
+	}
+	if *bench {
+		if _, err := bot.BenchLines(context.Background(), func(l string) { fmt.Fprintln(stdout, l) }); err != nil {
+			fmt.Fprintf(stderr, "shogi bot: bench: %v\n", err)
+			return 1
+		}
+		return 0
 	}
 	if *think < 0 {
 		fmt.Fprintf(stderr, "shogi bot: bad --time %v: want a positive duration\n", *think)

@@ -48,7 +48,8 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	// The book's options are YaneuraOu's; the flags set where they start.
-	e := book.NewServed(bot.NewEngine(l, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))), *bf.file, rand.New(rand.NewPCG(s^0x5851f42d4c957f2d, s)))
+	eng := bot.NewEngine(l, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)))
+	e := book.NewServed(eng, *bf.file, rand.New(rand.NewPCG(s^0x5851f42d4c957f2d, s)))
 	e.SetOption("BookMoves", strconv.Itoa(opts.Moves))
 	switch opts.Pick {
 	case book.Off:
@@ -59,9 +60,18 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case book.Best:
 		e.SetOption("BookEvalDiff", "0")
 	}
-	if err := usi.Serve(stdin, stdout, e); err != nil {
+	if err := usi.Serve(stdin, stdout, benchServed{e, eng}); err != nil {
 		fmt.Fprintf(stderr, "shogi usi: %v\n", err)
 		return 1
 	}
 	return 0
 }
+
+// benchServed answers bench with the built-in engine's signature: the book
+// in front of it has none of its own.
+type benchServed struct {
+	*book.Served
+	eng *bot.Engine
+}
+
+func (b benchServed) Bench(say func(line string)) { b.eng.Bench(say) }

@@ -10,9 +10,6 @@ import (
 	"shogi/game/usi"
 )
 
-// A busy middle game: both sides castled, pieces in hand, many drops.
-const busySFEN = "ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PPBP1PP1P/2GS1S1R1/LN2KG1NL b - 21"
-
 func benchSearch(b *testing.B, sfen string) {
 	p, err := game.ParseSFEN(sfen)
 	if err != nil {

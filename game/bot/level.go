@@ -181,12 +181,21 @@ func (e *Engine) Move(p game.Position) (game.Move, error) {
 // resigns with no legal move, plays a mate in one at once, and otherwise
 // searches within the request's limits and the level's. When ctx is
 // cancelled it returns at once with the best move found so far. With
-// Infinite or Ponder set it returns only once ctx is cancelled, as USI
-// asks of go infinite and go ponder.
+// Infinite set it returns only once ctx is cancelled, as USI asks of go
+// infinite; with Ponder, once ctx is cancelled or, after req.PonderHit is
+// closed, when the clock says, as of go ponder and ponderhit.
 func (e *Engine) Search(ctx context.Context, req engine.Request) (engine.BestMove, error) {
 	bm, err := e.search(ctx, req)
-	if req.Limits.Infinite || req.Limits.Ponder {
+	switch {
+	case req.Limits.Infinite:
 		<-ctx.Done()
+	case req.Limits.Ponder:
+		// A search that ended before the hit (a depth, a node limit or a
+		// mate reached) keeps its answer until the hit or the stop.
+		select {
+		case <-ctx.Done():
+		case <-req.PonderHit:
+		}
 	}
 	return bm, err
 }
@@ -226,8 +235,16 @@ func (e *Engine) search(ctx context.Context, req engine.Request) (engine.BestMov
 
 	s := &searcher{
 		tt: e.tt, stats: e.stats,
-		ctx: ctx, start: start,
+		ctx: ctx, start: start, clock: start, budget: budget, info: req.Info,
 		cfg: searchConfig{noise: e.level.Noise, recaptureOnly: e.level.RecaptureOnly, pruneLateMoves: true},
+	}
+	if l.Ponder && req.PonderHit != nil {
+		s.ponderHit = req.PonderHit
+		s.hit = func() timeBudget {
+			timed := l
+			timed.Ponder = false
+			return planTime(timed, p.SideToMove(), p.MoveNumber(), e.margin+e.late)
+		}
 	}
 	if e.level.Noise > 0 {
 		s.noiseSeed = e.r.Uint64()
@@ -296,21 +313,22 @@ func (e *Engine) search(ctx context.Context, req engine.Request) (engine.BestMov
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				h.iterate(maxDepth, 1, timeBudget{}, nil)
+				h.iterate(maxDepth, 1, nil)
 			}()
 		}
 	}
-	s.iterate(maxDepth, req.MultiPV, budget, req.Info)
+	s.iterate(maxDepth, req.MultiPV, req.Info)
 	if s.abort != nil {
 		s.abort.Store(true)
 		wg.Wait()
 	}
-	if budget.hard > 0 {
-		e.noteLate(time.Since(start) - budget.hard)
+	if s.budget.hard > 0 {
+		e.noteLate(time.Since(s.clock) - s.budget.hard)
 	}
 	best := s.rootMoves[0]
-	if req.Info != nil && s.stopped {
-		// The totals of the search, as a GUI shows them with the move.
+	if req.Info != nil && (s.stopped || s.hitSeen) {
+		// The totals of the search, as a GUI shows them with the move
+		// (after a ponder hit always: the totals at the hit came before).
 		el := time.Since(start)
 		in := engine.Info{Time: el, Nodes: s.totalNodes(), HashFull: s.tt.hashfull()}
 		if ms := el.Milliseconds(); ms > 0 {

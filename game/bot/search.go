@@ -78,6 +78,15 @@ type searcher struct {
 	start     time.Time
 	ctx       context.Context
 	stopped   bool
+	budget    timeBudget // soft counts from start, hard from clock
+	clock     time.Time  // when the clock began: start, or the ponder hit
+
+	// While pondering, ponderHit is the request's channel and hit says how
+	// the clock is planned once it is closed; both are nil otherwise.
+	ponderHit <-chan struct{}
+	hit       func() timeBudget
+	hitSeen   bool              // the ponder hit came during the search
+	info      func(engine.Info) // the main searcher's reports
 
 	cfg       searchConfig
 	noiseSeed uint64
@@ -145,11 +154,45 @@ func (s *searcher) pollStop() bool {
 			s.stopped = true
 		default:
 		}
+		if s.ponderHit != nil {
+			select {
+			case <-s.ponderHit:
+				s.ponderHitNow()
+			default:
+			}
+		}
 		if !s.hard.IsZero() && time.Now().After(s.hard) {
 			s.stopped = true
 		}
 	}
 	return s.stopped
+}
+
+// ponderHitNow turns a ponder search into a timed one: the clock starts
+// now. When the time the search would have taken is already spent (it
+// pondered past its soft limit), it stops at once and answers with what
+// the pondering found; otherwise it goes on up to its hard limit counted
+// from now, and starts no new iteration once half of its soft limit,
+// counted from the start of pondering, has passed. The totals at the hit
+// are reported, so what the search did after it can be told apart.
+func (s *searcher) ponderHitNow() {
+	now := time.Now()
+	s.ponderHit, s.hitSeen = nil, true
+	s.budget, s.clock = s.hit(), now
+	if s.budget.hard > 0 {
+		s.hard = now.Add(s.budget.hard)
+	}
+	if s.info != nil {
+		el := now.Sub(s.start)
+		in := engine.Info{Time: el, Nodes: s.totalNodes(), HashFull: s.tt.hashfull()}
+		if ms := el.Milliseconds(); ms > 0 {
+			in.NPS = in.Nodes * 1000 / uint64(ms)
+		}
+		s.info(in)
+	}
+	if s.budget.soft > 0 && !s.budget.fixed() && now.Sub(s.start) > s.budget.soft {
+		s.stopped = true
+	}
 }
 
 // totalNodes counts the nodes of the main searcher and its helpers.
@@ -714,7 +757,7 @@ func (s *searcher) searchRoot(depth, alpha, beta int) int {
 
 // iterate runs iterative deepening up to maxDepth, reporting through info,
 // and returns when done or stopped; the best line is rootMoves[0].
-func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(engine.Info)) {
+func (s *searcher) iterate(maxDepth, multiPV int, info func(engine.Info)) {
 	multiPV = max(1, min(multiPV, len(s.rootMoves)))
 	reported := game.NoMove // the best move of the last line reported
 	defer func() {
@@ -783,7 +826,7 @@ func (s *searcher) iterate(maxDepth, multiPV int, budget timeBudget, info func(e
 		if best >= mateBound && mateScore-best <= depth || best <= -mateBound && mateScore+best <= depth {
 			break // a mate found and proved to this depth
 		}
-		if budget.soft > 0 && !budget.fixed() && time.Since(s.start) > budget.soft/2 {
+		if b := s.budget; b.soft > 0 && !b.fixed() && time.Since(s.start) > b.soft/2 {
 			break // the next iteration would not finish in time
 		}
 	}

@@ -146,6 +146,9 @@ func FuzzServeUSI(f *testing.F) {
 		if strings.Contains(in, "Hash") || len(in) > 4096 {
 			t.Skip() // a big table per input would only test the allocator
 		}
+		if strings.Contains(in, "bench") {
+			t.Skip() // seconds of fixed searches per input (TestBenchIsASignature)
+		}
 		var out bytes.Buffer
 		if err := usi.Serve(strings.NewReader(in), &out, NewEngine(levels[0], seeded(1))); err != nil {
 			t.Fatalf("Serve: %v", err)

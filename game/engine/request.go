@@ -18,6 +18,12 @@ type Request struct {
 	// Info receives progress while the search runs. It is called on the
 	// searching goroutine and must not block.
 	Info func(Info)
+	// PonderHit, for a search with Limits.Ponder, is closed when the
+	// opponent plays the move pondered on (USI's ponderhit): from then on
+	// the search is an ordinary one under Limits' clock, counted from the
+	// hit, and answers when that says. Until then, or without it, a ponder
+	// search answers only when ctx ends (a stop).
+	PonderHit <-chan struct{}
 }
 
 // Position returns the position to search: Start with Moves played.

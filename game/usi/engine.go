@@ -501,6 +501,14 @@ func (e *Engine) GameOver(r game.Result, c game.Color) error {
 // killed and the error is an *Error (NoAnswer). A bestmove that does not
 // read is an *Error (BadMove) wrapping a *MoveError; one that reads but is
 // illegal comes back for the caller to judge.
+//
+// Pondering: after its own move with the reply it expects (BestMove.Ponder),
+// a caller whose engine declares USI_Ponder (set to true) calls Go with the
+// game and both moves played, r.Limits the clock as it stands with Ponder
+// set, and r.PonderHit a channel of its own. If the opponent plays the
+// expected move, closing the channel sends ponderhit and Go returns the
+// engine's move under the clock, counted from the hit; if not, ending ctx
+// stops the search (its answer is not wanted) and a fresh Go follows.
 func (e *Engine) Go(ctx context.Context, r engine.Request) (engine.BestMove, error) {
 	if e.broken != nil {
 		return engine.BestMove{}, e.broken
@@ -520,7 +528,37 @@ func (e *Engine) Go(ctx context.Context, r engine.Request) (engine.BestMove, err
 	if err := e.send(FormatGo(limits)); err != nil {
 		return engine.BestMove{}, e.sendFailed("before it was sent go")
 	}
+	if limits.Ponder && r.PonderHit != nil {
+		defer e.forwardPonderHit(r.PonderHit)()
+	}
 	return e.wait(ctx, pos, info, nil)
+}
+
+// forwardPonderHit sends ponderhit when hit is closed, until the returned
+// function is called (the search has answered): a hit that comes after
+// the answer is not sent, since the engine would read it as a stray
+// command.
+func (e *Engine) forwardPonderHit(hit <-chan struct{}) (over func()) {
+	var mu sync.Mutex
+	ended := false
+	quit := make(chan struct{})
+	go func() {
+		select {
+		case <-hit:
+			mu.Lock()
+			defer mu.Unlock()
+			if !ended {
+				e.PonderHit() // a failed write shows in wait as the engine's end
+			}
+		case <-quit:
+		}
+	}()
+	return func() {
+		mu.Lock()
+		ended = true
+		mu.Unlock()
+		close(quit)
+	}
 }
 
 // wait reads a search's output up to bestmove (or checkmate when mate is

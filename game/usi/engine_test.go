@@ -193,6 +193,31 @@ func TestPonderHit(t *testing.T) {
 	}
 }
 
+// A closed Request.PonderHit is sent as ponderhit: the caller needs no
+// goroutine of its own to call PonderHit while Go waits. A hit that comes
+// after the answer is not sent (the engine would read a stray command).
+func TestPonderHitChannel(t *testing.T) {
+	e, lb := startFake(t, "")
+	hit := make(chan struct{})
+	close(hit) // the opponent played the expected move at once
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := e.Go(ctx, engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Ponder: true, Byoyomi: time.Second}, PonderHit: hit})
+	if err != nil || b.Move == game.NoMove {
+		t.Fatalf("go ponder with a closed PonderHit: %+v %v\n%s", b, err, lb.String())
+	}
+	if n := strings.Count(lb.String(), "> ponderhit"); n != 1 {
+		t.Errorf("ponderhit sent %d times:\n%s", n, lb.String())
+	}
+	// The next search, not a ponder one, sends none.
+	if _, err := e.Go(ctx, engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Byoyomi: 100 * time.Millisecond}, PonderHit: hit}); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(lb.String(), "> ponderhit"); n != 1 {
+		t.Errorf("ponderhit sent %d times after a normal go:\n%s", n, lb.String())
+	}
+}
+
 func TestGoMate(t *testing.T) {
 	e, _ := startFake(t, "")
 	p := mustSFEN(t, "4k4/9/4P4/9/9/9/9/9/4K4 b G 1")

@@ -36,6 +36,13 @@ type Served interface {
 	Mate(ctx context.Context, p game.Position) Checkmate
 }
 
+// Bencher is an engine that has a bench signature: Serve answers bench
+// (not a USI command; Stockfish's) by running it, with each line it says
+// sent as an info string.
+type Bencher interface {
+	Bench(say func(line string))
+}
+
 // Serve speaks USI on in and out as the engine e, so a GUI (ShogiHome,
 // Shogidokoro), `shogi match` or the app can use it like any other engine.
 // It returns nil after quit or at the end of in, and an error only when
@@ -44,7 +51,8 @@ type Served interface {
 // It answers usi (id, e's options, MultiPV, USI_Ponder), isready at any
 // time, setoption, usinewgame, position, go with any of the clock and limit
 // fields, go infinite and go ponder (ended by stop or ponderhit), go mate
-// (answered by checkmate), stop, gameover and quit. Lines it cannot read
+// (answered by checkmate), stop, gameover and quit, and bench when e is a
+// Bencher. Lines it cannot read
 // get an "info string" saying why and are otherwise ignored, so a GUI's
 // mistake never ends the session.
 func Serve(in io.Reader, out io.Writer, e Served) error {
@@ -55,17 +63,17 @@ func Serve(in io.Reader, out io.Writer, e Served) error {
 		if quit := s.handle(strings.TrimSpace(sc.Text())); quit {
 			break
 		}
-		if s.werr != nil {
+		if s.writeErr() != nil {
 			break
 		}
 	}
 	// A search still running is stopped and answered: a GUI that closed
 	// its end will not read it, and one reading a transcript wants it.
 	s.stop(false)
-	if err := sc.Err(); err != nil && s.werr == nil {
+	if err := sc.Err(); err != nil && s.writeErr() == nil {
 		s.say("info string input: " + err.Error())
 	}
-	return s.werr
+	return s.writeErr()
 }
 
 type usiServer struct {
@@ -76,15 +84,14 @@ type usiServer struct {
 	engine  Served
 	multiPV int
 
-	start     game.Position
-	moves     []game.Move
-	posErr    error
-	havePos   bool
-	cancel    context.CancelFunc
-	done      chan struct{}
-	silent    bool          // the running search's answer is not wanted
-	ponder    engine.Limits // the limits of the running go ponder
-	pondering bool
+	start   game.Position
+	moves   []game.Move
+	posErr  error
+	havePos bool
+	cancel  context.CancelFunc
+	done    chan struct{}
+	silent  bool          // the running search's answer is not wanted
+	hit     chan struct{} // closed at ponderhit; nil unless pondering
 }
 
 func (s *usiServer) say(line string) {
@@ -94,6 +101,14 @@ func (s *usiServer) say(line string) {
 		return
 	}
 	_, s.werr = io.WriteString(s.w, line+"\n")
+}
+
+// writeErr is the first write that failed; the search writes too, so it
+// is read under the lock.
+func (s *usiServer) writeErr() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.werr
 }
 
 func (s *usiServer) options() []Option {
@@ -139,6 +154,14 @@ func (s *usiServer) handle(line string) bool {
 		s.ponderHit()
 	case "gameover":
 		s.stop(true)
+	case "bench":
+		b, ok := s.engine.(Bencher)
+		if !ok {
+			s.say(`info string unknown command "bench"`)
+			break
+		}
+		s.stop(true)
+		b.Bench(func(l string) { s.say("info string " + l) })
 	case "quit":
 		return true
 	default:
@@ -200,17 +223,28 @@ func (s *usiServer) goCommand(line string) {
 		s.runMate(ctx, mate)
 		return
 	}
-	s.ponder, s.pondering = limits, limits.Ponder
 	s.runSearch(ctx, limits)
 }
 
 func (s *usiServer) runSearch(ctx context.Context, limits engine.Limits) {
 	req := engine.Request{Start: s.start, Moves: s.moves, Limits: limits, MultiPV: s.multiPV,
 		Info: func(in engine.Info) { s.say(FormatInfo(in)) }}
+	if limits.Ponder {
+		s.hit = make(chan struct{})
+		req.PonderHit = s.hit
+	}
 	done, eng := s.done, s.engine
 	go func() {
 		defer close(done)
 		bm, err := eng.Search(ctx, req)
+		if limits.Ponder {
+			// USI allows no bestmove before ponderhit or stop, whatever
+			// answered (a book move comes at once).
+			select {
+			case <-ctx.Done():
+			case <-req.PonderHit:
+			}
+		}
 		if s.isSilent() {
 			return
 		}
@@ -258,21 +292,16 @@ func (s *usiServer) stop(silent bool) {
 	s.mu.Unlock()
 	s.cancel()
 	<-s.done
-	s.cancel, s.done, s.pondering = nil, nil, false
+	s.cancel, s.done, s.hit = nil, nil, nil
 }
 
-// ponderHit turns the ponder search into a real one: the opponent played
-// the expected move, so the clock now runs for us. The ponder search is
-// ended without answering and a timed search starts on the same position;
-// what the ponder search learned stays in the tables.
+// ponderHit tells the ponder search that the opponent played the move it
+// pondered on: the same search goes on under the clock from now (see
+// engine.Request.PonderHit), with everything it found while pondering.
 func (s *usiServer) ponderHit() {
-	if !s.pondering {
+	if s.hit == nil {
 		return
 	}
-	limits := s.ponder
-	limits.Ponder = false
-	s.stop(true)
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel, s.done, s.silent = cancel, make(chan struct{}), false
-	s.runSearch(ctx, limits)
+	close(s.hit)
+	s.hit = nil
 }

@@ -15,7 +15,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: train play|fit|openings|csa|show [flags]")
+		fmt.Fprintln(os.Stderr, "usage: train play|fit|openings|humans|csa|show [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -30,8 +30,10 @@ func main() {
 		err = runCSA(os.Args[2:])
 	case "openings":
 		err = runOpenings(os.Args[2:])
+	case "humans":
+		err = runHumans(os.Args[2:])
 	default:
-		fmt.Fprintf(os.Stderr, "train: unknown command %q (want play, fit, openings, csa or show)\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "train: unknown command %q (want play, fit, openings, humans, csa or show)\n", os.Args[1])
 		os.Exit(2)
 	}
 	if err != nil {
