@@ -126,15 +126,17 @@ func (m *Model) moveLines(c *common.Common, ew *words.ExplorerWords, moves []gam
 		n--
 	}
 	texts := make([]string, len(moves))
-	mw, cw := ms.Width(ew.Move), ms.Width(ew.Games)
+	pcts := make([]string, len(moves))
+	mw, cw, pctW := ms.Width(ew.Move), ms.Width(ew.Games), ms.Width(ew.WDL)
 	for i, s := range moves {
 		texts[i] = notation.Format(&m.pos, s.Move, c.Notation, m.prev)
+		pcts[i] = pct(s)
 		mw = max(mw, ms.Width(texts[i]))
 		cw = max(cw, len(strconv.Itoa(s.Games)))
+		pctW = max(pctW, len(pcts[i]))
 	}
-	// "2  move  count  bar  ww/dd/ll": the bar takes what is left, up
-	// to 24 columns, and goes when fewer than 6 are left.
-	pctW := 8
+	// "2  move  count  bar  w/d/l": the bar takes what is left, up to
+	// 24 columns, and goes when fewer than 6 are left.
 	fixed := 2 + mw + 2 + cw + 2
 	bw := min(24, w-fixed-2-pctW)
 	showPct := w-fixed >= pctW
@@ -148,7 +150,7 @@ func (m *Model) moveLines(c *common.Common, ew *words.ExplorerWords, moves []gam
 			t += "  " + strings.Repeat(" ", bw)
 		}
 		if showPct {
-			t += "  " + ew.WDL
+			t += "  " + padLeft(ms, ew.WDL, pctW)
 		}
 		out = append(out, ms.Fit(components.Dimmed(st, strings.TrimRight(t, " ")), w))
 	}
@@ -160,7 +162,7 @@ func (m *Model) moveLines(c *common.Common, ew *words.ExplorerWords, moves []gam
 			line += "  " + bar(st, s, bw)
 		}
 		if showPct {
-			line += "  " + pct(s)
+			line += "  " + padLeft(ms, pcts[i], pctW)
 		}
 		out = append(out, ms.Fit(mark(st, line, i == m.cur), w))
 	}
@@ -194,7 +196,7 @@ func bar(st *common.Styles, s gamedb.MoveStat, w int) string {
 // pct writes the wins, draws and losses as percentages of the games.
 func pct(s gamedb.MoveStat) string {
 	p := func(n int) int { return (n*100 + s.Games/2) / max(s.Games, 1) }
-	return fmt.Sprintf("%2d/%2d/%2d", p(s.Wins), p(s.Draws), p(s.Losses))
+	return fmt.Sprintf("%d/%d/%d", p(s.Wins), p(s.Draws), p(s.Losses))
 }
 
 func padLeft(m common.Measure, s string, n int) string {
@@ -218,42 +220,40 @@ func (m *Model) gameLines(c *common.Common, ew *words.ExplorerWords, a *answer, 
 	out := []string{ms.Fit(components.Dimmed(c.Styles, head), w)}
 	first, shown := window(len(a.games), rows-1, m.cur-len(a.moves))
 	for i := first; i < first+shown; i++ {
-		line := gameRow(c, a.games[i], w-2)
+		line := gameRow(c, a.games[i], w-2, w >= wideGames)
 		out = append(out, ms.Fit(mark(c.Styles, line, len(a.moves)+i == m.cur), w))
 	}
 	return out
 }
 
-// gameRow writes a game in w columns: date, players, result, the ply it
-// reached the position, the openings. Narrow, the date and the openings
-// go first, then the names are cut.
-func gameRow(c *common.Common, g gamedb.GameAt, w int) string {
+// wideGames is the panel's width from which the games show their date.
+const wideGames = 60
+
+// gameRow writes a game in w columns: the date (when wide), players,
+// result, the ply it reached the position, the openings; the same
+// columns for every row. Narrow, the names are cut to 12 columns and the
+// openings are what the line's end cuts.
+func gameRow(c *common.Common, g gamedb.GameAt, w int, wide bool) string {
 	ms := c.Measure
 	name := func(col game.Color) string {
 		n := g.Players[col].Name
 		if n == "" {
 			n = "-"
 		}
-		return sideMark(c, col) + n
+		n = sideMark(c, col) + n
+		if !wide && ms.Width(n) > 12 {
+			n = ms.Truncate(n, 11) + "…"
+		}
+		return n
 	}
-	b, wh := name(game.Black), name(game.White)
-	res := g.Result + " " + plyText(c.Lang, g.Ply)
 	date := g.Date
 	if date == "" {
-		date = "-"
+		date = "----------"
 	}
-	op := openingText(g.Game)
-	full := strings.Join(nonEmpty(date, b, wh, res, op), " ")
-	if ms.Width(full) <= w {
-		return full
+	if !wide {
+		date = ""
 	}
-	short := strings.Join(nonEmpty(b, wh, res, op), " ")
-	if ms.Width(short) <= w {
-		return short
-	}
-	// Names cut to share what the result leaves.
-	each := max((w-ms.Width(res)-2)/2, 3)
-	return ms.Truncate(b, each) + " " + ms.Truncate(wh, each) + " " + res
+	return strings.Join(nonEmpty(date, name(game.Black), name(game.White), g.Result, plyText(c.Lang, g.Ply), openingText(g.Game)), " ")
 }
 
 // plyText is "12手" or "ply 12": where the game reached the position.
