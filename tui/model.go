@@ -465,6 +465,7 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		kept := m.dropEditParked()
 		st := newUnsavedStudy(m.c, msg.Rec, msg.Name, msg.Err)
+		st.goTo(msg.Ply)
 		if inStudy {
 			old.closeEngines(false)
 			st.quitOnLeave = old.quitOnLeave
