@@ -350,6 +350,13 @@ func openGame(g gamedb.GameAt, w *words.ExplorerWords) tea.Msg {
 	if err != nil {
 		return NoteMsg{Text: fmt.Sprintf(w.Unreadable, g.ID, err)}
 	}
+	if rec.Handicap == "" {
+		// The stored game keeps its start as a position: named again, the
+		// study's header says 平手 rather than a set-up position.
+		if h, ok := game.HandicapBySFEN(&rec.Start); ok {
+			rec.Handicap = h.Japanese
+		}
+	}
 	return common.StudyRecordMsg{Rec: rec, Name: gameName(g.Game), Ply: g.Ply}
 }
 

@@ -237,6 +237,9 @@ func TestKeys(t *testing.T) {
 	if msg.Ply != g.Ply || msg.Rec == nil {
 		t.Fatalf("opened at ply %d (record %v), want %d", msg.Ply, msg.Rec != nil, g.Ply)
 	}
+	if msg.Rec.Handicap != "平手" {
+		t.Errorf("an even game opened with handicap %q", msg.Rec.Handicap)
+	}
 	at := msg.Rec.Start
 	for _, mv := range msg.Rec.MainMoves()[:msg.Ply] {
 		at = at.Play(mv)

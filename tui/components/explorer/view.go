@@ -159,7 +159,11 @@ func (m *Model) moveLines(c *common.Common, ew *words.ExplorerWords, moves []gam
 		s := moves[i]
 		line := ms.Pad(texts[i], mw) + "  " + padLeft(ms, strconv.Itoa(s.Games), cw)
 		if bw > 0 {
-			line += "  " + bar(st, s, bw)
+			bst := st
+			if i == m.cur {
+				bst = nil // the chosen row's highlight runs through its bar
+			}
+			line += "  " + bar(bst, s, bw)
 		}
 		if showPct {
 			line += "  " + padLeft(ms, pcts[i], pctW)
