@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -427,5 +428,59 @@ func TestTagLine(t *testing.T) {
 	}
 	if line := TagLine(kifu.NewRecord(hp), words.English, [2]string{"B:", "W:"}); line != "" {
 		t.Errorf("a handicap: %q", line)
+	}
+}
+
+// TestLetsWritersIn: the panel holds the database only during a
+// look-up, so the app adding a finished game right after one (with a
+// short wait for the lock: a held lock would make it fail) gets in, and
+// the panel's next look-up sees the game.
+func TestLetsWritersIn(t *testing.T) {
+	paths := csaRecords(t)
+	db := importDB(t, paths[:3])
+	m := New(Options{Path: db})
+	m.Toggle()
+	start := game.StartPosition()
+	run(t, m, m.Sync(&start, game.NoMove))
+	a, _ := m.current()
+	before := 0
+	for _, s := range a.moves {
+		before += s.Games
+	}
+	old := gamedb.LockWait
+	gamedb.LockWait = 200 * time.Millisecond
+	defer func() { gamedb.LockWait = old }()
+	w, err := gamedb.Open(db)
+	if err != nil {
+		t.Fatalf("a writer after the panel's look-up: %v", err)
+	}
+	added := 0
+	for _, p := range paths[3:] {
+		r, err := kifu.ReadFile(p)
+		even := game.StartPosition()
+		if err != nil || !r.Start.Equal(&even) || len(r.MainMoves()) == 0 {
+			continue
+		}
+		if res, err := w.AddRecord(r, p); err != nil {
+			t.Fatal(err)
+		} else if res.Stored == 1 {
+			added++
+			break
+		}
+	}
+	w.Close()
+	if added == 0 {
+		t.Skip("no record to add")
+	}
+	m.Toggle()
+	m.Toggle() // reopened: read afresh
+	run(t, m, m.Sync(&start, game.NoMove))
+	a, _ = m.current()
+	after := 0
+	for _, s := range a.moves {
+		after += s.Games
+	}
+	if after != before+1 {
+		t.Errorf("%d games from the start before, %d after adding one", before, after)
 	}
 }
