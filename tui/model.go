@@ -355,6 +355,7 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		st := study.Unsaved(m.c, msg.Rec, msg.Name, msg.Err, top)
+		st.GoTo(msg.Ply)
 		switch top.(type) {
 		case *study.Screen, *editorScreen:
 			// A record pasted into a study, or the editor's position

@@ -72,6 +72,8 @@ var layers = []layer{
 	{pkg: "shogi/app/words", may: append(slices.Clone(appLayer), "shogi/app/words")},
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
+	// The study's explorer panel: a component on the games database.
+	{pkg: "shogi/tui/components/explorer", may: uiBase, third: charm},
 	// The screens: none imports another, but for the play screen that
 	// the editor, tsume, online and remote screens embed today, and whose
 	// move words (ExplainMove, PromotionChoice, CopyCmd, SaveFailure) the
@@ -81,11 +83,11 @@ var layers = []layer{
 	{pkg: "shogi/tui/tsume", may: append(slices.Clone(screenDep), "shogi/tui/tsume"), third: charm},
 	{pkg: "shogi/tui/online", may: append(slices.Clone(screenDep), "shogi/tui/online"), third: charm},
 	{pkg: "shogi/tui/remote", may: append(slices.Clone(screenDep), "shogi/tui/remote"), third: charm},
-	{pkg: "shogi/tui/study", may: append(slices.Clone(screenDep), "shogi/tui/study"), third: charm},
+	{pkg: "shogi/tui/study", may: append(slices.Clone(screenDep), "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
 	// What the screens' tests share (screentest): for tests only.
 	{pkg: "shogi/tui/internal", tree: true, may: append(slices.Clone(uiBase), "shogi/tui/internal/..."), third: charm},
 	// The root package tui: the stack of screens.
-	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study"), third: charm},
+	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
 	// The SSH server and the cluster, on the app and the screens.
 	{pkg: "shogi/server", tree: true, may: append(slices.Clone(appLayer), "shogi/tui", "shogi/server/..."), third: append(append([]string{"github.com/nats-io/"}, charm...), server...)},
 	// main wires everything.

@@ -29,11 +29,13 @@ type EditPositionMsg struct{ Start game.Position }
 // StudyRecordMsg opens a record that no file holds in the study (a
 // position set up in the editor, a pasted record): saving it asks for a
 // name. Name is what the study calls it; Err is what reading a pasted
-// record said.
+// record said. Ply is the ply the study opens at (a game from the games
+// database, where it reached the explorer's position).
 type StudyRecordMsg struct {
 	Rec  *kifu.Record
 	Name string
 	Err  error
+	Ply  int
 }
 
 // QuizzesMsg asks the app for the next-move quizzes of Rec, a record

@@ -204,6 +204,14 @@ func Unsaved(c *common.Common, rec *kifu.Record, name string, err error, over co
 	return screenOf(c, st)
 }
 
+// GoTo shows the record at ply n (a game opened from the explorer opens
+// where it reached the position the explorer showed).
+func (s *Screen) GoTo(n int) {
+	if st := s.study(); st != nil {
+		st.goTo(n)
+	}
+}
+
 // Restored is the study of kept edits read back (the menu's "resume
 // editing").
 func Restored(c *common.Common, ed *edit.Editor) *Screen { return screenOf(c, restoredStudy(c, ed)) }

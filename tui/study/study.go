@@ -12,6 +12,7 @@ import (
 	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/components/explorer"
 	"shogi/tui/play"
 
 	tea "charm.land/bubbletea/v2"
@@ -79,8 +80,9 @@ type studyModel struct {
 	dirty     bool // the record has moves the file does not (a played branch)
 	unnamed   bool // a game just played, not saved: name is a description
 
-	an *studyAnalysis // engines: the live analysis, the record's analysis
-	bk studyBook      // the book panel
+	an *studyAnalysis  // engines: the live analysis, the record's analysis
+	bk studyBook       // the book panel
+	ex *explorer.Model // the explorer panel (the games database)
 
 	// ed makes every edit of the record, with undo, redo and the kept
 	// copy; nil when there is no record.
@@ -98,7 +100,7 @@ type studyPrompt struct {
 // newStudy opens rec for study at its start. err is what reading said: a
 // record that broke off comes with the error and is shown up to the break.
 func newStudy(c *common.Common, rec *kifu.Record, name string, err error) *studyModel {
-	s := &studyModel{c: c, name: name, rec: rec, loadErr: err, an: newStudyAnalysis(c.StudyEngines())}
+	s := &studyModel{c: c, name: name, rec: rec, loadErr: err, an: newStudyAnalysis(c.StudyEngines()), ex: newExplorer(c)}
 	s.ui.reset()
 	if rec != nil {
 		s.ed = edit.New(rec, edit.Options{StateDir: c.StateDir, Source: name})
@@ -454,6 +456,9 @@ func (s *studyModel) Update(msg tea.Msg) (mode, tea.Cmd) {
 		s.hdrPieces != s.c.Pieces || s.hdrLang != s.c.Lang) {
 		s.retext() // the shared notation, width policy, piece style or language changed
 	}
+	if cmd, ok := s.explorerMsg(msg); ok {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
 	case exportedMsg:
 		s.exported(msg)
@@ -481,10 +486,10 @@ func (s *studyModel) Update(msg tea.Msg) (mode, tea.Cmd) {
 		}
 		cmd := s.key(msg)
 		s.syncAnalysis()
-		return s, tea.Batch(cmd, s.syncBook())
+		return s, tea.Batch(cmd, s.syncBook(), s.syncExplorer())
 	}
 	s.syncAnalysis()
-	return s, s.syncBook()
+	return s, tea.Batch(s.syncBook(), s.syncExplorer())
 }
 
 // key handles one key outside the export prompt. What has the keyboard
@@ -516,6 +521,9 @@ func (s *studyModel) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	s.message = ""
 	if s.an.preview == nil {
+		if cmd, ok := s.explorerKey(msg); ok {
+			return cmd
+		}
 		if cmd, ok := s.bookKey(msg); ok {
 			return cmd
 		}
@@ -882,7 +890,7 @@ func (s *studyModel) stopNote() string {
 
 // Help is the study's ? screen: its keys and notes.
 func (s *studyModel) Help() common.OpenHelpMsg {
-	return common.OpenHelpMsg{Groups: s.c.Keys.StudyFullHelp(), Notes: assets.HelpStudy(s.c.Lang == words.Japanese)}
+	return common.OpenHelpMsg{Groups: append(s.c.Keys.StudyFullHelp(), s.explorerKeys().Help()), Notes: assets.HelpStudy(s.c.Lang == words.Japanese)}
 }
 
 // Title is the study's window title: the record's name.

@@ -172,6 +172,12 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 		var lines []string
 		lines, formCursor = s.formLines(fr)
 		cv.Block(fr.X, fr.Y, fr.W, lines)
+	} else if l.Side.W > 0 && s.ex.On() {
+		lines, x, y := s.ex.View(c, l.Side.W, l.Side.H)
+		cv.Block(l.Side.X, l.Side.Y, l.Side.W, lines)
+		if y >= 0 {
+			formCursor = tea.NewCursor(l.Side.X+x, l.Side.Y+y)
+		}
 	} else if l.Side.W > 0 {
 		nh := s.headerRows(l)
 		hv := s.headerView(l.Side.W)
@@ -208,7 +214,11 @@ func (s *studyModel) View() (string, *tea.Cursor) {
 	if s.formOpen() {
 		cv.Put(fx, h-1, fw, m.Fit(components.Dimmed(st, s.formKeys()), fw))
 	} else {
-		cv.Put(fx, h-1, fw, components.HelpBar(c.Keys.StudyShortHelp(c.Words, c.ASCII, s.bookShown()), fw, st, m))
+		keys := c.Keys.StudyShortHelp(c.Words, c.ASCII, s.bookShown())
+		if s.ex.On() {
+			keys = append(s.explorerKeys().Short(), keys...)
+		}
+		cv.Put(fx, h-1, fw, components.HelpBar(keys, fw, st, m))
 	}
 	return cv.String(m), cursor
 }
@@ -408,6 +418,7 @@ func (s *studyModel) headerLines() []string {
 	}
 	add(label(sw.Handicap) + joinNonEmpty(", ", hc, header(r, "持ち時間", "$TIME_LIMIT", "TimeControl")))
 	add(label(sw.Result) + s.ResultText())
+	add(s.tagLine())
 	return out
 }
 
