@@ -22,7 +22,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -391,6 +390,3 @@ func fileName(began time.Time, code string, names [2]string) string {
 	}
 	return fmt.Sprintf("%s-%s-%s-%s", began.Format("20060102-150405"), code, safe(names[0]), safe(names[1]))
 }
-
-// ensureDir makes the games folder.
-func ensureDir(dir string) error { return os.MkdirAll(dir, 0o755) }

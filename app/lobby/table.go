@@ -12,7 +12,6 @@ import (
 	"shogi/game"
 	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/kifu"
 	"shogi/kifu/matchrec"
 )
 
@@ -281,25 +280,16 @@ func (t *Table) inProgress() match.Result {
 		Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Began: t.began}
 }
 
-// save writes the game's record, in Shift_JIS as KIF is, or in UTF-8
-// beside it (.kifu) when a name holds a character Shift_JIS lacks.
+// save writes the game's record with matchrec.WriteKIF: KIF in
+// Shift_JIS, or UTF-8 beside it (.kifu) when a name holds a character
+// Shift_JIS lacks.
 func (t *Table) save(res match.Result) (string, error) {
 	if t.path == "" {
 		return "", nil
 	}
-	if err := ensureDir(filepath.Dir(t.path)); err != nil {
-		return "", err
-	}
 	rec := matchrec.Record(res, t.l.cfg.Event)
-	data, err := kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.ShiftJIS})
-	path := t.path
+	path, err := matchrec.WriteKIF(t.path, rec)
 	if err != nil {
-		path += "u"
-		if data, err = kifu.Marshal(rec, kifu.KIF, kifu.WriteOptions{Encoding: kifu.UTF8}); err != nil {
-			return "", err
-		}
-	}
-	if err := kifu.WriteFileAtomic(path, data); err != nil {
 		t.l.log.Error("cannot write game", "code", t.code, "err", err)
 		return "", err
 	}
