@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"shogi/app/gamedb"
@@ -334,8 +335,12 @@ func (t *Table) abort(reason string) {
 	t.mu.Lock()
 	m := t.m
 	t.mu.Unlock()
-	if m != nil {
-		_ = m.Abort(reason)
+	if m == nil {
+		return
+	}
+	// ErrOver: the game ended on its own first, nothing to interrupt.
+	if err := m.Abort(reason); err != nil && !errors.Is(err, match.ErrOver) {
+		t.l.log.Warn("cannot interrupt the game", "code", t.code, "err", err)
 	}
 }
 
@@ -533,7 +538,10 @@ func (t *Table) grace(idx, gen int, wait <-chan time.Time, stop func()) {
 	c := t.colour[idx]
 	m := t.m
 	t.mu.Unlock()
-	_ = m.Forfeit(c, t.l.cfg.Grace)
+	// ErrOver: the game ended while the grace period ran, nothing to forfeit.
+	if err := m.Forfeit(c, t.l.cfg.Grace); err != nil && !errors.Is(err, match.ErrOver) {
+		t.l.log.Warn("cannot forfeit the game of a player who left", "code", t.code, "err", err)
+	}
 }
 
 // Watcher follows a table as a spectator.
