@@ -2,9 +2,9 @@ package tui
 
 import (
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/remote"
-	"shogi/app/words"
 )
 
 // The app's public face for main and the SSH server: the types and

@@ -9,10 +9,10 @@ import (
 	"unicode/utf8"
 
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"github.com/charmbracelet/x/ansi"
 

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"testing"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	"shogi/game"
 )

@@ -9,10 +9,10 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"shogi/game"
 	"shogi/game/bot"
@@ -131,7 +131,9 @@ func TestEngineCrash(t *testing.T) {
 	}
 	// Afresh: a new process takes the seat, and crashes again at ply 3.
 	h.press("enter")
-	h.until("the second crash", func() bool { return h.m.playShown().Snap.Fault != nil && !h.m.playShown().Replacing() && h.m.playShown().Quiet() })
+	h.until("the second crash", func() bool {
+		return h.m.playShown().Snap.Fault != nil && !h.m.playShown().Replacing() && h.m.playShown().Quiet()
+	})
 	if h.game().Len() != 3 || h.m.playShown().Over() {
 		t.Fatalf("after a restart: %q, over %v", h.moves(), h.m.playShown().Over())
 	}

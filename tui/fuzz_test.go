@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"github.com/mattn/go-runewidth"
 )

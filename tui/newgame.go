@@ -4,8 +4,8 @@ import (
 	"time"
 
 	"shogi/app/settings"
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	tea "charm.land/bubbletea/v2"
 

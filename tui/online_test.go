@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/csa/csatest"
 	"shogi/kifu"
 	"shogi/tui/play"
-	"shogi/app/words"
 )
 
 // The online screens against csatest's scripted server: the form, the

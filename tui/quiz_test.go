@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/analysis"
 	"shogi/game/progress"
 	"shogi/kifu"
 	"shogi/kifu/annotate"
-	"shogi/app/words"
 )
 
 // quizRecord is a game of six moves analysed as the study's A

@@ -8,9 +8,9 @@ import (
 
 	"shogi/app/players"
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

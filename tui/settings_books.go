@@ -9,10 +9,10 @@ import (
 
 	"shogi/app/settings"
 	"shogi/app/shelf"
+	"shogi/app/words"
 	"shogi/game/book"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 )
 
 // The settings' opening books: the levels' book play and its plies on

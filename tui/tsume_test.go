@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/app/words"
 	"shogi/assets"
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/progress"
 	"shogi/game/tsume"
 	"shogi/tui/common"
-	"shogi/app/words"
 )
 
 // collection is the problems shipped in assets: the tests' truth for

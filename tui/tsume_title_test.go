@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/app/words"
 	"shogi/game"
 	gtsume "shogi/game/tsume"
-	"shogi/app/words"
 )
 
 // At 80×24 a file's problem names the file once and keeps "mate in 1"

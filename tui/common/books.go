@@ -6,8 +6,8 @@ import (
 	"io/fs"
 
 	"shogi/app/shelf"
-	"shogi/game/book"
 	"shogi/app/words"
+	"shogi/game/book"
 )
 
 // The opening books of the settings, as the screens consult them: the

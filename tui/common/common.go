@@ -8,10 +8,10 @@ import (
 
 	"shogi/app/settings"
 	"shogi/app/shelf"
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/notation"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 )

@@ -7,10 +7,10 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/kifu/edit"
-	"shogi/app/words"
 )
 
 // The editing screens' keys, and their refusals and losses made into

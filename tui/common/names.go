@@ -20,4 +20,3 @@ func HumanNames(st *settings.Settings, players [2]match.Spec, names [2]string, r
 	}
 	return names
 }
-

@@ -2,8 +2,8 @@ package common
 
 import (
 	"shogi/app/settings"
-	"shogi/game"
 	"shogi/app/words"
+	"shogi/game"
 )
 
 // PieceStyle is how pieces and coordinates are drawn: a value of the

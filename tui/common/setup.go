@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
-	"shogi/app/words"
 )
 
 // FurigomaText describes a toss in w's words: the pawns of the deciding

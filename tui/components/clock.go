@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"time"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	"shogi/game"
 	"shogi/game/match"

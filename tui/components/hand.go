@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	"shogi/game"
 )

@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/tui/common"
-	"shogi/app/words"
 )
 
 // A hand line too long for its width ends with "…" after the last whole

@@ -13,12 +13,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/app/settings"
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/kifu"
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 )
 
 // testCommon is the shared state of a w×h terminal in lang, kanji pieces,

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"shogi/game"
 	"shogi/app/words"
+	"shogi/game"
 )
 
 // fuzzKeys are the inputs FuzzEditorKeys draws from.

@@ -6,9 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/tui/common"
-	"shogi/app/words"
 )
 
 // Every square the editor names is in the screen's notation: the dead

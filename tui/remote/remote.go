@@ -8,10 +8,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 

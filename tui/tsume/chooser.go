@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/app/words"
 
 	tea "charm.land/bubbletea/v2"
 )

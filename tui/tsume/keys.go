@@ -1,8 +1,8 @@
 package tsume
 
 import (
-	"shogi/tui/common"
 	"shogi/app/words"
+	"shogi/tui/common"
 
 	"charm.land/bubbles/v2/key"
 )

@@ -8,9 +8,9 @@ import (
 	"sync"
 	"time"
 
+	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/play"
-	"shogi/app/words"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
