@@ -2,6 +2,7 @@ package gamedb
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -23,17 +24,29 @@ func benchGames() int {
 	return 5000
 }
 
+// benchSource is the folder of games a benchmark imports: SHOGI_DB_BENCH_SRC
+// when set (generated there once, kept for the next run), else generated
+// in a temporary folder.
+func benchSource(b *testing.B, seed uint64) string {
+	src := os.Getenv("SHOGI_DB_BENCH_SRC")
+	if src == "" {
+		src = b.TempDir()
+	} else if m, _ := filepath.Glob(filepath.Join(src, "*.csa")); len(m) > 0 {
+		return src
+	}
+	genGames(b, src, benchGames(), seed)
+	return src
+}
+
 // BenchmarkImport imports generated CSA games (files of 1,000) into a new
 // database and reports games a second and bytes per game-position.
 func BenchmarkImport(b *testing.B) {
-	src := b.TempDir()
-	n := benchGames()
-	genGames(b, src, n, 11)
+	src := benchSource(b, 11)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		path := filepath.Join(b.TempDir(), "g.db")
 		t0 := time.Now()
-		rep, err := Import(context.Background(), path, []string{src}, nil)
+		rep, err := Import(context.Background(), path, []string{src}, curve(b, t0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -45,6 +58,21 @@ func BenchmarkImport(b *testing.B) {
 		b.ReportMetric(float64(rep.Games)/el.Seconds(), "games/s")
 		b.ReportMetric(float64(fi.Size())/float64(s.GamePositions), "B/game-position")
 		b.ReportMetric(float64(s.Positions), "positions")
+	}
+}
+
+// curve logs the import's rate over each 100,000 games (the curve as the
+// database grows).
+func curve(b *testing.B, t0 time.Time) func(Progress) {
+	last, lastT := 0, t0
+	return func(p Progress) {
+		if p.Games/100_000 > last/100_000 {
+			now := time.Now()
+			fmt.Fprintf(os.Stderr, "%d games after %.1fs: %.0f games/s over the last %d", p.Games, now.Sub(t0).Seconds(),
+				float64(p.Games-last)/now.Sub(lastT).Seconds(), p.Games-last)
+			fmt.Fprintln(os.Stderr)
+			last, lastT = p.Games, now
+		}
 	}
 }
 
