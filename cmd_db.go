@@ -129,6 +129,11 @@ func runDBImport(args []string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	if rep.Broken > 0 {
+		// Named above; the rest is stored, and so is each broken game up
+		// to the move before its problem.
+		return 1
+	}
 	return 0
 }
 

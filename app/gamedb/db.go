@@ -31,6 +31,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -42,8 +43,10 @@ import (
 )
 
 // Version is the database format this program writes; a file of a newer
-// version is refused rather than misread.
-const Version = 1
+// version is refused rather than misread. Format 1 kept the index in one
+// pg and one pm bucket; format 2 keeps it in runs (runs.go) and reads a
+// format 1 file's buckets as its oldest run.
+const Version = 2
 
 var (
 	bMeta  = []byte("meta")
@@ -62,8 +65,23 @@ type Error struct {
 	Err  error
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("games database %s: %v", e.Path, e.Err) }
+func (e *Error) Error() string {
+	if noRoom(e.Err) {
+		return fmt.Sprintf("games database %s: no room to write (the disk is full or the file may grow no larger): %v; what was stored before is kept", e.Path, e.Err)
+	}
+	return fmt.Sprintf("games database %s: %v", e.Path, e.Err)
+}
 func (e *Error) Unwrap() error { return e.Err }
+
+// noRoom reports whether err is a write that found no room: a full disk,
+// or a file at its size limit. bbolt wraps some of these as text only.
+func noRoom(err error) bool {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG) {
+		return true
+	}
+	s := err.Error()
+	return strings.Contains(s, syscall.ENOSPC.Error()) || strings.Contains(s, syscall.EFBIG.Error())
+}
 
 // DB is an open games database.
 type DB struct {
@@ -73,7 +91,7 @@ type DB struct {
 
 // LockWait is how long Open waits for another program's writer to let go
 // of the file before it says the database is locked.
-var LockWait = 30 * time.Second
+var LockWait = 10 * time.Second
 
 // Open opens (creating when absent) the database at path.
 func Open(path string) (*DB, error) {
@@ -86,15 +104,23 @@ func OpenReadOnly(path string) (*DB, error) {
 }
 
 func open(path string, readOnly bool) (*DB, error) {
+	return openWait(path, readOnly, LockWait)
+}
+
+func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 	if fi, err := os.Stat(path); err == nil && fi.Size() > 0 && !isBolt(path) {
 		return nil, &Error{path, ErrNotDatabase}
 	} else if err != nil && readOnly {
 		return nil, &Error{path, err}
 	}
-	b, err := bolt.Open(path, 0o644, boltOptions(LockWait, readOnly))
+	b, err := bolt.Open(path, 0o644, boltOptions(wait, readOnly))
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
-			err = fmt.Errorf("locked by another program for %v", LockWait)
+			who := "another program"
+			if h := lockHolder(path); h != "" {
+				who = h
+			}
+			err = fmt.Errorf("locked: %s has been writing to it for longer than %v; try again when it is done", who, wait)
 		}
 		return nil, &Error{path, err}
 	}
@@ -139,15 +165,21 @@ func isBolt(path string) bool {
 }
 
 // check makes the buckets of a new database and refuses another
-// version's.
+// version's. A writer also brings a database of the first format up to
+// this one (its index stays where it is, as the oldest run) and drops
+// what a merge cut short left.
 func (db *DB) check(readOnly bool) error {
-	made := false
+	current := false
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		made = tx.Bucket(bMeta) != nil
-		return checkVersion(tx)
+		if err := checkVersion(tx); err != nil {
+			return err
+		}
+		v, _ := strconv.Atoi(string(tx.Bucket(bMeta).Get([]byte("version"))))
+		current = v == Version && tx.Bucket(bMerge) == nil
+		return nil
 	})
-	// A made database needs no write (a commit costs a sync).
-	if readOnly || made {
+	// A current database needs no write (a commit costs a sync).
+	if readOnly || current || err != nil && !errors.Is(err, ErrNotDatabase) {
 		return err
 	}
 	return db.bolt.Update(func(tx *bolt.Tx) error {
@@ -156,14 +188,22 @@ func (db *DB) check(readOnly bool) error {
 			if tx.Bucket(bGames) != nil || len(tx.Inspect().Children) > 0 {
 				return ErrNotDatabase
 			}
-			for _, name := range [][]byte{bMeta, bGames, bHash, bMoves, bPos} {
-				if _, err := tx.CreateBucket(name); err != nil {
-					return err
-				}
+			var err error
+			if meta, err = tx.CreateBucket(bMeta); err != nil {
+				return err
 			}
-			return tx.Bucket(bMeta).Put([]byte("version"), []byte(strconv.Itoa(Version)))
+		} else if err := checkVersion(tx); err != nil {
+			return err
 		}
-		return checkVersion(tx)
+		for _, name := range [][]byte{bGames, bHash, bPGRuns, bPMRuns, bRuns} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		if err := dropMerges(tx); err != nil {
+			return err
+		}
+		return meta.Put([]byte("version"), []byte(strconv.Itoa(Version)))
 	})
 }
 
@@ -603,8 +643,8 @@ func (db *DB) add(games []prepared) (Added, error) {
 	var res Added
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		res = Added{}
-		gb, hb, mb, pb := tx.Bucket(bGames), tx.Bucket(bHash), tx.Bucket(bMoves), tx.Bucket(bPos)
-		if gb == nil || hb == nil || mb == nil || pb == nil {
+		gb, hb := tx.Bucket(bGames), tx.Bucket(bHash)
+		if gb == nil || hb == nil {
 			return ErrNotDatabase
 		}
 		type pgEntry struct {
@@ -668,11 +708,17 @@ func (db *DB) add(games []prepared) (Added, error) {
 			}
 			res.Stored++
 		}
-		// Sorted keys fill bbolt's pages in order, far faster than at random.
+		if res.Stored == 0 {
+			return nil
+		}
+		// The batch's index is a run of its own, its keys put in order.
+		r, err := newRun(tx, uint64(res.Stored))
+		if err != nil {
+			return err
+		}
 		slices.SortFunc(pgs, func(a, b pgEntry) int { return bytes.Compare(a.key[:], b.key[:]) })
-		pb.FillPercent = 0.9
 		for _, e := range pgs {
-			if err := pb.Put(e.key[:], e.val); err != nil {
+			if err := r.pg.Put(e.key[:], e.val); err != nil {
 				return err
 			}
 		}
@@ -682,15 +728,7 @@ func (db *DB) add(games []prepared) (Added, error) {
 		}
 		slices.SortFunc(keys, func(a, b [12]byte) int { return bytes.Compare(a[:], b[:]) })
 		for _, k := range keys {
-			c := *agg[k]
-			if old := mb.Get(k[:]); old != nil {
-				o, err := decodeCounts(old)
-				if err != nil {
-					return err
-				}
-				c = counts{c.games + o.games, c.wins + o.wins, c.draws + o.draws, c.losses + o.losses}
-			}
-			if err := mb.Put(k[:], c.encode()); err != nil {
+			if err := r.pm.Put(k[:], agg[k].encode()); err != nil {
 				return err
 			}
 		}
@@ -718,11 +756,19 @@ func (db *DB) Stats() (Stats, error) {
 	var s Stats
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		s.Games = tx.Bucket(bGames).Stats().KeyN
-		s.Moves = tx.Bucket(bMoves).Stats().KeyN
-		s.GamePositions = tx.Bucket(bPos).Stats().KeyN
-		c := tx.Bucket(bPos).Cursor()
+		// A position or a move may be in several runs: count it once.
+		var pgs, pms []*bolt.Bucket
+		for _, r := range runs(tx) {
+			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
+		}
+		it := newMergeIter(pms, nil)
+		for k, _ := it.next(); k != nil; k, _ = it.next() {
+			s.Moves++
+		}
 		var last []byte
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		it = newMergeIter(pgs, nil)
+		for k, vals := it.next(); k != nil; k, vals = it.next() {
+			s.GamePositions += len(vals)
 			if last == nil || !bytes.Equal(k[:8], last) {
 				s.Positions++
 				last = append(last[:0], k[:8]...)
@@ -747,15 +793,21 @@ var HookWait = 2 * time.Second
 // data folder's games.db). It is the one call each place that ends a game
 // makes.
 func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
-	b, err := bolt.Open(DefaultPath(filepath.Dir(gamesDir)), 0o644, boltOptions(HookWait, false))
+	db, err := openWait(DefaultPath(filepath.Dir(gamesDir)), false, HookWait)
 	if err != nil {
-		return &Error{DefaultPath(filepath.Dir(gamesDir)), err}
+		return err
 	}
-	db := &DB{path: DefaultPath(filepath.Dir(gamesDir)), bolt: b}
 	defer db.Close()
-	if err := db.check(false); err != nil {
+	if _, err = db.AddRecord(rec, source); err != nil {
+		return err
+	}
+	// A game's end does not wait for a large merge: the next import does
+	// it.
+	if err := compact(db.bolt, appMergeMax, nil); err != nil {
 		return &Error{db.path, err}
 	}
-	_, err = db.AddRecord(rec, source)
-	return err
+	return nil
 }
+
+// appMergeMax is the largest run AddFinished merges into.
+const appMergeMax = 4096

@@ -19,8 +19,12 @@ import (
 )
 
 // BatchSize is how many games one transaction stores: the unit an
-// interrupted import keeps, and how long another writer may wait.
-var BatchSize = 2000
+// interrupted import keeps, and how long another writer may wait. A
+// batch also ends at batchPositions positions, so that long games do not
+// make it large in memory.
+var BatchSize = 5000
+
+const batchPositions = 300_000
 
 // Report is what an import did.
 type Report struct {
@@ -87,6 +91,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	outs, window := readAll(rctx, files)
 
 	var batch []prepared
+	positions := 0
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
@@ -96,6 +101,11 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 			return err
 		}
 		added, err := db.add(batch)
+		if err == nil {
+			if err = compact(db.bolt, 0, func() { releaseMap(db.bolt) }); err != nil {
+				err = &Error{dbPath, err}
+			}
+		}
 		if cerr := db.Close(); err == nil {
 			err = cerr
 		}
@@ -105,7 +115,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 		rep.Stored += added.Stored
 		rep.Duplicates += added.Duplicates
 		clear(batch)
-		batch = batch[:0]
+		batch, positions = batch[:0], 0
 		return nil
 	}
 	for _, out := range outs {
@@ -120,7 +130,8 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 			for _, g := range c.games {
 				rep.Games++
 				batch = append(batch, g)
-				if len(batch) < BatchSize {
+				positions += len(g.vs)
+				if len(batch) < BatchSize && positions < batchPositions {
 					continue
 				}
 				if err := flush(); err != nil {
