@@ -21,6 +21,7 @@ package gamedb
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -175,14 +176,14 @@ func (db *DB) check(readOnly bool) error {
 			return err
 		}
 		v, _ := strconv.Atoi(string(tx.Bucket(bMeta).Get([]byte("version"))))
-		current = v == Version && tx.Bucket(bMerge) == nil
+		current = v == Version && tx.Bucket(bMerge) == nil && tx.Bucket(bDead) == nil
 		return nil
 	})
 	// A current database needs no write (a commit costs a sync).
 	if readOnly || current || err != nil && !errors.Is(err, ErrNotDatabase) {
 		return err
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
+	err = db.bolt.Update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bMeta)
 		if meta == nil {
 			if tx.Bucket(bGames) != nil || len(tx.Inspect().Children) > 0 {
@@ -205,6 +206,11 @@ func (db *DB) check(readOnly bool) error {
 		}
 		return meta.Put([]byte("version"), []byte(strconv.Itoa(Version)))
 	})
+	if err != nil {
+		return err
+	}
+	// Runs a merge cut short had merged away.
+	return dropDead(db.bolt, nil)
 }
 
 func checkVersion(tx *bolt.Tx) error {
@@ -803,7 +809,7 @@ func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
 	}
 	// A game's end does not wait for a large merge: the next import does
 	// it.
-	if err := compact(db.bolt, appMergeMax, nil); err != nil {
+	if err := compact(context.Background(), db.bolt, appMergeMax, nil); err != nil {
 		return &Error{db.path, err}
 	}
 	return nil

@@ -2,11 +2,13 @@ package gamedb
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"errors"
 	"math/bits"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // The position index is kept in runs, as a log-structured tree keeps it:
@@ -27,6 +29,7 @@ var (
 	bPMRuns = []byte("pmr")  // run name → bucket: position(8) + move(4) → counts
 	bRuns   = []byte("runs") // run name → games in it (uvarint)
 	bMerge  = []byte("mrg")  // merges under way: pg and pm → run name → bucket
+	bDead   = []byte("dead") // runs merged away, their buckets not yet deleted
 )
 
 // mergeFan is how many runs of one size class are merged into one.
@@ -49,11 +52,13 @@ func runs(tx *bolt.Tx) []run {
 	if pg, pm := tx.Bucket(bPos), tx.Bucket(bMoves); pg != nil && pm != nil {
 		out = append(out, run{nil, pg, pm})
 	}
-	pgr, pmr := tx.Bucket(bPGRuns), tx.Bucket(bPMRuns)
-	if pgr == nil || pmr == nil {
+	pgr, pmr, rb := tx.Bucket(bPGRuns), tx.Bucket(bPMRuns), tx.Bucket(bRuns)
+	if pgr == nil || pmr == nil || rb == nil {
 		return out
 	}
-	c := pgr.Cursor()
+	// The list of runs, not the buckets: a run merged away may still have
+	// its buckets until they are deleted.
+	c := rb.Cursor()
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		if pg, pm := pgr.Bucket(k), pmr.Bucket(k); pg != nil && pm != nil {
 			out = append(out, run{k, pg, pm})
@@ -110,14 +115,21 @@ func runSizes(tx *bolt.Tx) (names [][]byte, sizes []uint64, err error) {
 
 // mergeChunk is how many keys one transaction of a merge writes: a
 // transaction holds every page it wrote in memory until it commits.
-var mergeChunk = 200_000
+var mergeChunk = 100_000
+
+// maxRunGames is the largest run a merge makes. Deleting a merged run's
+// buckets reads all their pages (bbolt frees them page by page) in one
+// transaction, and those pages count in the process's memory until it
+// ends: runs of at most a quarter of this keep that under some 100 MB.
+// Past it, runs of this size add up: look-ups read one more run for each
+// such.
+const maxRunGames = 256 << 10
 
 // compact merges the newest runs while the newest mergeFan of them are
-// of one size class, never into a run of more than maxGames games (0: no
-// limit). A merge is written in several transactions into buckets aside
+// of one size class, never into a run of more than maxGames games. A merge is written in several transactions into buckets aside
 // and takes the runs' place in the last: a merge cut short leaves the
 // runs as they were (and its leftovers, which the next writer drops).
-func compact(db *bolt.DB, maxGames uint64, release func()) error {
+func compact(ctx context.Context, db *bolt.DB, maxGames uint64, release func()) error {
 	for {
 		var names [][]byte
 		var total uint64
@@ -134,7 +146,7 @@ func compact(db *bolt.DB, maxGames uint64, release func()) error {
 				}
 				total += sizes[i]
 			}
-			if maxGames > 0 && total > maxGames {
+			if total > maxGames {
 				return nil
 			}
 			names = all[n-mergeFan:]
@@ -143,14 +155,14 @@ func compact(db *bolt.DB, maxGames uint64, release func()) error {
 		if err != nil || names == nil {
 			return err
 		}
-		if err := merge(db, names, total, release); err != nil {
+		if err := merge(ctx, db, names, total, release); err != nil {
 			return err
 		}
 	}
 }
 
 // merge merges the runs called names (the newest, in order) into one.
-func merge(db *bolt.DB, names [][]byte, games uint64, release func()) error {
+func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, release func()) error {
 	var dst []byte
 	err := db.Update(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
@@ -180,6 +192,11 @@ func merge(db *bolt.DB, names [][]byte, games uint64, release func()) error {
 	for _, part := range [][]byte{bPGRuns, bPMRuns} {
 		var after []byte // the last key written
 		for done := false; !done; {
+			// Ctrl+C stops a long merge between its transactions; the
+			// runs stay as they were, and the next writer drops the rest.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			err := db.Update(func(tx *bolt.Tx) error {
 				src := tx.Bucket(part)
 				var bs []*bolt.Bucket
@@ -229,15 +246,16 @@ func merge(db *bolt.DB, names [][]byte, games uint64, release func()) error {
 			}
 		}
 	}
-	return db.Update(func(tx *bolt.Tx) error {
+	// The merged run takes the runs' place in one transaction; their
+	// buckets are deleted after, one a transaction.
+	err = db.Update(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
 		m := tx.Bucket(bMerge)
+		dead, err := tx.CreateBucketIfNotExists(bDead)
+		if err != nil {
+			return err
+		}
 		for _, part := range [][]byte{bPGRuns, bPMRuns} {
-			for _, n := range names {
-				if err := tx.Bucket(part).DeleteBucket(n); err != nil {
-					return err
-				}
-			}
 			if err := tx.MoveBucket(dst, m.Bucket(part), tx.Bucket(part)); err != nil {
 				return err
 			}
@@ -246,9 +264,48 @@ func merge(db *bolt.DB, names [][]byte, games uint64, release func()) error {
 			if err := rb.Delete(n); err != nil {
 				return err
 			}
+			if err := dead.Put(n, nil); err != nil {
+				return err
+			}
 		}
 		return rb.Put(dst, binary.AppendUvarint(nil, games))
 	})
+	if err != nil {
+		return err
+	}
+	return dropDead(db, release)
+}
+
+// dropDead deletes the buckets of runs merged away, one a transaction.
+func dropDead(db *bolt.DB, release func()) error {
+	for {
+		done := false
+		err := db.Update(func(tx *bolt.Tx) error {
+			dead := tx.Bucket(bDead)
+			if dead == nil {
+				done = true
+				return nil
+			}
+			n, _ := dead.Cursor().First()
+			if n == nil {
+				done = true
+				return tx.DeleteBucket(bDead)
+			}
+			n = bytes.Clone(n)
+			for _, part := range [][]byte{bPGRuns, bPMRuns} {
+				if err := tx.Bucket(part).DeleteBucket(n); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+					return err
+				}
+			}
+			return dead.Delete(n)
+		})
+		if err != nil || done {
+			return err
+		}
+		if release != nil {
+			release()
+		}
+	}
 }
 
 // mergeIter walks several buckets' keys in order, all at once.
