@@ -767,13 +767,22 @@ func (db *DB) Stats() (Stats, error) {
 		for _, r := range runs(tx) {
 			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
 		}
+		// The walk reads the whole file through the map: let go of its
+		// pages now and then, or they count as the process's memory (a
+		// read transaction's map does not move, and the pages are the
+		// file's, read again on a touch).
 		it := newMergeIter(pms, nil)
 		for k, _ := it.next(); k != nil; k, _ = it.next() {
-			s.Moves++
+			if s.Moves++; s.Moves%(1<<20) == 0 {
+				releaseMap(db.bolt)
+			}
 		}
 		var last []byte
 		it = newMergeIter(pgs, nil)
 		for k, vals := it.next(); k != nil; k, vals = it.next() {
+			if s.GamePositions%(1<<20) < len(vals) {
+				releaseMap(db.bolt)
+			}
 			s.GamePositions += len(vals)
 			if last == nil || !bytes.Equal(k[:8], last) {
 				s.Positions++
