@@ -761,7 +761,10 @@ type Stats struct {
 func (db *DB) Stats() (Stats, error) {
 	var s Stats
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		s.Games = tx.Bucket(bGames).Stats().KeyN
+		// Games are never deleted and ids come from the bucket's sequence
+		// (a transaction that fails takes its sequence back): the last id
+		// is the count, without reading every game as Stats would.
+		s.Games = int(tx.Bucket(bGames).Sequence())
 		// A position or a move may be in several runs: count it once.
 		var pgs, pms []*bolt.Bucket
 		for _, r := range runs(tx) {
