@@ -6,8 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -104,6 +106,12 @@ func runDBImport(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// The import's live memory is some 100 MB whatever the size; without
+	// a limit the collector lets the heap grow to twice that before it
+	// runs. The limit makes it run sooner, not fail.
+	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		debug.SetMemoryLimit(256 << 20)
+	}
 	var prog func(gamedb.Progress)
 	if !*quiet && isTerminal(stderr) {
 		prog = func(pr gamedb.Progress) {
@@ -127,6 +135,11 @@ func runDBImport(args []string, stdout, stderr io.Writer) int {
 		} else {
 			fmt.Fprintln(stderr, "shogi db import:", err)
 		}
+		return 1
+	}
+	if rep.Broken > 0 {
+		// Named above; the rest is stored, and so is each broken game up
+		// to the move before its problem.
 		return 1
 	}
 	return 0

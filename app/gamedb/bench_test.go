@@ -2,6 +2,7 @@ package gamedb
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -23,17 +24,29 @@ func benchGames() int {
 	return 5000
 }
 
+// benchSource is the folder of games a benchmark imports: SHOGI_DB_BENCH_SRC
+// when set (generated there once, kept for the next run), else generated
+// in a temporary folder.
+func benchSource(b *testing.B, seed uint64) string {
+	src := os.Getenv("SHOGI_DB_BENCH_SRC")
+	if src == "" {
+		src = b.TempDir()
+	} else if m, _ := filepath.Glob(filepath.Join(src, "*.csa")); len(m) > 0 {
+		return src
+	}
+	genGames(b, src, benchGames(), seed)
+	return src
+}
+
 // BenchmarkImport imports generated CSA games (files of 1,000) into a new
 // database and reports games a second and bytes per game-position.
 func BenchmarkImport(b *testing.B) {
-	src := b.TempDir()
-	n := benchGames()
-	genGames(b, src, n, 11)
+	src := benchSource(b, 11)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		path := filepath.Join(b.TempDir(), "g.db")
 		t0 := time.Now()
-		rep, err := Import(context.Background(), path, []string{src}, nil)
+		rep, err := Import(context.Background(), path, []string{src}, curve(b, t0))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,18 +61,42 @@ func BenchmarkImport(b *testing.B) {
 	}
 }
 
+// curve logs the import's rate over each 100,000 games (the curve as the
+// database grows).
+func curve(b *testing.B, t0 time.Time) func(Progress) {
+	last, lastT := 0, t0
+	return func(p Progress) {
+		if p.Games/100_000 > last/100_000 {
+			now := time.Now()
+			fmt.Fprintf(os.Stderr, "%d games after %.1fs: %.0f games/s over the last %d", p.Games, now.Sub(t0).Seconds(),
+				float64(p.Games-last)/now.Sub(lastT).Seconds(), p.Games-last)
+			fmt.Fprintln(os.Stderr)
+			last, lastT = p.Games, now
+		}
+	}
+}
+
 // BenchmarkLookups opens a database of generated games from disk and
 // times explore and the first page of games at positions of the first 30
-// plies, reporting p50 and p99 and the time to open.
+// plies, reporting p50 and p99 and the time to open: warm (the file in the
+// page cache, after the first look-ups) and cold (before each look-up the
+// file's pages are dropped from the page cache, so that every page read
+// comes from the disk). SHOGI_DB_BENCH_DB names a database already made
+// (the positions are then taken from SHOGI_DB_BENCH_SRC's first file).
 func BenchmarkLookups(b *testing.B) {
-	src := b.TempDir()
-	n := benchGames()
-	genGames(b, src, n, 13)
-	path := filepath.Join(b.TempDir(), "g.db")
-	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
-		b.Fatal(err)
+	path := os.Getenv("SHOGI_DB_BENCH_DB")
+	src := os.Getenv("SHOGI_DB_BENCH_SRC")
+	if path == "" {
+		src = benchSource(b, 13)
+		path = filepath.Join(b.TempDir(), "g.db")
+		if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
+			b.Fatal(err)
+		}
 	}
 	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
+	if len(files) == 0 {
+		b.Fatal("no games in ", src)
+	}
 	var positions []game.Position
 	r, _ := kifu.ReadFile(files[0])
 	for _, rec := range append([]*kifu.Record{r}, r.Games...) {
@@ -73,35 +110,60 @@ func BenchmarkLookups(b *testing.B) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
+	p99 := func(d []time.Duration) float64 {
+		slices.Sort(d)
+		return float64(d[len(d)*99/100].Microseconds()) / 1000
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		cold := evict(path)
 		t0 := time.Now()
 		db, err := OpenReadOnly(path)
 		if err != nil {
 			b.Fatal(err)
 		}
 		open := time.Since(t0)
-		var ex, gs []time.Duration
-		for range 2000 {
+		var ex, gs, exCold, gsCold []time.Duration
+		for j := range 2200 {
+			// The last 200 from the disk, each after dropping the cache.
+			fromDisk := j >= 2000 && cold
+			if fromDisk {
+				releaseMap(db.bolt)
+				evict(path)
+			}
 			p := positions[rng.IntN(len(positions))]
 			t := time.Now()
 			if _, err := db.Explore(&p, Filter{}); err != nil {
 				b.Fatal(err)
 			}
-			ex = append(ex, time.Since(t))
+			el := time.Since(t)
+			if fromDisk {
+				exCold = append(exCold, el)
+				releaseMap(db.bolt)
+				evict(path)
+			} else {
+				ex = append(ex, el)
+			}
 			t = time.Now()
 			if _, err := db.Games(&p, Filter{}, 50); err != nil {
 				b.Fatal(err)
 			}
-			gs = append(gs, time.Since(t))
+			if el := time.Since(t); fromDisk {
+				gsCold = append(gsCold, el)
+			} else {
+				gs = append(gs, el)
+			}
 		}
 		db.Close()
-		slices.Sort(ex)
-		slices.Sort(gs)
 		b.ReportMetric(float64(open.Microseconds())/1000, "open-ms")
+		slices.Sort(ex)
 		b.ReportMetric(float64(ex[len(ex)/2].Microseconds())/1000, "explore-p50-ms")
-		b.ReportMetric(float64(ex[len(ex)*99/100].Microseconds())/1000, "explore-p99-ms")
-		b.ReportMetric(float64(gs[len(gs)*99/100].Microseconds())/1000, "games50-p99-ms")
+		b.ReportMetric(p99(ex), "explore-p99-ms")
+		b.ReportMetric(p99(gs), "games50-p99-ms")
+		if cold {
+			b.ReportMetric(p99(exCold), "explore-cold-p99-ms")
+			b.ReportMetric(p99(gsCold), "games50-cold-p99-ms")
+		}
 	}
 }
 

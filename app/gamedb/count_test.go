@@ -212,6 +212,11 @@ func TestCountsGenerated(t *testing.T) {
 	genGames(t, dir, count, 1)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.csa"))
 	dbPath := filepath.Join(dir, "games.db")
+	// Small batches: many runs, merged at several sizes (runs.go), so the
+	// counts are checked across runs and merges.
+	old := BatchSize
+	BatchSize = 97
+	defer func() { BatchSize = old }()
 	rep, err := Import(context.Background(), dbPath, []string{dir}, nil)
 	if err != nil {
 		t.Fatal(err)

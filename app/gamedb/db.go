@@ -21,6 +21,7 @@ package gamedb
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -31,6 +32,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -42,8 +44,10 @@ import (
 )
 
 // Version is the database format this program writes; a file of a newer
-// version is refused rather than misread.
-const Version = 1
+// version is refused rather than misread. Format 1 kept the index in one
+// pg and one pm bucket; format 2 keeps it in runs (runs.go) and reads a
+// format 1 file's buckets as its oldest run.
+const Version = 2
 
 var (
 	bMeta  = []byte("meta")
@@ -62,8 +66,23 @@ type Error struct {
 	Err  error
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("games database %s: %v", e.Path, e.Err) }
+func (e *Error) Error() string {
+	if noRoom(e.Err) {
+		return fmt.Sprintf("games database %s: no room to write (the disk is full or the file may grow no larger): %v; what was stored before is kept", e.Path, e.Err)
+	}
+	return fmt.Sprintf("games database %s: %v", e.Path, e.Err)
+}
 func (e *Error) Unwrap() error { return e.Err }
+
+// noRoom reports whether err is a write that found no room: a full disk,
+// or a file at its size limit. bbolt wraps some of these as text only.
+func noRoom(err error) bool {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG) {
+		return true
+	}
+	s := err.Error()
+	return strings.Contains(s, syscall.ENOSPC.Error()) || strings.Contains(s, syscall.EFBIG.Error())
+}
 
 // DB is an open games database.
 type DB struct {
@@ -73,7 +92,7 @@ type DB struct {
 
 // LockWait is how long Open waits for another program's writer to let go
 // of the file before it says the database is locked.
-var LockWait = 30 * time.Second
+var LockWait = 10 * time.Second
 
 // Open opens (creating when absent) the database at path.
 func Open(path string) (*DB, error) {
@@ -86,15 +105,23 @@ func OpenReadOnly(path string) (*DB, error) {
 }
 
 func open(path string, readOnly bool) (*DB, error) {
+	return openWait(path, readOnly, LockWait)
+}
+
+func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 	if fi, err := os.Stat(path); err == nil && fi.Size() > 0 && !isBolt(path) {
 		return nil, &Error{path, ErrNotDatabase}
 	} else if err != nil && readOnly {
 		return nil, &Error{path, err}
 	}
-	b, err := bolt.Open(path, 0o644, &bolt.Options{Timeout: LockWait, ReadOnly: readOnly, NoFreelistSync: true})
+	b, err := bolt.Open(path, 0o644, boltOptions(wait, readOnly))
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
-			err = fmt.Errorf("locked by another program for %v", LockWait)
+			who := "another program"
+			if h := lockHolder(path); h != "" {
+				who = h
+			}
+			err = fmt.Errorf("locked: %s has been writing to it for longer than %v; try again when it is done", who, wait)
 		}
 		return nil, &Error{path, err}
 	}
@@ -104,6 +131,23 @@ func open(path string, readOnly bool) (*DB, error) {
 		return nil, &Error{path, err}
 	}
 	return db, nil
+}
+
+// boltOptions are the store's options. The freelist (the pages free for
+// reuse) is written at each commit: not writing it makes a commit a
+// little cheaper, but then every writer that opens the file rebuilds it
+// by walking the whole file (667 ms at 1.2 million keys, and an import
+// opens the file once a batch). The hashmap freelist finds a run of free
+// pages in constant time where the array one scans.
+func boltOptions(wait time.Duration, readOnly bool) *bolt.Options {
+	o := &bolt.Options{Timeout: wait, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType}
+	if !readOnly {
+		// A map as large as the file will grow to in a while: growing it
+		// inside a transaction copies every page the transaction touched
+		// out of the old map. It is address space, not memory.
+		o.InitialMmapSize = 1 << 30
+	}
+	return o
 }
 
 // isBolt reports whether the file starts as a bbolt file does (its magic
@@ -122,26 +166,51 @@ func isBolt(path string) bool {
 }
 
 // check makes the buckets of a new database and refuses another
-// version's.
+// version's. A writer also brings a database of the first format up to
+// this one (its index stays where it is, as the oldest run) and drops
+// what a merge cut short left.
 func (db *DB) check(readOnly bool) error {
-	if readOnly {
-		return db.bolt.View(func(tx *bolt.Tx) error { return checkVersion(tx) })
+	current := false
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		if err := checkVersion(tx); err != nil {
+			return err
+		}
+		v, _ := strconv.Atoi(string(tx.Bucket(bMeta).Get([]byte("version"))))
+		current = v == Version && tx.Bucket(bMerge) == nil && tx.Bucket(bDead) == nil
+		return nil
+	})
+	// A current database needs no write (a commit costs a sync).
+	if readOnly || current || err != nil && !errors.Is(err, ErrNotDatabase) {
+		return err
 	}
-	return db.bolt.Update(func(tx *bolt.Tx) error {
+	err = db.bolt.Update(func(tx *bolt.Tx) error {
 		meta := tx.Bucket(bMeta)
 		if meta == nil {
 			if tx.Bucket(bGames) != nil || len(tx.Inspect().Children) > 0 {
 				return ErrNotDatabase
 			}
-			for _, name := range [][]byte{bMeta, bGames, bHash, bMoves, bPos} {
-				if _, err := tx.CreateBucket(name); err != nil {
-					return err
-				}
+			var err error
+			if meta, err = tx.CreateBucket(bMeta); err != nil {
+				return err
 			}
-			return tx.Bucket(bMeta).Put([]byte("version"), []byte(strconv.Itoa(Version)))
+		} else if err := checkVersion(tx); err != nil {
+			return err
 		}
-		return checkVersion(tx)
+		for _, name := range [][]byte{bGames, bHash, bPGRuns, bPMRuns, bRuns} {
+			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+				return err
+			}
+		}
+		if err := dropMerges(tx); err != nil {
+			return err
+		}
+		return meta.Put([]byte("version"), []byte(strconv.Itoa(Version)))
 	})
+	if err != nil {
+		return err
+	}
+	// Runs a merge cut short had merged away.
+	return dropDead(db.bolt, nil)
 }
 
 func checkVersion(tx *bolt.Tx) error {
@@ -455,9 +524,9 @@ func decodeCounts(b []byte) (counts, error) {
 type visit struct {
 	pos   [8]byte
 	ply   int
-	moves [][4]byte // the moves played from here, each once
 	out   byte
-	first game.Move
+	moves [][4]byte // the moves played from here, each once; most often one
+	one   [1][4]byte
 }
 
 // visits walks a game's main line and returns each position it reached
@@ -470,40 +539,57 @@ func visits(g *Game) ([]visit, error) {
 			return nil, err
 		}
 	}
-	var out []visit
-	at := map[[8]byte]int{}
-	p := start
 	words := strings.Fields(g.Moves)
+	moves := make([]game.Move, len(words))
+	p := start
+	for i, w := range words {
+		m, err := p.ParseUSI(w)
+		if err != nil || !p.IsLegal(m) {
+			return nil, fmt.Errorf("move %d %s is not legal", i+1, w)
+		}
+		moves[i] = m
+		p = p.Play(m)
+	}
+	return visitsOf(start, moves, g.Result), nil
+}
+
+// visitsOf walks legal moves from start (a record's main line, which its
+// reader checked).
+func visitsOf(start game.Position, moves []game.Move, result string) []visit {
+	out := make([]visit, 0, len(moves)+1)
+	// Most games never come back to a position: look back only through
+	// the positions since the last capture or pawn move would be exact,
+	// but a map is simple and a game is short.
+	at := make(map[[8]byte]int32, len(moves)+1)
+	p := start
 	for i := 0; ; i++ {
 		k := posKey(&p)
 		j, seen := at[k]
 		if !seen {
-			j = len(out)
+			j = int32(len(out))
 			at[k] = j
-			out = append(out, visit{pos: k, ply: i, out: outcomeFor(g.Result, p.SideToMove())})
+			out = append(out, visit{pos: k, ply: i, out: outcomeFor(result, p.SideToMove())})
 		}
-		if i == len(words) {
-			return out, nil
+		if i == len(moves) {
+			return out
 		}
-		m, err := p.ParseUSI(words[i])
-		if err != nil || !p.IsLegal(m) {
-			return nil, fmt.Errorf("move %d %s is not legal", i+1, words[i])
+		v := &out[j]
+		mk := moveKey(moves[i])
+		switch {
+		case v.moves == nil:
+			v.one[0] = mk
+			v.moves = v.one[:]
+		case !slices.Contains(v.moves, mk):
+			v.moves = append(v.moves[:len(v.moves):len(v.moves)], mk)
 		}
-		mk := moveKey(m)
-		if !slices.Contains(out[j].moves, mk) {
-			out[j].moves = append(out[j].moves, mk)
-			if len(out[j].moves) == 1 {
-				out[j].first = m
-			}
-		}
-		p = p.Play(m)
+		p = p.Play(moves[i])
 	}
 }
 
 // pgValue is a game's entry under a position: the ply it first got there,
 // the move it played then (none: it ended there), its outcome.
-func pgValue(v visit) []byte {
-	b := binary.AppendUvarint(nil, uint64(v.ply))
+func pgValue(b []byte, v *visit) []byte {
+	b = binary.AppendUvarint(b, uint64(v.ply))
 	if len(v.moves) > 0 {
 		b = append(b, v.moves[0][:]...)
 	} else {
@@ -525,15 +611,46 @@ type Added struct {
 	Stored, Duplicates int
 }
 
+// prepared is a game ready to store: its facts encoded and its visits
+// walked (the work an import's readers do in parallel).
+type prepared struct {
+	g    *Game
+	data []byte
+	vs   []visit
+	err  error
+}
+
+// prepare makes a record's game ready to store.
+func prepare(r *kifu.Record, source string, broken bool) prepared {
+	g := FromRecord(r, source, broken)
+	pr := prepared{g: g}
+	pr.data, pr.err = json.Marshal(g)
+	if pr.err == nil {
+		pr.vs = visitsOf(r.Start, r.MainMoves(), g.Result)
+	}
+	return pr
+}
+
 // Add stores games in one transaction: each game not already stored (by
 // content hash, also against the others in the batch) gets the next id,
 // and its positions go into the index.
 func (db *DB) Add(games []*Game) (Added, error) {
+	prs := make([]prepared, len(games))
+	for i, g := range games {
+		prs[i].g = g
+		if prs[i].vs, prs[i].err = visits(g); prs[i].err == nil {
+			prs[i].data, prs[i].err = json.Marshal(g)
+		}
+	}
+	return db.add(prs)
+}
+
+func (db *DB) add(games []prepared) (Added, error) {
 	var res Added
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		res = Added{}
-		gb, hb, mb, pb := tx.Bucket(bGames), tx.Bucket(bHash), tx.Bucket(bMoves), tx.Bucket(bPos)
-		if gb == nil || hb == nil || mb == nil || pb == nil {
+		gb, hb := tx.Bucket(bGames), tx.Bucket(bHash)
+		if gb == nil || hb == nil {
 			return ErrNotDatabase
 		}
 		type pgEntry struct {
@@ -542,15 +659,18 @@ func (db *DB) Add(games []*Game) (Added, error) {
 		}
 		agg := map[[12]byte]*counts{}
 		var pgs []pgEntry
+		// One buffer holds every entry's value: a few allocations a batch.
+		var vals []byte
 		inBatch := map[string]bool{}
-		for _, g := range games {
+		for i := range games {
+			pr := &games[i]
+			g := pr.g
 			if inBatch[g.Hash] || hb.Get([]byte(g.Hash)) != nil {
 				res.Duplicates++
 				continue
 			}
-			vs, err := visits(g)
-			if err != nil {
-				return fmt.Errorf("%s: %w", g.Source, err)
+			if pr.err != nil {
+				return fmt.Errorf("%s: %w", g.Source, pr.err)
 			}
 			inBatch[g.Hash] = true
 			seq, err := gb.NextSequence()
@@ -563,21 +683,23 @@ func (db *DB) Add(games []*Game) (Added, error) {
 			g.ID = uint32(seq)
 			var id [4]byte
 			binary.BigEndian.PutUint32(id[:], g.ID)
-			data, err := json.Marshal(g)
-			if err != nil {
-				return err
-			}
-			if err := gb.Put(id[:], data); err != nil {
+			// Ids only grow: appending at the end of the bucket fills its
+			// pages whole.
+			gb.FillPercent = 1
+			if err := gb.Put(id[:], pr.data); err != nil {
 				return err
 			}
 			if err := hb.Put([]byte(g.Hash), id[:]); err != nil {
 				return err
 			}
-			for _, v := range vs {
+			for j := range pr.vs {
+				v := &pr.vs[j]
 				var k [12]byte
 				copy(k[:], v.pos[:])
 				copy(k[8:], id[:])
-				pgs = append(pgs, pgEntry{k, pgValue(v)})
+				n := len(vals)
+				vals = pgValue(vals, v)
+				pgs = append(pgs, pgEntry{k, vals[n:len(vals):len(vals)]})
 				for _, m := range v.moves {
 					var mk [12]byte
 					copy(mk[:], v.pos[:])
@@ -592,11 +714,17 @@ func (db *DB) Add(games []*Game) (Added, error) {
 			}
 			res.Stored++
 		}
-		// Sorted keys fill bbolt's pages in order, far faster than at random.
+		if res.Stored == 0 {
+			return nil
+		}
+		// The batch's index is a run of its own, its keys put in order.
+		r, err := newRun(tx, uint64(res.Stored))
+		if err != nil {
+			return err
+		}
 		slices.SortFunc(pgs, func(a, b pgEntry) int { return bytes.Compare(a.key[:], b.key[:]) })
-		pb.FillPercent = 0.9
 		for _, e := range pgs {
-			if err := pb.Put(e.key[:], e.val); err != nil {
+			if err := r.pg.Put(e.key[:], e.val); err != nil {
 				return err
 			}
 		}
@@ -606,15 +734,7 @@ func (db *DB) Add(games []*Game) (Added, error) {
 		}
 		slices.SortFunc(keys, func(a, b [12]byte) int { return bytes.Compare(a[:], b[:]) })
 		for _, k := range keys {
-			c := *agg[k]
-			if old := mb.Get(k[:]); old != nil {
-				o, err := decodeCounts(old)
-				if err != nil {
-					return err
-				}
-				c = counts{c.games + o.games, c.wins + o.wins, c.draws + o.draws, c.losses + o.losses}
-			}
-			if err := mb.Put(k[:], c.encode()); err != nil {
+			if err := r.pm.Put(k[:], agg[k].encode()); err != nil {
 				return err
 			}
 		}
@@ -641,12 +761,32 @@ type Stats struct {
 func (db *DB) Stats() (Stats, error) {
 	var s Stats
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		s.Games = tx.Bucket(bGames).Stats().KeyN
-		s.Moves = tx.Bucket(bMoves).Stats().KeyN
-		s.GamePositions = tx.Bucket(bPos).Stats().KeyN
-		c := tx.Bucket(bPos).Cursor()
+		// Games are never deleted and ids come from the bucket's sequence
+		// (a transaction that fails takes its sequence back): the last id
+		// is the count, without reading every game as Stats would.
+		s.Games = int(tx.Bucket(bGames).Sequence())
+		// A position or a move may be in several runs: count it once.
+		var pgs, pms []*bolt.Bucket
+		for _, r := range runs(tx) {
+			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
+		}
+		// The walk reads the whole file through the map: let go of its
+		// pages now and then, or they count as the process's memory (a
+		// read transaction's map does not move, and the pages are the
+		// file's, read again on a touch).
+		it := newMergeIter(pms, nil)
+		for k, _ := it.next(); k != nil; k, _ = it.next() {
+			if s.Moves++; s.Moves%(1<<20) == 0 {
+				releaseMap(db.bolt)
+			}
+		}
 		var last []byte
-		for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		it = newMergeIter(pgs, nil)
+		for k, vals := it.next(); k != nil; k, vals = it.next() {
+			if s.GamePositions%(1<<20) < len(vals) {
+				releaseMap(db.bolt)
+			}
+			s.GamePositions += len(vals)
 			if last == nil || !bytes.Equal(k[:8], last) {
 				s.Positions++
 				last = append(last[:0], k[:8]...)
@@ -671,15 +811,21 @@ var HookWait = 2 * time.Second
 // data folder's games.db). It is the one call each place that ends a game
 // makes.
 func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
-	b, err := bolt.Open(DefaultPath(filepath.Dir(gamesDir)), 0o644, &bolt.Options{Timeout: HookWait, NoFreelistSync: true})
+	db, err := openWait(DefaultPath(filepath.Dir(gamesDir)), false, HookWait)
 	if err != nil {
-		return &Error{DefaultPath(filepath.Dir(gamesDir)), err}
+		return err
 	}
-	db := &DB{path: DefaultPath(filepath.Dir(gamesDir)), bolt: b}
 	defer db.Close()
-	if err := db.check(false); err != nil {
+	if _, err = db.AddRecord(rec, source); err != nil {
+		return err
+	}
+	// A game's end does not wait for a large merge: the next import does
+	// it.
+	if err := compact(context.Background(), db.bolt, appMergeMax, nil); err != nil {
 		return &Error{db.path, err}
 	}
-	_, err = db.AddRecord(rec, source)
-	return err
+	return nil
 }
+
+// appMergeMax is the largest run AddFinished merges into.
+const appMergeMax = 4096

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -18,8 +19,12 @@ import (
 )
 
 // BatchSize is how many games one transaction stores: the unit an
-// interrupted import keeps, and how long another writer may wait.
-var BatchSize = 2000
+// interrupted import keeps, and how long another writer may wait. A
+// batch also ends at batchPositions positions, so that long games do not
+// make it large in memory.
+var BatchSize = 5000
+
+const batchPositions = 300_000
 
 // Report is what an import did.
 type Report struct {
@@ -41,6 +46,13 @@ type Progress struct {
 // batch so that another writer (the app adding a finished game) gets its
 // turn between them. When ctx is cancelled it stops after the batch in
 // hand; what was committed stays, and a second run skips it.
+//
+// Reading is the work: GOMAXPROCS goroutines each read, parse, tag and
+// hash a file's games and walk their positions, and one writer takes
+// their work in the files' order (so ids follow the files as a plain loop
+// would give them) and stores it. At most a few chunks of games are in
+// flight whatever the size of a file, so memory does not grow with the
+// import.
 func Import(ctx context.Context, dbPath string, paths []string, progress func(Progress)) (Report, error) {
 	var rep Report
 	var files []string
@@ -73,7 +85,13 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 		return rep, err
 	}
 	db.Close()
-	var batch []*Game
+
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	outs, window := readAll(rctx, files)
+
+	var batch []prepared
+	positions := 0
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
@@ -82,7 +100,12 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 		if err != nil {
 			return err
 		}
-		added, err := db.Add(batch)
+		added, err := db.add(batch)
+		if err == nil {
+			if err = compact(ctx, db.bolt, maxRunGames, func() { releaseMap(db.bolt) }); err != nil {
+				err = &Error{dbPath, err}
+			}
+		}
 		if cerr := db.Close(); err == nil {
 			err = cerr
 		}
@@ -91,49 +114,135 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 		}
 		rep.Stored += added.Stored
 		rep.Duplicates += added.Duplicates
-		batch = batch[:0]
+		clear(batch)
+		batch, positions = batch[:0], 0
 		return nil
 	}
-	add := func(r *kifu.Record, source string, readErr error) error {
-		rep.Games++
-		if readErr != nil {
-			rep.Broken++
-			rep.Problems = append(rep.Problems, readErr.Error())
-		}
-		if r == nil {
-			rep.Games--
-			return nil
-		}
-		batch = append(batch, FromRecord(r, source, readErr != nil))
-		if len(batch) >= BatchSize {
-			if err := flush(); err != nil {
-				return err
+	for _, out := range outs {
+		for c := range out {
+			for _, pr := range c.problems {
+				rep.Broken++
+				rep.Problems = append(rep.Problems, pr)
 			}
-			if progress != nil {
-				progress(Progress{rep.Files, len(files), rep.Games})
+			if c.fatal != nil {
+				return rep, c.fatal
 			}
-			return ctx.Err()
+			for _, g := range c.games {
+				rep.Games++
+				batch = append(batch, g)
+				positions += len(g.vs)
+				if len(batch) < BatchSize && positions < batchPositions {
+					continue
+				}
+				if err := flush(); err != nil {
+					return rep, err
+				}
+				if progress != nil {
+					progress(Progress{rep.Files, len(files), rep.Games})
+				}
+				if err := ctx.Err(); err != nil {
+					return rep, err
+				}
+			}
 		}
-		return nil
-	}
-	for _, f := range files {
-		if err := readAny(f, add); err != nil {
-			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				return rep, err
-			}
-			var de *Error
-			if errors.As(err, &de) {
-				return rep, err
-			}
-			rep.Broken++
-			rep.Problems = append(rep.Problems, err.Error())
-		}
+		<-window
 		rep.Files++
 		if progress != nil {
 			progress(Progress{rep.Files, len(files), rep.Games})
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return rep, err
+	}
 	return rep, flush()
+}
+
+// chunk is a part of one file's games, read and ready to store, with the
+// problems met reading them (in the file's order).
+type chunk struct {
+	games    []prepared
+	problems []string
+	fatal    error // not a record's problem: the import stops (cancelled)
+}
+
+// chunkGames is how many games a chunk holds.
+const chunkGames = 256
+
+// readAll starts the readers: one channel of chunks a file, in the
+// files' order; each is closed after the file's last chunk. Only a
+// window of files is read ahead of the writer, which takes a token from
+// the window as it finishes each file.
+func readAll(ctx context.Context, files []string) ([]chan chunk, chan struct{}) {
+	workers := max(1, runtime.GOMAXPROCS(0))
+	outs := make([]chan chunk, len(files))
+	for i := range outs {
+		outs[i] = make(chan chunk, 2)
+	}
+	// A file is read only when a token is free; the writer frees one as it
+	// finishes a file.
+	window := make(chan struct{}, 2*workers)
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range files {
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for range workers {
+		go func() {
+			for i := range next {
+				readFile(ctx, files[i], outs[i])
+				close(outs[i])
+			}
+		}()
+	}
+	return outs, window
+}
+
+// readFile reads one file's games into chunks sent to out.
+func readFile(ctx context.Context, path string, out chan<- chunk) {
+	var c chunk
+	send := func() error {
+		select {
+		case out <- c:
+			c = chunk{}
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	err := readAny(path, func(r *kifu.Record, source string, readErr error) error {
+		if readErr != nil {
+			c.problems = append(c.problems, readErr.Error())
+		}
+		if r == nil {
+			return nil
+		}
+		c.games = append(c.games, prepare(r, source, readErr != nil))
+		if len(c.games) >= chunkGames {
+			return send()
+		}
+		return nil
+	})
+	if err != nil {
+		if ctx.Err() != nil {
+			c.fatal = ctx.Err()
+		} else {
+			c.problems = append(c.problems, err.Error())
+		}
+	}
+	if len(c.games) > 0 || len(c.problems) > 0 || c.fatal != nil {
+		send()
+	}
 }
 
 // recordFile reports whether a file in a folder is worth reading: a

@@ -105,16 +105,30 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 	var out []MoveStat
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		if f.Empty() {
-			c := tx.Bucket(bMoves).Cursor()
-			for key, val := c.Seek(k[:]); key != nil && bytes.HasPrefix(key, k[:]); key, val = c.Next() {
-				m, ok := moveFromKey(p, key[8:])
+			// Each run holds its own counts: they add up.
+			var order [][4]byte
+			sum := map[[4]byte]counts{}
+			for _, r := range runs(tx) {
+				c := r.pm.Cursor()
+				for key, val := c.Seek(k[:]); key != nil && bytes.HasPrefix(key, k[:]); key, val = c.Next() {
+					cs, err := decodeCounts(val)
+					if err != nil {
+						return err
+					}
+					mk := [4]byte(key[8:])
+					o, ok := sum[mk]
+					if !ok {
+						order = append(order, mk)
+					}
+					sum[mk] = counts{o.games + cs.games, o.wins + cs.wins, o.draws + cs.draws, o.losses + cs.losses}
+				}
+			}
+			for _, mk := range order {
+				m, ok := moveFromKey(p, mk[:])
 				if !ok {
 					continue // another position of the same key: 1 in 2^64
 				}
-				cs, err := decodeCounts(val)
-				if err != nil {
-					return err
-				}
+				cs := sum[mk]
 				out = append(out, MoveStat{m, int(cs.games), int(cs.wins), int(cs.draws), int(cs.losses)})
 			}
 			return nil
@@ -168,8 +182,28 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 // eachGame calls fn with every game under position k (newest id first
 // when newest), then done.
 func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error), done func()) error {
-	c := tx.Bucket(bPos).Cursor()
 	gb := tx.Bucket(bGames)
+	rs := runs(tx)
+	if newest {
+		slices.Reverse(rs)
+	}
+	for _, r := range rs {
+		more, err := eachGameIn(r.pg.Cursor(), gb, k, newest, fn)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+	}
+	if done != nil {
+		done()
+	}
+	return nil
+}
+
+// eachGameIn is eachGame in one run; it reports whether fn wants more.
+func eachGameIn(c *bolt.Cursor, gb *bolt.Bucket, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error)) (bool, error) {
 	var key, val []byte
 	next := c.Next
 	if newest {
@@ -188,21 +222,18 @@ func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, mov
 	for ; key != nil && bytes.HasPrefix(key, k[:]); key, val = next() {
 		ply, mk, o, err := decodePG(val)
 		if err != nil {
-			return err
+			return false, err
 		}
 		g, err := loadGame(gb, key[8:])
 		if err != nil {
-			return err
+			return false, err
 		}
 		more, err := fn(g, ply, mk, o)
 		if err != nil || !more {
-			break
+			return false, err
 		}
 	}
-	if done != nil {
-		done()
-	}
-	return nil
+	return true, nil
 }
 
 func loadGame(gb *bolt.Bucket, id []byte) (*Game, error) {

@@ -1,0 +1,363 @@
+package gamedb
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"math/bits"
+
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
+)
+
+// The position index is kept in runs, as a log-structured tree keeps it:
+// each stored batch of games writes a run of its own (a pg and a pm
+// bucket, keys in order, pages filled whole, nothing else touched), and
+// runs of about the same size are merged into one now and then. Written
+// into one large B+tree instead, a batch's keys, spread at random over
+// the positions, rewrote one 4 KB page a key once the tree outgrew the
+// batch: the import slowed as the database grew (docs/database.md has the
+// curve). A look-up reads every run: a few, since merging keeps them to
+// about three a size class.
+//
+// Runs are named by an increasing sequence, and a merge takes only the
+// newest runs, so the runs' order is the games' order: the newest games
+// are in the last run.
+var (
+	bPGRuns = []byte("pgr")  // run name → bucket: position(8) + id(4) → ply, move(4), outcome
+	bPMRuns = []byte("pmr")  // run name → bucket: position(8) + move(4) → counts
+	bRuns   = []byte("runs") // run name → games in it (uvarint)
+	bMerge  = []byte("mrg")  // merges under way: pg and pm → run name → bucket
+	bDead   = []byte("dead") // runs merged away, their buckets not yet deleted
+)
+
+// mergeFan is how many runs of one size class are merged into one.
+const mergeFan = 4
+
+// sizeClass of a run of n games.
+func sizeClass(n uint64) int { return (bits.Len64(max(n, 1)) - 1) / 2 }
+
+// run is one run's buckets.
+type run struct {
+	name   []byte
+	pg, pm *bolt.Bucket
+}
+
+// runs returns the index's runs, oldest first: a database of the first
+// format has its index in the flat pg and pm buckets, which count as the
+// oldest run.
+func runs(tx *bolt.Tx) []run {
+	var out []run
+	if pg, pm := tx.Bucket(bPos), tx.Bucket(bMoves); pg != nil && pm != nil {
+		out = append(out, run{nil, pg, pm})
+	}
+	pgr, pmr, rb := tx.Bucket(bPGRuns), tx.Bucket(bPMRuns), tx.Bucket(bRuns)
+	if pgr == nil || pmr == nil || rb == nil {
+		return out
+	}
+	// The list of runs, not the buckets: a run merged away may still have
+	// its buckets until they are deleted.
+	c := rb.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if pg, pm := pgr.Bucket(k), pmr.Bucket(k); pg != nil && pm != nil {
+			out = append(out, run{k, pg, pm})
+		}
+	}
+	return out
+}
+
+// newRun makes the buckets of a new run (the newest) in tx.
+func newRun(tx *bolt.Tx, games uint64) (run, error) {
+	rb := tx.Bucket(bRuns)
+	if rb == nil {
+		return run{}, ErrNotDatabase
+	}
+	seq, err := rb.NextSequence()
+	if err != nil {
+		return run{}, err
+	}
+	name := binary.BigEndian.AppendUint64(nil, seq)
+	if err := rb.Put(name, binary.AppendUvarint(nil, games)); err != nil {
+		return run{}, err
+	}
+	pg, err := tx.Bucket(bPGRuns).CreateBucket(name)
+	if err != nil {
+		return run{}, err
+	}
+	pm, err := tx.Bucket(bPMRuns).CreateBucket(name)
+	if err != nil {
+		return run{}, err
+	}
+	// Keys go in in order: full pages.
+	pg.FillPercent, pm.FillPercent = 1, 1
+	return run{name, pg, pm}, nil
+}
+
+// runSizes returns each run's name and games, oldest first (the runs of
+// the first format's flat buckets are not merged and not listed).
+func runSizes(tx *bolt.Tx) (names [][]byte, sizes []uint64, err error) {
+	rb := tx.Bucket(bRuns)
+	if rb == nil {
+		return nil, nil, nil
+	}
+	c := rb.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		n, w := binary.Uvarint(v)
+		if w <= 0 {
+			return nil, nil, errors.New("damaged run list")
+		}
+		names = append(names, bytes.Clone(k))
+		sizes = append(sizes, n)
+	}
+	return names, sizes, nil
+}
+
+// mergeChunk is how many keys one transaction of a merge writes: a
+// transaction holds every page it wrote in memory until it commits.
+var mergeChunk = 100_000
+
+// maxRunGames is the largest run a merge makes. Deleting a merged run's
+// buckets reads all their pages (bbolt frees them page by page) in one
+// transaction, and those pages count in the process's memory until it
+// ends: runs of at most a quarter of this keep that under some 100 MB.
+// Past it, runs of this size add up: look-ups read one more run for each
+// such.
+const maxRunGames = 256 << 10
+
+// compact merges the newest runs while the newest mergeFan of them are
+// of one size class, never into a run of more than maxGames games. A merge is written in several transactions into buckets aside
+// and takes the runs' place in the last: a merge cut short leaves the
+// runs as they were (and its leftovers, which the next writer drops).
+func compact(ctx context.Context, db *bolt.DB, maxGames uint64, release func()) error {
+	for {
+		var names [][]byte
+		var total uint64
+		err := db.View(func(tx *bolt.Tx) error {
+			all, sizes, err := runSizes(tx)
+			if err != nil || len(all) < mergeFan {
+				return err
+			}
+			n := len(all)
+			cl := sizeClass(sizes[n-1])
+			for i := n - mergeFan; i < n; i++ {
+				if sizeClass(sizes[i]) != cl {
+					return nil
+				}
+				total += sizes[i]
+			}
+			if total > maxGames {
+				return nil
+			}
+			names = all[n-mergeFan:]
+			return nil
+		})
+		if err != nil || names == nil {
+			return err
+		}
+		if err := merge(ctx, db, names, total, release); err != nil {
+			return err
+		}
+	}
+}
+
+// merge merges the runs called names (the newest, in order) into one.
+func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, release func()) error {
+	var dst []byte
+	err := db.Update(func(tx *bolt.Tx) error {
+		rb := tx.Bucket(bRuns)
+		seq, err := rb.NextSequence()
+		if err != nil {
+			return err
+		}
+		dst = binary.BigEndian.AppendUint64(nil, seq)
+		m, err := tx.CreateBucketIfNotExists(bMerge)
+		if err != nil {
+			return err
+		}
+		for _, part := range [][]byte{bPGRuns, bPMRuns} {
+			p, err := m.CreateBucketIfNotExists(part)
+			if err != nil {
+				return err
+			}
+			if _, err := p.CreateBucket(dst); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, part := range [][]byte{bPGRuns, bPMRuns} {
+		var after []byte // the last key written
+		for done := false; !done; {
+			// Ctrl+C stops a long merge between its transactions; the
+			// runs stay as they were, and the next writer drops the rest.
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			err := db.Update(func(tx *bolt.Tx) error {
+				src := tx.Bucket(part)
+				var bs []*bolt.Bucket
+				for _, n := range names {
+					b := src.Bucket(n)
+					if b == nil {
+						return errors.New("a run to merge is gone")
+					}
+					bs = append(bs, b)
+				}
+				out := tx.Bucket(bMerge).Bucket(part).Bucket(dst)
+				out.FillPercent = 1
+				it := newMergeIter(bs, after)
+				for n := 0; n < mergeChunk; n++ {
+					k, vals := it.next()
+					if k == nil {
+						done = true
+						return nil
+					}
+					v := vals[0]
+					if len(vals) > 1 {
+						// The same position and move in several runs:
+						// their counts add up (a pg key, holding the
+						// game's id, is in one run only).
+						var sum counts
+						for _, b := range vals {
+							c, err := decodeCounts(b)
+							if err != nil {
+								return err
+							}
+							sum = counts{sum.games + c.games, sum.wins + c.wins, sum.draws + c.draws, sum.losses + c.losses}
+						}
+						v = sum.encode()
+					}
+					if err := out.Put(k, v); err != nil {
+						return err
+					}
+					after = append(after[:0], k...)
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if release != nil {
+				release()
+			}
+		}
+	}
+	// The merged run takes the runs' place in one transaction; their
+	// buckets are deleted after, one a transaction.
+	err = db.Update(func(tx *bolt.Tx) error {
+		rb := tx.Bucket(bRuns)
+		m := tx.Bucket(bMerge)
+		dead, err := tx.CreateBucketIfNotExists(bDead)
+		if err != nil {
+			return err
+		}
+		for _, part := range [][]byte{bPGRuns, bPMRuns} {
+			if err := tx.MoveBucket(dst, m.Bucket(part), tx.Bucket(part)); err != nil {
+				return err
+			}
+		}
+		for _, n := range names {
+			if err := rb.Delete(n); err != nil {
+				return err
+			}
+			if err := dead.Put(n, nil); err != nil {
+				return err
+			}
+		}
+		return rb.Put(dst, binary.AppendUvarint(nil, games))
+	})
+	if err != nil {
+		return err
+	}
+	return dropDead(db, release)
+}
+
+// dropDead deletes the buckets of runs merged away, one a transaction.
+func dropDead(db *bolt.DB, release func()) error {
+	for {
+		done := false
+		err := db.Update(func(tx *bolt.Tx) error {
+			dead := tx.Bucket(bDead)
+			if dead == nil {
+				done = true
+				return nil
+			}
+			n, _ := dead.Cursor().First()
+			if n == nil {
+				done = true
+				return tx.DeleteBucket(bDead)
+			}
+			n = bytes.Clone(n)
+			for _, part := range [][]byte{bPGRuns, bPMRuns} {
+				if err := tx.Bucket(part).DeleteBucket(n); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+					return err
+				}
+			}
+			return dead.Delete(n)
+		})
+		if err != nil || done {
+			return err
+		}
+		if release != nil {
+			release()
+		}
+	}
+}
+
+// mergeIter walks several buckets' keys in order, all at once.
+type mergeIter struct {
+	cs   []*bolt.Cursor
+	k, v [][]byte
+}
+
+// newMergeIter starts after the key after (nil: at the first).
+func newMergeIter(bs []*bolt.Bucket, after []byte) *mergeIter {
+	it := &mergeIter{}
+	for _, b := range bs {
+		c := b.Cursor()
+		var k, v []byte
+		if after == nil {
+			k, v = c.First()
+		} else if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
+			k, v = c.Next()
+		}
+		it.cs = append(it.cs, c)
+		it.k = append(it.k, k)
+		it.v = append(it.v, v)
+	}
+	return it
+}
+
+// next returns the smallest key left and its value in each bucket that
+// has it, or nil at the end. The slices are good until the next call.
+func (it *mergeIter) next() ([]byte, [][]byte) {
+	var least []byte
+	for _, k := range it.k {
+		if k != nil && (least == nil || bytes.Compare(k, least) < 0) {
+			least = k
+		}
+	}
+	if least == nil {
+		return nil, nil
+	}
+	var vals [][]byte
+	for i, k := range it.k {
+		if k != nil && bytes.Equal(k, least) {
+			vals = append(vals, it.v[i])
+			it.k[i], it.v[i] = it.cs[i].Next()
+		}
+	}
+	return least, vals
+}
+
+// dropMerges removes what merges cut short left behind.
+func dropMerges(tx *bolt.Tx) error {
+	if tx.Bucket(bMerge) == nil {
+		return nil
+	}
+	return tx.DeleteBucket(bMerge)
+}
