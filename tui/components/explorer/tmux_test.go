@@ -26,14 +26,20 @@ func TestMain(m *testing.M) {
 // standard output.
 func shogiCmd(t *testing.T, bin string, env []string, args ...string) string {
 	t.Helper()
+	out, errOut, err := runShogi(bin, env, args...)
+	if err != nil {
+		t.Fatalf("shogi %v: %v\n%s", args, err, errOut)
+	}
+	return out
+}
+
+func runShogi(bin string, env []string, args ...string) (string, string, error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Env = env
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("shogi %v: %v\n%s", args, err, errOut.String())
-	}
-	return out.String()
+	err := cmd.Run()
+	return out.String(), errOut.String(), err
 }
 
 // TestTmuxExplorer drives the real binary: a database made by `shogi db
@@ -75,7 +81,11 @@ func TestTmuxExplorer(t *testing.T) {
 				t.Fatal(err)
 			}
 			db := filepath.Join(state, "data", "shogi", "games.db")
-			shogiCmd(t, bin, env, "db", "import", "--quiet", "--db", db, kifuDir)
+			// One shared record has an unmarked 二歩: the import names it
+			// and exits 1 after storing the others.
+			if _, errOut, err := runShogi(bin, env, "db", "import", "--quiet", "--db", db, kifuDir); err != nil && !strings.Contains(errOut, "1 broken off") {
+				t.Fatalf("shogi db import: %v\n%s", err, errOut)
+			}
 			moves := "2g2f 3c3d 7g7f"
 			explore := strings.Split(strings.TrimSpace(shogiCmd(t, bin, env, "db", "explore", "--db", db, "--moves", moves)), "\n")
 			games := strings.Split(strings.TrimSpace(shogiCmd(t, bin, env, "db", "games", "--db", db, "--moves", moves)), "\n")
