@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +25,8 @@ func TestServeBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"--max-sessions", "0"}, {"--per-ip", "-1"}, {"--per-minute", "0"}, {"--idle", "0s"}, {"--idle", "soon"},
 		{"--grace", "-1s"}, {"--listen", "2222"}, {"extra"}, {"--bogus"}, {"--log-level", "loud"},
+		{"--nats", "nats://127.0.0.1:4222", "--nats-listen", "127.0.0.1:6222"}, {"--nats-routes", "127.0.0.1:6222"},
+		{"--nats-listen", "6222"}, {"--nats", "no-port"}, {"--status-every", "0s"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"serve"}, args...), nil, &stdout, &stderr); code != 2 {
@@ -36,6 +40,29 @@ func TestServeBadFlags(t *testing.T) {
 	if code := run([]string{"serve", "--authorized-keys", "/nonexistent/keys", "--host-key", filepath.Join(t.TempDir(), "k"),
 		"--games", t.TempDir()}, nil, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "--authorized-keys") {
 		t.Errorf("missing authorized keys: exit %d, %q", code, stderr.String())
+	}
+}
+
+// TestServeNATSUnreachable starts shogi serve as a process against a NATS
+// address where nothing listens: it says so and exits 1.
+func TestServeNATSUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "serve", "--listen", "127.0.0.1:0", "--nats", "nats://"+addr,
+		"--host-key", filepath.Join(dir, "k"), "--games", filepath.Join(dir, "games"))
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "XDG_CONFIG_HOME="+dir, "HOME="+dir)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("exit %v, want 1:\n%s", err, out)
+	}
+	if want := "shogi serve: cluster: reach NATS at nats://" + addr; !strings.Contains(string(out), want) {
+		t.Errorf("no %q in:\n%s", want, out)
 	}
 }
 
@@ -72,7 +99,7 @@ func startServe(t *testing.T, config string, args ...string) *serveProcess {
 			p.mu.Lock()
 			p.log.WriteString(line + "\n")
 			p.mu.Unlock()
-			if m := regexp.MustCompile(`msg=listening addr=(\S+)`).FindStringSubmatch(line); m != nil {
+			if m := regexp.MustCompile(`msg=listening .*\baddr=(\S+)`).FindStringSubmatch(line); m != nil {
 				addrs <- m[1]
 			}
 		}
