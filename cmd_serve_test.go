@@ -272,3 +272,90 @@ func TestServeSIGTERM(t *testing.T) {
 		t.Errorf("host key changed: %s then %s", fp, fp2)
 	}
 }
+
+// lockedBuffer is a process's output read while it runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// freePorts returns n loopback addresses nothing listens on just now.
+func freePorts(t *testing.T, n int) []string {
+	var out []string
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ln.Addr().String())
+		ln.Close()
+	}
+	return out
+}
+
+// TestServeDuplicateNodeName starts two shogi serve processes whose
+// embedded NATS servers route to each other, under one --node name: one
+// of them is refused, saying so, and exits 1; the other serves.
+func TestServeDuplicateNodeName(t *testing.T) {
+	routes := freePorts(t, 2)
+	type proc struct {
+		cmd  *exec.Cmd
+		out  *lockedBuffer
+		err  error
+		done chan struct{}
+	}
+	var procs []*proc
+	exited := make(chan *proc, 2)
+	for _, listen := range routes {
+		dir := t.TempDir()
+		cmd := exec.Command(os.Args[0], "serve", "--listen", "127.0.0.1:0", "--node", "twin", "--nats-listen", listen,
+			"--nats-routes", strings.Join(routes, ","), "--host-key", filepath.Join(dir, "k"), "--games", filepath.Join(dir, "games"),
+			"--nats-store", filepath.Join(dir, "nats"))
+		cmd.Env = append(os.Environ(), mainEnv+"=1", "XDG_CONFIG_HOME="+dir, "HOME="+dir)
+		p := &proc{cmd: cmd, out: &lockedBuffer{}, done: make(chan struct{})}
+		cmd.Stdout, cmd.Stderr = p.out, p.out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		procs = append(procs, p)
+		go func() { p.err = cmd.Wait(); close(p.done); exited <- p }()
+		t.Cleanup(func() { _ = cmd.Process.Kill(); <-p.done })
+	}
+	var refused *proc
+	select {
+	case refused = <-exited:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("neither node was refused:\n%s\n---\n%s", procs[0].out, procs[1].out)
+	}
+	err := refused.err
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(refused.out.String(), `a node named "twin" is already running`) {
+		t.Fatalf("the refused node: %v\n%s", err, refused.out)
+	}
+	other := procs[0]
+	if other == refused {
+		other = procs[1]
+	}
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(other.out.String(), "msg=listening"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the other node does not serve:\n%s", other.out)
+		}
+		select {
+		case <-other.done:
+			t.Fatalf("the other node exited too (%v):\n%s", other.err, other.out)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
