@@ -8,12 +8,15 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
+	"shogi/server/cluster"
 	"shogi/server/sshd"
 )
 
@@ -22,6 +25,22 @@ type serveOptions struct {
 	listen, hostKey, games, authorizedKeys, logLevel string
 	maxSessions, perIP, perMinute                    int
 	idle, grace                                      time.Duration
+	// The cluster: none of these is one node with NATS embedded and no
+	// network listener, through the same code as several.
+	node, natsListen, natsStore string
+	natsURLs, natsRoutes        []string
+	status                      time.Duration
+}
+
+// urlList reads a comma-separated flag value; empty items are dropped.
+func urlList(s string) []string {
+	var out []string
+	for _, u := range strings.Split(s, ",") {
+		if u = strings.TrimSpace(u); u != "" {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // serveFlags reads shogi serve's command line.
@@ -38,9 +57,18 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	fs.StringVar(&o.games, "games", "", "folder the games played are written to as KIF (default tables/ in shogi/ under the user data directory)")
 	fs.StringVar(&o.authorizedKeys, "authorized-keys", "", "let in only the keys in this authorized_keys file (default: anyone)")
 	fs.StringVar(&o.logLevel, "log-level", "info", "info: a line per connection and per game; debug: tables opened, games begun, players dropping and coming back too")
+	fs.StringVar(&o.node, "node", "", "this node's name in logs, in the lobby's status line and among the cluster's nodes (default: the host's name)")
+	var urls, routes string
+	fs.StringVar(&urls, "nats", "", "join the NATS cluster that runs apart at these URLs (nats://host:port,...)")
+	fs.StringVar(&o.natsListen, "nats-listen", "", "embed a NATS server that accepts the other nodes' routes on host:port")
+	fs.StringVar(&routes, "nats-routes", "", "the other nodes' --nats-listen addresses (host:port,...), with --nats-listen")
+	fs.StringVar(&o.natsStore, "nats-store", "", "folder for the embedded NATS server's JetStream files (default nats/NODE in shogi/ under the user data directory)")
+	fs.DurationVar(&o.status, "status-every", time.Minute, "how often the node logs its status line (sessions, tables owned, NATS messages a second)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: shogi serve [--listen ADDR] [--host-key PATH] [--max-sessions N] [--per-ip N] [--per-minute N]\n"+
-			"                   [--idle D] [--grace D] [--games DIR] [--authorized-keys FILE] [--log-level info|debug]")
+			"                   [--idle D] [--grace D] [--games DIR] [--authorized-keys FILE] [--log-level info|debug]\n"+
+			"                   [--node NAME] [--nats URL,... | --nats-listen HOST:PORT [--nats-routes HOST:PORT,...]]\n"+
+			"                   [--nats-store DIR] [--status-every D]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -68,6 +96,38 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 	}
 	if _, _, err := net.SplitHostPort(o.listen); err != nil {
 		return o, usageError(fs, "--listen %q: want host:port (%v)", o.listen, err)
+	}
+	o.natsURLs, o.natsRoutes = urlList(urls), urlList(routes)
+	if len(o.natsURLs) > 0 && o.natsListen != "" {
+		return o, usageError(fs, "--nats joins a NATS that runs apart, --nats-listen embeds one: give one or the other")
+	}
+	if len(o.natsRoutes) > 0 && o.natsListen == "" {
+		return o, usageError(fs, "--nats-routes needs --nats-listen (the address the other nodes route to)")
+	}
+	if o.natsListen != "" {
+		if _, _, err := net.SplitHostPort(o.natsListen); err != nil {
+			return o, usageError(fs, "--nats-listen %q: want host:port (%v)", o.natsListen, err)
+		}
+	}
+	for _, u := range o.natsURLs {
+		if !strings.Contains(u, "://") {
+			if _, _, err := net.SplitHostPort(u); err != nil {
+				return o, usageError(fs, "--nats %q: want nats://host:port or host:port", u)
+			}
+		}
+	}
+	if o.status < time.Second {
+		return o, usageError(fs, "--status-every must be at least 1s, not %v", o.status)
+	}
+	if o.node == "" {
+		o.node = cluster.DefaultName()
+	}
+	if len(o.natsURLs) == 0 && o.natsStore == "" {
+		if d := dirs().Data; d != "" {
+			o.natsStore = filepath.Join(d, "nats", o.node)
+		} else {
+			return o, usageError(fs, "no user data directory for NATS's files: give --nats-store DIR")
+		}
 	}
 	if o.games == "" {
 		if o.games = dirs().Tables(); o.games == "" {
@@ -124,7 +184,26 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	if err := os.MkdirAll(o.games, 0o755); err != nil {
 		return fmt.Errorf("--games: %w", err)
 	}
-	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log})
+	node, err := cluster.Start(ctx, cluster.Config{Name: o.node, URLs: o.natsURLs, Listen: o.natsListen,
+		Routes: o.natsRoutes, StoreDir: o.natsStore, Log: log})
+	if err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	// Shutdown hands the node's tables to the others and frees its name;
+	// it runs after the SSH server's, which saves the games.
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := node.Shutdown(sctx); err != nil {
+			log.Warn("leaving the cluster", "err", err)
+		}
+	}()
+	dir, err := node.Directory(ctx)
+	if err != nil {
+		return fmt.Errorf("cluster: the table directory: %w", err)
+	}
+	defer dir.Close()
+	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store()})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
 		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log})
 	if err != nil {
@@ -140,7 +219,11 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	}
 	log.Info("listening", "addr", ln.Addr().String(), "host_key", o.hostKey, "fingerprint", gossh.FingerprintSHA256(key.PublicKey()),
 		"new_key", created, "games", o.games, "access", access, "max_sessions", o.maxSessions, "per_ip", o.perIP,
-		"per_minute", o.perMinute, "idle", o.idle.String(), "grace", o.grace.String())
+		"per_minute", o.perMinute, "idle", o.idle.String(), "grace", o.grace.String(), "node", o.node)
+	node.SetSessions(srv.Sessions)
+	sctx, stopStatus := context.WithCancel(ctx)
+	defer stopStatus()
+	go node.LogStatus(sctx, o.status)
 	if ready != nil {
 		ready(ln.Addr())
 	}

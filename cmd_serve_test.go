@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +25,8 @@ func TestServeBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"--max-sessions", "0"}, {"--per-ip", "-1"}, {"--per-minute", "0"}, {"--idle", "0s"}, {"--idle", "soon"},
 		{"--grace", "-1s"}, {"--listen", "2222"}, {"extra"}, {"--bogus"}, {"--log-level", "loud"},
+		{"--nats", "nats://127.0.0.1:4222", "--nats-listen", "127.0.0.1:6222"}, {"--nats-routes", "127.0.0.1:6222"},
+		{"--nats-listen", "6222"}, {"--nats", "no-port"}, {"--status-every", "0s"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(append([]string{"serve"}, args...), nil, &stdout, &stderr); code != 2 {
@@ -36,6 +40,29 @@ func TestServeBadFlags(t *testing.T) {
 	if code := run([]string{"serve", "--authorized-keys", "/nonexistent/keys", "--host-key", filepath.Join(t.TempDir(), "k"),
 		"--games", t.TempDir()}, nil, io.Discard, &stderr); code != 1 || !strings.Contains(stderr.String(), "--authorized-keys") {
 		t.Errorf("missing authorized keys: exit %d, %q", code, stderr.String())
+	}
+}
+
+// TestServeNATSUnreachable starts shogi serve as a process against a NATS
+// address where nothing listens: it says so and exits 1.
+func TestServeNATSUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	cmd := exec.Command(os.Args[0], "serve", "--listen", "127.0.0.1:0", "--nats", "nats://"+addr,
+		"--host-key", filepath.Join(dir, "k"), "--games", filepath.Join(dir, "games"))
+	cmd.Env = append(os.Environ(), mainEnv+"=1", "XDG_CONFIG_HOME="+dir, "HOME="+dir)
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+		t.Fatalf("exit %v, want 1:\n%s", err, out)
+	}
+	if want := "shogi serve: cluster: reach NATS at nats://" + addr; !strings.Contains(string(out), want) {
+		t.Errorf("no %q in:\n%s", want, out)
 	}
 }
 
@@ -72,7 +99,7 @@ func startServe(t *testing.T, config string, args ...string) *serveProcess {
 			p.mu.Lock()
 			p.log.WriteString(line + "\n")
 			p.mu.Unlock()
-			if m := regexp.MustCompile(`msg=listening addr=(\S+)`).FindStringSubmatch(line); m != nil {
+			if m := regexp.MustCompile(`msg=listening .*\baddr=(\S+)`).FindStringSubmatch(line); m != nil {
 				addrs <- m[1]
 			}
 		}
@@ -243,5 +270,92 @@ func TestServeSIGTERM(t *testing.T) {
 	p2 := startServe(t, config, "--games", games)
 	if fp2 := p2.waitLog(t, `fingerprint=(\S+) new_key=false`)[1]; fp2 != fp {
 		t.Errorf("host key changed: %s then %s", fp, fp2)
+	}
+}
+
+// lockedBuffer is a process's output read while it runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// freePorts returns n loopback addresses nothing listens on just now.
+func freePorts(t *testing.T, n int) []string {
+	var out []string
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ln.Addr().String())
+		ln.Close()
+	}
+	return out
+}
+
+// TestServeDuplicateNodeName starts two shogi serve processes whose
+// embedded NATS servers route to each other, under one --node name: one
+// of them is refused, saying so, and exits 1; the other serves.
+func TestServeDuplicateNodeName(t *testing.T) {
+	routes := freePorts(t, 2)
+	type proc struct {
+		cmd  *exec.Cmd
+		out  *lockedBuffer
+		err  error
+		done chan struct{}
+	}
+	var procs []*proc
+	exited := make(chan *proc, 2)
+	for _, listen := range routes {
+		dir := t.TempDir()
+		cmd := exec.Command(os.Args[0], "serve", "--listen", "127.0.0.1:0", "--node", "twin", "--nats-listen", listen,
+			"--nats-routes", strings.Join(routes, ","), "--host-key", filepath.Join(dir, "k"), "--games", filepath.Join(dir, "games"),
+			"--nats-store", filepath.Join(dir, "nats"))
+		cmd.Env = append(os.Environ(), mainEnv+"=1", "XDG_CONFIG_HOME="+dir, "HOME="+dir)
+		p := &proc{cmd: cmd, out: &lockedBuffer{}, done: make(chan struct{})}
+		cmd.Stdout, cmd.Stderr = p.out, p.out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		procs = append(procs, p)
+		go func() { p.err = cmd.Wait(); close(p.done); exited <- p }()
+		t.Cleanup(func() { _ = cmd.Process.Kill(); <-p.done })
+	}
+	var refused *proc
+	select {
+	case refused = <-exited:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("neither node was refused:\n%s\n---\n%s", procs[0].out, procs[1].out)
+	}
+	err := refused.err
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(refused.out.String(), `a node named "twin" is already running`) {
+		t.Fatalf("the refused node: %v\n%s", err, refused.out)
+	}
+	other := procs[0]
+	if other == refused {
+		other = procs[1]
+	}
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(other.out.String(), "msg=listening"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the other node does not serve:\n%s", other.out)
+		}
+		select {
+		case <-other.done:
+			t.Fatalf("the other node exited too (%v):\n%s", other.err, other.out)
+		case <-time.After(50 * time.Millisecond):
+		}
 	}
 }

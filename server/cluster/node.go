@@ -292,6 +292,12 @@ func (n *Node) embed() (*server.Server, error) {
 			return nil, &StartError{"embed NATS", fmt.Errorf("listen address %q: %v", n.cfg.Listen, err)}
 		}
 		o.Cluster = server.ClusterOpts{Name: clusterName, Host: host, Port: port}
+		// NATS servers of one cluster must have names of their own, or
+		// JetStream never forms; two nodes given one --node would then
+		// fail as a JetStream that does not answer, not as the name
+		// taken. The route port keeps the server's name from one start
+		// to the next, as JetStream's peers want.
+		o.ServerName = fmt.Sprintf("%s-%d", n.cfg.Name, port)
 		// The server starts its routes only once its client listener is
 		// up: with routes it gets one, on a loopback port of its own.
 		o.DontListen, o.Host, o.Port = false, "127.0.0.1", server.RANDOM_PORT

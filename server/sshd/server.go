@@ -381,3 +381,11 @@ func hostOf(a net.Addr) string {
 	}
 	return h
 }
+
+// Sessions is the number of sessions open now (for a cluster node's
+// status line).
+func (s *Server) Sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}

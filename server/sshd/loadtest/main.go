@@ -8,7 +8,11 @@
 // says how much else was running, and, once every client has hung up and
 // the games they left have been forfeited, the server's goroutines again.
 //
-//	go run ./server/sshd/loadtest [-sessions 200] [-think 1s] [-duration 60s]
+//	go run ./server/sshd/loadtest [-sessions 200] [-think 1s] [-duration 60s] [-cluster]
+//
+// -cluster runs the server as shogi serve does with no flag: a cluster
+// node with NATS embedded in the process, the lobby's codes claimed and
+// its tables' states saved in JetStream.
 //
 // A move is taken to be on the opponent's screen when the window title
 // the app sets in the same frame as the board says it is that side's
@@ -42,11 +46,15 @@ import (
 
 	"shogi/app/lobby"
 	"shogi/game"
+	"shogi/server/cluster"
 	"shogi/server/sshd"
 )
 
 // verbose prints every move slower than 500ms.
 var verbose bool
+
+// withCluster runs the server as a cluster node (-cluster).
+var withCluster bool
 
 func main() {
 	child := flag.Bool("child", false, "run the server (used by the tool itself)")
@@ -54,6 +62,7 @@ func main() {
 	think := flag.Duration("think", time.Second, "mean time a player waits before moving, once the opponent's move is on screen")
 	duration := flag.Duration("duration", 60*time.Second, "how long the tables play")
 	flag.BoolVar(&verbose, "v", false, "print every move slower than 500ms")
+	flag.BoolVar(&withCluster, "cluster", false, "run the server as a cluster node with NATS embedded, as shogi serve does")
 	flag.Parse()
 	if *child {
 		runServer()
@@ -90,7 +99,22 @@ func runServer() {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	// Seats are kept and finished tables shown briefly, so that once the
 	// clients hang up the server is soon back to what it was idle.
-	l := lobby.New(lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: 2 * time.Second, Linger: 2 * time.Second})
+	lc := lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: 2 * time.Second, Linger: 2 * time.Second}
+	if os.Getenv("LOADTEST_CLUSTER") != "" {
+		node, err := cluster.Start(context.Background(), cluster.Config{Name: "loadtest", StoreDir: filepath.Join(dir, "nats"),
+			Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
+		if err != nil {
+			panic(err)
+		}
+		defer node.Close()
+		d, err := node.Directory(context.Background())
+		if err != nil {
+			panic(err)
+		}
+		defer d.Close()
+		lc.Directory, lc.Store = d, node.Store()
+	}
+	l := lobby.New(lc)
 	srv, err := sshd.New(sshd.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
 	if err != nil {
 		panic(err)
@@ -132,6 +156,9 @@ type server struct {
 
 func startServer() (*server, error) {
 	cmd := exec.Command(os.Args[0], "-child")
+	if withCluster {
+		cmd.Env = append(os.Environ(), "LOADTEST_CLUSTER=1")
+	}
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	errOut, _ := cmd.StderrPipe()
