@@ -2,28 +2,20 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log"
-	"math/rand/v2"
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
-	"shogi/game"
+	"shogi/app/csaplay"
 	"shogi/game/bot"
 	"shogi/game/csa"
 	"shogi/game/match"
-	"shogi/game/usi"
-	"shogi/kifu"
-	"shogi/kifu/matchrec"
 )
 
 // csaOptions are shogi csa's settings after the flags are read.
@@ -37,6 +29,7 @@ type csaOptions struct {
 	margin               time.Duration
 	comments             bool
 	out, logPath         string
+	env                  []string // the environment, for the log's default place
 }
 
 // passwordEnv holds the password when --password is not given, so it
@@ -71,8 +64,10 @@ instead of --password.
 	fs.PrintDefaults()
 }
 
-// runCSA plays games on a CSA server.
-func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+// runCSA plays games on a CSA server: it reads the flags and hands them
+// to csaplay.Run.
+func runCSA(ctx context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	fs := newFlagSet("csa", stderr)
 	server := fs.String("server", "", "the server's `HOST:PORT` (floodgate: wdoor.c.u-tokyo.ac.jp:4081)")
 	id := fs.String("id", "", "the login `NAME`")
@@ -100,9 +95,9 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o := csaOptions{server: *server, id: *id, password: *password, games: *games, x1: *x1, gameName: *gameName, turn: *turn,
-		keepAlive: *keepAlive, timeout: *timeout, margin: *margin, comments: *comments, out: *out, logPath: *logPath}
+		keepAlive: *keepAlive, timeout: *timeout, margin: *margin, comments: *comments, out: *out, logPath: *logPath, env: s.env}
 	if o.password == "" {
-		o.password = os.Getenv(passwordEnv)
+		o.password = getenvIn(s.env)(passwordEnv)
 	}
 	switch {
 	case len(rest) > 0:
@@ -143,364 +138,18 @@ func runCSA(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return bad("%v", err)
 	}
 	o.local = sp
-	if o.out != "" {
-		if err := os.MkdirAll(o.out, 0o755); err != nil {
-			fmt.Fprintf(stderr, "shogi csa: %v\n", err)
-			return 1
-		}
-	}
+	// Each Ctrl+C counts (the first finishes the game, the second
+	// resigns it): the signals come as values, not as ctx's end.
 	sigs := make(chan os.Signal, 3)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	return playCSA(o, stdout, stderr, sigs)
+	return o.play(ctx, stdout, stderr, sigs)
 }
 
-// csaRun is one run of shogi csa: the local player, the signals, the
-// counts.
-type csaRun struct {
-	o              csaOptions
-	stdout, stderr io.Writer
-	logger         *log.Logger
-	local          match.Player
-
-	hard, wait context.Context // hard ends at the third Ctrl+C, wait at the first
-	mu         sync.Mutex
-	stops      int         // Ctrl+C so far
-	remote     *csa.Player // the game in progress
-	played     int
-}
-
-func playCSA(o csaOptions, stdout, stderr io.Writer, sigs <-chan os.Signal) int {
-	hard, hardCancel := context.WithCancel(context.Background())
-	defer hardCancel()
-	wait, waitCancel := context.WithCancel(hard)
-	defer waitCancel()
-	r := &csaRun{o: o, stdout: stdout, stderr: stderr, hard: hard, wait: wait}
-	done := make(chan struct{})
-	defer close(done)
-	go func() {
-		for {
-			select {
-			case <-sigs:
-			case <-done:
-				return
-			}
-			r.mu.Lock()
-			r.stops++
-			n, remote := r.stops, r.remote
-			r.mu.Unlock()
-			switch {
-			case n == 1:
-				waitCancel()
-				if remote != nil {
-					fmt.Fprintln(stderr, "shogi csa: finishing the game in progress, then stopping (Ctrl+C again resigns it)")
-				}
-			case n == 2:
-				// A game about to start resigns at once (play looks).
-				if remote != nil {
-					fmt.Fprintln(stderr, "shogi csa: resigning the game in progress")
-					remote.Resign()
-				}
-			default:
-				hardCancel()
-			}
-		}
-	}()
-
-	logFile, logPath := openEngineLog("csa", o.logPath, stderr)
-	if logFile != nil {
-		defer logFile.Close()
-		r.logger = log.New(logFile, "", log.Ltime|log.Lmicroseconds)
-	}
-	if err := r.startLocal(); err != nil {
-		fmt.Fprintf(stderr, "shogi csa: %v\n", err)
-		if logPath != "" {
-			fmt.Fprintf(stderr, "shogi csa: the engine's output is in %s\n", logPath)
-		}
-		return 1
-	}
-	defer func() { match.ClosePlayers([2]match.Player{r.local}, [2]match.Player{}) }()
-	status := r.loop()
-	if status == 0 && wait.Err() != nil {
-		status = 130
-	}
-	if status == 130 {
-		fmt.Fprintf(stderr, "shogi csa: stopped after %s\n", plural(r.played, "game"))
-	}
-	return status
-}
-
-// startLocal starts the player that plays for us (again, after its engine
-// failed).
-func (r *csaRun) startLocal() error {
-	if r.local != nil {
-		match.ClosePlayers([2]match.Player{r.local}, [2]match.Player{})
-	}
-	p, err := r.o.local.NewPlayer(r.hard, rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 1)), usi.Config{Log: r.logger})
-	if err != nil {
-		r.local = nil
-		return err
-	}
-	r.local = p
-	return nil
-}
-
-// loop connects, plays games until enough are played, and reconnects
-// after a dropped connection as csa.Redial says: never before a login
-// has succeeded (a mistyped address fails at once), then waiting longer
-// after each failure.
-func (r *csaRun) loop() int {
-	var redial csa.Redial
-	for r.played < r.o.games && r.wait.Err() == nil {
-		cfg := csa.Config{Addr: r.o.server, ID: r.o.id, Password: r.o.password, X1: r.o.x1, Log: r.logger,
-			Timeout: r.o.timeout, KeepAlive: r.o.keepAlive, Margin: r.o.margin}
-		if cfg.Margin == 0 {
-			cfg.Margin = -1 // --margin 0: nothing kept back
-		}
-		c, err := csa.Dial(r.wait, cfg)
-		var started bool
-		if err == nil {
-			redial.LoggedIn()
-			fmt.Fprintf(r.stderr, "shogi csa: logged in to %s as %s\n", r.o.server, c.Name())
-			started, err = r.session(c)
-		}
-		if r.wait.Err() != nil || r.hard.Err() != nil {
-			return 130
-		}
-		switch {
-		case err == nil:
-			redial.Reset()
-			continue
-		case errors.Is(err, errRecord) || errors.Is(err, errEngine):
-			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
-			return 1
-		}
-		if started {
-			redial.Reset()
-		}
-		if r.played >= r.o.games {
-			return 0 // the fault ended the last game wanted, which is said
-		}
-		wait, again := redial.Next(err)
-		if !again {
-			fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
-			if redial.HasLoggedIn() && redial.Failures() > 0 {
-				fmt.Fprintf(r.stderr, "shogi csa: giving up after %d failures in a row\n", redial.Failures())
-			}
-			return 1
-		}
-		fmt.Fprintf(r.stderr, "shogi csa: %v; connecting again in %v\n", err, wait)
-		select {
-		case <-time.After(wait):
-		case <-r.wait.Done():
-			return 130
-		}
-	}
-	return 0
-}
-
-var (
-	errRecord = errors.New("cannot write the record")
-	errEngine = errors.New("the engine cannot be started again")
-)
-
-// session plays games on one connection: one in the standard mode (the
-// server ends the connection after it), as many as are wanted in x1. It
-// reports whether a game started, and the fault that ended the session.
-func (r *csaRun) session(c *csa.Client) (started bool, err error) {
-	defer c.Close()
-	for r.played < r.o.games {
-		if r.o.x1 {
-			if err := c.Game(r.o.gameName, r.o.turn); err != nil {
-				return started, err
-			}
-		}
-		s, err := c.WaitSummary(r.wait)
-		if err != nil {
-			if r.wait.Err() != nil && r.o.x1 {
-				c.Logout(r.hard)
-			}
-			return started, err
-		}
-		for _, f := range s.Unknown {
-			fmt.Fprintf(r.stderr, "shogi csa: the summary of %s has a field this client does not know (line %d): %s:%s\n", s.GameID, f.Line, f.Key, f.Value)
-		}
-		g, err := c.Agree(r.hard, s)
-		if err != nil {
-			var ce *csa.Error
-			if errors.As(err, &ce) && ce.Kind == csa.Rejected {
-				fmt.Fprintf(r.stderr, "shogi csa: %v\n", err)
-				if r.o.x1 {
-					continue
-				}
-				return started, nil // the server closes the connection: log in again
-			}
-			return started, err
-		}
-		started = true
-		if err := r.play(g); err != nil {
-			return started, err
-		}
-		if !r.o.x1 {
-			return started, nil
-		}
-		if r.wait.Err() != nil {
-			c.Logout(r.hard)
-			return started, nil
-		}
-	}
-	if r.o.x1 {
-		c.Logout(r.hard)
-	}
-	return started, nil
-}
-
-// play plays one game as a match and reports it.
-func (r *csaRun) play(g *csa.Game) error {
-	s := g.Summary
-	us := g.Us()
-	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: r.o.comments})
-	r.mu.Lock()
-	r.remote = remote
-	resign := r.stops >= 2
-	r.mu.Unlock()
-	if resign {
-		remote.Resign()
-	}
-	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
-	var players [2]match.Player
-	players[us], players[us.Other()] = r.local, remote
-	m, err := match.New(remote.MatchConfig(players))
-	var res match.Result
-	if err == nil {
-		stop := sayCSASilences(r.stderr, r.played+1, remote)
-		res = m.Run(r.hard)
-		stop()
-	}
-	// The server's word on the end: at once, or when the other side's
-	// turn ends (it resigns or its time runs out) after a mate here.
-	server, ferr := remote.Finish(r.hard)
-	remote.Close()
-	r.mu.Lock()
-	r.remote = nil
-	r.mu.Unlock()
-	r.played++
-	if err != nil { // the summary's game cannot be a match: a bug, said plainly
-		return fmt.Errorf("game %s: %v", s.GameID, err)
-	}
-
-	res.Names = s.Names
-	outcome, reason := describeCSA(us, server, ferr, res)
-	fmt.Fprintf(r.stdout, "game %d: %s vs %s: %s %s, %d moves, %s\n", r.played, colourWord(us), s.Opponent(), outcome, reason, res.Game.Len(), s.GameID)
-	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s\n", r.played, res.Reason())
-	if ferr != nil && ferr.Error() != res.Reason() {
-		fmt.Fprintf(r.stderr, "shogi csa: game %d: %v\n", r.played, ferr)
-	}
-	if r.o.out != "" {
-		rec := matchrec.Record(res, s.GameID)
-		rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: r.o.server})
-		data, err := kifu.Marshal(rec, kifu.CSA, kifu.WriteOptions{})
-		if err == nil {
-			err = os.WriteFile(filepath.Join(r.o.out, fileName(s.GameID)+".csa"), data, 0o644)
-		}
-		if err != nil {
-			return fmt.Errorf("%w of game %s: %v", errRecord, s.GameID, err)
-		}
-	}
-	if !match.Healthy(r.local, &res, us) {
-		if err := r.startLocal(); err != nil {
-			return fmt.Errorf("%w: %v", errEngine, err)
-		}
-	}
-	var ce *csa.Error
-	if errors.As(ferr, &ce) {
-		return ce // the connection is gone: log in again
-	}
-	return nil
-}
-
-// sayCSASilences says on w, as they come, that the server is silent
-// (csa.Silent), until the returned function is called.
-func sayCSASilences(w io.Writer, n int, remote *csa.Player) (stop func()) {
-	done, quit := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case s := <-remote.Silences():
-				fmt.Fprintf(w, "shogi csa: game %d: %s\n", n, silenceText(s))
-			case <-quit:
-				return
-			}
-		}
-	}()
-	return func() { close(quit); <-done }
-}
-
-// silenceText says what a silence is.
-func silenceText(s csa.Silent) string {
-	if s.Unconfirmed != "" {
-		return fmt.Sprintf("the server is silent: our move %s is not confirmed after %v", s.Unconfirmed, s.For)
-	}
-	return fmt.Sprintf("the server is silent: %s's time ran out %v ago and the server has not ended the turn", s.Side, s.For)
-}
-
-// describeCSA gives the outcome and reason words of a game's line.
-func describeCSA(us game.Color, server csa.Result, fault error, res match.Result) (string, string) {
-	if fault != nil {
-		var ce *csa.Error
-		reason := "FAULT"
-		if errors.As(fault, &ce) {
-			reason = strings.ToUpper(strings.ReplaceAll(ce.Kind.String(), " ", "_"))
-		}
-		return "interrupted", reason
-	}
-	reason := server.Reason.String()
-	if reason == "" {
-		reason = server.Special
-	}
-	if reason == "" {
-		reason = "-"
-	}
-	switch server.Outcome {
-	case csa.Win:
-		return "win", reason
-	case csa.Lose:
-		return "loss", reason
-	case csa.Draw:
-		return "draw", reason
-	case csa.Censored:
-		return "censored", reason
-	}
-	return "interrupted", reason
-}
-
-func colourWord(c game.Color) string {
-	if c == game.White {
-		return "white"
-	}
-	return "black"
-}
-
-// timeRule describes the summary's clock: "300s + 10s byōyomi".
-func timeRule(s *csa.Summary) string {
-	tc := func(r csa.TimeRule) string {
-		return match.TimeControl{Main: r.Total, Byoyomi: r.Byoyomi, Increment: r.Increment}.String()
-	}
-	if s.Time[0] == s.Time[1] {
-		return tc(s.Time[0])
-	}
-	return "Black " + tc(s.Time[0]) + ", White " + tc(s.Time[1])
-}
-
-// fileName makes a game id a file name: no separators, nothing a shell
-// or another system would trip on.
-func fileName(id string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '+', r == '-', r == '_', r == '.', r == '@':
-			return r
-		}
-		return '_'
-	}, id)
+// play runs the games o describes (csaplay.Run).
+func (o csaOptions) play(ctx context.Context, stdout, stderr io.Writer, sigs <-chan os.Signal) int {
+	return csaplay.Run(ctx, csaplay.Options{Server: o.server, ID: o.id, Password: o.password, Local: o.local, Games: o.games,
+		X1: o.x1, GameName: o.gameName, Turn: o.turn, KeepAlive: o.keepAlive, Timeout: o.timeout, Margin: o.margin,
+		Comments: o.comments, Out: o.out,
+		OpenLog: func() (*os.File, string) { return engineLogIn("csa", o.logPath, o.env, stderr) }}, stdout, stderr, sigs)
 }

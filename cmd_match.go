@@ -137,13 +137,6 @@ func runMatch(ctx context.Context, args []string, s stdio) int {
 	return series.Run(ctx, o, stdout, stderr)
 }
 
-// openEngineLog opens command cmd's engine log: the path asked for, or
-// shogi/CMD.log in the user cache directory of the process's environment.
-// Without one, engines' output is dropped.
-func openEngineLog(cmd, path string, stderr io.Writer) (*os.File, string) {
-	return engineLogIn(cmd, path, os.Environ(), stderr)
-}
-
 // engineLogIn opens command cmd's engine log: the path asked for, or
 // shogi/CMD.log in the user cache directory env names.
 func engineLogIn(cmd, path string, env []string, stderr io.Writer) (*os.File, string) {
@@ -161,12 +154,4 @@ func engineLogIn(cmd, path string, env []string, stderr io.Writer) (*os.File, st
 		return nil, ""
 	}
 	return f, path
-}
-
-// plural says n of what: "1 game", "3 games".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

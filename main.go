@@ -59,7 +59,7 @@ type stdio struct {
 }
 
 // streams adapts a command that takes only its streams and sets up its
-// own signals (csa, bot, usi, db, serve; their areas give them the root
+// own signals (bot, usi, db, serve; their areas give them the root
 // context next).
 func streams(f func(args []string, stdin io.Reader, stdout, stderr io.Writer) int) func(context.Context, []string, stdio) int {
 	return func(_ context.Context, args []string, s stdio) int { return f(args, s.in, s.out, s.err) }
@@ -76,7 +76,7 @@ var commands = []command{
 	{name: "notate", args: "[--each] [--sfen S] [--to STYLE] MOVE...", summary: "read moves in any notation and print them in STYLE", run: runNotate},
 	{name: "convert", args: "[--from F] [--to F] [-o FILE] [FILE|-]", summary: "convert a game record", run: runConvert},
 	{name: "match", args: "[flags] PLAYER PLAYER", summary: "play games between engines and bots: shogi match -h", run: runMatch, signals: true},
-	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: streams(runCSA)},
+	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
 	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: streams(runBot)},
 	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
 	{name: "tsume", args: "[--sfen S | FILE | --length N | --problem ID]", summary: "solve mate problems in the app (the program defends): shogi tsume -h", run: runTsume},

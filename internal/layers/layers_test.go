@@ -70,6 +70,9 @@ var layers = []layer{
 	{pkg: "shogi/kifu", tree: true, may: records, third: []string{"golang.org/x/text"}},
 	{pkg: "shogi/app", tree: true, may: appLayer, third: []string{"github.com/pelletier/go-toml/v2", "golang.org/x/text", "go.etcd.io/bbolt"}},
 	{pkg: "shogi/app/words", may: append(slices.Clone(appLayer), "shogi/app/words")},
+	// shogi csa's runner: games on a CSA server and their records, on
+	// nothing else of the app.
+	{pkg: "shogi/app/csaplay", may: records},
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
 	// The study's explorer panel: a component on the games database.
@@ -203,6 +206,8 @@ func TestLayersCatch(t *testing.T) {
 		{"app/lobby", "github.com/nats-io/nats.go"},
 		{"app/settings", "shogi/tui/common"},
 		{"app/session", "shogi/server/sshd"},
+		{"app/csaplay", "shogi/app/settings"},
+		{"app/csaplay", "shogi/internal/appdirs"},
 		// The five the app issue named as let through before.
 		{"tui/editor", "shogi/tui/online"},
 		{"tui/tsume", "shogi/tui/remote"},

@@ -1,0 +1,114 @@
+package csaplay
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"shogi/game"
+	"shogi/game/csa"
+	"shogi/game/csa/csatest"
+	"shogi/game/match"
+	"shogi/game/usi/usitest"
+	"shogi/kifu"
+)
+
+// options are a run of one game for the greedy level against srv.
+func options(t *testing.T, srv *csatest.Server) Options {
+	t.Helper()
+	sp, err := match.ParseSpec("greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{Server: srv.Addr, ID: "tester", Password: "pw", Local: sp, Games: 1, Turn: "*", Timeout: 2 * time.Second}
+}
+
+// runToEnd runs o with ctx and no interrupts, and returns its status,
+// stdout and stderr. Once stderr says when, then is called.
+func runToEnd(t *testing.T, ctx context.Context, o Options, when string, then func()) (int, string, string) {
+	t.Helper()
+	var stdout bytes.Buffer
+	stderr := &usitest.SyncBuffer{}
+	done := make(chan int)
+	go func() { done <- Run(ctx, o, &stdout, stderr, nil) }()
+	if then != nil {
+		go func() {
+			for !strings.Contains(stderr.String(), when) {
+				time.Sleep(2 * time.Millisecond)
+			}
+			then()
+		}()
+	}
+	select {
+	case code := <-done:
+		return code, stdout.String(), stderr.String()
+	case <-time.After(3 * time.Minute):
+		t.Fatalf("Run did not return:\n%s", stderr.String())
+	}
+	return 0, "", ""
+}
+
+// Run makes the records' directory, the whole path, and writes there the
+// game the server played: the moves the server received are White's in
+// it, and the line on stdout counts its moves.
+func TestRunWritesTheRecord(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.White, Think: time.Millisecond})
+	o := options(t, srv)
+	o.Out = filepath.Join(t.TempDir(), "not", "yet")
+	code, out, stderr := runToEnd(t, context.Background(), o, "", nil)
+	m := regexp.MustCompile(`^game 1: white vs fakeopp: (win|loss|draw) \S+, (\d+) moves, fake-game-1\n$`).FindStringSubmatch(out)
+	if code != 0 || m == nil {
+		t.Fatalf("exit %d, stdout %q\n%s", code, out, stderr)
+	}
+	r, err := kifu.ReadFile(filepath.Join(o.Out, "fake-game-1.csa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves int
+	var ours, sent []string
+	for _, n := range r.MainLine() {
+		if n.IsMove() {
+			moves++
+			if n.Move.Color() == game.White {
+				ours = append(ours, csa.FormatMove(n.Move))
+			}
+		}
+	}
+	for _, l := range srv.Received() {
+		if rest, ok := strings.CutPrefix(l, "1< "); ok && len(rest) >= 7 && rest[0] == '-' {
+			sent = append(sent, rest[:7])
+		}
+	}
+	if len(ours) == 0 || strings.Join(ours, " ") != strings.Join(sent, " ") || strconv.Itoa(moves) != m[2] {
+		t.Errorf("White's moves in the record %v, the server got %v; the record has %d moves, the line says %s", ours, sent, moves, m[2])
+	}
+}
+
+// The context passed in ends the run as a third Ctrl+C does: at once,
+// the game in progress interrupted, no other begun, status 130.
+func TestRunContextEnds(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Think: 50 * time.Millisecond})
+	o := options(t, srv)
+	o.Games = 3
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code, out, stderr := runToEnd(t, ctx, o, "shogi csa: game 1: fake-game-1", cancel)
+	if code != 130 || !strings.HasPrefix(out, "game 1: black vs fakeopp: ") || strings.Contains(out, "game 2") ||
+		!strings.HasSuffix(stderr, "shogi csa: stopped after 1 game\n") {
+		t.Errorf("exit %d, stdout %q\n%s", code, out, stderr)
+	}
+}
+
+// plural's words are the messages'.
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 games", 1: "1 game", 2: "2 games"} {
+		if got := plural(n, "game"); got != want {
+			t.Errorf("plural(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
