@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -412,7 +413,7 @@ type csaProcess struct {
 	out            string // its records
 	err            error
 	done           chan struct{}
-	peakRSS        int // kB, sampled while it runs
+	peakRSS        atomic.Int64 // kB, sampled while it runs (by a goroutine of its own)
 }
 
 func startCSA(t *testing.T, env []string, args ...string) *csaProcess {
@@ -437,8 +438,8 @@ func startCSA(t *testing.T, env []string, args ...string) *csaProcess {
 				return
 			case <-time.After(50 * time.Millisecond):
 			}
-			if kb := rss(p.cmd.Process.Pid); kb > p.peakRSS {
-				p.peakRSS = kb
+			if kb := int64(rss(p.cmd.Process.Pid)); kb > p.peakRSS.Load() {
+				p.peakRSS.Store(kb)
 			}
 		}
 	}()
@@ -560,7 +561,7 @@ func TestCSARealServer(t *testing.T) {
 				t.Errorf("no comment of Fairy-Stockfish's (%c) in the server's record:\n%s", fsfSign, server)
 			}
 			t.Logf("comments in the server's record: fsf %d, novice %d", commented[fsfSign], commented['+'+'-'-fsfSign])
-			t.Logf("%s moves: fsf %s %s, novice %s; peak memory: shogi csa with fsf %d kB, with novice %d kB", la[5], la[3], la[4], lb[3], a.peakRSS, b.peakRSS)
+			t.Logf("%s moves: fsf %s %s, novice %s; peak memory: shogi csa with fsf %d kB, with novice %d kB", la[5], la[3], la[4], lb[3], a.peakRSS.Load(), b.peakRSS.Load())
 		})
 	}
 }
