@@ -123,9 +123,12 @@ func TestThreeRoutedNodes(t *testing.T) {
 }
 
 // waitListed waits for code to be in d's list, refereed by node.
+// A node that died takes its share of the stream's replicas with it: the
+// others elect a new leader and their watchers resume, which on a loaded
+// machine under -race has taken more than 10 s.
 func waitListed(t *testing.T, d *Directory, code, node string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	err := d.Wait(ctx, func(ls []Listing) bool {
 		for _, l := range ls {
