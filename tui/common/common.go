@@ -1,6 +1,7 @@
 package common
 
 import (
+	"context"
 	"io"
 	"log"
 	"math/rand/v2"
@@ -57,6 +58,18 @@ type Common struct {
 	// Shelf holds the opening books the screens and games consult,
 	// each opened once (BookPaths names them).
 	Shelf *shelf.Shelf
+	// Ctx is the app's context (Context): the connections and waits a
+	// screen starts run on it, so that ending the app ends them.
+	Ctx context.Context
+}
+
+// Context is the app's context, which ends when the app does; one that
+// never ends when the app was given none.
+func (c *Common) Context() context.Context {
+	if c.Ctx == nil {
+		return context.Background()
+	}
+	return c.Ctx
 }
 
 // Block marks a command that waits on something outside the app.

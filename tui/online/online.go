@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/csa"
 	"shogi/game/match"
@@ -18,7 +19,6 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 )
 
 type wordsT = words.OnlineWords
@@ -54,6 +54,9 @@ type Model struct {
 
 	game  *serverGame
 	ended bool // the game's runner is done: its end is in game.end
+	// left are games left while on (resigned): their runners end when
+	// the server rules, and Shutdown waits for them.
+	left []*serverGame
 	// silent is the server's last silence, said while the game stands
 	// where it stood then (silentPly moves).
 	silent    *csa.Silent
@@ -248,7 +251,7 @@ func (m *Model) submit() tea.Cmd {
 func (m *Model) connect(req request) tea.Cmd {
 	m.gen++
 	m.req = req
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(m.c.Context())
 	m.att = &attempt{gen: m.gen, req: req, ctx: ctx, cancel: cancel}
 	m.phase, m.progress, m.since = phaseWait, nil, time.Now()
 	m.status, m.statusErr = "", false
@@ -335,7 +338,7 @@ func (m *Model) begin(g *csa.Game) tea.Cmd {
 		return nil
 	}
 	setup.Table.Ctl = sg.m
-	go sg.run()
+	sg.start(m.c.Context())
 	m.game, m.ended, m.silent = sg, false, nil
 	m.phase = phaseGame
 	m.shrink()
@@ -391,6 +394,7 @@ func (m *Model) Close() tea.Cmd {
 			})
 		}
 		g.leave()
+		m.left = append(m.left, g)
 		m.game = nil
 	}
 	m.restoreHeight()
@@ -410,6 +414,10 @@ func (m *Model) Shutdown() {
 		g.shutdown(5 * time.Second)
 		m.game = nil
 	}
+	for _, g := range m.left {
+		g.shutdown(5 * time.Second)
+	}
+	m.left = nil
 }
 
 // Resize takes a message about the terminal, which the root has put in
@@ -582,7 +590,7 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 		}
 	}
 	if g != nil && info == "" {
-		info = fmt.Sprintf(w.Playing, g.server, g.summary.GameID)
+		info = fmt.Sprintf(w.Playing, g.server, g.gameID)
 	}
 	rows := []string{" " + c.Measure.Truncate(news, c.Width-1), " " + c.Measure.Truncate(st.Dim.Render(info), c.Width-1)}
 	return view + "\n" + strings.Join(rows, "\n"), cursor
