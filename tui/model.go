@@ -420,6 +420,8 @@ func (m *Model) Shutdown() {
 	for i := len(m.stack) - 1; i >= 0; i-- {
 		m.stack[i].Close(true)
 	}
+	// What closed screens left behind (a game left on a server).
+	m.c.EndWork()
 	m.c.Shelf.Close() // after the game: its levels may consult the books to the end
 }
 

@@ -341,21 +341,28 @@ func (g *serverGame) leave() {
 	}
 }
 
-// shutdown leaves the game and waits for the runner, at most d; past it
-// the match is interrupted here (the game stays kept) and the connection
-// closed.
+// shutdown leaves the game and waits for the runner, at most d (stop).
 func (g *serverGame) shutdown(d time.Duration) {
 	g.leave()
+	g.stop(d)
+}
+
+// stop waits for the runner, at most d; past it the match is
+// interrupted here (the game stays kept) and the connection closed.
+func (g *serverGame) stop(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
 	case <-g.done:
 		return
-	case <-time.After(d):
+	case <-t.C:
 	}
 	g.cancel()
 	g.client.Close()
+	t.Reset(5 * time.Second)
 	select {
 	case <-g.done:
-	case <-time.After(5 * time.Second):
+	case <-t.C:
 	}
 }
 

@@ -54,9 +54,6 @@ type Model struct {
 
 	game  *serverGame
 	ended bool // the game's runner is done: its end is in game.end
-	// left are games left while on (resigned): their runners end when
-	// the server rules, and Shutdown waits for them.
-	left []*serverGame
 	// silent is the server's last silence, said while the game stands
 	// where it stood then (silentPly moves).
 	silent    *csa.Silent
@@ -378,8 +375,8 @@ func (m *Model) Again() tea.Cmd {
 // lists the game as kept until the server's ruling turns it into a
 // record.
 func (m *Model) Close() tea.Cmd {
-	if m.att != nil {
-		go m.att.stop()
+	if a := m.att; a != nil {
+		m.c.Go(func(<-chan struct{}) { a.stop() })
 		m.att = nil
 	}
 	m.gen++
@@ -394,7 +391,15 @@ func (m *Model) Close() tea.Cmd {
 			})
 		}
 		g.leave()
-		m.left = append(m.left, g)
+		// The runner goes on until the server rules; when the app ends
+		// first, it waits a few seconds more, as Shutdown does.
+		m.c.Go(func(ending <-chan struct{}) {
+			select {
+			case <-g.done:
+			case <-ending:
+				g.stop(5 * time.Second)
+			}
+		})
 		m.game = nil
 	}
 	m.restoreHeight()
@@ -414,10 +419,6 @@ func (m *Model) Shutdown() {
 		g.shutdown(5 * time.Second)
 		m.game = nil
 	}
-	for _, g := range m.left {
-		g.shutdown(5 * time.Second)
-	}
-	m.left = nil
 }
 
 // Resize takes a message about the terminal, which the root has put in
