@@ -127,7 +127,6 @@ type (
 		g   *csa.Game
 		err error
 	}
-	stoppedMsg struct{ gen int } // a cancelled attempt has let go of everything
 )
 
 // startPlayer starts the player that plays for us: an engine is a
@@ -191,14 +190,6 @@ func agree(a *attempt, s *csa.Summary) tea.Cmd {
 		}
 		g, err := c.Agree(a.ctx, s)
 		return startedMsg{gen: a.gen, g: g, err: err}
-	}
-}
-
-// stopAttempt cancels an attempt off the UI loop.
-func stopAttempt(a *attempt) tea.Cmd {
-	return func() tea.Msg {
-		a.stop()
-		return stoppedMsg{gen: a.gen}
 	}
 }
 

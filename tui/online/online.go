@@ -163,8 +163,6 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		s := msg.s
 		m.silent, m.silentPly = &s, len(m.game.m.Snapshot().Moves)
 		return m.c.Block(m.game.waitSilence())
-	case stoppedMsg:
-		return nil
 	case passwordsSavedMsg:
 		if msg.err != nil {
 			m.status, m.statusErr = fmt.Sprintf(wordsFor(m.c).PasswordsFailed, msg.path, msg.err), true
@@ -277,7 +275,9 @@ func (m *Model) cancel(status string, isErr bool) tea.Cmd {
 	if a == nil {
 		return nil
 	}
-	return stopAttempt(a)
+	// Off the UI loop, on a goroutine the app waits for when it ends.
+	m.c.Go(func(<-chan struct{}) { a.stop() })
+	return nil
 }
 
 // faultText says in the screen's words what went wrong with the server,
