@@ -104,11 +104,12 @@ func localTerminal(in io.Reader, s stdio) tui.Terminal {
 
 // runMenu opens the app on its menu; args are the display flags, which
 // work on every screen ("shogi --lang en").
-func runMenu(_ context.Context, args []string, s stdio) int {
+func runMenu(ctx context.Context, args []string, s stdio) int {
 	o, err := menuOptions(args, s.env, s.err)
 	if err != nil {
 		return parseStatus(err)
 	}
+	o.Context = ctx
 	startApp(&o, s.env)
 	if err := tui.Run(o, localTerminal(s.in, s)); err != nil {
 		fmt.Fprintln(s.err, "shogi:", err)
@@ -290,12 +291,13 @@ func usageError(fs *flag.FlagSet, format string, a ...any) error {
 }
 
 // runPlay starts a game directly.
-func runPlay(_ context.Context, args []string, s stdio) int {
+func runPlay(ctx context.Context, args []string, s stdio) int {
 	stdin, stderr := s.in, s.err
 	o, err := playOptions(args, s.env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
+	o.Context = ctx
 	startApp(&o, s.env)
 	if err := tui.Run(o, localTerminal(stdin, s)); err != nil {
 		fmt.Fprintln(stderr, "shogi:", err)

@@ -94,6 +94,9 @@ type Options struct {
 	// Signals makes Run end the app cleanly, the game kept, when the
 	// terminal hangs up (SIGHUP) or the process is told to stop.
 	Signals bool
+	// Context is the app's: when it ends, so do the connections and
+	// waits the screens started on it. nil is one that never ends.
+	Context context.Context
 	// TimeSource is the clock of games; nil is the system's. Tests give a
 	// match.FakeTime.
 	TimeSource match.TimeSource
@@ -417,6 +420,8 @@ func (m *Model) Shutdown() {
 	for i := len(m.stack) - 1; i >= 0; i-- {
 		m.stack[i].Close(true)
 	}
+	// What closed screens left behind (a game left on a server).
+	m.c.EndWork()
 	m.c.Shelf.Close() // after the game: its levels may consult the books to the end
 }
 
@@ -446,7 +451,7 @@ func newCommon(o Options) *common.Common {
 	c := &common.Common{Theme: o.Theme, ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: o.Rand,
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &settings.Writer{}, Notices: o.Notices,
 		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
-		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}}
+		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}, Ctx: o.Context}
 	return common.Complete(c, o.Notation, o.Width, o.Lang)
 }
 
@@ -485,5 +490,6 @@ func (o *Options) ApplySettings(s *settings.Settings) {
 func NewRemote(ctx context.Context, r remote.Remote, o Options, t common.Terminal) (m tea.Model, done func()) {
 	o.StateDir = ""
 	o.Play = false
+	o.Context = ctx
 	return remote.New(ctx, r, newCommon(o), t)
 }

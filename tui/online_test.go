@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"shogi/app/gamedb"
 	"shogi/app/settings"
 	"shogi/app/words"
 	"shogi/game"
@@ -116,6 +117,22 @@ func TestOnlineGame(t *testing.T) {
 	rec := readRecordFile(t, files[0])
 	if got := recordMoves(rec); got != "7g7f 3c3d" {
 		t.Errorf("record moves %q", got)
+	}
+	// The record names the players as the server does, its game id as
+	// the event and the server as the place; the games database has it.
+	for key, want := range map[string]string{"先手": "alice", "後手": "fakeopp", "棋戦": "fake-game-1", "場所": srv.Addr} {
+		if got := rec.Header(key); got != want {
+			t.Errorf("record %s %q, want %q", key, got, want)
+		}
+	}
+	db, err := gamedb.OpenReadOnly(gamedb.DefaultPath(filepath.Dir(games)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := db.Stats()
+	db.Close()
+	if err != nil || st.Games != 1 {
+		t.Errorf("games database after the game: %d games, %v; want 1", st.Games, err)
 	}
 	if len(keptGames(t, h)) != 0 {
 		t.Errorf("the kept file stays after the game ended")

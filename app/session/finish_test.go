@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/game/engine"
 	"shogi/game/match"
 	"shogi/kifu"
+	"shogi/kifu/kept"
 )
 
 // A game that ended is left before anyone read its end (the screen's
@@ -78,5 +80,41 @@ func TestInterruptedIsNotFinished(t *testing.T) {
 	}
 	if res, err := s.Wait(context.Background()); err != nil || !res.Aborted {
 		t.Errorf("result %+v (%v), want interrupted", res, err)
+	}
+}
+
+// A move the other side left unconfirmed is kept with the game until a
+// move of the match comes after it; a game interrupted while one is in
+// doubt keeps it.
+func TestUnconfirmedKeptUntilTheNextMove(t *testing.T) {
+	keptPath := filepath.Join(t.TempDir(), "g.json")
+	s, err := New(Config{
+		Match: match.Config{Start: game.StartPosition(), Players: [2]match.Player{match.NewHuman(""), match.NewHuman("")}, TimeSource: match.NewFakeTime(t0)},
+		Specs: [2]match.Spec{human, human},
+		Store: Kept(keptPath, "", func(st State) kept.Game {
+			k := keptOf(st)
+			k.Unconfirmed = st.Unconfirmed
+			return k
+		}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := s.Subscribe()
+	s.Start(context.Background())
+	m := s.Match()
+	s.Unconfirmed("+7776FU")
+	if err := m.Submit(game.Black, engine.BestMove{Move: firstMove(t, m)}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, f, isMove(1))
+	if k, err := kept.Read(keptPath); err != nil || len(k.Moves) != 1 || k.Unconfirmed != "" {
+		t.Fatalf("kept after the answer: %d moves, unconfirmed %q, %v; want 1 move, none", len(k.Moves), k.Unconfirmed, err)
+	}
+	s.Unconfirmed("-3334FU")
+	s.Stop("the connection dropped")
+	k, err := kept.Read(keptPath)
+	if err != nil || k.Unconfirmed != "-3334FU" {
+		t.Fatalf("kept after the interruption: unconfirmed %q, %v; want -3334FU", k.Unconfirmed, err)
 	}
 }

@@ -64,7 +64,8 @@ type Session struct {
 	closed   bool // the players are closed or handed over
 	res      match.Result
 	saved    string
-	err      error // the first error of the keeping
+	pending  string // a move the other side has not confirmed (Unconfirmed)
+	err      error  // the first error of the keeping
 	stopOnce sync.Once
 }
 
@@ -166,6 +167,11 @@ func (s *Session) publish(e Event) {
 func (s *Session) keep(ev match.Event) (string, error) {
 	switch ev := ev.(type) {
 	case match.MoveEvent, match.UndoEvent, match.ReplaceEvent:
+		if _, ok := ev.(match.MoveEvent); ok {
+			s.mu.Lock()
+			s.pending = "" // the other side answered
+			s.mu.Unlock()
+		}
 		if s.cfg.Store == nil {
 			return "", nil
 		}
@@ -214,7 +220,17 @@ func (s *Session) note(err error) error {
 func (s *Session) state() State {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return State{Snap: s.m.Snapshot(), Specs: s.specs, Names: s.names, Began: s.began, Now: s.ts.Now(), s: s}
+	return State{Snap: s.m.Snapshot(), Specs: s.specs, Names: s.names, Began: s.began, Now: s.ts.Now(), Unconfirmed: s.pending, s: s}
+}
+
+// Unconfirmed notes mv, a move sent to the other side (a CSA server)
+// that it has not confirmed: the game is kept with it (State.Unconfirmed)
+// until the next move of the match shows the other side answered, so a
+// game that ends without its word says which move was in doubt.
+func (s *Session) Unconfirmed(mv string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending = mv
 }
 
 // Record is the record of a game the match played: the players as

@@ -32,7 +32,10 @@ type State struct {
 	Names [2]string     // their names, as Session.Names
 	Began time.Time     // when the game began
 	Now   time.Time     // when it is kept
-	s     *Session
+	// Unconfirmed is the move the other side was last silent on
+	// (Session.Unconfirmed), "" once a move came after it.
+	Unconfirmed string
+	s           *Session
 }
 
 // Record is the game so far as a record with no ending.

@@ -1,9 +1,11 @@
 package common
 
 import (
+	"context"
 	"io"
 	"log"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"shogi/app/settings"
@@ -57,6 +59,51 @@ type Common struct {
 	// Shelf holds the opening books the screens and games consult,
 	// each opened once (BookPaths names them).
 	Shelf *shelf.Shelf
+	// Ctx is the app's context (Context): the connections and waits a
+	// screen starts run on it, so that ending the app ends them.
+	Ctx context.Context
+
+	// The goroutines a screen leaves behind when it closes (Go), which
+	// the app waits for when it ends (EndWork).
+	work      sync.WaitGroup
+	endOnce   sync.Once
+	ending    chan struct{}
+	endedOnce sync.Once
+}
+
+// Go runs f on a goroutine the app owns, for work that outlives the
+// screen that started it (a game left on a server waits there for the
+// server's ruling). ending closes when the app ends: f then finishes
+// promptly, and EndWork waits for it.
+func (c *Common) Go(f func(ending <-chan struct{})) {
+	ending := c.endingCh()
+	c.work.Add(1)
+	go func() {
+		defer c.work.Done()
+		f(ending)
+	}()
+}
+
+// EndWork tells the goroutines of Go that the app ends, and waits for
+// them.
+func (c *Common) EndWork() {
+	ending := c.endingCh()
+	c.endedOnce.Do(func() { close(ending) })
+	c.work.Wait()
+}
+
+func (c *Common) endingCh() chan struct{} {
+	c.endOnce.Do(func() { c.ending = make(chan struct{}) })
+	return c.ending
+}
+
+// Context is the app's context, which ends when the app does; one that
+// never ends when the app was given none.
+func (c *Common) Context() context.Context {
+	if c.Ctx == nil {
+		return context.Background()
+	}
+	return c.Ctx
 }
 
 // Block marks a command that waits on something outside the app.

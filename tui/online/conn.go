@@ -3,19 +3,19 @@ package online
 import (
 	"context"
 	"math/rand/v2"
-	"shogi/app/gamedb"
 	"strings"
 	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/gamedb"
 	"shogi/app/players"
+	appsession "shogi/app/session"
 	"shogi/game/csa"
 	"shogi/game/match"
 	"shogi/kifu"
 	"shogi/kifu/kept"
-	"shogi/kifu/matchrec"
 	"shogi/tui/common"
 )
 
@@ -95,7 +95,8 @@ func (a *attempt) stop() {
 	a.cancel()
 	c, p := a.take()
 	if c != nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		// a.ctx is cancelled by now; the logout is still the attempt's.
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(a.ctx), 2*time.Second)
 		if a.req.cfg.X1 {
 			c.Logout(ctx)
 		}
@@ -126,7 +127,6 @@ type (
 		g   *csa.Game
 		err error
 	}
-	stoppedMsg struct{ gen int } // a cancelled attempt has let go of everything
 )
 
 // startPlayer starts the player that plays for us: an engine is a
@@ -193,37 +193,23 @@ func agree(a *attempt, s *csa.Summary) tea.Cmd {
 	}
 }
 
-// stopAttempt cancels an attempt off the UI loop.
-func stopAttempt(a *attempt) tea.Cmd {
-	return func() tea.Msg {
-		a.stop()
-		return stoppedMsg{gen: a.gen}
-	}
-}
-
-// serverGame is a game on the server as this package runs it: the match
-// between our player and the server's side (csa.Player), kept after
-// every move, its record written when the server rules, and the
-// connection closed after it.
+// serverGame is a game on the server: its running (the match between
+// our player and the server's side, csa.Player, kept after every move,
+// its record written when the server rules) is an app/session.Session;
+// this holds the connection around it, asks the server's word on the end
+// and logs out once the session is done.
 type serverGame struct {
-	gen     int
-	client  *csa.Client
-	remote  *csa.Player
-	m       *match.Match
-	players [2]match.Player
-	summary *csa.Summary
-	server  string // host:port
-	x1      bool
-	keep    *kept.Keeper
-	env     common.SessionEnv
-	// unconfirmed is the move the server was last silent on, until a
-	// move of the game shows it answered (mu guards it).
-	mu          sync.Mutex
-	unconfirmed string
-	ctx         context.Context
-	cancel      context.CancelFunc // aborts the match here (the app ends)
-	done        chan struct{}      // closed once the game is kept and the connection closed
-	end         gameEnd            // the game's end, set before done closes
+	gen    int
+	client *csa.Client
+	remote *csa.Player
+	s      *appsession.Session
+	m      *match.Match // the session's
+	x1     bool
+	server string // host:port, and the server's id of the game, for the screen
+	gameID string
+	cancel context.CancelFunc // interrupts the match here (the app ends) and the wait for the server's word
+	done   chan struct{}      // closed once the game is kept and the connection closed
+	end    gameEnd            // the game's end, set before done closes
 }
 
 // gameEnd is how a server's game ended, as the screen says it.
@@ -233,113 +219,80 @@ type gameEnd struct {
 	fault     error      // what ended the game when the server could not (a *csa.Error)
 	saved     string     // the record in the games folder
 	keepErr   error      // the record or the kept file could not be written
-	kept      bool       // the game stays kept (interrupted)
 	serverErr error
 }
 
 // endedMsg says the game on screen is over and kept.
 type endedMsg struct{ gen int }
 
-// newServerGame makes the match of a game the server started: our
-// player against the server's side, which referees it.
+// newServerGame makes the session of a game the server started: our
+// player against the server's side, which referees it; kept after every
+// move (with the move the server was last silent on, Unconfirmed), a
+// finished game's record named by the server's names, its game id as
+// the event and the server as the place.
 func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *csa.Game, env common.SessionEnv, keepPath string, setup *common.Setup) (*serverGame, error) {
 	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: req.spec.Kind != match.HumanKind})
 	var players [2]match.Player
 	players[g.Us()], players[g.Us().Other()] = local, remote
-	cfg := remote.MatchConfig(players)
-	cfg.TimeSource = env.Ts
-	m, err := match.New(cfg)
+	mcfg := remote.MatchConfig(players)
+	mcfg.TimeSource = env.Ts
+	server, id := req.cfg.Addr, g.Summary.GameID
+	cfg := appsession.Config{Match: mcfg, Specs: setup.Players, Names: g.Summary.Names,
+		Event: id, Place: server, Began: setup.Began,
+		Store: appsession.Kept(keepPath, env.GamesDir, func(st appsession.State) kept.Game {
+			k := kept.Of(st.Snap, setup.Players, setup.Names, setup.Time, setup.Began, st.Now, nil)
+			k.Server, k.GameID, k.Unconfirmed = server, id, st.Unconfirmed
+			return k
+		})}
+	if dir := env.GamesDir; dir != "" {
+		cfg.Finished = func(rec *kifu.Record, path string) {
+			_ = gamedb.AddFinished(dir, rec, path) // best effort: the record is saved
+		}
+	}
+	s, err := appsession.New(cfg)
 	if err != nil {
 		remote.Close()
 		return nil, err
 	}
-	sg := &serverGame{gen: gen, client: c, remote: remote, m: m, players: players, summary: g.Summary,
-		server: req.cfg.Addr, x1: req.cfg.X1, env: env, done: make(chan struct{})}
-	sg.ctx, sg.cancel = context.WithCancel(context.Background())
-	sg.keep = kept.NewKeeper(keepPath, func(snap match.Snapshot, now time.Time) kept.Game {
-		k := kept.Of(snap, setup.Players, setup.Names, setup.Time, setup.Began, now, nil)
-		k.Server, k.GameID = sg.server, sg.summary.GameID
-		sg.mu.Lock()
-		k.Unconfirmed = sg.unconfirmed
-		sg.mu.Unlock()
-		return k
-	})
-	return sg, nil
+	return &serverGame{gen: gen, client: c, remote: remote, s: s, m: s.Match(), x1: req.cfg.X1,
+		server: server, gameID: id, done: make(chan struct{})}, nil
 }
 
-// run plays the game and keeps it: after every move, the kept file;
-// when the server rules, the record in the games folder (or, for a game
-// a fault interrupted, the kept file, which the Resume list offers to
-// study); then the server's word on the end, and the connection closed.
-func (g *serverGame) run() {
+// start runs the game on ctx (the app's: its end interrupts the game,
+// which stays kept) and the goroutine that ends it (run); done says
+// when both are over.
+func (g *serverGame) start(ctx context.Context) {
+	ctx, g.cancel = context.WithCancel(ctx)
+	g.s.Start(ctx)
+	go g.run(ctx)
+}
+
+// run waits for the session to end the game and keep it (the record in
+// the games folder when the server ruled; the kept file, which the
+// Resume list offers to study, for a game a fault interrupted); then
+// the server's word on the end, the players closed, the logout and the
+// connection closed.
+func (g *serverGame) run(ctx context.Context) {
 	defer close(g.done)
 	defer g.cancel()
-	ctx := g.ctx
-	sub := g.m.Subscribe()
-	go g.m.Run(ctx)
-	for {
-		ev, err := sub.Next(context.Background())
-		if err != nil {
-			break
-		}
-		switch ev := ev.(type) {
-		case match.MoveEvent:
-			g.mu.Lock()
-			g.unconfirmed = "" // the server answered
-			g.mu.Unlock()
-			if err := g.keep.Save(g.m.Snapshot(), g.env.Ts.Now()); err != nil {
-				g.end.keepErr = err
-			}
-		case match.GameOverEvent:
-			g.end.res = ev.Result
-			g.finish(ev.Result)
-		}
-	}
-	<-g.m.Done()
+	<-g.s.Done()
+	// Done already: Wait returns the result at once.
+	g.end.res, g.end.keepErr = g.s.Wait(context.WithoutCancel(ctx))
+	g.end.saved = g.s.Saved()
 	// The server's word on the end: at once, or when the other side's
 	// turn ends after a mate here; none after a fault.
 	fctx, fcancel := context.WithTimeout(ctx, time.Minute)
 	g.end.server, g.end.serverErr = g.remote.Finish(fctx)
 	fcancel()
-	if g.end.res.Fault != nil {
-		g.end.fault = g.end.res.Fault
-	}
-	g.remote.Close()
-	match.ClosePlayers(g.players, [2]match.Player{})
+	g.end.fault = g.end.res.Fault
+	g.s.Close()
 	if g.x1 && g.end.fault == nil {
-		lctx, lcancel := context.WithTimeout(context.Background(), 2*time.Second)
+		// x1 servers wait for LOGOUT, also from an app that is ending.
+		lctx, lcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
 		g.client.Logout(lctx)
 		lcancel()
 	}
 	g.client.Close()
-}
-
-// finish keeps a game that ended: an interrupted one stays kept; a
-// finished one becomes a record in the games folder, named by the
-// server's names, its game id as the event and the server as the place.
-func (g *serverGame) finish(res match.Result) {
-	if res.Aborted {
-		g.end.kept = true
-		if err := g.keep.Save(g.m.Snapshot(), g.env.Ts.Now()); err != nil {
-			g.end.keepErr = err
-		}
-		g.keep.Close()
-		return
-	}
-	res.Names = g.summary.Names
-	rec := matchrec.Record(res, g.summary.GameID)
-	rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: g.server})
-	var write func() (string, error)
-	if dir := g.env.GamesDir; dir != "" {
-		write = func() (string, error) {
-			path, err := matchrec.Save(dir, rec, res.Names, res.Began)
-			if err == nil {
-				gamedb.AddFinished(dir, rec, path) // best effort: the record is saved
-			}
-			return path, err
-		}
-	}
-	g.end.saved, g.end.keepErr = g.keep.Finish(write)
 }
 
 // silentMsg says the server of game gen is silent (csa.Silent).
@@ -355,9 +308,7 @@ func (g *serverGame) waitSilence() tea.Cmd {
 		case s := <-g.remote.Silences():
 			// A move the server leaves unconfirmed is kept, marked, if
 			// the game ends without the server's word on it.
-			g.mu.Lock()
-			g.unconfirmed = s.Unconfirmed
-			g.mu.Unlock()
+			g.s.Unconfirmed(s.Unconfirmed)
 			return silentMsg{gen: g.gen, s: s}
 		case <-g.done:
 			return nil
@@ -381,21 +332,28 @@ func (g *serverGame) leave() {
 	}
 }
 
-// shutdown leaves the game and waits for the runner, at most d; past it
-// the match is interrupted here (the game stays kept) and the connection
-// closed.
+// shutdown leaves the game and waits for the runner, at most d (stop).
 func (g *serverGame) shutdown(d time.Duration) {
 	g.leave()
+	g.stop(d)
+}
+
+// stop waits for the runner, at most d; past it the match is
+// interrupted here (the game stays kept) and the connection closed.
+func (g *serverGame) stop(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
 	select {
 	case <-g.done:
 		return
-	case <-time.After(d):
+	case <-t.C:
 	}
 	g.cancel()
 	g.client.Close()
+	t.Reset(5 * time.Second)
 	select {
 	case <-g.done:
-	case <-time.After(5 * time.Second):
+	case <-t.C:
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/csa"
 	"shogi/game/match"
@@ -18,7 +19,6 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/play"
-	"shogi/app/words"
 )
 
 type wordsT = words.OnlineWords
@@ -163,8 +163,6 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		s := msg.s
 		m.silent, m.silentPly = &s, len(m.game.m.Snapshot().Moves)
 		return m.c.Block(m.game.waitSilence())
-	case stoppedMsg:
-		return nil
 	case passwordsSavedMsg:
 		if msg.err != nil {
 			m.status, m.statusErr = fmt.Sprintf(wordsFor(m.c).PasswordsFailed, msg.path, msg.err), true
@@ -248,7 +246,7 @@ func (m *Model) submit() tea.Cmd {
 func (m *Model) connect(req request) tea.Cmd {
 	m.gen++
 	m.req = req
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(m.c.Context())
 	m.att = &attempt{gen: m.gen, req: req, ctx: ctx, cancel: cancel}
 	m.phase, m.progress, m.since = phaseWait, nil, time.Now()
 	m.status, m.statusErr = "", false
@@ -277,7 +275,9 @@ func (m *Model) cancel(status string, isErr bool) tea.Cmd {
 	if a == nil {
 		return nil
 	}
-	return stopAttempt(a)
+	// Off the UI loop, on a goroutine the app waits for when it ends.
+	m.c.Go(func(<-chan struct{}) { a.stop() })
+	return nil
 }
 
 // faultText says in the screen's words what went wrong with the server,
@@ -335,7 +335,7 @@ func (m *Model) begin(g *csa.Game) tea.Cmd {
 		return nil
 	}
 	setup.Table.Ctl = sg.m
-	go sg.run()
+	sg.start(m.c.Context())
 	m.game, m.ended, m.silent = sg, false, nil
 	m.phase = phaseGame
 	m.shrink()
@@ -375,8 +375,8 @@ func (m *Model) Again() tea.Cmd {
 // lists the game as kept until the server's ruling turns it into a
 // record.
 func (m *Model) Close() tea.Cmd {
-	if m.att != nil {
-		go m.att.stop()
+	if a := m.att; a != nil {
+		m.c.Go(func(<-chan struct{}) { a.stop() })
 		m.att = nil
 	}
 	m.gen++
@@ -391,6 +391,15 @@ func (m *Model) Close() tea.Cmd {
 			})
 		}
 		g.leave()
+		// The runner goes on until the server rules; when the app ends
+		// first, it waits a few seconds more, as Shutdown does.
+		m.c.Go(func(ending <-chan struct{}) {
+			select {
+			case <-g.done:
+			case <-ending:
+				g.stop(5 * time.Second)
+			}
+		})
 		m.game = nil
 	}
 	m.restoreHeight()
@@ -582,7 +591,7 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 		}
 	}
 	if g != nil && info == "" {
-		info = fmt.Sprintf(w.Playing, g.server, g.summary.GameID)
+		info = fmt.Sprintf(w.Playing, g.server, g.gameID)
 	}
 	rows := []string{" " + c.Measure.Truncate(news, c.Width-1), " " + c.Measure.Truncate(st.Dim.Render(info), c.Width-1)}
 	return view + "\n" + strings.Join(rows, "\n"), cursor
