@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"shogi/game"
@@ -27,30 +26,9 @@ var RecordExts = []string{".kif", ".kifu", ".ki2", ".ki2u", ".csa", ".jkf", ".us
 // RecordFiles lists the files named and the record files under the
 // folders named, in order.
 func RecordFiles(args []string) ([]string, error) {
-	var files []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil {
-			return nil, err
-		}
-		if !st.IsDir() {
-			files = append(files, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && slices.Contains(RecordExts, strings.ToLower(filepath.Ext(path))) {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-	}
-	return files, nil
+	return kifu.Files(args, func(path string) bool {
+		return slices.Contains(RecordExts, strings.ToLower(filepath.Ext(path)))
+	})
 }
 
 // Stats counts what a build read.

@@ -8,9 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -55,28 +53,9 @@ type Progress struct {
 // import.
 func Import(ctx context.Context, dbPath string, paths []string, progress func(Progress)) (Report, error) {
 	var rep Report
-	var files []string
-	for _, p := range paths {
-		fi, err := os.Stat(p)
-		if err != nil {
-			return rep, err
-		}
-		if !fi.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && recordFile(path) {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return rep, err
-		}
+	files, err := kifu.Files(paths, recordFile)
+	if err != nil {
+		return rep, err
 	}
 	sort.Strings(files)
 	// Make the database (or refuse a file that is not one) before reading.
