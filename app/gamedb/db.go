@@ -113,6 +113,12 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 		return nil, &Error{path, ErrNotDatabase}
 	} else if err != nil && readOnly {
 		return nil, &Error{path, err}
+	} else if err != nil {
+		// A new database: its folder is made as the app's data folder
+		// would be (`shogi db import --db new/dir/games.db`).
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, &Error{path, err}
+		}
 	}
 	b, err := bolt.Open(path, 0o644, boltOptions(wait, readOnly))
 	if err != nil {
