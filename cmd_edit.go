@@ -14,12 +14,13 @@ import (
 // [FILE]`, on the even game, the SFEN given, or the start of the record
 // FILE holds (a KIF diagram, a CSA position, an SFEN …). Leaving the
 // editor ends the app.
-func runEdit(_ context.Context, args []string, s stdio) int {
+func runEdit(ctx context.Context, args []string, s stdio) int {
 	stdin, stderr := s.in, s.err
 	o, name, start, leftOut, err := editOptions(args, s.env, stderr)
 	if err != nil {
 		return parseStatus(err)
 	}
+	o.Context = ctx
 	startApp(&o, s.env)
 	if err := tui.Edit(o, localTerminal(stdin, s), name, start, leftOut); err != nil {
 		fmt.Fprintln(stderr, "shogi edit:", err)

@@ -14,7 +14,7 @@ import (
 
 // runOpen studies a record: `shogi open [flags] FILE|-`, read from FILE
 // or, for -, from stdin (the keys then come from the terminal).
-func runOpen(_ context.Context, args []string, s stdio) int {
+func runOpen(ctx context.Context, args []string, s stdio) int {
 	stdin, stderr := s.in, s.err
 	o, path, ply, err := openOptions(args, s.env, stderr)
 	if err != nil {
@@ -40,6 +40,7 @@ func runOpen(_ context.Context, args []string, s stdio) int {
 		fmt.Fprintln(stderr, "shogi open:", err)
 		return 1
 	}
+	o.Context = ctx
 	startApp(&o, s.env)
 	if err := tui.Study(o, localTerminal(in, s), name, data, ply); err != nil {
 		// The app showed why; scripts learn it from the status and stderr.

@@ -41,7 +41,7 @@ func runTsume(ctx context.Context, args []string, s stdio) int {
 		return parseStatus(err)
 	}
 	if !*check {
-		return runTsumeApp(fs, a, files, s)
+		return runTsumeApp(ctx, fs, a, files, s)
 	}
 	if len(files) == 0 || *nodes <= 0 || *limit <= 0 {
 		fs.Usage()
@@ -77,12 +77,13 @@ type tsumeAppFlags struct {
 // file's problems, or the collection (its chooser of lengths, the
 // problems of one length, or one problem). Leaving the screen ends the
 // app.
-func runTsumeApp(fs *flag.FlagSet, a tsumeAppFlags, files []string, s stdio) int {
+func runTsumeApp(ctx context.Context, fs *flag.FlagSet, a tsumeAppFlags, files []string, s stdio) int {
 	o, in, closeIn, err := tsumeOptions(fs, a, files, s.env, s.in, s.err)
 	if err != nil {
 		return parseStatus(err)
 	}
 	defer closeIn()
+	o.Context = ctx
 	startApp(&o, s.env)
 	if err := tui.Run(o, localTerminal(in, s)); err != nil {
 		fmt.Fprintln(s.err, "shogi:", err)
