@@ -98,7 +98,7 @@ func (m Model) faultKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 		ch := choices[m.faultPick%len(choices)]
 		m.replacing = true
 		m.SetInfo(fmt.Sprintf(m.c.Gw().Replacing, ch.label))
-		cmd := replaceCmd(m.Sess.local, m.gen, m.Snap.Fault.Side, ch, m.c.Rand.Uint64())
+		cmd := replaceCmd(m.c.Context(), m.Sess.local, m.gen, m.Snap.Fault.Side, ch, m.c.Rand.Uint64())
 		return m, tea.Batch(m.c.Block(m.spin.Tick), cmd), true
 	}
 	return m, nil, true
@@ -106,10 +106,10 @@ func (m Model) faultKey(msg tea.KeyPressMsg) (Model, tea.Cmd, bool) {
 
 // replaceCmd starts the chosen player off the UI loop (an engine may
 // take seconds) and gives it the failed program's seat; the session
-// closes the failed one.
-func replaceCmd(g *localGame, gen int, side game.Color, ch faultChoice, seed uint64) tea.Cmd {
+// closes the failed one. ctx is the app's.
+func replaceCmd(ctx context.Context, g *localGame, gen int, side game.Color, ch faultChoice, seed uint64) tea.Cmd {
 	return func() tea.Msg {
-		p, err := match.StartPlayer(context.Background(), ch.spec, g.env.EngineCfg, seed)
+		p, err := match.StartPlayer(ctx, ch.spec, g.env.EngineCfg, seed)
 		if err != nil {
 			return replacedMsg{gen: gen, side: side, ch: ch, err: err}
 		}

@@ -265,7 +265,7 @@ func (m *Model) startSession(prev *localGame) tea.Cmd {
 		s.Kept = kept.NewPath(m.c.StateDir, s.Began)
 	}
 	m.Setup.Kept = s.Kept
-	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.SessionEnv(), m.gen, &s, prev, m.c.Rand.Uint64(), s.Kept))
+	return tea.Batch(m.c.Block(m.spin.Tick), startSession(m.c.Context(), m.c.SessionEnv(), m.gen, &s, prev, m.c.Rand.Uint64(), s.Kept))
 }
 
 func (m *Model) sideToMove() game.Color {
@@ -415,7 +415,7 @@ func (m Model) sessionStarted(msg sessionMsg) (Model, tea.Cmd) {
 	if !m.Over() {
 		m.TurnPly, m.TurnSide = m.Game.Len(), m.sideToMove()
 	}
-	return m, tea.Batch(m.c.Block(m.Sess.next()), m.tick())
+	return m, tea.Batch(m.c.Block(m.Sess.next(m.c.Context())), m.tick())
 }
 
 // event shows one event of the game, and waits for the next. A move
@@ -427,7 +427,7 @@ func (m Model) event(msg EventMsg) (Model, tea.Cmd) {
 }
 
 func (m Model) applyEvent(msg EventMsg) (Model, tea.Cmd) {
-	next := m.c.Block(m.Sess.next())
+	next := m.c.Block(m.Sess.next(m.c.Context()))
 	if msg.ended {
 		m.ended = true
 		return m, nil
@@ -709,7 +709,7 @@ func (m *Model) askHint() tea.Cmd {
 		m.Sess.local.hint = m.c.NewHinter()
 	}
 	m.Hint = hintState{pending: true, ply: m.Game.Len(), Text: fmt.Sprintf(m.c.Words.HintThinking, m.c.HintLabel())}
-	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.Sess.local.hint, m.gen, m.Game.Start(), append([]game.Move(nil), m.Game.Moves()...), m.c.Rand.Uint64()),
+	return tea.Batch(m.c.Block(m.spin.Tick), askHint(m.c.Context(), m.Sess.local.hint, m.gen, m.Game.Start(), append([]game.Move(nil), m.Game.Moves()...), m.c.Rand.Uint64()),
 		m.askBookHint())
 }
 

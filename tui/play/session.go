@@ -69,14 +69,14 @@ type EventMsg struct {
 // prev is an earlier session of the same game (an undo reopens a
 // finished game) whose players that still run are handed over, and whose
 // hint engine goes on; it is done with before the new one keeps the game.
-func startSession(env common.SessionEnv, gen int, s *common.Setup, prev *localGame, seed uint64, keepPath string) tea.Cmd {
+// ctx is the app's: its end stops the engines and the match.
+func startSession(ctx context.Context, env common.SessionEnv, gen int, s *common.Setup, prev *localGame, seed uint64, keepPath string) tea.Cmd {
 	return func() tea.Msg {
 		var reuse [2]match.Player
 		var hint *match.Hinter
 		if prev != nil {
 			reuse, hint = prev.handOver()
 		}
-		ctx := context.Background()
 		players, err := match.StartPlayers(ctx, s.Players, env.EngineCfg, seed, reuse)
 		if err != nil {
 			hint.Close()
@@ -128,17 +128,17 @@ func followTable(gen int, t *common.TableLink) tea.Cmd {
 }
 
 // next waits for the session's next event; a local game's is kept
-// already.
-func (s *session) next() tea.Cmd {
+// already. It stops waiting when ctx, the app's, ends.
+func (s *session) next(ctx context.Context) tea.Cmd {
 	return func() tea.Msg {
 		if s.local != nil {
-			e, err := s.local.feed.Next(context.Background())
+			e, err := s.local.feed.Next(ctx)
 			if err != nil {
 				return EventMsg{gen: s.gen, ended: true}
 			}
 			return EventMsg{gen: s.gen, Ev: e.Ev, saved: e.Saved, err: e.Err}
 		}
-		ev, err := s.sub.Next(context.Background())
+		ev, err := s.sub.Next(ctx)
 		if err != nil {
 			return EventMsg{gen: s.gen, ended: true}
 		}
@@ -209,11 +209,11 @@ type hintMsg struct {
 }
 
 // askHint returns a command asking h for the best move after moves from
-// start.
-func askHint(h *match.Hinter, gen int, start game.Position, moves []game.Move, seed uint64) tea.Cmd {
+// start; the app's ctx ending cancels the question.
+func askHint(ctx context.Context, h *match.Hinter, gen int, start game.Position, moves []game.Move, seed uint64) tea.Cmd {
 	ply := len(moves)
 	return func() tea.Msg {
-		hint, err := h.Ask(context.Background(), start, moves, seed)
+		hint, err := h.Ask(ctx, start, moves, seed)
 		return hintMsg{gen: gen, ply: ply, best: hint.Best, info: hint.Info, err: err}
 	}
 }

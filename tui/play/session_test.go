@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -41,7 +42,7 @@ func localSetup(dir string) (common.SessionEnv, common.Setup, string) {
 func TestLeaveBeforeGameOverIsReadKeepsRecord(t *testing.T) {
 	dir := t.TempDir()
 	env, setup, keepPath := localSetup(dir)
-	msg := startSession(env, 1, &setup, nil, 1, keepPath)().(sessionMsg)
+	msg := startSession(context.Background(), env, 1, &setup, nil, 1, keepPath)().(sessionMsg)
 	if msg.err != nil {
 		t.Fatal(msg.err)
 	}
@@ -73,7 +74,7 @@ func TestLeaveBeforeGameOverIsReadKeepsRecord(t *testing.T) {
 // start.
 func start(t *testing.T, env common.SessionEnv, gen int, setup common.Setup, prev *localGame, keepPath string) *session {
 	t.Helper()
-	msg := startSession(env, gen, &setup, prev, 1, keepPath)().(sessionMsg)
+	msg := startSession(context.Background(), env, gen, &setup, prev, 1, keepPath)().(sessionMsg)
 	if msg.err != nil {
 		t.Fatal(msg.err)
 	}
@@ -87,7 +88,7 @@ func start(t *testing.T, env common.SessionEnv, gen int, setup common.Setup, pre
 func until(t *testing.T, s *session, ok func(EventMsg) bool) EventMsg {
 	t.Helper()
 	for {
-		msg := s.next()().(EventMsg)
+		msg := s.next(context.Background())().(EventMsg)
 		if msg.ended {
 			t.Fatal("the events ended first")
 		}
@@ -144,7 +145,7 @@ func TestFaultReplacedThroughTheSession(t *testing.T) {
 		t.Fatalf("kept at the fault: %v, %v", k.Moves, err)
 	}
 	random := match.Spec{Kind: match.BuiltinKind, Name: "random"}
-	msg := replaceCmd(s.local, 1, game.White, faultChoice{spec: random}, 3)().(replacedMsg)
+	msg := replaceCmd(context.Background(), s.local, 1, game.White, faultChoice{spec: random}, 3)().(replacedMsg)
 	if msg.err != nil {
 		t.Fatal(msg.err)
 	}
@@ -155,7 +156,7 @@ func TestFaultReplacedThroughTheSession(t *testing.T) {
 	}
 	// A second replacement finds no fault standing: refused, the game
 	// unchanged.
-	if msg := replaceCmd(s.local, 1, game.White, faultChoice{spec: random}, 4)().(replacedMsg); !errors.Is(msg.err, match.ErrNoFault) {
+	if msg := replaceCmd(context.Background(), s.local, 1, game.White, faultChoice{spec: random}, 4)().(replacedMsg); !errors.Is(msg.err, match.ErrNoFault) {
 		t.Errorf("replacing with no fault standing: %v, want match.ErrNoFault", msg.err)
 	}
 }
