@@ -16,7 +16,7 @@ func TestAttemptThroughTheSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := tsume.NewSessionRun(tsume.Problem{Start: p, Length: 7}, tsume.NewDefender(tsume.Options{}), nil, runAttempt)
+	s := tsume.NewSessionRun(tsume.Problem{Start: p, Length: 7}, tsume.NewDefender(tsume.Options{}), nil, attemptRunner(context.Background()))
 	m, err := p.ParseUSI("S*1c")
 	if err != nil {
 		t.Fatal(err)

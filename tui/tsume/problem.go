@@ -231,7 +231,7 @@ func (m *Model) open(i int) tea.Cmd {
 	prev := m.attempt.sess
 	a := attempt{gen: m.c.NextGen(), began: m.c.Now(), pos: it.Problem.Start, length: it.Problem.Length}
 	if it.Err == nil {
-		a.sess = tsume.NewSessionRun(it.Problem, m.env.Defender, m.c.Now, runAttempt)
+		a.sess = tsume.NewSessionRun(it.Problem, m.env.Defender, m.c.Now, attemptRunner(m.c.Context()))
 	}
 	m.attempt = a
 	m.report, m.checking = nil, false
@@ -261,7 +261,7 @@ func (m *Model) open(i int) tea.Cmd {
 // one, on a solver of its own: the attempt goes on meanwhile.
 func (m *Model) workOutLength(pr tsume.Problem) tea.Cmd {
 	a := &m.attempt
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(m.c.Context())
 	a.lengthWork, a.cancelLength = true, cancel
 	gen := a.gen
 	return tea.Batch(m.c.Block(m.spin.Tick), func() tea.Msg {
@@ -276,7 +276,7 @@ func (m *Model) workOutLength(pr tsume.Problem) tea.Cmd {
 // command's until its message comes back.
 func (m *Model) work(kind busyKind, f func(ctx context.Context, s *tsume.Session, gen int) tea.Msg) tea.Cmd {
 	a := &m.attempt
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(m.c.Context())
 	a.busy, a.cancel = kind, cancel
 	s, gen := a.sess, a.gen
 	return tea.Batch(m.c.Block(m.spin.Tick), func() tea.Msg {
@@ -310,16 +310,19 @@ func (m *Model) Stop() {
 	}
 }
 
-// runAttempt runs an attempt's match through the app's game session:
+// attemptRunner runs an attempt's match through the app's game session:
 // the defender is a player of it like any other. The defender serves one
-// problem after another, so the session keeps it (Keep).
-func runAttempt(cfg match.Config) (match.Control, func(), error) {
-	s, err := appsession.New(appsession.Config{Match: cfg, Keep: cfg.Players})
-	if err != nil {
-		return nil, nil, err
+// problem after another, so the session keeps it (Keep). ctx is the
+// app's: its end ends the match.
+func attemptRunner(ctx context.Context) tsume.Runner {
+	return func(cfg match.Config) (match.Control, func(), error) {
+		s, err := appsession.New(appsession.Config{Match: cfg, Keep: cfg.Players})
+		if err != nil {
+			return nil, nil, err
+		}
+		s.Start(ctx)
+		return s.Match(), func() { s.Stop("the attempt was left") }, nil
 	}
-	s.Start(context.Background())
-	return s.Match(), func() { s.Stop("the attempt was left") }, nil
 }
 
 // retext writes the moves in the app's notation.
@@ -868,7 +871,7 @@ func (m *Model) check() tea.Cmd {
 	if m.checking {
 		return nil
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(m.c.Context())
 	m.checking, m.cancelCk, m.report = true, cancel, nil
 	m.checkGen = m.c.NextGen()
 	gen, pr := m.checkGen, it.Problem

@@ -348,7 +348,7 @@ func (q *Quizzes) moveText(mv game.Move) string {
 // any other move is searched.
 func (q *Quizzes) answer(mv game.Move) tea.Cmd {
 	q.judging = mv
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(q.c.Context())
 	q.cancel = cancel
 	qz, eng, opts, gen, text := *q.quiz(), q.eng, q.src.Opts, q.gen, q.moveText(mv)
 	limits := engine.Limits{MoveTime: q.c.Engines.PassTime}
