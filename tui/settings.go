@@ -321,7 +321,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			}
 			e.entry, e.probing = -1, path
 			m.status = fmt.Sprintf(w.Probing, path)
-			return m, common.ProbeEngine(c.EngineConfig(), path)
+			return m, common.ProbeEngine(c.Context(), c.EngineConfig(), path)
 		default:
 			e.path.Edit(k)
 		}
@@ -367,7 +367,7 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			return m, nil
 		}
 		m.status = fmt.Sprintf(w.Probing, e.probing)
-		return m, common.ProbeEngine(c.EngineConfig(), e.probing)
+		return m, common.ProbeEngine(c.Context(), c.EngineConfig(), e.probing)
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
 		m.screen, m.cursor = screenSettings, len(m.set.Rows())-1
 	}

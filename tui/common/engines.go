@@ -98,10 +98,11 @@ type ProbeMsg struct {
 }
 
 // ProbeEngine probes the program at path (players.ProbeEngine) off the
-// UI loop: how the engines page adds and edits an engine.
-func ProbeEngine(cfg usi.Config, path string) tea.Cmd {
+// UI loop: how the engines page adds and edits an engine. ctx is the
+// app's: its end stops the probe.
+func ProbeEngine(ctx context.Context, cfg usi.Config, path string) tea.Cmd {
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout+5*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, cfg.Timeout+5*time.Second)
 		defer cancel()
 		p, err := players.ProbeEngine(ctx, cfg, path)
 		if err != nil {
