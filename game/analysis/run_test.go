@@ -155,7 +155,7 @@ func TestFairyStockfish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	defer s.Close()
 	start := game.StartPosition()
 	id := s.Analyse(engine.Request{Start: start, MultiPV: 3})

@@ -77,6 +77,7 @@ func (s *Snapshot) Value() Value {
 // handed to the session's goroutine, and results come back as Snapshots
 // signalled on Changed.
 type Session struct {
+	ctx  context.Context // the owner's: its end ends every search
 	eng  Engine
 	name string
 
@@ -101,9 +102,10 @@ type job struct {
 }
 
 // NewSession starts a session on e; the session owns e and closes it in
-// Close.
-func NewSession(e Engine) *Session {
-	s := &Session{eng: e, name: e.Name(), wake: make(chan struct{}, 1),
+// Close. ctx is the caller's: when it ends, the search under way and any
+// later one stop at once (Close is still the caller's to call).
+func NewSession(ctx context.Context, e Engine) *Session {
+	s := &Session{ctx: ctx, eng: e, name: e.Name(), wake: make(chan struct{}, 1),
 		changed: make(chan struct{}, 1), done: make(chan struct{})}
 	s.snap.Engine = s.name
 	go s.loop()
@@ -231,7 +233,7 @@ func (s *Session) loop() {
 				s.mu.Unlock()
 				break
 			}
-			ctx, cancel := context.WithCancel(context.Background())
+			ctx, cancel := context.WithCancel(s.ctx)
 			s.cancel = cancel
 			s.mu.Unlock()
 			s.run(ctx, j)

@@ -63,7 +63,7 @@ func waitFor(t *testing.T, s *Session, what string, ok func(Snapshot) bool) Snap
 
 func TestSessionFollowsThePosition(t *testing.T) {
 	e, lb := startFake(t, "tick=5ms")
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	defer s.Close()
 	start := game.StartPosition()
 	moves := playLine(t, "7g7f", "3c3d")
@@ -112,7 +112,7 @@ func TestSessionFollowsThePosition(t *testing.T) {
 
 func TestSessionMultiPV(t *testing.T) {
 	e, lb := startFake(t, "tick=5ms")
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	defer s.Close()
 	id := s.Analyse(engine.Request{Start: game.StartPosition(), MultiPV: 3})
 	sn := waitFor(t, s, "three lines", func(sn Snapshot) bool {
@@ -137,7 +137,7 @@ func TestSessionMultiPV(t *testing.T) {
 // while the engine is stopping are merged into the latest.
 func TestSessionMergesQuickSteps(t *testing.T) {
 	e, lb := startFake(t, "tick=5ms")
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	defer s.Close()
 	start := game.StartPosition()
 	line := playLine(t, "7g7f", "3c3d", "2g2f", "4c4d", "2f2e", "2b3c", "3i4h", "8b4b", "5i6h", "5a6b")
@@ -156,7 +156,7 @@ func TestSessionMergesQuickSteps(t *testing.T) {
 
 func TestSessionMate(t *testing.T) {
 	e, _ := startFake(t, "")
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	defer s.Close()
 	// Black mates at once with G*5b.
 	p, err := game.ParseSFEN("4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
@@ -181,7 +181,7 @@ func TestSessionMate(t *testing.T) {
 // later request gets the same answer at once.
 func TestSessionEngineCrash(t *testing.T) {
 	e, _ := startFake(t, "name=crasher,crash=1")
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	defer s.Close()
 	start := game.StartPosition()
 	id := s.Analyse(engine.Request{Start: start})
@@ -201,7 +201,7 @@ func TestSessionEngineCrash(t *testing.T) {
 // Close ends the engine process even while it searches.
 func TestSessionCloseEndsTheEngine(t *testing.T) {
 	e, _ := startFake(t, "")
-	s := NewSession(e)
+	s := NewSession(t.Context(), e)
 	id := s.Analyse(engine.Request{Start: game.StartPosition()})
 	waitFor(t, s, "lines", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
 	done := make(chan error, 1)
@@ -258,7 +258,7 @@ func TestBuiltinInfinite(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := NewSession(e)
+		s := NewSession(t.Context(), e)
 		defer s.Close()
 		id := s.Analyse(engine.Request{Start: game.StartPosition()})
 		synctest.Wait()

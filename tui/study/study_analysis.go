@@ -402,7 +402,7 @@ func (s *studyModel) async(msg tea.Msg) tea.Cmd {
 			s.say(fmt.Sprintf(aw.EngineStopped, msg.err), true)
 			return nil
 		}
-		a.sess = analysis.NewSession(msg.eng)
+		a.sess = analysis.NewSession(s.c.Context(), msg.eng)
 		a.feedState = &feedState{} // the old session's feed may still hold the last one
 		if a.wantMate {
 			a.wantMate = false
