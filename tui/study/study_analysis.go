@@ -299,9 +299,9 @@ func (s *studyModel) ensureEngine(mate bool) tea.Cmd {
 	}
 	a.starting = true
 	a.gen++
-	gen, choice, logTo := a.gen, a.choices[a.choice], a.log
+	gen, choice, logTo, ctx := a.gen, a.choices[a.choice], a.log, s.c.Context()
 	return func() tea.Msg {
-		eng, err := startEngine(context.Background(), choice, logTo)
+		eng, err := startEngine(ctx, choice, logTo)
 		return engineStartedMsg{s: s, gen: gen, eng: eng, err: err}
 	}
 }

@@ -82,7 +82,7 @@ func (s *studyModel) startPass() tea.Cmd {
 		a.marks = map[*kifu.Node]analysis.Mark{}
 	}
 	a.line = line
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(s.c.Context())
 	p := &recordPass{cancel: cancel, events: make(chan passEvent, len(line.Moves)+4), total: len(line.Moves) + 1,
 		finished: make(chan struct{})}
 	a.pass = p
