@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -12,7 +11,8 @@ import (
 	"shogi/game/engine"
 )
 
-func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+func runBot(ctx context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	fs := newFlagSet("bot", stderr)
 	sfen := fs.String("sfen", "", "position in SFEN (default: the even start)")
 	level := fs.String("level", "strong", "bot: "+strings.Join(bot.Names(), ", "))
@@ -35,7 +35,7 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *bench {
-		if _, err := bot.BenchLines(context.Background(), func(l string) { fmt.Fprintln(stdout, l) }); err != nil {
+		if _, err := bot.BenchLines(ctx, func(l string) { fmt.Fprintln(stdout, l) }); err != nil {
 			fmt.Fprintf(stderr, "shogi bot: bench: %v\n", err)
 			return 1
 		}
@@ -49,11 +49,11 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
-	s := *seed
-	if s == 0 {
-		s = rand.Uint64()
+	sd := *seed
+	if sd == 0 {
+		sd = rand.Uint64()
 	}
-	b, err := bot.NewSearcher(*level, rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15)))
+	b, err := bot.NewSearcher(*level, rand.New(rand.NewPCG(sd, sd^0x9e3779b97f4a7c15)))
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
 		return 2
@@ -64,12 +64,12 @@ func runBot(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer done()
-	b = use.Wrap(b, rand.New(rand.NewPCG(s^0x5851f42d4c957f2d, s)))
+	b = use.Wrap(b, rand.New(rand.NewPCG(sd^0x5851f42d4c957f2d, sd)))
 	req := engine.Request{Start: p, Limits: engine.Limits{MoveTime: *think}}
 	if *verbose {
 		req.Info = func(in engine.Info) { fmt.Fprintln(stderr, formatInfo(in)) }
 	}
-	bm, err := b.Search(context.Background(), req)
+	bm, err := b.Search(ctx, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi bot: %v\n", err)
 		return 1

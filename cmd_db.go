@@ -42,7 +42,8 @@ YYYY-MM-DD --time-control TEXT --result 1-0|0-1|1/2|* --opening NAME
 `)
 }
 
-func runDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runDB(ctx context.Context, args []string, s stdio) int {
+	stdout, stderr := s.out, s.err
 	if len(args) == 0 {
 		dbUsage(stderr)
 		return 2
@@ -52,7 +53,7 @@ func runDB(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		dbUsage(stdout)
 		return 0
 	case "import":
-		return runDBImport(args[1:], stdout, stderr)
+		return runDBImport(ctx, args[1:], stdout, stderr)
 	case "explore", "games":
 		return runDBQuery(args[0], args[1:], stdout, stderr)
 	case "show":
@@ -89,7 +90,7 @@ func dbPath(p string) (string, error) {
 	return gamedb.DefaultPath(d), nil
 }
 
-func runDBImport(args []string, stdout, stderr io.Writer) int {
+func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs, path := dbFlags("import", stderr)
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
@@ -104,7 +105,7 @@ func runDBImport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi db import:", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	// The import's live memory is some 100 MB whatever the size; without
 	// a limit the collector lets the heap grow to twice that before it

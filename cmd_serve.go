@@ -145,7 +145,8 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 }
 
 // runServe runs the SSH server until SIGINT or SIGTERM.
-func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
+func runServe(ctx context.Context, args []string, s stdio) int {
+	stderr := s.err
 	o, err := serveFlags(args, stderr)
 	if err != nil {
 		return parseStatus(err)
@@ -158,7 +159,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) int {
 	for _, line := range migrate(dirs()) {
 		log.Info(line)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := serveUntil(ctx, o, log, nil); err != nil {
 		fmt.Fprintln(stderr, "shogi serve:", err)
@@ -191,8 +192,10 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	}
 	// Shutdown hands the node's tables to the others and frees its name;
 	// it runs after the SSH server's, which saves the games.
+	// Both shutdowns run once ctx has ended: they are detached from it
+	// (keeping its values), bounded by their own timeouts.
 	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		if err := node.Shutdown(sctx); err != nil {
 			log.Warn("leaving the cluster", "err", err)
@@ -235,7 +238,7 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	err = srv.Shutdown(sctx)
 	<-served

@@ -1,8 +1,8 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -12,7 +12,8 @@ import (
 	"shogi/game/usi"
 )
 
-func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runUSI(ctx context.Context, args []string, st stdio) int {
+	stdin, stdout, stderr := st.in, st.out, st.err
 	fs := newFlagSet("usi", stderr)
 	names := make([]string, len(bot.Levels()))
 	for i, l := range bot.Levels() {
@@ -60,7 +61,7 @@ func runUSI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case book.Best:
 		e.SetOption("BookEvalDiff", "0")
 	}
-	if err := usi.Serve(stdin, stdout, benchServed{e, eng}); err != nil {
+	if err := usi.Serve(ctx, stdin, stdout, benchServed{e, eng}); err != nil {
 		fmt.Fprintf(stderr, "shogi usi: %v\n", err)
 		return 1
 	}

@@ -58,13 +58,6 @@ type stdio struct {
 	env      []string
 }
 
-// streams adapts a command that takes only its streams and sets up its
-// own signals (bot, usi, db, serve; their areas give them the root
-// context next).
-func streams(f func(args []string, stdin io.Reader, stdout, stderr io.Writer) int) func(context.Context, []string, stdio) int {
-	return func(_ context.Context, args []string, s stdio) int { return f(args, s.in, s.out, s.err) }
-}
-
 // commands is every subcommand, in the order the usage lists them.
 var commands = []command{
 	{name: "(no command)", summary: "open the menu"},
@@ -77,16 +70,16 @@ var commands = []command{
 	{name: "convert", args: "[--from F] [--to F] [-o FILE] [FILE|-]", summary: "convert a game record", run: runConvert},
 	{name: "match", args: "[flags] PLAYER PLAYER", summary: "play games between engines and bots: shogi match -h", run: runMatch, signals: true},
 	{name: "csa", args: "--server HOST:PORT --id NAME --password PASS (--engine usi:PATH | --level NAME)", summary: "play games on a CSA server (floodgate): shogi csa -h", run: runCSA},
-	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: streams(runBot)},
+	{name: "bot", args: "[--sfen S] [--level NAME] [--time D]", summary: "print the built-in engine's move in USI", run: runBot},
 	{name: "mate", args: "[--sfen S] [--time D]", summary: "print a mate by checks in USI, or nomate", run: runMate},
 	{name: "tsume", args: "[--sfen S | FILE | --length N | --problem ID]", summary: "solve mate problems in the app (the program defends): shogi tsume -h", run: runTsume},
 	{name: "tsume", args: "--check FILE|-", summary: "check mate problems (SFEN lines, KIF, CSA...): one line each"},
-	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: streams(runUSI)},
+	{name: "usi", args: "[--level NAME]", summary: "run the built-in engine as a USI engine on stdin/stdout", run: runUSI},
 	{name: "analyse", args: "[flags] FILE|-", summary: "analyse every move of a record with an engine: shogi analyse -h", run: runAnalyse, signals: true},
 	{name: "analyze", run: runAnalyse, signals: true, alias: true},
 	{name: "book", args: "build|show|merge", summary: "opening books (YaneuraOu's format): shogi book -h", run: runBook},
-	{name: "db", args: "import|explore|games|show|stats|tags", summary: "the games database and opening explorer: shogi db -h", run: streams(runDB)},
-	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: streams(runServe)},
+	{name: "db", args: "import|explore|games|show|stats|tags", summary: "the games database and opening explorer: shogi db -h", run: runDB},
+	{name: "serve", args: "[flags]", summary: "let people play each other over SSH: shogi serve -h", run: runServe},
 	{name: "version", summary: "the program's version (also --version)"},
 }
 

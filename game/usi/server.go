@@ -54,9 +54,11 @@ type Bencher interface {
 // (answered by checkmate), stop, gameover and quit, and bench when e is a
 // Bencher. Lines it cannot read
 // get an "info string" saying why and are otherwise ignored, so a GUI's
-// mistake never ends the session.
-func Serve(in io.Reader, out io.Writer, e Served) error {
-	s := &usiServer{w: out, engine: e, multiPV: 1}
+// mistake never ends the session. Every search runs on ctx, the
+// caller's: its end stops the search under way as stop would (Serve
+// itself returns at quit or the end of in).
+func Serve(ctx context.Context, in io.Reader, out io.Writer, e Served) error {
+	s := &usiServer{ctx: ctx, w: out, engine: e, multiPV: 1}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 16<<20) // a long game's position line
 	for sc.Scan() {
@@ -77,7 +79,8 @@ func Serve(in io.Reader, out io.Writer, e Served) error {
 }
 
 type usiServer struct {
-	mu   sync.Mutex // guards w and werr: the search writes from its goroutine
+	ctx  context.Context // the caller's, which every search runs on
+	mu   sync.Mutex      // guards w and werr: the search writes from its goroutine
 	w    io.Writer
 	werr error
 
@@ -217,7 +220,7 @@ func (s *usiServer) goCommand(line string) {
 		}
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(s.ctx)
 	s.cancel, s.done, s.silent = cancel, make(chan struct{}), false
 	if mate.Search {
 		s.runMate(ctx, mate)

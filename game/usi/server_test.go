@@ -35,7 +35,7 @@ func TestServePonderHoldsAnEarlyAnswer(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Serve(inR, outW, e); outW.Close() }()
+	go func() { done <- Serve(t.Context(), inR, outW, e); outW.Close() }()
 	lines := bufio.NewScanner(outR)
 	send := func(s string) {
 		t.Helper()
