@@ -135,7 +135,7 @@ func (s *Session) run(ctx context.Context) {
 	for {
 		// The match always ends its events with GameOverEvent, also when
 		// ctx ends: the subscription is read to its end, not to ctx's.
-		ev, err := s.sub.Next(context.Background())
+		ev, err := s.sub.Next(context.WithoutCancel(ctx))
 		if err != nil {
 			break
 		}
