@@ -227,6 +227,9 @@ func (t *Table) begin() error {
 		t.path = filepath.Join(t.l.cfg.GamesDir, fileName(t.began, t.code, t.names)+".kif")
 	}
 	sub := m.Subscribe()
+	// The game is the table's, not a player's connection's (it outlives
+	// one that drops, for the grace period): its root is here, and
+	// t.cancel ends it.
 	ctx, cancel := context.WithCancel(context.Background())
 	t.cancel = cancel
 	t.l.games.Add(1)
@@ -246,6 +249,8 @@ func (t *Table) follow(sub *match.Subscription) {
 	defer t.l.games.Done()
 	defer t.cancel()
 	for {
+		// The match ends its events with GameOverEvent: the subscription
+		// is read to its end.
 		ev, err := sub.Next(context.Background())
 		if err != nil {
 			return
