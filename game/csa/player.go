@@ -72,6 +72,7 @@ type PlayerOptions struct {
 // NewPlayer makes the server's side of g a player and starts reading
 // what the server says of the game. Close it when the match is over.
 func NewPlayer(g *Game, o PlayerOptions) *Player {
+	// The reader is the Player's: Close cancels it and waits for it.
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Player{g: g, side: g.Us().Other(), comments: o.Comments,
 		moves: make(chan Played), judged: make(chan struct{}), confirms: make(chan Played, 1), ended: make(chan struct{}),
