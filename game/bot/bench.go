@@ -121,6 +121,7 @@ func BenchLines(ctx context.Context, say func(line string)) (BenchResult, error)
 // Bench answers `bench` under `shogi usi` (usi.Bencher): the signature of
 // the search, whatever the engine's own level, table and threads.
 func (e *Engine) Bench(say func(line string)) {
+	// usi.Bencher has no context: the bench is a fixed depth and ends.
 	if _, err := BenchLines(context.Background(), say); err != nil {
 		say("bench: " + err.Error())
 	}

@@ -162,6 +162,7 @@ func (e *Engine) NewGame() {
 
 // Move returns the engine's move in p with the level's own budget (Bot).
 func (e *Engine) Move(p game.Position) (game.Move, error) {
+	// Bot's Move has no context: the level's own budget bounds it.
 	bm, err := e.Search(context.Background(), engine.Request{Start: p})
 	if err != nil {
 		return game.NoMove, err
