@@ -43,7 +43,9 @@ type Session struct {
 // and a stop that ends it and waits until it has ended.
 type Runner func(cfg match.Config) (ctl match.Control, stop func(), err error)
 
-// RunMatch is the Runner of a bare match, on its own goroutine.
+// RunMatch is the Runner of a bare match, on its own goroutine. The
+// match's context is rooted here because a Runner has none: the stop it
+// returns cancels it and waits.
 func RunMatch(cfg match.Config) (match.Control, func(), error) {
 	m, err := match.New(cfg)
 	if err != nil {
