@@ -826,8 +826,8 @@ func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
 		return err
 	}
 	// A game's end does not wait for a large merge: the next import does
-	// it. The small one here is not cancelled: a game that ends as the app
-	// does is still added whole.
+	// it. AddFinished has no caller context (a game's end calls it, best
+	// effort); appMergeMax bounds the small merge here.
 	if err := compact(context.Background(), db.bolt, appMergeMax, nil); err != nil {
 		return &Error{db.path, err}
 	}
