@@ -330,3 +330,29 @@ func TestFoldKeepsExactScores(t *testing.T) {
 		t.Errorf("%d lines", len(fresh.Lines))
 	}
 }
+
+// The owner's context ending stops the search under way as Stop does:
+// the engine is sent stop, the snapshot keeps its lines without an
+// error, and a request after it ends at once.
+func TestSessionEndsWithItsContext(t *testing.T) {
+	e, lb := startFake(t, "tick=5ms")
+	ctx, cancel := context.WithCancel(t.Context())
+	s := NewSession(ctx, e)
+	defer s.Close()
+	id := s.Analyse(engine.Request{Start: game.StartPosition()})
+	waitFor(t, s, "a line", func(sn Snapshot) bool { return sn.ID == id && len(sn.Lines) > 0 })
+	cancel()
+	sn := waitFor(t, s, "the search ended", func(sn Snapshot) bool { return sn.ID == id && !sn.Running })
+	if sn.Err != nil || len(sn.Lines) == 0 {
+		t.Errorf("after the context ended: %+v", sn)
+	}
+	if !strings.Contains(lb.String(), "> stop") {
+		t.Errorf("the engine was not told to stop:\n%s", lb.String())
+	}
+	// A later request is cut short at once (an infinite search would
+	// otherwise run on).
+	id2 := s.Analyse(engine.Request{Start: game.StartPosition(), Moves: playLine(t, "7g7f")})
+	if sn := waitFor(t, s, "the later request ended", func(sn Snapshot) bool { return sn.ID == id2 && !sn.Running }); sn.Err != nil {
+		t.Errorf("the later request: %v", sn.Err)
+	}
+}
