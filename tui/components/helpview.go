@@ -52,7 +52,9 @@ func (hv *helpView) lines(w int, m common.Measure, st *common.Styles) []string {
 		}
 	}
 	if hv.notes != "" {
-		out = append(out, "")
+		if len(out) > 0 { // a blank line after the keys; none under the title alone
+			out = append(out, "")
+		}
 		for _, para := range strings.Split(strings.TrimRight(hv.notes, "\n"), "\n") {
 			for _, l := range WrapText(m, para, w) {
 				out = append(out, m.Fit(l, w))
