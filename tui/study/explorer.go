@@ -88,18 +88,5 @@ func (s *studyModel) explorerMsg(msg tea.Msg) (tea.Cmd, bool) {
 
 // tagLine is the header's openings and castles line.
 func (s *studyModel) tagLine() string {
-	return explorer.TagLine(s.rec, s.c.Lang, [2]string{sideMark(s.c, game.Black), sideMark(s.c, game.White)})
-}
-
-// sideMark is ▲ or △, B: or W: in ASCII.
-func sideMark(c *common.Common, col game.Color) string {
-	switch {
-	case c.ASCII && col == game.Black:
-		return "B:"
-	case c.ASCII:
-		return "W:"
-	case col == game.Black:
-		return "▲"
-	}
-	return "△"
+	return explorer.TagLine(s.rec, s.c.Lang, [2]string{explorer.SideMark(s.c, game.Black), explorer.SideMark(s.c, game.White)})
 }

@@ -244,7 +244,7 @@ func gameRow(c *common.Common, g gamedb.GameAt, w int, wide bool) string {
 		if n == "" {
 			n = "-"
 		}
-		n = sideMark(c, col) + n
+		n = SideMark(c, col) + n
 		if !wide && ms.Width(n) > 12 {
 			n = ms.Truncate(n, 11) + "…"
 		}
@@ -268,8 +268,9 @@ func plyText(l words.Lang, ply int) string {
 	return "ply " + strconv.Itoa(ply)
 }
 
-// sideMark is ▲ or △ (B: or W: in ASCII).
-func sideMark(c *common.Common, col game.Color) string {
+// SideMark is ▲ or △ (B: or W: in ASCII): the mark before a side's
+// name or openings, in the panel and in the study's header.
+func SideMark(c *common.Common, col game.Color) string {
 	switch {
 	case c.ASCII && col == game.Black:
 		return "B:"
