@@ -296,22 +296,27 @@ func (l *Lobby) Tables() []Info {
 	for _, t := range ts {
 		out = append(out, t.Info())
 	}
-	slices.SortFunc(out, func(a, b Info) int {
-		rank := func(i Info) int {
-			switch {
-			case i.Started && !i.Over:
-				return 0
-			case !i.Started:
-				return 1
-			}
-			return 2
-		}
-		if r := rank(a) - rank(b); r != 0 {
-			return r
-		}
-		return b.Created.Compare(a.Created)
-	})
+	slices.SortFunc(out, Listed)
 	return out
+}
+
+// Listed orders tables as a lobby lists them: games in progress, then
+// tables waiting for a player, then finished ones; newest first in each.
+// The cluster's list of every node's tables uses the same order.
+func Listed(a, b Info) int {
+	rank := func(i Info) int {
+		switch {
+		case i.Started && !i.Over:
+			return 0
+		case !i.Started:
+			return 1
+		}
+		return 2
+	}
+	if r := rank(a) - rank(b); r != 0 {
+		return r
+	}
+	return b.Created.Compare(a.Created)
 }
 
 // Shutdown closes the lobby: no new tables, every game in progress is

@@ -191,21 +191,7 @@ func (d *Directory) Tables() []Listing {
 		out = append(out, l)
 	}
 	d.mu.Unlock()
-	slices.SortFunc(out, func(a, b Listing) int {
-		rank := func(i lobby.Info) int {
-			switch {
-			case i.Started && !i.Over:
-				return 0
-			case !i.Started:
-				return 1
-			}
-			return 2
-		}
-		if r := rank(a.Info) - rank(b.Info); r != 0 {
-			return r
-		}
-		return b.Created.Compare(a.Created)
-	})
+	slices.SortFunc(out, func(a, b Listing) int { return lobby.Listed(a.Info, b.Info) })
 	return out
 }
 
