@@ -5,15 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"shogi/app/gamedb"
 	"strings"
 	"sync"
 	"time"
 
+	"shogi/app/gamedb"
+	"shogi/app/session"
 	"shogi/game"
 	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/kifu/matchrec"
+	"shogi/kifu"
 )
 
 // Table is one game between two people, and its spectators.
@@ -30,11 +31,10 @@ type Table struct {
 	seats     [2]*seatState // in order of arrival: the creator first
 	colour    [2]game.Color // each seat's colour, once the game started
 	toss      *game.Furigoma
-	m         *match.Match
-	cancel    context.CancelFunc
+	sess      *session.Session // the game, once both seats are taken
+	m         *match.Match     // the session's match
 	began     time.Time
 	names     [2]string // by colour
-	path      string    // the record's file, "" when games are not kept
 	listeners map[*Feed]struct{}
 	watchers  int
 	chat      []ChatEvent // the last lines, for late joiners
@@ -211,103 +211,79 @@ func (t *Table) begin() error {
 		}
 	}
 	var players [2]match.Player
+	var specs [2]match.Spec
 	for k, s := range t.seats {
 		c := t.colour[k]
 		t.names[c] = s.person.Name
 		players[c] = match.NewHuman(s.person.Name)
+		specs[c] = match.Spec{Kind: match.HumanKind}
 	}
-	m, err := match.New(match.Config{Start: t.start, Players: players, Time: [2]match.TimeControl{t.opts.Time, t.opts.Time},
-		Margin: t.l.cfg.Margin, TimeSource: t.l.ts})
+	t.began = t.l.ts.Now()
+	cfg := session.Config{
+		Match: match.Config{Start: t.start, Players: players, Time: [2]match.TimeControl{t.opts.Time, t.opts.Time},
+			Margin: t.l.cfg.Margin, TimeSource: t.l.ts},
+		Specs: specs, Names: t.names, Event: t.l.cfg.Event, Began: t.began,
+	}
+	if dir := t.l.cfg.GamesDir; dir != "" {
+		// KIF after every move and at the end, in Shift_JIS or in UTF-8
+		// beside it (.kifu) when a name holds a character Shift_JIS lacks.
+		cfg.Store = session.RecordFile(filepath.Join(dir, fileName(t.began, t.code, t.names)+".kif"), kifu.KIF, true)
+		cfg.Finished = func(rec *kifu.Record, path string) {
+			if err := gamedb.AddFinished(dir, rec, path); err != nil {
+				t.l.log.Warn("game not added to the games database", "code", t.code, "err", err)
+			}
+		}
+	}
+	sess, err := session.New(cfg)
 	if err != nil {
 		return err
 	}
-	t.m = m
-	t.began = t.l.ts.Now()
-	if t.l.cfg.GamesDir != "" {
-		t.path = filepath.Join(t.l.cfg.GamesDir, fileName(t.began, t.code, t.names)+".kif")
-	}
-	sub := m.Subscribe()
+	t.sess, t.m = sess, sess.Match()
+	feed := sess.Subscribe()
 	// The game is the table's, not a player's connection's (it outlives
-	// one that drops, for the grace period): its root is here, and
-	// t.cancel ends it.
-	ctx, cancel := context.WithCancel(context.Background())
-	t.cancel = cancel
+	// one that drops, for the grace period): its root is here, and the
+	// session's Stop ends it.
 	t.l.games.Add(1)
-	go m.Run(ctx)
-	go t.follow(sub)
-	t.broadcast(StartEvent{Match: m, Names: t.names, Toss: t.toss})
+	sess.Start(context.Background())
+	go t.follow(feed)
+	t.broadcast(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
 	t.keep()
 	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
 	return nil
 }
 
-// follow watches the match for the table: a draw offer lapses when the
-// other side moves, the record is written after every move and at the
-// end.
-func (t *Table) follow(sub *match.Subscription) {
+// follow passes the session's events on to the table: each after the
+// session kept the record, the table's state is saved for the other
+// nodes, a draw offer made or lapsed is told, and the end is told with
+// where the record went.
+func (t *Table) follow(feed *session.Feed) {
 	defer t.l.games.Done()
-	defer t.cancel()
+	defer t.sess.Stop("") // the game is over: release its context and players
 	for {
-		// The match ends its events with GameOverEvent: the subscription
+		// The session ends its events with the game's end, kept: the feed
 		// is read to its end.
-		ev, err := sub.Next(context.Background())
+		ev, err := feed.Next(context.Background())
 		if err != nil {
 			return
 		}
 		t.keep()
-		switch ev := ev.(type) {
+		if ev.Err != nil {
+			t.l.log.Error("cannot write game", "code", t.code, "err", ev.Err)
+		}
+		switch e := ev.Ev.(type) {
 		case match.DrawEvent:
 			t.mu.Lock()
-			t.broadcast(DrawEvent{Side: ev.Side, Offered: ev.Offered})
+			t.broadcast(DrawEvent{Side: e.Side, Offered: e.Offered})
 			t.mu.Unlock()
-		case match.MoveEvent:
-			t.save(t.inProgress())
-		case match.UndoEvent:
-			t.save(t.inProgress())
 		case match.GameOverEvent:
-			t.finish(ev.Result)
-			return
+			t.finish(e.Result, ev.Saved, ev.Err)
 		}
 	}
-}
-
-// inProgress is the game so far as a result with no ending, for the
-// record written after each move.
-func (t *Table) inProgress() match.Result {
-	s := t.m.Snapshot()
-	g := game.NewGame(s.Start)
-	for _, mv := range s.Moves {
-		if g.Play(mv) != nil {
-			break
-		}
-	}
-	return match.Result{Game: g, Opening: s.Opening, Notes: s.Notes, Names: s.Names,
-		Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Began: t.began}
-}
-
-// save writes the game's record with matchrec.WriteKIF: KIF in
-// Shift_JIS, or UTF-8 beside it (.kifu) when a name holds a character
-// Shift_JIS lacks.
-func (t *Table) save(res match.Result) (string, error) {
-	if t.path == "" {
-		return "", nil
-	}
-	rec := matchrec.Record(res, t.l.cfg.Event)
-	path, err := matchrec.WriteKIF(t.path, rec)
-	if err != nil {
-		t.l.log.Error("cannot write game", "code", t.code, "err", err)
-		return "", err
-	}
-	if err := gamedb.AddFinished(t.l.cfg.GamesDir, rec, path); err != nil {
-		t.l.log.Warn("game not added to the games database", "code", t.code, "err", err)
-	}
-	return path, nil
 }
 
 // finish records the end of the game and tells everyone.
-func (t *Table) finish(res match.Result) {
-	path, err := t.save(res)
+func (t *Table) finish(res match.Result, path string, err error) {
 	t.mu.Lock()
 	e := EndEvent{Result: res, Path: path, Err: err}
 	t.end = &e
