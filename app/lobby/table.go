@@ -210,6 +210,21 @@ func (t *Table) begin() error {
 			t.colour = [2]game.Color{game.Black, game.White}
 		}
 	}
+	t.began = t.l.ts.Now()
+	if err := t.play(nil, nil); err != nil {
+		return err
+	}
+	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
+		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
+	return nil
+}
+
+// play starts the table's game, its seats' colours set: the two seats
+// are the players of a session that keeps the record. moves and notes
+// are a game taken over from another node (see match.Config): played on
+// from where they stand, the clocks as those moves' times left them.
+// t.mu is held.
+func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
 	var players [2]match.Player
 	var specs [2]match.Spec
 	for k, s := range t.seats {
@@ -218,10 +233,9 @@ func (t *Table) begin() error {
 		players[c] = match.NewHuman(s.person.Name)
 		specs[c] = match.Spec{Kind: match.HumanKind}
 	}
-	t.began = t.l.ts.Now()
 	cfg := session.Config{
-		Match: match.Config{Start: t.start, Players: players, Time: [2]match.TimeControl{t.opts.Time, t.opts.Time},
-			Margin: t.l.cfg.Margin, TimeSource: t.l.ts},
+		Match: match.Config{Start: t.start, Moves: moves, Notes: notes, Players: players,
+			Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Margin: t.l.cfg.Margin, TimeSource: t.l.ts},
 		Specs: specs, Names: t.names, Event: t.l.cfg.Event, Began: t.began,
 	}
 	if dir := t.l.cfg.GamesDir; dir != "" {
@@ -248,8 +262,6 @@ func (t *Table) begin() error {
 	go t.follow(feed)
 	t.broadcast(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
 	t.keep()
-	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
-		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
 	return nil
 }
 
@@ -288,6 +300,7 @@ func (t *Table) finish(res match.Result, path string, err error) {
 	e := EndEvent{Result: res, Path: path, Err: err}
 	t.end = &e
 	t.broadcast(e)
+	t.keep() // the state says the game is over: no node takes it over
 	t.mu.Unlock()
 	attrs := []any{"code", t.code, "black", res.Names[game.Black], "white", res.Names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil,
