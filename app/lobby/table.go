@@ -37,9 +37,10 @@ type Table struct {
 	names     [2]string // by colour
 	listeners map[*Feed]struct{}
 	watchers  int
-	chat      []ChatEvent // the last lines, for late joiners
+	chat      []ChatEvent // the last recordChat lines, for the record and late joiners
 	end       *EndEvent
 	closed    bool
+	held      bool   // a game taken over, paused until the side to move is back
 	keeper    keeper // saves the state for the other nodes
 }
 
@@ -62,8 +63,12 @@ func (q Person) same(p Person) bool {
 	return strings.EqualFold(q.Name, p.Name)
 }
 
-// keptChat is how many chat lines a late joiner is shown.
-const keptChat = 20
+// keptChat is how many chat lines a late joiner is shown; recordChat
+// how many the record holds (and the state saved for the other nodes).
+const (
+	keptChat   = 20
+	recordChat = 500
+)
 
 // Code returns the table's code.
 func (t *Table) Code() string { return t.code }
@@ -126,7 +131,7 @@ func (t *Table) catchUp(f *Feed) {
 			f.put(DrawEvent{Side: s.Offer, Offered: true})
 		}
 	}
-	for _, c := range t.chat {
+	for _, c := range t.chat[max(0, len(t.chat)-keptChat):] {
 		f.put(c)
 	}
 	if t.end != nil {
@@ -158,6 +163,12 @@ func (t *Table) holds(p Person) bool {
 
 // join seats p: in the free seat, or back in the seat p had.
 func (t *Table) join(p Person) (*Seat, error) {
+	var resume bool
+	defer func() {
+		if resume { // after the unlock below: the match's loop answers
+			t.resume()
+		}
+	}()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -176,6 +187,7 @@ func (t *Table) join(p Person) (*Seat, error) {
 		seat := t.newSeat(k)
 		if !s.present {
 			s.present = true
+			resume = t.heldFor(k)
 			if t.m != nil {
 				t.broadcast(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Present: true})
 				t.keep()
@@ -236,7 +248,7 @@ func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
 	cfg := session.Config{
 		Match: match.Config{Start: t.start, Moves: moves, Notes: notes, Players: players,
 			Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Margin: t.l.cfg.Margin, TimeSource: t.l.ts},
-		Specs: specs, Names: t.names, Event: t.l.cfg.Event, Began: t.began,
+		Specs: specs, Names: t.names, Event: t.l.cfg.Event, Began: t.began, Annotate: t.annotate,
 	}
 	if dir := t.l.cfg.GamesDir; dir != "" {
 		// KIF after every move and at the end, in Shift_JIS or in UTF-8
@@ -263,6 +275,37 @@ func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
 	t.broadcast(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
 	t.keep()
 	return nil
+}
+
+// annotate writes the chat into the record, each line a comment on the
+// move it followed (on the start, before the first move).
+func (t *Table) annotate(rec *kifu.Record) {
+	t.mu.Lock()
+	chat := append([]ChatEvent(nil), t.chat...)
+	t.mu.Unlock()
+	if len(chat) == 0 {
+		return
+	}
+	byPly := map[int]*kifu.Node{0: rec.Root}
+	for _, n := range rec.MainLine() {
+		if n.Ending == kifu.NoEnding {
+			byPly[n.Ply] = n
+		}
+	}
+	for _, c := range chat {
+		n := byPly[c.Ply]
+		if n == nil {
+			continue // said after the moves this record holds
+		}
+		line := c.Name + ": " + c.Text
+		if c.Spectator {
+			line = c.Name + "（観戦）: " + c.Text
+		}
+		if old := n.Comment(); old != "" {
+			line = old + "\n" + line
+		}
+		n.SetComment(line)
+	}
 }
 
 // follow passes the session's events on to the table: each after the
@@ -470,9 +513,12 @@ func (t *Table) say(e ChatEvent) {
 		return
 	}
 	e.At = t.l.ts.Now()
+	if t.m != nil {
+		e.Ply = len(t.m.Snapshot().Moves)
+	}
 	t.chat = append(t.chat, e)
-	if len(t.chat) > keptChat {
-		t.chat = t.chat[len(t.chat)-keptChat:]
+	if len(t.chat) > recordChat {
+		t.chat = t.chat[len(t.chat)-recordChat:]
 	}
 	t.broadcast(e)
 	t.keep()
