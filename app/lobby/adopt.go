@@ -55,16 +55,15 @@ func (l *Lobby) Adopt(st TableState) (*Table, error) {
 		l.mu.Unlock()
 		return nil, ErrTooMany
 	}
-	// The table is listed once its game is set up and paused: until
-	// then, nobody can find it.
-	l.tables[st.Code] = t
-	l.mu.Unlock()
-
+	// The game starts with the lobby locked, so that a Shutdown finds it
+	// running and interrupts it, and paused before anyone can join. No
+	// lock of the lobby's is taken by the match's loop, and nobody else
+	// holds the new table's.
 	t.mu.Lock()
 	err := t.play(st.Moves, notes)
 	t.mu.Unlock()
 	if err != nil {
-		l.remove(t)
+		l.mu.Unlock()
 		return nil, fmt.Errorf("table %s: %w", st.Code, err)
 	}
 	// No seat is taken and no move can come before the pause: the turn
@@ -77,6 +76,8 @@ func (l *Lobby) Adopt(st TableState) (*Table, error) {
 			l.log.Warn("cannot restore the draw offer", "code", t.code, "err", err)
 		}
 	}
+	l.tables[st.Code] = t
+	l.mu.Unlock()
 	t.mu.Lock()
 	for k, s := range t.seats {
 		// The timer starts here, so that a test's fake clock moved on

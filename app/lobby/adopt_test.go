@@ -1,7 +1,9 @@
 package lobby
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -219,5 +221,36 @@ func TestAdoptRefuses(t *testing.T) {
 	}
 	if _, err := l.Adopt(st); !errors.Is(err, ErrCodeTaken) {
 		t.Fatalf("adopted twice: %v", err)
+	}
+}
+
+// A game taken over and still waiting for its players is interrupted
+// and written by a Shutdown, as any game in progress.
+func TestAdoptThenShutdown(t *testing.T) {
+	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	st, _ := midGame(t, ft)
+	dir := t.TempDir()
+	l := New(Config{GamesDir: dir, TimeSource: ft})
+	tb, err := l.Adopt(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := tb.watch(Person{Name: "carol"})
+	if err := l.Shutdown(context.Background(), "the server is shutting down"); err != nil {
+		t.Fatal(err)
+	}
+	end := nextOf[EndEvent](t, w.Events())
+	if !end.Result.Aborted || filepath.Dir(end.Path) != dir {
+		t.Fatalf("end %+v at %q", end.Result.Result, end.Path)
+	}
+	rec, err := kifu.ReadFile(end.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := rec.Ending(); e != kifu.Interrupt || len(rec.MainMoves()) != 4 {
+		t.Fatalf("record: ending %v, %d moves", e, len(rec.MainMoves()))
+	}
+	if _, err := l.Adopt(st); !errors.Is(err, ErrShutdown) {
+		t.Fatalf("adopted after the shutdown: %v", err)
 	}
 }
