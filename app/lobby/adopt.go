@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"shogi/game"
 	"shogi/game/match"
@@ -98,8 +99,11 @@ func adoptable(st TableState) error {
 	switch {
 	case !st.Started || st.Over:
 		return ErrNothingToAdopt
-	case len(st.Code) != codeLen:
+	case len(st.Code) != codeLen || strings.Trim(st.Code, codeAlphabet) != "":
 		return fmt.Errorf("code %q", st.Code)
+	case st.Offer != nil && *st.Offer != game.Black && *st.Offer != game.White:
+		// The match takes a colour on trust.
+		return fmt.Errorf("draw offer by colour %d", *st.Offer)
 	case st.Seats[0].Colour == st.Seats[1].Colour:
 		return errors.New("both seats have the same colour")
 	case len(st.Spent) != len(st.Moves):

@@ -207,6 +207,8 @@ func TestAdoptRefuses(t *testing.T) {
 		{"illegal move", bad(func(s *TableState) { s.Moves[3] = s.Moves[0] }), "move 4"},
 		{"handicap", bad(func(s *TableState) { s.Handicap = "2p" }), "not the handicap \"2p\"'s"},
 		{"code", bad(func(s *TableState) { s.Code = "AB" }), "code"},
+		{"code letters", bad(func(s *TableState) { s.Code = "ABCDE" }), "code"},
+		{"offer", bad(func(s *TableState) { c := game.Color(2); s.Offer = &c }), "draw offer by colour 2"},
 		{"start", bad(func(s *TableState) { s.Start = pos.Play(s.Moves[0]) }), "the start position"},
 	} {
 		if _, err := l.Adopt(c.st); err == nil || !strings.Contains(err.Error(), c.want) {
