@@ -67,6 +67,12 @@ func (l *Lobby) Adopt(st TableState) (*Table, error) {
 		l.mu.Unlock()
 		return nil, fmt.Errorf("table %s: %w", st.Code, err)
 	}
+	if c := t.m.Snapshot().Clock; st.Clock.Control == c.Control && st.Clock.Main != c.Main {
+		// The moves' times are the truth the record holds; say so when
+		// the clock saved beside them disagrees.
+		l.log.Warn("the clocks saved differ from the moves' times", "code", t.code,
+			"saved", fmt.Sprint(st.Clock.Main), "replayed", fmt.Sprint(c.Main))
+	}
 	// No seat is taken and no move can come before the pause: the turn
 	// the match began is cancelled, not charged.
 	if err := t.m.Pause(); err != nil {

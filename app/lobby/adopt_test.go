@@ -83,6 +83,9 @@ func TestAdoptFinishesTheGame(t *testing.T) {
 	}
 	snap := nextOf[StartEvent](t, w.Events()).Match.Snapshot()
 	black, white := 10*time.Minute-spent[0]-spent[2], 10*time.Minute-spent[1]-spent[3]
+	if st.Clock.Main != [2]time.Duration{black, white} || snap.Clock.Main != st.Clock.Main {
+		t.Fatalf("clocks saved %v, taken over %v, want %v %v", st.Clock.Main, snap.Clock.Main, black, white)
+	}
 	if !snap.Paused || len(snap.Moves) != 4 || snap.Clock.Main != [2]time.Duration{black, white} || !snap.Offered || snap.Offer != game.White {
 		t.Fatalf("taken over: paused %v, %d moves, clocks %v (want %v %v), offer %v by %v",
 			snap.Paused, len(snap.Moves), snap.Clock.Main, black, white, snap.Offered, snap.Offer)
