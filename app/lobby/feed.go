@@ -33,13 +33,15 @@ type PresenceEvent struct {
 }
 
 // ChatEvent is one line of the table's chat. Side is set for a player;
-// Spectator for anyone else.
+// Spectator for anyone else. Ply is how many moves had been played when
+// it was said: the record writes it after that move.
 type ChatEvent struct {
 	Name      string
 	Side      game.Color
 	Spectator bool
 	Text      string
 	At        time.Time
+	Ply       int
 }
 
 // DrawEvent says a player offered a draw (Offered) or the offer lapsed or

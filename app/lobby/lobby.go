@@ -1,6 +1,7 @@
 // Package lobby keeps the tables of a shogi server: games between two
-// people on other connections, each a game/match Match with two Human
-// players under a clock, found by a short code.
+// people on other connections, each an app/session Session whose two
+// players are the seats (Human players fed by the people's moves) under
+// a clock, found by a short code.
 //
 // A person Creates a table (time control, handicap, who takes Black or
 // furigoma) and tells the code to a friend, who Joins it; the game starts
@@ -10,7 +11,12 @@
 // same code under the same name. Players resign, offer draws (settled by
 // the impasse rule, 持将棋) and talk in a one-line chat. Every game is
 // written to the games folder as KIF after each move and when it ends, so
-// neither a crash nor a shutdown loses it.
+// neither a crash nor a shutdown loses it, with the chat as comments,
+// and a finished one is added to the games database beside that folder.
+//
+// On a node of a cluster, each table's state is saved after every event
+// (Config.Store); when the node is gone, another's lobby takes the game
+// over from that state (Adopt) and the players join it there.
 //
 // The lobby is server-side state only: it knows nothing of SSH or
 // terminals, and the app drives it through Seat and Watcher.

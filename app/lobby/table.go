@@ -5,15 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"shogi/app/gamedb"
 	"strings"
 	"sync"
 	"time"
 
+	"shogi/app/gamedb"
+	"shogi/app/session"
 	"shogi/game"
 	"shogi/game/engine"
 	"shogi/game/match"
-	"shogi/kifu/matchrec"
+	"shogi/kifu"
 )
 
 // Table is one game between two people, and its spectators.
@@ -30,16 +31,16 @@ type Table struct {
 	seats     [2]*seatState // in order of arrival: the creator first
 	colour    [2]game.Color // each seat's colour, once the game started
 	toss      *game.Furigoma
-	m         *match.Match
-	cancel    context.CancelFunc
+	sess      *session.Session // the game, once both seats are taken
+	m         *match.Match     // the session's match
 	began     time.Time
 	names     [2]string // by colour
-	path      string    // the record's file, "" when games are not kept
 	listeners map[*Feed]struct{}
 	watchers  int
-	chat      []ChatEvent // the last lines, for late joiners
+	chat      []ChatEvent // the last recordChat lines, for the record and late joiners
 	end       *EndEvent
 	closed    bool
+	held      bool   // a game taken over, paused until the side to move is back
 	keeper    keeper // saves the state for the other nodes
 }
 
@@ -62,8 +63,12 @@ func (q Person) same(p Person) bool {
 	return strings.EqualFold(q.Name, p.Name)
 }
 
-// keptChat is how many chat lines a late joiner is shown.
-const keptChat = 20
+// keptChat is how many chat lines a late joiner is shown; recordChat
+// how many the record holds (and the state saved for the other nodes).
+const (
+	keptChat   = 20
+	recordChat = 500
+)
 
 // Code returns the table's code.
 func (t *Table) Code() string { return t.code }
@@ -126,7 +131,7 @@ func (t *Table) catchUp(f *Feed) {
 			f.put(DrawEvent{Side: s.Offer, Offered: true})
 		}
 	}
-	for _, c := range t.chat {
+	for _, c := range t.chat[max(0, len(t.chat)-keptChat):] {
 		f.put(c)
 	}
 	if t.end != nil {
@@ -158,6 +163,12 @@ func (t *Table) holds(p Person) bool {
 
 // join seats p: in the free seat, or back in the seat p had.
 func (t *Table) join(p Person) (*Seat, error) {
+	var resume bool
+	defer func() {
+		if resume { // after the unlock below: the match's loop answers
+			t.resume()
+		}
+	}()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {
@@ -176,6 +187,7 @@ func (t *Table) join(p Person) (*Seat, error) {
 		seat := t.newSeat(k)
 		if !s.present {
 			s.present = true
+			resume = t.heldFor(k)
 			if t.m != nil {
 				t.broadcast(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Present: true})
 				t.keep()
@@ -210,108 +222,128 @@ func (t *Table) begin() error {
 			t.colour = [2]game.Color{game.Black, game.White}
 		}
 	}
-	var players [2]match.Player
-	for k, s := range t.seats {
-		c := t.colour[k]
-		t.names[c] = s.person.Name
-		players[c] = match.NewHuman(s.person.Name)
-	}
-	m, err := match.New(match.Config{Start: t.start, Players: players, Time: [2]match.TimeControl{t.opts.Time, t.opts.Time},
-		Margin: t.l.cfg.Margin, TimeSource: t.l.ts})
-	if err != nil {
+	t.began = t.l.ts.Now()
+	if err := t.play(nil, nil); err != nil {
 		return err
 	}
-	t.m = m
-	t.began = t.l.ts.Now()
-	if t.l.cfg.GamesDir != "" {
-		t.path = filepath.Join(t.l.cfg.GamesDir, fileName(t.began, t.code, t.names)+".kif")
-	}
-	sub := m.Subscribe()
-	// The game is the table's, not a player's connection's (it outlives
-	// one that drops, for the grace period): its root is here, and
-	// t.cancel ends it.
-	ctx, cancel := context.WithCancel(context.Background())
-	t.cancel = cancel
-	t.l.games.Add(1)
-	go m.Run(ctx)
-	go t.follow(sub)
-	t.broadcast(StartEvent{Match: m, Names: t.names, Toss: t.toss})
-	t.keep()
 	t.l.log.Debug("game started", "code", t.code, "black", t.names[game.Black], "white", t.names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil)
 	return nil
 }
 
-// follow watches the match for the table: a draw offer lapses when the
-// other side moves, the record is written after every move and at the
-// end.
-func (t *Table) follow(sub *match.Subscription) {
+// play starts the table's game, its seats' colours set: the two seats
+// are the players of a session that keeps the record. moves and notes
+// are a game taken over from another node (see match.Config): played on
+// from where they stand, the clocks as those moves' times left them.
+// t.mu is held.
+func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
+	var players [2]match.Player
+	var specs [2]match.Spec
+	for k, s := range t.seats {
+		c := t.colour[k]
+		t.names[c] = s.person.Name
+		players[c] = match.NewHuman(s.person.Name)
+		specs[c] = match.Spec{Kind: match.HumanKind}
+	}
+	cfg := session.Config{
+		Match: match.Config{Start: t.start, Moves: moves, Notes: notes, Players: players,
+			Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Margin: t.l.cfg.Margin, TimeSource: t.l.ts},
+		Specs: specs, Names: t.names, Event: t.l.cfg.Event, Began: t.began, Annotate: t.annotate,
+	}
+	if dir := t.l.cfg.GamesDir; dir != "" {
+		// KIF after every move and at the end, in Shift_JIS or in UTF-8
+		// beside it (.kifu) when a name holds a character Shift_JIS lacks.
+		cfg.Store = session.RecordFile(filepath.Join(dir, fileName(t.began, t.code, t.names)+".kif"), kifu.KIF, true)
+		cfg.Finished = func(rec *kifu.Record, path string) {
+			if err := gamedb.AddFinished(dir, rec, path); err != nil {
+				t.l.log.Warn("game not added to the games database", "code", t.code, "err", err)
+			}
+		}
+	}
+	sess, err := session.New(cfg)
+	if err != nil {
+		return err
+	}
+	t.sess, t.m = sess, sess.Match()
+	feed := sess.Subscribe()
+	// The game is the table's, not a player's connection's (it outlives
+	// one that drops, for the grace period): its root is here, and the
+	// session's Stop ends it.
+	t.l.games.Add(1)
+	sess.Start(context.Background())
+	go t.follow(feed)
+	t.broadcast(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
+	t.keep()
+	return nil
+}
+
+// annotate writes the chat into the record, each line a comment on the
+// move it followed (on the start, before the first move).
+func (t *Table) annotate(rec *kifu.Record) {
+	t.mu.Lock()
+	chat := append([]ChatEvent(nil), t.chat...)
+	t.mu.Unlock()
+	if len(chat) == 0 {
+		return
+	}
+	byPly := map[int]*kifu.Node{0: rec.Root}
+	for _, n := range rec.MainLine() {
+		if n.Ending == kifu.NoEnding {
+			byPly[n.Ply] = n
+		}
+	}
+	for _, c := range chat {
+		n := byPly[c.Ply]
+		if n == nil {
+			continue // said after the moves this record holds
+		}
+		line := c.Name + ": " + c.Text
+		if c.Spectator {
+			line = c.Name + "（観戦）: " + c.Text
+		}
+		if old := n.Comment(); old != "" {
+			line = old + "\n" + line
+		}
+		n.SetComment(line)
+	}
+}
+
+// follow passes the session's events on to the table: each after the
+// session kept the record, the table's state is saved for the other
+// nodes, a draw offer made or lapsed is told, and the end is told with
+// where the record went.
+func (t *Table) follow(feed *session.Feed) {
 	defer t.l.games.Done()
-	defer t.cancel()
+	defer t.sess.Stop("") // the game is over: release its context and players
 	for {
-		// The match ends its events with GameOverEvent: the subscription
+		// The session ends its events with the game's end, kept: the feed
 		// is read to its end.
-		ev, err := sub.Next(context.Background())
+		ev, err := feed.Next(context.Background())
 		if err != nil {
 			return
 		}
 		t.keep()
-		switch ev := ev.(type) {
+		if ev.Err != nil {
+			t.l.log.Error("cannot write game", "code", t.code, "err", ev.Err)
+		}
+		switch e := ev.Ev.(type) {
 		case match.DrawEvent:
 			t.mu.Lock()
-			t.broadcast(DrawEvent{Side: ev.Side, Offered: ev.Offered})
+			t.broadcast(DrawEvent{Side: e.Side, Offered: e.Offered})
 			t.mu.Unlock()
-		case match.MoveEvent:
-			t.save(t.inProgress())
-		case match.UndoEvent:
-			t.save(t.inProgress())
 		case match.GameOverEvent:
-			t.finish(ev.Result)
-			return
+			t.finish(e.Result, ev.Saved, ev.Err)
 		}
 	}
-}
-
-// inProgress is the game so far as a result with no ending, for the
-// record written after each move.
-func (t *Table) inProgress() match.Result {
-	s := t.m.Snapshot()
-	g := game.NewGame(s.Start)
-	for _, mv := range s.Moves {
-		if g.Play(mv) != nil {
-			break
-		}
-	}
-	return match.Result{Game: g, Opening: s.Opening, Notes: s.Notes, Names: s.Names,
-		Time: [2]match.TimeControl{t.opts.Time, t.opts.Time}, Began: t.began}
-}
-
-// save writes the game's record with matchrec.WriteKIF: KIF in
-// Shift_JIS, or UTF-8 beside it (.kifu) when a name holds a character
-// Shift_JIS lacks.
-func (t *Table) save(res match.Result) (string, error) {
-	if t.path == "" {
-		return "", nil
-	}
-	rec := matchrec.Record(res, t.l.cfg.Event)
-	path, err := matchrec.WriteKIF(t.path, rec)
-	if err != nil {
-		t.l.log.Error("cannot write game", "code", t.code, "err", err)
-		return "", err
-	}
-	if err := gamedb.AddFinished(t.l.cfg.GamesDir, rec, path); err != nil {
-		t.l.log.Warn("game not added to the games database", "code", t.code, "err", err)
-	}
-	return path, nil
 }
 
 // finish records the end of the game and tells everyone.
-func (t *Table) finish(res match.Result) {
-	path, err := t.save(res)
+func (t *Table) finish(res match.Result, path string, err error) {
 	t.mu.Lock()
 	e := EndEvent{Result: res, Path: path, Err: err}
 	t.end = &e
 	t.broadcast(e)
+	t.keep() // the state says the game is over: no node takes it over
 	t.mu.Unlock()
 	attrs := []any{"code", t.code, "black", res.Names[game.Black], "white", res.Names[game.White],
 		"time", t.opts.Time.String(), "handicap", handicapName(t.handicap), "furigoma", t.toss != nil,
@@ -481,9 +513,12 @@ func (t *Table) say(e ChatEvent) {
 		return
 	}
 	e.At = t.l.ts.Now()
+	if t.m != nil {
+		e.Ply = len(t.m.Snapshot().Moves)
+	}
 	t.chat = append(t.chat, e)
-	if len(t.chat) > keptChat {
-		t.chat = t.chat[len(t.chat)-keptChat:]
+	if len(t.chat) > recordChat {
+		t.chat = t.chat[len(t.chat)-recordChat:]
 	}
 	t.broadcast(e)
 	t.keep()

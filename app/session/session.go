@@ -43,6 +43,11 @@ type Config struct {
 	// Store wrote it to path (also when the Store failed after that) (the app adds it to its games database). It
 	// runs on the session's goroutine before the game-over event goes out.
 	Finished func(rec *kifu.Record, path string)
+	// Annotate, when set, adds to every record the session makes of the
+	// game (kept after each move, the finished game's, Record's) what
+	// the match does not know: a lobby's chat lines, as comments. It
+	// runs on the goroutine that asks for the record.
+	Annotate func(rec *kifu.Record)
 }
 
 // Session is one game: its players, its match, its keeping, its record.
@@ -242,7 +247,11 @@ func (s *Session) Record(res match.Result) *kifu.Record {
 	if s.cfg.Place != "" {
 		rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: s.cfg.Place})
 	}
-	return matchrec.WithPrior(rec, s.cfg.Prior, s.cfg.From)
+	rec = matchrec.WithPrior(rec, s.cfg.Prior, s.cfg.From)
+	if s.cfg.Annotate != nil {
+		s.cfg.Annotate(rec)
+	}
+	return rec
 }
 
 // Names are the players' names as the session was given them (an
