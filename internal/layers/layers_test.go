@@ -45,7 +45,7 @@ var (
 	gameTop   = append(slices.Clone(matches), "shogi/game/csa", "shogi/game/tsume", "shogi/game/analysis")
 	records   = append(slices.Clone(gameTop), "shogi/kifu/...")
 	appLayer  = append(slices.Clone(records), "shogi/app/...")
-	uiBase    = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components")
+	uiBase    = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/components/entry")
 	screenDep = append(slices.Clone(uiBase), "shogi/tui/play") // the game screen the others embed, until they share a session
 )
 
@@ -75,6 +75,8 @@ var layers = []layer{
 	{pkg: "shogi/app/csaplay", may: records},
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
+	// The move entry the play, tsume and quiz screens share.
+	{pkg: "shogi/tui/components/entry", may: uiBase, third: charm},
 	// The study's explorer panel: a component on the games database.
 	{pkg: "shogi/tui/components/explorer", may: uiBase, third: charm},
 	// The screens: none imports another, but for the play screen that

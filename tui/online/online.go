@@ -140,7 +140,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		for c, r := range s.Time {
 			tc[c] = match.TimeControl{Main: r.Total, Byoyomi: r.Byoyomi, Increment: r.Increment}
 		}
-		m.say(fmt.Sprintf(wordsFor(m.c).Found, m.c.Side(game.Black)+" "+s.Names[game.Black], m.c.Side(game.White)+" "+s.Names[game.White], play.TimeControlText(m.c.Words, tc)))
+		m.say(fmt.Sprintf(wordsFor(m.c).Found, m.c.Side(game.Black)+" "+s.Names[game.Black], m.c.Side(game.White)+" "+s.Names[game.White], common.TimeControlText(m.c.Words, tc)))
 		return m.c.Block(agree(m.att, s))
 	case startedMsg:
 		if msg.gen != m.gen {

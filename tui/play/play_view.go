@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 
@@ -222,7 +221,7 @@ func (m *Model) titleParts(pos *game.Position, ply int) (names string, extras []
 		extras = append(extras, "   "+w.HandicapName(hc))
 	}
 	if tc := m.Setup.Time; (!tc[0].IsZero() || !tc[1].IsZero()) && c.Width >= components.LargeWidth {
-		extras = append(extras, "   "+TimeControlText(w, tc))
+		extras = append(extras, "   "+common.TimeControlText(w, tc))
 	}
 	n := m.before + ply
 	var parts []string
@@ -470,23 +469,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 		return c.Measure.Fit(text+components.Dimmed(st, w.SaveHint), width), min(x, tw)
 	}
 	if m.Typing {
-		text, tw, x := m.Input.Render(width/2, c.Measure)
-		live := m.Live
-		if st != nil {
-			if m.LiveErr {
-				live = st.Err.Render(live)
-			} else {
-				live = st.Dim.Render(live)
-			}
-		}
-		return c.Measure.Fit(text+strings.Repeat(" ", max(1, width/2-tw))+live, width), x
-	}
-	at := func(s string) string {
-		s = "[" + s + "] "
-		if st != nil {
-			return st.Accent.Render(s)
-		}
-		return s
+		line, x, _ := m.Entry.Prompt(c, width)
+		return line, x
 	}
 	var line string
 	switch {
@@ -501,14 +485,12 @@ func (m *Model) PromptLine(width int) (string, int) {
 		}
 	case m.Review >= 0:
 		line = fmt.Sprintf(w.HintReview, m.before+m.Review)
-	case m.Tray:
-		line = at(components.GlyphOnly(m.TrayKind, c.Pieces)) + w.HintTray
-	case m.Selected != game.NoSquare || m.Drop != game.NoPieceType:
-		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.HintPicked
+	case m.Tray, m.Selected != game.NoSquare || m.Drop != game.NoPieceType:
+		line = m.Where(c)
 	default:
 		// The cursor's square is written out too, for terminals that show
 		// no highlighting at all.
-		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.Hint
+		line = m.Where(c) + w.Hint
 		pos := m.Game.Position()
 		switch {
 		case m.spectator():
@@ -725,13 +707,4 @@ func (m *Model) ResultText() string {
 		}
 	}
 	return w.Result(r, n)
-}
-
-// TimeControlText describes both sides' allowances for the title: one
-// when they agree, Black's then White's when they differ.
-func TimeControlText(w *words.Words, tc [2]match.TimeControl) string {
-	if tc[0] == tc[1] {
-		return w.TimeControl(tc[0])
-	}
-	return "▲" + w.TimeControl(tc[0]) + " △" + w.TimeControl(tc[1])
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"shogi/app/words"
@@ -74,22 +73,6 @@ func (m Model) saved(msg savedMsg) Model {
 	return m
 }
 
-// SaveFailure says why path could not be written, naming the user's path
-// and never the temporary file the atomic write went through.
-func SaveFailure(w *words.Words, path string, err error) string {
-	dir := filepath.Dir(path)
-	if fi, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
-		return fmt.Sprintf(w.SaveNoFolder, path, dir)
-	} else if serr == nil && !fi.IsDir() {
-		return fmt.Sprintf(w.SaveNotFolder, path, dir)
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Sprintf(w.SaveFailed, path, err)
-}
-
 // Record is the game as a record: the players, the clock, every move's
 // time and the programs' evaluations; for a game played on from a
 // record, the record's line from its start through the game's moves,
@@ -123,7 +106,7 @@ func saveRecord(path string, r *kifu.Record, moves int, force bool, w *words.Wor
 		}
 		err := kifu.WriteFile(path, r)
 		if err != nil {
-			err = errors.New(SaveFailure(w, path, err))
+			err = errors.New(common.SaveFailure(w, path, err))
 		}
 		return savedMsg{path: path, moves: moves, err: err}
 	}
