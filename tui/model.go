@@ -283,6 +283,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// screen is over it.
 		return m, cmd
 	}
+	if a, ok := msg.(common.Addressed); ok {
+		// So does a covered screen's news (the online screen's game).
+		return m, a.Deliver()
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
@@ -308,20 +312,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	top := m.top()
-	if _, ok := top.(*onlineScreen); ok {
-		// The online screens take every message but these: leaving them
-		// cancels an attempt and resigns a game in progress on the server.
+	if p, ok := top.(*playScreen); ok && p.hosted() {
+		// A game another screen pushed (the online screen's) goes back to
+		// it, which learns how it was left (Uncover); studying the game or
+		// opening another leaves both.
 		switch msg := msg.(type) {
 		case common.ToMenuMsg:
-			if msg.NewGame {
-				return nil, false // another game: the form again
-			}
+			p.again = msg.NewGame
+			return m.pop(), true
 		case common.ReviewGameMsg, common.OpenMsg, common.StartMsg:
-			cmd := m.pop()
+			m.stack = m.stack[:len(m.stack)-1]
+			cmd := tea.Batch(p.Close(false), m.pop())
 			more, _ := m.changeScreen(msg)
 			return tea.Batch(cmd, more), true
-		default:
-			return nil, false
 		}
 	}
 	switch msg := msg.(type) {
@@ -382,6 +385,8 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			return m.replace(st), true
 		}
 		return m.push(st), true
+	case common.PlayMsg:
+		return m.push(newPlayScreen(m.c, msg.Setup)), true
 	case common.PlayFromMsg:
 		p := newPlayScreen(m.c, common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: msg.Record, From: msg.Node, Source: msg.Source})
 		p.m.FromStudy = true

@@ -382,8 +382,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m.mouse(msg)
 	case tea.PasteMsg:
+		if m.host() != nil && !m.Typing {
+			return m, nil // not a position to start a game from: the host's game is the one here
+		}
 		return m.paste(msg.Content)
 	case tea.KeyPressMsg:
+		if host := m.host(); host != nil {
+			if cmd, ok := host.Key(msg); ok {
+				return m, cmd
+			}
+		}
 		return m.key(msg)
 	}
 	return m, nil
@@ -731,6 +739,8 @@ func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
 func (m *Model) Quiet() bool {
 	switch {
 	case m.starting, m.Hint.pending, m.replacing:
+		return false
+	case m.host() != nil && !m.host().Quiet():
 		return false
 	case m.Sess != nil && m.Over() && !m.ended:
 		return false // the session has yet to say the game is over

@@ -35,7 +35,7 @@ import (
 func (m *Model) View() (string, *tea.Cursor) {
 	c := m.c
 	st := c.Styles
-	w, h := c.Width, c.Height
+	w, h := c.Width, m.height()
 	l := m.Layout()
 	cv := components.NewCanvas(w, h)
 	pos, last, ply := m.shown()
@@ -48,13 +48,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: m.Flip, Cursor: game.NoSquare,
 		Selected: game.NoSquare, Last: last, Check: game.NoSquare, Styles: st}
 	if m.Review < 0 {
-		if m.showCursor() {
-			bo.Cursor = m.Cursor
-		}
-		bo.Selected = m.Selected
-		if m.Selected != game.NoSquare || m.Drop != game.NoPieceType {
-			bo.Targets = &m.Targets
-		}
+		m.Entry.Board(&bo, m.showCursor())
 	}
 	if hm := m.Hint.Move; hm != game.NoMove && m.Review < 0 && bo.Targets == nil {
 		// The hint's move, marked as a picked piece and where it goes.
@@ -124,13 +118,39 @@ func (m *Model) View() (string, *tea.Cursor) {
 	prompt, cursorX := m.PromptLine(fw)
 	f := components.Footer{Prompt: prompt, CursorX: cursorX, Status: m.Status, IsErr: m.StatusErr, Keys: m.helpBindings()}
 	cursor := components.DrawFooter(cv, f, fx, fw, l.FooterTop, h, st, c.Measure)
-	return cv.String(c.Measure), cursor
+	view := cv.String(c.Measure)
+	if host := m.host(); host != nil {
+		// The host's rows under the game (what the server said).
+		lines := host.Lines(w)
+		for len(lines) < host.Rows() {
+			lines = append(lines, "")
+		}
+		view += "\n" + strings.Join(lines[:host.Rows()], "\n")
+	}
+	return view, cursor
+}
+
+// host is the screen that pushed this game and adds its rows and keys to
+// it, or nil.
+func (m *Model) host() common.GameHost {
+	if m.Setup.Table == nil {
+		return nil
+	}
+	return m.Setup.Table.Host
+}
+
+// height is the game's rows: the terminal's, less the host's.
+func (m *Model) height() int {
+	if host := m.host(); host != nil {
+		return max(m.c.Height-host.Rows(), 1)
+	}
+	return m.c.Height
 }
 
 // Layout is the screen's arrangement at the current size.
 func (m *Model) Layout() components.ScreenLayout {
 	c := m.c
-	return components.NewLayout(c.Width, c.Height, c.Pieces, 2+m.statusRows())
+	return components.NewLayout(c.Width, m.height(), c.Pieces, 2+m.statusRows())
 }
 
 // statusRows is how many lines the status takes: at least one, more for a
@@ -139,9 +159,9 @@ func (m *Model) Layout() components.ScreenLayout {
 func (m *Model) statusRows() int {
 	c := m.c
 	w, room := c.Width-2, 3 // the large layouts' margins
-	if components.ChooseLayout(c.Width, c.Height, c.Pieces) == components.LayoutCompact {
+	if components.ChooseLayout(c.Width, m.height(), c.Pieces) == components.LayoutCompact {
 		g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
-		w, room = c.Width, max(c.Height-(3+g.H)-2, 1)
+		w, room = c.Width, max(m.height()-(3+g.H)-2, 1)
 	}
 	return max(1, min(len(components.WrapText(c.Measure, m.Status, w)), room))
 }
@@ -157,10 +177,7 @@ func (m *Model) hand(pos *game.Position, c game.Color, l components.ScreenLayout
 	o := components.HandOpts{Style: m.c.Pieces, ToMove: pos.SideToMove() == c && !m.Over(), Cursor: game.NoPieceType,
 		Picked: game.NoPieceType, Styles: m.c.Styles, M: m.c.Measure, W: m.c.Words, Ascii: m.c.ASCII}
 	if c == pos.SideToMove() && m.Review < 0 {
-		if m.Tray {
-			o.Cursor = m.TrayKind
-		}
-		o.Picked = m.Drop
+		m.Entry.Hand(&o)
 	}
 	r := m.handRect(c, l)
 	if l.Trays {
