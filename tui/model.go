@@ -496,5 +496,5 @@ func NewRemote(ctx context.Context, r remote.Remote, o Options, t common.Termina
 	o.StateDir = ""
 	o.Play = false
 	o.Context = ctx
-	return remote.New(ctx, r, newCommon(o), t)
+	return remote.New(ctx, r, newCommon(o), t, newGameScreen)
 }

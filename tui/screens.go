@@ -60,6 +60,21 @@ func (p *playScreen) Played() (*kifu.Record, *kifu.Node, []game.Move, game.Resul
 	return p.m.Setup.Record, p.m.Setup.From, p.m.Game.Moves(), p.m.Game.Result()
 }
 
+// newGameScreen is the game screen as the screens that show it inside
+// their own make it (common.NewGameScreen).
+func newGameScreen(c *common.Common, s common.Setup) common.GameScreen { return newPlayScreen(c, s) }
+
+func (p *playScreen) Over() bool { return p.m.Over() }
+func (p *playScreen) Say(text string, isErr bool) {
+	if isErr {
+		p.m.SetError(text)
+	} else {
+		p.m.SetInfo(text)
+	}
+}
+func (p *playScreen) Asking() bool { return p.m.Typing || p.m.State != play.StateMove }
+func (p *playScreen) Margin() int  { return p.m.Layout().Margin }
+
 // hosted reports whether another screen pushed the game (PlayMsg) and
 // runs it elsewhere.
 func (p *playScreen) hosted() bool { return p.m.Setup.Table != nil && p.m.Setup.Table.Host != nil }

@@ -40,3 +40,25 @@ type HostedGame interface {
 type Addressed interface {
 	Deliver() tea.Cmd
 }
+
+// GameScreen is the game screen as a screen that shows it inside its own
+// sees it (the SSH lobby, whose table or game against the computer is the
+// game screen under the lobby's chat).
+type GameScreen interface {
+	Screen
+	// Over reports whether the game is over.
+	Over() bool
+	// Say puts text on the game's status line, as an error or not.
+	Say(text string, isErr bool)
+	// Asking reports whether the game screen takes every key now: a
+	// move being typed, a question asked.
+	Asking() bool
+	// Margin is the blank columns at either edge of the game's layout, to
+	// line up what is drawn under it.
+	Margin() int
+}
+
+// NewGameScreen makes the game screen for a set-up: the root hands it to
+// the screens that show a game inside their own, which do not import the
+// game screen's package.
+type NewGameScreen func(c *Common, s Setup) GameScreen
