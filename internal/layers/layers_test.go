@@ -37,16 +37,16 @@ type layer struct {
 // the other leaves on the rules), the USI protocol, the engines and
 // books, the match, and what runs matches (csa, tsume, analysis).
 var (
-	rules     = []string{"shogi/game"}
-	leaves    = append(slices.Clone(rules), "shogi/game/notation", "shogi/game/progress", "shogi/game/engine", "shogi/game/opening", "shogi/game/lines")
-	protocol  = append(slices.Clone(leaves), "shogi/game/usi")
-	engines   = append(slices.Clone(protocol), "shogi/game/bot", "shogi/game/book")
-	matches   = append(slices.Clone(engines), "shogi/game/match")
-	gameTop   = append(slices.Clone(matches), "shogi/game/csa", "shogi/game/tsume", "shogi/game/analysis")
-	records   = append(slices.Clone(gameTop), "shogi/kifu/...")
-	appLayer  = append(slices.Clone(records), "shogi/app/...")
-	uiBase    = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/components/entry")
-	screens   = append(slices.Clone(uiBase), "shogi/tui/...") // checked again by screenImport: never another screen
+	rules    = []string{"shogi/game"}
+	leaves   = append(slices.Clone(rules), "shogi/game/notation", "shogi/game/progress", "shogi/game/engine", "shogi/game/opening", "shogi/game/lines")
+	protocol = append(slices.Clone(leaves), "shogi/game/usi")
+	engines  = append(slices.Clone(protocol), "shogi/game/bot", "shogi/game/book")
+	matches  = append(slices.Clone(engines), "shogi/game/match")
+	gameTop  = append(slices.Clone(matches), "shogi/game/csa", "shogi/game/tsume", "shogi/game/analysis")
+	records  = append(slices.Clone(gameTop), "shogi/kifu/...")
+	appLayer = append(slices.Clone(records), "shogi/app/...")
+	uiBase   = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/components/entry")
+	screens  = append(slices.Clone(uiBase), "shogi/tui/...") // checked again by screenImport: never another screen
 )
 
 var layers = []layer{
