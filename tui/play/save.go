@@ -77,13 +77,22 @@ func (m Model) saved(msg savedMsg) Model {
 // time and the programs' evaluations; for a game played on from a
 // record, the record's line from its start through the game's moves,
 // under the record's headers (the study's export writes the whole tree,
-// this game as a branch, once the game is back in it).
+// this game as a branch, once the game is back in it). For a game the app
+// runs it is the session's (app/session Record), as the finished game's
+// record is written.
 func (m *Model) Record() *kifu.Record {
 	res := match.Result{Game: m.Game, Opening: m.Snap.Opening, Notes: m.Snap.Notes, Time: m.Setup.Time, Began: m.started, Ended: m.c.Now()}
 	if r := m.Result(); r != nil {
 		res = *r
 		res.Began = m.started
 	}
+	if m.Sess != nil && m.Sess.local != nil {
+		// A game the app runs: the session's record, the one it writes
+		// when the game ends.
+		return m.Sess.local.s.Record(res)
+	}
+	// A table's game, which the lobby keeps: its names as the screen has
+	// them.
 	for c := range res.Names {
 		// A built-in level by its own name, as the finished games have it.
 		res.Names[c] = m.names[c]
