@@ -632,6 +632,11 @@ func TestOnlineHelp(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
 	h := newHarness(t, Options{Lang: words.English, GamesDir: filepath.Join(t.TempDir(), "games")})
 	loginOnline(t, h, srv.Addr)
+	// The game screen pushed over the online screen: its help is the
+	// game's, told the game is a server's.
+	if _, ok := h.m.top().(*playScreen); !ok || h.m.onlineShown() == nil {
+		t.Fatalf("on top: %T over %d screens", h.m.top(), len(h.m.stack))
+	}
 	h.send(windowSize(80, 60)) // the keys and the notes on one page
 	h.press("?")
 	s := h.screen()

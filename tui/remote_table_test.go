@@ -154,7 +154,7 @@ func TestTableHelp(t *testing.T) {
 	a.press("?")
 	a.want("At a table", "offer/accept a draw", "scroll the chat")
 	s := a.screen()
-	for _, bad := range []string{"undo", "hint", "pause", "Resume lists it"} {
+	for _, bad := range []string{"undo", "hint", "pause", "Resume lists it", "On a CSA server", "leave (resigns)"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("the table's help names %q:\n%s", bad, s)
 		}
