@@ -8,10 +8,13 @@
 // of screens behind one interface, common.Screen, with the menu, its
 // new-game form and settings at the bottom) over a small shared package
 // (common: size, palette, keys, language, settings), the pure renderers
-// and layouts (components), and a package per screen (play, study,
-// editor, tsume, online, remote), which never import each other but for
-// the game view, play, that others embed. Opening a screen pushes it;
-// leaving pops it and returns where it was opened from. Everything the
+// and layouts (components, with the move entry in components/entry), and
+// a package per screen (play, study, editor, tsume, online, remote),
+// which never import each other (internal/layers keeps it so): the online
+// screen asks the root to push the game screen over it (common.PlayMsg)
+// and the SSH lobby is handed the game screen's constructor
+// (common.NewGameScreen). Opening a screen pushes it; leaving pops it and
+// returns where it was opened from. Everything the
 // app does to a game goes through game/match and package game, and every
 // move text through game/notation: no rule of shogi lives here.
 //
