@@ -141,6 +141,16 @@ func TestOnlineGame(t *testing.T) {
 	if !strings.Contains(got, "1< +7776FU") || !strings.Contains(got, "1< %TORYO") {
 		t.Errorf("the server received:\n%s", got)
 	}
+	// n, another game: the game screen leaves for the online form
+	// beneath it, and esc there for the menu.
+	h.press("n")
+	if _, ok := h.m.top().(*onlineScreen); !ok || !strings.Contains(h.screen(), "Play online on a CSA server") {
+		t.Fatalf("n after the game: %T on top:\n%s", h.m.top(), h.screen())
+	}
+	h.press("esc")
+	if h.m.mode() != modeMenu || len(h.m.stack) != 1 {
+		t.Errorf("esc on the form: %v on top of %d screens", h.m.mode(), len(h.m.stack))
+	}
 }
 
 // onlineMoves are a game's moves in USI.
