@@ -12,7 +12,6 @@ import (
 	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -137,7 +136,7 @@ func TestTimeControlWords(t *testing.T) {
 		}
 	}
 	tc := [2]match.TimeControl{{Main: time.Minute}, {Main: 2 * time.Minute}}
-	if got := play.TimeControlText(en, tc); got != "▲1m △2m" {
+	if got := common.TimeControlText(en, tc); got != "▲1m △2m" {
 		t.Errorf("per side: %q", got)
 	}
 	if got := words.JaDuration(1500 * time.Millisecond); got != "1.5秒" {

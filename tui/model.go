@@ -8,10 +8,13 @@
 // of screens behind one interface, common.Screen, with the menu, its
 // new-game form and settings at the bottom) over a small shared package
 // (common: size, palette, keys, language, settings), the pure renderers
-// and layouts (components), and a package per screen (play, study,
-// editor, tsume, online, remote), which never import each other but for
-// the game view, play, that others embed. Opening a screen pushes it;
-// leaving pops it and returns where it was opened from. Everything the
+// and layouts (components, with the move entry in components/entry), and
+// a package per screen (play, study, editor, tsume, online, remote),
+// which never import each other (internal/layers keeps it so): the online
+// screen asks the root to push the game screen over it (common.PlayMsg)
+// and the SSH lobby is handed the game screen's constructor
+// (common.NewGameScreen). Opening a screen pushes it; leaving pops it and
+// returns where it was opened from. Everything the
 // app does to a game goes through game/match and package game, and every
 // move text through game/notation: no rule of shogi lives here.
 //
@@ -283,6 +286,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// screen is over it.
 		return m, cmd
 	}
+	if a, ok := msg.(common.Addressed); ok {
+		// So does a covered screen's news (the online screen's game).
+		return m, a.Deliver()
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		m.c.TakeTerminal(msg)
@@ -308,20 +315,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // reports false for any other message.
 func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 	top := m.top()
-	if _, ok := top.(*onlineScreen); ok {
-		// The online screens take every message but these: leaving them
-		// cancels an attempt and resigns a game in progress on the server.
+	if p, ok := top.(*playScreen); ok && p.hosted() {
+		// A game another screen pushed (the online screen's) goes back to
+		// it, which learns how it was left (Uncover); studying the game or
+		// opening another leaves both.
 		switch msg := msg.(type) {
 		case common.ToMenuMsg:
-			if msg.NewGame {
-				return nil, false // another game: the form again
-			}
+			p.again = msg.NewGame
+			return m.pop(), true
 		case common.ReviewGameMsg, common.OpenMsg, common.StartMsg:
-			cmd := m.pop()
+			m.stack = m.stack[:len(m.stack)-1]
+			cmd := tea.Batch(p.Close(false), m.pop())
 			more, _ := m.changeScreen(msg)
 			return tea.Batch(cmd, more), true
-		default:
-			return nil, false
 		}
 	}
 	switch msg := msg.(type) {
@@ -382,6 +388,8 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 			return m.replace(st), true
 		}
 		return m.push(st), true
+	case common.PlayMsg:
+		return m.push(newPlayScreen(m.c, msg.Setup)), true
 	case common.PlayFromMsg:
 		p := newPlayScreen(m.c, common.Setup{Players: msg.Players, Names: msg.Names, Start: msg.Pos, Record: msg.Record, From: msg.Node, Source: msg.Source})
 		p.m.FromStudy = true
@@ -491,5 +499,5 @@ func NewRemote(ctx context.Context, r remote.Remote, o Options, t common.Termina
 	o.StateDir = ""
 	o.Play = false
 	o.Context = ctx
-	return remote.New(ctx, r, newCommon(o), t)
+	return remote.New(ctx, r, newCommon(o), t, newGameScreen)
 }

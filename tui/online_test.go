@@ -17,6 +17,7 @@ import (
 	"shogi/game"
 	"shogi/game/csa/csatest"
 	"shogi/kifu"
+	"shogi/tui/components"
 	"shogi/tui/play"
 )
 
@@ -46,7 +47,7 @@ func loginOnline(t *testing.T, h *harness, addr string) {
 	fillForm(h, addr, "alice", "pw", "")
 	h.press("enter")
 	h.until("the server's game", func() bool {
-		return h.m.mode() == modeOnline && h.m.onlineShown().Play.Sess != nil && strings.Contains(h.screen(), "game fake-game-")
+		return h.m.mode() == modePlay && h.m.onlineShown() != nil && h.m.playShown().Sess != nil && strings.Contains(h.screen(), "game fake-game-")
 	})
 }
 
@@ -58,7 +59,6 @@ func TestOnlineGame(t *testing.T) {
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
 	loginOnline(t, h, srv.Addr)
-	o := h.m.onlineShown()
 	s := h.screen()
 	for _, want := range []string{"alice", "fakeopp", "1:00 +1s", srv.Addr, "fake-game-1"} {
 		if !strings.Contains(s, want) {
@@ -66,15 +66,15 @@ func TestOnlineGame(t *testing.T) {
 		}
 	}
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
-	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
+	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
+	if got := onlineMoves(h.m.playShown().Game); got != "7g7f 3c3d" {
 		t.Fatalf("moves %q", got)
 	}
 	// A new size: the play screen takes all but the server's two lines.
 	h.send(windowSize(120, 40))
 	lines := strings.Split(h.screen(), "\n")
-	if len(lines) != 40 || h.m.c.Height != 38 || !strings.Contains(lines[39], "game fake-game-1") {
-		t.Errorf("at 120×40: %d lines, the play screen %d rows, the last %q", len(lines), h.m.c.Height, lines[len(lines)-1])
+	if len(lines) != 40 || h.m.playShown().Layout() != components.NewLayout(120, 38, h.m.c.Pieces, 3) || !strings.Contains(lines[39], "game fake-game-1") {
+		t.Errorf("at 120×40: %d lines, the play screen's layout %+v, the last %q", len(lines), h.m.playShown().Layout(), lines[len(lines)-1])
 	}
 	kept := keptGames(t, h)
 	if len(kept) != 1 || len(kept[0].Setup.Moves) != 2 || kept[0].Server != srv.Addr || kept[0].GameID != "fake-game-1" {
@@ -88,11 +88,11 @@ func TestOnlineGame(t *testing.T) {
 		{"H", "no hints in a game on a server"},
 	} {
 		h.press(tc.key)
-		if st := o.Play.Status; !strings.Contains(st, tc.want) {
+		if st := h.m.playShown().Status; !strings.Contains(st, tc.want) {
 			t.Errorf("%s: status %q, want %q", tc.key, st, tc.want)
 		}
 	}
-	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
+	if got := onlineMoves(h.m.playShown().Game); got != "7g7f 3c3d" {
 		t.Fatalf("after the refusals the moves are %q", got)
 	}
 	// q asks first: leaving resigns on the server, and such a game is
@@ -105,7 +105,7 @@ func TestOnlineGame(t *testing.T) {
 	// Resigning: the server rules, the record goes to the games folder
 	// and the kept file goes.
 	h.press("x", "y", "enter")
-	h.until("the game kept", func() bool { return o.Quiet() && o.Play.Over() })
+	h.until("the game kept", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
 	s = h.screen()
 	if !strings.Contains(s, "%TORYO #RESIGN #LOSE") || !strings.Contains(s, "saved as") {
 		t.Errorf("after the resignation:\n%s", s)
@@ -140,6 +140,16 @@ func TestOnlineGame(t *testing.T) {
 	got := strings.Join(srv.Received(), "\n")
 	if !strings.Contains(got, "1< +7776FU") || !strings.Contains(got, "1< %TORYO") {
 		t.Errorf("the server received:\n%s", got)
+	}
+	// n, another game: the game screen leaves for the online form
+	// beneath it, and esc there for the menu.
+	h.press("n")
+	if _, ok := h.m.top().(*onlineScreen); !ok || !strings.Contains(h.screen(), "Play online on a CSA server") {
+		t.Fatalf("n after the game: %T on top:\n%s", h.m.top(), h.screen())
+	}
+	h.press("esc")
+	if h.m.mode() != modeMenu || len(h.m.stack) != 1 {
+		t.Errorf("esc on the form: %v on top of %d screens", h.m.mode(), len(h.m.stack))
 	}
 }
 
@@ -303,11 +313,10 @@ func TestOnlineDropped(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3}, csatest.Script{Client: game.White})
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
-	o := h.m.onlineShown()
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
 	h.typeMove("2g2f")
-	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
+	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
 	s := h.screen()
 	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost.", "The game is kept (Resume studies it).  r reconnects"} {
 		if !strings.Contains(s, want) {
@@ -321,7 +330,8 @@ func TestOnlineDropped(t *testing.T) {
 	// r: a new login, a new game (the server's second script: White).
 	h.press("r")
 	h.until("the new game", func() bool {
-		return strings.Contains(h.screen(), "game fake-game-2") && o.Play.Game.Len() == 1
+		p := h.m.playShown()
+		return strings.Contains(h.screen(), "game fake-game-2") && p != nil && p.Game.Len() == 1
 	})
 	if srv.Connections() != 2 {
 		t.Errorf("%d connections, want 2", srv.Connections())
@@ -361,8 +371,7 @@ func TestOnlineLevelPlays(t *testing.T) {
 		h.press("right")
 	}
 	h.press("enter")
-	o := h.m.onlineShown()
-	h.until("the game's end", func() bool { return o.Play.Game != nil && o.Play.Over() && o.Quiet() })
+	h.until("the game's end", func() bool { return h.m.playShown().Game != nil && h.m.playShown().Over() && h.m.Quiet() })
 	s := h.screen()
 	if !strings.Contains(s, "#TIME_UP #LOSE") || !strings.Contains(s, "saved as") {
 		t.Errorf("after the server's ruling:\n%s", s)
@@ -489,7 +498,7 @@ func TestOnlineQuitResigns(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
 	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.onlineShown().Play.Game.Len() == 2 })
+	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
 	h.m.Shutdown()
 	if got := strings.Join(srv.Received(), "\n"); !strings.Contains(got, "1< %TORYO") {
 		t.Errorf("the server received:\n%s", got)
@@ -566,9 +575,8 @@ func TestOnlineServerSilent(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
-	o := h.m.onlineShown()
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
 	// The move waits for the server's word off the UI loop: the test
 	// does not wait for it to settle.
 	h.pressNow(":", "2g2f", "enter")
@@ -576,7 +584,7 @@ func TestOnlineServerSilent(t *testing.T) {
 		t.Errorf("the move sent is not said:\n%s", s)
 	}
 	h.pressNow(":", "6g6f", "enter")
-	if st := o.Play.Status; !strings.Contains(st, "your move is on its way") {
+	if st := h.m.playShown().Status; !strings.Contains(st, "your move is on its way") {
 		t.Errorf("a second move: status %q", st)
 	}
 	h.until("the silence said", func() bool { return strings.Contains(h.screen(), "The server is silent") })
@@ -584,8 +592,8 @@ func TestOnlineServerSilent(t *testing.T) {
 	if !strings.Contains(flat, "The server is silent: your move") || !strings.Contains(flat, "▲２六歩 was sent") || !strings.Contains(flat, "is not confirmed after 2s") {
 		t.Errorf("the silence:\n%s", h.screen())
 	}
-	if o.Play.Game.Len() != 2 {
-		t.Errorf("%d moves: the unconfirmed move was applied", o.Play.Game.Len())
+	if h.m.playShown().Game.Len() != 2 {
+		t.Errorf("%d moves: the unconfirmed move was applied", h.m.playShown().Game.Len())
 	}
 	// The app closed with the server still silent: the game is kept
 	// interrupted, the move it never confirmed marked, not played.
@@ -609,12 +617,11 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 	h.menuItem("オンライン対局")
 	fillForm(h, srv.Addr, "alice", "pw", "")
 	h.press("enter")
-	o := h.m.onlineShown()
-	h.until("the server's game", func() bool { return h.m.mode() == modeOnline && o.Play.Sess != nil })
+	h.until("the server's game", func() bool { return h.m.mode() == modePlay && h.m.onlineShown() != nil && h.m.playShown().Sess != nil })
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
 	h.typeMove("2g2f")
-	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
+	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
 	lines := strings.Split(h.screen(), "\n")
 	last := strings.Join(lines[len(lines)-2:], "\n")
 	for _, want := range []string{"サーバーとの接続が切れました。", "対局は保存済み (「対局を再開」で検討)。  r 再接続 (新しい対局)  q メニュー"} {
@@ -635,6 +642,11 @@ func TestOnlineHelp(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
 	h := newHarness(t, Options{Lang: words.English, GamesDir: filepath.Join(t.TempDir(), "games")})
 	loginOnline(t, h, srv.Addr)
+	// The game screen pushed over the online screen: its help is the
+	// game's, told the game is a server's.
+	if _, ok := h.m.top().(*playScreen); !ok || h.m.onlineShown() == nil {
+		t.Fatalf("on top: %T over %d screens", h.m.top(), len(h.m.stack))
+	}
 	h.send(windowSize(80, 60)) // the keys and the notes on one page
 	h.press("?")
 	s := h.screen()

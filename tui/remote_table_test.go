@@ -45,7 +45,7 @@ func TestRemoteTable(t *testing.T) {
 	a.typeText("7g7f")
 	a.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
-	if g := b.m.Play.Game; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
+	if g := gameOf(b.m).Game; g.Len() != 1 || g.Moves()[0].USI() != "7g7f" {
 		t.Fatalf("bob's game: %v", g.Moves())
 	}
 
@@ -91,8 +91,8 @@ func TestRemoteTable(t *testing.T) {
 	a.press("y", "enter")
 	for _, h := range []*remoteHarness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
-		if r := h.m.Play.Game.Result(); !r.Over() || h.m.Play.Result() == nil {
-			t.Errorf("%s's game: %v, %v", h.m.R.Name, r, h.m.Play.Result())
+		if r := gameOf(h.m).Game.Result(); !r.Over() || gameOf(h.m).Result() == nil {
+			t.Errorf("%s's game: %v, %v", h.m.R.Name, r, gameOf(h.m).Result())
 		}
 	}
 	a.press("o")
@@ -128,13 +128,13 @@ func TestTableSpectator(t *testing.T) {
 	c.want("[ ] step back/on", "f flip", "w copy game", "q leave", "t chat")
 	c.typeText("7g7f")
 	c.press("enter", "x", "i", ":", "tab")
-	if p := c.m.Play; p.Typing || p.State != play.StateMove || strings.Contains(c.screen(), "> 7g7f") || strings.Contains(c.screen(), "Resign?") {
+	if p := gameOf(c.m); p.Typing || p.State != play.StateMove || strings.Contains(c.screen(), "> 7g7f") || strings.Contains(c.screen(), "Resign?") {
 		t.Errorf("keys reached the game: typing %v, state %v\n%s", p.Typing, p.State, c.screen())
 	}
 	a.typeText("7g7f")
 	a.press("enter")
 	c.waitFor("1 ▲７六歩")
-	if g := c.m.Play.Game; g.Len() != 1 {
+	if g := gameOf(c.m).Game; g.Len() != 1 {
 		t.Fatalf("the spectator's game: %d moves", g.Len())
 	}
 	c.press("?")
@@ -154,7 +154,7 @@ func TestTableHelp(t *testing.T) {
 	a.press("?")
 	a.want("At a table", "offer/accept a draw", "scroll the chat")
 	s := a.screen()
-	for _, bad := range []string{"undo", "hint", "pause", "Resume lists it"} {
+	for _, bad := range []string{"undo", "hint", "pause", "Resume lists it", "On a CSA server", "leave (resigns)"} {
 		if strings.Contains(s, bad) {
 			t.Errorf("the table's help names %q:\n%s", bad, s)
 		}

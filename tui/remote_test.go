@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"shogi/tui/common"
+	"shogi/tui/play"
 	"shogi/tui/remote"
 
 	tea "charm.land/bubbletea/v2"
@@ -33,7 +34,7 @@ func newRemoteHarness(t *testing.T, l *lobby.Lobby, user string) *remoteHarness 
 	c.Remote = true
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	h := &remoteHarness{t: t, m: remote.NewModel(ctx, c, remote.Remote{Lobby: l, Name: user}), late: make(chan tea.Msg, 100)}
+	h := &remoteHarness{t: t, m: remote.NewModel(ctx, c, remote.Remote{Lobby: l, Name: user}, newGameScreen), late: make(chan tea.Msg, 100)}
 	h.send(tea.WindowSizeMsg{Width: 100, Height: 32})
 	return h
 }
@@ -375,4 +376,13 @@ func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 			t.Errorf("settings row %d: the footer names no action for enter:\n%s", i, foot)
 		}
 	}
+}
+
+// gameOf is the game screen a remote person's lobby shows (a table's, a
+// game against the computer), nil before one.
+func gameOf(m *remote.Model) *play.Model {
+	if p, ok := m.Game.(*playScreen); ok {
+		return &p.m
+	}
+	return nil
 }

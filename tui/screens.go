@@ -32,6 +32,9 @@ func (still) Quiet() bool                   { return true }
 type playScreen struct {
 	still
 	m play.Model
+	// again: the person left a game another screen pushed (PlayMsg) for
+	// another game (common.HostedGame).
+	again bool
 }
 
 func newPlayScreen(c *common.Common, s common.Setup) *playScreen {
@@ -56,6 +59,29 @@ func (p *playScreen) Played() (*kifu.Record, *kifu.Node, []game.Move, game.Resul
 	}
 	return p.m.Setup.Record, p.m.Setup.From, p.m.Game.Moves(), p.m.Game.Result()
 }
+
+// newGameScreen is the game screen as the screens that show it inside
+// their own make it (common.NewGameScreen).
+func newGameScreen(c *common.Common, s common.Setup) common.GameScreen { return newPlayScreen(c, s) }
+
+func (p *playScreen) Over() bool { return p.m.Over() }
+func (p *playScreen) Say(text string, isErr bool) {
+	if isErr {
+		p.m.SetError(text)
+	} else {
+		p.m.SetInfo(text)
+	}
+}
+func (p *playScreen) Asking() bool { return p.m.Typing || p.m.State != play.StateMove }
+func (p *playScreen) Margin() int  { return p.m.Layout().Margin }
+
+// hosted reports whether another screen pushed the game (PlayMsg) and
+// runs it elsewhere.
+func (p *playScreen) hosted() bool { return p.m.Setup.Table != nil && p.m.Setup.Table.Host != nil }
+
+// Again tells the screen that pushed the game whether the person asked
+// for another game (common.HostedGame).
+func (p *playScreen) Again() bool { return p.again }
 
 func (p *playScreen) Close(bool) tea.Cmd {
 	if p.m.Sess != nil {
@@ -116,25 +142,20 @@ func (q *quizScreen) Title() string               { return q.m.TitleText() }
 func (q *quizScreen) Quiet() bool                 { return q.m.Quiet() }
 func (q *quizScreen) Close(bool) tea.Cmd          { q.m.Stop(); return nil }
 
-// onlineScreen is a game on a CSA server (tui/online): the form, the
-// wait and the game.
+// onlineScreen is a game on a CSA server (tui/online): the form and the
+// wait; the game is a playScreen it pushes over itself.
 type onlineScreen struct {
 	still
 	m *online.Model
 }
 
-func (o *onlineScreen) Init() tea.Cmd { return o.m.Init() }
-func (o *onlineScreen) Update(msg tea.Msg) tea.Cmd {
-	if tm, ok := msg.(common.ToMenuMsg); ok && tm.NewGame {
-		return o.m.Again() // another game: the form again
-	}
-	return o.m.Update(msg)
-}
-func (o *onlineScreen) View() (string, *tea.Cursor) { return o.m.View() }
-func (o *onlineScreen) Help() common.OpenHelpMsg    { return o.m.Help() }
-func (o *onlineScreen) Title() string               { return o.m.Title() }
-func (o *onlineScreen) Quiet() bool                 { return o.m.Quiet() }
-func (o *onlineScreen) Resize(msg tea.Msg)          { o.m.Resize(msg) }
+func (o *onlineScreen) Init() tea.Cmd                       { return o.m.Init() }
+func (o *onlineScreen) Update(msg tea.Msg) tea.Cmd          { return o.m.Update(msg) }
+func (o *onlineScreen) Uncover(above common.Screen) tea.Cmd { return o.m.Uncover(above) }
+func (o *onlineScreen) View() (string, *tea.Cursor)         { return o.m.View() }
+func (o *onlineScreen) Help() common.OpenHelpMsg            { return o.m.Help() }
+func (o *onlineScreen) Title() string                       { return o.m.Title() }
+func (o *onlineScreen) Quiet() bool                         { return o.m.Quiet() }
 
 // Close cancels an attempt and resigns a game in progress on the
 // server; the kept games are listed again once it ends there. When the

@@ -58,13 +58,11 @@ func find[T any](m *Model) (T, bool) {
 	return zero, false
 }
 
-// playShown is the topmost game on the stack (an online game's too).
+// playShown is the topmost game on the stack (an online game's too: the
+// online screen pushes it).
 func (m *Model) playShown() *play.Model {
 	if p, ok := find[*playScreen](m); ok {
 		return &p.m
-	}
-	if o, ok := find[*onlineScreen](m); ok {
-		return &o.m.Play
 	}
 	return nil
 }

@@ -37,16 +37,16 @@ type layer struct {
 // the other leaves on the rules), the USI protocol, the engines and
 // books, the match, and what runs matches (csa, tsume, analysis).
 var (
-	rules     = []string{"shogi/game"}
-	leaves    = append(slices.Clone(rules), "shogi/game/notation", "shogi/game/progress", "shogi/game/engine", "shogi/game/opening", "shogi/game/lines")
-	protocol  = append(slices.Clone(leaves), "shogi/game/usi")
-	engines   = append(slices.Clone(protocol), "shogi/game/bot", "shogi/game/book")
-	matches   = append(slices.Clone(engines), "shogi/game/match")
-	gameTop   = append(slices.Clone(matches), "shogi/game/csa", "shogi/game/tsume", "shogi/game/analysis")
-	records   = append(slices.Clone(gameTop), "shogi/kifu/...")
-	appLayer  = append(slices.Clone(records), "shogi/app/...")
-	uiBase    = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components")
-	screenDep = append(slices.Clone(uiBase), "shogi/tui/play") // the game screen the others embed, until they share a session
+	rules    = []string{"shogi/game"}
+	leaves   = append(slices.Clone(rules), "shogi/game/notation", "shogi/game/progress", "shogi/game/engine", "shogi/game/opening", "shogi/game/lines")
+	protocol = append(slices.Clone(leaves), "shogi/game/usi")
+	engines  = append(slices.Clone(protocol), "shogi/game/bot", "shogi/game/book")
+	matches  = append(slices.Clone(engines), "shogi/game/match")
+	gameTop  = append(slices.Clone(matches), "shogi/game/csa", "shogi/game/tsume", "shogi/game/analysis")
+	records  = append(slices.Clone(gameTop), "shogi/kifu/...")
+	appLayer = append(slices.Clone(records), "shogi/app/...")
+	uiBase   = append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common", "shogi/tui/components", "shogi/tui/components/entry")
+	screens  = append(slices.Clone(uiBase), "shogi/tui/...") // checked again by screenImport: never another screen
 )
 
 var layers = []layer{
@@ -75,18 +75,20 @@ var layers = []layer{
 	{pkg: "shogi/app/csaplay", may: records},
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
+	// The move entry the play, tsume and quiz screens share.
+	{pkg: "shogi/tui/components/entry", may: uiBase, third: charm},
 	// The study's explorer panel: a component on the games database.
 	{pkg: "shogi/tui/components/explorer", may: uiBase, third: charm},
-	// The screens: none imports another, but for the play screen that
-	// the editor, tsume, online and remote screens embed today, and whose
-	// move words (ExplainMove, PromotionChoice, CopyCmd, SaveFailure) the
-	// study uses.
-	{pkg: "shogi/tui/play", may: append(slices.Clone(uiBase), "shogi/tui/play"), third: charm},
-	{pkg: "shogi/tui/editor", may: append(slices.Clone(screenDep), "shogi/tui/editor"), third: charm},
-	{pkg: "shogi/tui/tsume", may: append(slices.Clone(screenDep), "shogi/tui/tsume"), third: charm},
-	{pkg: "shogi/tui/online", may: append(slices.Clone(screenDep), "shogi/tui/online"), third: charm},
-	{pkg: "shogi/tui/remote", may: append(slices.Clone(screenDep), "shogi/tui/remote"), third: charm},
-	{pkg: "shogi/tui/study", may: append(slices.Clone(screenDep), "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
+	// The screens: each on what the screens share (common, components)
+	// and, by screenImport, never on another screen. A screen that shows
+	// a game asks the root for the game screen (common.PlayMsg) or is
+	// handed its constructor (common.NewGameScreen).
+	{pkg: "shogi/tui/play", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/editor", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/tsume", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/online", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/remote", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/study", tree: true, may: append(slices.Clone(screens), "shogi/tui/components/explorer"), third: charm},
 	// What the screens' tests share (screentest): for tests only.
 	{pkg: "shogi/tui/internal", tree: true, may: append(slices.Clone(uiBase), "shogi/tui/internal/..."), third: charm},
 	// The root package tui: the stack of screens.
@@ -101,6 +103,31 @@ var layers = []layer{
 // testenv, csatest, usitest): only test files may import one.
 func testHelper(imp string) bool {
 	return under(imp, module) && (strings.HasSuffix(imp, "test") || strings.HasSuffix(imp, "/testenv"))
+}
+
+// screen returns the screen package pkg belongs to (tui/X, and the tree
+// under it), or "" for a package that is no screen's: the root tui, what
+// the screens share (tui/common, tui/components/...), and tests' helpers
+// (tui/internal/...).
+func screen(pkg string) string {
+	rest, ok := strings.CutPrefix(pkg, module+"/tui/")
+	if !ok {
+		return ""
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	switch first {
+	case "common", "components", "internal":
+		return ""
+	}
+	return module + "/tui/" + first
+}
+
+// screenImport reports whether pkg, a screen's package, imports imp of
+// another screen, or the root that holds them: screens never import each
+// other, and the root is above them.
+func screenImport(pkg, imp string) bool {
+	from, to := screen(pkg), screen(imp)
+	return from != "" && (imp == module+"/tui" || to != "" && from != to)
 }
 
 // under reports whether path is p or in the tree under it.
@@ -172,7 +199,7 @@ func check(t *testing.T, root string) []string {
 		}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if !allowed(l, p) || testHelper(p) && !under(pkg, p) {
+			if !allowed(l, p) || testHelper(p) && !under(pkg, p) || screenImport(pkg, p) {
 				bad = append(bad, filepath.ToSlash(filepath.Join(rel, filepath.Base(path)))+" imports "+p)
 			}
 		}
@@ -211,6 +238,15 @@ func TestLayersCatch(t *testing.T) {
 		// The five the app issue named as let through before.
 		{"tui/editor", "shogi/tui/online"},
 		{"tui/tsume", "shogi/tui/remote"},
+		// Screens never import each other: not the game screen either,
+		// nor a screen's sub-package, nor from one.
+		{"tui/online", "shogi/tui/play"},
+		{"tui/remote", "shogi/tui/play"},
+		{"tui/study", "shogi/tui/play"},
+		{"tui/editor", "shogi/tui/study"},
+		{"tui/play", "shogi/tui/online"},
+		{"tui/tsume", "shogi/tui/study/sub"},
+		{"tui/study/sub", "shogi/tui/editor"},
 		{"game/notation", "shogi/game/match"},
 		{"game/usi", "shogi/game/bot"},
 		{"tui/play", "shogi/internal/termtest"},

@@ -92,6 +92,9 @@ type TableLink struct {
 	Mine   [2]bool
 	Grace  time.Duration
 	Server string
+	// Host is the screen that pushed the game (PlayMsg), nil for one the
+	// game screen was made with.
+	Host GameHost
 }
 
 // Humans reports whether a person plays each side.

@@ -27,7 +27,6 @@ import (
 	"shogi/kifu/edit"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 )
 
 // Options say where the editor starts and where leaving goes.
@@ -220,10 +219,10 @@ func (m *Model) command(msg tea.KeyPressMsg) tea.Cmd {
 		m.button(btnRedo)
 	case common.KeyIs(msg, k.CopySFEN):
 		pos := m.b.Position()
-		return play.CopyCmd(m.c, &pos, true, func(t string) { m.status = t })
+		return components.CopyCmd(m.c, &pos, true, func(t string) { m.status = t })
 	case common.KeyIs(msg, k.Copy):
 		pos := m.b.Position()
-		return play.CopyCmd(m.c, &pos, false, func(t string) { m.status = t })
+		return components.CopyCmd(m.c, &pos, false, func(t string) { m.status = t })
 	case common.KeyIs(msg, k.Save):
 		m.openSave()
 	case common.KeyIs(msg, k.Done):
@@ -553,7 +552,7 @@ func (m *Model) write(path string, force bool) tea.Cmd {
 		}
 		losses := kifu.Losses(rec, kifu.FormatOfPath(path))
 		if err := kifu.WriteFile(path, rec); err != nil {
-			return writtenMsg{path: path, err: errors.New(play.SaveFailure(w, path, err))}
+			return writtenMsg{path: path, err: errors.New(common.SaveFailure(w, path, err))}
 		}
 		return writtenMsg{path: path, sfen: sfen, losses: losses}
 	}

@@ -3,9 +3,11 @@
 // form (the server, the login, the x1 game asked for, who plays — the
 // person, a built-in level or an engine of the settings — and the
 // keep-alive), the servers it remembers, a waiting screen that can be
-// cancelled, then the play screen on the server's game.
+// cancelled, then the game screen on the server's game, which the root
+// pushes over these screens when they ask (common.PlayMsg) and which adds
+// this package's two rows and keys to its own (common.GameHost).
 //
-// The play screen learns nothing of CSA: it follows the game through a
+// The game screen learns nothing of CSA: it follows the game through a
 // table link (common.TableLink with its Server set) as it follows a
 // table of shogi serve, while this package runs the match (csa.Player as
 // the opponent and the referee), keeps it after every move as the app

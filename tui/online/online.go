@@ -18,7 +18,6 @@ import (
 	"shogi/kifu/kept"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 )
 
 type wordsT = words.OnlineWords
@@ -31,15 +30,18 @@ type phase int
 const (
 	phaseForm phase = iota // the form
 	phaseWait              // starting the player, logging in, waiting for a game
-	phaseGame              // the play screen on the server's game
+	phaseGame              // the game screen, pushed over this one, plays the server's game
 )
 
-// lineRows are the rows under the play screen: what the server said or
+// lineRows are the rows under the game screen: what the server said or
 // what became of the connection, and the server and game on a second.
 const lineRows = 2
 
-// Model is the online screens. The root model shows it while the person
-// is online and routes to it every message that is not the whole app's.
+// Model is the online screens: the form and the wait. The game itself is
+// the app's game screen, which the root pushes over this one (a
+// common.PlayMsg) and to which this screen adds its rows and keys (a
+// common.GameHost); the game's connection reports to this screen as
+// common.Addressed messages while the game screen covers it.
 type Model struct {
 	c     *common.Common
 	phase phase
@@ -58,8 +60,9 @@ type Model struct {
 	// where it stood then (silentPly moves).
 	silent    *csa.Silent
 	silentPly int
-	Play      play.Model
-	height    int // the terminal's rows; the play screen gets lineRows fewer
+	// reconnecting: the game screen was left to log in again (r after a
+	// dropped connection), which Uncover does.
+	reconnecting bool
 
 	status    string
 	statusErr bool
@@ -67,7 +70,7 @@ type Model struct {
 
 // New opens the online form, filled from the last server used.
 func New(c *common.Common) *Model {
-	m := &Model{c: c, form: newForm(c), height: c.Height}
+	m := &Model{c: c, form: newForm(c)}
 	if note := m.form.passwordsNote(wordsFor(c)); note != "" {
 		m.status, m.statusErr = note, true
 	}
@@ -140,7 +143,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		for c, r := range s.Time {
 			tc[c] = match.TimeControl{Main: r.Total, Byoyomi: r.Byoyomi, Increment: r.Increment}
 		}
-		m.say(fmt.Sprintf(wordsFor(m.c).Found, m.c.Side(game.Black)+" "+s.Names[game.Black], m.c.Side(game.White)+" "+s.Names[game.White], play.TimeControlText(m.c.Words, tc)))
+		m.say(fmt.Sprintf(wordsFor(m.c).Found, m.c.Side(game.Black)+" "+s.Names[game.Black], m.c.Side(game.White)+" "+s.Names[game.White], common.TimeControlText(m.c.Words, tc)))
 		return m.c.Block(agree(m.att, s))
 	case startedMsg:
 		if msg.gen != m.gen {
@@ -162,40 +165,54 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 		}
 		s := msg.s
 		m.silent, m.silentPly = &s, len(m.game.m.Snapshot().Moves)
-		return m.c.Block(m.game.waitSilence())
+		return m.c.Block(m.to(m.game.waitSilence()))
 	case passwordsSavedMsg:
 		if msg.err != nil {
 			m.status, m.statusErr = fmt.Sprintf(wordsFor(m.c).PasswordsFailed, msg.path, msg.err), true
-			if m.phase == phaseGame {
-				m.Play.SetError(m.status)
-			}
 		}
 		return nil
 	case tea.PasteMsg:
 		switch m.phase {
 		case phaseForm:
 			m.form.paste(msg)
-			return nil
-		case phaseGame:
-			if m.Play.Typing {
-				var cmd tea.Cmd
-				m.Play, cmd = m.Play.Update(msg)
-				return cmd
-			}
 		}
-		return nil // not a position to start a game from: the server's game is the one here
+		return nil
 	case tea.KeyPressMsg:
 		return m.key(msg)
 	}
-	if m.phase == phaseGame {
-		if _, ok := msg.(common.StartMsg); ok {
-			return nil
-		}
-		var cmd tea.Cmd
-		m.Play, cmd = m.Play.Update(msg)
-		return cmd
-	}
 	return nil
+}
+
+// addressed is a message of this screen's game, delivered to it while
+// the game screen covers it.
+type addressed struct {
+	m   *Model
+	msg tea.Msg
+}
+
+func (a addressed) Deliver() tea.Cmd { return a.m.Update(a.msg) }
+
+// to addresses cmd's messages that are this screen's own (what became of
+// the game, the passwords file) to this screen; others (a batch's, the
+// settings saved) go their way.
+func (m *Model) to(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		switch msg := cmd().(type) {
+		case tea.BatchMsg:
+			out := make(tea.BatchMsg, len(msg))
+			for i, c := range msg {
+				out[i] = m.to(c)
+			}
+			return out
+		case endedMsg, silentMsg, passwordsSavedMsg:
+			return addressed{m: m, msg: msg}
+		default:
+			return msg
+		}
+	}
 }
 
 // key handles a key on the current screen.
@@ -219,12 +236,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if m.droppedEnd() && k.String() == "r" {
-		return m.reconnect()
-	}
-	var cmd tea.Cmd
-	m.Play, cmd = m.Play.Update(k)
-	return cmd
+	return nil // the game screen covers this one: the keys are its
 }
 
 // submit reads the form and connects.
@@ -238,7 +250,7 @@ func (m *Model) submit() tea.Cmd {
 		m.status, m.statusErr = err.Error(), true
 		return nil
 	}
-	save := m.form.remembered(req)
+	save := m.to(m.form.remembered(req))
 	return tea.Batch(save, m.connect(req))
 }
 
@@ -335,12 +347,29 @@ func (m *Model) begin(g *csa.Game) tea.Cmd {
 		return nil
 	}
 	setup.Table.Ctl = sg.m
+	setup.Table.Host = gameHost{m}
 	sg.start(m.c.Context())
 	m.game, m.ended, m.silent = sg, false, nil
 	m.phase = phaseGame
-	m.shrink()
-	m.Play = play.New(m.c, setup)
-	return tea.Batch(m.Play.Init(), m.c.Block(sg.waitEnd()), m.c.Block(sg.waitSilence()))
+	return tea.Batch(func() tea.Msg { return common.PlayMsg{Setup: setup} },
+		m.c.Block(m.to(sg.waitEnd())), m.c.Block(m.to(sg.waitSilence())))
+}
+
+// Uncover is the game screen leaving: to log in again (r after a dropped
+// connection), to the form for another game, or out of the online
+// screens, which resigns a game in progress (Close).
+func (m *Model) Uncover(above common.Screen) tea.Cmd {
+	if m.phase != phaseGame {
+		return nil
+	}
+	if m.reconnecting {
+		m.reconnecting = false
+		return m.reconnect()
+	}
+	if h, ok := above.(common.HostedGame); ok && h.Again() {
+		return m.Again()
+	}
+	return func() tea.Msg { return common.ToMenuMsg{} }
 }
 
 // droppedEnd reports whether the game on screen ended on a fault of the
@@ -351,15 +380,13 @@ func (m *Model) droppedEnd() bool {
 
 // reconnect logs in again, as the form last asked, for a new game.
 func (m *Model) reconnect() tea.Cmd {
-	m.Play.Sess.Stop("reconnecting")
 	m.game = nil
-	m.restoreHeight()
 	cmd := m.connect(m.req)
 	m.progress = append([]string{wordsFor(m.c).Reconnecting}, m.progress...)
 	return cmd
 }
 
-// Again returns to the form after a game (the play screen's new game).
+// Again returns to the form after a game (the game screen's new game).
 func (m *Model) Again() tea.Cmd {
 	m.Close()
 	m.phase = phaseForm
@@ -371,7 +398,7 @@ func (m *Model) Again() tea.Cmd {
 // progress resigned on the server (its runner keeps it when the server
 // rules, and closes the connection), the screen's height given back.
 // For a game left in progress it returns the kept games listed again
-// once the runner is done (a play.KeptListMsg): the menu, shown at once,
+// once the runner is done (a common.KeptListMsg): the menu, shown at once,
 // lists the game as kept until the server's ruling turns it into a
 // record.
 func (m *Model) Close() tea.Cmd {
@@ -382,12 +409,11 @@ func (m *Model) Close() tea.Cmd {
 	m.gen++
 	var relist tea.Cmd
 	if g := m.game; g != nil {
-		m.Play.Sess.Stop("left")
 		if !g.m.Snapshot().Over {
 			dir := m.c.StateDir
 			relist = m.c.Block(func() tea.Msg {
 				<-g.done
-				return play.LoadKeptCmd(dir)()
+				return common.LoadKeptCmd(dir)()
 			})
 		}
 		g.leave()
@@ -402,7 +428,6 @@ func (m *Model) Close() tea.Cmd {
 		})
 		m.game = nil
 	}
-	m.restoreHeight()
 	return relist
 }
 
@@ -415,61 +440,23 @@ func (m *Model) Shutdown() {
 		m.att = nil
 	}
 	if g := m.game; g != nil {
-		m.Play.Sess.Stop("the app was closed")
 		g.shutdown(5 * time.Second)
 		m.game = nil
 	}
 }
 
-// Resize takes a message about the terminal, which the root has put in
-// common: on a new size, the play screen leaves lineRows rows under it
-// to the server's line.
-func (m *Model) Resize(msg tea.Msg) {
-	ws, ok := msg.(tea.WindowSizeMsg)
-	if !ok || ws.Width <= 0 || ws.Height <= 0 {
-		return
-	}
-	m.height = ws.Height
-	if m.phase == phaseGame {
-		m.shrink()
-	}
-}
-
-// shrink takes the server's line from the play screen's rows.
-func (m *Model) shrink() { m.c.Height = max(m.height-lineRows, 1) }
-
-// restoreHeight gives the play screen's rows back to the whole screen.
-func (m *Model) restoreHeight() {
-	if m.phase == phaseGame && m.height > 0 {
-		m.c.Height = m.height
-	}
-}
-
 // Quiet reports whether nothing changes on screen until something comes
-// from outside (a key, the server): for the tests' harness.
-func (m *Model) Quiet() bool {
-	if m.phase != phaseGame {
-		return true
-	}
-	if m.Play.Over() && !m.ended {
-		return false // the game is being kept
-	}
-	return m.Play.Quiet()
-}
+// from outside (a key, the server): for the tests' harness. The game's
+// own is the game screen's (and the host's, gameHost.Quiet).
+func (m *Model) Quiet() bool { return true }
 
 // Title is the window's title.
 func (m *Model) Title() string {
-	if m.phase == phaseGame {
-		return m.Play.TitleText()
-	}
 	return wordsFor(m.c).Title
 }
 
 // View draws the current screen and says where the typing cursor is.
 func (m *Model) View() (string, *tea.Cursor) {
-	if m.phase == phaseGame {
-		return m.gameView()
-	}
 	c := m.c
 	st := c.Styles
 	w := wordsFor(c)
@@ -535,9 +522,13 @@ func (m *Model) silenceText(s csa.Silent) string {
 // moveText writes our move as the server has it (+7776FU) in the
 // screen's notation, from the position on screen.
 func (m *Model) moveText(text string) string {
-	pos := m.Play.Game.Position()
+	snap := m.game.m.Snapshot()
+	pos, last := snap.Start, game.NoMove
+	for _, mv := range snap.Moves {
+		pos, last = pos.Play(mv), mv
+	}
 	if mv, err := csa.ReadMove(&pos, text); err == nil {
-		return notation.Format(&pos, mv, m.c.Notation, m.Play.Game.LastMove())
+		return notation.Format(&pos, mv, m.c.Notation, last)
 	}
 	return text
 }
@@ -545,19 +536,41 @@ func (m *Model) moveText(text string) string {
 // formWidth is how wide the form and the waiting screen are.
 func formWidth(c *common.Common) int { return max(min(c.Width-4, 76), 1) }
 
-// gameView is the play screen and the server's line under it.
-func (m *Model) gameView() (string, *tea.Cursor) {
+// gameHost is the online screen as its game screen sees it: the server's
+// rows under the game, r to log in again after a dropped connection.
+type gameHost struct{ m *Model }
+
+func (h gameHost) Rows() int { return lineRows }
+
+// Quiet: a game the server ended is being kept until its runner is done.
+func (h gameHost) Quiet() bool {
+	m := h.m
+	return m.game == nil || m.ended || !m.game.m.Snapshot().Over
+}
+
+func (h gameHost) Key(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	m := h.m
+	if m.droppedEnd() && k.String() == "r" {
+		m.reconnecting = true
+		return func() tea.Msg { return common.ToMenuMsg{} }, true // the game screen leaves; Uncover logs in
+	}
+	return nil, false
+}
+
+// Lines are the rows under the game: what the server said or what became
+// of the game, and the server and game.
+func (h gameHost) Lines(width int) []string {
+	m := h.m
 	c := m.c
 	st := c.Styles
 	w := wordsFor(c)
-	view, cursor := m.Play.View()
 	var news, info string
 	g := m.game
 	switch {
 	case g == nil:
 	case !m.ended && m.silent != nil && len(g.m.Snapshot().Moves) == m.silentPly:
 		news = st.Err.Render(m.silenceText(*m.silent))
-	case !m.ended && m.Play.Over():
+	case !m.ended && g.m.Snapshot().Over:
 		news = st.Dim.Render(w.AwaitRuling)
 	case m.ended && g.end.fault != nil:
 		why := g.end.fault.Error()
@@ -584,7 +597,7 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 			parts = append(parts, fmt.Sprintf(w.Saved, filepath.Base(g.end.saved)))
 		}
 		news = strings.Join(parts, " ")
-		if len(parts) == 2 && g.end.keepErr == nil && c.Measure.Width(news) > c.Width-1 {
+		if len(parts) == 2 && g.end.keepErr == nil && c.Measure.Width(news) > width-1 {
 			// Too wide for one line: where the record went takes the
 			// line that names the game, which the record holds.
 			news, info = parts[0], parts[1]
@@ -593,6 +606,8 @@ func (m *Model) gameView() (string, *tea.Cursor) {
 	if g != nil && info == "" {
 		info = fmt.Sprintf(w.Playing, g.server, g.gameID)
 	}
-	rows := []string{" " + c.Measure.Truncate(news, c.Width-1), " " + c.Measure.Truncate(st.Dim.Render(info), c.Width-1)}
-	return view + "\n" + strings.Join(rows, "\n"), cursor
+	if news == "" && m.status != "" && m.statusErr {
+		news = st.Err.Render(m.status) // the passwords file could not be written
+	}
+	return []string{" " + c.Measure.Truncate(news, width-1), " " + c.Measure.Truncate(st.Dim.Render(info), width-1)}
 }

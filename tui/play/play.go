@@ -7,6 +7,7 @@ import (
 	"shogi/app/shelf"
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/components/entry"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -96,7 +97,7 @@ type Model struct {
 	// picked and its targets, the hand tray, the typed move line, the
 	// promotion question's moves (asked in StatePromote) — the same as
 	// the tsume screen's and the quizzes'.
-	Entry
+	entry.Entry
 	Save components.LineInput // the file name line
 
 	// Status says what the last key did; every key clears it first.
@@ -158,7 +159,7 @@ func New(c *common.Common, s common.Setup) Model {
 		c:        c,
 		Setup:    s,
 		started:  s.Began,
-		Entry:    Entry{Selected: game.NoSquare, Drop: game.NoPieceType},
+		Entry:    entry.Entry{Selected: game.NoSquare, Drop: game.NoPieceType},
 		Review:   -1,
 		TurnPly:  -1,
 		spin:     spinner.New(spinner.WithSpinner(spinner.Line)),
@@ -381,8 +382,16 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return m.mouse(msg)
 	case tea.PasteMsg:
+		if m.host() != nil && !m.Typing {
+			return m, nil // not a position to start a game from: the host's game is the one here
+		}
 		return m.paste(msg.Content)
 	case tea.KeyPressMsg:
+		if host := m.host(); host != nil {
+			if cmd, ok := host.Key(msg); ok {
+				return m, cmd
+			}
+		}
 		return m.key(msg)
 	}
 	return m, nil
@@ -542,8 +551,8 @@ func (m *Model) clearPick() { m.ClearPick() }
 // entryAt is what the entry reads keys against: the live position (the
 // person's side to move while premoving), and why no move may be made
 // now.
-func (m *Model) entryAt() EntryAt {
-	at := EntryAt{Last: m.lastMove(), Flip: m.Flip}
+func (m *Model) entryAt() entry.At {
+	at := entry.At{Last: m.lastMove(), Flip: m.Flip}
 	pos := m.Game.Position()
 	if m.premoving() {
 		// A premove: read as if it were the person's turn now.
@@ -558,7 +567,7 @@ func (m *Model) entryAt() EntryAt {
 
 // chosen does what the entry chose: a move is played, a promotion left
 // open is asked, a refusal said.
-func (m Model) chosen(ch Chosen) (Model, tea.Cmd) {
+func (m Model) chosen(ch entry.Chosen) (Model, tea.Cmd) {
 	if m.Promoting {
 		m.Promoting, m.State = false, StatePromote
 	}
@@ -730,6 +739,8 @@ func (m *Model) stopSession(msg tea.Msg) tea.Cmd {
 func (m *Model) Quiet() bool {
 	switch {
 	case m.starting, m.Hint.pending, m.replacing:
+		return false
+	case m.host() != nil && !m.host().Quiet():
 		return false
 	case m.Sess != nil && m.Over() && !m.ended:
 		return false // the session has yet to say the game is over

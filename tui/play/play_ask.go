@@ -16,19 +16,19 @@ import (
 // promoteKey answers 成る?: y (or enter) promotes, n does not, esc puts
 // the piece back.
 func (m Model) promoteKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	k := m.c.Keys
-	switch {
-	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
-		m.State = StateMove
-		return m.playMove(m.Pending[0]) // a premove, while premoving
-	case common.KeyIs(msg, k.No):
-		m.State = StateMove
-		return m.playMove(m.Pending[1])
-	case common.KeyIs(msg, k.Cancel):
-		m.State = StateMove
-		m.ClearPick()
+	// The entry's question, answered by the entry's keys: the play screen
+	// keeps the question in its State (Promoting is only the entry's).
+	m.Promoting = true
+	ch := m.Entry.PromoteKey(m.c, msg)
+	if m.Promoting {
+		m.Promoting = false
+		return m, nil // not an answer: still asking
 	}
-	return m, nil
+	m.State = StateMove
+	if ch.Move == game.NoMove {
+		return m, nil // cancelled: the pick is cleared
+	}
+	return m.playMove(ch.Move) // a premove, while premoving
 }
 
 // ask puts a yes/no question.

@@ -2,11 +2,11 @@ package play
 
 import (
 	"fmt"
-	"strings"
 
 	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
+	"shogi/tui/components/entry"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -72,7 +72,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.toggleTray()
 	case common.KeyIs(msg, k.Type):
 		m.openInput("")
-	case StartsMove(text) && !m.noHuman():
+	case entry.StartsMove(text) && !m.noHuman():
 		m.openInput(text)
 	default:
 		return m.commandKey(msg)
@@ -184,46 +184,15 @@ func (m *Model) Help() common.OpenHelpMsg {
 // works over SSH too): as a KIF board diagram, or as SFEN.
 func (m *Model) copyPosition(sfen bool) tea.Cmd {
 	pos, _, _ := m.shown()
-	return CopyCmd(m.c, &pos, sfen, m.SetInfo)
-}
-
-// CopyCmd is the clipboard command for a position, saying so through say.
-func CopyCmd(c *common.Common, pos *game.Position, sfen bool, say func(string)) tea.Cmd {
-	if sfen {
-		s := pos.SFEN()
-		say(fmt.Sprintf(c.Words.CopiedSFEN, s))
-		return tea.SetClipboard(s)
-	}
-	say(c.Words.CopiedKIF)
-	return tea.SetClipboard(components.BodDiagram(pos))
-}
-
-// StartsMove reports whether a typed text opens the move line by itself:
-// a digit (ASCII or full width), a capital letter a notation starts a move
-// with (P L N S G B R K, D of Dou), one of p n s g b r (the piece letters
-// that are not cursor keys), + - ▲ △ ☗ ☖, or a Japanese character.
-func StartsMove(text string) bool {
-	if text == "" {
-		return false
-	}
-	r := []rune(text)[0]
-	switch {
-	case r >= '0' && r <= '9', r >= '０' && r <= '９':
-		return true
-	case strings.ContainsRune("PLNSGBRKDpnsgbr+-▲△☗☖", r):
-		return true
-	case r >= 0x3000 && r <= 0x9fff: // CJK punctuation, kana, kanji (同 〃 歩 …)
-		return true
-	}
-	return false
+	return components.CopyCmd(m.c, &pos, sfen, m.SetInfo)
 }
 
 // moveCursor moves the cursor (or the tray highlight) by screen direction.
-func (m *Model) moveCursor(dx, dy int) { m.Entry.moveCursor(m.entryAt(), dx, dy) }
+func (m *Model) moveCursor(dx, dy int) { m.Entry.MoveCursor(m.entryAt(), dx, dy) }
 
 // toggleTray moves the keyboard into the mover's hand, or out.
 func (m *Model) toggleTray() {
-	if ch := m.Entry.toggleTray(m.c, m.entryAt()); ch.Err != "" {
+	if ch := m.Entry.ToggleTray(m.c, m.entryAt()); ch.Err != "" {
 		m.SetError(ch.Err)
 	}
 }
@@ -234,7 +203,7 @@ func (m *Model) pickDrop(t game.PieceType) {
 	if !m.premoving() {
 		at := m.entryAt()
 		at.Why = "" // a move is refused where it is made, not where it is picked
-		m.Entry.pickDrop(at, t)
+		m.Entry.PickDrop(at, t)
 		return
 	}
 	m.clearPick()

@@ -1,22 +1,13 @@
 package play
 
 import (
-	"errors"
-	"fmt"
 	"strings"
-
-	"shogi/app/words"
-	"shogi/tui/common"
-	"shogi/tui/components"
 
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/game"
-	"shogi/game/notation"
+	"shogi/tui/components/entry"
 )
-
-// movePrompt starts the move line.
-const movePrompt = "> "
 
 func (m *Model) openInput(text string) {
 	// A move is played in the live position: typing one ends a review, so
@@ -27,74 +18,16 @@ func (m *Model) openInput(text string) {
 
 func (m *Model) closeInput() { m.Close() }
 
-// typeKey edits the move line (Entry.typeKey) and plays the move typed
+// typeKey edits the move line (Entry.TypeKey) and plays the move typed
 // with enter.
 func (m Model) typeKey(msg tea.KeyPressMsg) (Model, tea.Cmd) {
-	return m.chosen(m.Entry.typeKey(m.c, m.entryAt(), msg))
-}
-
-// PromotionChoice reports whether err is a move whose text left only
-// promotion open: [0] promotes, [1] does not.
-func PromotionChoice(err error) ([2]game.Move, bool) {
-	var amb *notation.AmbiguousError
-	if !errors.As(err, &amb) || len(amb.Candidates) != 2 {
-		return [2]game.Move{}, false
-	}
-	a, b := amb.Candidates[0], amb.Candidates[1]
-	if a.From() != b.From() || a.To() != b.To() || a.IsPromotion() == b.IsPromotion() {
-		return [2]game.Move{}, false
-	}
-	if b.IsPromotion() {
-		a, b = b, a
-	}
-	return [2]game.Move{a, b}, true
+	return m.chosen(m.Entry.TypeKey(m.c, m.entryAt(), msg))
 }
 
 // explain turns a notation or rules error into one status line in the
 // screen's language.
 func (m *Model) explain(text string, err error) string {
-	return ExplainMove(m.c.Words, text, err)
-}
-
-// ExplainMove turns a notation or rules error about a typed move into one
-// status line in w's language.
-func ExplainMove(w *words.Words, text string, err error) string {
-	var amb *notation.AmbiguousError
-	var ill *notation.IllegalError
-	var rule *game.IllegalMoveError
-	var syn *notation.SyntaxError
-	var nop *notation.NoPieceError
-	var same *notation.SameSquareError
-	switch {
-	case errors.As(err, &amb):
-		return fmt.Sprintf(w.Ambiguous, text, strings.Join(amb.Texts, ", "))
-	case errors.As(err, &ill):
-		return fmt.Sprintf(w.Illegal, text, w.Rule(ill.Err.Rule))
-	case errors.As(err, &rule):
-		return fmt.Sprintf(w.Illegal, text, w.Rule(rule.Rule))
-	case errors.As(err, &syn) && syn.Incomplete:
-		return fmt.Sprintf(w.Incomplete, text)
-	case errors.As(err, &syn):
-		return w.NotAMove + ": " + text
-	case errors.As(err, &nop) && w.Lang == words.Japanese:
-		name := "駒"
-		if nop.Piece != game.NoPieceType {
-			name = nop.Piece.Kanji()
-		}
-		if nop.InHand {
-			return fmt.Sprintf("%s: %sへ行ける%sの%sは盤上になく、持駒の%sは駒のあるマスには打てません", text, components.SquareName(nop.To, common.Kanji), w.SideName(nop.Color), name, name)
-		}
-		if nop.From.Valid() {
-			return fmt.Sprintf("%s: %sの%sは%sにありません", text, w.SideName(nop.Color), name, components.SquareName(nop.From, common.Kanji))
-		}
-		return fmt.Sprintf("%s: %sへ行ける%sの%sはなく、持駒にもありません", text, components.SquareName(nop.To, common.Kanji), w.SideName(nop.Color), name)
-	case errors.As(err, &same) && w.Lang == words.Japanese:
-		if same.Prev == game.NoMove {
-			return text + ": 「同」ですが直前の手がありません"
-		}
-		return fmt.Sprintf("%s: 「同」ですが直前の手の行き先は%sです", text, components.SquareName(same.Prev.To(), common.Kanji))
-	}
-	return err.Error()
+	return entry.ExplainMove(m.c.Words, text, err)
 }
 
 // paste takes a pasted move or position (a terminal's bracketed paste):

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
 
@@ -36,7 +35,7 @@ import (
 func (m *Model) View() (string, *tea.Cursor) {
 	c := m.c
 	st := c.Styles
-	w, h := c.Width, c.Height
+	w, h := c.Width, m.height()
 	l := m.Layout()
 	cv := components.NewCanvas(w, h)
 	pos, last, ply := m.shown()
@@ -49,13 +48,7 @@ func (m *Model) View() (string, *tea.Cursor) {
 	bo := components.BoardOpts{Style: c.Pieces, Size: l.Geom.Size, Flip: m.Flip, Cursor: game.NoSquare,
 		Selected: game.NoSquare, Last: last, Check: game.NoSquare, Styles: st}
 	if m.Review < 0 {
-		if m.showCursor() {
-			bo.Cursor = m.Cursor
-		}
-		bo.Selected = m.Selected
-		if m.Selected != game.NoSquare || m.Drop != game.NoPieceType {
-			bo.Targets = &m.Targets
-		}
+		m.Entry.Board(&bo, m.showCursor())
 	}
 	if hm := m.Hint.Move; hm != game.NoMove && m.Review < 0 && bo.Targets == nil {
 		// The hint's move, marked as a picked piece and where it goes.
@@ -125,13 +118,39 @@ func (m *Model) View() (string, *tea.Cursor) {
 	prompt, cursorX := m.PromptLine(fw)
 	f := components.Footer{Prompt: prompt, CursorX: cursorX, Status: m.Status, IsErr: m.StatusErr, Keys: m.helpBindings()}
 	cursor := components.DrawFooter(cv, f, fx, fw, l.FooterTop, h, st, c.Measure)
-	return cv.String(c.Measure), cursor
+	view := cv.String(c.Measure)
+	if host := m.host(); host != nil {
+		// The host's rows under the game (what the server said).
+		lines := host.Lines(w)
+		for len(lines) < host.Rows() {
+			lines = append(lines, "")
+		}
+		view += "\n" + strings.Join(lines[:host.Rows()], "\n")
+	}
+	return view, cursor
+}
+
+// host is the screen that pushed this game and adds its rows and keys to
+// it, or nil.
+func (m *Model) host() common.GameHost {
+	if m.Setup.Table == nil {
+		return nil
+	}
+	return m.Setup.Table.Host
+}
+
+// height is the game's rows: the terminal's, less the host's.
+func (m *Model) height() int {
+	if host := m.host(); host != nil {
+		return max(m.c.Height-host.Rows(), 1)
+	}
+	return m.c.Height
 }
 
 // Layout is the screen's arrangement at the current size.
 func (m *Model) Layout() components.ScreenLayout {
 	c := m.c
-	return components.NewLayout(c.Width, c.Height, c.Pieces, 2+m.statusRows())
+	return components.NewLayout(c.Width, m.height(), c.Pieces, 2+m.statusRows())
 }
 
 // statusRows is how many lines the status takes: at least one, more for a
@@ -140,9 +159,9 @@ func (m *Model) Layout() components.ScreenLayout {
 func (m *Model) statusRows() int {
 	c := m.c
 	w, room := c.Width-2, 3 // the large layouts' margins
-	if components.ChooseLayout(c.Width, c.Height, c.Pieces) == components.LayoutCompact {
+	if components.ChooseLayout(c.Width, m.height(), c.Pieces) == components.LayoutCompact {
 		g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
-		w, room = c.Width, max(c.Height-(3+g.H)-2, 1)
+		w, room = c.Width, max(m.height()-(3+g.H)-2, 1)
 	}
 	return max(1, min(len(components.WrapText(c.Measure, m.Status, w)), room))
 }
@@ -158,10 +177,7 @@ func (m *Model) hand(pos *game.Position, c game.Color, l components.ScreenLayout
 	o := components.HandOpts{Style: m.c.Pieces, ToMove: pos.SideToMove() == c && !m.Over(), Cursor: game.NoPieceType,
 		Picked: game.NoPieceType, Styles: m.c.Styles, M: m.c.Measure, W: m.c.Words, Ascii: m.c.ASCII}
 	if c == pos.SideToMove() && m.Review < 0 {
-		if m.Tray {
-			o.Cursor = m.TrayKind
-		}
-		o.Picked = m.Drop
+		m.Entry.Hand(&o)
 	}
 	r := m.handRect(c, l)
 	if l.Trays {
@@ -222,7 +238,7 @@ func (m *Model) titleParts(pos *game.Position, ply int) (names string, extras []
 		extras = append(extras, "   "+w.HandicapName(hc))
 	}
 	if tc := m.Setup.Time; (!tc[0].IsZero() || !tc[1].IsZero()) && c.Width >= components.LargeWidth {
-		extras = append(extras, "   "+TimeControlText(w, tc))
+		extras = append(extras, "   "+common.TimeControlText(w, tc))
 	}
 	n := m.before + ply
 	var parts []string
@@ -470,23 +486,8 @@ func (m *Model) PromptLine(width int) (string, int) {
 		return c.Measure.Fit(text+components.Dimmed(st, w.SaveHint), width), min(x, tw)
 	}
 	if m.Typing {
-		text, tw, x := m.Input.Render(width/2, c.Measure)
-		live := m.Live
-		if st != nil {
-			if m.LiveErr {
-				live = st.Err.Render(live)
-			} else {
-				live = st.Dim.Render(live)
-			}
-		}
-		return c.Measure.Fit(text+strings.Repeat(" ", max(1, width/2-tw))+live, width), x
-	}
-	at := func(s string) string {
-		s = "[" + s + "] "
-		if st != nil {
-			return st.Accent.Render(s)
-		}
-		return s
+		line, x, _ := m.Entry.Prompt(c, width)
+		return line, x
 	}
 	var line string
 	switch {
@@ -501,14 +502,12 @@ func (m *Model) PromptLine(width int) (string, int) {
 		}
 	case m.Review >= 0:
 		line = fmt.Sprintf(w.HintReview, m.before+m.Review)
-	case m.Tray:
-		line = at(components.GlyphOnly(m.TrayKind, c.Pieces)) + w.HintTray
-	case m.Selected != game.NoSquare || m.Drop != game.NoPieceType:
-		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.HintPicked
+	case m.Tray, m.Selected != game.NoSquare || m.Drop != game.NoPieceType:
+		line = m.Where(c)
 	default:
 		// The cursor's square is written out too, for terminals that show
 		// no highlighting at all.
-		line = at(components.SquareName(m.Cursor, c.Pieces)) + w.Hint
+		line = m.Where(c) + w.Hint
 		pos := m.Game.Position()
 		switch {
 		case m.spectator():
@@ -725,13 +724,4 @@ func (m *Model) ResultText() string {
 		}
 	}
 	return w.Result(r, n)
-}
-
-// TimeControlText describes both sides' allowances for the title: one
-// when they agree, Black's then White's when they differ.
-func TimeControlText(w *words.Words, tc [2]match.TimeControl) string {
-	if tc[0] == tc[1] {
-		return w.TimeControl(tc[0])
-	}
-	return "▲" + w.TimeControl(tc[0]) + " △" + w.TimeControl(tc[1])
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"shogi/app/words"
@@ -74,33 +73,26 @@ func (m Model) saved(msg savedMsg) Model {
 	return m
 }
 
-// SaveFailure says why path could not be written, naming the user's path
-// and never the temporary file the atomic write went through.
-func SaveFailure(w *words.Words, path string, err error) string {
-	dir := filepath.Dir(path)
-	if fi, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
-		return fmt.Sprintf(w.SaveNoFolder, path, dir)
-	} else if serr == nil && !fi.IsDir() {
-		return fmt.Sprintf(w.SaveNotFolder, path, dir)
-	}
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	return fmt.Sprintf(w.SaveFailed, path, err)
-}
-
 // Record is the game as a record: the players, the clock, every move's
 // time and the programs' evaluations; for a game played on from a
 // record, the record's line from its start through the game's moves,
 // under the record's headers (the study's export writes the whole tree,
-// this game as a branch, once the game is back in it).
+// this game as a branch, once the game is back in it). For a game the app
+// runs it is the session's (app/session Record), as the finished game's
+// record is written.
 func (m *Model) Record() *kifu.Record {
 	res := match.Result{Game: m.Game, Opening: m.Snap.Opening, Notes: m.Snap.Notes, Time: m.Setup.Time, Began: m.started, Ended: m.c.Now()}
 	if r := m.Result(); r != nil {
 		res = *r
 		res.Began = m.started
 	}
+	if m.Sess != nil && m.Sess.local != nil {
+		// A game the app runs: the session's record, the one it writes
+		// when the game ends.
+		return m.Sess.local.s.Record(res)
+	}
+	// A table's game, which the lobby keeps: its names as the screen has
+	// them.
 	for c := range res.Names {
 		// A built-in level by its own name, as the finished games have it.
 		res.Names[c] = m.names[c]
@@ -123,7 +115,7 @@ func saveRecord(path string, r *kifu.Record, moves int, force bool, w *words.Wor
 		}
 		err := kifu.WriteFile(path, r)
 		if err != nil {
-			err = errors.New(SaveFailure(w, path, err))
+			err = errors.New(common.SaveFailure(w, path, err))
 		}
 		return savedMsg{path: path, moves: moves, err: err}
 	}

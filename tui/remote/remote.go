@@ -11,7 +11,6 @@ import (
 	"shogi/app/words"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -36,11 +35,11 @@ type Remote struct {
 
 // New makes the lobby's screens for a remote person on t (see
 // tui.NewRemote) with the app's shared state c, and what ends them.
-func New(ctx context.Context, r Remote, c *common.Common, t common.Terminal) (tea.Model, func()) {
+func New(ctx context.Context, r Remote, c *common.Common, t common.Terminal, newGame common.NewGameScreen) (tea.Model, func()) {
 	c.UseTerminal(t)
 	c.Remote = true
 	ctx, cancel := context.WithCancel(ctx)
-	rm := NewModel(ctx, c, r)
+	rm := NewModel(ctx, c, r, newGame)
 	return rm, func() {
 		rm.stopGame()
 		rm.leave()
@@ -80,17 +79,19 @@ var timeChoices = []match.TimeControl{
 type Model struct {
 	ctx    context.Context
 	Common *common.Common
-	// Play is the play screen of a table's game or a game against the
-	// computer (rTable, rLocal), under the help overlay it may open.
-	Play   play.Model
-	help   components.HelpOverlay
-	R      Remote
-	Screen rscreen
-	cursor int
-	name   string
-	input  components.LineInput
-	status string
-	isErr  bool
+	// Game is the game screen of a table's game or a game against the
+	// computer (rTable, rLocal), under the help overlay it may open; nil
+	// before the first. newGame makes it.
+	Game    common.GameScreen
+	newGame common.NewGameScreen
+	help    components.HelpOverlay
+	R       Remote
+	Screen  rscreen
+	cursor  int
+	name    string
+	input   components.LineInput
+	status  string
+	isErr   bool
 
 	timeIdx, handicapIdx, seatIdx int
 	tables                        []lobby.Info
@@ -115,8 +116,10 @@ type feedMsg struct {
 // tablesMsg refreshes the list of tables.
 type tablesMsg struct{ list []lobby.Info }
 
-func NewModel(ctx context.Context, c *common.Common, r Remote) *Model {
-	m := &Model{ctx: ctx, Common: c, R: r}
+// NewModel is the lobby's screens for r on c; newGame makes the game
+// screen for a table or a game against the computer.
+func NewModel(ctx context.Context, c *common.Common, r Remote, newGame common.NewGameScreen) *Model {
+	m := &Model{ctx: ctx, Common: c, R: r, newGame: newGame}
 	for _, n := range bot.Names() {
 		if n != "random" {
 			m.levels = append(m.levels, n)
@@ -161,8 +164,8 @@ func (m *Model) release() {
 // stopGame ends the game on the play screen, if any: a game against the
 // computer is interrupted, a table's game goes on without this screen.
 func (m *Model) stopGame() {
-	if m.Play.Sess != nil {
-		m.Play.Sess.Stop("the app was closed")
+	if m.Game != nil {
+		m.Game.Close(true)
 	}
 }
 
@@ -243,13 +246,13 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	f := m.currentFeed()
 	switch ev := msg.ev.(type) {
 	case lobby.ClosedEvent:
-		if m.Screen == RTable && m.Table != nil && m.Play.Over() {
+		if m.Screen == RTable && m.Table != nil && m.Game.Over() {
 			// A finished table closes when its linger ends: the result
 			// stays on screen rather than the lobby's menu appearing under
 			// the person's hand, where q quits the app; q here goes back
 			// to the lobby, as before the table closed.
 			m.release()
-			m.Play.SetInfo(m.Common.Rw().TableGone)
+			m.Game.Say(m.Common.Rw().TableGone, false)
 			return m, nil
 		}
 		m.leave()
@@ -498,17 +501,15 @@ func (m *Model) playUpdate(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	if s, ok := msg.(common.StartMsg); ok {
-		m.Play = play.New(m.Common, s.Setup)
-		return m.Play.Init()
+		m.Game = m.newGame(m.Common, s.Setup)
+		return m.Game.Init()
 	}
-	var cmd tea.Cmd
-	m.Play, cmd = m.Play.Update(msg)
-	return cmd
+	return m.Game.Update(msg)
 }
 
 // playView draws the play screen, or its help overlay.
 func (m *Model) playView() tea.View {
-	return components.Frame(m.Common, &m.help, "shogi: "+m.Play.TitleText(), m.Play.View)
+	return components.Frame(m.Common, &m.help, "shogi: "+m.Game.Title(), m.Game.View)
 }
 
 // View draws the current screen.

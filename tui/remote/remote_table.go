@@ -6,7 +6,6 @@ import (
 
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -62,17 +61,17 @@ func newTableModel(r *Model, ev lobby.StartEvent) *tableModel {
 		}
 		s.TossPlayers = [2]string{first, second}
 	}
-	r.Play = play.New(r.Common, s)
+	r.Game = r.newGame(r.Common, s)
 	return t
 }
 
 // Init follows the table's match.
-func (t *tableModel) Init() tea.Cmd { return t.r.Play.Init() }
+func (t *tableModel) Init() tea.Cmd { return t.r.Game.Init() }
 
 // event shows what happened at the table.
 func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 	w := t.r.Common.Rw()
-	p := &t.r.Play
+	p := t.r.Game
 	switch ev := ev.(type) {
 	case lobby.ChatEvent:
 		who := ev.Name
@@ -87,16 +86,16 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		}
 	case lobby.PresenceEvent:
 		if ev.Present {
-			p.SetInfo(fmt.Sprintf(w.Back, ev.Name))
+			p.Say(fmt.Sprintf(w.Back, ev.Name), false)
 		} else {
-			p.SetError(fmt.Sprintf(w.Dropped, ev.Name, int(ev.Deadline.Sub(t.r.Common.Now()).Seconds()+0.5)))
+			p.Say(fmt.Sprintf(w.Dropped, ev.Name, int(ev.Deadline.Sub(t.r.Common.Now()).Seconds()+0.5)), true)
 		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
 		t.r.setPlaying(false)
 		if !ev.Result.Aborted {
 			// The result is in the banner and the prompt already.
-			p.SetInfo(w.CopyHint)
+			p.Say(w.CopyHint, false)
 		}
 	}
 	return nil
@@ -130,7 +129,7 @@ func chatRows(w, h int) int {
 // while it is open; t opens it; everything else is the play screen's.
 func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 	t := m.Table
-	p := &m.Play
+	p := m.Game
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case t.typing:
@@ -150,7 +149,7 @@ func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 				t.input.Edit(k)
 			}
 			return m, nil
-		case k.String() == "t" && !p.Typing && p.State == play.StateMove:
+		case k.String() == "t" && !p.Asking():
 			t.typing = true
 			t.input = components.NewInput("", "", lobby.MaxChat)
 			return m, nil
@@ -158,7 +157,7 @@ func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.scrollChat(k.String() == "pgup")
 			return m, nil
 		case common.KeyIs(k, m.Common.Keys.Study) && p.Over():
-			p.SetError(m.Common.Rw().NoStudy)
+			p.Say(m.Common.Rw().NoStudy, true)
 			return m, nil
 		}
 	}
@@ -168,7 +167,7 @@ func (m *Model) tableUpdate(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case t.typing:
 			t.input.Edit(msg)
 			return m, nil
-		case !p.Typing:
+		case !p.Asking():
 			// Not a position to start a game from: the table's game is
 			// the one on this screen.
 			return m, nil
@@ -235,7 +234,7 @@ func messagesIn(of []int) int {
 // the play screen's margins, so that the panel lines up with the footer
 // above it (none on a compact screen, a column each side on larger ones).
 func (t *tableModel) chatWidth() (margin, w int) {
-	margin = t.r.Play.Layout().Margin
+	margin = t.r.Game.Margin()
 	return margin, max(t.r.Common.Width-2*margin, 1)
 }
 

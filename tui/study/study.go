@@ -13,7 +13,6 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/components/explorer"
-	"shogi/tui/play"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -600,9 +599,9 @@ func (s *studyModel) command(msg tea.KeyPressMsg) tea.Cmd {
 		help := s.Help()
 		return func() tea.Msg { return help }
 	case common.KeyIs(msg, k.CopySFEN):
-		return play.CopyCmd(s.c, s.Position(), true, func(t string) { s.say(t, false) })
+		return components.CopyCmd(s.c, s.Position(), true, func(t string) { s.say(t, false) })
 	case common.KeyIs(msg, k.Copy):
-		return play.CopyCmd(s.c, s.Position(), false, func(t string) { s.say(t, false) })
+		return components.CopyCmd(s.c, s.Position(), false, func(t string) { s.say(t, false) })
 	case common.KeyIs(msg, k.Export):
 		name := s.lastExport
 		if name == "" {
@@ -776,7 +775,7 @@ func (s *studyModel) export(path string, force bool) tea.Cmd {
 	f := kifu.FormatOfPath(path)
 	data, err := kifu.Marshal(s.rec, f, kifu.WriteOptions{Encoding: kifu.EncodingOfPath(path)})
 	if err != nil {
-		s.say(play.SaveFailure(w, path, err), true)
+		s.say(common.SaveFailure(w, path, err), true)
 		return nil
 	}
 	lossless := len(kifu.Losses(s.rec, f)) == 0
@@ -785,7 +784,7 @@ func (s *studyModel) export(path string, force bool) tea.Cmd {
 			return exportedMsg{path: path, exists: true}
 		}
 		if err := kifu.WriteFileAtomic(path, data); err != nil {
-			return exportedMsg{path: path, err: errors.New(play.SaveFailure(w, path, err))}
+			return exportedMsg{path: path, err: errors.New(common.SaveFailure(w, path, err))}
 		}
 		return exportedMsg{path: path, lossless: lossless}
 	}

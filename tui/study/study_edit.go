@@ -14,7 +14,7 @@ import (
 	"shogi/kifu"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
+	"shogi/tui/components/entry"
 )
 
 // Editing a record in the study. Every edit goes through the study's
@@ -384,7 +384,7 @@ func (s *studyModel) pastedMove(text string) bool {
 		return false
 	}
 	if _, err := notation.ParseAny(s.Position(), t, s.prevMove()); err != nil {
-		if _, ok := play.PromotionChoice(err); !ok {
+		if _, ok := entry.PromotionChoice(err); !ok {
 			return false
 		}
 	}
@@ -588,11 +588,11 @@ func (s *studyModel) liveCheck() {
 	case notation.CheckSyntax(text) == notation.SyntaxPartial:
 		u.live = w.Partial
 	default:
-		if a, ok := play.PromotionChoice(err); ok {
+		if a, ok := entry.PromotionChoice(err); ok {
 			u.live = fmt.Sprintf(w.ReadsAs, notation.Format(pos, a[0], s.c.Notation, s.prevMove()), notation.Format(pos, a[1], s.c.Notation, s.prevMove()))
 			return
 		}
-		u.live, u.liveErr = play.ExplainMove(w, text, err), true
+		u.live, u.liveErr = entry.ExplainMove(w, text, err), true
 	}
 }
 
@@ -609,13 +609,13 @@ func (s *studyModel) submitLine() {
 	}
 	pos := s.Position()
 	mv, err := notation.ParseAny(pos, text, s.prevMove())
-	if pair, ok := play.PromotionChoice(err); ok {
+	if pair, ok := entry.PromotionChoice(err); ok {
 		u.line = nil
 		u.promo = &pair
 		return
 	}
 	if err != nil {
-		s.say(play.ExplainMove(s.c.Words, text, err), true)
+		s.say(entry.ExplainMove(s.c.Words, text, err), true)
 		u.live, u.liveErr = s.message, true
 		return
 	}
@@ -766,7 +766,7 @@ func (s *studyModel) selectSquare(sq game.Square) {
 	if u.drop != game.NoPieceType {
 		mv := game.NewDrop(game.NewPiece(side, u.drop), sq)
 		if err := pos.CheckMove(mv); err != nil {
-			s.say(play.ExplainMove(w, mv.USI(), err), true)
+			s.say(entry.ExplainMove(w, mv.USI(), err), true)
 			return
 		}
 		s.playMove(mv)
@@ -783,7 +783,7 @@ func (s *studyModel) selectSquare(sq game.Square) {
 		}
 		if pc := pos.At(sq); pc == game.NoPiece || pc.Color() != side {
 			mv := pos.NewMove(u.selected, sq, false)
-			s.say(play.ExplainMove(w, mv.USI(), pos.CheckMove(mv)), true)
+			s.say(entry.ExplainMove(w, mv.USI(), pos.CheckMove(mv)), true)
 			return
 		}
 	}

@@ -8,7 +8,8 @@ import (
 	appsession "shogi/app/session"
 	"shogi/app/words"
 	"shogi/tui/common"
-	"shogi/tui/play"
+	"shogi/tui/components"
+	"shogi/tui/components/entry"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -58,7 +59,7 @@ type Model struct {
 	at       int // the item shown
 	attempt  attempt
 	flip     bool
-	entry    play.Entry
+	entry    entry.Entry
 	status   string
 	isErr    bool
 	spin     spinner.Model
@@ -242,7 +243,7 @@ func (m *Model) open(i int) tea.Cmd {
 	if sq == game.NoSquare {
 		sq = game.NewSquare(5, 5)
 	}
-	m.entry = play.NewEntry(sq)
+	m.entry = entry.New(sq)
 	m.refreshStats()
 	var cmds []tea.Cmd
 	if prev != nil {
@@ -379,9 +380,9 @@ func (m *Model) overText() string {
 	return m.tw().AttackOverOne
 }
 
-func (m *Model) entryAt() play.EntryAt {
+func (m *Model) entryAt() entry.At {
 	a := &m.attempt
-	return play.EntryAt{Pos: &a.pos, Last: a.lastMove(), Flip: m.flip, Why: m.why()}
+	return entry.At{Pos: &a.pos, Last: a.lastMove(), Flip: m.flip, Why: m.why()}
 }
 
 // Quiet reports whether the screen waits for the person: nothing is
@@ -520,7 +521,7 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		m.setInfo(fmt.Sprintf(m.c.Words.ListStyle, m.c.Notation))
 	case common.KeyIs(msg, ck.CopySFEN), common.KeyIs(msg, ck.Copy):
 		pos := m.shown()
-		return m, play.CopyCmd(m.c, &pos, common.KeyIs(msg, ck.CopySFEN), m.setInfo)
+		return m, components.CopyCmd(m.c, &pos, common.KeyIs(msg, ck.CopySFEN), m.setInfo)
 	case common.KeyIs(msg, ck.Help):
 		return m, m.openHelp()
 	case common.KeyIs(msg, k.Leave):

@@ -10,7 +10,8 @@ import (
 
 	"shogi/app/words"
 	"shogi/tui/common"
-	"shogi/tui/play"
+	"shogi/tui/components"
+	"shogi/tui/components/entry"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
@@ -81,7 +82,7 @@ type Quizzes struct {
 
 	open     bool // a quiz is on the board
 	at       int
-	entry    play.Entry
+	entry    entry.Entry
 	flip     bool
 	judging  game.Move // the answer being judged, or NoMove
 	cancel   context.CancelFunc
@@ -280,7 +281,7 @@ func (q Quizzes) key(msg tea.KeyPressMsg) (Quizzes, tea.Cmd) {
 		return q, q.openHelp()
 	case common.KeyIs(msg, ck.CopySFEN), common.KeyIs(msg, ck.Copy):
 		pos := q.quiz().Position
-		return q, play.CopyCmd(q.c, &pos, common.KeyIs(msg, ck.CopySFEN), q.setInfo)
+		return q, components.CopyCmd(q.c, &pos, common.KeyIs(msg, ck.CopySFEN), q.setInfo)
 	case common.KeyIs(msg, k.Leave), common.KeyIs(msg, ck.Cancel):
 		q.close()
 	}
@@ -293,7 +294,7 @@ func (q *Quizzes) openQuiz(i int) {
 	q.open, q.at, q.cursor = true, i, i
 	qz := q.quiz()
 	q.flip = qz.Mover == game.White
-	q.entry = play.NewEntry(game.NewSquare(5, 5))
+	q.entry = entry.New(game.NewSquare(5, 5))
 	if qz.Played != game.NoMove && !qz.Played.IsDrop() {
 		q.entry.Cursor = qz.Played.From()
 	}
@@ -323,8 +324,8 @@ func (q *Quizzes) step(d int) {
 	q.openQuiz(i)
 }
 
-func (q *Quizzes) entryAt() play.EntryAt {
-	at := play.EntryAt{Pos: &q.quiz().Position, Last: q.last(), Flip: q.flip}
+func (q *Quizzes) entryAt() entry.At {
+	at := entry.At{Pos: &q.quiz().Position, Last: q.last(), Flip: q.flip}
 	if q.judging != game.NoMove {
 		at.Why = fmt.Sprintf(q.tw().QuizJudging, q.moveText(q.judging))
 	}

@@ -3,7 +3,7 @@ package tsume
 import (
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
+	"shogi/tui/components/entry"
 
 	"shogi/game"
 )
@@ -17,7 +17,7 @@ type scene struct {
 	flip bool
 	// entry is the person's move entry while they may move (nil: the
 	// board is only shown).
-	entry *play.Entry
+	entry *entry.Entry
 	hint  game.Move
 }
 
@@ -63,7 +63,7 @@ func handPlace(flip bool, c game.Color) int {
 // renderHand draws side col's hand where l puts it, with the entry's
 // highlight (nil: none) on the mover's; it returns where each kind is
 // drawn, for clicks.
-func renderHand(c *common.Common, pos *game.Position, col game.Color, l components.ScreenLayout, flip bool, e *play.Entry) ([]string, []components.HandSpan) {
+func renderHand(c *common.Common, pos *game.Position, col game.Color, l components.ScreenLayout, flip bool, e *entry.Entry) ([]string, []components.HandSpan) {
 	o := components.HandOpts{Style: c.Pieces, ToMove: e != nil && pos.SideToMove() == col, Cursor: game.NoPieceType,
 		Picked: game.NoPieceType, Styles: c.Styles, M: c.Measure, W: c.Words, Ascii: c.ASCII}
 	if e != nil && col == pos.SideToMove() {
@@ -92,7 +92,7 @@ func screenLayout(c *common.Common) components.ScreenLayout {
 // for side, whose hand has pos's pieces: on a square, the cursor moved
 // there and enter; on a kind in the hand, a pick for a drop. ok is false
 // for a click on neither.
-func click(c *common.Common, e *play.Entry, at play.EntryAt, l components.ScreenLayout, flip bool, pos *game.Position, side game.Color, x, y int) (ch play.Chosen, ok bool) {
+func click(c *common.Common, e *entry.Entry, at entry.At, l components.ScreenLayout, flip bool, pos *game.Position, side game.Color, x, y int) (ch entry.Chosen, ok bool) {
 	if l.Board.Contains(x, y) {
 		sq := l.Geom.SquareAt(x-l.Board.X, y-l.Board.Y, flip)
 		if sq == game.NoSquare {

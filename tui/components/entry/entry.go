@@ -1,4 +1,4 @@
-package play
+package entry
 
 import (
 	"fmt"
@@ -40,11 +40,11 @@ type Entry struct {
 	refused bool
 }
 
-// EntryAt is what an entry reads a key against: the position the person
+// At is what an entry reads a key against: the position the person
 // moves in, the move before it (for 同 and the notations that name it),
 // which way up the board is drawn, and why no move may be made now (""
 // when one may).
-type EntryAt struct {
+type At struct {
 	Pos  *game.Position
 	Last game.Move
 	Flip bool
@@ -60,8 +60,8 @@ type Chosen struct {
 	Handled bool      // the entry took the key; otherwise it is the screen's
 }
 
-// NewEntry is an entry with the cursor on sq and nothing picked.
-func NewEntry(sq game.Square) Entry {
+// New is an entry with the cursor on sq and nothing picked.
+func New(sq game.Square) Entry {
 	return Entry{Cursor: sq, Selected: game.NoSquare, Drop: game.NoPieceType}
 }
 
@@ -87,24 +87,24 @@ func (e *Entry) Picking() bool {
 
 // Key takes one key press. Keys that are not the entry's (a screen's
 // letter commands, esc with nothing picked) come back not Handled.
-func (e *Entry) Key(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chosen {
+func (e *Entry) Key(c *common.Common, at At, msg tea.KeyPressMsg) Chosen {
 	k := c.Keys
 	switch {
 	case e.Promoting:
-		return e.promoteKey(c, msg)
+		return e.PromoteKey(c, msg)
 	case e.Typing:
-		return e.typeKey(c, at, msg)
+		return e.TypeKey(c, at, msg)
 	}
 	text := common.Printable(msg)
 	switch {
 	case common.KeyIs(msg, k.Up):
-		e.moveCursor(at, 0, -1)
+		e.MoveCursor(at, 0, -1)
 	case common.KeyIs(msg, k.Down):
-		e.moveCursor(at, 0, 1)
+		e.MoveCursor(at, 0, 1)
 	case common.KeyIs(msg, k.Left):
-		e.moveCursor(at, -1, 0)
+		e.MoveCursor(at, -1, 0)
 	case common.KeyIs(msg, k.Right):
-		e.moveCursor(at, 1, 0)
+		e.MoveCursor(at, 1, 0)
 	case common.IsEnter(msg):
 		if e.Tray {
 			return e.pickDrop(at, e.TrayKind)
@@ -113,7 +113,7 @@ func (e *Entry) Key(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chosen {
 	case common.KeyIs(msg, k.Cancel) && e.Picking():
 		e.ClearPick()
 	case common.KeyIs(msg, k.Tray):
-		return e.toggleTray(c, at)
+		return e.ToggleTray(c, at)
 	case common.KeyIs(msg, k.Type):
 		e.Open(c, at, "")
 	case StartsMove(text):
@@ -125,7 +125,7 @@ func (e *Entry) Key(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chosen {
 }
 
 // Paste takes pasted text as a move being typed.
-func (e *Entry) Paste(c *common.Common, at EntryAt, text string) {
+func (e *Entry) Paste(c *common.Common, at At, text string) {
 	line := strings.Join(strings.Fields(text), " ")
 	if line == "" {
 		return
@@ -137,7 +137,9 @@ func (e *Entry) Paste(c *common.Common, at EntryAt, text string) {
 	e.liveCheck(c, at)
 }
 
-func (e *Entry) promoteKey(c *common.Common, msg tea.KeyPressMsg) Chosen {
+// PromoteKey answers the promotion question: yes (or enter) chooses
+// Pending[0], no Pending[1], cancel puts the piece back.
+func (e *Entry) PromoteKey(c *common.Common, msg tea.KeyPressMsg) Chosen {
 	k := c.Keys
 	switch {
 	case common.KeyIs(msg, k.Yes), common.IsEnter(msg):
@@ -155,7 +157,7 @@ func (e *Entry) promoteKey(c *common.Common, msg tea.KeyPressMsg) Chosen {
 
 // moveCursor moves the cursor (or the tray's highlight) by screen
 // direction.
-func (e *Entry) moveCursor(at EntryAt, dx, dy int) {
+func (e *Entry) MoveCursor(at At, dx, dy int) {
 	if e.Tray {
 		kinds := handKinds(at.Pos)
 		for i, t := range kinds {
@@ -190,7 +192,7 @@ func handKinds(pos *game.Position) []game.PieceType {
 	return out
 }
 
-func (e *Entry) toggleTray(c *common.Common, at EntryAt) Chosen {
+func (e *Entry) ToggleTray(c *common.Common, at At) Chosen {
 	if e.Tray {
 		e.Tray = false
 		return Chosen{Handled: true}
@@ -209,9 +211,9 @@ func (e *Entry) toggleTray(c *common.Common, at EntryAt) Chosen {
 
 // PickDrop picks kind t from the mover's hand (a click on it): its
 // legal drops become the targets.
-func (e *Entry) PickDrop(at EntryAt, t game.PieceType) Chosen { return e.pickDrop(at, t) }
+func (e *Entry) PickDrop(at At, t game.PieceType) Chosen { return e.pickDrop(at, t) }
 
-func (e *Entry) pickDrop(at EntryAt, t game.PieceType) Chosen {
+func (e *Entry) pickDrop(at At, t game.PieceType) Chosen {
 	if at.Why != "" {
 		return Chosen{Err: at.Why, Handled: true}
 	}
@@ -230,7 +232,7 @@ func (e *Entry) pickDrop(at EntryAt, t game.PieceType) Chosen {
 
 // Square is enter on sq, or a click on it: pick the piece there, or move
 // the picked piece (or drop the picked kind) there.
-func (e *Entry) Square(c *common.Common, at EntryAt, sq game.Square) Chosen {
+func (e *Entry) Square(c *common.Common, at At, sq game.Square) Chosen {
 	if at.Why != "" {
 		return Chosen{Err: at.Why, Handled: true}
 	}
@@ -294,7 +296,7 @@ func (e *Entry) moveTo(pos *game.Position, sq game.Square) Chosen {
 }
 
 // Open opens the move line holding text.
-func (e *Entry) Open(c *common.Common, at EntryAt, text string) {
+func (e *Entry) Open(c *common.Common, at At, text string) {
 	e.Typing = true
 	e.Input = components.NewInput(movePrompt, text, 0)
 	e.refused = false
@@ -310,7 +312,7 @@ func (e *Entry) Close() {
 
 // Recheck reads the typed text again: the position or whether a move may
 // be made changed.
-func (e *Entry) Recheck(c *common.Common, at EntryAt) {
+func (e *Entry) Recheck(c *common.Common, at At) {
 	if e.Typing {
 		e.liveCheck(c, at)
 	}
@@ -319,7 +321,7 @@ func (e *Entry) Recheck(c *common.Common, at EntryAt) {
 // typeKey edits the move line: every printable key goes into it, and
 // the cursor and editing keys (←/→, home/end, ctrl+a/e/u/w) work within
 // it.
-func (e *Entry) typeKey(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chosen {
+func (e *Entry) TypeKey(c *common.Common, at At, msg tea.KeyPressMsg) Chosen {
 	switch {
 	case common.KeyIs(msg, c.Keys.Cancel):
 		e.Close()
@@ -347,7 +349,7 @@ func (e *Entry) typeKey(c *common.Common, at EntryAt, msg tea.KeyPressMsg) Chose
 }
 
 // liveCheck says, as the move is typed, what it reads as.
-func (e *Entry) liveCheck(c *common.Common, at EntryAt) {
+func (e *Entry) liveCheck(c *common.Common, at At) {
 	w := c.Words
 	text := e.Input.Trimmed()
 	e.LiveErr = false
@@ -386,7 +388,7 @@ func (e *Entry) liveCheck(c *common.Common, at EntryAt) {
 }
 
 // submit reads the typed move; a text that left promotion open asks.
-func (e *Entry) submit(c *common.Common, at EntryAt) Chosen {
+func (e *Entry) submit(c *common.Common, at At) Chosen {
 	text := e.Input.Trimmed()
 	if text == "" {
 		e.Close()
