@@ -276,7 +276,10 @@ func (r *run) play(g *csa.Game) error {
 		cfg.Store = session.RecordFile(filepath.Join(r.o.Out, fileName(s.GameID)+".csa"), kifu.CSA, true)
 	}
 	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
-	sg, err := session.NewServerGame(g, r.local, csa.PlayerOptions{Comments: r.o.Comments}, cfg)
+	// The server's word on the end is waited for as long as it takes (the
+	// other side's whole time after a mate here), as the next game on the
+	// connection comes after it.
+	sg, err := session.NewServerGame(g, r.local, session.ServerOptions{Player: csa.PlayerOptions{Comments: r.o.Comments}}, cfg)
 	if err != nil { // the summary's game cannot be a match: a bug, said plainly
 		r.played++
 		return fmt.Errorf("game %s: %v", s.GameID, err)

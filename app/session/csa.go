@@ -19,6 +19,7 @@ import (
 type ServerGame struct {
 	s      *Session
 	remote *csa.Player
+	wait   time.Duration // ServerOptions.FinishWait
 	out    chan csa.Silent
 	done   chan struct{} // closed once the game is kept, the word heard, the players closed
 	end    ServerEnd     // set before done closes
@@ -39,10 +40,16 @@ type ServerEnd struct {
 	KeepErr   error  // the first error of the keeping (the record, the kept file)
 }
 
-// finishWait bounds the wait for the server's word once the match is
-// over: the server rules at once, or when the other side's turn ends
-// after a mate here.
-const finishWait = time.Minute
+// ServerOptions say how a ServerGame plays for our side.
+type ServerOptions struct {
+	// Player says how the server's side speaks for ours (comments).
+	Player csa.PlayerOptions
+	// FinishWait bounds the wait for the server's word once the match is
+	// over (the server rules at once, or when the other side's turn ends
+	// after a mate here, which may take that side's whole time); 0 waits
+	// as long as Start's context lasts.
+	FinishWait time.Duration
+}
 
 // NewServerGame makes the session of g, a game the server started, for
 // local playing our side: cfg's Match is made from the game's summary
@@ -50,8 +57,8 @@ const finishWait = time.Minute
 // them, its event the server's game id unless cfg gives one. The
 // players are the session's (Close closes them) but for cfg.Keep. When
 // it fails, local is still the caller's.
-func NewServerGame(g *csa.Game, local match.Player, o csa.PlayerOptions, cfg Config) (*ServerGame, error) {
-	remote := csa.NewPlayer(g, o)
+func NewServerGame(g *csa.Game, local match.Player, o ServerOptions, cfg Config) (*ServerGame, error) {
+	remote := csa.NewPlayer(g, o.Player)
 	var players [2]match.Player
 	players[g.Us()], players[g.Us().Other()] = local, remote
 	ts := cfg.Match.TimeSource
@@ -68,7 +75,7 @@ func NewServerGame(g *csa.Game, local match.Player, o csa.PlayerOptions, cfg Con
 		remote.Close()
 		return nil, err
 	}
-	return &ServerGame{s: s, remote: remote, out: make(chan csa.Silent, 4), done: make(chan struct{})}, nil
+	return &ServerGame{s: s, remote: remote, wait: o.FinishWait, out: make(chan csa.Silent, 4), done: make(chan struct{})}, nil
 }
 
 // Session is the game's session: the screens follow its match and feed.
@@ -103,7 +110,10 @@ func (g *ServerGame) run(ctx context.Context) {
 	// Done already: Wait returns the result at once.
 	g.end.Result, g.end.KeepErr = g.s.Wait(context.WithoutCancel(ctx))
 	g.end.Saved = g.s.Saved()
-	fctx, fcancel := context.WithTimeout(ctx, finishWait)
+	fctx, fcancel := ctx, context.CancelFunc(func() {})
+	if g.wait > 0 {
+		fctx, fcancel = context.WithTimeout(ctx, g.wait)
+	}
 	g.end.Server, g.end.ServerErr = g.remote.Finish(fctx)
 	fcancel()
 	g.s.Close()

@@ -41,7 +41,7 @@ func serverGame(t *testing.T, srv *csatest.Server, cfg Config) (*ServerGame, *cs
 	if err != nil {
 		t.Fatal(err)
 	}
-	sg, err := NewServerGame(g, local, csa.PlayerOptions{}, cfg)
+	sg, err := NewServerGame(g, local, ServerOptions{FinishWait: time.Minute}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -243,7 +243,8 @@ func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *c
 			_ = gamedb.AddFinished(dir, rec, path) // best effort: the record is saved
 		}
 	}
-	sg, err := appsession.NewServerGame(g, local, csa.PlayerOptions{Comments: req.spec.Kind != match.HumanKind}, cfg)
+	sg, err := appsession.NewServerGame(g, local, appsession.ServerOptions{
+		Player: csa.PlayerOptions{Comments: req.spec.Kind != match.HumanKind}, FinishWait: time.Minute}, cfg)
 	if err != nil {
 		return nil, err
 	}
