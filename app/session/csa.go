@@ -81,9 +81,6 @@ func NewServerGame(g *csa.Game, local match.Player, o ServerOptions, cfg Config)
 // Session is the game's session: the screens follow its match and feed.
 func (g *ServerGame) Session() *Session { return g.s }
 
-// Remote is the server's side of the game.
-func (g *ServerGame) Remote() *csa.Player { return g.remote }
-
 // Start runs the game on ctx: its end interrupts the game here (it stays
 // kept; the server plays on) and the wait for the server's word.
 func (g *ServerGame) Start(ctx context.Context) {
