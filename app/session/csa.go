@@ -97,6 +97,10 @@ func (g *ServerGame) Start(ctx context.Context) {
 func (g *ServerGame) run(ctx context.Context) {
 	defer close(g.done)
 	defer g.Interrupt()
+	// ctx's end interrupts also an answer waiting for the server's
+	// confirmation, which the match's context does not reach.
+	unhook := context.AfterFunc(ctx, g.remote.Interrupt)
+	defer unhook()
 	heard := make(chan struct{})
 	go func() {
 		defer close(heard)
