@@ -44,6 +44,7 @@ YYYY-MM-DD --time-control TEXT --result 1-0|0-1|1/2|* --opening NAME
 
 func runDB(ctx context.Context, args []string, s stdio) int {
 	stdout, stderr := s.out, s.err
+	data := dirsIn(s.env).Data // the database's default folder
 	if len(args) == 0 {
 		dbUsage(stderr)
 		return 2
@@ -53,13 +54,13 @@ func runDB(ctx context.Context, args []string, s stdio) int {
 		dbUsage(stdout)
 		return 0
 	case "import":
-		return runDBImport(ctx, args[1:], stdout, stderr)
+		return runDBImport(ctx, args[1:], stdout, stderr, data)
 	case "explore", "games":
-		return runDBQuery(args[0], args[1:], stdout, stderr)
+		return runDBQuery(args[0], args[1:], stdout, stderr, data)
 	case "show":
-		return runDBShow(args[1:], stdout, stderr)
+		return runDBShow(args[1:], stdout, stderr, data)
 	case "stats":
-		return runDBStats(args[1:], stdout, stderr)
+		return runDBStats(args[1:], stdout, stderr, data)
 	case "tags":
 		return runDBTags(args[1:], stdout, stderr)
 	}
@@ -76,11 +77,13 @@ func dbFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	return fs, path
 }
 
-func dbPath(p string) (string, error) {
+// dbPath is the database file: p (--db), else games.db in data, the
+// data folder found from the command's environment.
+func dbPath(p, data string) (string, error) {
 	if p != "" {
 		return p, nil
 	}
-	d := dirs().Data
+	d := data
 	if d == "" {
 		return "", errors.New("no data folder (set XDG_DATA_HOME or HOME, or give --db)")
 	}
@@ -90,7 +93,7 @@ func dbPath(p string) (string, error) {
 	return gamedb.DefaultPath(d), nil
 }
 
-func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, data string) int {
 	fs, path := dbFlags("import", stderr)
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
@@ -100,7 +103,7 @@ func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintln(stderr, "shogi db import: no PATH")
 		return 2
 	}
-	p, err := dbPath(*path)
+	p, err := dbPath(*path, data)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi db import:", err)
 		return 1
@@ -179,7 +182,7 @@ func queryPosition(sfen, moves string) (game.Position, error) {
 	return p, nil
 }
 
-func runDBQuery(cmd string, args []string, stdout, stderr io.Writer) int {
+func runDBQuery(cmd string, args []string, stdout, stderr io.Writer, data string) int {
 	fs, path := dbFlags(cmd, stderr)
 	sfen := fs.String("sfen", "", "the position (default: the start)")
 	moves := fs.String("moves", "", "moves in USI played from the position")
@@ -204,7 +207,7 @@ func runDBQuery(cmd string, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi db %s: %v\n", cmd, err)
 		return 2
 	}
-	db, ok := openDB(cmd, *path, stderr)
+	db, ok := openDB(cmd, *path, data, stderr)
 	if !ok {
 		return 1
 	}
@@ -243,8 +246,8 @@ func dash(s string) string {
 func tabless(s string) string { return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s) }
 
 // openDB opens an existing database for reading.
-func openDB(cmd, path string, stderr io.Writer) (*gamedb.DB, bool) {
-	p, err := dbPath(path)
+func openDB(cmd, path, data string, stderr io.Writer) (*gamedb.DB, bool) {
+	p, err := dbPath(path, data)
 	if err == nil {
 		if _, err = os.Stat(p); err != nil {
 			err = fmt.Errorf("no database at %s (shogi db import makes one)", p)
@@ -261,7 +264,7 @@ func openDB(cmd, path string, stderr io.Writer) (*gamedb.DB, bool) {
 	return db, true
 }
 
-func runDBShow(args []string, stdout, stderr io.Writer) int {
+func runDBShow(args []string, stdout, stderr io.Writer, data string) int {
 	fs, path := dbFlags("show", stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -275,7 +278,7 @@ func runDBShow(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "shogi db show: %q is not a game ID (a number from shogi db games)\n", fs.Arg(0))
 		return 2
 	}
-	db, ok := openDB("show", *path, stderr)
+	db, ok := openDB("show", *path, data, stderr)
 	if !ok {
 		return 1
 	}
@@ -299,12 +302,12 @@ func runDBShow(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runDBStats(args []string, stdout, stderr io.Writer) int {
+func runDBStats(args []string, stdout, stderr io.Writer, data string) int {
 	fs, path := dbFlags("stats", stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	db, ok := openDB("stats", *path, stderr)
+	db, ok := openDB("stats", *path, data, stderr)
 	if !ok {
 		return 1
 	}

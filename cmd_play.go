@@ -17,12 +17,9 @@ import (
 	"shogi/tui"
 )
 
-// dirs are the app's folders (internal/appdirs): settings in config,
+// dirsIn are the app's folders (internal/appdirs): settings in config,
 // kept games and edits in state, finished games in data, logs in cache,
-// found from the process's environment.
-func dirs() appdirs.Dirs { return appdirs.FromEnv(os.Getenv) }
-
-// dirsIn are the app's folders found from env (KEY=VALUE lines, the last
+// found from env, the command's environment (KEY=VALUE lines, the last
 // of a key counting, as the process's environment would hold them).
 func dirsIn(env []string) appdirs.Dirs { return appdirs.FromEnv(getenvIn(env)) }
 

@@ -154,7 +154,7 @@ func TestAppFolders(t *testing.T) {
 	if got, want := d.State, filepath.Join(os.Getenv("XDG_STATE_HOME"), "shogi"); got != want {
 		t.Errorf("state folder %q, want %q", got, want)
 	}
-	if o, err := serveFlags(nil, io.Discard); err != nil || o.games != filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "tables") {
+	if o, err := serveFlags(nil, io.Discard, d); err != nil || o.games != filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "tables") {
 		t.Errorf("serve's games %q, %v", o.games, err)
 	}
 	if got, want := d.Games(), filepath.Join(os.Getenv("XDG_DATA_HOME"), "shogi", "games"); got != want {

@@ -16,6 +16,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
+	"shogi/internal/appdirs"
 	"shogi/server/cluster"
 	"shogi/server/sshd"
 )
@@ -43,8 +44,9 @@ func urlList(s string) []string {
 	return out
 }
 
-// serveFlags reads shogi serve's command line.
-func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
+// serveFlags reads shogi serve's command line; d are the app's folders
+// found from the command's environment, for the defaults.
+func serveFlags(args []string, stderr io.Writer, d appdirs.Dirs) (serveOptions, error) {
 	var o serveOptions
 	fs := newFlagSet("serve", stderr)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address to listen on (host:port); :2222 for every interface")
@@ -123,23 +125,24 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 		o.node = cluster.DefaultName()
 	}
 	if len(o.natsURLs) == 0 && o.natsStore == "" {
-		if d := dirs().Data; d != "" {
-			o.natsStore = filepath.Join(d, "nats", o.node)
+		if d.Data != "" {
+			o.natsStore = filepath.Join(d.Data, "nats", o.node)
 		} else {
 			return o, usageError(fs, "no user data directory for NATS's files: give --nats-store DIR")
 		}
 	}
 	if o.games == "" {
-		if o.games = dirs().Tables(); o.games == "" {
+		if o.games = d.Tables(); o.games == "" {
 			return o, usageError(fs, "no user data directory for the games: give --games DIR")
 		}
 	}
 	if o.hostKey == "" {
-		p, err := sshd.DefaultHostKeyPath()
-		if err != nil {
-			return o, usageError(fs, "%v", err)
+		// In the config folder, as sshd.DefaultHostKeyPath has it, but
+		// found from the command's environment.
+		if d.Config == "" {
+			return o, usageError(fs, "no user config directory for the host key: give --host-key PATH")
 		}
-		o.hostKey = p
+		o.hostKey = filepath.Join(d.Config, "ssh_host_ed25519_key")
 	}
 	return o, nil
 }
@@ -147,7 +150,8 @@ func serveFlags(args []string, stderr io.Writer) (serveOptions, error) {
 // runServe runs the SSH server until SIGINT or SIGTERM.
 func runServe(ctx context.Context, args []string, s stdio) int {
 	stderr := s.err
-	o, err := serveFlags(args, stderr)
+	d := dirsIn(s.env)
+	o, err := serveFlags(args, stderr, d)
 	if err != nil {
 		return parseStatus(err)
 	}
@@ -156,7 +160,7 @@ func runServe(ctx context.Context, args []string, s stdio) int {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	for _, line := range migrate(dirs()) {
+	for _, line := range migrate(d) {
 		log.Info(line)
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)

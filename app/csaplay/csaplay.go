@@ -20,12 +20,12 @@ import (
 	"sync"
 	"time"
 
+	"shogi/app/session"
 	"shogi/game"
 	"shogi/game/csa"
 	"shogi/game/match"
 	"shogi/game/usi"
 	"shogi/kifu"
-	"shogi/kifu/matchrec"
 )
 
 // Options are a run's settings, read from shogi csa's flags.
@@ -55,8 +55,8 @@ type run struct {
 
 	hard, wait context.Context // hard ends at the third Ctrl+C, wait at the first
 	mu         sync.Mutex
-	stops      int         // Ctrl+C so far
-	remote     *csa.Player // the game in progress
+	stops      int                 // Ctrl+C so far
+	remote     *session.ServerGame // the game in progress
 	played     int
 }
 
@@ -264,57 +264,50 @@ func (r *run) session(c *csa.Client) (started bool, err error) {
 	return started, nil
 }
 
-// play plays one game as a match and reports it.
+// play plays one game as a session and reports it: its record, when
+// asked for, kept after every move (a game cut short keeps its moves so
+// far) and written whole at its end.
 func (r *run) play(g *csa.Game) error {
 	s := g.Summary
 	us := g.Us()
-	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: r.o.Comments})
+	cfg := session.Config{Place: r.o.Server}
+	cfg.Keep[us] = r.local // it plays the next game too
+	if r.o.Out != "" {
+		cfg.Store = session.RecordFile(filepath.Join(r.o.Out, fileName(s.GameID)+".csa"), kifu.CSA, true)
+	}
+	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
+	// The server's word on the end is waited for as long as it takes (the
+	// other side's whole time after a mate here), as the next game on the
+	// connection comes after it.
+	sg, err := session.NewServerGame(g, r.local, session.ServerOptions{Player: csa.PlayerOptions{Comments: r.o.Comments}}, cfg)
+	if err != nil { // the summary's game cannot be a match: a bug, said plainly
+		r.played++
+		return fmt.Errorf("game %s: %v", s.GameID, err)
+	}
 	r.mu.Lock()
-	r.remote = remote
+	r.remote = sg
 	resign := r.stops >= 2
 	r.mu.Unlock()
 	if resign {
-		remote.Resign()
+		sg.Resign()
 	}
-	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
-	var players [2]match.Player
-	players[us], players[us.Other()] = r.local, remote
-	m, err := match.New(remote.MatchConfig(players))
-	var res match.Result
-	if err == nil {
-		stop := sayCSASilences(r.stderr, r.played+1, remote)
-		res = m.Run(r.hard)
-		stop()
-	}
-	// The server's word on the end: at once, or when the other side's
-	// turn ends (it resigns or its time runs out) after a mate here.
-	server, ferr := remote.Finish(r.hard)
-	remote.Close()
+	sg.Start(r.hard)
+	sayCSASilences(r.stderr, r.played+1, sg) // until the game is done
+	end := sg.End()
 	r.mu.Lock()
 	r.remote = nil
 	r.mu.Unlock()
 	r.played++
-	if err != nil { // the summary's game cannot be a match: a bug, said plainly
-		return fmt.Errorf("game %s: %v", s.GameID, err)
-	}
 
-	res.Names = s.Names
-	outcome, reason := describeCSA(us, server, ferr, res)
+	res, ferr := end.Result, end.ServerErr
+	outcome, reason := describeCSA(us, end.Server, ferr, res)
 	fmt.Fprintf(r.stdout, "game %d: %s vs %s: %s %s, %d moves, %s\n", r.played, colourWord(us), s.Opponent(), outcome, reason, res.Game.Len(), s.GameID)
 	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s\n", r.played, res.Reason())
 	if ferr != nil && ferr.Error() != res.Reason() {
 		fmt.Fprintf(r.stderr, "shogi csa: game %d: %v\n", r.played, ferr)
 	}
-	if r.o.Out != "" {
-		rec := matchrec.Record(res, s.GameID)
-		rec.Headers = append(rec.Headers, kifu.Header{Key: "場所", Value: r.o.Server})
-		data, err := kifu.Marshal(rec, kifu.CSA, kifu.WriteOptions{})
-		if err == nil {
-			err = os.WriteFile(filepath.Join(r.o.Out, fileName(s.GameID)+".csa"), data, 0o644)
-		}
-		if err != nil {
-			return fmt.Errorf("%w of game %s: %v", errRecord, s.GameID, err)
-		}
+	if end.KeepErr != nil {
+		return fmt.Errorf("%w of game %s: %v", errRecord, s.GameID, end.KeepErr)
 	}
 	if !match.Healthy(r.local, &res, us) {
 		if err := r.startLocal(); err != nil {
@@ -329,21 +322,16 @@ func (r *run) play(g *csa.Game) error {
 }
 
 // sayCSASilences says on w, as they come, that the server is silent
-// (csa.Silent), until the returned function is called.
-func sayCSASilences(w io.Writer, n int, remote *csa.Player) (stop func()) {
-	done, quit := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		for {
-			select {
-			case s := <-remote.Silences():
-				fmt.Fprintf(w, "shogi csa: game %d: %s\n", n, silenceText(s))
-			case <-quit:
-				return
-			}
+// (csa.Silent), until the game is over.
+func sayCSASilences(w io.Writer, n int, g *session.ServerGame) {
+	for {
+		select {
+		case s := <-g.Silences():
+			fmt.Fprintf(w, "shogi csa: game %d: %s\n", n, silenceText(s))
+		case <-g.Done():
+			return
 		}
-	}()
-	return func() { close(quit); <-done }
+	}
 }
 
 // silenceText says what a silence is.

@@ -112,3 +112,46 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+// The record is kept after every move, not only at the game's end: while
+// the server is silent on our fifth move, the file holds the four moves
+// before it and no ending; the game the context then ends is written
+// whole, interrupted.
+func TestRunKeepsTheRecordEveryMove(t *testing.T) {
+	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 4})
+	o := options(t, srv)
+	o.Out = t.TempDir()
+	o.Timeout = time.Minute // the silence lasts until the context ends
+	path := filepath.Join(o.Out, "fake-game-1.csa")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var during *kifu.Record
+	var readErr error
+	code, _, stderr := runToEnd(t, ctx, o, "the server is silent", func() {
+		during, readErr = kifu.ReadFile(path)
+		cancel()
+	})
+	if readErr != nil {
+		t.Fatalf("the record while the server is silent: %v\n%s", readErr, stderr)
+	}
+	// moves counts a record's moves and says whether its line ends.
+	moves := func(r *kifu.Record) (n int, ended bool) {
+		for _, nd := range r.MainLine() {
+			if nd.IsMove() {
+				n++
+			}
+			ended = ended || nd.Ending != kifu.NoEnding
+		}
+		return n, ended
+	}
+	if n, ended := moves(during); n != 4 || ended {
+		t.Errorf("while the server is silent the record has %d moves (ended %v), want 4 and no ending", n, ended)
+	}
+	after, err := kifu.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, ended := moves(after); code != 130 || n != 4 || !ended {
+		t.Errorf("exit %d; the record after has %d moves (ended %v), want 4 and an ending\n%s", code, n, ended, stderr)
+	}
+}

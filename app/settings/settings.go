@@ -296,6 +296,20 @@ func Parse(path string, data []byte) (*Settings, error) {
 			path, s.Quiz.From, s.Quiz.Margin, o.Least, o.Margin))
 		s.Quiz = QuizSetting{From: o.Least.String(), Margin: o.Margin}
 	}
+	// The clock obeys the one rule of time controls (match.TimeControl's
+	// Validate), as the new-game form does: a clock the form would refuse
+	// is said and dropped, not offered.
+	for c, tc := range s.Clock.Controls() {
+		if err := tc.Validate(); err != nil {
+			key := "clock"
+			if c == 1 {
+				key = "clock.white"
+			}
+			s.warnings = append(s.warnings, fmt.Sprintf("%s: %s: %s: %v (using no clock)", path, key, tc, err))
+			s.Clock = clockSetting{}
+			break
+		}
+	}
 	if s.Book.Plies < 0 {
 		s.warnings = append(s.warnings, fmt.Sprintf("%s: book: plies %d is below 0 (taken as 0: the levels do not play from the books)", path, s.Book.Plies))
 		s.Book.Plies = 0

@@ -162,3 +162,37 @@ func TestWriterOrder(t *testing.T) {
 		t.Errorf("missing file: %+v, %v", s, err)
 	}
 }
+
+// The settings file's clock obeys the rule the new-game form does
+// (match.TimeControl.Validate): byōyomi with an increment is said,
+// naming the file and the key, and the form is offered no clock instead
+// (a time below zero does not read: a FileError); a clock the rule
+// allows is kept.
+func TestClockValidated(t *testing.T) {
+	for _, tc := range []struct {
+		text, key string
+		problem   match.TimeProblem
+	}{
+		{"[clock]\nmain = '10m'\nbyoyomi = '30s'\nincrement = '10s'\n", "clock", match.ByoyomiAndIncrement},
+		{"[clock]\nmain = '10m'\nbyoyomi = '30s'\n[clock.white]\nmain = '5m'\nbyoyomi = '10s'\nincrement = '5s'\n", "clock.white", match.ByoyomiAndIncrement},
+	} {
+		s, err := Parse("/home/u/.config/shogi/config.toml", []byte(tc.text))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.text, err)
+		}
+		want := (&match.TimeControlError{Problem: tc.problem}).Error()
+		w := strings.Join(s.Warnings(), "\n")
+		if !strings.HasPrefix(w, "/home/u/.config/shogi/config.toml: "+tc.key+": ") || !strings.Contains(w, want) {
+			t.Errorf("%q: warnings %q, want the file, %s and %q", tc.text, w, tc.key, want)
+		}
+		for _, c := range s.Clock.Controls() {
+			if !c.IsZero() {
+				t.Errorf("%q: the clock offered is %v, want none", tc.text, s.Clock.Controls())
+			}
+		}
+	}
+	s, err := Parse("config.toml", []byte("[clock]\nmain = '10m'\nincrement = '10s'\n"))
+	if err != nil || len(s.Warnings()) != 0 || s.Clock.Controls()[1] != (match.TimeControl{Main: 10 * time.Minute, Increment: 10 * time.Second}) {
+		t.Errorf("a valid clock: %v, %q, %v", err, s.Warnings(), s.Clock.Controls())
+	}
+}

@@ -49,7 +49,9 @@ type Player struct {
 	matchEnd chan struct{} // the match is over: no one takes moves any more
 	endOnce  sync.Once
 	rulings  chan match.Result
-	silences chan Silent // the server's silences, for whoever shows them
+	silences chan Silent   // the server's silences, for whoever shows them
+	stop     chan struct{} // closed by Interrupt
+	stopOnce sync.Once
 	cancel   context.CancelFunc
 	done     chan struct{} // the reader has returned
 
@@ -76,7 +78,7 @@ func NewPlayer(g *Game, o PlayerOptions) *Player {
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Player{g: g, side: g.Us().Other(), comments: o.Comments,
 		moves: make(chan Played), judged: make(chan struct{}), confirms: make(chan Played, 1), ended: make(chan struct{}),
-		matchEnd: make(chan struct{}), rulings: make(chan match.Result, 1), silences: make(chan Silent, 4), cancel: cancel, done: make(chan struct{})}
+		matchEnd: make(chan struct{}), rulings: make(chan match.Result, 1), silences: make(chan Silent, 4), stop: make(chan struct{}), cancel: cancel, done: make(chan struct{})}
 	go p.read(ctx)
 	return p
 }
@@ -325,6 +327,8 @@ func (p *Player) Judge(c game.Color, b engine.BestMove, info *engine.Info) match
 		}
 		end, _ := p.over()
 		return match.Ruling{End: end}
+	case <-p.stop:
+		return match.Ruling{End: &match.Result{Aborted: true, Why: match.Interrupted, Note: "interrupted"}}
 	case <-t.C:
 		err := p.g.c.fail("waiting for the server to confirm our move", Timeout, "", fmt.Sprintf("our move was sent and the server has not confirmed it in %v", timeout), nil)
 		return match.Ruling{End: &match.Result{Aborted: true, Why: match.Interrupted, Note: err.Error(), Fault: err, Faulty: p.side}}
@@ -376,6 +380,13 @@ func (p *Player) Resign() {
 	p.mu.Unlock()
 	p.g.Resign() // refused while it is not our turn; read sends it then
 }
+
+// Interrupt ends the game here at once, as the end of the match's
+// context does, also while our answer waits for the server's
+// confirmation (which Judge, having no context, would otherwise wait
+// for until the timeout): the match ends interrupted, and the server
+// plays on.
+func (p *Player) Interrupt() { p.stopOnce.Do(func() { close(p.stop) }) }
 
 // Finish waits for the server's result of the game (or the fault that
 // ended it) and returns it.

@@ -17,11 +17,15 @@ import (
 // and does not play. An engine is started on the first hint and kept for
 // the rest of the game; one that fails is started afresh on the next.
 // Its methods may be called from any goroutine; hints are answered one at
-// a time.
+// a time. Close ends it: a hint being answered is given up, and Close
+// returns once the engine is closed, so nothing of the hinter runs on.
 type Hinter struct {
 	spec   Spec
 	cfg    usi.Config
 	budget time.Duration
+
+	stop     chan struct{} // closed by Close: the hint being answered ends
+	stopOnce sync.Once
 
 	mu     sync.Mutex
 	player Player
@@ -41,12 +45,25 @@ var ErrHinterClosed = errors.New("match: the game has ended")
 // NewHinter returns a hinter asking the player spec names (started with
 // cfg) to think for budget.
 func NewHinter(spec Spec, cfg usi.Config, budget time.Duration) *Hinter {
-	return &Hinter{spec: spec, cfg: cfg, budget: budget}
+	return &Hinter{spec: spec, cfg: cfg, budget: budget, stop: make(chan struct{})}
 }
 
 // Ask asks for the best move after moves from start; seed drives a
 // bot's choices when the player is made.
 func (h *Hinter) Ask(ctx context.Context, start game.Position, moves []game.Move, seed uint64) (Hint, error) {
+	// Close ends the thinking through ctx; the watcher is Ask's own and
+	// ends before Ask returns.
+	ctx, cancel := context.WithCancel(ctx)
+	watched := make(chan struct{})
+	go func() {
+		defer close(watched)
+		select {
+		case <-h.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	defer func() { cancel(); <-watched }()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -78,30 +95,35 @@ func (h *Hinter) Ask(ctx context.Context, start game.Position, moves []game.Move
 			m := last.Merge(in)
 			last = &m
 		}}
-	ctx, cancel := context.WithTimeout(ctx, h.budget+10*time.Second)
-	defer cancel()
-	best, err := h.player.Play(ctx, req)
+	pctx, pcancel := context.WithTimeout(ctx, h.budget+10*time.Second)
+	defer pcancel()
+	best, err := h.player.Play(pctx, req)
 	if err != nil {
 		ClosePlayers([2]Player{h.player}, [2]Player{})
 		h.player = nil
+		select {
+		case <-h.stop:
+			return Hint{}, ErrHinterClosed
+		default:
+		}
 		return Hint{}, err
 	}
 	return Hint{Best: best, Info: last}, nil
 }
 
-// Close ends the hint engine, if one runs, without waiting for a hint
-// being answered.
+// Close ends the hinter: a hint being answered is given up (Ask returns
+// ErrHinterClosed), and Close returns once that Ask has returned and the
+// engine, if one runs, is closed. Later hints are refused.
 func (h *Hinter) Close() {
 	if h == nil {
 		return
 	}
-	go func() {
-		h.mu.Lock()
-		defer h.mu.Unlock()
-		h.closed = true
-		if h.player != nil {
-			ClosePlayers([2]Player{h.player}, [2]Player{})
-			h.player = nil
-		}
-	}()
+	h.stopOnce.Do(func() { close(h.stop) })
+	h.mu.Lock() // held by an Ask until its engine has stopped thinking
+	defer h.mu.Unlock()
+	h.closed = true
+	if h.player != nil {
+		ClosePlayers([2]Player{h.player}, [2]Player{})
+		h.player = nil
+	}
 }

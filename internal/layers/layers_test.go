@@ -70,9 +70,9 @@ var layers = []layer{
 	{pkg: "shogi/kifu", tree: true, may: records, third: []string{"golang.org/x/text"}},
 	{pkg: "shogi/app", tree: true, may: appLayer, third: []string{"github.com/pelletier/go-toml/v2", "golang.org/x/text", "go.etcd.io/bbolt"}},
 	{pkg: "shogi/app/words", may: append(slices.Clone(appLayer), "shogi/app/words")},
-	// shogi csa's runner: games on a CSA server and their records, on
-	// nothing else of the app.
-	{pkg: "shogi/app/csaplay", may: records},
+	// shogi csa's runner: games on a CSA server and their records, run
+	// through the one game session, on nothing else of the app.
+	{pkg: "shogi/app/csaplay", may: append(slices.Clone(records), "shogi/app/session")},
 	{pkg: "shogi/tui/common", may: append(slices.Clone(appLayer), "shogi/assets", "shogi/app/words", "shogi/tui/common"), third: charm},
 	{pkg: "shogi/tui/components", may: uiBase, third: charm},
 	// The move entry the play, tsume and quiz screens share.

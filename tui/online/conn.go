@@ -194,22 +194,21 @@ func agree(a *attempt, s *csa.Summary) tea.Cmd {
 }
 
 // serverGame is a game on the server: its running (the match between
-// our player and the server's side, csa.Player, kept after every move,
-// its record written when the server rules) is an app/session.Session;
-// this holds the connection around it, asks the server's word on the end
-// and logs out once the session is done.
+// our player and the server's side, kept after every move, its record
+// written when the server rules, the server's word on the end) is an
+// app/session.ServerGame; this holds the connection around it and logs
+// out once the game is done.
 type serverGame struct {
 	gen    int
 	client *csa.Client
-	remote *csa.Player
-	s      *appsession.Session
-	m      *match.Match // the session's
+	sg     *appsession.ServerGame
+	s      *appsession.Session // sg's
+	m      *match.Match        // the session's
 	x1     bool
 	server string // host:port, and the server's id of the game, for the screen
 	gameID string
-	cancel context.CancelFunc // interrupts the match here (the app ends) and the wait for the server's word
-	done   chan struct{}      // closed once the game is kept and the connection closed
-	end    gameEnd            // the game's end, set before done closes
+	done   chan struct{} // closed once the game is kept and the connection closed
+	end    gameEnd       // the game's end, set before done closes
 }
 
 // gameEnd is how a server's game ended, as the screen says it.
@@ -226,19 +225,14 @@ type gameEnd struct {
 type endedMsg struct{ gen int }
 
 // newServerGame makes the session of a game the server started: our
-// player against the server's side, which referees it; kept after every
-// move (with the move the server was last silent on, Unconfirmed), a
-// finished game's record named by the server's names, its game id as
-// the event and the server as the place.
+// player against the server's side; kept after every move in the kept
+// file (with the server, the game id and the move the server was last
+// silent on), a finished game's record in the games folder and the
+// games database, the server's names on it, its game id as the event
+// and the server as the place.
 func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *csa.Game, env common.SessionEnv, keepPath string, setup *common.Setup) (*serverGame, error) {
-	remote := csa.NewPlayer(g, csa.PlayerOptions{Comments: req.spec.Kind != match.HumanKind})
-	var players [2]match.Player
-	players[g.Us()], players[g.Us().Other()] = local, remote
-	mcfg := remote.MatchConfig(players)
-	mcfg.TimeSource = env.Ts
 	server, id := req.cfg.Addr, g.Summary.GameID
-	cfg := appsession.Config{Match: mcfg, Specs: setup.Players, Names: g.Summary.Names,
-		Event: id, Place: server, Began: setup.Began,
+	cfg := appsession.Config{Match: match.Config{TimeSource: env.Ts}, Specs: setup.Players, Place: server, Began: setup.Began,
 		Store: appsession.Kept(keepPath, env.GamesDir, func(st appsession.State) kept.Game {
 			k := kept.Of(st.Snap, setup.Players, setup.Names, setup.Time, setup.Began, st.Now, nil)
 			k.Server, k.GameID, k.Unconfirmed = server, id, st.Unconfirmed
@@ -249,12 +243,12 @@ func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *c
 			_ = gamedb.AddFinished(dir, rec, path) // best effort: the record is saved
 		}
 	}
-	s, err := appsession.New(cfg)
+	sg, err := appsession.NewServerGame(g, local, appsession.ServerOptions{
+		Player: csa.PlayerOptions{Comments: req.spec.Kind != match.HumanKind}, FinishWait: time.Minute}, cfg)
 	if err != nil {
-		remote.Close()
 		return nil, err
 	}
-	return &serverGame{gen: gen, client: c, remote: remote, s: s, m: s.Match(), x1: req.cfg.X1,
+	return &serverGame{gen: gen, client: c, sg: sg, s: sg.Session(), m: sg.Session().Match(), x1: req.cfg.X1,
 		server: server, gameID: id, done: make(chan struct{})}, nil
 }
 
@@ -262,30 +256,19 @@ func newServerGame(gen int, req request, c *csa.Client, local match.Player, g *c
 // which stays kept) and the goroutine that ends it (run); done says
 // when both are over.
 func (g *serverGame) start(ctx context.Context) {
-	ctx, g.cancel = context.WithCancel(ctx)
-	g.s.Start(ctx)
+	g.sg.Start(ctx)
 	go g.run(ctx)
 }
 
-// run waits for the session to end the game and keep it (the record in
-// the games folder when the server ruled; the kept file, which the
-// Resume list offers to study, for a game a fault interrupted); then
-// the server's word on the end, the players closed, the logout and the
-// connection closed.
+// run waits for the game to be done (kept: the record in the games
+// folder when the server ruled, the kept file, which the Resume list
+// offers to study, for a game a fault interrupted; the server's word
+// heard; the players closed), then logs out and closes the connection.
 func (g *serverGame) run(ctx context.Context) {
 	defer close(g.done)
-	defer g.cancel()
-	<-g.s.Done()
-	// Done already: Wait returns the result at once.
-	g.end.res, g.end.keepErr = g.s.Wait(context.WithoutCancel(ctx))
-	g.end.saved = g.s.Saved()
-	// The server's word on the end: at once, or when the other side's
-	// turn ends after a mate here; none after a fault.
-	fctx, fcancel := context.WithTimeout(ctx, time.Minute)
-	g.end.server, g.end.serverErr = g.remote.Finish(fctx)
-	fcancel()
-	g.end.fault = g.end.res.Fault
-	g.s.Close()
+	<-g.sg.Done()
+	e := g.sg.End()
+	g.end = gameEnd{res: e.Result, server: e.Server, serverErr: e.ServerErr, fault: e.Result.Fault, saved: e.Saved, keepErr: e.KeepErr}
 	if g.x1 && g.end.fault == nil {
 		// x1 servers wait for LOGOUT, also from an app that is ending.
 		lctx, lcancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
@@ -301,14 +284,12 @@ type silentMsg struct {
 	s   csa.Silent
 }
 
-// waitSilence waits for the server's next silence in the game.
+// waitSilence waits for the server's next silence in the game (the
+// session keeps the move it leaves unconfirmed).
 func (g *serverGame) waitSilence() tea.Cmd {
 	return func() tea.Msg {
 		select {
-		case s := <-g.remote.Silences():
-			// A move the server leaves unconfirmed is kept, marked, if
-			// the game ends without the server's word on it.
-			g.s.Unconfirmed(s.Unconfirmed)
+		case s := <-g.sg.Silences():
 			return silentMsg{gen: g.gen, s: s}
 		case <-g.done:
 			return nil
@@ -326,11 +307,7 @@ func (g *serverGame) waitEnd() tea.Cmd {
 
 // leave resigns the game on the server, if it is still on; the runner
 // keeps the game when the server rules, and closes the connection.
-func (g *serverGame) leave() {
-	if !g.m.Snapshot().Over {
-		g.remote.Resign()
-	}
-}
+func (g *serverGame) leave() { g.sg.Resign() }
 
 // shutdown leaves the game and waits for the runner, at most d (stop).
 func (g *serverGame) shutdown(d time.Duration) {
@@ -348,7 +325,7 @@ func (g *serverGame) stop(d time.Duration) {
 		return
 	case <-t.C:
 	}
-	g.cancel()
+	g.sg.Interrupt()
 	g.client.Close()
 	t.Reset(5 * time.Second)
 	select {
