@@ -1,6 +1,7 @@
 package sshd
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -188,7 +189,12 @@ type clusterNode struct {
 	log  *usitest.SyncBuffer
 }
 
-func startClusterNode(t *testing.T, cfg cluster.Config) *clusterNode {
+func startClusterNode(t testing.TB, cfg cluster.Config) *clusterNode {
+	return startClusterServer(t, cfg, Config{})
+}
+
+// startClusterServer is startClusterNode with the SSH server's config.
+func startClusterServer(t testing.TB, cfg cluster.Config, sc Config) *clusterNode {
 	t.Helper()
 	logs := &usitest.SyncBuffer{}
 	cfg.Log = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -210,7 +216,7 @@ func startClusterNode(t *testing.T, cfg cluster.Config) *clusterNode {
 		t.Fatal(err)
 	}
 	t.Cleanup(d.Close)
-	ts := startServer(t, Config{}, lobby.Config{Directory: d, Store: n.Store()})
+	ts := startServer(t, sc, lobby.Config{Directory: d, Store: n.Store()})
 	return &clusterNode{testServer: ts, node: n, list: d, log: logs}
 }
 
@@ -460,4 +466,27 @@ func waitScreen(c *client, d time.Duration, text string) bool {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return false
+}
+
+// BenchmarkFirstFrameClusterNode is BenchmarkFirstFrame on a server wired
+// as shogi serve with no flag wires it: a cluster node, NATS embedded in
+// the process.
+func BenchmarkFirstFrameClusterNode(b *testing.B) {
+	ts := startClusterServer(b, cluster.Config{Name: "bench", StoreDir: b.TempDir()},
+		Config{PerIP: 1 << 20, MaxSessions: 1 << 20, PerMinute: 1 << 30})
+	b.ResetTimer()
+	for range b.N {
+		conn, err := ts.dialConn(dialOpts{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, err := startSession(b, conn, dialOpts{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !bytes.Contains(c.rawBytes(), []byte("Your name")) {
+			time.Sleep(time.Millisecond)
+		}
+		c.close()
+	}
 }
