@@ -28,6 +28,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -189,6 +190,7 @@ type server struct {
 	addr  string
 	mu    sync.Mutex
 	codes map[string]string // creator's name → table code, from the log
+	why   map[string]string // creator's name → the last refusal of a table, from the log
 }
 
 // fleet is the server processes, one or several nodes.
@@ -281,7 +283,7 @@ func launch(env []string) (*server, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{cmd: cmd, in: in, out: bufio.NewScanner(out), codes: map[string]string{}}
+	s := &server{cmd: cmd, in: in, out: bufio.NewScanner(out), codes: map[string]string{}, why: map[string]string{}}
 	re := regexp.MustCompile(`msg="table opened" code=(\w+) by=(\S+)`)
 	go func() {
 		sc := bufio.NewScanner(errOut)
@@ -289,6 +291,10 @@ func launch(env []string) (*server, error) {
 			if m := re.FindStringSubmatch(sc.Text()); m != nil {
 				s.mu.Lock()
 				s.codes[m[2]] = m[1]
+				s.mu.Unlock()
+			} else if m := refusedRE.FindStringSubmatch(sc.Text()); m != nil {
+				s.mu.Lock()
+				s.why[m[1]] = sc.Text()
 				s.mu.Unlock()
 			}
 		}
@@ -304,17 +310,32 @@ func (s *server) stats() stats {
 	return st
 }
 
-func (s *server) code(name string) string {
-	for range 500 {
+// refusedRE is the server's line for a table it could not open.
+var refusedRE = regexp.MustCompile(`msg="cannot open a table" by=(\S+)`)
+
+// code waits for the code of the table name opened, or for its refusal
+// (the cluster did not answer the claim in time, as on a machine loaded
+// far past its cores): then the player presses enter again on the form,
+// as a person would, up to five times.
+func (s *server) code(p *player) (string, error) {
+	tries := 0
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
 		s.mu.Lock()
-		c := s.codes[name]
+		c, why := s.codes[p.name], s.why[p.name]
+		delete(s.why, p.name)
 		s.mu.Unlock()
 		if c != "" {
-			return c
+			return c, nil
+		}
+		if why != "" {
+			if tries++; tries > 5 {
+				return "", fmt.Errorf("refused %d times, the last: %s", tries, why)
+			}
+			p.send("\r")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return ""
+	return "", errors.New("no code within 2 minutes")
 }
 
 // cpu returns the server process's user and system time so far.
@@ -648,9 +669,9 @@ func seat(srv *server, i int) (*table, error) {
 	// Name, Create a table, the form's last row (open it) with the
 	// defaults: 10 minutes and 30 s byōyomi, even, the creator Black.
 	a.send("\r", "\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r")
-	code := srv.code(a.name)
-	if code == "" {
-		return nil, fmt.Errorf("table %d: no code", i)
+	code, err := srv.code(a)
+	if err != nil {
+		return nil, fmt.Errorf("table %d: %v", i, err)
 	}
 	b.send("\r", "\x1b[B", "\r", code, "\r")
 	for _, p := range []*player{a, b} {
