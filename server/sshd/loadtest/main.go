@@ -45,6 +45,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -313,13 +314,19 @@ func (s *server) stats() stats {
 // refusedRE is the server's line for a table it could not open.
 var refusedRE = regexp.MustCompile(`msg="cannot open a table" by=(\S+)`)
 
+// refusals counts the tables refused at a first try (and later ones).
+var refusals atomic.Int64
+
+// received counts the bytes every client has read from the server.
+var received atomic.Int64
+
 // code waits for the code of the table name opened, or for its refusal
 // (the cluster did not answer the claim in time, as on a machine loaded
-// far past its cores): then the player presses enter again on the form,
-// as a person would, up to five times.
+// far past its cores): then the player presses enter again on the form
+// a moment later, as a person would, up to twenty times.
 func (s *server) code(p *player) (string, error) {
 	tries := 0
-	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); {
+	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); {
 		s.mu.Lock()
 		c, why := s.codes[p.name], s.why[p.name]
 		delete(s.why, p.name)
@@ -328,14 +335,16 @@ func (s *server) code(p *player) (string, error) {
 			return c, nil
 		}
 		if why != "" {
-			if tries++; tries > 5 {
+			refusals.Add(1)
+			if tries++; tries > 20 {
 				return "", fmt.Errorf("refused %d times, the last: %s", tries, why)
 			}
+			time.Sleep(time.Second + time.Duration(rand.Int64N(int64(time.Second))))
 			p.send("\r")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return "", errors.New("no code within 2 minutes")
+	return "", errors.New("no code within 3 minutes")
 }
 
 // cpu returns the server process's user and system time so far.
@@ -411,6 +420,7 @@ func connect(addr, name string) (*player, error) {
 		chunk := make([]byte, 32<<10)
 		for {
 			n, err := out.Read(chunk)
+			received.Add(int64(n))
 			buf = append(buf, chunk[:n]...)
 			for _, m := range titleRE.FindAllSubmatchIndex(buf, -1) {
 				t := string(buf[m[2]:m[3]])
@@ -503,6 +513,9 @@ func drive(out io.Writer, n int, think, duration time.Duration) error {
 	}
 	seated := srv.stats()
 	seatedRSS := srv.rss()
+	if k := refusals.Load(); k > 0 {
+		fmt.Fprintf(out, "seating: %d times a table was refused (the cluster did not answer its code's claim in time) and asked for again\n", k)
+	}
 	fmt.Fprintf(out, "seated: %d sessions; server heap in use %.1f MiB (idle %.1f), RSS %.1f MiB (idle %.1f), %d goroutines (idle %d)\n",
 		n, mib(seated.HeapInuse), mib(idle.HeapInuse), mib(seatedRSS), mib(idleRSS), seated.Goroutines, idle.Goroutines)
 	fmt.Fprintf(out, "per session: heap %.0f KiB, RSS %.0f KiB, %.1f goroutines\n",
@@ -571,11 +584,12 @@ type played struct {
 	cpu, self    time.Duration   // the server's and this process's CPU
 	wall         time.Duration
 	load0, load1 string // the load average before and after
+	bytes        int64  // what the clients read from the server (the terminal output, after SSH)
 }
 
 // playAll plays at every table until duration has passed.
 func playAll(out io.Writer, srv fleet, tables []*table, think, duration time.Duration) *played {
-	cpu0, self0, wall0 := srv.cpu(), cpuOf(os.Getpid()), time.Now()
+	cpu0, self0, wall0, bytes0 := srv.cpu(), cpuOf(os.Getpid()), time.Now(), received.Load()
 	r := &played{load0: loadavg()}
 	stop := time.Now().Add(duration)
 	var mu sync.Mutex
@@ -600,6 +614,7 @@ func playAll(out io.Writer, srv fleet, tables []*table, think, duration time.Dur
 	}
 	wg.Wait()
 	r.cpu, r.self, r.wall, r.load1 = srv.cpu()-cpu0, cpuOf(os.Getpid())-self0, time.Since(wall0), loadavg()
+	r.bytes = received.Load() - bytes0
 	slices.Sort(r.delays)
 	return r
 }
@@ -653,6 +668,8 @@ func (r *played) report(out io.Writer, n int) {
 	fmt.Fprintf(out, "server CPU: %v in %v = %.0f%% of one core (%.0f%% of the machine's %d)\n",
 		r.cpu, r.wall.Round(time.Second), 100*r.cpu.Seconds()/wall, 100*r.cpu.Seconds()/wall/float64(runtime.NumCPU()), runtime.NumCPU())
 	fmt.Fprintf(out, "the clients (this process, %d SSH connections): %.0f%% of one core\n", n, 100*r.self.Seconds()/wall)
+	fmt.Fprintf(out, "terminal output to the clients: %.0f bytes a second a session, %.0f bytes a move\n",
+		float64(r.bytes)/wall/float64(n), float64(r.bytes)/float64(max(1, len(r.delays))))
 	fmt.Fprintf(out, "load average: %s before, %s after\n", r.load0, r.load1)
 }
 
