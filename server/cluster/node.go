@@ -55,6 +55,9 @@ type Config struct {
 	// Listen is the host:port the embedded server accepts the other
 	// nodes' routes on; "" keeps it to the process.
 	Listen string
+	// Advertise is the host:port the other nodes' servers are told to
+	// route to, when it is not Listen (a NAT, a proxy); "" is Listen.
+	Advertise string
 	// Routes are the other nodes' Listen addresses (host:port or
 	// nats-route://host:port); the node's own address may be among them.
 	Routes []string
@@ -110,8 +113,13 @@ type Node struct {
 
 	sessions atomic.Pointer[func() int]
 
-	mu       sync.Mutex
-	owned    map[string]*Lease
+	mu    sync.Mutex
+	owned map[string]*Lease
+	// written is the state revision this node last wrote of each table
+	// it referees, kept when a lease ends: a node that takes its own
+	// table's lease again (it lapsed while NATS was away) goes on from
+	// there if no other node wrote in between, and is refused if one did.
+	written  map[string]uint64
 	closed   bool
 	statMsgs uint64
 	statAt   time.Time
@@ -131,6 +139,9 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if len(cfg.URLs) > 0 && cfg.Listen != "" {
 		return nil, &StartError{"start", errors.New("join an external NATS (URLs) or embed one that listens, not both")}
 	}
+	if cfg.Advertise != "" && cfg.Listen == "" {
+		return nil, &StartError{"start", errors.New("an address to advertise needs one to listen on")}
+	}
 	if len(cfg.Routes) > 0 && cfg.Listen == "" {
 		return nil, &StartError{"start", errors.New("routes need an address to listen on for the other nodes")}
 	}
@@ -143,7 +154,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 30 * time.Second
 	}
-	n := &Node{cfg: cfg, log: cfg.Log, owned: map[string]*Lease{}, statAt: time.Now()}
+	n := &Node{cfg: cfg, log: cfg.Log, owned: map[string]*Lease{}, written: map[string]uint64{}, statAt: time.Now()}
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
 	}
@@ -291,7 +302,7 @@ func (n *Node) embed() (*server.Server, error) {
 		if err != nil {
 			return nil, &StartError{"embed NATS", fmt.Errorf("listen address %q: %v", n.cfg.Listen, err)}
 		}
-		o.Cluster = server.ClusterOpts{Name: clusterName, Host: host, Port: port}
+		o.Cluster = server.ClusterOpts{Name: clusterName, Host: host, Port: port, Advertise: n.cfg.Advertise}
 		// NATS servers of one cluster must have names of their own, or
 		// JetStream never forms; two nodes given one --node would then
 		// fail as a JetStream that does not answer, not as the name

@@ -59,3 +59,31 @@ func (n *Node) LogStatus(ctx context.Context, every time.Duration) {
 		n.log.Info("status", "sessions", s.Sessions, "tables_owned", s.Tables, "msgs_per_sec", int(s.Msgs+0.5), "nats_connected", s.Connected)
 	}
 }
+
+// Traffic is what went through NATS since the node started.
+type Traffic struct {
+	// Msgs and Bytes are the node's own client connection's, in and out.
+	Msgs, Bytes uint64
+	// ServerMsgs and ServerBytes are the embedded server's, in and out
+	// over every connection (the node's, the other servers' routes);
+	// zero with an external NATS.
+	ServerMsgs, ServerBytes uint64
+}
+
+// Traffic reports the node's NATS traffic so far, for the load test's
+// messages and bytes per move.
+func (n *Node) Traffic() Traffic {
+	st := n.nc.Stats()
+	t := Traffic{Msgs: st.InMsgs + st.OutMsgs, Bytes: st.InBytes + st.OutBytes}
+	if n.srv != nil {
+		if v, err := n.srv.Varz(nil); err == nil {
+			t.ServerMsgs = uint64(v.InMsgs + v.OutMsgs)
+			t.ServerBytes = uint64(v.InBytes + v.OutBytes)
+		}
+	}
+	return t
+}
+
+// ConnectedURL is the NATS server the node's connection is on now; ""
+// while it is away.
+func (n *Node) ConnectedURL() string { return n.nc.ConnectedUrlRedacted() }

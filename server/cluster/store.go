@@ -43,6 +43,15 @@ func (s *Store) Save(st lobby.TableState) error {
 		if l, err = s.n.Acquire(ctx, st.Code); err != nil {
 			return err
 		}
+		s.n.mu.Lock()
+		rev := s.n.written[st.Code]
+		s.n.mu.Unlock()
+		if rev != 0 {
+			s.n.log.Info("refereeing the table again", "table", st.Code)
+			l.mu.Lock()
+			l.stateRev = rev
+			l.mu.Unlock()
+		}
 	}
 	return l.Save(ctx, st)
 }
@@ -80,10 +89,18 @@ func (l *Lease) Save(ctx context.Context, st lobby.TableState) error {
 	if err != nil {
 		return &UnreachableError{Op: "save table " + l.code, Err: err}
 	}
-	l.mu.Lock()
-	l.stateRev = nrev
-	l.mu.Unlock()
+	l.wrote(nrev)
 	return nil
+}
+
+// wrote notes the state's revision this referee wrote last.
+func (l *Lease) wrote(rev uint64) {
+	l.mu.Lock()
+	l.stateRev = rev
+	l.mu.Unlock()
+	l.n.mu.Lock()
+	l.n.written[l.code] = rev
+	l.n.mu.Unlock()
 }
 
 // Load reads the table's saved state for a referee taking it over, and
@@ -111,9 +128,7 @@ func (l *Lease) Load(ctx context.Context) (lobby.TableState, error) {
 	if err != nil {
 		return lobby.TableState{}, err
 	}
-	l.mu.Lock()
-	l.stateRev = nrev
-	l.mu.Unlock()
+	l.wrote(nrev)
 	return st, nil
 }
 
@@ -123,6 +138,7 @@ func (s *Store) Remove(code string) error {
 	defer cancel()
 	s.n.mu.Lock()
 	l := s.n.owned[code]
+	delete(s.n.written, code)
 	s.n.mu.Unlock()
 	if l == nil {
 		return nil // not this node's to remove

@@ -8,11 +8,15 @@
 // says how much else was running, and, once every client has hung up and
 // the games they left have been forfeited, the server's goroutines again.
 //
-//	go run ./server/sshd/loadtest [-sessions 200] [-think 1s] [-duration 60s] [-cluster]
+//	go run ./server/sshd/loadtest [-sessions 200] [-think 1s] [-duration 60s] [-cluster] [-nodes 1]
 //
 // -cluster runs the server as shogi serve does with no flag: a cluster
 // node with NATS embedded in the process, the lobby's codes claimed and
-// its tables' states saved in JetStream.
+// its tables' states saved in JetStream. -nodes 3 runs three such
+// servers, each a process whose embedded NATS routes to the others' (as
+// --nats-listen and --nats-routes do), the tables spread over them in
+// turn; the figures are the three processes' together, with the NATS
+// messages and bytes a move.
 //
 // A move is taken to be on the opponent's screen when the window title
 // the app sets in the same frame as the board says it is that side's
@@ -24,6 +28,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,6 +45,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
@@ -53,8 +59,12 @@ import (
 // verbose prints every move slower than 500ms.
 var verbose bool
 
-// withCluster runs the server as a cluster node (-cluster).
-var withCluster bool
+// withCluster runs the server as a cluster node (-cluster); nodes is how
+// many (-nodes).
+var (
+	withCluster bool
+	nodes       = 1
+)
 
 func main() {
 	child := flag.Bool("child", false, "run the server (used by the tool itself)")
@@ -63,11 +73,17 @@ func main() {
 	duration := flag.Duration("duration", 60*time.Second, "how long the tables play")
 	flag.BoolVar(&verbose, "v", false, "print every move slower than 500ms")
 	flag.BoolVar(&withCluster, "cluster", false, "run the server as a cluster node with NATS embedded, as shogi serve does")
+	flag.IntVar(&nodes, "nodes", 1, "server processes, cluster nodes routed to one another (more than one implies -cluster)")
 	flag.Parse()
 	if *child {
 		runServer()
 		return
 	}
+	if nodes < 1 {
+		fmt.Fprintln(os.Stderr, "loadtest: -nodes must be at least 1")
+		os.Exit(2)
+	}
+	withCluster = withCluster || nodes > 1
 	if *sessions < 2 || *sessions%2 != 0 {
 		fmt.Fprintln(os.Stderr, "loadtest: -sessions must be even and at least 2")
 		os.Exit(2)
@@ -78,10 +94,19 @@ func main() {
 	}
 }
 
-// stats is what the server process says of itself.
+// stats is what the server process says of itself: its memory, and
+// its NATS traffic so far as cluster.Node.Traffic counts it.
 type stats struct {
 	HeapInuse, Sys uint64
 	Goroutines     int
+	cluster.Traffic
+}
+
+// add sums two processes' stats.
+func (s stats) add(o stats) stats {
+	return stats{HeapInuse: s.HeapInuse + o.HeapInuse, Sys: s.Sys + o.Sys, Goroutines: s.Goroutines + o.Goroutines,
+		Traffic: cluster.Traffic{Msgs: s.Msgs + o.Msgs, Bytes: s.Bytes + o.Bytes,
+			ServerMsgs: s.ServerMsgs + o.ServerMsgs, ServerBytes: s.ServerBytes + o.ServerBytes}}
 }
 
 // runServer is the server process: it prints its address, then answers
@@ -100,8 +125,18 @@ func runServer() {
 	// Seats are kept and finished tables shown briefly, so that once the
 	// clients hang up the server is soon back to what it was idle.
 	lc := lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: 2 * time.Second, Linger: 2 * time.Second}
+	var node *cluster.Node
 	if os.Getenv("LOADTEST_CLUSTER") != "" {
-		node, err := cluster.Start(context.Background(), cluster.Config{Name: "loadtest", StoreDir: filepath.Join(dir, "nats"),
+		name := os.Getenv("LOADTEST_NODE")
+		if name == "" {
+			name = "loadtest"
+		}
+		var routes []string
+		if r := os.Getenv("LOADTEST_ROUTES"); r != "" {
+			routes = strings.Split(r, ",")
+		}
+		node, err = cluster.Start(context.Background(), cluster.Config{Name: name, StoreDir: filepath.Join(dir, "nats"),
+			Listen: os.Getenv("LOADTEST_LISTEN"), Routes: routes, StartTimeout: time.Minute,
 			Log: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 		if err != nil {
 			panic(err)
@@ -136,7 +171,11 @@ func runServer() {
 		}
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		b, _ := json.Marshal(stats{HeapInuse: ms.HeapInuse, Sys: ms.Sys, Goroutines: runtime.NumGoroutine()})
+		st := stats{HeapInuse: ms.HeapInuse, Sys: ms.Sys, Goroutines: runtime.NumGoroutine()}
+		if node != nil {
+			st.Traffic = node.Traffic()
+		}
+		b, _ := json.Marshal(st)
 		fmt.Println(string(b))
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -152,24 +191,100 @@ type server struct {
 	addr  string
 	mu    sync.Mutex
 	codes map[string]string // creator's name → table code, from the log
+	why   map[string]string // creator's name → the last refusal of a table, from the log
 }
 
-func startServer() (*server, error) {
-	cmd := exec.Command(os.Args[0], "-child")
-	if withCluster {
-		cmd.Env = append(os.Environ(), "LOADTEST_CLUSTER=1")
+// fleet is the server processes, one or several nodes.
+type fleet []*server
+
+// startServers starts n server processes; with more than one, their
+// embedded NATS servers route to one another on loopback ports. All
+// start before any is waited for: a node waits for the others to elect
+// JetStream's leaders.
+func startServers(n int) (fleet, error) {
+	var routes []string
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		routes = append(routes, ln.Addr().String())
+		ln.Close()
 	}
+	var f fleet
+	for i := range n {
+		var env []string
+		if withCluster {
+			env = append(os.Environ(), "LOADTEST_CLUSTER=1", fmt.Sprintf("LOADTEST_NODE=n%d", i+1))
+			if n > 1 {
+				env = append(env, "LOADTEST_LISTEN="+routes[i], "LOADTEST_ROUTES="+strings.Join(routes, ","))
+			}
+		}
+		s, err := launch(env)
+		if err != nil {
+			f.stop()
+			return nil, err
+		}
+		f = append(f, s)
+	}
+	for _, s := range f {
+		if !s.out.Scan() {
+			f.stop()
+			return nil, fmt.Errorf("a server did not start")
+		}
+		s.addr = s.out.Text()
+	}
+	return f, nil
+}
+
+// stop ends every server: EOF on its stdin shuts it down.
+func (f fleet) stop() {
+	for _, s := range f {
+		s.in.Close()
+	}
+	for _, s := range f {
+		_ = s.cmd.Wait()
+	}
+}
+
+// stats sums the servers' stats.
+func (f fleet) stats() stats {
+	var sum stats
+	for _, s := range f {
+		sum = sum.add(s.stats())
+	}
+	return sum
+}
+
+// cpu sums the servers' CPU time so far.
+func (f fleet) cpu() time.Duration {
+	var d time.Duration
+	for _, s := range f {
+		d += s.cpu()
+	}
+	return d
+}
+
+// rss sums the servers' resident memory.
+func (f fleet) rss() uint64 {
+	var b uint64
+	for _, s := range f {
+		b += s.rss()
+	}
+	return b
+}
+
+// launch starts one server process with env (nil: this process's).
+func launch(env []string) (*server, error) {
+	cmd := exec.Command(os.Args[0], "-child")
+	cmd.Env = env
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	errOut, _ := cmd.StderrPipe()
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	s := &server{cmd: cmd, in: in, out: bufio.NewScanner(out), codes: map[string]string{}}
-	if !s.out.Scan() {
-		return nil, fmt.Errorf("the server did not start")
-	}
-	s.addr = s.out.Text()
+	s := &server{cmd: cmd, in: in, out: bufio.NewScanner(out), codes: map[string]string{}, why: map[string]string{}}
 	re := regexp.MustCompile(`msg="table opened" code=(\w+) by=(\S+)`)
 	go func() {
 		sc := bufio.NewScanner(errOut)
@@ -177,6 +292,10 @@ func startServer() (*server, error) {
 			if m := re.FindStringSubmatch(sc.Text()); m != nil {
 				s.mu.Lock()
 				s.codes[m[2]] = m[1]
+				s.mu.Unlock()
+			} else if m := refusedRE.FindStringSubmatch(sc.Text()); m != nil {
+				s.mu.Lock()
+				s.why[m[1]] = sc.Text()
 				s.mu.Unlock()
 			}
 		}
@@ -192,17 +311,40 @@ func (s *server) stats() stats {
 	return st
 }
 
-func (s *server) code(name string) string {
-	for range 500 {
+// refusedRE is the server's line for a table it could not open.
+var refusedRE = regexp.MustCompile(`msg="cannot open a table" by=(\S+)`)
+
+// refusals counts the tables refused at a first try (and later ones).
+var refusals atomic.Int64
+
+// received counts the bytes every client has read from the server.
+var received atomic.Int64
+
+// code waits for the code of the table name opened, or for its refusal
+// (the cluster did not answer the claim in time, as on a machine loaded
+// far past its cores): then the player presses enter again on the form
+// a moment later, as a person would, up to twenty times.
+func (s *server) code(p *player) (string, error) {
+	tries := 0
+	for deadline := time.Now().Add(3 * time.Minute); time.Now().Before(deadline); {
 		s.mu.Lock()
-		c := s.codes[name]
+		c, why := s.codes[p.name], s.why[p.name]
+		delete(s.why, p.name)
 		s.mu.Unlock()
 		if c != "" {
-			return c
+			return c, nil
+		}
+		if why != "" {
+			refusals.Add(1)
+			if tries++; tries > 20 {
+				return "", fmt.Errorf("refused %d times, the last: %s", tries, why)
+			}
+			time.Sleep(time.Second + time.Duration(rand.Int64N(int64(time.Second))))
+			p.send("\r")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return ""
+	return "", errors.New("no code within 3 minutes")
 }
 
 // cpu returns the server process's user and system time so far.
@@ -278,6 +420,7 @@ func connect(addr, name string) (*player, error) {
 		chunk := make([]byte, 32<<10)
 		for {
 			n, err := out.Read(chunk)
+			received.Add(int64(n))
 			buf = append(buf, chunk[:n]...)
 			for _, m := range titleRE.FindAllSubmatchIndex(buf, -1) {
 				t := string(buf[m[2]:m[3]])
@@ -346,14 +489,14 @@ type table struct {
 func drive(out io.Writer, n int, think, duration time.Duration) error {
 	fmt.Fprintf(out, "loadtest: %d sessions at %d tables, think %v, play %v; %d CPUs, load average %s\n",
 		n, n/2, think, duration, runtime.NumCPU(), loadavg())
-	srv, err := startServer()
+	if nodes > 1 {
+		fmt.Fprintf(out, "nodes: %d server processes, NATS embedded in each and routed to the others; the figures are theirs together\n", nodes)
+	}
+	srv, err := startServers(nodes)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		srv.in.Close()
-		_ = srv.cmd.Wait()
-	}()
+	defer srv.stop()
 	idle := srv.stats()
 	idleRSS := srv.rss()
 	tables, err := seatAll(srv, n)
@@ -370,12 +513,24 @@ func drive(out io.Writer, n int, think, duration time.Duration) error {
 	}
 	seated := srv.stats()
 	seatedRSS := srv.rss()
+	if k := refusals.Load(); k > 0 {
+		fmt.Fprintf(out, "seating: %d times a table was refused (the cluster did not answer its code's claim in time) and asked for again\n", k)
+	}
 	fmt.Fprintf(out, "seated: %d sessions; server heap in use %.1f MiB (idle %.1f), RSS %.1f MiB (idle %.1f), %d goroutines (idle %d)\n",
 		n, mib(seated.HeapInuse), mib(idle.HeapInuse), mib(seatedRSS), mib(idleRSS), seated.Goroutines, idle.Goroutines)
 	fmt.Fprintf(out, "per session: heap %.0f KiB, RSS %.0f KiB, %.1f goroutines\n",
 		float64(seated.HeapInuse-idle.HeapInuse)/float64(n)/1024, float64(seatedRSS-idleRSS)/float64(n)/1024,
 		float64(seated.Goroutines-idle.Goroutines)/float64(n))
-	playAll(out, srv, tables, think, duration).report(out, n)
+	before := srv.stats()
+	r := playAll(out, srv, tables, think, duration)
+	r.report(out, n)
+	if withCluster {
+		d := srv.stats()
+		moves := float64(max(1, len(r.delays)))
+		fmt.Fprintf(out, "NATS a move: %.1f messages and %.0f bytes at the nodes' clients; %.1f messages and %.0f bytes through the servers (routes included)\n",
+			float64(d.Msgs-before.Msgs)/moves, float64(d.Bytes-before.Bytes)/moves,
+			float64(d.ServerMsgs-before.ServerMsgs)/moves, float64(d.ServerBytes-before.ServerBytes)/moves)
+	}
 	hangUp()
 	closed := time.Now()
 	var after stats
@@ -394,7 +549,7 @@ func drive(out io.Writer, n int, think, duration time.Duration) error {
 // seatAll seats n sessions, twenty at a time: the first of each pair
 // opens a table (taking Black), the second joins it by its code. The
 // tables seated are returned even when one fails, to be closed.
-func seatAll(srv *server, n int) ([]*table, error) {
+func seatAll(srv fleet, n int) ([]*table, error) {
 	tables := make([]*table, n/2)
 	var wg sync.WaitGroup
 	errs := make(chan error, n)
@@ -405,7 +560,7 @@ func seatAll(srv *server, n int) ([]*table, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			t, err := seat(srv, i)
+			t, err := seat(srv[i%len(srv)], i)
 			if err != nil {
 				errs <- err
 				return
@@ -429,11 +584,12 @@ type played struct {
 	cpu, self    time.Duration   // the server's and this process's CPU
 	wall         time.Duration
 	load0, load1 string // the load average before and after
+	bytes        int64  // what the clients read from the server (the terminal output, after SSH)
 }
 
 // playAll plays at every table until duration has passed.
-func playAll(out io.Writer, srv *server, tables []*table, think, duration time.Duration) *played {
-	cpu0, self0, wall0 := srv.cpu(), cpuOf(os.Getpid()), time.Now()
+func playAll(out io.Writer, srv fleet, tables []*table, think, duration time.Duration) *played {
+	cpu0, self0, wall0, bytes0 := srv.cpu(), cpuOf(os.Getpid()), time.Now(), received.Load()
 	r := &played{load0: loadavg()}
 	stop := time.Now().Add(duration)
 	var mu sync.Mutex
@@ -458,6 +614,7 @@ func playAll(out io.Writer, srv *server, tables []*table, think, duration time.D
 	}
 	wg.Wait()
 	r.cpu, r.self, r.wall, r.load1 = srv.cpu()-cpu0, cpuOf(os.Getpid())-self0, time.Since(wall0), loadavg()
+	r.bytes = received.Load() - bytes0
 	slices.Sort(r.delays)
 	return r
 }
@@ -511,6 +668,8 @@ func (r *played) report(out io.Writer, n int) {
 	fmt.Fprintf(out, "server CPU: %v in %v = %.0f%% of one core (%.0f%% of the machine's %d)\n",
 		r.cpu, r.wall.Round(time.Second), 100*r.cpu.Seconds()/wall, 100*r.cpu.Seconds()/wall/float64(runtime.NumCPU()), runtime.NumCPU())
 	fmt.Fprintf(out, "the clients (this process, %d SSH connections): %.0f%% of one core\n", n, 100*r.self.Seconds()/wall)
+	fmt.Fprintf(out, "terminal output to the clients: %.0f bytes a second a session, %.0f bytes a move\n",
+		float64(r.bytes)/wall/float64(n), float64(r.bytes)/float64(max(1, len(r.delays))))
 	fmt.Fprintf(out, "load average: %s before, %s after\n", r.load0, r.load1)
 }
 
@@ -527,9 +686,9 @@ func seat(srv *server, i int) (*table, error) {
 	// Name, Create a table, the form's last row (open it) with the
 	// defaults: 10 minutes and 30 s byōyomi, even, the creator Black.
 	a.send("\r", "\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r")
-	code := srv.code(a.name)
-	if code == "" {
-		return nil, fmt.Errorf("table %d: no code", i)
+	code, err := srv.code(a)
+	if err != nil {
+		return nil, fmt.Errorf("table %d: %v", i, err)
 	}
 	b.send("\r", "\x1b[B", "\r", code, "\r")
 	for _, p := range []*player{a, b} {

@@ -64,3 +64,34 @@ func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
 }
+
+// Six sessions over three nodes routed to one another: every move still
+// reaches the opponent's screen, and the report gives the NATS traffic a
+// move.
+func TestDriveThreeNodes(t *testing.T) {
+	if !testenv.Long() {
+		t.Skip("three server processes forming a JetStream cluster: SHOGI_LONG_TESTS=1")
+	}
+	nodes = 3
+	withCluster = true
+	defer func() { nodes, withCluster = 1, false }()
+	var out strings.Builder
+	if err := drive(&out, 6, 20*time.Millisecond, 2*time.Second); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	report := out.String()
+	t.Log(report)
+	m := regexp.MustCompile(`played: (\d+) moves in \S+ \(\S+ a second\); (\d+) games ended, (\d+) moves never seen`).FindStringSubmatch(report)
+	if m == nil || atoi(m[1]) < 3 || m[3] != "0" {
+		t.Fatalf("play line:\n%s", report)
+	}
+	n := regexp.MustCompile(`NATS a move: ([\d.]+) messages and (\d+) bytes at the nodes' clients; ([\d.]+) messages`).FindStringSubmatch(report)
+	if n == nil {
+		t.Fatalf("no NATS line:\n%s", report)
+	}
+	// Each move is saved (the state, the list's line) by its table's
+	// node: at least two messages out and their answers back.
+	if msgs, _ := strconv.ParseFloat(n[1], 64); msgs < 2 {
+		t.Errorf("%.1f NATS messages a move:\n%s", msgs, report)
+	}
+}
