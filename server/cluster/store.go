@@ -224,6 +224,7 @@ type chatRecord struct {
 	Spectator bool      `json:"spectator,omitempty"`
 	Text      string    `json:"text"`
 	At        time.Time `json:"at"`
+	Ply       int       `json:"ply,omitempty"` // moves played when it was said: where the record puts it
 }
 
 func stateRecordOf(node string, st lobby.TableState) stateRecord {
@@ -264,7 +265,7 @@ func stateRecordOf(node string, st lobby.TableState) stateRecord {
 		r.Offer = &o
 	}
 	for _, c := range st.Chat {
-		r.Chat = append(r.Chat, chatRecord{Name: c.Name, Side: int(c.Side), Spectator: c.Spectator, Text: c.Text, At: c.At})
+		r.Chat = append(r.Chat, chatRecord{Name: c.Name, Side: int(c.Side), Spectator: c.Spectator, Text: c.Text, At: c.At, Ply: c.Ply})
 	}
 	return r
 }
@@ -374,7 +375,7 @@ func (r stateRecord) tableState() (lobby.TableState, error) {
 		if len([]rune(c.Text)) > lobby.MaxChat || len([]rune(c.Name)) > lobby.MaxName {
 			return st, fmt.Errorf("chat line %d: too long", i+1)
 		}
-		st.Chat = append(st.Chat, lobby.ChatEvent{Name: c.Name, Side: side, Spectator: c.Spectator, Text: c.Text, At: c.At})
+		st.Chat = append(st.Chat, lobby.ChatEvent{Name: c.Name, Side: side, Spectator: c.Spectator, Text: c.Text, At: c.At, Ply: c.Ply})
 	}
 	return st, nil
 }

@@ -3,8 +3,12 @@ package cluster
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
+
+	"shogi/app/lobby"
+	"shogi/game"
 )
 
 // A referee whose lease lapsed while NATS was away takes its own table
@@ -67,5 +71,25 @@ func TestRefereeResumesItsOwnTable(t *testing.T) {
 	}
 	if st, referee, err := b.Store().Saved(ctx, "RSM34"); err != nil || referee != "b" || len(st.Moves) != 3 {
 		t.Fatalf("saved after a's refused save: referee %q, %d moves, %v", referee, len(st.Moves), err)
+	}
+}
+
+// A table's state read back from what the store writes is the state
+// saved: the chat lines keep the move they were said after, which the
+// record of a game taken over puts them on.
+func TestStateRecordRoundTrip(t *testing.T) {
+	st := testState("KWC44", 3)
+	at := time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	st.Chat = []lobby.ChatEvent{{Name: "alice", Text: "よろしく", At: at}, {Name: "bob", Side: game.White, Text: "ok", At: at.Add(time.Minute), Ply: 3},
+		{Name: "carol", Spectator: true, Text: "nice", At: at.Add(2 * time.Minute), Ply: 2}}
+	back, err := stateRecordOf("n1", st).tableState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Chat, st.Chat) {
+		t.Fatalf("chat read back %+v, saved %+v", back.Chat, st.Chat)
+	}
+	if len(back.Moves) != 3 || back.Moves[2] != st.Moves[2] {
+		t.Fatalf("moves read back %v, saved %v", back.Moves, st.Moves)
 	}
 }
