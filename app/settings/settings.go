@@ -37,6 +37,7 @@ type Settings struct {
 	MoveDelay Duration         `toml:"move_delay" comment:"when programs play each other: the pause after each move, e.g. 500ms"`
 	Bell      BellSetting      `toml:"bell" comment:"the terminal's bell in a game: off, moves (the opponent's move), clock (each of your last five seconds) or all"`
 	KeepGames bool             `toml:"keep_games" comment:"write every finished game to games_dir as KIF"`
+	Ponder    bool             `toml:"ponder" comment:"programs think on their opponent's time (pondering): stronger, but a core busy all game; engines that declare USI_Ponder or Ponder"`
 	GamesDir  string           `toml:"games_dir,omitempty" comment:"where finished games are kept (default: shogi/games in the user's data directory)"`
 	Hint      string           `toml:"hint,omitempty" comment:"who the hint key asks: a built-in level, or the name of an engine below (default: the strongest level)"`
 	Study     string           `toml:"study_engine,omitempty" comment:"the engine the study's a starts: a built-in level, or the name of an engine below (default: the strongest level)"`

@@ -98,6 +98,7 @@ func TestFileUnchanged(t *testing.T) {
 	p, n, th, l, w := PieceSetting(Western), NotationSetting(notation.Hosking), ThemeSetting(ThemeLight), LangSetting(Japanese), WidthSetting(Wide)
 	full.Pieces, full.Notation, full.Theme, full.Language, full.Width = &p, &n, &th, &l, &w
 	full.AutoFlip, full.MoveDelay, full.KeepGames, full.GamesDir, full.Hint, full.Study = true, Duration(time.Second), false, "~/kifu", "greedy", "Fairy (skill 3)"
+	full.Ponder = true
 	full.Names = PlayerNames{Player1: "山田", Player2: "佐藤"}
 	full.Bell = BellSetting(BellClock)
 	full.Clock = ClockFrom([2]match.TimeControl{{Main: 10 * time.Minute, Byoyomi: 30 * time.Second}, {Main: 5 * time.Minute, Byoyomi: 30 * time.Second}})

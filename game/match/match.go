@@ -84,6 +84,7 @@ type Snapshot struct {
 // Errors of the requests a caller makes of a running match.
 var (
 	ErrNotYourTurn = errors.New("match: it is not that side's turn")
+	ErrNoSide      = errors.New("match: there is no such side")
 	ErrNotHuman    = errors.New("match: that side is not played by a human")
 	ErrOver        = errors.New("match: the game is over")
 	ErrPaused      = errors.New("match: the game is paused")
@@ -218,6 +219,11 @@ type request struct {
 }
 
 func (m *Match) ask(r request) error {
+	if r.side != game.Black && r.side != game.White {
+		// The referee indexes its seats by side: a colour from outside
+		// (a saved table, a message) is checked here, not trusted.
+		return fmt.Errorf("%w: side %d", ErrNoSide, r.side)
+	}
 	r.reply = make(chan error, 1)
 	select {
 	case m.requests <- r:

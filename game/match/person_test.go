@@ -61,3 +61,30 @@ func TestPersonControl(t *testing.T) {
 		t.Errorf("the game ended %v, winner %v (%v); want White winning by resignation", res.Ending, win, ok)
 	}
 }
+
+// A side that is neither Black nor White (from a saved table or a
+// message) is refused in every request that names one, and the game goes
+// on.
+func TestRequestsRefuseNoSide(t *testing.T) {
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{NewHuman("a"), NewHuman("b")}, TimeSource: NewFakeTime(t0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan Result, 1)
+	go func() { done <- m.Run(ctx) }()
+	nextTurn(t, sub)
+	bad := game.Color(2)
+	for what, err := range map[string]error{"offer": m.OfferDraw(bad), "decline": m.DeclineDraw(bad), "resign": m.Resign(bad),
+		"declare": m.Declare(bad), "move": m.SubmitMove(bad, game.NoMove), "forfeit": m.Forfeit(bad, 0)} {
+		if !errors.Is(err, ErrNoSide) {
+			t.Errorf("%s by side 2: %v, want ErrNoSide", what, err)
+		}
+	}
+	if err := m.OfferDraw(game.Black); err != nil {
+		t.Errorf("the game did not go on: %v", err)
+	}
+	cancel()
+	<-done
+}

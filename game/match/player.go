@@ -55,32 +55,99 @@ func (h *Human) Play(ctx context.Context, t engine.Request) (engine.BestMove, er
 
 // Bot makes a built-in engine a player: every engine.Searcher (random,
 // greedy, each search level) plays through this one adapter.
-type Bot struct{ S engine.Searcher }
+type Bot struct {
+	S  engine.Searcher
+	pd *ponderer // nil: no pondering
+}
 
 // Name returns the bot's name.
 func (b Bot) Name() string { return b.S.Name() }
 
 // Play runs the search with the clock's limits.
 func (b Bot) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
+	if b.pd != nil {
+		return b.pd.Play(ctx, t)
+	}
 	return b.S.Search(ctx, t)
 }
 
+// NewGame ends a ponder search left from an earlier game.
+func (b Bot) NewGame(context.Context) error {
+	b.stopPondering()
+	return nil
+}
+
+// GameOver ends the ponder search: the game has no next turn.
+func (b Bot) GameOver(game.Result, game.Color) { b.stopPondering() }
+
+// Close ends the ponder search and waits for it.
+func (b Bot) Close() error {
+	b.stopPondering()
+	return nil
+}
+
+func (b Bot) stopPondering() {
+	if b.pd != nil {
+		b.pd.Stop()
+	}
+}
+
 // Engine makes a running USI engine a player.
-type Engine struct{ E *usi.Engine }
+type Engine struct {
+	E  *usi.Engine
+	pd *ponderer // nil: no pondering
+}
 
 // Name returns the engine's id name.
 func (e Engine) Name() string { return e.E.Name() }
 
 // Play sends the position and go, and waits for bestmove.
 func (e Engine) Play(ctx context.Context, t engine.Request) (engine.BestMove, error) {
+	if e.pd != nil {
+		return e.pd.Play(ctx, t)
+	}
 	return e.E.Go(ctx, t)
 }
 
 // NewGame sends isready, waits for readyok, then sends usinewgame.
-func (e Engine) NewGame(ctx context.Context) error { return e.E.NewGame(ctx) }
+func (e Engine) NewGame(ctx context.Context) error {
+	e.stopPondering()
+	return e.E.NewGame(ctx)
+}
 
-// GameOver sends gameover.
-func (e Engine) GameOver(r game.Result, c game.Color) { e.E.GameOver(r, c) }
+// GameOver sends gameover, after stopping a ponder search (USI wants the
+// search's bestmove read before gameover).
+func (e Engine) GameOver(r game.Result, c game.Color) {
+	e.stopPondering()
+	e.E.GameOver(r, c)
+}
 
 // Close quits the engine (see usi.Engine.Close).
-func (e Engine) Close() error { return e.E.Close() }
+func (e Engine) Close() error {
+	e.stopPondering()
+	return e.E.Close()
+}
+
+func (e Engine) stopPondering() {
+	if e.pd != nil {
+		e.pd.Stop()
+	}
+}
+
+// Pondering reports how many turns met a ponder search on the reply
+// expected (hits) and on another (misses); ok is false for a player that
+// does not ponder.
+func Pondering(p Player) (hits, misses int, ok bool) {
+	var pd *ponderer
+	switch p := p.(type) {
+	case Bot:
+		pd = p.pd
+	case Engine:
+		pd = p.pd
+	}
+	if pd == nil {
+		return 0, 0, false
+	}
+	hits, misses = pd.Counts()
+	return hits, misses, true
+}

@@ -40,6 +40,10 @@ type Spec struct {
 	// Book, when set, is an opening book a built-in player plays from
 	// (an engine has its own); it is not part of the spec's text.
 	Book *book.Use
+	// Ponder lets the player think on the opponent's time: a built-in
+	// bot always can; an engine when it declares USI_Ponder (which is
+	// then set). Not part of the spec's text: it is the person's choice.
+	Ponder bool
 }
 
 // ParseSpec reads a player. The built-in names are bot.Names, so a new
@@ -128,14 +132,54 @@ func (s Spec) NewPlayer(ctx context.Context, r *rand.Rand, cfg usi.Config) (Play
 			// The book's choices get a stream of their own, drawn from r.
 			b = s.Book.Wrap(b, rand.New(rand.NewPCG(r.Uint64(), r.Uint64())))
 		}
-		return Bot{S: b}, nil
+		p := Bot{S: b}
+		if s.Ponder {
+			p.pd = newPonderer(b.Search)
+		}
+		return p, nil
 	case USIKind:
 		cfg.Path, cfg.Options = s.Name, s.Options
 		e, err := usi.Start(ctx, cfg)
 		if err != nil {
 			return nil, err
 		}
-		return Engine{E: e}, nil
+		// USI_Ponder tells an engine it will be asked to ponder (Fairy-
+		// Stockfish calls it Ponder); one that declares neither plays
+		// without. Options go before isready, which comes with the game.
+		ponder := false
+		if s.Ponder {
+			for _, name := range []string{"USI_Ponder", "Ponder"} {
+				if _, declared := e.Option(name); !declared {
+					continue
+				}
+				if v, set := settingOf(s.Options, name); set {
+					ponder = v == "true"
+				} else if err := e.SetOption(name, "true"); err != nil {
+					_ = e.Close()
+					return nil, err
+				} else {
+					ponder = true
+				}
+				break
+			}
+		}
+		p := Engine{E: e}
+		if ponder {
+			p.pd = newPonderer(e.Go)
+		}
+		return p, nil
 	}
 	return nil, fmt.Errorf("match: empty player spec")
+}
+
+// settingOf returns the value of the option name in settings (the last
+// one set), and whether it is set.
+func settingOf(settings []usi.Setting, name string) (string, bool) {
+	v, ok := "", false
+	for _, st := range settings {
+		if strings.EqualFold(st.Name, name) {
+			v, ok = strings.ToLower(st.Value), true
+		}
+	}
+	return v, ok
 }

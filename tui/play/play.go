@@ -256,6 +256,7 @@ func (m *Model) startSession(prev *localGame) tea.Cmd {
 			// command line gave a book (or said off) for this game.
 			s.Players[c].Book = m.c.BookUse()
 		}
+		s.Players[c].Ponder = m.c.Settings.Ponder
 	}
 	s.Moves = append([]game.Move(nil), m.Game.Moves()...)
 	s.Notes = nil
