@@ -155,3 +155,17 @@ func (h *harness) choose(item menuItem) {
 	}
 	h.t.Fatalf("the menu has no item %d:\n%s", item, h.screen())
 }
+
+// cursorTo presses down until the row under the cursor
+// holds text: tests of the new-game and settings screens do not count
+// their rows.
+func (h *harness) cursorTo(text string) {
+	h.t.Helper()
+	for range 40 {
+		if row, ok := screentest.CursorRow(h.screen()); ok && strings.Contains(row, text) {
+			return
+		}
+		h.press("down")
+	}
+	h.t.Fatalf("no row %q under the cursor:\n%s", text, h.screen())
+}

@@ -31,13 +31,8 @@ func TestSettingsStudyEngine(t *testing.T) {
 	// The settings page steps it through the levels and the engines.
 	h := newHarness(t, Options{Settings: settings.Default(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
 	h.m.c.Settings.Engines = st.Engines
-	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
-		h.press("down")
-	}
-	h.press("enter")
-	for h.m.menuShown().set.Rows()[h.m.menuShown().cursor] != setStudy {
-		h.press("down")
-	}
+	h.menuItem("Settings")
+	h.cursorTo("Study engine")
 	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {
 		t.Fatalf("the settings' study engine:\n%s", h.screen())
 	}
@@ -389,9 +384,10 @@ func TestSettingsBookProblemWraps(t *testing.T) {
 	st.Book.Files = []string{path}
 	h := newHarness(t, Options{Lang: words.English, Settings: st})
 	h.send(windowSize(120, 40))
-	h.send(h.m.menuShown().openBooks()())
-	h.until("the books read", func() bool { _, ok := h.m.menuShown().books.info[path]; return ok })
-	in := h.m.menuShown().books.info[path]
+	h.menuItem("Settings")
+	h.cursorTo("Opening books")
+	h.press("enter")
+	in := h.m.c.Shelf.Info(path)
 	if in.Err == nil {
 		t.Fatalf("the broken book reads: %+v", in)
 	}

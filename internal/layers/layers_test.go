@@ -82,6 +82,8 @@ var layers = []layer{
 	// move words (ExplainMove, PromotionChoice, CopyCmd, SaveFailure) the
 	// study uses.
 	{pkg: "shogi/tui/play", may: append(slices.Clone(uiBase), "shogi/tui/play"), third: charm},
+	{pkg: "shogi/tui/newgame", may: append(slices.Clone(uiBase), "shogi/tui/newgame"), third: charm},
+	{pkg: "shogi/tui/prefs", may: append(slices.Clone(uiBase), "shogi/tui/prefs"), third: charm},
 	{pkg: "shogi/tui/editor", may: append(slices.Clone(screenDep), "shogi/tui/editor"), third: charm},
 	{pkg: "shogi/tui/tsume", may: append(slices.Clone(screenDep), "shogi/tui/tsume"), third: charm},
 	{pkg: "shogi/tui/online", may: append(slices.Clone(screenDep), "shogi/tui/online"), third: charm},
@@ -90,7 +92,7 @@ var layers = []layer{
 	// What the screens' tests share (screentest): for tests only.
 	{pkg: "shogi/tui/internal", tree: true, may: append(slices.Clone(uiBase), "shogi/tui/internal/..."), third: charm},
 	// The root package tui: the stack of screens.
-	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
+	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/newgame", "shogi/tui/prefs", "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
 	// The SSH server and the cluster, on the app and the screens.
 	{pkg: "shogi/server", tree: true, may: append(slices.Clone(appLayer), "shogi/tui", "shogi/server/..."), third: append(append([]string{"github.com/nats-io/"}, charm...), server...)},
 	// main wires everything.
