@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/assets"
 	"shogi/tui/components"
 	"shogi/tui/internal/screentest"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
+	"shogi/game/tsume"
 	"shogi/game/usi/usitest"
 )
 
@@ -168,4 +170,21 @@ func (h *harness) cursorTo(text string) {
 		h.press("down")
 	}
 	h.t.Fatalf("no row %q under the cursor:\n%s", text, h.screen())
+}
+
+// ofLength is the problems of n plies of the collection shipped in
+// assets, in order: the tests' truth for lengths and solutions.
+func ofLength(t testing.TB, n int) []tsume.Problem {
+	t.Helper()
+	ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []tsume.Problem
+	for _, p := range ps {
+		if p.Length == n {
+			out = append(out, p)
+		}
+	}
+	return out
 }
