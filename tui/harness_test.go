@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"shogi/assets"
-	"shogi/tui/components"
 	"shogi/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
@@ -79,8 +78,6 @@ var (
 	keyMsg     = screentest.KeyMsg
 	sq         = screentest.Sq
 	windowSize = screentest.WindowSize
-	testBook   = screentest.PanelBook
-	lineBook   = screentest.LineBook
 	recordText = screentest.RecordText
 )
 
@@ -93,23 +90,6 @@ func (h *harness) typeMove(text string) {
 // click is a left click at screen column x, line y.
 func (h *harness) click(x, y int) {
 	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
-}
-
-// clickSquare clicks the middle of a square of the play screen's board,
-// wherever the layout put it.
-func (h *harness) clickSquare(sq game.Square) {
-	p := h.m.playShown()
-	l := p.Layout()
-	for col := range 9 {
-		for row := range 9 {
-			if game.NewSquare(components.FileAt(col, p.Flip), components.RankAt(row, p.Flip)) == sq {
-				x, y := l.Geom.CellOrigin(col, row)
-				h.click(l.Board.X+x+1, l.Board.Y+y)
-				return
-			}
-		}
-	}
-	h.t.Fatalf("square %v not on the board", sq)
 }
 
 func (h *harness) game() *game.Game { return h.m.playShown().Game }
@@ -142,20 +122,6 @@ func (h *harness) menuItem(item string) {
 		h.press("down")
 	}
 	h.t.Fatalf("no menu entry %q:\n%s", item, h.screen())
-}
-
-// choose moves the menu's cursor to item and presses enter: tests do not
-// count the entries above it.
-func (h *harness) choose(item menuItem) {
-	h.t.Helper()
-	for i, it := range h.m.menuShown().items() {
-		if it == item {
-			h.m.menuShown().cursor = i
-			h.press("enter")
-			return
-		}
-	}
-	h.t.Fatalf("the menu has no item %d:\n%s", item, h.screen())
 }
 
 // cursorTo presses down until the row under the cursor

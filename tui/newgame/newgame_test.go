@@ -166,8 +166,12 @@ func TestLeaveAndHelp(t *testing.T) {
 	_, a, d := open(t, nil)
 	d.Press("?")
 	h, ok := screentest.Last[common.OpenHelpMsg](a)
-	if !ok || h.Notes != assets.HelpNewGame(false) {
-		t.Fatalf("? asked for %+v", a.Asked())
+	if !ok || h.Notes != assets.HelpNewGame(false) || !a.HelpOpen() || !strings.Contains(d.Screen(), "furigoma") {
+		t.Fatalf("? asked for %+v:\n%s", a.Asked(), d.Screen())
+	}
+	d.Press("esc") // closes the help
+	if _, ok := screentest.Last[common.ToMenuMsg](a); ok || a.HelpOpen() {
+		t.Fatalf("esc on the help: left %v, help open %v", ok, a.HelpOpen())
 	}
 	d.Press("esc")
 	if _, ok := screentest.Last[common.ToMenuMsg](a); !ok {

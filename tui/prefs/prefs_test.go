@@ -152,9 +152,10 @@ func TestLeaveAndHelp(t *testing.T) {
 	c := screentest.NewCommon(t)
 	a, d := open(t, c)
 	d.Press("?")
-	if h, ok := screentest.Last[common.OpenHelpMsg](a); !ok || h.Notes != assets.HelpSettings(false) {
-		t.Fatalf("? asked for %v", a.Asked())
+	if h, ok := screentest.Last[common.OpenHelpMsg](a); !ok || h.Notes != assets.HelpSettings(false) || !strings.Contains(d.Screen(), "pgup/pgdown") {
+		t.Fatalf("? asked for %v:\n%s", a.Asked(), d.Screen())
 	}
+	d.Press("esc") // closes the help
 	a.Forget()
 	d.Press("up", "enter") // Engines, the last row
 	if footer(d.Screen()) != c.Words.EnginesKeys {

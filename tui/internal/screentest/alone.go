@@ -11,6 +11,7 @@ import (
 
 	"shogi/app/settings"
 	"shogi/tui/common"
+	"shogi/tui/components"
 )
 
 // NewCommon is the shared state as the app builds it, at 80×24 in the
@@ -32,11 +33,13 @@ func NewCommon(t testing.TB) *common.Common {
 // Alone is one screen driven without the app around it: the messages
 // with which a screen asks the app for something (open a screen, leave,
 // start a game, show its help) are kept in Asked rather than handed back
-// to the screen, and the terminal's size reaches the Common first, as
-// the root does it.
+// to the screen; as the root does, the terminal's size and colours reach
+// the Common first, the help asked for goes over the screen until a key
+// closes it, and the frame says when the terminal is too small.
 type Alone struct {
 	c     *common.Common
 	s     common.Screen
+	help  components.HelpOverlay
 	asked []tea.Msg
 }
 
@@ -54,12 +57,18 @@ func NewAlone(t testing.TB, c *common.Common, s common.Screen) (*Alone, *Driver)
 
 // Update hands msg to the screen unless it is for the app.
 func (a *Alone) Update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(common.OpenHelpMsg); ok {
+		a.asked = append(a.asked, msg)
+	}
+	if a.help.Take(msg) {
+		return nil
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
+	case tea.WindowSizeMsg, tea.BackgroundColorMsg, tea.ColorProfileMsg:
 		a.c.TakeTerminal(msg)
 		a.s.Resize(msg)
 		return nil
-	case common.ToMenuMsg, common.StartMsg, common.OpenHelpMsg, common.EditPositionMsg, common.StudyRecordMsg,
+	case common.ToMenuMsg, common.StartMsg, common.EditPositionMsg, common.StudyRecordMsg,
 		common.TsumeMsg, common.QuizzesMsg, common.OnlineMsg, common.OpenMsg, common.ReviewGameMsg,
 		common.PlayFromMsg, common.ShutdownMsg, common.SettingsSavedMsg:
 		a.asked = append(a.asked, msg)
@@ -69,7 +78,16 @@ func (a *Alone) Update(msg tea.Msg) tea.Cmd {
 }
 
 // View is the screen's frame.
-func (a *Alone) View() string { v, _ := a.s.View(); return v }
+func (a *Alone) View() string { return a.Frame().Content }
+
+// Frame is the frame as the root draws it: the screen, its help over it,
+// or the word that the terminal is too small; with the typing cursor.
+func (a *Alone) Frame() tea.View {
+	return components.Frame(a.c, &a.help, a.s.Title(), a.s.View)
+}
+
+// HelpOpen reports whether the help asked for is over the screen.
+func (a *Alone) HelpOpen() bool { return a.help.V != nil }
 
 // Quiet reports whether the screen stays as it is until a key.
 func (a *Alone) Quiet() bool { return a.s.Quiet() }
