@@ -39,6 +39,10 @@ var (
 	helpSettingsEn string
 	//go:embed help_settings_ja.txt
 	helpSettingsJa string
+	//go:embed help_quiz_en.txt
+	helpQuizEn string
+	//go:embed help_quiz_ja.txt
+	helpQuizJa string
 	//go:embed help_picker_en.txt
 	helpPickerEn string
 	//go:embed help_picker_ja.txt
@@ -179,6 +183,14 @@ func HelpSettings(japanese bool) string {
 		return helpSettingsJa
 	}
 	return helpSettingsEn
+}
+
+// HelpQuiz is the notes of the next-move quizzes' help.
+func HelpQuiz(japanese bool) string {
+	if japanese {
+		return helpQuizJa
+	}
+	return helpQuizEn
 }
 
 // HelpPicker is the notes of the study's file picker's help.

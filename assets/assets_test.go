@@ -51,6 +51,7 @@ func TestHelpNotes(t *testing.T) {
 		"menu en": assets.HelpMenu(false), "menu ja": assets.HelpMenu(true),
 		"new game en": assets.HelpNewGame(false), "new game ja": assets.HelpNewGame(true),
 		"settings en": assets.HelpSettings(false), "settings ja": assets.HelpSettings(true),
+		"quiz en": assets.HelpQuiz(false), "quiz ja": assets.HelpQuiz(true),
 	} {
 		if strings.TrimSpace(text) == "" {
 			t.Errorf("%s: no notes", name)
