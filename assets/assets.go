@@ -31,6 +31,18 @@ var (
 	helpMenuEn string
 	//go:embed help_menu_ja.txt
 	helpMenuJa string
+	//go:embed help_newgame_en.txt
+	helpNewGameEn string
+	//go:embed help_newgame_ja.txt
+	helpNewGameJa string
+	//go:embed help_settings_en.txt
+	helpSettingsEn string
+	//go:embed help_settings_ja.txt
+	helpSettingsJa string
+	//go:embed help_quiz_en.txt
+	helpQuizEn string
+	//go:embed help_quiz_ja.txt
+	helpQuizJa string
 	//go:embed help_picker_en.txt
 	helpPickerEn string
 	//go:embed help_picker_ja.txt
@@ -155,6 +167,30 @@ func HelpMenu(japanese bool) string {
 		return helpMenuJa
 	}
 	return helpMenuEn
+}
+
+// HelpNewGame is the notes of the new-game screen's help.
+func HelpNewGame(japanese bool) string {
+	if japanese {
+		return helpNewGameJa
+	}
+	return helpNewGameEn
+}
+
+// HelpSettings is the notes of the settings screen's help.
+func HelpSettings(japanese bool) string {
+	if japanese {
+		return helpSettingsJa
+	}
+	return helpSettingsEn
+}
+
+// HelpQuiz is the notes of the next-move quizzes' help.
+func HelpQuiz(japanese bool) string {
+	if japanese {
+		return helpQuizJa
+	}
+	return helpQuizEn
 }
 
 // HelpPicker is the notes of the study's file picker's help.

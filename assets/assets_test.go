@@ -48,6 +48,10 @@ func TestHelpNotes(t *testing.T) {
 		"play en": assets.HelpPlay(false), "play ja": assets.HelpPlay(true),
 		"server en": assets.HelpServer(false), "server ja": assets.HelpServer(true),
 		"study en": assets.HelpStudy(false), "study ja": assets.HelpStudy(true),
+		"menu en": assets.HelpMenu(false), "menu ja": assets.HelpMenu(true),
+		"new game en": assets.HelpNewGame(false), "new game ja": assets.HelpNewGame(true),
+		"settings en": assets.HelpSettings(false), "settings ja": assets.HelpSettings(true),
+		"quiz en": assets.HelpQuiz(false), "quiz ja": assets.HelpQuiz(true),
 	} {
 		if strings.TrimSpace(text) == "" {
 			t.Errorf("%s: no notes", name)

@@ -17,7 +17,7 @@ func TestGameFromEditorReturnsToEditor(t *testing.T) {
 		t.Fatalf("Set up a position:\n%s", h.screen())
 	}
 	h.press("enter", "p")
-	if h.m.mode() != modeMenu {
+	if h.m.mode() != modeNewGame {
 		t.Fatalf("p:\n%s", h.screen())
 	}
 	h.press("esc")

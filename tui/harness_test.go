@@ -6,13 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"shogi/tui/components"
+	"shogi/assets"
 	"shogi/tui/internal/screentest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
+	"shogi/game/tsume"
 	"shogi/game/usi/usitest"
 )
 
@@ -77,8 +78,6 @@ var (
 	keyMsg     = screentest.KeyMsg
 	sq         = screentest.Sq
 	windowSize = screentest.WindowSize
-	testBook   = screentest.PanelBook
-	lineBook   = screentest.LineBook
 	recordText = screentest.RecordText
 )
 
@@ -91,23 +90,6 @@ func (h *harness) typeMove(text string) {
 // click is a left click at screen column x, line y.
 func (h *harness) click(x, y int) {
 	h.send(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
-}
-
-// clickSquare clicks the middle of a square of the play screen's board,
-// wherever the layout put it.
-func (h *harness) clickSquare(sq game.Square) {
-	p := h.m.playShown()
-	l := p.Layout()
-	for col := range 9 {
-		for row := range 9 {
-			if game.NewSquare(components.FileAt(col, p.Flip), components.RankAt(row, p.Flip)) == sq {
-				x, y := l.Geom.CellOrigin(col, row)
-				h.click(l.Board.X+x+1, l.Board.Y+y)
-				return
-			}
-		}
-	}
-	h.t.Fatalf("square %v not on the board", sq)
 }
 
 func (h *harness) game() *game.Game { return h.m.playShown().Game }
@@ -142,16 +124,33 @@ func (h *harness) menuItem(item string) {
 	h.t.Fatalf("no menu entry %q:\n%s", item, h.screen())
 }
 
-// choose moves the menu's cursor to item and presses enter: tests do not
-// count the entries above it.
-func (h *harness) choose(item menuItem) {
+// cursorTo presses down until the row under the cursor
+// holds text: tests of the new-game and settings screens do not count
+// their rows.
+func (h *harness) cursorTo(text string) {
 	h.t.Helper()
-	for i, it := range h.m.menuShown().items() {
-		if it == item {
-			h.m.menuShown().cursor = i
-			h.press("enter")
+	for range 40 {
+		if row, ok := screentest.CursorRow(h.screen()); ok && strings.Contains(row, text) {
 			return
 		}
+		h.press("down")
 	}
-	h.t.Fatalf("the menu has no item %d:\n%s", item, h.screen())
+	h.t.Fatalf("no row %q under the cursor:\n%s", text, h.screen())
+}
+
+// ofLength is the problems of n plies of the collection shipped in
+// assets, in order: the tests' truth for lengths and solutions.
+func ofLength(t testing.TB, n int) []tsume.Problem {
+	t.Helper()
+	ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []tsume.Problem
+	for _, p := range ps {
+		if p.Length == n {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -24,17 +24,13 @@ type menuPage int
 const (
 	screenMain menuPage = iota
 	screenResume
-	screenNew
-	screenSettings
-	screenToss
-	screenEngines
-	screenEngine
 	screenEdits
-	screenBooks
 )
 
-// menuModel is the menu: resume a kept game, new game, open a record,
-// settings (with the engine list), quit.
+// menuModel is the menu: resume a kept game or edit, new game, online,
+// open a record, set up a position, the training screens, settings,
+// quit. The new game and the settings are screens of their own
+// (tui/newgame, tui/prefs) that the menu asks the root to open.
 type menuModel struct {
 	c         *common.Common
 	screen    menuPage
@@ -46,20 +42,10 @@ type menuModel struct {
 	keptLoaded bool
 	deleting   bool        // asking whether to delete the kept game (or edits) under the cursor
 	edits      []edit.Kept // the kept edits of records, newest first
-
-	form    newGameForm
-	pending common.Setup // the game the toss screen is about to start
-	set     settingsPage
-	eng     enginesPage
-	books   booksPage
-	// formOnly: the menu is the new-game screen alone, pushed over
-	// another screen (the editor's position, a game's "another game"):
-	// esc leaves it for that screen.
-	formOnly bool
 }
 
 func newMenu(c *common.Common) menuModel {
-	m := menuModel{c: c, form: newForm(c)}
+	m := menuModel{c: c}
 	if len(c.Notices) > 0 {
 		m.status = strings.Join(c.Notices, "; ")
 	}
@@ -78,8 +64,6 @@ func (m *menuModel) Init() tea.Cmd {
 }
 
 func (m *menuModel) words() *words.MenuWords { return words.MenuWordsFor(m.c.Lang) }
-
-func (m *menuModel) openForm() { m.screen, m.cursor = screenNew, 0 }
 
 // menuItem is an entry of the main page.
 type menuItem int
@@ -173,22 +157,8 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.status, m.statusErr = m.c.Words.ResumeDeleted, false
 		}
 		return m, play.LoadKeptCmd(m.c.StateDir)
-	case common.ProbeMsg, common.FoundEnginesMsg:
-		return m.enginesMsg(msg)
-	case booksCheckedMsg:
-		m.books.info = msg.info
-		return m, nil
 	case tea.PasteMsg:
-		switch {
-		case m.screen == screenSettings && m.set.editing != nil:
-			m.set.editing.Edit(msg)
-		case m.screen == screenEngines && m.eng.path != nil:
-			m.eng.path.Edit(msg)
-		case m.screen == screenEngine && m.eng.editing != nil:
-			m.eng.editing.Edit(msg)
-		case m.screen == screenBooks && m.books.path != nil:
-			m.books.path.Edit(msg)
-		case m.screen == screenMain:
+		if m.screen == screenMain {
 			// A pasted record (or position) opens in the study.
 			return m, study.PastedRecordCmd(m.c, msg.Content)
 		}
@@ -198,30 +168,15 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			return m, tea.Quit
 		}
 		m.status, m.statusErr = "", false
-		if msg.String() == "?" && (m.screen == screenMain || m.screen == screenResume || m.screen == screenEdits) {
-			help := m.help() // the pages where no text is typed
+		if msg.String() == "?" {
+			help := m.help()
 			return m, func() tea.Msg { return help }
 		}
 		switch m.screen {
-		case screenToss:
-			switch {
-			case common.IsEnter(msg):
-				s := m.pending
-				return m, func() tea.Msg { return common.StartMsg{Setup: s} }
-			case msg.String() == "esc":
-				m.screen = screenNew
-			}
-			return m, nil
 		case screenResume:
 			return m.resumeKey(msg)
 		case screenEdits:
 			return m.editsKey(msg)
-		case screenSettings:
-			return m.settingsKey(msg)
-		case screenEngines, screenEngine:
-			return m.enginesKey(msg)
-		case screenBooks:
-			return m.booksKey(msg)
 		}
 		return m.key(msg)
 	}
@@ -231,10 +186,6 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 // fields is the number of rows on the current page.
 func (m *menuModel) fields() int {
 	switch m.screen {
-	case screenNew:
-		return len(m.form.Rows())
-	case screenSettings:
-		return len(m.set.Rows())
 	case screenResume:
 		return len(m.kept)
 	case screenEdits:
@@ -251,16 +202,9 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		m.cursor = common.WrapAdd(m.cursor, -1, n)
 	case common.KeyIs(k, keys.Down):
 		m.cursor = common.WrapAdd(m.cursor, 1, n)
-	case common.KeyIs(k, keys.Left):
-		return m, m.change(-1)
-	case common.KeyIs(k, keys.Right):
-		return m, m.change(1)
 	case common.IsEnter(k):
 		return m.enter()
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		if m.screen == screenNew && m.formOnly {
-			return m, func() tea.Msg { return common.ToMenuMsg{} }
-		}
 		if m.screen == screenMain {
 			return m, tea.Quit
 		}
@@ -269,18 +213,7 @@ func (m menuModel) key(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	return m, nil
 }
 
-// change cycles the value of the field under the cursor.
-func (m *menuModel) change(d int) tea.Cmd {
-	if m.screen == screenNew {
-		return m.form.change(m.cursor, d)
-	}
-	return nil
-}
-
 func (m menuModel) enter() (menuModel, tea.Cmd) {
-	if m.screen == screenNew {
-		return m.start()
-	}
 	switch m.items()[m.cursor] {
 	case itemResume:
 		m.screen, m.cursor = screenResume, 0
@@ -289,8 +222,7 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 	case itemSetUp:
 		return m, func() tea.Msg { return common.EditPositionMsg{Start: game.StartPosition()} }
 	case itemNew:
-		m.form = newForm(m.c)
-		m.openForm()
+		return m, func() tea.Msg { return newGameMsg{} }
 	case itemOnline:
 		return m, func() tea.Msg { return common.OnlineMsg{} }
 	case itemOpen:
@@ -300,8 +232,7 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 		quizzes := m.items()[m.cursor] == itemQuizzes
 		return m, func() tea.Msg { return trainMsg{quizzes: quizzes} }
 	case itemSettings:
-		m.screen, m.cursor = screenSettings, 0
-		m.set = settingsPage{}
+		return m, func() tea.Msg { return settingsMsg{} }
 	case itemQuit:
 		return m, tea.Quit
 	}
@@ -329,82 +260,34 @@ func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	return m, nil
 }
 
-// start builds the game the form describes; with furigoma it shows the
-// toss first.
-func (m menuModel) start() (menuModel, tea.Cmd) {
-	s, save := m.form.setup()
-	if s.Toss != nil {
-		m.pending, m.screen = s, screenToss
-		return m, save
-	}
-	return m, tea.Batch(save, func() tea.Msg { return common.StartMsg{Setup: s} })
-}
+// newGameMsg and settingsMsg ask the root for the new-game and the
+// settings screens.
+type (
+	newGameMsg  struct{}
+	settingsMsg struct{}
+)
 
-// View draws the menu beside a board: the kept game's position while
-// Resume is chosen, the chosen handicap in the new-game form, and in the
-// settings a preview of the piece style and theme as they are changed.
-// Menu and board are centred; a narrow terminal gets the menu alone.
+// View draws the menu beside a board: the kept game's position (with
+// its hands) while Resume is chosen, else the start.
 func (m menuModel) View() string {
-	c := m.c
-	st := c.Styles
-	lines := m.lines()
-	mw := 0
-	for _, l := range lines {
-		mw = max(mw, c.Measure.Width(l))
+	pos, ok := m.preview()
+	p := components.MenuPage{Body: m.lines(), Status: m.status, StatusErr: m.statusErr, Keys: m.hint(), Hands: m.keptPreview()}
+	if ok {
+		p.Pos = &pos
 	}
-	mw = min(mw, c.Width)
-	pos, showPos := m.preview()
-	board := components.RenderBoard(&pos, components.BoardOpts{Style: c.Pieces, Size: components.BoardCompact, Cursor: game.NoSquare,
-		Selected: game.NoSquare, Last: game.NoMove, Check: game.NoSquare, Styles: st})
-	g := components.NewBoardGeom(components.BoardCompact, c.Pieces)
-	// A kept game's board has its hands, White's above and Black's below,
-	// when there is room for them.
-	bh := g.H
-	hands := m.keptPreview() && c.Height >= g.H+2
-	if hands {
-		bh += 2
+	if m.screen == screenResume {
+		p.Heading = m.c.Words.ResumeTitle
 	}
-	showBoard := showPos && c.Width >= g.W+4+mw && c.Height >= g.H
-	total := mw
-	if showBoard {
-		total += g.W + 4
+	if m.screen == screenEdits {
+		p.Heading = m.c.Words.EditsTitle
 	}
-	h := len(lines)
-	if showBoard {
-		h = max(h, bh)
-	}
-	x0 := max((c.Width-total)/2, 0)
-	y0 := max((c.Height-h)/2, 0)
-	cv := components.NewCanvas(c.Width, c.Height)
-	mx := x0
-	if showBoard {
-		by := y0 + (h-bh)/2
-		if hands {
-			for i, col := range []game.Color{game.White, game.Black} {
-				o := components.HandOpts{Style: c.Pieces, ToMove: pos.SideToMove() == col, Cursor: game.NoPieceType,
-					Picked: game.NoPieceType, Styles: st, M: c.Measure, W: c.Words, Ascii: c.ASCII}
-				line, _ := components.RenderHandLine(&pos, col, o, g.W)
-				cv.Put(x0, by+i*(g.H+1), g.W, c.Measure.Fit(line, g.W))
-			}
-			by++
-		}
-		cv.Block(x0, by, g.W, board)
-		mx = x0 + g.W + 4
-	}
-	my := y0 + (h-len(lines))/2
-	for i, l := range lines {
-		l = c.Measure.Truncate(l, c.Width-mx)
-		cv.Put(mx, my+i, c.Measure.Width(l), l)
-	}
-	return cv.String(c.Measure)
+	return p.Render(m.c)
 }
 
 // preview is the position the menu's board shows, and whether it shows
 // one.
 func (m *menuModel) preview() (game.Position, bool) {
 	switch m.screen {
-	case screenNew:
-		return m.form.preview(), true
 	case screenMain:
 		if len(m.kept) > 0 && m.items()[m.cursor] == itemResume {
 			return m.kept[0].Position(), true
@@ -413,8 +296,6 @@ func (m *menuModel) preview() (game.Position, bool) {
 		if m.cursor < len(m.kept) {
 			return m.kept[m.cursor].Position(), true
 		}
-	case screenEngines, screenEngine, screenBooks:
-		return game.Position{}, false
 	}
 	return game.StartPosition(), true
 }
@@ -432,75 +313,22 @@ func (m *menuModel) keptPreview() bool {
 
 // row draws a page's row, marked when the cursor is on it.
 func (m *menuModel) row(lines *[]string, i int, text string) {
-	cursorRow(m.c.Styles, lines, i, m.cursor, text)
+	components.Row(m.c.Styles, lines, i, m.cursor, text)
 }
 
-// cursorRow adds a row of a list to lines, marked when it is the cursor's.
-func cursorRow(st *common.Styles, lines *[]string, i, cursor int, text string) {
-	if i == cursor {
-		*lines = append(*lines, st.Accent.Render("> ")+st.ListCur.Render(" "+text+" "))
-	} else {
-		*lines = append(*lines, "   "+text)
-	}
-}
-
-// field is a label padded to width and a value to change with ←/→.
-func (m *menuModel) field(label string, width int, value string) string {
-	return m.c.Measure.Pad(label, width) + "  < " + value + " >"
-}
-
-// lines is the menu's text: the title, the entries or the form, the
-// status and the keys.
+// lines are the page's rows: the entries, or a list of kept games or
+// edits.
 func (m *menuModel) lines() []string {
-	c := m.c
-	st := c.Styles
-	mw := m.words()
-	w := c.Words
 	var lines []string
-	title := "将棋  shogi"
-	if c.ASCII {
-		title = "shogi"
-	}
-	lines = append(lines, st.Title.Render(title), "")
 	switch m.screen {
 	case screenMain:
 		for i, it := range m.items() {
 			m.row(&lines, i, m.itemText(it))
 		}
 	case screenResume:
-		lines = append(lines, st.Bold.Render(w.ResumeTitle), "")
-		lines = append(lines, m.resumeLines()...)
+		lines = m.resumeLines()
 	case screenEdits:
-		lines = append(lines, st.Bold.Render(w.EditsTitle), "")
-		lines = append(lines, m.editsLines()...)
-	case screenNew:
-		lines = append(lines, st.Bold.Render(mw.NewGame), "")
-		lines = append(lines, m.form.lines(m)...)
-	case screenSettings:
-		lines = append(lines, st.Bold.Render(mw.Settings), "")
-		lines = append(lines, m.settingsLines()...)
-	case screenEngines, screenEngine:
-		lines = append(lines, m.enginesLines()...)
-	case screenBooks:
-		lines = append(lines, m.booksLines()...)
-	case screenToss:
-		lines = append(lines, w.Toss+" "+common.FurigomaText(w, *m.pending.Toss, m.pending.TossPlayers, c.ASCII), "")
-		lines = append(lines, fmt.Sprintf("%s: %s    %s: %s", c.Side(game.Black), common.PlayerLabel(c, m.pending.Players[game.Black], m.pending.Names[game.Black]),
-			c.Side(game.White), common.PlayerLabel(c, m.pending.Players[game.White], m.pending.Names[game.White])))
-	}
-	if m.status != "" {
-		lines = append(lines, "")
-		for _, l := range components.WrapText(c.Measure, m.status, min(c.Width, 76)) {
-			if m.statusErr {
-				lines = append(lines, st.Err.Render(l))
-			} else {
-				lines = append(lines, st.Text.Render(l))
-			}
-		}
-	}
-	lines = append(lines, "", st.Dim.Render(m.hint()))
-	if len(lines) > c.Height {
-		lines = lines[:c.Height]
+		lines = m.editsLines()
 	}
 	return lines
 }
@@ -550,13 +378,6 @@ func (m *menuModel) resumeLines() []string {
 	return lines
 }
 
-func (m *menuModel) onOff(b bool) string {
-	if b {
-		return m.c.Words.On
-	}
-	return m.c.Words.Off
-}
-
 func (m *menuModel) hint() string {
 	mw := m.words()
 	switch m.screen {
@@ -569,29 +390,12 @@ func (m *menuModel) hint() string {
 		return m.c.Words.ResumeKeys
 	case screenEdits:
 		return m.c.Words.EditsKeys
-	case screenToss:
-		return mw.TossKeys
-	case screenSettings:
-		switch rows := m.set.Rows(); {
-		case m.cursor >= len(rows):
-		case rows[m.cursor] == setName1 || rows[m.cursor] == setName2:
-			return mw.SetKeysEdit
-		case rows[m.cursor] == setEngines || rows[m.cursor] == setBooks:
-			return mw.SetKeysOpen
-		}
-		return mw.SetKeysChange
-	case screenEngines:
-		return m.c.Words.EnginesKeys
-	case screenEngine:
-		return m.c.Words.EditKeys
-	case screenBooks:
-		return words.BookWordsFor(m.c.Lang).BooksKeys
 	}
-	return mw.FormKeys
+	return mw.MainKeys
 }
 
-// help is the menu's ? screen: its notes say the keys of its lists and
-// forms (the game's key words, "pick/move", would mislead here).
+// help is the menu's ? screen: its notes say the keys of its lists (the
+// game's key words, "pick/move", would mislead here).
 func (m *menuModel) help() common.OpenHelpMsg {
 	return common.OpenHelpMsg{Notes: assets.HelpMenu(m.c.Lang == words.Japanese)}
 }

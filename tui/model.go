@@ -5,16 +5,16 @@
 // position editor, the training screens and the online screens.
 //
 // It splits as soft-serve's UI does: a root Model (this package: a stack
-// of screens behind one interface, common.Screen, with the menu, its
-// new-game form and settings at the bottom) over a small shared package
-// (common: size, palette, keys, language, settings), the pure renderers
-// and layouts (components, with the move entry in components/entry), and
-// a package per screen (play, study, editor, tsume, online, remote),
-// which never import each other (internal/layers keeps it so): the online
-// screen asks the root to push the game screen over it (common.PlayMsg)
-// and the SSH lobby is handed the game screen's constructor
-// (common.NewGameScreen). Opening a screen pushes it; leaving pops it and
-// returns where it was opened from. Everything the
+// of screens behind one interface, common.Screen, with the menu at the
+// bottom) over a small shared package (common: size, palette, keys,
+// language, settings), the pure renderers and layouts (components, with
+// the move entry in components/entry), and a package per screen (newgame,
+// prefs, play, study, editor, tsume, online, remote), which never import
+// each other (internal/layers keeps it so): the online screen asks the
+// root to push the game screen over it (common.PlayMsg) and the SSH lobby
+// is handed the game screen's constructor (common.NewGameScreen). Opening
+// a screen pushes it; leaving pops it and returns where it was opened
+// from. Everything the
 // app does to a game goes through game/match and package game, and every
 // move text through game/notation: no rule of shogi lives here.
 //
@@ -39,7 +39,9 @@ import (
 	"shogi/tui/common"
 	"shogi/tui/components"
 	"shogi/tui/editor"
+	"shogi/tui/newgame"
 	"shogi/tui/online"
+	"shogi/tui/prefs"
 	"shogi/tui/remote"
 	"shogi/tui/study"
 	tsumeui "shogi/tui/tsume"
@@ -297,8 +299,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case common.SettingsSavedMsg:
 		if msg.Err != nil {
-			if mn, ok := m.stack[0].(*menuScreen); ok {
-				mn.m.status = fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
+			text := fmt.Sprintf(m.c.Words.SettingsFailed, msg.Err)
+			if s, ok := m.top().(interface{ Say(string, bool) }); ok {
+				s.Say(text, true) // the new-game or settings screen that changed it
+			} else if mn, ok := m.stack[0].(*menuScreen); ok {
+				mn.m.status = text
 			}
 		}
 		return m, nil
@@ -337,16 +342,15 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		// Another game, or a game from the editor's position: the new-game
 		// screen, over the editor (which waits) or instead of the game.
-		form := &menuScreen{m: newMenu(m.c)}
-		form.m.openForm()
-		form.m.formOnly = true
-		if msg.Start != nil {
-			form.m.form.setStart(*msg.Start)
-		}
+		form := newgame.New(m.c, msg.Start)
 		if _, ok := top.(*editorScreen); ok {
 			return m.push(form), true
 		}
 		return m.replace(form), true
+	case newGameMsg:
+		return m.push(newgame.New(m.c, nil)), true
+	case settingsMsg:
+		return m.push(prefs.New(m.c)), true
 	case common.OnlineMsg:
 		return m.push(&onlineScreen{m: online.New(m.c)}), true
 	case common.EditPositionMsg:
@@ -396,7 +400,7 @@ func (m *Model) changeScreen(msg tea.Msg) (tea.Cmd, bool) {
 		return m.push(p), true
 	case common.StartMsg:
 		p := newPlayScreen(m.c, msg.Setup)
-		if mn, ok := top.(*menuScreen); ok && mn.m.formOnly {
+		if _, ok := top.(*newgame.Screen); ok {
 			return m.replace(p), true // the new-game screen gives way to its game
 		}
 		return m.push(p), true

@@ -3,7 +3,6 @@ package tui
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -309,9 +308,8 @@ func TestRemoteWatchByTypedCode(t *testing.T) {
 }
 
 // Every form follows one rule: enter does what the footer says. The SSH
-// "Create a table" form and the new-game form start (open) from any
-// field; on the settings page the footer names enter's action for the
-// row under the cursor (change, edit or open) and enter does it.
+// "Create a table" form opens from any field (the new-game form and the
+// settings page have the same test in tui/newgame and tui/prefs).
 func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 	for row := 0; row < 4; row++ {
 		l := testLobby(t)
@@ -324,56 +322,6 @@ func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 		a.press("enter")
 		if tables := l.Tables(); len(tables) != 1 || tables[0].Time.Main != 10*time.Minute {
 			t.Errorf("enter on row %d of the table form: tables %+v", row, tables)
-		}
-	}
-	h := newHarness(t, Options{})
-	h.press("enter")
-	if !strings.Contains(h.screen(), "enter start") {
-		t.Fatalf("the new-game form's footer:\n%s", h.screen())
-	}
-	for row := 0; row < h.m.menuShown().fields(); row++ {
-		h := newHarness(t, Options{})
-		h.press("enter")
-		for i := 0; i < row; i++ {
-			h.press("down")
-		}
-		h.press("enter")
-		if h.m.mode() != modePlay {
-			t.Errorf("enter on row %d of the new-game form: mode %v", row, h.m.mode())
-		}
-	}
-	h = newHarness(t, Options{SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
-	h.send(windowSize(120, 40))
-	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
-		h.press("down")
-	}
-	h.press("enter")
-	rows := h.m.menuShown().set.Rows()
-	for i := range rows {
-		h.m.menuShown().cursor = i
-		before := h.screen()
-		lines := strings.Split(strings.TrimRight(before, " \n"), "\n")
-		foot := lines[len(lines)-1]
-		h.press("enter")
-		after := h.screen()
-		switch {
-		case strings.Contains(foot, "enter change"):
-			if after == before {
-				t.Errorf("settings row %d: the footer says enter changes, it did not", i)
-			}
-			h.press("left")
-		case strings.Contains(foot, "enter edit"):
-			if h.m.menuShown().set.editing == nil {
-				t.Errorf("settings row %d: the footer says enter edits, it did not", i)
-			}
-			h.press("esc")
-		case strings.Contains(foot, "enter open"):
-			if h.m.menuShown().screen != screenEngines && h.m.menuShown().screen != screenBooks {
-				t.Errorf("settings row %d: the footer says enter opens, it did not", i)
-			}
-			h.press("esc")
-		default:
-			t.Errorf("settings row %d: the footer names no action for enter:\n%s", i, foot)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package tui
 
 import (
 	"shogi/tui/editor"
+	"shogi/tui/newgame"
 	"shogi/tui/online"
 	"shogi/tui/play"
+	"shogi/tui/prefs"
 	"shogi/tui/study"
 	tsumeui "shogi/tui/tsume"
 )
@@ -20,10 +22,12 @@ const (
 	modeOnline
 	modeTsume
 	modeQuiz
+	modeNewGame
+	modeSettings
 )
 
 func (m mode) String() string {
-	return [...]string{"menu", "play", "study", "editor", "online", "tsume", "quiz"}[m]
+	return [...]string{"menu", "play", "study", "editor", "online", "tsume", "quiz", "new game", "settings"}[m]
 }
 
 // mode is the kind of the screen on top.
@@ -41,6 +45,10 @@ func (m *Model) mode() mode {
 		return modeTsume
 	case *quizScreen:
 		return modeQuiz
+	case *newgame.Screen:
+		return modeNewGame
+	case *prefs.Screen:
+		return modeSettings
 	case *menuScreen:
 		_ = s
 	}

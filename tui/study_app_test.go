@@ -3,16 +3,12 @@ package tui
 import (
 	"os"
 	"path/filepath"
-	"shogi/app/settings"
 	"shogi/app/words"
-	"shogi/assets"
 	"shogi/game"
-	"shogi/game/book"
 	"shogi/kifu"
 	"shogi/tui/common"
 	"shogi/tui/internal/screentest"
 	"shogi/tui/study"
-	"slices"
 	"strings"
 	"testing"
 
@@ -22,30 +18,6 @@ import (
 
 // The study as the app shows it: opened from the menu, the editor and a
 // game, and the screens it opens; the study alone is tested in tui/study.
-
-// Settings > Study engine steps the study's engine through the levels
-// and the engines (which engine a starts is tested in tui/study).
-func TestSettingsStudyEngine(t *testing.T) {
-	st := settings.Default()
-	st.Engines = []settings.EngineEntry{{Name: "Fairy", Path: "/usr/games/fairy-stockfish"}}
-	// The settings page steps it through the levels and the engines.
-	h := newHarness(t, Options{Settings: settings.Default(), SettingsPath: filepath.Join(t.TempDir(), "config.toml")})
-	h.m.c.Settings.Engines = st.Engines
-	for h.m.menuShown().items()[h.m.menuShown().cursor] != itemSettings {
-		h.press("down")
-	}
-	h.press("enter")
-	for h.m.menuShown().set.Rows()[h.m.menuShown().cursor] != setStudy {
-		h.press("down")
-	}
-	if !strings.Contains(h.screen(), "Study engine (a)") || !strings.Contains(h.screen(), "< strong >") {
-		t.Fatalf("the settings' study engine:\n%s", h.screen())
-	}
-	h.press("right")
-	if v := h.m.c.Settings.Study; v != "Fairy" {
-		t.Errorf("right after the strongest level: study_engine %q, want the next program, Fairy", v)
-	}
-}
 
 func TestPickerListsRecordsAndRemembersTheFolder(t *testing.T) {
 	dir := pickerDir(t)
@@ -136,56 +108,6 @@ func TestRootOpensStudy(t *testing.T) {
 	h.send(common.OpenMsg{Path: filepath.Join(dir, "b.csa")})
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 0/1") {
 		t.Fatalf("b.csa through the root:\n%s", v)
-	}
-}
-
-// TestHintBookMoves: the hint shows the books' moves with their shares
-// (50%, 28/60 = 47%, 2/60 = 3%) beside the program's move.
-func TestHintBookMoves(t *testing.T) {
-	st := settings.Default()
-	st.Book.Files = []string{testBook(t)}
-	st.Hint = "greedy"
-	h := newHarness(t, Options{Play: true, White: "greedy", Settings: st})
-	h.press("H")
-	row := ""
-	for _, l := range strings.Split(h.screen(), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "Book") {
-			row = strings.Join(strings.Fields(l), " ")
-		}
-	}
-	if row != "Book ▲７六歩 50% ▲２六歩 47% ▲５六歩 3%" {
-		t.Errorf("the hint's book row %q:\n%s", row, h.screen())
-	}
-	if h.game().Len() != 0 {
-		t.Fatalf("the hint played a move: %q", h.moves())
-	}
-}
-
-// TestSettingsBookPlay: two levels of a game started in the app play the
-// settings' book for its plies (4 here) and leave it after; with the
-// setting off they never play it.
-func TestSettingsBookPlay(t *testing.T) {
-	line := []string{"9g9f", "1c1d", "1g1f", "9c9d", "5i5h", "5a5b"}
-	for _, pick := range []book.Pick{book.Weighted, book.Best, book.Off} {
-		st := settings.Default()
-		st.Book.Files = []string{lineBook(t, line...)}
-		st.Book.Play, st.Book.Plies = settings.PickSetting(pick), 4
-		st.MoveDelay = 0
-		h := newHarness(t, Options{Play: true, Black: "greedy", White: "greedy", Settings: st})
-		h.until("six moves", func() bool { return h.game().Len() >= 6 || h.m.playShown().Over() })
-		var got []string
-		for _, m := range h.game().Moves()[:6] {
-			got = append(got, m.USI())
-		}
-		if pick == book.Off {
-			if got[0] == line[0] {
-				t.Errorf("off: the first move is the book's: %v", got)
-			}
-			continue
-		}
-		if !slices.Equal(got[:4], line[:4]) || slices.Equal(got[4:], line[4:]) {
-			t.Errorf("%v: the levels played %v; the book's first four plies are %v, its next two %v", pick, got, line[:4], line[4:])
-		}
 	}
 }
 
@@ -319,85 +241,6 @@ func TestRootReviewsAGame(t *testing.T) {
 	}
 	if v := ansi.Strip(m.View().Content); !strings.Contains(v, "手数 1/1") || !strings.Contains(v, "1 ▲２六歩") || !strings.Contains(v, "△後手 random") {
 		t.Fatalf("review of a one-move game:\n%s", v)
-	}
-}
-
-// ? in the study shows every study key with what it does, then the
-// study's notes; the help scrolls to its end and back on a small screen,
-// and esc returns to the record where it was.
-func TestStudyHelp(t *testing.T) {
-	h := newHarness(t, Options{})
-	h.send(common.OpenMsg{Path: filepath.Join("study", "testdata", "study", "branches.kif")})
-	h.press("l", "l")
-	h.send(windowSize(120, 80))
-	h.press("?")
-	s := h.screen()
-	for _, g := range h.m.c.Keys.StudyFullHelp() {
-		for _, b := range g {
-			if !strings.Contains(s, b.Help().Key) || !strings.Contains(s, b.Help().Desc) {
-				t.Errorf("the help lacks %q %q:\n%s", b.Help().Key, b.Help().Desc, s)
-			}
-		}
-	}
-	notes := strings.Split(strings.TrimSpace(assets.HelpStudy(false)), "\n")
-	if first := strings.TrimSpace(notes[0]); !strings.Contains(s, first[:min(len(first), 30)]) {
-		t.Errorf("the help lacks the notes' first line %q:\n%s", first, s)
-	}
-	h.send(windowSize(80, 24))
-	top := h.screen()
-	h.press("G")
-	if end := h.screen(); end == top || !strings.Contains(end, "100%") {
-		t.Errorf("G did not go to the end:\n%s", end)
-	}
-	h.press("g")
-	if h.screen() != top {
-		t.Errorf("g did not come back to the top:\n%s", h.screen())
-	}
-	h.press("esc")
-	if h.m.help.V != nil {
-		t.Fatal("esc did not close the help")
-	}
-	if s := h.screen(); !strings.Contains(s, "Ply 2/13") {
-		t.Errorf("not back at ply 2:\n%s", s)
-	}
-}
-
-// With no analysed game the quizzes say which moves make one, in plain
-// words.
-func TestQuizNoneWording(t *testing.T) {
-	h := newHarness(t, Options{Lang: words.English, GamesDir: t.TempDir(), StateDir: t.TempDir()})
-	h.menuItem("Next-move quizzes")
-	s := strings.Join(strings.Fields(h.screen()), " ")
-	if !strings.Contains(s, "each move marked mistake or worse becomes one") || strings.Contains(s, "worth") {
-		t.Errorf("no quizzes:\n%s", h.screen())
-	}
-}
-
-// The settings' books page says why a book cannot be read in full at
-// 120×40, wrapped under the file's row.
-func TestSettingsBookProblemWraps(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "a-rather-long-book-file-name-from-somewhere-else.db")
-	// Unsorted (the start comes before the position after 7g7f), so the
-	// page reads it whole and meets the broken line.
-	data := "#YANEURAOU-DB2016 1.00\nsfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\n7g7f none 0 0 1\n" +
-		"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n3c3d none 0 0 1\n" +
-		strings.Repeat("x", 120) + "\n"
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	st := settings.Default()
-	st.Book.Files = []string{path}
-	h := newHarness(t, Options{Lang: words.English, Settings: st})
-	h.send(windowSize(120, 40))
-	h.send(h.m.menuShown().openBooks()())
-	h.until("the books read", func() bool { _, ok := h.m.menuShown().books.info[path]; return ok })
-	in := h.m.menuShown().books.info[path]
-	if in.Err == nil {
-		t.Fatalf("the broken book reads: %+v", in)
-	}
-	want := strings.Join(strings.Fields(common.BookProblemText(words.BookWordsFor(words.English), in.Err)), " ")
-	if got := strings.Join(strings.Fields(h.screen()), " "); !strings.Contains(got, want) {
-		t.Errorf("the page lacks %q:\n%s", want, h.screen())
 	}
 }
 

@@ -93,6 +93,7 @@ type TsumeWords struct {
 	// Keys' help (the key itself is the screen's).
 	KeyHint, KeySolution, KeyRetry, KeyRestart, KeyNext, KeyPrev string
 	KeyCheck, KeyLeave, KeyStep, KeyBack, KeyChoose, KeyFilter   string
+	KeyStepOn, KeyStepBack                                       string // the solution's two steps, apart in the help
 	KeyNextQuiz, KeyPrevQuiz                                     string
 
 	// Quizzes.
@@ -190,6 +191,7 @@ var tsumeEnglish = TsumeWords{
 
 	KeyHint: "hint", KeySolution: "solution", KeyRetry: "take back", KeyRestart: "restart", KeyNext: "next problem",
 	KeyPrev: "previous problem", KeyCheck: "check the problem", KeyLeave: "leave", KeyStep: "step", KeyBack: "back",
+	KeyStepOn: "step on", KeyStepBack: "step back",
 	KeyChoose: "choose", KeyFilter: "lengths", KeyNextQuiz: "next quiz", KeyPrevQuiz: "previous quiz",
 
 	QuizTitle: "Next-move quizzes", QuizFolder: "from the games in %s", QuizRecord: "from %s",
@@ -293,6 +295,7 @@ var tsumeJapanese = TsumeWords{
 
 	KeyHint: "ヒント", KeySolution: "正解手順", KeyRetry: "王手を戻す", KeyRestart: "初形から", KeyNext: "次の問題",
 	KeyPrev: "前の問題", KeyCheck: "作品検討", KeyLeave: "戻る", KeyStep: "一手ずつ", KeyBack: "戻る",
+	KeyStepOn: "一手進む", KeyStepBack: "一手戻る",
 	KeyChoose: "選ぶ", KeyFilter: "手数", KeyNextQuiz: "次の問題", KeyPrevQuiz: "前の問題",
 
 	QuizTitle: "次の一手", QuizFolder: "%s の対局から", QuizRecord: "%s から",

@@ -84,6 +84,8 @@ var layers = []layer{
 	// a game asks the root for the game screen (common.PlayMsg) or is
 	// handed its constructor (common.NewGameScreen).
 	{pkg: "shogi/tui/play", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/newgame", tree: true, may: screens, third: charm},
+	{pkg: "shogi/tui/prefs", tree: true, may: screens, third: charm},
 	{pkg: "shogi/tui/editor", tree: true, may: screens, third: charm},
 	{pkg: "shogi/tui/tsume", tree: true, may: screens, third: charm},
 	{pkg: "shogi/tui/online", tree: true, may: screens, third: charm},
@@ -92,7 +94,7 @@ var layers = []layer{
 	// What the screens' tests share (screentest): for tests only.
 	{pkg: "shogi/tui/internal", tree: true, may: append(slices.Clone(uiBase), "shogi/tui/internal/..."), third: charm},
 	// The root package tui: the stack of screens.
-	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
+	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/newgame", "shogi/tui/prefs", "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
 	// The SSH server and the cluster, on the app and the screens.
 	{pkg: "shogi/server", tree: true, may: append(slices.Clone(appLayer), "shogi/tui", "shogi/server/..."), third: append(append([]string{"github.com/nats-io/"}, charm...), server...)},
 	// main wires everything.

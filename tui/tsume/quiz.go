@@ -392,7 +392,7 @@ func (q *Quizzes) openHelp() tea.Cmd {
 		{ck.Up, ck.Down, ck.Left, ck.Right, ck.Select, ck.Cancel, ck.Tray, ck.Type},
 		{k.NextQuiz, k.PrevQuiz, k.Leave, ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, ck.Quit},
 	}
-	notes := assets.HelpTsume(q.c.Lang == words.Japanese)
+	notes := assets.HelpQuiz(q.c.Lang == words.Japanese)
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: g, Notes: notes} }
 }
 

@@ -1,4 +1,4 @@
-package tui
+package newgame
 
 import (
 	"time"
@@ -6,6 +6,7 @@ import (
 	"shogi/app/settings"
 	"shogi/app/words"
 	"shogi/tui/common"
+	"shogi/tui/components"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,13 +14,13 @@ import (
 	"shogi/game/match"
 )
 
-// newGameForm is the new-game page: who plays (a person, a built-in level
+// form is the new-game page: who plays (a person, a built-in level
 // or an engine of the list, for each of the two players), the handicap,
 // who takes Black (or furigoma), the clock (none, sudden death, byōyomi
 // or Fischer; the same for both sides or White's own) and the piece
 // style. Its clock starts as the settings' and becomes their default
 // when a game starts.
-type newGameForm struct {
+type form struct {
 	c        *common.Common
 	players  [2]int // indexes into c.playerChoices(), for player 1 and player 2
 	handicap int    // index into handicapChoices()
@@ -77,8 +78,8 @@ func durations(secs ...int) []time.Duration {
 
 // newForm starts the form with the settings' clock, player 1 a person and
 // player 2 the strongest built-in level.
-func newForm(c *common.Common) newGameForm {
-	f := newGameForm{c: c}
+func newForm(c *common.Common) form {
+	f := form{c: c}
 	choices := c.PlayerChoices()
 	for i, p := range choices {
 		if p.Spec.Kind == match.BuiltinKind {
@@ -110,7 +111,7 @@ func newForm(c *common.Common) newGameForm {
 
 // Rows are the form's rows as it stands: the clock's values only when
 // there is a clock, White's only when they differ.
-func (f *newGameForm) Rows() []formRow {
+func (f *form) Rows() []formRow {
 	out := []formRow{rowPlayer1, rowPlayer2, rowHandicap, rowSeat, rowClock}
 	if f.kind != clockNone {
 		out = append(out, rowMain)
@@ -129,7 +130,7 @@ func (f *newGameForm) Rows() []formRow {
 }
 
 // change steps the value of row i by d.
-func (f *newGameForm) change(i, d int) tea.Cmd {
+func (f *form) change(i, d int) tea.Cmd {
 	rows := f.Rows()
 	if i < 0 || i >= len(rows) {
 		return nil
@@ -211,7 +212,7 @@ func step(v time.Duration, presets []time.Duration, d int, positive bool) time.D
 }
 
 // Controls are Black's and White's allowances as the form says.
-func (f *newGameForm) Controls() [2]match.TimeControl {
+func (f *form) Controls() [2]match.TimeControl {
 	var tc [2]match.TimeControl
 	if f.kind == clockNone {
 		return tc
@@ -233,7 +234,7 @@ func (f *newGameForm) Controls() [2]match.TimeControl {
 
 // setup is the game the form describes, with a command saving its clock
 // as the settings' default.
-func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
+func (f *form) setup() (common.Setup, tea.Cmd) {
 	c := f.c
 	choices := c.PlayerChoices()
 	p1, p2 := choices[f.players[0]%len(choices)], choices[f.players[1]%len(choices)]
@@ -258,13 +259,13 @@ func (f *newGameForm) setup() (common.Setup, tea.Cmd) {
 }
 
 // setStart makes p the form's start: the handicap row offers it first.
-func (f *newGameForm) setStart(p game.Position) {
+func (f *form) setStart(p game.Position) {
 	f.custom = &p
 	f.handicap = 0
 }
 
 // starts is how many starts the handicap row offers.
-func (f *newGameForm) starts() int {
+func (f *form) starts() int {
 	n := len(common.HandicapChoices())
 	if f.custom != nil {
 		n++
@@ -274,7 +275,7 @@ func (f *newGameForm) starts() int {
 
 // handicapAt is the handicap row's choice, or false for the set-up
 // start.
-func (f *newGameForm) handicapAt() (game.Handicap, bool) {
+func (f *form) handicapAt() (game.Handicap, bool) {
 	hs := common.HandicapChoices()
 	i := f.handicap % f.starts()
 	if f.custom != nil {
@@ -287,7 +288,7 @@ func (f *newGameForm) handicapAt() (game.Handicap, bool) {
 }
 
 // preview is the start the handicap row gives.
-func (f *newGameForm) preview() game.Position {
+func (f *form) preview() game.Position {
 	h, ok := f.handicapAt()
 	if !ok {
 		return *f.custom
@@ -295,11 +296,11 @@ func (f *newGameForm) preview() game.Position {
 	return h.Position()
 }
 
-// lines draws the form.
-func (f *newGameForm) lines(m *menuModel) []string {
+// lines draws the form, the cursor on row cursor.
+func (f *form) lines(cursor int) []string {
 	c := f.c
 	w := c.Words
-	mw := m.words()
+	mw := words.MenuWordsFor(c.Lang)
 	st := c.Styles
 	choices := c.PlayerChoices()
 	lw := common.MaxWidth(c.Measure, mw.Player1, mw.Player2, mw.Handicap, mw.Seat, mw.Pieces, w.ClockField, w.MainField,
@@ -317,42 +318,47 @@ func (f *newGameForm) lines(m *menuModel) []string {
 			if r == rowPlayer2 {
 				label = mw.Player2
 			}
-			text = m.field(label, lw, c.ChoiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
+			text = field(c, label, lw, c.ChoiceLabel(choices[f.players[r-rowPlayer1]%len(choices)]))
 		case rowHandicap:
 			hname := w.SetUpStart
 			if h, ok := f.handicapAt(); ok {
 				hname = common.HandicapLabel(c, h)
 			}
-			text = m.field(mw.Handicap, lw, hname)
+			text = field(c, mw.Handicap, lw, hname)
 		case rowSeat:
-			text = m.field(mw.Seat, lw, mw.Seats[f.seat])
+			text = field(c, mw.Seat, lw, mw.Seats[f.seat])
 		case rowClock:
-			text = m.field(w.ClockField, lw, w.ClockKinds[f.kind])
+			text = field(c, w.ClockField, lw, w.ClockKinds[f.kind])
 		case rowMain:
-			text = m.field(w.MainField, lw, clockValue(c, f.main[0]))
+			text = field(c, w.MainField, lw, clockValue(c, f.main[0]))
 		case rowSecond:
-			text = m.field(secondLabel, lw, clockValue(c, f.second[0]))
+			text = field(c, secondLabel, lw, clockValue(c, f.second[0]))
 		case rowPerSide:
 			v := w.PerSide[0]
 			if f.perSide {
 				v = w.PerSide[1]
 			}
-			text = m.field(w.PerSideField, lw, v)
+			text = field(c, w.PerSideField, lw, v)
 		case rowWhiteMain:
-			text = m.field(w.WhiteMain, lw, clockValue(c, f.main[1]))
+			text = field(c, w.WhiteMain, lw, clockValue(c, f.main[1]))
 		case rowWhiteSecond:
-			text = m.field(whiteSecond, lw, clockValue(c, f.second[1]))
+			text = field(c, whiteSecond, lw, clockValue(c, f.second[1]))
 		case rowPieces:
-			text = m.field(mw.Pieces, lw, mw.StyleNames[c.Pieces%common.NumPieceStyles])
+			text = field(c, mw.Pieces, lw, mw.StyleNames[c.Pieces%common.NumPieceStyles])
 		case rowStart:
 			text = mw.Start
 		}
-		m.row(&lines, i, text)
+		components.Row(st, &lines, i, cursor, text)
 	}
 	if h, ok := f.handicapAt(); ok && h.Key != "even" {
 		lines = append(lines, "", st.Dim.Render(mw.GiverNote))
 	}
 	return lines
+}
+
+// field is a label padded to width and a value to change with ←/→.
+func field(c *common.Common, label string, width int, value string) string {
+	return components.Field(c.Measure, label, width, value)
 }
 
 // clockValue writes a clock setting: 10m, 30s, 10分, 30秒.

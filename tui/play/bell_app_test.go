@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"sync/atomic"
@@ -37,7 +37,7 @@ func TestBellOnMoves(t *testing.T) {
 		bell common.Bell
 		want int32
 	}{{common.BellOff, 0}, {common.BellMoves, 2}, {common.BellClock, 0}, {common.BellAll, 2}} {
-		h := newHarness(t, Options{Play: true, White: "greedy", Settings: bellSettings(tc.bell)})
+		h := newHarness(t, Options{White: "greedy", Settings: bellSettings(tc.bell)})
 		n := bells(h)
 		h.typeMove("7g7f")
 		h.typeMove("2g2f")
@@ -67,14 +67,14 @@ func TestBellOnTheClock(t *testing.T) {
 func bellOnTheClock(t *testing.T, bell common.Bell, want int32) {
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tcl := match.TimeControl{Byoyomi: 10 * time.Second}
-	h := newHarness(t, Options{Play: true, White: "greedy", Time: [2]match.TimeControl{tcl, tcl}, TimeSource: ft, Settings: bellSettings(bell)})
+	h := newHarness(t, Options{White: "greedy", Time: [2]match.TimeControl{tcl, tcl}, TimeSource: ft, Settings: bellSettings(bell)})
 	n := bells(h)
 	// The screen's ticks come on the real clock; the game's time is fake.
 	wait := func(d time.Duration) {
 		end := time.Now().Add(d)
 		h.until("the clock's ticks", func() bool { return time.Now().After(end) })
 	}
-	h.until("Black's clock to run", func() bool { return h.m.playShown().Snap.Clock.Running })
+	h.until("Black's clock to run", func() bool { return h.p().Snap.Clock.Running })
 	ft.Advance(4 * time.Second) // 6 s left: no bell
 	wait(1200 * time.Millisecond)
 	if n.Load() != 0 {

@@ -1,4 +1,4 @@
-package tui
+package tsume
 
 import (
 	"context"
@@ -7,42 +7,17 @@ import (
 	"testing"
 
 	"shogi/app/words"
-	"shogi/assets"
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/progress"
-	"shogi/game/tsume"
-	"shogi/tui/common"
 )
 
-// collection is the problems shipped in assets: the tests' truth for
-// lengths, first moves and solutions.
-func collection(t testing.TB) []tsume.Problem {
+// openTsume opens the collection's chooser, as the menu does, and the
+// problems of n plies, in lang, the progress in state ("": the test's).
+func openTsume(t *testing.T, lang words.Lang, state string, n int) *harness {
 	t.Helper()
-	ps, err := tsume.ParseCollection(strings.NewReader(assets.Tsume))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ps
-}
-
-// ofLength is the collection's problems of n plies, in order.
-func ofLength(t testing.TB, n int) []tsume.Problem {
-	var out []tsume.Problem
-	for _, p := range collection(t) {
-		if p.Length == n {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// openTsume opens the tsume chooser from the menu and the problems of
-// n plies.
-func openTsume(t *testing.T, h *harness, n int) {
-	t.Helper()
-	h.choose(itemTsume)
-	if h.m.mode() != modeTsume || !strings.Contains(h.screen(), "problems") {
+	h := collectionHarness(t, lang, state, Options{})
+	if !strings.Contains(h.screen(), "problems") {
 		t.Fatalf("not the tsume chooser:\n%s", h.screen())
 	}
 	for i, f := range []int{1, 3, 5, 7, 9, 11} {
@@ -53,6 +28,7 @@ func openTsume(t *testing.T, h *harness, n int) {
 		}
 	}
 	h.press("enter")
+	return h
 }
 
 // solve plays the attacker's moves of the problem on screen by typing
@@ -60,7 +36,7 @@ func openTsume(t *testing.T, h *harness, n int) {
 // does, else (another defence of the same length) the hint's move.
 func solve(t *testing.T, h *harness) {
 	t.Helper()
-	ts := h.m.tsumeShown()
+	ts := h.ts()
 	pr := ts.Problem()
 	for ply := 0; ts.Result() == nil; ply += 2 {
 		if ply > 2*len(pr.Solution)+2 {
@@ -99,10 +75,9 @@ func samePrefix(a, b []game.Move) bool {
 // the progress file keeps it: a new app reads it back.
 func TestTsumeRefusalSolveProgress(t *testing.T) {
 	state := t.TempDir()
-	h := newHarness(t, Options{StateDir: state})
-	openTsume(t, h, 3)
+	h := openTsume(t, words.English, state, 3)
 	want := ofLength(t, 3)[0]
-	if got := h.m.tsumeShown().Problem().ID; got != want.ID {
+	if got := h.ts().Problem().ID; got != want.ID {
 		t.Fatalf("opened %s, want the first 3-ply problem %s", got, want.ID)
 	}
 	// A drop far from the king: legal, and no check.
@@ -115,11 +90,11 @@ func TestTsumeRefusalSolveProgress(t *testing.T) {
 		}
 	}
 	h.typeMove(quiet.USI())
-	if s := h.screen(); !strings.Contains(s, "is not a check") || len(h.m.tsumeShown().Moves()) != 0 {
-		t.Fatalf("%s not refused (moves %v):\n%s", quiet.USI(), h.m.tsumeShown().Moves(), s)
+	if s := h.screen(); !strings.Contains(s, "is not a check") || len(h.ts().Moves()) != 0 {
+		t.Fatalf("%s not refused (moves %v):\n%s", quiet.USI(), h.ts().Moves(), s)
 	}
 	solve(t, h)
-	r := h.m.tsumeShown().Result()
+	r := h.ts().Result()
 	if r.Plies != 3 || r.Length != 3 || len(r.Left) != 0 {
 		t.Errorf("result %+v, want a mate in 3 of 3 with nothing left", r)
 	}
@@ -137,8 +112,7 @@ func TestTsumeRefusalSolveProgress(t *testing.T) {
 		t.Errorf("progress of %s: %+v %v", want.ID, it, ok)
 	}
 	// A new app on the same state: the chooser counts it.
-	h2 := newHarness(t, Options{StateDir: state})
-	h2.choose(itemTsume)
+	h2 := collectionHarness(t, words.English, state, Options{})
 	if s := h2.screen(); !strings.Contains(s, "1 solved of 60") || !strings.Contains(s, "streak 1") {
 		t.Errorf("chooser after a solve:\n%s", s)
 	}
@@ -149,10 +123,9 @@ func TestTsumeRefusalSolveProgress(t *testing.T) {
 // before; a problem left after a check counts as missed.
 func TestTsumeHintNextProgress(t *testing.T) {
 	state := t.TempDir()
-	h := newHarness(t, Options{StateDir: state})
-	openTsume(t, h, 5)
+	h := openTsume(t, words.English, state, 5)
 	five := ofLength(t, 5)
-	ts := h.m.tsumeShown()
+	ts := h.ts()
 	h.press("H")
 	if got, want := ts.Hint(), five[0].Solution[0]; !got.SameAs(want) {
 		t.Errorf("hint %v, want the first move %v", got, want)
@@ -191,9 +164,8 @@ func TestTsumeHintNextProgress(t *testing.T) {
 // screen says there is no mate now and offers to take the check back or
 // see the solution; u takes it back; a shows the solution step by step.
 func TestTsumeEscapeRetrySolution(t *testing.T) {
-	h := newHarness(t, Options{Lang: words.English})
-	openTsume(t, h, 3)
-	ts := h.m.tsumeShown()
+	h := openTsume(t, words.English, "", 3)
+	ts := h.ts()
 	pr := ts.Problem()
 	// A check after which the solver finds no mate, whatever the defence.
 	p := pr.Start
@@ -255,19 +227,18 @@ func TestTsumeFaults(t *testing.T) {
 		{"4k4/9/9/9/9/9/9/4r4/4K4 b G 1", "Black, to move and mate, is in check", "詰ます側の先手に王手がかかっています"},
 	} {
 		for _, lang := range []words.Lang{words.English, words.Japanese} {
-			h := newHarness(t, Options{Lang: lang})
 			p, err := game.ParseSFEN(c.sfen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.send(common.TsumeMsg{Start: p})
+			h := positionHarness(t, lang, p)
 			s := h.screen()
 			want := c.en
 			if lang == words.Japanese {
 				want = c.ja
 			}
 			if want == "" {
-				if strings.Contains(s, "Not a mate problem") || h.m.mode() != modeTsume {
+				if strings.Contains(s, "Not a mate problem") || strings.Contains(s, "詰将棋ではありません") {
 					t.Errorf("%s refused:\n%s", c.sfen, s)
 				}
 				continue
@@ -276,11 +247,11 @@ func TestTsumeFaults(t *testing.T) {
 				t.Errorf("%s (%v): screen lacks %q:\n%s", c.sfen, lang, want, s)
 			}
 			h.press("G*5b", "enter")
-			if len(h.m.tsumeShown().Moves()) != 0 {
+			if len(h.ts().Moves()) != 0 {
 				t.Errorf("a move was played in a position that is no problem")
 			}
 			h.press("esc", "q") // esc closes the move line the G opened
-			if h.m.mode() != modeMenu {
+			if !h.left() {
 				t.Errorf("q did not leave the fault for the menu")
 			}
 		}
@@ -300,12 +271,11 @@ func TestTsumeNoMateProved(t *testing.T) {
 		{"ln1g3nl/1r1sg1k2/p1pppsbpp/1p3pp2/7P1/2P1P4/PP1P1PP1P/1BG2S1R1/LNS1KG1NL b - 1", words.Japanese,
 			[]string{"不詰", "不詰: ここから王手の連続で詰む手順はありません", "正解手順はありません"}},
 	} {
-		h := newHarness(t, Options{Lang: c.lang})
 		p, err := game.ParseSFEN(c.sfen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.send(common.TsumeMsg{Start: p})
+		h := positionHarness(t, c.lang, p)
 		flat := func() string { return strings.Join(strings.Fields(h.screen()), " ") }
 		h.until("the length worked out", func() bool {
 			return !strings.Contains(h.screen(), "length") && !strings.Contains(h.screen(), "手数を計算中")
@@ -314,12 +284,12 @@ func TestTsumeNoMateProved(t *testing.T) {
 			t.Errorf("%s: the title does not say %q:\n%s", c.sfen, c.want[0], h.screen())
 		}
 		h.press("H")
-		h.until("the hint", func() bool { return !h.m.tsumeShown().Busy() })
+		h.until("the hint", func() bool { return !h.ts().Busy() })
 		if s := flat(); !strings.Contains(s, c.want[1]) {
 			t.Errorf("%s: H does not say %q:\n%s", c.sfen, c.want[1], h.screen())
 		}
 		h.press("a")
-		h.until("the solution", func() bool { return !h.m.tsumeShown().Busy() })
+		h.until("the solution", func() bool { return !h.ts().Busy() })
 		if s := flat(); !strings.Contains(s, c.want[2]) {
 			t.Errorf("%s: a does not say %q:\n%s", c.sfen, c.want[2], h.screen())
 		}

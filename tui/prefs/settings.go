@@ -1,4 +1,4 @@
-package tui
+package prefs
 
 import (
 	"fmt"
@@ -60,7 +60,7 @@ func (settingsPage) Rows() []settingsRow {
 var delayPresets = []time.Duration{0, 100 * time.Millisecond, 250 * time.Millisecond, 500 * time.Millisecond,
 	time.Second, 2 * time.Second, 3 * time.Second, 5 * time.Second}
 
-func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+func (m *Screen) settingsKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := m.c.Keys
 	rows := m.set.Rows()
 	if m.set.editing != nil {
@@ -71,7 +71,7 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			name := m.set.editing.Trimmed()
 			row := m.set.editRow
 			m.set.editing = nil
-			return m, m.c.SaveSettings(func(s *settings.Settings) {
+			return m.c.SaveSettings(func(s *settings.Settings) {
 				if row == setName1 {
 					s.Names.Player1 = name
 				} else {
@@ -81,7 +81,7 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		default:
 			m.set.editing.Edit(k)
 		}
-		return m, nil
+		return nil
 	}
 	n := len(rows)
 	switch {
@@ -90,9 +90,9 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	case common.KeyIs(k, keys.Down):
 		m.cursor = common.WrapAdd(m.cursor, 1, n)
 	case common.KeyIs(k, keys.Left):
-		return m, m.changeSetting(rows[m.cursor], -1)
+		return m.changeSetting(rows[m.cursor], -1)
 	case common.KeyIs(k, keys.Right):
-		return m, m.changeSetting(rows[m.cursor], 1)
+		return m.changeSetting(rows[m.cursor], 1)
 	case common.IsEnter(k):
 		switch r := rows[m.cursor]; r {
 		case setName1, setName2:
@@ -102,23 +102,23 @@ func (m menuModel) settingsKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			}
 			in := components.NewInput("", v, 40)
 			m.set.editing, m.set.editRow = &in, r
-			return m, nil
+			return nil
 		case setEngines:
-			m.screen, m.eng = screenEngines, enginesPage{}
-			return m, common.FindEngines(m.enginePaths())
+			m.page, m.eng = pageEngines, enginesPage{}
+			return common.FindEngines(m.enginePaths())
 		case setBooks:
-			return m, m.openBooks()
+			return m.openBooks()
 		default:
-			return m, m.changeSetting(r, 1)
+			return m.changeSetting(r, 1)
 		}
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen, m.cursor = screenMain, 0
+		return func() tea.Msg { return common.ToMenuMsg{} }
 	}
-	return m, nil
+	return nil
 }
 
 // changeSetting steps a setting by d and keeps it.
-func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
+func (m *Screen) changeSetting(r settingsRow, d int) tea.Cmd {
 	c := m.c
 	cycle := func(v, n int) int { return common.WrapAdd(v, d, n) }
 	switch r {
@@ -161,7 +161,7 @@ func (m *menuModel) changeSetting(r settingsRow, d int) tea.Cmd {
 }
 
 // settingsLines draws the settings page.
-func (m *menuModel) settingsLines() []string {
+func (m *Screen) settingsLines() []string {
 	c := m.c
 	mw := m.words()
 	w := c.Words
@@ -222,7 +222,7 @@ func (m *menuModel) settingsLines() []string {
 		case setEngines:
 			text = w.EnginesItem + fmt.Sprintf(" (%d)", len(c.Settings.Engines))
 		}
-		m.row(&lines, i, text)
+		components.Row(st, &lines, i, m.cursor, text)
 	}
 	if c.SettingsErr != nil {
 		lines = append(lines, "", st.Err.Render(w.SettingsNotSaved))
@@ -252,7 +252,7 @@ type enginesPage struct {
 }
 
 // enginePaths are the programs of the list.
-func (m *menuModel) enginePaths() []string {
+func (m *Screen) enginePaths() []string {
 	var out []string
 	for _, e := range m.c.Settings.Engines {
 		out = append(out, e.Path)
@@ -262,31 +262,31 @@ func (m *menuModel) enginePaths() []string {
 
 // engineRows counts the list page's rows: the engines, the Debian ones
 // found, and "add by path".
-func (m *menuModel) engineRows() int { return len(m.c.Settings.Engines) + len(m.eng.found) + 1 }
+func (m *Screen) engineRows() int { return len(m.c.Settings.Engines) + len(m.eng.found) + 1 }
 
 // enginesMsg takes a handshake's answer or the engines found.
-func (m menuModel) enginesMsg(msg tea.Msg) (menuModel, tea.Cmd) {
+func (m *Screen) enginesMsg(msg tea.Msg) tea.Cmd {
 	w := m.c.Words
 	switch msg := msg.(type) {
 	case common.FoundEnginesMsg:
 		m.eng.found = msg.Paths
 	case common.ProbeMsg:
 		if m.eng.probing != msg.Path {
-			return m, nil
+			return nil
 		}
 		m.eng.probing = ""
 		if msg.Err != nil {
 			m.status, m.statusErr = fmt.Sprintf(w.ProbeFailed, msg.Path, msg.Err), true
-			return m, nil
+			return nil
 		}
 		m.status = ""
 		m.eng.options, m.eng.author, m.eng.ecursor = editableOptions(msg.Options), msg.Author, 0
 		if m.eng.entry < 0 {
 			m.eng.draft = settings.EngineEntry{Name: msg.Name, Path: msg.Path, Options: map[string]any{}}
 		}
-		m.screen = screenEngine
+		m.page = pageEngine
 	}
-	return m, nil
+	return nil
 }
 
 // editableOptions are the options an engine declares that have a value
@@ -301,8 +301,8 @@ func editableOptions(opts []usi.Option) []usi.Option {
 	return out
 }
 
-func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
-	if m.screen == screenEngine {
+func (m *Screen) enginesKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.page == pageEngine {
 		return m.editorKey(k)
 	}
 	c := m.c
@@ -317,15 +317,15 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			path := settings.ExpandHome(e.path.Trimmed())
 			e.path = nil
 			if path == "" {
-				return m, nil
+				return nil
 			}
 			e.entry, e.probing = -1, path
 			m.status = fmt.Sprintf(w.Probing, path)
-			return m, common.ProbeEngine(c.Context(), c.EngineConfig(), path)
+			return common.ProbeEngine(c.Context(), c.EngineConfig(), path)
 		default:
 			e.path.Edit(k)
 		}
-		return m, nil
+		return nil
 	}
 	if e.removing {
 		e.removing = false
@@ -333,13 +333,13 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			name := c.Settings.Engines[e.cursor].Name
 			i := e.cursor
 			m.status = fmt.Sprintf(w.Removed, name)
-			return m, tea.Batch(c.SaveSettings(func(s *settings.Settings) { s.Engines = slices.Delete(s.Engines, i, i+1) }),
+			return tea.Batch(c.SaveSettings(func(s *settings.Settings) { s.Engines = slices.Delete(s.Engines, i, i+1) }),
 				common.FindEngines(m.enginePaths()))
 		}
-		return m, nil
+		return nil
 	}
 	if e.probing != "" {
-		return m, nil // wait for the engine
+		return nil // wait for the engine
 	}
 	n := m.engineRows()
 	switch {
@@ -364,19 +364,19 @@ func (m menuModel) enginesKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		default:
 			in := components.NewInput(w.EnginePath, "/usr/games/", 0)
 			e.path = &in
-			return m, nil
+			return nil
 		}
 		m.status = fmt.Sprintf(w.Probing, e.probing)
-		return m, common.ProbeEngine(c.Context(), c.EngineConfig(), e.probing)
+		return common.ProbeEngine(c.Context(), c.EngineConfig(), e.probing)
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen, m.cursor = screenSettings, len(m.set.Rows())-1
+		m.page, m.cursor = pageSettings, len(m.set.Rows())-1
 	}
-	return m, nil
+	return nil
 }
 
 // editedEntry returns the entry the editor changes: the draft of one being
 // added, or the list's.
-func (m *menuModel) editedEntry() *settings.EngineEntry {
+func (m *Screen) editedEntry() *settings.EngineEntry {
 	if m.eng.entry < 0 || m.eng.entry >= len(m.c.Settings.Engines) {
 		return &m.eng.draft
 	}
@@ -384,7 +384,7 @@ func (m *menuModel) editedEntry() *settings.EngineEntry {
 }
 
 // editorRows: the name, each option, and for a new engine "add".
-func (m *menuModel) editorRows() int {
+func (m *Screen) editorRows() int {
 	n := 1 + len(m.eng.options)
 	if m.eng.entry < 0 {
 		n++
@@ -392,7 +392,7 @@ func (m *menuModel) editorRows() int {
 	return n
 }
 
-func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+func (m *Screen) editorKey(k tea.KeyPressMsg) tea.Cmd {
 	c := m.c
 	keys := c.Keys
 	w := c.Words
@@ -407,11 +407,11 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 				text = e.editing.Value()
 			}
 			e.editing = nil
-			return m, m.setOption(e.ecursor, text)
+			return m.setOption(e.ecursor, text)
 		default:
 			e.editing.Edit(k)
 		}
-		return m, nil
+		return nil
 	}
 	n := m.editorRows()
 	switch {
@@ -424,16 +424,16 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		if common.KeyIs(k, keys.Left) {
 			d = -1
 		}
-		return m, m.stepOption(e.ecursor, d)
+		return m.stepOption(e.ecursor, d)
 	case k.String() == "pgup" || k.String() == "pgdown":
 		d := 10
 		if k.String() == "pgup" {
 			d = -10
 		}
-		return m, m.stepOption(e.ecursor, d)
+		return m.stepOption(e.ecursor, d)
 	case k.String() == "r" && e.ecursor > 0 && e.ecursor <= len(e.options):
 		name := e.options[e.ecursor-1].Name
-		return m, m.editEntry(func(x *settings.EngineEntry) { delete(x.Options, name) })
+		return m.editEntry(func(x *settings.EngineEntry) { delete(x.Options, name) })
 	case common.IsEnter(k):
 		switch {
 		case e.ecursor == 0:
@@ -443,7 +443,7 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			o := e.options[e.ecursor-1]
 			switch o.Type {
 			case usi.Check, usi.Combo:
-				return m, m.stepOption(e.ecursor, 1)
+				return m.stepOption(e.ecursor, 1)
 			default:
 				in := components.NewInput("", m.optionText(o), 0)
 				e.editing = &in
@@ -451,20 +451,20 @@ func (m menuModel) editorKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 		default:
 			// Add the new engine to the list.
 			d := e.draft
-			m.screen, e.cursor = screenEngines, len(c.Settings.Engines)
+			m.page, e.cursor = pageEngines, len(c.Settings.Engines)
 			m.status = fmt.Sprintf(w.Added, d.Name)
-			return m, tea.Batch(c.SaveSettings(func(s *settings.Settings) { s.Engines = append(s.Engines, d) }),
+			return tea.Batch(c.SaveSettings(func(s *settings.Settings) { s.Engines = append(s.Engines, d) }),
 				common.FindEngines(append(m.enginePaths(), d.Path)))
 		}
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen = screenEngines
-		return m, common.FindEngines(m.enginePaths())
+		m.page = pageEngines
+		return common.FindEngines(m.enginePaths())
 	}
-	return m, nil
+	return nil
 }
 
 // editEntry changes the edited entry; one in the list is kept at once.
-func (m *menuModel) editEntry(edit func(e *settings.EngineEntry)) tea.Cmd {
+func (m *Screen) editEntry(edit func(e *settings.EngineEntry)) tea.Cmd {
 	if m.eng.entry < 0 {
 		edit(&m.eng.draft)
 		return nil
@@ -481,7 +481,7 @@ func (m *menuModel) editEntry(edit func(e *settings.EngineEntry)) tea.Cmd {
 }
 
 // optionText is an option's value as the entry has it, or its default.
-func (m *menuModel) optionText(o usi.Option) string {
+func (m *Screen) optionText(o usi.Option) string {
 	if v, ok := m.editedEntry().Options[o.Name]; ok {
 		return settings.OptionText(v)
 	}
@@ -489,7 +489,7 @@ func (m *menuModel) optionText(o usi.Option) string {
 }
 
 // setOption sets row's value from typed text (row 0 is the name).
-func (m *menuModel) setOption(row int, text string) tea.Cmd {
+func (m *Screen) setOption(row int, text string) tea.Cmd {
 	if row == 0 {
 		if text == "" {
 			return nil
@@ -515,7 +515,7 @@ func (m *menuModel) setOption(row int, text string) tea.Cmd {
 }
 
 // stepOption changes a spin by d, toggles a check, cycles a combo.
-func (m *menuModel) stepOption(row, d int) tea.Cmd {
+func (m *Screen) stepOption(row, d int) tea.Cmd {
 	if row == 0 || row > len(m.eng.options) {
 		return nil
 	}
@@ -545,13 +545,13 @@ func (m *menuModel) stepOption(row, d int) tea.Cmd {
 }
 
 // enginesLines draws the engine list or the editor.
-func (m *menuModel) enginesLines() []string {
+func (m *Screen) enginesLines() []string {
 	c := m.c
 	w := c.Words
 	st := c.Styles
 	e := &m.eng
 	var lines []string
-	if m.screen == screenEngine {
+	if m.page == pageEngine {
 		return m.editorLines()
 	}
 	lines = append(lines, st.Bold.Render(w.EnginesTitle), "")
@@ -581,13 +581,13 @@ func (m *menuModel) enginesLines() []string {
 	return lines
 }
 
-func (m *menuModel) engRow(lines *[]string, i int, text string) {
-	cursorRow(m.c.Styles, lines, i, m.eng.cursor, text)
+func (m *Screen) engRow(lines *[]string, i int, text string) {
+	components.Row(m.c.Styles, lines, i, m.eng.cursor, text)
 }
 
 // editorLines draws the editor: the engine, its name, and each option
 // with its value, type and range; a long list scrolls with the cursor.
-func (m *menuModel) editorLines() []string {
+func (m *Screen) editorLines() []string {
 	c := m.c
 	w := c.Words
 	st := c.Styles

@@ -1,4 +1,4 @@
-package tui
+package prefs
 
 import (
 	"fmt"
@@ -30,17 +30,17 @@ type booksPage struct {
 // booksCheckedMsg says how each book of the list is read.
 type booksCheckedMsg struct{ info map[string]shelf.Info }
 
-func (m *menuModel) bwords() *words.BookWords { return words.BookWordsFor(m.c.Lang) }
+func (m *Screen) bwords() *words.BookWords { return words.BookWordsFor(m.c.Lang) }
 
 // openBooks shows the page and checks the books.
-func (m *menuModel) openBooks() tea.Cmd {
-	m.screen, m.books = screenBooks, booksPage{}
+func (m *Screen) openBooks() tea.Cmd {
+	m.page, m.books = pageBooks, booksPage{}
 	return m.checkBooks()
 }
 
 // checkBooks opens the list's books off the UI loop (an unsorted one is
 // read whole) and says how each is read.
-func (m *menuModel) checkBooks() tea.Cmd {
+func (m *Screen) checkBooks() tea.Cmd {
 	files := slices.Clone(m.c.Settings.Book.Files)
 	sh := m.c.Shelf
 	return func() tea.Msg {
@@ -54,7 +54,7 @@ func (m *menuModel) checkBooks() tea.Cmd {
 
 // changeBookSetting steps the levels' book play (off, weighted, best) or
 // its plies by d.
-func (m *menuModel) changeBookSetting(r settingsRow, d int) tea.Cmd {
+func (m *Screen) changeBookSetting(r settingsRow, d int) tea.Cmd {
 	if r == setBookPlay {
 		p := settings.PickSetting(common.WrapAdd(int(m.c.Settings.Book.Play), d, 3))
 		return m.c.SaveSettings(func(s *settings.Settings) { s.Book.Play = p })
@@ -75,7 +75,7 @@ func (m *menuModel) changeBookSetting(r settingsRow, d int) tea.Cmd {
 }
 
 // bookSettingText draws one of the book rows of the settings page.
-func (m *menuModel) bookSettingText(r settingsRow, lw int) string {
+func (m *Screen) bookSettingText(r settingsRow, lw int) string {
 	c := m.c
 	bw := m.bwords()
 	bs := c.Settings.Book
@@ -94,7 +94,7 @@ func (m *menuModel) bookSettingText(r settingsRow, lw int) string {
 
 // booksKey handles the page's keys: a adds a book by its path, d removes
 // the one under the cursor, [ and ] move it up and down the order.
-func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
+func (m *Screen) booksKey(k tea.KeyPressMsg) tea.Cmd {
 	c := m.c
 	keys := c.Keys
 	bw := m.bwords()
@@ -108,20 +108,20 @@ func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 			path := b.path.Trimmed()
 			b.path = nil
 			if path == "" {
-				return m, nil
+				return nil
 			}
 			if slices.Contains(files, path) {
 				m.status = fmt.Sprintf(bw.Already, path)
-				return m, nil
+				return nil
 			}
 			m.status = fmt.Sprintf(bw.Added, path)
 			b.cursor = len(files)
 			save := c.SaveSettings(func(s *settings.Settings) { s.Book.Files = append(s.Book.Files, path) })
-			return m, tea.Batch(save, m.checkBooks())
+			return tea.Batch(save, m.checkBooks())
 		default:
 			b.path.Edit(k)
 		}
-		return m, nil
+		return nil
 	}
 	n := len(files) + 1 // the books and "add a book file"
 	at := b.cursor
@@ -136,28 +136,28 @@ func (m menuModel) booksKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	case (k.String() == "d" || k.String() == "delete") && at < len(files):
 		m.status = fmt.Sprintf(bw.Removed, files[at])
 		b.cursor = max(0, min(at, len(files)-2))
-		return m, c.SaveSettings(func(s *settings.Settings) { s.Book.Files = slices.Delete(s.Book.Files, at, at+1) })
+		return c.SaveSettings(func(s *settings.Settings) { s.Book.Files = slices.Delete(s.Book.Files, at, at+1) })
 	case (k.String() == "[" || k.String() == "]") && at < len(files):
 		to := at - 1
 		if k.String() == "]" {
 			to = at + 1
 		}
 		if to < 0 || to >= len(files) {
-			return m, nil
+			return nil
 		}
 		b.cursor = to
-		return m, c.SaveSettings(func(s *settings.Settings) {
+		return c.SaveSettings(func(s *settings.Settings) {
 			s.Book.Files[at], s.Book.Files[to] = s.Book.Files[to], s.Book.Files[at]
 		})
 	case k.String() == "esc" || common.KeyIs(k, keys.Leave):
-		m.screen, m.cursor = screenSettings, slices.Index(m.set.Rows(), setBooks)
+		m.page, m.cursor = pageSettings, slices.Index(m.set.Rows(), setBooks)
 	}
-	return m, nil
+	return nil
 }
 
 // booksLines draws the page: each book in the order consulted, with how
 // it is read, then "add a book file".
-func (m *menuModel) booksLines() []string {
+func (m *Screen) booksLines() []string {
 	c := m.c
 	st := c.Styles
 	bw := m.bwords()
@@ -187,7 +187,7 @@ const bookErrorLines = 3
 
 // bookState says how a book is read, or why it cannot be (wrapped to
 // width, so that the file's line and what is wrong there are read).
-func (m *menuModel) bookState(f string, width int) []string {
+func (m *Screen) bookState(f string, width int) []string {
 	st := m.c.Styles
 	bw := m.bwords()
 	in, ok := m.books.info[f]
@@ -213,8 +213,8 @@ func (m *menuModel) bookState(f string, width int) []string {
 	return []string{text}
 }
 
-func (m *menuModel) bookRow(lines *[]string, i int, text string) {
-	cursorRow(m.c.Styles, lines, i, m.books.cursor, text)
+func (m *Screen) bookRow(lines *[]string, i int, text string) {
+	components.Row(m.c.Styles, lines, i, m.books.cursor, text)
 }
 
 // sizeText writes a file size: 812 B, 34 KB, 1.2 GB.

@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"strings"
@@ -16,8 +16,8 @@ import (
 // While a move is typed the cursor keys move within the line, not on the
 // board, and the usual editing keys work.
 func TestMoveLineEditing(t *testing.T) {
-	h := newHarness(t, Options{Play: true})
-	board := h.m.playShown().Cursor
+	h := newHarness(t, Options{})
+	board := h.p().Cursor
 	for _, step := range []struct {
 		keys []string
 		want string // the line afterwards
@@ -32,18 +32,18 @@ func TestMoveLineEditing(t *testing.T) {
 		{[]string{"up", "down", "tab"}, " 2f"}, // no completion, no board cursor
 	} {
 		h.press(step.keys...)
-		if !h.m.playShown().Typing {
+		if !h.p().Typing {
 			t.Fatalf("after %q the move line closed", step.keys)
 		}
-		if got := h.m.playShown().Input.Value(); got != step.want {
+		if got := h.p().Input.Value(); got != step.want {
 			t.Fatalf("after %q the line is %q, want %q", step.keys, got, step.want)
 		}
-		if h.m.playShown().Cursor != board {
-			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.m.playShown().Cursor)
+		if h.p().Cursor != board {
+			t.Fatalf("after %q the board cursor moved to %v", step.keys, h.p().Cursor)
 		}
 	}
 	h.press("ctrl+e", "ctrl+u", "7g7f")
-	if live := h.m.playShown().Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+	if live := h.p().Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
 		t.Errorf("live check of the edited line: %q", live)
 	}
 	h.press("enter")
@@ -56,31 +56,31 @@ func TestMoveLineEditing(t *testing.T) {
 // cursor alone leaves it as it was, and a refused move's reason stays
 // beside the line until the line is edited.
 func TestMoveLineLiveCheck(t *testing.T) {
-	h := newHarness(t, Options{Play: true})
+	h := newHarness(t, Options{})
 	h.press("7g7")
-	if h.m.playShown().Live != words.EnglishWords.Partial {
-		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.m.playShown().Live)
+	if h.p().Live != words.EnglishWords.Partial {
+		t.Fatalf("live check for 7g7 = %q, want the partial mark", h.p().Live)
 	}
 	h.press("left", "left")
-	if h.m.playShown().Live != words.EnglishWords.Partial {
-		t.Fatalf("live check after moving the cursor = %q", h.m.playShown().Live)
+	if h.p().Live != words.EnglishWords.Partial {
+		t.Fatalf("live check after moving the cursor = %q", h.p().Live)
 	}
 	h.press("end", "f")
-	if live := h.m.playShown().Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
+	if live := h.p().Live; !strings.HasPrefix(live, "= ") || !strings.Contains(live, "7g7f") {
 		t.Fatalf("live check for 7g7f = %q, want what it reads as", live)
 	}
 	h.press("enter")
 	h.typeMove("2h2d") // illegal: the reason stays until the line is edited
-	why := h.m.playShown().Live
+	why := h.p().Live
 	if !strings.Contains(why, "illegal") || !strings.Contains(h.status(), "illegal") {
 		t.Fatalf("2h2d: live %q, status %q", why, h.status())
 	}
 	h.press("left")
-	if h.m.playShown().Live != why {
-		t.Errorf("left replaced the reason %q with %q", why, h.m.playShown().Live)
+	if h.p().Live != why {
+		t.Errorf("left replaced the reason %q with %q", why, h.p().Live)
 	}
 	h.press("x")
-	if h.m.playShown().Live == why {
+	if h.p().Live == why {
 		t.Errorf("an edit left the old reason %q", why)
 	}
 }
@@ -88,33 +88,33 @@ func TestMoveLineLiveCheck(t *testing.T) {
 // Backspace closes the move line once it is empty; esc clears it; the
 // first key of a move opens it and the rest go into it, cursor letters too.
 func TestMoveLineOpenClose(t *testing.T) {
-	h := newHarness(t, Options{Play: true})
+	h := newHarness(t, Options{})
 	h.press(":")
-	if !h.m.playShown().Typing || h.m.playShown().Input.Value() != "" {
-		t.Fatalf(": opened %v with %q", h.m.playShown().Typing, h.m.playShown().Input.Value())
+	if !h.p().Typing || h.p().Input.Value() != "" {
+		t.Fatalf(": opened %v with %q", h.p().Typing, h.p().Input.Value())
 	}
 	h.press("backspace")
-	if h.m.playShown().Typing {
+	if h.p().Typing {
 		t.Fatal("backspace on the empty line left it open")
 	}
 	h.press("7", "backspace")
-	if h.m.playShown().Typing {
+	if h.p().Typing {
 		t.Fatal("backspace taking the only character left the line open")
 	}
 	h.press("7g", "home", "backspace") // nothing before the cursor: nothing deleted
-	if !h.m.playShown().Typing || h.m.playShown().Input.Value() != "7g" {
-		t.Fatalf("line %q, open %v", h.m.playShown().Input.Value(), h.m.playShown().Typing)
+	if !h.p().Typing || h.p().Input.Value() != "7g" {
+		t.Fatalf("line %q, open %v", h.p().Input.Value(), h.p().Typing)
 	}
 	h.press("esc")
-	if h.m.playShown().Typing {
+	if h.p().Typing {
 		t.Fatal("esc left the line open")
 	}
 	h.press("P-7f")
-	if got := h.m.playShown().Input.Value(); !h.m.playShown().Typing || got != "P-7f" {
-		t.Fatalf("P-7f: line %q, open %v", got, h.m.playShown().Typing)
+	if got := h.p().Input.Value(); !h.p().Typing || got != "P-7f" {
+		t.Fatalf("P-7f: line %q, open %v", got, h.p().Typing)
 	}
 	h.press("lk") // letters that are cursor keys go into the open line
-	if got := h.m.playShown().Input.Value(); got != "P-7flk" {
+	if got := h.p().Input.Value(); got != "P-7flk" {
 		t.Fatalf("lk into the line: %q", got)
 	}
 }
@@ -126,11 +126,11 @@ func TestMoveLineOpenClose(t *testing.T) {
 func TestInputLinesFit(t *testing.T) {
 	long := strings.Repeat("▲７六歩", 12) + "end"
 	for _, policy := range []common.WidthPolicy{common.Narrow, common.Wide} {
-		h := newHarness(t, Options{Play: true, Width: policy})
+		h := newHarness(t, Options{Width: policy})
 		fits := func(what string) {
 			t.Helper()
 			for _, line := range strings.Split(h.View(), "\n") {
-				if w := h.m.c.Measure.Width(line); w > 80 {
+				if w := h.c.Measure.Width(line); w > 80 {
 					t.Errorf("%v, %s: %q is %d columns", policy, what, ansi.Strip(line), w)
 				}
 			}
@@ -140,13 +140,13 @@ func TestInputLinesFit(t *testing.T) {
 		if !strings.Contains(h.screen(), "歩end") {
 			t.Errorf("%v: the end of the typed line is not shown:\n%s", policy, h.screen())
 		}
-		v := h.m.View()
+		v := h.frame()
 		lines := strings.Split(ansi.Strip(v.Content), "\n")
 		if v.Cursor == nil {
 			t.Fatalf("%v: no cursor while typing", policy)
 		}
 		row := lines[v.Cursor.Y]
-		if before := strings.Index(row, "end"); before < 0 || h.m.c.Measure.Width(row[:before])+3 != v.Cursor.X {
+		if before := strings.Index(row, "end"); before < 0 || h.c.Measure.Width(row[:before])+3 != v.Cursor.X {
 			t.Errorf("%v: cursor at column %d of %q, want just after end", policy, v.Cursor.X, row)
 		}
 		h.press("home")
@@ -154,7 +154,7 @@ func TestInputLinesFit(t *testing.T) {
 		if !strings.Contains(h.screen(), "> ▲７六歩") {
 			t.Errorf("%v: home does not show the start of the line:\n%s", policy, h.screen())
 		}
-		if v := h.m.View(); v.Cursor == nil || v.Cursor.X != 2 {
+		if v := h.frame(); v.Cursor == nil || v.Cursor.X != 2 {
 			t.Errorf("%v: home put the cursor at %+v, want column 2", policy, v.Cursor)
 		}
 		h.press("esc", "w")
@@ -169,10 +169,10 @@ func TestInputLinesFit(t *testing.T) {
 // Without colour the input lines carry no colour escape: the terminal's
 // own cursor marks the place.
 func TestInputWithoutColour(t *testing.T) {
-	h := newHarness(t, Options{Play: true})
-	h.m.UseTerminal(common.Terminal{Profile: colorprofile.ASCII})
+	h := newHarness(t, Options{})
+	h.c.UseTerminal(common.Terminal{Profile: colorprofile.ASCII})
 	h.press("7g7", "left")
-	line, x := h.m.playShown().PromptLine(80)
+	line, x := h.p().PromptLine(80)
 	if c := termtest.Colours(line); c != nil {
 		t.Fatalf("colour escape %q in the move line: %q", c, line)
 	}
@@ -180,7 +180,7 @@ func TestInputWithoutColour(t *testing.T) {
 		t.Errorf("cursor at %d in %q, want 4", x, ansi.Strip(line))
 	}
 	h.press("esc", "w")
-	if line, _ := h.m.playShown().PromptLine(80); termtest.Colours(line) != nil {
+	if line, _ := h.p().PromptLine(80); termtest.Colours(line) != nil {
 		t.Fatalf("colour escape %q in the save line: %q", termtest.Colours(line), line)
 	}
 }

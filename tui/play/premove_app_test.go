@@ -1,4 +1,4 @@
-package tui
+package play
 
 import (
 	"strings"
@@ -12,7 +12,7 @@ func TestPremove(t *testing.T) {
 	t.Parallel()
 	h := engineGame(t, "think=600ms", Options{})
 	h.pressNow("7g7f", "enter")
-	h.until("the engine to think", h.m.playShown().Thinking)
+	h.until("the engine to think", h.p().Thinking)
 
 	// Typed: read as if it were the person's turn.
 	h.pressNow("2g2f", "enter")
@@ -32,7 +32,7 @@ func TestPremove(t *testing.T) {
 	}
 
 	// Picked with the cursor (5g to 5f), then cancelled with esc.
-	h.until("the engine to think again", h.m.playShown().Thinking)
+	h.until("the engine to think again", h.p().Thinking)
 	h.pressNow("enter", "up", "enter")
 	if s := h.status(); !strings.Contains(s, "premove ▲５六歩") {
 		t.Fatalf("a picked premove: status %q\n%s", s, h.screen())
@@ -41,7 +41,7 @@ func TestPremove(t *testing.T) {
 	if s := h.status(); s != "premove cancelled" {
 		t.Fatalf("esc: status %q", s)
 	}
-	h.until("the engine's reply", func() bool { return h.game().Len() == 4 && h.m.playShown().Quiet() })
+	h.until("the engine's reply", func() bool { return h.game().Len() == 4 && h.p().Quiet() })
 	h.settle()
 	if h.game().Len() != 4 {
 		t.Fatalf("a cancelled premove was played: %q", h.moves())
@@ -50,12 +50,12 @@ func TestPremove(t *testing.T) {
 	// A premove the piece could make on an empty board but the rules do
 	// not allow when the turn comes (the rook onto its own knight).
 	h.pressNow("6i7h", "enter")
-	h.until("the engine to think", h.m.playShown().Thinking)
+	h.until("the engine to think", h.p().Thinking)
 	h.pressNow("down", "down", "right", "right", "right", "enter", "down", "enter")
 	if s := h.status(); !strings.Contains(s, "premove ▲２九飛") {
 		t.Fatalf("the rook's premove: status %q\n%s", s, h.screen())
 	}
-	h.until("the engine's reply", func() bool { return h.game().Len() == 6 && h.m.playShown().Quiet() })
+	h.until("the engine's reply", func() bool { return h.game().Len() == 6 && h.p().Quiet() })
 	h.settle()
 	if s := h.status(); h.game().Len() != 6 || !strings.Contains(s, "premove 2h2i not played") {
 		t.Fatalf("after an illegal premove: moves %q, status %q", h.moves(), s)

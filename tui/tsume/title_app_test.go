@@ -1,4 +1,4 @@
-package tui
+package tsume
 
 import (
 	"strings"
@@ -22,17 +22,17 @@ func TestTsumeFileTitleAndResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, Options{Lang: words.English, Tsume: &TsumeStart{Name: name, Problems: []TsumeItem{{Problem: gtsume.Problem{ID: name, Start: p}}}}})
+	h := newHarness(t, words.English, "", Set{Name: name, Items: []Item{{Problem: gtsume.Problem{ID: name, Start: p}}}}, Options{})
 	h.until("the length", func() bool { return strings.Contains(h.screen(), "mate in 1") })
 	first := strings.SplitN(h.screen(), "\n", 2)[0]
 	if strings.Count(first, "long-name.kif") != 1 || !strings.Contains(first, "…") || !strings.Contains(first, "mate in 1") {
 		t.Errorf("the title at 80 columns: %q", first)
 	}
 	h.typeMove("G*4b") // check, and the king takes the gold
-	h.until("the defence", func() bool { return len(h.m.tsumeShown().Moves()) == 2 })
+	h.until("the defence", func() bool { return len(h.ts().Moves()) == 2 })
 	h.press("u")
 	h.typeMove("G*5b")
-	h.until("the mate", func() bool { return h.m.tsumeShown().Result() != nil })
+	h.until("the mate", func() bool { return h.ts().Result() != nil })
 	s := h.screen()
 	if !strings.Contains(s, "1 take-back") || strings.Contains(s, "take-backs") {
 		t.Errorf("the result:\n%s", s)

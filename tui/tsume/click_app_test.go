@@ -1,9 +1,10 @@
-package tui
+package tsume
 
 import (
 	"strings"
 	"testing"
 
+	"shogi/app/words"
 	"shogi/game"
 	"shogi/tui/components"
 )
@@ -27,10 +28,10 @@ func TestTsumeByMouse(t *testing.T) {
 	}
 	for _, id := range []string{board, drop} {
 		t.Run(id, func(t *testing.T) {
-			h := newHarness(t, Options{StateDir: t.TempDir(), Tsume: &TsumeStart{ID: id}})
-			pr := h.m.tsumeShown().Problem()
+			h := collectionHarness(t, words.English, "", Options{ID: id})
+			pr := h.ts().Problem()
 			mv := pr.Solution[0]
-			c := h.m.c
+			c := h.c
 			footer := 3
 			if components.ChooseLayout(c.Width, c.Height, c.Pieces) != components.LayoutCompact {
 				footer = 4
@@ -76,7 +77,7 @@ func TestTsumeByMouse(t *testing.T) {
 					h.press("n")
 				}
 			}
-			if got := h.m.tsumeShown().Moves(); len(got) == 0 || got[0] != mv {
+			if got := h.ts().Moves(); len(got) == 0 || got[0] != mv {
 				t.Fatalf("%s by mouse (%s): moves %v\n%s", id, mv.USI(), got, h.screen())
 			}
 		})
