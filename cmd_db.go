@@ -9,12 +9,14 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"shogi/app/gamedb"
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/game/opening"
 	"shogi/kifu"
@@ -76,18 +78,29 @@ func dbFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	return fs, path
 }
 
+// dbPath is the database a command uses: --db, else the one the app adds
+// its finished games to — beside the games folder, which the settings'
+// games_dir may move out of the data folder (the app and `shogi db` must
+// name the same file).
 func dbPath(p string) (string, error) {
 	if p != "" {
 		return p, nil
 	}
-	d := dirs().Data
-	if d == "" {
+	d := dirs()
+	if d.Data == "" {
 		return "", errors.New("no data folder (set XDG_DATA_HOME or HOME, or give --db)")
 	}
-	if err := os.MkdirAll(d, 0o755); err != nil {
+	games := d.Games()
+	// The settings file's problems are the app's to report; a file that
+	// cannot be read leaves the default folder.
+	if s, _ := settings.Load(d.SettingsFile()); s != nil && s.GamesDir != "" {
+		games = settings.ExpandHome(s.GamesDir)
+	}
+	path := gamedb.PathFor(games)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
 	}
-	return gamedb.DefaultPath(d), nil
+	return path, nil
 }
 
 func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer) int {

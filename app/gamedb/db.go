@@ -807,6 +807,12 @@ func (db *DB) Stats() (Stats, error) {
 // DefaultPath is the default database in the app's data folder.
 func DefaultPath(dataDir string) string { return filepath.Join(dataDir, "games.db") }
 
+// PathFor is the database the app adds the games of the games folder
+// gamesDir to: games.db beside that folder (in the data folder unless the
+// settings' games_dir moves the games elsewhere). AddFinished writes it
+// and `shogi db` reads it by default.
+func PathFor(gamesDir string) string { return DefaultPath(filepath.Dir(gamesDir)) }
+
 // HookWait is how long AddFinished waits for the database when an import
 // holds it: a game's end must not hang on it (the game is in the games
 // folder anyway, and an import of that folder adds it later).
@@ -817,7 +823,7 @@ var HookWait = 2 * time.Second
 // data folder's games.db). It is the one call each place that ends a game
 // makes.
 func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
-	db, err := openWait(DefaultPath(filepath.Dir(gamesDir)), false, HookWait)
+	db, err := openWait(PathFor(gamesDir), false, HookWait)
 	if err != nil {
 		return err
 	}
