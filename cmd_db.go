@@ -233,7 +233,7 @@ func runDBQuery(cmd string, args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	gs, err := db.Games(&pos, *f, limit)
+	gs, err := db.GameList(&pos, *f, limit)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi db games: %v\n", err)
 		return 1

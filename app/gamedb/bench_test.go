@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -172,9 +173,17 @@ func BenchmarkLookups(b *testing.B) {
 func FuzzStoredValues(f *testing.F) {
 	f.Add([]byte{1, 2, 3, 4, 5, 6, 7})
 	f.Add(counts{3, 1, 1, 1}.encode())
+	f.Add(encodeFacts(nil, &Game{Players: [2]Side{{Name: "羽生", Rating: 2800, Opening: "矢倉"}, {Name: "b"}}, Date: "2024-01-02", Result: BlackWon, Plies: 101}))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		decodeCounts(b)
 		decodePG(b)
+		// Facts that decode encode to facts that decode the same.
+		if g, err := decodeFacts(7, b); err == nil {
+			again, err := decodeFacts(7, encodeFacts(nil, g))
+			if err != nil || !reflect.DeepEqual(g, again) {
+				t.Fatalf("%x: %+v, then %+v, %v", b, g, again, err)
+			}
+		}
 		p := game.StartPosition()
 		if len(b) >= 4 {
 			if m, ok := moveFromKey(&p, b[:4]); ok && !p.IsLegal(m) {

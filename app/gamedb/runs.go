@@ -8,7 +8,6 @@ import (
 	"math/bits"
 
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 )
 
 // The position index is kept in runs, as a log-structured tree keeps it:
@@ -132,37 +131,74 @@ const maxRunGames = 256 << 10
 func compact(ctx context.Context, db *bolt.DB, maxGames uint64, release func()) error {
 	for {
 		var names [][]byte
-		var total uint64
+		var sizes []uint64
 		err := db.View(func(tx *bolt.Tx) error {
-			all, sizes, err := runSizes(tx)
+			all, allSizes, err := runSizes(tx)
 			if err != nil || len(all) < mergeFan {
 				return err
 			}
 			n := len(all)
-			cl := sizeClass(sizes[n-1])
+			cl := sizeClass(allSizes[n-1])
+			var total uint64
 			for i := n - mergeFan; i < n; i++ {
-				if sizeClass(sizes[i]) != cl {
+				if sizeClass(allSizes[i]) != cl {
 					return nil
 				}
-				total += sizes[i]
+				total += allSizes[i]
 			}
 			if total > maxGames {
 				return nil
 			}
-			names = all[n-mergeFan:]
+			names, sizes = all[n-mergeFan:], allSizes[n-mergeFan:]
 			return nil
 		})
 		if err != nil || names == nil {
 			return err
 		}
-		if err := merge(ctx, db, names, total, release); err != nil {
+		if err := merge(ctx, db, names, sizes, release); err != nil {
 			return err
 		}
 	}
 }
 
-// merge merges the runs called names (the newest, in order) into one.
-func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, release func()) error {
+// compactAll merges the newest runs into one while the run before them
+// holds at most mergeFan times as many games as they do together, with no
+// bound on the size: after an import the index is a run or a few of
+// falling sizes (each more than mergeFan times all the newer ones), so a
+// look-up reads a handful of pages, while a small import does not rewrite
+// a large index.
+func compactAll(ctx context.Context, db *bolt.DB, release func()) error {
+	var names [][]byte
+	var sizes []uint64
+	err := db.View(func(tx *bolt.Tx) error {
+		all, allSizes, err := runSizes(tx)
+		if err != nil || len(all) < 2 {
+			return err
+		}
+		n := len(all)
+		from, newer := n-1, allSizes[n-1]
+		for from > 0 && allSizes[from-1] <= mergeFan*newer {
+			from--
+			newer += allSizes[from]
+		}
+		if from < n-1 {
+			names, sizes = all[from:], allSizes[from:]
+		}
+		return nil
+	})
+	if err != nil || names == nil {
+		return err
+	}
+	return merge(ctx, db, names, sizes, release)
+}
+
+// merge merges the runs called names (the newest, in order; sizes their
+// games) into one.
+func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, release func()) error {
+	var games uint64
+	for _, n := range sizes {
+		games += n
+	}
 	var dst []byte
 	err := db.Update(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
@@ -260,11 +296,11 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, relea
 				return err
 			}
 		}
-		for _, n := range names {
+		for i, n := range names {
 			if err := rb.Delete(n); err != nil {
 				return err
 			}
-			if err := dead.Put(n, nil); err != nil {
+			if err := dead.Put(n, binary.AppendUvarint(nil, sizes[i])); err != nil {
 				return err
 			}
 		}
@@ -276,7 +312,18 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, relea
 	return dropDead(db, release)
 }
 
-// dropDead deletes the buckets of runs merged away, one a transaction.
+// deleteChunk is how many keys one transaction deletes from a large run
+// merged away, and bigRun the games of a run so deleted.
+var (
+	deleteChunk        = 100_000
+	bigRun      uint64 = maxRunGames / 4
+)
+
+// dropDead deletes the buckets of runs merged away, one a transaction; a
+// run of more than bigRun games a chunk of keys a transaction
+// first: bbolt frees a deleted bucket's pages by reading every one of
+// them, and they count in the process's memory until the transaction
+// ends (a run of a million games is some 2 GB).
 func dropDead(db *bolt.DB, release func()) error {
 	for {
 		done := false
@@ -286,14 +333,33 @@ func dropDead(db *bolt.DB, release func()) error {
 				done = true
 				return nil
 			}
-			n, _ := dead.Cursor().First()
+			n, v := dead.Cursor().First()
 			if n == nil {
 				done = true
 				return tx.DeleteBucket(bDead)
 			}
 			n = bytes.Clone(n)
+			// Format 2 kept no size: its runs were small.
+			games, _ := binary.Uvarint(v)
 			for _, part := range [][]byte{bPGRuns, bPMRuns} {
-				if err := tx.Bucket(part).DeleteBucket(n); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+				b := tx.Bucket(part).Bucket(n)
+				if b == nil {
+					continue
+				}
+				if games > bigRun {
+					c := b.Cursor()
+					k, _ := c.First()
+					for i := 0; k != nil && i < deleteChunk; i++ {
+						if err := c.Delete(); err != nil {
+							return err
+						}
+						k, _ = c.First()
+					}
+					if k != nil {
+						return nil // more next transaction
+					}
+				}
+				if err := tx.Bucket(part).DeleteBucket(n); err != nil {
 					return err
 				}
 			}
