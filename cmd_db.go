@@ -327,7 +327,7 @@ func runDBStats(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "shogi db stats:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "games\t%d\npositions\t%d\nmoves\t%d\ngame-positions\t%d\nbytes\t%d\n", s.Games, s.Positions, s.Moves, s.GamePositions, s.Bytes)
+	fmt.Fprintf(stdout, "games\t%d\npositions\t%d\nmoves\t%d\ngame-positions\t%d\nbytes\t%d\nruns\t%d\n", s.Games, s.Positions, s.Moves, s.GamePositions, s.Bytes, s.Runs)
 	return 0
 }
 

@@ -780,6 +780,7 @@ func (db *DB) AddRecord(r *kifu.Record, source string) (Added, error) {
 // Stats are the database's counts.
 type Stats struct {
 	Games, Positions, Moves, GamePositions int
+	Runs                                   int // the index's runs: a look-up reads each
 	Bytes                                  int64
 }
 
@@ -796,6 +797,7 @@ func (db *DB) Stats() (Stats, error) {
 		for _, r := range runs(tx) {
 			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
 		}
+		s.Runs = len(pgs)
 		// The walk reads the whole file through the map: let go of its
 		// pages now and then, or they count as the process's memory (a
 		// read transaction's map does not move, and the pages are the

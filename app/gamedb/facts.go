@@ -19,7 +19,7 @@ var (
 	bFacts    = []byte("facts")       // id → the game's facts (encodeFacts)
 	kFactsTo  = []byte("facts-to")    // meta: every id up to this one has its facts (factsAll: every game)
 	factsByte = byte(1)               // the encoding's version, its first byte
-	factsErr  = errors.New("damaged") // a value that does not decode
+	errFacts  = errors.New("damaged") // a value that does not decode
 	factsAll  = []byte{0xff, 0xff, 0xff, 0xff, 0xff}
 )
 
@@ -49,14 +49,14 @@ func factTexts(g *Game) []*string {
 func decodeFacts(id uint32, b []byte) (*Game, error) {
 	g := &Game{ID: id, brief: true}
 	if len(b) == 0 || b[0] != factsByte {
-		return nil, factsErr
+		return nil, errFacts
 	}
 	b = b[1:]
 	var nums [3]uint64
 	for i := range nums {
 		x, n := binary.Uvarint(b)
 		if n <= 0 || x > 1<<31 {
-			return nil, factsErr
+			return nil, errFacts
 		}
 		nums[i], b = x, b[n:]
 	}
@@ -64,12 +64,12 @@ func decodeFacts(id uint32, b []byte) (*Game, error) {
 	for _, s := range factTexts(g) {
 		x, n := binary.Uvarint(b)
 		if n <= 0 || x > uint64(len(b)-n) {
-			return nil, factsErr
+			return nil, errFacts
 		}
 		*s, b = string(b[n:n+int(x)]), b[n+int(x):]
 	}
 	if len(b) != 0 {
-		return nil, factsErr
+		return nil, errFacts
 	}
 	return g, nil
 }

@@ -108,8 +108,8 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 			// Each run holds its own counts: they add up.
 			var order [][4]byte
 			sum := map[[4]byte]counts{}
-			for _, r := range runs(tx) {
-				c := r.pm.Cursor()
+			for _, pm := range runBuckets(tx, bPMRuns) {
+				c := pm.Cursor()
 				for key, val := c.Seek(k[:]); key != nil && bytes.HasPrefix(key, k[:]); key, val = c.Next() {
 					cs, err := decodeCounts(val)
 					if err != nil {
@@ -183,12 +183,12 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 // when newest), then done.
 func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error), done func()) error {
 	gb, fb := tx.Bucket(bGames), tx.Bucket(bFacts)
-	rs := runs(tx)
+	rs := runBuckets(tx, bPGRuns)
 	if newest {
 		slices.Reverse(rs)
 	}
-	for _, r := range rs {
-		more, err := eachGameIn(r.pg.Cursor(), fb, gb, k, newest, fn)
+	for _, pg := range rs {
+		more, err := eachGameIn(pg.Cursor(), fb, gb, k, newest, fn)
 		if err != nil {
 			return err
 		}

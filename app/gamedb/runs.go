@@ -66,6 +66,31 @@ func runs(tx *bolt.Tx) []run {
 	return out
 }
 
+// runBuckets returns one part (bPGRuns or bPMRuns) of each run, oldest
+// first, without opening the other part's buckets: a look-up from a cold
+// cache reads each bucket's root.
+func runBuckets(tx *bolt.Tx, part []byte) []*bolt.Bucket {
+	var out []*bolt.Bucket
+	flat := bPos
+	if bytes.Equal(part, bPMRuns) {
+		flat = bMoves
+	}
+	if b := tx.Bucket(flat); b != nil {
+		out = append(out, b)
+	}
+	parts, rb := tx.Bucket(part), tx.Bucket(bRuns)
+	if parts == nil || rb == nil {
+		return out
+	}
+	c := rb.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if b := parts.Bucket(k); b != nil {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 // newRun makes the buckets of a new run (the newest) in tx.
 func newRun(tx *bolt.Tx, games uint64) (run, error) {
 	rb := tx.Bucket(bRuns)
