@@ -245,3 +245,71 @@ func TestDropLargeRuns(t *testing.T) {
 		return nil
 	})
 }
+
+// TestMergeCutShort: a merge cut short between its transactions leaves
+// the runs as they were; the next writer drops what it had written (a
+// chunk of keys a transaction) and the counts stay.
+func TestMergeCutShort(t *testing.T) {
+	oldChunk, oldDelete := mergeChunk, deleteChunk
+	mergeChunk, deleteChunk = 200, 150
+	defer func() { mergeChunk, deleteChunk = oldChunk, oldDelete }()
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 400, 44)
+	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
+	var games []*Game
+	for _, f := range files {
+		r, err := kifu.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rec := range append([]*kifu.Record{r}, r.Games...) {
+			games = append(games, FromRecord(rec, f, false))
+		}
+	}
+	path := filepath.Join(dir, "g.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < len(games); i += 100 {
+		if _, err := db.Add(games[i:min(i+100, len(games))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	chunks := 0
+	err = compactAll(ctx, db.bolt, func() {
+		if chunks++; chunks == 3 {
+			cancel()
+		}
+	})
+	if err == nil || chunks != 3 {
+		t.Fatalf("the merge was not cut short: %v after %d chunks", err, chunks)
+	}
+	db.bolt.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(bMerge) == nil {
+			t.Fatal("no merge left behind to drop")
+		}
+		return nil
+	})
+	db.Close()
+	if db, err = Open(path); err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	n := newNaive()
+	n.check(t, db, countFiles(t, n, files))
+	db.bolt.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(bMerge) != nil || tx.Bucket(bDead) != nil {
+			t.Error("the merge's leftovers are still there")
+		}
+		for _, part := range [][]byte{bPGRuns, bPMRuns} {
+			if got := tx.Bucket(part).Stats().BucketN - 1; got != 4 {
+				t.Errorf("%s holds %d buckets, want the 4 runs'", part, got)
+			}
+		}
+		return nil
+	})
+}

@@ -445,10 +445,41 @@ func (it *mergeIter) next() ([]byte, [][]byte) {
 	return least, vals
 }
 
-// dropMerges removes what merges cut short left behind.
+// dropMerges removes what merges cut short left behind: their buckets go
+// among the runs under names no run list holds, and onto the list of runs
+// to delete (dropDead), a chunk of keys a transaction; deleted here at
+// once, a merge of a million games cut short would have its pages read
+// into memory in one transaction.
 func dropMerges(tx *bolt.Tx) error {
-	if tx.Bucket(bMerge) == nil {
+	m := tx.Bucket(bMerge)
+	if m == nil {
 		return nil
+	}
+	dead, err := tx.CreateBucketIfNotExists(bDead)
+	if err != nil {
+		return err
+	}
+	for _, part := range [][]byte{bPGRuns, bPMRuns} {
+		src, dst := m.Bucket(part), tx.Bucket(part)
+		if src == nil || dst == nil {
+			continue
+		}
+		var names [][]byte
+		if err := src.ForEachBucket(func(k []byte) error {
+			names = append(names, bytes.Clone(k))
+			return nil
+		}); err != nil {
+			return err
+		}
+		for _, n := range names {
+			if err := tx.MoveBucket(n, src, dst); err != nil {
+				return err
+			}
+			// Its size is not known: as large as a run gets.
+			if err := dead.Put(n, binary.AppendUvarint(nil, 1<<32)); err != nil {
+				return err
+			}
+		}
 	}
 	return tx.DeleteBucket(bMerge)
 }
