@@ -374,13 +374,19 @@ func dropDead(db *bolt.DB, release func()) error {
 					continue
 				}
 				if games > bigRun {
+					// The keys first, then each deleted by a seek: a cursor's
+					// First after deletes walks every leaf emptied in this
+					// transaction (they leave only at the commit).
+					var keys [][]byte
 					c := b.Cursor()
 					k, _ := c.First()
-					for i := 0; k != nil && i < deleteChunk; i++ {
-						if err := c.Delete(); err != nil {
+					for ; k != nil && len(keys) < deleteChunk; k, _ = c.Next() {
+						keys = append(keys, bytes.Clone(k))
+					}
+					for _, key := range keys {
+						if err := b.Delete(key); err != nil {
 							return err
 						}
-						k, _ = c.First()
 					}
 					if k != nil {
 						return nil // more next transaction
