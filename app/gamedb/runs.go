@@ -338,11 +338,12 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 }
 
 // deleteChunk is how many keys one transaction deletes from a large run
-// merged away (some 5,000 leaf pages: each commit writes the whole
+// merged away (each commit writes the whole
 // freelist, which grows as the run's pages are freed, so fewer and larger
-// transactions), and bigRun the games of a run so deleted.
+// transactions; at a million keys the upgrade of a million-game file
+// peaked at 775 MB resident), and bigRun the games of a run so deleted.
 var (
-	deleteChunk        = 1_000_000
+	deleteChunk        = 250_000
 	bigRun      uint64 = maxRunGames / 4
 )
 
