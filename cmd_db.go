@@ -9,14 +9,17 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"shogi/app/gamedb"
+	"shogi/app/settings"
 	"shogi/game"
 	"shogi/game/opening"
+	"shogi/internal/appdirs"
 	"shogi/kifu"
 )
 
@@ -44,7 +47,7 @@ YYYY-MM-DD --time-control TEXT --result 1-0|0-1|1/2|* --opening NAME
 
 func runDB(ctx context.Context, args []string, s stdio) int {
 	stdout, stderr := s.out, s.err
-	data := dirsIn(s.env).Data // the database's default folder
+	d := dirsIn(s.env) // where the database is by default
 	if len(args) == 0 {
 		dbUsage(stderr)
 		return 2
@@ -54,13 +57,13 @@ func runDB(ctx context.Context, args []string, s stdio) int {
 		dbUsage(stdout)
 		return 0
 	case "import":
-		return runDBImport(ctx, args[1:], stdout, stderr, data)
+		return runDBImport(ctx, args[1:], stdout, stderr, d)
 	case "explore", "games":
-		return runDBQuery(args[0], args[1:], stdout, stderr, data)
+		return runDBQuery(args[0], args[1:], stdout, stderr, d)
 	case "show":
-		return runDBShow(args[1:], stdout, stderr, data)
+		return runDBShow(args[1:], stdout, stderr, d)
 	case "stats":
-		return runDBStats(args[1:], stdout, stderr, data)
+		return runDBStats(args[1:], stdout, stderr, d)
 	case "tags":
 		return runDBTags(args[1:], stdout, stderr)
 	}
@@ -77,23 +80,31 @@ func dbFlags(name string, stderr io.Writer) (*flag.FlagSet, *string) {
 	return fs, path
 }
 
-// dbPath is the database file: p (--db), else games.db in data, the
-// data folder found from the command's environment.
-func dbPath(p, data string) (string, error) {
+// dbPath is the database a command uses: --db, else the one the app adds
+// its finished games to — beside the games folder, which the settings'
+// games_dir may move out of the data folder (the app and `shogi db` must
+// name the same file).
+func dbPath(p string, d appdirs.Dirs) (string, error) {
 	if p != "" {
 		return p, nil
 	}
-	d := data
-	if d == "" {
+	if d.Data == "" {
 		return "", errors.New("no data folder (set XDG_DATA_HOME or HOME, or give --db)")
 	}
-	if err := os.MkdirAll(d, 0o755); err != nil {
+	games := d.Games()
+	// The settings file's problems are the app's to report; a file that
+	// cannot be read leaves the default folder.
+	if s, _ := settings.Load(d.SettingsFile()); s != nil && s.GamesDir != "" {
+		games = settings.ExpandHome(s.GamesDir)
+	}
+	path := gamedb.PathFor(games)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return "", err
 	}
-	return gamedb.DefaultPath(d), nil
+	return path, nil
 }
 
-func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, data string) int {
+func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, d appdirs.Dirs) int {
 	fs, path := dbFlags("import", stderr)
 	quiet := fs.Bool("quiet", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
@@ -103,7 +114,7 @@ func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, d
 		fmt.Fprintln(stderr, "shogi db import: no PATH")
 		return 2
 	}
-	p, err := dbPath(*path, data)
+	p, err := dbPath(*path, d)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi db import:", err)
 		return 1
@@ -182,7 +193,7 @@ func queryPosition(sfen, moves string) (game.Position, error) {
 	return p, nil
 }
 
-func runDBQuery(cmd string, args []string, stdout, stderr io.Writer, data string) int {
+func runDBQuery(cmd string, args []string, stdout, stderr io.Writer, d appdirs.Dirs) int {
 	fs, path := dbFlags(cmd, stderr)
 	sfen := fs.String("sfen", "", "the position (default: the start)")
 	moves := fs.String("moves", "", "moves in USI played from the position")
@@ -207,7 +218,7 @@ func runDBQuery(cmd string, args []string, stdout, stderr io.Writer, data string
 		fmt.Fprintf(stderr, "shogi db %s: %v\n", cmd, err)
 		return 2
 	}
-	db, ok := openDB(cmd, *path, data, stderr)
+	db, ok := openDB(cmd, *path, d, stderr)
 	if !ok {
 		return 1
 	}
@@ -223,7 +234,7 @@ func runDBQuery(cmd string, args []string, stdout, stderr io.Writer, data string
 		}
 		return 0
 	}
-	gs, err := db.Games(&pos, *f, limit)
+	gs, err := db.GameList(&pos, *f, limit)
 	if err != nil {
 		fmt.Fprintf(stderr, "shogi db games: %v\n", err)
 		return 1
@@ -246,8 +257,8 @@ func dash(s string) string {
 func tabless(s string) string { return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(s) }
 
 // openDB opens an existing database for reading.
-func openDB(cmd, path, data string, stderr io.Writer) (*gamedb.DB, bool) {
-	p, err := dbPath(path, data)
+func openDB(cmd, path string, d appdirs.Dirs, stderr io.Writer) (*gamedb.DB, bool) {
+	p, err := dbPath(path, d)
 	if err == nil {
 		if _, err = os.Stat(p); err != nil {
 			err = fmt.Errorf("no database at %s (shogi db import makes one)", p)
@@ -264,7 +275,7 @@ func openDB(cmd, path, data string, stderr io.Writer) (*gamedb.DB, bool) {
 	return db, true
 }
 
-func runDBShow(args []string, stdout, stderr io.Writer, data string) int {
+func runDBShow(args []string, stdout, stderr io.Writer, d appdirs.Dirs) int {
 	fs, path := dbFlags("show", stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -278,7 +289,7 @@ func runDBShow(args []string, stdout, stderr io.Writer, data string) int {
 		fmt.Fprintf(stderr, "shogi db show: %q is not a game ID (a number from shogi db games)\n", fs.Arg(0))
 		return 2
 	}
-	db, ok := openDB("show", *path, data, stderr)
+	db, ok := openDB("show", *path, d, stderr)
 	if !ok {
 		return 1
 	}
@@ -302,12 +313,12 @@ func runDBShow(args []string, stdout, stderr io.Writer, data string) int {
 	return 0
 }
 
-func runDBStats(args []string, stdout, stderr io.Writer, data string) int {
+func runDBStats(args []string, stdout, stderr io.Writer, d appdirs.Dirs) int {
 	fs, path := dbFlags("stats", stderr)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	db, ok := openDB("stats", *path, data, stderr)
+	db, ok := openDB("stats", *path, d, stderr)
 	if !ok {
 		return 1
 	}
@@ -317,7 +328,7 @@ func runDBStats(args []string, stdout, stderr io.Writer, data string) int {
 		fmt.Fprintln(stderr, "shogi db stats:", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "games\t%d\npositions\t%d\nmoves\t%d\ngame-positions\t%d\nbytes\t%d\n", s.Games, s.Positions, s.Moves, s.GamePositions, s.Bytes)
+	fmt.Fprintf(stdout, "games\t%d\npositions\t%d\nmoves\t%d\ngame-positions\t%d\nbytes\t%d\nruns\t%d\n", s.Games, s.Positions, s.Moves, s.GamePositions, s.Bytes, s.Runs)
 	return 0
 }
 

@@ -497,3 +497,61 @@ func TestDBIllegalMove(t *testing.T) {
 		t.Errorf("the broken game: %q, want it unfinished", out)
 	}
 }
+
+// TestDBSameFileAsApp: with the settings' games_dir moving the games out
+// of the data folder, the game the app adds when it ends (AddFinished with
+// the games folder the app uses) is in the database `shogi db` reads
+// without --db; and with the default folder too.
+func TestDBSameFileAsApp(t *testing.T) {
+	root := t.TempDir()
+	t.Setenv("HOME", filepath.Join(root, "home"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(root, "data"))
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(root, "config"))
+	rec := kifu.NewRecord(game.StartPosition())
+	n := rec.Root
+	p := game.StartPosition()
+	for _, w := range []string{"7g7f", "3c3d", "8h2b+"} {
+		m, err := p.ParseUSI(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = rec.AddMove(n, m)
+		p = p.Play(m)
+	}
+	rec.AddEnding(n, kifu.Resign, "")
+	stats := func() string {
+		t.Helper()
+		code, out, errOut := runCmd(t, "db", "stats")
+		if code != 0 {
+			t.Fatalf("stats: %d %s", code, errOut)
+		}
+		return strings.Split(out, "\n")[0]
+	}
+	// The default games folder, data/shogi/games.
+	games := dirsIn(os.Environ()).Games()
+	if err := gamedb.AddFinished(games, rec, filepath.Join(games, "a.kif")); err != nil {
+		t.Fatal(err)
+	}
+	if got := stats(); got != "games\t1" {
+		t.Errorf("default games folder: stats says %q, want games\t1", got)
+	}
+	// games_dir = ~/kifu in the settings: the app adds to the database
+	// beside ~/kifu, and shogi db reads that one.
+	cfg := dirsIn(os.Environ()).SettingsFile()
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	if err := os.WriteFile(cfg, []byte("keep_games = true\ngames_dir = \"~/kifu\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	kifuDir := filepath.Join(root, "home", "kifu")
+	rec.Headers = []kifu.Header{{Key: kifu.KeyBlack, Value: "other"}}
+	if err := gamedb.AddFinished(kifuDir, rec, filepath.Join(kifuDir, "b.kif")); err != nil {
+		t.Fatal(err)
+	}
+	if got := stats(); got != "games\t1" {
+		t.Errorf("games_dir ~/kifu: stats says %q, want games\t1 (the game the app added there)", got)
+	}
+	code, out, _ := runCmd(t, "db", "games")
+	if code != 0 || !strings.Contains(out, "\tother\t") {
+		t.Errorf("games: %d %q, want the game the app added beside ~/kifu", code, out)
+	}
+}

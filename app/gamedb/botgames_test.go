@@ -43,26 +43,107 @@ func newBotPlayers() *botPlayers {
 	return bp
 }
 
-// botGame plays game i of a generated database: a few random plies from
-// the even start (varied openings that still share and transpose), then
-// two low levels of the built-in engine at a fixed number of nodes a
-// move, up to 256 plies (then left unfinished, as an interrupted game).
-// The engines' tables carry over from the goroutine's earlier games, so a
-// game repeats only in the same order of games.
-func botGame(bp *botPlayers, seed uint64, i int) *kifu.Record {
+// genNodes are the node budgets a generated game's moves get, one drawn
+// per game (SHOGI_DB_GEN_NODES, a comma-separated list; default 10, 20
+// and 30: the low levels search to depth 1, where more nodes change
+// little but cost time).
+func genNodes() []uint64 {
+	out := []uint64{10, 20, 30}
+	if s := os.Getenv("SHOGI_DB_GEN_NODES"); s != "" {
+		out = out[:0]
+		for _, f := range strings.Split(s, ",") {
+			if n, err := strconv.ParseUint(strings.TrimSpace(f), 10, 64); err == nil && n > 0 {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// genOpening is an opening line a generated game may start from, and the
+// fewest and most of its plies a game takes.
+type genOpening struct {
+	moves    []game.Move
+	min, max int
+}
+
+// genOpenings are the lines generated games are played on from: the
+// human openings of game/bot/testdata/openings (cut after 4 to 24 plies)
+// and, with SHOGI_DB_GEN_OPENINGS naming a folder of records (the games
+// made before), each record's first 6 to 30 plies. Cut at varied plies,
+// games share and transpose their openings as real collections do.
+func genOpenings(tb testing.TB) []genOpening {
+	var out []genOpening
+	for _, name := range []string{"train.txt", "heldout.txt"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "game", "bot", "testdata", "openings", name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			f := strings.Fields(line)
+			if len(f) < 3 || f[0] != "startpos" || f[1] != "moves" {
+				continue
+			}
+			p := game.StartPosition()
+			var ms []game.Move
+			for _, w := range f[2:] {
+				m, err := p.ParseUSI(w)
+				if err != nil || !p.IsLegal(m) {
+					tb.Fatalf("%s: %s: %s is not legal", name, line, w)
+				}
+				ms = append(ms, m)
+				p = p.Play(m)
+			}
+			out = append(out, genOpening{ms, min(4, len(ms)), min(24, len(ms))})
+		}
+	}
+	if dir := os.Getenv("SHOGI_DB_GEN_OPENINGS"); dir != "" {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.csa"))
+		for _, file := range files {
+			r, err := kifu.ReadFile(file)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			for _, rec := range append([]*kifu.Record{r}, r.Games...) {
+				if ms := rec.MainMoves(); len(ms) >= 6 && rec.Start.Equal(new(game.StartPosition())) {
+					out = append(out, genOpening{ms, 6, min(30, len(ms))})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// botGame plays game i of a generated database: an opening drawn from
+// openings cut at a random ply, then two low levels of the built-in
+// engine at a fixed number of nodes a move (drawn from nodes), up to 256
+// plies (then left unfinished, as an interrupted game). The engines'
+// tables carry over from the goroutine's earlier games, so a game repeats
+// only in the same order of games.
+func botGame(bp *botPlayers, seed uint64, i int, openings []genOpening, nodeChoices []uint64) *kifu.Record {
 	bp.src.Seed(seed, uint64(i))
 	r := rand.New(bp.src)
 	g := game.NewGame(game.StartPosition())
-	var buf [600]game.Move
-	for range r.IntN(7) {
-		p := g.Position()
-		ms := p.LegalMoves(buf[:0])
-		// LegalMoves' order is fixed: drawing from its first few keeps
-		// the openings few enough to meet.
-		if err := g.Play(ms[r.IntN(min(len(ms), 6))]); err != nil {
-			panic(err)
+	if len(openings) > 0 {
+		o := openings[r.IntN(len(openings))]
+		for _, m := range o.moves[:o.min+r.IntN(o.max-o.min+1)] {
+			if err := g.Play(m); err != nil {
+				panic(err)
+			}
+		}
+	} else {
+		var buf [600]game.Move
+		for range r.IntN(7) {
+			p := g.Position()
+			ms := p.LegalMoves(buf[:0])
+			// LegalMoves' order is fixed: drawing from its first few keeps
+			// the openings few enough to meet.
+			if err := g.Play(ms[r.IntN(min(len(ms), 6))]); err != nil {
+				panic(err)
+			}
 		}
 	}
+	nodes := nodeChoices[r.IntN(len(nodeChoices))]
 	players := bp.engines
 	var names [2]string
 	for c := range players {
@@ -73,13 +154,13 @@ func botGame(bp *botPlayers, seed uint64, i int) *kifu.Record {
 	rec := kifu.NewRecord(game.StartPosition())
 	day := time.Date(2020, 1, 1, 10, 0, 0, 0, time.UTC).AddDate(0, 0, i%2000)
 	rec.Headers = []kifu.Header{{Key: "N+", Value: names[0]}, {Key: "N-", Value: names[1]},
-		{Key: "$EVENT", Value: "botgames"}, {Key: "$START_TIME", Value: day.Format("2006/01/02 15:04:05")}}
+		{Key: "$EVENT", Value: fmt.Sprintf("botgames %d nodes", nodes)}, {Key: "$START_TIME", Value: day.Format("2006/01/02 15:04:05")}}
 	ending := kifu.Interrupt
 	for g.Len() < 256 && !g.Result().Over() {
 		p := g.Position()
 		side := p.SideToMove()
 		bm, err := players[side].Search(context.Background(), engine.Request{Start: g.Start(), Moves: g.Moves(),
-			Limits: engine.Limits{Nodes: 200}})
+			Limits: engine.Limits{Nodes: nodes}})
 		if err != nil {
 			panic(err)
 		}
@@ -140,6 +221,7 @@ func BenchmarkBotGames(b *testing.B) {
 		}
 	}
 	const perFile = 1000
+	openings, nodeChoices := genOpenings(b), genNodes()
 	files := (total + perFile - 1) / perFile
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -160,7 +242,7 @@ func BenchmarkBotGames(b *testing.B) {
 				}
 				var sb strings.Builder
 				for i := f * perFile; i < min(total, (f+1)*perFile); i++ {
-					data, err := kifu.Marshal(botGame(bp, 1, i), kifu.CSA, kifu.WriteOptions{})
+					data, err := kifu.Marshal(botGame(bp, 1, i, openings, nodeChoices), kifu.CSA, kifu.WriteOptions{})
 					if err != nil {
 						panic(err)
 					}

@@ -46,8 +46,12 @@ import (
 // Version is the database format this program writes; a file of a newer
 // version is refused rather than misread. Format 1 kept the index in one
 // pg and one pm bucket; format 2 keeps it in runs (runs.go) and reads a
-// format 1 file's buckets as its oldest run.
-const Version = 2
+// format 1 file's buckets as its oldest run; format 3 keeps each game's
+// facts apart from its record (facts.go) and merges the runs after an
+// import until few are left. A writer brings a file of an older format up
+// to this one (a format 2 program refuses it then); the next import fills
+// in the older games' facts and merges the runs.
+const Version = 3
 
 var (
 	bMeta  = []byte("meta")
@@ -199,10 +203,14 @@ func (db *DB) check(readOnly bool) error {
 			if meta, err = tx.CreateBucket(bMeta); err != nil {
 				return err
 			}
+			// A new database writes every game's facts with it.
+			if err := meta.Put(kFactsTo, factsAll); err != nil {
+				return err
+			}
 		} else if err := checkVersion(tx); err != nil {
 			return err
 		}
-		for _, name := range [][]byte{bGames, bHash, bPGRuns, bPMRuns, bRuns} {
+		for _, name := range [][]byte{bGames, bHash, bPGRuns, bPMRuns, bRuns, bFacts} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
 			}
@@ -264,6 +272,9 @@ type Game struct {
 	Moves       string        `json:"moves"`           // main line in USI
 	Headers     []kifu.Header `json:"headers,omitempty"`
 	Plies       int           `json:"plies"`
+	// brief: only the facts were read (GameList), not the moves and
+	// headers.
+	brief bool
 }
 
 // Result texts.
@@ -398,6 +409,9 @@ func FromRecord(r *kifu.Record, source string, broken bool) *Game {
 
 // Record rebuilds the game's record: headers, start, main line, ending.
 func (g *Game) Record() (*kifu.Record, error) {
+	if g.brief {
+		return nil, fmt.Errorf("game %d: only its facts were read, not its moves", g.ID)
+	}
 	start := game.StartPosition()
 	if g.Start != "" {
 		var err error
@@ -655,10 +669,11 @@ func (db *DB) add(games []prepared) (Added, error) {
 	var res Added
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		res = Added{}
-		gb, hb := tx.Bucket(bGames), tx.Bucket(bHash)
-		if gb == nil || hb == nil {
+		gb, hb, fb := tx.Bucket(bGames), tx.Bucket(bHash), tx.Bucket(bFacts)
+		if gb == nil || hb == nil || fb == nil {
 			return ErrNotDatabase
 		}
+		fb.FillPercent = 1
 		type pgEntry struct {
 			key [12]byte
 			val []byte
@@ -696,6 +711,11 @@ func (db *DB) add(games []prepared) (Added, error) {
 				return err
 			}
 			if err := hb.Put([]byte(g.Hash), id[:]); err != nil {
+				return err
+			}
+			n := len(vals)
+			vals = encodeFacts(vals, g)
+			if err := fb.Put(id[:], vals[n:]); err != nil {
 				return err
 			}
 			for j := range pr.vs {
@@ -760,6 +780,7 @@ func (db *DB) AddRecord(r *kifu.Record, source string) (Added, error) {
 // Stats are the database's counts.
 type Stats struct {
 	Games, Positions, Moves, GamePositions int
+	Runs                                   int // the index's runs: a look-up reads each
 	Bytes                                  int64
 }
 
@@ -776,6 +797,7 @@ func (db *DB) Stats() (Stats, error) {
 		for _, r := range runs(tx) {
 			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
 		}
+		s.Runs = len(pgs)
 		// The walk reads the whole file through the map: let go of its
 		// pages now and then, or they count as the process's memory (a
 		// read transaction's map does not move, and the pages are the
@@ -807,6 +829,12 @@ func (db *DB) Stats() (Stats, error) {
 // DefaultPath is the default database in the app's data folder.
 func DefaultPath(dataDir string) string { return filepath.Join(dataDir, "games.db") }
 
+// PathFor is the database the app adds the games of the games folder
+// gamesDir to: games.db beside that folder (in the data folder unless the
+// settings' games_dir moves the games elsewhere). AddFinished writes it
+// and `shogi db` reads it by default.
+func PathFor(gamesDir string) string { return DefaultPath(filepath.Dir(gamesDir)) }
+
 // HookWait is how long AddFinished waits for the database when an import
 // holds it: a game's end must not hang on it (the game is in the games
 // folder anyway, and an import of that folder adds it later).
@@ -817,7 +845,7 @@ var HookWait = 2 * time.Second
 // data folder's games.db). It is the one call each place that ends a game
 // makes.
 func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
-	db, err := openWait(DefaultPath(filepath.Dir(gamesDir)), false, HookWait)
+	db, err := openWait(PathFor(gamesDir), false, HookWait)
 	if err != nil {
 		return err
 	}

@@ -133,7 +133,34 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err := ctx.Err(); err != nil {
 		return rep, err
 	}
-	return rep, flush()
+	if err := flush(); err != nil {
+		return rep, err
+	}
+	return rep, finish(ctx, dbPath)
+}
+
+// finish leaves the database as a look-up wants it after an import: every
+// game's facts written (a database of format 2 had none) and the runs
+// merged into a few (compactAll). Both go a transaction at a time, and
+// Ctrl+C or kill -9 in the middle leaves the database as it was before
+// the step; the next import goes on.
+func finish(ctx context.Context, dbPath string) error {
+	db, err := Open(dbPath)
+	if err != nil {
+		return err
+	}
+	release := func() { releaseMap(db.bolt) }
+	err = fillFacts(ctx, db.bolt, release)
+	if err == nil {
+		err = compactAll(ctx, db.bolt, release)
+	}
+	if err != nil {
+		err = &Error{dbPath, err}
+	}
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // chunk is a part of one file's games, read and ready to store, with the

@@ -108,8 +108,8 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 			// Each run holds its own counts: they add up.
 			var order [][4]byte
 			sum := map[[4]byte]counts{}
-			for _, r := range runs(tx) {
-				c := r.pm.Cursor()
+			for _, pm := range runBuckets(tx, bPMRuns) {
+				c := pm.Cursor()
 				for key, val := c.Seek(k[:]); key != nil && bytes.HasPrefix(key, k[:]); key, val = c.Next() {
 					cs, err := decodeCounts(val)
 					if err != nil {
@@ -182,13 +182,13 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 // eachGame calls fn with every game under position k (newest id first
 // when newest), then done.
 func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error), done func()) error {
-	gb := tx.Bucket(bGames)
-	rs := runs(tx)
+	gb, fb := tx.Bucket(bGames), tx.Bucket(bFacts)
+	rs := runBuckets(tx, bPGRuns)
 	if newest {
 		slices.Reverse(rs)
 	}
-	for _, r := range rs {
-		more, err := eachGameIn(r.pg.Cursor(), gb, k, newest, fn)
+	for _, pg := range rs {
+		more, err := eachGameIn(pg.Cursor(), fb, gb, k, newest, fn)
 		if err != nil {
 			return err
 		}
@@ -203,7 +203,7 @@ func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, mov
 }
 
 // eachGameIn is eachGame in one run; it reports whether fn wants more.
-func eachGameIn(c *bolt.Cursor, gb *bolt.Bucket, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error)) (bool, error) {
+func eachGameIn(c *bolt.Cursor, fb, gb *bolt.Bucket, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error)) (bool, error) {
 	var key, val []byte
 	next := c.Next
 	if newest {
@@ -224,7 +224,7 @@ func eachGameIn(c *bolt.Cursor, gb *bolt.Bucket, k [8]byte, newest bool, fn func
 		if err != nil {
 			return false, err
 		}
-		g, err := loadGame(gb, key[8:])
+		g, err := loadFacts(fb, gb, key[8:])
 		if err != nil {
 			return false, err
 		}
@@ -242,10 +242,18 @@ func loadGame(gb *bolt.Bucket, id []byte) (*Game, error) {
 		return nil, fmt.Errorf("game %d is in the index but not stored", binary.BigEndian.Uint32(id))
 	}
 	g := &Game{ID: binary.BigEndian.Uint32(id)}
-	if err := json.Unmarshal(data, g); err != nil {
-		return nil, fmt.Errorf("game %d: damaged: %w", g.ID, err)
+	if err := jsonGame(data, g); err != nil {
+		return nil, err
 	}
 	return g, nil
+}
+
+// jsonGame reads a stored game's record into g (whose ID is set).
+func jsonGame(data []byte, g *Game) error {
+	if err := json.Unmarshal(data, g); err != nil {
+		return fmt.Errorf("game %d: damaged: %w", g.ID, err)
+	}
+	return nil
 }
 
 // GameAt is a game that reached a position, and the ply it got there.
@@ -255,16 +263,43 @@ type GameAt struct {
 }
 
 // Games returns up to limit games (0: all) that reached p and pass f, the
-// last stored first.
+// last stored first, each read whole (its record: Game.Record).
 func (db *DB) Games(p *game.Position, f Filter, limit int) ([]GameAt, error) {
+	return db.games(p, f, limit, true)
+}
+
+// GameList is Games with only each game's facts read — players, date,
+// result, openings … — not its moves and headers: what a list of games
+// shows, a few dozen bytes a game (Game.Record refuses such a game; Game
+// reads it whole).
+func (db *DB) GameList(p *game.Position, f Filter, limit int) ([]GameAt, error) {
+	return db.games(p, f, limit, false)
+}
+
+func (db *DB) games(p *game.Position, f Filter, limit int, whole bool) ([]GameAt, error) {
 	var out []GameAt
 	err := db.bolt.View(func(tx *bolt.Tx) error {
-		return eachGame(tx, posKey(p), true, func(g *Game, ply int, _ []byte, _ byte) (bool, error) {
+		err := eachGame(tx, posKey(p), true, func(g *Game, ply int, _ []byte, _ byte) (bool, error) {
 			if f.Match(g) {
 				out = append(out, GameAt{g, ply})
 			}
 			return limit <= 0 || len(out) < limit, nil
 		}, nil)
+		if err != nil || !whole {
+			return err
+		}
+		gb := tx.Bucket(bGames)
+		for i := range out {
+			if !out[i].brief {
+				continue
+			}
+			var id [4]byte
+			binary.BigEndian.PutUint32(id[:], out[i].ID)
+			if out[i].Game, err = loadGame(gb, id[:]); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, &Error{db.path, err}

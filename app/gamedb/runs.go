@@ -8,7 +8,6 @@ import (
 	"math/bits"
 
 	bolt "go.etcd.io/bbolt"
-	berrors "go.etcd.io/bbolt/errors"
 )
 
 // The position index is kept in runs, as a log-structured tree keeps it:
@@ -62,6 +61,31 @@ func runs(tx *bolt.Tx) []run {
 	for k, _ := c.First(); k != nil; k, _ = c.Next() {
 		if pg, pm := pgr.Bucket(k), pmr.Bucket(k); pg != nil && pm != nil {
 			out = append(out, run{k, pg, pm})
+		}
+	}
+	return out
+}
+
+// runBuckets returns one part (bPGRuns or bPMRuns) of each run, oldest
+// first, without opening the other part's buckets: a look-up from a cold
+// cache reads each bucket's root.
+func runBuckets(tx *bolt.Tx, part []byte) []*bolt.Bucket {
+	var out []*bolt.Bucket
+	flat := bPos
+	if bytes.Equal(part, bPMRuns) {
+		flat = bMoves
+	}
+	if b := tx.Bucket(flat); b != nil {
+		out = append(out, b)
+	}
+	parts, rb := tx.Bucket(part), tx.Bucket(bRuns)
+	if parts == nil || rb == nil {
+		return out
+	}
+	c := rb.Cursor()
+	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+		if b := parts.Bucket(k); b != nil {
+			out = append(out, b)
 		}
 	}
 	return out
@@ -132,37 +156,74 @@ const maxRunGames = 256 << 10
 func compact(ctx context.Context, db *bolt.DB, maxGames uint64, release func()) error {
 	for {
 		var names [][]byte
-		var total uint64
+		var sizes []uint64
 		err := db.View(func(tx *bolt.Tx) error {
-			all, sizes, err := runSizes(tx)
+			all, allSizes, err := runSizes(tx)
 			if err != nil || len(all) < mergeFan {
 				return err
 			}
 			n := len(all)
-			cl := sizeClass(sizes[n-1])
+			cl := sizeClass(allSizes[n-1])
+			var total uint64
 			for i := n - mergeFan; i < n; i++ {
-				if sizeClass(sizes[i]) != cl {
+				if sizeClass(allSizes[i]) != cl {
 					return nil
 				}
-				total += sizes[i]
+				total += allSizes[i]
 			}
 			if total > maxGames {
 				return nil
 			}
-			names = all[n-mergeFan:]
+			names, sizes = all[n-mergeFan:], allSizes[n-mergeFan:]
 			return nil
 		})
 		if err != nil || names == nil {
 			return err
 		}
-		if err := merge(ctx, db, names, total, release); err != nil {
+		if err := merge(ctx, db, names, sizes, release); err != nil {
 			return err
 		}
 	}
 }
 
-// merge merges the runs called names (the newest, in order) into one.
-func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, release func()) error {
+// compactAll merges the newest runs into one while the run before them
+// holds at most mergeFan times as many games as they do together, with no
+// bound on the size: after an import the index is a run or a few of
+// falling sizes (each more than mergeFan times all the newer ones), so a
+// look-up reads a handful of pages, while a small import does not rewrite
+// a large index.
+func compactAll(ctx context.Context, db *bolt.DB, release func()) error {
+	var names [][]byte
+	var sizes []uint64
+	err := db.View(func(tx *bolt.Tx) error {
+		all, allSizes, err := runSizes(tx)
+		if err != nil || len(all) < 2 {
+			return err
+		}
+		n := len(all)
+		from, newer := n-1, allSizes[n-1]
+		for from > 0 && allSizes[from-1] <= mergeFan*newer {
+			from--
+			newer += allSizes[from]
+		}
+		if from < n-1 {
+			names, sizes = all[from:], allSizes[from:]
+		}
+		return nil
+	})
+	if err != nil || names == nil {
+		return err
+	}
+	return merge(ctx, db, names, sizes, release)
+}
+
+// merge merges the runs called names (the newest, in order; sizes their
+// games) into one.
+func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, release func()) error {
+	var games uint64
+	for _, n := range sizes {
+		games += n
+	}
 	var dst []byte
 	err := db.Update(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
@@ -260,11 +321,11 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, relea
 				return err
 			}
 		}
-		for _, n := range names {
+		for i, n := range names {
 			if err := rb.Delete(n); err != nil {
 				return err
 			}
-			if err := dead.Put(n, nil); err != nil {
+			if err := dead.Put(n, binary.AppendUvarint(nil, sizes[i])); err != nil {
 				return err
 			}
 		}
@@ -276,7 +337,21 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, games uint64, relea
 	return dropDead(db, release)
 }
 
-// dropDead deletes the buckets of runs merged away, one a transaction.
+// deleteChunk is how many keys one transaction deletes from a large run
+// merged away (each commit writes the whole
+// freelist, which grows as the run's pages are freed, so fewer and larger
+// transactions; at a million keys the upgrade of a million-game file
+// peaked at 775 MB resident), and bigRun the games of a run so deleted.
+var (
+	deleteChunk        = 250_000
+	bigRun      uint64 = maxRunGames / 4
+)
+
+// dropDead deletes the buckets of runs merged away, one a transaction; a
+// run of more than bigRun games a chunk of keys a transaction
+// first: bbolt frees a deleted bucket's pages by reading every one of
+// them, and they count in the process's memory until the transaction
+// ends (a run of a million games is some 2 GB).
 func dropDead(db *bolt.DB, release func()) error {
 	for {
 		done := false
@@ -286,14 +361,39 @@ func dropDead(db *bolt.DB, release func()) error {
 				done = true
 				return nil
 			}
-			n, _ := dead.Cursor().First()
+			n, v := dead.Cursor().First()
 			if n == nil {
 				done = true
 				return tx.DeleteBucket(bDead)
 			}
 			n = bytes.Clone(n)
+			// Format 2 kept no size: its runs were small.
+			games, _ := binary.Uvarint(v)
 			for _, part := range [][]byte{bPGRuns, bPMRuns} {
-				if err := tx.Bucket(part).DeleteBucket(n); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+				b := tx.Bucket(part).Bucket(n)
+				if b == nil {
+					continue
+				}
+				if games > bigRun {
+					// The keys first, then each deleted by a seek: a cursor's
+					// First after deletes walks every leaf emptied in this
+					// transaction (they leave only at the commit).
+					var keys [][]byte
+					c := b.Cursor()
+					k, _ := c.First()
+					for ; k != nil && len(keys) < deleteChunk; k, _ = c.Next() {
+						keys = append(keys, bytes.Clone(k))
+					}
+					for _, key := range keys {
+						if err := b.Delete(key); err != nil {
+							return err
+						}
+					}
+					if k != nil {
+						return nil // more next transaction
+					}
+				}
+				if err := tx.Bucket(part).DeleteBucket(n); err != nil {
 					return err
 				}
 			}
@@ -354,10 +454,41 @@ func (it *mergeIter) next() ([]byte, [][]byte) {
 	return least, vals
 }
 
-// dropMerges removes what merges cut short left behind.
+// dropMerges removes what merges cut short left behind: their buckets go
+// among the runs under names no run list holds, and onto the list of runs
+// to delete (dropDead), a chunk of keys a transaction; deleted here at
+// once, a merge of a million games cut short would have its pages read
+// into memory in one transaction.
 func dropMerges(tx *bolt.Tx) error {
-	if tx.Bucket(bMerge) == nil {
+	m := tx.Bucket(bMerge)
+	if m == nil {
 		return nil
+	}
+	dead, err := tx.CreateBucketIfNotExists(bDead)
+	if err != nil {
+		return err
+	}
+	for _, part := range [][]byte{bPGRuns, bPMRuns} {
+		src, dst := m.Bucket(part), tx.Bucket(part)
+		if src == nil || dst == nil {
+			continue
+		}
+		var names [][]byte
+		if err := src.ForEachBucket(func(k []byte) error {
+			names = append(names, bytes.Clone(k))
+			return nil
+		}); err != nil {
+			return err
+		}
+		for _, n := range names {
+			if err := tx.MoveBucket(n, src, dst); err != nil {
+				return err
+			}
+			// Its size is not known: as large as a run gets.
+			if err := dead.Put(n, binary.AppendUvarint(nil, 1<<32)); err != nil {
+				return err
+			}
+		}
 	}
 	return tx.DeleteBucket(bMerge)
 }
