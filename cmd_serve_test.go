@@ -309,6 +309,7 @@ func freePorts(t *testing.T, n int) []string {
 // embedded NATS servers route to each other, under one --node name: one
 // of them is refused, saying so, and exits 1; the other serves.
 func TestServeDuplicateNodeName(t *testing.T) {
+	t.Parallel()
 	routes := freePorts(t, 2)
 	type proc struct {
 		cmd  *exec.Cmd
