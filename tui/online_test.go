@@ -66,7 +66,12 @@ func TestOnlineGame(t *testing.T) {
 		}
 	}
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return o.Play.Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	if got := onlineMoves(o.Play.Game); got != "7g7f 3c3d" {
 		t.Fatalf("moves %q", got)
 	}
@@ -305,7 +310,12 @@ func TestOnlineDropped(t *testing.T) {
 	loginOnline(t, h, srv.Addr)
 	o := h.m.onlineShown()
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return o.Play.Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	h.typeMove("2g2f")
 	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
 	s := h.screen()
@@ -568,7 +578,12 @@ func TestOnlineServerSilent(t *testing.T) {
 	loginOnline(t, h, srv.Addr)
 	o := h.m.onlineShown()
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return o.Play.Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	// The move waits for the server's word off the UI loop: the test
 	// does not wait for it to settle.
 	h.pressNow(":", "2g2f", "enter")
@@ -612,7 +627,12 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 	o := h.m.onlineShown()
 	h.until("the server's game", func() bool { return h.m.mode() == modeOnline && o.Play.Sess != nil })
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return o.Play.Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return o.Play.Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	h.typeMove("2g2f")
 	h.until("the lost connection", func() bool { return o.Quiet() && o.Play.Over() })
 	lines := strings.Split(h.screen(), "\n")
