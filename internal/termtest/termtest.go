@@ -176,9 +176,13 @@ func squash(s string) string {
 }
 
 // wait polls the screen until norm of it holds norm of every text.
+// Each look runs a tmux client (a process: a few ms of CPU), and many
+// tests wait at once: the looks begin 20 ms apart and space out to
+// 100 ms while the screen keeps the test waiting.
 func (x *Tmux) wait(d time.Duration, norm func(string) string, texts []string) string {
 	x.t.Helper()
 	deadline := time.Now().Add(d)
+	pause := 20 * time.Millisecond
 	for {
 		s := x.Screen()
 		missing := ""
@@ -194,7 +198,8 @@ func (x *Tmux) wait(d time.Duration, norm func(string) string, texts []string) s
 		if time.Now().After(deadline) {
 			x.t.Fatalf("the screen never showed %q:\n%s", missing, s)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(pause)
+		pause = min(pause*3/2, 100*time.Millisecond)
 	}
 }
 
