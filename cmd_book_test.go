@@ -375,6 +375,7 @@ func oddBook(t *testing.T) string {
 // TestBookFlags: shogi bot, match and usi play the book's moves when
 // given --book, and their own with --book-pick off.
 func TestBookFlags(t *testing.T) {
+	t.Parallel()
 	odd := oddBook(t)
 	code, out, stderr := runCmd(t, "bot", "--level", "novice", "--seed", "3", "--book", odd)
 	if code != 0 || out != "1g1f\n" {

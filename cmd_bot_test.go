@@ -4,22 +4,29 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 )
 
 // `shogi bot --bench` and bench under `shogi usi` print the same
 // signature: the same count for each position and in total.
 func TestBenchSignatureBothWays(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("two bench runs take some seconds")
 	}
-	var botOut, botErr bytes.Buffer
-	if code := run([]string{"bot", "--bench"}, strings.NewReader(""), &botOut, &botErr); code != 0 {
-		t.Fatalf("shogi bot --bench: exit %d: %s", code, botErr.String())
+	// The two runs at once: each is a search on one thread.
+	var botOut, botErr, usiOut, usiErr bytes.Buffer
+	var botCode, usiCode int
+	var wg sync.WaitGroup
+	wg.Go(func() { botCode = run([]string{"bot", "--bench"}, strings.NewReader(""), &botOut, &botErr) })
+	wg.Go(func() { usiCode = run([]string{"usi"}, strings.NewReader("bench\nquit\n"), &usiOut, &usiErr) })
+	wg.Wait()
+	if botCode != 0 {
+		t.Fatalf("shogi bot --bench: exit %d: %s", botCode, botErr.String())
 	}
-	var usiOut, usiErr bytes.Buffer
-	if code := run([]string{"usi"}, strings.NewReader("bench\nquit\n"), &usiOut, &usiErr); code != 0 {
-		t.Fatalf("shogi usi: exit %d: %s", code, usiErr.String())
+	if usiCode != 0 {
+		t.Fatalf("shogi usi: exit %d: %s", usiCode, usiErr.String())
 	}
 	counts := regexp.MustCompile(`(?m)^(?:info string )?((?:position \d+/\d+: |bench: )\d+ nodes)`)
 	a := counts.FindAllStringSubmatch(botOut.String(), -1)

@@ -205,6 +205,7 @@ func TestCSAFakeServer(t *testing.T) {
 // A dropped connection ends the game as interrupted, keeps its record,
 // and shogi csa logs in again and plays on.
 func TestCSAReconnects(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Drop: 4}, csatest.Script{Client: game.White})
 	c := newCSATest(t, srv.Addr, "greedy")
 	c.o.games = 2
@@ -604,6 +605,7 @@ func complementary(a, b string) bool {
 // which declares when it may) does. And an engine's illegal move loses
 // by #ILLEGAL_MOVE, which shogi csa reports.
 func TestCSARealServerRulings(t *testing.T) {
+	t.Parallel()
 	addr, dir := csatest.RealServer(t)
 	csatest.SetBuoy(t, addr, "buoy_kachi-60-1", csatest.DeclarableMoves(t))
 	for _, c := range []struct {
@@ -637,6 +639,7 @@ func TestCSARealServerRulings(t *testing.T) {
 // silent, naming the move it sent, then times the game out as
 // interrupted.
 func TestCSAServerSilent(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 2})
 	c := newCSATest(t, srv.Addr, "greedy")
 	c.o.timeout = 2500 * time.Millisecond

@@ -35,6 +35,9 @@ func TestMain(m *testing.M) {
 	// The commands read the user's settings and write kept games, records
 	// and logs: the tests give them directories of their own.
 	cleanup := testenv.Isolate()
+	// The parallel tests mostly wait on engines, servers and child
+	// processes of their own.
+	testenv.WaitingTests(4)
 	code := m.Run()
 	cleanup()
 	os.Exit(code)

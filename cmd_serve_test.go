@@ -309,6 +309,8 @@ func freePorts(t *testing.T, n int) []string {
 // embedded NATS servers route to each other, under one --node name: one
 // of them is refused, saying so, and exits 1; the other serves.
 func TestServeDuplicateNodeName(t *testing.T) {
+	// Not in parallel: on a loaded machine the surviving node's cluster
+	// start-up ran out of its deadline beside the other tests.
 	routes := freePorts(t, 2)
 	type proc struct {
 		cmd  *exec.Cmd

@@ -218,7 +218,7 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	out := filepath.Join(dir, "games.csa")
 	// The margin is wide: a loaded machine may make either engine late by
 	// much more than the default, and what is checked here is the protocol.
-	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "200ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log"),
+	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "100ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log"),
 		"usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)

@@ -36,6 +36,14 @@ func engineGame(t *testing.T, behaviour string, o Options) *harness {
 	return newHarness(t, o)
 }
 
+// clockRuns waits for the match to start the first turn's clock: the
+// screen is ready for a move before (the person may type ahead), and
+// fake time moved on before the clock starts would not count.
+func clockRuns(h *harness) {
+	h.t.Helper()
+	h.until("the first turn's clock", func() bool { return h.m.playShown().Snap.Clock.Running })
+}
+
 // mateFor plays the first move that mates, as the person would.
 func mateFor(t *testing.T, h *harness) string {
 	t.Helper()
@@ -188,6 +196,7 @@ func TestUndoRestoresClocks(t *testing.T) {
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tc := match.TimeControl{Main: time.Minute, Byoyomi: 10 * time.Second}
 	h := engineGame(t, "think=0", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
+	clockRuns(h)
 	ft.Advance(20 * time.Second)
 	h.typeMove("7g7f")
 	if got := h.m.playShown().Snap.Clock.Main[game.Black]; got != 40*time.Second {
@@ -228,6 +237,7 @@ func TestByoyomiRunsOut(t *testing.T) {
 	if !strings.Contains(h.screen(), "秒読み 30") {
 		t.Fatalf("the byōyomi is not on screen:\n%s", h.screen())
 	}
+	clockRuns(h)
 	ft.Advance(23 * time.Second)
 	if s := h.screen(); !strings.Contains(s, "秒読み 7") {
 		t.Errorf("the last seconds are not counted:\n%s", s)
@@ -381,7 +391,9 @@ func TestTwoKeptGames(t *testing.T) {
 	ft.Advance(time.Minute) // the second game is kept later: the order is sure
 	// A new game from the menu never replaces the kept one.
 	h.press("down", "enter") // New game
-	h.press("down", "left")  // player 2: one level weaker
+	// Player 2: random (past the strongest level the list comes round to
+	// a person, then random), which answers at once on a loaded machine.
+	h.press("down", "right", "right")
 	h.cursorTo("Start")
 	h.press("enter")
 	if h.m.mode() != modePlay {

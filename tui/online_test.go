@@ -66,7 +66,12 @@ func TestOnlineGame(t *testing.T) {
 		}
 	}
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	if got := onlineMoves(h.m.playShown().Game); got != "7g7f 3c3d" {
 		t.Fatalf("moves %q", got)
 	}
@@ -314,7 +319,12 @@ func TestOnlineDropped(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	h.typeMove("2g2f")
 	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
 	s := h.screen()
@@ -576,7 +586,12 @@ func TestOnlineServerSilent(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	// The move waits for the server's word off the UI loop: the test
 	// does not wait for it to settle.
 	h.pressNow(":", "2g2f", "enter")
@@ -619,7 +634,12 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 	h.press("enter")
 	h.until("the server's game", func() bool { return h.m.mode() == modePlay && h.m.onlineShown() != nil && h.m.playShown().Sess != nil })
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
+	// The screen shows the server's move as it comes; the session keeps
+	// it and then says so.
+	h.until("the server's reply, kept", func() bool {
+		k := keptGames(t, h)
+		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+	})
 	h.typeMove("2g2f")
 	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
 	lines := strings.Split(h.screen(), "\n")

@@ -222,6 +222,7 @@ func TestMultiPVLinesAreDistinct(t *testing.T) {
 // for the side to move (Black needs 28 points, White 27), and none does
 // when it falls a point short.
 func TestEveryBotDeclares(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		sfen string
 		win  bool
@@ -302,6 +303,7 @@ func TestSearchLimits(t *testing.T) {
 // the move it plays: a GUI keeps an engine's evaluation only when it does
 // (ShogiHome drops it otherwise, and so do our records).
 func TestLastLineBeginsWithTheMove(t *testing.T) {
+	t.Parallel()
 	top := levels[len(levels)-1]
 	top.MateNodes = 0
 	for _, sfen := range []string{

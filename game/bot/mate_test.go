@@ -67,6 +67,7 @@ func checkMateLine(t *testing.T, p game.Position, line []game.Move) {
 }
 
 func TestMateSolver(t *testing.T) {
+	t.Parallel()
 	for _, c := range readMates(t) {
 		p := mustSFEN(t, c.sfen)
 		r := Mate(context.Background(), p, 3_000_000)
@@ -88,6 +89,7 @@ func TestMateSolver(t *testing.T) {
 // Mate in one is found by the solver and by every level, in every
 // position of a sample where game's rules say a move mates.
 func TestMateInOneAlwaysFound(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, p := range samplePositions(t, 150, 150) {
 		want := map[game.Move]bool{}
@@ -126,6 +128,7 @@ func TestMateInOneAlwaysFound(t *testing.T) {
 
 // No level plays into a mate in one when another move avoids it.
 func TestNoLevelAllowsMateInOne(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, p := range samplePositions(t, 80, 150) {
 		moves := p.LegalMoves(nil)

@@ -47,6 +47,7 @@ func playOut(t *testing.T, ts *Tsume, p game.Position) ([]game.Move, Reply) {
 // attack is the quickest (a longer game would mean a weak attack, a
 // shorter one a weak defence). The end is a checkmate by the game's rules.
 func TestTsumeDefenderLongestAsEnginesCount(t *testing.T) {
+	t.Parallel()
 	for _, c := range readMates(t) {
 		if !c.mate {
 			continue
@@ -94,6 +95,7 @@ func endsUnderTsumeRules(p *game.Position) bool {
 // shorten it), and played out it ends in mate or with only
 // interpositions left to the defender.
 func TestTsumeRulesPlayOut(t *testing.T) {
+	t.Parallel()
 	for _, c := range readMates(t) {
 		if !c.mate {
 			continue

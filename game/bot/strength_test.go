@@ -74,6 +74,7 @@ func TestLowestLevelBeatsRandom(t *testing.T) {
 }
 
 func TestTopLevelBeatsGreedy(t *testing.T) {
+	t.Parallel()
 	top := levels[len(levels)-1].Name
 	if w := wins(t, level(top), level("greedy"), engine.Limits{Nodes: 3000}, 10); w != 10 {
 		t.Errorf("%s (3,000 nodes a move) beat greedy in %d of 10 games", top, w)

@@ -190,6 +190,7 @@ func endsInMate(p *game.Position) bool {
 // unique, nothing left in hand, its grade, and its solution a main line
 // (every defence the longest, none futile). The slow part: behind -short.
 func TestCollectionVerified(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("solving every problem of the collection takes a while")
 	}
@@ -212,6 +213,7 @@ func TestCollectionVerified(t *testing.T) {
 // of the defence along each solution it finds a defence as long as the
 // solution's (the longest), and the reply times are logged.
 func TestDefenderOnCollection(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("playing every solution through takes a while")
 	}
@@ -263,6 +265,7 @@ func BenchmarkCheckCollection(b *testing.B) {
 // of its own says), the defender's reply is one that does not; the test
 // fails when the collection has no such turn to try it on.
 func TestDefenderAvoidsLeftover(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("asking the solver about every longest defence takes a while")
 	}

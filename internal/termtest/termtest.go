@@ -27,9 +27,19 @@ var (
 
 // Binary builds the shogi command once per test binary and returns its
 // path. The package's TestMain calls RemoveBinary when the tests end.
+//
+// The go command keeps what go run links in its build cache: asked for
+// that executable (go run -exec echo), it links the command once for
+// every test binary of a run, and not at all while nothing changed,
+// where go build -o would link it for each (seconds of CPU apiece).
+// Where the go command keeps no such copy, Binary builds one of its own.
 func Binary(t testing.TB) string {
 	t.Helper()
 	binOnce.Do(func() {
+		if p, ok := cachedBinary(); ok {
+			binPath = p
+			return
+		}
 		binDir, binErr = os.MkdirTemp("", "shogi-bin-")
 		if binErr != nil {
 			return
@@ -46,6 +56,26 @@ func Binary(t testing.TB) string {
 		t.Fatal(binErr)
 	}
 	return binPath
+}
+
+// cachedBinary is the path of the shogi command as go run links it into
+// the build cache, if the go command keeps it there.
+func cachedBinary() (string, bool) {
+	echo, err := exec.LookPath("echo")
+	if err != nil {
+		return "", false
+	}
+	out, err := exec.Command("go", "run", "-exec", echo, "shogi").Output()
+	if err != nil {
+		return "", false
+	}
+	p := strings.TrimSpace(string(out))
+	// A go command that keeps no copy runs the executable from a folder
+	// of its own that is gone by now.
+	if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() || !filepath.IsAbs(p) {
+		return "", false
+	}
+	return p, true
 }
 
 // RemoveBinary removes what Binary built, if it built anything.
@@ -146,9 +176,13 @@ func squash(s string) string {
 }
 
 // wait polls the screen until norm of it holds norm of every text.
+// Each look runs a tmux client (a process: a few ms of CPU), and many
+// tests wait at once: the looks begin 20 ms apart and space out to
+// 100 ms while the screen keeps the test waiting.
 func (x *Tmux) wait(d time.Duration, norm func(string) string, texts []string) string {
 	x.t.Helper()
 	deadline := time.Now().Add(d)
+	pause := 20 * time.Millisecond
 	for {
 		s := x.Screen()
 		missing := ""
@@ -164,7 +198,8 @@ func (x *Tmux) wait(d time.Duration, norm func(string) string, texts []string) s
 		if time.Now().After(deadline) {
 			x.t.Fatalf("the screen never showed %q:\n%s", missing, s)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(pause)
+		pause = min(pause*3/2, 100*time.Millisecond)
 	}
 }
 

@@ -539,7 +539,7 @@ func drive(out io.Writer, n int, think, duration time.Duration) error {
 		if after.Goroutines <= idle.Goroutines || time.Since(closed) > 30*time.Second {
 			break
 		}
-		time.Sleep(250 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
 	}
 	fmt.Fprintf(out, "closed: %d sessions hung up; %v later the server has %d goroutines (idle %d), heap in use %.1f MiB\n",
 		n, time.Since(closed).Round(100*time.Millisecond), after.Goroutines, idle.Goroutines, mib(after.HeapInuse))

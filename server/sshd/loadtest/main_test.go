@@ -23,14 +23,14 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// Four sessions at two tables play for two seconds: every move typed
+// Four sessions at two tables play for a second: every move typed
 // reaches the opponent's screen, and the report says so in its figures.
 func TestDrive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a server and four SSH sessions for seconds")
 	}
 	var out strings.Builder
-	if err := drive(&out, 4, 20*time.Millisecond, 2*time.Second); err != nil {
+	if err := drive(&out, 4, 20*time.Millisecond, time.Second); err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
 	report := out.String()
@@ -40,7 +40,7 @@ func TestDrive(t *testing.T) {
 		t.Fatalf("no play line:\n%s", report)
 	}
 	if moves, _ := strconv.Atoi(m[1]); moves < 2 {
-		t.Errorf("%d moves in two seconds:\n%s", moves, report)
+		t.Errorf("%d moves in a second:\n%s", moves, report)
 	}
 	if m[3] != "0" {
 		t.Errorf("moves never seen:\n%s", report)

@@ -36,16 +36,21 @@ type Driver struct {
 	done     chan struct{}
 	inflight int           // commands started and not yet reported
 	blocking atomic.Int32  // of those, the ones waiting on something outside
+	marked   chan struct{} // a command has just counted itself as blocking
 	before   func(msg any) // called with each message before Update sees it
 }
 
 // NewDriver drives app, whose commands that wait outside c marks with
 // c.Blocking. The test's cleanup stops the commands still running.
 func NewDriver(t testing.TB, app App, c *common.Common) *Driver {
-	d := &Driver{t: t, app: app, msgs: make(chan tea.Msg, 256), done: make(chan struct{})}
+	d := &Driver{t: t, app: app, msgs: make(chan tea.Msg, 256), done: make(chan struct{}), marked: make(chan struct{}, 1)}
 	c.Blocking = func(cmd tea.Cmd) tea.Cmd {
 		return func() tea.Msg {
 			d.blocking.Add(1)
+			select {
+			case d.marked <- struct{}{}:
+			default: // Settle has a wake-up pending already
+			}
 			defer d.blocking.Add(-1)
 			return cmd()
 		}
@@ -153,11 +158,20 @@ func (d *Driver) Settle() {
 		if d.quit || d.inflight <= int(d.blocking.Load()) && d.app.Quiet() {
 			return
 		}
+		// A command still running either sends its message or counts
+		// itself as blocking: wait for that, not for a clock. Once every
+		// command left blocks, only the App's own state is awaited (a
+		// session's snapshot it reads): look again shortly.
+		var again <-chan time.Time
+		if d.inflight <= int(d.blocking.Load()) {
+			again = time.After(5 * time.Millisecond)
+		}
 		select {
 		case msg := <-d.msgs:
 			d.inflight--
 			d.deliver(msg)
-		case <-time.After(5 * time.Millisecond):
+		case <-d.marked:
+		case <-again:
 		case <-deadline:
 			d.t.Fatalf("the app never settled (%d commands running, %d waiting outside):\n%s", d.inflight, d.blocking.Load(), d.Screen())
 		}
