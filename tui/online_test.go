@@ -70,7 +70,7 @@ func TestOnlineGame(t *testing.T) {
 	// it and then says so.
 	h.until("the server's reply, kept", func() bool {
 		k := keptGames(t, h)
-		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+		return h.m.playReady() && h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
 	})
 	if got := onlineMoves(h.m.playShown().Game); got != "7g7f 3c3d" {
 		t.Fatalf("moves %q", got)
@@ -110,7 +110,7 @@ func TestOnlineGame(t *testing.T) {
 	// Resigning: the server rules, the record goes to the games folder
 	// and the kept file goes.
 	h.press("x", "y", "enter")
-	h.until("the game kept", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
+	h.until("the game kept", func() bool { return h.m.Quiet() && h.m.playReady() && h.m.playShown().Over() })
 	s = h.screen()
 	if !strings.Contains(s, "%TORYO #RESIGN #LOSE") || !strings.Contains(s, "saved as") {
 		t.Errorf("after the resignation:\n%s", s)
@@ -323,10 +323,10 @@ func TestOnlineDropped(t *testing.T) {
 	// it and then says so.
 	h.until("the server's reply, kept", func() bool {
 		k := keptGames(t, h)
-		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+		return h.m.playReady() && h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
 	})
 	h.typeMove("2g2f")
-	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
+	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playReady() && h.m.playShown().Over() })
 	s := h.screen()
 	for _, want := range []string{"interrupted after 3 moves", "The connection to the server was lost.", "The game is kept (Resume studies it).  r reconnects"} {
 		if !strings.Contains(s, want) {
@@ -381,7 +381,7 @@ func TestOnlineLevelPlays(t *testing.T) {
 		h.press("right")
 	}
 	h.press("enter")
-	h.until("the game's end", func() bool { return h.m.playShown().Game != nil && h.m.playShown().Over() && h.m.Quiet() })
+	h.until("the game's end", func() bool { return h.m.playReady() && h.m.playShown().Over() && h.m.Quiet() })
 	s := h.screen()
 	if !strings.Contains(s, "#TIME_UP #LOSE") || !strings.Contains(s, "saved as") {
 		t.Errorf("after the server's ruling:\n%s", s)
@@ -508,7 +508,7 @@ func TestOnlineQuitResigns(t *testing.T) {
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
 	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.playShown().Game.Len() == 2 })
+	h.until("the server's reply", func() bool { return h.m.playReady() && h.m.playShown().Game.Len() == 2 })
 	h.m.Shutdown()
 	if got := strings.Join(srv.Received(), "\n"); !strings.Contains(got, "1< %TORYO") {
 		t.Errorf("the server received:\n%s", got)
@@ -590,7 +590,7 @@ func TestOnlineServerSilent(t *testing.T) {
 	// it and then says so.
 	h.until("the server's reply, kept", func() bool {
 		k := keptGames(t, h)
-		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+		return h.m.playReady() && h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
 	})
 	// The move waits for the server's word off the UI loop: the test
 	// does not wait for it to settle.
@@ -638,10 +638,10 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 	// it and then says so.
 	h.until("the server's reply, kept", func() bool {
 		k := keptGames(t, h)
-		return h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
+		return h.m.playReady() && h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
 	})
 	h.typeMove("2g2f")
-	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playShown().Over() })
+	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playReady() && h.m.playShown().Over() })
 	lines := strings.Split(h.screen(), "\n")
 	last := strings.Join(lines[len(lines)-2:], "\n")
 	for _, want := range []string{"サーバーとの接続が切れました。", "対局は保存済み (「対局を再開」で検討)。  r 再接続 (新しい対局)  q メニュー"} {

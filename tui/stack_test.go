@@ -104,3 +104,11 @@ func (m *Model) tsumeShown() *tsumeui.Model {
 	t, _ := find[*tsumeScreen](m)
 	return &t.m
 }
+
+// playReady reports whether the game screen is on the stack with its
+// game: a wait on the game screen asks this first, since the online
+// screen pushes it when the server's game begins.
+func (m *Model) playReady() bool {
+	p := m.playShown()
+	return p != nil && p.Game != nil
+}
