@@ -474,21 +474,7 @@ func (s *studyModel) undo(redo bool) {
 // startsTyped reports whether a key opens the move line by itself: a
 // digit (a move number or a move), a capital that starts a move and is no
 // study command (P L N S R K D), ▲△☗☖, or a Japanese character.
-func startsTyped(text string) bool {
-	if text == "" {
-		return false
-	}
-	r := []rune(text)[0]
-	switch {
-	case r >= '0' && r <= '9', r >= '０' && r <= '９':
-		return true
-	case strings.ContainsRune("PLNSRKD▲△☗☖", r):
-		return true
-	case r >= 0x3000 && r <= 0x9fff:
-		return true
-	}
-	return false
-}
+func startsTyped(text string) bool { return entry.StartsMoveWith(text, "PLNSRKD▲△☗☖") }
 
 // openLine opens the move line on ":" or a key that starts a move or a
 // move number; false for any other key.

@@ -19,7 +19,11 @@ const movePrompt = "> "
 // a digit (ASCII or full width), a capital letter a notation starts a move
 // with (P L N S G B R K, D of Dou), one of p n s g b r (the piece letters
 // that are not cursor keys), + - ▲ △ ☗ ☖, or a Japanese character.
-func StartsMove(text string) bool {
+func StartsMove(text string) bool { return StartsMoveWith(text, "PLNSGBRKDpnsgbr+-▲△☗☖") }
+
+// StartsMoveWith is StartsMove for a screen whose other keys take some of
+// those letters: a digit, one of signs, or a Japanese character.
+func StartsMoveWith(text, signs string) bool {
 	if text == "" {
 		return false
 	}
@@ -27,7 +31,7 @@ func StartsMove(text string) bool {
 	switch {
 	case r >= '0' && r <= '9', r >= '０' && r <= '９':
 		return true
-	case strings.ContainsRune("PLNSGBRKDpnsgbr+-▲△☗☖", r):
+	case strings.ContainsRune(signs, r):
 		return true
 	case r >= 0x3000 && r <= 0x9fff: // CJK punctuation, kana, kanji (同 〃 歩 …)
 		return true
