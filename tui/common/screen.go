@@ -33,3 +33,21 @@ type Screen interface {
 	// says the app is ending, so it waits for its engines and games.
 	Close(wait bool) tea.Cmd
 }
+
+// Still is what a screen that runs nothing of its own (a form, a page of
+// settings) embeds for the Screen methods it has nothing to do in: it
+// follows the Common's size, changes only on a key, and starts, pauses
+// and ends nothing.
+type Still struct{}
+
+// Resize has nothing to do: the view follows the Common's size.
+func (Still) Resize(tea.Msg) {}
+
+// Quiet: the screen changes only on a key (or a command it started, which
+// the app runs to its end).
+func (Still) Quiet() bool { return true }
+
+// Cover, Uncover and Close: nothing runs to pause or end.
+func (Still) Cover()                 {}
+func (Still) Uncover(Screen) tea.Cmd { return nil }
+func (Still) Close(bool) tea.Cmd     { return nil }

@@ -21,9 +21,10 @@ import (
 // Screen is the new-game screen (a common.Screen): the form, then, with
 // furigoma, the toss.
 type Screen struct {
-	c      *common.Common
-	form   form
-	cursor int
+	common.Still // a form: nothing of its own runs
+	c            *common.Common
+	form         form
+	cursor       int
 	// tossed is the game the toss page is about to start (nil: the form
 	// shows).
 	tossed *common.Setup
@@ -135,9 +136,6 @@ func (s *Screen) page() components.MenuPage {
 		Keys: mw.FormKeys, Pos: &pos}
 }
 
-// Resize has nothing to do: the view follows the Common's size.
-func (s *Screen) Resize(tea.Msg) {}
-
 // Help is the form's ? screen: how its fields work.
 func (s *Screen) Help() common.OpenHelpMsg {
 	return common.OpenHelpMsg{Notes: assets.HelpNewGame(s.c.Lang == words.Japanese)}
@@ -145,11 +143,3 @@ func (s *Screen) Help() common.OpenHelpMsg {
 
 // Title is the window's title.
 func (s *Screen) Title() string { return s.words().NewGame }
-
-// Quiet: the form changes only on a key.
-func (s *Screen) Quiet() bool { return true }
-
-// Cover, Uncover and Close: the form runs nothing.
-func (s *Screen) Cover()                        {}
-func (s *Screen) Uncover(common.Screen) tea.Cmd { return nil }
-func (s *Screen) Close(bool) tea.Cmd            { return nil }

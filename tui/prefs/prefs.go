@@ -30,12 +30,13 @@ const (
 
 // Screen is the settings screen (a common.Screen).
 type Screen struct {
-	c      *common.Common
-	page   page
-	cursor int // the settings page's row
-	set    settingsPage
-	eng    enginesPage
-	books  booksPage
+	common.Still // a form: nothing of its own runs
+	c            *common.Common
+	page         page
+	cursor       int // the settings page's row
+	set          settingsPage
+	eng          enginesPage
+	books        booksPage
 
 	status    string
 	statusErr bool
@@ -154,9 +155,6 @@ func (m *Screen) onOff(b bool) string {
 	return m.c.Words.Off
 }
 
-// Resize has nothing to do: the view follows the Common's size.
-func (m *Screen) Resize(tea.Msg) {}
-
 // Help is the screen's ? screen: how its pages work.
 func (m *Screen) Help() common.OpenHelpMsg {
 	return common.OpenHelpMsg{Notes: assets.HelpSettings(m.c.Lang == words.Japanese)}
@@ -164,13 +162,3 @@ func (m *Screen) Help() common.OpenHelpMsg {
 
 // Title is the window's title.
 func (m *Screen) Title() string { return m.words().Settings }
-
-// Quiet: the pages change only on a key or when the work they started
-// answers (a command the app runs to its end).
-func (m *Screen) Quiet() bool { return true }
-
-// Cover, Uncover and Close: the screen runs nothing of its own beyond a
-// handshake, which ends by itself.
-func (m *Screen) Cover()                        {}
-func (m *Screen) Uncover(common.Screen) tea.Cmd { return nil }
-func (m *Screen) Close(bool) tea.Cmd            { return nil }
