@@ -42,8 +42,8 @@ func TestSettingsPersist(t *testing.T) {
 	h.menuItem("Settings")
 	h.press("right")                                 // pieces: kanji → western
 	h.press("down", "down", "down", "down", "right") // theme
-	// Past language, move delay, bell and keep games.
-	for range 5 {
+	// Past language, move delay, bell, keep games and pondering.
+	for range 6 {
 		h.press("down")
 	}
 	h.press("enter", "ctrl+u", "Hanako", "enter") // player 1's name

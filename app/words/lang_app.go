@@ -57,6 +57,7 @@ type appWords struct {
 	PerSideField, WhiteMain, WhiteByoyomi, WhiteInc   string
 	PerSide                                           [2]string
 	MoveDelay, KeepGames, Name1, Name2, HintFrom      string
+	Ponder, PonderNote                                string
 	StudyFrom                                         string
 	EnginesItem, EnginesTitle, EnginesKeys, AddEngine string
 	FoundEngine, NoEngines, EnginePath, Probing       string
@@ -120,7 +121,8 @@ var appEnglish = appWords{
 	ClockField: "Clock", MainField: "Main time", ByoyomiField: "Byōyomi", IncField: "Increment",
 	PerSideField: "White's clock", WhiteMain: "White's main time", WhiteByoyomi: "White's byōyomi", WhiteInc: "White's increment",
 	PerSide:   [2]string{"same as Black's", "its own"},
-	MoveDelay: "Move delay (watching)", KeepGames: "Keep finished games", Name1: "Player 1's name", Name2: "Player 2's name",
+	MoveDelay: "Move delay (watching)", KeepGames: "Keep finished games",
+	Ponder: "Pondering", PonderNote: "programs think on the opponent's time", Name1: "Player 1's name", Name2: "Player 2's name",
 	HintFrom: "Hint from", StudyFrom: "Study engine (a)", EnginesItem: "Engines ...", EnginesTitle: "USI engines",
 	EnginesKeys: "up/down choose, enter edit, a add, d remove, esc back", AddEngine: "+ add an engine by its path",
 	FoundEngine: "+ add %s (installed)", NoEngines: "no engines yet", EnginePath: "Engine program: ",
@@ -188,7 +190,8 @@ var appJapanese = appWords{
 	ClockField: "時計", MainField: "持ち時間", ByoyomiField: "秒読み", IncField: "加算",
 	PerSideField: "後手の時間", WhiteMain: "後手の持ち時間", WhiteByoyomi: "後手の秒読み", WhiteInc: "後手の加算",
 	PerSide:   [2]string{"先手と同じ", "別に決める"},
-	MoveDelay: "観戦時の待ち時間", KeepGames: "終局した対局を保存", Name1: "対局者1の名前", Name2: "対局者2の名前",
+	MoveDelay: "観戦時の待ち時間", KeepGames: "終局した対局を保存",
+	Ponder: "相手番の思考", PonderNote: "プログラムが相手の手番にも考える", Name1: "対局者1の名前", Name2: "対局者2の名前",
 	HintFrom: "ヒントを聞く相手", StudyFrom: "検討のエンジン (a)", EnginesItem: "エンジン ...", EnginesTitle: "USI エンジン",
 	EnginesKeys: "↑↓ 選ぶ  enter 編集  a 追加  d 削除  esc 戻る", AddEngine: "+ パスを指定して追加",
 	FoundEngine: "+ %s を追加 (インストール済み)", NoEngines: "エンジンはまだありません", EnginePath: "エンジンのプログラム: ",

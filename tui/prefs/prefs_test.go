@@ -52,7 +52,7 @@ func TestEverySettingSteps(t *testing.T) {
 		t.Fatal(err)
 	}
 	if back.Pieces == nil || back.Notation == nil || back.Theme == nil || back.Language == nil || back.Width == nil ||
-		!back.AutoFlip || back.KeepGames || back.MoveDelay == settings.Duration(500*time.Millisecond) || back.Hint == "" {
+		!back.AutoFlip || back.KeepGames || !back.Ponder || back.MoveDelay == settings.Duration(500*time.Millisecond) || back.Hint == "" {
 		data, _ := os.ReadFile(c.SettingsPath)
 		t.Errorf("not every setting was kept:\n%s", data)
 	}

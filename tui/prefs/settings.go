@@ -35,6 +35,7 @@ const (
 	setDelay
 	setBell
 	setKeep
+	setPonder
 	setName1
 	setName2
 	setHint
@@ -52,7 +53,7 @@ type settingsPage struct {
 }
 
 func (settingsPage) Rows() []settingsRow {
-	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setBell, setKeep,
+	return []settingsRow{setPieces, setNotation, setWidth, setFlip, setTheme, setLanguage, setDelay, setBell, setKeep, setPonder,
 		setName1, setName2, setHint, setStudy, setBookPlay, setBookPlies, setBooks, setEngines}
 }
 
@@ -146,6 +147,8 @@ func (m *Screen) changeSetting(r settingsRow, d int) tea.Cmd {
 		return c.SaveSettings(func(s *settings.Settings) { s.Bell = v })
 	case setKeep:
 		return c.SaveSettings(func(s *settings.Settings) { s.KeepGames = !s.KeepGames })
+	case setPonder:
+		return c.SaveSettings(func(s *settings.Settings) { s.Ponder = !s.Ponder })
 	case setHint:
 		v := c.NextProgram(c.Settings.Hint, d)
 		return c.SaveSettings(func(s *settings.Settings) { s.Hint = v })
@@ -168,7 +171,7 @@ func (m *Screen) settingsLines() []string {
 	st := c.Styles
 	bw := words.BookWordsFor(c.Lang)
 	lw := common.MaxWidth(c.Measure, mw.Pieces, mw.Notation, mw.Width, mw.Flip, mw.Theme, mw.Language, w.MoveDelay,
-		c.Gw().Bell, w.KeepGames, w.Name1, w.Name2, w.HintFrom, w.StudyFrom, bw.PlayField, bw.PliesField)
+		c.Gw().Bell, w.KeepGames, w.Ponder, w.Name1, w.Name2, w.HintFrom, w.StudyFrom, bw.PlayField, bw.PliesField)
 	var lines []string
 	name := func(r settingsRow, v string) string {
 		label := w.Name1
@@ -208,6 +211,8 @@ func (m *Screen) settingsLines() []string {
 			if d := c.GamesDir(); d != "" {
 				text += "  " + st.Dim.Render(c.Measure.Truncate(d, 40))
 			}
+		case setPonder:
+			text = m.field(w.Ponder, lw, m.onOff(c.Settings.Ponder)) + "  (" + w.PonderNote + ")"
 		case setName1:
 			text = name(r, c.Settings.Names.Player1)
 		case setName2:
