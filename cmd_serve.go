@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -148,6 +149,9 @@ func serveFlags(args []string, stderr io.Writer, d appdirs.Dirs) (serveOptions, 
 }
 
 // runServe runs the SSH server until SIGINT or SIGTERM.
+// takeoverEvery is how often a node looks for tables whose referee died.
+const takeoverEvery = 3 * time.Second
+
 func runServe(ctx context.Context, args []string, s stdio) int {
 	stderr := s.err
 	d := dirsIn(s.env)
@@ -228,9 +232,17 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		"new_key", created, "games", o.games, "access", access, "max_sessions", o.maxSessions, "per_ip", o.perIP,
 		"per_minute", o.perMinute, "idle", o.idle.String(), "grace", o.grace.String(), "node", o.node)
 	node.SetSessions(srv.Sessions)
-	sctx, stopStatus := context.WithCancel(ctx)
-	defer stopStatus()
-	go node.LogStatus(sctx, o.status)
+	// The status line and the takeovers run until the server stops, and
+	// are waited for before the node leaves the cluster.
+	var bg sync.WaitGroup
+	sctx, stopBackground := context.WithCancel(ctx)
+	defer func() { stopBackground(); bg.Wait() }()
+	bg.Go(func() { node.LogStatus(sctx, o.status) })
+	// A table whose referee died (its lease lapsed) is taken over by the
+	// first node to see it; its players find it there when they connect.
+	bg.Go(func() {
+		node.WatchTakeovers(sctx, takeoverEvery, func(st lobby.TableState) error { _, err := l.Adopt(st); return err })
+	})
 	if ready != nil {
 		ready(ln.Addr())
 	}

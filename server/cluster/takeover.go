@@ -1,0 +1,86 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"shogi/app/lobby"
+
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Taking a table over: a table whose state is saved but whose lease no
+// node holds lost its referee (the node died, or was cut off past the
+// lease's time to live). Any live node may take its lease — the bucket's
+// create-only write lets exactly one succeed — read the state, fencing
+// the old referee's late writes (Lease.Load), and set the table up again
+// in its own lobby (lobby.Lobby.Adopt), where its players find it when
+// they connect to that node.
+
+// TakeOver adopts every table that has a saved state and no referee,
+// with adopt (a lobby's Adopt); it returns the codes it took. A table
+// another node takes first is skipped; one whose state says it is over
+// (or was never started) is removed, as its referee would have.
+func (n *Node) TakeOver(ctx context.Context, adopt func(lobby.TableState) error) ([]string, error) {
+	keys, err := n.state.Keys(ctx)
+	if err != nil {
+		if errors.Is(err, jetstream.ErrNoKeysFound) {
+			return nil, nil
+		}
+		return nil, &UnreachableError{Op: "list saved tables", Err: err}
+	}
+	var took []string
+	for _, code := range keys {
+		n.mu.Lock()
+		mine := n.owned[code] != nil
+		n.mu.Unlock()
+		if mine {
+			continue
+		}
+		if h, err := n.Holder(ctx, code); err != nil || h != "" {
+			continue
+		}
+		l, err := n.Acquire(ctx, code)
+		if err != nil {
+			continue // another node was first, or NATS is away: the next round
+		}
+		st, err := l.Load(ctx)
+		if err != nil {
+			n.log.Warn("could not read a table to take over", "table", code, "err", err)
+			_ = l.Release(ctx)
+			continue
+		}
+		if err := adopt(st); err != nil {
+			if errors.Is(err, lobby.ErrNothingToAdopt) {
+				if err := n.Store().Remove(code); err != nil {
+					n.log.Warn("could not remove a finished table's state", "table", code, "err", err)
+				}
+				continue
+			}
+			n.log.Warn("could not take a table over", "table", code, "err", err)
+			_ = l.Release(ctx)
+			continue
+		}
+		n.log.Info("took a table over", "table", code, "moves", len(st.Moves))
+		took = append(took, code)
+	}
+	return took, nil
+}
+
+// WatchTakeovers runs TakeOver every period until ctx ends; it returns
+// then. The caller owns it (runs it on a goroutine it waits for).
+func (n *Node) WatchTakeovers(ctx context.Context, every time.Duration, adopt func(lobby.TableState) error) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if _, err := n.TakeOver(ctx, adopt); err != nil && ctx.Err() == nil {
+			n.log.Debug("takeover round", "err", err)
+		}
+	}
+}
