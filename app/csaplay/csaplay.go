@@ -275,7 +275,6 @@ func (r *run) play(g *csa.Game) error {
 	if r.o.Out != "" {
 		cfg.Store = session.RecordFile(filepath.Join(r.o.Out, fileName(s.GameID)+".csa"), kifu.CSA, true)
 	}
-	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
 	// The server's word on the end is waited for as long as it takes (the
 	// other side's whole time after a mate here), as the next game on the
 	// connection comes after it.
@@ -288,6 +287,9 @@ func (r *run) play(g *csa.Game) error {
 	r.remote = sg
 	resign := r.stops >= 2
 	r.mu.Unlock()
+	// Said once the game can hear Ctrl+C (r.remote set): a stop asked
+	// from here on is told and done on this game.
+	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
 	if resign {
 		sg.Resign()
 	}
