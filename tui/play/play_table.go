@@ -152,8 +152,9 @@ func (m *Model) tableHelp() common.OpenHelpMsg {
 }
 
 // serverHelp is the ? screen of a game on a CSA server: the game's keys
-// less what a server refuses (taking back, pausing, hints, offers, saving
-// a game the server keeps), and notes on server games, not on tables.
+// less what a server refuses (taking back, pausing, hints, stepping, the
+// impasse count, turning every move), and notes on server games, not on
+// tables. w stays: it saves a copy of the game as it stands.
 func (m *Model) serverHelp() common.OpenHelpMsg {
 	k := m.c.Keys
 	refused := map[string]bool{}
