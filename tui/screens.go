@@ -19,18 +19,9 @@ import (
 // as Bubble Tea's examples do; these adapters put them behind the one
 // interface. A screen's help, title and footer are its own.
 
-// still is the part of common.Screen most screens do nothing for.
-type still struct{}
-
-func (still) Resize(tea.Msg)                {}
-func (still) Cover()                        {}
-func (still) Uncover(common.Screen) tea.Cmd { return nil }
-func (still) Close(bool) tea.Cmd            { return nil }
-func (still) Quiet() bool                   { return true }
-
 // playScreen is a game (tui/play).
 type playScreen struct {
-	still
+	common.Still
 	m play.Model
 	// again: the person left a game another screen pushed (PlayMsg) for
 	// another game (common.HostedGame).
@@ -92,7 +83,7 @@ func (p *playScreen) Close(bool) tea.Cmd {
 
 // editorScreen is the position editor (tui/editor).
 type editorScreen struct {
-	still
+	common.Still
 	m editor.Model
 }
 
@@ -108,7 +99,7 @@ func (e *editorScreen) Title() string               { return words.EditorWordsFo
 
 // tsumeScreen is the mate problems (tui/tsume).
 type tsumeScreen struct {
-	still
+	common.Still
 	m tsumeui.Model
 }
 
@@ -126,7 +117,7 @@ func (t *tsumeScreen) Close(bool) tea.Cmd          { t.m.Stop(); return nil }
 
 // quizScreen is the next-move quizzes (tui/tsume).
 type quizScreen struct {
-	still
+	common.Still
 	m tsumeui.Quizzes
 }
 
@@ -145,7 +136,7 @@ func (q *quizScreen) Close(bool) tea.Cmd          { q.m.Stop(); return nil }
 // onlineScreen is a game on a CSA server (tui/online): the form and the
 // wait; the game is a playScreen it pushes over itself.
 type onlineScreen struct {
-	still
+	common.Still
 	m *online.Model
 }
 
@@ -168,11 +159,9 @@ func (o *onlineScreen) Close(wait bool) tea.Cmd {
 	return o.m.Close()
 }
 
-// menuScreen is the menu; formOnly makes it the new-game screen pushed
-// over another (the editor's "new game from here", a game's "another
-// game"): esc leaves it.
+// menuScreen is the menu: the bottom of the stack.
 type menuScreen struct {
-	still
+	common.Still
 	m menuModel
 }
 
