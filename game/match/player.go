@@ -133,21 +133,3 @@ func (e Engine) stopPondering() {
 		e.pd.Stop()
 	}
 }
-
-// Pondering reports how many turns met a ponder search on the reply
-// expected (hits) and on another (misses); ok is false for a player that
-// does not ponder.
-func Pondering(p Player) (hits, misses int, ok bool) {
-	var pd *ponderer
-	switch p := p.(type) {
-	case Bot:
-		pd = p.pd
-	case Engine:
-		pd = p.pd
-	}
-	if pd == nil {
-		return 0, 0, false
-	}
-	hits, misses = pd.Counts()
-	return hits, misses, true
-}

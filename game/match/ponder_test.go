@@ -179,6 +179,24 @@ func TestPonderFairyStockfish(t *testing.T) {
 	checkPonder(t, e.E.Go, engine.Limits{Nodes: 20000}, false)
 }
 
+// pondering reports how many turns met a ponder search on the reply
+// expected (hits) and on another (misses); ok is false for a player that
+// does not ponder.
+func pondering(p Player) (hits, misses int, ok bool) {
+	var pd *ponderer
+	switch p := p.(type) {
+	case Bot:
+		pd = p.pd
+	case Engine:
+		pd = p.pd
+	}
+	if pd == nil {
+		return 0, 0, false
+	}
+	hits, misses = pd.Counts()
+	return hits, misses, true
+}
+
 // A player that does not ponder says so; an engine whose spec turns
 // pondering off explicitly does not ponder.
 func TestPonderingOff(t *testing.T) {
@@ -186,14 +204,14 @@ func TestPonderingOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, ok := Pondering(Bot{S: s}); ok {
+	if _, _, ok := pondering(Bot{S: s}); ok {
 		t.Error("a bot made without pondering reports pondering")
 	}
 	p, err := Spec{Kind: BuiltinKind, Name: "amateur", Ponder: true}.NewPlayer(t.Context(), rand.New(rand.NewPCG(1, 1)), usi.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, ok := Pondering(p); !ok {
+	if _, _, ok := pondering(p); !ok {
 		t.Error("a bot made with Ponder does not ponder")
 	}
 	if err := p.(Bot).Close(); err != nil {
@@ -208,7 +226,7 @@ func TestPonderingOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.(Engine).Close()
-	if _, _, ok := Pondering(e); ok {
+	if _, _, ok := pondering(e); ok {
 		t.Error("an engine whose spec sets Ponder=false ponders")
 	}
 }
