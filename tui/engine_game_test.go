@@ -222,7 +222,7 @@ func TestUndoRestoresClocks(t *testing.T) {
 	if len(k) != 1 {
 		t.Fatalf("kept files %q", k)
 	}
-	e, err := play.ReadKept(k[0])
+	e, err := common.ReadKept(k[0])
 	if err != nil || e.Left[game.Black] != 40*time.Second || len(e.Setup.Moves) != 2 {
 		t.Errorf("kept game after undo: %v left, %d moves, %v", e.Left, len(e.Setup.Moves), err)
 	}
@@ -458,7 +458,7 @@ func TestPlayFromStudyKept(t *testing.T) {
 	if len(k) != 1 {
 		t.Fatalf("kept files %q", k)
 	}
-	e, err := play.ReadKept(k[0])
+	e, err := common.ReadKept(k[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func FuzzKeys(f *testing.F) {
 		}
 		g := h.game()
 		if k := keptFiles(t, h.m.c.StateDir); len(k) == 1 && !h.m.playShown().Over() {
-			e, err := play.ReadKept(k[0])
+			e, err := common.ReadKept(k[0])
 			if err != nil {
 				t.Fatalf("the kept file does not read: %v", err)
 			}

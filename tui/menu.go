@@ -9,7 +9,6 @@ import (
 	"shogi/assets"
 	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 	"shogi/tui/study"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,7 +37,7 @@ type menuModel struct {
 	status    string
 	statusErr bool
 
-	kept       []play.KeptEntry // the kept games, newest first, once listed
+	kept       []common.KeptEntry // the kept games, newest first, once listed
 	keptLoaded bool
 	deleting   bool        // asking whether to delete the kept game (or edits) under the cursor
 	edits      []edit.Kept // the kept edits of records, newest first
@@ -60,7 +59,7 @@ func (m *menuModel) Init() tea.Cmd {
 	if m.c.StateDir == "" {
 		return nil
 	}
-	return tea.Batch(play.LoadKeptCmd(m.c.StateDir), listEditsCmd(m.c.StateDir))
+	return tea.Batch(common.LoadKeptCmd(m.c.StateDir), listEditsCmd(m.c.StateDir))
 }
 
 func (m *menuModel) words() *words.MenuWords { return words.MenuWordsFor(m.c.Lang) }
@@ -120,7 +119,7 @@ func (m *menuModel) itemText(it menuItem) string {
 
 func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 	switch msg := msg.(type) {
-	case play.KeptListMsg:
+	case common.KeptListMsg:
 		m.kept, m.keptLoaded = msg.Games, true
 		if msg.Err != nil {
 			m.status, m.statusErr = fmt.Sprintf(m.c.Words.AutosaveBad, msg.Err), true
@@ -150,13 +149,13 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			m.status, m.statusErr = m.c.Words.ResumeDeleted, false
 		}
 		return m, listEditsCmd(m.c.StateDir)
-	case play.KeptDeletedMsg:
+	case common.KeptDeletedMsg:
 		if msg.Err != nil {
 			m.status, m.statusErr = msg.Err.Error(), true
 		} else {
 			m.status, m.statusErr = m.c.Words.ResumeDeleted, false
 		}
-		return m, play.LoadKeptCmd(m.c.StateDir)
+		return m, common.LoadKeptCmd(m.c.StateDir)
 	case tea.PasteMsg:
 		if m.screen == screenMain {
 			// A pasted record (or position) opens in the study.
@@ -243,7 +242,7 @@ func (m menuModel) enter() (menuModel, tea.Cmd) {
 func (m menuModel) resumeKey(k tea.KeyPressMsg) (menuModel, tea.Cmd) {
 	switch m.listKey(k, len(m.kept)) {
 	case listDelete:
-		return m, play.DeleteKept(m.kept[m.cursor].Path)
+		return m, common.DeleteKept(m.kept[m.cursor].Path)
 	case listOpen:
 		e := m.kept[m.cursor]
 		if m.broken(e.Path, e.Err) {

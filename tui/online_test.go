@@ -17,8 +17,8 @@ import (
 	"shogi/game"
 	"shogi/game/csa/csatest"
 	"shogi/kifu"
+	"shogi/tui/common"
 	"shogi/tui/components"
-	"shogi/tui/play"
 )
 
 // The online screens against csatest's scripted server: the form, the
@@ -168,9 +168,9 @@ func onlineMoves(g *game.Game) string {
 }
 
 // keptGames are the kept games of the harness's state directory.
-func keptGames(t *testing.T, h *harness) []play.KeptEntry {
+func keptGames(t *testing.T, h *harness) []common.KeptEntry {
 	t.Helper()
-	msg := play.LoadKeptCmd(h.m.c.StateDir)().(play.KeptListMsg)
+	msg := common.LoadKeptCmd(h.m.c.StateDir)().(common.KeptListMsg)
 	if msg.Err != nil {
 		t.Fatal(msg.Err)
 	}

@@ -15,7 +15,7 @@ import (
 	"shogi/game/csa"
 	"shogi/game/csa/csatest"
 	"shogi/internal/termtest"
-	"shogi/tui/play"
+	"shogi/tui/common"
 )
 
 // A person's game in the app on the real CSA server (shogi-server, as
@@ -132,7 +132,7 @@ func keptWhenOurTurn(t *testing.T, x *tmuxApp, state string, us game.Color) []ga
 		var moves []game.Move
 		files, _ := filepath.Glob(filepath.Join(state, "state", "shogi", "kept", "*.json"))
 		if len(files) == 1 {
-			if e, err := play.ReadKept(files[0]); err == nil {
+			if e, err := common.ReadKept(files[0]); err == nil {
 				moves = e.Setup.Moves
 			}
 		}
@@ -153,7 +153,7 @@ func keptAtLeast(t *testing.T, state string, n int) {
 		if len(files) != 1 {
 			continue
 		}
-		if e, err := play.ReadKept(files[0]); err == nil && len(e.Setup.Moves) >= n {
+		if e, err := common.ReadKept(files[0]); err == nil && len(e.Setup.Moves) >= n {
 			return
 		}
 	}

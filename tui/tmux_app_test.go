@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"shogi/tui/play"
-
 	"shogi/internal/termtest"
+	"shogi/tui/common"
 )
 
 // keptMoves polls the kept games of the test's state directory until one
@@ -24,7 +23,7 @@ func (x *tmuxApp) keptMoves(n int) []string {
 		if len(files) != 1 {
 			continue
 		}
-		e, err := play.ReadKept(files[0])
+		e, err := common.ReadKept(files[0])
 		if err != nil {
 			continue
 		}

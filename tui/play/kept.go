@@ -7,28 +7,7 @@ import (
 
 	"shogi/game/match"
 	"shogi/kifu/kept"
-
-	tea "charm.land/bubbletea/v2"
 )
-
-// The kept games as the Resume list reads them are tui/common's (the
-// menu and the online screens list them too); the names here are kept for
-// the app's callers.
-type (
-	KeptEntry      = common.KeptEntry
-	KeptListMsg    = common.KeptListMsg
-	KeptDeletedMsg = common.KeptDeletedMsg
-)
-
-// ReadKept reads a kept file into a set-up that resumes the game
-// (common.ReadKept).
-func ReadKept(path string) (KeptEntry, error) { return common.ReadKept(path) }
-
-// LoadKeptCmd lists the kept games off the UI loop (common.LoadKeptCmd).
-func LoadKeptCmd(stateDir string) func() tea.Msg { return common.LoadKeptCmd(stateDir) }
-
-// DeleteKept removes a kept game (common.DeleteKept).
-func DeleteKept(path string) func() tea.Msg { return common.DeleteKept(path) }
 
 // keptOf is the kept form of a game begun with set-up s, as snap has it,
 // between the players specs names.
