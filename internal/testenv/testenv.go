@@ -44,9 +44,11 @@ func Isolate() (cleanup func()) {
 	return func() { os.RemoveAll(dir) }
 }
 
-// Long reports whether the long runs of the property tests are asked for
-// (SHOGI_LONG_TESTS=1): more random positions, games and edits than the
-// default run takes, for a mutation run or a change to the rules.
+// Long reports whether the long tier is asked for (SHOGI_LONG_TESTS=1):
+// more random positions, games and edits than the default run takes, and
+// the full-size runs of tests against real processes (engines, servers,
+// clusters) whose default run is a shorter form of the same check. .ci/run
+// runs it after the default tier, so that go test ./... stays a quick loop.
 func Long() bool { return os.Getenv("SHOGI_LONG_TESTS") != "" }
 
 // keepGoEnv names in the environment where the go command keeps its
