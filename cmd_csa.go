@@ -82,7 +82,7 @@ func runCSA(ctx context.Context, args []string, s stdio) int {
 	timeout := fs.Duration("timeout", 30*time.Second, "how long to wait for the server's answers (to LOGIN, to a move)")
 	margin := fs.Duration("margin", csa.DefaultMargin, "tell the engine `D` less time than the server's clock; 0 for none")
 	comments := fs.Bool("comments", false, "send the engine's score and line with each move, for the server's record ('**)")
-	ponder := fs.Bool("ponder", false, "think on the opponent's time: a level always can, an engine when it declares USI_Ponder or Ponder")
+	ponder := fs.Bool("ponder", true, "think on the opponent's time when the game's clock allows it (1 s a move, a minute in all, or no clock): a level always can, an engine when it declares USI_Ponder or Ponder; --ponder=false never")
 	out := fs.String("out", "", "write each game's record as CSA into `DIR` (GAME-ID.csa)")
 	logPath := fs.String("log", "", "the server's and the engine's transcripts go to `FILE` (default: shogi/csa.log in the user cache directory)")
 	fs.Usage = func() { csaUsage(stderr, fs) }

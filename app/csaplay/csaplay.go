@@ -287,9 +287,13 @@ func (r *run) play(g *csa.Game) error {
 	r.remote = sg
 	resign := r.stops >= 2
 	r.mu.Unlock()
+	ponders := ""
+	if allowed := PonderAllowed(s.Time[us]); r.o.Local.Ponder && match.SetPondering(r.local, allowed) && allowed {
+		ponders = ", pondering"
+	}
 	// Said once the game can hear Ctrl+C (r.remote set): a stop asked
 	// from here on is told and done on this game.
-	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s))
+	fmt.Fprintf(r.stderr, "shogi csa: game %d: %s, %s vs %s, %s%s\n", r.played+1, s.GameID, us, s.Opponent(), timeRule(s), ponders)
 	if resign {
 		sg.Resign()
 	}
@@ -379,6 +383,16 @@ func colourWord(c game.Color) string {
 		return "white"
 	}
 	return "black"
+}
+
+// PonderAllowed reports whether our clock in a game leaves time for
+// pondering: none at all (the opponent's time is free), at least 1 s of
+// byōyomi or increment a move, or a minute of main time. Below that a
+// ponder miss's stop and fresh search, and the engine's own answer to
+// ponderhit, are a real share of a move's time, and a short sudden-death
+// game is lost on time sooner than it is won by a deeper search.
+func PonderAllowed(r csa.TimeRule) bool {
+	return r.IsZero() || r.Byoyomi+r.Increment >= time.Second || r.Total >= time.Minute
 }
 
 // timeRule describes the summary's clock: "300s + 10s byōyomi".

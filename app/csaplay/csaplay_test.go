@@ -3,6 +3,7 @@ package csaplay
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -153,5 +154,74 @@ func TestRunKeepsTheRecordEveryMove(t *testing.T) {
 	}
 	if n, ended := moves(after); code != 130 || n != 4 || !ended {
 		t.Errorf("exit %d; the record after has %d moves (ended %v), want 4 and an ending\n%s", code, n, ended, stderr)
+	}
+}
+
+func TestMain(m *testing.M) {
+	usitest.MaybeRun() // this binary is the fake engine when asked
+	os.Exit(m.Run())
+}
+
+// An engine that declares pondering is asked to ponder (go ponder in its
+// transcript) in a game whose clock allows it, and not in a 10-second
+// sudden-death game, on the same run's player.
+func TestPonderWhenTheClockAllows(t *testing.T) {
+	t.Setenv(usitest.Env, "think=0,ponder")
+	for _, c := range []struct {
+		time   []string
+		ponder bool
+	}{
+		{[]string{"Time_Unit:1sec", "Total_Time:60", "Byoyomi:1"}, true},
+		{[]string{"Time_Unit:1sec", "Total_Time:10", "Byoyomi:0"}, false},
+	} {
+		srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Time: c.time})
+		sp, err := match.ParseSpec("usi:" + os.Args[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp.Ponder = true
+		o := Options{Server: srv.Addr, ID: "tester", Password: "pw", Local: sp, Games: 1, Turn: "*", Timeout: 2 * time.Second}
+		logPath := filepath.Join(t.TempDir(), "csa.log")
+		o.OpenLog = func() (*os.File, string) {
+			f, err := os.Create(logPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f, logPath
+		}
+		code, _, stderr := runToEnd(t, t.Context(), o, "", nil)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", c.time, code, stderr)
+		}
+		tr, err := os.ReadFile(logPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if asked := strings.Contains(string(tr), "go ponder"); asked != c.ponder {
+			t.Errorf("%v: go ponder sent %v, want %v\n%s", c.time, asked, c.ponder, stderr)
+		}
+		if said := strings.Contains(stderr, ", pondering\n"); said != c.ponder {
+			t.Errorf("%v: the game line says pondering %v, want %v\n%s", c.time, said, c.ponder, stderr)
+		}
+	}
+}
+
+// PonderAllowed's edges: a second a move or a minute in all, or no clock.
+func TestPonderAllowed(t *testing.T) {
+	s := time.Second
+	for _, c := range []struct {
+		r    csa.TimeRule
+		want bool
+	}{
+		{csa.TimeRule{}, true},
+		{csa.TimeRule{Total: 60 * s}, true},
+		{csa.TimeRule{Total: 59 * s}, false},
+		{csa.TimeRule{Total: 10 * s, Byoyomi: s}, true},
+		{csa.TimeRule{Total: 10 * s, Increment: s}, true},
+		{csa.TimeRule{Total: 10 * s, Byoyomi: s / 2}, false},
+	} {
+		if got := PonderAllowed(c.r); got != c.want {
+			t.Errorf("PonderAllowed(%+v) = %v, want %v", c.r, got, c.want)
+		}
 	}
 }

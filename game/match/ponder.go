@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"shogi/game"
@@ -33,6 +34,10 @@ type ponderer struct {
 	// Hits and misses count the turns that found a ponder search running:
 	// on the expected reply, or on another.
 	hits, misses int
+	// off holds pondering back for a while (a game whose clock is too
+	// short for it) without a new player: an engine told USI_Ponder at
+	// its start just is not asked to ponder.
+	off atomic.Bool
 }
 
 // ponderSearch is one search on the opponent's time.
@@ -75,7 +80,7 @@ func (p *ponderer) Play(ctx context.Context, req engine.Request) (engine.BestMov
 		}
 		best, err = p.play(ctx, req)
 	}
-	if err == nil {
+	if err == nil && !p.off.Load() {
 		p.ponder(ctx, req, best, time.Since(took))
 	}
 	return best, err
@@ -153,6 +158,29 @@ func (p *ponderer) Stop() {
 	if ps != nil {
 		ps.stop()
 	}
+}
+
+// SetPondering lets p think on the opponent's time from its next move on
+// (on) or not, and reports whether p can ponder at all: a player made
+// from a Spec with Ponder set (a built-in level, or an engine that
+// declares USI_Ponder or Ponder). Turning it off stops a ponder search in
+// progress.
+func SetPondering(p Player, on bool) bool {
+	var pd *ponderer
+	switch x := p.(type) {
+	case Bot:
+		pd = x.pd
+	case Engine:
+		pd = x.pd
+	}
+	if pd == nil {
+		return false
+	}
+	pd.off.Store(!on)
+	if !on {
+		pd.Stop()
+	}
+	return true
 }
 
 // expects reports whether req is the position this search ponders.

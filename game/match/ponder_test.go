@@ -289,3 +289,59 @@ func TestPonderStopWaits(t *testing.T) {
 		t.Fatalf("%d searches still running after a cancelled hit", n)
 	}
 }
+
+// SetPondering off stops the search in progress and starts none after
+// the next turns; on again, the turn after starts one. A player made
+// without pondering reports it cannot.
+func TestSetPondering(t *testing.T) {
+	log := newSearchLog(func(ctx context.Context, r engine.Request) (engine.BestMove, error) {
+		pos := r.Position()
+		legal := pos.LegalMoves(nil)
+		if r.Limits.Ponder {
+			<-ctx.Done()
+			return engine.BestMove{}, ctx.Err()
+		}
+		after := pos.Play(legal[0])
+		return engine.BestMove{Move: legal[0], Ponder: after.LegalMoves(nil)[0]}, nil
+	})
+	pd := newPonderer(log.play)
+	p := Bot{pd: pd}
+	defer p.stopPondering()
+	running := func() bool {
+		pd.mu.Lock()
+		defer pd.mu.Unlock()
+		return pd.running != nil
+	}
+	turn := func() {
+		t.Helper()
+		if _, err := p.Play(t.Context(), engine.Request{Start: game.StartPosition()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turn()
+	if !running() {
+		t.Fatal("no ponder search after a turn with pondering on")
+	}
+	if !SetPondering(p, false) {
+		t.Fatal("SetPondering says a pondering bot cannot ponder")
+	}
+	if running() {
+		t.Fatal("the ponder search runs on after SetPondering(false)")
+	}
+	turn()
+	if running() {
+		t.Fatal("a ponder search started with pondering off")
+	}
+	SetPondering(p, true)
+	turn()
+	if !running() {
+		t.Fatal("no ponder search after pondering was turned on again")
+	}
+	s, err := bot.NewSearcher("amateur", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if SetPondering(Bot{S: s}, true) {
+		t.Error("SetPondering says a bot made without pondering can ponder")
+	}
+}

@@ -23,6 +23,7 @@
 //	win           answer go with bestmove win whether the declaration holds or not
 //	quiet         send no info lines
 //	tick=D        under go infinite, a deeper round of info lines every D (default 20ms)
+//	ponder        name a reply to ponder on in bestmove (the first legal one)
 //
 // "go ponder" waits for ponderhit or stop before thinking; "go infinite"
 // thinks until stop, as USI asks, sending a round of info lines (one per
@@ -72,7 +73,7 @@ type fake struct {
 	banner, exit, nousiok, noreadyok             bool
 	hang, illegal, unreadable, garbage, slowquit bool
 	deaf                                         bool
-	resign, win, quiet                           bool
+	resign, win, quiet, ponder                   bool
 	tick                                         time.Duration
 	multiPV                                      int
 	out                                          *bufio.Writer
@@ -116,6 +117,8 @@ func run(spec string) {
 			f.win = true
 		case "quiet":
 			f.quiet = true
+		case "ponder":
+			f.ponder = true
 		case "tick":
 			if d, err := time.ParseDuration(v); err == nil && d > 0 {
 				f.tick = d
@@ -279,6 +282,10 @@ wait:
 	if !f.quiet {
 		f.round(&p, len(moves), legal, 1)
 		f.say("info depth 1 nodes 50")
+	}
+	if after := p.Play(best); f.ponder && after.HasLegalMove() {
+		f.say("bestmove " + best.USI() + " ponder " + after.LegalMoves(nil)[0].USI())
+		return
 	}
 	f.say("bestmove " + best.USI())
 }
