@@ -24,6 +24,13 @@ type Request struct {
 	// hit, and answers when that says. Until then, or without it, a ponder
 	// search answers only when ctx ends (a stop).
 	PonderHit <-chan struct{}
+	// Hurry is closed when the time the player was told of has run out
+	// and it has not answered (an engine overrunning its own time
+	// management, or starved on a loaded machine): it should answer at
+	// once with the best it has (USI's stop, whose bestmove is played).
+	// A search that keeps to its limits answers before it is closed; the
+	// built-in searchers, which watch the clock themselves, ignore it.
+	Hurry <-chan struct{}
 }
 
 // Position returns the position to search: Start with Moves played.

@@ -375,6 +375,11 @@ type turn struct {
 	before  [2]time.Duration
 	timer   <-chan time.Time
 	release func()
+	// hurryAt fires when the time the player was told of has run out;
+	// hurry is then closed (engine.Request.Hurry).
+	hurryAt      <-chan time.Time
+	hurry        chan struct{}
+	releaseHurry func()
 }
 
 // Run plays the game to its end and returns the result. Cancelling ctx
@@ -752,13 +757,27 @@ func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, move
 	if avail := m.clock.Available(c); avail >= 0 {
 		// One nanosecond past the margin: a move at exactly the limit counts.
 		t.timer, t.release = m.ts.After(avail + m.cfg.Margin + 1)
+		// At the end of the time it was told of (its own reserve kept
+		// back), a player still thinking is asked for its move: the
+		// reserve and the margin are then left for the answer to come,
+		// where an engine that overran on a loaded machine lost on time.
+		t.hurry = make(chan struct{})
+		told := limits.BTime + limits.Byoyomi
+		if c == game.White {
+			told = limits.WTime + limits.Byoyomi
+		}
+		t.hurryAt, t.releaseHurry = m.ts.After(told)
 	}
 	ply := m.g.Len()
 	turnInfo := engine.Request{Start: m.g.Start(), Moves: append([]game.Move(nil), m.g.Moves()...), Limits: limits, Info: t.infos.put}
+	if t.hurry != nil {
+		turnInfo.Hurry = t.hurry
+	}
 	state := m.clock.State()
 	m.mu.Unlock()
 	if t.release != nil {
 		defer t.release()
+		defer t.releaseHurry()
 	}
 	m.hub.publish(TurnEvent{Ply: ply, Side: c, Clock: state})
 
@@ -786,6 +805,9 @@ func (m *Match) play(ctx context.Context, stepping *bool) (res Result, end, move
 			return m.answer(t, r, false)
 		case <-t.infos.notify:
 			m.takeInfos(t, ply)
+		case <-t.hurryAt:
+			close(t.hurry)
+			t.hurryAt = nil
 		case <-t.timer:
 			select {
 			case r := <-t.replies: // it answered just in time; the clock judges

@@ -46,6 +46,7 @@ type ponderSearch struct {
 	moves  []game.Move // the game with our move and the expected reply
 	cancel context.CancelFunc
 	hit    chan struct{}
+	hurry  chan struct{} // closed when the turn that took it over is hurried
 	done   chan struct{} // closed with best and err set
 	best   engine.BestMove
 	err    error
@@ -72,7 +73,7 @@ func (p *ponderer) Play(ctx context.Context, req engine.Request) (engine.BestMov
 	took := time.Now()
 	if ps != nil && ps.expects(req) {
 		p.count(true)
-		best, err = ps.take(ctx, req.Info)
+		best, err = ps.take(ctx, req.Info, req.Hurry)
 	} else {
 		if ps != nil {
 			p.count(false)
@@ -137,11 +138,11 @@ func (p *ponderer) ponder(ctx context.Context, req engine.Request, best engine.B
 	// time) but keeps its values; Stop and the next turn end it.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	ps := &ponderSearch{start: req.Start, moves: moves, cancel: cancel,
-		hit: make(chan struct{}), done: make(chan struct{})}
+		hit: make(chan struct{}), hurry: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(ps.done)
 		ps.best, ps.err = p.play(ctx, engine.Request{Start: req.Start, Moves: moves, Limits: lim,
-			MultiPV: req.MultiPV, Info: ps.forward, PonderHit: ps.hit})
+			MultiPV: req.MultiPV, Info: ps.forward, PonderHit: ps.hit, Hurry: ps.hurry})
 	}()
 	p.mu.Lock()
 	p.running = ps
@@ -197,19 +198,25 @@ func (ps *ponderSearch) expects(req engine.Request) bool {
 }
 
 // take makes the ponder search the turn's answer: the hit is sent, and
-// its progress goes to info from now on. If ctx ends first, the search is
-// stopped and ctx's error returned, as a fresh search would.
-func (ps *ponderSearch) take(ctx context.Context, info func(engine.Info)) (engine.BestMove, error) {
+// its progress goes to info from now on, and the turn's hurry to it. If
+// ctx ends first, the search is stopped and ctx's error returned, as a
+// fresh search would.
+func (ps *ponderSearch) take(ctx context.Context, info func(engine.Info), hurry <-chan struct{}) (engine.BestMove, error) {
 	ps.infoMu.Lock()
 	ps.info = info
 	ps.infoMu.Unlock()
 	close(ps.hit)
-	select {
-	case <-ps.done:
-		return ps.best, ps.err
-	case <-ctx.Done():
-		ps.stop()
-		return engine.BestMove{}, ctx.Err()
+	for {
+		select {
+		case <-ps.done:
+			return ps.best, ps.err
+		case <-hurry:
+			close(ps.hurry)
+			hurry = nil
+		case <-ctx.Done():
+			ps.stop()
+			return engine.BestMove{}, ctx.Err()
+		}
 	}
 }
 

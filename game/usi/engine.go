@@ -529,26 +529,30 @@ func (e *Engine) Go(ctx context.Context, r engine.Request) (engine.BestMove, err
 		return engine.BestMove{}, e.sendFailed("before it was sent go")
 	}
 	if limits.Ponder && r.PonderHit != nil {
-		defer e.forwardPonderHit(r.PonderHit)()
+		defer e.forward(r.PonderHit, e.PonderHit)()
+	}
+	if r.Hurry != nil {
+		// stop, here, asks for the move now: its bestmove is the answer.
+		defer e.forward(r.Hurry, e.Stop)()
 	}
 	return e.wait(ctx, pos, info, nil)
 }
 
-// forwardPonderHit sends ponderhit when hit is closed, until the returned
-// function is called (the search has answered): a hit that comes after
-// the answer is not sent, since the engine would read it as a stray
-// command.
-func (e *Engine) forwardPonderHit(hit <-chan struct{}) (over func()) {
+// forward sends a command (send: ponderhit, stop) when ch is closed, until
+// the returned function is called (the search has answered): one that
+// comes after the answer is not sent, since the engine would read it as
+// a stray command.
+func (e *Engine) forward(ch <-chan struct{}, send func() error) (over func()) {
 	var mu sync.Mutex
 	ended := false
 	quit := make(chan struct{})
 	go func() {
 		select {
-		case <-hit:
+		case <-ch:
 			mu.Lock()
 			defer mu.Unlock()
 			if !ended {
-				e.PonderHit() // a failed write shows in wait as the engine's end
+				_ = send() // a failed write shows in wait as the engine's end
 			}
 		case <-quit:
 		}
