@@ -101,6 +101,12 @@ type Engine struct {
 	// inside its own time (cleared at usinewgame, the hash table held up
 	// the reading of the go that follows by some 20 ms, past a fixed time).
 	forget bool
+	// used says a search has written to the tables since they were made:
+	// a NewGame before any search (isready, usinewgame, go) has nothing to
+	// forget. Clearing a fresh 64 MB table in the first search's time, a
+	// page fault a 4 KB page, held that search up for 2 s at load 20 —
+	// and a stop with it — where a fresh table's pages come as it probes.
+	used bool
 	// margin is kept back from every clock-based budget (NetworkDelay).
 	margin time.Duration
 	// late is how far past its limit a recent search returned because the
@@ -154,9 +160,9 @@ func (e *Engine) SetHashMB(mb int) {
 
 // NewGame forgets what earlier games taught the tables.
 func (e *Engine) NewGame() {
-	// Tables not made yet have nothing to forget: a fresh one is not
-	// cleared again.
-	e.forget = e.tt != nil || e.stats != nil
+	// Tables not made yet, or made and never searched with, have nothing
+	// to forget: a fresh one is not cleared again.
+	e.forget = e.used
 	e.mate = nil
 }
 
@@ -226,6 +232,7 @@ func (e *Engine) search(ctx context.Context, req engine.Request) (engine.BestMov
 		}
 		e.forget = false
 	}
+	e.used = true
 	e.tt.newSearch()
 
 	l := req.Limits
