@@ -23,6 +23,7 @@ type RemoteWords struct {
 	AcceptDraw, KeysDraw, DrawStands                       string // acceptDraw: %s the offerer, %d %d points
 	Chat, ChatOpen, ChatScroll, ChatKeys, ChatTyping       string
 	ChatOlder, ChatNewer                                   string // %d messages
+	QuitKey                                                string // ctrl+c at a table, in its help
 }
 
 var RemoteEnglish = RemoteWords{
@@ -60,6 +61,7 @@ var RemoteEnglish = RemoteWords{
 	Chat:       "Chat", ChatOpen: "chat", ChatScroll: "scroll the chat", ChatKeys: "t chat  pgup/pgdn scroll",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
+	QuitKey:       "quit (leaves the table, as q does)",
 }
 
 var RemoteJapanese = RemoteWords{
@@ -97,4 +99,5 @@ var RemoteJapanese = RemoteWords{
 	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
 	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
+	QuitKey:       "終了 (q と同じく対局室を出る)",
 }

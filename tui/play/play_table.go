@@ -136,7 +136,7 @@ func (m *Model) tableHelp() common.OpenHelpMsg {
 		key.NewBinding(key.WithKeys("pgup", "pgdown"), key.WithHelp("pgup/pgdn", rw.ChatScroll)),
 	}
 	look := []key.Binding{k.Review, k.Flip, k.Notation, m.copyGameKey(), k.Copy, k.CopySFEN}
-	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", rw.Quit))
+	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", rw.QuitKey))
 	ja := m.c.Lang == words.Japanese
 	if m.watching() {
 		return common.OpenHelpMsg{Groups: [][]key.Binding{look, chat, {k.Help, k.Leave, quit}}, Notes: assets.HelpWatch(ja)}
@@ -154,7 +154,8 @@ func (m *Model) tableHelp() common.OpenHelpMsg {
 // serverHelp is the ? screen of a game on a CSA server: the game's keys
 // less what a server refuses (taking back, pausing, hints, stepping, the
 // impasse count, turning every move), and notes on server games, not on
-// tables. w stays: it saves a copy of the game as it stands.
+// tables. w stays: it saves a copy of the game as it stands. Leaving and
+// quitting say they resign.
 func (m *Model) serverHelp() common.OpenHelpMsg {
 	k := m.c.Keys
 	refused := map[string]bool{}
@@ -170,6 +171,10 @@ func (m *Model) serverHelp() common.OpenHelpMsg {
 				continue
 			case b.Help().Key == k.Leave.Help().Key && !m.Over():
 				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.LeaveServerKey))
+			case b.Help().Key == k.Quit.Help().Key && !m.Over():
+				// Quitting leaves the game too, which the server takes
+				// as a resignation: the game is not kept to resume.
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.QuitServerKey))
 			}
 			kept = append(kept, b)
 		}
