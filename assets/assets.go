@@ -67,6 +67,10 @@ var (
 	helpLobbyEn string
 	//go:embed help_lobby_ja.txt
 	helpLobbyJa string
+	//go:embed help_computer_en.txt
+	helpComputerEn string
+	//go:embed help_computer_ja.txt
+	helpComputerJa string
 )
 
 // HelpTable is the notes of a table's help (shogi serve), for a player.
@@ -223,4 +227,13 @@ func HelpLobby(japanese bool) string {
 		return helpLobbyJa
 	}
 	return helpLobbyEn
+}
+
+// HelpComputer is the notes of the help of a game against the computer
+// over SSH (shogi serve), where nothing is kept.
+func HelpComputer(japanese bool) string {
+	if japanese {
+		return helpComputerJa
+	}
+	return helpComputerEn
 }

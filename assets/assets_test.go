@@ -54,6 +54,7 @@ func TestHelpNotes(t *testing.T) {
 		"quiz en": assets.HelpQuiz(false), "quiz ja": assets.HelpQuiz(true),
 		"online en": assets.HelpOnline(false), "online ja": assets.HelpOnline(true),
 		"lobby en": assets.HelpLobby(false), "lobby ja": assets.HelpLobby(true),
+		"computer en": assets.HelpComputer(false), "computer ja": assets.HelpComputer(true),
 	} {
 		if strings.TrimSpace(text) == "" {
 			t.Errorf("%s: no notes", name)

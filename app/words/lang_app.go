@@ -44,6 +44,7 @@ type appWords struct {
 	ServerNoHint, AskLeaveServer, Interrupted string
 	LeaveServerKey                            string
 	QuitServerKey                             string // ctrl+c in a server's game: it resigns too
+	QuitNothingKept                           string // ctrl+c in a game against the computer over SSH
 	// A move sent to the server and not yet confirmed (%s: the move).
 	MoveSent, MoveOnItsWay string
 
@@ -107,6 +108,7 @@ var appEnglish = appWords{
 	AskLeaveServer:  "Leave the game? You resign it on %s.",
 	LeaveServerKey:  "leave (resigns)",
 	QuitServerKey:   "quit (resigns)",
+	QuitNothingKept: "quit (nothing is kept)",
 	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
@@ -177,6 +179,7 @@ var appJapanese = appWords{
 	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
 	LeaveServerKey:  "退出 (投了)",
 	QuitServerKey:   "終了 (投了)",
+	QuitNothingKept: "終了 (保存なし)",
 	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",

@@ -195,3 +195,28 @@ func (m *Model) drawAsk() (ask, keys string) {
 	}
 	return fmt.Sprintf(rw.AskDraw, b, w), rw.KeysDraw
 }
+
+// computerHelp is the ? screen of a game against the computer over SSH:
+// the game's keys as they work there (w copies the record, nothing is
+// kept, no study), and notes on such a game rather than on keeping and
+// resuming, which the server does not do for it.
+func (m *Model) computerHelp() common.OpenHelpMsg {
+	k := m.c.Keys
+	var groups [][]key.Binding
+	for _, g := range k.PlayFullHelp() {
+		var kept []key.Binding
+		for _, b := range g {
+			switch b.Help().Key {
+			case k.Study.Help().Key:
+				continue
+			case k.Save.Help().Key:
+				b = m.copyGameKey()
+			case k.Quit.Help().Key:
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.QuitNothingKept))
+			}
+			kept = append(kept, b)
+		}
+		groups = append(groups, kept)
+	}
+	return common.OpenHelpMsg{Groups: groups, Notes: assets.HelpComputer(m.c.Lang == words.Japanese)}
+}
