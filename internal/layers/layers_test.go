@@ -136,11 +136,12 @@ func screenImport(pkg, imp string) bool {
 }
 
 // tuiImport reports whether pkg imports imp of the screens (tui and the
-// tree under it) when pkg is neither main nor a package under tui: only
-// main hands the screens to what runs them. It holds whatever the table
-// above says.
-func tuiImport(pkg, imp string) bool {
-	return under(imp, module+"/tui") && pkg != module && !under(pkg, module+"/tui")
+// tree under it) when pkg is neither a command (package main: shogi, or
+// a tool such as server/sshd/loadtest) nor a package under tui: only a
+// command hands the screens to what runs them. It holds whatever the
+// table above says.
+func tuiImport(pkg string, command bool, imp string) bool {
+	return under(imp, module+"/tui") && !command && !under(pkg, module+"/tui")
 }
 
 // under reports whether path is p or in the tree under it.
@@ -212,7 +213,10 @@ func check(t *testing.T, root string) []string {
 		}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if !allowed(l, p) || testHelper(p) && !under(pkg, p) || screenImport(pkg, p) || tuiImport(pkg, p) {
+			// A command wires the screens to what runs them, whatever its layer.
+			command := f.Name.Name == "main"
+			wires := command && under(p, module+"/tui")
+			if !allowed(l, p) && !wires || testHelper(p) && !under(pkg, p) || screenImport(pkg, p) || tuiImport(pkg, command, p) {
 				bad = append(bad, filepath.ToSlash(filepath.Join(rel, filepath.Base(path)))+" imports "+p)
 			}
 		}
@@ -293,6 +297,28 @@ func TestLayersCatch(t *testing.T) {
 		if bad := check(t, root); len(bad) != 1 || !strings.HasSuffix(bad[0], " imports "+c.imp) {
 			t.Errorf("%s importing %s: caught %q", c.dir, c.imp, bad)
 		}
+	}
+}
+
+// A command under server (package main) may hand the screens to the SSH
+// server, as main does; a library beside it may not.
+func TestCommandsWireTheScreens(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for name, src := range map[string]string{
+		"server/sshd/loadtest/main.go": "package main\n\nimport _ \"shogi/tui\"\n",
+		"server/sshd/sshd.go":          "package sshd\n\nimport _ \"shogi/tui/remote\"\n",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bad := check(t, root); !slices.Equal(bad, []string{"server/sshd/sshd.go imports shogi/tui/remote"}) {
+		t.Errorf("caught %q, want the library's import alone", bad)
 	}
 }
 
