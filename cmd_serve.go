@@ -14,12 +14,14 @@ import (
 	"syscall"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
 	"shogi/internal/appdirs"
 	"shogi/server/cluster"
 	"shogi/server/sshd"
+	"shogi/tui"
 )
 
 // serveOptions are shogi serve's flags.
@@ -216,7 +218,7 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	defer dir.Close()
 	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store()})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
-		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log})
+		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile})
 	if err != nil {
 		return err
 	}
@@ -260,4 +262,13 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	<-served
 	log.Info("stopped")
 	return err
+}
+
+// sshApp is what shogi serve runs on each session: the lobby's screens,
+// in the client's language, character set and width from its terminal's
+// variables.
+func sshApp(s sshd.Session) (tea.Model, func()) {
+	t := tui.Terminal{In: s.In, Out: s.Out, Env: s.Env, Profile: s.Profile, Width: s.Width, Height: s.Height}
+	o := tui.Options{Width: tui.WidthPolicyFromEnv(t.Env), Lang: tui.LangFromEnv(t.Env), ASCII: !tui.UTF8Locale(t.Env)}
+	return tui.NewRemote(s.Context, tui.Remote{Lobby: s.Lobby, Name: s.User, Key: s.Key, Playing: s.Playing}, o, t)
 }

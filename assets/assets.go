@@ -59,6 +59,18 @@ var (
 	helpTsumeEn string
 	//go:embed help_tsume_ja.txt
 	helpTsumeJa string
+	//go:embed help_online_en.txt
+	helpOnlineEn string
+	//go:embed help_online_ja.txt
+	helpOnlineJa string
+	//go:embed help_lobby_en.txt
+	helpLobbyEn string
+	//go:embed help_lobby_ja.txt
+	helpLobbyJa string
+	//go:embed help_computer_en.txt
+	helpComputerEn string
+	//go:embed help_computer_ja.txt
+	helpComputerJa string
 )
 
 // HelpTable is the notes of a table's help (shogi serve), for a player.
@@ -199,4 +211,29 @@ func HelpPicker(japanese bool) string {
 		return helpPickerJa
 	}
 	return helpPickerEn
+}
+
+// HelpOnline is the notes of the online (CSA server) form's help.
+func HelpOnline(japanese bool) string {
+	if japanese {
+		return helpOnlineJa
+	}
+	return helpOnlineEn
+}
+
+// HelpLobby is the notes of the help of shogi serve's lobby.
+func HelpLobby(japanese bool) string {
+	if japanese {
+		return helpLobbyJa
+	}
+	return helpLobbyEn
+}
+
+// HelpComputer is the notes of the help of a game against the computer
+// over SSH (shogi serve), where nothing is kept.
+func HelpComputer(japanese bool) string {
+	if japanese {
+		return helpComputerJa
+	}
+	return helpComputerEn
 }

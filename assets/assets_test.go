@@ -52,6 +52,9 @@ func TestHelpNotes(t *testing.T) {
 		"new game en": assets.HelpNewGame(false), "new game ja": assets.HelpNewGame(true),
 		"settings en": assets.HelpSettings(false), "settings ja": assets.HelpSettings(true),
 		"quiz en": assets.HelpQuiz(false), "quiz ja": assets.HelpQuiz(true),
+		"online en": assets.HelpOnline(false), "online ja": assets.HelpOnline(true),
+		"lobby en": assets.HelpLobby(false), "lobby ja": assets.HelpLobby(true),
+		"computer en": assets.HelpComputer(false), "computer ja": assets.HelpComputer(true),
 	} {
 		if strings.TrimSpace(text) == "" {
 			t.Errorf("%s: no notes", name)

@@ -43,6 +43,8 @@ type appWords struct {
 	ServerNoUndo, ServerNoPause, ServerNoDraw string
 	ServerNoHint, AskLeaveServer, Interrupted string
 	LeaveServerKey                            string
+	QuitServerKey                             string // ctrl+c in a server's game: it resigns too
+	QuitNothingKept                           string // ctrl+c in a game against the computer over SSH
 	// A move sent to the server and not yet confirmed (%s: the move).
 	MoveSent, MoveOnItsWay string
 
@@ -105,6 +107,8 @@ var appEnglish = appWords{
 	MoveOnItsWay:    "your move is on its way: the server has not confirmed it yet",
 	AskLeaveServer:  "Leave the game? You resign it on %s.",
 	LeaveServerKey:  "leave (resigns)",
+	QuitServerKey:   "quit (resigns)",
+	QuitNothingKept: "quit (nothing is kept)",
 	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
@@ -174,6 +178,8 @@ var appJapanese = appWords{
 	MoveOnItsWay:    "指し手を送信済みです: サーバーの確認がまだありません",
 	AskLeaveServer:  "対局をやめますか? %s では投了になります。",
 	LeaveServerKey:  "退出 (投了)",
+	QuitServerKey:   "終了 (投了)",
+	QuitNothingKept: "終了 (保存なし)",
 	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",

@@ -23,6 +23,7 @@ type RemoteWords struct {
 	AcceptDraw, KeysDraw, DrawStands                       string // acceptDraw: %s the offerer, %d %d points
 	Chat, ChatOpen, ChatScroll, ChatKeys, ChatTyping       string
 	ChatOlder, ChatNewer                                   string // %d messages
+	QuitKey                                                string // ctrl+c at a table, in its help
 }
 
 var RemoteEnglish = RemoteWords{
@@ -38,10 +39,10 @@ var RemoteEnglish = RemoteWords{
 	EnterCode: "Table code", NoCode: "No table has that code.",
 	Tables: "Tables", NoTables: "No tables yet.", WaitingFor: "waiting for an opponent",
 	MovesN: "%s", WatchersN: "%d watching",
-	NameKeys: "enter continue, esc quit", MenuKeys: "up/down choose, enter select, q quit",
-	FormKeys: "up/down field, left/right change, enter open, esc back", WaitKeys: "esc closes the table",
-	CodeKeys: "enter join, esc back", ListKeys: "up/down choose, enter watch, type a code, esc back",
-	LevelKeys: "up/down choose, enter play, esc back",
+	NameKeys: "enter continue, esc quit, f1 help", MenuKeys: "up/down choose, enter select, q quit, ? help",
+	FormKeys: "up/down field, left/right change, enter open, esc back, ? help", WaitKeys: "esc closes the table, ? help",
+	CodeKeys: "enter join, esc back, f1 help", ListKeys: "up/down choose, enter watch, type a code, esc back, f1 help",
+	LevelKeys: "up/down choose, enter play, esc back, ? help",
 	Welcome:   "Play shogi with anyone who can reach this server.",
 	ReturnTo:  "Back to your game %s: %s vs %s, %s",
 	Watching:  "You are watching this game.", NotAtTable: "Not at a table: the game is between two people.",
@@ -60,6 +61,7 @@ var RemoteEnglish = RemoteWords{
 	Chat:       "Chat", ChatOpen: "chat", ChatScroll: "scroll the chat", ChatKeys: "t chat  pgup/pgdn scroll",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
+	QuitKey:       "quit (leaves the table, as q does)",
 }
 
 var RemoteJapanese = RemoteWords{
@@ -75,10 +77,10 @@ var RemoteJapanese = RemoteWords{
 	EnterCode: "対局室の番号", NoCode: "その番号の対局室はありません。",
 	Tables: "対局室", NoTables: "対局室はまだありません。", WaitingFor: "相手待ち",
 	MovesN: "%s手", WatchersN: "観戦 %d人",
-	NameKeys: "enter 次へ  esc 終了", MenuKeys: "↑↓ 選ぶ  enter 決定  q 終了",
-	FormKeys: "↑↓ 項目  ←→ 変更  enter 開く  esc 戻る", WaitKeys: "esc で対局室を閉じる",
-	CodeKeys: "enter 入室  esc 戻る", ListKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る",
-	LevelKeys: "↑↓ 選ぶ  enter 対局  esc 戻る",
+	NameKeys: "enter 次へ  esc 終了  f1 ヘルプ", MenuKeys: "↑↓ 選ぶ  enter 決定  q 終了  ? ヘルプ",
+	FormKeys: "↑↓ 項目  ←→ 変更  enter 開く  esc 戻る  ? ヘルプ", WaitKeys: "esc で対局室を閉じる  ? ヘルプ",
+	CodeKeys: "enter 入室  esc 戻る  f1 ヘルプ", ListKeys: "↑↓ 選ぶ  enter 観戦  番号を入力  esc 戻る  f1 ヘルプ",
+	LevelKeys: "↑↓ 選ぶ  enter 対局  esc 戻る  ? ヘルプ",
 	Welcome:   "このサーバーにつながる誰とでも将棋が指せます。",
 	ReturnTo:  "対局に戻る %s: %s 対 %s、%s",
 	Watching:  "観戦中です。", NotAtTable: "対局室ではできません (人どうしの対局です)。",
@@ -97,4 +99,5 @@ var RemoteJapanese = RemoteWords{
 	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
 	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
+	QuitKey:       "終了 (q と同じく対局室を出る)",
 }

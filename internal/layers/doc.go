@@ -3,9 +3,11 @@
 // notation, the USI protocol, engines and books, the match, what runs
 // matches) ← kifu ← app (settings, the lobby, the session, the games
 // database) ← the screens' shared parts (words, common, components) ←
-// the screens ← the root tui ← server (SSH, the cluster) ← main. Every
-// package has a layer; screens do not import each other (but for the play
-// screen, which four embed today); only tests import test helpers. It
-// imports none of the packages it checks, so it runs even when a stray
-// import has made a cycle the compiler refuses.
+// the screens ← the root tui ← main. The server (SSH, the cluster) stands
+// on app beside tui: no package outside main and tui/ imports tui/, so
+// main hands the SSH server the screens it runs; and every package under
+// tui/ is a UI (Bubble Tea among its dependencies). Every package has a
+// layer; screens do not import each other; only tests import test
+// helpers. It imports none of the packages it checks, so it runs even
+// when a stray import has made a cycle the compiler refuses.
 package layers

@@ -1,10 +1,12 @@
 package layers
 
 import (
+	"errors"
 	"go/parser"
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -95,8 +97,9 @@ var layers = []layer{
 	{pkg: "shogi/tui/internal", tree: true, may: append(slices.Clone(uiBase), "shogi/tui/internal/..."), third: charm},
 	// The root package tui: the stack of screens.
 	{pkg: "shogi/tui", may: append(slices.Clone(uiBase), "shogi/tui/newgame", "shogi/tui/prefs", "shogi/tui/play", "shogi/tui/remote", "shogi/tui/editor", "shogi/tui/tsume", "shogi/tui/online", "shogi/tui/study", "shogi/tui/components/explorer"), third: charm},
-	// The SSH server and the cluster, on the app and the screens.
-	{pkg: "shogi/server", tree: true, may: append(slices.Clone(appLayer), "shogi/tui", "shogi/server/..."), third: append(append([]string{"github.com/nats-io/"}, charm...), server...)},
+	// The SSH server and the cluster, on the app beside tui/: main hands
+	// the SSH server the screens it runs (sshd.Config.App).
+	{pkg: "shogi/server", tree: true, may: append(slices.Clone(appLayer), "shogi/server/..."), third: append(append([]string{"github.com/nats-io/"}, charm...), server...)},
 	// main wires everything.
 	{pkg: "shogi", may: []string{"shogi/..."}, third: append(append([]string{"github.com/nats-io/"}, charm...), server...)},
 }
@@ -130,6 +133,15 @@ func screen(pkg string) string {
 func screenImport(pkg, imp string) bool {
 	from, to := screen(pkg), screen(imp)
 	return from != "" && (imp == module+"/tui" || to != "" && from != to)
+}
+
+// tuiImport reports whether pkg imports imp of the screens (tui and the
+// tree under it) when pkg is neither a command (package main: shogi, or
+// a tool such as server/sshd/loadtest) nor a package under tui: only a
+// command hands the screens to what runs them. It holds whatever the
+// table above says.
+func tuiImport(pkg string, command bool, imp string) bool {
+	return under(imp, module+"/tui") && !command && !under(pkg, module+"/tui")
 }
 
 // under reports whether path is p or in the tree under it.
@@ -201,7 +213,10 @@ func check(t *testing.T, root string) []string {
 		}
 		for _, imp := range f.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
-			if !allowed(l, p) || testHelper(p) && !under(pkg, p) || screenImport(pkg, p) {
+			// A command wires the screens to what runs them, whatever its layer.
+			command := f.Name.Name == "main"
+			wires := command && under(p, module+"/tui")
+			if !allowed(l, p) && !wires || testHelper(p) && !under(pkg, p) || screenImport(pkg, p) || tuiImport(pkg, command, p) {
 				bad = append(bad, filepath.ToSlash(filepath.Join(rel, filepath.Base(path)))+" imports "+p)
 			}
 		}
@@ -262,6 +277,13 @@ func TestLayersCatch(t *testing.T) {
 		{"tui/play", "shogi/tui"},
 		{"tui", "shogi/server/sshd"},
 		{"game/match", "github.com/pelletier/go-toml/v2"},
+		// Only main and tui/ import the screens: the SSH server is handed
+		// them.
+		{"server/sshd", "shogi/tui"},
+		{"server/sshd", "shogi/tui/remote"},
+		{"server/cluster", "shogi/tui/common"},
+		{"server", "shogi/tui"},
+		{"internal/appdirs", "shogi/tui"},
 	} {
 		root := t.TempDir()
 		dir := filepath.Join(root, filepath.FromSlash(c.dir))
@@ -275,6 +297,28 @@ func TestLayersCatch(t *testing.T) {
 		if bad := check(t, root); len(bad) != 1 || !strings.HasSuffix(bad[0], " imports "+c.imp) {
 			t.Errorf("%s importing %s: caught %q", c.dir, c.imp, bad)
 		}
+	}
+}
+
+// A command under server (package main) may hand the screens to the SSH
+// server, as main does; a library beside it may not.
+func TestCommandsWireTheScreens(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for name, src := range map[string]string{
+		"server/sshd/loadtest/main.go": "package main\n\nimport _ \"shogi/tui\"\n",
+		"server/sshd/sshd.go":          "package sshd\n\nimport _ \"shogi/tui/remote\"\n",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bad := check(t, root); !slices.Equal(bad, []string{"server/sshd/sshd.go imports shogi/tui/remote"}) {
+		t.Errorf("caught %q, want the library's import alone", bad)
 	}
 }
 
@@ -293,4 +337,67 @@ func TestEveryPackageHasALayer(t *testing.T) {
 	if bad := check(t, root); len(bad) != 1 || bad[0] != "tui/newscreen has no layer" {
 		t.Errorf("caught %q", bad)
 	}
+}
+
+// TestTUITreeIsUI: every package under tui/ is a UI, so each depends on
+// Bubble Tea (go list -deps, without tests); a package with no UI belongs
+// in app/ or server/.
+func TestTUITreeIsUI(t *testing.T) {
+	t.Parallel()
+	if bad := withoutBubbleTea(t, filepath.Join("..", "..")); len(bad) > 0 {
+		t.Errorf("packages under tui/ without Bubble Tea among their dependencies: %q", bad)
+	}
+}
+
+// TestTUITreeIsUICatches seeds a package with no UI under tui/ in a module
+// of its own and checks that it is reported.
+func TestTUITreeIsUICatches(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":         "module shogi\n\ngo 1.21\n",
+		"tui/plain/p.go": "package plain\n\nimport _ \"strings\"\n",
+		"app/a/a.go":     "package a\n",
+	} {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if bad := withoutBubbleTea(t, root); !slices.Equal(bad, []string{"shogi/tui/plain"}) {
+		t.Errorf("caught %q, want shogi/tui/plain alone", bad)
+	}
+}
+
+// withoutBubbleTea lists the packages under tui/ of the module at root
+// whose dependencies (go list -deps) leave out Bubble Tea.
+func withoutBubbleTea(t *testing.T, root string) []string {
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Deps " "}}`, "./tui/...")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	out, err := cmd.Output()
+	if err != nil {
+		var e *exec.ExitError
+		if errors.As(err, &e) {
+			t.Fatalf("go list: %v\n%s", err, e.Stderr)
+		}
+		t.Fatalf("go list: %v", err)
+	}
+	var bad []string
+	for line := range strings.Lines(string(out)) {
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if !slices.Contains(fields[1:], "charm.land/bubbletea/v2") {
+			bad = append(bad, fields[0])
+		}
+	}
+	if len(bad) == 0 && len(out) == 0 {
+		t.Fatal("go list found no package under tui/")
+	}
+	return bad
 }

@@ -11,10 +11,12 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
 	"shogi/game/usi/usitest"
+	"shogi/tui"
 )
 
 // testServer is a server on a random loopback port.
@@ -24,6 +26,14 @@ type testServer struct {
 	hostKey gossh.PublicKey
 	logs    *usitest.SyncBuffer // the server and the test both touch it
 	dir     string
+}
+
+// tuiApp is the app shogi serve hands the server (main's sshApp): the
+// lobby's screens on the session's terminal.
+func tuiApp(s Session) (tea.Model, func()) {
+	t := tui.Terminal{In: s.In, Out: s.Out, Env: s.Env, Profile: s.Profile, Width: s.Width, Height: s.Height}
+	o := tui.Options{Width: tui.WidthPolicyFromEnv(t.Env), Lang: tui.LangFromEnv(t.Env), ASCII: !tui.UTF8Locale(t.Env)}
+	return tui.NewRemote(s.Context, tui.Remote{Lobby: s.Lobby, Name: s.User, Key: s.Key, Playing: s.Playing}, o, t)
 }
 
 // startServer runs a server for the test; cfg's zero fields get test
@@ -42,6 +52,7 @@ func startServer(t testing.TB, cfg Config, lc lobby.Config) *testServer {
 	}
 	lc.Log = log
 	cfg.HostKey = key
+	cfg.App, cfg.Profile = tuiApp, tui.DetectProfile
 	cfg.Lobby = lobby.New(lc)
 	cfg.Log = log
 	s, err := New(cfg)

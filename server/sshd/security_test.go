@@ -2,7 +2,6 @@ package sshd
 
 import (
 	"bufio"
-	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/binary"
@@ -25,7 +24,6 @@ import (
 
 	"shogi/app/lobby"
 	"shogi/game/match"
-	"shogi/tui"
 )
 
 // exitStatus is a session's exit status (0 when it exited cleanly).
@@ -307,14 +305,14 @@ func TestPanicInOneSessionLeavesOthers(t *testing.T) {
 	t.Parallel()
 	ts := startServer(t, Config{PerIP: 20}, lobby.Config{})
 	newApp := ts.newApp
-	ts.newApp = func(ctx context.Context, r tui.Remote, o tui.Options, term tui.Terminal) (tea.Model, func()) {
-		if r.Name == "fine" {
-			return newApp(ctx, r, o, term)
+	ts.newApp = func(s Session) (tea.Model, func()) {
+		if s.User == "fine" {
+			return newApp(s)
 		}
-		if r.Name == "making" {
+		if s.User == "making" {
 			panic("a bug in making")
 		}
-		return panicModel{where: r.Name}, func() {}
+		return panicModel{where: s.User}, func() {}
 	}
 	ok := ts.dial(t, dialOpts{user: "fine"})
 	ok.waitFor("Your name: fine")

@@ -1,4 +1,4 @@
-// Package serve is shogi serve: an SSH server on which every session runs
+// Package sshd is shogi serve: an SSH server on which every session runs
 // the app, so that two people in two terminals anywhere can play each
 // other at a table of the lobby while others watch.
 //
@@ -19,6 +19,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"sync"
@@ -29,11 +30,11 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
 	"shogi/game/match"
-	"shogi/tui"
 )
 
 // Config sets up a server. Zero fields take the defaults shogi serve
@@ -59,6 +60,38 @@ type Config struct {
 	Log *slog.Logger
 	// Version is sent in the SSH banner.
 	Version string
+	// App makes what each session runs (required): the server knows
+	// SSH, not the screens, so its caller hands them in (main gives
+	// tui's).
+	App App
+	// Profile reads how many colours a terminal shows from its
+	// environment, as colorprofile.Detect does (nil: that one). It is
+	// asked with a writer that is no terminal and TTY_FORCE set: a
+	// session with a pty has one.
+	Profile func(out io.Writer, env []string) colorprofile.Profile
+}
+
+// App makes the model a session's program runs, and what ends it once the
+// program has returned.
+type App func(Session) (m tea.Model, done func())
+
+// Session is what the server tells the app of one SSH session.
+type Session struct {
+	// Context ends when the session does.
+	Context context.Context
+	Lobby   *lobby.Lobby
+	User    string // the SSH user name
+	Key     string // the fingerprint of the client's key, "" when anonymous
+	// Playing is for the app to keep true while the person holds a seat
+	// at a game in progress: the idle limit then does not apply.
+	Playing *atomic.Bool
+	In      io.Reader
+	Out     io.Writer
+	// Env is the client's terminal variables and TERM, as KEY=value.
+	Env     []string
+	Profile colorprofile.Profile // how many colours the client shows
+	// Width and Height are the pty's size, capped.
+	Width, Height int
 }
 
 // Server is a running shogi server.
@@ -81,9 +114,9 @@ type Server struct {
 	sessions  map[*session]struct{}
 	wg        sync.WaitGroup // running session handlers
 
-	// newApp makes the app's model for a session: tui.NewRemote, or a
+	// newApp makes the app's model for a session: Config.App, or a
 	// test's stand-in.
-	newApp func(ctx context.Context, r tui.Remote, o tui.Options, t tui.Terminal) (tea.Model, func())
+	newApp App
 
 	// keepAlive is how often a client is asked for a sign of life, and
 	// how long it has to give one (30 s), on the clock clock (the real
@@ -128,6 +161,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HostKey == nil {
 		return nil, errors.New("serve: no host key")
 	}
+	if cfg.App == nil {
+		return nil, errors.New("serve: no app to run")
+	}
+	if cfg.Profile == nil {
+		cfg.Profile = colorprofile.Detect
+	}
 	def := func(v *int, d int) {
 		if *v <= 0 {
 			*v = d
@@ -148,7 +187,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Version = "shogi"
 	}
 	s := &Server{cfg: cfg, lobby: cfg.Lobby, log: cfg.Log, sessions: map[*session]struct{}{}, listeners: map[net.Listener]struct{}{},
-		conns: map[string]*conn{}, newApp: tui.NewRemote, keepAlive: 30 * time.Second, clock: match.RealTime{},
+		conns: map[string]*conn{}, newApp: cfg.App, keepAlive: 30 * time.Second, clock: match.RealTime{},
 		lim: newLimiter(cfg.MaxSessions, cfg.PerIP, cfg.PerMinute)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -14,8 +15,6 @@ import (
 	"charm.land/wish/v2/bubbletea"
 	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
-
-	"shogi/tui"
 )
 
 // session is one client's run of the app. It is the ssh.Session the app
@@ -134,7 +133,7 @@ func (ss *session) run(next ssh.Handler) {
 	ss.pty.Window.Width, ss.pty.Window.Height = s.clamp(c.pty.Window)
 	ss.vars = clientEnv(ss.Session.Environ())
 	ss.env = append(ss.vars[:len(ss.vars):len(ss.vars)], "TERM="+c.pty.Term)
-	ss.profile = profile(ss.env)
+	ss.profile = profile(s.cfg.Profile, ss.env)
 	ss.winch = make(chan ssh.Window, 1)
 	ss.lastKey.Store(time.Now().UnixNano())
 	c.attrs.Store([]any{"user", truncate(ss.User(), 40), "key", ss.fingerprint(), "term", truncate(c.pty.Term, 40),
@@ -211,17 +210,15 @@ func (ss *session) runApp(next ssh.Handler) {
 // sees it.
 func (s *Server) program(sess ssh.Session) *tea.Program {
 	ss := sess.(*session)
-	t := tui.Terminal{In: ss, Out: ss, Env: ss.env, Profile: ss.profile, Width: ss.pty.Window.Width, Height: ss.pty.Window.Height}
-	o := tui.Options{Width: tui.WidthPolicyFromEnv(t.Env), Lang: tui.LangFromEnv(t.Env), ASCII: !tui.UTF8Locale(t.Env)}
-	r := tui.Remote{Lobby: s.lobby, Name: ss.User(), Key: ss.fingerprint(), Playing: &ss.playing}
-	m, done := s.newApp(ss.Context(), r, o, t)
+	m, done := s.newApp(Session{Context: ss.Context(), Lobby: s.lobby, User: ss.User(), Key: ss.fingerprint(), Playing: &ss.playing,
+		In: ss, Out: ss, Env: slices.Clone(ss.env), Profile: ss.profile, Width: ss.pty.Window.Width, Height: ss.pty.Window.Height})
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
 	ss.done = done
 	// The terminal's own colour profile replaces the one wish reads from
 	// the environment alone (see profile); a signal to the server is not
 	// the session's to hear.
-	opts := append(bubbletea.MakeOptions(ss), tea.WithColorProfile(t.Profile), tea.WithoutSignalHandler())
+	opts := append(bubbletea.MakeOptions(ss), tea.WithColorProfile(ss.profile), tea.WithoutSignalHandler())
 	ss.p = tea.NewProgram(&guard{m: m, ss: ss}, opts...)
 	if ss.farewell != "" {
 		go ss.p.Quit() // told to end before the program was there
@@ -416,8 +413,8 @@ func clientEnv(sent []string) []string {
 // profile is the client's colour profile from its environment: the
 // client has a terminal (the session has a pty), so the question is only
 // how many colours it shows; one that shows none still gets attributes.
-func profile(env []string) colorprofile.Profile {
-	p := tui.DetectProfile(io.Discard, append(env[:len(env):len(env)], "TTY_FORCE=1"))
+func profile(detect func(io.Writer, []string) colorprofile.Profile, env []string) colorprofile.Profile {
+	p := detect(io.Discard, append(env[:len(env):len(env)], "TTY_FORCE=1"))
 	if p < colorprofile.ASCII {
 		p = colorprofile.ASCII
 	}

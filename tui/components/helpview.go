@@ -79,7 +79,7 @@ func (hv *helpView) size(w, h int, m common.Measure, st *common.Styles) {
 func (hv *helpView) Update(msg tea.Msg) (done bool) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch k.String() {
-		case "?", "esc", "q", "enter":
+		case "?", "f1", "esc", "q", "enter":
 			return true
 		case "home", "g":
 			hv.vp.GotoTop()

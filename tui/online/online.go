@@ -220,6 +220,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 	if k.String() == "ctrl+c" && m.phase != phaseGame {
 		return tea.Quit
 	}
+	if m.phase != phaseGame && m.helpKey(k) {
+		help := m.Help()
+		return func() tea.Msg { return help }
+	}
 	switch m.phase {
 	case phaseForm:
 		m.status, m.statusErr = "", false

@@ -176,6 +176,8 @@ func (m *Model) Help() common.OpenHelpMsg {
 		return m.serverHelp()
 	case m.Setup.Table != nil:
 		return m.tableHelp()
+	case m.c.Remote:
+		return m.computerHelp()
 	}
 	return common.OpenHelpMsg{Groups: m.c.Keys.PlayFullHelp(), Notes: assets.HelpPlay(m.c.Lang == words.Japanese)}
 }

@@ -136,7 +136,7 @@ func (m *Model) tableHelp() common.OpenHelpMsg {
 		key.NewBinding(key.WithKeys("pgup", "pgdown"), key.WithHelp("pgup/pgdn", rw.ChatScroll)),
 	}
 	look := []key.Binding{k.Review, k.Flip, k.Notation, m.copyGameKey(), k.Copy, k.CopySFEN}
-	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", rw.Quit))
+	quit := key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", rw.QuitKey))
 	ja := m.c.Lang == words.Japanese
 	if m.watching() {
 		return common.OpenHelpMsg{Groups: [][]key.Binding{look, chat, {k.Help, k.Leave, quit}}, Notes: assets.HelpWatch(ja)}
@@ -154,7 +154,8 @@ func (m *Model) tableHelp() common.OpenHelpMsg {
 // serverHelp is the ? screen of a game on a CSA server: the game's keys
 // less what a server refuses (taking back, pausing, hints, stepping, the
 // impasse count, turning every move), and notes on server games, not on
-// tables. w stays: it saves a copy of the game as it stands.
+// tables. w stays: it saves a copy of the game as it stands. Leaving and
+// quitting say they resign.
 func (m *Model) serverHelp() common.OpenHelpMsg {
 	k := m.c.Keys
 	refused := map[string]bool{}
@@ -170,6 +171,10 @@ func (m *Model) serverHelp() common.OpenHelpMsg {
 				continue
 			case b.Help().Key == k.Leave.Help().Key && !m.Over():
 				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.LeaveServerKey))
+			case b.Help().Key == k.Quit.Help().Key && !m.Over():
+				// Quitting leaves the game too, which the server takes
+				// as a resignation: the game is not kept to resume.
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.QuitServerKey))
 			}
 			kept = append(kept, b)
 		}
@@ -189,4 +194,29 @@ func (m *Model) drawAsk() (ask, keys string) {
 		return fmt.Sprintf(rw.AcceptDraw, m.name(c.Other()), b, w), m.c.Words.KeysEnd
 	}
 	return fmt.Sprintf(rw.AskDraw, b, w), rw.KeysDraw
+}
+
+// computerHelp is the ? screen of a game against the computer over SSH:
+// the game's keys as they work there (w copies the record, nothing is
+// kept, no study), and notes on such a game rather than on keeping and
+// resuming, which the server does not do for it.
+func (m *Model) computerHelp() common.OpenHelpMsg {
+	k := m.c.Keys
+	var groups [][]key.Binding
+	for _, g := range k.PlayFullHelp() {
+		var kept []key.Binding
+		for _, b := range g {
+			switch b.Help().Key {
+			case k.Study.Help().Key:
+				continue
+			case k.Save.Help().Key:
+				b = m.copyGameKey()
+			case k.Quit.Help().Key:
+				b = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.c.Words.QuitNothingKept))
+			}
+			kept = append(kept, b)
+		}
+		groups = append(groups, kept)
+	}
+	return common.OpenHelpMsg{Groups: groups, Notes: assets.HelpComputer(m.c.Lang == words.Japanese)}
 }

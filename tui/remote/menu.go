@@ -3,8 +3,12 @@ package remote
 import (
 	"fmt"
 
+	tea "charm.land/bubbletea/v2"
+
 	"shogi/app/lobby"
 	"shogi/app/settings"
+	"shogi/app/words"
+	"shogi/assets"
 	"shogi/game"
 	"shogi/tui/common"
 )
@@ -75,4 +79,19 @@ func (m *Model) menuItemAt() menuItem {
 func (m *Model) cycleBell(d int) {
 	s := m.Common.Settings
 	s.Bell = settings.BellSetting(common.WrapAdd(int(s.Bell), d, int(common.NumBells)))
+}
+
+// Help is the lobby's ? screen: what the lobby is for and its pages'
+// keys. A table's help and a game's against the computer are the game
+// screen's, which speak of a table and of that game.
+func (m *Model) Help() common.OpenHelpMsg {
+	return common.OpenHelpMsg{Notes: assets.HelpLobby(m.Common.Lang == words.Japanese)}
+}
+
+// helpKey reports whether k opens the lobby's help: f1 on every page,
+// since a name and a code are typed where ? is a character, and ? on the
+// pages where nothing is typed.
+func (m *Model) helpKey(k tea.KeyPressMsg) bool {
+	typing := m.Screen == rName || m.Screen == rJoin || m.Screen == rWatch
+	return k.String() == "f1" || k.String() == "?" && !typing
 }

@@ -222,6 +222,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m.tableUpdate(msg)
 		}
 	}
+	if m.help.Take(msg) {
+		return m, nil // the lobby's help, open or opening
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		return m.key(k)
 	}
@@ -261,6 +264,7 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case lobby.StartEvent:
 		if m.Table == nil {
+			m.help.V = nil // the lobby's help, if open, gives way to the game
 			m.setPlaying(m.seat != nil && !ev.Match.Snapshot().Over)
 			m.Table = newTableModel(m, ev)
 			m.Table.resize()
@@ -290,6 +294,10 @@ func (m *Model) setStatus(s string, isErr bool) { m.status, m.isErr = s, isErr }
 func (m *Model) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	if k.String() == "ctrl+c" {
 		return m, tea.Quit
+	}
+	if m.helpKey(k) {
+		help := m.Help()
+		return m, func() tea.Msg { return help }
 	}
 	keys := m.Common.Keys
 	m.status = ""
@@ -524,9 +532,12 @@ func (m *Model) View() tea.View {
 	}
 	c := m.Common
 	var content string
-	if c.Width < components.MinWidth || c.Height < components.MinHeight {
+	switch {
+	case c.Width < components.MinWidth || c.Height < components.MinHeight:
 		content = components.TooSmall(c)
-	} else {
+	case m.help.V != nil:
+		content = m.help.V.View(c.Width, c.Height, c.Words.HelpTitle, c.Words.HelpClose, c.Measure, c.Styles)
+	default:
 		content = m.lobbyView()
 	}
 	if c.ASCII {
@@ -535,7 +546,7 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
 	v.WindowTitle = "shogi"
-	if m.Screen == rName || m.Screen == rJoin || m.Screen == rWatch {
+	if (m.Screen == rName || m.Screen == rJoin || m.Screen == rWatch) && m.help.V == nil {
 		v.Cursor = m.cursorAt
 	}
 	return v
@@ -600,6 +611,31 @@ func (t *lobbyText) row(i int, text string) {
 	}
 }
 
+// rows adds a list's items, as many as room lines take: a window that
+// follows the cursor when they are more, so that the page's footer stays
+// on a small screen.
+func (t *lobbyText) rows(items []string, room int) {
+	start, end := 0, len(items)
+	if room = max(room, 3); len(items) > room {
+		start = min(max(t.m.cursor-room/2, 0), len(items)-room)
+		end = start + room
+	}
+	for i := start; i < end; i++ {
+		t.row(i, items[i])
+	}
+}
+
+// listRoom is how many lines a page's list may take: the screen's height
+// less fixed lines of the page's own and the status under it.
+func (m *Model) listRoom(fixed int) int {
+	c := m.Common
+	room := c.Height - fixed
+	if m.status != "" {
+		room -= 1 + len(components.WrapText(c.Measure, m.status, min(c.Width, 70)))
+	}
+	return room
+}
+
 // typed is the line being typed, after its label; the cursor is in it.
 func (t *lobbyText) typed(label string) {
 	c := t.m.Common
@@ -656,17 +692,21 @@ func (m *Model) screenLines(t *lobbyText) (keysHint string) {
 		if len(m.tables) == 0 {
 			t.add(st.Dim.Render(w.NoTables))
 		}
+		texts := make([]string, len(m.tables))
 		for i, tb := range m.tables {
-			t.row(i, m.tableText(tb))
+			texts[i] = m.tableText(tb)
 		}
+		t.rows(texts, m.listRoom(8))
 		t.add("")
 		t.typed(w.EnterCode)
 		return w.ListKeys
 	case rLevel:
 		t.add(st.Bold.Render(w.Computer), "")
+		texts := make([]string, len(m.levels))
 		for i, l := range m.levels {
-			t.row(i, m.Common.Words.BotName(l))
+			texts[i] = m.Common.Words.BotName(l)
 		}
+		t.rows(texts, m.listRoom(6))
 		return w.LevelKeys
 	}
 	return ""

@@ -48,12 +48,14 @@ import (
 	"sync/atomic"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
 	"shogi/game"
 	"shogi/server/cluster"
 	"shogi/server/sshd"
+	"shogi/tui"
 )
 
 // verbose prints every move slower than 500ms.
@@ -150,7 +152,8 @@ func runServer() {
 		lc.Directory, lc.Store = d, node.Store()
 	}
 	l := lobby.New(lc)
-	srv, err := sshd.New(sshd.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000})
+	srv, err := sshd.New(sshd.Config{HostKey: key, Lobby: l, Log: log, MaxSessions: 10000, PerIP: 10000, PerMinute: 1000000,
+		App: sshApp, Profile: tui.DetectProfile})
 	if err != nil {
 		panic(err)
 	}
@@ -713,3 +716,10 @@ func pick(p game.Position, r *rand.Rand) (game.Move, bool) {
 }
 
 func mib(b uint64) float64 { return float64(b) / (1 << 20) }
+
+// sshApp is the app shogi serve runs on each session (main's sshApp).
+func sshApp(s sshd.Session) (tea.Model, func()) {
+	t := tui.Terminal{In: s.In, Out: s.Out, Env: s.Env, Profile: s.Profile, Width: s.Width, Height: s.Height}
+	o := tui.Options{Width: tui.WidthPolicyFromEnv(t.Env), Lang: tui.LangFromEnv(t.Env), ASCII: !tui.UTF8Locale(t.Env)}
+	return tui.NewRemote(s.Context, tui.Remote{Lobby: s.Lobby, Name: s.User, Key: s.Key, Playing: s.Playing}, o, t)
+}

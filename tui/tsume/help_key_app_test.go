@@ -1,0 +1,49 @@
+package tsume
+
+import (
+	"testing"
+
+	"shogi/app/words"
+	"shogi/assets"
+	"shogi/game"
+	"shogi/tui/common"
+	"shogi/tui/internal/screentest"
+)
+
+// ? opens the help of the screen on show: a problem's speaks of mate
+// problems, the collection's chooser has its own, the quizzes speak of
+// quizzes; in either language; esc closes it and leaves the screen be.
+func TestHelpKeys(t *testing.T) {
+	p, err := game.ParseSFEN("3sks3/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []words.Lang{words.English, words.Japanese} {
+		ja := lang == words.Japanese
+		for name, h := range map[string]*harness{
+			"problem": positionHarness(t, lang, p),
+			"chooser": collectionHarness(t, lang, "", Options{}),
+			"quizzes": quizHarness(t, t.TempDir(), t.TempDir()),
+		} {
+			want := assets.HelpTsume(ja)
+			if name == "quizzes" {
+				want = assets.HelpQuiz(false) // quizHarness is in English
+			}
+			h.press("?")
+			got, ok := screentest.Last[common.OpenHelpMsg](h.a)
+			if !ok || !h.a.HelpOpen() {
+				t.Fatalf("%v %s: ? asked for %v", lang, name, h.a.Asked())
+			}
+			if got.Notes != want {
+				t.Errorf("%v %s: the help's notes are not the screen's:\n%s", lang, name, got.Notes)
+			}
+			if got.Notes == "" && len(got.Groups) == 0 {
+				t.Errorf("%v %s: an empty help", lang, name)
+			}
+			h.press("esc")
+			if h.a.HelpOpen() || h.left() {
+				t.Errorf("%v %s: esc on the help: open %v, left %v", lang, name, h.a.HelpOpen(), h.left())
+			}
+		}
+	}
+}
