@@ -68,6 +68,9 @@ type Config struct {
 	// Store keeps each table's state for another node to take it over;
 	// nil keeps none.
 	Store TableStore
+	// Far reaches the tables other nodes referee, and serves this
+	// lobby's to them; nil keeps sessions to this lobby's tables.
+	Far Far
 }
 
 // Errors of the lobby's requests.
@@ -221,6 +224,7 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		listeners: map[*Feed]struct{}{}}
 	t.seats[0] = &seatState{person: p, present: true}
 	l.tables[code] = t
+	l.serve(t)
 	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
 	t.keep()
 	return t.newSeat(0), nil
@@ -235,7 +239,14 @@ func (l *Lobby) Join(code string, p Person) (*Seat, error) {
 	}
 	t := l.Table(code)
 	if t == nil {
-		return nil, ErrNoTable
+		if l.cfg.Far == nil {
+			return nil, ErrNoTable
+		}
+		fs, err := l.cfg.Far.Join(NormalizeCode(code), p)
+		if err != nil {
+			return nil, err
+		}
+		return &Seat{far: fs}, nil
 	}
 	return t.join(p)
 }
@@ -257,6 +268,9 @@ func (l *Lobby) Held(p Person) []Info {
 			out = append(out, t.Info())
 		}
 	}
+	if l.cfg.Far != nil {
+		out = append(out, l.cfg.Far.Held(p)...)
+	}
 	slices.SortFunc(out, func(a, b Info) int { return b.Created.Compare(a.Created) })
 	return out
 }
@@ -265,7 +279,14 @@ func (l *Lobby) Held(p Person) []Info {
 func (l *Lobby) Watch(code string, p Person) (*Watcher, error) {
 	t := l.Table(code)
 	if t == nil {
-		return nil, ErrNoTable
+		if l.cfg.Far == nil {
+			return nil, ErrNoTable
+		}
+		fw, err := l.cfg.Far.Watch(NormalizeCode(code), p)
+		if err != nil {
+			return nil, err
+		}
+		return &Watcher{far: fw}, nil
 	}
 	return t.watch(p), nil
 }
@@ -290,7 +311,8 @@ type Info struct {
 	Created  time.Time
 }
 
-// Tables lists the tables, games in progress first, newest first.
+// Tables lists the tables, this node's and, in a cluster, the other
+// nodes' (Far), games in progress first, newest first.
 func (l *Lobby) Tables() []Info {
 	l.mu.Lock()
 	ts := make([]*Table, 0, len(l.tables))
@@ -299,8 +321,17 @@ func (l *Lobby) Tables() []Info {
 	}
 	l.mu.Unlock()
 	out := make([]Info, 0, len(ts))
+	mine := map[string]bool{}
 	for _, t := range ts {
 		out = append(out, t.Info())
+		mine[t.code] = true
+	}
+	if l.cfg.Far != nil {
+		for _, i := range l.cfg.Far.Tables() {
+			if !mine[i.Code] {
+				out = append(out, i)
+			}
+		}
 	}
 	slices.SortFunc(out, Listed)
 	return out
@@ -353,6 +384,14 @@ func (l *Lobby) Shutdown(ctx context.Context, reason string) error {
 		t.close(reason)
 	}
 	return nil
+}
+
+// serve hands a new table of this lobby's to the Far, which serves it
+// to the other nodes until it closes.
+func (l *Lobby) serve(t *Table) {
+	if l.cfg.Far != nil {
+		l.cfg.Far.Serve(t)
+	}
 }
 
 // remove forgets a table.

@@ -141,6 +141,12 @@ func (t *Table) keepLoop() {
 			return
 		}
 		var err error
+		t.mu.Lock()
+		lost := t.lost
+		t.mu.Unlock()
+		if lost {
+			continue // the new referee saves it now
+		}
 		if t.l.cfg.Store != nil {
 			err = t.l.cfg.Store.Save(t.state())
 		}
@@ -159,6 +165,12 @@ func (t *Table) keepLoop() {
 
 // forget removes a closed table from the store and the directory.
 func (t *Table) forget() {
+	t.mu.Lock()
+	lost := t.lost
+	t.mu.Unlock()
+	if lost {
+		return // the state and the code are the new referee's
+	}
 	if t.l.cfg.Store != nil {
 		if err := t.l.cfg.Store.Remove(t.code); err != nil {
 			t.l.log.Warn("cannot remove the table's state", "code", t.code, "err", err)

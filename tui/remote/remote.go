@@ -261,7 +261,7 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case lobby.StartEvent:
 		if m.Table == nil {
-			m.setPlaying(m.seat != nil && !ev.Match.Snapshot().Over)
+			m.setPlaying(m.seat != nil && !ev.Game.Snapshot().Over)
 			m.Table = newTableModel(m, ev)
 			m.Table.resize()
 			m.Screen = RTable

@@ -42,10 +42,10 @@ func newTableModel(r *Model, ev lobby.StartEvent) *tableModel {
 		link.Ctl = r.seat.Control()
 		link.Mine[side] = true
 	} else {
-		link.Ctl = match.Watch(ev.Match)
+		link.Ctl = match.Watch(ev.Game)
 	}
 	t := &tableModel{r: r, Link: link, names: ev.Names}
-	snap := ev.Match.Snapshot()
+	snap := ev.Game.Snapshot()
 	human := match.Spec{Kind: match.HumanKind}
 	s := common.Setup{Players: [2]match.Spec{human, human}, Names: ev.Names, Start: snap.Start,
 		Time: snap.Clock.Control, Began: r.Common.Now(), Toss: ev.Toss, Table: link}
