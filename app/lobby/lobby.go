@@ -224,10 +224,13 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		listeners: map[*Feed]struct{}{}}
 	t.seats[0] = &seatState{person: p, present: true}
 	l.tables[code] = t
-	l.serve(t)
 	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
 	t.keep()
-	return t.newSeat(0), nil
+	// The first seat is handed out before anyone else can reach the
+	// table, which is then served to the other nodes.
+	seat := t.newSeat(0)
+	l.serve(t)
+	return seat, nil
 }
 
 // Join sits p at the table with code: in its free seat, or back in the
