@@ -23,6 +23,10 @@ type RemoteWords struct {
 	AcceptDraw, KeysDraw, DrawStands                       string // acceptDraw: %s the offerer, %d %d points
 	Chat, ChatOpen, ChatScroll, ChatKeys, ChatTyping       string
 	ChatOlder, ChatNewer                                   string // %d messages
+	// The table's server (its referee) lost touch with the other servers
+	// (Cut) or is back (Uncut); another server took the game over (Lost:
+	// %v the grace period).
+	Cut, Uncut, Lost string
 }
 
 var RemoteEnglish = RemoteWords{
@@ -58,6 +62,9 @@ var RemoteEnglish = RemoteWords{
 	KeysDraw:   "y then enter offers; any other key plays on",
 	DrawStands: "draw offered",
 	Chat:       "Chat", ChatOpen: "chat", ChatScroll: "scroll the chat", ChatKeys: "t chat  pgup/pgdn scroll",
+	Cut:        "This server lost touch with the others: the game goes on here if it comes back, or another server takes it over.",
+	Uncut:      "This server is back in touch with the others.",
+	Lost:       "Another server took your game over while this one was cut off: connect to another server, where your seat is offered back for %v.",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
 }
@@ -97,4 +104,7 @@ var RemoteJapanese = RemoteWords{
 	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
 	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
+	Cut:           "このサーバーが他のサーバーとつながらなくなりました。戻ればここで続き、戻らなければ別のサーバーが対局を引き継ぎます。",
+	Uncut:         "このサーバーは他のサーバーとのつながりを取り戻しました。",
+	Lost:          "つながらない間に別のサーバーがこの対局を引き継ぎました。別のサーバーに接続すれば、%v以内なら席に戻れます。",
 }

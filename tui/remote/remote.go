@@ -245,6 +245,12 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	}
 	f := m.currentFeed()
 	switch ev := msg.ev.(type) {
+	case lobby.LostEvent:
+		// Another node referees the game now: the person goes on there.
+		m.leave()
+		m.Screen, m.cursor = RMenu, 0
+		m.setStatus(fmt.Sprintf(m.Common.Rw().Lost, m.R.Lobby.Grace()), true)
+		return m, nil
 	case lobby.ClosedEvent:
 		if m.Screen == RTable && m.Table != nil && m.Game.Over() {
 			// A finished table closes when its linger ends: the result

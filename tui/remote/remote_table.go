@@ -90,6 +90,12 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		} else {
 			p.Say(fmt.Sprintf(w.Dropped, ev.Name, int(ev.Deadline.Sub(t.r.Common.Now()).Seconds()+0.5)), true)
 		}
+	case lobby.CutEvent:
+		if ev.Cut {
+			p.Say(w.Cut, true)
+		} else {
+			p.Say(w.Uncut, false)
+		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
 		t.r.setPlaying(false)
