@@ -215,8 +215,8 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		return nil, ErrNoCluster
 	}
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if l.shutdown {
+		l.mu.Unlock()
 		go l.release(code)
 		return nil, ErrShutdown
 	}
@@ -227,8 +227,10 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
 	t.keep()
 	// The first seat is handed out before anyone else can reach the
-	// table, which is then served to the other nodes.
+	// table, which is then served to the other nodes (over the network:
+	// without the lobby's lock).
 	seat := t.newSeat(0)
+	l.mu.Unlock()
 	l.serve(t)
 	return seat, nil
 }

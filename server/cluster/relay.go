@@ -143,6 +143,7 @@ type farHeld struct {
 }
 
 // Serve serves a table of this node's on its subjects until it closes.
+// It returns once NATS has the table's subscription (a round trip).
 func (r *Relay) Serve(t *lobby.Table) {
 	s := &served{r: r, t: t, code: t.Code(), epoch: fmt.Sprintf("%s-%d", r.n.cfg.Name, time.Now().UnixNano()),
 		seats: map[string]*farHeld{}, watchers: map[string]*lobby.Watcher{}}
@@ -150,6 +151,11 @@ func (r *Relay) Serve(t *lobby.Table) {
 	if err != nil {
 		r.n.log.Warn("cannot serve the table to the other nodes", "table", s.code, "err", err)
 		return
+	}
+	// The server knows of the subscription before the table's first
+	// player is told its code.
+	if err := r.n.nc.FlushTimeout(r.timeout); err != nil {
+		r.n.log.Debug("serving a table before NATS confirmed it", "table", s.code, "err", err)
 	}
 	go s.run(sub)
 }
