@@ -129,17 +129,34 @@ func (t *Table) keep() {
 	}
 }
 
-// keepLoop saves until the table closes, then removes what it kept.
+// keepRetry is how long the keeper waits before saving again after a
+// save failed, doubling up to keepRetryMax while the store keeps failing:
+// a game whose players wait for the other's move has no event to save
+// it at, and the other nodes must have its last state to take it over.
+const (
+	keepRetry    = 250 * time.Millisecond
+	keepRetryMax = 5 * time.Second
+)
+
+// keepLoop saves until the table closes, then removes what it kept. A
+// save that fails is tried again after a while, the latest state then.
 func (t *Table) keepLoop() {
 	defer close(t.keeper.saved)
 	var failing bool // log a failing store once, not at every move
+	var retry <-chan time.Time
+	stopRetry := func() {}
+	defer func() { stopRetry() }()
+	var wait time.Duration
 	for {
 		select {
 		case <-t.keeper.kick:
+		case <-retry:
 		case <-t.done:
 			t.forget()
 			return
 		}
+		stopRetry()
+		retry, stopRetry = nil, func() {}
 		var err error
 		t.mu.Lock()
 		lost := t.lost
@@ -160,6 +177,12 @@ func (t *Table) keepLoop() {
 			t.l.log.Info("the table's state is saved again", "code", t.code)
 		}
 		failing = err != nil
+		if failing {
+			wait = min(max(2*wait, keepRetry), keepRetryMax)
+			retry, stopRetry = t.l.ts.After(wait)
+		} else {
+			wait = 0
+		}
 	}
 }
 
