@@ -32,8 +32,16 @@ type Relay struct {
 	d       *Directory
 	timeout time.Duration
 
-	mu   sync.Mutex
-	held map[string]heldCache // by person
+	mu    sync.Mutex
+	held  map[string]heldCache // by person
+	alive map[string]aliveCache // by node
+}
+
+// aliveCache is whether a node was in the registry when last asked: the
+// tables with far seats on one node ask about it once for all.
+type aliveCache struct {
+	at    time.Time
+	alive bool
 }
 
 // heldCache is a person's seats elsewhere as last asked: the lobby's
@@ -49,7 +57,7 @@ const heldFresh = time.Second
 // Relay returns the node's relay of tables, listing the other nodes'
 // from d.
 func (n *Node) Relay(d *Directory) *Relay {
-	return &Relay{n: n, d: d, timeout: 3 * time.Second, held: map[string]heldCache{}}
+	return &Relay{n: n, d: d, timeout: 3 * time.Second, held: map[string]heldCache{}, alive: map[string]aliveCache{}}
 }
 
 // ErrRefereeAway refuses a request while no node referees the table: its
@@ -129,6 +137,7 @@ type served struct {
 	t     *lobby.Table
 	code  string
 	epoch string
+	ctx   context.Context // ends when the table is no longer served
 
 	mu       sync.Mutex // orders the events: seq is taken and the event sent under it
 	seq      uint64
@@ -145,10 +154,12 @@ type farHeld struct {
 // Serve serves a table of this node's on its subjects until it closes.
 // It returns once NATS has the table's subscription (a round trip).
 func (r *Relay) Serve(t *lobby.Table) {
-	s := &served{r: r, t: t, code: t.Code(), epoch: fmt.Sprintf("%s-%d", r.n.cfg.Name, time.Now().UnixNano()),
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &served{r: r, t: t, code: t.Code(), epoch: fmt.Sprintf("%s-%d", r.n.cfg.Name, time.Now().UnixNano()), ctx: ctx,
 		seats: map[string]*farHeld{}, watchers: map[string]*lobby.Watcher{}}
 	sub, err := r.n.nc.Subscribe(doSubject(s.code), s.handle)
 	if err != nil {
+		cancel()
 		r.n.log.Warn("cannot serve the table to the other nodes", "table", s.code, "err", err)
 		return
 	}
@@ -157,7 +168,10 @@ func (r *Relay) Serve(t *lobby.Table) {
 	if err := r.n.nc.FlushTimeout(r.timeout); err != nil {
 		r.n.log.Debug("serving a table before NATS confirmed it", "table", s.code, "err", err)
 	}
-	go s.run(sub)
+	go func() {
+		defer cancel()
+		s.run(sub)
+	}()
 }
 
 // publish sends an event of the table's, numbered.
@@ -177,7 +191,7 @@ func (s *served) run(sub *nats.Subscription) {
 	defer func() { _ = sub.Unsubscribe() }()
 	f := s.t.Listen()
 	defer s.t.Unlisten(f)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	go s.watch(ctx)
 	var matchDone chan struct{}
@@ -329,10 +343,7 @@ func (s *served) dropDead(ctx context.Context) {
 	}
 	s.mu.Unlock()
 	for tok, h := range seats {
-		rctx, cancel := context.WithTimeout(ctx, time.Second)
-		ok, err := s.r.n.alive(rctx, h.node)
-		cancel()
-		if err != nil || ok {
+		if s.r.nodeAlive(ctx, h.node) {
 			continue
 		}
 		s.r.n.log.Info("a player's node is gone: the seat waits for the grace period", "table", s.code, "node", h.node)
@@ -341,6 +352,30 @@ func (s *served) dropDead(ctx context.Context) {
 		delete(s.seats, tok)
 		s.mu.Unlock()
 	}
+}
+
+// nodeAlive reports whether node is in the registry, as asked at most
+// every few seconds; a registry that cannot be read counts it alive.
+func (r *Relay) nodeAlive(ctx context.Context, node string) bool {
+	r.mu.Lock()
+	c, ok := r.alive[node]
+	r.mu.Unlock()
+	if ok && time.Since(c.at) < 2*time.Second {
+		return c.alive
+	}
+	rctx, cancel := context.WithTimeout(ctx, time.Second)
+	alive, err := r.n.alive(rctx, node)
+	cancel()
+	if err != nil {
+		return true
+	}
+	r.mu.Lock()
+	if len(r.alive) > 1000 {
+		clear(r.alive)
+	}
+	r.alive[node] = aliveCache{at: time.Now(), alive: alive}
+	r.mu.Unlock()
+	return alive
 }
 
 // handle answers a request from another node.
@@ -390,7 +425,7 @@ func (s *served) answer(req requestRecord) replyRecord {
 		s.mu.Lock()
 		s.watchers[tok] = w
 		s.mu.Unlock()
-		go drain(w.Events())
+		go drain(s.ctx, w.Events())
 		return s.state(tok, nil)
 	case opSync:
 		if h != nil {
@@ -512,7 +547,7 @@ func (s *served) state(tok string, st *lobby.Seat) replyRecord {
 // connection.
 func (s *served) drainSeat(tok string, st *lobby.Seat) {
 	for {
-		ev, err := st.Events().Next(context.Background())
+		ev, err := st.Events().Next(s.ctx)
 		if err != nil {
 			return
 		}
@@ -529,10 +564,10 @@ func (s *served) drainSeat(tok string, st *lobby.Seat) {
 	}
 }
 
-// drain reads a feed to its end.
-func drain(f *lobby.Feed) {
+// drain reads a feed to its end, or until ctx ends.
+func drain(ctx context.Context, f *lobby.Feed) {
 	for {
-		if _, err := f.Next(context.Background()); err != nil {
+		if _, err := f.Next(ctx); err != nil {
 			return
 		}
 	}

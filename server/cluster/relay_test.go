@@ -321,3 +321,59 @@ func carolControl(t *testing.T, evs func() []lobby.Event) match.Control {
 	}
 	return nil
 }
+
+// A player seated through another node whose node dies: the referee
+// sees that node leave the registry and gives the seat up, so the grace
+// period runs and the others are told; the player connects to a third
+// node, is offered the seat and plays on.
+func TestRelayFarSeatNodeDies(t *testing.T) {
+	t.Parallel()
+	ns := startNATS(t)
+	a := startRelayNode(t, Config{Name: "a", URLs: []string{ns.URL()}})
+	b := startRelayNode(t, Config{Name: "b", URLs: []string{ns.URL()}})
+	c := startRelayNode(t, Config{Name: "c", URLs: []string{ns.URL()}})
+
+	alice, err := a.l.Create(lobby.Person{Name: "alice"}, lobby.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := alice.Code()
+	aliceEvents := collect(t, alice.Events())
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	if err := b.d.Wait(ctx, func(ls []Listing) bool { return len(ls) == 1 }); err != nil {
+		t.Fatal(err)
+	}
+	bob, err := b.l.Join(code, lobby.Person{Name: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 10*time.Second, "bob seated", func() bool { _, ok := bob.Side(); return ok })
+	playOn(t, []*lobby.Seat{alice, bob}, "7g7f")
+	playOn(t, []*lobby.Seat{alice, bob}, "3c3d")
+
+	b.n.Close() // bob's node dies
+	waitEvent(t, 20*time.Second, "alice told bob's connection dropped", aliceEvents, func(e lobby.Event) bool {
+		p, ok := e.(lobby.PresenceEvent)
+		return ok && p.Name == "bob" && !p.Present
+	})
+	waitListedOn(t, c.d, code, "a")
+	var held []lobby.Info
+	eventually(t, 10*time.Second, "bob offered his seat on c", func() bool {
+		held = c.l.Held(lobby.Person{Name: "bob"})
+		return len(held) == 1
+	})
+	bob2, err := c.l.Join(code, lobby.Person{Name: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitEvent(t, 10*time.Second, "alice told bob is back", aliceEvents, func(e lobby.Event) bool {
+		p, ok := e.(lobby.PresenceEvent)
+		return ok && p.Name == "bob" && p.Present
+	})
+	playOn(t, []*lobby.Seat{alice, bob2}, "2g2f")
+	playOn(t, []*lobby.Seat{alice, bob2}, "8c8d")
+	if got := usis(alice.Match().Snapshot().Moves); got != "7g7f 3c3d 2g2f 8c8d" {
+		t.Fatalf("the game: %s", got)
+	}
+}
