@@ -33,7 +33,7 @@ type Relay struct {
 	timeout time.Duration
 
 	mu    sync.Mutex
-	held  map[string]heldCache // by person
+	held  map[string]heldCache  // by person
 	alive map[string]aliveCache // by node
 }
 
