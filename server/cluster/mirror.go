@@ -328,9 +328,9 @@ func (m *mirror) apply(e eventRecord) error {
 	side := game.Color(e.Side) // checked by decodeEvent
 	switch e.Kind {
 	case evStart:
-		if !m.started || !m.announce {
-			m.resync(false, eventRecord{})
-		}
+		// The game began, or its referee began to follow it: its state
+		// holds what came before.
+		m.resync(false, eventRecord{})
 	case evTurn:
 		if m.g == nil {
 			return nil

@@ -203,10 +203,14 @@ func (s *served) run(sub *nats.Subscription) {
 		switch e := ev.(type) {
 		case lobby.StartEvent:
 			if e.Match != nil && matchDone == nil {
+				// The start is told once the match's events are followed:
+				// a listener reads the state then, with any move played
+				// before, and gets every later one.
 				matchDone = make(chan struct{})
-				go s.followMatch(ctx, e.Match.Subscribe(), matchDone)
+				sub := e.Match.Subscribe()
+				s.publish(eventRecord{Kind: evStart})
+				go s.followMatch(ctx, sub, matchDone)
 			}
-			s.publish(eventRecord{Kind: evStart})
 		case lobby.ChatEvent:
 			s.publish(eventRecord{Kind: evChat, Name: e.Name, Side: int(e.Side), Spectator: e.Spectator, Text: e.Text, Ply: e.Ply})
 		case lobby.PresenceEvent:
