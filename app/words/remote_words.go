@@ -62,7 +62,7 @@ var RemoteEnglish = RemoteWords{
 	KeysDraw:   "y then enter offers; any other key plays on",
 	DrawStands: "draw offered",
 	Chat:       "Chat", ChatOpen: "chat", ChatScroll: "scroll the chat", ChatKeys: "t chat  pgup/pgdn scroll",
-	Cut:        "This server lost touch with the others: the game goes on here if it comes back, or another server takes it over.",
+	Cut:        "This server is cut off from the others: another may take the game over.",
 	Uncut:      "This server is back in touch with the others.",
 	Lost:       "Another server took your game over while this one was cut off: connect to another server, where your seat is offered back for %v.",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
@@ -104,7 +104,7 @@ var RemoteJapanese = RemoteWords{
 	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
 	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
-	Cut:           "このサーバーが他のサーバーとつながらなくなりました。戻ればここで続き、戻らなければ別のサーバーが対局を引き継ぎます。",
-	Uncut:         "このサーバーは他のサーバーとのつながりを取り戻しました。",
+	Cut:           "サーバーが他と切断: 別のサーバーが対局を引き継ぐことがあります。",
+	Uncut:         "サーバーは他のサーバーとつながりました。",
 	Lost:          "つながらない間に別のサーバーがこの対局を引き継ぎました。別のサーバーに接続すれば、%v以内なら席に戻れます。",
 }
