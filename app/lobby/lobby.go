@@ -16,7 +16,10 @@
 //
 // On a node of a cluster, each table's state is saved after every event
 // (Config.Store); when the node is gone, another's lobby takes the game
-// over from that state (Adopt) and the players join it there.
+// over from that state (Adopt). A person may sit or watch through any
+// node's lobby: a code this lobby lacks is reached through its Far (the
+// cluster), which hands back a Seat or a Watcher like a local one, and
+// serves this lobby's tables to the other nodes.
 //
 // The lobby is server-side state only: it knows nothing of SSH or
 // terminals, and the app drives it through Seat and Watcher.
