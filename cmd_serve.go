@@ -216,7 +216,10 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		return fmt.Errorf("cluster: the table directory: %w", err)
 	}
 	defer dir.Close()
-	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store()})
+	// The relay serves this node's tables to the others' sessions and
+	// seats this node's sessions at the others' tables.
+	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store(),
+		Far: node.Relay(dir)})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
 		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile})
 	if err != nil {
@@ -241,7 +244,8 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	defer func() { stopBackground(); bg.Wait() }()
 	bg.Go(func() { node.LogStatus(sctx, o.status) })
 	// A table whose referee died (its lease lapsed) is taken over by the
-	// first node to see it; its players find it there when they connect.
+	// first node to see it: the seats and spectators on other nodes carry
+	// on there, and a player whose node died is offered the seat on any.
 	bg.Go(func() {
 		node.WatchTakeovers(sctx, takeoverEvery, func(st lobby.TableState) error { _, err := l.Adopt(st); return err })
 	})

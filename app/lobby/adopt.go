@@ -85,6 +85,7 @@ func (l *Lobby) Adopt(st TableState) (*Table, error) {
 	}
 	l.tables[st.Code] = t
 	l.mu.Unlock()
+	l.serve(t)
 	t.mu.Lock()
 	for k, s := range t.seats {
 		// The timer starts here, so that a test's fake clock moved on

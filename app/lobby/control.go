@@ -10,7 +10,12 @@ import (
 // seat is gone (ErrGone); taking back, pausing and claiming an impasse
 // are not allowed at a table (a draw is offered instead). It needs the
 // game to have begun.
-func (s *Seat) Control() match.Control { return seatControl{s} }
+func (s *Seat) Control() match.Control {
+	if s.far != nil {
+		return s.far.Control()
+	}
+	return seatControl{s}
+}
 
 type seatControl struct{ s *Seat }
 

@@ -18,7 +18,10 @@ type Event interface{ tableEvent() }
 // table's match (subscribe to it for moves and clocks), Names are the
 // players by colour, Toss the furigoma when one decided the colours.
 type StartEvent struct {
+	// Match is nil when another node referees the table: Game is the
+	// game either way.
 	Match *match.Match
+	Game  match.Control
 	Names [2]string
 	Toss  *game.Furigoma
 }

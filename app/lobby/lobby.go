@@ -16,7 +16,10 @@
 //
 // On a node of a cluster, each table's state is saved after every event
 // (Config.Store); when the node is gone, another's lobby takes the game
-// over from that state (Adopt) and the players join it there.
+// over from that state (Adopt). A person may sit or watch through any
+// node's lobby: a code this lobby lacks is reached through its Far (the
+// cluster), which hands back a Seat or a Watcher like a local one, and
+// serves this lobby's tables to the other nodes.
 //
 // The lobby is server-side state only: it knows nothing of SSH or
 // terminals, and the app drives it through Seat and Watcher.
@@ -68,6 +71,9 @@ type Config struct {
 	// Store keeps each table's state for another node to take it over;
 	// nil keeps none.
 	Store TableStore
+	// Far reaches the tables other nodes referee, and serves this
+	// lobby's to them; nil keeps sessions to this lobby's tables.
+	Far Far
 }
 
 // Errors of the lobby's requests.
@@ -212,8 +218,8 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 		return nil, ErrNoCluster
 	}
 	l.mu.Lock()
-	defer l.mu.Unlock()
 	if l.shutdown {
+		l.mu.Unlock()
 		go l.release(code)
 		return nil, ErrShutdown
 	}
@@ -223,7 +229,13 @@ func (l *Lobby) Create(p Person, o Options) (*Seat, error) {
 	l.tables[code] = t
 	l.log.Debug("table opened", "code", code, "by", p.Name, "time", o.Time.String(), "handicap", handicapName(handicap), "seat", o.Seat.String())
 	t.keep()
-	return t.newSeat(0), nil
+	// The first seat is handed out before anyone else can reach the
+	// table, which is then served to the other nodes (over the network:
+	// without the lobby's lock).
+	seat := t.newSeat(0)
+	l.mu.Unlock()
+	l.serve(t)
+	return seat, nil
 }
 
 // Join sits p at the table with code: in its free seat, or back in the
@@ -235,7 +247,14 @@ func (l *Lobby) Join(code string, p Person) (*Seat, error) {
 	}
 	t := l.Table(code)
 	if t == nil {
-		return nil, ErrNoTable
+		if l.cfg.Far == nil {
+			return nil, ErrNoTable
+		}
+		fs, err := l.cfg.Far.Join(NormalizeCode(code), p)
+		if err != nil {
+			return nil, err
+		}
+		return &Seat{far: fs}, nil
 	}
 	return t.join(p)
 }
@@ -257,6 +276,9 @@ func (l *Lobby) Held(p Person) []Info {
 			out = append(out, t.Info())
 		}
 	}
+	if l.cfg.Far != nil {
+		out = append(out, l.cfg.Far.Held(p)...)
+	}
 	slices.SortFunc(out, func(a, b Info) int { return b.Created.Compare(a.Created) })
 	return out
 }
@@ -265,7 +287,14 @@ func (l *Lobby) Held(p Person) []Info {
 func (l *Lobby) Watch(code string, p Person) (*Watcher, error) {
 	t := l.Table(code)
 	if t == nil {
-		return nil, ErrNoTable
+		if l.cfg.Far == nil {
+			return nil, ErrNoTable
+		}
+		fw, err := l.cfg.Far.Watch(NormalizeCode(code), p)
+		if err != nil {
+			return nil, err
+		}
+		return &Watcher{far: fw}, nil
 	}
 	return t.watch(p), nil
 }
@@ -290,7 +319,8 @@ type Info struct {
 	Created  time.Time
 }
 
-// Tables lists the tables, games in progress first, newest first.
+// Tables lists the tables, this node's and, in a cluster, the other
+// nodes' (Far), games in progress first, newest first.
 func (l *Lobby) Tables() []Info {
 	l.mu.Lock()
 	ts := make([]*Table, 0, len(l.tables))
@@ -299,8 +329,17 @@ func (l *Lobby) Tables() []Info {
 	}
 	l.mu.Unlock()
 	out := make([]Info, 0, len(ts))
+	mine := map[string]bool{}
 	for _, t := range ts {
 		out = append(out, t.Info())
+		mine[t.code] = true
+	}
+	if l.cfg.Far != nil {
+		for _, i := range l.cfg.Far.Tables() {
+			if !mine[i.Code] {
+				out = append(out, i)
+			}
+		}
 	}
 	slices.SortFunc(out, Listed)
 	return out
@@ -353,6 +392,14 @@ func (l *Lobby) Shutdown(ctx context.Context, reason string) error {
 		t.close(reason)
 	}
 	return nil
+}
+
+// serve hands a new table of this lobby's to the Far, which serves it
+// to the other nodes until it closes.
+func (l *Lobby) serve(t *Table) {
+	if l.cfg.Far != nil {
+		l.cfg.Far.Serve(t)
+	}
 }
 
 // remove forgets a table.

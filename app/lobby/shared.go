@@ -129,18 +129,41 @@ func (t *Table) keep() {
 	}
 }
 
-// keepLoop saves until the table closes, then removes what it kept.
+// keepRetry is how long the keeper waits before saving again after a
+// save failed, doubling up to keepRetryMax while the store keeps failing:
+// a game whose players wait for the other's move has no event to save
+// it at, and the other nodes must have its last state to take it over.
+const (
+	keepRetry    = 250 * time.Millisecond
+	keepRetryMax = 5 * time.Second
+)
+
+// keepLoop saves until the table closes, then removes what it kept. A
+// save that fails is tried again after a while, the latest state then.
 func (t *Table) keepLoop() {
 	defer close(t.keeper.saved)
 	var failing bool // log a failing store once, not at every move
+	var retry <-chan time.Time
+	stopRetry := func() {}
+	defer func() { stopRetry() }()
+	var wait time.Duration
 	for {
 		select {
 		case <-t.keeper.kick:
+		case <-retry:
 		case <-t.done:
 			t.forget()
 			return
 		}
+		stopRetry()
+		retry, stopRetry = nil, func() {}
 		var err error
+		t.mu.Lock()
+		lost := t.lost
+		t.mu.Unlock()
+		if lost {
+			continue // the new referee saves it now
+		}
 		if t.l.cfg.Store != nil {
 			err = t.l.cfg.Store.Save(t.state())
 		}
@@ -154,11 +177,23 @@ func (t *Table) keepLoop() {
 			t.l.log.Info("the table's state is saved again", "code", t.code)
 		}
 		failing = err != nil
+		if failing {
+			wait = min(max(2*wait, keepRetry), keepRetryMax)
+			retry, stopRetry = t.l.ts.After(wait)
+		} else {
+			wait = 0
+		}
 	}
 }
 
 // forget removes a closed table from the store and the directory.
 func (t *Table) forget() {
+	t.mu.Lock()
+	lost := t.lost
+	t.mu.Unlock()
+	if lost {
+		return // the state and the code are the new referee's
+	}
 	if t.l.cfg.Store != nil {
 		if err := t.l.cfg.Store.Remove(t.code); err != nil {
 			t.l.log.Warn("cannot remove the table's state", "code", t.code, "err", err)

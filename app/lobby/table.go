@@ -40,6 +40,7 @@ type Table struct {
 	chat      []ChatEvent // the last recordChat lines, for the record and late joiners
 	end       *EndEvent
 	closed    bool
+	lost      bool   // another node referees the game now (Lose)
 	held      bool   // a game taken over, paused until the side to move is back
 	keeper    keeper // saves the state for the other nodes
 }
@@ -101,6 +102,7 @@ type Seat struct {
 	idx  int
 	gen  int
 	feed *Feed
+	far  FarSeat // a seat at a table refereed on another node; t is nil
 }
 
 // newSeat hands out a fresh handle for seat idx; t.mu is held.
@@ -121,7 +123,7 @@ func (t *Table) newSeat(idx int) *Seat {
 // catchUp tells a new listener what has happened so far; t.mu is held.
 func (t *Table) catchUp(f *Feed) {
 	if t.m != nil {
-		f.put(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
+		f.put(StartEvent{Match: t.m, Game: t.m, Names: t.names, Toss: t.toss})
 		for k, s := range t.seats {
 			if !s.present && t.end == nil {
 				f.put(PresenceEvent{Side: t.colour[k], Name: s.person.Name, Deadline: s.deadline})
@@ -272,7 +274,7 @@ func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
 	t.l.games.Add(1)
 	sess.Start(context.Background())
 	go t.follow(feed)
-	t.broadcast(StartEvent{Match: t.m, Names: t.names, Toss: t.toss})
+	t.broadcast(StartEvent{Match: t.m, Game: t.m, Names: t.names, Toss: t.toss})
 	t.keep()
 	return nil
 }
@@ -403,17 +405,30 @@ func (s *Seat) current() (*seatState, bool) {
 	return st, st != nil && st.gen == s.gen && st.present && !s.t.closed
 }
 
-// Table returns the seat's table.
+// Table returns the seat's table; nil when another node referees it.
 func (s *Seat) Table() *Table { return s.t }
 
 // Code returns the table's code.
-func (s *Seat) Code() string { return s.t.code }
+func (s *Seat) Code() string {
+	if s.far != nil {
+		return s.far.Code()
+	}
+	return s.t.code
+}
 
 // Events returns the seat's queue of table events.
-func (s *Seat) Events() *Feed { return s.feed }
+func (s *Seat) Events() *Feed {
+	if s.far != nil {
+		return s.far.Events()
+	}
+	return s.feed
+}
 
 // Side returns the seat's colour; ok is false before the game starts.
 func (s *Seat) Side() (c game.Color, ok bool) {
+	if s.far != nil {
+		return s.far.Side()
+	}
 	s.t.mu.Lock()
 	defer s.t.mu.Unlock()
 	return s.t.colour[s.idx], s.t.m != nil
@@ -421,13 +436,20 @@ func (s *Seat) Side() (c game.Color, ok bool) {
 
 // Name returns the seated player's name.
 func (s *Seat) Name() string {
+	if s.far != nil {
+		return s.far.Name()
+	}
 	s.t.mu.Lock()
 	defer s.t.mu.Unlock()
 	return s.t.seats[s.idx].person.Name
 }
 
-// Match returns the table's match, or nil before the game starts.
+// Match returns the table's match, or nil before the game starts or
+// when another node referees the table (Control reaches it there).
 func (s *Seat) Match() *match.Match {
+	if s.far != nil {
+		return nil
+	}
 	s.t.mu.Lock()
 	defer s.t.mu.Unlock()
 	return s.t.m
@@ -449,6 +471,9 @@ func (s *Seat) playing() (*match.Match, game.Color, error) {
 // Move plays mv for the seat's side; an illegal move is refused with the
 // match's error and the game goes on.
 func (s *Seat) Move(mv game.Move) error {
+	if s.far != nil {
+		return farAsk(s.far, func(ctl match.Control, c game.Color) error { return ctl.SubmitMove(c, mv) })
+	}
 	m, c, err := s.playing()
 	if err != nil {
 		return err
@@ -458,6 +483,9 @@ func (s *Seat) Move(mv game.Move) error {
 
 // Resign resigns the game for the seat's side.
 func (s *Seat) Resign() error {
+	if s.far != nil {
+		return farAsk(s.far, match.Control.Resign)
+	}
 	m, c, err := s.playing()
 	if err != nil {
 		return err
@@ -468,6 +496,9 @@ func (s *Seat) Resign() error {
 // OfferDraw offers a draw, or accepts the opponent's standing offer (see
 // match.Match.OfferDraw: an agreed draw is counted by the impasse rule).
 func (s *Seat) OfferDraw() error {
+	if s.far != nil {
+		return farAsk(s.far, match.Control.OfferDraw)
+	}
 	m, c, err := s.playing()
 	if err != nil {
 		return err
@@ -477,6 +508,9 @@ func (s *Seat) OfferDraw() error {
 
 // DeclineDraw turns down the opponent's offer (or withdraws one's own).
 func (s *Seat) DeclineDraw() error {
+	if s.far != nil {
+		return farAsk(s.far, match.Control.DeclineDraw)
+	}
 	m, c, err := s.playing()
 	if err != nil {
 		return err
@@ -486,6 +520,10 @@ func (s *Seat) DeclineDraw() error {
 
 // DrawOffered returns the side whose draw offer stands.
 func (s *Seat) DrawOffered() (c game.Color, ok bool) {
+	if s.far != nil {
+		snap := s.far.Control().Snapshot()
+		return snap.Offer, snap.Offered && !snap.Over
+	}
 	m := s.Match()
 	if m == nil {
 		return 0, false
@@ -496,6 +534,9 @@ func (s *Seat) DrawOffered() (c game.Color, ok bool) {
 
 // Say sends a line to the table's chat.
 func (s *Seat) Say(text string) error {
+	if s.far != nil {
+		return s.far.Say(text)
+	}
 	s.t.mu.Lock()
 	defer s.t.mu.Unlock()
 	st, ok := s.current()
@@ -529,6 +570,10 @@ func (t *Table) say(e ChatEvent) {
 // grace period, the clock running, and the player loses if not back by
 // then; after it, nothing more happens.
 func (s *Seat) Leave() {
+	if s.far != nil {
+		s.far.Leave()
+		return
+	}
 	t := s.t
 	t.mu.Lock()
 	st, ok := s.current()
@@ -590,6 +635,7 @@ type Watcher struct {
 	feed *Feed
 	name string
 	once sync.Once
+	far  FarWatcher // a table refereed on another node; t is nil
 }
 
 // watch adds a spectator.
@@ -608,14 +654,23 @@ func (t *Table) watch(p Person) *Watcher {
 	return w
 }
 
-// Table returns the watched table.
+// Table returns the watched table; nil when another node referees it.
 func (w *Watcher) Table() *Table { return w.t }
 
 // Events returns the spectator's queue of table events.
-func (w *Watcher) Events() *Feed { return w.feed }
+func (w *Watcher) Events() *Feed {
+	if w.far != nil {
+		return w.far.Events()
+	}
+	return w.feed
+}
 
 // Say sends a spectator's line to the table's chat.
 func (w *Watcher) Say(text string) {
+	if w.far != nil {
+		w.far.Say(text)
+		return
+	}
 	w.t.mu.Lock()
 	defer w.t.mu.Unlock()
 	if w.name == "" || w.t.closed {
@@ -627,6 +682,10 @@ func (w *Watcher) Say(text string) {
 // Close stops watching.
 func (w *Watcher) Close() {
 	w.once.Do(func() {
+		if w.far != nil {
+			w.far.Close()
+			return
+		}
 		w.t.mu.Lock()
 		if _, ok := w.t.listeners[w.feed]; ok {
 			delete(w.t.listeners, w.feed)

@@ -24,6 +24,10 @@ type RemoteWords struct {
 	Chat, ChatOpen, ChatScroll, ChatKeys, ChatTyping       string
 	ChatOlder, ChatNewer                                   string // %d messages
 	QuitKey                                                string // ctrl+c at a table, in its help
+	// The table's server (its referee) lost touch with the other servers
+	// (Cut) or is back (Uncut); another server took the game over (Lost:
+	// %v the grace period).
+	Cut, Uncut, Lost string
 }
 
 var RemoteEnglish = RemoteWords{
@@ -59,6 +63,9 @@ var RemoteEnglish = RemoteWords{
 	KeysDraw:   "y then enter offers; any other key plays on",
 	DrawStands: "draw offered",
 	Chat:       "Chat", ChatOpen: "chat", ChatScroll: "scroll the chat", ChatKeys: "t chat  pgup/pgdn scroll",
+	Cut:        "This server is cut off from the others: another may take the game over.",
+	Uncut:      "This server is back in touch with the others.",
+	Lost:       "Another server took your game over while this one was cut off: connect to another server, where your seat is offered back for %v.",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
 	QuitKey:       "quit (leaves the table, as q does)",
@@ -100,4 +107,7 @@ var RemoteJapanese = RemoteWords{
 	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
 	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
 	QuitKey:       "終了 (q と同じく対局室を出る)",
+	Cut:           "サーバーが他と切断: 別のサーバーが対局を引き継ぐことがあります。",
+	Uncut:         "サーバーは他のサーバーとつながりました。",
+	Lost:          "つながらない間に別のサーバーがこの対局を引き継ぎました。別のサーバーに接続すれば、%v以内なら席に戻れます。",
 }

@@ -21,8 +21,13 @@
 //   - table state (Store): what a referee saves after each event, fenced
 //     by its lease, for another node to take the table over.
 //
-// Anything read from a bucket is decoded with a check and, when it does
-// not parse, logged and dropped.
+// Beside the buckets, each table is served by its referee on two
+// subjects named by its code (Relay): its events, and the requests of
+// the sessions on other nodes that sit or watch there. A new referee
+// serves the same subjects, so those sessions carry on after a takeover.
+//
+// Anything read from a bucket or a table's subject is decoded with a
+// check and, when it does not parse, logged and dropped.
 package cluster
 
 import (

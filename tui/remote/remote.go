@@ -248,6 +248,12 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	}
 	f := m.currentFeed()
 	switch ev := msg.ev.(type) {
+	case lobby.LostEvent:
+		// Another node referees the game now: the person goes on there.
+		m.leave()
+		m.Screen, m.cursor = RMenu, 0
+		m.setStatus(fmt.Sprintf(m.Common.Rw().Lost, m.R.Lobby.Grace()), true)
+		return m, nil
 	case lobby.ClosedEvent:
 		if m.Screen == RTable && m.Table != nil && m.Game.Over() {
 			// A finished table closes when its linger ends: the result
@@ -265,7 +271,7 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 	case lobby.StartEvent:
 		if m.Table == nil {
 			m.help.V = nil // the lobby's help, if open, gives way to the game
-			m.setPlaying(m.seat != nil && !ev.Match.Snapshot().Over)
+			m.setPlaying(m.seat != nil && !ev.Game.Snapshot().Over)
 			m.Table = newTableModel(m, ev)
 			m.Table.resize()
 			m.Screen = RTable

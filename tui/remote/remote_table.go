@@ -42,10 +42,10 @@ func newTableModel(r *Model, ev lobby.StartEvent) *tableModel {
 		link.Ctl = r.seat.Control()
 		link.Mine[side] = true
 	} else {
-		link.Ctl = match.Watch(ev.Match)
+		link.Ctl = match.Watch(ev.Game)
 	}
 	t := &tableModel{r: r, Link: link, names: ev.Names}
-	snap := ev.Match.Snapshot()
+	snap := ev.Game.Snapshot()
 	human := match.Spec{Kind: match.HumanKind}
 	s := common.Setup{Players: [2]match.Spec{human, human}, Names: ev.Names, Start: snap.Start,
 		Time: snap.Clock.Control, Began: r.Common.Now(), Toss: ev.Toss, Table: link}
@@ -89,6 +89,12 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 			p.Say(fmt.Sprintf(w.Back, ev.Name), false)
 		} else {
 			p.Say(fmt.Sprintf(w.Dropped, ev.Name, int(ev.Deadline.Sub(t.r.Common.Now()).Seconds()+0.5)), true)
+		}
+	case lobby.CutEvent:
+		if ev.Cut {
+			p.Say(w.Cut, true)
+		} else {
+			p.Say(w.Uncut, false)
 		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
