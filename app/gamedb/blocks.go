@@ -33,8 +33,9 @@ const blockSize = 4096 - 16 - 16 - keyLen
 var errDamagedBlock = errors.New("damaged block in the index")
 
 // cursor walks a run's entries in key order: a *bolt.Cursor for a run of
-// a key an entry, a *blockCursor for one of blocks. The slices returned
-// stay good for the transaction.
+// a key an entry, a *blockCursor for one of blocks. A value returned
+// stays good for the transaction, a key until the cursor's next move but
+// one (a block's keys are decoded into one of two buffers in turn).
 type cursor interface {
 	First() (key, value []byte)
 	Last() (key, value []byte)
@@ -96,65 +97,138 @@ func (w *blockWriter) flush() error {
 	return nil
 }
 
-// blockCursor is a cursor over a run of blocks.
+// blockCursor is a cursor over a run of blocks. Going forward it decodes
+// an entry at a time (a look-up reads a few entries of a block of some
+// hundreds); the first step back decodes the whole block.
 type blockCursor struct {
-	c    *bolt.Cursor
-	keys []byte   // the block's keys, keyLen bytes each
-	vals [][]byte // their values (in the map)
+	c   *bolt.Cursor
+	blk []byte // the block in hand
+	ok  bool   // at an entry
+	err error  // a block that did not decode: the walk ends there
+
+	// Forward: the entry at start, its key in ks[kt] (the key before in
+	// the other), the entry after it at next.
+	start, next int
+	ks          [2][keyLen]byte
+	kt          int
+	val         []byte
+
+	// Decoded whole (arr), after a step back: entry i of keys and vals.
+	arr  bool
+	keys []byte
+	vals [][]byte
 	i    int
-	err  error // a block that did not decode: the walk ends there
+	bufs [2][]byte
+	turn int
 }
 
 func newBlockCursor(b *bolt.Bucket) *blockCursor { return &blockCursor{c: b.Cursor()} }
 
-// load decodes the block v (k nil: none, the walk is over). The keys go
-// in a fresh buffer each time, so that keys returned before stay good.
-func (bc *blockCursor) load(k, v []byte) bool {
-	bc.keys, bc.vals, bc.i = nil, bc.vals[:0], 0
+// set takes the block v (k nil: none, the walk is over) and stands at
+// its first entry.
+func (bc *blockCursor) set(k, v []byte) bool {
+	bc.blk, bc.arr, bc.start, bc.next, bc.ok = v, false, 0, 0, false
 	if k == nil || bc.err != nil {
 		return false
 	}
-	keys := make([]byte, 0, 2*len(v))
+	return bc.step()
+}
+
+// step decodes the entry at next; false at the block's end.
+func (bc *blockCursor) step() bool {
+	b := bc.blk
+	at := bc.next
+	if at >= len(b) {
+		bc.ok = false
+		return false
+	}
+	shared := int(b[at])
+	if at == 0 && shared != 0 || shared >= keyLen || len(b) < at+1+keyLen-shared+1 {
+		bc.fail()
+		return false
+	}
+	nt := bc.kt ^ 1
+	copy(bc.ks[nt][:shared], bc.ks[bc.kt][:shared])
+	copy(bc.ks[nt][shared:], b[at+1:at+1+keyLen-shared])
+	p := at + 1 + keyLen - shared
+	vl := int(b[p])
+	if len(b) < p+1+vl {
+		bc.fail()
+		return false
+	}
+	bc.kt, bc.val = nt, b[p+1:p+1+vl:p+1+vl]
+	bc.start, bc.next, bc.ok = at, p+1+vl, true
+	return true
+}
+
+func (bc *blockCursor) fail() {
+	bc.err, bc.ok, bc.arr = errDamagedBlock, false, false
+}
+
+// decode decodes the block in hand whole into keys and vals (in the
+// buffer the block before the last used, so that the key returned last
+// stays good); it returns the index of the entry starting at start.
+func (bc *blockCursor) decode(start int) int {
+	v := bc.blk
+	bc.turn ^= 1
+	keys := bc.bufs[bc.turn][:0]
+	// An entry takes at least 7 bytes of the block and 12 of the keys.
+	if cap(keys) < 2*len(v) {
+		keys = make([]byte, 0, 2*len(v))
+	}
+	bc.vals = bc.vals[:0]
+	if cap(bc.vals) < len(v)/7 {
+		bc.vals = make([][]byte, 0, len(v)/7)
+	}
+	at, index := 0, 0
 	var last []byte
-	for len(v) > 0 {
-		shared := int(v[0])
-		if shared > len(last) || len(v) < 1+keyLen-shared+1 {
-			bc.err = errDamagedBlock
-			return false
+	for at < len(v) {
+		if at == start {
+			index = len(bc.vals)
+		}
+		shared := int(v[at])
+		if shared > len(last) || shared >= keyLen || len(v) < at+1+keyLen-shared+1 {
+			bc.fail()
+			return 0
 		}
 		n := len(keys)
 		keys = append(keys, last[:shared]...)
-		keys = append(keys, v[1:1+keyLen-shared]...)
+		keys = append(keys, v[at+1:at+1+keyLen-shared]...)
 		last = keys[n:]
-		v = v[1+keyLen-shared:]
-		vl := int(v[0])
-		if len(v) < 1+vl {
-			bc.err = errDamagedBlock
-			return false
+		p := at + 1 + keyLen - shared
+		vl := int(v[p])
+		if len(v) < p+1+vl {
+			bc.fail()
+			return 0
 		}
-		bc.vals = append(bc.vals, v[1:1+vl:1+vl])
-		v = v[1+vl:]
+		bc.vals = append(bc.vals, v[p+1:p+1+vl:p+1+vl])
+		at = p + 1 + vl
 	}
-	bc.keys = keys
-	return len(bc.vals) > 0
+	bc.keys, bc.bufs[bc.turn], bc.arr = keys, keys[:0], true
+	bc.ok = len(bc.vals) > 0
+	return index
 }
 
 func (bc *blockCursor) at() ([]byte, []byte) {
-	if bc.i < 0 || bc.i >= len(bc.vals) {
+	switch {
+	case !bc.ok:
 		return nil, nil
+	case bc.arr:
+		return bc.keys[bc.i*keyLen : (bc.i+1)*keyLen : (bc.i+1)*keyLen], bc.vals[bc.i]
 	}
-	return bc.keys[bc.i*keyLen : (bc.i+1)*keyLen : (bc.i+1)*keyLen], bc.vals[bc.i]
+	return bc.ks[bc.kt][:], bc.val
 }
 
 // First moves to the first entry.
 func (bc *blockCursor) First() ([]byte, []byte) {
-	bc.load(bc.c.First())
+	bc.set(bc.c.First())
 	return bc.at()
 }
 
 // Last moves to the last entry.
 func (bc *blockCursor) Last() ([]byte, []byte) {
-	if bc.load(bc.c.Last()) {
+	if bc.set(bc.c.Last()) {
+		bc.decode(0)
 		bc.i = len(bc.vals) - 1
 	}
 	return bc.at()
@@ -162,25 +236,38 @@ func (bc *blockCursor) Last() ([]byte, []byte) {
 
 // Next moves to the next entry.
 func (bc *blockCursor) Next() ([]byte, []byte) {
-	if len(bc.vals) == 0 {
+	if !bc.ok {
 		return nil, nil
 	}
-	if bc.i++; bc.i < len(bc.vals) {
+	if bc.arr {
+		if bc.i++; bc.i < len(bc.vals) {
+			return bc.at()
+		}
+		bc.set(bc.c.Next())
 		return bc.at()
 	}
-	bc.load(bc.c.Next())
+	if !bc.step() && bc.err == nil {
+		bc.set(bc.c.Next())
+	}
 	return bc.at()
 }
 
 // Prev moves to the entry before.
 func (bc *blockCursor) Prev() ([]byte, []byte) {
-	if len(bc.vals) == 0 {
+	if !bc.ok {
 		return nil, nil
+	}
+	if !bc.arr {
+		bc.i = bc.decode(bc.start)
+		if !bc.ok {
+			return nil, nil
+		}
 	}
 	if bc.i--; bc.i >= 0 {
 		return bc.at()
 	}
-	if bc.load(bc.c.Prev()) {
+	if bc.set(bc.c.Prev()) {
+		bc.decode(0)
 		bc.i = len(bc.vals) - 1
 	}
 	return bc.at()
@@ -200,14 +287,11 @@ func (bc *blockCursor) Seek(seek []byte) ([]byte, []byte) {
 			k, v = bc.c.First()
 		}
 	}
-	for ok := bc.load(k, v); ok; ok = bc.load(bc.c.Next()) {
-		for bc.i = 0; bc.i < len(bc.vals); bc.i++ {
-			if bytes.Compare(bc.keys[bc.i*keyLen:(bc.i+1)*keyLen], seek) >= 0 {
-				return bc.at()
-			}
-		}
+	bc.set(k, v)
+	for bc.ok && bytes.Compare(bc.ks[bc.kt][:], seek) < 0 {
+		bc.Next()
 	}
-	return nil, nil
+	return bc.at()
 }
 
 // cursorErr is what stopped a cursor's walk early: a damaged block.

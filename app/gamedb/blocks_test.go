@@ -69,7 +69,7 @@ func TestBlockCursor(t *testing.T) {
 		c := newBlockCursor(b)
 		var got []entry
 		for k, v := c.First(); k != nil; k, v = c.Next() {
-			got = append(got, entry{k, v}) // kept: a key stays good
+			got = append(got, entry{bytes.Clone(k), v})
 		}
 		if len(got) != len(want) {
 			t.Fatalf("walked %d entries, want %d", len(got), len(want))

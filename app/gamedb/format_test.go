@@ -25,8 +25,8 @@ func TestFormat1(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	os.MkdirAll(a, 0o755)
 	os.MkdirAll(b, 0o755)
-	genGames(t, a, 400, 31)
-	genGames(t, b, 400, 32)
+	genGames(t, a, 150, 31)
+	genGames(t, b, 150, 32)
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{a}, nil); err != nil {
 		t.Fatal(err)
@@ -107,8 +107,8 @@ func TestFormat2(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	os.MkdirAll(a, 0o755)
 	os.MkdirAll(b, 0o755)
-	genGames(t, a, 400, 41)
-	genGames(t, b, 400, 42)
+	genGames(t, a, 160, 41)
+	genGames(t, b, 160, 42)
 	path := filepath.Join(dir, "g.db")
 	// Several runs, as a format 2 import of small batches left them.
 	db, err := Open(path)
@@ -126,8 +126,8 @@ func TestFormat2(t *testing.T) {
 			games = append(games, FromRecord(rec, f, false))
 		}
 	}
-	for i := 0; i < len(games); i += 50 {
-		if _, err := db.Add(games[i:min(i+50, len(games))]); err != nil {
+	for i := 0; i < len(games); i += 20 {
+		if _, err := db.Add(games[i:min(i+20, len(games))]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -225,12 +225,12 @@ func TestFormat2(t *testing.T) {
 // of keys a transaction; the counts stay and nothing of them is left.
 func TestDropLargeRuns(t *testing.T) {
 	oldBig, oldChunk, oldBatch := bigRun, deleteChunk, BatchSize
-	bigRun, deleteChunk, BatchSize = 10, 300, 50
+	bigRun, deleteChunk, BatchSize = 10, 300, 25
 	defer func() { bigRun, deleteChunk, BatchSize = oldBig, oldChunk, oldBatch }()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 600, 43)
+	genGames(t, src, 300, 43)
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
 		t.Fatal(err)
@@ -262,12 +262,12 @@ func TestDropLargeRuns(t *testing.T) {
 // chunk of keys a transaction) and the counts stay.
 func TestMergeCutShort(t *testing.T) {
 	oldChunk, oldDelete := mergeChunk, deleteChunk
-	mergeChunk, deleteChunk = 200, 150
+	mergeChunk, deleteChunk = 1000, 150
 	defer func() { mergeChunk, deleteChunk = oldChunk, oldDelete }()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 400, 44)
+	genGames(t, src, 200, 44)
 	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
 	var games []*Game
 	for _, f := range files {
@@ -284,8 +284,8 @@ func TestMergeCutShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < len(games); i += 100 {
-		if _, err := db.Add(games[i:min(i+100, len(games))]); err != nil {
+	for i := 0; i < len(games); i += 50 {
+		if _, err := db.Add(games[i:min(i+50, len(games))]); err != nil {
 			t.Fatal(err)
 		}
 	}
