@@ -127,6 +127,7 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 			return nil, &Error{path, err}
 		}
 	}
+	before, _ := os.Stat(path)
 	b, err := bolt.Open(path, 0o644, boltOptions(wait, readOnly))
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
@@ -137,6 +138,12 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 			err = fmt.Errorf("locked: %s has been writing to it for longer than %v; try again when it is done", who, wait)
 		}
 		return nil, &Error{path, err}
+	}
+	if !readOnly && replaced(path, before) {
+		// Compact put a new file in its place while we waited for the
+		// lock: write to that one.
+		b.Close()
+		return openWait(path, readOnly, wait)
 	}
 	db := &DB{path: path, bolt: b}
 	if err := db.check(readOnly); err != nil {
