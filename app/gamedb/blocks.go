@@ -8,7 +8,7 @@ import (
 )
 
 // Runs written by format 4 keep their entries in blocks: a bbolt key is
-// the first entry's key of a block, its value the block's entries, a
+// the last entry's key of a block, its value the block's entries, a
 // page's worth, each key stored as the bytes it does not share with the
 // key before. Formats 2 and 3 put one bbolt key an entry: a bbolt put
 // costs a descent, a copy of the key and a slot in a node that grows
@@ -16,7 +16,9 @@ import (
 // game-position three or four times (once in its batch's run and once a
 // merge), which bound the import at some 700 engine games a CPU-second.
 // A block is one put for a few hundred entries; a leaf element's 16-byte
-// header and the shared key bytes are saved on disk too.
+// header and the shared key bytes are saved on disk too. Named by its
+// last key, the block that holds the first entry at or after a key is
+// the one bbolt's Seek finds: a look-up reads one leaf page.
 //
 // A block's entries: shared (1 byte, ≤ keyLen), the key's other bytes,
 // the value's length (1 byte), the value.
@@ -47,10 +49,9 @@ type cursor interface {
 // blockWriter appends entries, in increasing key order, to a run's bucket
 // as blocks.
 type blockWriter struct {
-	b     *bolt.Bucket
-	first []byte // the block's first key
-	last  []byte // the key before, for the shared bytes
-	buf   []byte
+	b    *bolt.Bucket
+	last []byte // the key before: the shared bytes, and the block's name
+	buf  []byte
 }
 
 func newBlockWriter(b *bolt.Bucket) *blockWriter {
@@ -69,9 +70,7 @@ func (w *blockWriter) add(k, v []byte) error {
 		}
 	}
 	shared := 0
-	if len(w.buf) == 0 {
-		w.first = append(w.first[:0], k...)
-	} else {
+	if len(w.buf) > 0 {
 		for shared < keyLen && w.last[shared] == k[shared] {
 			shared++
 		}
@@ -90,7 +89,7 @@ func (w *blockWriter) flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
-	if err := w.b.Put(bytes.Clone(w.first), w.buf); err != nil {
+	if err := w.b.Put(bytes.Clone(w.last), w.buf); err != nil {
 		return err
 	}
 	w.buf = make([]byte, 0, blockSize)
@@ -273,21 +272,10 @@ func (bc *blockCursor) Prev() ([]byte, []byte) {
 	return bc.at()
 }
 
-// Seek moves to the first entry whose key is at least seek.
+// Seek moves to the first entry whose key is at least seek: in the first
+// block whose last key is.
 func (bc *blockCursor) Seek(seek []byte) ([]byte, []byte) {
-	k, v := bc.c.Seek(seek)
-	if k == nil || !bytes.Equal(k, seek) {
-		// The entries before the first block at or after seek may be
-		// in the block before it.
-		if k == nil {
-			k, v = bc.c.Last()
-		} else if pk, pv := bc.c.Prev(); pk != nil {
-			k, v = pk, pv
-		} else {
-			k, v = bc.c.First()
-		}
-	}
-	bc.set(k, v)
+	bc.set(bc.c.Seek(seek))
 	for bc.ok && bytes.Compare(bc.ks[bc.kt][:], seek) < 0 {
 		bc.Next()
 	}
