@@ -27,9 +27,11 @@ import (
 // or a move (4).
 const keyLen = 12
 
-// blockSize is how many bytes a block holds at most: it fits one 4 KB
-// page with the page's and the element's headers and the key.
-const blockSize = 4096 - 16 - 16 - keyLen
+// blockSize is how many bytes a block holds at most: two blocks fill one
+// 4 KB leaf page with the page's header and each element's header and
+// key. bbolt keeps at least two elements a leaf, so blocks of a page each
+// made every leaf two pages (an overflow), read whole by a look-up.
+const blockSize = (4096-16)/2 - 16 - keyLen
 
 // errDamagedBlock is a block that does not decode.
 var errDamagedBlock = errors.New("damaged block in the index")
