@@ -15,10 +15,10 @@ func TestCompact(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	os.MkdirAll(a, 0o755)
 	os.MkdirAll(b, 0o755)
-	genGames(t, a, 200, 51)
-	genGames(t, b, 100, 52)
+	genGames(t, a, 120, 51)
+	genGames(t, b, 40, 52)
 	old := BatchSize
-	BatchSize = 20 // many runs merged: their pages are left free
+	BatchSize = 12 // many runs merged: their pages are left free
 	defer func() { BatchSize = old }()
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{a}, nil); err != nil {
@@ -82,7 +82,7 @@ func TestCompactCancelled(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 100, 53)
+	genGames(t, src, 30, 53)
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
 		t.Fatal(err)

@@ -25,8 +25,8 @@ func TestFormat1(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	os.MkdirAll(a, 0o755)
 	os.MkdirAll(b, 0o755)
-	genGames(t, a, 150, 31)
-	genGames(t, b, 150, 32)
+	genGames(t, a, 100, 31)
+	genGames(t, b, 100, 32)
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{a}, nil); err != nil {
 		t.Fatal(err)
