@@ -358,6 +358,11 @@ func runDBCompact(ctx context.Context, args []string, stderr io.Writer, d appdir
 	}
 	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// As for an import: the copy's live memory is a transaction's pages,
+	// and the collector is asked to run before the heap doubles.
+	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		debug.SetMemoryLimit(256 << 20)
+	}
 	res, err := gamedb.Compact(ctx, p)
 	if err != nil {
 		fmt.Fprintln(stderr, "shogi db compact:", err)

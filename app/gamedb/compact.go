@@ -12,10 +12,14 @@ type Compacted struct {
 	Before, After int64
 }
 
-// compactTxBytes is how many bytes of keys and values one transaction of
-// the copy writes: a transaction holds the pages it wrote until it
-// commits.
-const compactTxBytes = 32 << 20
+// compactTxBytes and compactTxKeys bound what one transaction of the copy
+// writes: a transaction holds the pages it wrote, and a node of some 80
+// bytes a key, until it commits (a format 3 index is small keys by the
+// million).
+const (
+	compactTxBytes = 16 << 20
+	compactTxKeys  = 200_000
+)
 
 // Compact rewrites the database at path without its free pages: bbolt
 // never shrinks a file, so the runs a merge replaced stay in it as free
@@ -71,7 +75,7 @@ func compactInto(ctx context.Context, src *bolt.DB, dst string) error {
 		return err
 	}
 	defer func() { tx.Rollback() }()
-	size := 0
+	size, keys := 0, 0
 	// commit ends the transaction in hand, lets go of the pages both maps
 	// read (or they count as the process's memory) and starts the next.
 	commit := func() error {
@@ -83,7 +87,7 @@ func compactInto(ctx context.Context, src *bolt.DB, dst string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		size = 0
+		size, keys = 0, 0
 		tx, err = out.Begin(true)
 		return err
 	}
@@ -117,7 +121,8 @@ func compactInto(ctx context.Context, src *bolt.DB, dst string) error {
 				d = dstBucket()
 				continue
 			}
-			if size += len(k) + len(v); size > compactTxBytes {
+			keys++
+			if size += len(k) + len(v); size > compactTxBytes || keys > compactTxKeys {
 				if err := commit(); err != nil {
 					return err
 				}
