@@ -29,6 +29,7 @@ func dbUsage(w io.Writer) {
        shogi db games [--db FILE] [--sfen SFEN | --moves "USI..."] [filters] [--limit N]
        shogi db show [--db FILE] ID
        shogi db stats [--db FILE]
+       shogi db compact [--db FILE]
        shogi db tags FILE
 
 The games database (docs/database.md): import records of any format
@@ -37,7 +38,8 @@ played from a position and how they scored (explore: MOVE GAMES WINS DRAWS
 LOSSES, wins and losses for the side to move) and which games reached it
 (games: ID DATE BLACK WHITE RESULT PLY, tab-separated). The default
 database is games.db in the data folder, where the app adds every
-finished game.
+finished game. compact rewrites the file without the free space merges
+leave in it.
 
 Filters: --player NAME [--as black|white] --since YYYY-MM-DD --until
 YYYY-MM-DD --time-control TEXT --result 1-0|0-1|1/2|* --opening NAME
@@ -64,10 +66,12 @@ func runDB(ctx context.Context, args []string, s stdio) int {
 		return runDBShow(args[1:], stdout, stderr, d)
 	case "stats":
 		return runDBStats(args[1:], stdout, stderr, d)
+	case "compact":
+		return runDBCompact(ctx, args[1:], stderr, d)
 	case "tags":
 		return runDBTags(args[1:], stdout, stderr)
 	}
-	fmt.Fprintf(stderr, "shogi db: unknown command %q (want import, explore, games, show, stats or tags)\n", args[0])
+	fmt.Fprintf(stderr, "shogi db: unknown command %q (want import, explore, games, show, stats, compact or tags)\n", args[0])
 	dbUsage(stderr)
 	return 2
 }
@@ -329,6 +333,42 @@ func runDBStats(args []string, stdout, stderr io.Writer, d appdirs.Dirs) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "games\t%d\npositions\t%d\nmoves\t%d\ngame-positions\t%d\nbytes\t%d\nruns\t%d\n", s.Games, s.Positions, s.Moves, s.GamePositions, s.Bytes, s.Runs)
+	return 0
+}
+
+// runDBCompact rewrites the database without its free pages; it says on
+// standard error how large the file was and is.
+func runDBCompact(ctx context.Context, args []string, stderr io.Writer, d appdirs.Dirs) int {
+	fs, path := dbFlags("compact", stderr)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fmt.Fprintln(stderr, "shogi db compact: no arguments but --db")
+		return 2
+	}
+	p, err := dbPath(*path, d)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi db compact:", err)
+		return 1
+	}
+	if _, err := os.Stat(p); err != nil {
+		fmt.Fprintln(stderr, "shogi db compact:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// As for an import: the copy's live memory is a transaction's pages,
+	// and the collector is asked to run before the heap doubles.
+	if debug.SetMemoryLimit(-1) == math.MaxInt64 {
+		debug.SetMemoryLimit(256 << 20)
+	}
+	res, err := gamedb.Compact(ctx, p)
+	if err != nil {
+		fmt.Fprintln(stderr, "shogi db compact:", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "shogi db compact: %s: %d bytes, %d before\n", p, res.After, res.Before)
 	return 0
 }
 

@@ -16,7 +16,7 @@ func TestArchives(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 1200, 21)
+	genGames(t, src, 150, 21)
 	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
 	zf, _ := os.Create(filepath.Join(dir, "games.zip"))
 	zw := zip.NewWriter(zf)

@@ -104,7 +104,7 @@ func (n *naive) check(t *testing.T, db *DB, positions map[string]game.Position) 
 			}
 		}
 		if n.games[k] < 100 && i%3 == 0 || p.MoveNumber() == 1 {
-			gs, err := db.Games(&p, Filter{}, 0)
+			gs, err := db.GameList(&p, Filter{}, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -205,7 +205,7 @@ func countFiles(t *testing.T, n *naive, files []string) map[string]game.Position
 func TestCountsGenerated(t *testing.T) {
 	dir := t.TempDir()
 	// 10,000 games take half a minute on a busy machine: the long run.
-	count := 1500
+	count := 400
 	if testenv.Long() {
 		count = 10000
 	}
@@ -215,7 +215,7 @@ func TestCountsGenerated(t *testing.T) {
 	// Small batches: many runs, merged at several sizes (runs.go), so the
 	// counts are checked across runs and merges.
 	old := BatchSize
-	BatchSize = 97
+	BatchSize = 31
 	defer func() { BatchSize = old }()
 	rep, err := Import(context.Background(), dbPath, []string{dir}, nil)
 	if err != nil {

@@ -21,6 +21,7 @@ package gamedb
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
@@ -48,10 +49,12 @@ import (
 // pg and one pm bucket; format 2 keeps it in runs (runs.go) and reads a
 // format 1 file's buckets as its oldest run; format 3 keeps each game's
 // facts apart from its record (facts.go) and merges the runs after an
-// import until few are left. A writer brings a file of an older format up
-// to this one (a format 2 program refuses it then); the next import fills
-// in the older games' facts and merges the runs.
-const Version = 3
+// import until few are left; format 4 writes runs of blocks (blocks.go)
+// and reads the older runs of a key an entry beside them. A writer brings
+// a file of an older format up to this one (an older program refuses it
+// then); the next import fills in the older games' facts and merges the
+// runs.
+const Version = 4
 
 var (
 	bMeta  = []byte("meta")
@@ -124,6 +127,7 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 			return nil, &Error{path, err}
 		}
 	}
+	before, _ := os.Stat(path)
 	b, err := bolt.Open(path, 0o644, boltOptions(wait, readOnly))
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
@@ -134,6 +138,12 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 			err = fmt.Errorf("locked: %s has been writing to it for longer than %v; try again when it is done", who, wait)
 		}
 		return nil, &Error{path, err}
+	}
+	if !readOnly && replaced(path, before) {
+		// Compact put a new file in its place while we waited for the
+		// lock: write to that one.
+		b.Close()
+		return openWait(path, readOnly, wait)
 	}
 	db := &DB{path: path, bolt: b}
 	if err := db.check(readOnly); err != nil {
@@ -519,8 +529,9 @@ func (c *counts) add(o byte) {
 	}
 }
 
-func (c counts) encode() []byte {
-	b := make([]byte, 0, 16)
+func (c counts) encode() []byte { return c.appendTo(make([]byte, 0, 16)) }
+
+func (c counts) appendTo(b []byte) []byte {
 	for _, v := range [4]uint64{c.games, c.wins, c.draws, c.losses} {
 		b = binary.AppendUvarint(b, v)
 	}
@@ -674,14 +685,27 @@ func (db *DB) add(games []prepared) (Added, error) {
 			return ErrNotDatabase
 		}
 		fb.FillPercent = 1
+		// The batch's index entries, small and without pointers so that
+		// sorting moves 16 bytes an entry and the collector has nothing to
+		// scan; a pg entry's value is in vals at off.
 		type pgEntry struct {
-			key [12]byte
-			val []byte
+			pos uint64
+			id  uint32
+			off uint32
 		}
-		agg := map[[12]byte]*counts{}
-		var pgs []pgEntry
+		type pmEntry struct {
+			pos  uint64
+			move uint32
+			out  byte
+		}
+		n := 0
+		for i := range games {
+			n += len(games[i].vs)
+		}
+		pgs := make([]pgEntry, 0, n)
+		pms := make([]pmEntry, 0, n)
 		// One buffer holds every entry's value: a few allocations a batch.
-		var vals []byte
+		vals := make([]byte, 0, 7*n)
 		inBatch := map[string]bool{}
 		for i := range games {
 			pr := &games[i]
@@ -720,22 +744,11 @@ func (db *DB) add(games []prepared) (Added, error) {
 			}
 			for j := range pr.vs {
 				v := &pr.vs[j]
-				var k [12]byte
-				copy(k[:], v.pos[:])
-				copy(k[8:], id[:])
-				n := len(vals)
+				pos := binary.BigEndian.Uint64(v.pos[:])
+				pgs = append(pgs, pgEntry{pos, g.ID, uint32(len(vals))})
 				vals = pgValue(vals, v)
-				pgs = append(pgs, pgEntry{k, vals[n:len(vals):len(vals)]})
 				for _, m := range v.moves {
-					var mk [12]byte
-					copy(mk[:], v.pos[:])
-					copy(mk[8:], m[:])
-					c := agg[mk]
-					if c == nil {
-						c = &counts{}
-						agg[mk] = c
-					}
-					c.add(v.out)
+					pms = append(pms, pmEntry{pos, binary.BigEndian.Uint32(m[:]), v.out})
 				}
 			}
 			res.Stored++
@@ -748,23 +761,49 @@ func (db *DB) add(games []prepared) (Added, error) {
 		if err != nil {
 			return err
 		}
-		slices.SortFunc(pgs, func(a, b pgEntry) int { return bytes.Compare(a.key[:], b.key[:]) })
+		slices.SortFunc(pgs, func(a, b pgEntry) int {
+			if a.pos != b.pos {
+				return cmp.Compare(a.pos, b.pos)
+			}
+			return cmp.Compare(a.id, b.id)
+		})
+		w := newBlockWriter(r.pg)
+		var k [keyLen]byte
 		for _, e := range pgs {
-			if err := r.pg.Put(e.key[:], e.val); err != nil {
+			binary.BigEndian.PutUint64(k[:], e.pos)
+			binary.BigEndian.PutUint32(k[8:], e.id)
+			_, l := binary.Uvarint(vals[e.off:])
+			if err := w.add(k[:], vals[e.off:int(e.off)+l+5]); err != nil {
 				return err
 			}
 		}
-		keys := make([][12]byte, 0, len(agg))
-		for k := range agg {
-			keys = append(keys, k)
+		if err := w.flush(); err != nil {
+			return err
 		}
-		slices.SortFunc(keys, func(a, b [12]byte) int { return bytes.Compare(a[:], b[:]) })
-		for _, k := range keys {
-			if err := r.pm.Put(k[:], agg[k].encode()); err != nil {
+		// A move's games from a position: its entries side by side once
+		// sorted, counted as they go by.
+		slices.SortFunc(pms, func(a, b pmEntry) int {
+			if a.pos != b.pos {
+				return cmp.Compare(a.pos, b.pos)
+			}
+			return cmp.Compare(a.move, b.move)
+		})
+		w = newBlockWriter(r.pm)
+		var cb []byte
+		for i := 0; i < len(pms); {
+			e := pms[i]
+			var c counts
+			for ; i < len(pms) && pms[i].pos == e.pos && pms[i].move == e.move; i++ {
+				c.add(pms[i].out)
+			}
+			binary.BigEndian.PutUint64(k[:], e.pos)
+			binary.BigEndian.PutUint32(k[8:], e.move)
+			cb = c.appendTo(cb[:0])
+			if err := w.add(k[:], cb); err != nil {
 				return err
 			}
 		}
-		return nil
+		return w.flush()
 	})
 	if err != nil {
 		return Added{}, &Error{db.path, err}
@@ -793,9 +832,9 @@ func (db *DB) Stats() (Stats, error) {
 		// is the count, without reading every game as Stats would.
 		s.Games = int(tx.Bucket(bGames).Sequence())
 		// A position or a move may be in several runs: count it once.
-		var pgs, pms []*bolt.Bucket
+		var pgs, pms []cursor
 		for _, r := range runs(tx) {
-			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
+			pgs, pms = append(pgs, r.part(bPGRuns).cursor()), append(pms, r.part(bPMRuns).cursor())
 		}
 		s.Runs = len(pgs)
 		// The walk reads the whole file through the map: let go of its
@@ -808,6 +847,9 @@ func (db *DB) Stats() (Stats, error) {
 				releaseMap(db.bolt)
 			}
 		}
+		if err := it.err(); err != nil {
+			return err
+		}
 		var last []byte
 		it = newMergeIter(pgs, nil)
 		for k, vals := it.next(); k != nil; k, vals = it.next() {
@@ -819,6 +861,9 @@ func (db *DB) Stats() (Stats, error) {
 				s.Positions++
 				last = append(last[:0], k[:8]...)
 			}
+		}
+		if err := it.err(); err != nil {
+			return err
 		}
 		s.Bytes = tx.Size()
 		return nil
@@ -856,7 +901,7 @@ func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
 	// A game's end does not wait for a large merge: the next import does
 	// it. AddFinished has no caller context (a game's end calls it, best
 	// effort); appMergeMax bounds the small merge here.
-	if err := compact(context.Background(), db.bolt, appMergeMax, nil); err != nil {
+	if err := compact(context.Background(), db.bolt, appMergeMax, mergeFan, nil); err != nil {
 		return &Error{db.path, err}
 	}
 	return nil

@@ -1,10 +1,13 @@
 package gamedb
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 
 	bolt "go.etcd.io/bbolt"
@@ -14,7 +17,7 @@ import (
 )
 
 // TestFormat1: a database of the first format (the index in one pg and
-// one pm bucket) reads as it did, and a writer brings it to format 3
+// one pm bucket) reads as it did, and a writer brings it to this format
 // without losing anything: the counts after a second import equal a
 // plain count over both.
 func TestFormat1(t *testing.T) {
@@ -22,8 +25,8 @@ func TestFormat1(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	os.MkdirAll(a, 0o755)
 	os.MkdirAll(b, 0o755)
-	genGames(t, a, 400, 31)
-	genGames(t, b, 400, 32)
+	genGames(t, a, 100, 31)
+	genGames(t, b, 100, 32)
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{a}, nil); err != nil {
 		t.Fatal(err)
@@ -36,13 +39,13 @@ func TestFormat1(t *testing.T) {
 	err = bdb.Update(func(tx *bolt.Tx) error {
 		pg, _ := tx.CreateBucket(bPos)
 		pm, _ := tx.CreateBucket(bMoves)
-		var pgs, pms []*bolt.Bucket
+		var pgs, pms []cursor
 		for _, r := range runs(tx) {
-			pgs, pms = append(pgs, r.pg), append(pms, r.pm)
+			pgs, pms = append(pgs, r.part(bPGRuns).cursor()), append(pms, r.part(bPMRuns).cursor())
 		}
 		for _, c := range []struct {
 			dst *bolt.Bucket
-			src []*bolt.Bucket
+			src []cursor
 		}{{pg, pgs}, {pm, pms}} {
 			it := newMergeIter(c.src, nil)
 			for k, vals := it.next(); k != nil; k, vals = it.next() {
@@ -88,8 +91,8 @@ func TestFormat1(t *testing.T) {
 	defer db.Close()
 	n.check(t, db, positions)
 	db.bolt.View(func(tx *bolt.Tx) error {
-		if v := string(tx.Bucket(bMeta).Get([]byte("version"))); v != "3" {
-			t.Errorf("version %s after a write, want 3", v)
+		if v := string(tx.Bucket(bMeta).Get([]byte("version"))); v != strconv.Itoa(Version) {
+			t.Errorf("version %s after a write, want %d", v, Version)
 		}
 		return nil
 	})
@@ -97,15 +100,15 @@ func TestFormat1(t *testing.T) {
 
 // TestFormat2: a database of the second format (runs, no games' facts)
 // reads as it did — the games list reads such games whole — and the next
-// import brings it to format 3: every game's facts filled in, the runs
+// import brings it to this format: every game's facts filled in, the runs
 // merged into few, the counts equal a plain count over both imports.
 func TestFormat2(t *testing.T) {
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	os.MkdirAll(a, 0o755)
 	os.MkdirAll(b, 0o755)
-	genGames(t, a, 400, 41)
-	genGames(t, b, 400, 42)
+	genGames(t, a, 160, 41)
+	genGames(t, b, 160, 42)
 	path := filepath.Join(dir, "g.db")
 	// Several runs, as a format 2 import of small batches left them.
 	db, err := Open(path)
@@ -123,8 +126,8 @@ func TestFormat2(t *testing.T) {
 			games = append(games, FromRecord(rec, f, false))
 		}
 	}
-	for i := 0; i < len(games); i += 50 {
-		if _, err := db.Add(games[i:min(i+50, len(games))]); err != nil {
+	for i := 0; i < len(games); i += 20 {
+		if _, err := db.Add(games[i:min(i+20, len(games))]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -136,8 +139,11 @@ func TestFormat2(t *testing.T) {
 	if n := runsIn(db); n != 8 {
 		t.Fatalf("%d runs, want 8", n)
 	}
-	// What format 2 wrote: no facts.
+	// What format 2 wrote: no facts, a key an entry.
 	err = db.bolt.Update(func(tx *bolt.Tx) error {
+		if err := unblockRuns(tx); err != nil {
+			return err
+		}
 		if err := tx.DeleteBucket(bFacts); err != nil {
 			return err
 		}
@@ -181,8 +187,13 @@ func TestFormat2(t *testing.T) {
 		t.Errorf("%d runs after the import, want 1", r)
 	}
 	db.bolt.View(func(tx *bolt.Tx) error {
-		if v := string(tx.Bucket(bMeta).Get([]byte("version"))); v != "3" {
-			t.Errorf("version %s after an import, want 3", v)
+		if v := string(tx.Bucket(bMeta).Get([]byte("version"))); v != strconv.Itoa(Version) {
+			t.Errorf("version %s after an import, want %d", v, Version)
+		}
+		for _, r := range runs(tx) {
+			if !r.blocked {
+				t.Errorf("run %x has a key an entry after the merge", r.name)
+			}
 		}
 		if got, want := tx.Bucket(bFacts).Stats().KeyN, tx.Bucket(bGames).Stats().KeyN; got != want {
 			t.Errorf("facts of %d games, %d stored", got, want)
@@ -214,12 +225,12 @@ func TestFormat2(t *testing.T) {
 // of keys a transaction; the counts stay and nothing of them is left.
 func TestDropLargeRuns(t *testing.T) {
 	oldBig, oldChunk, oldBatch := bigRun, deleteChunk, BatchSize
-	bigRun, deleteChunk, BatchSize = 10, 300, 50
+	bigRun, deleteChunk, BatchSize = 10, 300, 25
 	defer func() { bigRun, deleteChunk, BatchSize = oldBig, oldChunk, oldBatch }()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 600, 43)
+	genGames(t, src, 300, 43)
 	path := filepath.Join(dir, "g.db")
 	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
 		t.Fatal(err)
@@ -251,12 +262,12 @@ func TestDropLargeRuns(t *testing.T) {
 // chunk of keys a transaction) and the counts stay.
 func TestMergeCutShort(t *testing.T) {
 	oldChunk, oldDelete := mergeChunk, deleteChunk
-	mergeChunk, deleteChunk = 200, 150
+	mergeChunk, deleteChunk = 1000, 150
 	defer func() { mergeChunk, deleteChunk = oldChunk, oldDelete }()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 400, 44)
+	genGames(t, src, 200, 44)
 	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
 	var games []*Game
 	for _, f := range files {
@@ -273,8 +284,8 @@ func TestMergeCutShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < len(games); i += 100 {
-		if _, err := db.Add(games[i:min(i+100, len(games))]); err != nil {
+	for i := 0; i < len(games); i += 50 {
+		if _, err := db.Add(games[i:min(i+50, len(games))]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -312,4 +323,40 @@ func TestMergeCutShort(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// unblockRuns rewrites every run of blocks as formats 2 and 3 wrote runs:
+// a key an entry, the run list's value the games alone.
+func unblockRuns(tx *bolt.Tx) error {
+	rb := tx.Bucket(bRuns)
+	for _, r := range runs(tx) {
+		if !r.blocked {
+			continue
+		}
+		for _, part := range [][]byte{bPGRuns, bPMRuns} {
+			var keys, vals [][]byte
+			c := r.part(part).cursor()
+			for k, v := c.First(); k != nil; k, v = c.Next() {
+				keys, vals = append(keys, bytes.Clone(k)), append(vals, bytes.Clone(v))
+			}
+			parts := tx.Bucket(part)
+			if err := parts.DeleteBucket(r.name); err != nil {
+				return err
+			}
+			b, err := parts.CreateBucket(r.name)
+			if err != nil {
+				return err
+			}
+			for i := range keys {
+				if err := b.Put(keys[i], vals[i]); err != nil {
+					return err
+				}
+			}
+		}
+		games, _ := binary.Uvarint(rb.Get(r.name))
+		if err := rb.Put(r.name, binary.AppendUvarint(nil, games)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -19,7 +19,7 @@ func TestAddFinishedWhileImporting(t *testing.T) {
 	src := filepath.Join(data, "src")
 	os.MkdirAll(gamesDir, 0o755)
 	os.MkdirAll(src, 0o755)
-	genGames(t, src, 1500, 5)
+	genGames(t, src, 300, 5)
 	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
 	finished := filepath.Join(gamesDir, "finished.csa")
 	genGames(t, gamesDir, 20, 9)
@@ -34,7 +34,7 @@ func TestAddFinishedWhileImporting(t *testing.T) {
 	defer func() { HookWait = old }()
 	// A batch a transaction, so the app's games get in between batches.
 	oldBatch := BatchSize
-	BatchSize = 300
+	BatchSize = 60
 	defer func() { BatchSize = oldBatch }()
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -79,7 +79,7 @@ func TestInterruptedImport(t *testing.T) {
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
 	old := BatchSize
-	BatchSize = 200
+	BatchSize = 60
 	defer func() { BatchSize = old }()
 	genGames(t, src, 2*BatchSize+100, 3)
 	ctx, cancel := context.WithCancel(context.Background())

@@ -81,7 +81,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 		}
 		added, err := db.add(batch)
 		if err == nil {
-			if err = compact(ctx, db.bolt, maxRunGames, func() { releaseMap(db.bolt) }); err != nil {
+			if err = compact(ctx, db.bolt, maxRunGames, importFan, func() { releaseMap(db.bolt) }); err != nil {
 				err = &Error{dbPath, err}
 			}
 		}

@@ -109,7 +109,7 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 			var order [][4]byte
 			sum := map[[4]byte]counts{}
 			for _, pm := range runBuckets(tx, bPMRuns) {
-				c := pm.Cursor()
+				c := pm.cursor()
 				for key, val := c.Seek(k[:]); key != nil && bytes.HasPrefix(key, k[:]); key, val = c.Next() {
 					cs, err := decodeCounts(val)
 					if err != nil {
@@ -121,6 +121,9 @@ func (db *DB) Explore(p *game.Position, f Filter) ([]MoveStat, error) {
 						order = append(order, mk)
 					}
 					sum[mk] = counts{o.games + cs.games, o.wins + cs.wins, o.draws + cs.draws, o.losses + cs.losses}
+				}
+				if err := cursorErr(c); err != nil {
+					return err
 				}
 			}
 			for _, mk := range order {
@@ -188,7 +191,7 @@ func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, mov
 		slices.Reverse(rs)
 	}
 	for _, pg := range rs {
-		more, err := eachGameIn(pg.Cursor(), fb, gb, k, newest, fn)
+		more, err := eachGameIn(pg.cursor(), fb, gb, k, newest, fn)
 		if err != nil {
 			return err
 		}
@@ -203,7 +206,7 @@ func eachGame(tx *bolt.Tx, k [8]byte, newest bool, fn func(g *Game, ply int, mov
 }
 
 // eachGameIn is eachGame in one run; it reports whether fn wants more.
-func eachGameIn(c *bolt.Cursor, fb, gb *bolt.Bucket, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error)) (bool, error) {
+func eachGameIn(c cursor, fb, gb *bolt.Bucket, k [8]byte, newest bool, fn func(g *Game, ply int, move []byte, out byte) (bool, error)) (bool, error) {
 	var key, val []byte
 	next := c.Next
 	if newest {
@@ -233,7 +236,7 @@ func eachGameIn(c *bolt.Cursor, fb, gb *bolt.Bucket, k [8]byte, newest bool, fn 
 			return false, err
 		}
 	}
-	return true, nil
+	return true, cursorErr(c)
 }
 
 func loadGame(gb *bolt.Bucket, id []byte) (*Game, error) {

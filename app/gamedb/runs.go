@@ -39,8 +39,34 @@ func sizeClass(n uint64) int { return (bits.Len64(max(n, 1)) - 1) / 2 }
 
 // run is one run's buckets.
 type run struct {
-	name   []byte
-	pg, pm *bolt.Bucket
+	name    []byte
+	pg, pm  *bolt.Bucket
+	blocked bool // its entries in blocks (blocks.go), not a key each
+}
+
+// runPart is one part (pg or pm) of a run.
+type runPart struct {
+	b       *bolt.Bucket
+	blocked bool
+}
+
+// cursor walks the part's entries.
+func (p runPart) cursor() cursor {
+	if p.blocked {
+		return newBlockCursor(p.b)
+	}
+	return p.b.Cursor()
+}
+
+// runValue is a run's entry in the run list: its games, and a 1 when its
+// entries are in blocks (format 4; runs of formats 2 and 3 have a key an
+// entry and no such byte).
+func runValue(games uint64) []byte { return append(binary.AppendUvarint(nil, games), 1) }
+
+// blockedRun reads the run list's value.
+func blockedRun(v []byte) bool {
+	_, n := binary.Uvarint(v)
+	return n > 0 && len(v) > n && v[n] == 1
 }
 
 // runs returns the index's runs, oldest first: a database of the first
@@ -49,7 +75,7 @@ type run struct {
 func runs(tx *bolt.Tx) []run {
 	var out []run
 	if pg, pm := tx.Bucket(bPos), tx.Bucket(bMoves); pg != nil && pm != nil {
-		out = append(out, run{nil, pg, pm})
+		out = append(out, run{nil, pg, pm, false})
 	}
 	pgr, pmr, rb := tx.Bucket(bPGRuns), tx.Bucket(bPMRuns), tx.Bucket(bRuns)
 	if pgr == nil || pmr == nil || rb == nil {
@@ -58,34 +84,42 @@ func runs(tx *bolt.Tx) []run {
 	// The list of runs, not the buckets: a run merged away may still have
 	// its buckets until they are deleted.
 	c := rb.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+	for k, v := c.First(); k != nil; k, v = c.Next() {
 		if pg, pm := pgr.Bucket(k), pmr.Bucket(k); pg != nil && pm != nil {
-			out = append(out, run{k, pg, pm})
+			out = append(out, run{k, pg, pm, blockedRun(v)})
 		}
 	}
 	return out
 }
 
+// part returns one part (bPGRuns or bPMRuns) of the run.
+func (r run) part(part []byte) runPart {
+	if bytes.Equal(part, bPMRuns) {
+		return runPart{r.pm, r.blocked}
+	}
+	return runPart{r.pg, r.blocked}
+}
+
 // runBuckets returns one part (bPGRuns or bPMRuns) of each run, oldest
 // first, without opening the other part's buckets: a look-up from a cold
 // cache reads each bucket's root.
-func runBuckets(tx *bolt.Tx, part []byte) []*bolt.Bucket {
-	var out []*bolt.Bucket
+func runBuckets(tx *bolt.Tx, part []byte) []runPart {
+	var out []runPart
 	flat := bPos
 	if bytes.Equal(part, bPMRuns) {
 		flat = bMoves
 	}
 	if b := tx.Bucket(flat); b != nil {
-		out = append(out, b)
+		out = append(out, runPart{b, false})
 	}
 	parts, rb := tx.Bucket(part), tx.Bucket(bRuns)
 	if parts == nil || rb == nil {
 		return out
 	}
 	c := rb.Cursor()
-	for k, _ := c.First(); k != nil; k, _ = c.Next() {
+	for k, v := c.First(); k != nil; k, v = c.Next() {
 		if b := parts.Bucket(k); b != nil {
-			out = append(out, b)
+			out = append(out, runPart{b, blockedRun(v)})
 		}
 	}
 	return out
@@ -102,7 +136,7 @@ func newRun(tx *bolt.Tx, games uint64) (run, error) {
 		return run{}, err
 	}
 	name := binary.BigEndian.AppendUint64(nil, seq)
-	if err := rb.Put(name, binary.AppendUvarint(nil, games)); err != nil {
+	if err := rb.Put(name, runValue(games)); err != nil {
 		return run{}, err
 	}
 	pg, err := tx.Bucket(bPGRuns).CreateBucket(name)
@@ -113,9 +147,7 @@ func newRun(tx *bolt.Tx, games uint64) (run, error) {
 	if err != nil {
 		return run{}, err
 	}
-	// Keys go in in order: full pages.
-	pg.FillPercent, pm.FillPercent = 1, 1
-	return run{name, pg, pm}, nil
+	return run{name, pg, pm, true}, nil
 }
 
 // runSizes returns each run's name and games, oldest first (the runs of
@@ -137,9 +169,10 @@ func runSizes(tx *bolt.Tx) (names [][]byte, sizes []uint64, err error) {
 	return names, sizes, nil
 }
 
-// mergeChunk is how many keys one transaction of a merge writes: a
-// transaction holds every page it wrote in memory until it commits.
-var mergeChunk = 100_000
+// mergeChunk is how many entries one transaction of a merge writes: a
+// transaction holds every page it wrote in memory until it commits (a
+// million entries in blocks are some 10 MB).
+var mergeChunk = 1_000_000
 
 // maxRunGames is the largest run a merge makes. Deleting a merged run's
 // buckets reads all their pages (bbolt frees them page by page) in one
@@ -149,23 +182,29 @@ var mergeChunk = 100_000
 // such.
 const maxRunGames = 256 << 10
 
-// compact merges the newest runs while the newest mergeFan of them are
-// of one size class, never into a run of more than maxGames games. A merge is written in several transactions into buckets aside
+// importFan is how many runs of one size class an import merges into
+// one: twice mergeFan, so that an entry is rewritten half as often on its
+// way to the last merge, at the price of more runs for a look-up to read
+// while the import runs.
+const importFan = 2 * mergeFan
+
+// compact merges the newest runs while the newest fan of them are of one
+// size class, never into a run of more than maxGames games. A merge is written in several transactions into buckets aside
 // and takes the runs' place in the last: a merge cut short leaves the
 // runs as they were (and its leftovers, which the next writer drops).
-func compact(ctx context.Context, db *bolt.DB, maxGames uint64, release func()) error {
+func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, release func()) error {
 	for {
 		var names [][]byte
 		var sizes []uint64
 		err := db.View(func(tx *bolt.Tx) error {
 			all, allSizes, err := runSizes(tx)
-			if err != nil || len(all) < mergeFan {
+			if err != nil || len(all) < fan {
 				return err
 			}
 			n := len(all)
 			cl := sizeClass(allSizes[n-1])
 			var total uint64
-			for i := n - mergeFan; i < n; i++ {
+			for i := n - fan; i < n; i++ {
 				if sizeClass(allSizes[i]) != cl {
 					return nil
 				}
@@ -174,7 +213,7 @@ func compact(ctx context.Context, db *bolt.DB, maxGames uint64, release func()) 
 			if total > maxGames {
 				return nil
 			}
-			names, sizes = all[n-mergeFan:], allSizes[n-mergeFan:]
+			names, sizes = all[n-fan:], allSizes[n-fan:]
 			return nil
 		})
 		if err != nil || names == nil {
@@ -220,12 +259,23 @@ func compactAll(ctx context.Context, db *bolt.DB, release func()) error {
 // merge merges the runs called names (the newest, in order; sizes their
 // games) into one.
 func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, release func()) error {
+	var blocked []bool
+	err := db.View(func(tx *bolt.Tx) error {
+		rb := tx.Bucket(bRuns)
+		for _, n := range names {
+			blocked = append(blocked, blockedRun(rb.Get(n)))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
 	var games uint64
 	for _, n := range sizes {
 		games += n
 	}
 	var dst []byte
-	err := db.Update(func(tx *bolt.Tx) error {
+	err = db.Update(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
 		seq, err := rb.NextSequence()
 		if err != nil {
@@ -260,22 +310,24 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 			}
 			err := db.Update(func(tx *bolt.Tx) error {
 				src := tx.Bucket(part)
-				var bs []*bolt.Bucket
-				for _, n := range names {
+				var cs []cursor
+				for i, n := range names {
 					b := src.Bucket(n)
 					if b == nil {
 						return errors.New("a run to merge is gone")
 					}
-					bs = append(bs, b)
+					cs = append(cs, runPart{b, blocked[i]}.cursor())
 				}
-				out := tx.Bucket(bMerge).Bucket(part).Bucket(dst)
-				out.FillPercent = 1
-				it := newMergeIter(bs, after)
+				out := newBlockWriter(tx.Bucket(bMerge).Bucket(part).Bucket(dst))
+				it := newMergeIter(cs, after)
 				for n := 0; n < mergeChunk; n++ {
 					k, vals := it.next()
 					if k == nil {
+						if err := it.err(); err != nil {
+							return err
+						}
 						done = true
-						return nil
+						return out.flush()
 					}
 					v := vals[0]
 					if len(vals) > 1 {
@@ -292,12 +344,12 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 						}
 						v = sum.encode()
 					}
-					if err := out.Put(k, v); err != nil {
+					if err := out.add(k, v); err != nil {
 						return err
 					}
 					after = append(after[:0], k...)
 				}
-				return nil
+				return out.flush()
 			})
 			if err != nil {
 				return err
@@ -329,7 +381,7 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 				return err
 			}
 		}
-		return rb.Put(dst, binary.AppendUvarint(nil, games))
+		return rb.Put(dst, runValue(games))
 	})
 	if err != nil {
 		return err
@@ -408,17 +460,17 @@ func dropDead(db *bolt.DB, release func()) error {
 	}
 }
 
-// mergeIter walks several buckets' keys in order, all at once.
+// mergeIter walks several runs' keys in order, all at once.
 type mergeIter struct {
-	cs   []*bolt.Cursor
+	cs   []cursor
 	k, v [][]byte
+	vals [][]byte
 }
 
 // newMergeIter starts after the key after (nil: at the first).
-func newMergeIter(bs []*bolt.Bucket, after []byte) *mergeIter {
+func newMergeIter(cs []cursor, after []byte) *mergeIter {
 	it := &mergeIter{}
-	for _, b := range bs {
-		c := b.Cursor()
+	for _, c := range cs {
 		var k, v []byte
 		if after == nil {
 			k, v = c.First()
@@ -430,6 +482,16 @@ func newMergeIter(bs []*bolt.Bucket, after []byte) *mergeIter {
 		it.v = append(it.v, v)
 	}
 	return it
+}
+
+// err is what stopped a walk early (a damaged block).
+func (it *mergeIter) err() error {
+	for _, c := range it.cs {
+		if err := cursorErr(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // next returns the smallest key left and its value in each bucket that
@@ -444,14 +506,14 @@ func (it *mergeIter) next() ([]byte, [][]byte) {
 	if least == nil {
 		return nil, nil
 	}
-	var vals [][]byte
+	it.vals = it.vals[:0]
 	for i, k := range it.k {
 		if k != nil && bytes.Equal(k, least) {
-			vals = append(vals, it.v[i])
+			it.vals = append(it.vals, it.v[i])
 			it.k[i], it.v[i] = it.cs[i].Next()
 		}
 	}
-	return least, vals
+	return least, it.vals
 }
 
 // dropMerges removes what merges cut short left behind: their buckets go

@@ -377,10 +377,13 @@ func ponderOf(pv []game.Move) game.Move {
 // mate in one when some move does not.
 func orderRoot(p *game.Position, legal []game.Move) []rootMove {
 	var safe, unsafe []rootMove
+	// One position for every move's: a position declared in the loop
+	// went to the heap once a move (mateInOne takes its address).
+	var q, scratch game.Position
 	for _, m := range legal {
-		q := p.Play(m)
+		q = p.Play(m)
 		rm := rootMove{move: m, score: -infinity, prevScore: -infinity}
-		if _, mated := mateInOne(&q); mated {
+		if _, mated := mateInOneWith(&q, &scratch); mated {
 			unsafe = append(unsafe, rm)
 		} else {
 			safe = append(safe, rm)
@@ -394,9 +397,16 @@ func orderRoot(p *game.Position, legal []game.Move) []rootMove {
 
 // mateInOne returns a move that mates at once, if the side to move has one.
 func mateInOne(p *game.Position) (game.Move, bool) {
+	var q game.Position
+	return mateInOneWith(p, &q)
+}
+
+// mateInOneWith is mateInOne playing each check into q, a position the
+// caller keeps for many calls (one made per call went to the heap).
+func mateInOneWith(p, q *game.Position) (game.Move, bool) {
 	var buf [128]game.Move
 	for _, m := range legalChecks(p, buf[:0]) {
-		q := p.Play(m)
+		*q = p.Play(m)
 		if !q.HasLegalMove() {
 			return m, true
 		}
