@@ -393,8 +393,9 @@ func sweepScreens(t *testing.T, policy common.WidthPolicy) []func(w, h int) stri
 }
 
 // Nothing is drawn outside the terminal at any size from the minimum to
-// 300×100 (every size near a layout's boundary and 60 others at random,
-// unless SHOGI_LONG_TESTS=1 sweeps them all), under both width settings:
+// 300×100 (every size at a layout's boundary, one before and one after
+// it, and 60 others at random, unless SHOGI_LONG_TESTS=1 sweeps them
+// all), under both width settings:
 // every line at most the width, at most the height in lines. Below the
 // minimum the app says how much room it needs, within the terminal too.
 func TestNothingExceedsTheTerminal(t *testing.T) {
@@ -402,15 +403,15 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 	sizes := map[[2]int]bool{}
 	heights := []int{components.MinHeight, 24, components.LargeHeight - 1, components.LargeHeight, components.HugeHeight - 1, components.HugeHeight, 50, 100}
 	widths := []int{components.MinWidth, 80, components.LargeWidth - 1, components.LargeWidth, 120, components.HugeWidth - 1, components.HugeWidth, 200, 300}
-	// Every size near a layout's boundary, where a layout's sum of parts
-	// first meets the terminal's edge (every one with SHOGI_LONG_TESTS=1);
-	// the random sizes below stand for those between.
+	// Every size at a layout's boundary and either side of it, where a
+	// layout's parts first meet the terminal's edge (every one with
+	// SHOGI_LONG_TESTS=1); the random sizes below stand for those between.
 	swept := func(v int, bounds []int) bool {
 		if testenv.Long() {
 			return true
 		}
 		for _, b := range bounds {
-			if v >= b-2 && v <= b+2 {
+			if v >= b-1 && v <= b+1 {
 				return true
 			}
 		}
