@@ -84,6 +84,10 @@ func TestTmuxOnlineRealServer(t *testing.T) {
 		x.Keys(mv.USI(), "Enter")
 		keptAtLeast(t, state, len(moves)+1)
 	}
+	// Resigned on the person's turn: a question asked while the other
+	// side thinks is put away by its move (under load the y and enter
+	// then reached the board).
+	keptWhenOurTurn(t, x, state, us)
 	x.Keys("x", "y", "Enter")
 	s = x.WaitLong(60*time.Second, "%TORYO #RESIGN #LOSE", "saved as")
 
