@@ -75,7 +75,6 @@ func (h *harness) before(f func(msg any))              { h.d.Before(f) }
 
 // The shared pieces of the screens' tests (tui/internal/screentest).
 var (
-	keyMsg     = screentest.KeyMsg
 	sq         = screentest.Sq
 	windowSize = screentest.WindowSize
 	recordText = screentest.RecordText

@@ -1,18 +1,12 @@
 package tui
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-	"net"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"shogi/app/gamedb"
-	"shogi/app/settings"
 	"shogi/app/words"
 	"shogi/game"
 	"shogi/game/csa/csatest"
@@ -55,6 +49,7 @@ func loginOnline(t *testing.T, h *harness, addr string) {
 // found, a move typed, the server's reply on screen and kept, then a
 // resignation that the server rules on, the record in the games folder.
 func TestOnlineGame(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}})
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
@@ -194,127 +189,11 @@ func recordMoves(rec *kifu.Record) string {
 	return strings.Join(s, " ")
 }
 
-// silentServer answers LOGIN (in x1 too) and then says nothing more: a
-// server that never pairs. It reports each line it reads, and "EOF" when
-// the client closes the connection.
-func silentServer(t *testing.T) (addr string, lines <-chan string) {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	out := make(chan string, 64)
-	go func() {
-		c, err := ln.Accept()
-		if err != nil {
-			return
-		}
-		defer c.Close()
-		r := bufio.NewReader(c)
-		for {
-			l, err := r.ReadString('\n')
-			if err != nil {
-				out <- "EOF"
-				return
-			}
-			l = strings.TrimSpace(l)
-			out <- l
-			if f := strings.Fields(l); len(f) >= 3 && f[0] == "LOGIN" {
-				fmt.Fprintf(c, "LOGIN:%s OK\n", f[1])
-				if len(f) == 4 && f[3] == "x1" {
-					fmt.Fprintf(c, "##[LOGIN] +OK x1\n")
-				}
-			}
-			if l == "LOGOUT" {
-				fmt.Fprintf(c, "LOGOUT:completed\n")
-			}
-		}
-	}()
-	return ln.Addr().String(), out
-}
-
-// expectLine waits for the server to read want.
-func expectLine(t *testing.T, lines <-chan string, want string) {
-	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		select {
-		case l := <-lines:
-			if strings.HasPrefix(l, want) {
-				return
-			}
-		case <-deadline:
-			t.Fatalf("the server never read %q", want)
-		}
-	}
-}
-
-// The waiting screen: logged in, waiting to be paired, the time waited
-// shown; esc cancels, logs out (x1) and closes the connection, and the
-// form is back, filled as it was.
-func TestOnlineWaitCancel(t *testing.T) {
-	for _, x1 := range []string{"", "testgame-300-10"} {
-		t.Run("x1="+x1, func(t *testing.T) {
-			addr, lines := silentServer(t)
-			h := newHarness(t, Options{Lang: words.English})
-			openOnline(t, h)
-			fillForm(h, addr, "alice", "pw", x1)
-			h.press("enter")
-			h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
-			expectLine(t, lines, "LOGIN alice pw")
-			if x1 != "" {
-				expectLine(t, lines, "%%GAME testgame-300-10 *")
-			}
-			s := h.screen()
-			for _, want := range []string{"Logged in to " + addr + " as alice", "waiting 0:0", "esc cancels"} {
-				if !strings.Contains(s, want) {
-					t.Errorf("the waiting screen lacks %q:\n%s", want, s)
-				}
-			}
-			h.press("esc")
-			if x1 != "" {
-				expectLine(t, lines, "LOGOUT")
-			}
-			expectLine(t, lines, "EOF")
-			s = h.screen()
-			if !strings.Contains(s, "Cancelled") || !strings.Contains(s, addr) || !strings.Contains(s, "[ Connect ]") {
-				t.Errorf("after esc:\n%s", s)
-			}
-		})
-	}
-}
-
-// A server that takes the connection and never answers LOGIN: the
-// waiting screen says the login is what waits; esc cancels it.
-func TestOnlineLoginWait(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		c, err := ln.Accept()
-		if err == nil {
-			io.Copy(io.Discard, c) // read, never answer
-			c.Close()
-		}
-	}()
-	h := newHarness(t, Options{Lang: words.English})
-	openOnline(t, h)
-	fillForm(h, ln.Addr().String(), "alice", "pw", "")
-	h.press("enter")
-	h.until("the wait", func() bool { return strings.Contains(h.screen(), "logging in") })
-	h.press("esc")
-	if s := h.screen(); !strings.Contains(s, "[ Connect ]") {
-		t.Errorf("after esc:\n%s", s)
-	}
-}
-
 // A connection lost in the middle of a game: the screen says so, the
 // game stays kept (the Resume list offers to study it, not to resume
 // it), and r logs in again for a new game.
 func TestOnlineDropped(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3}, csatest.Script{Client: game.White})
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
@@ -371,6 +250,8 @@ func TestOnlineDropped(t *testing.T) {
 // score and line sent to the server as floodgate's comments, and the
 // server's ruling (time) ends the game, kept as a record.
 func TestOnlineLevelPlays(t *testing.T) {
+	// Not parallel: the level thinks by itself, and beside eight other
+	// tests on a loaded machine it outlasted the Driver's 20 s.
 	srv := csatest.NewServer(t, csatest.Script{Client: game.White, TimeUp: 5})
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
@@ -408,81 +289,12 @@ func TestOnlineLevelPlays(t *testing.T) {
 	}
 }
 
-// The form remembers the servers used, in the settings, and a password
-// only when asked, in a file apart that only the user can read; a file
-// others can read is not used, and the form says so.
-func TestOnlineRemembers(t *testing.T) {
-	addr, _ := silentServer(t)
-	dir := t.TempDir()
-	path := filepath.Join(dir, "config.toml")
-	h := newHarness(t, Options{Lang: words.English, SettingsPath: path})
-	openOnline(t, h)
-	fillForm(h, addr, "alice", "s3cret", "testgame-300-10")
-	h.press("up", "right") // Remember password: on
-	h.press("enter")
-	h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
-	h.press("esc")
-	pwPath := filepath.Join(dir, "csa-passwords.toml")
-	var fi os.FileInfo
-	h.until("the files written", func() bool {
-		var err error
-		fi, err = os.Stat(pwPath)
-		_, serr := os.Stat(path)
-		return err == nil && serr == nil
-	})
-	if fi.Mode().Perm() != 0o600 {
-		t.Errorf("the passwords file's mode is %v", fi.Mode().Perm())
-	}
-	conf, _ := os.ReadFile(path)
-	if strings.Contains(string(conf), "s3cret") || !strings.Contains(string(conf), "addr = '"+addr+"'") ||
-		!strings.Contains(string(conf), "game = 'testgame-300-10'") {
-		t.Errorf("the settings file:\n%s", conf)
-	}
-	pw, _ := os.ReadFile(pwPath)
-	if !strings.Contains(string(pw), "s3cret") || !strings.Contains(string(pw), "alice@"+addr) {
-		t.Errorf("the passwords file:\n%s", pw)
-	}
-
-	// A new form is filled from the last server, password included.
-	st, err := settings.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: st})
-	openOnline(t, h2)
-	s := h2.screen()
-	for _, want := range []string{"alice@" + addr, "alice", "testgame-300-10", "******", "Remember password  < on >"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the form filled from the settings lacks %q:\n%s", want, s)
-		}
-	}
-	// Remembering turned off forgets the password.
-	h2.press("down", "down", "down", "down", "left", "enter")
-	h2.until("the password forgotten", func() bool { _, err := os.Stat(pwPath); return os.IsNotExist(err) })
-	h2.press("esc")
-
-	// A passwords file others can read is not used.
-	os.Remove(pwPath)
-	if err := os.WriteFile(pwPath, []byte("\"alice@"+addr+"\" = 's3cret'\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	h3 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: st})
-	openOnline(t, h3)
-	s = h3.screen()
-	// The note names the file, so where it wraps depends on the temp
-	// dir's name: read it with the lines joined.
-	flat := strings.Join(strings.Fields(s), " ")
-	if !strings.Contains(flat, "other users: the app does not use it") || strings.Contains(s, "******") {
-		fi, err := os.Stat(pwPath)
-		t.Errorf("with an open passwords file (%v %v):\n%s", fi.Mode(), err, s)
-	}
-}
-
 // Leaving a server's game while the opponent thinks: q resigns it as
 // its turn comes, the menu shows at once, and once the server has ruled
 // (the record written, the kept file gone) the menu no longer offers a
 // game to resume.
 func TestOnlineLeaveResigns(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Think: 300 * time.Millisecond})
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
@@ -503,6 +315,7 @@ func TestOnlineLeaveResigns(t *testing.T) {
 // waits for the server's ruling: the record is written, nothing is left
 // kept.
 func TestOnlineQuitResigns(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
 	games := filepath.Join(t.TempDir(), "games")
 	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
@@ -521,59 +334,17 @@ func TestOnlineQuitResigns(t *testing.T) {
 	}
 }
 
-// The Japanese screens take their words from the Japanese table.
+// The menu offers the online screen in Japanese and opens it over
+// itself (the form's own words are tui/online's tests').
 func TestOnlineJapanese(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, Options{Lang: words.Japanese})
 	if !strings.Contains(h.screen(), "オンライン対局 (CSA)") {
 		t.Fatalf("the menu:\n%s", h.screen())
 	}
 	h.press("down", "enter")
-	s := h.screen()
-	for _, want := range []string{"CSA サーバーでオンライン対局", "ログイン名", "パスワードを保存", "対局名 (x1)", "< 自分 >", "[ 接続 ]"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the Japanese form lacks %q:\n%s", want, s)
-		}
-	}
-	h.press("enter")
-	if !strings.Contains(h.screen(), "サーバーを ホスト:ポート で入力してください") {
-		t.Errorf("an empty server is not refused in Japanese:\n%s", h.screen())
-	}
-}
-
-// The form offers the time margin kept from an engine's clock: half a
-// second unless changed, remembered with the server.
-func TestOnlineMargin(t *testing.T) {
-	addr, _ := silentServer(t)
-	dir := t.TempDir()
-	path := filepath.Join(dir, "config.toml")
-	h := newHarness(t, Options{Lang: words.English, SettingsPath: path})
-	openOnline(t, h)
-	if s := h.screen(); !strings.Contains(s, "Time margin        < 500ms >") {
-		t.Fatalf("no margin row at 500ms:\n%s", s)
-	}
-	fillForm(h, addr, "alice", "pw", "testgame-300-10")
-	h.press("down", "down", "down")
-	if s := h.screen(); !strings.Contains(s, "less time than the server's clock") {
-		t.Errorf("the margin row's note is missing:\n%s", s)
-	}
-	h.press("right", "enter")
-	h.until("the wait", func() bool { return strings.Contains(h.screen(), "aiting for the server to pair you") })
-	h.press("esc")
-	h.until("the settings written", func() bool {
-		b, _ := os.ReadFile(path)
-		return strings.Contains(string(b), "margin")
-	})
-	if conf, _ := os.ReadFile(path); !strings.Contains(string(conf), "margin = '1s'") {
-		t.Errorf("the settings file:\n%s", conf)
-	}
-	loaded, err := settings.Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h2 := newHarness(t, Options{Lang: words.English, SettingsPath: path, Settings: loaded})
-	openOnline(t, h2)
-	if s := h2.screen(); !strings.Contains(s, "Time margin        < 1s >") {
-		t.Errorf("the margin not read back:\n%s", s)
+	if _, ok := h.m.top().(*onlineScreen); !ok || !strings.Contains(h.screen(), "CSA サーバーでオンライン対局") {
+		t.Errorf("enter on the menu's entry: %T on top:\n%s", h.m.top(), h.screen())
 	}
 }
 
@@ -582,6 +353,7 @@ func TestOnlineMargin(t *testing.T) {
 // way, and the server's silence is said under the game at once (after
 // the client's 2 s), naming the move.
 func TestOnlineServerSilent(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
 	h := newHarness(t, Options{Lang: words.English})
 	loginOnline(t, h, srv.Addr)
@@ -627,6 +399,7 @@ func TestOnlineServerSilent(t *testing.T) {
 // At 80 columns in Japanese, a lost connection's lines are whole: the
 // fault on one, what became of the game and the keys on the other.
 func TestOnlineDroppedJapanese(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3})
 	h := newHarness(t, Options{Lang: words.Japanese})
 	h.menuItem("オンライン対局")
@@ -659,6 +432,7 @@ func TestOnlineDroppedJapanese(t *testing.T) {
 // ? in a server's game is the server game's help: what a server allows,
 // nothing of an SSH table's grace period, chat or draw offers.
 func TestOnlineHelp(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
 	h := newHarness(t, Options{Lang: words.English, GamesDir: filepath.Join(t.TempDir(), "games")})
 	loginOnline(t, h, srv.Addr)

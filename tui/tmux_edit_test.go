@@ -20,6 +20,7 @@ import (
 // hand, the rest to White; then play it: the game's board on screen is
 // that position, line for line, with both hands.
 func TestTmuxEditTsumeAndPlay(t *testing.T) {
+	t.Parallel()
 	x := startApp(t, 80, 24, "", "edit --lang en", "Set up a position")
 	x.Keys("c")
 	x.Keys("Right", "Right", "Right", "Right", "Up", "Up", "Up", "Up", "k") // 5e → 1a
@@ -54,6 +55,7 @@ func TestTmuxEditTsumeAndPlay(t *testing.T) {
 // SIGHUP (tmux kill-session) the kept copy holds the new variation, and
 // the app has ended.
 func TestTmuxHangupKeepsEdits(t *testing.T) {
+	t.Parallel()
 	rec := filepath.Join(t.TempDir(), "branches.kif")
 	data, err := os.ReadFile(filepath.Join("study", "testdata", "study", "branches.kif"))
 	if err != nil {

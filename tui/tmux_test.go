@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"shogi/game/notation"
 	"shogi/tui/common"
 	"shogi/tui/components"
 
@@ -36,6 +37,19 @@ func startApp(t *testing.T, w, h int, env, args, want string) *tmuxApp {
 		Tmux: termtest.Start(t, w, h, fmt.Sprintf("env %s %s %s %s %s", base, dirs, env, bin, args))}
 	x.WaitFor(want)
 	return x
+}
+
+// move types a move's text in one burst (each character still a key of
+// its own, without a pause between them) and presses enter.
+func (x *tmuxApp) move(text string) {
+	x.t.Helper()
+	if strings.HasPrefix(text, "-") {
+		// tmux would read the burst as its own option: key by key.
+		x.Keys(text, "Enter")
+		return
+	}
+	x.Type(text)
+	x.Keys("Enter")
 }
 
 // attrsAt returns the attributes in force at column x of line y of a
@@ -75,11 +89,11 @@ func TestTmux(t *testing.T) {
 	x := startApp(t, 100, 30, "", "play --lang ja", "９ ８ ７")
 	// Each move is waited for by the ply it leads to: the typed line's
 	// preview already shows the move before enter is read.
-	x.Keys("7g7f", "Enter")
+	x.move("7g7f")
 	x.WaitFor("2手目", "▲７六歩")
-	x.Keys("P-3d", "Enter")
+	x.move("P-3d")
 	x.WaitFor("3手目", "△３四歩")
-	x.Keys("２六歩", "Enter")
+	x.move("２六歩")
 	s := x.WaitFor("4手目", "▲２六歩")
 	for _, want := range []string{
 		"| ・ ・ 歩 ・ ・ ・ ・ 歩 ・|六", // 7f and 2f pawns
@@ -91,7 +105,7 @@ func TestTmux(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, s)
 		}
 	}
-	x.Keys("-8384FU", "Enter")
+	x.move("-8384FU")
 	x.WaitFor("5手目", "△８四歩")
 	// Cursor keys: pick the rook on 2h, move it to 2g. The cursor starts
 	// on 5g: l l l → 2g, j → 2h.
@@ -170,7 +184,8 @@ func sq57y() int { _, y := squareAtScreen(80, 24, game.NewSquare(5, 7)); return 
 func TestTmuxASCIIOnly(t *testing.T) {
 	t.Parallel()
 	x := startApp(t, 80, 24, "LANG=C LC_ALL=C", "play", "Moves")
-	x.Keys("7g7f", "Enter", "Enter")
+	x.move("7g7f")
+	x.Keys("Enter")
 	x.WaitFor("P-7f")
 	s := x.Screen()
 	for i, r := range s {
@@ -214,18 +229,30 @@ func TestTmuxLargeBoard(t *testing.T) {
 
 // In check, the king's square carries the check style: white bold text
 // on red (or reversed and bold without colour), and the checking piece
-// its own tint.
+// its own tint. The game starts (--sfen) where checkMoves stand before
+// their last, White's checking drop, which is typed: what the terminal
+// shows is the check as it comes, not the way there (the goldens type
+// every move).
 func TestTmuxCheck(t *testing.T) {
 	t.Parallel()
+	g := game.NewGame(game.StartPosition())
+	for _, u := range checkMoves[:len(checkMoves)-1] {
+		p := g.Position()
+		mv, err := notation.Parse(&p, u, notation.USI, game.NoMove)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := g.Position()
 	for _, env := range []string{"COLORTERM=truecolor", "", "NO_COLOR=1"} {
 		t.Run(env, func(t *testing.T) {
 			t.Parallel()
-			x := startApp(t, 100, 34, env, "play --lang ja", "手番")
-			for _, mv := range checkMoves {
-				x.Type(mv) // a burst: each character is still its own key
-				x.Keys("Enter")
-			}
-			x.WaitFor("23手目", "王手")
+			x := startApp(t, 100, 34, env, "play --lang ja --sfen '"+before.SFEN()+"'", "手番")
+			x.move(checkMoves[len(checkMoves)-1])
+			x.WaitFor("1 △８八銀", "王手") // the game's first move, from --sfen
 			styled := x.Styled()
 			kx, ky := squareAtScreen(100, 34, game.NewSquare(7, 7))
 			king := attrsAt(t, styled, kx, ky)

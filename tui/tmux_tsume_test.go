@@ -48,7 +48,7 @@ func TestTmuxTsume(t *testing.T) {
 		}
 	}
 	x := startApp(t, 80, 24, "", "tsume --length 3 --lang en --style western", "Tsume "+three.ID)
-	x.Keys("R*5e", "Enter")
+	x.move("R*5e")
 	s := x.WaitFor("is not a check")
 	if !strings.Contains(s, "move 1") {
 		t.Errorf("the refused move was played:\n%s", s)
@@ -58,7 +58,7 @@ func TestTmuxTsume(t *testing.T) {
 	play := func(pr tsume.Problem) {
 		t.Helper()
 		for i := 0; i < len(pr.Solution); i += 2 {
-			x.Keys(pr.Solution[i].USI(), "Enter")
+			x.move(pr.Solution[i].USI())
 			if i == len(pr.Solution)-1 {
 				s = x.WaitFor("Mate!", "nothing left in hand")
 				break

@@ -84,50 +84,62 @@ func styleOptions(st common.PieceStyle) Options {
 // side (flipped or not). The text is compared with testdata/views/*.txt,
 // the same in both themes; the colours with testdata/views/*.ansi (cat one
 // in a terminal to see it). Each golden is read back: the board and hands on it must be
-// the position, whoever is at the bottom.
+// the position, whoever is at the bottom. Each style and theme plays the
+// moves once and is then resized and flipped, as a person's terminal is:
+// each frame is drawn afresh from the game's state, so each golden holds
+// what a game started at that size shows.
 func TestGoldenViews(t *testing.T) {
 	t.Parallel()
-	for _, size := range goldenSizes {
-		for _, st := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII} {
-			for _, flip := range []bool{false, true} {
-				name := fmt.Sprintf("%dx%d-%s", size[0], size[1], st)
-				if flip {
-					name += "-flipped"
+	for _, st := range []common.PieceStyle{common.Kanji, common.Western, common.ASCII} {
+		t.Run(st.String(), func(t *testing.T) {
+			t.Parallel()
+			themes := []common.Theme{common.ThemeLight, common.ThemeDark}
+			hs := make([]*harness, len(themes))
+			for i, theme := range themes {
+				o := styleOptions(st)
+				o.Theme = theme
+				hs[i] = checkHarness(t, o)
+				if theme == common.ThemeLight {
+					// Each theme on the terminal it suits: the text
+					// follows the terminal's background.
+					hs[i].send(tea.BackgroundColorMsg{Color: color.White})
 				}
-				t.Run(name, func(t *testing.T) {
-					var text string
-					for _, theme := range []common.Theme{common.ThemeLight, common.ThemeDark} {
-						o := styleOptions(st)
-						o.Theme = theme
-						h := checkHarness(t, o)
-						h.send(windowSize(size[0], size[1]))
-						if theme == common.ThemeLight {
-							// Each theme on the terminal it suits: the text
-							// follows the terminal's background.
-							h.send(tea.BackgroundColorMsg{Color: color.White})
-						}
-						if flip {
-							h.press("f")
-						}
-						view := h.View()
-						plain := ansi.Strip(view)
-						if text == "" {
-							text = plain
-						} else if plain != text {
-							t.Errorf("the text differs between the light and the dark theme")
-						}
-						golden(t, filepath.Join("views", name+"-"+theme.String()+".ansi"), view)
-						if st == common.ASCII && strings.ContainsFunc(plain, func(r rune) bool { return r >= 0x80 }) {
-							t.Errorf("non-ASCII on an ASCII screen:\n%s", plain)
-						}
-						pos := h.game().Position()
-						readBack(t, plain, &pos, st, flip)
-						tints(t, h, view, theme)
-					}
-					golden(t, filepath.Join("views", name+".txt"), text)
-				})
 			}
-		}
+			for _, size := range goldenSizes {
+				for _, flip := range []bool{false, true} {
+					name := fmt.Sprintf("%dx%d-%s", size[0], size[1], st)
+					if flip {
+						name += "-flipped"
+					}
+					t.Run(name, func(t *testing.T) {
+						var text string
+						for i, theme := range themes {
+							h := hs[i]
+							h.send(windowSize(size[0], size[1]))
+							if flip {
+								h.press("f")
+								defer h.press("f") // back to Black at the bottom for the next size
+							}
+							view := h.View()
+							plain := ansi.Strip(view)
+							if text == "" {
+								text = plain
+							} else if plain != text {
+								t.Errorf("the text differs between the light and the dark theme")
+							}
+							golden(t, filepath.Join("views", name+"-"+theme.String()+".ansi"), view)
+							if st == common.ASCII && strings.ContainsFunc(plain, func(r rune) bool { return r >= 0x80 }) {
+								t.Errorf("non-ASCII on an ASCII screen:\n%s", plain)
+							}
+							pos := h.game().Position()
+							readBack(t, plain, &pos, st, flip)
+							tints(t, h, view, theme)
+						}
+						golden(t, filepath.Join("views", name+".txt"), text)
+					})
+				}
+			}
+		})
 	}
 	h := newHarness(t, Options{})
 	golden(t, "menu.txt", h.screen())
@@ -381,23 +393,25 @@ func sweepScreens(t *testing.T, policy common.WidthPolicy) []func(w, h int) stri
 }
 
 // Nothing is drawn outside the terminal at any size from the minimum to
-// 300×100 (a third of them, all near the layouts' boundaries, unless
-// SHOGI_LONG_TESTS=1), under both width settings: every line at most the width, at
-// most the height in lines. Below the minimum the app says how much room
-// it needs, within the terminal too.
+// 300×100 (every size at a layout's boundary, one before and one after
+// it, and 60 others at random, unless SHOGI_LONG_TESTS=1 sweeps them
+// all), under both width settings:
+// every line at most the width, at most the height in lines. Below the
+// minimum the app says how much room it needs, within the terminal too.
 func TestNothingExceedsTheTerminal(t *testing.T) {
 	t.Parallel()
 	sizes := map[[2]int]bool{}
 	heights := []int{components.MinHeight, 24, components.LargeHeight - 1, components.LargeHeight, components.HugeHeight - 1, components.HugeHeight, 50, 100}
 	widths := []int{components.MinWidth, 80, components.LargeWidth - 1, components.LargeWidth, 120, components.HugeWidth - 1, components.HugeWidth, 200, 300}
-	// Every size near a layout's boundary, and every third one between
-	// (every one with SHOGI_LONG_TESTS=1).
+	// Every size at a layout's boundary and either side of it, where a
+	// layout's parts first meet the terminal's edge (every one with
+	// SHOGI_LONG_TESTS=1); the random sizes below stand for those between.
 	swept := func(v int, bounds []int) bool {
-		if testenv.Long() || v%3 == 0 {
+		if testenv.Long() {
 			return true
 		}
 		for _, b := range bounds {
-			if v >= b-2 && v <= b+2 {
+			if v >= b-1 && v <= b+1 {
 				return true
 			}
 		}
@@ -418,7 +432,11 @@ func TestNothingExceedsTheTerminal(t *testing.T) {
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 300 {
+	random := 60
+	if testenv.Long() {
+		random = 300
+	}
+	for range random {
 		sizes[[2]int{components.MinWidth + rng.IntN(300-components.MinWidth+1), components.MinHeight + rng.IntN(100-components.MinHeight+1)}] = true
 	}
 	if testing.Short() {

@@ -176,13 +176,14 @@ func (m *Model) setPlaying(on bool) {
 	}
 }
 
-// listen waits for the next event of feed f.
+// listen waits for the next event of feed f: a wait on something
+// outside the app (Common.Block).
 func (m *Model) listen(f *lobby.Feed) tea.Cmd {
 	gen, ctx := m.feedGen, m.ctx
-	return func() tea.Msg {
+	return m.Common.Block(func() tea.Msg {
 		ev, err := f.Next(ctx)
 		return feedMsg{gen: gen, ev: ev, err: err}
-	}
+	})
 }
 
 // Init asks the terminal for its background, which the text's colours

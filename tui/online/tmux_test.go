@@ -1,4 +1,4 @@
-package tui
+package online
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"shogi/game/csa"
 	"shogi/game/csa/csatest"
 	"shogi/internal/termtest"
+	"shogi/kifu"
 	"shogi/tui/common"
 )
 
@@ -22,7 +23,9 @@ import (
 // floodgate runs it) against `shogi csa --level beginner`: the person
 // logs in through the form, plays moves typed in the app, resigns; the
 // server's record has every move, and so do the app's record in the games
-// folder and the other side's.
+// folder and the other side's. Two moves of the person's show it as well
+// as more would: each is typed on the person's turn, which needs the
+// other side's move before it.
 func TestTmuxOnlineRealServer(t *testing.T) {
 	t.Parallel()
 	termtest.Need(t)
@@ -48,10 +51,16 @@ func TestTmuxOnlineRealServer(t *testing.T) {
 		<-botDone
 	})
 
-	x := startApp(t, 100, 30, "", "", "New game")
+	x := startApp(t, 100, 30, "", "New game")
 	x.Keys("Down", "Enter")
 	x.WaitFor("Play online on a CSA server")
-	x.Keys("Down", addr, "Down", "human", "Down", "testgame-300-10,h", "Enter")
+	// The fields' text in bursts (each character still a key of its
+	// own), the keys between them one by one.
+	for _, field := range []string{addr, "human", "testgame-300-10,h"} {
+		x.Keys("Down")
+		x.Type(field)
+	}
+	x.Keys("Enter")
 	s := x.WaitLong(60*time.Second, "testgame-300-10+")
 	id := regexp.MustCompile(`game (\S*testgame-300-10\+\S+)`).FindStringSubmatch(s)[1]
 	us := game.Black
@@ -59,12 +68,12 @@ func TestTmuxOnlineRealServer(t *testing.T) {
 		us = game.White
 	}
 
-	// Four moves of the person's, each typed in the app when the screen
+	// Two moves of the person's, each typed in the app when the screen
 	// says it is their turn: the first legal move that does not capture,
 	// in the position the kept file holds.
 	state := x.state
 	var played []game.Move
-	for n := 0; n < 4; n++ {
+	for n := 0; n < 2; n++ {
 		moves := keptWhenOurTurn(t, x, state, us)
 		pos := game.StartPosition()
 		for _, mv := range moves {
@@ -75,6 +84,10 @@ func TestTmuxOnlineRealServer(t *testing.T) {
 		x.Keys(mv.USI(), "Enter")
 		keptAtLeast(t, state, len(moves)+1)
 	}
+	// Resigned on the person's turn: a question asked while the other
+	// side thinks is put away by its move (under load the y and enter
+	// then reached the board).
+	keptWhenOurTurn(t, x, state, us)
 	x.Keys("x", "y", "Enter")
 	s = x.WaitLong(60*time.Second, "%TORYO #RESIGN #LOSE", "saved as")
 
@@ -86,7 +99,7 @@ func TestTmuxOnlineRealServer(t *testing.T) {
 		t.Fatalf("the app's games folder holds %v:\n%s", files, s)
 	}
 	var got []string
-	for _, mv := range readRecordFile(t, files[0]).MainMoves() {
+	for _, mv := range readRecord(t, files[0]).MainMoves() {
 		got = append(got, csa.FormatMove(mv))
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
@@ -174,4 +187,35 @@ func quietMove(t *testing.T, pos *game.Position) game.Move {
 		}
 	}
 	return legal[0]
+}
+
+// readRecord reads a record the app wrote.
+func readRecord(t *testing.T, path string) *kifu.Record {
+	t.Helper()
+	rec, err := kifu.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+// tmuxApp is the real binary in a tmux pane, with settings, data and
+// kept games in a state directory of the test's own.
+type tmuxApp struct {
+	*termtest.Tmux
+	state string // the app's state directory
+}
+
+// startApp runs `shogi ARGS` at w×h on a plain UTF-8, narrow,
+// 256-colour terminal, its folders the test's own, and waits for want.
+func startApp(t *testing.T, w, h int, args, want string) *tmuxApp {
+	t.Helper()
+	termtest.Need(t)
+	bin := termtest.Binary(t)
+	state := t.TempDir()
+	base := "LANG=C.UTF-8 LC_ALL= LC_MESSAGES= LC_CTYPE= RUNEWIDTH_EASTASIAN=0 TERM=xterm-256color COLORTERM= NO_COLOR= COLORFGBG= TMUX="
+	dirs := fmt.Sprintf("HOME=%[1]s/home XDG_CONFIG_HOME=%[1]s/config XDG_DATA_HOME=%[1]s/data XDG_CACHE_HOME=%[1]s/cache XDG_STATE_HOME=%[1]s/state", state)
+	x := &tmuxApp{state: state, Tmux: termtest.Start(t, w, h, fmt.Sprintf("env %s %s %s %s", base, dirs, bin, args))}
+	x.WaitFor(want)
+	return x
 }

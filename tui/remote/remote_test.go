@@ -1,164 +1,20 @@
-package tui
+package remote
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"shogi/tui/common"
-	"shogi/tui/play"
-	"shogi/tui/remote"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"shogi/app/lobby"
 )
 
-// remoteHarness drives a remote person's model by hand: messages through
-// Update, commands run on goroutines of their own; a command that waits
-// (on a table with nothing to say) delivers its message later, when pump
-// is called.
-type remoteHarness struct {
-	t    *testing.T
-	m    *remote.Model
-	late chan tea.Msg
-}
-
-func newRemoteHarness(t *testing.T, l *lobby.Lobby, user string) *remoteHarness {
-	t.Helper()
-	c := newCommon(Options{})
-	c.Remote = true
-	ctx, cancel := context.WithCancel(context.Background())
-	t.Cleanup(cancel)
-	h := &remoteHarness{t: t, m: remote.NewModel(ctx, c, remote.Remote{Lobby: l, Name: user}, newGameScreen), late: make(chan tea.Msg, 100)}
-	h.send(tea.WindowSizeMsg{Width: 100, Height: 32})
-	return h
-}
-
-func (h *remoteHarness) send(msg tea.Msg) {
-	queue := []tea.Msg{msg}
-	for len(queue) > 0 {
-		msg := queue[0]
-		queue = queue[1:]
-		_, cmd := h.m.Update(msg)
-		queue = append(queue, h.run(cmd)...)
-	}
-}
-
-// pump takes the messages of waiting commands that arrive within d.
-func (h *remoteHarness) pump(d time.Duration) {
-	deadline := time.After(d)
-	for {
-		select {
-		case msg := <-h.late:
-			h.send(msg)
-		case <-deadline:
-			return
-		}
-	}
-}
-
-// run runs cmd and what it batches, returning the messages that come
-// within a moment; the others arrive on h.late.
-func (h *remoteHarness) run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	out := make(chan tea.Msg) // unbuffered: a message not taken in time goes to h.late
-	waited := make(chan struct{})
-	go func() {
-		msg := cmd()
-		select {
-		case out <- msg:
-		case <-waited:
-			if msg != nil {
-				h.late <- msg
-			}
-		}
-	}()
-	select {
-	case msg := <-out:
-		if b, ok := msg.(tea.BatchMsg); ok {
-			var all []tea.Msg
-			for _, c := range b {
-				all = append(all, h.run(c)...)
-			}
-			return all
-		}
-		if msg == nil {
-			return nil
-		}
-		return []tea.Msg{msg}
-	case <-time.After(50 * time.Millisecond):
-		close(waited)
-		return nil
-	}
-}
-
-// waitFor takes the messages of waiting commands until the screen shows
-// every text, for up to 10 s.
-func (h *remoteHarness) waitFor(texts ...string) {
-	h.t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
-		s, missing := h.screen(), ""
-		for _, text := range texts {
-			if !strings.Contains(s, text) {
-				missing = text
-				break
-			}
-		}
-		if missing == "" {
-			return
-		}
-		select {
-		case msg := <-h.late:
-			h.send(msg)
-		case <-deadline:
-			h.t.Fatalf("the screen never showed %q:\n%s", missing, s)
-		}
-	}
-}
-
-func (h *remoteHarness) press(keys ...string) {
-	for _, k := range keys {
-		h.send(keyMsg(k))
-	}
-}
-
-func (h *remoteHarness) typeText(s string) {
-	for _, r := range s {
-		h.press(string(r))
-	}
-}
-
-func (h *remoteHarness) screen() string { return ansi.Strip(h.m.View().Content) }
-
-func (h *remoteHarness) want(texts ...string) {
-	h.t.Helper()
-	s := h.screen()
-	for _, text := range texts {
-		if !strings.Contains(s, text) {
-			h.t.Fatalf("the screen lacks %q:\n%s", text, s)
-		}
-	}
-}
-
-func testLobby(t *testing.T) *lobby.Lobby {
-	l := lobby.New(lobby.Config{GamesDir: t.TempDir()})
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = l.Shutdown(ctx, "test over")
-	})
-	return l
-}
-
 func TestRemoteNameIsAskedAndCleaned(t *testing.T) {
-	h := newRemoteHarness(t, testLobby(t), "root\x1b[2J")
+	h := newHarness(t, testLobby(t), "root\x1b[2J")
 	h.want("Your name: root[2J")
 	h.press("ctrl+u")
 	h.press("enter")
@@ -175,7 +31,7 @@ func TestRemoteNameIsAskedAndCleaned(t *testing.T) {
 
 func TestRemoteCreateJoinAndPlay(t *testing.T) {
 	l := testLobby(t)
-	a := newRemoteHarness(t, l, "alice")
+	a := newHarness(t, l, "alice")
 	a.press("enter", "enter")
 	a.want("Create a table", "10m + 30s byōyomi", "Black (sente)")
 	a.press("right", "down")
@@ -190,9 +46,9 @@ func TestRemoteCreateJoinAndPlay(t *testing.T) {
 	if len(tables) != 1 || tables[0].Time.Main != 5*time.Minute || tables[0].Handicap != "bishop" {
 		t.Fatalf("the table opened: %+v", tables)
 	}
-	a.want("Your table's code:", remote.Spaced(tables[0].Code), "Waiting for an opponent")
+	a.want("Your table's code:", Spaced(tables[0].Code), "Waiting for an opponent")
 
-	b := newRemoteHarness(t, l, "bob")
+	b := newHarness(t, l, "bob")
 	b.press("enter", "down", "enter")
 	b.typeText("zzzzz")
 	b.press("enter")
@@ -200,12 +56,11 @@ func TestRemoteCreateJoinAndPlay(t *testing.T) {
 	b.press("ctrl+u")
 	b.typeText(strings.ToLower(tables[0].Code))
 	b.press("enter")
-	if b.m.Screen != remote.RTable || b.m.Table == nil {
-		t.Fatalf("bob is not at the table: screen %d", b.m.Screen)
-	}
-	// Furigoma was chosen: the toss decides who is Black.
-	a.pump(300 * time.Millisecond)
-	if a.m.Screen != remote.RTable {
+	b.until("bob at the table", func() bool { return b.m.Screen == RTable && b.m.Table != nil })
+	// Furigoma was chosen: the toss decides who is Black. Alice's screen
+	// follows the table's start.
+	a.until("alice at the table", func() bool { return a.m.Screen == RTable })
+	if a.m.Screen != RTable {
 		t.Fatalf("alice is not at the table: screen %d", a.m.Screen)
 	}
 	b.want("alice", "bob")
@@ -219,7 +74,7 @@ func TestRemoteWatchList(t *testing.T) {
 	if _, err := l.Create(lobby.Person{Name: "dave"}, lobby.Options{Handicap: "rook"}); err != nil {
 		t.Fatal(err)
 	}
-	h := newRemoteHarness(t, l, "eve")
+	h := newHarness(t, l, "eve")
 	h.press("enter", "down", "down", "enter")
 	h.want("Tables", "dave — waiting for an opponent", "rook")
 	h.press("enter")
@@ -227,7 +82,7 @@ func TestRemoteWatchList(t *testing.T) {
 		t.Fatal("not watching")
 	}
 	h.press("esc")
-	if h.m.Watcher != nil || h.m.Screen != remote.RMenu {
+	if h.m.Watcher != nil || h.m.Screen != RMenu {
 		t.Fatal("esc did not stop watching")
 	}
 	if got := l.Tables()[0].Watchers; got != 0 {
@@ -249,12 +104,12 @@ func FuzzRemoteKeys(f *testing.F) {
 		if _, err := l.Create(lobby.Person{Name: "dave"}, lobby.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		h := newRemoteHarness(t, l, "fuzz")
+		h := newHarness(t, l, "fuzz")
 		sizes := [][2]int{{80, 24}, {40, 10}, {120, 40}, {200, 60}, {1, 1}}
 		sz := sizes[int(size)%len(sizes)]
 		h.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		for _, b := range data {
-			if h.m.Screen == remote.RLocal || h.m.Screen == remote.RTable {
+			if h.m.Screen == RLocal || h.m.Screen == RTable {
 				return // the play screen has its own fuzz target
 			}
 			switch {
@@ -298,7 +153,7 @@ func TestRemoteWatchByTypedCode(t *testing.T) {
 			code = s.Code()
 		}
 	}
-	h := newRemoteHarness(t, l, "eve")
+	h := newHarness(t, l, "eve")
 	h.press("enter", "down", "down", "enter")
 	h.typeText(strings.ToLower(code))
 	h.press("enter")
@@ -313,7 +168,7 @@ func TestRemoteWatchByTypedCode(t *testing.T) {
 func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 	for row := 0; row < 4; row++ {
 		l := testLobby(t)
-		a := newRemoteHarness(t, l, "alice")
+		a := newHarness(t, l, "alice")
 		a.press("enter", "enter")
 		a.want("enter open")
 		for i := 0; i < row; i++ {
@@ -324,13 +179,4 @@ func TestFormsEnterDoesWhatTheFooterSays(t *testing.T) {
 			t.Errorf("enter on row %d of the table form: tables %+v", row, tables)
 		}
 	}
-}
-
-// gameOf is the game screen a remote person's lobby shows (a table's, a
-// game against the computer), nil before one.
-func gameOf(m *remote.Model) *play.Model {
-	if p, ok := m.Game.(*playScreen); ok {
-		return &p.m
-	}
-	return nil
 }

@@ -1,4 +1,4 @@
-package tui
+package remote
 
 import (
 	"fmt"
@@ -6,27 +6,29 @@ import (
 	"testing"
 
 	"shogi/tui/play"
-	"shogi/tui/remote"
 
 	"shogi/app/lobby"
 )
 
 // seatTwo opens a table of alice's (Black, the defaults) that bob joins by
 // its code, and brings both to the board.
-func seatTwo(t *testing.T, l *lobby.Lobby) (a, b *remoteHarness) {
+func seatTwo(t *testing.T, l *lobby.Lobby) (a, b *harness) {
 	t.Helper()
-	a = newRemoteHarness(t, l, "alice")
+	a = newHarness(t, l, "alice")
 	a.press("enter", "enter", "down", "down", "down", "enter")
 	tables := l.Tables()
 	if len(tables) != 1 {
 		t.Fatalf("tables: %+v", tables)
 	}
-	b = newRemoteHarness(t, l, "bob")
+	b = newHarness(t, l, "bob")
 	b.press("enter", "down", "enter")
 	b.typeText(strings.ToLower(tables[0].Code))
 	b.press("enter")
 	a.waitFor("△White bob")
-	if a.m.Screen != remote.RTable || b.m.Screen != remote.RTable {
+	// Each screen goes to the table on the table's start, an event of
+	// its own feed.
+	b.until("bob at the table", func() bool { return b.m.Screen == RTable })
+	if a.m.Screen != RTable || b.m.Screen != RTable {
 		t.Fatalf("not both at the table: alice's screen %d, bob's %d\n%s", a.m.Screen, b.m.Screen, b.screen())
 	}
 	return a, b
@@ -53,7 +55,7 @@ func TestRemoteTable(t *testing.T) {
 	b.typeText("hello")
 	b.want("Say: hello")
 	b.press("enter")
-	c := newRemoteHarness(t, l, "carol")
+	c := newHarness(t, l, "carol")
 	c.press("enter", "down", "down", "enter")
 	c.typeText(strings.ToLower(l.Tables()[0].Code))
 	c.press("enter")
@@ -74,7 +76,7 @@ func TestRemoteTable(t *testing.T) {
 	// Bob leaves: back in the lobby, his seat kept; the menu's first
 	// entry takes him back to the game as it stands.
 	b.press("q", "y")
-	if b.m.Screen != remote.RMenu || b.m.Table != nil {
+	if b.m.Screen != RMenu || b.m.Table != nil {
 		t.Fatalf("bob after leaving: screen %d\n%s", b.m.Screen, b.screen())
 	}
 	a.waitFor("bob's connection dropped: the seat is kept for")
@@ -89,7 +91,7 @@ func TestRemoteTable(t *testing.T) {
 	a.press("i")
 	a.want("Accept bob's draw? (Black 27, White 27 points; 24 each draws)")
 	a.press("y", "enter")
-	for _, h := range []*remoteHarness{a, b} {
+	for _, h := range []*harness{a, b} {
 		h.waitFor("Draw by impasse (24-point rule)", "Black 27 points, White 27", "w copies the game to your")
 		if r := gameOf(h.m).Game.Result(); !r.Over() || gameOf(h.m).Result() == nil {
 			t.Errorf("%s's game: %v, %v", h.m.R.Name, r, gameOf(h.m).Result())
@@ -100,9 +102,9 @@ func TestRemoteTable(t *testing.T) {
 }
 
 // watchTable brings a spectator to the table of seatTwo at 120×40.
-func watchTable(t *testing.T, l *lobby.Lobby, name string) *remoteHarness {
+func watchTable(t *testing.T, l *lobby.Lobby, name string) *harness {
 	t.Helper()
-	c := newRemoteHarness(t, l, name)
+	c := newHarness(t, l, name)
 	c.send(windowSize(120, 40))
 	c.press("enter", "down", "down", "enter")
 	c.typeText(strings.ToLower(l.Tables()[0].Code))
@@ -168,7 +170,7 @@ func TestTableDrawNotice(t *testing.T) {
 	t.Parallel()
 	l := testLobby(t)
 	a, b := seatTwo(t, l)
-	for _, h := range []*remoteHarness{a, b} {
+	for _, h := range []*harness{a, b} {
 		h.send(windowSize(120, 40))
 	}
 	a.typeText("7g7f")

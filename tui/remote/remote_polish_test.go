@@ -1,17 +1,13 @@
-package tui
+package remote
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-
 	"shogi/app/lobby"
 	"shogi/game/match"
-	"shogi/tui/remote"
 )
 
 // The chat panel counts what is out of sight in messages: one message
@@ -58,16 +54,11 @@ func TestTableDrawNoticeFits(t *testing.T) {
 func TestTableClosingKeepsResult(t *testing.T) {
 	t.Parallel()
 	ft := match.NewFakeTime(time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC))
-	l := lobby.New(lobby.Config{GamesDir: t.TempDir(), TimeSource: ft})
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = l.Shutdown(ctx, "test over")
-	})
+	l := newLobby(t, lobby.Config{GamesDir: t.TempDir(), TimeSource: ft})
 	a, b := seatTwo(t, l)
 	a.press("x")
 	a.press("y", "enter")
-	for _, h := range []*remoteHarness{a, b} {
+	for _, h := range []*harness{a, b} {
 		h.waitFor("White wins by resignation")
 	}
 	// The linger's timer is set just after the result goes out: the time
@@ -77,19 +68,16 @@ func TestTableClosingKeepsResult(t *testing.T) {
 		ft.Advance(11 * time.Minute)
 		time.Sleep(time.Millisecond)
 	}
-	for _, h := range []*remoteHarness{a, b} {
+	for _, h := range []*harness{a, b} {
 		h.waitFor("The table has closed; q goes back to the lobby.")
-		if h.m.Screen != remote.RTable {
+		if h.m.Screen != RTable {
 			t.Fatalf("%s: screen %d after the table closed:\n%s", h.m.R.Name, h.m.Screen, h.screen())
 		}
-		_, cmd := h.m.Update(keyMsg("q"))
-		for _, msg := range h.run(cmd) {
-			if _, quit := msg.(tea.QuitMsg); quit {
-				t.Fatalf("%s: q quit the app", h.m.R.Name)
-			}
-			h.send(msg)
+		h.press("q")
+		if h.d.Quit() {
+			t.Fatalf("%s: q quit the app", h.m.R.Name)
 		}
-		if h.m.Screen != remote.RMenu {
+		if h.m.Screen != RMenu {
 			t.Errorf("%s: q left screen %d:\n%s", h.m.R.Name, h.m.Screen, h.screen())
 		}
 	}
