@@ -43,10 +43,6 @@ type Options struct {
 	// none): the file and its path, which the messages name. Run closes
 	// the file.
 	OpenLog func() (*os.File, string)
-	// Silence is how long the server may leave our move unconfirmed
-	// before the run says so; 0 is the csa package's default. The
-	// command line has no flag for it: the tests shorten it.
-	Silence time.Duration
 }
 
 // run is one run of shogi csa: the local player, the interrupts, the
@@ -166,7 +162,7 @@ func (r *run) loop() int {
 	var redial csa.Redial
 	for r.played < r.o.Games && r.wait.Err() == nil {
 		cfg := csa.Config{Addr: r.o.Server, ID: r.o.ID, Password: r.o.Password, X1: r.o.X1, Log: r.logger,
-			Timeout: r.o.Timeout, KeepAlive: r.o.KeepAlive, Margin: r.o.Margin, Silence: r.o.Silence}
+			Timeout: r.o.Timeout, KeepAlive: r.o.KeepAlive, Margin: r.o.Margin}
 		if cfg.Margin == 0 {
 			cfg.Margin = -1 // --margin 0: nothing kept back
 		}

@@ -125,7 +125,6 @@ func TestRunKeepsTheRecordEveryMove(t *testing.T) {
 	o := options(t, srv)
 	o.Out = t.TempDir()
 	o.Timeout = time.Minute // the silence lasts until the context ends
-	o.Silence = 50 * time.Millisecond
 	path := filepath.Join(o.Out, "fake-game-1.csa")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
