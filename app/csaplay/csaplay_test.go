@@ -58,6 +58,7 @@ func runToEnd(t *testing.T, ctx context.Context, o Options, when string, then fu
 // game the server played: the moves the server received are White's in
 // it, and the line on stdout counts its moves.
 func TestRunWritesTheRecord(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.White, Think: time.Millisecond})
 	o := options(t, srv)
 	o.Out = filepath.Join(t.TempDir(), "not", "yet")
@@ -93,6 +94,7 @@ func TestRunWritesTheRecord(t *testing.T) {
 // The context passed in ends the run as a third Ctrl+C does: at once,
 // the game in progress interrupted, no other begun, status 130.
 func TestRunContextEnds(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Think: 50 * time.Millisecond})
 	o := options(t, srv)
 	o.Games = 3
@@ -119,6 +121,7 @@ func TestPlural(t *testing.T) {
 // before it and no ending; the game the context then ends is written
 // whole, interrupted.
 func TestRunKeepsTheRecordEveryMove(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 4})
 	o := options(t, srv)
 	o.Out = t.TempDir()

@@ -117,6 +117,7 @@ func TestServerGameRecord(t *testing.T) {
 // passed on and the move kept as Unconfirmed, so the game the timeout
 // then interrupts is kept naming it; the fault is the server's error.
 func TestServerGameUnconfirmed(t *testing.T) {
+	t.Parallel() // waits out the client's 600 ms timeout
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 2})
 	st := &states{}
 	sg, _ := serverGame(t, srv, Config{Store: st})

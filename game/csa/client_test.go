@@ -18,7 +18,9 @@ import (
 
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
-	os.Exit(m.Run())
+	code := m.Run()
+	csatest.StopSharedRealServer()
+	os.Exit(code)
 }
 
 const password = "s3cret-pw"
@@ -73,6 +75,7 @@ func TestLoginRefused(t *testing.T) {
 }
 
 func TestLoginNoAnswer(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{NoLogin: true})
 	cfg := config(srv.Addr, nil)
 	cfg.Timeout = 300 * time.Millisecond

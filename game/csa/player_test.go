@@ -120,6 +120,7 @@ func TestPlayerFullGame(t *testing.T) {
 }
 
 func TestPlayerRulings(t *testing.T) {
+	t.Parallel()
 	declarable, err := game.ParseSFEN("9/1R2K2B1/LNSG1GSNL/9/9/9/9/9/k8 b 10Prb2g2s2n2l8p 1")
 	if err != nil {
 		t.Fatal(err)
@@ -150,6 +151,7 @@ func TestPlayerRulings(t *testing.T) {
 			csa.Result{Reason: csa.Resign, Outcome: csa.Lose, Special: "TORYO", Mover: game.White}, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // a server and an engine of its own
 			srv := csatest.NewServer(t, c.script)
 			local := greedy(t)
 			if c.local != "" {
@@ -278,6 +280,7 @@ func TestPlayerHuman(t *testing.T) {
 // A person who resigns while the server's side thinks: the match ends
 // here at once, and the server hears %TORYO as the person's turn comes.
 func TestPlayerHumanResignsOutOfTurn(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.White, Think: 300 * time.Millisecond})
 	ctx := context.Background()
 	c, err := csa.Dial(ctx, config(srv.Addr, nil))

@@ -17,6 +17,10 @@ import (
 	"shogi/game/match"
 )
 
+// The reference server is one for the package's tests (SharedRealServer):
+// each test logs in under names of its own and plays a game of a name of
+// its own, so they run side by side.
+
 // side is one client's game on the reference server, as it ended.
 type side struct {
 	name    string
@@ -82,7 +86,8 @@ func level(t testing.TB, name string, seed uint64) match.Player {
 // under byōyomi and under a Fischer increment; each side's match keeps
 // the moves and the times the server recorded.
 func TestRealServerGames(t *testing.T) {
-	addr, dir := csatest.RealServer(t)
+	t.Parallel()
+	addr, dir := csatest.SharedRealServer(t)
 	for _, gameName := range []string{"byoyomi-60-1", "fischer-60-1F"} {
 		t.Run(gameName, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -147,7 +152,8 @@ func checkRealGame(t *testing.T, dir string, sides []side) {
 // position where Black may declare, and Black's engine (the fake, which
 // declares when it may) does.
 func TestRealServerDeclaration(t *testing.T) {
-	addr, dir := csatest.RealServer(t)
+	t.Parallel()
+	addr, dir := csatest.SharedRealServer(t)
 	moves := csatest.DeclarableMoves(t)
 	csatest.SetBuoy(t, addr, "buoy_kachi-60-1", moves)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -184,7 +190,8 @@ func TestRealServerDeclaration(t *testing.T) {
 // engine's side loses by #ILLEGAL_MOVE, and its match says which move and
 // why.
 func TestRealServerIllegalMove(t *testing.T) {
-	addr, _ := csatest.RealServer(t)
+	t.Parallel()
+	addr, _ := csatest.SharedRealServer(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var wg sync.WaitGroup

@@ -17,6 +17,7 @@ import (
 // the server is silent, naming the move, then times out and ends the
 // game as interrupted, its note naming the unconfirmed move.
 func TestServerSilent(t *testing.T) {
+	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 2})
 	cfg := config(srv.Addr, nil)
 	cfg.Silence = 100 * time.Millisecond

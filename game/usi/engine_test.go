@@ -232,16 +232,20 @@ func TestGoMate(t *testing.T) {
 }
 
 // Each fault is an *usi.Error that names the engine and what it did.
+// Each case has an engine process of its own: they run side by side, the
+// ones that wait out a timeout among them.
 func TestFaults(t *testing.T) {
 	t.Parallel()
 	bg := context.Background()
 	t.Run("missing program", func(t *testing.T) {
+		t.Parallel()
 		_, err := usi.Start(bg, usi.Config{Path: "/nonexistent/dir/ghost-engine"})
 		wantFault(t, err, usi.NotStarted, "ghost-engine", "no such file")
 		_, err = usi.Start(bg, usi.Config{Path: "ghost-engine-not-in-path"})
 		wantFault(t, err, usi.NotStarted, "ghost-engine-not-in-path")
 	})
 	t.Run("not executable", func(t *testing.T) {
+		t.Parallel()
 		f, err := os.CreateTemp(t.TempDir(), "engine")
 		if err != nil {
 			t.Fatal(err)
@@ -251,22 +255,26 @@ func TestFaults(t *testing.T) {
 		wantFault(t, err, usi.NotStarted, "permission denied")
 	})
 	t.Run("exits at once", func(t *testing.T) {
+		t.Parallel()
 		_, err := usi.Start(bg, fakeConfig("exit", nil))
 		wantFault(t, err, usi.Exited, "usi.test exited before sending usiok", "exit status 3", "cannot open eval/nn.bin")
 	})
 	t.Run("no usiok", func(t *testing.T) {
+		t.Parallel()
 		cfg := fakeConfig("nousiok", nil)
 		cfg.Timeout = 200 * time.Millisecond
 		_, err := usi.Start(bg, cfg)
 		wantFault(t, err, usi.NoAnswer, "sent no usiok within 200ms and was killed")
 	})
 	t.Run("no readyok", func(t *testing.T) {
+		t.Parallel()
 		cfg := fakeConfig("noreadyok", nil)
 		cfg.Timeout = 2 * time.Second // long enough for usiok on a busy machine
 		_, err := usi.Start(bg, cfg)
 		wantFault(t, err, usi.NoAnswer, "fake sent no readyok within 2s")
 	})
 	t.Run("crash mid-game", func(t *testing.T) {
+		t.Parallel()
 		e, _ := startFake(t, "crash=2")
 		start := game.StartPosition()
 		b, err := e.Go(bg, engine.Request{Start: start})
@@ -288,6 +296,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("hangs", func(t *testing.T) {
+		t.Parallel()
 		e, _ := startFake(t, "hang")
 		ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
 		defer cancel()
@@ -300,6 +309,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("unreadable move", func(t *testing.T) {
+		t.Parallel()
 		e, _ := startFake(t, "unreadable")
 		_, err := e.Go(bg, engine.Request{Start: game.StartPosition()})
 		ue := wantFault(t, err, usi.BadMove, `fake sent an unreadable move "xyz"`)
@@ -309,6 +319,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("illegal move", func(t *testing.T) {
+		t.Parallel()
 		// A move that reads is returned: the caller judges it (a game loses by it).
 		e, _ := startFake(t, "illegal")
 		start := game.StartPosition()
@@ -318,6 +329,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("garbage", func(t *testing.T) {
+		t.Parallel()
 		cfg := fakeConfig("garbage", nil)
 		cfg.MaxJunk = 100
 		e, err := usi.Start(bg, cfg)
@@ -329,6 +341,7 @@ func TestFaults(t *testing.T) {
 		wantFault(t, err, usi.Junk, "sent more than 100 lines that are not USI instead of bestmove", "### junk line 0 ###", "killed")
 	})
 	t.Run("stops reading", func(t *testing.T) {
+		t.Parallel()
 		cfg := fakeConfig("deaf", nil)
 		cfg.Timeout = time.Second
 		e, err := usi.Start(bg, cfg)
@@ -346,6 +359,7 @@ func TestFaults(t *testing.T) {
 		}
 	})
 	t.Run("slow quit", func(t *testing.T) {
+		t.Parallel()
 		cfg := fakeConfig("slowquit", nil)
 		cfg.QuitGrace = 300 * time.Millisecond
 		e, err := usi.Start(bg, cfg)
@@ -393,9 +407,10 @@ func TestFairyStockfish(t *testing.T) {
 	}
 	var last engine.Info
 	start := game.StartPosition()
-	// A second: at 100 ms a loaded machine may stop the search inside its
-	// first depth, before Fairy-Stockfish prints any info.
-	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Byoyomi: time.Second}, Info: func(i engine.Info) { last = i }})
+	// To a depth, not for a time: Fairy-Stockfish prints an info line with
+	// a score and a PV at each depth it completes, however loaded the
+	// machine, and depth 6 takes it milliseconds.
+	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Depth: 6}, Info: func(i engine.Info) { last = i }})
 	if err != nil || !start.IsLegal(b.Move) || !last.HasScore || len(last.PV) == 0 {
 		t.Errorf("go: %v %v, last info %+v", b, err, last)
 	}

@@ -156,9 +156,11 @@ func TestTwoPlayersPlayToMate(t *testing.T) {
 	if copied, err := kifu.Read(data, "clipboard.kif"); err != nil || len(copied.MainMoves()) != len(mate7) {
 		t.Errorf("the clipboard's record: %v\n%s", err, data)
 	}
-	if !strings.Contains(ts.logs.String(), `msg="game over" code=`+code) {
-		t.Errorf("no game line in the log:\n%s", ts.logs.String())
-	}
+	// The line names the file, so it is logged once the file is written:
+	// a moment after it shows up on disk.
+	waitUntilWithin(t, 10*time.Second, "the game's line in the log", func() bool {
+		return strings.Contains(ts.logs.String(), `msg="game over" code=`+code)
+	})
 }
 
 // TestReconnectWithinGrace: a player whose connection drops comes back

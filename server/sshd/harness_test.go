@@ -93,6 +93,8 @@ type client struct {
 	raw    []byte
 	stderr bytes.Buffer
 	w, h   int
+	scr    *screen // raw[:fed] replayed at w×h
+	fed    int
 	done   chan struct{} // closed when the session ends
 	exit   error
 }
@@ -199,13 +201,18 @@ func (c *client) close() {
 	c.conn.Close()
 }
 
-// screen replays everything received so far.
+// screen replays everything received so far: what arrived since the
+// last look onto the screen kept from it (everything again after a
+// resize), and a sequence still incomplete onto a copy.
 func (c *client) screen() *screen {
 	c.mu.Lock()
-	raw := append([]byte(nil), c.raw...)
-	c.mu.Unlock()
-	s := newScreen(c.w, c.h)
-	s.feed(raw)
+	defer c.mu.Unlock()
+	if c.scr == nil || c.scr.w != c.w || c.scr.h != c.h {
+		c.scr, c.fed = newScreen(c.w, c.h), 0
+	}
+	c.fed += c.scr.feedWhole(c.raw[c.fed:])
+	s := c.scr.clone()
+	s.feed(c.raw[c.fed:])
 	return s
 }
 

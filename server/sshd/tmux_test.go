@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"shogi/app/lobby"
 	"shogi/internal/termtest"
@@ -18,12 +19,32 @@ func sshArgs(addr, user string) []string {
 }
 
 // sshClient is OpenSSH's client at w×h in a tmux pane.
+//
+// The client is the pane's own process (exec), and the pane stays when it
+// ends (remain-on-exit; sshExited tells): so no shell outlives it, and the
+// test's end waits for no process. A process orphaned by the tmux server's
+// end is reaped by init, which takes a second or two on some machines, and
+// the ssh client writes nothing a test's folder holds.
 func sshClient(t *testing.T, addr, user string, w, h int) *termtest.Tmux {
 	t.Helper()
 	// OpenSSH sends the locale's variables (SendEnv LANG LC_*): the
 	// test's own are dropped so that the user's locale does not choose the
 	// screens' language.
-	return termtest.Start(t, w, h, "env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE LANG=C.UTF-8 TERM=xterm-256color "+strings.Join(sshArgs(addr, user), " "))
+	x := termtest.Start(t, w, h, "exec env -u LC_ALL -u LC_MESSAGES -u LC_CTYPE -u LANGUAGE LANG=C.UTF-8 TERM=xterm-256color "+strings.Join(sshArgs(addr, user), " "))
+	x.Run("set-option", "-g", "remain-on-exit", "on")
+	return x
+}
+
+// sshExited waits up to 15 s for the pane's ssh client to end.
+func sshExited(t *testing.T, x *termtest.Tmux) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for strings.TrimSpace(x.Run("display", "-p", "#{pane_dead}")) != "1" {
+		if time.Now().After(deadline) {
+			t.Fatalf("the ssh client did not end:\n%s", x.Screen())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // TestOpenSSH plays over OpenSSH's own client in two tmux panes: a
@@ -44,15 +65,20 @@ func TestOpenSSH(t *testing.T) {
 	b.WaitFor("Your name: bob")
 	b.Keys("Enter", "Down", "Enter")
 	b.WaitFor("Table code")
-	b.Keys(strings.ToLower(code), "Enter")
+	b.Type(strings.ToLower(code))
+	b.Keys("Enter")
 	b.WaitFor("▲Black alice")
 	a.WaitFor("△White bob")
 
-	a.Keys("7g7f", "Enter")
+	a.Type("7g7f")
+	a.Keys("Enter")
 	b.WaitFor("７六歩")
-	b.Keys("t", "yoroshiku onegaishimasu", "Enter")
+	b.Keys("t")
+	b.Type("yoroshiku onegaishimasu")
+	b.Keys("Enter")
 	a.WaitFor("bob: yoroshiku onegaishimasu")
-	b.Keys("3c3d", "Enter")
+	b.Type("3c3d")
+	b.Keys("Enter")
 	a.WaitFor("３四歩")
 
 	out, err := exec.Command(sshArgs(ts.addr, "mallory")[0], append(sshArgs(ts.addr, "mallory")[1:], "cat", "/etc/passwd")...).CombinedOutput()
@@ -84,7 +110,7 @@ func TestOpenSSH(t *testing.T) {
 		}
 	}
 	a.Keys("C-c")
-	a.WaitFor("[exited]")
+	sshExited(t, a)
 }
 
 // TestOpenSSHSpectator: a spectator over OpenSSH's client sees the game
@@ -104,7 +130,8 @@ func TestOpenSSHSpectator(t *testing.T) {
 	b.WaitFor("Your name: bob")
 	b.Keys("Enter", "Down", "Enter")
 	b.WaitFor("Table code")
-	b.Keys(strings.ToLower(code), "Enter")
+	b.Type(strings.ToLower(code))
+	b.Keys("Enter")
 	a.WaitFor("△White bob")
 
 	c := sshClient(t, ts.addr, "carol", 120, 40)
@@ -118,19 +145,28 @@ func TestOpenSSHSpectator(t *testing.T) {
 			t.Errorf("the spectator's screen shows %q:\n%s", bad, s)
 		}
 	}
-	c.Keys("7g7f", "Enter", "x", "y", "Enter")
-	if s := c.Screen(); strings.Contains(s, "> 7g7f") || strings.Contains(s, "Resign?") || ts.Lobby().Tables()[0].Moves != 0 {
-		t.Errorf("a spectator's keys reached the game:\n%s", s)
-	}
-	a.Keys("7g7f", "Enter")
-	c.WaitFor("1 ▲７六歩")
-	b.Keys("t", "yoroshiku", "Enter")
-	c.Keys("t", "good luck both", "Enter")
-	c.WaitFor("△White bob: yoroshiku", "carol (watching): good luck both")
-	a.WaitFor("carol (watching): good luck both")
-	c.Keys("?")
+	// Keys reach the app in order: once ? has shown the spectator's help,
+	// the keys before it have been read.
+	c.Type("7g7f")
+	c.Keys("Enter")
+	c.Type("xy")
+	c.Keys("Enter", "?")
 	c.WaitFor("Watching a table")
 	c.Keys("Escape")
+	if s := c.WaitFor("[ ] step back/on"); strings.Contains(s, "> 7g7f") || strings.Contains(s, "Resign?") || ts.Lobby().Tables()[0].Moves != 0 {
+		t.Errorf("a spectator's keys reached the game:\n%s", s)
+	}
+	a.Type("7g7f")
+	a.Keys("Enter")
+	c.WaitFor("1 ▲７六歩")
+	b.Keys("t")
+	b.Type("yoroshiku")
+	b.Keys("Enter")
+	c.Keys("t")
+	c.Type("good luck both")
+	c.Keys("Enter")
+	c.WaitFor("△White bob: yoroshiku", "carol (watching): good luck both")
+	a.WaitFor("carol (watching): good luck both")
 	c.Keys("q")
 	c.WaitFor("Create a table")
 	if ts.Lobby().Tables()[0].Watchers != 0 {

@@ -1,6 +1,7 @@
 package sshd
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -55,47 +56,77 @@ func (s *screen) String() string {
 }
 
 // feed replays data.
-func (s *screen) feed(data []byte) {
+func (s *screen) feed(data []byte) { s.replay(data, false) }
+
+// feedWhole replays the sequences of data that are surely whole (a later
+// byte follows each, and each leaves the parser at rest) and returns the
+// bytes they took; the rest may be the start of one that more bytes
+// complete. So a client's screen is kept and fed what arrived since the
+// last look, not replayed from the first byte at every look.
+func (s *screen) feedWhole(data []byte) int { return s.replay(data, true) }
+
+// clone is a copy of the screen that replays apart from it.
+func (s *screen) clone() *screen {
+	c := *s
+	c.cells = make([][]string, len(s.cells))
+	for i, row := range s.cells {
+		c.cells[i] = slices.Clone(row)
+	}
+	return &c
+}
+
+// replay replays data, or with wholeOnly its whole sequences, and
+// returns the bytes replayed.
+func (s *screen) replay(data []byte, wholeOnly bool) (used int) {
 	p := ansi.NewParser()
 	var state byte
-	for len(data) > 0 {
-		seq, width, n, ns := ansi.DecodeSequence(data, state, p)
-		state = ns
-		data = data[n:]
+	for used < len(data) {
+		seq, width, n, ns := ansi.DecodeSequence(data[used:], state, p)
 		if n == 0 {
 			break
 		}
-		switch {
-		case width > 0:
-			s.print(string(seq), width)
-		case len(seq) == 1 && seq[0] < 0x20:
-			s.control(seq[0])
-		case ansi.HasCsiPrefix(seq):
-			s.csi(p)
-		case ansi.HasOscPrefix(seq):
-			if c := p.Command(); c == 0 || c == 2 {
-				if _, t, ok := strings.Cut(string(p.Data()), ";"); ok {
-					s.title = t
-				}
+		if wholeOnly && (used+n == len(data) || ns != ansi.NormalState) {
+			break
+		}
+		state = ns
+		used += n
+		s.apply(seq, width, p)
+	}
+	return used
+}
+
+// apply is one sequence's (or grapheme's) effect on the screen.
+func (s *screen) apply(seq []byte, width int, p *ansi.Parser) {
+	switch {
+	case width > 0:
+		s.print(string(seq), width)
+	case len(seq) == 1 && seq[0] < 0x20:
+		s.control(seq[0])
+	case ansi.HasCsiPrefix(seq):
+		s.csi(p)
+	case ansi.HasOscPrefix(seq):
+		if c := p.Command(); c == 0 || c == 2 {
+			if _, t, ok := strings.Cut(string(p.Data()), ";"); ok {
+				s.title = t
 			}
-		case ansi.HasEscPrefix(seq) && len(seq) == 2:
-			switch seq[1] {
-			case '7':
-				s.sx, s.sy = s.x, s.y
-			case '8':
-				s.x, s.y = s.sx, s.sy
-			case 'M':
-				if s.y == s.top {
-					s.scrollDown(1)
-				} else if s.y > 0 {
-					s.y--
-				}
-			case 'D':
-				s.index()
-			case 'E':
-				s.x = 0
-				s.index()
+		}
+	case ansi.HasEscPrefix(seq) && len(seq) == 2:
+		switch seq[1] {
+		case '7':
+			s.sx, s.sy = s.x, s.y
+		case '8':
+			s.x, s.y = s.sx, s.sy
+		case 'M':
+			if s.y == s.top {
+				s.scrollDown(1)
+			} else if s.y > 0 {
+				s.y--
 			}
+		case 'D':
+			s.index()
+		case 'E':
+			s.x = 0
+			s.index()
 		}
 	}
 }

@@ -1,12 +1,14 @@
 package csatest
 
 import (
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -49,37 +51,111 @@ func StartScript() (string, string) {
 // is not here (.ci/run installs Ruby).
 func RealServer(t testing.TB) (addr, dir string) {
 	t.Helper()
-	script, why := StartScript()
-	if script == "" {
+	if why := realServerMissing(); why != "" {
 		t.Skip(why)
 	}
-	if err := exec.Command("ruby", "-e", `require "webrick"`).Run(); err != nil {
-		t.Skipf("the CSA reference server needs ruby and ruby-webrick (%v); .ci/run installs them", err)
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	dir = t.TempDir()
+	addr, pid, err := startReal(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := ln.Addr().(*net.TCPAddr).Port
-	ln.Close()
-	dir = t.TempDir()
-	out, err := exec.Command(script, strconv.Itoa(port), dir).Output()
-	if err != nil {
-		t.Fatalf("%s: %v", script, err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(out)))
-	if err != nil {
-		t.Fatalf("%s printed %q, not a PID", script, out)
-	}
-	t.Cleanup(func() {
-		// Not our child (the script started it in the background): it
-		// can be killed, not waited for. Its records are written as it
-		// goes.
-		if p, err := os.FindProcess(pid); err == nil {
-			p.Kill()
+	t.Cleanup(func() { stopReal(pid) })
+	return addr, dir
+}
+
+// shared is the reference server SharedRealServer started, if it did.
+var shared struct {
+	once      sync.Once
+	addr, dir string
+	pid       int
+	skip, err string
+}
+
+// SharedRealServer is RealServer started once per test binary, on the
+// first call, for tests that log in under names and play games of names
+// no other test uses (the server pairs by game name). Its records are
+// under a directory of its own; TestMain calls StopSharedRealServer once
+// the tests end. Starting the server costs a Ruby interpreter's start
+// and its loading of the server, once instead of once a test.
+func SharedRealServer(t testing.TB) (addr, dir string) {
+	t.Helper()
+	shared.once.Do(func() {
+		if shared.skip = realServerMissing(); shared.skip != "" {
+			return
+		}
+		d, err := os.MkdirTemp("", "csa-server-")
+		if err != nil {
+			shared.err = err.Error()
+			return
+		}
+		shared.dir = d
+		if shared.addr, shared.pid, err = startReal(d); err != nil {
+			shared.err = err.Error()
 		}
 	})
-	return "127.0.0.1:" + strconv.Itoa(port), dir
+	if shared.skip != "" {
+		t.Skip(shared.skip)
+	}
+	if shared.err != "" {
+		t.Fatal(shared.err)
+	}
+	return shared.addr, shared.dir
+}
+
+// StopSharedRealServer stops the server SharedRealServer started and
+// removes its directory; it does nothing when none was started.
+func StopSharedRealServer() {
+	if shared.pid != 0 {
+		stopReal(shared.pid)
+		shared.pid = 0
+	}
+	if shared.dir != "" {
+		_ = os.RemoveAll(shared.dir)
+		shared.dir = ""
+	}
+}
+
+// realServerMissing says why the reference server cannot run here, or
+// returns "".
+func realServerMissing() string {
+	script, why := StartScript()
+	if script == "" {
+		return why
+	}
+	if err := exec.Command("ruby", "-e", `require "webrick"`).Run(); err != nil {
+		return fmt.Sprintf("the CSA reference server needs ruby and ruby-webrick (%v); .ci/run installs them", err)
+	}
+	return ""
+}
+
+// startReal runs the start script on a free loopback port with dir for
+// the records and returns the address and the server's PID.
+func startReal(dir string) (addr string, pid int, err error) {
+	script, _ := StartScript()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", 0, err
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	out, err := exec.Command(script, strconv.Itoa(port), dir).Output()
+	if err != nil {
+		return "", 0, fmt.Errorf("%s: %v", script, err)
+	}
+	pid, err = strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil {
+		return "", 0, fmt.Errorf("%s printed %q, not a PID", script, out)
+	}
+	return "127.0.0.1:" + strconv.Itoa(port), pid, nil
+}
+
+// stopReal kills the server. It is not our child (the script started it
+// in the background): it can be killed, not waited for. Its records are
+// written as it goes.
+func stopReal(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		_ = p.Kill()
+	}
 }
 
 // Record returns the record the reference server wrote of a game (under

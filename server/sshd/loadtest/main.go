@@ -111,6 +111,11 @@ func (s stats) add(o stats) stats {
 			ServerMsgs: s.ServerMsgs + o.ServerMsgs, ServerBytes: s.ServerBytes + o.ServerBytes}}
 }
 
+// graceEnv, when set to a duration, replaces the server's 2 s of grace
+// for a dropped seat and of linger for a finished table: the tests keep
+// the wait for the idle server after the hang-up short.
+const graceEnv = "LOADTEST_GRACE"
+
 // runServer is the server process: it prints its address, then answers
 // every line on stdin with its memory statistics, and shuts down at EOF.
 func runServer() {
@@ -126,7 +131,11 @@ func runServer() {
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	// Seats are kept and finished tables shown briefly, so that once the
 	// clients hang up the server is soon back to what it was idle.
-	lc := lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: 2 * time.Second, Linger: 2 * time.Second}
+	grace := 2 * time.Second
+	if d, err := time.ParseDuration(os.Getenv(graceEnv)); err == nil && d > 0 {
+		grace = d
+	}
+	lc := lobby.Config{GamesDir: dir, Log: log, MaxTables: 10000, Grace: grace, Linger: grace}
 	var node *cluster.Node
 	if os.Getenv("LOADTEST_CLUSTER") != "" {
 		name := os.Getenv("LOADTEST_NODE")
@@ -628,7 +637,9 @@ func playAll(out io.Writer, srv fleet, tables []*table, think, duration time.Dur
 // the game's end.
 func (t *table) play(i int, think time.Duration, stop time.Time, note func(d time.Duration, seen, ended bool), out io.Writer) {
 	r := rand.New(rand.NewPCG(uint64(i), 99))
-	for time.Now().Before(stop) {
+	// Every table plays a move, however late its turn comes on a loaded
+	// machine; then as many as fit before stop.
+	for t.ply == 0 || time.Now().Before(stop) {
 		time.Sleep(time.Duration(r.Int64N(int64(2 * think))))
 		mv, ok := pick(t.pos, r)
 		if !ok {
