@@ -3,15 +3,18 @@ package bot
 import (
 	"context"
 	"testing"
+
+	"shogi/internal/testenv"
 )
 
 // The bench count is a signature of what the search does: two runs give
 // the same count position by position, and changing a search parameter
-// (here the late-move reductions) changes it.
+// (here the late-move reductions) changes it. Depth 6 is deep enough for
+// the reductions to change the count; the long tier searches to 8.
 func TestBenchIsASignature(t *testing.T) {
-	depth := 8
-	if testing.Short() {
-		depth = 6
+	depth := 6
+	if testenv.Long() {
+		depth = 8
 	}
 	run := func() (BenchResult, []uint64) {
 		var each []uint64

@@ -48,7 +48,7 @@ func playOut(t *testing.T, ts *Tsume, p game.Position) ([]game.Move, Reply) {
 // shorter one a weak defence). The end is a checkmate by the game's rules.
 func TestTsumeDefenderLongestAsEnginesCount(t *testing.T) {
 	t.Parallel()
-	for _, c := range readMates(t) {
+	for _, c := range testMates(t) {
 		if !c.mate {
 			continue
 		}
@@ -96,7 +96,7 @@ func endsUnderTsumeRules(p *game.Position) bool {
 // interpositions left to the defender.
 func TestTsumeRulesPlayOut(t *testing.T) {
 	t.Parallel()
-	for _, c := range readMates(t) {
+	for _, c := range testMates(t) {
 		if !c.mate {
 			continue
 		}
@@ -202,7 +202,7 @@ func TestTsumeFutileDropNotCounted(t *testing.T) {
 // never plays one.
 func TestTsumeDefenderNeverFutile(t *testing.T) {
 	ctx := context.Background()
-	for _, c := range readMates(t) {
+	for _, c := range testMates(t) {
 		if !c.mate || c.plies > 9 {
 			continue
 		}
