@@ -127,9 +127,9 @@ const testBudget = 100_000
 
 // solvedCollection is the part of the collection the solving tests take:
 // every problem in the long tier (SHOGI_LONG_TESTS=1); in the default run
-// every problem of up to 7 plies and every fourth longer one (each length
-// is still there, and the longer problems cost the solver five sixths of
-// its time).
+// every problem of up to 5 plies and every sixth longer one (each length
+// is still there, and the problems of 7 plies and more cost the solver
+// 95% of its time).
 func solvedCollection(t *testing.T) []Problem {
 	ps := readCollection(t)
 	if testenv.Long() {
@@ -138,8 +138,8 @@ func solvedCollection(t *testing.T) []Problem {
 	var out []Problem
 	long := 0
 	for _, pr := range ps {
-		if pr.Length > 7 {
-			if long++; long%4 != 1 {
+		if pr.Length > 5 {
+			if long++; long%6 != 1 {
 				continue
 			}
 		}
