@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/internal/testenv"
 )
 
 // playOut plays a problem out: the attacker plays the first move of the
@@ -53,7 +54,7 @@ func TestTsumeDefenderLongestAsEnginesCount(t *testing.T) {
 			continue
 		}
 		p := mustSFEN(t, c.sfen)
-		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: 3_000_000, EveryInterposition: true})
+		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: tsumeTestBudget(), EveryInterposition: true})
 		if n, st := ts.Length(context.Background(), p); st != MateFound || n != c.plies {
 			t.Errorf("mates.txt:%d: Length = %d %s, want %d", c.line, n, st, c.plies)
 			continue
@@ -69,6 +70,16 @@ func TestTsumeDefenderLongestAsEnginesCount(t *testing.T) {
 			t.Errorf("mates.txt:%d: %v does not end in checkmate", c.line, moves)
 		}
 	}
+}
+
+// tsumeTestBudget is the solver's budget in the tests that solve
+// mates.txt under tsume rules: the default run's lines need under
+// 120,000 positions (a 3 MB table), the long tier's 3,000,000 (12 MB).
+func tsumeTestBudget() int {
+	if testenv.Long() {
+		return 3_000_000
+	}
+	return 120_000
 }
 
 // endsUnderTsumeRules reports whether p, the defender to move, is mate by
@@ -101,7 +112,7 @@ func TestTsumeRulesPlayOut(t *testing.T) {
 			continue
 		}
 		p := mustSFEN(t, c.sfen)
-		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: 3_000_000})
+		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: tsumeTestBudget()})
 		n, st := ts.Length(context.Background(), p)
 		if st != MateFound || n > c.plies || n%2 != 1 {
 			t.Errorf("mates.txt:%d: Length = %d %s, want at most %d", c.line, n, st, c.plies)
@@ -207,7 +218,7 @@ func TestTsumeDefenderNeverFutile(t *testing.T) {
 			continue
 		}
 		p := mustSFEN(t, c.sfen)
-		ts := NewTsume(p.SideToMove(), TsumeOptions{})
+		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: tsumeTestBudget()})
 		line, st := ts.Line(ctx, p)
 		if st != MateFound {
 			t.Fatalf("mates.txt:%d: %s", c.line, st)
