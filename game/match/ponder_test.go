@@ -224,7 +224,9 @@ func TestPonderingOff(t *testing.T) {
 	if err := p.(Bot).Close(); err != nil {
 		t.Error(err)
 	}
-	cfg := usi.Config{Env: []string{usitest.Env + "=name=fake"}, Timeout: 5 * time.Second, StopGrace: 200 * time.Millisecond}
+	// The default 30 s for usiok: the fake is this test binary, which
+	// takes a while to start under -race on a loaded machine.
+	cfg := usi.Config{Env: []string{usitest.Env + "=name=fake"}, StopGrace: 200 * time.Millisecond}
 	for _, c := range []struct {
 		options []usi.Setting
 		ponders bool
