@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"shogi/internal/testenv"
 )
 
 func TestPerft(t *testing.T) {
@@ -27,8 +29,8 @@ func TestPerft(t *testing.T) {
 		deep := strings.HasSuffix(fields[1], "*")
 		depth, _ := strconv.Atoi(strings.TrimSuffix(fields[1], "*"))
 		want, _ := strconv.ParseUint(fields[2], 10, 64)
-		if deep && testing.Short() {
-			continue
+		if deep && !testenv.Long() {
+			continue // some 600 million leaves in all: the long tier's
 		}
 		p := mustSFEN(t, fields[0])
 		if got := Perft(&p, depth); got != want {

@@ -3,6 +3,8 @@ package game
 import (
 	"math/rand/v2"
 	"testing"
+
+	"shogi/internal/testenv"
 )
 
 var testValues = [NumPieceTypes]int{Pawn: 1, Lance: 3, Knight: 4, Silver: 5, Gold: 6, Bishop: 8, Rook: 10, King: 1000,
@@ -58,7 +60,11 @@ func bruteRecapture(p Position, to Square, side Color, value *[NumPieceTypes]int
 func TestSEEAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	n, captures := 0, 0
-	for i, p := range randomPositions(r, 1500) {
+	positions := 500 // 1500 in the long tier
+	if testenv.Long() {
+		positions = 1500
+	}
+	for i, p := range randomPositions(r, positions) {
 		values := &testValues
 		if i%3 == 0 { // any order of values must work
 			var v [NumPieceTypes]int

@@ -7,6 +7,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/notation"
+	"shogi/internal/testenv"
 )
 
 // checkPlain fails when parseKI2Plain claims text names a move that
@@ -27,12 +28,13 @@ func checkPlain(t *testing.T, p *game.Position, text string, prev game.Move) boo
 // TestKI2PlainAgrees reads every legal move of positions from random
 // games written as KI2 writes them, and spellings around them (without
 // the promotion mark, with 打, with 同), through the fast path and
-// through notation.Parse.
+// through notation.Parse. 20 games in the default run (some 250,000
+// moves read in seven spellings each), 100 in the long tier.
 func TestKI2PlainAgrees(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	games := 100
-	if testing.Short() {
-		games = 30
+	games := 20
+	if testenv.Long() {
+		games = 100
 	}
 	hits, total := 0, 0
 	var buf []game.Move

@@ -255,6 +255,7 @@ func TestServedOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	eng := bot.NewEngine(bot.Levels()[0], rand.New(rand.NewPCG(1, 1)))
+	eng.SetHashMB(1) // 100 nodes a search: the 64 MB default only costs time to clear
 	for _, onDisk := range []string{"false", "true"} {
 		s := NewServed(eng, "", rand.New(rand.NewPCG(2, 2)))
 		s.SetOption("BookDir", dir)

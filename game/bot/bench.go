@@ -21,8 +21,9 @@ import (
 const BenchDepth = 11
 
 // benchHashMB is the table size of every bench search: the table's size
-// changes which entries survive, hence the count.
-const benchHashMB = 16
+// changes which entries survive, hence the count. A variable only so that
+// the signature test can search shallowly on a small table.
+var benchHashMB = 16
 
 // benchPositions are the positions of the bench: the start, a busy middle
 // game, and positions from moves 30–130 of public game records (those of

@@ -3,15 +3,25 @@ package bot
 import (
 	"context"
 	"testing"
+
+	"shogi/internal/testenv"
 )
 
 // The bench count is a signature of what the search does: two runs give
 // the same count position by position, and changing a search parameter
-// (here the late-move reductions) changes it.
+// (here the late-move reductions) changes it. Depth 5 is deep enough for
+// the reductions to change the count; the long tier searches to 8, on
+// the bench's own table size.
 func TestBenchIsASignature(t *testing.T) {
-	depth := 8
-	if testing.Short() {
-		depth = 6
+	depth := 5
+	if testenv.Long() {
+		depth = 8
+	} else {
+		// Some 10,000 nodes a position: a 1 MB table holds them, where
+		// making and clearing the bench's 16 MB ones took most of the time.
+		saved := benchHashMB
+		benchHashMB = 1
+		defer func() { benchHashMB = saved }()
 	}
 	run := func() (BenchResult, []uint64) {
 		var each []uint64

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"sync"
 	"testing"
 	"time"
 
 	"shogi/game"
 	"shogi/game/engine"
+	"shogi/internal/testenv"
 )
 
 func mustSFEN(t *testing.T, s string) game.Position {
@@ -21,6 +23,34 @@ func mustSFEN(t *testing.T, s string) game.Position {
 }
 
 func seeded(n uint64) *rand.Rand { return rand.New(rand.NewPCG(n, 2*n+1)) }
+
+// testHashMB is the transposition table the tests' engines get. The
+// default (DefaultHashMB) is sized for games at long time controls; a
+// test searches at most some tens of thousands of nodes a move, which a
+// 2 MB table holds, and making and clearing 64 MB for every engine was
+// most of this package's test time.
+const testHashMB = 2
+
+// testEngine is NewEngine with the tests' table size.
+func testEngine(l Level, r *rand.Rand) *Engine {
+	e := NewEngine(l, r)
+	e.SetHashMB(testHashMB)
+	return e
+}
+
+// testSearcher is NewSearcher with the tests' table size for the levels
+// (random and greedy have no table).
+func testSearcher(t testing.TB, name string, r *rand.Rand) engine.Searcher {
+	t.Helper()
+	s, err := NewSearcher(name, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := s.(*Engine); ok {
+		e.SetHashMB(testHashMB)
+	}
+	return s
+}
 
 func TestGreedyTakesMateInOne(t *testing.T) {
 	// Gote's king on 5a, a sente pawn on 5c guarding 5b: the gold drop on 5b
@@ -182,10 +212,7 @@ func TestMultiPVLinesAreDistinct(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := NewSearcher("strong", rand.New(rand.NewPCG(1, 2)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := testSearcher(t, "strong", rand.New(rand.NewPCG(1, 2)))
 		byDepth := map[int][]engine.Info{}
 		_, err = s.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 6}, MultiPV: 3,
 			Info: func(in engine.Info) {
@@ -239,10 +266,7 @@ func TestEveryBotDeclares(t *testing.T) {
 			t.Fatalf("%s: CanDeclare %v, want %v (the test's position is wrong)", c.sfen, got, c.win)
 		}
 		for _, name := range Names() {
-			s, err := NewSearcher(name, seeded(3))
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := testSearcher(t, name, seeded(3))
 			bm, err := s.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 2}})
 			if err != nil || bm.Win != c.win {
 				t.Errorf("%s in %s: %+v, %v; want win %v", name, c.sfen, bm, err, c.win)
@@ -261,7 +285,7 @@ func TestSearchLimits(t *testing.T) {
 	top.MateNodes = 0
 
 	deepest := 0
-	e := NewEngine(top, seeded(1))
+	e := testEngine(top, seeded(1))
 	bm, err := e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 5},
 		Info: func(in engine.Info) { deepest = max(deepest, in.Depth) }})
 	if err != nil || !p.IsLegal(bm.Move) || deepest != 5 {
@@ -269,23 +293,31 @@ func TestSearchLimits(t *testing.T) {
 	}
 
 	var nodes uint64
-	e = NewEngine(top, seeded(1))
+	e = testEngine(top, seeded(1))
 	bm, err = e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: 20_000},
 		Info: func(in engine.Info) { nodes = max(nodes, in.Nodes) }})
 	if err != nil || !p.IsLegal(bm.Move) || nodes == 0 || nodes > 20_000 {
 		t.Errorf("20,000 nodes: %+v, %v, searched %d", bm, err, nodes)
 	}
 
+	// Stopped once it has reported depth 4, so it was well under way.
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan engine.BestMove)
+	going := make(chan struct{})
+	var once sync.Once
 	go func() {
-		bm, _ := NewEngine(top, seeded(1)).Search(ctx, engine.Request{Start: p, Limits: engine.Limits{Infinite: true}})
+		bm, _ := testEngine(top, seeded(1)).Search(ctx, engine.Request{Start: p, Limits: engine.Limits{Infinite: true},
+			Info: func(in engine.Info) {
+				if in.Depth >= 4 {
+					once.Do(func() { close(going) })
+				}
+			}})
 		done <- bm
 	}()
 	select {
 	case <-done:
 		t.Fatal("go infinite answered before it was stopped")
-	case <-time.After(100 * time.Millisecond):
+	case <-going:
 	}
 	cancel()
 	select {
@@ -301,9 +333,15 @@ func TestSearchLimits(t *testing.T) {
 // However a search is cut short (here by node limits that stop it in
 // every part of its iterations), the last line it reported begins with
 // the move it plays: a GUI keeps an engine's evaluation only when it does
-// (ShogiHome drops it otherwise, and so do our records).
+// (ShogiHome drops it otherwise, and so do our records). The default run
+// tries node limits up to 12,000 (they cut iterations of depth 3 to 8
+// short); the long tier up to 30,000 (to depth 9).
 func TestLastLineBeginsWithTheMove(t *testing.T) {
 	t.Parallel()
+	most := uint64(12_000)
+	if testenv.Long() {
+		most = 30_000
+	}
 	top := levels[len(levels)-1]
 	top.MateNodes = 0
 	for _, sfen := range []string{
@@ -311,9 +349,9 @@ func TestLastLineBeginsWithTheMove(t *testing.T) {
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
 	} {
 		p := mustSFEN(t, sfen)
-		for nodes := uint64(500); nodes <= 30_000; nodes += 1_931 {
+		for nodes := uint64(500); nodes <= most; nodes += 1_931 {
 			var last engine.Info
-			bm, err := NewEngine(top, seeded(1)).Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: nodes},
+			bm, err := testEngine(top, seeded(1)).Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Nodes: nodes},
 				Info: func(in engine.Info) {
 					if in.HasScore && in.MultiPV <= 1 {
 						last = in
@@ -337,7 +375,7 @@ func TestThreads(t *testing.T) {
 	p := mustSFEN(t, busySFEN)
 	top := levels[len(levels)-1]
 	top.MateNodes = 0
-	e := NewEngine(top, seeded(1))
+	e := testEngine(top, seeded(1))
 	e.SetThreads(3)
 	deepest := 0
 	bm, err := e.Search(context.Background(), engine.Request{Start: p, Limits: engine.Limits{Depth: 9}, MultiPV: 2,
@@ -347,11 +385,22 @@ func TestThreads(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan engine.BestMove)
+	going := make(chan struct{})
+	var once sync.Once
 	go func() {
-		bm, _ := e.Search(ctx, engine.Request{Start: p, Limits: engine.Limits{Infinite: true}})
+		bm, _ := e.Search(ctx, engine.Request{Start: p, Limits: engine.Limits{Infinite: true},
+			Info: func(in engine.Info) {
+				if in.Depth >= 4 {
+					once.Do(func() { close(going) })
+				}
+			}})
 		done <- bm
 	}()
-	time.Sleep(50 * time.Millisecond)
+	select {
+	case <-done:
+		t.Fatal("go infinite answered before it was stopped")
+	case <-going:
+	}
 	cancel()
 	select {
 	case bm := <-done:

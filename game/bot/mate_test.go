@@ -10,6 +10,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/engine"
+	"shogi/internal/testenv"
 )
 
 type mateCase struct {
@@ -17,6 +18,7 @@ type mateCase struct {
 	plies int
 	sfen  string
 	line  int
+	long  bool // run in the long tier only
 }
 
 func readMates(t *testing.T) []mateCase {
@@ -34,16 +36,28 @@ func readMates(t *testing.T) []mateCase {
 			continue
 		}
 		f := strings.Split(l, "\t")
-		if len(f) != 4 || f[0] != "mate" && f[0] != "nomate" {
-			t.Fatalf("mates.txt:%d: want KIND PLIES SFEN SOURCE, got %q", n, l)
+		if len(f) != 4 && (len(f) != 5 || f[4] != "long") || f[0] != "mate" && f[0] != "nomate" {
+			t.Fatalf("mates.txt:%d: want KIND PLIES SFEN SOURCE [long], got %q", n, l)
 		}
-		c := mateCase{mate: f[0] == "mate", sfen: f[2], line: n}
+		c := mateCase{mate: f[0] == "mate", sfen: f[2], line: n, long: len(f) == 5}
 		if c.mate {
 			if c.plies, err = strconv.Atoi(f[1]); err != nil {
 				t.Fatalf("mates.txt:%d: %v", n, err)
 			}
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// testMates is readMates without the lines marked long, unless the long
+// tier runs.
+func testMates(t *testing.T) []mateCase {
+	var out []mateCase
+	for _, c := range readMates(t) {
+		if !c.long || testenv.Long() {
+			out = append(out, c)
+		}
 	}
 	return out
 }
@@ -66,11 +80,19 @@ func checkMateLine(t *testing.T, p game.Position, line []game.Move) {
 	}
 }
 
+// The solver finds the shortest mate of every mate line of mates.txt and
+// proves every nomate line. The default run gives it 120,000 positions (a
+// 12 MB table; every line not marked long needs less), the long tier its
+// every line and 3,000,000 (a 48 MB table, made afresh for each line).
 func TestMateSolver(t *testing.T) {
 	t.Parallel()
-	for _, c := range readMates(t) {
+	budget := 120_000
+	if testenv.Long() {
+		budget = 3_000_000
+	}
+	for _, c := range testMates(t) {
 		p := mustSFEN(t, c.sfen)
-		r := Mate(context.Background(), p, 3_000_000)
+		r := Mate(context.Background(), p, budget)
 		if !c.mate {
 			if r.Status != NoMate {
 				t.Errorf("mates.txt:%d: %s, want no mate (%d positions)", c.line, r.Status, r.Nodes)
@@ -87,11 +109,19 @@ func TestMateSolver(t *testing.T) {
 }
 
 // Mate in one is found by the solver and by every level, in every
-// position of a sample where game's rules say a move mates.
+// position of a sample where game's rules say a move mates. The solver
+// gets 5,000 positions, a small table: a mate in one needs few, and a
+// table sized for 100,000 was most of the test's time. The default run
+// samples 60 random games (some 450 positions with a mate in one), the
+// long tier 150.
 func TestMateInOneAlwaysFound(t *testing.T) {
 	t.Parallel()
+	games := 60
+	if testenv.Long() {
+		games = 150
+	}
 	n := 0
-	for _, p := range samplePositions(t, 150, 150) {
+	for _, p := range samplePositions(t, games, 150) {
 		want := map[game.Move]bool{}
 		for _, m := range p.LegalMoves(nil) {
 			if q := p.Play(m); q.IsCheckmate() {
@@ -106,13 +136,12 @@ func TestMateInOneAlwaysFound(t *testing.T) {
 			t.Fatalf("%s: mateInOne = %s %v, want one of %v", p.SFEN(), m, ok, want)
 		}
 		if n%10 == 0 {
-			r := Mate(context.Background(), p, 100_000)
+			r := Mate(context.Background(), p, 5_000)
 			if r.Status != MateFound || len(r.PV) != 1 || !want[r.PV[0]] {
 				t.Fatalf("%s: Mate = %s %v, want mate in one", p.SFEN(), r.Status, r.PV)
 			}
 			for _, l := range levels {
-				e := NewEngine(l, seeded(1))
-				e.SetHashMB(1)
+				e := testEngine(l, seeded(1))
 				bm, err := e.Search(context.Background(), engine.Request{Start: p})
 				if err != nil || !want[bm.Move] {
 					t.Fatalf("%s: %s played %+v (%v), not a mate in one", p.SFEN(), l.Name, bm, err)
@@ -148,8 +177,7 @@ func TestNoLevelAllowsMateInOne(t *testing.T) {
 			break
 		}
 		for _, l := range levels[:3] {
-			e := NewEngine(l, seeded(uint64(n)))
-			e.SetHashMB(1)
+			e := testEngine(l, seeded(uint64(n)))
 			bm, err := e.Search(context.Background(), engine.Request{Start: p})
 			if err != nil {
 				t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"shogi/game"
+	"shogi/internal/testenv"
 )
 
 // playOut plays a problem out: the attacker plays the first move of the
@@ -48,12 +49,12 @@ func playOut(t *testing.T, ts *Tsume, p game.Position) ([]game.Move, Reply) {
 // shorter one a weak defence). The end is a checkmate by the game's rules.
 func TestTsumeDefenderLongestAsEnginesCount(t *testing.T) {
 	t.Parallel()
-	for _, c := range readMates(t) {
+	for _, c := range testMates(t) {
 		if !c.mate {
 			continue
 		}
 		p := mustSFEN(t, c.sfen)
-		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: 3_000_000, EveryInterposition: true})
+		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: tsumeTestBudget(), EveryInterposition: true})
 		if n, st := ts.Length(context.Background(), p); st != MateFound || n != c.plies {
 			t.Errorf("mates.txt:%d: Length = %d %s, want %d", c.line, n, st, c.plies)
 			continue
@@ -69,6 +70,16 @@ func TestTsumeDefenderLongestAsEnginesCount(t *testing.T) {
 			t.Errorf("mates.txt:%d: %v does not end in checkmate", c.line, moves)
 		}
 	}
+}
+
+// tsumeTestBudget is the solver's budget in the tests that solve
+// mates.txt under tsume rules: the default run's lines need under
+// 120,000 positions (a 3 MB table), the long tier's 3,000,000 (12 MB).
+func tsumeTestBudget() int {
+	if testenv.Long() {
+		return 3_000_000
+	}
+	return 120_000
 }
 
 // endsUnderTsumeRules reports whether p, the defender to move, is mate by
@@ -96,12 +107,12 @@ func endsUnderTsumeRules(p *game.Position) bool {
 // interpositions left to the defender.
 func TestTsumeRulesPlayOut(t *testing.T) {
 	t.Parallel()
-	for _, c := range readMates(t) {
+	for _, c := range testMates(t) {
 		if !c.mate {
 			continue
 		}
 		p := mustSFEN(t, c.sfen)
-		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: 3_000_000})
+		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: tsumeTestBudget()})
 		n, st := ts.Length(context.Background(), p)
 		if st != MateFound || n > c.plies || n%2 != 1 {
 			t.Errorf("mates.txt:%d: Length = %d %s, want at most %d", c.line, n, st, c.plies)
@@ -202,12 +213,12 @@ func TestTsumeFutileDropNotCounted(t *testing.T) {
 // never plays one.
 func TestTsumeDefenderNeverFutile(t *testing.T) {
 	ctx := context.Background()
-	for _, c := range readMates(t) {
+	for _, c := range testMates(t) {
 		if !c.mate || c.plies > 9 {
 			continue
 		}
 		p := mustSFEN(t, c.sfen)
-		ts := NewTsume(p.SideToMove(), TsumeOptions{})
+		ts := NewTsume(p.SideToMove(), TsumeOptions{Budget: tsumeTestBudget()})
 		line, st := ts.Line(ctx, p)
 		if st != MateFound {
 			t.Fatalf("mates.txt:%d: %s", c.line, st)

@@ -17,7 +17,7 @@ func serve(t *testing.T, level string, input string) []string {
 		t.Fatalf("no level %q", level)
 	}
 	var out bytes.Buffer
-	if err := usi.Serve(t.Context(), strings.NewReader(input), &out, NewEngine(l, seeded(1))); err != nil {
+	if err := usi.Serve(t.Context(), strings.NewReader(input), &out, testEngine(l, seeded(1))); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
 	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
@@ -150,7 +150,7 @@ func FuzzServeUSI(f *testing.F) {
 			t.Skip() // seconds of fixed searches per input (TestBenchIsASignature)
 		}
 		var out bytes.Buffer
-		if err := usi.Serve(t.Context(), strings.NewReader(in), &out, NewEngine(levels[0], seeded(1))); err != nil {
+		if err := usi.Serve(t.Context(), strings.NewReader(in), &out, testEngine(levels[0], seeded(1))); err != nil {
 			t.Fatalf("Serve: %v", err)
 		}
 		for _, l := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {

@@ -54,7 +54,7 @@ func TestFixedTimeIsUsed(t *testing.T) {
 	ms := func(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 	for _, l := range []engine.Limits{{MoveTime: ms(300)}, {Byoyomi: ms(300)}} {
 		start := time.Now()
-		bm, err := NewEngine(top, seeded(1)).Search(context.Background(), engine.Request{Start: p, Limits: l})
+		bm, err := testEngine(top, seeded(1)).Search(context.Background(), engine.Request{Start: p, Limits: l})
 		el := time.Since(start)
 		if err != nil || !p.IsLegal(bm.Move) {
 			t.Fatalf("%+v: %+v, %v", l, bm, err)

@@ -13,6 +13,7 @@ import (
 	"shogi/game"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 // fake starts this test binary as an engine behaving as spec says.
@@ -162,8 +163,12 @@ func TestSpec(t *testing.T) {
 // Fairy-Stockfish against itself at 100 ms a move, through the match, to
 // the game's end. The margin is wide: on a loaded machine a process may
 // wait its turn for a second or more, and that is no fault of the match's
-// (its clock is tested on a fake time source).
+// (its clock is tested on a fake time source). The default run starts
+// from a game between the bot's levels at move 87, where Black has a mate
+// in 13 (mates.txt in game/bot), so the game ends in a few seconds; the
+// long tier plays a whole game from the start.
 func TestFairyStockfishSelfPlay(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a real engine game takes a while: skipped in -short")
 	}
@@ -181,7 +186,15 @@ func TestFairyStockfishSelfPlay(t *testing.T) {
 		defer e.Close()
 		players[c] = Engine{E: e}
 	}
-	r := run(t, Config{Start: game.StartPosition(), Players: players, Time: byoyomi(100 * time.Millisecond), Margin: 10 * time.Second, MaxMoves: 512})
+	start := game.StartPosition()
+	if !testenv.Long() {
+		var err error
+		start, err = game.ParseSFEN("2R4nl/4+R1gk1/2npSpspp/p3P1p2/1P5P1/PnS5P/2NP2P2/LKG1p4/3+b2G2 b Gbs2l4p 87")
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := run(t, Config{Start: start, Players: players, Time: byoyomi(100 * time.Millisecond), Margin: 10 * time.Second, MaxMoves: 512})
 	if !r.Over() || r.Aborted || r.Fault != nil || r.Ending == game.TimeLoss {
 		t.Fatalf("%v: %s", r.Result, r.Reason())
 	}

@@ -7,11 +7,13 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"shogi/game"
 	"shogi/game/bot"
 	"shogi/game/engine"
 	"shogi/game/usi"
+	"shogi/game/usi/usitest"
 )
 
 // searchLog wraps a search and notes every call: its request, and how it
@@ -160,6 +162,7 @@ func TestPonderBot(t *testing.T) {
 
 // The same with Fairy-Stockfish over USI (go ponder, ponderhit, stop).
 func TestPonderFairyStockfish(t *testing.T) {
+	t.Parallel()
 	const path = "/usr/games/fairy-stockfish"
 	if _, err := os.Stat(path); err != nil {
 		t.Skip("Fairy-Stockfish is not installed (apt-get install fairy-stockfish)")
@@ -198,8 +201,12 @@ func pondering(p Player) (hits, misses int, ok bool) {
 }
 
 // A player that does not ponder says so; an engine whose spec turns
-// pondering off explicitly does not ponder.
+// pondering off explicitly does not ponder. The engine is the fake, which
+// declares Ponder as Fairy-Stockfish does (TestPonderFairyStockfish has
+// the real one ponder): asked to ponder it does, unless the spec's
+// options set Ponder to false.
 func TestPonderingOff(t *testing.T) {
+	t.Parallel()
 	s, err := bot.NewSearcher("amateur", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -217,17 +224,26 @@ func TestPonderingOff(t *testing.T) {
 	if err := p.(Bot).Close(); err != nil {
 		t.Error(err)
 	}
-	const path = "/usr/games/fairy-stockfish"
-	if _, err := os.Stat(path); err != nil {
-		return
-	}
-	e, err := Spec{Kind: USIKind, Name: path, Ponder: true, Options: []usi.Setting{{Name: "Ponder", Value: "false"}}}.NewPlayer(t.Context(), nil, usi.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer e.(Engine).Close()
-	if _, _, ok := pondering(e); ok {
-		t.Error("an engine whose spec sets Ponder=false ponders")
+	// The default 30 s for usiok: the fake is this test binary, which
+	// takes a while to start under -race on a loaded machine.
+	cfg := usi.Config{Env: []string{usitest.Env + "=name=fake"}, StopGrace: 200 * time.Millisecond}
+	for _, c := range []struct {
+		options []usi.Setting
+		ponders bool
+	}{
+		{nil, true},
+		{[]usi.Setting{{Name: "Ponder", Value: "false"}}, false},
+	} {
+		e, err := Spec{Kind: USIKind, Name: os.Args[0], Ponder: true, Options: c.options}.NewPlayer(t.Context(), nil, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := pondering(e); ok != c.ponders {
+			t.Errorf("an engine whose spec sets %v ponders: %v, want %v", c.options, ok, c.ponders)
+		}
+		if err := e.(Engine).Close(); err != nil {
+			t.Error(err)
+		}
 	}
 }
 

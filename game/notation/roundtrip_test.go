@@ -132,11 +132,8 @@ func crowdedPositions(seed int64, n int) []game.Position {
 // appear together, exactly when ShogiHome's and lishogi's rule (compared
 // with them elsewhere) calls for one.
 func TestRoundTrip(t *testing.T) {
-	n, nc := 2000, 300
-	switch {
-	case testing.Short():
-		n, nc = 300, 100
-	case testenv.Long():
+	n, nc := 500, 100 // 10,000 and 1,000 in the long tier
+	if testenv.Long() {
 		n, nc = 10000, 1000
 	}
 	pos, prev := playouts(1, n)

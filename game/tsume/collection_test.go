@@ -12,6 +12,7 @@ import (
 
 	"shogi/game"
 	"shogi/game/bot"
+	"shogi/internal/testenv"
 )
 
 const collectionPath = "../../assets/tsume.txt"
@@ -118,6 +119,35 @@ func readCollection(t *testing.T) []Problem {
 	return ps
 }
 
+// testBudget is the solver's budget a question in the collection tests:
+// every question of the collection takes fewer positions, and its table
+// (3 MB) is a quarter of DefaultBudget's, whose making and clearing for
+// every problem was a third of the tests' time.
+const testBudget = 100_000
+
+// solvedCollection is the part of the collection the solving tests take:
+// every problem in the long tier (SHOGI_LONG_TESTS=1); in the default run
+// every problem of up to 5 plies and every sixth longer one (each length
+// is still there, and the problems of 7 plies and more cost the solver
+// 95% of its time).
+func solvedCollection(t *testing.T) []Problem {
+	ps := readCollection(t)
+	if testenv.Long() {
+		return ps
+	}
+	var out []Problem
+	long := 0
+	for _, pr := range ps {
+		if pr.Length > 5 {
+			if long++; long%6 != 1 {
+				continue
+			}
+		}
+		out = append(out, pr)
+	}
+	return out
+}
+
 // bucket counts 11 plies and more together.
 func bucket(n int) int { return min(n, 11) }
 
@@ -188,16 +218,17 @@ func endsInMate(p *game.Position) bool {
 // Every problem of the collection verified again by the solver: a mate
 // in exactly its length against the longest defence, the first move
 // unique, nothing left in hand, its grade, and its solution a main line
-// (every defence the longest, none futile). The slow part: behind -short.
+// (every defence the longest, none futile). The slow part: behind -short,
+// and only part of the collection outside the long tier.
 func TestCollectionVerified(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("solving every problem of the collection takes a while")
 	}
-	ps := readCollection(t)
+	ps := solvedCollection(t)
 	var times []time.Duration
 	for _, pr := range ps {
-		r := Check(context.Background(), pr, Options{})
+		r := Check(context.Background(), pr, Options{Budget: testBudget})
 		times = append(times, r.Time)
 		if r.Status != bot.MateFound || r.Length != pr.Length || r.Grade != pr.Grade || len(r.FirstMoves) != 1 || len(r.Left) != 0 {
 			t.Errorf("%s: %s in %d, grade %s, first moves %v, left %v, flaws %+v", pr.ID, r.Status, r.Length, r.Grade, r.FirstMoves, r.Left, r.Flaws)
@@ -218,8 +249,8 @@ func TestDefenderOnCollection(t *testing.T) {
 		t.Skip("playing every solution through takes a while")
 	}
 	var times []time.Duration
-	for _, pr := range readCollection(t) {
-		d := NewDefender(Options{})
+	for _, pr := range solvedCollection(t) {
+		d := NewDefender(Options{Budget: testBudget})
 		p := pr.Start
 		for i, m := range pr.Solution {
 			p = p.Play(m)
@@ -271,9 +302,9 @@ func TestDefenderAvoidsLeftover(t *testing.T) {
 	}
 	ctx := context.Background()
 	tried := 0
-	for _, pr := range readCollection(t) {
-		d := NewDefender(Options{})
-		judge := bot.NewTsume(pr.Attacker(), bot.TsumeOptions{})
+	for _, pr := range solvedCollection(t) {
+		d := NewDefender(Options{Budget: testBudget})
+		judge := bot.NewTsume(pr.Attacker(), bot.TsumeOptions{Budget: testBudget})
 		p := pr.Start
 		for i, m := range pr.Solution {
 			p = p.Play(m)

@@ -113,13 +113,12 @@ func (tr *tracker) run(t testing.TB, pk picker, n int, stop func() bool) []strin
 // Every edit writes the kept copy, which costs milliseconds on a slow
 // disk, so the first runs keep it on disk, the rest in memory (the same
 // bytes).
+//
+// 40 edited records in the default run, 300 in the long tier.
 func TestEditsUndoneAndKept(t *testing.T) {
-	count, onDisk := 100, 5
-	switch {
-	case testing.Short():
-		count, onDisk = 40, 2
-	case testenv.Long():
-		count = 300
+	count, onDisk := 40, 2
+	if testenv.Long() {
+		count, onDisk = 300, 5
 	}
 	for seed := range count {
 		pk := randFor(uint64(seed))

@@ -63,27 +63,32 @@ func TestBellOnTheClock(t *testing.T) {
 }
 
 // bellOnTheClock runs the clock of a game with bell setting b down to its
-// last seconds and expects want bells.
+// last seconds and expects want bells. The game's time is fake; the
+// screen's ticks come on the real clock, and the test also hands the
+// screen ticks of its own (as many as it likes in one second) so that it
+// need not wait for them. The first bell of the clock setting comes from
+// a real tick, so the ticks are seen to come and ring.
 func bellOnTheClock(t *testing.T, bell common.Bell, want int32) {
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tcl := match.TimeControl{Byoyomi: 10 * time.Second}
 	h := newHarness(t, Options{White: "greedy", Time: [2]match.TimeControl{tcl, tcl}, TimeSource: ft, Settings: bellSettings(bell)})
 	n := bells(h)
-	// The screen's ticks come on the real clock; the game's time is fake.
-	wait := func(d time.Duration) {
-		end := time.Now().Add(d)
-		h.until("the clock's ticks", func() bool { return time.Now().After(end) })
-	}
+	tick := func() { h.send(clockTickMsg{gen: h.p().gen}) }
 	h.until("Black's clock to run", func() bool { return h.p().Snap.Clock.Running })
 	ft.Advance(4 * time.Second) // 6 s left: no bell
-	wait(1200 * time.Millisecond)
+	tick()
 	if n.Load() != 0 {
 		t.Fatalf("bell %v: %d bells with 6 s left", bell, n.Load())
 	}
 	ft.Advance(1500 * time.Millisecond) // 4.5 s left: the fifth second
-	wait(1200 * time.Millisecond)       // a tick or two in the same second
-	ft.Advance(time.Second)             // 3.5 s left: the fourth
-	wait(1200 * time.Millisecond)
+	if want > 0 {
+		h.until("a real tick to ring the fifth second", func() bool { return n.Load() > 0 })
+	}
+	tick() // more ticks in the same second
+	tick()
+	ft.Advance(time.Second) // 3.5 s left: the fourth
+	tick()
+	tick()
 	if got := n.Load(); got != want {
 		t.Errorf("bell %v: %d bells, want %d", bell, got, want)
 	}

@@ -33,6 +33,9 @@ type playOptions struct {
 	maxPlies              int
 	out                   string
 	starts                []game.Position
+	// hashMB is each engine's table (16 MB when 0); the tests, whose
+	// games are short, take a small one rather than zeroing 32 MB a game.
+	hashMB int
 }
 
 func runPlay(args []string) error {
@@ -138,8 +141,12 @@ func playGame(o playOptions, i int) []string {
 	top := bot.Levels()[len(bot.Levels())-1]
 	top.MateNodes = 0
 	players := [2]*bot.Engine{bot.NewEngine(top, r), bot.NewEngine(top, r)}
+	hashMB := o.hashMB
+	if hashMB == 0 {
+		hashMB = 16
+	}
 	for _, e := range players {
-		e.SetHashMB(16)
+		e.SetHashMB(hashMB)
 	}
 	var recs []record
 	outcome := game.Draw
