@@ -133,7 +133,12 @@ func (s *usiServer) handle(line string) bool {
 		}
 		s.say("usiok")
 	case "isready":
-		s.engine.Prepare()
+		// isready may come while a search runs (a GUI asking whether the
+		// engine is alive); that search has its tables, and Prepare beside
+		// it would race with it.
+		if !s.searching() {
+			s.engine.Prepare()
+		}
 		s.say("readyok")
 	case "setoption":
 		s.stop(false) // options change between searches, never under one
@@ -281,6 +286,19 @@ func (s *usiServer) isSilent() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.silent
+}
+
+// searching reports whether a search started by go has not yet answered.
+func (s *usiServer) searching() bool {
+	if s.done == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		return false
+	default:
+		return true
+	}
 }
 
 // stop ends the running search, if any, and waits for it. With silent its
