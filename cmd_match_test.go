@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"shogi/app/gamedb"
 	"shogi/game"
 	"shogi/game/engine"
 	"shogi/game/match"
@@ -29,7 +31,11 @@ func TestMain(m *testing.M) {
 	usitest.MaybeRun()
 	maybeRunUSI()
 	if os.Getenv(mainEnv) != "" {
-		// The test binary as the shogi command (cmd_serve_test.go).
+		// The test binary as the shogi command (cmd_serve_test.go), with
+		// the games database's batches as small as the test asked for.
+		if n, err := strconv.Atoi(os.Getenv(dbBatchEnv)); err == nil {
+			gamedb.BatchSize = n
+		}
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	// The commands read the user's settings and write kept games, records
