@@ -299,10 +299,10 @@ func (p *thinker) Play(ctx context.Context, t engine.Request) (engine.BestMove, 
 	return engine.BestMove{Move: legal[0]}, nil
 }
 
-// Fairy-Stockfish against greedy: the games finish and the record reads
-// back with times and scores. At full strength: at its weakest it plays
-// moves off its own line, whose scores a record rightly leaves out, and a
-// game could end with none.
+// Fairy-Stockfish against greedy: the games finish (at thirty plies
+// outside the long tier) and the record reads back with times and scores.
+// At full strength: at its weakest it plays moves off its own line, whose
+// scores a record rightly leaves out, and a game could end with none.
 func TestMatchFairyStockfish(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -313,8 +313,14 @@ func TestMatchFairyStockfish(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "games.kif")
-	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "100ms", "--margin", "2s", "--out", out,
-		"--log", filepath.Join(dir, "log"), "usi:/usr/games/fairy-stockfish,Threads=1", "greedy")
+	// Thirty plies show every move timed and scores kept as well as a
+	// game played out; the long tier plays the games to their end.
+	limit := []string{"--max-moves", "30"}
+	if testenv.Long() {
+		limit = nil
+	}
+	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "100ms", "--margin", "2s", "--out", out,
+		"--log", filepath.Join(dir, "log")}, limit...), "usi:/usr/games/fairy-stockfish,Threads=1", "greedy")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}

@@ -16,6 +16,7 @@ import (
 	"shogi/game/engine"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 )
 
@@ -198,7 +199,7 @@ func TestUSIGame(t *testing.T) {
 }
 
 // shogi usi through shogi match against Fairy-Stockfish: two games to the
-// end, no fault, both records kept.
+// end (to forty plies outside the long tier), no fault, both records kept.
 func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -216,10 +217,17 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "games.csa")
+	// Forty plies a game show the protocol (position, go, bestmove and the
+	// clock, game after game) as well as a game played out; the long tier
+	// plays the games to their end.
+	limit := []string{"--max-moves", "40"}
+	if testenv.Long() {
+		limit = nil
+	}
 	// The margin is wide: a loaded machine may make either engine late by
 	// much more than the default, and what is checked here is the protocol.
-	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "100ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log"),
-		"usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")
+	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "100ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log")},
+		limit...), "usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}
