@@ -321,6 +321,9 @@ func smallBatches(t *testing.T, n int) string {
 // exits 1; what was stored before is all there, and a second run with
 // room finishes the job.
 func TestDBFullDisk(t *testing.T) {
+	// In parallel: it changes nothing global (its limit is a child's), and
+	// runs after TestDBKilledImport and TestDBLocked, which do.
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("RLIMIT_FSIZE through sh's ulimit -f: Linux only here")
 	}
