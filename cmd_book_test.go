@@ -394,8 +394,9 @@ func TestBookFlags(t *testing.T) {
 		out := filepath.Join(dir, pick+".csa")
 		// 30 s a move: the node-budget levels never meet the clock, so a
 		// loaded machine cannot end a game on time before its book moves.
+		// Four moves: the book's three and one past it, all that is read.
 		code, _, stderr := runCmd(t, "match", "--games", "2", "--seed", "1", "--log", filepath.Join(dir, "m.log"),
-			"--byoyomi", "30s", "--max-moves", "20", "--book", odd, "--book-pick", pick, "--out", out, "novice", "beginner")
+			"--byoyomi", "30s", "--max-moves", "4", "--book", odd, "--book-pick", pick, "--out", out, "novice", "beginner")
 		if code != 0 {
 			t.Fatalf("match: %s", stderr)
 		}
@@ -404,6 +405,9 @@ func TestBookFlags(t *testing.T) {
 			t.Fatal(err)
 		}
 		for gi, g := range append([]*kifu.Record{r}, r.Games...) {
+			if len(g.MainMoves()) < 3 {
+				t.Fatalf("--book-pick %s game %d: %d moves", pick, gi+1, len(g.MainMoves()))
+			}
 			var first []string
 			for _, m := range g.MainMoves()[:3] {
 				first = append(first, m.USI())

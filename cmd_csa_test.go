@@ -515,12 +515,16 @@ func sameAsServer(t *testing.T, p *csaProcess, dir, id string) (*kifu.Record, st
 	return r, server
 }
 
-// Two shogi csa processes, a built-in level and Fairy-Stockfish, play
-// whole games on the reference server under byōyomi and under a Fischer
-// increment; both records have the server's moves and times, and
-// --comments puts Fairy-Stockfish's score and line in the server's record.
+// Against one reference server (its start costs seconds of Ruby; the
+// games and rulings below use names of their own, so they share it):
+// realServerGames and realServerRulings.
 func TestCSARealServer(t *testing.T) {
+	t.Parallel()
 	addr, dir := csatest.RealServer(t)
+	t.Run("rulings", func(t *testing.T) {
+		t.Parallel()
+		realServerRulings(t, addr, dir)
+	})
 	fsf := "/usr/games/fairy-stockfish"
 	if _, err := os.Stat(fsf); err != nil {
 		t.Skipf("Fairy-Stockfish is not installed (%s)", fsf)
@@ -528,14 +532,25 @@ func TestCSARealServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("whole games against Fairy-Stockfish: not with -short")
 	}
+	realServerGames(t, addr, dir, fsf)
+}
+
+// Two shogi csa processes, a built-in level and Fairy-Stockfish, play
+// whole games on the reference server under byōyomi and under a Fischer
+// increment; both records have the server's moves and times, and
+// --comments puts Fairy-Stockfish's score and line in the server's record.
+func realServerGames(t *testing.T, addr, dir, fsf string) {
 	for _, c := range []struct{ game, options string }{
 		// Fairy-Stockfish takes a third of its main time on its first
 		// move with byōyomi: it gets byōyomi alone, less an overhead.
 		// At its weakest it mostly plays moves off its line (whose
 		// comments are left out); at full strength it plays its line's
 		// first move, and its comments must reach the server's record.
-		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=1500"},
-		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=300"},
+		// The overheads are wide, so that it thinks a tenth of a second
+		// or so a move: the claim is about the records and the clocks'
+		// kinds, not its strength, and its search is the test's CPU.
+		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=1900"},
+		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=1000"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
 			t.Parallel()
@@ -604,9 +619,8 @@ func complementary(a, b string) bool {
 // buoy game starts where Black may declare, and Black's engine (the fake,
 // which declares when it may) does. And an engine's illegal move loses
 // by #ILLEGAL_MOVE, which shogi csa reports.
-func TestCSARealServerRulings(t *testing.T) {
-	t.Parallel()
-	addr, dir := csatest.RealServer(t)
+// The cases run one after the other: both log in as fake and level.
+func realServerRulings(t *testing.T, addr, dir string) {
 	csatest.SetBuoy(t, addr, "buoy_kachi-60-1", csatest.DeclarableMoves(t))
 	for _, c := range []struct {
 		name, game, fake string

@@ -301,16 +301,35 @@ func shogiProcess(args ...string) *exec.Cmd {
 	return cmd
 }
 
+// dbBatchEnv sets gamedb.BatchSize in the test binary run as the shogi
+// command (see TestMain), so that a test of what a batch keeps need not
+// write thousands of games to fill a few.
+const dbBatchEnv = "SHOGI_TEST_DB_BATCH"
+
+// smallBatches makes the games database's batches n games long in this
+// process until the test ends, and returns the variable that makes them
+// so in a child process. Not for a parallel test: BatchSize is global.
+func smallBatches(t *testing.T, n int) string {
+	old := gamedb.BatchSize
+	gamedb.BatchSize = n
+	t.Cleanup(func() { gamedb.BatchSize = old })
+	return dbBatchEnv + "=" + strconv.Itoa(n)
+}
+
 // TestDBFullDisk: an import that runs out of room (the file may grow no
 // larger: RLIMIT_FSIZE, set by the shell of a child shogi) says so and
 // exits 1; what was stored before is all there, and a second run with
 // room finishes the job.
 func TestDBFullDisk(t *testing.T) {
+	// In parallel: it changes nothing global (its limit is a child's), and
+	// runs after TestDBKilledImport and TestDBLocked, which do.
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("RLIMIT_FSIZE through sh's ulimit -f: Linux only here")
 	}
 	dir := t.TempDir()
-	files := writeDBGames(t, dir, 1500, 15, 1)
+	// A hundred games a file: the first fits, the five others do not.
+	files := writeDBGames(t, dir, 600, 6, 1)
 	db := filepath.Join(dir, "g.db")
 	if code, _, errOut := runCmd(t, "db", "import", "--db", db, files[0]); code != 0 {
 		t.Fatalf("first import: %d %s", code, errOut)
@@ -420,11 +439,15 @@ func TestDBKilledImport(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	// More games than a batch holds (5,000), short ones: the test is
+	// Batches of 250 games rather than 5,000 (what a batch keeps does not
+	// depend on its size) and eight of them, short games: the test is
 	// about batches, not positions.
-	writeShortGames(t, src, 8000, 16, 3, 10, 10)
+	batches := smallBatches(t, 250)
+	const games = 2000
+	writeShortGames(t, src, games, 16, 3, 10, 10)
 	db := filepath.Join(dir, "g.db")
 	child := shogiProcess("db", "import", "--db", db, src)
+	child.Env = append(child.Env, batches)
 	var errOut strings.Builder
 	child.Stderr = &errOut
 	if err := child.Start(); err != nil {
@@ -454,7 +477,7 @@ func TestDBKilledImport(t *testing.T) {
 	<-exited
 	gamedb.LockWait = old
 	mid := dbCounts(t, db)
-	if n := gamesOf(t, mid); n == 0 || n >= 8000 {
+	if n := gamesOf(t, mid); n == 0 || n >= games {
 		t.Fatalf("killed with %d games stored", n)
 	}
 	if code, _, e := runCmd(t, "db", "import", "--db", db, src); code != 0 {

@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"shogi/app/gamedb"
 	"shogi/game"
 	"shogi/game/engine"
 	"shogi/game/match"
@@ -29,7 +31,11 @@ func TestMain(m *testing.M) {
 	usitest.MaybeRun()
 	maybeRunUSI()
 	if os.Getenv(mainEnv) != "" {
-		// The test binary as the shogi command (cmd_serve_test.go).
+		// The test binary as the shogi command (cmd_serve_test.go), with
+		// the games database's batches as small as the test asked for.
+		if n, err := strconv.Atoi(os.Getenv(dbBatchEnv)); err == nil {
+			gamedb.BatchSize = n
+		}
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	// The commands read the user's settings and write kept games, records
@@ -293,10 +299,10 @@ func (p *thinker) Play(ctx context.Context, t engine.Request) (engine.BestMove, 
 	return engine.BestMove{Move: legal[0]}, nil
 }
 
-// Fairy-Stockfish against greedy: the games finish and the record reads
-// back with times and scores. At full strength: at its weakest it plays
-// moves off its own line, whose scores a record rightly leaves out, and a
-// game could end with none.
+// Fairy-Stockfish against greedy: the games finish (at thirty plies
+// outside the long tier) and the record reads back with times and scores.
+// At full strength: at its weakest it plays moves off its own line, whose
+// scores a record rightly leaves out, and a game could end with none.
 func TestMatchFairyStockfish(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -307,8 +313,14 @@ func TestMatchFairyStockfish(t *testing.T) {
 	}
 	dir := t.TempDir()
 	out := filepath.Join(dir, "games.kif")
-	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "100ms", "--margin", "2s", "--out", out,
-		"--log", filepath.Join(dir, "log"), "usi:/usr/games/fairy-stockfish,Threads=1", "greedy")
+	// Thirty plies show every move timed and scores kept as well as a
+	// game played out; the long tier plays the games to their end.
+	limit := []string{"--max-moves", "30"}
+	if testenv.Long() {
+		limit = nil
+	}
+	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "100ms", "--margin", "2s", "--out", out,
+		"--log", filepath.Join(dir, "log")}, limit...), "usi:/usr/games/fairy-stockfish,Threads=1", "greedy")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}
@@ -344,51 +356,55 @@ func TestMatchFairyStockfish(t *testing.T) {
 // the seed and the game's number, so the same games come out. The levels
 // stop at their budgets (one ply for novice), far inside a byōyomi of
 // 30 s however loaded the machine: the clock never cuts a search and
-// changes a game.
+// changes a game. Four games, two of them resumed (each opening played
+// with both colours), in each of the two formats a series is kept in.
 func TestMatchResume(t *testing.T) {
 	t.Parallel()
 	for _, ext := range []string{".csa", ".kifu"} {
-		dir := t.TempDir()
-		whole, part := filepath.Join(dir, "whole"+ext), filepath.Join(dir, "part"+ext)
-		openings := filepath.Join(dir, "openings.txt")
-		if err := os.WriteFile(openings, []byte("startpos moves 7g7f 3c3d\nstartpos moves 2g2f 8c8d\nstartpos moves 5g5f\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		args := func(games, out string, more ...string) []string {
-			a := []string{"match", "--games", games, "--byoyomi", "30s", "--margin", "1s", "--max-moves", "60", "--seed", "5", "--openings", openings,
-				"--out", out, "--log", filepath.Join(dir, "log")}
-			return append(append(a, more...), "novice", "greedy")
-		}
-		code, wantOut, stderr := runCmd(t, args("6", whole)...)
-		if code != 0 {
-			t.Fatalf("%s: whole run: status %d\n%s", ext, code, stderr)
-		}
-		if code, _, stderr = runCmd(t, args("4", part)...); code != 0 {
-			t.Fatalf("%s: first part: status %d\n%s", ext, code, stderr)
-		}
-		code, gotOut, stderr := runCmd(t, args("6", part, "--resume")...)
-		if code != 0 {
-			t.Fatalf("%s: resumed: status %d\n%s", ext, code, stderr)
-		}
-		if !strings.Contains(stderr, "4 games already in") || strings.Count(stderr, "\ngame ") != 2 || !strings.Contains(stderr, "game 6/6") {
-			t.Errorf("%s: resumed run's progress:\n%s", ext, stderr)
-		}
-		if lastLine(gotOut) != lastLine(wantOut) {
-			t.Errorf("%s: resumed %q, whole %q", ext, lastLine(gotOut), lastLine(wantOut))
-		}
-		w, p := fileGames(t, whole), fileGames(t, part)
-		if len(p) != 6 {
-			t.Fatalf("%s: %d games in the resumed file", ext, len(p))
-		}
-		for i := range w {
-			if !slices.Equal(w[i].MainMoves(), p[i].MainMoves()) || w[i].Result() != p[i].Result() {
-				t.Errorf("%s: game %d differs: %v %v", ext, i+1, w[i].Result(), p[i].Result())
+		t.Run(ext, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			whole, part := filepath.Join(dir, "whole"+ext), filepath.Join(dir, "part"+ext)
+			openings := filepath.Join(dir, "openings.txt")
+			if err := os.WriteFile(openings, []byte("startpos moves 7g7f 3c3d\nstartpos moves 2g2f 8c8d\nstartpos moves 5g5f\n"), 0o644); err != nil {
+				t.Fatal(err)
 			}
-		}
-		// Nothing left to play: the result stands at once.
-		if code, out, stderr := runCmd(t, args("6", part, "--resume")...); code != 0 || lastLine(out) != lastLine(wantOut) || strings.Contains(stderr, "\ngame ") {
-			t.Errorf("%s: resumed when done: status %d %q\n%s", ext, code, out, stderr)
-		}
+			args := func(games, out string, more ...string) []string {
+				a := []string{"match", "--games", games, "--byoyomi", "30s", "--margin", "1s", "--max-moves", "40", "--seed", "5", "--openings", openings,
+					"--out", out, "--log", filepath.Join(dir, "log")}
+				return append(append(a, more...), "novice", "greedy")
+			}
+			code, wantOut, stderr := runCmd(t, args("4", whole)...)
+			if code != 0 {
+				t.Fatalf("whole run: status %d\n%s", code, stderr)
+			}
+			if code, _, stderr = runCmd(t, args("2", part)...); code != 0 {
+				t.Fatalf("first part: status %d\n%s", code, stderr)
+			}
+			code, gotOut, stderr := runCmd(t, args("4", part, "--resume")...)
+			if code != 0 {
+				t.Fatalf("resumed: status %d\n%s", code, stderr)
+			}
+			if !strings.Contains(stderr, "2 games already in") || strings.Count(stderr, "\ngame ") != 2 || !strings.Contains(stderr, "game 4/4") {
+				t.Errorf("resumed run's progress:\n%s", stderr)
+			}
+			if lastLine(gotOut) != lastLine(wantOut) {
+				t.Errorf("resumed %q, whole %q", lastLine(gotOut), lastLine(wantOut))
+			}
+			w, p := fileGames(t, whole), fileGames(t, part)
+			if len(p) != 4 {
+				t.Fatalf("%d games in the resumed file", len(p))
+			}
+			for i := range w {
+				if !slices.Equal(w[i].MainMoves(), p[i].MainMoves()) || w[i].Result() != p[i].Result() {
+					t.Errorf("game %d differs: %v %v", i+1, w[i].Result(), p[i].Result())
+				}
+			}
+			// Nothing left to play: the result stands at once.
+			if code, out, stderr := runCmd(t, args("4", part, "--resume")...); code != 0 || lastLine(out) != lastLine(wantOut) || strings.Contains(stderr, "\ngame ") {
+				t.Errorf("resumed when done: status %d %q\n%s", code, out, stderr)
+			}
+		})
 	}
 }
 

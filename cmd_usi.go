@@ -61,7 +61,7 @@ func runUSI(ctx context.Context, args []string, st stdio) int {
 	case book.Best:
 		e.SetOption("BookEvalDiff", "0")
 	}
-	if err := usi.Serve(ctx, stdin, stdout, benchServed{e, eng}); err != nil {
+	if err := usi.Serve(ctx, stdin, stdout, benchServed{e}); err != nil {
 		fmt.Fprintf(stderr, "shogi usi: %v\n", err)
 		return 1
 	}
@@ -72,7 +72,12 @@ func runUSI(ctx context.Context, args []string, st stdio) int {
 // in front of it has none of its own.
 type benchServed struct {
 	*book.Served
-	eng *bot.Engine
 }
 
-func (b benchServed) Bench(say func(line string)) { b.eng.Bench(say) }
+// Bench says the signature as `shogi bot --bench` prints it, at the same
+// depth; it takes no context, as usi.Bencher's does not.
+func (benchServed) Bench(say func(line string)) {
+	if _, err := bot.BenchLinesAt(context.Background(), benchDepth, say); err != nil {
+		say("bench: " + err.Error())
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"shogi/game/engine"
 	"shogi/game/usi"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 )
 
@@ -93,7 +95,11 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// go infinite answers only after stop, and at once after it.
+	// go infinite answers only after stop, sent 300 ms in: the answer may
+	// not come sooner (a floor, which a loaded machine cannot break). An
+	// engine that ignored stop would leave Go waiting: the test's deadline
+	// catches that; how soon after stop it answers is no test's business
+	// on a shared machine.
 	began := time.Now()
 	stopper := time.AfterFunc(300*time.Millisecond, func() { e.Stop() })
 	defer stopper.Stop()
@@ -101,17 +107,25 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 	if err != nil || !start.IsLegal(b.Move) {
 		t.Errorf("go infinite, stopped: %+v %v", b, err)
 	}
-	if d := time.Since(began); d < 300*time.Millisecond || d > 2*time.Second {
-		t.Errorf("go infinite answered after %v, want just after the 300ms stop", d)
+	if d := time.Since(began); d < 300*time.Millisecond {
+		t.Errorf("go infinite answered after %v, before the stop sent at 300ms", d)
 	}
 
-	// go ponder, then ponderhit: a timed search follows.
+	// go ponder, then ponderhit once the ponder search has begun: a timed
+	// search follows.
 	done := make(chan struct{})
+	begun := make(chan struct{})
+	var once sync.Once
 	go func() {
 		defer close(done)
-		b, err = e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Ponder: true, Byoyomi: 200 * time.Millisecond}})
+		b, err = e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Ponder: true, Byoyomi: 200 * time.Millisecond},
+			Info: func(engine.Info) { once.Do(func() { close(begun) }) }})
 	}()
-	time.Sleep(100 * time.Millisecond)
+	select {
+	case <-begun:
+	case <-done:
+		t.Fatalf("go ponder answered before ponderhit: %+v %v", b, err)
+	}
 	if err := e.PonderHit(); err != nil {
 		t.Fatal(err)
 	}
@@ -143,12 +157,10 @@ func TestUSIHandshakeAndSearch(t *testing.T) {
 		t.Errorf("go mate on the start position: %+v %v", c, err)
 	}
 
-	began = time.Now()
+	// Close fails when the engine had to be killed after its grace: it
+	// quits on quit.
 	if err := e.Close(); err != nil {
 		t.Errorf("close: %v", err)
-	}
-	if d := time.Since(began); d > 2*time.Second {
-		t.Errorf("quit took %v", d)
 	}
 }
 
@@ -198,7 +210,7 @@ func TestUSIGame(t *testing.T) {
 }
 
 // shogi usi through shogi match against Fairy-Stockfish: two games to the
-// end, no fault, both records kept.
+// end (to forty plies outside the long tier), no fault, both records kept.
 func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -216,10 +228,17 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "games.csa")
+	// Forty plies a game show the protocol (position, go, bestmove and the
+	// clock, game after game) as well as a game played out; the long tier
+	// plays the games to their end.
+	limit := []string{"--max-moves", "40"}
+	if testenv.Long() {
+		limit = nil
+	}
 	// The margin is wide: a loaded machine may make either engine late by
 	// much more than the default, and what is checked here is the protocol.
-	code, stdout, stderr := runCmd(t, "match", "--games", "2", "--byoyomi", "100ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log"),
-		"usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")
+	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "100ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log")},
+		limit...), "usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}

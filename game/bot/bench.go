@@ -109,7 +109,14 @@ func Bench(ctx context.Context, depth int, each func(i int, sfen string, nodes u
 // then the summary, one line each, as `shogi bot --bench` prints them and
 // `shogi usi` answers bench.
 func BenchLines(ctx context.Context, say func(line string)) (BenchResult, error) {
-	r, err := Bench(ctx, 0, func(i int, _ string, nodes uint64) {
+	return BenchLinesAt(ctx, 0, say)
+}
+
+// BenchLinesAt is BenchLines at another depth (BenchDepth when 0): the
+// commands' tests check that both ways print the same lines without
+// paying for the full depth twice.
+func BenchLinesAt(ctx context.Context, depth int, say func(line string)) (BenchResult, error) {
+	r, err := Bench(ctx, depth, func(i int, _ string, nodes uint64) {
 		say(fmt.Sprintf("position %d/%d: %d nodes", i+1, len(benchPositions), nodes))
 	})
 	if err != nil {
