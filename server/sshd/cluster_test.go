@@ -67,8 +67,31 @@ func freeLoopbackPort(t *testing.T) int {
 }
 
 // startNATSServers starts n nats-server processes, routed to one another
-// when n > 1, and waits until each says it is healthy.
+// when n > 1, and waits until each says it is healthy. The ports are
+// free when picked but may be taken before the servers bind them (by a
+// test running beside this one): a server that exits saying so makes the
+// whole set start again on other ports.
 func startNATSServers(t *testing.T, n int) []*natsProc {
+	t.Helper()
+	for attempt := 1; ; attempt++ {
+		procs, err := tryNATSServers(t, n)
+		if err == nil {
+			return procs
+		}
+		for _, p := range procs {
+			p.kill()
+		}
+		if !errors.Is(err, errPortTaken) || attempt == 5 {
+			t.Fatal(err)
+		}
+		t.Logf("nats-servers again on other ports: %v", err)
+	}
+}
+
+// errPortTaken is a nats-server's exit on a port taken since it was picked.
+var errPortTaken = errors.New("a port was taken before nats-server bound it")
+
+func tryNATSServers(t *testing.T, n int) ([]*natsProc, error) {
 	t.Helper()
 	bin := natsServerBinary(t)
 	cports := make([]int, n)
@@ -77,7 +100,7 @@ func startNATSServers(t *testing.T, n int) []*natsProc {
 		cports[i] = freeLoopbackPort(t)
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", cports[i]))
 	}
-	procs := make([]*natsProc, n)
+	var procs []*natsProc
 	for i := range n {
 		p := &natsProc{t: t, bin: bin, name: fmt.Sprintf("s%d", i+1), port: freeLoopbackPort(t), http: freeLoopbackPort(t),
 			dir: t.TempDir()}
@@ -92,12 +115,14 @@ func startNATSServers(t *testing.T, n int) []*natsProc {
 		}
 		p.start()
 		t.Cleanup(p.kill)
-		procs[i] = p
+		procs = append(procs, p)
 	}
 	for _, p := range procs {
-		p.waitHealthy()
+		if err := p.waitUp(); err != nil {
+			return procs, err
+		}
 	}
-	return procs
+	return procs, nil
 }
 
 func (p *natsProc) URL() string { return fmt.Sprintf("nats://127.0.0.1:%d", p.port) }
@@ -157,6 +182,13 @@ func tail(b []byte, n int) string {
 // ready (its streams current with their peers).
 func (p *natsProc) waitHealthy() {
 	p.t.Helper()
+	if err := p.waitUp(); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// waitUp waits until the server says it is healthy, or says why not.
+func (p *natsProc) waitUp() error {
 	deadline := time.Now().Add(60 * time.Second)
 	c := &http.Client{Timeout: 2 * time.Second}
 	for {
@@ -164,16 +196,19 @@ func (p *natsProc) waitHealthy() {
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return
+				return nil
 			}
 		}
 		select {
 		case <-p.exited:
-			p.t.Fatalf("nats-server %s exited", p.name)
+			if b, _ := os.ReadFile(filepath.Join(p.dir, "log")); bytes.Contains(b, []byte("address already in use")) {
+				return fmt.Errorf("nats-server %s: %w", p.name, errPortTaken)
+			}
+			return fmt.Errorf("nats-server %s exited", p.name)
 		default:
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("nats-server %s not healthy within 60s: %v", p.name, err)
+			return fmt.Errorf("nats-server %s not healthy within 60s: %v", p.name, err)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
