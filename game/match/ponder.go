@@ -167,13 +167,7 @@ func (p *ponderer) Stop() {
 // declares USI_Ponder or Ponder). Turning it off stops a ponder search in
 // progress.
 func SetPondering(p Player, on bool) bool {
-	var pd *ponderer
-	switch x := p.(type) {
-	case Bot:
-		pd = x.pd
-	case Engine:
-		pd = x.pd
-	}
+	pd := pondererOf(p)
 	if pd == nil {
 		return false
 	}
@@ -182,6 +176,18 @@ func SetPondering(p Player, on bool) bool {
 		pd.Stop()
 	}
 	return true
+}
+
+// pondererOf returns p's ponder searches, nil for a player that does not
+// ponder.
+func pondererOf(p Player) *ponderer {
+	switch x := p.(type) {
+	case Bot:
+		return x.pd
+	case Engine:
+		return x.pd
+	}
+	return nil
 }
 
 // expects reports whether req is the position this search ponders.

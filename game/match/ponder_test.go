@@ -186,13 +186,7 @@ func TestPonderFairyStockfish(t *testing.T) {
 // expected (hits) and on another (misses); ok is false for a player that
 // does not ponder.
 func pondering(p Player) (hits, misses int, ok bool) {
-	var pd *ponderer
-	switch p := p.(type) {
-	case Bot:
-		pd = p.pd
-	case Engine:
-		pd = p.pd
-	}
+	pd := pondererOf(p)
 	if pd == nil {
 		return 0, 0, false
 	}
