@@ -167,7 +167,7 @@ func TestThreeNodesRefereeKilled(t *testing.T) {
 	// itself, and plays on once alice is back.
 	killed := time.Now()
 	n1.kill(t)
-	alice.WaitFor("[exited]")
+	sshExited(t, alice)
 
 	alice2 := sshClient(t, n3.addr, "alice", 110, 36)
 	alice2.WaitLong(30*time.Second, "Your name: alice")
