@@ -105,9 +105,20 @@ func TestThreeRoutedNodes(t *testing.T) {
 	})
 	c := quick(cfgs[1])
 	_, c.Log = newTestLog()
-	n2, err := Start(ctx, c)
-	if err != nil {
-		t.Fatalf("n2 again: %v", err)
+	// The lapse seen by n1's view of the bucket may reach the replica n2
+	// reads a moment later: a name still held there is tried again.
+	var n2 *Node
+	var err2 error
+	eventually(t, 20*time.Second, "n2 to start again", func() bool {
+		n2, err2 = Start(ctx, c)
+		var taken *NameTakenError
+		if errors.As(err2, &taken) {
+			return false
+		}
+		return true
+	})
+	if err2 != nil {
+		t.Fatalf("n2 again: %v", err2)
 	}
 	t.Cleanup(n2.Close)
 	d2, err := n2.Directory(ctx)
