@@ -440,10 +440,11 @@ func TestDBKilledImport(t *testing.T) {
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
 	// Batches of 250 games rather than 5,000 (what a batch keeps does not
-	// depend on its size) and eight of them, short games: the test is
-	// about batches, not positions.
+	// depend on its size) and 32 of them, short games: the test is about
+	// batches, not positions. With eight, the import ended between two of
+	// the test's looks, or before the kill, in 2 runs of 5 under load.
 	batches := smallBatches(t, 250)
-	const games = 2000
+	const games = 8000
 	writeShortGames(t, src, games, 16, 3, 10, 10)
 	db := filepath.Join(dir, "g.db")
 	child := shogiProcess("db", "import", "--db", db, src)
