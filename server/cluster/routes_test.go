@@ -112,10 +112,7 @@ func TestThreeRoutedNodes(t *testing.T) {
 	eventually(t, 20*time.Second, "n2 to start again", func() bool {
 		n2, err2 = Start(ctx, c)
 		var taken *NameTakenError
-		if errors.As(err2, &taken) {
-			return false
-		}
-		return true
+		return !errors.As(err2, &taken)
 	})
 	if err2 != nil {
 		t.Fatalf("n2 again: %v", err2)
