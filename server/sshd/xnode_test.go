@@ -1,15 +1,14 @@
 package sshd
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"shogi/game/usi/usitest"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -23,26 +22,8 @@ import (
 type serveProc struct {
 	name, addr, games string
 	cmd               *exec.Cmd
-	log               *syncBuffer
+	log               *usitest.SyncBuffer
 	done              chan struct{}
-}
-
-// syncBuffer is a log written by a process and read by the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // startServeCluster starts n shogi serve processes whose embedded NATS
@@ -59,7 +40,7 @@ func startServeCluster(t *testing.T, n int, grace time.Duration) []*serveProc {
 	for i := range n {
 		dir := t.TempDir()
 		p := &serveProc{name: fmt.Sprintf("n%d", i+1), addr: fmt.Sprintf("127.0.0.1:%d", freeLoopbackPort(t)),
-			games: filepath.Join(dir, "games"), log: &syncBuffer{}, done: make(chan struct{})}
+			games: filepath.Join(dir, "games"), log: &usitest.SyncBuffer{}, done: make(chan struct{})}
 		p.cmd = exec.Command(bin, "serve", "--listen", p.addr, "--node", p.name, "--host-key", filepath.Join(dir, "key"),
 			"--games", p.games, "--nats-listen", routes[i], "--nats-routes", strings.Join(routes, ","),
 			"--nats-store", filepath.Join(dir, "nats"), "--grace", grace.String(), "--log-level", "debug", "--status-every", "5s")
