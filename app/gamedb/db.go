@@ -677,6 +677,92 @@ func (db *DB) Add(games []*Game) (Added, error) {
 }
 
 func (db *DB) add(games []prepared) (Added, error) {
+	return db.addBuilt(build(games))
+}
+
+// built is a batch of games with its index entries made and sorted: the
+// work of a batch that needs nothing from the database, which an import
+// does for the next batch while the writer stores this one. The entries
+// name games by their place in the batch; the store gives the games their
+// ids in that order, so an entry's place in the sorted order is the same
+// as if it had been sorted by id.
+type built struct {
+	games []prepared // visits dropped once the entries are made
+	dup   []bool     // the same game as one before it in the batch
+	pgs   []pgEntry
+	pms   []pmEntry
+	vals  []byte // the pg entries' values, each at its entry's off
+	n     int    // game-positions (visits) of the batch
+}
+
+// The batch's index entries, small and without pointers so that sorting
+// moves 16 bytes an entry and the collector has nothing to scan.
+type pgEntry struct {
+	pos uint64
+	at  uint32 // the game's place in the batch
+	off uint32 // where its value is in built.vals
+}
+
+type pmEntry struct {
+	pos  uint64
+	move uint32
+	at   uint32 // the game's place in the batch << 8 | its outcome
+}
+
+// build makes a batch's index entries and sorts them.
+func build(games []prepared) *built {
+	n, m := 0, 0
+	for i := range games {
+		n += len(games[i].vs)
+		for j := range games[i].vs {
+			m += len(games[i].vs[j].moves)
+		}
+	}
+	b := &built{games: games, dup: make([]bool, len(games)), n: n}
+	b.pgs = make([]pgEntry, 0, n)
+	b.pms = make([]pmEntry, 0, m)
+	// One buffer holds every entry's value: a few allocations a batch.
+	b.vals = make([]byte, 0, 7*n)
+	inBatch := make(map[string]bool, len(games))
+	for i := range games {
+		pr := &games[i]
+		if inBatch[pr.g.Hash] {
+			b.dup[i] = true
+			continue
+		}
+		inBatch[pr.g.Hash] = true
+		for j := range pr.vs {
+			v := &pr.vs[j]
+			pos := binary.BigEndian.Uint64(v.pos[:])
+			b.pgs = append(b.pgs, pgEntry{pos, uint32(i), uint32(len(b.vals))})
+			b.vals = pgValue(b.vals, v)
+			for _, mv := range v.moves {
+				b.pms = append(b.pms, pmEntry{pos, binary.BigEndian.Uint32(mv[:]), uint32(i)<<8 | uint32(v.out)})
+			}
+		}
+		pr.vs = nil
+	}
+	slices.SortFunc(b.pgs, func(x, y pgEntry) int {
+		if x.pos != y.pos {
+			return cmp.Compare(x.pos, y.pos)
+		}
+		return cmp.Compare(x.at, y.at)
+	})
+	// A move's games from a position: its entries side by side once
+	// sorted, counted as they go by.
+	slices.SortFunc(b.pms, func(x, y pmEntry) int {
+		if x.pos != y.pos {
+			return cmp.Compare(x.pos, y.pos)
+		}
+		return cmp.Compare(x.move, y.move)
+	})
+	return b
+}
+
+// addBuilt stores a built batch in one transaction: each game not already
+// stored (by content hash) gets the next id, and the index entries of the
+// games stored go into a run of their own, in order.
+func (db *DB) addBuilt(b *built) (Added, error) {
 	var res Added
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
 		res = Added{}
@@ -685,39 +771,19 @@ func (db *DB) add(games []prepared) (Added, error) {
 			return ErrNotDatabase
 		}
 		fb.FillPercent = 1
-		// The batch's index entries, small and without pointers so that
-		// sorting moves 16 bytes an entry and the collector has nothing to
-		// scan; a pg entry's value is in vals at off.
-		type pgEntry struct {
-			pos uint64
-			id  uint32
-			off uint32
-		}
-		type pmEntry struct {
-			pos  uint64
-			move uint32
-			out  byte
-		}
-		n := 0
-		for i := range games {
-			n += len(games[i].vs)
-		}
-		pgs := make([]pgEntry, 0, n)
-		pms := make([]pmEntry, 0, n)
-		// One buffer holds every entry's value: a few allocations a batch.
-		vals := make([]byte, 0, 7*n)
-		inBatch := map[string]bool{}
-		for i := range games {
-			pr := &games[i]
+		// ids[i] is the id game i got, 0 when it was not stored.
+		ids := make([]uint32, len(b.games))
+		var facts []byte
+		for i := range b.games {
+			pr := &b.games[i]
 			g := pr.g
-			if inBatch[g.Hash] || hb.Get([]byte(g.Hash)) != nil {
+			if b.dup[i] || hb.Get([]byte(g.Hash)) != nil {
 				res.Duplicates++
 				continue
 			}
 			if pr.err != nil {
 				return fmt.Errorf("%s: %w", g.Source, pr.err)
 			}
-			inBatch[g.Hash] = true
 			seq, err := gb.NextSequence()
 			if err != nil {
 				return err
@@ -726,6 +792,7 @@ func (db *DB) add(games []prepared) (Added, error) {
 				return errors.New("full: 4,294,967,295 games")
 			}
 			g.ID = uint32(seq)
+			ids[i] = g.ID
 			var id [4]byte
 			binary.BigEndian.PutUint32(id[:], g.ID)
 			// Ids only grow: appending at the end of the bucket fills its
@@ -737,19 +804,12 @@ func (db *DB) add(games []prepared) (Added, error) {
 			if err := hb.Put([]byte(g.Hash), id[:]); err != nil {
 				return err
 			}
-			n := len(vals)
-			vals = encodeFacts(vals, g)
-			if err := fb.Put(id[:], vals[n:]); err != nil {
+			// bbolt keeps the value until the commit: each game's facts
+			// stay in the buffer.
+			n := len(facts)
+			facts = encodeFacts(facts, g)
+			if err := fb.Put(id[:], facts[n:]); err != nil {
 				return err
-			}
-			for j := range pr.vs {
-				v := &pr.vs[j]
-				pos := binary.BigEndian.Uint64(v.pos[:])
-				pgs = append(pgs, pgEntry{pos, g.ID, uint32(len(vals))})
-				vals = pgValue(vals, v)
-				for _, m := range v.moves {
-					pms = append(pms, pmEntry{pos, binary.BigEndian.Uint32(m[:]), v.out})
-				}
 			}
 			res.Stored++
 		}
@@ -761,40 +821,35 @@ func (db *DB) add(games []prepared) (Added, error) {
 		if err != nil {
 			return err
 		}
-		slices.SortFunc(pgs, func(a, b pgEntry) int {
-			if a.pos != b.pos {
-				return cmp.Compare(a.pos, b.pos)
-			}
-			return cmp.Compare(a.id, b.id)
-		})
 		w := newBlockWriter(r.pg)
 		var k [keyLen]byte
-		for _, e := range pgs {
+		for _, e := range b.pgs {
+			id := ids[e.at]
+			if id == 0 {
+				continue
+			}
 			binary.BigEndian.PutUint64(k[:], e.pos)
-			binary.BigEndian.PutUint32(k[8:], e.id)
-			_, l := binary.Uvarint(vals[e.off:])
-			if err := w.add(k[:], vals[e.off:int(e.off)+l+5]); err != nil {
+			binary.BigEndian.PutUint32(k[8:], id)
+			_, l := binary.Uvarint(b.vals[e.off:])
+			if err := w.add(k[:], b.vals[e.off:int(e.off)+l+5]); err != nil {
 				return err
 			}
 		}
 		if err := w.flush(); err != nil {
 			return err
 		}
-		// A move's games from a position: its entries side by side once
-		// sorted, counted as they go by.
-		slices.SortFunc(pms, func(a, b pmEntry) int {
-			if a.pos != b.pos {
-				return cmp.Compare(a.pos, b.pos)
-			}
-			return cmp.Compare(a.move, b.move)
-		})
 		w = newBlockWriter(r.pm)
 		var cb []byte
-		for i := 0; i < len(pms); {
-			e := pms[i]
+		for i := 0; i < len(b.pms); {
+			e := b.pms[i]
 			var c counts
-			for ; i < len(pms) && pms[i].pos == e.pos && pms[i].move == e.move; i++ {
-				c.add(pms[i].out)
+			for ; i < len(b.pms) && b.pms[i].pos == e.pos && b.pms[i].move == e.move; i++ {
+				if ids[b.pms[i].at>>8] != 0 {
+					c.add(byte(b.pms[i].at))
+				}
+			}
+			if c.games == 0 {
+				continue
 			}
 			binary.BigEndian.PutUint64(k[:], e.pos)
 			binary.BigEndian.PutUint32(k[8:], e.move)

@@ -45,11 +45,13 @@ type Progress struct {
 // turn between them. When ctx is cancelled it stops after the batch in
 // hand; what was committed stays, and a second run skips it.
 //
-// Reading is the work: GOMAXPROCS goroutines each read, parse, tag and
-// hash a file's games and walk their positions, and one writer takes
-// their work in the files' order (so ids follow the files as a plain loop
-// would give them) and stores it. At most a few chunks of games are in
-// flight whatever the size of a file, so memory does not grow with the
+// The work is a pipeline on every core: GOMAXPROCS goroutines each read,
+// parse, tag and hash a file's games and walk their positions; a
+// collector takes their work in the files' order (so ids follow the files
+// as a plain loop would give them), cuts it into batches and makes and
+// sorts each batch's index entries; one writer stores a batch while the
+// next is being made. At most a few chunks of games and three batches are
+// in flight whatever the size of a file, so memory does not grow with the
 // import.
 func Import(ctx context.Context, dbPath string, paths []string, progress func(Progress)) (Report, error) {
 	var rep Report
@@ -68,75 +70,145 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	outs, window := readAll(rctx, files)
+	steps := make(chan step, 2)
+	go collect(rctx, outs, window, steps)
 
-	var batch []prepared
-	positions := 0
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
+	for st := range steps {
+		rep.Files += st.files
+		rep.Games += st.games
+		rep.Broken += len(st.problems)
+		rep.Problems = append(rep.Problems, st.problems...)
+		if st.fatal != nil {
+			return rep, st.fatal
 		}
-		db, err := Open(dbPath)
-		if err != nil {
-			return err
-		}
-		added, err := db.add(batch)
-		if err == nil {
-			if err = compact(ctx, db.bolt, maxRunGames, importFan, func() { releaseMap(db.bolt) }); err != nil {
-				err = &Error{dbPath, err}
+		if st.b != nil {
+			added, err := store(ctx, dbPath, st.b)
+			if err != nil {
+				return rep, err
 			}
+			rep.Stored += added.Stored
+			rep.Duplicates += added.Duplicates
 		}
-		if cerr := db.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
-		}
-		rep.Stored += added.Stored
-		rep.Duplicates += added.Duplicates
-		clear(batch)
-		batch, positions = batch[:0], 0
-		return nil
-	}
-	for _, out := range outs {
-		for c := range out {
-			for _, pr := range c.problems {
-				rep.Broken++
-				rep.Problems = append(rep.Problems, pr)
-			}
-			if c.fatal != nil {
-				return rep, c.fatal
-			}
-			for _, g := range c.games {
-				rep.Games++
-				batch = append(batch, g)
-				positions += len(g.vs)
-				if len(batch) < BatchSize && positions < batchPositions {
-					continue
-				}
-				if err := flush(); err != nil {
-					return rep, err
-				}
-				if progress != nil {
-					progress(Progress{rep.Files, len(files), rep.Games})
-				}
-				if err := ctx.Err(); err != nil {
-					return rep, err
-				}
-			}
-		}
-		<-window
-		rep.Files++
 		if progress != nil {
 			progress(Progress{rep.Files, len(files), rep.Games})
+		}
+		if err := ctx.Err(); err != nil {
+			return rep, err
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return rep, err
 	}
-	if err := flush(); err != nil {
-		return rep, err
-	}
 	return rep, finish(ctx, dbPath)
+}
+
+// store writes a built batch in a transaction of its own, then merges the
+// runs as a batch's run requires, opening the file for the batch only.
+func store(ctx context.Context, dbPath string, b *built) (Added, error) {
+	db, err := Open(dbPath)
+	if err != nil {
+		return Added{}, err
+	}
+	added, err := db.addBuilt(b)
+	if err == nil {
+		if err = compact(ctx, db.bolt, maxRunGames, importFan, func() { releaseMap(db.bolt) }); err != nil {
+			err = &Error{dbPath, err}
+		}
+	}
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	return added, err
+}
+
+// step is what the collector hands the writer: a batch to store (or none)
+// and what was read since the last step, for the report.
+type step struct {
+	b            *built
+	files, games int
+	problems     []string
+	fatal        error
+}
+
+// collect takes the readers' chunks in the files' order, makes them into
+// batches and builds each (its index entries made and sorted) while the
+// writer stores the one before: the batches, and so the ids and the file,
+// are those of a plain loop over the files, however many readers there
+// are. A step without a batch (a file done) is handed over only when the
+// writer is free to take it, so that small files do not hold the
+// collector back; its counts go with the next step otherwise.
+func collect(ctx context.Context, outs []chan chunk, window chan struct{}, steps chan<- step) {
+	defer close(steps)
+	var st step
+	batch := make([]prepared, 0, BatchSize)
+	positions := 0
+	// The first batch is an eighth of the others: the writer has nothing
+	// to do until it is read, and it starts storing while the readers
+	// fill the next.
+	games, most := max(1, BatchSize/8), batchPositions/8
+	send := func() bool {
+		if len(batch) > 0 {
+			st.b = build(batch)
+			batch, positions = make([]prepared, 0, BatchSize), 0
+			games, most = BatchSize, batchPositions
+		}
+		select {
+		case steps <- st:
+			st = step{}
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for _, out := range outs {
+		for c := range recv(ctx, out) {
+			st.problems = append(st.problems, c.problems...)
+			if c.fatal != nil {
+				st.fatal = c.fatal
+				send()
+				return
+			}
+			for _, g := range c.games {
+				st.games++
+				batch = append(batch, g)
+				positions += len(g.vs)
+				if len(batch) >= games || positions >= most {
+					if !send() {
+						return
+					}
+				}
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		<-window
+		st.files++
+		select {
+		case steps <- st:
+			st = step{}
+		default:
+		}
+	}
+	if len(batch) > 0 || st.files > 0 || st.games > 0 || len(st.problems) > 0 {
+		send()
+	}
+}
+
+// recv yields out's chunks until it is closed or ctx is done.
+func recv(ctx context.Context, out <-chan chunk) func(func(chunk) bool) {
+	return func(yield func(chunk) bool) {
+		for {
+			select {
+			case c, ok := <-out:
+				if !ok || !yield(c) {
+					return
+				}
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
 }
 
 // finish leaves the database as a look-up wants it after an import: every
@@ -171,6 +243,10 @@ type chunk struct {
 	fatal    error // not a record's problem: the import stops (cancelled)
 }
 
+// readers is how many goroutines read an import's files; 0: GOMAXPROCS.
+// (Tests set it to compare an import by one reader with one by many.)
+var readers = 0
+
 // chunkGames is how many games a chunk holds.
 const chunkGames = 256
 
@@ -179,7 +255,10 @@ const chunkGames = 256
 // window of files is read ahead of the writer, which takes a token from
 // the window as it finishes each file.
 func readAll(ctx context.Context, files []string) ([]chan chunk, chan struct{}) {
-	workers := max(1, runtime.GOMAXPROCS(0))
+	workers := readers
+	if workers <= 0 {
+		workers = max(1, runtime.GOMAXPROCS(0))
+	}
 	outs := make([]chan chunk, len(files))
 	for i := range outs {
 		outs[i] = make(chan chunk, 2)
