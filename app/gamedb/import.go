@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 
+	bolt "go.etcd.io/bbolt"
+
 	"shogi/kifu"
 )
 
@@ -65,7 +67,19 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err != nil {
 		return rep, err
 	}
+	var before map[string]bool
+	err = db.bolt.View(func(tx *bolt.Tx) error {
+		names, _, err := runSizes(tx)
+		before = make(map[string]bool, len(names))
+		for _, n := range names {
+			before[string(n)] = true
+		}
+		return err
+	})
 	db.Close()
+	if err != nil {
+		return rep, &Error{dbPath, err}
+	}
 
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -99,7 +113,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err := ctx.Err(); err != nil {
 		return rep, err
 	}
-	return rep, finish(ctx, dbPath)
+	return rep, finish(ctx, dbPath, before)
 }
 
 // store writes a built batch in a transaction of its own, then merges the
@@ -216,13 +230,16 @@ func recv(ctx context.Context, out <-chan chunk) func(func(chunk) bool) {
 // merged into a few (compactAll). Both go a transaction at a time, and
 // Ctrl+C or kill -9 in the middle leaves the database as it was before
 // the step; the next import goes on.
-func finish(ctx context.Context, dbPath string) error {
+func finish(ctx context.Context, dbPath string, before map[string]bool) error {
 	db, err := Open(dbPath)
 	if err != nil {
 		return err
 	}
 	release := func() { releaseMap(db.bolt) }
 	err = fillFacts(ctx, db.bolt, release)
+	if err == nil {
+		err = mergeNew(ctx, db.bolt, before, release)
+	}
 	if err == nil {
 		err = compactAll(ctx, db.bolt, release)
 	}
@@ -233,6 +250,33 @@ func finish(ctx context.Context, dbPath string) error {
 		err = cerr
 	}
 	return err
+}
+
+// mergeNew merges into one the runs made since the import began (those
+// after the last run of before): the import's batches are not of falling
+// sizes (the first is small), so compactAll's walk from the newest could
+// stop at a large run and leave the small first one beside it for good.
+func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, release func()) error {
+	var names [][]byte
+	var sizes []uint64
+	err := db.View(func(tx *bolt.Tx) error {
+		all, allSizes, err := runSizes(tx)
+		if err != nil {
+			return err
+		}
+		from := len(all)
+		for from > 0 && !before[string(all[from-1])] {
+			from--
+		}
+		if len(all)-from >= 2 {
+			names, sizes = all[from:], allSizes[from:]
+		}
+		return nil
+	})
+	if err != nil || names == nil {
+		return err
+	}
+	return merge(ctx, db, names, sizes, release)
 }
 
 // chunk is a part of one file's games, read and ready to store, with the

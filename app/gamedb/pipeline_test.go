@@ -50,6 +50,17 @@ func TestImportReadersSame(t *testing.T) {
 		}
 		reps = append(reps, rep)
 		dumps = append(dumps, dump(t, path))
+		// A new database's import leaves its index in one run,
+		// whatever the sizes of its batches.
+		db, err := OpenReadOnly(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := db.Stats()
+		db.Close()
+		if err != nil || s.Runs != 1 {
+			t.Errorf("%d readers: %d runs (%v), want 1", n, s.Runs, err)
+		}
 	}
 	if reps[0].Broken == 0 || reps[0].Duplicates < 1000 || reps[0].Stored < 1500 {
 		t.Errorf("one reader: %+v: want a broken record, the copy's 1,000 games already there", reps[0])
