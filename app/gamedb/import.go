@@ -52,9 +52,9 @@ type Progress struct {
 // collector takes their work in the files' order (so ids follow the files
 // as a plain loop would give them), cuts it into batches and makes and
 // sorts each batch's index entries; one writer stores a batch while the
-// next is being made. At most a few chunks of games and three batches are
-// in flight whatever the size of a file, so memory does not grow with the
-// import.
+// next is being made. At most a few chunks of games and four batches (the
+// one stored, two made, one being filled) are in flight whatever the size
+// of a file, so memory does not grow with the import.
 func Import(ctx context.Context, dbPath string, paths []string, progress func(Progress)) (Report, error) {
 	var rep Report
 	files, err := kifu.Files(paths, recordFile)
