@@ -18,6 +18,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
+	"shogi/app/words"
 	"shogi/internal/appdirs"
 	"shogi/server/cluster"
 	"shogi/server/sshd"
@@ -221,7 +222,8 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store(),
 		Far: node.Relay(dir)})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
-		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile})
+		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile,
+		HandedOver: func(env []string) string { return handedOverLine(env, o.grace) }})
 	if err != nil {
 		return err
 	}
@@ -259,13 +261,38 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	// No table is taken over here while this node stops: one it took
+	// would only be handed on again.
+	stopBackground()
+	bg.Wait()
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	err = srv.Shutdown(sctx)
+	// With other nodes live, the games go on there (the node's Shutdown,
+	// deferred above, then frees the rest of its leases and its name);
+	// a node alone interrupts and saves them.
+	if others, oerr := node.Others(sctx); oerr == nil && others > 0 {
+		log.Info("shutting down: handing the games in progress to the other nodes", "nodes", others)
+		err = srv.HandOver(sctx)
+	} else {
+		if oerr != nil {
+			log.Warn("cannot list the other nodes: interrupting the games in progress", "err", oerr)
+		}
+		log.Info("shutting down")
+		err = srv.Shutdown(sctx)
+	}
 	<-served
 	log.Info("stopped")
 	return err
+}
+
+// handedOverLine is a session's last line when its node stops and hands
+// the games to the others, in its terminal's language.
+func handedOverLine(env []string, grace time.Duration) string {
+	w := &words.RemoteEnglish
+	if tui.LangFromEnv(env) == words.Japanese {
+		w = &words.RemoteJapanese
+	}
+	return fmt.Sprintf(w.Handover, grace)
 }
 
 // sshApp is what shogi serve runs on each session: the lobby's screens,

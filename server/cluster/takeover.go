@@ -7,6 +7,7 @@ import (
 
 	"shogi/app/lobby"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -70,14 +71,29 @@ func (n *Node) TakeOver(ctx context.Context, adopt func(lobby.TableState) error)
 
 // WatchTakeovers runs TakeOver every period until ctx ends; it returns
 // then. The caller owns it (runs it on a goroutine it waits for).
+// A table another node released as it stopped (Store.Release) starts a
+// round at once.
 func (n *Node) WatchTakeovers(ctx context.Context, every time.Duration, adopt func(lobby.TableState) error) {
 	t := time.NewTicker(every)
 	defer t.Stop()
+	released := make(chan struct{}, 1)
+	sub, err := n.nc.Subscribe(releasedSubject, func(*nats.Msg) {
+		select {
+		case released <- struct{}{}:
+		default: // a round is due already: it finds this table too
+		}
+	})
+	if err != nil {
+		n.log.Warn("tables released by other nodes wait for the next takeover round", "err", err)
+	} else {
+		defer func() { _ = sub.Unsubscribe() }()
+	}
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-released:
 		}
 		if _, err := n.TakeOver(ctx, adopt); err != nil && ctx.Err() == nil {
 			n.log.Debug("takeover round", "err", err)

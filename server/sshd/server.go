@@ -69,6 +69,11 @@ type Config struct {
 	// asked with a writer that is no terminal and TTY_FORCE set: a
 	// session with a pty has one.
 	Profile func(out io.Writer, env []string) colorprofile.Profile
+	// HandedOver is a session's last line when the server stops and
+	// hands its games to the other nodes of a cluster (HandOver), in the
+	// language of the client's terminal variables env (as Session.Env);
+	// nil says it in English.
+	HandedOver func(env []string) string
 }
 
 // App makes the model a session's program runs, and what ends it once the
@@ -365,17 +370,39 @@ func (s *Server) sessionRequest(sess ssh.Session, kind string) bool {
 // (until ctx ends); then it cuts every connection left and waits for them
 // to close (until ctx ends).
 func (s *Server) Shutdown(ctx context.Context) error {
+	const why = "the server is shutting down"
+	return s.stop(ctx, func(ctx context.Context) error { return s.lobby.Shutdown(ctx, why) },
+		func([]string) string { return why + "; games in progress were saved." })
+}
+
+// HandOver stops the server as Shutdown does, but hands the games in
+// progress to the other nodes of the cluster (lobby.Lobby.HandOver)
+// rather than interrupting them; each session's last line says where the
+// game goes on (Config.HandedOver).
+func (s *Server) HandOver(ctx context.Context) error {
+	line := s.cfg.HandedOver
+	if line == nil {
+		line = func([]string) string {
+			return fmt.Sprintf("this server is stopping; games in progress go on on another server of the cluster: connect to one, where your seat is offered back for %v.",
+				s.lobby.Grace())
+		}
+	}
+	return s.stop(ctx, func(ctx context.Context) error { return s.lobby.HandOver(ctx, "the server is stopping") }, line)
+}
+
+// stop stops accepting connections, closes the lobby with closeLobby,
+// ends every session with its last line, and waits for them.
+func (s *Server) stop(ctx context.Context, closeLobby func(context.Context) error, last func(env []string) string) error {
 	s.mu.Lock()
 	s.closing.Store(true)
 	for ln := range s.listeners {
 		ln.Close()
 	}
 	s.mu.Unlock()
-	const why = "the server is shutting down"
-	lerr := s.lobby.Shutdown(ctx, why)
+	lerr := closeLobby(ctx)
 	s.mu.Lock()
 	for ss := range s.sessions {
-		ss.end(fmt.Sprintf("%s; games in progress were saved.", why))
+		ss.end(last(ss.vars))
 	}
 	s.mu.Unlock()
 	wait(ctx, &s.wg)
