@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -55,9 +56,9 @@ func serveFlags(args []string, stderr io.Writer, d appdirs.Dirs) (serveOptions, 
 	fs := newFlagSet("serve", stderr)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address to listen on (host:port); :2222 for every interface")
 	fs.StringVar(&o.hostKey, "host-key", "", "the server's ed25519 host key, created there if missing (default ssh_host_ed25519_key in shogi/ under the user config directory)")
-	fs.IntVar(&o.maxSessions, "max-sessions", 100, "sessions at once")
-	fs.IntVar(&o.perIP, "per-ip", 4, "sessions at once from one address")
-	fs.IntVar(&o.perMinute, "per-minute", 20, "new connections from one address in a minute")
+	fs.IntVar(&o.maxSessions, "max-sessions", 100, "sessions at once, across the cluster's nodes")
+	fs.IntVar(&o.perIP, "per-ip", 4, "sessions at once from one address, across the cluster's nodes")
+	fs.IntVar(&o.perMinute, "per-minute", 20, "new connections from one address in a minute, across the cluster's nodes")
 	fs.DurationVar(&o.idle, "idle", 30*time.Minute, "close a session after this long without a key pressed")
 	fs.DurationVar(&o.grace, "grace", time.Minute, "how long a player whose connection dropped keeps the seat (the clock runs)")
 	fs.StringVar(&o.games, "games", "", "folder the games played are written to as KIF (default tables/ in shogi/ under the user data directory)")
@@ -219,11 +220,23 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	defer dir.Close()
 	// The relay serves this node's tables to the others' sessions and
 	// seats this node's sessions at the others' tables.
+	// The session limits hold across the cluster; when it cannot be
+	// reached, this node's own (the same figures) still do.
+	limits := node.Limits(o.maxSessions, o.perIP, o.perMinute)
+	admit := func(ip string) (func(), error) {
+		release, err := limits.Admit(ip)
+		var refused *cluster.RefusedError
+		if err != nil && !errors.As(err, &refused) {
+			log.Warn("cannot count the session in the cluster's limits: this node's apply", "ip", ip, "err", err)
+			return func() {}, nil
+		}
+		return release, err
+	}
 	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store(),
 		Far: node.Relay(dir)})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
 		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile,
-		HandedOver: func(env []string) string { return handedOverLine(env, o.grace) }})
+		HandedOver: func(env []string) string { return handedOverLine(env, o.grace) }, Admit: admit})
 	if err != nil {
 		return err
 	}

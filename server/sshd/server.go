@@ -74,6 +74,13 @@ type Config struct {
 	// language of the client's terminal variables env (as Session.Env);
 	// nil says it in English.
 	HandedOver func(env []string) string
+	// Admit, when set, admits a connection the server's own limits
+	// (MaxSessions, PerIP, PerMinute, counted on this server) let in: a
+	// cluster's limits, counted across its nodes. An error refuses the
+	// connection with the error's text; release gives the place back
+	// when the connection closes. The server's own limits still apply
+	// first, and drop a flood without asking.
+	Admit func(ip string) (release func(), err error)
 }
 
 // App makes the model a session's program runs, and what ends it once the
@@ -144,6 +151,7 @@ type conn struct {
 	addr    string // the remote address, ip:port
 	began   time.Time
 	refusal string // why the connection is refused, or ""
+	release func() // gives the place Config.Admit gave back, or nil
 	s       *Server
 	once    sync.Once
 	timer   *time.Timer  // closes a connection that never starts the app
@@ -269,6 +277,27 @@ func (s *Server) connected(ctx ssh.Context, nc net.Conn) net.Conn {
 		return nil
 	}
 	v, why := s.lim.admit(ip)
+	if v == admit && s.cfg.Admit != nil {
+		// The cluster's admission goes over the network: without the
+		// server's lock.
+		s.mu.Unlock()
+		release, err := s.cfg.Admit(ip)
+		s.mu.Lock()
+		switch {
+		case s.closing.Load():
+			s.mu.Unlock()
+			if err == nil {
+				release()
+			}
+			s.lim.release(ip)
+			nc.Close()
+			return nil
+		case err != nil:
+			v, why = s.lim.demote(ip), err.Error()
+		default:
+			c.release = release
+		}
+	}
 	if v == drop {
 		s.mu.Unlock()
 		s.log.Warn("connection dropped", "id", c.id, "ip", ip, "why", why)
@@ -299,6 +328,11 @@ func (c *conn) Close() error {
 			c.s.lim.done()
 		} else {
 			c.s.lim.release(c.ip)
+			if c.release != nil {
+				// Over the network, bounded by its own timeout: a NATS
+				// that is away holds up no close.
+				go c.release()
+			}
 		}
 		c.unref()
 		c.s.mu.Lock()
@@ -421,6 +455,23 @@ func (s *Server) stop(ctx context.Context, closeLobby func(context.Context) erro
 	_ = s.ssh.Close()
 	wait(ctx, &s.connWG)
 	return lerr
+}
+
+// demote turns a connection the limiter admitted into one refused (by
+// Config.Admit): it is let in to be told why, or dropped when too many
+// wait to be told already.
+func (l *limiter) demote(ip string) verdict {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.active--
+	if st := l.ips[ip]; st != nil {
+		st.active--
+	}
+	if l.pending >= l.total {
+		return drop
+	}
+	l.pending++
+	return refuse
 }
 
 // wait waits for wg, or until ctx ends.
