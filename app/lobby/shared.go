@@ -172,8 +172,11 @@ func (t *Table) keepLoop() {
 		if t.l.cfg.Store != nil {
 			err = t.l.cfg.Store.Save(t.state())
 		}
-		if t.l.cfg.Directory != nil {
-			err = errors.Join(err, t.l.cfg.Directory.Publish(t.Info()))
+		// The list follows the state: a node whose save was refused
+		// (another node referees the table now) does not list the table
+		// as its own over the new referee's line.
+		if t.l.cfg.Directory != nil && err == nil {
+			err = t.l.cfg.Directory.Publish(t.Info())
 		}
 		t.keeper.saving.Unlock()
 		switch {

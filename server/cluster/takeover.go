@@ -29,6 +29,7 @@ func (n *Node) TakeOver(ctx context.Context, adopt func(lobby.TableState) error)
 		if errors.Is(err, jetstream.ErrNoKeysFound) {
 			return nil, nil
 		}
+		n.log.Debug("takeover round: cannot list the saved tables", "err", err)
 		return nil, &UnreachableError{Op: "list saved tables", Err: err}
 	}
 	var took []string
@@ -40,11 +41,14 @@ func (n *Node) TakeOver(ctx context.Context, adopt func(lobby.TableState) error)
 			continue
 		}
 		if h, err := n.Holder(ctx, code); err != nil || h != "" {
+			n.log.Debug("takeover round: table refereed, or its lease unreadable", "table", code, "referee", h, "err", err)
 			continue
 		}
 		l, err := n.Acquire(ctx, code)
 		if err != nil {
-			continue // another node was first, or NATS is away: the next round
+			// Another node was first, or NATS is away: the next round.
+			n.log.Debug("takeover round: cannot take the table's lease", "table", code, "err", err)
+			continue
 		}
 		st, err := l.Load(ctx)
 		if err != nil {
