@@ -145,6 +145,8 @@ func TestHandOverOnStop(t *testing.T) {
 			t.Errorf("move %d took %v before, %v after", i+1, before.Notes[i].Spent, after.Notes[i].Spent)
 		}
 	}
+	t.Logf("clocks before %v, after %v; moves' times before %v, after %v", before.Clock.Main, after.Clock.Main,
+		spentOf(before), spentOf(after))
 	for side := range 2 {
 		// Each move's time is kept to the millisecond: the clock rebuilt
 		// from them is at most a millisecond a move from a's.
@@ -244,6 +246,14 @@ func TestHandOverOnStop(t *testing.T) {
 			t.Errorf("the record's move %d took %v, %v before the handover", i+1, spent[i], before.Notes[i].Spent)
 		}
 	}
+}
+
+func spentOf(s match.Snapshot) []time.Duration {
+	var out []time.Duration
+	for _, n := range s.Notes {
+		out = append(out, n.Spent)
+	}
+	return out
 }
 
 // A node alone counts no others: shogi serve ends its games as before.
