@@ -218,8 +218,6 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		return fmt.Errorf("cluster: the table directory: %w", err)
 	}
 	defer dir.Close()
-	// The relay serves this node's tables to the others' sessions and
-	// seats this node's sessions at the others' tables.
 	// The session limits hold across the cluster; when it cannot be
 	// reached, this node's own (the same figures) still do.
 	limits := node.Limits(o.maxSessions, o.perIP, o.perMinute)
@@ -232,6 +230,8 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		}
 		return release, err
 	}
+	// The relay serves this node's tables to the others' sessions and
+	// seats this node's sessions at the others' tables.
 	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store(),
 		Far: node.Relay(dir)})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
