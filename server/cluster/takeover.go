@@ -23,14 +23,25 @@ import (
 // with adopt (a lobby's Adopt); it returns the codes it took. A table
 // another node takes first is skipped; one whose state says it is over
 // (or was never started) is removed, as its referee would have.
+//
+// Listing the saved tables needs a consumer of the state's stream, which
+// JetStream cannot make while it elects new leaders (the node that led
+// was lost), for a minute at times; reading and writing a key does not
+// wait for that. So when the listing fails, the round goes through the
+// games in progress that the table directory listed as another node's.
 func (n *Node) TakeOver(ctx context.Context, adopt func(lobby.TableState) error) ([]string, error) {
-	keys, err := n.state.Keys(ctx)
+	lctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	keys, err := n.state.Keys(lctx)
+	cancel()
 	if err != nil {
 		if errors.Is(err, jetstream.ErrNoKeysFound) {
 			return nil, nil
 		}
-		n.log.Debug("takeover round: cannot list the saved tables", "err", err)
-		return nil, &UnreachableError{Op: "list saved tables", Err: err}
+		if keys = n.listedElsewhere(); len(keys) == 0 {
+			n.log.Debug("takeover round: cannot list the saved tables", "err", err)
+			return nil, &UnreachableError{Op: "list saved tables", Err: err}
+		}
+		n.log.Debug("takeover round: the saved tables cannot be listed; trying those listed elsewhere", "tables", len(keys), "err", err)
 	}
 	var took []string
 	for _, code := range keys {
