@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"shogi/app/lobby"
+	"shogi/app/words"
 	"shogi/internal/appdirs"
 	"shogi/server/cluster"
 	"shogi/server/sshd"
@@ -54,9 +56,9 @@ func serveFlags(args []string, stderr io.Writer, d appdirs.Dirs) (serveOptions, 
 	fs := newFlagSet("serve", stderr)
 	fs.StringVar(&o.listen, "listen", "127.0.0.1:2222", "address to listen on (host:port); :2222 for every interface")
 	fs.StringVar(&o.hostKey, "host-key", "", "the server's ed25519 host key, created there if missing (default ssh_host_ed25519_key in shogi/ under the user config directory)")
-	fs.IntVar(&o.maxSessions, "max-sessions", 100, "sessions at once")
-	fs.IntVar(&o.perIP, "per-ip", 4, "sessions at once from one address")
-	fs.IntVar(&o.perMinute, "per-minute", 20, "new connections from one address in a minute")
+	fs.IntVar(&o.maxSessions, "max-sessions", 100, "sessions at once, across the cluster's nodes")
+	fs.IntVar(&o.perIP, "per-ip", 4, "sessions at once from one address, across the cluster's nodes")
+	fs.IntVar(&o.perMinute, "per-minute", 20, "new connections from one address in a minute, across the cluster's nodes")
 	fs.DurationVar(&o.idle, "idle", 30*time.Minute, "close a session after this long without a key pressed")
 	fs.DurationVar(&o.grace, "grace", time.Minute, "how long a player whose connection dropped keeps the seat (the clock runs)")
 	fs.StringVar(&o.games, "games", "", "folder the games played are written to as KIF (default tables/ in shogi/ under the user data directory)")
@@ -216,12 +218,25 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		return fmt.Errorf("cluster: the table directory: %w", err)
 	}
 	defer dir.Close()
+	// The session limits hold across the cluster; when it cannot be
+	// reached, this node's own (the same figures) still do.
+	limits := node.Limits(o.maxSessions, o.perIP, o.perMinute)
+	admit := func(ip string) (func(), error) {
+		release, err := limits.Admit(ip)
+		var refused *cluster.RefusedError
+		if err != nil && !errors.As(err, &refused) {
+			log.Warn("cannot count the session in the cluster's limits: this node's apply", "ip", ip, "err", err)
+			return func() {}, nil
+		}
+		return release, err
+	}
 	// The relay serves this node's tables to the others' sessions and
 	// seats this node's sessions at the others' tables.
 	l := lobby.New(lobby.Config{GamesDir: o.games, Grace: o.grace, Log: log, Directory: dir, Store: node.Store(),
 		Far: node.Relay(dir)})
 	srv, err := sshd.New(sshd.Config{HostKey: key, AuthorizedKeys: keys, MaxSessions: o.maxSessions, PerIP: o.perIP,
-		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile})
+		PerMinute: o.perMinute, Idle: o.idle, Lobby: l, Log: log, App: sshApp, Profile: tui.DetectProfile,
+		HandedOver: func(env []string) string { return handedOverLine(env, o.grace) }, Admit: admit})
 	if err != nil {
 		return err
 	}
@@ -259,13 +274,38 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 		return err
 	case <-ctx.Done():
 	}
-	log.Info("shutting down")
+	// No table is taken over here while this node stops: one it took
+	// would only be handed on again.
+	stopBackground()
+	bg.Wait()
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	err = srv.Shutdown(sctx)
+	// With other nodes live, the games go on there (the node's Shutdown,
+	// deferred above, then frees the rest of its leases and its name);
+	// a node alone interrupts and saves them.
+	if others, oerr := node.Others(sctx); oerr == nil && others > 0 {
+		log.Info("shutting down: handing the games in progress to the other nodes", "nodes", others)
+		err = srv.HandOver(sctx)
+	} else {
+		if oerr != nil {
+			log.Warn("cannot list the other nodes: interrupting the games in progress", "err", oerr)
+		}
+		log.Info("shutting down")
+		err = srv.Shutdown(sctx)
+	}
 	<-served
 	log.Info("stopped")
 	return err
+}
+
+// handedOverLine is a session's last line when its node stops and hands
+// the games to the others, in its terminal's language.
+func handedOverLine(env []string, grace time.Duration) string {
+	w := &words.RemoteEnglish
+	if tui.LangFromEnv(env) == words.Japanese {
+		w = &words.RemoteJapanese
+	}
+	return fmt.Sprintf(w.Handover, grace)
 }
 
 // sshApp is what shogi serve runs on each session: the lobby's screens,

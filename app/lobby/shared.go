@@ -107,9 +107,12 @@ func (t *Table) state() TableState {
 // so that a slow store never holds up the table; when several events
 // come while a save is under way, the next save takes the latest state.
 type keeper struct {
-	once  sync.Once
-	kick  chan struct{}
-	saved chan struct{} // closed when the keeper ends
+	once sync.Once
+	kick chan struct{}
+	// saving is held across a save, so that a handover's last save
+	// (HandOver) comes after any the keeper has under way.
+	saving sync.Mutex
+	saved  chan struct{} // closed when the keeper ends
 }
 
 // keep asks for the table's state to be saved; it may be called with
@@ -158,18 +161,24 @@ func (t *Table) keepLoop() {
 		stopRetry()
 		retry, stopRetry = nil, func() {}
 		var err error
+		t.keeper.saving.Lock()
 		t.mu.Lock()
 		lost := t.lost
 		t.mu.Unlock()
 		if lost {
+			t.keeper.saving.Unlock()
 			continue // the new referee saves it now
 		}
 		if t.l.cfg.Store != nil {
 			err = t.l.cfg.Store.Save(t.state())
 		}
-		if t.l.cfg.Directory != nil {
-			err = errors.Join(err, t.l.cfg.Directory.Publish(t.Info()))
+		// The list follows the state: a node whose save was refused
+		// (another node referees the table now) does not list the table
+		// as its own over the new referee's line.
+		if t.l.cfg.Directory != nil && err == nil {
+			err = t.l.cfg.Directory.Publish(t.Info())
 		}
+		t.keeper.saving.Unlock()
 		switch {
 		case err != nil && !failing:
 			t.l.log.Warn("cannot save the table's state for the other nodes", "code", t.code, "err", err)

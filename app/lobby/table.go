@@ -40,9 +40,11 @@ type Table struct {
 	chat      []ChatEvent // the last recordChat lines, for the record and late joiners
 	end       *EndEvent
 	closed    bool
-	lost      bool   // another node referees the game now (Lose)
-	held      bool   // a game taken over, paused until the side to move is back
-	keeper    keeper // saves the state for the other nodes
+	lost      bool          // another node referees the game now (Lose, HandOver)
+	handed    bool          // handed to another node as this one stops (HandOver)
+	ended     chan struct{} // closed when the game's events end (follow)
+	held      bool          // a game taken over, paused until the side to move is back
+	keeper    keeper        // saves the state for the other nodes
 }
 
 // seatState is a seat's occupant.
@@ -173,7 +175,7 @@ func (t *Table) join(p Person) (*Seat, error) {
 	}()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.closed {
+	if t.closed || t.lost {
 		return nil, ErrNoTable
 	}
 	for k, s := range t.seats {
@@ -255,7 +257,7 @@ func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
 	if dir := t.l.cfg.GamesDir; dir != "" {
 		// KIF after every move and at the end, in Shift_JIS or in UTF-8
 		// beside it (.kifu) when a name holds a character Shift_JIS lacks.
-		cfg.Store = session.RecordFile(filepath.Join(dir, fileName(t.began, t.code, t.names)+".kif"), kifu.KIF, true)
+		cfg.Store = handedStore{session.RecordFile(filepath.Join(dir, fileName(t.began, t.code, t.names)+".kif"), kifu.KIF, true), t}
 		cfg.Finished = func(rec *kifu.Record, path string) {
 			if err := gamedb.AddFinished(dir, rec, path); err != nil {
 				t.l.log.Warn("game not added to the games database", "code", t.code, "err", err)
@@ -267,6 +269,7 @@ func (t *Table) play(moves []game.Move, notes []match.MoveNote) error {
 		return err
 	}
 	t.sess, t.m = sess, sess.Match()
+	t.ended = make(chan struct{})
 	feed := sess.Subscribe()
 	// The game is the table's, not a player's connection's (it outlives
 	// one that drops, for the grace period): its root is here, and the
@@ -316,6 +319,7 @@ func (t *Table) annotate(rec *kifu.Record) {
 // where the record went.
 func (t *Table) follow(feed *session.Feed) {
 	defer t.l.games.Done()
+	defer close(t.ended)
 	defer t.sess.Stop("") // the game is over: release its context and players
 	for {
 		// The session ends its events with the game's end, kept: the feed
@@ -334,7 +338,12 @@ func (t *Table) follow(feed *session.Feed) {
 			t.broadcast(DrawEvent{Side: e.Side, Offered: e.Offered})
 			t.mu.Unlock()
 		case match.GameOverEvent:
-			t.finish(e.Result, ev.Saved, ev.Err)
+			t.mu.Lock()
+			handed := t.handed
+			t.mu.Unlock()
+			if !handed { // else the game goes on on another node
+				t.finish(e.Result, ev.Saved, ev.Err)
+			}
 		}
 	}
 }
@@ -402,7 +411,7 @@ func (t *Table) close(reason string) {
 // a connected player; t.mu is held.
 func (s *Seat) current() (*seatState, bool) {
 	st := s.t.seats[s.idx]
-	return st, st != nil && st.gen == s.gen && st.present && !s.t.closed
+	return st, st != nil && st.gen == s.gen && st.present && !s.t.closed && !s.t.lost
 }
 
 // Table returns the seat's table; nil when another node referees it.
@@ -616,7 +625,7 @@ func (t *Table) grace(idx, gen int, wait <-chan time.Time, stop func()) {
 	}
 	t.mu.Lock()
 	st := t.seats[idx]
-	if st.present || st.gen != gen || t.end != nil || t.m == nil {
+	if st.present || st.gen != gen || t.end != nil || t.m == nil || t.lost {
 		t.mu.Unlock()
 		return
 	}

@@ -28,6 +28,9 @@ type RemoteWords struct {
 	// (Cut) or is back (Uncut); another server took the game over (Lost:
 	// %v the grace period).
 	Cut, Uncut, Lost string
+	// This server is stopping and handed the game to another (%v the
+	// grace period).
+	Handover string
 }
 
 var RemoteEnglish = RemoteWords{
@@ -66,6 +69,7 @@ var RemoteEnglish = RemoteWords{
 	Cut:        "This server is cut off from the others: another may take the game over.",
 	Uncut:      "This server is back in touch with the others.",
 	Lost:       "Another server took your game over while this one was cut off: connect to another server, where your seat is offered back for %v.",
+	Handover:   "This server is stopping: your game goes on on another server. Connect to another server of this cluster, where your seat is offered back for %v; the clocks wait for the player to move.",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
 	QuitKey:       "quit (leaves the table, as q does)",
@@ -110,4 +114,5 @@ var RemoteJapanese = RemoteWords{
 	Cut:           "サーバーが他と切断: 別のサーバーが対局を引き継ぐことがあります。",
 	Uncut:         "サーバーは他のサーバーとつながりました。",
 	Lost:          "つながらない間に別のサーバーがこの対局を引き継ぎました。別のサーバーに接続すれば、%v以内なら席に戻れます。",
+	Handover:      "このサーバーは停止します。対局は別のサーバーで続きます。このクラスタの別のサーバーに接続すれば、%v以内なら席に戻れます (手番の人が戻るまで時計は止まっています)。",
 }

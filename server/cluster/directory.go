@@ -105,8 +105,30 @@ func (n *Node) Directory(ctx context.Context) (*Directory, error) {
 	}
 	d := &Directory{n: n, timeout: 3 * time.Second, w: w, done: make(chan struct{}), tables: map[string]Listing{},
 		changed: make(chan struct{})}
+	n.mu.Lock()
+	n.dirs = append(n.dirs, d)
+	n.mu.Unlock()
 	go d.follow()
 	return d, nil
+}
+
+// listedElsewhere returns the codes of the games in progress another node
+// referees, as this node's directories last heard of them.
+func (n *Node) listedElsewhere() []string {
+	n.mu.Lock()
+	dirs := slices.Clone(n.dirs)
+	n.mu.Unlock()
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range dirs {
+		for _, l := range d.Tables() {
+			if l.Node != n.cfg.Name && l.Started && !l.Over && !seen[l.Code] {
+				seen[l.Code] = true
+				out = append(out, l.Code)
+			}
+		}
+	}
+	return out
 }
 
 // follow applies the bucket's changes to the list.

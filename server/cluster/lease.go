@@ -48,6 +48,11 @@ type Lease struct {
 	done     chan struct{}
 
 	stateRev uint64 // the table state's revision this referee last wrote
+
+	// unacked are the times sent of the renewals since the last one
+	// answered: one that timed out may have been written all the same,
+	// and the next renewal then finds the revision moved on (ownWrite).
+	unacked []time.Time
 }
 
 // LeaseTakenError refuses a lease held by another node.
@@ -174,11 +179,22 @@ func (l *Lease) renew(ctx context.Context) {
 		}
 		next.Reset(every)
 		sent := time.Now()
+		if len(l.unacked) < 64 {
+			l.unacked = append(l.unacked, sent)
+		}
 		rctx, cancel := context.WithTimeout(ctx, every)
 		nrev, err := l.n.leases.Update(rctx, l.code, encode(leaseRecord{Node: l.n.cfg.Name, At: sent}), rev)
 		cancel()
+		if conflict(err) {
+			// A renewal that timed out here but was written: the lease is
+			// this node's still, at the revision that renewal made.
+			if orev, at, ok := l.ownWrite(ctx, every); ok {
+				nrev, sent, err = orev, at, nil
+			}
+		}
 		switch {
 		case err == nil:
+			l.unacked = l.unacked[:0]
 			l.mu.Lock()
 			if !time.Now().Before(l.deadline) {
 				// Renewed, but too late: the referee may have stopped
@@ -193,6 +209,11 @@ func (l *Lease) renew(ctx context.Context) {
 				l.deadline = d
 			}
 			l.mu.Unlock()
+		case conflict(err) && len(l.unacked) > 1:
+			// An earlier renewal of this lease's is unanswered, and may
+			// be the write still on its way: try again, until the local
+			// deadline (which no unanswered renewal extends) says lost.
+			l.n.log.Debug("lease renewal found the revision moved on while an earlier one is unanswered", "table", l.code)
 		case conflict(err) || errors.Is(err, jetstream.ErrKeyNotFound):
 			if ctx.Err() != nil {
 				return
@@ -204,6 +225,29 @@ func (l *Lease) renew(ctx context.Context) {
 			l.n.log.Debug("lease renewal failed", "table", l.code, "err", err)
 		}
 	}
+}
+
+// ownWrite reads the lease's entry after a renewal found its revision
+// moved on: when the entry is one of this lease's own renewals that went
+// unanswered, it returns that entry's revision and when it was sent,
+// which JetStream stamped no earlier.
+func (l *Lease) ownWrite(ctx context.Context, within time.Duration) (uint64, time.Time, bool) {
+	rctx, cancel := context.WithTimeout(ctx, within)
+	defer cancel()
+	e, err := l.n.leases.Get(rctx, l.code)
+	if err != nil {
+		return 0, time.Time{}, false
+	}
+	r, err := decodeLease(e.Value())
+	if err != nil || r.Node != l.n.cfg.Name {
+		return 0, time.Time{}, false
+	}
+	for _, at := range l.unacked {
+		if at.Equal(r.At) {
+			return e.Revision(), at, true
+		}
+	}
+	return 0, time.Time{}, false
 }
 
 // stop ends the renewals; the lease lapses by its time to live.

@@ -126,6 +126,7 @@ type Node struct {
 	// there if no other node wrote in between, and is refused if one did.
 	written  map[string]uint64
 	closed   bool
+	dirs     []*Directory // the lists this node follows (TakeOver falls back on them)
 	statMsgs uint64
 	statAt   time.Time
 }

@@ -106,6 +106,16 @@ func (r *registration) beat(ctx context.Context) {
 		rctx, cancel := context.WithTimeout(ctx, r.n.cfg.NodeTTL/3)
 		nrev, err := r.n.nodes.Update(rctx, rec.Name, encode(rec), rev)
 		if conflict(err) {
+			// A beat that timed out but was written moved the revision
+			// on: the entry is still this node's.
+			if e, gerr := r.n.nodes.Get(rctx, rec.Name); gerr == nil {
+				if cur, derr := decodeNode(e.Value()); derr == nil && cur.Host == rec.Host && cur.PID == rec.PID &&
+					cur.Started.Equal(rec.Started) {
+					nrev, err = e.Revision(), nil
+				}
+			}
+		}
+		if conflict(err) {
 			// The entry lapsed (or was taken): create it afresh.
 			nrev, err = r.n.nodes.Create(rctx, rec.Name, encode(rec))
 			if errors.Is(err, jetstream.ErrKeyExists) {

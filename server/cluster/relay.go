@@ -234,6 +234,12 @@ func (s *served) run(sub *nats.Subscription) {
 		if _, ok := ev.(lobby.ClosedEvent); ok {
 			break
 		}
+		if _, ok := ev.(lobby.HandoverEvent); ok {
+			// The game goes on at another node, which serves the same
+			// subjects: the far seats and spectators follow it there
+			// (a new epoch), so the table's close is not theirs.
+			break
+		}
 	}
 	s.mu.Lock()
 	for _, w := range s.watchers {
@@ -290,8 +296,8 @@ func (s *served) watch(ctx context.Context) {
 		l := s.r.n.owned[s.code]
 		closed := s.r.n.closed
 		s.r.n.mu.Unlock()
-		if closed {
-			return
+		if closed || s.t.HandedOver() {
+			return // the lease is released on purpose: nothing to regain
 		}
 		switch {
 		case l != nil && l.Valid():

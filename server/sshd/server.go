@@ -69,6 +69,18 @@ type Config struct {
 	// asked with a writer that is no terminal and TTY_FORCE set: a
 	// session with a pty has one.
 	Profile func(out io.Writer, env []string) colorprofile.Profile
+	// HandedOver is a session's last line when the server stops and
+	// hands its games to the other nodes of a cluster (HandOver), in the
+	// language of the client's terminal variables env (as Session.Env);
+	// nil says it in English.
+	HandedOver func(env []string) string
+	// Admit, when set, admits a connection the server's own limits
+	// (MaxSessions, PerIP, PerMinute, counted on this server) let in: a
+	// cluster's limits, counted across its nodes. An error refuses the
+	// connection with the error's text; release gives the place back
+	// when the connection closes. The server's own limits still apply
+	// first, and drop a flood without asking.
+	Admit func(ip string) (release func(), err error)
 }
 
 // App makes the model a session's program runs, and what ends it once the
@@ -139,6 +151,7 @@ type conn struct {
 	addr    string // the remote address, ip:port
 	began   time.Time
 	refusal string // why the connection is refused, or ""
+	release func() // gives the place Config.Admit gave back, or nil
 	s       *Server
 	once    sync.Once
 	timer   *time.Timer  // closes a connection that never starts the app
@@ -264,6 +277,27 @@ func (s *Server) connected(ctx ssh.Context, nc net.Conn) net.Conn {
 		return nil
 	}
 	v, why := s.lim.admit(ip)
+	if v == admit && s.cfg.Admit != nil {
+		// The cluster's admission goes over the network: without the
+		// server's lock.
+		s.mu.Unlock()
+		release, err := s.cfg.Admit(ip)
+		s.mu.Lock()
+		switch {
+		case s.closing.Load():
+			s.mu.Unlock()
+			if err == nil {
+				release()
+			}
+			s.lim.release(ip)
+			nc.Close()
+			return nil
+		case err != nil:
+			v, why = s.lim.demote(ip), err.Error()
+		default:
+			c.release = release
+		}
+	}
 	if v == drop {
 		s.mu.Unlock()
 		s.log.Warn("connection dropped", "id", c.id, "ip", ip, "why", why)
@@ -294,6 +328,11 @@ func (c *conn) Close() error {
 			c.s.lim.done()
 		} else {
 			c.s.lim.release(c.ip)
+			if c.release != nil {
+				// Over the network, bounded by its own timeout: a NATS
+				// that is away holds up no close.
+				go c.release()
+			}
 		}
 		c.unref()
 		c.s.mu.Lock()
@@ -365,17 +404,39 @@ func (s *Server) sessionRequest(sess ssh.Session, kind string) bool {
 // (until ctx ends); then it cuts every connection left and waits for them
 // to close (until ctx ends).
 func (s *Server) Shutdown(ctx context.Context) error {
+	const why = "the server is shutting down"
+	return s.stop(ctx, func(ctx context.Context) error { return s.lobby.Shutdown(ctx, why) },
+		func([]string) string { return why + "; games in progress were saved." })
+}
+
+// HandOver stops the server as Shutdown does, but hands the games in
+// progress to the other nodes of the cluster (lobby.Lobby.HandOver)
+// rather than interrupting them; each session's last line says where the
+// game goes on (Config.HandedOver).
+func (s *Server) HandOver(ctx context.Context) error {
+	line := s.cfg.HandedOver
+	if line == nil {
+		line = func([]string) string {
+			return fmt.Sprintf("this server is stopping; games in progress go on on another server of the cluster: connect to one, where your seat is offered back for %v.",
+				s.lobby.Grace())
+		}
+	}
+	return s.stop(ctx, func(ctx context.Context) error { return s.lobby.HandOver(ctx, "the server is stopping") }, line)
+}
+
+// stop stops accepting connections, closes the lobby with closeLobby,
+// ends every session with its last line, and waits for them.
+func (s *Server) stop(ctx context.Context, closeLobby func(context.Context) error, last func(env []string) string) error {
 	s.mu.Lock()
 	s.closing.Store(true)
 	for ln := range s.listeners {
 		ln.Close()
 	}
 	s.mu.Unlock()
-	const why = "the server is shutting down"
-	lerr := s.lobby.Shutdown(ctx, why)
+	lerr := closeLobby(ctx)
 	s.mu.Lock()
 	for ss := range s.sessions {
-		ss.end(fmt.Sprintf("%s; games in progress were saved.", why))
+		ss.end(last(ss.vars))
 	}
 	s.mu.Unlock()
 	wait(ctx, &s.wg)
@@ -394,6 +455,23 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	_ = s.ssh.Close()
 	wait(ctx, &s.connWG)
 	return lerr
+}
+
+// demote turns a connection the limiter admitted into one refused (by
+// Config.Admit): it is let in to be told why, or dropped when too many
+// wait to be told already.
+func (l *limiter) demote(ip string) verdict {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.active--
+	if st := l.ips[ip]; st != nil {
+		st.active--
+	}
+	if l.pending >= l.total {
+		return drop
+	}
+	l.pending++
+	return refuse
 }
 
 // wait waits for wg, or until ctx ends.

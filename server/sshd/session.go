@@ -81,6 +81,9 @@ func (s *Server) gate(next ssh.Handler) ssh.Handler {
 			c.outcome.Store("refused: no pty")
 			return
 		}
+		// Read before the session is tracked: a shutdown's last line is
+		// in the language they say (Config.HandedOver).
+		ss.vars = clientEnv(sess.Environ())
 		if !s.track(ss, true) {
 			ss.refuse("the server is shutting down")
 			c.outcome.Store("refused: shutting down")
@@ -131,7 +134,6 @@ func (ss *session) run(next ssh.Handler) {
 	s, c := ss.s, ss.c
 	ss.pty = c.pty
 	ss.pty.Window.Width, ss.pty.Window.Height = s.clamp(c.pty.Window)
-	ss.vars = clientEnv(ss.Session.Environ())
 	ss.env = append(ss.vars[:len(ss.vars):len(ss.vars)], "TERM="+c.pty.Term)
 	ss.profile = profile(s.cfg.Profile, ss.env)
 	ss.winch = make(chan ssh.Window, 1)

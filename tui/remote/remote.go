@@ -255,6 +255,13 @@ func (m *Model) feed(msg feedMsg) (tea.Model, tea.Cmd) {
 		m.Screen, m.cursor = RMenu, 0
 		m.setStatus(fmt.Sprintf(m.Common.Rw().Lost, m.R.Lobby.Grace()), true)
 		return m, nil
+	case lobby.HandoverEvent:
+		// This node is stopping and another referees the game now: the
+		// person goes on there.
+		m.leave()
+		m.Screen, m.cursor = RMenu, 0
+		m.setStatus(fmt.Sprintf(m.Common.Rw().Handover, ev.Grace), true)
+		return m, nil
 	case lobby.ClosedEvent:
 		if m.Screen == RTable && m.Table != nil && m.Game.Over() {
 			// A finished table closes when its linger ends: the result
