@@ -169,7 +169,9 @@ func TestEngineHang(t *testing.T) {
 	t.Parallel()
 	ft := match.NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tc := match.TimeControl{Main: 30 * time.Second, Byoyomi: 10 * time.Second}
-	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft})
+	// The hang is found when the engine does not answer stop within its
+	// grace: a short one here, the claim is the same at any length.
+	h := engineGame(t, "hang", Options{Time: [2]match.TimeControl{tc, tc}, TimeSource: ft, engineStopGrace: 100 * time.Millisecond})
 	h.pressNow("7g7f", "enter")
 	h.until("the engine to think", h.m.playShown().Thinking)
 	ft.Advance(41 * time.Second)

@@ -167,7 +167,7 @@ func (m menuModel) Update(msg tea.Msg) (menuModel, tea.Cmd) {
 			return m, tea.Quit
 		}
 		m.status, m.statusErr = "", false
-		if msg.String() == "?" {
+		if msg.String() == "?" || msg.String() == "f1" {
 			help := m.help()
 			return m, func() tea.Msg { return help }
 		}

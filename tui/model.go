@@ -123,6 +123,12 @@ type Options struct {
 	Tsume *TsumeStart
 
 	engineEnv []string // added to engines' environment (tests run a fake engine)
+	// engineStopGrace bounds an engine's answer to stop (zero: usi's
+	// default): tests of a hung engine shorten it.
+	engineStopGrace time.Duration
+	// serverRuling is how long the app, as it ends, waits for a CSA
+	// server's ruling (zero: 5 s): tests of a silent server shorten it.
+	serverRuling time.Duration
 }
 
 // Model is the root model: a stack of screens (common.Screen), the menu
@@ -462,7 +468,7 @@ func CheckOptions(o Options) error {
 func newCommon(o Options) *common.Common {
 	c := &common.Common{Theme: o.Theme, ASCII: o.ASCII, Pieces: o.Pieces, StateDir: o.StateDir, Rand: o.Rand,
 		Settings: o.Settings, SettingsPath: o.SettingsPath, SettingsErr: o.SettingsErr, SettingsWriter: &settings.Writer{}, Notices: o.Notices,
-		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, Clock: o.TimeSource,
+		GamesDefault: o.GamesDir, EngineLog: common.EngineLogger(o.EngineLog), EngineEnv: o.engineEnv, EngineStopGrace: o.engineStopGrace, ServerRuling: o.serverRuling, Clock: o.TimeSource,
 		Engines: common.EngineOptions{Engine: o.Engine, Engines: o.Engines, PassTime: o.AnalysisTime, Log: o.EngineLog}, Ctx: o.Context}
 	return common.Complete(c, o.Notation, o.Width, o.Lang)
 }

@@ -355,7 +355,9 @@ func TestOnlineJapanese(t *testing.T) {
 func TestOnlineServerSilent(t *testing.T) {
 	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
-	h := newHarness(t, Options{Lang: words.English})
+	// The server never rules: the app, closing, keeps the game after its
+	// wait for a ruling, a short one here (the claim holds at any length).
+	h := newHarness(t, Options{Lang: words.English, serverRuling: 100 * time.Millisecond})
 	loginOnline(t, h, srv.Addr)
 	h.typeMove("7g7f")
 	// The screen shows the server's move as it comes; the session keeps

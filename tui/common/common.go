@@ -45,8 +45,16 @@ type Common struct {
 	GamesDefault   string
 	EngineLog      *log.Logger
 	EngineEnv      []string
-	Clock          match.TimeSource
-	gen            int // the last session generation handed out
+	// EngineStopGrace, when set, bounds an engine's answer to stop
+	// (usi.Config.StopGrace; zero is its default): a test of a hung engine
+	// shortens it rather than wait the default out.
+	EngineStopGrace time.Duration
+	// ServerRuling, when set, is how long the app, as it ends, waits for
+	// a CSA server to rule on a game it left (ServerRulingWait; zero is 5 s):
+	// a test of a silent server shortens it.
+	ServerRuling time.Duration
+	Clock        match.TimeSource
+	gen          int // the last session generation handed out
 	// Remote is set for a person on an SSH connection to shogi serve: no
 	// file of the server's is written on their behalf (w copies the game
 	// to their clipboard instead).
@@ -69,6 +77,16 @@ type Common struct {
 	endOnce   sync.Once
 	ending    chan struct{}
 	endedOnce sync.Once
+}
+
+// ServerRulingWait is how long the app, as it ends, waits for a CSA
+// server's ruling on the game it left before it keeps the game as it
+// stands.
+func (c *Common) ServerRulingWait() time.Duration {
+	if c.ServerRuling > 0 {
+		return c.ServerRuling
+	}
+	return 5 * time.Second
 }
 
 // Go runs f on a goroutine the app owns, for work that outlives the

@@ -78,7 +78,7 @@ func (c *Common) NewHinter() *match.Hinter {
 // EngineConfig is how the app runs an engine: its log, and the
 // environment the tests give it. The spec adds the program and options.
 func (c *Common) EngineConfig() usi.Config {
-	return usi.Config{Log: c.EngineLog, Env: c.EngineEnv, Timeout: 30 * time.Second}
+	return usi.Config{Log: c.EngineLog, Env: c.EngineEnv, Timeout: 30 * time.Second, StopGrace: c.EngineStopGrace}
 }
 
 // StartEngine runs an engine of the list with its options, as the app

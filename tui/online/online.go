@@ -423,11 +423,12 @@ func (m *Model) Close() tea.Cmd {
 		g.leave()
 		// The runner goes on until the server rules; when the app ends
 		// first, it waits a few seconds more, as Shutdown does.
+		wait := m.c.ServerRulingWait()
 		m.c.Go(func(ending <-chan struct{}) {
 			select {
 			case <-g.done:
 			case <-ending:
-				g.stop(5 * time.Second)
+				g.stop(wait)
 			}
 		})
 		m.game = nil
@@ -444,7 +445,7 @@ func (m *Model) Shutdown() {
 		m.att = nil
 	}
 	if g := m.game; g != nil {
-		g.shutdown(5 * time.Second)
+		g.shutdown(m.c.ServerRulingWait())
 		m.game = nil
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"shogi/tui/components"
 	"shogi/tui/components/entry"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"shogi/assets"
@@ -23,6 +24,11 @@ func (m Model) key(msg tea.KeyPressMsg) (Model, tea.Cmd) {
 		return m, m.stopSession(tea.QuitMsg{})
 	}
 	m.Status, m.StatusErr, m.drawNote = "", false, false
+	if isF1(msg) {
+		// f1 helps from anywhere in a game: while a move is typed, ? is
+		// part of the text (as in the online form and the SSH lobby).
+		return m, m.openHelp()
+	}
 	switch m.State {
 	case StatePromote:
 		return m.promoteKey(msg)
@@ -162,6 +168,9 @@ func (m *Model) onOff(b bool) string {
 	return m.c.Words.Off
 }
 
+// isF1 reports whether msg is f1, the help key that typing never takes.
+func isF1(msg tea.KeyPressMsg) bool { return msg.String() == "f1" }
+
 // openHelp opens the ? screen with the game's keys.
 func (m *Model) openHelp() tea.Cmd {
 	help := m.Help()
@@ -171,15 +180,36 @@ func (m *Model) openHelp() tea.Cmd {
 // Help is the game's ? screen: a game on a CSA server, at an SSH table
 // and on this machine each have their own keys and notes.
 func (m *Model) Help() common.OpenHelpMsg {
+	var h common.OpenHelpMsg
 	switch {
 	case m.onServer():
-		return m.serverHelp()
+		h = m.serverHelp()
 	case m.Setup.Table != nil:
-		return m.tableHelp()
+		h = m.tableHelp()
 	case m.c.Remote:
-		return m.computerHelp()
+		h = m.computerHelp()
+	default:
+		h = common.OpenHelpMsg{Groups: m.c.Keys.PlayFullHelp(), Notes: assets.HelpPlay(m.c.Lang == words.Japanese)}
 	}
-	return common.OpenHelpMsg{Groups: m.c.Keys.PlayFullHelp(), Notes: assets.HelpPlay(m.c.Lang == words.Japanese)}
+	h.Groups = m.withF1(h.Groups, "?/f1")
+	return h
+}
+
+// withF1 copies groups with the help key shown as label: f1 opens the
+// help too, and is the one that works while a move is typed.
+func (m *Model) withF1(groups [][]key.Binding, label string) [][]key.Binding {
+	help := m.c.Keys.Help.Help()
+	out := make([][]key.Binding, len(groups))
+	for i, g := range groups {
+		out[i] = make([]key.Binding, len(g))
+		for j, b := range g {
+			if b.Help().Key == help.Key {
+				b = key.NewBinding(key.WithKeys(append(b.Keys(), "f1")...), key.WithHelp(label, b.Help().Desc))
+			}
+			out[i][j] = b
+		}
+	}
+	return out
 }
 
 // copyPosition puts the position shown on the clipboard (OSC 52, which

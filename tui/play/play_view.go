@@ -565,6 +565,14 @@ func (m *Model) confirmLine(width int) string {
 // helpBindings is the help bar: the game's keys, or once it is over the
 // keys that still do something (over SSH, the ones that work there).
 func (m *Model) helpBindings() []key.Binding {
+	if m.Typing && m.State == StateMove {
+		// ? goes into the typed move: the bar names f1 instead.
+		return m.withF1([][]key.Binding{m.barBindings()}, "f1")[0]
+	}
+	return m.barBindings()
+}
+
+func (m *Model) barBindings() []key.Binding {
 	if m.faultStands() {
 		return m.faultBindings()
 	}

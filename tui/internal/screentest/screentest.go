@@ -49,7 +49,7 @@ var named = map[string]rune{
 	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "space": tea.KeySpace,
 	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
 	"backspace": tea.KeyBackspace, "delete": tea.KeyDelete, "home": tea.KeyHome, "end": tea.KeyEnd,
-	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "f1": tea.KeyF1,
 }
 
 // KeyMsg is the message a terminal sends for a named key ("enter", "up",
