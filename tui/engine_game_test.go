@@ -289,33 +289,27 @@ func TestHint(t *testing.T) {
 	}
 }
 
-// A game between two programs can be paused (no move, no clock) and
-// stepped one move at a time.
+// A game between two programs can be paused and stepped one move at a
+// time from the keys. That a paused match plays nothing and charges no
+// clock is game/match's TestPauseAndStep, on a fake clock and the match's
+// events; here the keys reach the match and the screen follows it, read
+// from the state it reports, with no sleep standing in for "nothing
+// happened".
 func TestPauseAndStep(t *testing.T) {
 	t.Parallel()
 	st := settings.Default()
 	st.MoveDelay = settings.Duration(50 * time.Millisecond)
 	h := newHarness(t, Options{Play: true, Black: "greedy", White: "random", Settings: st})
 	h.press("space")
-	if !h.m.playShown().Paused() {
-		t.Fatalf("space did not pause:\n%s", h.screen())
-	}
-	n := h.game().Len()
-	time.Sleep(150 * time.Millisecond)
-	h.settle()
-	if h.game().Len() != n {
-		t.Fatalf("moves were played while paused: %d, then %d", n, h.game().Len())
-	}
+	h.until("the pause", func() bool { return h.m.playShown().Paused() })
 	if !strings.Contains(h.screen(), "paused") {
 		t.Errorf("the pause is not on screen:\n%s", h.screen())
 	}
+	n := h.game().Len()
+	// A step shows one more move with the game paused again: a step that
+	// did not pause would show n+1 unpaused and then n+2, never this.
 	h.press(".")
-	h.until("one move", func() bool { return h.game().Len() == n+1 && h.m.playShown().Paused() })
-	time.Sleep(150 * time.Millisecond)
-	h.settle()
-	if h.game().Len() != n+1 {
-		t.Fatalf("a step played %d moves", h.game().Len()-n)
-	}
+	h.until("one move, paused again", func() bool { return h.game().Len() == n+1 && h.m.playShown().Paused() })
 	h.press("space")
 	h.until("the game to go on", func() bool { return h.game().Len() >= n+3 })
 }
