@@ -76,15 +76,49 @@ func FindLevel(name string) (Level, bool) {
 	return Level{}, false
 }
 
-// DefaultHashMB is the transposition table size of a new Engine.
+// DefaultHashMB is the transposition table size of a level without a
+// node or depth budget (strong, analysis) and the most any level gets.
 const DefaultHashMB = 64
+
+// Sizing the table to a budgeted level: a long game is some 128 moves a
+// side, and the table holds four times the nodes of them, so the entries
+// of the current move and the ones before it are seldom pushed out (a
+// slot is 16 bytes). A depth-one level searches a few hundred nodes.
+const (
+	hashGameMoves = 128
+	hashHeadroom  = 4
+	hashSlotBytes = 16
+	depthOneNodes = 400
+)
+
+// HashMB is the transposition table a new Engine at the level makes
+// unless told otherwise (USI_Hash, SetHashMB): a level held to a node
+// budget or a shallow depth fills only a few megabytes in a whole game, so
+// 64 MB would only cost memory (a server holds one table a game) and the
+// time to fault its pages in.
+func (l Level) HashMB() int {
+	nodes := l.Nodes
+	if nodes == 0 && l.Depth > 0 && l.Depth <= 2 {
+		nodes = depthOneNodes
+	}
+	if nodes == 0 {
+		return DefaultHashMB
+	}
+	bytes := nodes * hashGameMoves * hashHeadroom * hashSlotBytes
+	mb := 1
+	for uint64(mb)<<20 < bytes && mb < DefaultHashMB {
+		mb *= 2
+	}
+	return mb
+}
 
 // Engine is the built-in engine at one Level. It keeps its transposition
 // table and move-ordering history between moves of a game; it is not safe
 // for concurrent use (a match gives each player its own).
 type Engine struct {
-	level  Level
-	r      *rand.Rand
+	level Level
+	r     *rand.Rand
+	// hashMB is the table size set by SetHashMB (0: the level's HashMB).
 	hashMB int
 	// nodesLimit caps every search's nodes (0: no cap), as the NodesLimit
 	// option asks: matches at a fixed number of nodes a move repeat
@@ -118,7 +152,7 @@ type Engine struct {
 
 // NewEngine returns an Engine at level l drawing its noise from r.
 func NewEngine(l Level, r *rand.Rand) *Engine {
-	return &Engine{level: l, r: r, hashMB: DefaultHashMB, threads: 1, margin: DefaultMargin}
+	return &Engine{level: l, r: r, threads: 1, margin: DefaultMargin}
 }
 
 // SetThreads sets how many goroutines search together (Lazy SMP: they
@@ -148,8 +182,23 @@ func (e *Engine) Name() string { return e.level.Name }
 // Level returns the engine's level.
 func (e *Engine) Level() Level { return e.level }
 
-// SetLevel changes the level; the tables are kept.
-func (e *Engine) SetLevel(l Level) { e.level = l }
+// SetLevel changes the level; the tables are kept, unless the table was
+// sized to the old level and the new one wants another size (made afresh
+// at the next search).
+func (e *Engine) SetLevel(l Level) {
+	if e.hashMB == 0 && e.tt != nil && l.HashMB() != e.level.HashMB() {
+		e.tt = nil
+	}
+	e.level = l
+}
+
+// tableMB is the size of the table the engine makes.
+func (e *Engine) tableMB() int {
+	if e.hashMB > 0 {
+		return e.hashMB
+	}
+	return e.level.HashMB()
+}
 
 // SetHashMB sets the transposition table size in megabytes; the table is
 // made afresh at the next search.

@@ -28,7 +28,7 @@ func (e *Engine) Options() []usi.Option {
 	}
 	return []usi.Option{
 		{Name: "Level", Type: usi.Combo, Default: e.Name(), Vars: names},
-		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: 4096},
+		{Name: "USI_Hash", Type: usi.Spin, Default: strconv.Itoa(e.tableMB()), Min: 1, Max: 4096},
 		{Name: "NodesLimit", Type: usi.Spin, Default: strconv.FormatUint(e.nodesLimit, 10), Min: 0, Max: 1 << 40},
 		{Name: "Threads", Type: usi.Spin, Default: strconv.Itoa(e.threads), Min: 1, Max: 256},
 		{Name: "NetworkDelay", Type: usi.Spin, Default: strconv.FormatInt(e.margin.Milliseconds(), 10), Min: 0, Max: 10000},
@@ -66,7 +66,7 @@ func (e *Engine) SetOption(name, value string) {
 // for it.
 func (e *Engine) Prepare() {
 	if e.tt == nil {
-		e.tt = newTT(e.hashMB)
+		e.tt = newTT(e.tableMB())
 	}
 	if e.stats == nil {
 		e.stats = new(moveStats)
