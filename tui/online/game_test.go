@@ -134,8 +134,8 @@ func keptNow(t *testing.T, h *harness) []common.KeptEntry {
 // A server that stops answering (its socket open): the silence is said
 // under the game once the client's 2 s are out, naming the move sent in
 // the screen's notation, and the move is not applied; the app closed
-// then keeps the game interrupted, the move it never confirmed marked,
-// not played.
+// then (its wait for a ruling over) keeps the game interrupted, the move
+// it never confirmed marked, not played.
 func TestGameServerSilent(t *testing.T) {
 	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
@@ -155,6 +155,9 @@ func TestGameServerSilent(t *testing.T) {
 	if n := len(g.Table.Ctl.Snapshot().Moves); n != 2 {
 		t.Errorf("%d moves: the unconfirmed move was applied", n)
 	}
+	// The silent server cannot rule on the resignation: Shutdown's wait
+	// for it (5 s in the app) is cut short.
+	s.m.shutdownWait = 50 * time.Millisecond
 	s.m.Shutdown()
 	k := keptNow(t, h)
 	if len(k) != 1 || k[0].Unconfirmed != "+2726FU" || len(k[0].Setup.Moves) != 2 {
