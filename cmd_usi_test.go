@@ -224,9 +224,7 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	// The match starts a USI engine as a program without arguments.
 	script := filepath.Join(dir, "shogi-usi")
 	body := "#!/bin/sh\n" + asUSI + "='--level club' exec '" + os.Args[0] + "'\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeScript(t, script, body)
 	out := filepath.Join(dir, "games.csa")
 	// Twenty plies a game show the protocol (position, go, bestmove and
 	// the clock, game after game) as well as a game played out; the long
