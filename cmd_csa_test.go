@@ -605,9 +605,7 @@ func fakeScript(t *testing.T, spec string) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "fake-engine")
 	body := "#!/bin/sh\n" + usitest.Env + "='" + spec + "' exec '" + os.Args[0] + "'\n"
-	if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeScript(t, p, body)
 	return p
 }
 
@@ -667,5 +665,19 @@ func TestCSAServerSilent(t *testing.T) {
 	j := strings.Index(errs, "was sent and the server has not confirmed it")
 	if i < 0 || j < i {
 		t.Errorf("the silence not said first, or the move not named:\n%s", errs)
+	}
+}
+
+// writeScript writes an executable script at path from another process
+// (sh), so that no process this one forks meanwhile can inherit a file
+// descriptor open for writing on it: executing the script would then fail
+// with "text file busy" until that child execs (the parallel tests fork
+// engines and servers all the time; go test -race made it happen).
+func writeScript(t *testing.T, path, body string) {
+	t.Helper()
+	cmd := exec.Command("/bin/sh", "-c", `cat >"$0" && chmod 755 "$0"`, path)
+	cmd.Stdin = strings.NewReader(body)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("writing %s: %v\n%s", path, err, out)
 	}
 }

@@ -401,8 +401,10 @@ func TestDBLocked(t *testing.T) {
 	if _, err := bufio.NewReader(ready).ReadString('\n'); err != nil {
 		t.Fatal(err)
 	}
+	// flock holds the lock until the test lets go: any wait ends in
+	// "locked", and each command waits it out, serially.
 	old := gamedb.LockWait
-	gamedb.LockWait = 300 * time.Millisecond
+	gamedb.LockWait = 50 * time.Millisecond
 	defer func() { gamedb.LockWait = old }()
 	pid := strconv.Itoa(holder.Process.Pid)
 	for _, args := range [][]string{{"import", "--db", db, files[1]}, {"explore", "--db", db}} {

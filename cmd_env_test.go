@@ -54,7 +54,9 @@ func TestServeUsesTheCommandsEnv(t *testing.T) {
 	root, env := cmdEnv(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	var errOut bytes.Buffer
+	// Locked: the cluster's logger writes to it from NATS's callbacks
+	// while serve writes its own lines (go test -race saw it).
+	var errOut lockedBuffer
 	dispatch(ctx, []string{"serve", "--listen", "127.0.0.1:0"}, stdio{nil, &bytes.Buffer{}, &errOut, env})
 	for _, p := range []string{
 		filepath.Join(root, "xdg_config_home", "shogi", "ssh_host_ed25519_key"),

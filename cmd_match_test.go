@@ -314,13 +314,17 @@ func TestMatchFairyStockfish(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "games.kif")
 	// Thirty plies show every move timed and scores kept as well as a
-	// game played out; the long tier plays the games to their end.
+	// game played out; the long tier plays the games to their end. Move
+	// Overhead leaves Fairy-Stockfish about 10 ms of the 1 s byōyomi a
+	// move, still searching lines whose scores the record keeps; the
+	// byōyomi and the margin are there so that a loaded machine never
+	// ends a game on time.
 	limit := []string{"--max-moves", "30"}
 	if testenv.Long() {
 		limit = nil
 	}
-	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "100ms", "--margin", "2s", "--out", out,
-		"--log", filepath.Join(dir, "log")}, limit...), "usi:/usr/games/fairy-stockfish,Threads=1", "greedy")...)
+	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "1s", "--margin", "60s", "--out", out,
+		"--log", filepath.Join(dir, "log")}, limit...), "usi:/usr/games/fairy-stockfish,Threads=1,Move Overhead=990", "greedy")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}

@@ -105,8 +105,9 @@ func TestUSIPonderHitAnswersSooner(t *testing.T) {
 	e := startPondering(t)
 	ctx := context.Background()
 	p := game.StartPosition().Play(mustUSI(t, game.StartPosition(), "2g2f"))
-	// 20 s of main time, no byōyomi: the engine plans about half a second.
-	clock := engine.Limits{BTime: 20 * time.Second, WTime: 20 * time.Second}
+	// 4 s of main time, no byōyomi: the engine plans about a tenth of a
+	// second, long enough for lines of totals before and after the hit.
+	clock := engine.Limits{BTime: 4 * time.Second, WTime: 4 * time.Second}
 
 	var freshEnd engine.Info
 	if _, err := e.Go(ctx, engine.Request{Start: p, Limits: clock, Info: func(in engine.Info) {

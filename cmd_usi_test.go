@@ -224,21 +224,21 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	// The match starts a USI engine as a program without arguments.
 	script := filepath.Join(dir, "shogi-usi")
 	body := "#!/bin/sh\n" + asUSI + "='--level club' exec '" + os.Args[0] + "'\n"
-	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeScript(t, script, body)
 	out := filepath.Join(dir, "games.csa")
-	// Forty plies a game show the protocol (position, go, bestmove and the
-	// clock, game after game) as well as a game played out; the long tier
-	// plays the games to their end.
-	limit := []string{"--max-moves", "40"}
+	// Twenty plies a game show the protocol (position, go, bestmove and
+	// the clock, game after game) as well as a game played out; the long
+	// tier plays the games to their end. Fairy-Stockfish's Move Overhead
+	// leaves it about 10 ms of the 1 s byōyomi a move, and the club level
+	// stops at its nodes: neither waits for the clock, whose byōyomi and
+	// margin are there so that a loaded machine (a 5 s stall was seen,
+	// with a core busy) never ends a game on time.
+	limit := []string{"--max-moves", "20"}
 	if testenv.Long() {
 		limit = nil
 	}
-	// The margin is wide: a loaded machine may make either engine late by
-	// much more than the default, and what is checked here is the protocol.
-	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "100ms", "--margin", "5s", "--out", out, "--log", filepath.Join(dir, "log")},
-		limit...), "usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16")...)
+	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "1s", "--margin", "60s", "--out", out, "--log", filepath.Join(dir, "log")},
+		limit...), "usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16,Move Overhead=990")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}

@@ -311,29 +311,6 @@ func TestOnlineLeaveResigns(t *testing.T) {
 	h.until("the menu's list without the game", func() bool { return !strings.Contains(h.screen(), "Resume a game") })
 }
 
-// Quitting the app in the middle of a server's game resigns it there and
-// waits for the server's ruling: the record is written, nothing is left
-// kept.
-func TestOnlineQuitResigns(t *testing.T) {
-	t.Parallel()
-	srv := csatest.NewServer(t, csatest.Script{Client: game.Black})
-	games := filepath.Join(t.TempDir(), "games")
-	h := newHarness(t, Options{Lang: words.English, GamesDir: games})
-	loginOnline(t, h, srv.Addr)
-	h.typeMove("7g7f")
-	h.until("the server's reply", func() bool { return h.m.playReady() && h.m.playShown().Game.Len() == 2 })
-	h.m.Shutdown()
-	if got := strings.Join(srv.Received(), "\n"); !strings.Contains(got, "1< %TORYO") {
-		t.Errorf("the server received:\n%s", got)
-	}
-	if files, _ := filepath.Glob(filepath.Join(games, "*.kif")); len(files) != 1 {
-		t.Errorf("games folder after quitting: %v", files)
-	}
-	if k := keptGames(t, h); len(k) != 0 {
-		t.Errorf("kept after quitting: %+v", k)
-	}
-}
-
 // The menu offers the online screen in Japanese and opens it over
 // itself (the form's own words are tui/online's tests').
 func TestOnlineJapanese(t *testing.T) {
@@ -350,8 +327,10 @@ func TestOnlineJapanese(t *testing.T) {
 
 // A server that stops answering (its socket open): the move typed is
 // said to be sent, a second move is refused while the first is on its
-// way, and the server's silence is said under the game at once (after
-// the client's 2 s), naming the move.
+// way, and the first is not applied. What the online screen says of the
+// silence under the game, and what it keeps, is tui/online's
+// TestGameServerSilent; here the server then goes, so that the app
+// closes at once instead of waiting for a ruling that cannot come.
 func TestOnlineServerSilent(t *testing.T) {
 	t.Parallel()
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Moves: []string{"-3334FU"}, Silent: 2})
@@ -376,59 +355,10 @@ func TestOnlineServerSilent(t *testing.T) {
 	if st := h.m.playShown().Status; !strings.Contains(st, "your move is on its way") {
 		t.Errorf("a second move: status %q", st)
 	}
-	h.until("the silence said", func() bool { return strings.Contains(h.screen(), "The server is silent") })
-	flat := strings.Join(strings.Fields(h.screen()), " ")
-	if !strings.Contains(flat, "The server is silent: your move") || !strings.Contains(flat, "▲２六歩 was sent") || !strings.Contains(flat, "is not confirmed after 2s") {
-		t.Errorf("the silence:\n%s", h.screen())
-	}
 	if h.m.playShown().Game.Len() != 2 {
 		t.Errorf("%d moves: the unconfirmed move was applied", h.m.playShown().Game.Len())
 	}
-	// The app closed with the server still silent: the game is kept
-	// interrupted, the move it never confirmed marked, not played.
-	h.m.Shutdown()
-	k := keptGames(t, h)
-	if len(k) != 1 || k[0].Unconfirmed != "+2726FU" || len(k[0].Setup.Moves) != 2 {
-		t.Fatalf("kept: %+v", k)
-	}
-	rec := k[0].Record()
-	line := rec.MainLine()
-	if c := line[len(line)-1].Comment(); !strings.Contains(c, "unconfirmed: +2726FU was sent") {
-		t.Errorf("the record's last comment: %q", c)
-	}
-}
-
-// At 80 columns in Japanese, a lost connection's lines are whole: the
-// fault on one, what became of the game and the keys on the other.
-func TestOnlineDroppedJapanese(t *testing.T) {
-	t.Parallel()
-	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Drop: 3})
-	h := newHarness(t, Options{Lang: words.Japanese})
-	h.menuItem("オンライン対局")
-	fillForm(h, srv.Addr, "alice", "pw", "")
-	h.press("enter")
-	h.until("the server's game", func() bool { return h.m.mode() == modePlay && h.m.onlineShown() != nil && h.m.playShown().Sess != nil })
-	h.typeMove("7g7f")
-	// The screen shows the server's move as it comes; the session keeps
-	// it and then says so.
-	h.until("the server's reply, kept", func() bool {
-		k := keptGames(t, h)
-		return h.m.playReady() && h.m.playShown().Game.Len() == 2 && len(k) == 1 && len(k[0].Setup.Moves) == 2
-	})
-	h.typeMove("2g2f")
-	h.until("the lost connection", func() bool { return h.m.Quiet() && h.m.playReady() && h.m.playShown().Over() })
-	lines := strings.Split(h.screen(), "\n")
-	last := strings.Join(lines[len(lines)-2:], "\n")
-	for _, want := range []string{"サーバーとの接続が切れました。", "対局は保存済み (「対局を再開」で検討)。  r 再接続 (新しい対局)  q メニュー"} {
-		if !strings.Contains(last, want) {
-			t.Errorf("the last lines lack %q:\n%s", want, last)
-		}
-	}
-	for _, l := range lines {
-		if w := h.m.c.Measure.Width(l); w > 80 {
-			t.Errorf("a line %d columns wide: %q", w, l)
-		}
-	}
+	srv.Close()
 }
 
 // ? in a server's game is the server game's help: what a server allows,

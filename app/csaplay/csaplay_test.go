@@ -56,10 +56,13 @@ func runToEnd(t *testing.T, ctx context.Context, o Options, when string, then fu
 
 // Run makes the records' directory, the whole path, and writes there the
 // game the server played: the moves the server received are White's in
-// it, and the line on stdout counts its moves.
+// it, and the line on stdout counts its moves. The server rules White
+// out of time at move 30: a game played out between greedy's random
+// tie-breaks and the server's first legal move lasted anywhere from 20 ms
+// to seconds under load, and thirty moves make the same claim.
 func TestRunWritesTheRecord(t *testing.T) {
 	t.Parallel()
-	srv := csatest.NewServer(t, csatest.Script{Client: game.White, Think: time.Millisecond})
+	srv := csatest.NewServer(t, csatest.Script{Client: game.White, Think: time.Millisecond, TimeUp: 30})
 	o := options(t, srv)
 	o.Out = filepath.Join(t.TempDir(), "not", "yet")
 	code, out, stderr := runToEnd(t, context.Background(), o, "", nil)
