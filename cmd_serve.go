@@ -278,20 +278,20 @@ func serveUntil(ctx context.Context, o serveOptions, log *slog.Logger, ready fun
 	// would only be handed on again.
 	stopBackground()
 	bg.Wait()
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	shutCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	// With other nodes live, the games go on there (the node's Shutdown,
 	// deferred above, then frees the rest of its leases and its name);
 	// a node alone interrupts and saves them.
-	if others, oerr := node.Others(sctx); oerr == nil && others > 0 {
+	if others, oerr := node.Others(shutCtx); oerr == nil && others > 0 {
 		log.Info("shutting down: handing the games in progress to the other nodes", "nodes", others)
-		err = srv.HandOver(sctx)
+		err = srv.HandOver(shutCtx)
 	} else {
 		if oerr != nil {
 			log.Warn("cannot list the other nodes: interrupting the games in progress", "err", oerr)
 		}
 		log.Info("shutting down")
-		err = srv.Shutdown(sctx)
+		err = srv.Shutdown(shutCtx)
 	}
 	<-served
 	log.Info("stopped")
