@@ -6,6 +6,7 @@
 package termtest
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
@@ -274,10 +275,25 @@ func Children(pid string) []int {
 	return kids
 }
 
-// Alive reports whether process pid still runs.
+// Alive reports whether process pid still runs. A zombie has ended: a
+// process whose tmux server died is reparented to init, which may reap
+// it a second or two later, and waiting for that held every tmux test's
+// clean-up.
 func Alive(pid int) bool {
 	p, err := os.FindProcess(pid)
-	return err == nil && p.Signal(syscall.Signal(0)) == nil
+	if err != nil || p.Signal(syscall.Signal(0)) != nil {
+		return false
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return true // no /proc: the signal's answer stands
+	}
+	// The state follows the command's closing parenthesis (the command
+	// itself may hold spaces and parentheses).
+	if i := bytes.LastIndexByte(stat, ')'); i >= 0 && i+2 < len(stat) {
+		return stat[i+2] != 'Z' && stat[i+2] != 'X'
+	}
+	return true
 }
 
 // WaitEnd waits up to d for process pid to end and reports whether it did.

@@ -58,3 +58,20 @@ func TestTmux(t *testing.T) {
 		t.Errorf("pid %d is alive after it ended", pid)
 	}
 }
+
+// A process that has ended but is not yet reaped (a zombie) is not
+// alive: the tests' clean-ups wait on Alive, and init reaps a tmux
+// server's orphans only a second or two later.
+func TestAliveZombie(t *testing.T) {
+	cmd := exec.Command("true")
+	if err := cmd.Start(); err != nil {
+		t.Skip("cannot start true:", err)
+	}
+	// Not waited for yet: once it exits it stays a zombie, ours to reap.
+	if !WaitEnd(cmd.Process.Pid, 10*time.Second) {
+		t.Errorf("an ended, unreaped process is still alive after 10 s")
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+}
