@@ -65,8 +65,10 @@ func TestHurryAtTheToldTime(t *testing.T) {
 // bestmove that answers the stop is played, in time.
 func TestHurryStopsAnEngine(t *testing.T) {
 	b, w := fake(t, "think=1h", nil), fake(t, "think=1h", nil)
-	cfg := Config{Start: game.StartPosition(), Players: [2]Player{b, w}, Time: byoyomi(time.Second),
-		Reserve: [2]time.Duration{500 * time.Millisecond, 500 * time.Millisecond}, Margin: 3 * time.Second, MaxMoves: 2}
+	// Each side is told 100 ms (300 ms byōyomi less 200 ms kept back): the
+	// claim holds at any told time, and a shorter one is less waiting.
+	cfg := Config{Start: game.StartPosition(), Players: [2]Player{b, w}, Time: byoyomi(300 * time.Millisecond),
+		Reserve: [2]time.Duration{200 * time.Millisecond, 200 * time.Millisecond}, Margin: 3 * time.Second, MaxMoves: 2}
 	res := run(t, cfg)
 	if res.Why != MoveLimit || res.Game.Len() != 2 {
 		t.Fatalf("result %s after %d moves, want both engines to move in time", res.Reason(), res.Game.Len())

@@ -423,7 +423,12 @@ func TestGPSShogi(t *testing.T) {
 	t.Parallel()
 	path := realEngine(t, "/usr/games/gpsusi")
 	var lb usitest.SyncBuffer
-	e, err := usi.Start(context.Background(), usi.Config{Path: path, Options: []usi.Setting{{"BookDepth", "0"}, {"Thread", "1"}}, Log: log.New(&lb, "", 0)})
+	// gpsusi loads its tables before readyok: seconds on an idle machine,
+	// more than the default 30 s under heavy load, so the handshake wait is
+	// bounded generously (it ends at readyok, not at the bound).
+	// LimitDepth 4 (its minimum) ends the search in a tenth of a second; the
+	// claim (infos, then a legal bestmove) holds at any depth.
+	e, err := usi.Start(context.Background(), usi.Config{Path: path, Timeout: 3 * time.Minute, Options: []usi.Setting{{"BookDepth", "0"}, {"Thread", "1"}, {"LimitDepth", "4"}}, Log: log.New(&lb, "", 0)})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, lb.String())
 	}
@@ -434,7 +439,7 @@ func TestGPSShogi(t *testing.T) {
 	if err := e.NewGame(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	// gpsusi thinks about a second whatever the byoyomi says.
+	// gpsusi thinks to LimitDepth whatever the byoyomi says.
 	start := mustSFEN(t, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2")
 	var infos int
 	b, err := e.Go(context.Background(), engine.Request{Start: start, Limits: engine.Limits{Byoyomi: time.Second}, Info: func(engine.Info) { infos++ }})

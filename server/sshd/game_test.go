@@ -29,7 +29,7 @@ var mate7 = []struct{ usi, ki2 string }{
 // waitTitle waits until the window title holds text.
 func (c *client) waitTitle(text string) string {
 	c.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(failAfter)
 	for {
 		s := c.screen()
 		if strings.Contains(s.title, text) {

@@ -223,10 +223,16 @@ func (c *client) rawBytes() []byte {
 	return append([]byte(nil), c.raw...)
 }
 
+// failAfter bounds the waits for something the server should do (a screen,
+// a title, a session's end). It is reached only when that never happens, so
+// it is generous: on a loaded machine a session's first screen has taken
+// over 10 s to come.
+const failAfter = 45 * time.Second
+
 // waitFor waits until the screen shows every one of texts.
 func (c *client) waitFor(texts ...string) string {
 	c.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(failAfter)
 	for {
 		s := c.screen().String()
 		ok := true
@@ -269,7 +275,7 @@ func (c *client) waitExit() (stdout, stderr string, err error) {
 	c.t.Helper()
 	select {
 	case <-c.done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(failAfter):
 		c.t.Fatal("the session did not end")
 	}
 	c.mu.Lock()

@@ -455,7 +455,7 @@ func TestNoGoroutineLeak(t *testing.T) {
 
 func waitUntil(t *testing.T, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(failAfter)
 	for !ok() {
 		if time.Now().After(deadline) {
 			t.Fatal("timed out")
