@@ -179,7 +179,13 @@ func TestFairyStockfishSelfPlay(t *testing.T) {
 	var players [2]Player
 	for c := range players {
 		e, err := usi.Start(context.Background(), usi.Config{Path: path,
-			Options: []usi.Setting{{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"}}})
+			// A second's byōyomi less 990 ms of overhead: the engine plans
+			// about 10 ms a move and finishes its iterations, while the
+			// match's stop at the told time stays far off even when a
+			// loaded machine keeps the engine waiting (at 100 ms told, it
+			// was stopped before its first iteration under load, and the
+			// move had no score).
+			Options: []usi.Setting{{Name: "Threads", Value: "1"}, {Name: "Hash", Value: "16"}, {Name: "Move Overhead", Value: "990"}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,7 +200,7 @@ func TestFairyStockfishSelfPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := run(t, Config{Start: start, Players: players, Time: byoyomi(100 * time.Millisecond), Margin: 10 * time.Second, MaxMoves: 512})
+	r := run(t, Config{Start: start, Players: players, Time: byoyomi(time.Second), Margin: 10 * time.Second, MaxMoves: 512})
 	if !r.Over() || r.Aborted || r.Fault != nil || r.Ending == game.TimeLoss {
 		t.Fatalf("%v: %s", r.Result, r.Reason())
 	}

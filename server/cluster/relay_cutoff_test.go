@@ -28,8 +28,8 @@ func tail(s string, n int) string {
 // seats wait, and closes it here without touching the new referee's
 // state or the cluster's list.
 //
-// It is TestRelayPartitionedRefereeTellsItsPlayers (relay_partition_test.go,
-// behind SHOGI_FLAKY_TESTS) with the faults that made that one fail most
+// It replaces TestRelayPartitionedRefereeTellsItsPlayers, which sat
+// behind SHOGI_FLAKY_TESTS, with the faults that made that one fail most
 // runs mended (a renewal that timed out but was written taken for the
 // lease lost; a refused save still writing the list's line; see
 // docs/deployment.md) and the state read until it is at the new
