@@ -88,6 +88,41 @@ func (p *serveProc) kill(t *testing.T) {
 
 var openedRE = regexp.MustCompile(`"table opened" code=([A-Z0-9]+)`)
 
+// seatAcrossNodes opens a table on n1 for alice, seats bob at it from
+// n2 and carol as a spectator from n3, and returns their panes and the
+// table's code: the start of every three-node table test.
+func seatAcrossNodes(t *testing.T, n1, n2, n3 *serveProc) (alice, bob, carol *termtest.Tmux, code string) {
+	t.Helper()
+	alice = sshClient(t, n1.addr, "alice", 110, 36)
+	alice.WaitLong(30*time.Second, "Your name: alice")
+	alice.Keys("Enter", "Enter", "Down", "Down", "Down", "Enter")
+	alice.WaitFor("Waiting for an opponent")
+	waitUntilWithin(t, 10*time.Second, "the table's code in n1's log", func() bool {
+		m := openedRE.FindStringSubmatch(n1.log.String())
+		if m != nil {
+			code = m[1]
+		}
+		return m != nil
+	})
+	alice.WaitFor(spacedCode(code))
+
+	bob = sshClient(t, n2.addr, "bob", 110, 36)
+	bob.WaitLong(30*time.Second, "Your name: bob")
+	bob.Keys("Enter", "Down", "Enter")
+	bob.WaitFor("Table code")
+	bob.Keys(strings.ToLower(code), "Enter")
+	bob.WaitFor("▲Black alice")
+	alice.WaitFor("△White bob")
+
+	carol = sshClient(t, n3.addr, "carol", 120, 40)
+	carol.WaitLong(30*time.Second, "Your name: carol")
+	carol.Keys("Enter", "Down", "Down", "Enter")
+	carol.WaitFor(code)
+	carol.Keys("Enter")
+	carol.WaitFor("You are watching this game.")
+	return alice, bob, carol, code
+}
+
 // Three shogi serve processes with embedded, routed NATS on loopback; two
 // OpenSSH clients on different nodes play a table with a spectator on
 // the third; the referee's node (the creator's) is killed with SIGKILL
@@ -103,34 +138,7 @@ func TestThreeNodesRefereeKilled(t *testing.T) {
 	nodes := startServeCluster(t, 3, 2*time.Minute)
 	n1, n2, n3 := nodes[0], nodes[1], nodes[2]
 
-	alice := sshClient(t, n1.addr, "alice", 110, 36)
-	alice.WaitLong(30*time.Second, "Your name: alice")
-	alice.Keys("Enter", "Enter", "Down", "Down", "Down", "Enter")
-	alice.WaitFor("Waiting for an opponent")
-	var code string
-	waitUntilWithin(t, 10*time.Second, "the table's code in n1's log", func() bool {
-		m := openedRE.FindStringSubmatch(n1.log.String())
-		if m != nil {
-			code = m[1]
-		}
-		return m != nil
-	})
-	alice.WaitFor(spacedCode(code))
-
-	bob := sshClient(t, n2.addr, "bob", 110, 36)
-	bob.WaitLong(30*time.Second, "Your name: bob")
-	bob.Keys("Enter", "Down", "Enter")
-	bob.WaitFor("Table code")
-	bob.Keys(strings.ToLower(code), "Enter")
-	bob.WaitFor("▲Black alice")
-	alice.WaitFor("△White bob")
-
-	carol := sshClient(t, n3.addr, "carol", 120, 40)
-	carol.WaitLong(30*time.Second, "Your name: carol")
-	carol.Keys("Enter", "Down", "Down", "Enter")
-	carol.WaitFor(code)
-	carol.Keys("Enter")
-	carol.WaitFor("You are watching this game.")
+	alice, bob, carol, code := seatAcrossNodes(t, n1, n2, n3)
 
 	alice.Keys("7g7f", "Enter")
 	bob.WaitFor("７六歩")
