@@ -49,13 +49,7 @@ func (l *Lobby) HandOver(ctx context.Context, reason string) error {
 	if !ok {
 		return l.Shutdown(ctx, reason)
 	}
-	l.mu.Lock()
-	l.shutdown = true
-	ts := make([]*Table, 0, len(l.tables))
-	for _, t := range l.tables {
-		ts = append(ts, t)
-	}
-	l.mu.Unlock()
+	ts := l.closeDoors()
 	// Each table waits on its own store's round trips: all at once.
 	var wg sync.WaitGroup
 	for _, t := range ts {

@@ -364,17 +364,23 @@ func Listed(a, b Info) int {
 	return b.Created.Compare(a.Created)
 }
 
-// Shutdown closes the lobby: no new tables, every game in progress is
-// interrupted (中断) with reason and written, and every listener is told.
-// It returns once the games are written or ctx ends.
-func (l *Lobby) Shutdown(ctx context.Context, reason string) error {
+// closeDoors refuses new tables from now on and returns the open ones.
+func (l *Lobby) closeDoors() []*Table {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.shutdown = true
 	ts := make([]*Table, 0, len(l.tables))
 	for _, t := range l.tables {
 		ts = append(ts, t)
 	}
-	l.mu.Unlock()
+	return ts
+}
+
+// Shutdown closes the lobby: no new tables, every game in progress is
+// interrupted (中断) with reason and written, and every listener is told.
+// It returns once the games are written or ctx ends.
+func (l *Lobby) Shutdown(ctx context.Context, reason string) error {
+	ts := l.closeDoors()
 	for _, t := range ts {
 		t.abort(reason)
 	}
