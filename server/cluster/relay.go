@@ -337,6 +337,15 @@ func (s *served) regain(ctx context.Context) {
 		s.t.Lose(fmt.Sprintf("node %s took the table over while this one was cut off from the others", h))
 	case h == "":
 		if err := s.r.n.Store().Save(s.t.State()); errors.Is(err, ErrNotReferee) {
+			// The lease had lapsed where it was read but the state says
+			// who wrote it since: the players are told where to go.
+			sctx, cancel := context.WithTimeout(ctx, time.Second)
+			_, ref, err := s.r.n.Store().Saved(sctx, s.code)
+			cancel()
+			if err == nil && ref != "" && ref != s.r.n.cfg.Name {
+				s.t.Lose(fmt.Sprintf("node %s took the table over while this one was cut off from the others", ref))
+				return
+			}
 			s.t.Lose("another node took the table over while this one was cut off from the others")
 		}
 	}

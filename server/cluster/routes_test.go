@@ -124,9 +124,17 @@ func TestThreeRoutedNodes(t *testing.T) {
 	}
 	defer d2.Close()
 	waitListed(t, d2, "CCCCC", "n3")
-	saved, referee, err := n2.Store().Saved(ctx, "CCCCC")
-	if err != nil || referee != "n1" || len(saved.Moves) != 3 {
-		t.Errorf("n2 reads the state: referee %q, %d moves, %v", referee, len(saved.Moves), err)
+	// A node back on its files answers reads once its replica of the
+	// state stream has caught up; until then the request finds no
+	// responder (CI saw it right after the list had arrived).
+	var saved lobby.TableState
+	var referee string
+	eventually(t, 20*time.Second, "n2 to read the state", func() bool {
+		saved, referee, err = n2.Store().Saved(ctx, "CCCCC")
+		return err == nil
+	})
+	if referee != "n1" || len(saved.Moves) != 3 {
+		t.Errorf("n2 reads the state: referee %q, %d moves", referee, len(saved.Moves))
 	}
 }
 
