@@ -22,10 +22,7 @@ const releasedSubject = "shogi.released"
 func (s *Store) Release(code string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
-	s.n.mu.Lock()
-	l := s.n.owned[code]
-	delete(s.n.written, code)
-	s.n.mu.Unlock()
+	l := s.n.letGo(code)
 	if l == nil {
 		return fmt.Errorf("table %s: this node does not referee it", code)
 	}

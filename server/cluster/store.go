@@ -132,14 +132,20 @@ func (l *Lease) Load(ctx context.Context) (lobby.TableState, error) {
 	return st, nil
 }
 
+// letGo forgets the state revision this node wrote for the table, as it
+// stops refereeing it, and returns its lease (nil if it holds none).
+func (n *Node) letGo(code string) *Lease {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	delete(n.written, code)
+	return n.owned[code]
+}
+
 // Remove deletes a closed table's state and gives its lease up.
 func (s *Store) Remove(code string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
-	s.n.mu.Lock()
-	l := s.n.owned[code]
-	delete(s.n.written, code)
-	s.n.mu.Unlock()
+	l := s.n.letGo(code)
 	if l == nil {
 		return nil // not this node's to remove
 	}
