@@ -20,6 +20,7 @@ import (
 	"shogi/game/csa/csatest"
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 )
 
@@ -553,6 +554,15 @@ func realServerGames(t *testing.T, addr, dir, fsf string) {
 		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=1000"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
+			// A whole game costs two seconds of CPU, half of it the
+			// reference server's: the default run plays the Fischer game
+			// (Fairy-Stockfish at full strength, whose comments must reach
+			// the server's record), the long tier both. Whole games under
+			// byōyomi on the reference server stay in the default run in
+			// game/csa (TestRealServerGames/byoyomi-60-1).
+			if strings.HasPrefix(c.game, "byoyomi") && !testenv.Long() {
+				t.Skip("the byōyomi game against Fairy-Stockfish: long tier (SHOGI_LONG_TESTS=1)")
+			}
 			t.Parallel()
 			// Each game's own names: the server refuses a name logged in twice.
 			pass := c.game + ",pw"
