@@ -223,13 +223,13 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	dir := t.TempDir()
 	// The match starts a USI engine as a program without arguments.
 	script := filepath.Join(dir, "shogi-usi")
-	body := "#!/bin/sh\n" + asUSI + "='--level club' exec '" + os.Args[0] + "'\n"
+	body := "#!/bin/sh\n" + asUSI + "='--level novice' exec '" + os.Args[0] + "'\n"
 	writeScript(t, script, body)
 	out := filepath.Join(dir, "games.csa")
 	// Twenty plies a game show the protocol (position, go, bestmove and
 	// the clock, game after game) as well as a game played out; the long
 	// tier plays the games to their end. Fairy-Stockfish's Move Overhead
-	// leaves it about 10 ms of the 1 s byōyomi a move, and the club level
+	// leaves it about 10 ms of the 1 s byōyomi a move, and the novice level
 	// stops at its nodes: neither waits for the clock, whose byōyomi and
 	// margin are there so that a loaded machine (a 5 s stall was seen,
 	// with a core busy) never ends a game on time.
@@ -242,7 +242,7 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}
-	if last := lastLine(stdout); !strings.HasPrefix(last, "shogi club vs Fairy-Stockfish") {
+	if last := lastLine(stdout); !strings.HasPrefix(last, "shogi novice vs Fairy-Stockfish") {
 		t.Errorf("result line %q", last)
 	}
 	for _, fault := range []string{"illegal", "time", "exited", "restarted", "stopped answering"} {
