@@ -548,13 +548,15 @@ func realServerGames(t *testing.T, addr, dir, fsf string) {
 		// comments are left out); at full strength it plays its line's
 		// first move, and its comments must reach the server's record.
 		// The overheads are wide, so that it thinks a tenth of a second
-		// or so a move: the claim is about the records and the clocks'
-		// kinds, not its strength, and its search is the test's CPU.
-		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=1900"},
-		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=1000"},
+		// or so a move under byōyomi, and its minimum thinking time (20
+		// ms) under Fischer, where the overhead swallows its whole
+		// clock: the claim is about the records and the clocks' kinds,
+		// not its strength, and its search is the test's CPU.
+		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=5000,Minimum Thinking Time=20"},
+		{"fischer-5-1F", ",Move Overhead=5000,Minimum Thinking Time=20"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			// A whole game costs two seconds of CPU, half of it the
+			// A whole game costs a second or two of CPU, much of it the
 			// reference server's: the default run plays the Fischer game
 			// (Fairy-Stockfish at full strength, whose comments must reach
 			// the server's record), the long tier both. Whole games under
