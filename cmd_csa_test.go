@@ -20,6 +20,7 @@ import (
 	"shogi/game/csa/csatest"
 	"shogi/game/match"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 	"shogi/kifu"
 )
 
@@ -547,12 +548,23 @@ func realServerGames(t *testing.T, addr, dir, fsf string) {
 		// comments are left out); at full strength it plays its line's
 		// first move, and its comments must reach the server's record.
 		// The overheads are wide, so that it thinks a tenth of a second
-		// or so a move: the claim is about the records and the clocks'
-		// kinds, not its strength, and its search is the test's CPU.
-		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=1900"},
-		{"fischer-5-1F", ",Slow Mover=10,Move Overhead=1000"},
+		// or so a move under byōyomi, and its minimum thinking time (20
+		// ms) under Fischer, where the overhead swallows its whole
+		// clock: the claim is about the records and the clocks' kinds,
+		// not its strength, and its search is the test's CPU.
+		{"byoyomi-0-2", ",Skill Level=-20,Move Overhead=5000,Minimum Thinking Time=20"},
+		{"fischer-5-1F", ",Move Overhead=5000,Minimum Thinking Time=20"},
 	} {
 		t.Run(c.game, func(t *testing.T) {
+			// A whole game costs a second or two of CPU, much of it the
+			// reference server's: the default run plays the Fischer game
+			// (Fairy-Stockfish at full strength, whose comments must reach
+			// the server's record), the long tier both. Whole games under
+			// byōyomi on the reference server stay in the default run in
+			// game/csa (TestRealServerGames/byoyomi-60-1).
+			if strings.HasPrefix(c.game, "byoyomi") && !testenv.Long() {
+				t.Skip("the byōyomi game against Fairy-Stockfish: long tier (SHOGI_LONG_TESTS=1)")
+			}
 			t.Parallel()
 			// Each game's own names: the server refuses a name logged in twice.
 			pass := c.game + ",pw"

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -431,13 +432,24 @@ func TestDBKilledImport(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
-	// More games than a batch holds (5,000), short ones: the test is
-	// about batches, not positions. Batches of 250 were tried: the import
-	// then ended between two of the test's looks, or before the kill.
-	const games = 8000
-	writeShortGames(t, src, games, 16, 3, 10, 10)
+	// Batches of 100 in the child (dbBatchEnv), a thousand short games in
+	// eight files: it is killed as soon as the first batch shows (on an
+	// idle machine it has by then stored the batches before the pipe
+	// below and read the files after it). Between the fourth and the fifth file it
+	// reads a named pipe no one writes to: the batches after it wait for
+	// it, so the import cannot end before the kill however fast it runs
+	// (its readers go on with the files after). The pipe's games are
+	// written as a plain file afterwards for the runs that finish the job.
+	const games, batch = 1000, 100
+	writeShortGames(t, src, games, 8, 3, 10, 10)
+	last := writeShortGames(t, t.TempDir(), 150, 1, 4, 10, 10)[0]
+	pipe := filepath.Join(src, "games003x.csa") // after games003.csa
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skipf("no named pipe: %v", err)
+	}
 	db := filepath.Join(dir, "g.db")
 	child := shogiProcess("db", "import", "--db", db, src)
+	child.Env = append(child.Env, dbBatchEnv+"="+strconv.Itoa(batch))
 	var errOut strings.Builder
 	child.Stderr = &errOut
 	if err := child.Start(); err != nil {
@@ -445,6 +457,7 @@ func TestDBKilledImport(t *testing.T) {
 	}
 	exited := make(chan struct{})
 	go func() { child.Wait(); close(exited) }()
+	t.Cleanup(func() { child.Process.Kill(); <-exited })
 	old := gamedb.LockWait
 	gamedb.LockWait = 20 * time.Millisecond
 	// Wait for the first batch to be committed, then kill.
@@ -469,6 +482,18 @@ func TestDBKilledImport(t *testing.T) {
 	mid := dbCounts(t, db)
 	if n := gamesOf(t, mid); n == 0 || n >= games {
 		t.Fatalf("killed with %d games stored", n)
+	} else {
+		t.Logf("killed with %d games stored", n)
+	}
+	data, err := os.ReadFile(last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(pipe); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pipe, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	if code, _, e := runCmd(t, "db", "import", "--db", db, src); code != 0 {
 		t.Fatalf("second run: %d %s", code, e)
@@ -479,6 +504,9 @@ func TestDBKilledImport(t *testing.T) {
 	}
 	if got, want := dbCounts(t, db), dbCounts(t, whole); got != want {
 		t.Errorf("killed at\n%s\nthen finished:\n%s\nin one run:\n%s", mid, got, want)
+	}
+	if n := gamesOf(t, dbCounts(t, whole)); n != games+150 {
+		t.Errorf("%d games in one run, want %d", n, games+150)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -297,62 +296,6 @@ func (p *thinker) Play(ctx context.Context, t engine.Request) (engine.BestMove, 
 	next := pos.Play(legal[0])
 	t.Info(engine.Info{Depth: 1, HasScore: true, Score: engine.Score{Value: p.score}, PV: []game.Move{legal[0], next.LegalMoves(nil)[0]}})
 	return engine.BestMove{Move: legal[0]}, nil
-}
-
-// Fairy-Stockfish against greedy: the games finish (at thirty plies
-// outside the long tier) and the record reads back with times and scores.
-// At full strength: at its weakest it plays moves off its own line, whose
-// scores a record rightly leaves out, and a game could end with none.
-func TestMatchFairyStockfish(t *testing.T) {
-	t.Parallel()
-	if testing.Short() {
-		t.Skip("real engine games take a while: skipped in -short")
-	}
-	if _, err := exec.LookPath("/usr/games/fairy-stockfish"); err != nil {
-		t.Skipf("Fairy-Stockfish is not installed (apt-get install fairy-stockfish): %v", err)
-	}
-	dir := t.TempDir()
-	out := filepath.Join(dir, "games.kif")
-	// Thirty plies show every move timed and scores kept as well as a
-	// game played out; the long tier plays the games to their end. Move
-	// Overhead leaves Fairy-Stockfish about 10 ms of the 1 s byōyomi a
-	// move, still searching lines whose scores the record keeps; the
-	// byōyomi and the margin are there so that a loaded machine never
-	// ends a game on time.
-	limit := []string{"--max-moves", "30"}
-	if testenv.Long() {
-		limit = nil
-	}
-	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "1s", "--margin", "60s", "--out", out,
-		"--log", filepath.Join(dir, "log")}, limit...), "usi:/usr/games/fairy-stockfish,Threads=1,Move Overhead=990", "greedy")...)
-	if code != 0 {
-		t.Fatalf("status %d\n%s", code, stderr)
-	}
-	if last := lastLine(stdout); !strings.HasPrefix(last, "Fairy-Stockfish") || !strings.Contains(last, " vs greedy: ") {
-		t.Errorf("result %q", last)
-	}
-	r, err := kifu.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	games := append([]*kifu.Record{r}, r.Games...)
-	if len(games) != 2 {
-		t.Fatalf("%d games", len(games))
-	}
-	for i, g := range games {
-		timed, scored := 0, 0
-		for _, n := range g.MainLine() {
-			if n.HasTime {
-				timed++
-			}
-			if strings.Contains(n.Comment(), "*評価値=") {
-				scored++
-			}
-		}
-		if timed < len(g.MainMoves()) || scored == 0 {
-			t.Errorf("game %d: %d moves, %d timed, %d with a score", i+1, len(g.MainMoves()), timed, scored)
-		}
-	}
 }
 
 // A series resumed from its file plays only the games the file does not

@@ -210,7 +210,11 @@ func TestUSIGame(t *testing.T) {
 }
 
 // shogi usi through shogi match against Fairy-Stockfish: two games to the
-// end (to forty plies outside the long tier), no fault, both records kept.
+// end (to thirty plies outside the long tier), no fault, and the record
+// reads back with every move timed and scores kept. This test also holds
+// what TestMatchFairyStockfish held (Fairy-Stockfish's games through shogi
+// match, their times and scores in a KIF record): one start of
+// Fairy-Stockfish (0.4 s of CPU) serves both.
 func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -223,26 +227,29 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	dir := t.TempDir()
 	// The match starts a USI engine as a program without arguments.
 	script := filepath.Join(dir, "shogi-usi")
-	body := "#!/bin/sh\n" + asUSI + "='--level club' exec '" + os.Args[0] + "'\n"
+	body := "#!/bin/sh\n" + asUSI + "='--level novice' exec '" + os.Args[0] + "'\n"
 	writeScript(t, script, body)
-	out := filepath.Join(dir, "games.csa")
-	// Twenty plies a game show the protocol (position, go, bestmove and
-	// the clock, game after game) as well as a game played out; the long
-	// tier plays the games to their end. Fairy-Stockfish's Move Overhead
-	// leaves it about 10 ms of the 1 s byōyomi a move, and the club level
-	// stops at its nodes: neither waits for the clock, whose byōyomi and
-	// margin are there so that a loaded machine (a 5 s stall was seen,
-	// with a core busy) never ends a game on time.
-	limit := []string{"--max-moves", "20"}
+	out := filepath.Join(dir, "games.kif")
+	// Thirty plies a game show the protocol (position, go, bestmove and
+	// the clock, game after game), every move timed and scores kept as
+	// well as a game played out; the long tier plays the games to their
+	// end. Fairy-Stockfish's Move Overhead leaves it about 10 ms of the 1 s
+	// byōyomi a move, still searching lines whose scores the record keeps,
+	// and the novice level stops at its nodes: neither waits for the
+	// clock, whose byōyomi and margin are there so that a loaded machine
+	// (a 5 s stall was seen, with a core busy) never ends a game on time.
+	// Fairy-Stockfish plays at full strength: at its weakest it plays
+	// moves off its own line, whose scores a record rightly leaves out.
+	limit := []string{"--max-moves", "30"}
 	if testenv.Long() {
 		limit = nil
 	}
 	code, stdout, stderr := runCmd(t, append(append([]string{"match", "--games", "2", "--byoyomi", "1s", "--margin", "60s", "--out", out, "--log", filepath.Join(dir, "log")},
-		limit...), "usi:"+script, "usi:"+fsf+",Skill Level=0,Threads=1,Hash=16,Move Overhead=990")...)
+		limit...), "usi:"+script, "usi:"+fsf+",Threads=1,Hash=16,Move Overhead=990")...)
 	if code != 0 {
 		t.Fatalf("status %d\n%s", code, stderr)
 	}
-	if last := lastLine(stdout); !strings.HasPrefix(last, "shogi club vs Fairy-Stockfish") {
+	if last := lastLine(stdout); !strings.HasPrefix(last, "shogi novice vs Fairy-Stockfish") {
 		t.Errorf("result line %q", last)
 	}
 	for _, fault := range []string{"illegal", "time", "exited", "restarted", "stopped answering"} {
@@ -254,9 +261,30 @@ func TestUSIMatchAgainstFairyStockfish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, g := range append([]*kifu.Record{r}, r.Games...) {
+	games := append([]*kifu.Record{r}, r.Games...)
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, g := range games {
 		if e, _ := g.Ending(); e == kifu.NoEnding || len(g.MainMoves()) < 10 {
 			t.Errorf("game %d: %d moves, ending %v", i+1, len(g.MainMoves()), e)
+		}
+		// Fairy-Stockfish's moves with a score: Black's are the odd plies.
+		fsfBlack := strings.HasPrefix(g.Header("先手"), "Fairy-Stockfish")
+		if fsfBlack == strings.HasPrefix(g.Header("後手"), "Fairy-Stockfish") {
+			t.Fatalf("game %d: players %q and %q", i+1, g.Header("先手"), g.Header("後手"))
+		}
+		timed, scored := 0, 0
+		for _, n := range g.MainLine() {
+			if n.HasTime {
+				timed++
+			}
+			if n.IsMove() && (n.Ply%2 == 1) == fsfBlack && strings.Contains(n.Comment(), "*評価値=") {
+				scored++
+			}
+		}
+		if timed < len(g.MainMoves()) || scored == 0 {
+			t.Errorf("game %d: %d moves, %d timed, %d of Fairy-Stockfish's with a score", i+1, len(g.MainMoves()), timed, scored)
 		}
 	}
 }

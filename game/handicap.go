@@ -83,17 +83,27 @@ func Handicaps() []Handicap { return slices.Clone(handicaps) }
 // FindHandicap looks a handicap up by key, English or Japanese name or
 // alias, ignoring case, spaces and the 落ち suffix's absence.
 func FindHandicap(name string) (Handicap, bool) {
-	want := normHandicap(name)
-	for _, h := range handicaps {
-		names := append([]string{h.Key, h.Name, h.Japanese}, h.Aliases...)
-		for _, n := range names {
-			if normHandicap(n) == want {
-				return h, true
+	i, ok := handicapNames()[normHandicap(name)]
+	if !ok {
+		return Handicap{}, false
+	}
+	return handicaps[i], true
+}
+
+// handicapNames maps every normalised key, name and alias to its row,
+// made once: every record read or written looks its start up here. Where
+// two rows share a name the first keeps it, as a search in order would.
+var handicapNames = sync.OnceValue(func() map[string]int {
+	m := map[string]int{}
+	for i, h := range handicaps {
+		for _, n := range append([]string{h.Key, h.Name, h.Japanese}, h.Aliases...) {
+			if _, ok := m[normHandicap(n)]; !ok {
+				m[normHandicap(n)] = i
 			}
 		}
 	}
-	return Handicap{}, false
-}
+	return m
+})
 
 // HandicapBySFEN finds the handicap whose start is p (ignoring the move
 // number), so a record's start can be named.
@@ -125,9 +135,13 @@ func (h Handicap) Position() Position {
 	return p
 }
 
+// handicapReplacer drops the spaces and 落 of a handicap's name and
+// unifies its punctuation (built once: it is safe for concurrent use).
+var handicapReplacer = strings.NewReplacer(" ", "", "_", "-", "　", "", "＋", "+", "落", "")
+
 func normHandicap(s string) string {
 	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer(" ", "", "_", "-", "　", "", "＋", "+", "落", "").Replace(s)
+	s = handicapReplacer.Replace(s)
 	s = strings.TrimSuffix(s, "ち")
 	s = strings.TrimSuffix(s, "-handicap")
 	return s

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -106,18 +107,27 @@ func BenchmarkReadCSA1000Games(b *testing.B) {
 	}
 }
 
-// csa1000 is one CSA file of 1,000 random games of up to 100 moves.
+// csa1000 is one CSA file of 1,000 random games of up to 100 moves, made
+// once for the tests and benchmarks that read it (none writes to it).
 func csa1000(tb testing.TB) []byte {
+	data, err := csa1000Once()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+var csa1000Once = sync.OnceValues(func() ([]byte, error) {
 	var parts []string
 	for i := 0; i < 1000; i++ {
 		data, err := Marshal(randomGame(100, int64(i)), CSA, WriteOptions{})
 		if err != nil {
-			tb.Fatal(err)
+			return nil, err
 		}
 		parts = append(parts, string(data))
 	}
-	return []byte(strings.Join(parts, "/\n"))
-}
+	return []byte(strings.Join(parts, "/\n")), nil
+})
 
 // BenchmarkWriteKIF writes the 300-move game as KIF.
 func BenchmarkWriteKIF(b *testing.B) {

@@ -25,7 +25,7 @@ func writeTemp(t testing.TB, data []byte) string {
 // positions (much more than Open reads) is found on disk as in memory,
 // turned round too, and positions not in it are not found.
 func TestFileAgreesWithMemory(t *testing.T) {
-	b := randomBook(3, 120, 100)
+	b := randomBook(3, 40, 100) // 4,000 positions, 540 kB: eight times the span Open reads
 	data := writeBook(t, b)
 	if len(data) < 4*checkSpan {
 		t.Fatalf("book of %d bytes: too small to test the search", len(data))
@@ -55,7 +55,7 @@ func TestFileAgreesWithMemory(t *testing.T) {
 // where Open does not look: a look-up either finds its entry or reports
 // the disorder with a line that holds one of the two, never a wrong entry.
 func TestFileUnsortedMiddle(t *testing.T) {
-	b := randomBook(4, 120, 100)
+	b := randomBook(4, 40, 100) // 540 kB: the middle is far from both ends Open reads
 	data := string(writeBook(t, b))
 	blocks := strings.SplitAfter(data, "\nsfen ")
 	mid := len(blocks) / 2

@@ -127,19 +127,21 @@ const testBudget = 100_000
 
 // solvedCollection is the part of the collection the solving tests take:
 // every problem in the long tier (SHOGI_LONG_TESTS=1); in the default run
-// every problem of up to 5 plies and every sixth longer one (each length
-// is still there, and the problems of 7 plies and more cost the solver
-// 95% of its time).
+// every problem of up to 5 plies and, of each longer length, the first
+// problem and every twelfth after it (every length is still there, and
+// the problems of 7 plies and more cost the solver 95% of its time).
 func solvedCollection(t *testing.T) []Problem {
 	ps := readCollection(t)
 	if testenv.Long() {
 		return ps
 	}
 	var out []Problem
-	long := 0
+	seen := map[int]int{} // problems of each length so far
 	for _, pr := range ps {
 		if pr.Length > 5 {
-			if long++; long%6 != 1 {
+			n := seen[pr.Length]
+			seen[pr.Length]++
+			if n%12 != 0 {
 				continue
 			}
 		}

@@ -61,22 +61,62 @@ func Binary(t testing.TB) string {
 
 // cachedBinary is the path of the shogi command as go run links it into
 // the build cache, if the go command keeps it there.
+//
+// On a cache miss go run links into a work folder of its own, runs the
+// command from there and only then stores it: its first answer names a
+// folder that is gone, and asking again finds the stored copy (under a
+// second) where go build -o would link the command a second time. Test
+// binaries that ask at once (go test runs two) take turns under a lock on
+// the module's folder, so that one links and the other finds the copy.
 func cachedBinary() (string, bool) {
 	echo, err := exec.LookPath("echo")
 	if err != nil {
 		return "", false
 	}
-	out, err := exec.Command("go", "run", "-exec", echo, "shogi").Output()
-	if err != nil {
-		return "", false
+	defer lockModule()()
+	for range 2 {
+		out, err := exec.Command("go", "run", "-exec", echo, "shogi").Output()
+		if err != nil {
+			return "", false
+		}
+		p := strings.TrimSpace(string(out))
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && filepath.IsAbs(p) {
+			return p, true
+		}
 	}
-	p := strings.TrimSpace(string(out))
 	// A go command that keeps no copy runs the executable from a folder
-	// of its own that is gone by now.
-	if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() || !filepath.IsAbs(p) {
-		return "", false
+	// of its own that is gone by now, every time.
+	return "", false
+}
+
+// lockModule takes an exclusive lock on the folder of the module the test
+// runs in (found from go.mod upwards; nothing is written) and returns its
+// release. Without a module folder it locks nothing.
+func lockModule() (unlock func()) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return func() {}
 	}
-	return p, true
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return func() {}
+		}
+		dir = up
+	}
+	f, err := os.Open(dir)
+	if err != nil {
+		return func() {}
+	}
+	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX) != nil {
+		f.Close()
+		return func() {}
+	}
+	// Closing the file releases the lock.
+	return func() { f.Close() }
 }
 
 // RemoveBinary removes what Binary built, if it built anything.
