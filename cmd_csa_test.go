@@ -227,11 +227,12 @@ func TestCSAReconnects(t *testing.T) {
 
 // A connection dropped in the last game wanted: the game is over (its
 // line and record written), so shogi csa neither promises to connect
-// again nor waits to; it says the fault once and stops.
+// again nor waits to; it says the fault once and stops. (The only wait
+// before a redial follows the "connecting again" line, so its absence
+// and the one connection show no wait, without timing the run.)
 func TestCSADropInLastGame(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Drop: 4})
 	c := newCSATest(t, srv.Addr, "greedy")
-	start := time.Now()
 	c.run(t)
 	l := c.lines(t)
 	if c.code != 0 || len(l) != 1 || strings.Join(l[0][3:6], " ") != "interrupted DROPPED 4" {
@@ -243,9 +244,6 @@ func TestCSADropInLastGame(t *testing.T) {
 	}
 	if n := strings.Count(errs, "csa "+srv.Addr+": "); n != 1 {
 		t.Errorf("the fault said %d times:\n%s", n, errs)
-	}
-	if d := time.Since(start); d >= time.Second {
-		t.Errorf("took %v: it waited to connect again", d)
 	}
 }
 
