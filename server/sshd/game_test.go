@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -272,12 +273,36 @@ func TestIdleSparesPlayers(t *testing.T) {
 	joinTable(t, b, "bob", code)
 	a.waitTitle("move 1 ")
 	b.waitTitle("move 1 ")
+	// From here neither player presses a key. The idle check runs every
+	// idle/4 (500 ms): six checks that spared a player span at least 2.5 s
+	// of stillness, past the idle time.
+	var mu sync.Mutex
+	spared := map[string]int{}
+	enough := make(chan struct{})
+	var once sync.Once
+	hook := func(user string) {
+		mu.Lock()
+		defer mu.Unlock()
+		spared[user]++
+		if spared["alice"] >= 6 && spared["bob"] >= 6 {
+			once.Do(func() { close(enough) })
+		}
+	}
+	ts.idleSpared.Store(&hook)
 	idler := ts.dial(t, dialOpts{user: "idler"})
 	out, _, _ := idler.waitExit()
 	if !strings.Contains(out, "without a key pressed") {
 		t.Fatalf("the idle session: %q", out[max(0, len(out)-200):])
 	}
-	time.Sleep(time.Second) // the players have been still for over 3 s
+	select {
+	case <-enough:
+	case <-a.done:
+		t.Fatal("alice, at a game in progress, was closed as idle")
+	case <-b.done:
+		t.Fatal("bob, at a game in progress, was closed as idle")
+	case <-time.After(time.Minute):
+		t.Fatal("the idle check never spared both players six times")
+	}
 	for _, c := range []*client{a, b} {
 		select {
 		case <-c.done:

@@ -136,6 +136,11 @@ type Server struct {
 	keepAlive time.Duration
 	clock     match.TimeSource
 	answered  atomic.Int64
+
+	// idleSpared, when a test sets it, hears each idle check that found
+	// a player at a game in progress and left the session open, with the
+	// session's user name.
+	idleSpared atomic.Pointer[func(user string)]
 }
 
 // ctxKey keys what the server keeps in a connection's context.

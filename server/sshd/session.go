@@ -331,6 +331,9 @@ func (ss *session) watchIdle(done <-chan struct{}) {
 		case now := <-tick.C:
 			if ss.playing.Load() {
 				ss.lastKey.Store(now.UnixNano())
+				if f := ss.s.idleSpared.Load(); f != nil {
+					(*f)(ss.User())
+				}
 				continue
 			}
 			if now.Sub(time.Unix(0, ss.lastKey.Load())) >= idle {
