@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -18,6 +19,7 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
+	"shogi/internal/testenv"
 	"shogi/kifu"
 )
 
@@ -291,16 +293,12 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// freePorts returns n loopback addresses nothing listens on just now.
+// freePorts returns n loopback addresses nothing listens on just now,
+// each different from every other this test binary was given.
 func freePorts(t *testing.T, n int) []string {
 	var out []string
 	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, ln.Addr().String())
-		ln.Close()
+		out = append(out, fmt.Sprintf("127.0.0.1:%d", testenv.FreePort(t)))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"shogi/internal/testenv"
 	"strings"
 	"sync"
 	"testing"
@@ -36,16 +37,9 @@ func newTestLog() (*testLog, *slog.Logger) {
 	return l, slog.New(slog.NewTextHandler(l, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
-// freePort returns a loopback port that was free a moment ago.
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
-}
+// freePort returns a loopback port that was free a moment ago, never the
+// same twice in this test binary.
+func freePort(t *testing.T) int { return testenv.FreePort(t) }
 
 // natsServer is a lone NATS server with JetStream on a loopback port,
 // standing for a NATS that runs apart from the nodes. Stop and Restart

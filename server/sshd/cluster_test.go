@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -55,15 +54,15 @@ type natsProc struct {
 	exited     chan struct{}
 }
 
-// freeLoopbackPort returns a loopback port that was free a moment ago.
-func freeLoopbackPort(t *testing.T) int {
+// freeLoopbackPorts returns n loopback ports that were free a moment ago,
+// none given twice in this test binary.
+func freeLoopbackPorts(t *testing.T, n int) []int {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	var ports []int
+	for range n {
+		ports = append(ports, testenv.FreePort(t))
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // startNATSServers starts n nats-server processes, routed to one another
@@ -94,15 +93,15 @@ var errPortTaken = errors.New("a port was taken before nats-server bound it")
 func tryNATSServers(t *testing.T, n int) ([]*natsProc, error) {
 	t.Helper()
 	bin := natsServerBinary(t)
-	cports := make([]int, n)
+	ports := freeLoopbackPorts(t, 3*n) // routes, clients, monitoring
+	cports := ports[:n]
 	var routes []string
 	for i := range n {
-		cports[i] = freeLoopbackPort(t)
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", cports[i]))
 	}
 	var procs []*natsProc
 	for i := range n {
-		p := &natsProc{t: t, bin: bin, name: fmt.Sprintf("s%d", i+1), port: freeLoopbackPort(t), http: freeLoopbackPort(t),
+		p := &natsProc{t: t, bin: bin, name: fmt.Sprintf("s%d", i+1), port: ports[n+2*i], http: ports[n+2*i+1],
 			dir: t.TempDir()}
 		conf := fmt.Sprintf("server_name: %s\nlisten: 127.0.0.1:%d\nhttp: 127.0.0.1:%d\njetstream { store_dir: %q }\n",
 			p.name, p.port, p.http, filepath.Join(p.dir, "js"))

@@ -32,14 +32,16 @@ type serveProc struct {
 func startServeCluster(t *testing.T, n int, grace time.Duration) []*serveProc {
 	t.Helper()
 	bin := termtest.Binary(t)
+	// Every node's two ports picked at once, so that none is picked twice.
+	ports := freeLoopbackPorts(t, 2*n)
 	var routes []string
-	for range n {
-		routes = append(routes, fmt.Sprintf("127.0.0.1:%d", freeLoopbackPort(t)))
+	for i := range n {
+		routes = append(routes, fmt.Sprintf("127.0.0.1:%d", ports[i]))
 	}
 	var procs []*serveProc
 	for i := range n {
 		dir := t.TempDir()
-		p := &serveProc{name: fmt.Sprintf("n%d", i+1), addr: fmt.Sprintf("127.0.0.1:%d", freeLoopbackPort(t)),
+		p := &serveProc{name: fmt.Sprintf("n%d", i+1), addr: fmt.Sprintf("127.0.0.1:%d", ports[n+i]),
 			games: filepath.Join(dir, "games"), log: &usitest.SyncBuffer{}, done: make(chan struct{})}
 		p.cmd = exec.Command(bin, "serve", "--listen", p.addr, "--node", p.name, "--host-key", filepath.Join(dir, "key"),
 			"--games", p.games, "--nats-listen", routes[i], "--nats-routes", strings.Join(routes, ","),
