@@ -742,3 +742,26 @@ func TestPanelWordsOneLanguage(t *testing.T) {
 		t.Errorf("a pawn in hand on an empty board:\n%s", s)
 	}
 }
+
+// The engine's move arriving while the person answers "Resign?" leaves
+// the question open: y and enter still resign, instead of falling on the
+// board (CI: the reply came between x and y and the game went on).
+func TestResignQuestionOutlivesTheReply(t *testing.T) {
+	t.Parallel()
+	h := engineGame(t, "think=2s", Options{})
+	h.pressNow("7g7f", "enter", "x")
+	h.until("the question, asked before the engine's reply", func() bool {
+		return strings.Contains(h.screen(), "Resign")
+	})
+	if h.game().Len() != 1 {
+		t.Fatalf("the engine replied within its 2 s: %d moves", h.game().Len())
+	}
+	h.until("the engine's reply", func() bool { return h.game().Len() == 2 })
+	if !strings.Contains(h.screen(), "Resign") {
+		t.Fatalf("the question went with the engine's move:\n%s", h.screen())
+	}
+	h.press("y", "enter")
+	if r := h.game().Result(); r.Ending != game.Resignation || r.Outcome != game.WhiteWins {
+		t.Fatalf("result = %v, want Black (the person) resigned", r)
+	}
+}

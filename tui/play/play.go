@@ -534,7 +534,12 @@ func (m *Model) afterMove() {
 	m.ClearPick()
 	m.Typing = false
 	m.Review = -1
-	m.State = StateMove
+	if m.State != StateConfirm || m.Over() {
+		// A question the person is answering (resign? leave?) stays open
+		// when the other side moves: its y and enter must not fall on the
+		// board instead.
+		m.State = StateMove
+	}
 	m.Hint = hintState{}
 	m.refreshTexts()
 	if m.Over() {
