@@ -25,6 +25,10 @@ func TestEndBannerKeepsTheTitle(t *testing.T) {
 		h := engineGame(t, "think=0,name="+gpsusiName, Options{Time: [2]match.TimeControl{tc, tc}})
 		h.send(windowSize(size[0], size[1]))
 		h.typeMove("7g7f")
+		// The banner is the claim here: resign once the engine has
+		// replied (TestResignQuestionOutlivesTheReply in tui/play has
+		// the reply arriving mid-question).
+		h.until("the engine's reply", func() bool { return h.game().Len() == 2 })
 		h.press("x", "y", "enter")
 		if !h.m.playShown().Over() {
 			t.Fatalf("%dx%d: the game did not end:\n%s", size[0], size[1], h.screen())
