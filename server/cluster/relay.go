@@ -334,7 +334,7 @@ func (s *served) regain(ctx context.Context) {
 	case err != nil:
 		return // still cut off
 	case h != "" && h != s.r.n.cfg.Name:
-		s.t.Lose(fmt.Sprintf("node %s took the table over while this one was cut off from the others", h))
+		s.t.Lose(takenOver(h))
 	case h == "":
 		if err := s.r.n.Store().Save(s.t.State()); errors.Is(err, ErrNotReferee) {
 			// The lease had lapsed where it was read but the state says
@@ -342,13 +342,21 @@ func (s *served) regain(ctx context.Context) {
 			sctx, cancel := context.WithTimeout(ctx, time.Second)
 			_, ref, err := s.r.n.Store().Saved(sctx, s.code)
 			cancel()
-			if err == nil && ref != "" && ref != s.r.n.cfg.Name {
-				s.t.Lose(fmt.Sprintf("node %s took the table over while this one was cut off from the others", ref))
-				return
+			if err != nil || ref == s.r.n.cfg.Name {
+				ref = ""
 			}
-			s.t.Lose("another node took the table over while this one was cut off from the others")
+			s.t.Lose(takenOver(ref))
 		}
 	}
+}
+
+// takenOver is why a table is lost here: node took it over ("": a node
+// this one cannot name).
+func takenOver(node string) string {
+	if node == "" {
+		return "another node took the table over while this one was cut off from the others"
+	}
+	return fmt.Sprintf("node %s took the table over while this one was cut off from the others", node)
 }
 
 // dropDead leaves the far seats of nodes that are gone from the

@@ -162,7 +162,8 @@ func (s *Store) Remove(code string) error {
 	return errors.Join(err, l.Release(ctx))
 }
 
-// Saved reads a table's state as last saved, for a look (tests, tools);
+// Saved reads a table's state as last saved, for a look (a cut-off
+// referee naming the node that took its table over, tests, tools);
 // a referee taking over uses Lease.Load.
 func (s *Store) Saved(ctx context.Context, code string) (lobby.TableState, string, error) {
 	e, err := s.n.state.Get(ctx, code)
