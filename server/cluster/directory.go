@@ -89,8 +89,10 @@ var ErrCodeTaken = lobby.ErrCodeTaken
 type Directory struct {
 	n       *Node
 	timeout time.Duration
-	w       jetstream.KeyWatcher
-	done    chan struct{}
+	every   time.Duration // how often the watch is checked for staleness
+	ctx     context.Context
+	stop    context.CancelFunc // called by Close: ends ctx
+	done    chan struct{}      // closed when the follower has stopped
 
 	mu      sync.Mutex
 	tables  map[string]Listing
@@ -103,12 +105,13 @@ func (n *Node) Directory(ctx context.Context) (*Directory, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Directory{n: n, timeout: 3 * time.Second, w: w, done: make(chan struct{}), tables: map[string]Listing{},
-		changed: make(chan struct{})}
+	d := &Directory{n: n, timeout: 3 * time.Second, every: max(n.cfg.NodeTTL, 2*time.Second),
+		done: make(chan struct{}), tables: map[string]Listing{}, changed: make(chan struct{})}
+	d.ctx, d.stop = context.WithCancel(context.Background())
 	n.mu.Lock()
 	n.dirs = append(n.dirs, d)
 	n.mu.Unlock()
-	go d.follow()
+	go d.follow(w, d.lastSeq())
 	return d, nil
 }
 
@@ -131,35 +134,120 @@ func (n *Node) listedElsewhere() []string {
 	return out
 }
 
-// follow applies the bucket's changes to the list.
-func (d *Directory) follow() {
+// lastSeq returns the bucket's last revision, 0 when it cannot be read.
+func (d *Directory) lastSeq() uint64 {
+	ctx, cancel := context.WithTimeout(d.ctx, d.every)
+	defer cancel()
+	st, err := d.n.tables.Status(ctx)
+	if err != nil {
+		return 0
+	}
+	if bs, ok := st.(*jetstream.KeyValueBucketStatus); ok {
+		return bs.StreamInfo().State.LastSeq
+	}
+	return 0
+}
+
+// follow applies the bucket's changes to the list, watching again when
+// the watch goes stale. A watch is served by one node of the cluster;
+// when that node dies the client library notices only after missed
+// heartbeats and its own retries, which left the list unchanged for 20 s
+// after a death. So every d.every the bucket's last revision is read, and
+// a watch that has not delivered, a whole check later, what the bucket
+// held at the check before is stopped and made again (from the values
+// the bucket holds then). base is the bucket's revision when w started.
+func (d *Directory) follow(w jetstream.KeyWatcher, base uint64) {
 	defer close(d.done)
-	for e := range d.w.Updates() {
-		if e == nil {
-			continue // the end of the initial values
+	for {
+		if !d.watch(w, base) {
+			_ = w.Stop()
+			return
 		}
-		d.mu.Lock()
-		switch e.Operation() {
-		case jetstream.KeyValueDelete, jetstream.KeyValuePurge:
-			delete(d.tables, e.Key())
-		default:
-			r, err := decodeTable(e.Value())
-			if err != nil || r.Code != e.Key() {
+		_ = w.Stop()
+		d.n.log.Info("the list of tables went stale: watching it again")
+		for {
+			base = d.lastSeq()
+			ctx, cancel := context.WithTimeout(d.ctx, d.timeout)
+			var err error
+			w, err = d.n.tables.WatchAll(ctx)
+			cancel()
+			if err == nil {
+				break
+			}
+			select {
+			case <-d.ctx.Done():
+				return
+			case <-time.After(d.every):
+			}
+		}
+	}
+}
+
+// watch follows w until Close (false) or until it goes stale (true). The
+// bucket's values up to the end of the initial ones make the new list.
+func (d *Directory) watch(w jetstream.KeyWatcher, base uint64) bool {
+	fresh := map[string]Listing{} // the initial values, until their end
+	var seen, want uint64         // the revision delivered; the one the last check saw
+	tick := time.NewTicker(d.every)
+	defer tick.Stop()
+	for {
+		select {
+		case <-d.ctx.Done():
+			return false
+		case <-tick.C:
+			if want > seen {
+				return true
+			}
+			if fresh == nil {
+				want = d.lastSeq()
+			}
+		case e, ok := <-w.Updates():
+			if !ok {
+				return true
+			}
+			if e == nil { // the end of the initial values
+				d.mu.Lock()
+				d.tables = fresh
+				d.changedLocked()
 				d.mu.Unlock()
-				d.n.log.Warn("dropped a table entry that does not parse", "key", e.Key(), "err", err)
+				fresh, seen = nil, max(seen, base)
 				continue
 			}
-			d.tables[r.Code] = r.listing()
+			seen = max(seen, e.Revision())
+			d.mu.Lock()
+			tables := d.tables
+			if fresh != nil {
+				tables = fresh
+			}
+			switch e.Operation() {
+			case jetstream.KeyValueDelete, jetstream.KeyValuePurge:
+				delete(tables, e.Key())
+			default:
+				r, err := decodeTable(e.Value())
+				if err != nil || r.Code != e.Key() {
+					d.mu.Unlock()
+					d.n.log.Warn("dropped a table entry that does not parse", "key", e.Key(), "err", err)
+					continue
+				}
+				tables[r.Code] = r.listing()
+			}
+			if fresh == nil {
+				d.changedLocked()
+			}
+			d.mu.Unlock()
 		}
-		close(d.changed)
-		d.changed = make(chan struct{})
-		d.mu.Unlock()
 	}
+}
+
+// changedLocked wakes the waiters. d.mu is held.
+func (d *Directory) changedLocked() {
+	close(d.changed)
+	d.changed = make(chan struct{})
 }
 
 // Close stops following.
 func (d *Directory) Close() {
-	_ = d.w.Stop()
+	d.stop()
 	<-d.done
 }
 

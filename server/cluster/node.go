@@ -396,13 +396,18 @@ func (n *Node) openBuckets(ctx context.Context) error {
 		{&n.state, jetstream.KeyValueConfig{Bucket: stateBucket, Description: "shogi serve: each table's state"}},
 	}
 	var last error
+	// A request made before the cluster has elected JetStream's leader
+	// gets no answer at all: the wait for one starts short and doubles, so
+	// that the first answerable request is not held up by a long wait on
+	// the unanswered one (3 s each cost a three-node start up to 3 s).
+	wait := 500 * time.Millisecond
 	for {
 		last = nil
 		for _, s := range specs {
 			if *s.kv != nil {
 				continue
 			}
-			kv, err := n.bucket(ctx, s.cfg)
+			kv, err := n.bucket(ctx, s.cfg, wait)
 			if err != nil {
 				last = err
 				break
@@ -417,13 +422,15 @@ func (n *Node) openBuckets(ctx context.Context) error {
 			return fmt.Errorf("no answer from JetStream in time (%v): %w", n.cfg.StartTimeout, last)
 		case <-time.After(250 * time.Millisecond):
 		}
+		wait = min(2*wait, 3*time.Second)
 	}
 }
 
-// bucket finds a bucket, or makes it with the node's replicas. A bucket
-// made by another node is used as it is.
-func (n *Node) bucket(ctx context.Context, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
-	rctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+// bucket finds a bucket, or makes it with the node's replicas, waiting
+// at most wait for JetStream's answers. A bucket made by another node is
+// used as it is.
+func (n *Node) bucket(ctx context.Context, cfg jetstream.KeyValueConfig, wait time.Duration) (jetstream.KeyValue, error) {
+	rctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	kv, err := n.js.KeyValue(rctx, cfg.Bucket)
 	if err == nil {
