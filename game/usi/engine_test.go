@@ -421,6 +421,11 @@ func TestFairyStockfish(t *testing.T) {
 
 func TestGPSShogi(t *testing.T) {
 	t.Parallel()
+	// gpsusi's tables take 3 CPU-seconds to load before readyok: a third
+	// of the package's default run for a claim the long tier keeps.
+	if !testenv.Long() {
+		t.Skip("the long tier (SHOGI_LONG_TESTS=1) starts gpsusi")
+	}
 	path := realEngine(t, "/usr/games/gpsusi")
 	var lb usitest.SyncBuffer
 	// gpsusi loads its tables before readyok: seconds on an idle machine,

@@ -20,6 +20,9 @@ import (
 
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	// A few tests wait seconds on a fake engine's thinking: they may all
+	// wait at once.
+	testenv.WaitingTests(4)
 	cleanup := testenv.Isolate()
 	code := m.Run()
 	cleanup()
