@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"slices"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -171,7 +172,12 @@ func runSizes(tx *bolt.Tx) (names [][]byte, sizes []uint64, err error) {
 
 // mergeChunk is how many entries one transaction of a merge writes: a
 // transaction holds every page it wrote in memory until it commits (a
-// million entries in blocks are some 10 MB).
+// million entries in blocks are some 10 MB). Runs an older format wrote,
+// an entry a key, are read a fifth as many entries a transaction: the
+// pages a transaction reads count in the process's memory until it
+// commits and the map is let go, and a million entries of a format 2
+// million-game file's runs were over 500 MB of them (the upgrade peaked
+// at 715 MB).
 var mergeChunk = 1_000_000
 
 // maxRunGames is the largest run a merge makes. Deleting a merged run's
@@ -270,6 +276,10 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 	if err != nil {
 		return err
 	}
+	chunk := mergeChunk
+	if slices.Contains(blocked, false) {
+		chunk = max(1, mergeChunk/5)
+	}
 	var games uint64
 	for _, n := range sizes {
 		games += n
@@ -320,7 +330,7 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 				}
 				out := newBlockWriter(tx.Bucket(bMerge).Bucket(part).Bucket(dst))
 				it := newMergeIter(cs, after)
-				for n := 0; n < mergeChunk; n++ {
+				for n := 0; n < chunk; n++ {
 					k, vals := it.next()
 					if k == nil {
 						if err := it.err(); err != nil {
