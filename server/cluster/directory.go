@@ -105,14 +105,19 @@ func (n *Node) Directory(ctx context.Context) (*Directory, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Directory{n: n, timeout: 3 * time.Second, every: max(n.cfg.NodeTTL, 2*time.Second),
+	return n.directory(w, max(n.cfg.NodeTTL, 2*time.Second)), nil
+}
+
+// directory follows the list from watch w, checking it every so often.
+func (n *Node) directory(w jetstream.KeyWatcher, every time.Duration) *Directory {
+	d := &Directory{n: n, timeout: 3 * time.Second, every: every,
 		done: make(chan struct{}), tables: map[string]Listing{}, changed: make(chan struct{})}
 	d.ctx, d.stop = context.WithCancel(context.Background())
 	n.mu.Lock()
 	n.dirs = append(n.dirs, d)
 	n.mu.Unlock()
 	go d.follow(w, d.lastSeq())
-	return d, nil
+	return d
 }
 
 // listedElsewhere returns the codes of the games in progress another node

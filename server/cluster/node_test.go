@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"github.com/nats-io/nats.go/jetstream"
 	"strconv"
 	"strings"
 	"testing"
@@ -119,4 +120,37 @@ func TestSameNameRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	startNode(t, Config{Name: "west", URLs: []string{ns.URL()}})
+}
+
+// silentWatch is a watch whose server has gone: it said where the initial
+// values end and has said nothing since.
+type silentWatch struct{ ch chan jetstream.KeyValueEntry }
+
+func (w silentWatch) Updates() <-chan jetstream.KeyValueEntry { return w.ch }
+func (w silentWatch) Stop() error                             { return nil }
+
+// A list whose watch goes silent while the bucket moves on is watched
+// again (a node that died took the watch's server with it, and the client
+// library took 20 s to notice): the table claimed meanwhile is listed.
+func TestDirectoryWatchesAgainWhenStale(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, Config{Name: "solo", StoreDir: t.TempDir()})
+	w := silentWatch{make(chan jetstream.KeyValueEntry, 1)}
+	w.ch <- nil
+	stale := n.directory(w, 100*time.Millisecond)
+	defer stale.Close()
+	live, err := n.Directory(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer live.Close()
+	if err := live.Claim("STALE", lobby.Info{Code: "STALE"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err = stale.Wait(ctx, func(ls []Listing) bool { return len(ls) == 1 && ls[0].Code == "STALE" })
+	if err != nil {
+		t.Fatalf("the list behind a silent watch: %v %v", stale.Tables(), err)
+	}
 }
