@@ -69,6 +69,7 @@ type Model struct {
 	TurnPly  int // the ply whose turn the game began last; -1 before the first
 	TurnSide game.Color
 	ended    bool // the session has said the game is over (and a local one has kept it)
+	answered bool // a resignation or declaration the match took, its end not yet seen
 	sending  bool // a move is on its way to the server, not yet confirmed
 	ticking  bool // a clock tick is on its way
 	names    [2]string
@@ -247,7 +248,7 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) startSession(prev *localGame) tea.Cmd {
 	m.gen = m.c.NextGen()
 	m.starting, m.startErr = true, ""
-	m.TurnPly, m.ctl, m.ended = -1, nil, false
+	m.TurnPly, m.ctl, m.ended, m.answered = -1, nil, false, false
 	m.Think = nil
 	s := m.Setup
 	for c, p := range s.Players {
@@ -750,6 +751,10 @@ func (m *Model) Quiet() bool {
 		return false
 	case m.Sess != nil && m.Over() && !m.ended:
 		return false // the session has yet to say the game is over
+	case m.answered && !m.Over():
+		// The match answers a resignation before its end reaches the
+		// snapshot: the person's turn looked quiet in between.
+		return false
 	case m.Sess == nil, m.Over(), m.Paused(), m.noHuman():
 		// A game between programs goes on by itself: tests wait for what
 		// they look for.

@@ -195,6 +195,7 @@ func (m *Model) submitAnswer(c game.Color, declare bool) {
 		m.SetError(err.Error())
 		return
 	}
+	m.answered = true
 	m.refresh()
 }
 
