@@ -105,7 +105,10 @@ func (n *Node) Directory(ctx context.Context) (*Directory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return n.directory(w, max(n.cfg.NodeTTL, 2*time.Second)), nil
+	// A third of the node TTL (5 s by default), at least 2 s: a check is a
+	// request to JetStream, and twice a second slowed a partitioned
+	// cluster's healing in the long tests.
+	return n.directory(w, min(max(n.cfg.NodeTTL/3, 2*time.Second), 5*time.Second)), nil
 }
 
 // directory follows the list from watch w, checking it every so often.
