@@ -257,6 +257,10 @@ func (d *Directory) changedLocked() {
 func (d *Directory) Close() {
 	d.stop()
 	<-d.done
+	// A closed list is stale: the node's takeover no longer reads it.
+	d.n.mu.Lock()
+	d.n.dirs = slices.DeleteFunc(d.n.dirs, func(x *Directory) bool { return x == d })
+	d.n.mu.Unlock()
 }
 
 // Claim takes code for a new table across the cluster; ErrCodeTaken if
