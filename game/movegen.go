@@ -203,18 +203,29 @@ type generator struct {
 // init prepares g for the position p, with board moves limited to the
 // squares of mask.
 func (g *generator) init(p *Position, mask SquareSet) {
+	g.base(p, mask)
+	g.threats()
+}
+
+// base sets what the king's moves need (kingMoves reads no more).
+func (g *generator) base(p *Position, mask SquareSet) {
 	us := p.side
 	// Field by field: assigning a whole literal through g copies a
 	// temporary with write barriers.
 	g.p, g.us, g.king, g.occ = p, us, p.king[us], p.occupied()
 	g.pinned, g.double = SquareSet{}, false
-	own := p.byColor[us]
-	g.target = mask.andNot(own)
+	g.target = mask.andNot(p.byColor[us])
 	g.drop = allSquares.andNot(g.occ)
-	k := g.king
+}
+
+// threats finds the checks on the king and the pieces pinned to it, and
+// narrows the targets to answers to a single check.
+func (g *generator) threats() {
+	p, us, k := g.p, g.us, g.king
 	if k == NoSquare {
 		return
 	}
+	own := p.byColor[us]
 	checkers, blockers := p.kingThreats(k, us.Other(), g.occ)
 	g.pinned = blockers.and(own)
 	if checkers.any() {
@@ -605,15 +616,19 @@ func (p *Position) LegalQuiets(dst []Move) []Move {
 // move there (promoting, if it must).
 func (p *Position) HasLegalMove() bool {
 	var g generator
-	g.init(p, allSquares)
+	// The king's moves first: they need neither the checks nor the pins,
+	// and a king that can step away ends the question (the usual answer
+	// after a check, which mate-in-one tests ask about every check).
+	g.base(p, allSquares)
 	if g.king != NoSquare {
 		var buf [8]Move
 		if len(g.kingMoves(buf[:0], allSquares.andNot(p.byColor[g.us]))) > 0 {
 			return true
 		}
-		if g.double {
-			return false
-		}
+	}
+	g.threats()
+	if g.double {
+		return false
 	}
 	for pcs := p.byColor[g.us].andNot(p.kinds[kKing]); pcs.any(); {
 		from := pcs.pop()

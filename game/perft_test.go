@@ -218,3 +218,23 @@ func TestPerftZero(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHasLegalMoveAfterCheck is HasLegalMove in the positions after
+// each of matsuri's checks: what a mate-in-one test asks of every check.
+func BenchmarkHasLegalMoveAfterCheck(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	var after []Position
+	for _, m := range p.LegalChecks(nil) {
+		after = append(after, p.Play(m))
+	}
+	if len(after) == 0 {
+		b.Fatal("matsuri has no check")
+	}
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		if after[i%len(after)].HasLegalMove() {
+			n++
+		}
+	}
+	_ = n
+}
