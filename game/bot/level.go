@@ -435,7 +435,10 @@ func ponderOf(pv []game.Move) game.Move {
 // orderRoot lists the root moves, leaving out those that let the opponent
 // mate in one when some move does not.
 func orderRoot(p *game.Position, legal []game.Move) []rootMove {
-	var safe, unsafe []rootMove
+	// Room for every move at once: grown move by move, the list was 4.5%
+	// of the CPU of games at a few nodes a move.
+	safe := make([]rootMove, 0, len(legal))
+	var unsafe []rootMove
 	// One position for every move's: a position declared in the loop
 	// went to the heap once a move (mateInOne takes its address).
 	var q, scratch game.Position
