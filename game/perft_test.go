@@ -205,6 +205,16 @@ func BenchmarkPlay(b *testing.B) {
 	_ = q
 }
 
+// BenchmarkPlayTo is one PlayTo into a position kept for many.
+func BenchmarkPlayTo(b *testing.B) {
+	p := mustSFEN(b, matsuriSFEN)
+	moves := p.LegalMoves(nil)
+	var q Position
+	for i := 0; b.Loop(); i++ {
+		p.PlayTo(&q, moves[i%len(moves)])
+	}
+}
+
 // Perft to depth 0 is the position itself: 1, whatever the position (the
 // bulk count of the last ply must not start a ply early).
 func TestPerftZero(t *testing.T) {

@@ -156,6 +156,16 @@ func (p Position) Play(m Move) Position {
 	return p
 }
 
+// PlayTo is Play writing the position after m into dst (dst may be p):
+// one copy of the position where q = p.Play(m) makes two, for callers
+// that try many moves into one position (a mate-in-one test).
+func (p *Position) PlayTo(dst *Position, m Move) {
+	if dst != p {
+		*dst = *p
+	}
+	dst.play(m)
+}
+
 func (p *Position) play(m Move) {
 	us := p.side
 	to := m.To()

@@ -443,7 +443,7 @@ func orderRoot(p *game.Position, legal []game.Move) []rootMove {
 	// went to the heap once a move (mateInOne takes its address).
 	var q, scratch game.Position
 	for _, m := range legal {
-		q = p.Play(m)
+		p.PlayTo(&q, m)
 		rm := rootMove{move: m, score: -infinity, prevScore: -infinity}
 		if _, mated := mateInOneWith(&q, &scratch); mated {
 			unsafe = append(unsafe, rm)
@@ -468,7 +468,7 @@ func mateInOne(p *game.Position) (game.Move, bool) {
 func mateInOneWith(p, q *game.Position) (game.Move, bool) {
 	var buf [128]game.Move
 	for _, m := range legalChecks(p, buf[:0]) {
-		*q = p.Play(m)
+		p.PlayTo(q, m)
 		if !q.HasLegalMove() {
 			return m, true
 		}
