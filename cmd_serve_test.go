@@ -297,8 +297,8 @@ func (l *lockedBuffer) String() string {
 // each different from every other this test binary was given.
 func freePorts(t *testing.T, n int) []string {
 	var out []string
-	for range n {
-		out = append(out, fmt.Sprintf("127.0.0.1:%d", testenv.FreePort(t)))
+	for _, port := range testenv.FreePorts(t, n) {
+		out = append(out, fmt.Sprintf("127.0.0.1:%d", port))
 	}
 	return out
 }

@@ -28,3 +28,13 @@ func FreePort(t testing.TB) int {
 		}
 	}
 }
+
+// FreePorts returns n ports as FreePort does, all different.
+func FreePorts(t testing.TB, n int) []int {
+	t.Helper()
+	ports := make([]int, n)
+	for i := range ports {
+		ports[i] = FreePort(t)
+	}
+	return ports
+}

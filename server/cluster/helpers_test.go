@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"shogi/internal/testenv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+
+	"shogi/internal/testenv"
 )
 
 // testLog is a log a test can read back, and echo with -v.
@@ -37,10 +38,6 @@ func newTestLog() (*testLog, *slog.Logger) {
 	return l, slog.New(slog.NewTextHandler(l, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
-// freePort returns a loopback port that was free a moment ago, never the
-// same twice in this test binary.
-func freePort(t *testing.T) int { return testenv.FreePort(t) }
-
 // natsServer is a lone NATS server with JetStream on a loopback port,
 // standing for a NATS that runs apart from the nodes. Stop and Restart
 // take it away and bring it back on the same port with the same files.
@@ -53,7 +50,7 @@ type natsServer struct {
 
 func startNATS(t *testing.T) *natsServer {
 	t.Helper()
-	ns := &natsServer{t: t, port: freePort(t), dir: t.TempDir()}
+	ns := &natsServer{t: t, port: testenv.FreePort(t), dir: t.TempDir()}
 	ns.Restart()
 	t.Cleanup(ns.Stop)
 	return ns

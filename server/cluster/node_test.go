@@ -3,13 +3,15 @@ package cluster
 import (
 	"context"
 	"errors"
-	"github.com/nats-io/nats.go/jetstream"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+
 	"shogi/app/lobby"
+	"shogi/internal/testenv"
 )
 
 // A node alone embeds NATS in the process with no listener at all, and
@@ -73,7 +75,7 @@ func TestStartRefusals(t *testing.T) {
 // A NATS that cannot be reached at start is an error that says where.
 func TestUnreachableAtStart(t *testing.T) {
 	t.Parallel()
-	url := "nats://127.0.0.1:" + strconv.Itoa(freePort(t))
+	url := "nats://127.0.0.1:" + strconv.Itoa(testenv.FreePort(t))
 	_, err := Start(context.Background(), quick(Config{Name: "a", URLs: []string{url}}))
 	var se *StartError
 	if !errors.As(err, &se) || !strings.Contains(err.Error(), "reach NATS at "+url) {

@@ -43,8 +43,8 @@ func TestRelayCutOffRefereeTellsItsPlayers(t *testing.T) {
 	t.Parallel()
 	var listen, proxies []string
 	for range 3 {
-		listen = append(listen, fmt.Sprintf("127.0.0.1:%d", freePort(t)))
-		proxies = append(proxies, fmt.Sprintf("127.0.0.1:%d", freePort(t)))
+		listen = append(listen, fmt.Sprintf("127.0.0.1:%d", testenv.FreePort(t)))
+		proxies = append(proxies, fmt.Sprintf("127.0.0.1:%d", testenv.FreePort(t)))
 	}
 	var pxs []*routeProxy
 	for i := range 3 {

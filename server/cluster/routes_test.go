@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"shogi/app/lobby"
+	"shogi/internal/testenv"
 )
 
 // routedConfigs are three nodes whose embedded servers route to one
@@ -18,7 +19,7 @@ import (
 func routedConfigs(t *testing.T) []Config {
 	var listen, routes []string
 	for range 3 {
-		a := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		a := fmt.Sprintf("127.0.0.1:%d", testenv.FreePort(t))
 		listen = append(listen, a)
 		routes = append(routes, "nats-route://"+a)
 	}

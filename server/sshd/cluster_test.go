@@ -54,17 +54,6 @@ type natsProc struct {
 	exited     chan struct{}
 }
 
-// freeLoopbackPorts returns n loopback ports that were free a moment ago,
-// none given twice in this test binary.
-func freeLoopbackPorts(t *testing.T, n int) []int {
-	t.Helper()
-	var ports []int
-	for range n {
-		ports = append(ports, testenv.FreePort(t))
-	}
-	return ports
-}
-
 // startNATSServers starts n nats-server processes, routed to one another
 // when n > 1, and waits until each says it is healthy. The ports are
 // free when picked but may be taken before the servers bind them (by a
@@ -93,7 +82,7 @@ var errPortTaken = errors.New("a port was taken before nats-server bound it")
 func tryNATSServers(t *testing.T, n int) ([]*natsProc, error) {
 	t.Helper()
 	bin := natsServerBinary(t)
-	ports := freeLoopbackPorts(t, 3*n) // routes, clients, monitoring
+	ports := testenv.FreePorts(t, 3*n) // routes, clients, monitoring
 	cports := ports[:n]
 	var routes []string
 	for i := range n {

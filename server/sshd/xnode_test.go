@@ -7,12 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"shogi/game/usi/usitest"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"shogi/game/usi/usitest"
 	"shogi/internal/termtest"
 	"shogi/internal/testenv"
 	"shogi/kifu"
@@ -33,7 +33,7 @@ func startServeCluster(t *testing.T, n int, grace time.Duration) []*serveProc {
 	t.Helper()
 	bin := termtest.Binary(t)
 	// Every node's two ports picked at once, so that none is picked twice.
-	ports := freeLoopbackPorts(t, 2*n)
+	ports := testenv.FreePorts(t, 2*n)
 	var routes []string
 	for i := range n {
 		routes = append(routes, fmt.Sprintf("127.0.0.1:%d", ports[i]))
