@@ -622,7 +622,7 @@ func (p *Position) HasLegalMove() bool {
 	g.base(p, allSquares)
 	if g.king != NoSquare {
 		var buf [8]Move
-		if len(g.kingMoves(buf[:0], allSquares.andNot(p.byColor[g.us]))) > 0 {
+		if len(g.kingMoves(buf[:0], g.target)) > 0 { // every square but our own pieces'
 			return true
 		}
 	}
