@@ -14,10 +14,13 @@ import (
 	"shogi/game/csa"
 	"shogi/game/csa/csatest"
 	"shogi/game/usi/usitest"
+	"shogi/internal/testenv"
 )
 
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	// Most tests wait on a server (the reference one in Ruby) or a timeout.
+	testenv.WaitingTests(8)
 	code := m.Run()
 	csatest.StopSharedRealServer()
 	os.Exit(code)

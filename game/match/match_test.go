@@ -21,6 +21,8 @@ import (
 // The test binary doubles as a scripted USI engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	// Most tests wait on engine processes and clocks.
+	testenv.WaitingTests(8)
 	cleanup := testenv.Isolate()
 	code := m.Run()
 	cleanup()

@@ -29,6 +29,8 @@ func mustSFEN(t testing.TB, s string) game.Position {
 // The test binary doubles as a scripted engine (see usitest).
 func TestMain(m *testing.M) {
 	usitest.MaybeRun()
+	// Most tests wait on an engine process (the faults on timeouts).
+	testenv.WaitingTests(8)
 	cleanup := testenv.Isolate()
 	code := m.Run()
 	cleanup()
