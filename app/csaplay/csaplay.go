@@ -37,8 +37,12 @@ type Options struct {
 	GameName, Turn       string // with X1: the game and the side (+, - or *) to ask for
 	KeepAlive, Timeout   time.Duration
 	Margin               time.Duration // 0 for none
-	Comments             bool
-	Out                  string // the directory of the records, "" for none
+	// Silence is how long the server may stay silent (our move not
+	// confirmed, a turn past its time not ended) before stderr says so;
+	// 0 is the client's default (csa.Config.Silence).
+	Silence  time.Duration
+	Comments bool
+	Out      string // the directory of the records, "" for none
 	// OpenLog opens the server's and the engine's transcript (nil for
 	// none): the file and its path, which the messages name. Run closes
 	// the file.
@@ -162,7 +166,7 @@ func (r *run) loop() int {
 	var redial csa.Redial
 	for r.played < r.o.Games && r.wait.Err() == nil {
 		cfg := csa.Config{Addr: r.o.Server, ID: r.o.ID, Password: r.o.Password, X1: r.o.X1, Log: r.logger,
-			Timeout: r.o.Timeout, KeepAlive: r.o.KeepAlive, Margin: r.o.Margin}
+			Timeout: r.o.Timeout, KeepAlive: r.o.KeepAlive, Margin: r.o.Margin, Silence: r.o.Silence}
 		if cfg.Margin == 0 {
 			cfg.Margin = -1 // --margin 0: nothing kept back
 		}

@@ -128,7 +128,8 @@ func TestRunKeepsTheRecordEveryMove(t *testing.T) {
 	srv := csatest.NewServer(t, csatest.Script{Client: game.Black, Silent: 4})
 	o := options(t, srv)
 	o.Out = t.TempDir()
-	o.Timeout = time.Minute // the silence lasts until the context ends
+	o.Timeout = time.Minute            // the silence lasts until the context ends
+	o.Silence = 100 * time.Millisecond // said sooner than the 2 s a player is given
 	path := filepath.Join(o.Out, "fake-game-1.csa")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
