@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Ending is how a game ended.
@@ -99,6 +100,11 @@ func NewGame(start Position) *Game {
 	g := &Game{positions: []Position{start}}
 	g.result = g.automaticResult()
 	return g
+}
+
+// Clone returns a copy of g that plays on, and is taken back, apart from g.
+func (g *Game) Clone() *Game {
+	return &Game{positions: slices.Clone(g.positions), moves: slices.Clone(g.moves), result: g.result}
 }
 
 // Start returns the start position.

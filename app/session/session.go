@@ -72,6 +72,12 @@ type Session struct {
 	pending  string // a move the other side has not confirmed (Unconfirmed)
 	err      error  // the first error of the keeping
 	stopOnce sync.Once
+
+	// replayed is the game State.Record last replayed, extended by the
+	// moves that came since instead of replayed from the start after
+	// every move (a game of n moves kept after each was n²/2 plays).
+	replayMu sync.Mutex
+	replayed *game.Game
 }
 
 // New makes a session of the match cfg sets up, ready to Start. When it

@@ -3,6 +3,7 @@ package session
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,15 +41,30 @@ type State struct {
 
 // Record is the game so far as a record with no ending.
 func (st State) Record() *kifu.Record {
-	g := game.NewGame(st.Snap.Start)
-	for _, mv := range st.Snap.Moves {
+	res := match.Result{Game: st.s.replay(st.Snap), Opening: st.Snap.Opening, Notes: st.Snap.Notes, Time: st.s.cfg.Match.Time, Began: st.Began}
+	return st.s.Record(res)
+}
+
+// replay is the game of snap's moves from its start: the last one
+// replayed, played on, when snap goes on from it; made afresh otherwise
+// (a move taken back, another start). The caller gets a copy of its own.
+func (s *Session) replay(snap match.Snapshot) *game.Game {
+	s.replayMu.Lock()
+	defer s.replayMu.Unlock()
+	g := s.replayed
+	if g == nil || !samePosition(g.Start(), snap.Start) || g.Len() > len(snap.Moves) || !slices.Equal(g.Moves(), snap.Moves[:g.Len()]) {
+		g = game.NewGame(snap.Start)
+	}
+	for _, mv := range snap.Moves[g.Len():] {
 		if g.Play(mv) != nil {
 			break
 		}
 	}
-	res := match.Result{Game: g, Opening: st.Snap.Opening, Notes: st.Snap.Notes, Time: st.s.cfg.Match.Time, Began: st.Began}
-	return st.s.Record(res)
+	s.replayed = g
+	return g.Clone()
 }
+
+func samePosition(a, b game.Position) bool { return a.Equal(&b) }
 
 // Kept keeps a game the app may resume: its kept file after every move
 // (of makes the file's content), and when it ends either the kept file
