@@ -164,8 +164,21 @@ type CutEvent struct{ Cut bool }
 // where their seats are offered back for the grace period.
 type LostEvent struct{ Reason string }
 
-func (CutEvent) tableEvent()  {}
-func (LostEvent) tableEvent() {}
+// SilentEvent says, to a seat or a spectator on another node than the
+// table's referee, that the referee has gone silent (Silent: its lease
+// is no longer renewed, as when its node died; the cluster takes the
+// table over once the lease lapses, and the time meanwhile is charged to
+// no one), or that the table is heard again (not Silent), refereed by
+// the node By — another one than before when the table was taken over.
+type SilentEvent struct {
+	Silent    bool
+	By        string
+	TakenOver bool
+}
+
+func (CutEvent) tableEvent()    {}
+func (LostEvent) tableEvent()   {}
+func (SilentEvent) tableEvent() {}
 
 // farAsk makes a request of a far seat's game for its side.
 func farAsk(s FarSeat, do func(match.Control, game.Color) error) error {

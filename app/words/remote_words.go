@@ -31,6 +31,9 @@ type RemoteWords struct {
 	// This server is stopping and handed the game to another (%v the
 	// grace period).
 	Handover string
+	// The server refereeing the game (on another server than this one)
+	// went silent, is heard again, or another (%s) took the game over.
+	Silent, Heard, TakenOver string
 }
 
 var RemoteEnglish = RemoteWords{
@@ -70,6 +73,9 @@ var RemoteEnglish = RemoteWords{
 	Uncut:      "This server is back in touch with the others.",
 	Lost:       "Another server took your game over while this one was cut off: connect to another server, where your seat is offered back for %v.",
 	Handover:   "This server is stopping: your game goes on on another server. Connect to another server of this cluster, where your seat is offered back for %v; the clocks wait for the player to move.",
+	Silent:     "The server refereeing this game is silent: if it is gone, another takes the game over within seconds, and the time meanwhile is charged to no one.",
+	Heard:      "The server refereeing this game answers again.",
+	TakenOver:  "The game goes on: server %s referees it now.",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
 	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
 	QuitKey:       "quit (leaves the table, as q does)",
@@ -115,4 +121,7 @@ var RemoteJapanese = RemoteWords{
 	Uncut:         "サーバーは他のサーバーとつながりました。",
 	Lost:          "つながらない間に別のサーバーがこの対局を引き継ぎました。別のサーバーに接続すれば、%v以内なら席に戻れます。",
 	Handover:      "このサーバーは停止します。対局は別のサーバーで続きます。このクラスタの別のサーバーに接続すれば、%v以内なら席に戻れます (手番の人が戻るまで時計は止まっています)。",
+	Silent:        "対局を管理するサーバーが応答しません。止まっていれば数秒で別のサーバーが引き継ぎ、その間の時間は誰の消費にもなりません。",
+	Heard:         "対局を管理するサーバーが再び応答しました。",
+	TakenOver:     "対局は続きます: サーバー %s が引き継ぎました。",
 }

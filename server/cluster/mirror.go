@@ -48,7 +48,28 @@ type mirror struct {
 	closed   bool
 	announce bool          // StartEvent sent
 	changed  chan struct{} // closed and replaced when the game changes
+
+	// The referee's lease renewals, heard on the lease's subject, are the
+	// table's heartbeat: a referee whose node died goes silent some
+	// seconds before its lease lapses and another node takes the table
+	// over, and the people here are told meanwhile (lobby.SilentEvent).
+	beat    *nats.Subscription
+	heardAt time.Time // the last renewal heard (or the mirror's start)
+	referee string    // the node that renewed it
+	silent  bool      // SilentEvent{Silent: true} went out
+	beats   int       // renewals heard, for the tests
 }
+
+// silentAfter is how long a referee may go unheard before the people at
+// its table are told: half the lease's time, three renewals missed (they
+// come every sixth) — 3 s by default, some seconds before the lease
+// lapses and another node may take the table over. A referee that has
+// not renewed for two thirds of it gives the table up itself.
+func silentAfter(leaseTTL time.Duration) time.Duration { return leaseTTL / 2 }
+
+// leaseSubject is the subject a table's lease entries are written on:
+// JetStream keeps them in the leases bucket, and anyone may listen.
+func leaseSubject(code string) string { return "$KV." + leasesBucket + "." + code }
 
 // Join sits p at a table another node referees.
 func (r *Relay) Join(code string, p lobby.Person) (lobby.FarSeat, error) {
@@ -81,6 +102,13 @@ func (r *Relay) open(code string, p lobby.Person, seated bool) (*mirror, error) 
 		return nil, &UnreachableError{Op: "follow table " + code, Err: err}
 	}
 	m.sub = sub
+	m.heardAt = time.Now()
+	beat, err := r.n.nc.Subscribe(leaseSubject(code), m.heard)
+	if err != nil {
+		_ = sub.Unsubscribe()
+		return nil, &UnreachableError{Op: "follow table " + code, Err: err}
+	}
+	m.beat = beat
 	rep, err := r.request(code, m.enter())
 	if errors.Is(err, ErrRefereeAway) {
 		// No node answers for the code: the table is not listed at all,
@@ -91,13 +119,71 @@ func (r *Relay) open(code string, p lobby.Person, seated bool) (*mirror, error) 
 	}
 	if err != nil {
 		_ = sub.Unsubscribe()
+		_ = beat.Unsubscribe()
 		return nil, err
 	}
 	if err := m.load(rep); err != nil {
 		_ = sub.Unsubscribe()
+		_ = beat.Unsubscribe()
 		return nil, err
 	}
+	go m.watch(silentAfter(r.n.cfg.LeaseTTL))
 	return m, nil
+}
+
+// heard takes a renewal of the referee's lease: the referee lives (a new
+// one, when another node took the table over).
+func (m *mirror) heard(msg *nats.Msg) {
+	if len(msg.Data) == 0 {
+		return // the lease given up (deleted): the next holder's comes
+	}
+	l, err := decodeLease(msg.Data)
+	if err != nil {
+		m.r.n.log.Warn("dropped a lease entry that does not parse", "table", m.code, "err", err)
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return
+	}
+	m.beats++
+	m.alive(l.Node)
+}
+
+// alive takes a sign of life from the table's referee, node: a lease
+// renewal or a state it sent. After a silence the people here are told
+// the table is heard again, and whether another node took it over.
+// m.mu is held.
+func (m *mirror) alive(node string) {
+	m.heardAt = time.Now()
+	prev := m.referee
+	if node != "" {
+		m.referee = node
+	}
+	if m.silent {
+		m.silent = false
+		m.feed.Put(lobby.SilentEvent{By: m.referee, TakenOver: prev != "" && prev != m.referee})
+	}
+}
+
+// watch tells the people here when the referee has gone unheard for
+// after, while the game is on; it ends with the mirror.
+func (m *mirror) watch(after time.Duration) {
+	tick := time.NewTicker(after / 4)
+	defer tick.Stop()
+	for now := range tick.C {
+		m.mu.Lock()
+		if m.closed {
+			m.mu.Unlock()
+			return
+		}
+		if !m.silent && m.started && m.end == nil && now.Sub(m.heardAt) > after {
+			m.silent = true
+			m.feed.Put(lobby.SilentEvent{Silent: true, By: m.referee})
+		}
+		m.mu.Unlock()
+	}
 }
 
 // listed reports whether the directory lists code.
@@ -206,6 +292,7 @@ func (m *mirror) resync(anew bool, first eventRecord) {
 			}
 			m.mu.Unlock()
 			_ = m.sub.Unsubscribe()
+			_ = m.beat.Unsubscribe()
 		}
 	}()
 }
@@ -248,6 +335,7 @@ func (m *mirror) load(rep replyRecord) error {
 	if m.g != nil {
 		before = m.g.Len()
 	}
+	m.alive(rep.State.Referee)
 	m.token, m.epoch, m.seq = rep.Token, rep.Epoch, rep.Seq
 	m.side, m.started, m.toss, m.tc = side, st.Started, st.Toss, st.Options.Time
 	g := game.NewGame(st.Start)
@@ -432,7 +520,7 @@ func (m *mirror) close(reason string) {
 	m.closed = true
 	m.feed.Put(lobby.ClosedEvent{Reason: reason})
 	m.endSubs()
-	go func() { _ = m.sub.Unsubscribe() }()
+	go func() { _ = m.sub.Unsubscribe(); _ = m.beat.Unsubscribe() }()
 }
 
 // publish hands a match event to the screens following the game; m.mu
@@ -464,6 +552,7 @@ func (m *mirror) leave(op string) {
 	m.change()
 	m.mu.Unlock()
 	_ = m.sub.Unsubscribe()
+	_ = m.beat.Unsubscribe()
 	if _, err := m.r.request(m.code, requestRecord{Op: op, Token: tok}); err != nil {
 		m.r.n.log.Debug("leaving a table elsewhere", "table", m.code, "err", err)
 	}

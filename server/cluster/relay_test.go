@@ -226,12 +226,42 @@ func TestRelayTableAcrossNodesAndTakeover(t *testing.T) {
 		st, _, err := b.n.Store().Saved(ctx, code)
 		return err == nil && len(st.Moves) == 3
 	})
+	// a's lease renewals, heard by the others as the table's heartbeat,
+	// are not missed while it lives: carol hears six (over twice the time
+	// a silence takes to be told) and no one was told of one.
+	eventually(t, 10*time.Second, "carol hears six renewals of a's lease", func() bool {
+		m := carolControl(t, carolEvents).(*mirror)
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		return m.beats >= 6
+	})
+	for who, evs := range map[string]func() []lobby.Event{"bob": bobEvents, "carol": carolEvents} {
+		for _, e := range evs() {
+			if s, ok := e.(lobby.SilentEvent); ok {
+				t.Fatalf("%s was told %+v while the referee lived", who, s)
+			}
+		}
+	}
 	a.n.Close()
+	// Its silence is told on b and c before its lease lapses (the test's
+	// 1.2 s lease; half of it unheard is silence) and the table is taken.
+	for who, evs := range map[string]func() []lobby.Event{"bob": bobEvents, "carol": carolEvents} {
+		waitEvent(t, 10*time.Second, who+" told the referee is silent", evs, func(e lobby.Event) bool {
+			s, ok := e.(lobby.SilentEvent)
+			return ok && s.Silent && s.By == "a"
+		})
+	}
 	adoptB := func(st lobby.TableState) error { _, err := b.l.Adopt(st); return err }
 	eventually(t, 15*time.Second, "b takes the table over", func() bool {
 		took, err := b.n.TakeOver(ctx, adoptB)
 		return err == nil && len(took) == 1
 	})
+	for who, evs := range map[string]func() []lobby.Event{"bob": bobEvents, "carol": carolEvents} {
+		waitEvent(t, 10*time.Second, who+" told b took the table over", evs, func(e lobby.Event) bool {
+			s, ok := e.(lobby.SilentEvent)
+			return ok && !s.Silent && s.TakenOver && s.By == "b"
+		})
+	}
 	// alice, whose node died, connects to c and is offered her seat.
 	var held []lobby.Info
 	eventually(t, 10*time.Second, "alice on c is offered her seat", func() bool {

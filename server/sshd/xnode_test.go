@@ -159,6 +159,11 @@ func TestThreeNodesRefereeKilled(t *testing.T) {
 	killed := time.Now()
 	n1.kill(t)
 	sshExited(t, alice)
+	// Before the lease lapses, bob and carol are told the referee went
+	// silent (its renewals unheard for half the lease's time).
+	bob.WaitFor("The server refereeing this game is silent")
+	carol.WaitFor("The server refereeing this game is silent")
+	t.Logf("bob and carol were told the referee is silent %v after n1 was killed", time.Since(killed).Round(100*time.Millisecond))
 
 	alice2 := sshClient(t, n3.addr, "alice", 110, 36)
 	alice2.WaitLong(30*time.Second, "Your name: alice")

@@ -96,6 +96,15 @@ func (t *tableModel) event(ev lobby.Event) tea.Cmd {
 		} else {
 			p.Say(w.Uncut, false)
 		}
+	case lobby.SilentEvent:
+		switch {
+		case ev.Silent:
+			p.Say(w.Silent, true)
+		case ev.TakenOver:
+			p.Say(fmt.Sprintf(w.TakenOver, ev.By), false)
+		default:
+			p.Say(w.Heard, false)
+		}
 	case lobby.EndEvent:
 		t.saved = ev.Path
 		t.r.setPlaying(false)
