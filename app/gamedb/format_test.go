@@ -221,12 +221,13 @@ func TestFormat2(t *testing.T) {
 	}
 }
 
-// TestDropLargeRuns: runs merged away that are large are deleted a chunk
-// of keys a transaction; the counts stay and nothing of them is left.
+// TestDropLargeRuns: runs merged away are deleted a chunk of keys a
+// transaction, bounded by keys and by bytes; the counts stay and nothing
+// of them is left.
 func TestDropLargeRuns(t *testing.T) {
-	oldBig, oldChunk, oldBatch := bigRun, deleteChunk, BatchSize
-	bigRun, deleteChunk, BatchSize = 10, 300, 25
-	defer func() { bigRun, deleteChunk, BatchSize = oldBig, oldChunk, oldBatch }()
+	oldBytes, oldChunk, oldBatch := deleteBytes, deleteChunk, BatchSize
+	deleteBytes, deleteChunk, BatchSize = 20_000, 300, 25
+	defer func() { deleteBytes, deleteChunk, BatchSize = oldBytes, oldChunk, oldBatch }()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)

@@ -399,21 +399,27 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 	return dropDead(db, release)
 }
 
-// deleteChunk is how many keys one transaction deletes from a large run
-// merged away (each commit writes the whole
-// freelist, which grows as the run's pages are freed, so fewer and larger
-// transactions; at a million keys the upgrade of a million-game file
-// peaked at 775 MB resident), and bigRun the games of a run so deleted.
+// deleteChunk and deleteBytes bound what one transaction deletes of a
+// run merged away: bbolt frees a deleted bucket's pages by reading every
+// one of them, and a key's deletion reads its page, and the pages read
+// count in the process's memory until the transaction ends and the map is
+// let go. A run's size in games says little of its size in bytes (an
+// engine game passes through 180 positions, a short random one 20; a
+// format 4 key is a block of 2 KB, an older format's one entry), so every
+// run goes a chunk a transaction, at most deleteChunk keys (each commit
+// writes the whole freelist, which grows as the run's pages are freed: at
+// a million keys the upgrade of a million-game file peaked at 775 MB
+// resident) and deleteBytes of keys and values. Runs deleted whole when
+// they held at most a quarter of maxRunGames games read up to 220 MB in
+// one transaction, and chunks of 250,000 keys 500 MB, for engine games:
+// an import of 150,000 peaked at 836 MB.
 var (
-	deleteChunk        = 250_000
-	bigRun      uint64 = maxRunGames / 4
+	deleteChunk = 250_000
+	deleteBytes = 32 << 20
 )
 
-// dropDead deletes the buckets of runs merged away, one a transaction; a
-// run of more than bigRun games a chunk of keys a transaction
-// first: bbolt frees a deleted bucket's pages by reading every one of
-// them, and they count in the process's memory until the transaction
-// ends (a run of a million games is some 2 GB).
+// dropDead deletes the buckets of runs merged away, a chunk of keys a
+// transaction (deleteChunk, deleteBytes), each bucket once it is empty.
 func dropDead(db *bolt.DB, release func()) error {
 	for {
 		done := false
@@ -423,37 +429,35 @@ func dropDead(db *bolt.DB, release func()) error {
 				done = true
 				return nil
 			}
-			n, v := dead.Cursor().First()
+			n, _ := dead.Cursor().First()
 			if n == nil {
 				done = true
 				return tx.DeleteBucket(bDead)
 			}
 			n = bytes.Clone(n)
-			// Format 2 kept no size: its runs were small.
-			games, _ := binary.Uvarint(v)
 			for _, part := range [][]byte{bPGRuns, bPMRuns} {
 				b := tx.Bucket(part).Bucket(n)
 				if b == nil {
 					continue
 				}
-				if games > bigRun {
-					// The keys first, then each deleted by a seek: a cursor's
-					// First after deletes walks every leaf emptied in this
-					// transaction (they leave only at the commit).
-					var keys [][]byte
-					c := b.Cursor()
-					k, _ := c.First()
-					for ; k != nil && len(keys) < deleteChunk; k, _ = c.Next() {
-						keys = append(keys, bytes.Clone(k))
+				// The keys first, then each deleted by a seek: a cursor's
+				// First after deletes walks every leaf emptied in this
+				// transaction (they leave only at the commit).
+				var keys [][]byte
+				size := 0
+				c := b.Cursor()
+				k, v := c.First()
+				for ; k != nil && len(keys) < deleteChunk && size < deleteBytes; k, v = c.Next() {
+					keys = append(keys, bytes.Clone(k))
+					size += len(k) + len(v)
+				}
+				for _, key := range keys {
+					if err := b.Delete(key); err != nil {
+						return err
 					}
-					for _, key := range keys {
-						if err := b.Delete(key); err != nil {
-							return err
-						}
-					}
-					if k != nil {
-						return nil // more next transaction
-					}
+				}
+				if k != nil {
+					return nil // more next transaction
 				}
 				if err := tx.Bucket(part).DeleteBucket(n); err != nil {
 					return err
