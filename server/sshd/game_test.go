@@ -378,13 +378,15 @@ func TestBellOverSSH(t *testing.T) {
 	a.send("7g7f", "enter")
 	b.waitTitle("move 2 ")
 	a.waitTitle("move 2 ")
-	time.Sleep(200 * time.Millisecond)
-	if n := bells(a.rawBytes()); n != 0 {
-		t.Fatalf("%d bells on the player's own move", n)
-	}
 	b.send("3c3d", "enter")
 	a.waitTitle("move 3 ")
-	waitUntil(t, func() bool { return bells(a.rawBytes()) == 1 })
+	// bob's chat line reaches alice after his move's bell, and after
+	// any her own move rang: one bell then is his move's alone.
+	b.send("t", "bell?", "enter")
+	a.waitFor("bob: bell?")
+	if n := bells(a.rawBytes()); n != 1 {
+		t.Fatalf("alice (bell on moves) got %d bells for her move and bob's, want 1: his", n)
+	}
 	if n := bells(b.rawBytes()); n != 0 {
 		t.Errorf("bob (bell off) got %d bells", n)
 	}

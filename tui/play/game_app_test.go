@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"shogi/app/settings"
 	"shogi/app/words"
@@ -401,7 +400,9 @@ func TestBotDoesNotBlockKeys(t *testing.T) {
 	if h.p().Thinking() {
 		t.Fatalf("undo while thinking: %d moves, thinking %v", h.game().Len(), h.p().Thinking())
 	}
-	time.Sleep(100 * time.Millisecond)
+	// The match takes a move back only once the engine it stopped has
+	// let go of its turn (its reply, read and dropped): nothing of it
+	// can come after the undo.
 	h.settle()
 	if h.game().Len() != 0 {
 		t.Fatalf("a stopped engine's reply was played: %q", h.moves())
