@@ -54,10 +54,11 @@ type mirror struct {
 	// seconds before its lease lapses and another node takes the table
 	// over, and the people here are told meanwhile (lobby.SilentEvent).
 	beat    *nats.Subscription
-	heardAt time.Time // the last renewal heard (or the mirror's start)
-	referee string    // the node that renewed it
-	silent  bool      // SilentEvent{Silent: true} went out
-	beats   int       // renewals heard, for the tests
+	heardAt time.Time     // the last renewal heard (or the mirror's start)
+	referee string        // the node that renewed it
+	silent  bool          // SilentEvent{Silent: true} went out
+	beats   int           // renewals heard, for the tests
+	gone    chan struct{} // closed with the mirror: the watch ends
 }
 
 // silentAfter is how long a referee may go unheard before the people at
@@ -96,7 +97,7 @@ func (r *Relay) open(code string, p lobby.Person, seated bool) (*mirror, error) 
 		return nil, lobby.ErrNoTable
 	}
 	m := &mirror{r: r, code: code, person: p, seated: seated, feed: lobby.NewFeed(), syncing: true, offer: -1,
-		changed: make(chan struct{})}
+		changed: make(chan struct{}), gone: make(chan struct{})}
 	sub, err := r.n.nc.Subscribe(eventsSubject(code), m.receive)
 	if err != nil {
 		return nil, &UnreachableError{Op: "follow table " + code, Err: err}
@@ -172,13 +173,15 @@ func (m *mirror) alive(node string) {
 func (m *mirror) watch(after time.Duration) {
 	tick := time.NewTicker(after / 4)
 	defer tick.Stop()
-	for now := range tick.C {
-		m.mu.Lock()
-		if m.closed {
-			m.mu.Unlock()
+	for {
+		var now time.Time
+		select {
+		case <-m.gone:
 			return
+		case now = <-tick.C:
 		}
-		if !m.silent && m.started && m.end == nil && now.Sub(m.heardAt) > after {
+		m.mu.Lock()
+		if !m.closed && !m.silent && m.started && m.end == nil && now.Sub(m.heardAt) > after {
 			m.silent = true
 			m.feed.Put(lobby.SilentEvent{Silent: true, By: m.referee})
 		}
@@ -287,6 +290,7 @@ func (m *mirror) resync(anew bool, first eventRecord) {
 			m.mu.Lock()
 			if !m.closed {
 				m.closed = true
+				close(m.gone)
 				m.feed.Put(lobby.ClosedEvent{Reason: "the table's server could not be reached: " + err.Error()})
 				m.endSubs()
 			}
@@ -518,6 +522,7 @@ func (m *mirror) close(reason string) {
 		return
 	}
 	m.closed = true
+	close(m.gone)
 	m.feed.Put(lobby.ClosedEvent{Reason: reason})
 	m.endSubs()
 	go func() { _ = m.sub.Unsubscribe(); _ = m.beat.Unsubscribe() }()
@@ -547,6 +552,7 @@ func (m *mirror) leave(op string) {
 		return
 	}
 	m.closed = true
+	close(m.gone)
 	tok := m.token
 	m.endSubs()
 	m.change()
