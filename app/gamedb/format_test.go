@@ -222,12 +222,18 @@ func TestFormat2(t *testing.T) {
 }
 
 // TestDropLargeRuns: runs merged away are deleted a chunk of keys a
-// transaction, bounded by keys and by bytes; the counts stay and nothing
-// of them is left.
+// transaction, bounded by keys and by bytes, the map's pages let go
+// inside the merges' and deletions' transactions; the counts stay and
+// nothing of them is left.
 func TestDropLargeRuns(t *testing.T) {
 	oldBytes, oldChunk, oldBatch := deleteBytes, deleteChunk, BatchSize
+	oldMR, oldDR := mergeRelease, deleteRelease
 	deleteBytes, deleteChunk, BatchSize = 20_000, 300, 25
-	defer func() { deleteBytes, deleteChunk, BatchSize = oldBytes, oldChunk, oldBatch }()
+	mergeRelease, deleteRelease = 7, 3
+	defer func() {
+		deleteBytes, deleteChunk, BatchSize = oldBytes, oldChunk, oldBatch
+		mergeRelease, deleteRelease = oldMR, oldDR
+	}()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
 	os.MkdirAll(src, 0o755)
