@@ -196,12 +196,9 @@ var (
 	deleteRelease = 1 << 10
 )
 
-// maxRunGames is the largest run a merge makes. Deleting a merged run's
-// buckets reads all their pages (bbolt frees them page by page) in one
-// transaction, and those pages count in the process's memory until it
-// ends: runs of at most a quarter of this keep that under some 100 MB.
-// Past it, runs of this size add up: look-ups read one more run for each
-// such.
+// maxRunGames is the largest run an import's merges make while it
+// stores its batches (the merge at its end has no bound): past it, runs
+// of this size add up, and look-ups read one more run for each such.
 const maxRunGames = 256 << 10
 
 // importFan is how many runs of one size class an import merges into
