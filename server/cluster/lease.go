@@ -276,6 +276,24 @@ func (l *Lease) Release(ctx context.Context) error {
 	return nil
 }
 
+// giveBack ends the lease and deletes its key if it is still at this
+// lease's revision, however the lease ended: a node that took a lease
+// and then found it could not referee the table (its save refused or
+// unanswered) hands it on at once rather than after LeaseTTL.
+func (l *Lease) giveBack(ctx context.Context) error {
+	l.cancel()
+	<-l.done
+	l.mu.Lock()
+	rev := l.rev
+	l.mu.Unlock()
+	l.end(errors.New("given back"))
+	err := l.n.leases.Delete(ctx, l.code, jetstream.LastRevision(rev))
+	if err != nil && !conflict(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
+		return &UnreachableError{Op: "give back table " + l.code, Err: err}
+	}
+	return nil
+}
+
 // Holder returns the node refereeing the table with code; "" if none.
 func (n *Node) Holder(ctx context.Context, code string) (string, error) {
 	e, err := n.leases.Get(ctx, code)

@@ -124,7 +124,11 @@ type Node struct {
 	// it referees, kept when a lease ends: a node that takes its own
 	// table's lease again (it lapsed while NATS was away) goes on from
 	// there if no other node wrote in between, and is refused if one did.
-	written  map[string]uint64
+	written map[string]uint64
+	// unsaved are the states of each table this node sent since its
+	// last save was answered: one may have been written all the same,
+	// under this lease or one before it (Lease.ownSave).
+	unsaved  map[string][][]byte
 	closed   bool
 	dirs     []*Directory // the lists this node follows (TakeOver falls back on them)
 	statMsgs uint64
@@ -160,7 +164,7 @@ func Start(ctx context.Context, cfg Config) (*Node, error) {
 	if cfg.StartTimeout <= 0 {
 		cfg.StartTimeout = 30 * time.Second
 	}
-	n := &Node{cfg: cfg, log: cfg.Log, owned: map[string]*Lease{}, written: map[string]uint64{}, statAt: time.Now()}
+	n := &Node{cfg: cfg, log: cfg.Log, owned: map[string]*Lease{}, written: map[string]uint64{}, unsaved: map[string][][]byte{}, statAt: time.Now()}
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
 	}

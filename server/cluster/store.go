@@ -1,9 +1,11 @@
 package cluster
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -38,22 +40,37 @@ func (s *Store) Save(st lobby.TableState) error {
 	s.n.mu.Lock()
 	l := s.n.owned[st.Code]
 	s.n.mu.Unlock()
-	if l == nil {
-		var err error
-		if l, err = s.n.Acquire(ctx, st.Code); err != nil {
-			return err
-		}
-		s.n.mu.Lock()
-		rev := s.n.written[st.Code]
-		s.n.mu.Unlock()
-		if rev != 0 {
-			s.n.log.Info("refereeing the table again", "table", st.Code)
-			l.mu.Lock()
-			l.stateRev = rev
-			l.mu.Unlock()
-		}
+	if l != nil {
+		return l.Save(ctx, st)
 	}
-	return l.Save(ctx, st)
+	l, err := s.n.Acquire(ctx, st.Code)
+	if err != nil {
+		return err
+	}
+	s.n.mu.Lock()
+	rev := s.n.written[st.Code]
+	s.n.mu.Unlock()
+	if rev != 0 {
+		s.n.log.Info("refereeing the table again", "table", st.Code)
+		l.mu.Lock()
+		l.stateRev = rev
+		l.mu.Unlock()
+	}
+	if err := l.Save(ctx, st); err != nil {
+		// The lease is this node's only once its state is written: a
+		// node taking its table back after a cut whose save went
+		// unanswered (JetStream busy with the healed routes) would
+		// otherwise hold the lease over the state another node wrote
+		// meanwhile, and that node's players would lose their table to
+		// it. It lets the lease go, and the next save tries again.
+		rctx, cancel := context.WithTimeout(context.Background(), s.timeout)
+		if rerr := l.giveBack(rctx); rerr != nil {
+			s.n.log.Debug("could not give back a lease taken for a save that failed", "table", st.Code, "err", rerr)
+		}
+		cancel()
+		return err
+	}
+	return nil
 }
 
 // Save writes the table's state as this lease's referee: refused once
@@ -70,27 +87,64 @@ func (l *Lease) Save(ctx context.Context, st lobby.TableState) error {
 	l.mu.Lock()
 	rev := l.stateRev
 	l.mu.Unlock()
-	var nrev uint64
-	var err error
-	if rev == 0 {
-		nrev, err = l.n.state.Create(ctx, l.code, data)
-		if errors.Is(err, jetstream.ErrKeyExists) {
+	nrev, err := l.put(ctx, data, rev)
+	if conflict(err) {
+		// A save that timed out here may have been written all the
+		// same: the revision moved on by this referee's own hand.
+		if orev, ok := l.ownSave(ctx); ok {
+			nrev, err = l.put(ctx, data, orev)
+		}
+	}
+	if conflict(err) {
+		if rev == 0 {
 			// A state is there already, from an earlier referee: this
 			// one writes over it only after taking it over (Load).
 			return fmt.Errorf("table %s has a saved state from an earlier referee: %w", l.code, ErrNotReferee)
 		}
-	} else {
-		nrev, err = l.n.state.Update(ctx, l.code, data, rev)
-	}
-	if conflict(err) {
 		l.end(fmt.Errorf("table %s: another referee wrote its state", l.code))
 		return ErrNotReferee
 	}
 	if err != nil {
+		l.n.mu.Lock()
+		if u := l.n.unsaved[l.code]; len(u) < 16 {
+			l.n.unsaved[l.code] = append(u, data)
+		}
+		l.n.mu.Unlock()
 		return &UnreachableError{Op: "save table " + l.code, Err: err}
 	}
 	l.wrote(nrev)
 	return nil
+}
+
+// put writes the state at rev: creates it when rev is 0.
+func (l *Lease) put(ctx context.Context, data []byte, rev uint64) (uint64, error) {
+	if rev == 0 {
+		return l.n.state.Create(ctx, l.code, data)
+	}
+	return l.n.state.Update(ctx, l.code, data, rev)
+}
+
+// ownSave reads the state after a save found its revision moved on: when
+// the entry is one this referee sent and heard no answer for, it returns
+// that entry's revision. Any other referee's write differs (it names its
+// node), so a state taken over is never mistaken for one's own.
+func (l *Lease) ownSave(ctx context.Context) (uint64, bool) {
+	l.n.mu.Lock()
+	unsaved := slices.Clone(l.n.unsaved[l.code])
+	l.n.mu.Unlock()
+	if len(unsaved) == 0 {
+		return 0, false
+	}
+	e, err := l.n.state.Get(ctx, l.code)
+	if err != nil {
+		return 0, false
+	}
+	for _, d := range unsaved {
+		if bytes.Equal(d, e.Value()) {
+			return e.Revision(), true
+		}
+	}
+	return 0, false
 }
 
 // wrote notes the state's revision this referee wrote last.
@@ -100,6 +154,7 @@ func (l *Lease) wrote(rev uint64) {
 	l.mu.Unlock()
 	l.n.mu.Lock()
 	l.n.written[l.code] = rev
+	delete(l.n.unsaved, l.code)
 	l.n.mu.Unlock()
 }
 
@@ -138,6 +193,7 @@ func (n *Node) letGo(code string) *Lease {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	delete(n.written, code)
+	delete(n.unsaved, code)
 	return n.owned[code]
 }
 

@@ -72,6 +72,83 @@ func TestRefereeResumesItsOwnTable(t *testing.T) {
 	if st, referee, err := b.Store().Saved(ctx, "RSM34"); err != nil || referee != "b" || len(st.Moves) != 3 {
 		t.Fatalf("saved after a's refused save: referee %q, %d moves, %v", referee, len(st.Moves), err)
 	}
+	// The lease a took for that save is given back with the refusal: a
+	// node holding it over another's state would make that node's
+	// players lose their table to it.
+	if h, err := b.Holder(ctx, "RSM34"); err != nil || h != "" {
+		t.Fatalf("after a's refused save the lease is held by %q (%v), want no one", h, err)
+	}
+}
+
+// A save that went unanswered but was written moves the state's revision
+// on by the referee's own hand: the next save goes on from it, under
+// the same lease or after taking the lease again, rather than taking its
+// own write for another referee's and giving the table up.
+func TestSaveAfterUnansweredSave(t *testing.T) {
+	t.Parallel()
+	ns := startNATS(t)
+	a := startNode(t, Config{Name: "a", URLs: []string{ns.URL()}})
+	b := startNode(t, Config{Name: "b", URLs: []string{ns.URL()}})
+	ctx := context.Background()
+	sa := a.Store()
+	if err := sa.Save(testState("UNA12", 1)); err != nil {
+		t.Fatal(err)
+	}
+	// unanswered writes the state as a save whose answer was lost does:
+	// stored, but neither its revision nor its success known to a.
+	unanswered := func(moves int) {
+		t.Helper()
+		a.mu.Lock()
+		rev := a.written["UNA12"]
+		a.mu.Unlock()
+		data := encode(stateRecordOf("a", testState("UNA12", moves)))
+		if _, err := a.state.Update(ctx, "UNA12", data, rev); err != nil {
+			t.Fatal(err)
+		}
+		a.mu.Lock()
+		a.unsaved["UNA12"] = append(a.unsaved["UNA12"], data)
+		a.mu.Unlock()
+	}
+	release := func() {
+		t.Helper()
+		a.mu.Lock()
+		l := a.owned["UNA12"]
+		a.mu.Unlock()
+		if err := l.Release(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	unanswered(2)
+	if err := sa.Save(testState("UNA12", 3)); err != nil {
+		t.Fatalf("the save after an unanswered one: %v", err)
+	}
+	// The same across leases: the unanswered save, then the lease lost
+	// and taken again.
+	unanswered(4)
+	release()
+	if err := sa.Save(testState("UNA12", 5)); err != nil {
+		t.Fatalf("the save with the lease taken again after an unanswered one: %v", err)
+	}
+	if st, referee, err := b.Store().Saved(ctx, "UNA12"); err != nil || referee != "a" || len(st.Moves) != 5 {
+		t.Fatalf("saved: referee %q, %d moves, %v", referee, len(st.Moves), err)
+	}
+	// Another referee's write is never taken for a's own, though a has
+	// one unanswered: b takes the table over, and a's next save is refused.
+	unanswered(6)
+	release()
+	lb, err := b.Acquire(ctx, "UNA12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := lb.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := lb.Release(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := sa.Save(testState("UNA12", 7)); !errors.Is(err, ErrNotReferee) {
+		t.Fatalf("a saving over b's takeover: %v", err)
+	}
 }
 
 // A table's state read back from what the store writes is the state
