@@ -128,7 +128,7 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 		}
 	}
 	before, _ := os.Stat(path)
-	b, err := bolt.Open(path, 0o644, boltOptions(wait, readOnly))
+	b, err := boltOpen(path, readOnly, wait)
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
 			who := "another program"
@@ -153,11 +153,51 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 	return db, nil
 }
 
+// boltOpen opens the file with bbolt, waiting up to wait for its lock;
+// while it waits it asks the holder to let go (askYield), as an import
+// holding the file does between two batches.
+func boltOpen(path string, readOnly bool, wait time.Duration) (*bolt.DB, error) {
+	deadline := time.Now().Add(wait)
+	// The first try does not wait (bbolt gives up after one try when its
+	// timeout is under its 50 ms between tries); the others ask again
+	// every askEvery, as the holder removes the request when it yields
+	// to someone else.
+	step, asked := time.Millisecond, false
+	for {
+		b, err := bolt.Open(path, 0o644, boltOptions(step, readOnly))
+		if err == nil || !errors.Is(err, berrors.ErrTimeout) || !time.Now().Before(deadline) {
+			if asked {
+				_ = os.Remove(yieldFile(path)) // not left for the next holder
+			}
+			return b, err
+		}
+		askYield(path)
+		step, asked = max(time.Millisecond, min(askEvery, time.Until(deadline))), true
+	}
+}
+
+// askEvery is how often a program waiting for the file asks its holder
+// again to let go.
+const askEvery = 250 * time.Millisecond
+
+// yieldFile is the file a program waiting for the database's lock makes
+// beside it: the request that the holder let go when it can.
+func yieldFile(path string) string { return path + ".wait" }
+
+// askYield asks the holder of the database's lock to let go for a while.
+// Best effort: without the request (a folder one cannot write to) the
+// holder keeps the file until it is done.
+func askYield(path string) { _ = os.WriteFile(yieldFile(path), nil, 0o644) }
+
+// yieldAsked reports whether another program asked for the file, and
+// takes the request away.
+func yieldAsked(path string) bool { return os.Remove(yieldFile(path)) == nil }
+
 // boltOptions are the store's options. The freelist (the pages free for
 // reuse) is written at each commit: not writing it makes a commit a
 // little cheaper, but then every writer that opens the file rebuilds it
-// by walking the whole file (667 ms at 1.2 million keys, and an import
-// opens the file once a batch). The hashmap freelist finds a run of free
+// by walking the whole file (667 ms at 1.2 million keys, and every
+// program that adds a game opens the file). The hashmap freelist finds a run of free
 // pages in constant time where the array one scans.
 func boltOptions(wait time.Duration, readOnly bool) *bolt.Options {
 	o := &bolt.Options{Timeout: wait, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType}

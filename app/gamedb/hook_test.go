@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"shogi/game"
 	"shogi/kifu"
@@ -102,4 +103,77 @@ func TestInterruptedImport(t *testing.T) {
 	db, _ := OpenReadOnly(path)
 	defer db.Close()
 	n.check(t, db, positions)
+}
+
+// TestImportYieldsToAWaitingWriter: an import holds the file from batch
+// to batch, and lets go of it at the next batch when another program
+// asks: the app's finished game gets in while the import runs (its id is
+// below the import's last games'), not only once the import is done.
+func TestImportYieldsToAWaitingWriter(t *testing.T) {
+	data := t.TempDir()
+	gamesDir := filepath.Join(data, "games")
+	src := filepath.Join(data, "src")
+	os.MkdirAll(gamesDir, 0o755)
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 480, 11)
+	genGames(t, gamesDir, 1, 12)
+	finished := filepath.Join(gamesDir, "finished.csa")
+	os.Rename(filepath.Join(gamesDir, "genaa.csa"), finished)
+	rec, err := kifu.ReadFile(finished)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, oldBatch := HookWait, BatchSize
+	HookWait, BatchSize = LockWait, 60
+	defer func() { HookWait, BatchSize = old, oldBatch }()
+	path := DefaultPath(data)
+	added := make(chan error, 1)
+	var once sync.Once
+	progress := func(p Progress) {
+		if p.Games == 0 {
+			return
+		}
+		once.Do(func() {
+			go func() { added <- AddFinished(gamesDir, rec, finished) }()
+			// The import goes on once the app has asked for the file
+			// (it waits for the lock the import holds).
+			for range 2000 {
+				if _, err := os.Stat(yieldFile(path)); err == nil {
+					return
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			t.Error("the app never asked for the file")
+		})
+	}
+	rep, err := Import(context.Background(), path, []string{src}, progress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-added; err != nil {
+		t.Fatalf("the finished game: %v", err)
+	}
+	db, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	start := game.StartPosition()
+	gs, err := db.Games(&start, Filter{}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var app, last uint32
+	for _, g := range gs {
+		if g.Source == finished {
+			app = g.ID
+		}
+		last = max(last, g.ID)
+	}
+	if len(gs) != rep.Stored+1 || app == 0 || app >= last {
+		t.Errorf("%d games (import stored %d); the finished game's id %d, the last %d: it did not get in during the import", len(gs), rep.Stored, app, last)
+	}
+	if _, err := os.Stat(yieldFile(path)); err == nil {
+		t.Error("the request to let go is left beside the database")
+	}
 }

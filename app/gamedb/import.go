@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -42,10 +43,13 @@ type Progress struct {
 
 // Import reads every record under paths (folders, files of one or many
 // games in any format kifu reads, .zip and .tar.gz archives) into the
-// database at dbPath, a batch a transaction, opening the file for each
-// batch so that another writer (the app adding a finished game) gets its
-// turn between them. When ctx is cancelled it stops after the batch in
-// hand; what was committed stays, and a second run skips it.
+// database at dbPath, a batch a transaction. It holds the file from
+// batch to batch (opening a large file reads its list of free pages, a
+// megabyte for every 128,000 of them), and lets go of it for a moment
+// between two batches when another program asks (askYield: the app
+// adding a finished game, the study's explorer looking up a position).
+// When ctx is cancelled it stops after the batch in hand; what was
+// committed stays, and a second run skips it.
 //
 // The work is a pipeline on every core: GOMAXPROCS goroutines each read,
 // parse, tag and hash a file's games and walk their positions; a
@@ -63,7 +67,9 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	}
 	sort.Strings(files)
 	// Make the database (or refuse a file that is not one) before reading.
-	db, err := Open(dbPath)
+	w := &holder{path: dbPath}
+	defer w.close()
+	db, err := w.get()
 	if err != nil {
 		return rep, err
 	}
@@ -76,7 +82,6 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 		}
 		return err
 	})
-	db.Close()
 	if err != nil {
 		return rep, &Error{dbPath, err}
 	}
@@ -96,7 +101,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 			return rep, st.fatal
 		}
 		if st.b != nil {
-			added, err := store(ctx, dbPath, st.b)
+			added, err := store(ctx, w, st.b)
 			if err != nil {
 				return rep, err
 			}
@@ -113,24 +118,77 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err := ctx.Err(); err != nil {
 		return rep, err
 	}
-	return rep, finish(ctx, dbPath, before)
+	if err := finish(ctx, w, before); err != nil {
+		return rep, err
+	}
+	return rep, w.close()
+}
+
+// holder keeps an import's database open from batch to batch.
+type holder struct {
+	path string
+	db   *DB
+}
+
+// get returns the database, opening it if it is not open.
+func (h *holder) get() (*DB, error) {
+	if h.db == nil {
+		db, err := Open(h.path)
+		if err != nil {
+			return nil, err
+		}
+		h.db = db
+	}
+	return h.db, nil
+}
+
+// yieldPause is how long an import lets go of the file when another
+// program asked for it: several of bbolt's tries at a lock (one every
+// 50 ms), so the one waiting gets it; the import then waits its turn.
+const yieldPause = 200 * time.Millisecond
+
+// yield lets go of the file for a moment if another program asked.
+func (h *holder) yield() error {
+	if h.db == nil || !yieldAsked(h.path) {
+		return nil
+	}
+	err := h.close()
+	time.Sleep(yieldPause)
+	return err
+}
+
+// close closes the database if it is open.
+func (h *holder) close() error {
+	if h.db == nil {
+		return nil
+	}
+	err := h.db.Close()
+	h.db = nil
+	return err
 }
 
 // store writes a built batch in a transaction of its own, then merges the
-// runs as a batch's run requires, opening the file for the batch only.
-func store(ctx context.Context, dbPath string, b *built) (Added, error) {
-	db, err := Open(dbPath)
+// runs as a batch's run requires; then lets go of the file for a moment
+// if another program asked for it.
+func store(ctx context.Context, h *holder, b *built) (Added, error) {
+	db, err := h.get()
 	if err != nil {
 		return Added{}, err
 	}
+	// The map's pages a batch read (its games' hashes looked up, the runs
+	// it merged) are let go after it, as closing the file did when the
+	// import opened it for each batch: they are the page cache's to keep.
+	release := func() { releaseMap(db.bolt) }
 	added, err := db.addBuilt(b)
+	release()
 	if err == nil {
-		if err = compact(ctx, db.bolt, maxRunGames, importFan, func() { releaseMap(db.bolt) }); err != nil {
-			err = &Error{dbPath, err}
+		if err = compact(ctx, db.bolt, maxRunGames, importFan, release); err != nil {
+			err = &Error{h.path, err}
 		}
 	}
-	if cerr := db.Close(); err == nil {
-		err = cerr
+	release()
+	if yerr := h.yield(); err == nil {
+		err = yerr
 	}
 	return added, err
 }
@@ -230,8 +288,8 @@ func recv(ctx context.Context, out <-chan chunk) func(func(chunk) bool) {
 // merged into a few (compactAll). Both go a transaction at a time, and
 // Ctrl+C or kill -9 in the middle leaves the database as it was before
 // the step; the next import goes on.
-func finish(ctx context.Context, dbPath string, before map[string]bool) error {
-	db, err := Open(dbPath)
+func finish(ctx context.Context, h *holder, before map[string]bool) error {
+	db, err := h.get()
 	if err != nil {
 		return err
 	}
@@ -244,9 +302,9 @@ func finish(ctx context.Context, dbPath string, before map[string]bool) error {
 		err = compactAll(ctx, db.bolt, release)
 	}
 	if err != nil {
-		err = &Error{dbPath, err}
+		err = &Error{h.path, err}
 	}
-	if cerr := db.Close(); err == nil {
+	if cerr := h.close(); err == nil {
 		err = cerr
 	}
 	return err
