@@ -803,9 +803,13 @@ func build(games []prepared) *built {
 // stored (by content hash) gets the next id, and the index entries of the
 // games stored go into a run of their own, in order.
 func (db *DB) addBuilt(b *built) (Added, error) {
+	if err := db.settleHashes(); err != nil {
+		return Added{}, &Error{db.path, err}
+	}
 	var res Added
+	var first uint32
 	err := db.bolt.Update(func(tx *bolt.Tx) error {
-		res = Added{}
+		res, first = Added{}, 0
 		gb, hb, fb := tx.Bucket(bGames), tx.Bucket(bHash), tx.Bucket(bFacts)
 		if gb == nil || hb == nil || fb == nil {
 			return ErrNotDatabase
@@ -815,6 +819,10 @@ func (db *DB) addBuilt(b *built) (Added, error) {
 		ids := make([]uint32, len(b.games))
 		var facts []byte
 		for i := range b.games {
+			if i%64 == 63 {
+				// Each hash looked up maps the pages around its leaf.
+				trimMap(db.bolt)
+			}
 			pr := &b.games[i]
 			g := pr.g
 			if b.dup[i] || hb.Get([]byte(g.Hash)) != nil {
@@ -841,8 +849,14 @@ func (db *DB) addBuilt(b *built) (Added, error) {
 			if err := gb.Put(id[:], pr.data); err != nil {
 				return err
 			}
-			if err := hb.Put([]byte(g.Hash), id[:]); err != nil {
-				return err
+			if first == 0 {
+				// The games' hashes go in after this transaction (see
+				// putHashes); until they are all in, the first id says
+				// where to start again.
+				first = g.ID
+				if err := tx.Bucket(bMeta).Put(kHashesFrom, bytes.Clone(id[:])); err != nil {
+					return err
+				}
 			}
 			// bbolt keeps the value until the commit: each game's facts
 			// stay in the buffer.
@@ -903,7 +917,99 @@ func (db *DB) addBuilt(b *built) (Added, error) {
 	if err != nil {
 		return Added{}, &Error{db.path, err}
 	}
+	if first != 0 {
+		var hs []idHash
+		for i := range b.games {
+			if b.games[i].g.ID >= first {
+				hs = append(hs, idHash{b.games[i].g.ID, b.games[i].g.Hash})
+			}
+		}
+		if err := db.putHashes(hs); err != nil {
+			return res, &Error{db.path, err}
+		}
+	}
 	return res, nil
+}
+
+// kHashesFrom, in the meta bucket, is the first id of the last games
+// stored whose hashes may not all be in the hash bucket yet.
+var kHashesFrom = []byte("hashes-from")
+
+// hashChunk is how many hashes one transaction puts in the hash bucket.
+// A hash lands on a leaf of its own, anywhere in the file, and at the
+// commit bbolt reads every leaf it changed again, which the kernel maps
+// whole folios around (see trimMap): 1,700 hashes in the transaction
+// that stored their games mapped 700 MB in a file of 838,000 games.
+const hashChunk = 64
+
+// idHash is a stored game's id and content hash.
+type idHash struct {
+	id   uint32
+	hash string
+}
+
+// putHashes puts games' hashes in the hash bucket, hashChunk a
+// transaction, and clears kHashesFrom with the last: a game is stored
+// (with its facts and index) in one transaction, and its hash in one of
+// these right after, so that the map's pages can be let go between them.
+// Killed in between, the next writer puts the rest in (settleHashes).
+func (db *DB) putHashes(hs []idHash) error {
+	for len(hs) > 0 {
+		n := min(len(hs), hashChunk)
+		err := db.bolt.Update(func(tx *bolt.Tx) error {
+			hb := tx.Bucket(bHash)
+			var id [4]byte
+			for _, h := range hs[:n] {
+				binary.BigEndian.PutUint32(id[:], h.id)
+				if err := hb.Put([]byte(h.hash), id[:]); err != nil {
+					return err
+				}
+			}
+			if n == len(hs) {
+				return tx.Bucket(bMeta).Delete(kHashesFrom)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		hs = hs[n:]
+		trimMap(db.bolt)
+	}
+	return nil
+}
+
+// settleHashes puts in the hash bucket the hashes of the games stored
+// last, if a writer was stopped before it had put them all (kHashesFrom
+// is set): they are read from the games themselves.
+func (db *DB) settleHashes() error {
+	var from []byte
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		from = bytes.Clone(tx.Bucket(bMeta).Get(kHashesFrom))
+		return nil
+	})
+	if err != nil || from == nil {
+		return err
+	}
+	var hs []idHash
+	err = db.bolt.View(func(tx *bolt.Tx) error {
+		c := tx.Bucket(bGames).Cursor()
+		for k, v := c.Seek(from); k != nil; k, v = c.Next() {
+			g := &Game{ID: binary.BigEndian.Uint32(k)}
+			if err := jsonGame(v, g); err != nil {
+				return err
+			}
+			hs = append(hs, idHash{g.ID, g.Hash})
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(hs) == 0 {
+		return db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bMeta).Delete(kHashesFrom) })
+	}
+	return db.putHashes(hs)
 }
 
 // AddRecord stores one record (a finished game, as the app adds it).
@@ -938,8 +1044,8 @@ func (db *DB) Stats() (Stats, error) {
 		// file's, read again on a touch).
 		it := newMergeIter(pms, nil)
 		for k, _ := it.next(); k != nil; k, _ = it.next() {
-			if s.Moves++; s.Moves%(1<<20) == 0 {
-				releaseMap(db.bolt)
+			if s.Moves++; s.Moves%(1<<12) == 0 {
+				trimMap(db.bolt)
 			}
 		}
 		if err := it.err(); err != nil {
@@ -948,8 +1054,8 @@ func (db *DB) Stats() (Stats, error) {
 		var last []byte
 		it = newMergeIter(pgs, nil)
 		for k, vals := it.next(); k != nil; k, vals = it.next() {
-			if s.GamePositions%(1<<20) < len(vals) {
-				releaseMap(db.bolt)
+			if s.GamePositions%(1<<12) < len(vals) {
+				trimMap(db.bolt)
 			}
 			s.GamePositions += len(vals)
 			if last == nil || !bytes.Equal(k[:8], last) {

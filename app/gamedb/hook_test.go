@@ -2,11 +2,14 @@ package gamedb
 
 import (
 	"context"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 
 	"shogi/game"
 	"shogi/kifu"
@@ -176,4 +179,63 @@ func TestImportYieldsToAWaitingWriter(t *testing.T) {
 	if _, err := os.Stat(yieldFile(path)); err == nil {
 		t.Error("the request to let go is left beside the database")
 	}
+}
+
+// TestHashesSettledAfterAStop: a game's hash goes in right after the
+// transaction that stored it; an import stopped between the two (as by
+// kill -9) leaves a mark, and the next writer puts the missing hashes in
+// from the games: importing the same files again stores nothing twice.
+func TestHashesSettledAfterAStop(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 150, 21)
+	path := filepath.Join(dir, "g.db")
+	rep, err := Import(context.Background(), path, []string{src}, nil)
+	if err != nil || rep.Stored != 150 {
+		t.Fatalf("first import: %+v %v", rep, err)
+	}
+	// The state a stop after the games' transaction leaves: the last
+	// 100 games without their hashes, the mark at the first of them.
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.bolt.Update(func(tx *bolt.Tx) error {
+		var from [4]byte
+		binary.BigEndian.PutUint32(from[:], 51)
+		c := tx.Bucket(bGames).Cursor()
+		for k, v := c.Seek(from[:]); k != nil; k, v = c.Next() {
+			g := &Game{}
+			if err := jsonGame(v, g); err != nil {
+				return err
+			}
+			if err := tx.Bucket(bHash).Delete([]byte(g.Hash)); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bMeta).Put(kHashesFrom, from[:])
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err = Import(context.Background(), path, []string{src}, nil)
+	if err != nil || rep.Stored != 0 || rep.Duplicates != 150 {
+		t.Fatalf("the same files again: %+v %v", rep, err)
+	}
+	db, err = OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.bolt.View(func(tx *bolt.Tx) error {
+		if n := tx.Bucket(bHash).Stats().KeyN; n != 150 {
+			t.Errorf("%d hashes for 150 games", n)
+		}
+		if tx.Bucket(bMeta).Get(kHashesFrom) != nil {
+			t.Error("the mark is left")
+		}
+		return nil
+	})
 }

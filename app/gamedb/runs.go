@@ -181,19 +181,18 @@ func runSizes(tx *bolt.Tx) (names [][]byte, sizes []uint64, err error) {
 var mergeChunk = 1_000_000
 
 // mergeRelease is how many entries a merge writes, and deleteRelease how
-// many keys a deletion walks or deletes, between lettings go of the
-// map's pages (releaseMap), inside their transactions too. The kernel
-// maps the pages around each one read (fault-around, 64 KB), so a walk
-// of a run whose leaves lie apart in the file maps several times what it
-// reads: walking 33 MB of a run's keys (2 KB blocks) to delete them
-// mapped 250 MB, on top of the import's own 250 MB. Each letting go costs
-// a system call and the faults that read the pages again: every 1,024
-// entries of a merge made an import four times as slow; at these two
-// figures 60,000 engine games imported into 150,000 peaked at 457 MB
-// against 560, for about a fifth more CPU.
+// many keys a deletion walks or deletes, between two calls of its
+// release function, inside their transactions too: the import's is
+// trimMap, which lets go of the map's pages once the process has more
+// than mapBudget of them. The kernel maps far more than a walk reads
+// (fault-around and large folios, see trimMap): walking 33 MB of a run's
+// keys to delete them mapped 250 MB. Letting go of the map at a fixed
+// count instead (every 262,144 entries) left 100 MB jumps between two
+// lettings go into a file of 838,000 games, and every 1,024 entries made
+// an import four times as slow, each one reading the pages in hand again.
 var (
-	mergeRelease  = 1 << 18
-	deleteRelease = 1 << 10
+	mergeRelease  = 1 << 12
+	deleteRelease = 1 << 8
 )
 
 // maxRunGames is the largest run an import's merges make while it
@@ -428,10 +427,13 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 // resident) and deleteBytes of keys and values. Runs deleted whole when
 // they held at most a quarter of maxRunGames games read up to 220 MB in
 // one transaction, and chunks of 250,000 keys 500 MB, for engine games:
-// an import of 150,000 peaked at 836 MB.
+// an import of 150,000 peaked at 836 MB. At the commit bbolt reads again
+// every page the transaction emptied, which the kernel maps whole folios
+// around (see trimMap): in a file of 838,000 games 32 MB of keys mapped
+// 900 MB, 4 MB 530 MB, and 1 MB some 100 MB.
 var (
 	deleteChunk = 250_000
-	deleteBytes = 32 << 20
+	deleteBytes = 1 << 20
 )
 
 // dropDead deletes the buckets of runs merged away, a chunk of keys a
