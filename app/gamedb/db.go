@@ -197,8 +197,10 @@ func yieldAsked(path string) bool { return os.Remove(yieldFile(path)) == nil }
 // reuse) is written at each commit: not writing it makes a commit a
 // little cheaper, but then every writer that opens the file rebuilds it
 // by walking the whole file (667 ms at 1.2 million keys, and every
-// program that adds a game opens the file). The hashmap freelist finds a run of free
-// pages in constant time where the array one scans.
+// program that adds a game opens the file); only an import, which holds
+// the file, leaves it out until it lets go (holder). The hashmap
+// freelist finds a run of free pages in constant time where the array
+// one scans.
 func boltOptions(wait time.Duration, readOnly bool) *bolt.Options {
 	o := &bolt.Options{Timeout: wait, ReadOnly: readOnly, FreelistType: bolt.FreelistMapType}
 	if !readOnly {
