@@ -67,6 +67,51 @@ var (
 // ErrNotDatabase is a file that is not a games database.
 var ErrNotDatabase = errors.New("not a games database")
 
+// ErrStoppedImport refuses the app's finished game while the database
+// waits for an import to finish one that was stopped hard (kill -9): the
+// game stays in the games folder, and that import adds it.
+var ErrStoppedImport = errors.New("an import was stopped before it could finish; the next `shogi db import` finishes it")
+
+// freelistMissing reports whether the file's newest meta page says it
+// has no list of free pages (an import stopped before it let go of the
+// file), read from the file's first two pages as bbolt lays them out.
+func freelistMissing(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var best struct {
+		txid, freelist uint64
+		ok             bool
+	}
+	for i := range 2 {
+		// A meta page: a 16-byte page header, then magic, version and
+		// page size (4 bytes each), flags, the root bucket (16 bytes), the
+		// freelist's page, the high-water page, the transaction id.
+		var m [72]byte
+		off := int64(0)
+		if i == 1 {
+			var first [64]byte
+			if _, err := f.ReadAt(first[:], 0); err != nil {
+				return false
+			}
+			off = int64(binary.LittleEndian.Uint32(first[24:]))
+		}
+		if _, err := f.ReadAt(m[:], off); err != nil {
+			return false
+		}
+		if binary.LittleEndian.Uint32(m[16:]) != 0xED0CDAED {
+			continue
+		}
+		freelist, txid := binary.LittleEndian.Uint64(m[48:]), binary.LittleEndian.Uint64(m[64:])
+		if !best.ok || txid > best.txid {
+			best.txid, best.freelist, best.ok = txid, freelist, true
+		}
+	}
+	return best.ok && best.freelist == ^uint64(0)
+}
+
 // Error is a database that cannot be used, with its path.
 type Error struct {
 	Path string
@@ -1093,6 +1138,14 @@ var HookWait = 2 * time.Second
 // data folder's games.db). It is the one call each place that ends a game
 // makes.
 func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
+	if p := PathFor(gamesDir); !heldByWriter(p) && freelistMissing(p) {
+		// An import was stopped hard (one running leaves the list out
+		// too, and writes it when it lets go of the file, which it
+		// holds): the next writer's open walks the whole file (minutes,
+		// and gigabytes mapped, at a million games), which is the next
+		// import's job, not a game's end.
+		return &Error{p, ErrStoppedImport}
+	}
 	db, err := openWait(PathFor(gamesDir), false, HookWait)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package gamedb
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"os"
 	"path/filepath"
 	"sync"
@@ -238,4 +239,57 @@ func TestHashesSettledAfterAStop(t *testing.T) {
 		}
 		return nil
 	})
+}
+
+// TestFinishedGameWaitsForAStoppedImport: an import stopped hard leaves
+// the file without its list of free pages, which the next writer's open
+// rebuilds by walking the whole file; the app's finished game does not
+// take that on at a game's end (it stays in the games folder), and the
+// next import does, adding the game.
+func TestFinishedGameWaitsForAStoppedImport(t *testing.T) {
+	data := t.TempDir()
+	gamesDir := filepath.Join(data, "games")
+	src := filepath.Join(data, "src")
+	os.MkdirAll(gamesDir, 0o755)
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 30, 31)
+	genGames(t, gamesDir, 1, 32)
+	finished := filepath.Join(gamesDir, "genaa.csa")
+	rec, err := kifu.ReadFile(finished)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := DefaultPath(data)
+	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if freelistMissing(path) {
+		t.Fatal("an import that ended left no freelist")
+	}
+	// What kill -9 leaves: a commit of the import's, the file not let go.
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.bolt.NoFreelistSync = true
+	if err := db.bolt.Update(func(*bolt.Tx) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	db.bolt.Close()
+	if !freelistMissing(path) {
+		t.Fatal("the stopped import's state not seen")
+	}
+	if err := AddFinished(gamesDir, rec, finished); !errors.Is(err, ErrStoppedImport) {
+		t.Fatalf("the finished game after a stopped import: %v", err)
+	}
+	rep, err := Import(context.Background(), path, []string{gamesDir}, nil)
+	if err != nil || rep.Stored != 1 {
+		t.Fatalf("the next import: %+v %v", rep, err)
+	}
+	if freelistMissing(path) {
+		t.Error("the next import left no freelist")
+	}
+	if err := AddFinished(gamesDir, rec, finished); err != nil {
+		t.Errorf("the app's game after the import: %v", err)
+	}
 }

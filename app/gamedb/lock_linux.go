@@ -50,3 +50,19 @@ func lockHolder(path string) string {
 	}
 	return ""
 }
+
+// heldByWriter reports whether another process holds the file's writer
+// lock now (bbolt's exclusive flock): a shared lock taken without
+// waiting fails then. The lock taken is let go at once.
+func heldByWriter(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
+		return true
+	}
+	_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	return false
+}
