@@ -101,15 +101,37 @@ type Directory struct {
 
 // Directory starts following the list of open tables.
 func (n *Node) Directory(ctx context.Context) (*Directory, error) {
-	w, err := n.tables.WatchAll(ctx)
-	if err != nil {
-		return nil, err
+	// While JetStream elects the buckets' leaders (a server of the
+	// cluster came or left: a node refused for its name, one starting)
+	// a watch cannot be made for some seconds; a node starting then
+	// waits for it rather than exiting (in CI a node beside a refused
+	// one exited so, after the 5 s JetStream gives a request).
+	start := time.Now()
+	var w jetstream.KeyWatcher
+	var err error
+	for pause := 250 * time.Millisecond; ; pause = min(2*pause, 2*time.Second) {
+		if w, err = n.tables.WatchAll(ctx); err == nil {
+			break
+		}
+		if ctx.Err() != nil || time.Since(start) > directoryWait {
+			return nil, err
+		}
+		n.log.Info("the table directory cannot be watched yet; trying again", "err", err)
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(pause):
+		}
 	}
 	// A third of the node TTL (5 s by default), at least 2 s: a check is a
 	// request to JetStream, and twice a second slowed a partitioned
 	// cluster's healing in the long tests.
 	return n.directory(w, min(max(n.cfg.NodeTTL/3, 2*time.Second), 5*time.Second)), nil
 }
+
+// directoryWait is how long Directory tries to watch the list before it
+// gives up.
+const directoryWait = 30 * time.Second
 
 // directory follows the list from watch w, checking it every so often.
 func (n *Node) directory(w jetstream.KeyWatcher, every time.Duration) *Directory {
