@@ -578,13 +578,19 @@ func realServerGames(t *testing.T, addr, dir, fsf string) {
 			}
 			_, server := sameAsServer(t, a, dir, la[6])
 			sameAsServer(t, b, dir, lb[6])
-			if !regexp.MustCompile(`(?m)^'\*\* -?\d+( [+-]\d{4}[A-Z]{2})+$`).MatchString(server) {
-				t.Errorf("no engine comment with a line in the server's record:\n%s", server)
-			}
+			// At its weakest Fairy-Stockfish may play no move of its line
+			// in a whole game (its comments are then all left out, and the
+			// novice's carry a score alone): the comments are checked at
+			// full strength.
 			fsfSign := map[string]byte{"black": '+', "white": '-'}[la[1]]
 			commented := commentsBySide(server)
-			if !strings.Contains(c.options, "Skill Level") && commented[fsfSign] == 0 {
-				t.Errorf("no comment of Fairy-Stockfish's (%c) in the server's record:\n%s", fsfSign, server)
+			if !strings.Contains(c.options, "Skill Level") {
+				if !regexp.MustCompile(`(?m)^'\*\* -?\d+( [+-]\d{4}[A-Z]{2})+$`).MatchString(server) {
+					t.Errorf("no engine comment with a line in the server's record:\n%s", server)
+				}
+				if commented[fsfSign] == 0 {
+					t.Errorf("no comment of Fairy-Stockfish's (%c) in the server's record:\n%s", fsfSign, server)
+				}
 			}
 			t.Logf("comments in the server's record: fsf %d, novice %d", commented[fsfSign], commented['+'+'-'-fsfSign])
 			t.Logf("%s moves: fsf %s %s, novice %s; peak memory: shogi csa with fsf %d kB, with novice %d kB", la[5], la[3], la[4], lb[3], a.peakRSS.Load(), b.peakRSS.Load())
