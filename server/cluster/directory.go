@@ -101,27 +101,21 @@ type Directory struct {
 
 // Directory starts following the list of open tables.
 func (n *Node) Directory(ctx context.Context) (*Directory, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	// While JetStream elects the buckets' leaders (a server of the
 	// cluster came or left: a node refused for its name, one starting)
-	// a watch cannot be made for some seconds; a node starting then
-	// waits for it rather than exiting (in CI a node beside a refused
-	// one exited so, after the 5 s JetStream gives a request).
-	start := time.Now()
-	var w jetstream.KeyWatcher
-	var err error
-	for pause := 250 * time.Millisecond; ; pause = min(2*pause, 2*time.Second) {
-		if w, err = n.tables.WatchAll(ctx); err == nil {
-			break
-		}
-		if ctx.Err() != nil || time.Since(start) > directoryWait {
-			return nil, err
-		}
+	// a watch cannot be made for some seconds: the directory starts
+	// without one and follow makes it as it makes a stale watch again
+	// (in CI a node beside a refused one exited when this first watch
+	// failed).
+	wctx, cancel := context.WithTimeout(ctx, directoryTimeout)
+	w, err := n.tables.WatchAll(wctx)
+	cancel()
+	if err != nil {
 		n.log.Info("the table directory cannot be watched yet; trying again", "err", err)
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(pause):
-		}
+		w = nil
 	}
 	// A third of the node TTL (5 s by default), at least 2 s: a check is a
 	// request to JetStream, and twice a second slowed a partitioned
@@ -129,19 +123,22 @@ func (n *Node) Directory(ctx context.Context) (*Directory, error) {
 	return n.directory(w, min(max(n.cfg.NodeTTL/3, 2*time.Second), 5*time.Second)), nil
 }
 
-// directoryWait is how long Directory tries to watch the list before it
-// gives up.
-const directoryWait = 30 * time.Second
+// directoryTimeout bounds each request the directory makes of JetStream.
+const directoryTimeout = 3 * time.Second
 
 // directory follows the list from watch w, checking it every so often.
 func (n *Node) directory(w jetstream.KeyWatcher, every time.Duration) *Directory {
-	d := &Directory{n: n, timeout: 3 * time.Second, every: every,
+	d := &Directory{n: n, timeout: directoryTimeout, every: every,
 		done: make(chan struct{}), tables: map[string]Listing{}, changed: make(chan struct{})}
 	d.ctx, d.stop = context.WithCancel(context.Background())
 	n.mu.Lock()
 	n.dirs = append(n.dirs, d)
 	n.mu.Unlock()
-	go d.follow(w, d.lastSeq())
+	var base uint64
+	if w != nil {
+		base = d.lastSeq()
+	}
+	go d.follow(w, base)
 	return d
 }
 
@@ -185,16 +182,19 @@ func (d *Directory) lastSeq() uint64 {
 // after a death. So every d.every the bucket's last revision is read, and
 // a watch that has not delivered, a whole check later, what the bucket
 // held at the check before is stopped and made again (from the values
-// the bucket holds then). base is the bucket's revision when w started.
+// the bucket holds then). base is the bucket's revision when w started;
+// with no w (it could not be made yet) the first watch is made here.
 func (d *Directory) follow(w jetstream.KeyWatcher, base uint64) {
 	defer close(d.done)
 	for {
-		if !d.watch(w, base) {
+		if w != nil {
+			if !d.watch(w, base) {
+				_ = w.Stop()
+				return
+			}
 			_ = w.Stop()
-			return
+			d.n.log.Info("the list of tables went stale: watching it again")
 		}
-		_ = w.Stop()
-		d.n.log.Info("the list of tables went stale: watching it again")
 		for {
 			base = d.lastSeq()
 			ctx, cancel := context.WithTimeout(d.ctx, d.timeout)

@@ -260,20 +260,7 @@ func (l *Lease) stop() {
 // Release gives the table up at once, for another node to take over:
 // the renewals stop and the key is deleted (if it is still this node's).
 func (l *Lease) Release(ctx context.Context) error {
-	l.cancel()
-	<-l.done
-	l.mu.Lock()
-	rev, held := l.rev, l.why == nil
-	l.mu.Unlock()
-	l.end(errors.New("released"))
-	if !held {
-		return nil
-	}
-	err := l.n.leases.Delete(ctx, l.code, jetstream.LastRevision(rev))
-	if err != nil && !conflict(err) {
-		return &UnreachableError{Op: "release table " + l.code, Err: err}
-	}
-	return nil
+	return l.let(ctx, "release", errors.New("released"), false)
 }
 
 // giveBack ends the lease and deletes its key if it is still at this
@@ -281,15 +268,25 @@ func (l *Lease) Release(ctx context.Context) error {
 // and then found it could not referee the table (its save refused or
 // unanswered) hands it on at once rather than after LeaseTTL.
 func (l *Lease) giveBack(ctx context.Context) error {
+	return l.let(ctx, "give back", errors.New("given back"), true)
+}
+
+// let stops the renewals, ends the lease with why and deletes its key at
+// the lease's revision: while it held (Release), or however it ended
+// (always). A key another node wrote since, or gone, is left as it is.
+func (l *Lease) let(ctx context.Context, op string, why error, always bool) error {
 	l.cancel()
 	<-l.done
 	l.mu.Lock()
-	rev := l.rev
+	rev, held := l.rev, l.why == nil
 	l.mu.Unlock()
-	l.end(errors.New("given back"))
+	l.end(why)
+	if !held && !always {
+		return nil
+	}
 	err := l.n.leases.Delete(ctx, l.code, jetstream.LastRevision(rev))
 	if err != nil && !conflict(err) && !errors.Is(err, jetstream.ErrKeyNotFound) {
-		return &UnreachableError{Op: "give back table " + l.code, Err: err}
+		return &UnreachableError{Op: op + " table " + l.code, Err: err}
 	}
 	return nil
 }
