@@ -1138,15 +1138,16 @@ var HookWait = 2 * time.Second
 // data folder's games.db). It is the one call each place that ends a game
 // makes.
 func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
-	if p := PathFor(gamesDir); !heldByWriter(p) && freelistMissing(p) {
+	path := PathFor(gamesDir)
+	if !heldByWriter(path) && freelistMissing(path) {
 		// An import was stopped hard (one running leaves the list out
 		// too, and writes it when it lets go of the file, which it
 		// holds): the next writer's open walks the whole file (minutes,
 		// and gigabytes mapped, at a million games), which is the next
 		// import's job, not a game's end.
-		return &Error{p, ErrStoppedImport}
+		return &Error{path, ErrStoppedImport}
 	}
-	db, err := openWait(PathFor(gamesDir), false, HookWait)
+	db, err := openWait(path, false, HookWait)
 	if err != nil {
 		return err
 	}
