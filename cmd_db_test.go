@@ -460,13 +460,18 @@ func TestDBKilledImport(t *testing.T) {
 	t.Cleanup(func() { child.Process.Kill(); <-exited })
 	old := gamedb.LockWait
 	gamedb.LockWait = 20 * time.Millisecond
-	// Wait for the first batch to be committed, then kill.
+	// Wait for the first batch to be committed, then kill. The child
+	// lets go of the file when asked, between batches and while it
+	// waits for the pipe; a minute without getting in is a fault.
 	killed := false
-	for !killed {
+	for deadline := time.Now().Add(time.Minute); !killed; {
 		select {
 		case <-exited:
 			t.Fatalf("the import finished before it could be killed: %s", errOut.String())
 		case <-time.After(10 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no first batch seen in a minute: %s", errOut.String())
 		}
 		if d, err := gamedb.OpenReadOnly(db); err == nil {
 			s, err := d.Stats()

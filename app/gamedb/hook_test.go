@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -291,5 +292,79 @@ func TestFinishedGameWaitsForAStoppedImport(t *testing.T) {
 	}
 	if err := AddFinished(gamesDir, rec, finished); err != nil {
 		t.Errorf("the app's game after the import: %v", err)
+	}
+}
+
+// TestImportLetsGoWhileItWaitsForInput: an import waiting for its next
+// file (a named pipe no one writes to yet) lets go of the database when
+// another program asks for it, as it does between two batches. It used
+// to keep the file until the input came: a look-up or the app's finished
+// game waited for the pipe (TestDBKilledImport hung so on a fast machine,
+// its batches all stored before the test first asked).
+func TestImportLetsGoWhileItWaitsForInput(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 40, 21)
+	pipe := filepath.Join(src, "zz.csa") // read after the generated files
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Skipf("no named pipe: %v", err)
+	}
+	more := t.TempDir()
+	genGames(t, more, 5, 22)
+	piped, err := os.ReadFile(filepath.Join(more, "genaa.csa"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Should the test fail first, the import is not left waiting.
+	t.Cleanup(func() {
+		if f, err := os.OpenFile(pipe, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+		}
+	})
+	path := filepath.Join(dir, "g.db")
+	done := make(chan error, 1)
+	var rep Report
+	go func() {
+		var err error
+		rep, err = Import(t.Context(), path, []string{src}, nil)
+		done <- err
+	}()
+	// The import opens the file before it reads anything and, the pipe
+	// being empty, keeps waiting for it.
+	for !heldByWriter(path) {
+		select {
+		case err := <-done:
+			t.Fatalf("the import ended before the pipe was written: %v", err)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+	db, err := Open(path)
+	if err != nil {
+		t.Fatalf("a writer while the import waits for its input: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w, err := os.OpenFile(pipe, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(piped)
+	w.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	db, err = OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := db.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Games != 45 || s.Games != rep.Stored {
+		t.Errorf("%d games read (want the 40 generated and the pipe's 5), %d stored, %d in the database", rep.Games, rep.Stored, s.Games)
 	}
 }

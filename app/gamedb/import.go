@@ -92,7 +92,11 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	steps := make(chan step, 2)
 	go collect(rctx, outs, window, steps)
 
-	for st := range steps {
+	for {
+		st, ok := w.next(steps)
+		if !ok {
+			break
+		}
 		rep.Files += st.files
 		rep.Games += st.games
 		rep.Broken += len(st.problems)
@@ -162,6 +166,32 @@ func (h *holder) yield() error {
 	err := h.close()
 	time.Sleep(yieldPause)
 	return err
+}
+
+// idleAsk is how often an import waiting for its next batch looks for
+// another program's request for the file.
+const idleAsk = 50 * time.Millisecond
+
+// next waits for the collector's next step. While it waits (a large
+// file being read, a slow disk, a pipe) it lets go of the file when
+// another program asks for it, as it does between two batches: a wait
+// for input is no reason to keep the app's finished game or the study's
+// explorer out. The next batch opens the file again.
+func (h *holder) next(steps <-chan step) (step, bool) {
+	tick := time.NewTicker(idleAsk)
+	defer tick.Stop()
+	for {
+		select {
+		case st, ok := <-steps:
+			return st, ok
+		case <-tick.C:
+			if h.db != nil && yieldAsked(h.path) {
+				if err := h.close(); err != nil {
+					return step{fatal: err}, true
+				}
+			}
+		}
+	}
 }
 
 // close closes the database if it is open.
