@@ -356,7 +356,12 @@ func TestServeDuplicateNodeName(t *testing.T) {
 		if p == refused {
 			continue
 		}
-		for deadline := time.Now().Add(20 * time.Second); !strings.Contains(p.out.String(), "msg=listening"); {
+		// A node starting while JetStream elects its leaders waits for
+		// them (up to 30 s, cluster.Config.StartTimeout, then as long
+		// again for the table directory): with a core busy, the election
+		// after the twin's exit once took longer than the 20 s this
+		// waited before, the node still waiting, not failed.
+		for deadline := time.Now().Add(90 * time.Second); !strings.Contains(p.out.String(), "msg=listening"); {
 			if time.Now().After(deadline) {
 				t.Fatalf("node %s does not serve:\n%s", p.name, p.out)
 			}
