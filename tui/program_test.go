@@ -22,10 +22,13 @@ import (
 
 // slowReader hands out its keys a few bytes at a time with a pause, as a
 // person types, so each arrives as its own read; a 0xff byte is a longer
-// pause (a person watching the reply come), not a key.
+// pause (a person watching the reply come), not a key: until the next of
+// waits holds (looked at every 10 ms, for up to 30 s), or half a second
+// where there is none (or it is nil).
 type slowReader struct {
-	data []byte
-	step int
+	data  []byte
+	step  int
+	waits []func() bool
 }
 
 func (r *slowReader) Read(p []byte) (int, error) {
@@ -35,8 +38,18 @@ func (r *slowReader) Read(p []byte) (int, error) {
 	}
 	time.Sleep(10 * time.Millisecond)
 	if r.data[0] == 0xff {
-		time.Sleep(500 * time.Millisecond)
 		r.data = r.data[1:]
+		var until func() bool
+		if len(r.waits) > 0 {
+			until, r.waits = r.waits[0], r.waits[1:]
+		}
+		if until == nil {
+			time.Sleep(500 * time.Millisecond)
+			return 0, nil
+		}
+		for deadline := time.Now().Add(30 * time.Second); !until() && time.Now().Before(deadline); {
+			time.Sleep(10 * time.Millisecond)
+		}
 		return 0, nil
 	}
 	n := copy(p[:min(len(p), r.step)], r.data)
@@ -52,7 +65,13 @@ func TestProgramWithoutTTY(t *testing.T) {
 	t.Parallel()
 	state := t.TempDir()
 	var out bytes.Buffer
-	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1}
+	// ctrl+c once the game kept has greedy's reply: not after a fixed
+	// pause, which a busy machine can outlast.
+	replied := func() bool {
+		games, err := kept.List(state)
+		return err == nil && len(games) == 1 && games[0].Err == nil && len(games[0].Game.Moves) == 2
+	}
+	in := &slowReader{data: []byte("\xff7g7f\r\xff\x03"), step: 1, waits: []func() bool{nil, replied}}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	term := common.Terminal{In: in, Out: &out, Env: []string{"TERM=xterm-256color"}, Profile: colorprofile.ANSI256, Width: 120, Height: 40}
