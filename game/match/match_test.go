@@ -224,13 +224,22 @@ func TestHumanFlagFalls(t *testing.T) {
 	done := make(chan Result)
 	go func() { done <- m.Run(context.Background()) }()
 	nextTurn(t, sub)
-	ft.Advance(10 * time.Second) // exactly the byōyomi: still in time
-	select {
-	case r := <-done:
-		t.Fatalf("ended at the limit: %s", r.Reason())
-	case <-time.After(20 * time.Millisecond):
+	// Exactly the byōyomi is still in time: a move then is taken.
+	ft.Advance(10 * time.Second)
+	start := game.StartPosition()
+	mv, err := start.ParseUSI("7g7f")
+	if err != nil {
+		t.Fatal(err)
 	}
-	ft.Advance(1)
+	if err := m.SubmitMove(game.Black, mv); err != nil {
+		t.Fatalf("a move at exactly the byōyomi: %v", err)
+	}
+	nextTurn(t, sub) // the bot's
+	if te := nextTurn(t, sub); te.Side != game.Black {
+		t.Fatalf("turn %+v, want the person's", te)
+	}
+	// One nanosecond more than the byōyomi is not.
+	ft.Advance(10*time.Second + 1)
 	r := <-done
 	if r.Ending != game.TimeLoss || r.Outcome != game.WhiteWins || !strings.Contains(r.Reason(), "person (Black) ran out of time (10s)") {
 		t.Errorf("%v: %s", r.Result, r.Reason())

@@ -174,7 +174,7 @@ func TestGoStopsWhenCancelled(t *testing.T) {
 }
 
 func TestPonderHit(t *testing.T) {
-	e, _ := startFake(t, "")
+	e, lb := startFake(t, "")
 	done := make(chan error, 1)
 	var b engine.BestMove
 	go func() {
@@ -182,10 +182,17 @@ func TestPonderHit(t *testing.T) {
 		b, err = e.Go(context.Background(), engine.Request{Start: game.StartPosition(), Limits: engine.Limits{Ponder: true, Byoyomi: time.Second}})
 		done <- err
 	}()
+	// Once go ponder is sent, Go waits for the hit: the fake engine says
+	// nothing until then.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(lb.String(), "> go ponder"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("go ponder never sent:\n%s", lb.String())
+		}
+	}
 	select {
 	case <-done:
-		t.Fatal("a pondering engine answered before ponderhit")
-	case <-time.After(100 * time.Millisecond):
+		t.Fatal("Go returned before ponderhit")
+	default:
 	}
 	if err := e.PonderHit(); err != nil {
 		t.Fatal(err)
