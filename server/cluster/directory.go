@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -94,6 +95,8 @@ type Directory struct {
 	stop    context.CancelFunc // called by Close: ends ctx
 	done    chan struct{}      // closed when the follower has stopped
 
+	watches, checks atomic.Int64 // watches made, staleness checks done (for tests)
+
 	mu      sync.Mutex
 	tables  map[string]Listing
 	changed chan struct{} // closed and replaced at each change
@@ -104,30 +107,18 @@ func (n *Node) Directory(ctx context.Context) (*Directory, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// While JetStream elects the buckets' leaders (a server of the
-	// cluster came or left: a node refused for its name, one starting)
-	// a watch cannot be made for some seconds: the directory starts
-	// without one and follow makes it as it makes a stale watch again
-	// (in CI a node beside a refused one exited when this first watch
-	// failed).
-	wctx, cancel := context.WithTimeout(ctx, directoryTimeout)
-	w, err := n.tables.WatchAll(wctx)
-	cancel()
-	if err != nil {
-		n.log.Info("the table directory cannot be watched yet; trying again", "err", err)
-		w = nil
-	}
 	// A third of the node TTL (5 s by default), at least 2 s: a check is a
 	// request to JetStream, and twice a second slowed a partitioned
 	// cluster's healing in the long tests.
-	return n.directory(w, min(max(n.cfg.NodeTTL/3, 2*time.Second), 5*time.Second)), nil
+	return n.directory(nil, min(max(n.cfg.NodeTTL/3, 2*time.Second), 5*time.Second)), nil
 }
 
 // directoryTimeout bounds each request the directory makes of JetStream.
 const directoryTimeout = 3 * time.Second
 
-// directory follows the list from watch w, checking it every so often.
-func (n *Node) directory(w jetstream.KeyWatcher, every time.Duration) *Directory {
+// directory follows the list, checking it every so often; from watch
+// first when it is not nil (a test's), else from a watch it makes.
+func (n *Node) directory(first jetstream.KeyWatcher, every time.Duration) *Directory {
 	d := &Directory{n: n, timeout: directoryTimeout, every: every,
 		done: make(chan struct{}), tables: map[string]Listing{}, changed: make(chan struct{})}
 	d.ctx, d.stop = context.WithCancel(context.Background())
@@ -135,10 +126,10 @@ func (n *Node) directory(w jetstream.KeyWatcher, every time.Duration) *Directory
 	n.dirs = append(n.dirs, d)
 	n.mu.Unlock()
 	var base uint64
-	if w != nil {
-		base = d.lastSeq()
+	if first != nil {
+		base = d.lastSeq() // as the watch began: before what comes next
 	}
-	go d.follow(w, base)
+	go d.follow(first, base)
 	return d
 }
 
@@ -182,33 +173,58 @@ func (d *Directory) lastSeq() uint64 {
 // after a death. So every d.every the bucket's last revision is read, and
 // a watch that has not delivered, a whole check later, what the bucket
 // held at the check before is stopped and made again (from the values
-// the bucket holds then). base is the bucket's revision when w started;
-// with no w (it could not be made yet) the first watch is made here.
-func (d *Directory) follow(w jetstream.KeyWatcher, base uint64) {
+// the bucket holds then). base is the bucket's revision when first, if
+// not nil, began.
+func (d *Directory) follow(first jetstream.KeyWatcher, base uint64) {
 	defer close(d.done)
 	for {
-		if w != nil {
-			if !d.watch(w, base) {
-				_ = w.Stop()
-				return
-			}
-			_ = w.Stop()
-			d.n.log.Info("the list of tables went stale: watching it again")
+		w, end := first, func() {}
+		if first != nil {
+			first = nil
+		} else if w, end, base = d.newWatch(); w == nil {
+			return // closed
 		}
-		for {
-			base = d.lastSeq()
-			ctx, cancel := context.WithTimeout(d.ctx, d.timeout)
-			var err error
-			w, err = d.n.tables.WatchAll(ctx)
-			cancel()
-			if err == nil {
-				break
-			}
-			select {
-			case <-d.ctx.Done():
-				return
-			case <-time.After(d.every):
-			}
+		stale := d.watch(w, base)
+		_ = w.Stop()
+		end()
+		if !stale {
+			return
+		}
+		d.n.log.Info("the list of tables went stale: watching it again")
+	}
+}
+
+// newWatch makes a watch of the whole list and returns it with the end
+// of its context and the bucket's revision when it began; it tries again
+// every d.every until the directory is closed (nil). While JetStream
+// elects the buckets' leaders (a server of the cluster came or left) a
+// watch cannot be made for some seconds, and a node starting then must
+// not exit (in CI one beside a refused twin did).
+//
+// The watch's context lives as long as the watch: nats.go ends the
+// watch's subscription with it (a context ended once the watch was made
+// closed every watch at once, and the directory made them again
+// thousands of times a second). Only the making is bounded by d.timeout.
+func (d *Directory) newWatch() (jetstream.KeyWatcher, context.CancelFunc, uint64) {
+	for {
+		base := d.lastSeq()
+		ctx, end := context.WithCancel(d.ctx)
+		late := time.AfterFunc(d.timeout, end)
+		w, err := d.n.tables.WatchAll(ctx)
+		if !late.Stop() && err == nil {
+			_ = w.Stop() // made after its time: its context is over
+			err = context.DeadlineExceeded
+		}
+		if err == nil {
+			d.watches.Add(1)
+			return w, end, base
+		}
+		end()
+		d.n.log.Info("the table directory cannot be watched yet; trying again", "err", err)
+		select {
+		case <-d.ctx.Done():
+			return nil, nil, 0
+		case <-time.After(d.every):
 		}
 	}
 }
@@ -225,6 +241,7 @@ func (d *Directory) watch(w jetstream.KeyWatcher, base uint64) bool {
 		case <-d.ctx.Done():
 			return false
 		case <-tick.C:
+			d.checks.Add(1)
 			if want > seen {
 				return true
 			}

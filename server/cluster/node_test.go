@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,5 +155,45 @@ func TestDirectoryWatchesAgainWhenStale(t *testing.T) {
 	err = stale.Wait(ctx, func(ls []Listing) bool { return len(ls) == 1 && ls[0].Code == "STALE" })
 	if err != nil {
 		t.Fatalf("the list behind a silent watch: %v %v", stale.Tables(), err)
+	}
+}
+
+// A directory keeps its watch while nothing goes wrong: checks pass and
+// tables come and go on the one watch. Its first watch's context used to
+// end once the watch was made, which ends the watch in nats.go: the
+// directory made a new one thousands of times a second, from the start,
+// at full CPU (the list stayed right, so no other test saw it).
+func TestDirectoryKeepsItsWatch(t *testing.T) {
+	t.Parallel()
+	n := startNode(t, Config{Name: "keep", StoreDir: t.TempDir()})
+	d := n.directory(nil, 50*time.Millisecond)
+	defer d.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for _, code := range []string{"KEEP1", "KEEP2"} {
+		if err := d.Claim(code, lobby.Info{Code: code}); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Wait(ctx, func(ls []Listing) bool {
+			return slices.ContainsFunc(ls, func(l Listing) bool { return l.Code == code })
+		}); err != nil {
+			t.Fatalf("%s never listed: %v", code, err)
+		}
+	}
+	if err := d.Release("KEEP1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Wait(ctx, func(ls []Listing) bool { return len(ls) == 1 && ls[0].Code == "KEEP2" }); err != nil {
+		t.Fatalf("KEEP1 still listed: %v %v", d.Tables(), err)
+	}
+	for d.checks.Load() < 4 {
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the directory made %d checks and %d watches in 30 s", d.checks.Load(), d.watches.Load())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if w := d.watches.Load(); w != 1 {
+		t.Errorf("%d watches made, want 1", w)
 	}
 }
