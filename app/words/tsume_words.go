@@ -104,10 +104,10 @@ type TsumeWords struct {
 	QuizRight, QuizWrong, QuizBest           string // %s the answer, %.0f points; best: %s the engine's move
 	QuizPlayedAgain, QuizJudging, QuizFailed string
 	QuizListKeys, QuizKeys, QuizDone         string
-	QuizStatus                               [3]string // not tried, solved, failed
-	QuizBadge                                [2]string // the title's verdict on the first answer: solved, failed
-	QuizErrs                                 string    // %d files not read
-	QuizLeast, QuizMargin                    string    // settings rows
+	QuizStatus                               [3]string          // not tried, solved, failed
+	QuizBadge                                [2]string          // the title's verdict on the first answer: solved, failed
+	QuizErrs                                 func(n int) string // n files not read
+	QuizLeast, QuizMargin                    string             // settings rows
 	QuizLeastNote, QuizMarginNote            string
 }
 
@@ -210,7 +210,7 @@ var tsumeEnglish = TsumeWords{
 	QuizDone:        "answered",
 	QuizStatus:      [3]string{"new", "solved", "missed"},
 	QuizBadge:       [2]string{"solved", "missed"},
-	QuizErrs:        "%d files could not be read",
+	QuizErrs:        func(n int) string { return Plural(n, "file", "files") + " could not be read" },
 	QuizLeast:       "Quizzes from", QuizMargin: "Quiz answers within",
 	QuizLeastNote: "the least mark that makes a quiz", QuizMarginNote: "points of winning chance",
 }
@@ -314,7 +314,7 @@ var tsumeJapanese = TsumeWords{
 	QuizDone:        "解答済み",
 	QuizStatus:      [3]string{"未", "○", "×"},
 	QuizBadge:       [2]string{"○ 正解", "× 不正解"},
-	QuizErrs:        "%d個のファイルを読めませんでした",
+	QuizErrs:        func(n int) string { return fmt.Sprintf("%d個のファイルを読めませんでした", n) },
 	QuizLeast:       "次の一手にする手", QuizMargin: "次の一手の正解幅",
 	QuizLeastNote: "この印以上の手が問題になります", QuizMarginNote: "勝率のポイント",
 }

@@ -1,7 +1,9 @@
 package annotate
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,9 +29,13 @@ func Quizzes(rec *kifu.Record, name string, o analysis.QuizOptions) []analysis.Q
 // DirQuizzes are the quizzes of every record in dir (its files in a
 // record format, not its subfolders), in the order of their names; each
 // quiz's ID starts with the file's name. A file that does not read is
-// skipped and its error returned with the others.
+// skipped and its error returned with the others. A folder that is not
+// there yet (no game finished) holds none.
 func DirQuizzes(dir string, o analysis.QuizOptions) ([]analysis.Quiz, []error) {
 	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, []error{err}
 	}

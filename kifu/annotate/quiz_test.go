@@ -49,8 +49,13 @@ func TestDirQuizzes(t *testing.T) {
 	if len(errs) != 0 {
 		t.Errorf("errors %v", errs)
 	}
-	if _, errs := DirQuizzes(filepath.Join(dir, "none"), analysis.QuizOptions{}); len(errs) != 1 {
-		t.Errorf("a missing folder: %v", errs)
+	// No games folder yet (no game finished): no quizzes, and nothing
+	// wrong to say.
+	if qs, errs := DirQuizzes(filepath.Join(dir, "none"), analysis.QuizOptions{}); len(qs) != 0 || len(errs) != 0 {
+		t.Errorf("a missing folder: %v %v", qs, errs)
+	}
+	if _, errs := DirQuizzes(filepath.Join(dir, "c.kif"), analysis.QuizOptions{}); len(errs) != 1 {
+		t.Errorf("a file for a folder: %v", errs)
 	}
 }
 

@@ -197,7 +197,7 @@ func (q Quizzes) Update(msg tea.Msg) (Quizzes, tea.Cmd) {
 		if msg.gen == q.gen {
 			q.loading, q.list, q.errs = false, msg.list, msg.errs
 			if len(q.errs) > 0 {
-				q.setError(fmt.Sprintf(q.tw().QuizErrs, len(q.errs)) + ": " + q.errs[0].Error())
+				q.setError(q.tw().QuizErrs(len(q.errs)) + ": " + q.errs[0].Error())
 			}
 		}
 		return q, nil
