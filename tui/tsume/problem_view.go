@@ -447,6 +447,6 @@ func (m *Model) helpGroups() [][]key.Binding {
 		{ck.Up, ck.Down, ck.Left, ck.Right, ck.Select, ck.Cancel, ck.Tray, ck.Type},
 		{k.Hint, k.Solution, k.Retry, k.Restart, k.Next, k.Prev, k.Check},
 		{k.StepOn, k.StepBack, k.First, k.Last, k.Back},
-		{ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, k.Leave, ck.Quit},
+		{ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, k.Leave, ck.QuitPlain},
 	}
 }

@@ -390,7 +390,7 @@ func (q *Quizzes) openHelp() tea.Cmd {
 	k, ck := q.keys, q.c.Keys
 	g := [][]key.Binding{
 		{ck.Up, ck.Down, ck.Left, ck.Right, ck.Select, ck.Cancel, ck.Tray, ck.Type},
-		{k.NextQuiz, k.PrevQuiz, k.Leave, ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, ck.Quit},
+		{k.NextQuiz, k.PrevQuiz, k.Leave, ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, ck.QuitPlain},
 	}
 	notes := assets.HelpQuiz(q.c.Lang == words.Japanese)
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: g, Notes: notes} }
