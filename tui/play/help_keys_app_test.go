@@ -47,15 +47,15 @@ func TestHelpOfEachGame(t *testing.T) {
 		not   []string // what it must not say
 	}{
 		{"two people", func(t *testing.T) *harness { return newHarness(t, Options{}) }, assets.HelpPlay(false),
-			[]string{"undo", "pause/resume"}, []string{"leave (resigns)", "chat"}},
+			[]string{"undo", "pause/resume", "flip every turn"}, []string{"leave (resigns)", "chat"}},
 		{"a program", func(t *testing.T) *harness { return newHarness(t, Options{White: "greedy"}) }, assets.HelpPlay(false),
-			[]string{"hint"}, []string{"leave (resigns)"}},
+			[]string{"hint"}, []string{"leave (resigns)", "flip every turn"}},
 		{"the computer over SSH", func(t *testing.T) *harness {
 			h := newHarness(t, Options{White: "greedy"})
 			h.c.Remote = true // as tui/remote runs it
 			return h
 		}, assets.HelpComputer(false),
-			[]string{"copy game", "quit (nothing is kept)", "undo"}, []string{"save", "study the game", "game kept"}},
+			[]string{"copy game", "quit (nothing is kept)", "undo"}, []string{"save", "study the game", "game kept", "flip every turn"}},
 		{"a CSA server", func(t *testing.T) *harness { return tableHarness(t, words.English, "127.0.0.1:4081") }, assets.HelpServer(false),
 			[]string{"leave (resigns)", "quit (resigns)"}, []string{"undo", "hint", "chat", "quit (game kept)"}},
 		{"a table", func(t *testing.T) *harness { return tableHarness(t, words.English, "") }, assets.HelpTable(false),

@@ -191,8 +191,28 @@ func (m *Model) Help() common.OpenHelpMsg {
 	default:
 		h = common.OpenHelpMsg{Groups: m.c.Keys.PlayFullHelp(), Notes: assets.HelpPlay(m.c.Lang == words.Japanese)}
 	}
+	if !(m.IsHuman(game.Black) && m.IsHuman(game.White)) {
+		// Turning the board every move is for two people at one
+		// keyboard; against a program a does nothing to see.
+		h.Groups = without(h.Groups, m.c.Keys.AutoFlip)
+	}
 	h.Groups = m.withF1(h.Groups, "?/f1")
 	return h
+}
+
+// without copies groups less the bindings whose help key is drop's.
+func without(groups [][]key.Binding, drop key.Binding) [][]key.Binding {
+	out := make([][]key.Binding, 0, len(groups))
+	for _, g := range groups {
+		var kept []key.Binding
+		for _, b := range g {
+			if b.Help().Key != drop.Help().Key {
+				kept = append(kept, b)
+			}
+		}
+		out = append(out, kept)
+	}
+	return out
 }
 
 // withF1 copies groups with the help key shown as label: f1 opens the
