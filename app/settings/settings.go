@@ -182,9 +182,6 @@ type QuizSetting struct {
 // QuizMarks are the marks a quiz may be made from, mildest first.
 var QuizMarks = []analysis.Mark{analysis.Inaccuracy, analysis.Dubious, analysis.Mistake, analysis.Blunder}
 
-// QuizMargins are the margins the settings page steps through.
-var QuizMargins = []float64{2, 3, 5, 8, 10, 15}
-
 // QuizOptions are the quizzes' options the settings give: ShogiHome's
 // thresholds, quizzes from the mark From up, answers within Margin.
 func (s *Settings) QuizOptions() analysis.QuizOptions {

@@ -211,8 +211,6 @@ var tsumeEnglish = TsumeWords{
 	QuizStatus:      [3]string{"new", "solved", "missed"},
 	QuizBadge:       [2]string{"solved", "missed"},
 	QuizErrs:        func(n int) string { return Plural(n, "file", "files") + " could not be read" },
-	QuizLeast:       "Quizzes from", QuizMargin: "Quiz answers within",
-	QuizLeastNote: "the least mark that makes a quiz", QuizMarginNote: "points of winning chance",
 }
 
 var tsumeJapanese = TsumeWords{
@@ -315,8 +313,6 @@ var tsumeJapanese = TsumeWords{
 	QuizStatus:      [3]string{"未", "○", "×"},
 	QuizBadge:       [2]string{"○ 正解", "× 不正解"},
 	QuizErrs:        func(n int) string { return fmt.Sprintf("%d個のファイルを読めませんでした", n) },
-	QuizLeast:       "次の一手にする手", QuizMargin: "次の一手の正解幅",
-	QuizLeastNote: "この印以上の手が問題になります", QuizMarginNote: "勝率のポイント",
 }
 
 // TsumeWordsFor is the training screens' words in language l.
