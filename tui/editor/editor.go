@@ -130,8 +130,7 @@ func (m Model) Update(msg tea.Msg) (Model, tea.Cmd) {
 		case choosing:
 			return m, m.chooseKey(msg)
 		case presets:
-			m.presetKey(msg)
-			return m, nil
+			return m, m.presetKey(msg)
 		case saving:
 			return m, m.saveKey(msg)
 		case overwrite:
@@ -228,9 +227,7 @@ func (m *Model) command(msg tea.KeyPressMsg) tea.Cmd {
 	case common.KeyIs(msg, k.Done):
 		m.button(btnDone)
 	case common.KeyIs(msg, k.Help):
-		groups := k.FullHelp()
-		notes := assets.HelpEdit(m.c.Lang == words.Japanese)
-		return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
+		return m.help()
 	case common.KeyIs(msg, k.Leave):
 		switch {
 		case msg.String() == "esc" && (m.brush != game.NoPiece || m.erase):
@@ -340,10 +337,20 @@ func (m *Model) undo(redo bool) {
 }
 
 // presetKey moves in the list of starts; enter sets the board to one.
-func (m *Model) presetKey(msg tea.KeyPressMsg) {
+// help opens the editor's ? screen; the bar under the board names ? in
+// the list of starts and the done menu too, which stay open behind it.
+func (m *Model) help() tea.Cmd {
+	groups := m.c.Keys.Ed.FullHelp()
+	notes := assets.HelpEdit(m.c.Lang == words.Japanese)
+	return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
+}
+
+func (m *Model) presetKey(msg tea.KeyPressMsg) tea.Cmd {
 	ps := edit.Presets()
 	k := m.c.Keys
 	switch {
+	case common.KeyIs(msg, k.Ed.Help):
+		return m.help()
 	case common.KeyIs(msg, k.Up):
 		m.preset = common.WrapAdd(m.preset, -1, len(ps))
 	case common.KeyIs(msg, k.Down):
@@ -356,6 +363,7 @@ func (m *Model) presetKey(msg tea.KeyPressMsg) {
 	case msg.String() == "esc" || msg.String() == "q":
 		m.state = editing
 	}
+	return nil
 }
 
 func (m *Model) presetName(p edit.Preset) string {
@@ -368,6 +376,9 @@ func (m *Model) presetName(p edit.Preset) string {
 // chooseKey answers the done menu.
 func (m *Model) chooseKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys.Ed
+	if common.KeyIs(msg, k.Help) {
+		return m.help()
+	}
 	m.state = editing
 	pos := m.b.Position()
 	switch {

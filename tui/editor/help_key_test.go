@@ -28,3 +28,28 @@ func TestHelpKey(t *testing.T) {
 		}
 	}
 }
+
+// The bar under the board says "? help" in the list of starts (m) and
+// the done menu (enter) too: ? opens the help there, and the list or the
+// menu is still open behind it. ? closed the done menu before, and the
+// list of starts ignored it.
+func TestHelpKeyOverAListOrMenu(t *testing.T) {
+	for _, c := range []struct {
+		open string
+		want state
+	}{{"m", presets}, {"enter", choosing}} {
+		m := New(testCommon(80, 24, words.English), Options{Start: game.StartPosition()})
+		press(t, &m, c.open)
+		if m.state != c.want {
+			t.Fatalf("%s opened state %v, want %v", c.open, m.state, c.want)
+		}
+		var help bool
+		for _, msg := range press(t, &m, "?") {
+			_, ok := msg.(common.OpenHelpMsg)
+			help = help || ok
+		}
+		if !help || m.state != c.want {
+			t.Errorf("? after %s: help %v, state %v (want %v)", c.open, help, m.state, c.want)
+		}
+	}
+}
