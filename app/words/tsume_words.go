@@ -26,7 +26,9 @@ type TsumeWords struct {
 	LengthN                string // %d: mate in N
 	SolvedOf               string // %d solved of %d
 	ChooserKeys            string
-	Collection             string // the collection's name
+	// A list's own help (the collection's lengths, the quizzes).
+	ListChoose, ListStart, ListTry, ListBack string
+	Collection                               string // the collection's name
 
 	// The problem screen's title.
 	Problem      string // %s: the problem's id
@@ -117,7 +119,8 @@ var tsumeEnglish = TsumeWords{
 	Title: "Tsume: %s", Problems: "%d problems", LengthAll: "every length", LengthLong: "mate in %d or more",
 	LengthN: "mate in %d", SolvedOf: "%d solved of %d",
 	ChooserKeys: "up/down choose, enter start, q back",
-	Collection:  "the collection",
+	ListChoose:  "choose", ListStart: "start the length", ListTry: "try the quiz", ListBack: "back",
+	Collection: "the collection",
 
 	Problem: "Tsume %s", OwnProblem: "Tsume: your position",
 	MateInN: "mate in %d", LengthWork: "working out the length ...", LengthNone: "no mate found", LengthNoMate: "no mate",
@@ -219,7 +222,8 @@ var tsumeJapanese = TsumeWords{
 	Title: "詰将棋: %s", Problems: "%d題", LengthAll: "全手数", LengthLong: "%d手以上",
 	LengthN: "%d手詰", SolvedOf: "%d/%d 正解",
 	ChooserKeys: "↑↓ 選ぶ  enter 始める  q 戻る",
-	Collection:  "収録問題",
+	ListChoose:  "選ぶ", ListStart: "その手数を始める", ListTry: "解く", ListBack: "戻る",
+	Collection: "収録問題",
 
 	Problem: "詰将棋 第%s番", OwnProblem: "詰将棋 (持ち込み局面)",
 	MateInN: "%d手詰", LengthWork: "手数を計算中 ...", LengthNone: "詰みが見つかりません", LengthNoMate: "不詰",

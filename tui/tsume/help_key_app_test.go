@@ -1,6 +1,7 @@
 package tsume
 
 import (
+	"slices"
 	"testing"
 
 	"shogi/app/words"
@@ -39,6 +40,24 @@ func TestHelpKeys(t *testing.T) {
 			}
 			if got.Notes == "" && len(got.Groups) == 0 {
 				t.Errorf("%v %s: an empty help", lang, name)
+			}
+			// A list's keys are the list's, not the board's (the lists
+			// showed the solving screen's keys: tab, typing a move).
+			tw := words.TsumeWordsFor(lang)
+			listing := map[string]string{"chooser": tw.ListStart, "quizzes": words.TsumeWordsFor(words.English).ListTry}[name]
+			var descs []string
+			board := false
+			for _, g := range got.Groups {
+				for _, b := range g {
+					descs = append(descs, b.Help().Desc)
+					board = board || b.Help().Key == h.c.Keys.Tray.Help().Key
+				}
+			}
+			if listing != "" && (board || !slices.Contains(descs, listing)) {
+				t.Errorf("%v %s: the list's help has the board's keys (%v) or not %q: %q", lang, name, board, listing, descs)
+			}
+			if listing == "" && !board {
+				t.Errorf("%v %s: the problem's help has no board keys: %q", lang, name, descs)
 			}
 			h.press("esc")
 			if h.a.HelpOpen() || h.left() {

@@ -884,9 +884,12 @@ func (m *Model) check() tea.Cmd {
 
 // openHelp opens the ? screen with the screen's keys.
 func (m *Model) openHelp() tea.Cmd {
-	g := m.helpGroups()
 	notes := assets.HelpTsume(m.c.Lang == words.Japanese)
-	return func() tea.Msg { return common.OpenHelpMsg{Groups: g, Notes: notes} }
+	h := common.OpenHelpMsg{Groups: m.helpGroups(), Notes: notes}
+	if m.chooser {
+		h = listHelp(m.c, m.tw(), m.tw().ListStart, notes)
+	}
+	return func() tea.Msg { return h }
 }
 
 // mouse: a click on a square is the cursor moved there and enter; on a

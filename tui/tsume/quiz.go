@@ -393,7 +393,11 @@ func (q *Quizzes) openHelp() tea.Cmd {
 		{k.NextQuiz, k.PrevQuiz, k.Leave, ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, ck.QuitPlain},
 	}
 	notes := assets.HelpQuiz(q.c.Lang == words.Japanese)
-	return func() tea.Msg { return common.OpenHelpMsg{Groups: g, Notes: notes} }
+	h := common.OpenHelpMsg{Groups: g, Notes: notes}
+	if !q.open {
+		h = listHelp(q.c, q.tw(), q.tw().ListTry, notes)
+	}
+	return func() tea.Msg { return h }
 }
 
 // lazyEngine starts its engine on the first search, so that a quiz
