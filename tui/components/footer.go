@@ -14,17 +14,51 @@ import (
 // did, wrapped, cleared by the next key) and the help bar.
 
 // HelpBar draws as many bindings as fit w columns, in order, keys bold and
-// descriptions dimmed; it is exactly w columns.
+// descriptions dimmed; it is exactly w columns. When the help key (?)
+// would not fit where it stands, it takes the last place of those that
+// do: it is where the others are found.
 func HelpBar(bindings []key.Binding, w int, st *common.Styles, m common.Measure) string {
-	var b strings.Builder
-	used := 0
+	var shown []key.Binding
+	help := -1
 	for _, kb := range bindings {
-		h := kb.Help()
-		if !kb.Enabled() || h.Key == "" {
-			continue
+		if h := kb.Help(); kb.Enabled() && h.Key != "" {
+			if help < 0 && strings.HasPrefix(h.Key, "?") {
+				help = len(shown)
+			}
+			shown = append(shown, kb)
 		}
-		kw, dw := m.Width(h.Key), m.Width(h.Desc)
-		need := kw + 1 + dw
+	}
+	width := func(kb key.Binding) int { return m.Width(kb.Help().Key) + 1 + m.Width(kb.Help().Desc) }
+	fit, used := 0, 0 // how many fit in order
+	for i, kb := range shown {
+		if used += width(kb) + min(i, 1)*2; used > w {
+			break
+		}
+		fit++
+	}
+	if help >= fit && help >= 0 {
+		// Fill what fits before the help key, which goes last.
+		h := shown[help]
+		room := w - width(h) - 2
+		var kept []key.Binding
+		used := 0
+		for i, kb := range shown {
+			if i == help {
+				continue
+			}
+			need := width(kb) + min(len(kept), 1)*2
+			if used+need > room {
+				break
+			}
+			kept, used = append(kept, kb), used+need
+		}
+		shown = append(kept, h)
+	}
+	var b strings.Builder
+	used = 0
+	for _, kb := range shown {
+		h := kb.Help()
+		need := width(kb)
 		if used > 0 {
 			need += 2
 		}

@@ -212,9 +212,9 @@ func (p *pickerModel) View() (string, *tea.Cursor) {
 	m := p.c.Measure
 	st := p.c.Styles
 	ja := p.c.Lang == words.Japanese
-	head, none, hint := "Open record: ", "(no records here)", "up/down choose  enter open  left/backspace up a folder  q back"
+	head, none, hint := "Open record: ", "(no records here)", "up/down choose  enter open  left/backspace up a folder  q back  ? help"
 	if ja {
-		head, none, hint = "棋譜を開く: ", "(棋譜がありません)", "↑↓ 選ぶ  enter 開く  ← 上のフォルダ  q 戻る"
+		head, none, hint = "棋譜を開く: ", "(棋譜がありません)", "↑↓ 選ぶ  enter 開く  ← 上のフォルダ  q 戻る  ? ヘルプ"
 	}
 	lines := []string{st.Title.Render(m.Truncate(head+p.dir, p.c.Width)), ""}
 	if len(p.entries) == 0 {
