@@ -24,18 +24,7 @@ func TestCompact(t *testing.T) {
 	if _, err := Import(context.Background(), path, []string{a}, nil); err != nil {
 		t.Fatal(err)
 	}
-	stats := func() Stats {
-		db, err := OpenReadOnly(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		s, err := db.Stats()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	stats := func() Stats { return statsAt(t, path) }
 	before := stats()
 	res, err := Compact(context.Background(), path)
 	if err != nil {
@@ -100,4 +89,19 @@ func TestCompactCancelled(t *testing.T) {
 	if _, err := os.Stat(path + ".compact"); err == nil {
 		t.Error("the copy is left beside the file")
 	}
+}
+
+// statsAt is Stats of the database at path, opened for it alone.
+func statsAt(t *testing.T, path string) Stats {
+	t.Helper()
+	db, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err := db.Stats()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

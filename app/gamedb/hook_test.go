@@ -355,16 +355,7 @@ func TestImportLetsGoWhileItWaitsForInput(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	db, err = OpenReadOnly(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	s, err := db.Stats()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rep.Games != 45 || s.Games != rep.Stored {
+	if s := statsAt(t, path); rep.Games != 45 || s.Games != rep.Stored {
 		t.Errorf("%d games read (want the 40 generated and the pipe's 5), %d stored, %d in the database", rep.Games, rep.Stored, s.Games)
 	}
 }
