@@ -305,8 +305,12 @@ func (n *Node) embed() (*server.Server, error) {
 	if err := os.MkdirAll(n.cfg.StoreDir, 0o700); err != nil {
 		return nil, &StartError{"embed NATS", err}
 	}
+	// A route to a node that is down is tried again every second, on each
+	// of its pooled connections: reported at the first failure and then
+	// once a minute, not four lines a second (nats-server's default
+	// reports every failed reconnect).
 	o := &server.Options{ServerName: n.cfg.Name, DontListen: true, JetStream: true, StoreDir: n.cfg.StoreDir,
-		NoSigs: true, NoLog: false, MaxPayload: 4 << 20}
+		NoSigs: true, NoLog: false, MaxPayload: 4 << 20, ReconnectErrorReports: 60}
 	if n.cfg.Listen != "" {
 		host, port, err := splitHostPort(n.cfg.Listen)
 		if err != nil {

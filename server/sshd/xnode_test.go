@@ -258,4 +258,13 @@ func TestThreeNodesRefereeKilled(t *testing.T) {
 		t.Errorf("the record does not end in a resignation:\n%s", text)
 	}
 	t.Logf("the record:\n%s", text)
+	// The dead node's routes are tried every second on each of their
+	// pooled connections; the survivors report it at the first failure
+	// and then once a minute, not four lines a second.
+	limit := 4 * (2 + int(time.Since(killed)/time.Minute))
+	for _, p := range []*serveProc{n2, n3} {
+		if n := strings.Count(p.log.String(), "Error trying to connect to route"); n > limit {
+			t.Errorf("%d route errors logged in %v after the kill (at most %d)", n, time.Since(killed).Round(time.Second), limit)
+		}
+	}
 }
