@@ -96,6 +96,7 @@ type TsumeWords struct {
 	KeyHint, KeySolution, KeyRetry, KeyRestart, KeyNext, KeyPrev string
 	KeyCheck, KeyLeave, KeyStep, KeyBack, KeyChoose, KeyFilter   string
 	KeyStepOn, KeyStepBack                                       string // the solution's two steps, apart in the help
+	InSolution                                                   string // heads the help's keys of the solution view
 	KeyNextQuiz, KeyPrevQuiz                                     string
 
 	// Quizzes.
@@ -193,8 +194,8 @@ var tsumeEnglish = TsumeWords{
 	flawNoMate: "the solution stops after move %d without mate",
 
 	KeyHint: "hint", KeySolution: "solution", KeyRetry: "take back", KeyRestart: "restart", KeyNext: "next problem",
-	KeyPrev: "previous problem", KeyCheck: "check the problem", KeyLeave: "leave", KeyStep: "step", KeyBack: "back",
-	KeyStepOn: "step on", KeyStepBack: "step back",
+	KeyPrev: "previous problem", KeyCheck: "check the problem", KeyLeave: "leave", KeyStep: "step", KeyBack: "back to your attempt",
+	KeyStepOn: "step on", KeyStepBack: "step back", InSolution: "solution: ",
 	KeyChoose: "choose", KeyFilter: "lengths", KeyNextQuiz: "next quiz", KeyPrevQuiz: "previous quiz",
 
 	QuizTitle: "Next-move quizzes", QuizFolder: "from the games in %s", QuizRecord: "from %s",
@@ -296,8 +297,8 @@ var tsumeJapanese = TsumeWords{
 	flawNoMate: "手順が%d手目で終わり、詰んでいません",
 
 	KeyHint: "ヒント", KeySolution: "正解手順", KeyRetry: "王手を戻す", KeyRestart: "初形から", KeyNext: "次の問題",
-	KeyPrev: "前の問題", KeyCheck: "作品検討", KeyLeave: "戻る", KeyStep: "一手ずつ", KeyBack: "戻る",
-	KeyStepOn: "一手進む", KeyStepBack: "一手戻る",
+	KeyPrev: "前の問題", KeyCheck: "作品検討", KeyLeave: "戻る", KeyStep: "一手ずつ", KeyBack: "自分の手順に戻る",
+	KeyStepOn: "一手進む", KeyStepBack: "一手戻る", InSolution: "解答: ",
 	KeyChoose: "選ぶ", KeyFilter: "手数", KeyNextQuiz: "次の問題", KeyPrevQuiz: "前の問題",
 
 	QuizTitle: "次の一手", QuizFolder: "%s の対局から", QuizRecord: "%s から",

@@ -443,10 +443,16 @@ func (m *Model) keysNow() []key.Binding {
 // helpGroups are the ? screen's keys.
 func (m *Model) helpGroups() [][]key.Binding {
 	k, ck := m.keys, m.c.Keys
+	// The solution's keys are the board's arrows and a's again: said to
+	// be the solution view's, they do not read as a contradiction.
+	sol := []key.Binding{k.StepOn, k.StepBack, k.First, k.Last, k.Back}
+	for i, b := range sol {
+		sol[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, m.tw().InSolution+b.Help().Desc))
+	}
 	return [][]key.Binding{
 		{ck.Up, ck.Down, ck.Left, ck.Right, ck.Select, ck.Cancel, ck.Tray, ck.Type},
 		{k.Hint, k.Solution, k.Retry, k.Restart, k.Next, k.Prev, k.Check},
-		{k.StepOn, k.StepBack, k.First, k.Last, k.Back},
+		sol,
 		{ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, k.Leave, ck.QuitPlain},
 	}
 }
