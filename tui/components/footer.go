@@ -22,7 +22,7 @@ func HelpBar(bindings []key.Binding, w int, st *common.Styles, m common.Measure)
 	help := -1
 	for _, kb := range bindings {
 		if h := kb.Help(); kb.Enabled() && h.Key != "" {
-			if help < 0 && strings.HasPrefix(h.Key, "?") {
+			if help < 0 && (strings.HasPrefix(h.Key, "?") || h.Key == "f1") { // f1 while a move is typed
 				help = len(shown)
 			}
 			shown = append(shown, kb)
