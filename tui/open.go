@@ -19,6 +19,9 @@ import (
 // the app on a connection rather than its own terminal passes, say,
 // tea.WithoutSignalHandler or tea.WithContext.
 func Run(o Options, t common.Terminal, extra ...tea.ProgramOption) error {
+	if err := t.CheckInput(); err != nil {
+		return err
+	}
 	m, err := New(o)
 	if err != nil {
 		return err
@@ -32,6 +35,9 @@ func Run(o Options, t common.Terminal, extra ...tea.ProgramOption) error {
 // (or only in part) opens on the reason, and the error is returned once
 // the user has seen it. extra options go to the program, as for Run.
 func Study(o Options, t common.Terminal, name string, data []byte, ply int, extra ...tea.ProgramOption) error {
+	if err := t.CheckInput(); err != nil {
+		return err
+	}
 	m, err := New(o)
 	if err != nil {
 		return err
@@ -50,6 +56,9 @@ func Study(o Options, t common.Terminal, name string, data []byte, ply int, extr
 // leftOut are the squares of kings start had beyond one a side, which the
 // editor names (game.ParseSFENExtraKings).
 func Edit(o Options, t common.Terminal, name string, start game.Position, leftOut []game.Square, extra ...tea.ProgramOption) error {
+	if err := t.CheckInput(); err != nil {
+		return err
+	}
 	m, err := New(o)
 	if err != nil {
 		return err

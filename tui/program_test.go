@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"shogi/game"
 	"shogi/kifu"
 	"shogi/kifu/kept"
 	"shogi/tui/common"
@@ -123,6 +124,46 @@ func TestStudyWithoutTTY(t *testing.T) {
 		for _, want := range c.want {
 			if !strings.Contains(ansi.Strip(out.String()), want) {
 				t.Errorf("%s: the output lacks %q: %q", c.name, want, ansi.Strip(out.String()))
+			}
+		}
+	}
+}
+
+// Input that is a file but not a terminal (/dev/null, a pipe: shogi run
+// from a script) is refused at once with ErrNoTerminal, by each way into
+// the app. Bubble Tea failed on /dev/null with an epoll error and waited
+// on a pipe for ever.
+func TestNoTerminal(t *testing.T) {
+	t.Parallel()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for _, in := range []*os.File{null, r} {
+		term := common.Terminal{In: in, Out: io.Discard, Width: 80, Height: 24}
+		o := Options{StateDir: t.TempDir()}
+		for name, start := range map[string]func() error{
+			"menu":  func() error { return Run(o, term) },
+			"study": func() error { return Study(o, term, "-", []byte("7g7f 3c3d"), 0) },
+			"edit":  func() error { return Edit(o, term, "", game.StartPosition(), nil) },
+		} {
+			// On a pipe the app used to wait for ever: bounded here.
+			done := make(chan error, 1)
+			go func() { done <- start() }()
+			select {
+			case err := <-done:
+				if !errors.Is(err, common.ErrNoTerminal) {
+					t.Errorf("%s on %s: %v", name, in.Name(), err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Errorf("%s on %s: still running after 10 s", name, in.Name())
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package common
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -27,6 +28,20 @@ type Terminal struct {
 	// Width and Height are the size when the caller knows it (an SSH pty);
 	// zero asks Out.
 	Width, Height int
+}
+
+// ErrNoTerminal refuses to start the app on input that is a file but not
+// a terminal (a pipe, /dev/null): Bubble Tea failed on /dev/null with an
+// epoll error and waited on a pipe for ever.
+var ErrNoTerminal = errors.New("the app needs a terminal to read keys from, and standard input is not one (shogi -h lists the commands that work without one)")
+
+// CheckInput is ErrNoTerminal when In is a file that is not a terminal.
+// Other readers (an SSH session, a test's keys) are the caller's choice.
+func (t Terminal) CheckInput() error {
+	if f, ok := t.In.(term.File); ok && !term.IsTerminal(f.Fd()) {
+		return ErrNoTerminal
+	}
+	return nil
 }
 
 // getenv returns the last value of key in env, as the shell would see it.
