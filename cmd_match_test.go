@@ -381,9 +381,11 @@ func TestMatchResumeRefuses(t *testing.T) {
 		{[]string{"--games", "4", "--resume", "--byoyomi", "2s", "greedy", "random"}, "its clock was 00:00+01, this run's is 00:00+02"},
 		{[]string{"--games", "4", "--resume", "--openings", other, "greedy", "random"}, "began from another position"},
 	} {
+		// Each is a file that does not fit the run: exit status 2, as
+		// docs/engines.md says.
 		code, _, stderr := runCmd(t, append(base, c.args...)...)
-		if code == 0 || !strings.Contains(stderr, c.want) {
-			t.Errorf("%v: status %d, want a message with %q:\n%s", c.args, code, c.want, stderr)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: status %d, want 2 and a message with %q:\n%s", c.args, code, c.want, stderr)
 		}
 	}
 	code, _, stderr := runCmd(t, "match", "--games", "2", "--resume", "--out", junk, "greedy", "random")

@@ -80,8 +80,8 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 		w.running = true
 		for _, g := range earlier {
 			if err := g.samePlayers(names); err != nil {
-				w.openErr = fmt.Errorf("--resume: %v", err)
-				return w.openErr
+				w.resumeErr = fmt.Errorf("--resume: %v", err)
+				return w.resumeErr
 			}
 		}
 		if o.Out != "" {
@@ -118,6 +118,11 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "shogi match: the engine's output is in %s\n", logPath)
 		}
 		return 1
+	case w.resumeErr != nil:
+		// The file is not this run's: refused as a file that does not
+		// fit the flags is, before a game is played.
+		fmt.Fprintf(stderr, "shogi match: %v\n", w.resumeErr)
+		return 2
 	case w.openErr != nil:
 		fmt.Fprintf(stderr, "shogi match: %v\n", w.openErr)
 		return 1
@@ -155,15 +160,16 @@ var errWrite = errors.New("the games cannot be written")
 
 // matchWriter writes a series' finished games and reports progress.
 type matchWriter struct {
-	o        Options
-	stderr   io.Writer
-	began    time.Time
-	running  bool // the players started
-	out      *os.File
-	openErr  error
-	written  int // games in the file, with those it held before a resumed run
-	resumed  int // games counted from the file before this run
-	writeErr error
+	o         Options
+	stderr    io.Writer
+	began     time.Time
+	running   bool // the players started
+	out       *os.File
+	openErr   error
+	resumeErr error // the file to resume was played by other players
+	written   int   // games in the file, with those it held before a resumed run
+	resumed   int   // games counted from the file before this run
+	writeErr  error
 }
 
 // finished writes a finished game (the series calls it one game at a
