@@ -211,8 +211,9 @@ func TestRecordKeptAfterEveryMove(t *testing.T) {
 	matchEvent[match.MoveEvent](t, sub)
 	play(t, b, "3c3d")
 	matchEvent[match.MoveEvent](t, sub)
-	// The table writes after the match tells it; give it the moment.
-	deadline := time.Now().Add(2 * time.Second)
+	// The table writes after the match tells it; give it the moment
+	// (bounded far above it: a busy machine).
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.kif"))
 		if len(files) == 1 {
@@ -321,7 +322,7 @@ func TestReconnectWithinGrace(t *testing.T) {
 
 func TestGraceExpires(t *testing.T) {
 	for _, toMove := range []bool{true, false} {
-		l, ft, _ := newTestLobby(t)
+		l, ft, dir := newTestLobby(t)
 		a, b := seated(t, l, Options{Time: match.TimeControl{Main: 10 * time.Minute}})
 		leaver, stayer := a, b // Black, to move
 		if !toMove {
@@ -339,6 +340,24 @@ func TestGraceExpires(t *testing.T) {
 		end := nextOf[EndEvent](t, stayer.Events())
 		if !strings.Contains(end.Result.Reason(), "did not come back within 1m0s") {
 			t.Errorf("reason %q", end.Result.Reason())
+		}
+		// The record says 投了, and why in its comment.
+		var comment string
+		for deadline := time.Now().Add(30 * time.Second); comment == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			files, _ := filepath.Glob(filepath.Join(dir, "*.kif"))
+			if len(files) != 1 {
+				continue
+			}
+			if rec, err := kifu.ReadFile(files[0]); err == nil {
+				for _, n := range rec.MainLine() {
+					if n.Ending == kifu.Resign {
+						comment = n.Comment()
+					}
+				}
+			}
+		}
+		if !strings.Contains(comment, "did not come back within 1m0s") {
+			t.Errorf("the record's 投了 says %q", comment)
 		}
 	}
 }

@@ -32,6 +32,7 @@ type appWords struct {
 
 	// The play screen on a match.
 	EngineFault, EngineFailed, KeepFailed, GameSaved string
+	LeftTable                                        string // the winner's reason when the loser left a table and did not come back (%s the loser, %v the grace)
 	CannotStart, Starting, PausedNow, waitTurn       string
 	StepPaused, CannotImpasse                        string
 	HintFailed, HintResign, hintDeclare              string
@@ -82,6 +83,7 @@ var appEnglish = appWords{
 
 	EngineFault:     "the game ended on an engine's failure (the game is kept): %[2]v",
 	EngineFailed:    "%s's failure",
+	LeftTable:       "%s leaving, not back within %v",
 	KeepFailed:      "cannot keep the game: %v",
 	GameSaved:       "the game is saved as %s",
 	CannotStart:     "cannot start %s: %v",
@@ -153,6 +155,7 @@ var appJapanese = appWords{
 
 	EngineFault:     "エンジンの障害で対局が終わりました (対局は保存されています): %[2]v",
 	EngineFailed:    "%sの障害",
+	LeftTable:       "%sが退席し%v以内に戻らず",
 	KeepFailed:      "対局を保存できません: %v",
 	GameSaved:       "棋譜を %s に保存しました",
 	CannotStart:     "%s を起動できません: %v",

@@ -144,3 +144,33 @@ func TestForfeit(t *testing.T) {
 		t.Errorf("reason %q, want %q", r.Reason(), want)
 	}
 }
+
+// The time a player who left spent away on their own turn is charged to
+// their clock when they forfeit, as the clocks showed it running; the
+// forfeit gave it back (the screen's clock jumped back to full).
+func TestForfeitChargesTheTimeAway(t *testing.T) {
+	t.Parallel()
+	ft := NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	tc := TimeControl{Main: 10 * time.Minute}
+	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{NewHuman("a"), NewHuman("b")}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := m.Subscribe()
+	done := make(chan Result, 1)
+	go func() { done <- m.Run(context.Background()) }()
+	nextOf[TurnEvent](t, sub)
+	submit(t, m, "7g7f")
+	if te := nextOf[TurnEvent](t, sub); te.Side != game.White {
+		t.Fatalf("turn %+v", te)
+	}
+	ft.Advance(61 * time.Second)
+	if err := m.Forfeit(game.White, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	c := m.Snapshot().Clock
+	if c.Running || c.Main[game.White] != tc.Main-61*time.Second || c.Main[game.Black] != tc.Main {
+		t.Errorf("clocks after the forfeit: %+v, want White charged 61s", c)
+	}
+}

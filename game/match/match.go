@@ -676,7 +676,16 @@ func (m *Match) handle(req request, t *turn, stop func() reply, stepping *bool) 
 		req.reply <- nil
 		return outcome{}
 	case reqForfeit:
-		halt()
+		if running && t.side == req.side {
+			// The one who left was to move: the time away ran on their
+			// clock, as both screens showed it, and is charged.
+			stop()
+			m.mu.Lock()
+			m.clock.Stop(m.ts.Now(), 0)
+			m.mu.Unlock()
+		} else {
+			halt()
+		}
 		req.reply <- nil
 		res := m.resign(req.side)
 		res.Why, res.Grace = Forfeited, req.grace

@@ -77,7 +77,9 @@ func Record(res match.Result, event string) *kifu.Record {
 	case last.Ending != kifu.NoEnding:
 		end = last
 	}
-	if end != nil && (res.Fault != nil || res.Illegal != "" || res.Ending == game.TimeLoss || res.MaxMoves || res.Aborted) {
+	// A person who left a table and did not come back is recorded as
+	// resigning (投了); the comment says they left.
+	if end != nil && (res.Fault != nil || res.Illegal != "" || res.Ending == game.TimeLoss || res.MaxMoves || res.Aborted || res.Why == match.Forfeited) {
 		c := res.Reason()
 		if w, ok := res.Winner(); ok && res.Why == match.EngineFault {
 			c += fmt.Sprintf("; %s (%s) failed, and the match scored the game for %s", res.Names[res.Faulty], res.Faulty, w)

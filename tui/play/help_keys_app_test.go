@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"shogi/app/words"
 	"shogi/assets"
@@ -96,5 +97,20 @@ func TestHelpOfEachGame(t *testing.T) {
 				t.Error("esc did not close the help")
 			}
 		})
+	}
+}
+
+// A table's player who left and did not come back within the grace
+// period loses; the match records it as 投了, but the screen says they
+// left (it said "wins by resignation").
+func TestLeftTableResult(t *testing.T) {
+	h := tableHarness(t, words.English, "")
+	if err := h.p().Setup.Table.Ctl.(*match.Match).Forfeit(game.White, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	h.until("the game's end", func() bool { return h.p().Over() })
+	want := "Black wins by b leaving, not back within 1m0s after 0 moves"
+	if got := h.p().ResultText(); got != want {
+		t.Errorf("result %q, want %q", got, want)
 	}
 }

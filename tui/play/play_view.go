@@ -727,6 +727,10 @@ func (m *Model) ResultText() string {
 				return fmt.Sprintf(w.Wins, w.Count(n), w.SideName(winner), fmt.Sprintf(w.EngineFailed, m.name(winner.Other())))
 			}
 		}
+		if winner, ok := r.Winner(); ok && res.Why == match.Forfeited {
+			// Recorded as a resignation (投了), but on screen the reason.
+			return fmt.Sprintf(w.Wins, w.Count(n), w.SideName(winner), fmt.Sprintf(w.LeftTable, m.name(winner.Other()), res.Grace))
+		}
 		if res.Why == match.ImpasseAgreed {
 			return w.Result(r, n) + ": " + fmt.Sprintf(w.Points, w.SideName(game.Black), res.Points[game.Black], w.SideName(game.White), res.Points[game.White])
 		}
