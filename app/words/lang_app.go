@@ -46,6 +46,7 @@ type appWords struct {
 	LeaveServerKey                            string
 	QuitServerKey                             string // ctrl+c in a server's game: it resigns too
 	QuitNothingKept                           string // ctrl+c in a game against the computer over SSH
+	KeysLeaveUnkept                           string // leaving that game: nothing is kept
 	// A move sent to the server and not yet confirmed (%s: the move).
 	MoveSent, MoveOnItsWay string
 
@@ -111,6 +112,7 @@ var appEnglish = appWords{
 	LeaveServerKey:  "leave (resigns)",
 	QuitServerKey:   "quit (resigns)",
 	QuitNothingKept: "quit (nothing is kept)",
+	KeysLeaveUnkept: "nothing is kept  y/n",
 	Interrupted:     "interrupted after %s",
 
 	ResumeN: "Resume a game (%d kept)", ResumeTitle: "Kept games, newest first",
@@ -183,6 +185,7 @@ var appJapanese = appWords{
 	LeaveServerKey:  "退出 (投了)",
 	QuitServerKey:   "終了 (投了)",
 	QuitNothingKept: "終了 (保存なし)",
+	KeysLeaveUnkept: "保存されません  y/n",
 	Interrupted:     "%s手で中断",
 
 	ResumeN: "対局を再開 (%d局保存)", ResumeTitle: "保存された対局 (新しい順)",

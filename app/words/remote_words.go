@@ -77,7 +77,7 @@ var RemoteEnglish = RemoteWords{
 	Heard:      "The server refereeing this game answers again.",
 	TakenOver:  "The game goes on: server %s referees it now.",
 	ChatTyping: "enter sends, esc closes", ChatOlder: "pgup: %d older", ChatNewer: "pgdn: %d newer",
-	AskLeaveTable: "Leave the table? The game goes on: you lose unless you are back within %v.",
+	AskLeaveTable: "Leave the table? You lose unless back within %v.",
 	QuitKey:       "quit (leaves the table, as q does)",
 }
 
@@ -115,7 +115,7 @@ var RemoteJapanese = RemoteWords{
 	DrawStands: "引き分け提案中",
 	Chat:       "チャット", ChatOpen: "チャット", ChatScroll: "チャット履歴を送る", ChatKeys: "t チャット  pgup/pgdn 履歴",
 	ChatTyping: "enter 送信  esc 閉じる", ChatOlder: "pgup: 前に%d件", ChatNewer: "pgdn: 後に%d件",
-	AskLeaveTable: "対局室を出ますか? 対局は続き、%v以内に戻らなければ負けになります。",
+	AskLeaveTable: "対局室を出ますか? %v以内に戻らなければ負けです。",
 	QuitKey:       "終了 (q と同じく対局室を出る)",
 	Cut:           "サーバーが他と切断: 別のサーバーが対局を引き継ぐことがあります。",
 	Uncut:         "サーバーは他のサーバーとつながりました。",

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"shogi/app/words"
 	"shogi/assets"
 	"shogi/game"
@@ -112,5 +114,32 @@ func TestLeftTableResult(t *testing.T) {
 	want := "Black wins by b leaving, not back within 1m0s after 0 moves"
 	if got := h.p().ResultText(); got != want {
 		t.Errorf("result %q, want %q", got, want)
+	}
+}
+
+// q asks before leaving, and says what becomes of the game: a table's
+// seat waits for the grace period (not "the menu resumes it"), a game
+// against the computer over SSH is not kept.
+func TestLeaveQuestionSaysWhatIsKept(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		h         func(t *testing.T) *harness
+		want, not string
+	}{
+		{"a table", func(t *testing.T) *harness { return tableHarness(t, words.English, "") }, "Leave the table? You lose unless back within", "resumes it"},
+		{"the computer over SSH", func(t *testing.T) *harness {
+			h := newHarness(t, Options{White: "greedy"})
+			h.c.Remote = true
+			return h
+		}, "nothing is kept", "resumes it"},
+		{"this machine", func(t *testing.T) *harness { return newHarness(t, Options{White: "greedy"}) }, "the menu resumes it", "nothing is kept"},
+	} {
+		h := tc.h(t)
+		// The question q puts once a move is played (with none, q
+		// leaves at once), as drawn at 120 columns.
+		h.p().ask(confirmLeave)
+		if s := ansi.Strip(h.p().confirmLine(120)); !strings.Contains(s, tc.want) || strings.Contains(s, tc.not) {
+			t.Errorf("%s: q asks %q", tc.name, s)
+		}
 	}
 }

@@ -546,8 +546,13 @@ func (m *Model) confirmLine(width int) string {
 		if m.FromStudy {
 			ask, keys = w.AskLeaveStudy, w.KeysLeaveStudy
 		}
+		if m.c.Remote && m.Setup.Table == nil && !m.Over() {
+			// Against the computer over SSH nothing is kept to resume.
+			keys = w.KeysLeaveUnkept
+		}
 		if m.Setup.Table != nil && m.mine != [2]bool{} && !m.Over() {
-			ask = fmt.Sprintf(c.Rw().AskLeaveTable, m.Setup.Table.Grace)
+			// The seat waits for the grace period, not for the menu.
+			ask, keys = fmt.Sprintf(c.Rw().AskLeaveTable, m.Setup.Table.Grace), w.KeysYesNo
 		}
 		if m.onServer() && !m.Over() {
 			// Leaving resigns: nothing is left for the menu to resume.
