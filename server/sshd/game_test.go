@@ -179,7 +179,7 @@ func TestReconnectWithinGrace(t *testing.T) {
 	b.waitTitle("move 2 ")
 
 	a.close() // the connection drops
-	b.waitFor("alice's connection dropped")
+	b.waitFor("alice is away (left or cut off)")
 	a2 := ts.dial(t, dialOpts{user: "alice"})
 	a2.waitFor("Your name")
 	a2.send("ctrl+u", "alice", "enter")
@@ -342,7 +342,7 @@ func TestReconnectByKey(t *testing.T) {
 	joinTable(t, b, "bob", code)
 	a.waitTitle("move 1 ")
 	a.close()
-	b.waitFor("alice's connection dropped")
+	b.waitFor("alice is away (left or cut off)")
 	a2 := ts.dial(t, dialOpts{user: "al", signer: ka})
 	a2.waitFor("Your name")
 	a2.send("ctrl+u", "Alice Liddell", "enter")

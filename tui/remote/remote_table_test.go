@@ -79,7 +79,7 @@ func TestRemoteTable(t *testing.T) {
 	if b.m.Screen != RMenu || b.m.Table != nil {
 		t.Fatalf("bob after leaving: screen %d\n%s", b.m.Screen, b.screen())
 	}
-	a.waitFor("bob's connection dropped: the seat is kept for")
+	a.waitFor("bob is away (left or cut off): the seat is kept for")
 	b.want("> ", "Back to your game "+l.Tables()[0].Code+": ▲Black alice vs △White bob, 1 move")
 	b.press("enter")
 	b.waitFor("1 ▲７六歩", "△White to move")
