@@ -2,6 +2,7 @@ package tsume
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"shogi/app/words"
@@ -64,5 +65,21 @@ func TestHelpKeys(t *testing.T) {
 				t.Errorf("%v %s: esc on the help: open %v, left %v", lang, name, h.a.HelpOpen(), h.left())
 			}
 		}
+	}
+}
+
+// The line under the board keeps the hand's hint and the rule apart (it
+// ran "…tab or esc leavesevery move must check").
+func TestAttackLineAfterHandHint(t *testing.T) {
+	p, err := game.ParseSFEN("3sks3/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := positionHarness(t, words.English, p)
+	h.press("tab")
+	w := words.WordsFor(words.English)
+	tw := words.TsumeWordsFor(words.English)
+	if s := h.screen(); !strings.Contains(s, w.HintTray+"  "+tw.Attack[:5]) {
+		t.Errorf("the hand's hint and the rule run together:\n%s", s)
 	}
 }

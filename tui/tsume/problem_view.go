@@ -14,6 +14,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"shogi/game"
 	"shogi/game/notation"
@@ -405,9 +406,9 @@ func (m *Model) promptLine(width int) (string, int) {
 	case a.over:
 		line = tw.AttackEscaped
 	case a.escaped:
-		line = m.entry.Where(c) + tw.AttackEscaped
+		line = then(m.entry.Where(c), tw.AttackEscaped)
 	default:
-		line = m.entry.Where(c) + tw.Attack
+		line = then(m.entry.Where(c), tw.Attack)
 	}
 	return c.Measure.Fit(line, width), -1
 }
@@ -455,4 +456,13 @@ func (m *Model) helpGroups() [][]key.Binding {
 		sol,
 		{ck.Flip, ck.Notation, ck.Copy, ck.CopySFEN, ck.Help, k.Leave, ck.QuitPlain},
 	}
+}
+
+// then puts text after where: the cursor's square alone ends in a space;
+// a picked piece's or the hand's hint is a sentence, kept apart.
+func then(where, text string) string {
+	if strings.HasSuffix(ansi.Strip(where), " ") {
+		return where + text
+	}
+	return where + "  " + text
 }
