@@ -204,3 +204,18 @@ func TestBookProblemWraps(t *testing.T) {
 		t.Errorf("the page lacks %q:\n%s", want, d.Screen())
 	}
 }
+
+// The path of an engine to add starts in /usr/games/; a path typed whole
+// on its end stands for itself (it was tried as /usr/games//tmp/x).
+func TestTypedEnginePath(t *testing.T) {
+	for in, want := range map[string]string{
+		"/usr/games/fairy-stockfish": "/usr/games/fairy-stockfish",
+		"/usr/games//opt/yane/yane":  "/opt/yane/yane",
+		"/usr/games/~/engines/x":     "~/engines/x",
+		"/opt/x":                     "/opt/x",
+	} {
+		if got := typedPath(in); got != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}

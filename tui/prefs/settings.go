@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"shogi/app/players"
@@ -319,7 +320,7 @@ func (m *Screen) enginesKey(k tea.KeyPressMsg) tea.Cmd {
 		case k.String() == "esc":
 			e.path = nil
 		case common.IsEnter(k):
-			path := settings.ExpandHome(e.path.Trimmed())
+			path := settings.ExpandHome(typedPath(e.path.Trimmed()))
 			e.path = nil
 			if path == "" {
 				return nil
@@ -353,7 +354,7 @@ func (m *Screen) enginesKey(k tea.KeyPressMsg) tea.Cmd {
 	case common.KeyIs(k, keys.Down):
 		e.cursor = common.WrapAdd(e.cursor, 1, n)
 	case k.String() == "a":
-		in := components.NewInput(w.EnginePath, "/usr/games/", 0)
+		in := components.NewInput(w.EnginePath, enginesDir, 0)
 		e.path = &in
 	case k.String() == "d" || k.String() == "delete":
 		if e.cursor < len(c.Settings.Engines) {
@@ -367,7 +368,7 @@ func (m *Screen) enginesKey(k tea.KeyPressMsg) tea.Cmd {
 		case e.cursor < nl+len(e.found):
 			e.entry, e.probing = -1, e.found[e.cursor-nl]
 		default:
-			in := components.NewInput(w.EnginePath, "/usr/games/", 0)
+			in := components.NewInput(w.EnginePath, enginesDir, 0)
 			e.path = &in
 			return nil
 		}
@@ -656,4 +657,18 @@ func (m *Screen) editorLines() []string {
 		lines = append(lines, "", st.Dim.Render(w.TypeHintValue))
 	}
 	return lines
+}
+
+// enginesDir is the folder the path of an engine to add starts in: where
+// Debian puts its engines.
+const enginesDir = "/usr/games/"
+
+// typedPath is the path typed after the folder the line starts with: an
+// absolute path or one from home typed on its end ("/usr/games//opt/x",
+// "/usr/games/~/x") stands for itself.
+func typedPath(p string) string {
+	if rest, ok := strings.CutPrefix(p, enginesDir); ok && (strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "~")) {
+		return rest
+	}
+	return p
 }
