@@ -29,7 +29,14 @@ func nextOf[E Event](t *testing.T, sub *Subscription) E {
 
 func humanMatch(t *testing.T) (*Match, *Subscription, chan Result) {
 	t.Helper()
-	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{NewHuman("a"), NewHuman("b")}})
+	return humanMatchWith(t, Config{})
+}
+
+// humanMatchWith is humanMatch on cfg's clock and time source.
+func humanMatchWith(t *testing.T, cfg Config) (*Match, *Subscription, chan Result) {
+	t.Helper()
+	cfg.Start, cfg.Players = game.StartPosition(), [2]Player{NewHuman("a"), NewHuman("b")}
+	m, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,14 +159,7 @@ func TestForfeitChargesTheTimeAway(t *testing.T) {
 	t.Parallel()
 	ft := NewFakeTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 	tc := TimeControl{Main: 10 * time.Minute}
-	m, err := New(Config{Start: game.StartPosition(), Players: [2]Player{NewHuman("a"), NewHuman("b")}, Time: [2]TimeControl{tc, tc}, TimeSource: ft})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := m.Subscribe()
-	done := make(chan Result, 1)
-	go func() { done <- m.Run(context.Background()) }()
-	nextOf[TurnEvent](t, sub)
+	m, sub, done := humanMatchWith(t, Config{Time: [2]TimeControl{tc, tc}, TimeSource: ft})
 	submit(t, m, "7g7f")
 	if te := nextOf[TurnEvent](t, sub); te.Side != game.White {
 		t.Fatalf("turn %+v", te)
