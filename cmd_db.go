@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -116,6 +117,11 @@ func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, d
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "shogi db import: no PATH")
+		return 2
+	}
+	if slices.Contains(fs.Args(), "-") {
+		// An import reads files and folders, a game's source by name.
+		fmt.Fprintln(stderr, "shogi db import: - (standard input) is not read: name files, folders or archives")
 		return 2
 	}
 	p, err := dbPath(*path, d)

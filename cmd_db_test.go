@@ -154,6 +154,7 @@ func TestDBBadInput(t *testing.T) {
 		{[]string{"games", "--db", notDB, "--since", "yesterday"}, 2, "YYYY-MM-DD"},
 		{[]string{"show", "--db", notDB, "x"}, 2, "not a game ID"},
 		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"import", "--db", filepath.Join(dir, "in.db"), "-"}, 2, "standard input) is not read"},
 	} {
 		code, out, errOut := runCmd(t, append([]string{"db"}, c.args...)...)
 		if code != c.code || out != "" || !strings.Contains(errOut, c.want) {

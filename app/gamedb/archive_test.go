@@ -3,10 +3,12 @@ package gamedb
 import (
 	"archive/tar"
 	"archive/zip"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +50,33 @@ func TestArchives(t *testing.T) {
 		again, err := Import(context.Background(), db, []string{src}, nil)
 		if err != nil || again.Stored != 0 {
 			t.Errorf("%s then the files: %+v %v, want nothing new", a, again, err)
+		}
+	}
+}
+
+// An archive that is not one (or is cut short) is named with what it is
+// not; the import goes on with the rest. It said only "unexpected EOF".
+func TestBrokenArchives(t *testing.T) {
+	dir := t.TempDir()
+	var gzipped bytes.Buffer
+	gw := gzip.NewWriter(&gzipped)
+	gw.Write([]byte("hi\n"))
+	gw.Close()
+	for name, data := range map[string][]byte{
+		"notar.tar.gz": gzipped.Bytes(),
+		"plain.tgz":    []byte("not gzip\n"),
+		"notzip.zip":   []byte("not a zip\n"),
+	} {
+		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+	}
+	rep, err := Import(context.Background(), filepath.Join(t.TempDir(), "g.db"), []string{dir}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(rep.Problems, "\n")
+	for _, want := range []string{"notar.tar.gz: not a tar archive, or one cut short", "plain.tgz: not gzip-compressed", "notzip.zip: not a zip archive, or a damaged one"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no %q among the problems:\n%s", want, all)
 		}
 	}
 }

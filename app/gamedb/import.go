@@ -495,7 +495,7 @@ func readAny(path string, add func(*kifu.Record, string, error) error) error {
 	case strings.HasSuffix(l, ".zip"):
 		zr, err := zip.OpenReader(path)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return fmt.Errorf("%s: not a zip archive, or a damaged one: %w", path, err)
 		}
 		defer zr.Close()
 		for _, f := range zr.File {
@@ -521,7 +521,7 @@ func readAny(path string, add func(*kifu.Record, string, error) error) error {
 		defer fh.Close()
 		gz, err := gzip.NewReader(fh)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return fmt.Errorf("%s: not gzip-compressed (a .tar.gz is): %w", path, err)
 		}
 		tr := tar.NewReader(gz)
 		for {
@@ -530,7 +530,7 @@ func readAny(path string, add func(*kifu.Record, string, error) error) error {
 				return nil
 			}
 			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
+				return fmt.Errorf("%s: not a tar archive, or one cut short: %w", path, err)
 			}
 			if h.Typeflag != tar.TypeReg || !recordFile(h.Name) {
 				continue
