@@ -14,6 +14,7 @@ type EditorWords struct {
 	ToMove                              string // %s the side
 	Actions                             [8]string
 	Playable, TsumeOnly, NotPlayable    string // notPlayable: %s the reasons
+	NotPlayableBelow                    string // the reasons are listed below it
 	Presets, PresetKeys                 string
 	DoneAsk, DoneKeys                   string
 	LeaveAsk, SavePrompt                string
@@ -45,8 +46,9 @@ var EditorEnglish = EditorWords{
 	Box: "Box: %s", BoxEmpty: "Box: empty", ToMove: "%s to move",
 	Actions:  [8]string{"turn", "flip", "undo", "redo", "rest to White", "clear", "presets", "done"},
 	Playable: "ready: play, study or solve it", TsumeOnly: "a tsume (one king): solve it, study it, or play it against a program",
-	NotPlayable: "cannot be played: %s",
-	Presets:     "Start from", PresetKeys: "up/down choose, enter sets the board, esc back",
+	NotPlayable:      "cannot be played: %s",
+	NotPlayableBelow: "cannot be played, nor solved:",
+	Presets:          "Start from", PresetKeys: "up/down choose, enter sets the board, esc back",
 	DoneAsk:    "Done:",
 	DoneKeys:   "p play  s study  t solve as tsume  y copy KIF  Y copy SFEN  w save  esc back",
 	LeaveAsk:   "Leave the editor? The position is not saved (y/n)",
@@ -83,8 +85,9 @@ var EditorJapanese = EditorWords{
 	Box: "駒箱: %s", BoxEmpty: "駒箱: なし", ToMove: "%sの手番",
 	Actions:  [8]string{"手番", "反転", "戻す", "やり直す", "残りを後手へ", "全消去", "初期配置", "完了"},
 	Playable: "対局・検討・詰将棋に使えます", TsumeOnly: "詰将棋 (玉一枚): 解く・検討のほか、ソフト相手に指すこともできます",
-	NotPlayable: "この局面は使えません: %s",
-	Presets:     "初期配置", PresetKeys: "↑↓ 選ぶ  enter で配置  esc 戻る",
+	NotPlayable:      "この局面は使えません: %s",
+	NotPlayableBelow: "この局面は使えません:",
+	Presets:          "初期配置", PresetKeys: "↑↓ 選ぶ  enter で配置  esc 戻る",
 	DoneAsk:    "完了:",
 	DoneKeys:   "p 対局  s 検討  t 詰将棋を解く  y KIF をコピー  Y SFEN をコピー  w 保存  esc 戻る",
 	LeaveAsk:   "局面編集を終わりますか? 局面は保存されていません (y/n)",

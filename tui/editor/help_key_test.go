@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"strings"
 	"testing"
 
 	"shogi/app/words"
@@ -51,5 +52,23 @@ func TestHelpKeyOverAListOrMenu(t *testing.T) {
 		if !help || m.state != c.want {
 			t.Errorf("? after %s: help %v, state %v (want %v)", c.open, help, m.state, c.want)
 		}
+	}
+}
+
+// The panel beside the board names a reason once: a nifu that keeps the
+// position from being played or solved is in the list, not also in the
+// line above it.
+func TestPanelSaysAReasonOnce(t *testing.T) {
+	p, _, err := game.ParseSFENExtraKings("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPpPPPP/1B5R1/LNSGKGSNL b - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(testCommon(80, 24, words.English), Options{Start: p})
+	panel := strings.Join(m.panel(60, 20), "\n")
+	if n := strings.Count(panel, "nifu"); n != 1 {
+		t.Errorf("the nifu named %d times:\n%s", n, panel)
+	}
+	if !strings.Contains(panel, "cannot be played, nor solved:") {
+		t.Errorf("the panel does not say the position cannot be used:\n%s", panel)
 	}
 }

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -389,6 +390,9 @@ func (m *Model) panel(w, h int) []string {
 		add(ok, ew.Playable)
 	case len(tw) == 0:
 		add(ok, ew.TsumeOnly)
+	case listed(tw, ws):
+		// Its reasons are the list below: not said twice.
+		add(bad, ew.NotPlayableBelow)
 	default:
 		add(bad, fmt.Sprintf(ew.NotPlayable, ew.Warnings(c.Words, tw, m.squareName)))
 	}
@@ -448,4 +452,14 @@ func (m *Model) footer(width int) ([]string, int) {
 		hint = fmt.Sprintf(ew.BoardHint, m.squareName(m.cursor), what)
 	}
 	return []string{paint(st, func(s *common.Styles) common.Wrap { return s.Dim }, hint)}, -1
+}
+
+// listed reports whether every warning of some is among all.
+func listed(some, all []game.Warning) bool {
+	for _, w := range some {
+		if !slices.Contains(all, w) {
+			return false
+		}
+	}
+	return true
 }
