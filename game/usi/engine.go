@@ -73,7 +73,7 @@ func (f Fault) String() string {
 }
 
 // Error is an engine's fault. Its message names the engine and says what
-// happened: "fake exited before usiok (exit status 3): cannot open eval".
+// happened: "fake exited before sending usiok (exit status 3): cannot open eval".
 type Error struct {
 	Engine string
 	Fault  Fault
@@ -405,7 +405,7 @@ func (e *Engine) await(ctx context.Context, timeout time.Duration, what string, 
 
 func (e *Engine) handshake(ctx context.Context) error {
 	if err := e.send("usi"); err != nil {
-		return e.sendFailed("before usiok")
+		return e.sendFailed("before sending usiok") // as await says it when the output ends first
 	}
 	return e.await(ctx, e.cfg.Timeout, "usiok", func(line string) (bool, bool, error) {
 		switch Command(line) {
@@ -461,7 +461,7 @@ func (e *Engine) IsReady(ctx context.Context) error {
 		return e.broken
 	}
 	if err := e.send("isready"); err != nil {
-		return e.sendFailed("before readyok")
+		return e.sendFailed("before sending readyok")
 	}
 	return e.await(ctx, e.cfg.Timeout, "readyok", func(line string) (bool, bool, error) {
 		switch Command(line) {
