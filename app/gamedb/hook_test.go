@@ -115,19 +115,7 @@ func TestInterruptedImport(t *testing.T) {
 // asks: the app's finished game gets in while the import runs (its id is
 // below the import's last games'), not only once the import is done.
 func TestImportYieldsToAWaitingWriter(t *testing.T) {
-	data := t.TempDir()
-	gamesDir := filepath.Join(data, "games")
-	src := filepath.Join(data, "src")
-	os.MkdirAll(gamesDir, 0o755)
-	os.MkdirAll(src, 0o755)
-	genGames(t, src, 480, 11)
-	genGames(t, gamesDir, 1, 12)
-	finished := filepath.Join(gamesDir, "finished.csa")
-	os.Rename(filepath.Join(gamesDir, "genaa.csa"), finished)
-	rec, err := kifu.ReadFile(finished)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, gamesDir, src, finished, rec := finishedBeside(t, 480, 11)
 	old, oldBatch := HookWait, BatchSize
 	HookWait, BatchSize = LockWait, 60
 	defer func() { HookWait, BatchSize = old, oldBatch }()
@@ -248,18 +236,7 @@ func TestHashesSettledAfterAStop(t *testing.T) {
 // take that on at a game's end (it stays in the games folder), and the
 // next import does, adding the game.
 func TestFinishedGameWaitsForAStoppedImport(t *testing.T) {
-	data := t.TempDir()
-	gamesDir := filepath.Join(data, "games")
-	src := filepath.Join(data, "src")
-	os.MkdirAll(gamesDir, 0o755)
-	os.MkdirAll(src, 0o755)
-	genGames(t, src, 30, 31)
-	genGames(t, gamesDir, 1, 32)
-	finished := filepath.Join(gamesDir, "genaa.csa")
-	rec, err := kifu.ReadFile(finished)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data, gamesDir, src, finished, rec := finishedBeside(t, 30, 31)
 	path := DefaultPath(data)
 	if _, err := Import(context.Background(), path, []string{src}, nil); err != nil {
 		t.Fatal(err)
@@ -358,4 +335,26 @@ func TestImportLetsGoWhileItWaitsForInput(t *testing.T) {
 	if s := statsAt(t, path); rep.Games != 45 || s.Games != rep.Stored {
 		t.Errorf("%d games read (want the 40 generated and the pipe's 5), %d stored, %d in the database", rep.Games, rep.Stored, s.Games)
 	}
+}
+
+// finishedBeside makes a data folder as the app has it: src with n
+// generated games to import (seed), and the games folder holding one
+// finished game (seed+1), read back as the app hands it to AddFinished.
+func finishedBeside(t *testing.T, n int, seed uint64) (data, gamesDir, src, finished string, rec *kifu.Record) {
+	t.Helper()
+	data = t.TempDir()
+	gamesDir, src = filepath.Join(data, "games"), filepath.Join(data, "src")
+	os.MkdirAll(gamesDir, 0o755)
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, n, seed)
+	genGames(t, gamesDir, 1, seed+1)
+	finished = filepath.Join(gamesDir, "finished.csa")
+	if err := os.Rename(filepath.Join(gamesDir, "genaa.csa"), finished); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := kifu.ReadFile(finished)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, gamesDir, src, finished, rec
 }
