@@ -210,9 +210,10 @@ func TestTmuxASCIIOnly(t *testing.T) {
 func TestTmuxLargeBoard(t *testing.T) {
 	t.Parallel()
 	// The first frame may come before the terminal's size: wait for the
-	// large layout's 駒台.
+	// large layout's 駒台, then for its last rank (a look may catch a
+	// frame half written: once the 駒台's top and nothing below it).
 	x := startApp(t, 120, 40, "", "play --lang ja", "+--------------+")
-	s := x.Screen()
+	s := x.WaitFor("| 香| 桂| 銀| 金| 玉| 金| 銀| 桂| 香| 九")
 	for _, want := range []string{
 		"+---+---+---+---+---+---+---+---+---+",
 		"+---+---+---*---+---+---*---+---+---+",
