@@ -1,6 +1,7 @@
 package components
 
 import (
+	"slices"
 	"strings"
 
 	"shogi/tui/common"
@@ -29,51 +30,36 @@ func HelpBar(bindings []key.Binding, w int, st *common.Styles, m common.Measure)
 		}
 	}
 	width := func(kb key.Binding) int { return m.Width(kb.Help().Key) + 1 + m.Width(kb.Help().Desc) }
-	fit, used := 0, 0 // how many fit in order
-	for i, kb := range shown {
-		if used += width(kb) + min(i, 1)*2; used > w {
-			break
+	// fitting is the longest start of list that fits room columns, two
+	// between each.
+	fitting := func(list []key.Binding, room int) []key.Binding {
+		used := -2
+		for i, kb := range list {
+			if used += 2 + width(kb); used > room {
+				return list[:i]
+			}
 		}
-		fit++
+		return list
 	}
-	if help >= fit && help >= 0 {
-		// Fill what fits before the help key, which goes last.
-		h := shown[help]
-		room := w - width(h) - 2
-		var kept []key.Binding
-		used := 0
-		for i, kb := range shown {
-			if i == help {
-				continue
-			}
-			need := width(kb) + min(len(kept), 1)*2
-			if used+need > room {
-				break
-			}
-			kept, used = append(kept, kb), used+need
-		}
-		shown = append(kept, h)
+	drawn := fitting(shown, w)
+	if help >= len(drawn) && width(shown[help]) <= w {
+		others := append(slices.Clone(shown[:help]), shown[help+1:]...)
+		drawn = append(fitting(others, w-width(shown[help])-2), shown[help])
 	}
 	var b strings.Builder
-	used = 0
-	for _, kb := range shown {
+	used := 0
+	for i, kb := range drawn {
 		h := kb.Help()
-		need := width(kb)
-		if used > 0 {
-			need += 2
-		}
-		if used+need > w {
-			break
-		}
-		if used > 0 {
+		if i > 0 {
 			b.WriteString("  ")
+			used += 2
 		}
 		if st != nil {
 			b.WriteString(st.Key.Render(h.Key) + " " + st.Dim.Render(h.Desc))
 		} else {
 			b.WriteString(h.Key + " " + h.Desc)
 		}
-		used += need
+		used += width(kb)
 	}
 	b.WriteString(strings.Repeat(" ", max(w-used, 0)))
 	return b.String()
