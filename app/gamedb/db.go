@@ -173,7 +173,15 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 		}
 	}
 	before, _ := os.Stat(path)
+	var stop func() int
+	if !readOnly && freelistMissing(path) {
+		// The open walks the whole file to find its free pages.
+		stop = guardOpen(path)
+	}
 	b, err := boltOpen(path, readOnly, wait)
+	if stop != nil {
+		stop()
+	}
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
 			who := "another program"

@@ -2,9 +2,12 @@ package gamedb
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"syscall"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -61,3 +64,85 @@ func mappedFile() int64 {
 	}
 	return n * int64(os.Getpagesize())
 }
+
+// madvPageout asks the kernel to reclaim a range's pages (Linux 5.4 on;
+// older kernels refuse it, and then nothing is let go).
+const madvPageout = 21
+
+// guardEvery is how often guardOpen looks at what the process maps.
+var guardEvery = 10 * time.Millisecond
+
+// guardOpen keeps the file's mapped pages under mapBudget while bbolt
+// opens it for writing without a list of free pages (the last writer
+// was killed): the open then walks every page of the file through its
+// map, some 12 GB at a million engine games, all of it counted in the
+// process's resident memory until the open returns, before any *bolt.DB
+// exists for releaseMap. The file's mappings are found in
+// /proc/self/maps by device and inode, and reclaimed with MADV_PAGEOUT
+// rather than MADV_DONTNEED: should a range be unmapped and its address
+// reused between the look and the call, PAGEOUT keeps every page's
+// contents (anonymous memory is swapped out or left), where DONTNEED
+// would zero them. stop ends the guard and returns how many times it let
+// go.
+func guardOpen(path string) (stop func() int) {
+	fi, err := os.Stat(path)
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if err != nil || !ok {
+		return func() int { return 0 }
+	}
+	done, n := make(chan struct{}), make(chan int)
+	go func() {
+		released := 0
+		t := time.NewTicker(guardEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				n <- released
+				return
+			case <-t.C:
+				if trimFile(st) {
+					released++
+				}
+			}
+		}
+	}()
+	return func() int { close(done); return <-n }
+}
+
+// trimFile reclaims the pages of every mapping of the file st names once
+// the process maps more than mapBudget of file pages, and reports whether
+// it did.
+func trimFile(st *syscall.Stat_t) bool {
+	if mappedFile() <= mapBudget {
+		return false
+	}
+	data, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return false
+	}
+	dev := fmt.Sprintf("%02x:%02x", unixMajor(st.Dev), unixMinor(st.Dev))
+	ino := strconv.FormatUint(st.Ino, 10)
+	released := false
+	for line := range strings.Lines(string(data)) {
+		// start-end perms offset dev inode path
+		f := strings.Fields(line)
+		if len(f) < 6 || f[3] != dev || f[4] != ino {
+			continue
+		}
+		lo, hi, ok := strings.Cut(f[0], "-")
+		start, err1 := strconv.ParseUint(lo, 16, 64)
+		end, err2 := strconv.ParseUint(hi, 16, 64)
+		if !ok || err1 != nil || err2 != nil || end <= start {
+			continue
+		}
+		_, _, e := syscall.Syscall(syscall.SYS_MADVISE, uintptr(start), uintptr(end-start), madvPageout)
+		released = released || e == 0
+	}
+	return released
+}
+
+// unixMajor and unixMinor split a device number as glibc's major() and
+// minor() do.
+func unixMajor(dev uint64) uint64 { return (dev>>8)&0xfff | (dev>>32)&^0xfff }
+func unixMinor(dev uint64) uint64 { return dev&0xff | (dev>>12)&^0xff }

@@ -1,0 +1,135 @@
+package gamedb
+
+import (
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// padded makes a bbolt file of some 16 MB whose last commit left no list
+// of free pages, as an import killed with kill -9 leaves it: its next
+// writer's open walks every page.
+func padded(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "g.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	b, err := bolt.Open(path, 0o644, &bolt.Options{NoFreelistSync: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.Update(func(tx *bolt.Tx) error {
+		pad, err := tx.CreateBucket([]byte("pad"))
+		if err != nil {
+			return err
+		}
+		pad.FillPercent = 1
+		for i := range 300_000 {
+			var k [8]byte
+			binary.BigEndian.PutUint64(k[:], uint64(i))
+			if err := pad.Put(k[:], k[:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	if !freelistMissing(path) {
+		t.Fatal("the padded file has its freelist: the walk would not happen")
+	}
+	return path
+}
+
+// TestTrimFile: the file's pages a walk mapped are let go by trimFile,
+// found by the file's device and inode in /proc/self/maps, with nothing
+// but the file's path known (no *bolt.DB yet, as inside bbolt's open).
+func TestTrimFile(t *testing.T) {
+	path := padded(t)
+	fi, _ := os.Stat(path)
+	st := fi.Sys().(*syscall.Stat_t)
+	b, err := bolt.Open(path, 0o644, &bolt.Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	walk := func() {
+		b.View(func(tx *bolt.Tx) error {
+			return tx.Bucket([]byte("pad")).ForEach(func(k, v []byte) error { return nil })
+		})
+	}
+	defer func(old int64) { mapBudget = old }(mapBudget)
+	mapBudget = 1 << 40
+	releaseMap(b)
+	base := mappedFile()
+	walk()
+	walked := mappedFile() - base
+	if walked < fi.Size()/2 {
+		t.Fatalf("a walk of the %d-byte file mapped %d bytes: the test wants most of it", fi.Size(), walked)
+	}
+	if trimFile(st) {
+		t.Fatal("trimFile let go under its budget")
+	}
+	mapBudget = base + walked/4
+	if !trimFile(st) {
+		t.Fatal("trimFile did not let go above its budget")
+	}
+	if left := mappedFile() - base; left > walked/4 {
+		t.Fatalf("after trimFile %d of the walk's %d bytes are still mapped", left, walked)
+	}
+}
+
+// TestGuardOpen: while a writer's Open walks a file that lost its
+// freelist, what the walk maps is let go: without the guard (its ticks an
+// hour apart) the walk leaves most of the file mapped; with it, less than
+// a quarter. The ticks race the walk, so a run where the walk ended before
+// a tick is tried again; a guard that never lets go fails every try.
+func TestGuardOpen(t *testing.T) {
+	path := padded(t)
+	fi, _ := os.Stat(path)
+	defer func(old int64) { mapBudget = old }(mapBudget)
+	defer func(old time.Duration) { guardEvery = old }(guardEvery)
+	mapped := func() int64 {
+		// A copy each time: the open rebuilds the list and a close writes it.
+		cp := filepath.Join(t.TempDir(), "c.db")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(cp, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		base := mappedFile()
+		mapBudget = base + 256<<10
+		db, err := Open(cp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		return mappedFile() - base
+	}
+	guardEvery = time.Hour
+	if m := mapped(); m < fi.Size()/2 {
+		t.Fatalf("without the guard the open mapped %d bytes of %d: the test wants most of the file", m, fi.Size())
+	}
+	guardEvery = 100 * time.Microsecond
+	for try := 0; ; try++ {
+		m := mapped()
+		if m < fi.Size()/4 {
+			return
+		}
+		if try == 9 {
+			t.Fatalf("with the guard the open left %d bytes of %d mapped (10 tries)", m, fi.Size())
+		}
+	}
+}
