@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,10 +26,18 @@ type naive struct {
 	moves map[string]map[string]*[4]int // position → move → games, wins, draws, losses
 	games map[string]int                // position → games that reached it
 	seen  map[string]bool               // games already counted (content hash)
+	// position → each game that reached it: its players, date, result,
+	// length and the ply it first got there (listed's lines)
+	lines map[string][]string
 }
 
 func newNaive() *naive {
-	return &naive{map[string]map[string]*[4]int{}, map[string]int{}, map[string]bool{}}
+	return &naive{map[string]map[string]*[4]int{}, map[string]int{}, map[string]bool{}, map[string][]string{}}
+}
+
+// listed is a game of a games list as naive.lines holds it.
+func listed(g *Game, ply int) string {
+	return fmt.Sprintf("%s %s %s %s %d ply %d", g.Players[0].Name, g.Players[1].Name, g.Date, g.Result, g.Plies, ply)
 }
 
 func sfenKey(p *game.Position) string {
@@ -36,7 +45,8 @@ func sfenKey(p *game.Position) string {
 	return strings.Join(f[:3], " ")
 }
 
-func (n *naive) add(start game.Position, moves []game.Move, result string, hash string) {
+func (n *naive) add(start game.Position, moves []game.Move, g *Game) {
+	result, hash := g.Result, g.Hash
 	if n.seen[hash] {
 		return
 	}
@@ -49,6 +59,7 @@ func (n *naive) add(start game.Position, moves []game.Move, result string, hash 
 		if !reached[k] {
 			reached[k] = true
 			n.games[k]++
+			n.lines[k] = append(n.lines[k], listed(g, i))
 		}
 		if i == len(moves) {
 			return
@@ -110,6 +121,20 @@ func (n *naive) check(t *testing.T, db *DB, positions map[string]game.Position) 
 			}
 			if len(gs) != n.games[k] {
 				t.Fatalf("%s: %d games in the database, %d counted", k, len(gs), n.games[k])
+			}
+			// Which games, with their facts and where each got there.
+			var got []string
+			for _, g := range gs {
+				got = append(got, listed(g.Game, g.Ply))
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(n.lines[k]))
+			if !slices.Equal(got, want) {
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("%s: the games list has %q where the count has %q", k, got[i], want[i])
+					}
+				}
 			}
 		}
 	}
@@ -190,7 +215,7 @@ func countFiles(t *testing.T, n *naive, files []string) map[string]game.Position
 		for i, rec := range recs {
 			g := FromRecord(rec, f, i == 0 && err != nil)
 			moves := rec.MainMoves()
-			n.add(rec.Start, moves, g.Result, g.Hash)
+			n.add(rec.Start, moves, g)
 			p := rec.Start
 			positions[sfenKey(&p)] = p
 			for _, m := range moves {
