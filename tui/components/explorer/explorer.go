@@ -29,6 +29,7 @@ import (
 	"shogi/app/gamedb"
 	"shogi/app/words"
 	"shogi/game"
+	"shogi/kifu"
 	"shogi/tui/common"
 	"shogi/tui/components"
 )
@@ -178,7 +179,9 @@ func lookUp(path string, p *game.Position, f gamedb.Filter) *answer {
 	if a.moves, err = db.Explore(p, f); err != nil {
 		return &answer{err: err}
 	}
-	if a.games, err = db.Games(p, f, gamesLimit+1); err != nil {
+	// The list shows each game's facts; its record is read when it is
+	// opened (openGame), not for every row.
+	if a.games, err = db.GameList(p, f, gamesLimit+1); err != nil {
 		return &answer{err: err}
 	}
 	if len(a.games) > gamesLimit {
@@ -338,15 +341,16 @@ func (m *Model) enter(w *words.ExplorerWords) Action {
 		act.Play = a.moves[m.cur].Move
 		return act
 	}
-	g := a.games[m.cur-len(a.moves)]
-	act.Cmd = func() tea.Msg { return openGame(g, w) }
+	g, path := a.games[m.cur-len(a.moves)], m.opts.Path
+	act.Cmd = func() tea.Msg { return openGame(path, g, w) }
 	return act
 }
 
-// openGame rebuilds a listed game's record and asks the app to study it
-// at the ply where it reached the position.
-func openGame(g gamedb.GameAt, w *words.ExplorerWords) tea.Msg {
-	rec, err := g.Record()
+// openGame reads a listed game whole from the database at path, rebuilds
+// its record and asks the app to study it at the ply where it reached the
+// position.
+func openGame(path string, g gamedb.GameAt, w *words.ExplorerWords) tea.Msg {
+	rec, err := readRecord(path, g.ID)
 	if err != nil {
 		return NoteMsg{Text: fmt.Sprintf(w.Unreadable, g.ID, err)}
 	}
@@ -358,6 +362,20 @@ func openGame(g gamedb.GameAt, w *words.ExplorerWords) tea.Msg {
 		}
 	}
 	return common.StudyRecordMsg{Rec: rec, Name: gameName(g.Game), Ply: g.Ply}
+}
+
+// readRecord reads game id's record from the database at path.
+func readRecord(path string, id uint32) (*kifu.Record, error) {
+	db, err := gamedb.OpenReadOnly(path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	whole, err := db.Game(id)
+	if err != nil {
+		return nil, err
+	}
+	return whole.Record()
 }
 
 // NoteMsg is a line the study says (a game that cannot be read back).
