@@ -173,14 +173,24 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 		}
 	}
 	before, _ := os.Stat(path)
+	walk := !readOnly && freelistMissing(path)
 	var stop func() int
-	if !readOnly && freelistMissing(path) {
+	if walk {
 		// The open walks the whole file to find its free pages.
 		stop = guardOpen(path)
 	}
-	b, err := boltOpen(path, readOnly, wait)
+	b, err := boltOpen(path, readOnly, walk, wait)
 	if stop != nil {
 		stop()
+	}
+	if walk && err == nil {
+		// The list the walk made is written now, as bbolt's open would
+		// have written it had the guard not asked it to wait.
+		releaseMap(b)
+		b.NoFreelistSync = false
+		if err = b.Update(func(*bolt.Tx) error { return nil }); err != nil {
+			b.Close()
+		}
 	}
 	if err != nil {
 		if errors.Is(err, berrors.ErrTimeout) {
@@ -208,8 +218,11 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 
 // boltOpen opens the file with bbolt, waiting up to wait for its lock;
 // while it waits it asks the holder to let go (askYield), as an import
-// holding the file does between two batches.
-func boltOpen(path string, readOnly bool, wait time.Duration) (*bolt.DB, error) {
+// holding the file does between two batches. walk says the file has no
+// list of free pages: the open then leaves the list it rebuilds unwritten
+// (openWait writes it), so that nothing in bbolt's open unmaps the file
+// after mapping it (see guardOpen).
+func boltOpen(path string, readOnly, walk bool, wait time.Duration) (*bolt.DB, error) {
 	deadline := time.Now().Add(wait)
 	// The first try does not wait (bbolt gives up after one try when its
 	// timeout is under its 50 ms between tries); the others ask again
@@ -217,7 +230,9 @@ func boltOpen(path string, readOnly bool, wait time.Duration) (*bolt.DB, error) 
 	// to someone else.
 	step, asked := time.Millisecond, false
 	for {
-		b, err := bolt.Open(path, 0o644, boltOptions(step, readOnly))
+		o := boltOptions(step, readOnly)
+		o.NoFreelistSync = walk
+		b, err := bolt.Open(path, 0o644, o)
 		if err == nil || !errors.Is(err, berrors.ErrTimeout) || !time.Now().Before(deadline) {
 			if asked {
 				_ = os.Remove(yieldFile(path)) // not left for the next holder

@@ -89,18 +89,20 @@ func TestTrimFile(t *testing.T) {
 	}
 }
 
-// TestGuardOpen: while a writer's Open walks a file that lost its
-// freelist, what the walk maps is let go: without the guard (its ticks an
-// hour apart) the walk leaves most of the file mapped; with it, less than
-// a quarter. The ticks race the walk, so a run where the walk ended before
-// a tick is tried again; a guard that never lets go fails every try.
+// TestGuardOpen: while bbolt's open walks a file that lost its freelist
+// (boltOpen's walk open, as openWait makes it), guardOpen lets go of what
+// the walk maps: without the guard (its ticks an hour apart) the walk
+// leaves most of the file mapped; with it, less than a quarter. The ticks
+// race the walk, so a run where the walk ended before a tick is tried
+// again; a guard that never lets go fails every try. Then Open writes the
+// list the walk made.
 func TestGuardOpen(t *testing.T) {
 	path := padded(t)
 	fi, _ := os.Stat(path)
 	defer func(old int64) { mapBudget = old }(mapBudget)
 	defer func(old time.Duration) { guardEvery = old }(guardEvery)
-	mapped := func() int64 {
-		// A copy each time: the open rebuilds the list and a close writes it.
+	fresh := func() string {
+		// A copy each time: a close after the open writes the list.
 		cp := filepath.Join(t.TempDir(), "c.db")
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -109,13 +111,19 @@ func TestGuardOpen(t *testing.T) {
 		if err := os.WriteFile(cp, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		return cp
+	}
+	mapped := func() int64 {
+		cp := fresh()
 		base := mappedFile()
 		mapBudget = base + 256<<10
-		db, err := Open(cp)
+		stop := guardOpen(cp)
+		b, err := boltOpen(cp, false, true, time.Second)
+		stop()
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer db.Close()
+		defer b.Close()
 		return mappedFile() - base
 	}
 	guardEvery = time.Hour
@@ -126,10 +134,19 @@ func TestGuardOpen(t *testing.T) {
 	for try := 0; ; try++ {
 		m := mapped()
 		if m < fi.Size()/4 {
-			return
+			break
 		}
 		if try == 9 {
 			t.Fatalf("with the guard the open left %d bytes of %d mapped (10 tries)", m, fi.Size())
 		}
 	}
+	cp := fresh()
+	db, err := Open(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if freelistMissing(cp) {
+		t.Error("Open of a file without a freelist did not write the one its walk made")
+	}
+	db.Close()
 }
