@@ -139,15 +139,11 @@ func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, d
 	}
 	var prog func(gamedb.Progress)
 	if !*quiet && isTerminal(stderr) {
-		prog = func(pr gamedb.Progress) {
-			const width = 30
-			fill := width * pr.Files / max(pr.TotalFiles, 1)
-			fmt.Fprintf(stderr, "\r[%s%s] %d/%d files, %d games ", strings.Repeat("#", fill), strings.Repeat(".", width-fill), pr.Files, pr.TotalFiles, pr.Games)
-		}
+		prog = func(pr gamedb.Progress) { fmt.Fprintf(stderr, "\r%-*s", importLineWidth, importLine(pr)) }
 	}
 	rep, err := gamedb.Import(ctx, p, fs.Args(), prog)
 	if prog != nil {
-		fmt.Fprintf(stderr, "\r%s\r", strings.Repeat(" ", 70))
+		fmt.Fprintf(stderr, "\r%s\r", strings.Repeat(" ", importLineWidth))
 	}
 	for _, pr := range rep.Problems {
 		fmt.Fprintln(stderr, pr)
@@ -168,6 +164,29 @@ func runDBImport(ctx context.Context, args []string, stdout, stderr io.Writer, d
 		return 1
 	}
 	return 0
+}
+
+// importLineWidth is the width of the import's progress line, which each
+// line is padded to so that it covers the one before.
+const importLineWidth = 70
+
+// importLine is the import's progress line: the files read; then, after
+// the last, the merge of the index that ends the import (a minute at a
+// million games, which a full bar left unexplained) and the deletion of
+// the runs it replaced.
+func importLine(pr gamedb.Progress) string {
+	const width = 30
+	bar := func(fill int) string {
+		fill = min(max(fill, 0), width)
+		return "[" + strings.Repeat("#", fill) + strings.Repeat(".", width-fill) + "]"
+	}
+	switch pr.Stage {
+	case gamedb.StageMerge:
+		return fmt.Sprintf("%s %d games, merging the index %d%%", bar(int(width*pr.Done)), pr.Games, int(100*pr.Done))
+	case gamedb.StageFree:
+		return fmt.Sprintf("%s freeing the space the merge replaced", bar(width))
+	}
+	return fmt.Sprintf("%s %d/%d files, %d games", bar(width*pr.Files/max(pr.TotalFiles, 1)), pr.Files, pr.TotalFiles, pr.Games)
 }
 
 // filterFlags adds the filters to fs.

@@ -602,3 +602,26 @@ func TestDBSameFileAsApp(t *testing.T) {
 		t.Errorf("games: %d %q, want the game the app added beside ~/kifu", code, out)
 	}
 }
+
+// TestImportLine: the import's progress line says what it does at each
+// stage (files, the merge that ends it, the freeing after) within its
+// width, so that each line covers the one before.
+func TestImportLine(t *testing.T) {
+	for _, c := range []struct {
+		pr   gamedb.Progress
+		want string
+	}{
+		{gamedb.Progress{Files: 3, TotalFiles: 12, Games: 3000}, "[#######.......................] 3/12 files, 3000 games"},
+		{gamedb.Progress{Files: 12, TotalFiles: 12, Games: 1000000, Stage: gamedb.StageMerge, Done: 0.456}, "[#############.................] 1000000 games, merging the index 45%"},
+		{gamedb.Progress{Files: 12, TotalFiles: 12, Games: 1000000, Stage: gamedb.StageMerge, Done: 1}, "[##############################] 1000000 games, merging the index 100%"},
+		{gamedb.Progress{Files: 12, TotalFiles: 12, Games: 12, Stage: gamedb.StageFree}, "[##############################] freeing the space the merge replaced"},
+	} {
+		got := importLine(c.pr)
+		if got != c.want {
+			t.Errorf("%+v:\n got %q\nwant %q", c.pr, got, c.want)
+		}
+		if len(got) > importLineWidth {
+			t.Errorf("%q is %d columns, wider than %d", got, len(got), importLineWidth)
+		}
+	}
+}

@@ -302,7 +302,7 @@ func TestMergeCutShort(t *testing.T) {
 		if chunks++; chunks == 3 {
 			cancel()
 		}
-	})
+	}, nil)
 	if err == nil || chunks != 3 {
 		t.Fatalf("the merge was not cut short: %v after %d chunks", err, chunks)
 	}

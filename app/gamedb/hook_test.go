@@ -358,3 +358,45 @@ func finishedBeside(t *testing.T, n int, seed uint64) (data, gamesDir, src, fini
 	}
 	return data, gamesDir, src, finished, rec
 }
+
+// TestImportProgressStages: after the last file an import says it merges
+// the index (how far, rising to all of it, each merge) and then frees what
+// the merge replaced; an import of many small batches merges at its end.
+func TestImportProgressStages(t *testing.T) {
+	dir := t.TempDir()
+	genGames(t, dir, 300, 5)
+	old := BatchSize
+	BatchSize = 29
+	defer func() { BatchSize = old }()
+	var stages []Progress
+	rep, err := Import(context.Background(), filepath.Join(dir, "g.db"), []string{dir}, func(p Progress) {
+		stages = append(stages, p)
+	})
+	if err != nil || rep.Stored == 0 {
+		t.Fatalf("import: %+v %v", rep, err)
+	}
+	merges, last := 0, -1.0
+	for i, p := range stages {
+		switch p.Stage {
+		case "":
+			if merges > 0 || last >= 0 {
+				t.Fatalf("progress %d: files read after the merge began: %+v", i, p)
+			}
+		case StageMerge:
+			if p.Done < last || p.Done > 1 || p.Files != rep.Files || p.Games != rep.Games {
+				t.Fatalf("progress %d: %+v after %.3f (the import read %d files, %d games)", i, p, last, rep.Files, rep.Games)
+			}
+			last = p.Done
+		case StageFree:
+			if last != 1 {
+				t.Fatalf("progress %d: freeing after a merge that stopped at %.3f", i, last)
+			}
+			merges, last = merges+1, 0
+		default:
+			t.Fatalf("progress %d: stage %q", i, p.Stage)
+		}
+	}
+	if merges == 0 {
+		t.Fatalf("no merge said in %d progress calls", len(stages))
+	}
+}

@@ -39,7 +39,19 @@ type Report struct {
 // Progress is handed to an import's progress function now and then.
 type Progress struct {
 	Files, TotalFiles, Games int
+	// After the last file the import merges the runs of the index it made
+	// (and the database's newest ones, see compactAll) into one: Stage
+	// says so (StageMerge, Done how far: 0 to 1, for each merge), then
+	// deletes the runs merged away (StageFree). "" while it reads files.
+	Stage string
+	Done  float64
 }
+
+// Stages of an import's end (Progress.Stage).
+const (
+	StageMerge = "merge"
+	StageFree  = "free"
+)
 
 // Import reads every record under paths (folders, files of one or many
 // games in any format kifu reads, .zip and .tar.gz archives) into the
@@ -113,7 +125,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 			rep.Duplicates += added.Duplicates
 		}
 		if progress != nil {
-			progress(Progress{rep.Files, len(files), rep.Games})
+			progress(Progress{Files: rep.Files, TotalFiles: len(files), Games: rep.Games})
 		}
 		if err := ctx.Err(); err != nil {
 			return rep, err
@@ -122,7 +134,13 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err := ctx.Err(); err != nil {
 		return rep, err
 	}
-	if err := finish(ctx, w, before); err != nil {
+	var note func(string, float64)
+	if progress != nil {
+		note = func(stage string, done float64) {
+			progress(Progress{Files: rep.Files, TotalFiles: len(files), Games: rep.Games, Stage: stage, Done: done})
+		}
+	}
+	if err := finish(ctx, w, before, note); err != nil {
 		return rep, err
 	}
 	return rep, w.close()
@@ -332,7 +350,7 @@ func recv(ctx context.Context, out <-chan chunk) func(func(chunk) bool) {
 // merged into a few (compactAll). Both go a transaction at a time, and
 // Ctrl+C or kill -9 in the middle leaves the database as it was before
 // the step; the next import goes on.
-func finish(ctx context.Context, h *holder, before map[string]bool) error {
+func finish(ctx context.Context, h *holder, before map[string]bool, note func(string, float64)) error {
 	db, err := h.get()
 	if err != nil {
 		return err
@@ -340,10 +358,10 @@ func finish(ctx context.Context, h *holder, before map[string]bool) error {
 	release := func() { trimMap(db.bolt) }
 	err = fillFacts(ctx, db.bolt, release)
 	if err == nil {
-		err = mergeNew(ctx, db.bolt, before, release)
+		err = mergeNew(ctx, db.bolt, before, release, note)
 	}
 	if err == nil {
-		err = compactAll(ctx, db.bolt, release)
+		err = compactAll(ctx, db.bolt, release, note)
 	}
 	if err != nil {
 		err = &Error{h.path, err}
@@ -358,7 +376,7 @@ func finish(ctx context.Context, h *holder, before map[string]bool) error {
 // after the last run of before): the import's batches are not of falling
 // sizes (the first is small), so compactAll's walk from the newest could
 // stop at a large run and leave the small first one beside it for good.
-func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, release func()) error {
+func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, release func(), note func(string, float64)) error {
 	var names [][]byte
 	var sizes []uint64
 	err := db.View(func(tx *bolt.Tx) error {
@@ -378,7 +396,7 @@ func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, release 
 	if err != nil || names == nil {
 		return err
 	}
-	return merge(ctx, db, names, sizes, release)
+	return merge(ctx, db, names, sizes, release, note)
 }
 
 // chunk is a part of one file's games, read and ready to store, with the

@@ -237,7 +237,7 @@ func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, release
 		if err != nil || names == nil {
 			return err
 		}
-		if err := merge(ctx, db, names, sizes, release); err != nil {
+		if err := merge(ctx, db, names, sizes, release, nil); err != nil {
 			return err
 		}
 	}
@@ -249,7 +249,7 @@ func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, release
 // falling sizes (each more than mergeFan times all the newer ones), so a
 // look-up reads a handful of pages, while a small import does not rewrite
 // a large index.
-func compactAll(ctx context.Context, db *bolt.DB, release func()) error {
+func compactAll(ctx context.Context, db *bolt.DB, release func(), note func(string, float64)) error {
 	var names [][]byte
 	var sizes []uint64
 	err := db.View(func(tx *bolt.Tx) error {
@@ -271,12 +271,13 @@ func compactAll(ctx context.Context, db *bolt.DB, release func()) error {
 	if err != nil || names == nil {
 		return err
 	}
-	return merge(ctx, db, names, sizes, release)
+	return merge(ctx, db, names, sizes, release, note)
 }
 
 // merge merges the runs called names (the newest, in order; sizes their
-// games) into one.
-func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, release func()) error {
+// games) into one. note, if not nil, hears how far it is after each
+// transaction (Progress's Stage and Done).
+func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, release func(), note func(stage string, done float64)) error {
 	var blocked []bool
 	err := db.View(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
@@ -322,7 +323,7 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 	if err != nil {
 		return err
 	}
-	for _, part := range [][]byte{bPGRuns, bPMRuns} {
+	for pi, part := range [][]byte{bPGRuns, bPMRuns} {
 		var after []byte // the last key written
 		for done := false; !done; {
 			// Ctrl+C stops a long merge between its transactions; the
@@ -382,6 +383,9 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 			if release != nil {
 				release()
 			}
+			if note != nil {
+				note(StageMerge, (float64(pi)+keyFraction(after, done))/2)
+			}
 		}
 	}
 	// The merged run takes the runs' place in one transaction; their
@@ -411,7 +415,20 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 	if err != nil {
 		return err
 	}
+	if note != nil {
+		note(StageFree, 0)
+	}
 	return dropDead(db, release)
+}
+
+// keyFraction is how far through the keys key is: positions are keyed by
+// their Zobrist hash, spread evenly over the 64-bit range, so the first
+// 8 bytes of the last key merged say how much of a part is done.
+func keyFraction(key []byte, done bool) float64 {
+	if done || len(key) < 8 {
+		return map[bool]float64{true: 1, false: 0}[done]
+	}
+	return float64(binary.BigEndian.Uint64(key)) / (1 << 64)
 }
 
 // deleteChunk and deleteBytes bound what one transaction deletes of a
