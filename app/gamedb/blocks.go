@@ -51,14 +51,14 @@ type cursor interface {
 // blockWriter appends entries, in increasing key order, to a run's bucket
 // as blocks.
 type blockWriter struct {
-	b    *bolt.Bucket
-	last []byte // the key before: the shared bytes, and the block's name
+	put  func(name, block []byte) error // the bucket's Put, or a merge's list
+	last []byte                         // the key before: the shared bytes, and the block's name
 	buf  []byte
 }
 
 func newBlockWriter(b *bolt.Bucket) *blockWriter {
 	b.FillPercent = 1 // keys go in in order: full pages
-	return &blockWriter{b: b, buf: make([]byte, 0, blockSize)}
+	return &blockWriter{put: b.Put, buf: make([]byte, 0, blockSize)}
 }
 
 // add appends one entry (a key of keyLen bytes, a value shorter than 256).
@@ -91,7 +91,7 @@ func (w *blockWriter) flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
-	if err := w.b.Put(bytes.Clone(w.last), w.buf); err != nil {
+	if err := w.put(bytes.Clone(w.last), w.buf); err != nil {
 		return err
 	}
 	w.buf = make([]byte, 0, blockSize)

@@ -324,68 +324,55 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 		return err
 	}
 	for pi, part := range [][]byte{bPGRuns, bPMRuns} {
-		var after []byte // the last key written
-		for done := false; !done; {
-			// Ctrl+C stops a long merge between its transactions; the
-			// runs stay as they were, and the next writer drops the rest.
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			err := db.Update(func(tx *bolt.Tx) error {
-				src := tx.Bucket(part)
-				var cs []cursor
-				for i, n := range names {
-					b := src.Bucket(n)
-					if b == nil {
-						return errors.New("a run to merge is gone")
-					}
-					cs = append(cs, runPart{b, blocked[i]}.cursor())
+		// One goroutine reads the runs and makes the merged blocks, a
+		// chunk of entries a read transaction, while this one puts the
+		// chunk before into the merged run, a write transaction each: a
+		// merge is one core's work otherwise, and at the end of an import
+		// the other core has nothing else to do. The reader never waits
+		// for this one inside its transaction, so a commit that must
+		// remap the file (which waits for every read transaction) never
+		// waits for it either.
+		mctx, stop := context.WithCancel(ctx)
+		chunks := make(chan mergedChunk)
+		go readMerge(mctx, db, part, names, blocked, chunk, chunks)
+		err := func() error {
+			for c := range chunks {
+				if c.err != nil {
+					return c.err
 				}
-				out := newBlockWriter(tx.Bucket(bMerge).Bucket(part).Bucket(dst))
-				it := newMergeIter(cs, after)
-				for n := 0; n < chunk; n++ {
-					k, vals := it.next()
-					if k == nil {
-						if err := it.err(); err != nil {
+				// Ctrl+C stops a long merge between its transactions; the
+				// runs stay as they were, and the next writer drops the rest.
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				err := db.Update(func(tx *bolt.Tx) error {
+					out := tx.Bucket(bMerge).Bucket(part).Bucket(dst)
+					out.FillPercent = 1 // keys go in in order: full pages
+					for _, b := range c.blocks {
+						if err := out.Put(b.name, b.data); err != nil {
 							return err
 						}
-						done = true
-						return out.flush()
 					}
-					v := vals[0]
-					if len(vals) > 1 {
-						// The same position and move in several runs:
-						// their counts add up (a pg key, holding the
-						// game's id, is in one run only).
-						var sum counts
-						for _, b := range vals {
-							c, err := decodeCounts(b)
-							if err != nil {
-								return err
-							}
-							sum = counts{sum.games + c.games, sum.wins + c.wins, sum.draws + c.draws, sum.losses + c.losses}
-						}
-						v = sum.encode()
-					}
-					if err := out.add(k, v); err != nil {
-						return err
-					}
-					after = append(after[:0], k...)
-					if release != nil && n%mergeRelease == mergeRelease-1 {
-						release()
-					}
+					return nil
+				})
+				if err != nil {
+					return err
 				}
-				return out.flush()
-			})
-			if err != nil {
-				return err
+				if release != nil {
+					release()
+				}
+				if note != nil {
+					note(StageMerge, (float64(pi)+keyFraction(c.after, c.last))/2)
+				}
 			}
-			if release != nil {
-				release()
-			}
-			if note != nil {
-				note(StageMerge, (float64(pi)+keyFraction(after, done))/2)
-			}
+			return ctx.Err()
+		}()
+		stop()
+		for range chunks {
+			// the reader's last chunk, if it had one in hand
+		}
+		if err != nil {
+			return err
 		}
 	}
 	// The merged run takes the runs' place in one transaction; their
@@ -419,6 +406,95 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 		note(StageFree, 0)
 	}
 	return dropDead(db, release)
+}
+
+// mergedChunk is a chunk of a merge's entries in blocks (block), made by
+// readMerge: after is its last key, last whether it ends the merge.
+type mergedChunk struct {
+	blocks []block
+	after  []byte
+	last   bool
+	err    error
+}
+
+// block is a block of a run (blockWriter): its name, the last key, and
+// its entries.
+type block struct{ name, data []byte }
+
+// readMerge reads the runs names of part (blocked: whether each is in
+// blocks), merges their entries a chunk of n a read transaction, and
+// sends each chunk's blocks on out, which it closes at the end, at the
+// first error (sent) or when ctx is done. It sends only outside its
+// transactions.
+func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, blocked []bool, n int, out chan<- mergedChunk) {
+	defer close(out)
+	var after []byte // the last key merged
+	for {
+		var c mergedChunk
+		err := db.View(func(tx *bolt.Tx) error {
+			src := tx.Bucket(part)
+			var cs []cursor
+			for i, name := range names {
+				b := src.Bucket(name)
+				if b == nil {
+					return errors.New("a run to merge is gone")
+				}
+				cs = append(cs, runPart{b, blocked[i]}.cursor())
+			}
+			w := &blockWriter{buf: make([]byte, 0, blockSize), put: func(k, v []byte) error {
+				c.blocks = append(c.blocks, block{k, v})
+				return nil
+			}}
+			it := newMergeIter(cs, after)
+			for i := 0; i < n; i++ {
+				k, vals := it.next()
+				if k == nil {
+					if err := it.err(); err != nil {
+						return err
+					}
+					c.last = true
+					break
+				}
+				v := vals[0]
+				if len(vals) > 1 {
+					// The same position and move in several runs: their
+					// counts add up (a pg key, holding the game's id, is
+					// in one run only).
+					var sum counts
+					for _, b := range vals {
+						cs, err := decodeCounts(b)
+						if err != nil {
+							return err
+						}
+						sum = counts{sum.games + cs.games, sum.wins + cs.wins, sum.draws + cs.draws, sum.losses + cs.losses}
+					}
+					v = sum.encode()
+				}
+				if err := w.add(k, v); err != nil {
+					return err
+				}
+				after = append(after[:0], k...)
+				if i%mergeRelease == mergeRelease-1 {
+					// The runs' pages this walk maps (inside the read
+					// transaction: nothing remaps the file meanwhile).
+					trimMap(db)
+				}
+			}
+			c.after = bytes.Clone(after)
+			return w.flush()
+		})
+		if err != nil {
+			c = mergedChunk{err: err}
+		}
+		select {
+		case out <- c:
+		case <-ctx.Done():
+			return
+		}
+		if c.last || c.err != nil {
+			return
+		}
+	}
 }
 
 // keyFraction is how far through the keys key is: positions are keyed by
