@@ -161,6 +161,13 @@ func open(path string, readOnly bool) (*DB, error) {
 }
 
 func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
+	return openWith(path, readOnly, false, wait)
+}
+
+// openWith is openWait; keep (a writer's open) leaves a merge in the
+// middle and the runs merged away as they are: an import that let a
+// reader in during its merge opens the file again to go on with it.
+func openWith(path string, readOnly, keep bool, wait time.Duration) (*DB, error) {
 	if fi, err := os.Stat(path); err == nil && fi.Size() > 0 && !isBolt(path) {
 		return nil, &Error{path, ErrNotDatabase}
 	} else if err != nil && readOnly {
@@ -206,10 +213,10 @@ func openWait(path string, readOnly bool, wait time.Duration) (*DB, error) {
 		// Compact put a new file in its place while we waited for the
 		// lock: write to that one.
 		b.Close()
-		return openWait(path, readOnly, wait)
+		return openWith(path, readOnly, keep, wait)
 	}
 	db := &DB{path: path, bolt: b}
-	if err := db.check(readOnly); err != nil {
+	if err := db.check(readOnly, keep); err != nil {
 		b.Close()
 		return nil, &Error{path, err}
 	}
@@ -234,12 +241,14 @@ func boltOpen(path string, readOnly, walk bool, wait time.Duration) (*bolt.DB, e
 		o.NoFreelistSync = walk
 		b, err := bolt.Open(path, 0o644, o)
 		if err == nil || !errors.Is(err, berrors.ErrTimeout) || !time.Now().Before(deadline) {
-			if asked {
-				_ = os.Remove(yieldFile(path)) // not left for the next holder
+			if asked && readOnly {
+				_ = os.Remove(readerFile(path)) // not left for the next holder
+			} else if asked {
+				_ = os.Remove(yieldFile(path))
 			}
 			return b, err
 		}
-		askYield(path)
+		askYield(path, readOnly)
 		step, asked = max(time.Millisecond, min(askEvery, time.Until(deadline))), true
 	}
 }
@@ -248,18 +257,34 @@ func boltOpen(path string, readOnly, walk bool, wait time.Duration) (*bolt.DB, e
 // again to let go.
 const askEvery = 250 * time.Millisecond
 
-// yieldFile is the file a program waiting for the database's lock makes
-// beside it: the request that the holder let go when it can.
-func yieldFile(path string) string { return path + ".wait" }
+// yieldFile is the file a program waiting for the database's lock to
+// write makes beside it: the request that the holder let go when it can;
+// readerFile is a reader's.
+func yieldFile(path string) string  { return path + ".wait" }
+func readerFile(path string) string { return path + ".read" }
 
 // askYield asks the holder of the database's lock to let go for a while.
 // Best effort: without the request (a folder one cannot write to) the
-// holder keeps the file until it is done.
-func askYield(path string) { _ = os.WriteFile(yieldFile(path), nil, 0o644) }
+// holder keeps the file until it is done. A reader asks apart: an import
+// lets a reader in in the middle of a merge, which a writer would undo.
+func askYield(path string, readOnly bool) {
+	name := yieldFile(path)
+	if readOnly {
+		name = readerFile(path)
+	}
+	_ = os.WriteFile(name, nil, 0o644)
+}
 
 // yieldAsked reports whether another program asked for the file, and
 // takes the request away.
-func yieldAsked(path string) bool { return os.Remove(yieldFile(path)) == nil }
+func yieldAsked(path string) bool {
+	w, r := os.Remove(yieldFile(path)) == nil, os.Remove(readerFile(path)) == nil
+	return w || r
+}
+
+// readAsked reports whether a reader asked for the file, and takes the
+// request away.
+func readAsked(path string) bool { return os.Remove(readerFile(path)) == nil }
 
 // boltOptions are the store's options. The freelist (the pages free for
 // reuse) is written at each commit: not writing it makes a commit a
@@ -299,7 +324,7 @@ func isBolt(path string) bool {
 // version's. A writer also brings a database of the first format up to
 // this one (its index stays where it is, as the oldest run) and drops
 // what a merge cut short left.
-func (db *DB) check(readOnly bool) error {
+func (db *DB) check(readOnly, keep bool) error {
 	current := false
 	err := db.bolt.View(func(tx *bolt.Tx) error {
 		if err := checkVersion(tx); err != nil {
@@ -335,16 +360,19 @@ func (db *DB) check(readOnly bool) error {
 				return err
 			}
 		}
-		if err := dropMerges(tx); err != nil {
-			return err
+		if !keep {
+			if err := dropMerges(tx); err != nil {
+				return err
+			}
 		}
 		return meta.Put([]byte("version"), []byte(strconv.Itoa(Version)))
 	})
-	if err != nil {
+	if err != nil || keep {
 		return err
 	}
 	// Runs a merge cut short had merged away.
-	return dropDead(db.bolt, nil)
+	_, err = dropDead(db.bolt, tending{})
+	return err
 }
 
 func checkVersion(tx *bolt.Tx) error {
@@ -1181,7 +1209,7 @@ func AddFinished(gamesDir string, rec *kifu.Record, source string) error {
 	// A game's end does not wait for a large merge: the next import does
 	// it. AddFinished has no caller context (a game's end calls it, best
 	// effort); appMergeMax bounds the small merge here.
-	if err := compact(context.Background(), db.bolt, appMergeMax, mergeFan, nil); err != nil {
+	if err := compact(context.Background(), db.bolt, appMergeMax, mergeFan, tending{}); err != nil {
 		return &Error{db.path, err}
 	}
 	return nil

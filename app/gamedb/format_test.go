@@ -298,11 +298,11 @@ func TestMergeCutShort(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	chunks := 0
-	err = compactAll(ctx, db.bolt, func() {
+	err = compactAll(ctx, db.bolt, tending{release: func() {
 		if chunks++; chunks == 3 {
 			cancel()
 		}
-	}, nil)
+	}})
 	if err == nil || chunks != 3 {
 		t.Fatalf("the merge was not cut short: %v after %d chunks", err, chunks)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -398,5 +399,74 @@ func TestImportProgressStages(t *testing.T) {
 	}
 	if merges == 0 {
 		t.Fatalf("no merge said in %d progress calls", len(stages))
+	}
+}
+
+// TestImportLetsAReaderInDuringItsMerge: a reader that asks for the file
+// while an import merges its index at the end gets in between two of the
+// merge's transactions, before the import is done (it waited for the
+// whole merge: a minute at a million games); the import then goes on with
+// the merge it had in hand, and the counts are those of one import.
+func TestImportLetsAReaderInDuringItsMerge(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 400, 8)
+	oldBatch, oldChunk := BatchSize, mergeChunk
+	BatchSize, mergeChunk = 29, 300
+	defer func() { BatchSize, mergeChunk = oldBatch, oldChunk }()
+	path := filepath.Join(dir, "g.db")
+	var once sync.Once
+	var readerDone atomic.Bool
+	read := make(chan error, 1)
+	progress := func(p Progress) {
+		if p.Stage != StageMerge {
+			return
+		}
+		once.Do(func() {
+			go func() {
+				db, err := OpenReadOnly(path)
+				if err == nil {
+					start := game.StartPosition()
+					_, err = db.Explore(&start, Filter{})
+					db.Close()
+				}
+				readerDone.Store(true)
+				read <- err
+			}()
+			// The merge goes on once the reader has asked.
+			for range 2000 {
+				if _, err := os.Stat(readerFile(path)); err == nil {
+					return
+				}
+				time.Sleep(5 * time.Millisecond)
+			}
+			t.Error("the reader never asked for the file")
+		})
+	}
+	rep, err := Import(context.Background(), path, []string{src}, progress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !readerDone.Load() {
+		t.Error("the reader got in only after the import was done")
+	}
+	if err := <-read; err != nil {
+		t.Fatal("the reader:", err)
+	}
+	db, err := OpenReadOnly(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	n := newNaive()
+	files, _ := filepath.Glob(filepath.Join(src, "*.csa"))
+	positions := countFiles(t, n, files)
+	if rep.Stored != len(n.seen) {
+		t.Fatalf("stored %d, %d distinct", rep.Stored, len(n.seen))
+	}
+	n.check(t, db, positions)
+	if st, _ := db.Stats(); st.Runs != 1 {
+		t.Errorf("%d runs after the import, want its merge's one", st.Runs)
 	}
 }

@@ -212,6 +212,54 @@ func (h *holder) next(steps <-chan step) (step, bool) {
 	}
 }
 
+// tending is what the import's merges and deletions do between their
+// transactions: let go of the map's pages, say how far they are (note,
+// may be nil) and let a reader in (letIn).
+func (h *holder) tending(note func(string, float64)) tending {
+	return tending{
+		release: func() {
+			if h.db != nil {
+				trimMap(h.db.bolt)
+			}
+		},
+		note:  note,
+		letIn: h.letIn,
+	}
+}
+
+// reopenWait is how long an import that let a reader in waits for the file
+// again: a reader as long as `shogi db stats` of a million games takes
+// minutes.
+const reopenWait = 10 * time.Minute
+
+// letIn lets a reader in if one asked (readAsked), between two
+// transactions of a merge or of the deletion after it: a merge's end at
+// a million games takes a minute, which the study's explorer or `shogi db
+// explore` should not wait out (LockWait). It calls before, lets go of the
+// file (writing its list of free pages), waits yieldPause and opens it
+// again keeping the merge in hand (openWith keep: a writer's open drops a
+// merge cut short, which is why writers wait for the batch's end). It
+// returns the file to go on in (db itself when no reader asked).
+func (h *holder) letIn(db *bolt.DB, before func()) (*bolt.DB, error) {
+	if h.db == nil || h.db.bolt != db || !readAsked(h.path) {
+		return db, nil
+	}
+	if before != nil {
+		before()
+	}
+	if err := h.close(); err != nil {
+		return nil, err
+	}
+	time.Sleep(yieldPause)
+	d, err := openWith(h.path, false, true, reopenWait)
+	if err != nil {
+		return nil, err
+	}
+	d.bolt.NoFreelistSync = true // as get: see there
+	h.db = d
+	return d.bolt, nil
+}
+
 // close closes the database if it is open.
 func (h *holder) close() error {
 	if h.db == nil {
@@ -244,11 +292,13 @@ func store(ctx context.Context, h *holder, b *built) (Added, error) {
 	added, err := db.addBuilt(b)
 	releaseMap(db.bolt)
 	if err == nil {
-		if err = compact(ctx, db.bolt, maxRunGames, importFan, func() { trimMap(db.bolt) }); err != nil {
+		if err = compact(ctx, db.bolt, maxRunGames, importFan, h.tending(nil)); err != nil {
 			err = &Error{h.path, err}
 		}
 	}
-	releaseMap(db.bolt)
+	if h.db != nil {
+		releaseMap(h.db.bolt)
+	}
 	if yerr := h.yield(); err == nil {
 		err = yerr
 	}
@@ -355,13 +405,16 @@ func finish(ctx context.Context, h *holder, before map[string]bool, note func(st
 	if err != nil {
 		return err
 	}
-	release := func() { trimMap(db.bolt) }
-	err = fillFacts(ctx, db.bolt, release)
+	t := h.tending(note)
+	err = fillFacts(ctx, db.bolt, t.release)
 	if err == nil {
-		err = mergeNew(ctx, db.bolt, before, release, note)
+		err = mergeNew(ctx, db.bolt, before, t)
 	}
 	if err == nil {
-		err = compactAll(ctx, db.bolt, release, note)
+		// mergeNew may have let a reader in and opened the file again.
+		if db, err = h.get(); err == nil {
+			err = compactAll(ctx, db.bolt, t)
+		}
 	}
 	if err != nil {
 		err = &Error{h.path, err}
@@ -376,7 +429,7 @@ func finish(ctx context.Context, h *holder, before map[string]bool, note func(st
 // after the last run of before): the import's batches are not of falling
 // sizes (the first is small), so compactAll's walk from the newest could
 // stop at a large run and leave the small first one beside it for good.
-func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, release func(), note func(string, float64)) error {
+func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, t tending) error {
 	var names [][]byte
 	var sizes []uint64
 	err := db.View(func(tx *bolt.Tx) error {
@@ -396,7 +449,8 @@ func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, release 
 	if err != nil || names == nil {
 		return err
 	}
-	return merge(ctx, db, names, sizes, release, note)
+	_, err = merge(ctx, db, names, sizes, t)
+	return err
 }
 
 // chunk is a part of one file's games, read and ready to store, with the

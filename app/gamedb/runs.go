@@ -210,7 +210,7 @@ const importFan = 2 * mergeFan
 // size class, never into a run of more than maxGames games. A merge is written in several transactions into buckets aside
 // and takes the runs' place in the last: a merge cut short leaves the
 // runs as they were (and its leftovers, which the next writer drops).
-func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, release func()) error {
+func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, t tending) error {
 	for {
 		var names [][]byte
 		var sizes []uint64
@@ -237,8 +237,9 @@ func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, release
 		if err != nil || names == nil {
 			return err
 		}
-		if err := merge(ctx, db, names, sizes, release, nil); err != nil {
-			return err
+		var err2 error
+		if db, err2 = merge(ctx, db, names, sizes, t); err2 != nil {
+			return err2
 		}
 	}
 }
@@ -249,7 +250,7 @@ func compact(ctx context.Context, db *bolt.DB, maxGames uint64, fan int, release
 // falling sizes (each more than mergeFan times all the newer ones), so a
 // look-up reads a handful of pages, while a small import does not rewrite
 // a large index.
-func compactAll(ctx context.Context, db *bolt.DB, release func(), note func(string, float64)) error {
+func compactAll(ctx context.Context, db *bolt.DB, t tending) error {
 	var names [][]byte
 	var sizes []uint64
 	err := db.View(func(tx *bolt.Tx) error {
@@ -271,13 +272,37 @@ func compactAll(ctx context.Context, db *bolt.DB, release func(), note func(stri
 	if err != nil || names == nil {
 		return err
 	}
-	return merge(ctx, db, names, sizes, release, note)
+	_, err = merge(ctx, db, names, sizes, t)
+	return err
+}
+
+// tending is what a long merge or deletion does between its
+// transactions: release lets go of the map's pages, note hears how far a
+// merge is (Progress's Stage and Done), letIn lets a reader in if one
+// asked (holder.letIn) and returns the file to go on in; each may be nil.
+type tending struct {
+	release func()
+	note    func(stage string, done float64)
+	letIn   func(db *bolt.DB, before func()) (*bolt.DB, error)
+}
+
+// between is what a merge or deletion does between two transactions; it
+// returns the file to go on in. before is called first if a reader is
+// let in.
+func (t tending) between(db *bolt.DB, before func()) (*bolt.DB, error) {
+	if t.release != nil {
+		t.release()
+	}
+	if t.letIn == nil {
+		return db, nil
+	}
+	return t.letIn(db, before)
 }
 
 // merge merges the runs called names (the newest, in order; sizes their
-// games) into one. note, if not nil, hears how far it is after each
-// transaction (Progress's Stage and Done).
-func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, release func(), note func(stage string, done float64)) error {
+// games) into one, and returns the file it ended in (t.letIn may have
+// opened it again).
+func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, t tending) (*bolt.DB, error) {
 	var blocked []bool
 	err := db.View(func(tx *bolt.Tx) error {
 		rb := tx.Bucket(bRuns)
@@ -287,7 +312,7 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 		return nil
 	})
 	if err != nil {
-		return err
+		return db, err
 	}
 	chunk := mergeChunk
 	if slices.Contains(blocked, false) {
@@ -321,7 +346,7 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 		return nil
 	})
 	if err != nil {
-		return err
+		return db, err
 	}
 	for pi, part := range [][]byte{bPGRuns, bPMRuns} {
 		// One goroutine reads the runs and makes the merged blocks, a
@@ -332,47 +357,66 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 		// for this one inside its transaction, so a commit that must
 		// remap the file (which waits for every read transaction) never
 		// waits for it either.
-		mctx, stop := context.WithCancel(ctx)
-		chunks := make(chan mergedChunk)
-		go readMerge(mctx, db, part, names, blocked, chunk, chunks)
-		err := func() error {
-			for c := range chunks {
-				if c.err != nil {
-					return c.err
-				}
-				// Ctrl+C stops a long merge between its transactions; the
-				// runs stay as they were, and the next writer drops the rest.
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				err := db.Update(func(tx *bolt.Tx) error {
-					out := tx.Bucket(bMerge).Bucket(part).Bucket(dst)
-					out.FillPercent = 1 // keys go in in order: full pages
-					for _, b := range c.blocks {
-						if err := out.Put(b.name, b.data); err != nil {
-							return err
-						}
-					}
-					return nil
-				})
-				if err != nil {
-					return err
-				}
-				if release != nil {
-					release()
-				}
-				if note != nil {
-					note(StageMerge, (float64(pi)+keyFraction(c.after, c.last))/2)
+		var after []byte // the last key put
+		for done := false; !done; {
+			mctx, stop := context.WithCancel(ctx)
+			chunks := make(chan mergedChunk)
+			go readMerge(mctx, db, part, names, blocked, chunk, after, chunks)
+			// The reader stops before the file is let go for a reader
+			// (its read transactions would keep Close waiting).
+			stopReader := func() {
+				stop()
+				for range chunks {
+					// the reader's last chunk, if it had one in hand
 				}
 			}
-			return ctx.Err()
-		}()
-		stop()
-		for range chunks {
-			// the reader's last chunk, if it had one in hand
-		}
-		if err != nil {
-			return err
+			reopened := false
+			err := func() error {
+				for c := range chunks {
+					if c.err != nil {
+						return c.err
+					}
+					// Ctrl+C stops a long merge between its transactions;
+					// the runs stay as they were, and the next writer
+					// drops the rest.
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					err := db.Update(func(tx *bolt.Tx) error {
+						out := tx.Bucket(bMerge).Bucket(part).Bucket(dst)
+						out.FillPercent = 1 // keys go in in order: full pages
+						for _, b := range c.blocks {
+							if err := out.Put(b.name, b.data); err != nil {
+								return err
+							}
+						}
+						return nil
+					})
+					if err != nil {
+						return err
+					}
+					after, done = c.after, c.last
+					if t.note != nil {
+						t.note(StageMerge, (float64(pi)+keyFraction(after, done))/2)
+					}
+					now, err := t.between(db, stopReader)
+					if err != nil {
+						return err
+					}
+					if now != db {
+						db, reopened = now, true
+						return nil
+					}
+				}
+				return ctx.Err()
+			}()
+			stopReader()
+			if err != nil {
+				return db, err
+			}
+			if !reopened {
+				break
+			}
 		}
 	}
 	// The merged run takes the runs' place in one transaction; their
@@ -400,12 +444,12 @@ func merge(ctx context.Context, db *bolt.DB, names [][]byte, sizes []uint64, rel
 		return rb.Put(dst, runValue(games))
 	})
 	if err != nil {
-		return err
+		return db, err
 	}
-	if note != nil {
-		note(StageFree, 0)
+	if t.note != nil {
+		t.note(StageFree, 0)
 	}
-	return dropDead(db, release)
+	return dropDead(db, t)
 }
 
 // mergedChunk is a chunk of a merge's entries in blocks (block), made by
@@ -424,11 +468,11 @@ type block struct{ name, data []byte }
 // readMerge reads the runs names of part (blocked: whether each is in
 // blocks), merges their entries a chunk of n a read transaction, and
 // sends each chunk's blocks on out, which it closes at the end, at the
-// first error (sent) or when ctx is done. It sends only outside its
-// transactions.
-func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, blocked []bool, n int, out chan<- mergedChunk) {
+// first error (sent) or when ctx is done. It starts after the key after
+// (nil: at the first), and sends only outside its transactions.
+func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, blocked []bool, n int, after []byte, out chan<- mergedChunk) {
 	defer close(out)
-	var after []byte // the last key merged
+	after = bytes.Clone(after) // the last key merged
 	for {
 		var c mergedChunk
 		err := db.View(func(tx *bolt.Tx) error {
@@ -530,8 +574,10 @@ var (
 )
 
 // dropDead deletes the buckets of runs merged away, a chunk of keys a
-// transaction (deleteChunk, deleteBytes), each bucket once it is empty.
-func dropDead(db *bolt.DB, release func()) error {
+// transaction (deleteChunk, deleteBytes), each bucket once it is empty;
+// it returns the file it ended in (t.letIn may have opened it again).
+func dropDead(db *bolt.DB, t tending) (*bolt.DB, error) {
+	release := t.release
 	for {
 		done := false
 		err := db.Update(func(tx *bolt.Tx) error {
@@ -583,10 +629,10 @@ func dropDead(db *bolt.DB, release func()) error {
 			return dead.Delete(n)
 		})
 		if err != nil || done {
-			return err
+			return db, err
 		}
-		if release != nil {
-			release()
+		if db, err = t.between(db, nil); err != nil {
+			return db, err
 		}
 	}
 }
