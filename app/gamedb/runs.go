@@ -461,7 +461,7 @@ type mergedChunk struct {
 	err    error
 }
 
-// block is a block of a run (blockWriter): its name, the last key, and
+// block is a block of a run (blockWriter): its name (its last key) and
 // its entries.
 type block struct{ name, data []byte }
 
@@ -506,11 +506,11 @@ func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, bl
 					// in one run only).
 					var sum counts
 					for _, b := range vals {
-						cs, err := decodeCounts(b)
+						got, err := decodeCounts(b)
 						if err != nil {
 							return err
 						}
-						sum = counts{sum.games + cs.games, sum.wins + cs.wins, sum.draws + cs.draws, sum.losses + cs.losses}
+						sum = counts{sum.games + got.games, sum.wins + got.wins, sum.draws + got.draws, sum.losses + got.losses}
 					}
 					v = sum.encode()
 				}
@@ -545,8 +545,11 @@ func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, bl
 // their Zobrist hash, spread evenly over the 64-bit range, so the first
 // 8 bytes of the last key merged say how much of a part is done.
 func keyFraction(key []byte, done bool) float64 {
-	if done || len(key) < 8 {
-		return map[bool]float64{true: 1, false: 0}[done]
+	switch {
+	case done:
+		return 1
+	case len(key) < 8:
+		return 0
 	}
 	return float64(binary.BigEndian.Uint64(key)) / (1 << 64)
 }
