@@ -131,13 +131,7 @@ func TestImportYieldsToAWaitingWriter(t *testing.T) {
 			go func() { added <- AddFinished(gamesDir, rec, finished) }()
 			// The import goes on once the app has asked for the file
 			// (it waits for the lock the import holds).
-			for range 2000 {
-				if _, err := os.Stat(yieldFile(path)); err == nil {
-					return
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-			t.Error("the app never asked for the file")
+			waitAsked(t, yieldFile(path), "the app")
 		})
 	}
 	rep, err := Import(context.Background(), path, []string{src}, progress)
@@ -435,13 +429,7 @@ func TestImportLetsAReaderInDuringItsMerge(t *testing.T) {
 				read <- err
 			}()
 			// The merge goes on once the reader has asked.
-			for range 2000 {
-				if _, err := os.Stat(readerFile(path)); err == nil {
-					return
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
-			t.Error("the reader never asked for the file")
+			waitAsked(t, readerFile(path), "the reader")
 		})
 	}
 	rep, err := Import(context.Background(), path, []string{src}, progress)
@@ -469,4 +457,16 @@ func TestImportLetsAReaderInDuringItsMerge(t *testing.T) {
 	if st, _ := db.Stats(); st.Runs != 1 {
 		t.Errorf("%d runs after the import, want its merge's one", st.Runs)
 	}
+}
+
+// waitAsked waits up to 10 s for the request a program waiting for the
+// lock writes beside the file (name); who names it if none comes.
+func waitAsked(t *testing.T, name, who string) {
+	for range 2000 {
+		if _, err := os.Stat(name); err == nil {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Error(who + " never asked for the file")
 }
