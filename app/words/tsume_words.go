@@ -110,8 +110,6 @@ type TsumeWords struct {
 	QuizStatus                               [3]string          // not tried, solved, failed
 	QuizBadge                                [2]string          // the title's verdict on the first answer: solved, failed
 	QuizErrs                                 func(n int) string // n files not read
-	QuizLeast, QuizMargin                    string             // settings rows
-	QuizLeastNote, QuizMarginNote            string
 }
 
 var tsumeEnglish = TsumeWords{

@@ -336,7 +336,6 @@ func (m *Model) undo(redo bool) {
 	}
 }
 
-// presetKey moves in the list of starts; enter sets the board to one.
 // help opens the editor's ? screen; the bar under the board names ? in
 // the list of starts and the done menu too, which stay open behind it.
 func (m *Model) help() tea.Cmd {
@@ -345,6 +344,7 @@ func (m *Model) help() tea.Cmd {
 	return func() tea.Msg { return common.OpenHelpMsg{Groups: groups, Notes: notes} }
 }
 
+// presetKey moves in the list of starts; enter sets the board to one.
 func (m *Model) presetKey(msg tea.KeyPressMsg) tea.Cmd {
 	ps := edit.Presets()
 	k := m.c.Keys
