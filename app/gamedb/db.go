@@ -181,7 +181,7 @@ func openWith(path string, readOnly, keep bool, wait time.Duration) (*DB, error)
 	}
 	before, _ := os.Stat(path)
 	walk := !readOnly && freelistMissing(path)
-	var stop func() int
+	var stop func()
 	if walk {
 		// The open walks the whole file to find its free pages.
 		stop = guardOpen(path)

@@ -266,9 +266,9 @@ func eachGameIn(c cursor, fb, gb *bolt.Bucket, k [8]byte, newest bool, want int,
 	return true, cursorErr(c)
 }
 
-// factsReaders is how many transactions readFacts reads in at once, and
-// factsAlone the fewest games it reads in more than one.
-const factsReaders, factsAlone = 8, 8
+// factsReaders is how many transactions readFacts reads in at once, at
+// least factsEach games each (so fewer than 2*factsEach are read in one).
+const factsReaders, factsEach = 8, 4
 
 // readFacts returns the facts of the games es name (loadFacts), in
 // order. A position's games lie far apart in the facts bucket (some fifty
@@ -284,7 +284,7 @@ const factsReaders, factsAlone = 8, 8
 // them (OpenReadOnly), so neither can be waiting here.
 func readFacts(fb, gb *bolt.Bucket, es []gameEntry) ([]*Game, error) {
 	out := make([]*Game, len(es))
-	if len(es) < factsAlone || fb == nil {
+	if len(es) < 2*factsEach || fb == nil {
 		for i := range es {
 			g, err := loadFacts(fb, gb, es[i].id[:])
 			if err != nil {
@@ -294,7 +294,7 @@ func readFacts(fb, gb *bolt.Bucket, es []gameEntry) ([]*Game, error) {
 		}
 		return out, nil
 	}
-	n := min(factsReaders, (len(es)+factsAlone/2-1)/(factsAlone/2))
+	n := min(factsReaders, len(es)/factsEach)
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for w := range n {
