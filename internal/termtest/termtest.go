@@ -157,11 +157,21 @@ func Need(t testing.TB, programs ...string) {
 // folders are removed.
 func Start(t testing.TB, w, h int, cmdline string) *Tmux {
 	t.Helper()
-	x := &Tmux{t: t, socket: fmt.Sprintf("shogi-test-%d-%d", os.Getpid(), time.Now().UnixNano())}
+	// The server's socket in a folder of the test's own (removed after
+	// the server is killed: cleanups run last first), not in tmux's
+	// /tmp/tmux-UID, where every run left one; a short path, as a
+	// socket's is bounded (108 bytes) and t.TempDir's grows with the
+	// test's name.
+	dir, err := os.MkdirTemp("", "tmux")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	x := &Tmux{t: t, socket: filepath.Join(dir, "s")}
 	t.Cleanup(func() {
-		pane, _ := exec.Command("tmux", "-L", x.socket, "display", "-p", "-t", session, "#{pane_pid}").Output()
+		pane, _ := exec.Command("tmux", "-S", x.socket, "display", "-p", "-t", session, "#{pane_pid}").Output()
 		kids := Children(strings.TrimSpace(string(pane)))
-		_ = exec.Command("tmux", "-L", x.socket, "kill-server").Run()
+		_ = exec.Command("tmux", "-S", x.socket, "kill-server").Run()
 		for _, pid := range kids {
 			for deadline := time.Now().Add(10 * time.Second); Alive(pid) && time.Now().Before(deadline); {
 				time.Sleep(20 * time.Millisecond)
@@ -176,7 +186,7 @@ func Start(t testing.TB, w, h int, cmdline string) *Tmux {
 // Run runs a tmux command on the test's server and returns its output.
 func (x *Tmux) Run(args ...string) string {
 	x.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", x.socket}, args...)...).CombinedOutput()
+	out, err := exec.Command("tmux", append([]string{"-S", x.socket}, args...)...).CombinedOutput()
 	if err != nil {
 		x.t.Fatalf("tmux %v: %v\n%s", args, err, out)
 	}
