@@ -2,7 +2,9 @@ package gamedb
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"math/bits"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -73,9 +75,7 @@ func (w *blockWriter) add(k, v []byte) error {
 	}
 	shared := 0
 	if len(w.buf) > 0 {
-		for shared < keyLen && w.last[shared] == k[shared] {
-			shared++
-		}
+		shared = sharedBytes(w.last, k)
 	}
 	w.buf = append(w.buf, byte(shared))
 	w.buf = append(w.buf, k[shared:]...)
@@ -83,6 +83,17 @@ func (w *blockWriter) add(k, v []byte) error {
 	w.buf = append(w.buf, v...)
 	w.last = append(w.last[:0], k...)
 	return nil
+}
+
+// sharedBytes is how many leading bytes two keys of keyLen bytes share,
+// by their first 8 and last 4 taken as integers (a byte loop here was a
+// tenth of a merge's CPU).
+func sharedBytes(a, b []byte) int {
+	if x := binary.BigEndian.Uint64(a) ^ binary.BigEndian.Uint64(b); x != 0 {
+		return bits.LeadingZeros64(x) / 8
+	}
+	y := binary.BigEndian.Uint32(a[8:keyLen]) ^ binary.BigEndian.Uint32(b[8:keyLen])
+	return 8 + bits.LeadingZeros32(y)/8
 }
 
 // flush puts the block in hand. bbolt keeps the value's slice until the

@@ -640,28 +640,85 @@ func dropDead(db *bolt.DB, t tending) (*bolt.DB, error) {
 	}
 }
 
-// mergeIter walks several runs' keys in order, all at once.
+// mergeIter walks several runs' keys in order, all at once: a heap of
+// the cursors by their keys, each key's bytes read once into integers
+// (a merge's inner loop: a scan of every cursor for the least key, two
+// byte comparisons a cursor an entry, was a fifth of an import's CPU).
 type mergeIter struct {
 	cs   []cursor
 	k, v [][]byte
+	hi   []uint64 // each cursor's key: its first 8 bytes
+	lo   []uint32 // and the 4 after (keyLen)
+	heap []int    // the cursors not at their end, the least key first
 	vals [][]byte
 }
 
 // newMergeIter starts after the key after (nil: at the first).
 func newMergeIter(cs []cursor, after []byte) *mergeIter {
-	it := &mergeIter{}
-	for _, c := range cs {
+	it := &mergeIter{cs: cs, k: make([][]byte, len(cs)), v: make([][]byte, len(cs)),
+		hi: make([]uint64, len(cs)), lo: make([]uint32, len(cs))}
+	for i, c := range cs {
 		var k, v []byte
 		if after == nil {
 			k, v = c.First()
 		} else if k, v = c.Seek(after); k != nil && bytes.Equal(k, after) {
 			k, v = c.Next()
 		}
-		it.cs = append(it.cs, c)
-		it.k = append(it.k, k)
-		it.v = append(it.v, v)
+		if it.set(i, k, v) {
+			it.heap = append(it.heap, i)
+		}
+	}
+	for i := len(it.heap)/2 - 1; i >= 0; i-- {
+		it.down(i)
 	}
 	return it
+}
+
+// set takes cursor i's key and value; false at its end. A key of
+// another length than keyLen (none is written) sorts by its first bytes.
+func (it *mergeIter) set(i int, k, v []byte) bool {
+	it.k[i], it.v[i] = k, v
+	if k == nil {
+		return false
+	}
+	var b [keyLen]byte
+	copy(b[:], k)
+	it.hi[i], it.lo[i] = binary.BigEndian.Uint64(b[:8]), binary.BigEndian.Uint32(b[8:])
+	return true
+}
+
+// less orders cursors by key; equal keys by cursor, so that the order of
+// a key's values is the runs' order whatever the heap's shape.
+func (it *mergeIter) less(a, b int) bool {
+	if it.hi[a] != it.hi[b] {
+		return it.hi[a] < it.hi[b]
+	}
+	if it.lo[a] != it.lo[b] {
+		return it.lo[a] < it.lo[b]
+	}
+	if c := bytes.Compare(it.k[a], it.k[b]); c != 0 {
+		return c < 0
+	}
+	return a < b
+}
+
+func (it *mergeIter) down(i int) {
+	h := it.heap
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && it.less(h[r], h[l]) {
+			m = r
+		}
+		if !it.less(h[m], h[i]) {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
+	}
 }
 
 // err is what stopped a walk early (a damaged block).
@@ -675,23 +732,27 @@ func (it *mergeIter) err() error {
 }
 
 // next returns the smallest key left and its value in each bucket that
-// has it, or nil at the end. The slices are good until the next call.
+// has it, or nil at the end. The slices are good until the next call (a
+// cursor's key stays good through its next move).
 func (it *mergeIter) next() ([]byte, [][]byte) {
-	var least []byte
-	for _, k := range it.k {
-		if k != nil && (least == nil || bytes.Compare(k, least) < 0) {
-			least = k
-		}
-	}
-	if least == nil {
+	if len(it.heap) == 0 {
 		return nil, nil
 	}
+	top := it.heap[0]
+	least, hi, lo := it.k[top], it.hi[top], it.lo[top]
 	it.vals = it.vals[:0]
-	for i, k := range it.k {
-		if k != nil && bytes.Equal(k, least) {
-			it.vals = append(it.vals, it.v[i])
-			it.k[i], it.v[i] = it.cs[i].Next()
+	for len(it.heap) > 0 {
+		i := it.heap[0]
+		if it.hi[i] != hi || it.lo[i] != lo || !bytes.Equal(it.k[i], least) {
+			break
 		}
+		it.vals = append(it.vals, it.v[i])
+		if k, v := it.cs[i].Next(); !it.set(i, k, v) {
+			last := len(it.heap) - 1
+			it.heap[0] = it.heap[last]
+			it.heap = it.heap[:last]
+		}
+		it.down(0)
 	}
 	return least, it.vals
 }
