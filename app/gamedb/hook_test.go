@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -469,4 +470,71 @@ func waitAsked(t *testing.T, name, who string) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	t.Error(who + " never asked for the file")
+}
+
+// TestHashesByMapGrowth: a hash transaction ends when the map has grown
+// past hashMapGrowth (checked every 32 hashes) or at hashChunk, the last
+// clearing the mark; an import with every transaction cut short still
+// finds every game when it reads the same files again.
+func TestHashesByMapGrowth(t *testing.T) {
+	dir := t.TempDir()
+	txs := func(growth int64, n int) int {
+		old := hashMapGrowth
+		hashMapGrowth = growth
+		defer func() { hashMapGrowth = old }()
+		path := filepath.Join(dir, fmt.Sprintf("h%d-%d.db", growth, n))
+		db, err := Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		var hs []idHash
+		for i := range n {
+			hs = append(hs, idHash{uint32(i + 1), fmt.Sprintf("%032x", i)})
+		}
+		txid := func() (id int) {
+			db.bolt.View(func(tx *bolt.Tx) error { id = tx.ID(); return nil })
+			return id
+		}
+		db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bMeta).Put(kHashesFrom, []byte{0, 0, 0, 1}) })
+		before := txid()
+		if err := db.putHashes(hs); err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		var mark []byte
+		db.bolt.View(func(tx *bolt.Tx) error {
+			got = tx.Bucket(bHash).Stats().KeyN
+			mark = tx.Bucket(bMeta).Get(kHashesFrom)
+			return nil
+		})
+		if got != n || mark != nil {
+			t.Fatalf("%d hashes in the bucket, the mark %x: want %d and none", got, mark, n)
+		}
+		return txid() - before
+	}
+	for _, c := range []struct {
+		growth  int64
+		n, want int
+	}{{-1, 100, 4}, {-1, 64, 2}, {1 << 40, 100, 1}, {1 << 40, hashChunk + 1, 2}} {
+		if got := txs(c.growth, c.n); got != c.want {
+			t.Errorf("%d hashes, growth bound %d: %d transactions, want %d", c.n, c.growth, got, c.want)
+		}
+	}
+
+	old := hashMapGrowth
+	hashMapGrowth = -1
+	t.Cleanup(func() { hashMapGrowth = old })
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, 150, 23)
+	path := filepath.Join(dir, "g.db")
+	rep, err := Import(context.Background(), path, []string{src}, nil)
+	if err != nil || rep.Stored != 150 {
+		t.Fatalf("import: %+v %v", rep, err)
+	}
+	rep, err = Import(context.Background(), path, []string{src}, nil)
+	if err != nil || rep.Stored != 0 || rep.Duplicates != 150 {
+		t.Fatalf("the same files again: %+v %v", rep, err)
+	}
 }
