@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -149,4 +150,44 @@ func TestGuardOpen(t *testing.T) {
 		t.Error("Open of a file without a freelist did not write the one its walk made")
 	}
 	db.Close()
+}
+
+// TestReadAhead: bbolt advises its map random (no read-ahead: a walk of
+// pages not in the cache waits for the disk at every page); readAhead,
+// which a merge's reader calls, advises it sequential (smaps: rr, sr).
+func TestReadAhead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	flags := func() string {
+		data, err := os.ReadFile("/proc/self/smaps")
+		if err != nil {
+			t.Skip("no /proc/self/smaps:", err)
+		}
+		in := false
+		for line := range strings.Lines(string(data)) {
+			f := strings.Fields(line)
+			if len(f) > 0 && strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":") {
+				in = f[len(f)-1] == path
+			}
+			if in && strings.HasPrefix(line, "VmFlags:") {
+				return line
+			}
+		}
+		t.Fatal("the file's map is not in /proc/self/smaps")
+		return ""
+	}
+	db.bolt.View(func(*bolt.Tx) error {
+		if f := flags(); !strings.Contains(f, " rr") {
+			t.Errorf("bbolt's map: %q, want rr (random) among them", f)
+		}
+		readAhead(db.bolt)
+		if f := flags(); !strings.Contains(f, " sr") || strings.Contains(f, " rr") {
+			t.Errorf("after readAhead: %q, want sr (sequential) and not rr", f)
+		}
+		return nil
+	})
 }

@@ -27,6 +27,21 @@ func releaseMap(b *bolt.DB) {
 	syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), syscall.MADV_DONTNEED)
 }
 
+// readAhead asks the kernel to read ahead of the faults of the file's
+// map, for a walk of a run in key order (a merge): bbolt advises the map
+// MADV_RANDOM, which suits a look-up, and a walk of pages not in the page
+// cache then waits for the disk at every 4 KB page. Called inside a
+// transaction, as the map cannot change then; the next map bbolt makes
+// is random again.
+func readAhead(b *bolt.DB) {
+	info := b.Info()
+	fi, err := os.Stat(b.Path())
+	if info == nil || info.Data == 0 || err != nil || fi.Size() == 0 {
+		return
+	}
+	syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), syscall.MADV_SEQUENTIAL)
+}
+
 // mapBudget is how much of the process's memory may be file pages (the
 // database's map, the program's own code) before trimMap lets go of the
 // map's.

@@ -476,6 +476,7 @@ func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, bl
 	for {
 		var c mergedChunk
 		err := db.View(func(tx *bolt.Tx) error {
+			readAhead(db)
 			src := tx.Bucket(part)
 			var cs []cursor
 			for i, name := range names {
