@@ -154,7 +154,8 @@ func TestGuardOpen(t *testing.T) {
 
 // TestReadAhead: bbolt advises its map random (no read-ahead: a walk of
 // pages not in the cache waits for the disk at every page); readAhead,
-// which a merge's reader calls, advises it sequential (smaps: rr, sr).
+// which a merge's reader calls, advises it sequential, and its done
+// random again (smaps: rr, sr).
 func TestReadAhead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "g.db")
 	db, err := Open(path)
@@ -184,9 +185,13 @@ func TestReadAhead(t *testing.T) {
 		if f := flags(); !strings.Contains(f, " rr") {
 			t.Errorf("bbolt's map: %q, want rr (random) among them", f)
 		}
-		readAhead(db.bolt)
+		done := readAhead(db.bolt)
 		if f := flags(); !strings.Contains(f, " sr") || strings.Contains(f, " rr") {
 			t.Errorf("after readAhead: %q, want sr (sequential) and not rr", f)
+		}
+		done()
+		if f := flags(); !strings.Contains(f, " rr") || strings.Contains(f, " sr") {
+			t.Errorf("after readAhead's done: %q, want rr (random) again", f)
 		}
 		return nil
 	})

@@ -28,18 +28,22 @@ func releaseMap(b *bolt.DB) {
 }
 
 // readAhead asks the kernel to read ahead of the faults of the file's
-// map, for a walk of a run in key order (a merge): bbolt advises the map
-// MADV_RANDOM, which suits a look-up, and a walk of pages not in the page
-// cache then waits for the disk at every 4 KB page. Called inside a
-// transaction, as the map cannot change then; the next map bbolt makes
-// is random again.
-func readAhead(b *bolt.DB) {
+// map, for a walk of runs in key order (a merge, a deletion): bbolt
+// advises the map MADV_RANDOM, which suits a look-up, and a walk of pages
+// not in the page cache then waits for the disk at every 4 KB page. done
+// advises it random again. Both are called inside a transaction, as the
+// map cannot change then (the next map bbolt makes is random again).
+func readAhead(b *bolt.DB) (done func()) {
 	info := b.Info()
 	fi, err := os.Stat(b.Path())
 	if info == nil || info.Data == 0 || err != nil || fi.Size() == 0 {
-		return
+		return func() {}
 	}
-	syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), syscall.MADV_SEQUENTIAL)
+	advise := func(how uintptr) {
+		syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), how)
+	}
+	advise(syscall.MADV_SEQUENTIAL)
+	return func() { advise(syscall.MADV_RANDOM) }
 }
 
 // mapBudget is how much of the process's memory may be file pages (the

@@ -476,7 +476,7 @@ func readMerge(ctx context.Context, db *bolt.DB, part []byte, names [][]byte, bl
 	for {
 		var c mergedChunk
 		err := db.View(func(tx *bolt.Tx) error {
-			readAhead(db)
+			defer readAhead(db)()
 			src := tx.Bucket(part)
 			var cs []cursor
 			for i, name := range names {
@@ -596,6 +596,7 @@ func dropDead(db *bolt.DB, t tending) (*bolt.DB, error) {
 				return tx.DeleteBucket(bDead)
 			}
 			n = bytes.Clone(n)
+			defer readAhead(db)()
 			for _, part := range [][]byte{bPGRuns, bPMRuns} {
 				b := tx.Bucket(part).Bucket(n)
 				if b == nil {
