@@ -393,6 +393,40 @@ func TestViewFits(t *testing.T) {
 	}
 }
 
+// TestBarInANarrowPanel: at the 38 columns a 120-column study gives the
+// panel, each move has its win/draw/loss bar beside its percentages, and
+// the column's title stands over both, ending where they end.
+func TestBarInANarrowPanel(t *testing.T) {
+	db := importDB(t, csaRecords(t))
+	start := game.StartPosition()
+	c := testCommon(words.English)
+	c.Notation = notation.KI2
+	m := New(Options{Path: db})
+	m.Toggle()
+	run(t, m, m.Sync(&start, game.NoMove))
+	lines, _, _ := m.View(c, 38, 20)
+	var title, row string
+	for _, l := range lines {
+		l = strings.TrimRight(ansi.Strip(l), " ")
+		switch {
+		case strings.Contains(l, "win/draw/loss"):
+			title = l
+		case row == "" && title != "" && strings.Count(l, "/") == 2:
+			row = l
+		}
+	}
+	if title == "" || row == "" {
+		t.Fatalf("no title or no move row:\n%s", strings.Join(lines, "\n"))
+	}
+	f := strings.Fields(row)
+	if len(f) < 5 || strings.Trim(f[len(f)-2], "#=-.") != "" {
+		t.Errorf("the row has no bar before its percentages: %q", row)
+	}
+	if tw, rw := c.Measure.Width(title), c.Measure.Width(row); tw != rw {
+		t.Errorf("the title ends at column %d, the row at %d:\n%q\n%q", tw, rw, title, row)
+	}
+}
+
 // TestTagLine names the sides' openings of a shared record and keeps
 // the record's own 戦型 beside them.
 func TestTagLine(t *testing.T) {

@@ -127,7 +127,10 @@ func (m *Model) moveLines(c *common.Common, ew *words.ExplorerWords, moves []gam
 	}
 	texts := make([]string, len(moves))
 	pcts := make([]string, len(moves))
-	mw, cw, pctW := ms.Width(ew.Move), ms.Width(ew.Games), ms.Width(ew.WDL)
+	// The win/draw/loss title stands over the bar and the percentages
+	// together: as the percentages' own width (13 columns to their 8) it
+	// left the bar no room in a panel of 38.
+	mw, cw, pctW := ms.Width(ew.Move), ms.Width(ew.Games), 0
 	for i, s := range moves {
 		texts[i] = notation.Format(&m.pos, s.Move, c.Notation, m.prev)
 		pcts[i] = pct(s)
@@ -146,11 +149,17 @@ func (m *Model) moveLines(c *common.Common, ew *words.ExplorerWords, moves []gam
 	var out []string
 	if titles {
 		t := "  " + ms.Pad(ew.Move, mw) + "  " + padLeft(ms, ew.Games, cw)
-		if bw > 0 {
-			t += "  " + strings.Repeat(" ", bw)
+		tail := 0 // the columns of the bar and the percentages
+		switch {
+		case bw > 0 && showPct:
+			tail = bw + 2 + pctW
+		case bw > 0:
+			tail = bw
+		case showPct:
+			tail = pctW
 		}
-		if showPct {
-			t += "  " + padLeft(ms, ew.WDL, pctW)
+		if tail >= ms.Width(ew.WDL) {
+			t += "  " + padLeft(ms, ew.WDL, tail)
 		}
 		out = append(out, ms.Fit(components.Dimmed(st, strings.TrimRight(t, " ")), w))
 	}
