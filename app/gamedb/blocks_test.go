@@ -198,3 +198,24 @@ func FuzzBlock(f *testing.F) {
 		})
 	})
 }
+
+// TestEndMerge: which runs an import's end merges, by their sizes.
+func TestEndMerge(t *testing.T) {
+	for _, c := range []struct {
+		sizes []uint64
+		from  int
+	}{
+		{nil, 0},
+		{[]uint64{5}, 1},
+		{[]uint64{450_000, 115_000}, 1},          // more than twice: none merged
+		{[]uint64{450_000, 225_000}, 0},          // twice: merged
+		{[]uint64{450_000, 115_000, 115_000}, 0}, // 115+115, then 450 ≤ 2×230
+		{[]uint64{1_000_000, 60_000, 20_000}, 2},
+		{[]uint64{1_000_000, 40_000, 20_000}, 1},
+		{[]uint64{1_000_000, 100_000, 20_000, 20_000}, 2},
+	} {
+		if got := endMerge(c.sizes); got != c.from {
+			t.Errorf("runs of %v: merged from %d, want %d", c.sizes, got, c.from)
+		}
+	}
+}
