@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"maps"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -216,6 +218,84 @@ func TestEndMerge(t *testing.T) {
 	} {
 		if got := endMerge(c.sizes); got != c.from {
 			t.Errorf("runs of %v: merged from %d, want %d", c.sizes, got, c.from)
+		}
+	}
+}
+
+// sliceCursor is a cursor over sorted keys in memory, for mergeIter's
+// test.
+type sliceCursor struct {
+	keys, vals [][]byte
+	i          int
+}
+
+func (c *sliceCursor) at() ([]byte, []byte) {
+	if c.i < 0 || c.i >= len(c.keys) {
+		return nil, nil
+	}
+	return c.keys[c.i], c.vals[c.i]
+}
+func (c *sliceCursor) First() ([]byte, []byte) { c.i = 0; return c.at() }
+func (c *sliceCursor) Last() ([]byte, []byte)  { c.i = len(c.keys) - 1; return c.at() }
+func (c *sliceCursor) Next() ([]byte, []byte)  { c.i++; return c.at() }
+func (c *sliceCursor) Prev() ([]byte, []byte)  { c.i--; return c.at() }
+func (c *sliceCursor) Seek(s []byte) ([]byte, []byte) {
+	c.i = sort.Search(len(c.keys), func(i int) bool { return bytes.Compare(c.keys[i], s) >= 0 })
+	return c.at()
+}
+
+// TestMergeIterAgainstSort: merged runs give every key once, in order,
+// with the value of each run that holds it in the runs' order, from the
+// start or after any key; checked against a sort of all the runs' keys,
+// over random runs whose keys often share positions and repeat across
+// runs.
+func TestMergeIterAgainstSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	for round := range 300 {
+		nruns := 1 + r.IntN(12)
+		var cs []cursor
+		want := map[string][]string{}
+		for run := range nruns {
+			set := map[string]bool{}
+			for range r.IntN(60) {
+				var k [keyLen]byte
+				binary.BigEndian.PutUint64(k[:], uint64(r.IntN(20))<<60|uint64(r.IntN(3)))
+				binary.BigEndian.PutUint32(k[8:], uint32(r.IntN(5)))
+				set[string(k[:])] = true
+			}
+			keys := slices.Sorted(maps.Keys(set))
+			c := &sliceCursor{}
+			for _, k := range keys {
+				v := fmt.Sprintf("run %d", run)
+				c.keys, c.vals = append(c.keys, []byte(k)), append(c.vals, []byte(v))
+				want[k] = append(want[k], v)
+			}
+			cs = append(cs, c)
+		}
+		all := slices.Sorted(maps.Keys(want))
+		from := 0
+		var after []byte
+		if len(all) > 0 && round%2 == 1 {
+			from = r.IntN(len(all))
+			after = []byte(all[from])
+			from++
+		}
+		it := newMergeIter(cs, after)
+		for i := from; ; i++ {
+			k, vals := it.next()
+			if i == len(all) {
+				if k != nil {
+					t.Fatalf("round %d: %x after the last key", round, k)
+				}
+				break
+			}
+			var got []string
+			for _, v := range vals {
+				got = append(got, string(v))
+			}
+			if string(k) != all[i] || !slices.Equal(got, want[all[i]]) {
+				t.Fatalf("round %d, key %d: %x %v, want %x %v", round, i, k, got, all[i], want[all[i]])
+			}
 		}
 	}
 }
