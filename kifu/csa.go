@@ -411,7 +411,7 @@ func writeCSAGame(b *strings.Builder, r *Record) {
 	b.WriteString("V2.2\n")
 	for _, h := range r.Headers {
 		k, ok := translate(h.Key, csaHeaders)
-		if !ok {
+		if !ok || shadowed(r, h) {
 			continue
 		}
 		v := strings.ReplaceAll(h.Value, "\n", " ")

@@ -3,6 +3,7 @@ package kifu
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -610,5 +611,42 @@ func TestCheckEndingMate(t *testing.T) {
 	m := line(t, r, r.Root, "G*5b")
 	if err := r.CheckEnding(m, Mate); err != nil {
 		t.Errorf("詰み after G*5b: %v", err)
+	}
+}
+
+// TestAliasShadowed: a KIF with 対局日 and 開始日時 (both the start's date
+// in CSA and Western) writes one $START_TIME and one Date, the start's;
+// with 対局日 alone, that one; KIF keeps both.
+func TestAliasShadowed(t *testing.T) {
+	both := "対局日：2025/08/30\n開始日時：2025/08/30 14:04:20\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"
+	day := "対局日：2025/08/30\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n"
+	for _, c := range []struct {
+		kif  string
+		f    Format
+		want []string
+	}{
+		{both, CSA, []string{"$START_TIME:2025/08/30 14:04:20"}},
+		{both, Western, []string{`[Date "2025/08/30 14:04:20"]`}},
+		{day, CSA, []string{"$START_TIME:2025/08/30"}},
+		{both, KIF, []string{"対局日：2025/08/30", "開始日時：2025/08/30 14:04:20"}},
+	} {
+		r, err := Read([]byte(c.kif), "a.kif")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Marshal(r, c.f, WriteOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for line := range strings.Lines(string(out)) {
+			line = strings.TrimRight(line, "\r\n")
+			if strings.HasPrefix(line, "$START_TIME") || strings.HasPrefix(line, "[Date") || strings.Contains(line, "日：") || strings.Contains(line, "日時：") {
+				got = append(got, line)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%v: %q, want %q", c.f, got, c.want)
+		}
 	}
 }

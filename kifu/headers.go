@@ -21,6 +21,23 @@ var headerNames = []struct{ jp, csa, western string }{
 // headerAliases are Japanese keys that mean the same as another.
 var headerAliases = map[string]string{"下手": "先手", "上手": "後手", "対局日": "開始日時"}
 
+// shadowed reports whether header h is an alias (対局日) of a key the
+// record also has under its own name (開始日時): a format with one name
+// for both writes that one, not both (a CSA file had two $START_TIME
+// lines, the day's and the start's).
+func shadowed(r *Record, h Header) bool {
+	canon, ok := headerAliases[h.Key]
+	if !ok {
+		return false
+	}
+	for _, o := range r.Headers {
+		if o.Key == canon {
+			return true
+		}
+	}
+	return false
+}
+
 type headerStyle int
 
 const (

@@ -286,6 +286,9 @@ func westernTokens(text string, line int) ([]westernToken, error) {
 // writeWestern writes r as Western text.
 func writeWestern(b *strings.Builder, r *Record) {
 	for _, h := range r.Headers {
+		if shadowed(r, h) {
+			continue
+		}
 		k, _ := translate(h.Key, westernHeaders)
 		k = strings.Map(func(r rune) rune {
 			if unicode.IsSpace(r) || strings.ContainsRune("\"[]{}()", r) {
