@@ -370,8 +370,11 @@ func (db *DB) check(readOnly, keep bool) error {
 	if err != nil || keep {
 		return err
 	}
-	// Runs a merge cut short had merged away.
-	_, err = dropDead(db.bolt, tending{})
+	// Runs a merge cut short had merged away (a million games' worth, when
+	// an import was killed in its last merge), their map's pages let go as
+	// the import's are: without, the file's pages the deletions read
+	// stayed mapped, 886 MB at a million games.
+	_, err = dropDead(db.bolt, tending{release: func() { trimMap(db.bolt) }})
 	return err
 }
 

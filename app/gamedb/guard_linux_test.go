@@ -196,3 +196,65 @@ func TestReadAhead(t *testing.T) {
 		return nil
 	})
 }
+
+// TestOpenDropsDeadRunsLettingGo: a writer's open deletes the runs an
+// import killed in its last merge had merged away, letting go of the
+// map's pages as it reads them: without, the deletion left the run
+// mapped (886 MB at a million games).
+func TestOpenDropsDeadRunsLettingGo(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.db")
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	b, err := bolt.Open(path, 0o644, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := []byte("dead-run")
+	err = b.Update(func(tx *bolt.Tx) error {
+		for _, part := range [][]byte{bPGRuns, bPMRuns} {
+			r, err := tx.Bucket(part).CreateBucket(name)
+			if err != nil {
+				return err
+			}
+			r.FillPercent = 1
+			for i := range 150_000 {
+				var k [keyLen]byte
+				binary.BigEndian.PutUint64(k[:], uint64(i))
+				if err := r.Put(k[:], k[:8]); err != nil {
+					return err
+				}
+			}
+		}
+		dead, err := tx.CreateBucketIfNotExists(bDead)
+		if err != nil {
+			return err
+		}
+		return dead.Put(name, []byte{1})
+	})
+	b.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(path)
+	defer func(old int64) { mapBudget = old }(mapBudget)
+	evict(path)
+	base := mappedFile()
+	mapBudget = base + 256<<10
+	db, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if m := mappedFile() - base; m > fi.Size()/4 {
+		t.Errorf("the open's deletion left %d bytes of the %d-byte file mapped", m, fi.Size())
+	}
+	db.bolt.View(func(tx *bolt.Tx) error {
+		if tx.Bucket(bDead) != nil || tx.Bucket(bPGRuns).Bucket(name) != nil {
+			t.Error("the dead run is still there")
+		}
+		return nil
+	})
+}
