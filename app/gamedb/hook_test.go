@@ -1,6 +1,7 @@
 package gamedb
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -536,5 +537,56 @@ func TestHashesByMapGrowth(t *testing.T) {
 	rep, err = Import(context.Background(), path, []string{src}, nil)
 	if err != nil || rep.Stored != 0 || rep.Duplicates != 150 {
 		t.Fatalf("the same files again: %+v %v", rep, err)
+	}
+}
+
+// TestStoppedImportsRunsMerged: an import stopped before its end leaves
+// its runs unmerged and marked as its own (kImportRuns); the next import,
+// of nothing new, merges them into one and clears the mark. Their sizes do
+// not fall (a small run last), so without the mark the next import's end
+// left them as they were.
+func TestStoppedImportsRunsMerged(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	old := BatchSize
+	BatchSize = 29
+	defer func() { BatchSize = old }()
+	genGames(t, src, 400, 31)
+	path := filepath.Join(dir, "g.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	batches := 0
+	_, err := Import(ctx, path, []string{src}, func(p Progress) {
+		if batches++; batches == 11 {
+			cancel()
+		}
+	})
+	if err == nil {
+		t.Fatal("the import was not stopped")
+	}
+	state := func() (sizes []uint64, mark []byte) {
+		db, err := OpenReadOnly(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		db.bolt.View(func(tx *bolt.Tx) error {
+			_, sizes, _ = runSizes(tx)
+			mark = bytes.Clone(tx.Bucket(bMeta).Get(kImportRuns))
+			return nil
+		})
+		return sizes, mark
+	}
+	sizes, mark := state()
+	if len(sizes) < 2 || endMerge(sizes) == 0 || mark == nil {
+		t.Fatalf("runs of %v, mark %x: the test wants runs an end's merge would not make one, and the mark", sizes, mark)
+	}
+	none := filepath.Join(dir, "none")
+	os.MkdirAll(none, 0o755)
+	if _, err := Import(context.Background(), path, []string{none}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if sizes, mark := state(); len(sizes) != 1 || mark != nil {
+		t.Errorf("after the next import: runs of %v, mark %x; want one run and no mark", sizes, mark)
 	}
 }

@@ -3,6 +3,7 @@ package gamedb
 import (
 	"archive/tar"
 	"archive/zip"
+	"bytes"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -85,15 +86,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err != nil {
 		return rep, err
 	}
-	var before map[string]bool
-	err = db.bolt.View(func(tx *bolt.Tx) error {
-		names, _, err := runSizes(tx)
-		before = make(map[string]bool, len(names))
-		for _, n := range names {
-			before[string(n)] = true
-		}
-		return err
-	})
+	before, err := importBegins(db.bolt)
 	if err != nil {
 		return rep, &Error{dbPath, err}
 	}
@@ -400,7 +393,7 @@ func recv(ctx context.Context, out <-chan chunk) func(func(chunk) bool) {
 // merged into a few (compactAll). Both go a transaction at a time, and
 // Ctrl+C or kill -9 in the middle leaves the database as it was before
 // the step; the next import goes on.
-func finish(ctx context.Context, h *holder, before map[string]bool, note func(string, float64)) error {
+func finish(ctx context.Context, h *holder, before []byte, note func(string, float64)) error {
 	db, err := h.get()
 	if err != nil {
 		return err
@@ -409,6 +402,12 @@ func finish(ctx context.Context, h *holder, before map[string]bool, note func(st
 	err = fillFacts(ctx, db.bolt, t.release)
 	if err == nil {
 		err = mergeNew(ctx, db.bolt, before, t)
+	}
+	if err == nil {
+		// mergeNew may have let a reader in and opened the file again.
+		if db, err = h.get(); err == nil {
+			err = db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bMeta).Delete(kImportRuns) })
+		}
 	}
 	if err == nil {
 		// mergeNew may have let a reader in and opened the file again.
@@ -425,11 +424,44 @@ func finish(ctx context.Context, h *holder, before map[string]bool, note func(st
 	return err
 }
 
+// kImportRuns, in the meta bucket, names the last run there was before
+// an import that has not finished (eight zero bytes: none was): the runs after it
+// are that import's, which its end merges into one (mergeNew). Kept in the
+// file, so that an import killed or stopped before its end leaves them
+// known for the next: without, the next import's end took them for runs
+// of falling sizes and left them as they were — after a kill -9 in the
+// last merge of a million games, twelve runs for every look-up to read.
+var kImportRuns = []byte("import-runs")
+
+// importBegins marks the runs there are as older than the import that
+// begins (kImportRuns), unless an import before it did not finish (its
+// mark stays: its runs are this one's to merge), and returns the mark.
+func importBegins(db *bolt.DB) (mark []byte, err error) {
+	err = db.Update(func(tx *bolt.Tx) error {
+		meta := tx.Bucket(bMeta)
+		if m := meta.Get(kImportRuns); m != nil {
+			mark = bytes.Clone(m)
+			return nil
+		}
+		names, _, err := runSizes(tx)
+		if err != nil {
+			return err
+		}
+		mark = make([]byte, 8) // before every run's name (a sequence from 1)
+		if len(names) > 0 {
+			mark = bytes.Clone(names[len(names)-1])
+		}
+		return meta.Put(kImportRuns, mark)
+	})
+	return mark, err
+}
+
 // mergeNew merges into one the runs made since the import began (those
-// after the last run of before): the import's batches are not of falling
-// sizes (the first is small), so compactAll's walk from the newest could
-// stop at a large run and leave the small first one beside it for good.
-func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, t tending) error {
+// after the run before names; run names grow): the import's batches are
+// not of falling sizes (the first is small), so compactAll's walk from
+// the newest could stop at a large run and leave the small first one
+// beside it for good.
+func mergeNew(ctx context.Context, db *bolt.DB, before []byte, t tending) error {
 	var names [][]byte
 	var sizes []uint64
 	err := db.View(func(tx *bolt.Tx) error {
@@ -438,7 +470,7 @@ func mergeNew(ctx context.Context, db *bolt.DB, before map[string]bool, t tendin
 			return err
 		}
 		from := len(all)
-		for from > 0 && !before[string(all[from-1])] {
+		for from > 0 && bytes.Compare(all[from-1], before) > 0 {
 			from--
 		}
 		if len(all)-from >= 2 {
