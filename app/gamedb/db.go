@@ -140,6 +140,10 @@ func noRoom(err error) bool {
 type DB struct {
 	path string
 	bolt *bolt.DB
+
+	// importMark is what an import's first run writes as kImportRuns
+	// when the file has none (import.go); nil outside an import.
+	importMark []byte
 }
 
 // LockWait is how long Open waits for another program's writer to let go
@@ -975,6 +979,11 @@ func (db *DB) addBuilt(b *built) (Added, error) {
 		r, err := newRun(tx, uint64(res.Stored))
 		if err != nil {
 			return err
+		}
+		if meta := tx.Bucket(bMeta); db.importMark != nil && meta.Get(kImportRuns) == nil {
+			if err := meta.Put(kImportRuns, db.importMark); err != nil {
+				return err
+			}
 		}
 		w := newBlockWriter(r.pg)
 		var k [keyLen]byte

@@ -90,6 +90,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 	if err != nil {
 		return rep, &Error{dbPath, err}
 	}
+	w.mark, db.importMark = before, before
 
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
@@ -143,6 +144,7 @@ func Import(ctx context.Context, dbPath string, paths []string, progress func(Pr
 type holder struct {
 	path string
 	db   *DB
+	mark []byte // the import's kImportRuns, given to each DB it opens
 }
 
 // get returns the database, opening it if it is not open.
@@ -159,6 +161,7 @@ func (h *holder) get() (*DB, error) {
 		// If the import is killed meanwhile, the next writer's open
 		// rebuilds the list by walking the file, as bbolt does.
 		db.bolt.NoFreelistSync = true
+		db.importMark = h.mark
 		h.db = db
 	}
 	return h.db, nil
@@ -249,6 +252,7 @@ func (h *holder) letIn(db *bolt.DB, before func()) (*bolt.DB, error) {
 		return nil, err
 	}
 	d.bolt.NoFreelistSync = true // as get: see there
+	d.importMark = h.mark
 	h.db = d
 	return d.bolt, nil
 }
@@ -406,7 +410,7 @@ func finish(ctx context.Context, h *holder, before []byte, note func(string, flo
 	if err == nil {
 		// mergeNew may have let a reader in and opened the file again.
 		if db, err = h.get(); err == nil {
-			err = db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bMeta).Delete(kImportRuns) })
+			err = clearImportMark(db.bolt)
 		}
 	}
 	if err == nil {
@@ -433,13 +437,14 @@ func finish(ctx context.Context, h *holder, before []byte, note func(string, flo
 // last merge of a million games, twelve runs for every look-up to read.
 var kImportRuns = []byte("import-runs")
 
-// importBegins marks the runs there are as older than the import that
-// begins (kImportRuns), unless an import before it did not finish (its
-// mark stays: its runs are this one's to merge), and returns the mark.
+// importBegins returns the mark of the import that begins: the one an
+// import before it left (it did not finish: its runs are this one's to
+// merge), else the last run there is. The first run the import stores
+// writes it in the file (addBuilt), so that an import that stores nothing
+// writes nothing.
 func importBegins(db *bolt.DB) (mark []byte, err error) {
-	err = db.Update(func(tx *bolt.Tx) error {
-		meta := tx.Bucket(bMeta)
-		if m := meta.Get(kImportRuns); m != nil {
+	err = db.View(func(tx *bolt.Tx) error {
+		if m := tx.Bucket(bMeta).Get(kImportRuns); m != nil {
 			mark = bytes.Clone(m)
 			return nil
 		}
@@ -451,9 +456,23 @@ func importBegins(db *bolt.DB) (mark []byte, err error) {
 		if len(names) > 0 {
 			mark = bytes.Clone(names[len(names)-1])
 		}
-		return meta.Put(kImportRuns, mark)
+		return nil
 	})
 	return mark, err
+}
+
+// clearImportMark removes the import's mark once its runs are merged (a
+// file without one is left unwritten).
+func clearImportMark(db *bolt.DB) error {
+	var marked bool
+	db.View(func(tx *bolt.Tx) error {
+		marked = tx.Bucket(bMeta).Get(kImportRuns) != nil
+		return nil
+	})
+	if !marked {
+		return nil
+	}
+	return db.Update(func(tx *bolt.Tx) error { return tx.Bucket(bMeta).Delete(kImportRuns) })
 }
 
 // mergeNew merges into one the runs made since the import began (those
