@@ -14,9 +14,7 @@ const root = "../.."
 
 // pending are pages other branches are writing: a link to one is checked
 // like any other once the page exists, and only logged while it does not.
-var pending = map[string]bool{
-	"docs/database.md": true, // the games database (app/gamedb)
-}
+var pending = map[string]bool{}
 
 // page is a Markdown file: its lines outside fenced code, its headings'
 // anchors, and its links.
