@@ -168,20 +168,26 @@ func TestImportYieldsToAWaitingWriter(t *testing.T) {
 	}
 }
 
+// importFresh imports n generated games (seed) into a new database in
+// dir and returns their folder and the database's path.
+func importFresh(t *testing.T, dir string, n int, seed uint64) (src, path string) {
+	t.Helper()
+	src = filepath.Join(dir, "src")
+	os.MkdirAll(src, 0o755)
+	genGames(t, src, n, seed)
+	path = filepath.Join(dir, "g.db")
+	if rep, err := Import(context.Background(), path, []string{src}, nil); err != nil || rep.Stored != n {
+		t.Fatalf("first import: %+v %v", rep, err)
+	}
+	return src, path
+}
+
 // TestHashesSettledAfterAStop: a game's hash goes in right after the
 // transaction that stored it; an import stopped between the two (as by
 // kill -9) leaves a mark, and the next writer puts the missing hashes in
 // from the games: importing the same files again stores nothing twice.
 func TestHashesSettledAfterAStop(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "src")
-	os.MkdirAll(src, 0o755)
-	genGames(t, src, 150, 21)
-	path := filepath.Join(dir, "g.db")
-	rep, err := Import(context.Background(), path, []string{src}, nil)
-	if err != nil || rep.Stored != 150 {
-		t.Fatalf("first import: %+v %v", rep, err)
-	}
+	src, path := importFresh(t, t.TempDir(), 150, 21)
 	// The state a stop after the games' transaction leaves: the last
 	// 100 games without their hashes, the mark at the first of them.
 	db, err := Open(path)
@@ -207,7 +213,7 @@ func TestHashesSettledAfterAStop(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err = Import(context.Background(), path, []string{src}, nil)
+	rep, err := Import(context.Background(), path, []string{src}, nil)
 	if err != nil || rep.Stored != 0 || rep.Duplicates != 150 {
 		t.Fatalf("the same files again: %+v %v", rep, err)
 	}
@@ -526,15 +532,8 @@ func TestHashesByMapGrowth(t *testing.T) {
 	old := hashMapGrowth
 	hashMapGrowth = -1
 	t.Cleanup(func() { hashMapGrowth = old })
-	src := filepath.Join(dir, "src")
-	os.MkdirAll(src, 0o755)
-	genGames(t, src, 150, 23)
-	path := filepath.Join(dir, "g.db")
+	src, path := importFresh(t, dir, 150, 23)
 	rep, err := Import(context.Background(), path, []string{src}, nil)
-	if err != nil || rep.Stored != 150 {
-		t.Fatalf("import: %+v %v", rep, err)
-	}
-	rep, err = Import(context.Background(), path, []string{src}, nil)
 	if err != nil || rep.Stored != 0 || rep.Duplicates != 150 {
 		t.Fatalf("the same files again: %+v %v", rep, err)
 	}
