@@ -154,17 +154,21 @@ func (h *holder) get() (*DB, error) {
 		if err != nil {
 			return nil, err
 		}
-		// While the import holds the file its commits do not write the
-		// list of free pages (8 MB and a sort of a million page ids a
-		// commit in a file of 838,000 games, whose merges leave 40% of
-		// it free); close writes it before anyone else opens the file.
-		// If the import is killed meanwhile, the next writer's open
-		// rebuilds the list by walking the file, as bbolt does.
-		db.bolt.NoFreelistSync = true
-		db.importMark = h.mark
-		h.db = db
+		h.hold(db)
 	}
 	return h.db, nil
+}
+
+// hold keeps db as the import's file. While the import holds it its
+// commits do not write the list of free pages (8 MB and a sort of a
+// million page ids a commit in a file of 838,000 games, whose merges
+// leave 40% of it free); close writes it before anyone else opens the
+// file. If the import is killed meanwhile, the next writer's open
+// rebuilds the list by walking the file, as bbolt does.
+func (h *holder) hold(db *DB) {
+	db.bolt.NoFreelistSync = true
+	db.importMark = h.mark
+	h.db = db
 }
 
 // yieldPause is how long an import lets go of the file when another
@@ -251,9 +255,7 @@ func (h *holder) letIn(db *bolt.DB, before func()) (*bolt.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.bolt.NoFreelistSync = true // as get: see there
-	d.importMark = h.mark
-	h.db = d
+	h.hold(d)
 	return d.bolt, nil
 }
 
@@ -414,10 +416,7 @@ func finish(ctx context.Context, h *holder, before []byte, note func(string, flo
 		}
 	}
 	if err == nil {
-		// mergeNew may have let a reader in and opened the file again.
-		if db, err = h.get(); err == nil {
-			err = compactAll(ctx, db.bolt, t)
-		}
+		err = compactAll(ctx, db.bolt, t)
 	}
 	if err != nil {
 		err = &Error{h.path, err}

@@ -18,13 +18,18 @@ import (
 // writes with pwrite at a commit, never through the map: a page let go
 // is read again from the page cache at its next touch, with the same
 // bytes, so it may be called inside a transaction as well.
-func releaseMap(b *bolt.DB) {
+func releaseMap(b *bolt.DB) { adviseMap(b, syscall.MADV_DONTNEED) }
+
+// adviseMap gives the kernel advice (madvise) on the file's map, as far
+// as the file goes; false when there is no map.
+func adviseMap(b *bolt.DB, how uintptr) bool {
 	info := b.Info()
 	fi, err := os.Stat(b.Path())
 	if info == nil || info.Data == 0 || err != nil || fi.Size() == 0 {
-		return
+		return false
 	}
-	syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), syscall.MADV_DONTNEED)
+	syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), how)
+	return true
 }
 
 // readAhead asks the kernel to read ahead of the faults of the file's
@@ -34,16 +39,10 @@ func releaseMap(b *bolt.DB) {
 // advises it random again. Both are called inside a transaction, as the
 // map cannot change then (the next map bbolt makes is random again).
 func readAhead(b *bolt.DB) (done func()) {
-	info := b.Info()
-	fi, err := os.Stat(b.Path())
-	if info == nil || info.Data == 0 || err != nil || fi.Size() == 0 {
+	if !adviseMap(b, syscall.MADV_SEQUENTIAL) {
 		return func() {}
 	}
-	advise := func(how uintptr) {
-		syscall.Syscall(syscall.SYS_MADVISE, info.Data, uintptr(fi.Size()), how)
-	}
-	advise(syscall.MADV_SEQUENTIAL)
-	return func() { advise(syscall.MADV_RANDOM) }
+	return func() { adviseMap(b, syscall.MADV_RANDOM) }
 }
 
 // mapBudget is how much of the process's memory may be file pages (the
