@@ -78,6 +78,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 	// opened to add to) and the run announced once they have.
 	started := func(names [2]string) error {
 		w.running = true
+		w.shown = shownNames(names)
 		for _, g := range earlier {
 			if err := g.samePlayers(names); err != nil {
 				w.resumeErr = fmt.Errorf("--resume: %v", err)
@@ -96,7 +97,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 			}
 			w.out = f
 		}
-		fmt.Fprintf(stderr, "shogi match: %s, %s vs %s, %s, seed %d", plural(o.Games, "game"), names[0], names[1], o.Control, o.Seed)
+		fmt.Fprintf(stderr, "shogi match: %s, %s vs %s, %s, seed %d", plural(o.Games, "game"), w.shown[0], w.shown[1], o.Control, o.Seed)
 		if logPath != "" {
 			fmt.Fprintf(stderr, ", engine log %s", logPath)
 		}
@@ -133,7 +134,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 		status = 1
 	}
 	for _, g := range res.Faults {
-		fmt.Fprintf(stderr, "shogi match: game %d: %v; %s lost the game and was restarted\n", g.Index+1, g.Result.Fault, g.Result.Names[g.Result.Faulty])
+		fmt.Fprintf(stderr, "shogi match: game %d: %v; %s lost the game and was restarted\n", g.Index+1, g.Result.Fault, w.name(g, g.Result.Faulty))
 	}
 	if w.writeErr != nil {
 		fmt.Fprintf(stderr, "shogi match: %v\n", w.writeErr)
@@ -147,7 +148,7 @@ func Run(ctx context.Context, o Options, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr)
 		status = 130
 	}
-	line := fmt.Sprintf("%s vs %s: %s", res.Names[0], res.Names[1], res.Tally)
+	line := fmt.Sprintf("%s vs %s: %s", w.shown[0], w.shown[1], res.Tally)
 	if o.SPRT != nil {
 		line += sprtText(*o.SPRT, res)
 	}
@@ -170,6 +171,26 @@ type matchWriter struct {
 	written   int   // games in the file, with those it held before a resumed run
 	resumed   int   // games counted from the file before this run
 	writeErr  error
+	shown     [2]string // the players as the lines name them (see shownNames)
+}
+
+// shownNames is how the lines name the two players: by their names, and
+// when both have the same one, as two builds or settings of one engine
+// do, with "#1" and "#2" after it in the order they were given, so a
+// line says which of them won. The records keep the names as they are.
+func shownNames(names [2]string) [2]string {
+	if names[0] != names[1] {
+		return names
+	}
+	return [2]string{names[0] + " #1", names[1] + " #2"}
+}
+
+// name is the shown name of the player who had colour c in game g.
+func (w *matchWriter) name(g match.SeriesGame, c game.Color) string {
+	if c == g.First {
+		return w.shown[0]
+	}
+	return w.shown[1]
 }
 
 // finished writes a finished game (the series calls it one game at a
@@ -200,7 +221,7 @@ func (w *matchWriter) finished(g match.SeriesGame) error {
 	elapsed := time.Since(w.began)
 	eta := time.Duration(float64(elapsed) / float64(g.Done-w.resumed) * float64(w.o.Games-g.Done)).Round(time.Second)
 	fmt.Fprintf(w.stderr, "game %d/%d: %s (%s) vs %s: %s, %d moves — %d-%d-%d, %.1f%%, ETA %v\n",
-		g.Done, w.o.Games, res.Names[game.Black], game.Black, res.Names[game.White], describeResult(res), res.Game.Len(),
+		g.Done, w.o.Games, w.name(g, game.Black), game.Black, w.name(g, game.White), describeResult(res), res.Game.Len(),
 		t.Wins, t.Draws, t.Losses, 100*t.Score(), eta)
 	if w.writeErr != nil {
 		return errWrite

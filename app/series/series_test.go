@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -88,6 +89,56 @@ func TestMatchInterrupted(t *testing.T) {
 	}
 	if !strings.HasPrefix(lastLine(stdout.String()), "slow vs greedy: ") {
 		t.Errorf("result %q", stdout.String())
+	}
+}
+
+// Two players of one name, as Threads=2 against Threads=1 of one engine
+// are, are told apart in the lines by the order they were given, and the
+// winner named is the one that won: here the second always resigns.
+func TestMatchSameNames(t *testing.T) {
+	dir := t.TempDir()
+	script := func(name, spec string) string {
+		p := filepath.Join(dir, name)
+		body := "#!/bin/sh\n" + usitest.Env + "='" + spec + "' exec '" + os.Args[0] + "'\n"
+		// Written by a child process, so that no file descriptor of ours
+		// is open for writing when the script is run (ETXTBSY).
+		cmd := exec.Command("/bin/sh", "-c", `cat >"$0" && chmod 755 "$0"`, p)
+		cmd.Stdin = strings.NewReader(body)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("writing %s: %v\n%s", p, err, out)
+		}
+		return p
+	}
+	o := Options{Games: 4, Control: match.TimeControl{Byoyomi: time.Second}, Margin: time.Second, MaxMoves: 40,
+		Concurrency: 1, Seed: 1}
+	var err error
+	if o.Specs[0], err = match.ParseSpec("usi:" + script("plays", "name=twin")); err != nil {
+		t.Fatal(err)
+	}
+	if o.Specs[1], err = match.ParseSpec("usi:" + script("resigns", "name=twin,resign")); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	if code := Run(t.Context(), o, &stdout, &stderr); code != 0 {
+		t.Fatalf("status %d\n%s", code, stderr.String())
+	}
+	var games int
+	for _, l := range strings.Split(stderr.String(), "\n") {
+		if !strings.HasPrefix(l, "game ") {
+			continue
+		}
+		games++
+		black := strings.Contains(l, ": twin #1 (Black) vs twin #2: Black wins")
+		white := strings.Contains(l, ": twin #2 (Black) vs twin #1: White wins")
+		if !black && !white {
+			t.Errorf("line %q does not say that #1 won", l)
+		}
+	}
+	if games != 4 || !strings.Contains(stderr.String(), "4 games, twin #1 vs twin #2,") {
+		t.Errorf("%d game lines:\n%s", games, stderr.String())
+	}
+	if got := lastLine(stdout.String()); !strings.HasPrefix(got, "twin #1 vs twin #2: 4-0-0 ") {
+		t.Errorf("result %q", got)
 	}
 }
 
