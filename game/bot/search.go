@@ -355,6 +355,13 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		}
 	}
 	f.eval = eval
+	// The table's score, where its bound allows, is a better guess than
+	// the static evaluation for the pruning below.
+	if hit && !inCheck && excluded == game.NoMove && abs(ttScore) < mateBound {
+		if b := bound(te.flags & 3); b == boundExact || b == boundLower && ttScore > eval || b == boundUpper && ttScore < eval {
+			eval = ttScore
+		}
+	}
 	s.stack[ply+1].killers = [2]game.Move{}
 
 	if !pvNode && !inCheck && abs(beta) < mateBound && excluded == game.NoMove {
@@ -541,7 +548,7 @@ func (s *searcher) search(ply, depth, alpha, beta int, cutNode bool) int {
 		bd = boundExact
 	}
 	if excluded == game.NoMove {
-		s.tt.store(key, bestMove, scoreToTT(best, ply), eval, depth, bd)
+		s.tt.store(key, bestMove, scoreToTT(best, ply), f.eval, depth, bd)
 	}
 	return best
 }
